@@ -6,3 +6,5 @@
 
 pub mod cli;
 pub mod game;
+pub mod host;
+pub mod play;
