@@ -598,3 +598,17 @@ fn a_moderator_removal_is_a_forfeit() {
     );
     assert_eq!(m.remove(P1, t(6)), Err(Refusal::MatchOver));
 }
+
+#[test]
+fn after_a_restart_the_turn_in_progress_restarts_with_its_bank() {
+    let mut m = start(Variant::Classic, "1+0");
+    play_all(&mut m, "dd", 0, 0);
+    // The bot went down at 20 000 and is back at 500 000: p1's turn began
+    // at 0 with 60 000 ms; it begins again with 60 000 ms.
+    m.resume(t(500_000));
+    assert_eq!(m.bank(P1, t(500_000)), 60_000);
+    assert_eq!(m.deadline(), Some(t(560_000)));
+    assert!(kinds(&mut m).contains(&EventKind::Resumed));
+    play(&mut m, "c", 530_000).unwrap();
+    assert_eq!(m.bank(P1, t(530_000)), 30_000);
+}

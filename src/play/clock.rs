@@ -188,6 +188,20 @@ impl Clock {
         self.running = Running::Stopped;
     }
 
+    /// Restarts what was running as if it began at `now`, after an outage of
+    /// the bot (RULES.md §4): a turn restarts with the bank the mover had at
+    /// its start (a first turn gets its whole abort window again); a break
+    /// between games restarts its grace period, and the banks of the seats
+    /// not yet ready run after it from what they were when the game ended.
+    /// The outage is charged to nobody.
+    pub fn restart(&mut self, now: Timestamp) {
+        match &mut self.running {
+            Running::Stopped => {}
+            Running::Turn { since, .. } => *since = now,
+            Running::BetweenGames { ended_at, .. } => *ended_at = now,
+        }
+    }
+
     /// Starts the break after a game that ended at `now`: the clocks stand
     /// still for the grace period, then every seat not ready runs.
     pub fn start_break(&mut self, now: Timestamp) {
@@ -328,6 +342,24 @@ mod tests {
         assert!(!c.all_ready());
         c.ready(Seat::P2, t(300_000));
         assert!(c.all_ready());
+    }
+
+    #[test]
+    fn a_restart_charges_nobody_for_the_outage() {
+        let mut c = clock();
+        c.start_turn(Seat::P1, t(0));
+        c.end_turn(t(0), false);
+        c.start_turn(Seat::P1, t(10_000));
+        c.restart(t(500_000));
+        assert_eq!(c.bank(Seat::P1, t(500_000)), 600_000);
+        assert_eq!(c.expiry(&[]).unwrap().at, t(1_100_000));
+        c.stop(t(501_000));
+        c.start_break(t(501_000));
+        c.ready(Seat::P1, t(600_000));
+        c.restart(t(900_000));
+        assert_eq!(c.bank(Seat::P2, t(960_000)), 600_000, "grace again");
+        assert_eq!(c.bank(Seat::P1, t(990_000)), 560_000, "ready: stopped");
+        assert_eq!(c.bank(Seat::P2, t(990_000)), 570_000);
     }
 
     #[test]

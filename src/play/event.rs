@@ -68,6 +68,9 @@ pub enum EventKind {
         /// Who did not move.
         seat: Seat,
     },
+    /// The bot restarted: the turn in progress (or the break between games)
+    /// began again, with no time charged for the outage.
+    Resumed,
     /// The match ended with `result`.
     MatchOver {
         /// The result.
@@ -111,6 +114,7 @@ impl fmt::Display for Event {
             EventKind::Ready { seat, bank_ms } => write!(f, "ready {seat} bank {bank_ms}"),
             EventKind::Flag { seat } => write!(f, "flag {seat}"),
             EventKind::Abort { seat } => write!(f, "abort {seat}"),
+            EventKind::Resumed => f.write_str("resumed after a restart"),
             EventKind::MatchOver { result } => {
                 write!(f, "match over: {}; score {}", result.end, result.score)?;
                 if let Some(places) = result.places {

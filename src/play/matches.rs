@@ -407,6 +407,20 @@ impl Match {
         }
     }
 
+    /// Resumes the match at `now` after the bot was down (RULES.md §4): the
+    /// turn in progress restarts with the bank the mover had at its start,
+    /// a break between games restarts its grace period; the outage is
+    /// charged to nobody and no flag or abort is applied for it. Emits
+    /// [`EventKind::Resumed`] so that the players are told. Call it on a
+    /// match rebuilt from its stored actions, before anything else.
+    pub fn resume(&mut self, now: Timestamp) {
+        if self.is_finished() {
+            return;
+        }
+        self.clock.restart(now);
+        self.emit(now, EventKind::Resumed);
+    }
+
     /// A moderator removes `seat` at `now`: a forfeit (RULES.md §3).
     ///
     /// # Errors
