@@ -240,8 +240,8 @@ pub fn run_script(script: &str, setup: MatchSetup) -> Result<String, ScriptError
     let _ = writeln!(out, "match: {}", result.score);
     let _ = writeln!(out, "end: {}", result.end);
     out.push_str("bank:");
-    let end_time = m.current_game().end().map_or(Timestamp::ZERO, |(_, at)| at);
-    for (seat, bank) in m.seating().all().iter().zip(m.banks(end_time)) {
+    // The clock stopped when the match ended: its banks no longer change.
+    for (seat, bank) in m.seating().all().iter().zip(m.banks(Timestamp::ZERO)) {
         let _ = write!(out, " {seat} {bank}");
     }
     out.push('\n');
