@@ -6,8 +6,10 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::game::notation::{parse_layout, read_game, SetupError};
-use crate::game::{ObstacleLayout, Outcome, Variant};
+use crate::game::notation::{parse_layout, parse_moves, read_game, SetupError};
+use crate::game::{ObstacleLayout, Outcome, Position, Variant};
+use crate::play::script::run_script;
+use crate::play::{ClockSettings, MatchSetup, TimeControl};
 
 /// fourbot — hosts four-in-a-row matches on Discord.
 #[derive(Debug, Parser)]
@@ -24,6 +26,38 @@ pub enum Command {
     /// Play a move list from a variant's start position and print the board,
     /// the outcome and the side to move.
     Position(PositionArgs),
+    /// Replay a timed script of match actions against a real match (time is
+    /// taken from the script, nothing waits) and print its events and result.
+    Script(ScriptArgs),
+}
+
+/// Arguments of `fourbot script` (format: `docs/match.md`, [`crate::play::script`]).
+#[derive(Debug, clap::Args)]
+pub struct ScriptArgs {
+    /// Variant key: classic, single, five, popout, small, misere, cylinder,
+    /// obstacles, random-opening, three-players, teams.
+    #[arg(long, default_value = "classic")]
+    pub variant: Variant,
+    /// Time control `base+inc`: base in minutes, increment in seconds.
+    #[arg(long, default_value = "10+10")]
+    pub time: TimeControl,
+    /// Abort window for each player's first move, in seconds.
+    #[arg(long, default_value_t = ClockSettings::DEFAULT_ABORT_MS / 1000)]
+    pub abort: u64,
+    /// Grace period between games before unready banks run, in seconds.
+    #[arg(long, default_value_t = ClockSettings::DEFAULT_GRACE_MS / 1000)]
+    pub grace: u64,
+    /// The drawn 4-disc opening of a random-opening match, e.g. "d d c e".
+    #[arg(long, allow_hyphen_values = true)]
+    pub opening: Option<String>,
+    /// Obstacle cells for `obstacles`, e.g. "b1 f1 b2 f2".
+    #[arg(long, conflicts_with = "seed")]
+    pub blocks: Option<String>,
+    /// Seed that draws the obstacles layout when --blocks is not given.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// The script file, or `-` for standard input.
+    pub file: String,
 }
 
 /// Arguments of `fourbot position`.
@@ -51,18 +85,70 @@ pub struct PositionArgs {
 /// 2 bad input, with one line on stderr).
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
-        Command::Position(args) => match position(&args) {
-            Ok(text) => {
-                print!("{text}");
-                let _ = std::io::stdout().flush();
-                ExitCode::SUCCESS
-            }
-            Err(message) => {
-                eprintln!("{message}");
-                ExitCode::from(2)
-            }
-        },
+        Command::Position(args) => finish(position(&args)),
+        Command::Script(args) => finish(script(&args)),
     }
+}
+
+/// Prints a command's output (exit 0) or its one-line error (exit 2).
+fn finish(result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            let _ = std::io::stdout().flush();
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The obstacles layout asked for by `--blocks`/`--seed` (seed 0 by default),
+/// or `None` for variants without blocks.
+fn layout(
+    variant: Variant,
+    blocks: &Option<String>,
+    seed: Option<u64>,
+) -> Result<Option<ObstacleLayout>, String> {
+    let rules = variant.rules();
+    Ok(match (blocks, rules.blocks) {
+        (Some(_), false) => return Err(SetupError::BlocksNotAllowed(variant).to_string()),
+        (Some(text), true) => Some(parse_layout(text, variant).map_err(|e| e.to_string())?),
+        (None, true) => Some(ObstacleLayout::from_seed(
+            &rules.geometry,
+            seed.unwrap_or(0),
+        )),
+        (None, false) => None,
+    })
+}
+
+/// The output of `fourbot script`: one line per event, `refused: …` lines,
+/// then `match:`, `end:` and `bank:` ([`crate::play::script`]).
+///
+/// # Errors
+/// One line for stderr: an unreadable file, setup or script line.
+pub fn script(args: &ScriptArgs) -> Result<String, String> {
+    let text = if args.file == "-" {
+        std::io::read_to_string(std::io::stdin()).map_err(|e| format!("stdin: {e}"))?
+    } else {
+        std::fs::read_to_string(&args.file).map_err(|e| format!("{}: {e}", args.file))?
+    };
+    let variant = args.variant;
+    let clock = ClockSettings {
+        control: args.time,
+        abort_ms: args.abort.saturating_mul(1000),
+        grace_ms: args.grace.saturating_mul(1000),
+    };
+    let mut setup = MatchSetup::new(variant, clock);
+    if let Some(l) = layout(variant, &args.blocks, args.seed)? {
+        setup = setup.with_start(Position::with_layout(variant, &l));
+    }
+    if let Some(opening) = &args.opening {
+        setup = setup.with_opening(parse_moves(opening, variant).map_err(|e| e.to_string())?);
+    }
+    run_script(&text, setup).map_err(|e| e.to_string())
 }
 
 /// The output of `fourbot position`: the text board (top row first), then
@@ -73,16 +159,7 @@ pub fn run(cli: Cli) -> ExitCode {
 /// unreadable or illegal move.
 pub fn position(args: &PositionArgs) -> Result<String, String> {
     let variant = args.variant;
-    let rules = variant.rules();
-    let layout = match (&args.blocks, rules.blocks) {
-        (Some(_), false) => return Err(SetupError::BlocksNotAllowed(variant).to_string()),
-        (Some(text), true) => Some(parse_layout(text, variant).map_err(|e| e.to_string())?),
-        (None, true) => Some(ObstacleLayout::from_seed(
-            &rules.geometry,
-            args.seed.unwrap_or(0),
-        )),
-        (None, false) => None,
-    };
+    let layout = layout(variant, &args.blocks, args.seed)?;
     let game = read_game(&args.moves, variant, layout.as_ref()).map_err(|e| e.to_string())?;
     let p = game.position();
     let mut out = p.board_text();

@@ -6,4 +6,6 @@
 
 pub mod cli;
 pub mod game;
+pub mod host;
+pub mod play;
 pub mod rating;

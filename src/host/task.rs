@@ -1,0 +1,211 @@
+//! The match task: one tokio task per running match.
+//!
+//! - Actions arrive over an mpsc channel, each with a oneshot for the reply,
+//!   and are applied strictly one at a time: two presses racing for one turn
+//!   give exactly one move and one refusal.
+//! - The task sleeps until the match's next deadline (`sleep_until`, reset
+//!   after every action) and applies the flag or abort itself when it fires.
+//!   Whether a last-moment move beats a flag is decided in one place, by the
+//!   server clock: [`Match::apply`] first applies any deadline that `now` has
+//!   reached, so a move at the deadline's very millisecond is too late.
+//! - Every [`Event`] the match emits is published on a broadcast channel.
+//! - Time: the match's epoch is a tokio [`Instant`]; `now` is the whole
+//!   milliseconds elapsed since it.
+
+use std::time::Duration;
+
+use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use crate::play::{Action, Event, Match, Refusal, Seat, Timestamp};
+
+/// Capacity of a match's event channel: events a slow subscriber may fall
+/// behind by before it misses some (it is then told it lagged).
+pub const EVENT_CAPACITY: usize = 32;
+
+/// Capacity of a match's action queue: presses waiting while one is applied.
+const ACTION_CAPACITY: usize = 8;
+
+/// Why a request to a match task got no answer from the match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TaskError {
+    /// The match refused the action.
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// The task has stopped: the match is over (or the task ended).
+    #[error("the match task has stopped")]
+    Closed,
+}
+
+enum Command {
+    Act {
+        seat: Seat,
+        action: Action,
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
+    Snapshot {
+        reply: oneshot::Sender<Match>,
+    },
+}
+
+/// A cheap, cloneable way to talk to one match task.
+#[derive(Clone, Debug)]
+pub struct MatchHandle {
+    commands: mpsc::Sender<Command>,
+    events: broadcast::Sender<Event>,
+    epoch: Instant,
+}
+
+impl std::fmt::Debug for Command {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Command::Act { seat, action, .. } => write!(f, "Act({seat}, {action:?})"),
+            Command::Snapshot { .. } => f.write_str("Snapshot"),
+        }
+    }
+}
+
+impl MatchHandle {
+    /// `seat` does `action` now (the task's clock decides when "now" is).
+    ///
+    /// # Errors
+    /// [`TaskError::Refused`] with the match's reason, or
+    /// [`TaskError::Closed`] once the task has stopped (the match is over).
+    pub async fn act(&self, seat: Seat, action: Action) -> Result<(), TaskError> {
+        let (reply, answer) = oneshot::channel();
+        self.commands
+            .send(Command::Act {
+                seat,
+                action,
+                reply,
+            })
+            .await
+            .map_err(|_| TaskError::Closed)?;
+        answer.await.map_err(|_| TaskError::Closed)??;
+        Ok(())
+    }
+
+    /// A copy of the match as it is now (for views).
+    ///
+    /// # Errors
+    /// [`TaskError::Closed`] once the task has stopped.
+    pub async fn snapshot(&self) -> Result<Match, TaskError> {
+        let (reply, answer) = oneshot::channel();
+        self.commands
+            .send(Command::Snapshot { reply })
+            .await
+            .map_err(|_| TaskError::Closed)?;
+        answer.await.map_err(|_| TaskError::Closed)
+    }
+
+    /// A new subscription to the match's events (from now on).
+    pub fn subscribe(&self) -> broadcast::Receiver<Event> {
+        self.events.subscribe()
+    }
+
+    /// The match's epoch: [`Timestamp`] 0.
+    pub fn epoch(&self) -> Instant {
+        self.epoch
+    }
+
+    /// The tokio instant of a match timestamp.
+    pub fn instant(&self, at: Timestamp) -> Instant {
+        self.epoch + Duration::from_millis(at.as_millis())
+    }
+}
+
+/// A freshly spawned match task.
+#[derive(Debug)]
+pub struct SpawnedMatch {
+    /// To send actions and subscribe.
+    pub handle: MatchHandle,
+    /// A subscription made before the task started, so it sees every event
+    /// from the first (`game 1 start`).
+    pub events: broadcast::Receiver<Event>,
+    /// The task; it returns the finished match (or the match as it was when
+    /// every handle was dropped).
+    pub task: JoinHandle<Match>,
+}
+
+fn timestamp(epoch: Instant, now: Instant) -> Timestamp {
+    Timestamp(now.saturating_duration_since(epoch).as_millis() as u64)
+}
+
+/// Spawns the task of match `m`, whose [`Timestamp`] 0 is `epoch` (usually
+/// the instant `m` was created with `Timestamp(0)`). Must be called inside a
+/// tokio runtime.
+pub fn spawn_match(m: Match, epoch: Instant) -> SpawnedMatch {
+    let (commands, rx) = mpsc::channel(ACTION_CAPACITY);
+    let (events, first) = broadcast::channel(EVENT_CAPACITY);
+    let handle = MatchHandle {
+        commands,
+        events: events.clone(),
+        epoch,
+    };
+    let task = tokio::spawn(run(m, epoch, rx, events));
+    SpawnedMatch {
+        handle,
+        events: first,
+        task,
+    }
+}
+
+fn publish(m: &mut Match, events: &broadcast::Sender<Event>) {
+    for e in m.drain_events() {
+        // No subscriber is not an error: the match goes on unwatched.
+        let _ = events.send(e);
+    }
+}
+
+async fn run(
+    mut m: Match,
+    epoch: Instant,
+    mut commands: mpsc::Receiver<Command>,
+    events: broadcast::Sender<Event>,
+) -> Match {
+    publish(&mut m, &events);
+    let sleep = tokio::time::sleep_until(epoch);
+    tokio::pin!(sleep);
+    let mut armed: Option<Timestamp> = None;
+    while !m.is_finished() {
+        let deadline = m.deadline();
+        if deadline != armed {
+            if let Some(at) = deadline {
+                sleep
+                    .as_mut()
+                    .reset(epoch + Duration::from_millis(at.as_millis()));
+            }
+            armed = deadline;
+        }
+        tokio::select! {
+            () = &mut sleep, if armed.is_some() => {
+                m.advance(timestamp(epoch, Instant::now()));
+            }
+            command = commands.recv() => match command {
+                None => break, // every handle dropped
+                Some(Command::Act { seat, action, reply }) => {
+                    let result = m.apply(seat, action, timestamp(epoch, Instant::now()));
+                    let _ = reply.send(result);
+                }
+                Some(Command::Snapshot { reply }) => {
+                    let _ = reply.send(m.clone());
+                }
+            },
+        }
+        publish(&mut m, &events);
+    }
+    // Answer presses already queued; later ones find the channel closed.
+    commands.close();
+    while let Ok(command) = commands.try_recv() {
+        match command {
+            Command::Act { reply, .. } => {
+                let _ = reply.send(Err(Refusal::MatchOver));
+            }
+            Command::Snapshot { reply } => {
+                let _ = reply.send(m.clone());
+            }
+        }
+    }
+    m
+}
