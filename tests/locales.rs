@@ -138,8 +138,8 @@ fn may_equal_english(l: Locale, key: &Key) -> bool {
         return true;
     }
     let per_language: &[&str] = match l {
-        Locale::It => &["duration-hours-minutes", "variant-popout", "config.time", "seek.time", "challenge.time", "board"],
-        Locale::De => &["variant-popout", "analyze.match", "ladder-void.match", "team-name", "versus"],
+        Locale::It => &["duration-hours-minutes", "variant-popout", "variant-misere", "no"],
+        Locale::De => &["variant-popout", "variant-misere", "variant-teams", "team-name", "team-with-players", "rules-notation-title", "analyze.match", "ladder-void.match"],
         Locale::El | Locale::Bg => &["variant-popout"],
         Locale::EnUs => &[],
     };

@@ -1,18 +1,15 @@
-# Button labels (Discord: at most 80 characters). Column buttons show only
-# the column letter and need no text.
+# Beschriftungen der Schaltflächen (höchstens 80 Zeichen).
 
-# $column (text: a column letter)
-button-pop = Pop { $column }
-button-resign-game = Resign game
-button-resign-match = Resign match
-button-ready = Ready for the next game
-button-accept = Accept
-button-decline = Decline
-button-join = Join
-button-rematch = Rematch
-button-confirm = Confirm
-button-cancel = Cancel
-button-previous = Previous
-button-next = Next
-# $page (number), $pages (number)
-page-indicator = Page { $page } of { $pages }
+button-pop = { $column } herausziehen
+button-resign-game = Partie aufgeben
+button-resign-match = Match aufgeben
+button-ready = Bereit für die nächste Partie
+button-accept = Annehmen
+button-decline = Ablehnen
+button-join = Mitspielen
+button-rematch = Revanche
+button-confirm = Bestätigen
+button-cancel = Abbrechen
+button-previous = Zurück
+button-next = Weiter
+page-indicator = Seite { $page } von { $pages }

@@ -1,29 +1,20 @@
-# Challenges (/challenge) and open seeks (/seek).
+# Herausforderungen (/challenge) und offene Gesuche (/seek).
 
-# $challenger (text), $opponents (text), $variant (text), $time (text: "10+10"), $expires (text: a Discord relative timestamp)
-challenge-posted = { $challenger } challenges { $opponents } to a match of { $variant }, { $time }. The challenge expires { $expires }.
-# $challenger (text), $variant (text), $level (number)
-challenge-ai-started = { $challenger } plays against the bot (level { $level }): { $variant }. Not rated.
-# $player (text), $color (text)
-challenge-color = { $player } plays { $color }.
-# $player (text)
-challenge-accepted = { $player } accepted.
-# $players (text)
-challenge-waiting-for = Still waiting for { $players }.
-# $thread (text: a channel mention)
-challenge-match-opened = The match is on: { $thread }
-# $player (text)
-challenge-declined = { $player } declined the challenge.
-challenge-expired-notice = Nobody answered in time; the challenge has expired.
-# $player (text), $variant (text), $time (text), $free (number)
-seek-posted = { $player } is looking for a match of { $variant }, { $time }. { $free ->
-    [one] One seat is free.
-   *[other] { $free } seats are free.
-} Press “{ button-join }” to play.
-# $player (text), $free (number)
-seek-joined = { $player } joined. { $free ->
-    [0] All seats are taken.
-    [one] One seat is still free.
-   *[other] { $free } seats are still free.
+challenge-posted = { $challenger } fordert { $opponents } zu einem Match heraus: { $variant }, { $time }. Die Herausforderung verfällt { $expires }.
+challenge-ai-started = { $challenger } spielt gegen den Bot (Stufe { $level }): { $variant }. Ohne Wertung.
+challenge-color = { $player } spielt { $color }.
+challenge-accepted = { $player } hat angenommen.
+challenge-waiting-for = Wir warten noch auf { $players }.
+challenge-match-opened = Das Match läuft: { $thread }
+challenge-declined = { $player } hat die Herausforderung abgelehnt.
+challenge-expired-notice = Niemand hat rechtzeitig geantwortet; die Herausforderung ist verfallen.
+seek-posted = { $player } sucht Gegner für ein Match: { $variant }, { $time }. { $free ->
+    [one] Ein Platz ist frei.
+   *[other] { $free } Plätze sind frei.
+} Drück „{ button-join }“, um einzusteigen.
+seek-joined = { $player } spielt mit. { $free ->
+    [0] Alle Plätze sind besetzt.
+    [one] Ein Platz ist noch frei.
+   *[other] { $free } Plätze sind noch frei.
 }
-seek-expired-notice = Nobody joined in time; the seek has expired.
+seek-expired-notice = Niemand ist rechtzeitig dazugekommen; das Gesuch ist verfallen.

@@ -1,104 +1,89 @@
-# Shared words: variants, colours, units, points, lists, languages.
-# Arguments are listed above each message: (text) is shown as is, (number)
-# selects plural forms by the language's CLDR rules.
+# Gemeinsame Wörter: Varianten, Farben, Einheiten, Punkte, Listen, Sprachen.
 
-## Variant names (RULES.md §5); also the /challenge, /seek, /rules choices.
-variant-classic = Classic
-variant-single = Single game
-variant-five = Five in a row
+## Varianten (RULES.md §5)
+variant-classic = Klassisch
+variant-single = Einzelpartie
+variant-five = Fünf in einer Reihe
 variant-popout = PopOut
-variant-small = Small board
+variant-small = Kleines Brett
 variant-misere = Misère
-variant-cylinder = Cylinder
-variant-obstacles = Obstacles
-variant-random-opening = Random opening
-variant-three-players = Three players
+variant-cylinder = Zylinder
+variant-obstacles = Hindernisse
+variant-random-opening = Zufallseröffnung
+variant-three-players = Drei Spieler
 variant-teams = Teams
 
-## Colours (capitalised: used as labels and as the /challenge color choices).
-color-red = Red
-color-yellow = Yellow
-color-blue = Blue
-color-random = Random
+## Farben
+color-red = Rot
+color-yellow = Gelb
+color-blue = Blau
+color-random = Zufällig
 
-## Time presets (choices of the time options).
-time-preset-3-2 = 3+2 (3 minutes, +2 seconds per move)
-time-preset-5-5 = 5+5 (5 minutes, +5 seconds per move)
-time-preset-10-10 = 10+10 (10 minutes, +10 seconds per move)
-time-preset-30-30 = 30+30 (30 minutes, +30 seconds per move)
+## Zeitvorgaben
+time-preset-3-2 = 3+2 (3 Minuten, +2 Sekunden pro Zug)
+time-preset-5-5 = 5+5 (5 Minuten, +5 Sekunden pro Zug)
+time-preset-10-10 = 10+10 (10 Minuten, +10 Sekunden pro Zug)
+time-preset-30-30 = 30+30 (30 Minuten, +30 Sekunden pro Zug)
 
-## Languages (choices of /settings and /config language).
-language-auto = Discord's language
+## Sprachen
+language-auto = Sprache von Discord
 language-en-US = English
 language-de = Deutsch
 language-it = Italiano
 language-el = Ελληνικά
 language-bg = Български
 
-## Units in words. $count (number)
+## Einheiten
 unit-seconds = { $count ->
-    [one] { $count } second
-   *[other] { $count } seconds
+    [one] { $count } Sekunde
+   *[other] { $count } Sekunden
 }
 unit-minutes = { $count ->
-    [one] { $count } minute
-   *[other] { $count } minutes
+    [one] { $count } Minute
+   *[other] { $count } Minuten
 }
 unit-hours = { $count ->
-    [one] { $count } hour
-   *[other] { $count } hours
+    [one] { $count } Stunde
+   *[other] { $count } Stunden
 }
 unit-days = { $count ->
-    [one] { $count } day
-   *[other] { $count } days
+    [one] { $count } Tag
+   *[other] { $count } Tage
 }
 
-## Short durations for banks and deadlines (under an hour the bot writes 9:58).
-# $hours (number), $minutes (text, two digits)
-duration-hours-minutes = { $hours } h { $minutes } min
-# $days (number)
-duration-days = { $days } d
-# $days (number), $hours (number)
-duration-days-hours = { $days } d { $hours } h
+## Kurze Dauern
+duration-hours-minutes = { $hours } Std. { $minutes } Min.
+duration-days = { $days } Tg.
+duration-days-hours = { $days } Tg. { $hours } Std.
 
-# $base (text, e.g. "10 minutes"), $increment (text, e.g. "10 seconds")
-time-control-words = { $base } + { $increment } per move
+time-control-words = { $base } + { $increment } pro Zug
 
-## Points. $count (number: 1, 1.5, 2 …), $points (text: 1, 1½, 2 …)
+## Punkte
 points = { $count ->
-    [one] { $points } point
-   *[other] { $points } points
+    [one] { $points } Punkt
+   *[other] { $points } Punkte
 }
-points-half = ½ point
+points-half = ½ Punkt
 
-# $count (number)
 games-count = { $count ->
-    [one] { $count } game
-   *[other] { $count } games
+    [one] { $count } Partie
+   *[other] { $count } Partien
 }
-# $count (number)
 matches-count = { $count ->
-    [one] { $count } match
-   *[other] { $count } matches
+    [one] { $count } Match
+   *[other] { $count } Matches
 }
-# $count (number)
 moves-count = { $count ->
-    [one] { $count } move
-   *[other] { $count } moves
+    [one] { $count } Zug
+   *[other] { $count } Züge
 }
 
-## Lists. $first (text: the items but the last, joined by ", "), $last (text)
-list-and = { $first } and { $last }
+list-and = { $first } und { $last }
 
-## Sides and players.
-# $first (text), $second (text)
-versus = { $first } vs { $second }
-# $team (text: A or B)
+versus = { $first } vs. { $second }
 team-name = Team { $team }
-# $team (text: A or B), $players (text)
 team-with-players = Team { $team } ({ $players })
-the-bot = the bot
-# $level (number)
-the-bot-level = the bot (level { $level })
-yes = yes
-no = no
+the-bot = der Bot
+the-bot-level = der Bot (Stufe { $level })
+yes = ja
+no = nein

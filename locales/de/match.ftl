@@ -1,93 +1,64 @@
-# The match as players and spectators see it in its thread (DISCORD.md).
+# Das Match im Thread, wie Spieler und Zuschauer es sehen.
 
-# Thread name. $players (text: "alice vs bob"), $variant (text), $time (text: "10+10")
 thread-name = { $players } · { $variant } { $time }
 
-## Start of a match and of each game.
-# $players (text), $variant (text), $time (text: "10+10"), $games (number)
-match-started = The match begins: { $players }. { $variant }, { $time }, { $games ->
-    [one] one game.
-   *[other] { $games } games; colours swap after each game.
+## Beginn
+match-started = Das Match beginnt: { $players }. { $variant }, { $time }, { $games ->
+    [one] eine Partie.
+   *[other] { $games } Partien; nach jeder Partie werden die Farben getauscht.
 }
-# $game (number), $games (number), $player (text: who moves first)
-game-started = Game { $game } of { $games }: { $player } moves first.
-# $game (number), $games (number), $player (text)
-game-started-swapped = Game { $game } of { $games }: colours have swapped, { $player } moves first.
-game-drawn-opening = This game starts from a drawn opening of four discs, marked in the move list.
-game-obstacles = The grey blocks are nobody's discs: they fill their cells and never count for a line.
+game-started = Partie { $game } von { $games }: { $player } zieht zuerst.
+game-started-swapped = Partie { $game } von { $games }: Die Farben sind getauscht, { $player } zieht zuerst.
+game-drawn-opening = Diese Partie beginnt mit einer ausgelosten Eröffnung aus vier Steinen; sie ist in der Zugliste markiert.
+game-obstacles = Die grauen Blöcke gehören niemandem: Sie belegen ihr Feld, zählen aber nie für eine Reihe.
 
-## Turn message. $player (text), $disc (text: 🔴 🟡 🔵)
-turn-to-move = { $disc } { $player } to move.
-# $player (text), $disc (text), $team (text: team name)
-turn-to-move-team = { $disc } { $player } ({ $team }) to move.
-# $flag (text: a Discord relative timestamp such as "in 5 minutes")
-turn-flag = Time runs out { $flag }.
-# $player (text), $abort (text: a Discord relative timestamp)
-turn-first-move = { $player }'s first move of the match: the clock starts after it. Without a move the match is aborted { $abort }.
-# $move (text: "7. 🔴 d")
-turn-last-move = Last move: { $move }.
-turn-type-hint = Press a column button or type the column (a letter or a number) in this thread.
-turn-type-hint-popout = Press a column button or type the column; to pop one of your discs from the bottom row, type -a or pop a.
-moves-title = Moves
-move-drawn-marker = drawn
-clock-title = Clocks
-# $disc (text), $player (text), $bank (text: "9:58")
+## Zug
+turn-to-move = { $disc } { $player } ist am Zug.
+turn-to-move-team = { $disc } { $player } ({ $team }) ist am Zug.
+turn-flag = Die Bedenkzeit läuft { $flag } ab.
+turn-first-move = Erster Zug von { $player } in diesem Match: Die Uhr startet erst danach. Ohne Zug wird das Match { $abort } abgebrochen.
+turn-last-move = Letzter Zug: { $move }.
+turn-type-hint = Drück eine Spalten-Schaltfläche oder schreib die Spalte (Buchstabe oder Zahl) in diesen Thread.
+turn-type-hint-popout = Drück eine Spalten-Schaltfläche oder schreib die Spalte; um einen eigenen Stein aus der untersten Reihe zu ziehen, schreib -a oder pop a.
+moves-title = Züge
+move-drawn-marker = ausgelost
+clock-title = Uhren
 clock-line = { $disc } { $player }: { $bank }
-# $disc (text), $player (text), $bank (text)
 clock-line-running = { $disc } { $player }: { $bank } ⏳
-clock-not-started = not started
-# $column (text)
-confirm-preview = Column { $column } selected. Press it again (or Confirm) to drop your disc.
+clock-not-started = nicht gestartet
+confirm-preview = Spalte { $column } ausgewählt. Drück sie noch einmal (oder „Bestätigen“), um den Stein einzuwerfen.
 
-## Results of a game. $game (number)
-# $winner (text), $connect (number: 4 or 5)
-game-won-line = { $winner } wins game { $game } with { $connect } in a line.
-# $winner (text), $loser (text), $connect (number)
-game-won-misere = { $winner } wins game { $game }: { $loser } completed a line of { $connect } and loses it.
-# $winner (text), $loser (text)
-game-won-pop = { $winner } wins game { $game }: { $loser }'s pop gave { $winner } a line.
-# $winner (text), $loser (text)
-game-won-resign = { $loser } resigned game { $game }; { $winner } wins it.
-game-drawn-full-board = Game { $game } is drawn: the board is full and nobody has a line.
-# $player (text)
-game-drawn-no-legal-move = Game { $game } is drawn: { $player } has no legal move.
-game-drawn-repetition = Game { $game } is drawn: the same position came up for the third time.
-# $score (text: "1½:½"), $first (text), $second (text)
-game-score = Score: { $first } { $score } { $second }
-# $grace (text: "60 seconds")
-game-ready-prompt = Press “{ button-ready }” when you are ready. The clocks stand still for { $grace }; after that, the bank of each player who is not ready runs.
-# $player (text)
-game-player-ready = { $player } is ready.
-# $players (text)
-game-waiting-for = Waiting for: { $players }.
+## Ergebnis einer Partie
+game-won-line = { $winner } gewinnt Partie { $game } mit { $connect } in einer Reihe.
+game-won-misere = { $winner } gewinnt Partie { $game }: { $loser } hat eine Reihe aus { $connect } vollendet und damit verloren.
+game-won-pop = { $winner } gewinnt Partie { $game }: Das Herausziehen durch { $loser } hat { $winner } eine Reihe verschafft.
+game-won-resign = { $loser } hat Partie { $game } aufgegeben; { $winner } gewinnt sie.
+game-drawn-full-board = Partie { $game } endet remis: Das Brett ist voll und niemand hat eine Reihe.
+game-drawn-no-legal-move = Partie { $game } endet remis: { $player } hat keinen erlaubten Zug.
+game-drawn-repetition = Partie { $game } endet remis: Dieselbe Stellung ist zum dritten Mal entstanden.
+game-score = Stand: { $first } { $score } { $second }
+game-ready-prompt = Drück „{ button-ready }“, sobald du bereit bist. Die Uhren stehen { $grace } lang still; danach läuft die Bedenkzeit aller, die noch nicht bereit sind.
+game-player-ready = { $player } ist bereit.
+game-waiting-for = Wir warten auf: { $players }.
 
-## Results of a match. $score (text: "1½:½", "2:0")
-# $winner (text)
-match-won = { $winner } wins the match { $score }.
-match-drawn = The match is drawn { $score }.
-# $winner (text), $loser (text)
-match-forfeit-flag = { $loser } ran out of time and forfeits the match. { $winner } wins { $score }.
-# $winner (text), $loser (text)
-match-forfeit-resign = { $loser } resigned the match. { $winner } wins { $score }.
-# $winner (text), $loser (text)
-match-forfeit-removed = A moderator removed { $loser } from the match, which counts as a forfeit. { $winner } wins { $score }.
-# $player (text)
-match-aborted = The match was aborted: { $player } did not make a first move in time. No result, no rating change.
-match-aborted-moderator = A moderator aborted the match. No result, no rating change.
-match-standings-title = Final standings
-# $place (number), $player (text), $points (text: "1½ points")
+## Ergebnis des Matches
+match-won = { $winner } gewinnt das Match { $score }.
+match-drawn = Das Match endet unentschieden { $score }.
+match-forfeit-flag = { $loser } hat die Zeit überschritten und verliert das Match kampflos. { $winner } gewinnt { $score }.
+match-forfeit-resign = { $loser } hat das Match aufgegeben. { $winner } gewinnt { $score }.
+match-forfeit-removed = Ein Moderator hat { $loser } aus dem Match genommen; das zählt als kampflose Niederlage. { $winner } gewinnt { $score }.
+match-aborted = Das Match wurde abgebrochen: { $player } hat nicht rechtzeitig den ersten Zug gemacht. Kein Ergebnis, keine Wertungsänderung.
+match-aborted-moderator = Ein Moderator hat das Match abgebrochen. Kein Ergebnis, keine Wertungsänderung.
+match-standings-title = Endstand
 match-standing-line = { $place }. { $player }: { $points }
-# $player (text)
-match-standings-forfeit = { $player } forfeited and is placed last.
-# $player (text), $before (text: "1500?"), $after (text), $change (text: "+12")
+match-standings-forfeit = { $player } hat kampflos verloren und landet auf dem letzten Platz.
 match-rating-change = { $player }: { $before } → { $after } ({ $change })
-match-unrated = This match is not rated.
-match-unrated-single = A single game is never rated.
-match-unrated-ai = Games against the bot are never rated.
-match-unrated-self = The same player on both sides: not rated.
-# $player (text)
-match-rematch-offered = { $player } offers a rematch.
-match-thread-archived = The match is over; this thread will be archived.
+match-unrated = Dieses Match wird nicht gewertet.
+match-unrated-single = Eine Einzelpartie wird nie gewertet.
+match-unrated-ai = Partien gegen den Bot werden nie gewertet.
+match-unrated-self = Derselbe Spieler auf beiden Seiten: keine Wertung.
+match-rematch-offered = { $player } bietet eine Revanche an.
+match-thread-archived = Das Match ist vorbei; dieser Thread wird archiviert.
 
-## After a bot restart. $player (text), $bank (text: "9:58")
-restart-notice = The bot restarted. { $player }, your turn starts again with the bank you had at its start: { $bank }. The outage was not charged to anyone.
+## Nach einem Neustart
+restart-notice = Der Bot wurde neu gestartet. { $player }, dein Zug beginnt von vorn, mit der Bedenkzeit, die du zu Beginn des Zuges hattest: { $bank }. Die Ausfallzeit wurde niemandem angerechnet.

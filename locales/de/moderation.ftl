@@ -1,33 +1,20 @@
-# Replies to moderators: /ladder and /config.
+# Antworten an Moderatoren: /ladder und /config.
 
-# $season (number)
-ladder-reset-done = A new season ({ $season }) has started on this server's ladder. Ratings of the old season are kept in the archive.
-# $id (text)
-ladder-void-done = Match { $id } is void: its rating changes have been undone.
-# $id (text)
-ladder-void-already = Match { $id } was already void.
-# $player (text)
-ladder-ban-done = { $player } is banned from the ladder: no new rated matches.
-# $player (text)
-ladder-ban-already = { $player } was already banned.
-# $player (text)
-ladder-unban-done = { $player } may play rated matches again.
-# $player (text)
-ladder-unban-not-banned = { $player } is not banned.
+ladder-reset-done = Auf der Rangliste dieses Servers hat eine neue Saison ({ $season }) begonnen. Die Wertungen der alten Saison bleiben im Archiv erhalten.
+ladder-void-done = Match { $id } ist annulliert: Seine Wertungsänderungen wurden rückgängig gemacht.
+ladder-void-already = Match { $id } war schon annulliert.
+ladder-ban-done = { $player } ist von der Rangliste gesperrt: keine neuen gewerteten Matches.
+ladder-ban-already = { $player } war schon gesperrt.
+ladder-unban-done = { $player } darf wieder gewertete Matches spielen.
+ladder-unban-not-banned = { $player } ist nicht gesperrt.
 
-config-title = Server settings
-# $time (text: "10+10")
-config-time = Default time control: { $time }
-# $duration (text: "3 minutes")
-config-abort-window = Abort window: { $duration }
-# $variants (text)
-config-variants = Allowed variants: { $variants }
-config-variants-all = all
-# $channel (text: a channel mention)
-config-channel = Match channel: { $channel }
-config-channel-any = any channel
-# $language (text)
-config-language = Language of public messages: { $language }
-config-saved = The server settings have been saved.
-# $min (text: "1 minute"), $max (text: "1 hour")
-config-bad-abort-window = The abort window must be from { $min } to { $max }.
+config-title = Servereinstellungen
+config-time = Standard-Bedenkzeit: { $time }
+config-abort-window = Frist für den ersten Zug: { $duration }
+config-variants = Erlaubte Varianten: { $variants }
+config-variants-all = alle
+config-channel = Kanal für Matches: { $channel }
+config-channel-any = jeder Kanal
+config-language = Sprache öffentlicher Nachrichten: { $language }
+config-saved = Die Servereinstellungen wurden gespeichert.
+config-bad-abort-window = Die Frist für den ersten Zug muss mindestens { $min } und höchstens { $max } betragen.

@@ -1,66 +1,46 @@
-# /rating, /leaderboard, /history and /analyze.
+# /rating, /leaderboard, /history und /analyze.
 
-# $player (text), $variant (text)
 rating-title = { $player } · { $variant }
-# $rating (text: "1500?" when provisional)
-rating-value = Rating: { $rating }
-# $deviation (number)
-rating-deviation = Rating deviation: { $deviation }
-rating-provisional-note = A “?” marks a provisional rating: it settles after a few more rated matches.
-# $matches (number), $wins (number), $draws (number), $losses (number)
+rating-value = Wertungszahl: { $rating }
+rating-deviation = Abweichung: { $deviation }
+rating-provisional-note = Ein „?“ kennzeichnet eine vorläufige Wertungszahl: Sie pendelt sich nach ein paar weiteren gewerteten Matches ein.
 rating-record = { $matches ->
-    [one] { $matches } rated match
-   *[other] { $matches } rated matches
-}: { $wins } won, { $draws } drawn, { $losses } lost
-# $rank (number), $total (number)
-rating-rank = Rank { $rank } of { $total } on this server
-# $player (text), $variant (text)
-rating-none = { $player } has not played a rated match of { $variant } on this server yet. Everyone starts at 1500?.
-# $variant (text)
-rating-unrated-variant = { $variant } is not rated.
+    [one] { $matches } gewertetes Match
+   *[other] { $matches } gewertete Matches
+}: { $wins } gewonnen, { $draws } unentschieden, { $losses } verloren
+rating-rank = Platz { $rank } von { $total } auf diesem Server
+rating-none = { $player } hat auf diesem Server noch kein gewertetes Match in { $variant } gespielt. Alle beginnen mit 1500?.
+rating-unrated-variant = { $variant } wird nicht gewertet.
 
-# $variant (text)
-leaderboard-title = Leaderboard · { $variant }
-# $season (number)
-leaderboard-season = Season { $season }
-# $rank (number), $player (text), $rating (text), $matches (number)
+leaderboard-title = Bestenliste · { $variant }
+leaderboard-season = Saison { $season }
 leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
-    [one] { $matches } match
-   *[other] { $matches } matches
+    [one] { $matches } Match
+   *[other] { $matches } Matches
 })
-# $variant (text)
-leaderboard-empty = Nobody has played a rated match of { $variant } on this server yet.
+leaderboard-empty = Auf diesem Server hat noch niemand ein gewertetes Match in { $variant } gespielt.
 
-# $player (text)
-history-title = Recent matches of { $player }
-# $date (text), $variant (text), $players (text), $score (text), $change (text)
+history-title = Letzte Matches von { $player }
 history-line = { $date } · { $variant } · { $players } · { $score } · { $change }
-history-unrated = unrated
-history-voided = voided
-history-aborted = aborted
-history-forfeit = forfeit
-# $player (text)
-history-empty = { $player } has not finished a match yet.
+history-unrated = ungewertet
+history-voided = annulliert
+history-aborted = abgebrochen
+history-forfeit = kampflos
+history-empty = { $player } hat noch kein Match beendet.
 
-# $id (text)
-analyze-title = Analysis of match { $id }
-analyze-exact = Exact verdicts from the solver (7×6 board, classic rules).
-analyze-estimate = Estimates from the engine: exact analysis exists only for 7×6 boards with classic rules.
-# $game (number)
-analyze-game = Game { $game }
-# $ply (number), $disc (text), $move (text), $verdict (text)
+analyze-title = Analyse von Match { $id }
+analyze-exact = Exakte Bewertungen des Lösers (7×6-Brett, klassische Regeln).
+analyze-estimate = Schätzungen der Engine: Exakt analysieren lässt sich nur das 7×6-Brett mit klassischen Regeln.
+analyze-game = Partie { $game }
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
-# $moves (number: the mover's own moves until the win)
-analyze-verdict-win = wins in { $moves ->
-    [one] { $moves } move
-   *[other] { $moves } moves
+analyze-verdict-win = gewinnt in { $moves ->
+    [one] { $moves } Zug
+   *[other] { $moves } Zügen
 }
-analyze-verdict-draw = draw
-# $moves (number)
-analyze-verdict-loss = loses in { $moves ->
-    [one] { $moves } move
-   *[other] { $moves } moves
+analyze-verdict-draw = remis
+analyze-verdict-loss = verliert in { $moves ->
+    [one] { $moves } Zug
+   *[other] { $moves } Zügen
 }
-# $best (text: the best column)
-analyze-mistake = mistake; { $best } was better
-analyze-not-available = No analysis is available for this variant yet.
+analyze-mistake = Fehler; { $best } war besser
+analyze-not-available = Für diese Variante gibt es noch keine Analyse.

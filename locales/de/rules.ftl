@@ -1,82 +1,78 @@
-# /rules and /rules <variant>: RULES.md §1–§5 for players. Markdown.
-# Every rules message gets $abort-window (text: "3 minutes") and $grace
-# (text: "60 seconds"), the server's settings.
+# /rules und /rules <Variante>: RULES.md §1–§5 für Spieler. Markdown.
 
-rules-basics-title = How to play
+rules-basics-title = So wird gespielt
 rules-basics =
-    Two players take turns dropping a disc of their colour into one of the columns of an upright board (classic: 7 columns, 6 rows). The disc falls to the lowest free cell of that column. A full column can't be played, and there is no passing.
-    Whoever first gets four of their discs in a straight line (across, up and down, or diagonally) wins at once; longer lines count too. If the board fills up and nobody has a line, the game is a draw.
-    Red moves first, yellow second (and blue third, where there is one).
+    Zwei Spieler werfen abwechselnd einen Stein ihrer Farbe in eine der Spalten eines aufrecht stehenden Bretts (klassisch: 7 Spalten, 6 Zeilen). Der Stein fällt bis auf das unterste freie Feld der Spalte. In eine volle Spalte kann man nicht werfen, und Aussetzen gibt es nicht.
+    Wer zuerst vier eigene Steine in einer geraden Reihe hat – waagrecht, senkrecht oder diagonal –, gewinnt sofort; längere Reihen zählen auch. Ist das Brett voll und hat niemand eine Reihe, endet die Partie remis.
+    Rot beginnt, Gelb ist als Zweites dran (und Blau als Drittes, wo es mitspielt).
 
 rules-notation-title = Notation
 rules-notation =
-    Columns are letters from the left (a, b, c, …) and rows are numbers from the bottom, so d1 is the bottom cell of the middle column on the classic board.
-    The move list counts discs: “7. 🔴 d” means the seventh disc went into column d. A pop in PopOut is written with a minus: -a.
-    To move, press a column button or type the column in the match thread: a letter (a, B, …) or a number counted from the left (1 is column a). Anything else you write there is just chat.
+    Spalten sind Buchstaben von links (a, b, c, …), Zeilen Zahlen von unten: d1 ist auf dem klassischen Brett das unterste Feld der mittleren Spalte.
+    Die Zugliste zählt die Steine: „7. 🔴 d“ heißt, der siebte Stein ging in Spalte d. Das Herausziehen bei PopOut schreibt man mit Minus: -a.
+    Zum Ziehen drückst du eine Spalten-Schaltfläche oder schreibst die Spalte in den Match-Thread: einen Buchstaben (a, B, …) oder eine Zahl von links gezählt (1 ist Spalte a). Alles andere, was du dort schreibst, ist einfach Chat.
 
-rules-match-title = The match
+rules-match-title = Das Match
 rules-match =
-    A rated match has two games, and the colours and the first move swap for the second one. A win is worth 1 point, a draw ½ and a loss 0, so a match ends 2:0, 1½:½ or 1:1; 1:1 is a drawn match, with no tie-break.
-    After a game the final position stays on the board until every player has pressed “Ready for the next game”.
-    - “Resign game” gives up only the current game; the next one is still played.
-    - “Resign match” gives up the whole match.
-    Losing the whole match by resigning it, by running out of time or by being removed by a moderator is a forfeit: it counts as 0:2, and games already played stay in the record. There are no take-backs and no adjournments.
+    Ein gewertetes Match besteht aus zwei Partien; in der zweiten werden Farben und Anzug getauscht. Ein Sieg bringt 1 Punkt, ein Remis ½ und eine Niederlage 0, ein Match endet also 2:0, 1½:½ oder 1:1. Ein 1:1 ist ein unentschiedenes Match, Stichpartien gibt es nicht.
+    Nach einer Partie bleibt die Endstellung stehen, bis alle Spieler „Bereit für die nächste Partie“ gedrückt haben.
+    - „Partie aufgeben“ gibt nur die laufende Partie verloren; die nächste wird trotzdem gespielt.
+    - „Match aufgeben“ gibt das ganze Match verloren.
+    Wer das ganze Match verliert, weil er aufgibt, die Zeit überschreitet oder von einem Moderator entfernt wird, verliert kampflos: Das zählt als 0:2, bereits gespielte Partien bleiben so in der Statistik, wie sie waren. Züge zurücknehmen oder Partien vertagen geht nicht.
 
-rules-clock-title = The clock
+rules-clock-title = Die Uhr
 rules-clock =
-    Each player has one time bank for the whole match plus an increment for every move, written base+increment with the base in minutes and the increment in seconds: 10+10 is ten minutes plus ten seconds per move. Presets are 3+2, 5+5, 10+10 (the default) and 30+30; any base from 1 minute to 7 days and any increment from 0 seconds to 1 day works.
-    - Your bank runs while it is your turn. After a move the increment is added, except for a move that ends a game.
-    - The bank carries over from game 1 to game 2. If it runs out, you lose the match.
-    - Your first move of the match is free: the clock doesn't run for it. But if you don't make it within { $abort-window } of your turn starting, the match is aborted without a result.
-    - Between games the clocks stand still for { $grace }; after that, the bank of everyone who hasn't pressed Ready runs.
-    - If the bot restarts, the turn in progress starts again with the bank the player had, and you'll be told so.
+    Jeder Spieler hat ein Zeitkonto für das ganze Match und bekommt nach jedem Zug einen Zuschlag. Man schreibt das Grundzeit+Zuschlag, die Grundzeit in Minuten und den Zuschlag in Sekunden: 10+10 heißt zehn Minuten und zehn Sekunden pro Zug. Vorgaben sind 3+2, 5+5, 10+10 (Standard) und 30+30; jede Grundzeit von 1 Minute bis 7 Tage und jeder Zuschlag von 0 Sekunden bis 1 Tag ist möglich.
+    - Deine Zeit läuft, solange du am Zug bist. Nach einem Zug kommt der Zuschlag dazu – außer bei einem Zug, der die Partie beendet.
+    - Das Zeitkonto wird von Partie 1 in Partie 2 übernommen. Ist es leer, verlierst du das Match.
+    - Dein erster Zug im Match ist frei: Die Uhr läuft dafür nicht. Du hast dafür aber nur { $abort-window } Zeit, ab dem Moment, in dem du am Zug bist; sonst wird das Match ohne Ergebnis abgebrochen.
+    - Zwischen den Partien stehen die Uhren { $grace } lang still; danach läuft die Zeit aller, die noch nicht „Bereit“ gedrückt haben.
+    - Startet der Bot neu, beginnt der laufende Zug noch einmal mit der Zeit, die der Spieler zu seinem Beginn hatte, und ihr bekommt Bescheid.
 
-rules-variants-title = Variants
-rules-variants-intro = Type /rules with a variant to read its details.
+rules-variants-title = Varianten
+rules-variants-intro = Schreib /regeln mit einer Variante, um ihre Einzelheiten zu lesen.
 
-## One line per variant for the /rules overview.
-rules-summary-classic = 7×6 board, four in a line, a match of two games.
-rules-summary-single = Classic rules, just one game, never rated.
-rules-summary-five = 9×6 board with the edge columns filled; five in a line.
-rules-summary-popout = You may also pull one of your discs out of the bottom row.
-rules-summary-small = 6×5 board, four in a line.
-rules-summary-misere = Upside down: whoever makes four in a line loses.
-rules-summary-cylinder = Lines wrap around from the right edge to the left.
-rules-summary-obstacles = Four grey blocks stand on the board from the start.
-rules-summary-random-opening = Starts from a random balanced opening of four discs.
-rules-summary-three-players = Three players: red, yellow and blue.
-rules-summary-teams = Two teams of two, each team sharing a colour.
+rules-summary-classic = 7×6-Brett, vier in einer Reihe, ein Match aus zwei Partien.
+rules-summary-single = Klassische Regeln, nur eine Partie, nie gewertet.
+rules-summary-five = 9×6-Brett mit vollen Randspalten; fünf in einer Reihe.
+rules-summary-popout = Du darfst auch einen eigenen Stein aus der untersten Zeile ziehen.
+rules-summary-small = 6×5-Brett, vier in einer Reihe.
+rules-summary-misere = Verkehrte Welt: Wer vier in einer Reihe macht, verliert.
+rules-summary-cylinder = Reihen laufen vom rechten Rand auf der linken Seite weiter.
+rules-summary-obstacles = Vier graue Blöcke stehen von Anfang an auf dem Brett.
+rules-summary-random-opening = Beginnt mit einer ausgelosten, ausgeglichenen Eröffnung aus vier Steinen.
+rules-summary-three-players = Drei Spieler: Rot, Gelb und Blau.
+rules-summary-teams = Zwei Zweierteams, jedes Team teilt sich eine Farbe.
 
-## The details of each variant.
 rules-variant-classic =
-    The standard game: a 7×6 board, four in a line wins, and a rated match of two games in which the colours swap.
+    Das Standardspiel: ein 7×6-Brett, vier in einer Reihe gewinnt, und ein gewertetes Match aus zwei Partien mit getauschten Farben.
 rules-variant-single =
-    Classic rules on a 7×6 board, but just one game, and it is never rated. The challenger picks red, yellow or a random colour.
+    Klassische Regeln auf einem 7×6-Brett, aber nur eine Partie, und die wird nie gewertet. Wer herausfordert, wählt Rot, Gelb oder eine zufällige Farbe.
 rules-variant-five =
-    A wider board, 9 columns by 6 rows, and you need five in a line. Before the first move, columns a and i are already full: column a from the bottom red, yellow, red, …, and column i yellow, red, yellow, … These twelve discs count for lines like any others, which leaves 42 free cells.
+    Ein breiteres Brett mit 9 Spalten und 6 Zeilen, und du brauchst fünf in einer Reihe. Vor dem ersten Zug sind die Spalten a und i schon voll: Spalte a von unten Rot, Gelb, Rot, …, Spalte i Gelb, Rot, Gelb, … Diese zwölf Steine zählen für Reihen wie alle anderen; es bleiben 42 freie Felder.
 rules-variant-popout =
-    Classic board and four in a line, but on your turn you may either drop a disc or pop: take one of your own discs out of the bottom row, and everything above it in that column slides down one cell.
-    - After every move both colours are checked. If only one colour has a line, that colour wins. If a pop gives both colours a line, the player who popped loses.
-    - A full board is not a draw: play goes on with pops.
-    - The game is drawn when the player to move has no legal move, or when the same position with the same player to move comes up for the third time.
-    Type a pop as -a or pop a.
+    Klassisches Brett und vier in einer Reihe, aber wenn du am Zug bist, kannst du entweder einen Stein einwerfen oder einen eigenen Stein unten herausziehen: Alles darüber in dieser Spalte rutscht ein Feld nach unten.
+    - Nach jedem Zug werden beide Farben geprüft. Hat nur eine Farbe eine Reihe, gewinnt sie. Verschafft ein Herausziehen beiden Farben eine Reihe, verliert, wer gezogen hat.
+    - Ein volles Brett ist kein Remis: Es geht mit Herausziehen weiter.
+    - Remis ist es, wenn der Spieler am Zug keinen erlaubten Zug hat oder dieselbe Stellung mit demselben Spieler am Zug zum dritten Mal entsteht.
+    Herausziehen schreibst du als -a oder pop a.
 rules-variant-small =
-    A smaller board, 6 columns by 5 rows, four in a line. With perfect play on both sides it is a draw.
+    Ein kleineres Brett mit 6 Spalten und 5 Zeilen, vier in einer Reihe. Bei perfektem Spiel beider Seiten endet es remis.
 rules-variant-misere =
-    Everything is upside down: whoever completes a line of four loses at once. If the board fills up without a line, the game is a draw.
+    Hier ist alles umgekehrt: Wer eine Reihe aus vier vollendet, verliert sofort. Wird das Brett ohne Reihe voll, endet die Partie remis.
 rules-variant-cylinder =
-    The board is rolled into a cylinder: column a sits right next to the last column. Lines across and diagonal lines may run over that seam, so f2 g2 a2 b2 is a line. Vertical lines work as usual.
+    Das Brett ist zu einem Zylinder gerollt: Spalte a liegt direkt neben der letzten Spalte. Waagrechte und diagonale Reihen dürfen über diese Naht laufen, f2 g2 a2 b2 ist also eine Reihe. Senkrechte Reihen funktionieren wie gewohnt.
 rules-variant-obstacles =
-    At the start the board holds four grey blocks in two mirrored pairs: a block in one column and its twin in the mirror column, each on the bottom row or on top of another block, never in the middle column. A block fills its cell like a disc but belongs to nobody and never counts for a line. The layout is drawn at random for each match, and both games use the same one.
+    Zu Beginn stehen vier graue Blöcke auf dem Brett, in zwei gespiegelten Paaren: ein Block in einer Spalte und sein Zwilling in der Spiegelspalte, jeweils in der untersten Zeile oder auf einem anderen Block, nie in der mittleren Spalte. Ein Block belegt sein Feld wie ein Stein, gehört aber niemandem und zählt nie für eine Reihe. Die Aufstellung wird für jedes Match ausgelost; beide Partien verwenden dieselbe.
 rules-variant-random-opening =
-    The match starts from an opening of four discs (two red, two yellow, red to move), drawn at random from positions the bot's own solver has shown to be a draw with perfect play. Both games use the same opening with the colours swapped. The opening discs appear in the move list, marked as drawn.
+    Das Match beginnt mit einer Eröffnung aus vier Steinen (zwei rote, zwei gelbe, Rot am Zug), zufällig ausgelost aus Stellungen, die der Löser des Bots bei perfektem Spiel als remis nachgewiesen hat. Beide Partien verwenden dieselbe Eröffnung mit getauschten Farben. Die Eröffnungssteine stehen in der Zugliste, als ausgelost markiert.
 rules-variant-three-players =
-    Three players on an 8×6 board take turns: red, yellow, blue. The first to make four in a line wins the game and gets 1 point; the other two get nothing. A full board is a draw, ½ point each.
-    - A match is three games, and the first move rotates so that everybody starts once.
-    - Places are ranked by points; equal points share a place.
-    - A player who resigns the match or runs out of time ends it for everyone: they are placed last, and the others are ranked by their points so far.
+    Drei Spieler ziehen abwechselnd auf einem 8×6-Brett: Rot, Gelb, Blau. Wer zuerst vier in einer Reihe hat, gewinnt die Partie und bekommt 1 Punkt; die anderen beiden gehen leer aus. Ein volles Brett ist remis, ½ Punkt für jeden.
+    - Ein Match hat drei Partien, und der Anzug wechselt so, dass jeder einmal beginnt.
+    - Die Plätze richten sich nach den Punkten; bei Punktgleichheit teilt man sich den Platz.
+    - Wer das Match aufgibt oder die Zeit überschreitet, beendet es für alle: Er kommt auf den letzten Platz, die anderen werden nach ihren bisherigen Punkten eingereiht.
 rules-variant-teams =
-    Two teams of two on a 7×6 board; the players of a team share a colour. In game 1 team A is red and the order is A1, B1, A2, B2, A1, … In game 2 team B is red and moves first: B1, A1, B2, A2, …
-    - Every player has their own clock.
-    - Any member may resign the game or the match for the team.
-    - If any member runs out of time, the team forfeits the match.
+    Zwei Zweierteams auf einem 7×6-Brett; die Spieler eines Teams teilen sich eine Farbe. In Partie 1 ist Team A Rot, und die Reihenfolge ist A1, B1, A2, B2, A1, … In Partie 2 ist Team B Rot und beginnt: B1, A1, B2, A2, …
+    - Jeder Spieler hat seine eigene Uhr.
+    - Jedes Mitglied kann die Partie oder das Match für das Team aufgeben.
+    - Überschreitet ein Mitglied die Zeit, verliert das Team das Match kampflos.

@@ -1,9 +1,7 @@
-# /settings (per user).
+# /settings (pro Nutzer).
 
-settings-title = Your settings
-# $value (text: yes or no)
-settings-confirm = Confirm before dropping: { $value }
-settings-confirm-help = When on, the first press on a column selects it and shows a preview; the second press drops the disc.
-# $language (text)
-settings-language = Language: { $language }
-settings-saved = Your settings have been saved.
+settings-title = Deine Einstellungen
+settings-confirm = Vor dem Einwerfen bestätigen: { $value }
+settings-confirm-help = Wenn aktiv, wählt der erste Druck auf eine Spalte sie aus und zeigt eine Vorschau; erst der zweite wirft den Stein ein.
+settings-language = Sprache: { $language }
+settings-saved = Deine Einstellungen wurden gespeichert.

@@ -1,18 +1,15 @@
-# Button labels (Discord: at most 80 characters). Column buttons show only
-# the column letter and need no text.
+# Etichette dei pulsanti (al massimo 80 caratteri).
 
-# $column (text: a column letter)
-button-pop = Pop { $column }
-button-resign-game = Resign game
-button-resign-match = Resign match
-button-ready = Ready for the next game
-button-accept = Accept
-button-decline = Decline
-button-join = Join
-button-rematch = Rematch
-button-confirm = Confirm
-button-cancel = Cancel
-button-previous = Previous
-button-next = Next
-# $page (number), $pages (number)
-page-indicator = Page { $page } of { $pages }
+button-pop = Estrai da { $column }
+button-resign-game = Abbandona la partita
+button-resign-match = Abbandona l'incontro
+button-ready = Pronto per la prossima partita
+button-accept = Accetta
+button-decline = Rifiuta
+button-join = Partecipa
+button-rematch = Rivincita
+button-confirm = Conferma
+button-cancel = Annulla
+button-previous = Indietro
+button-next = Avanti
+page-indicator = Pagina { $page } di { $pages }

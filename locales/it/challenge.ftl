@@ -1,29 +1,20 @@
-# Challenges (/challenge) and open seeks (/seek).
+# Sfide (/challenge) e richieste aperte (/seek).
 
-# $challenger (text), $opponents (text), $variant (text), $time (text: "10+10"), $expires (text: a Discord relative timestamp)
-challenge-posted = { $challenger } challenges { $opponents } to a match of { $variant }, { $time }. The challenge expires { $expires }.
-# $challenger (text), $variant (text), $level (number)
-challenge-ai-started = { $challenger } plays against the bot (level { $level }): { $variant }. Not rated.
-# $player (text), $color (text)
-challenge-color = { $player } plays { $color }.
-# $player (text)
-challenge-accepted = { $player } accepted.
-# $players (text)
-challenge-waiting-for = Still waiting for { $players }.
-# $thread (text: a channel mention)
-challenge-match-opened = The match is on: { $thread }
-# $player (text)
-challenge-declined = { $player } declined the challenge.
-challenge-expired-notice = Nobody answered in time; the challenge has expired.
-# $player (text), $variant (text), $time (text), $free (number)
-seek-posted = { $player } is looking for a match of { $variant }, { $time }. { $free ->
-    [one] One seat is free.
-   *[other] { $free } seats are free.
-} Press “{ button-join }” to play.
-# $player (text), $free (number)
-seek-joined = { $player } joined. { $free ->
-    [0] All seats are taken.
-    [one] One seat is still free.
-   *[other] { $free } seats are still free.
+challenge-posted = { $challenger } sfida { $opponents } a un incontro di { $variant }, { $time }. La sfida scade { $expires }.
+challenge-ai-started = { $challenger } gioca contro il bot (livello { $level }): { $variant }. Non conta per il punteggio.
+challenge-color = { $player } gioca con il { $color }.
+challenge-accepted = { $player } ha accettato.
+challenge-waiting-for = Si attende ancora { $players }.
+challenge-match-opened = L'incontro è iniziato: { $thread }
+challenge-declined = { $player } ha rifiutato la sfida.
+challenge-expired-notice = Nessuno ha risposto in tempo; la sfida è scaduta.
+seek-posted = { $player } cerca avversari per un incontro di { $variant }, { $time }. { $free ->
+    [one] C'è un posto libero.
+   *[other] Ci sono { $free } posti liberi.
+} Premi “{ button-join }” per giocare.
+seek-joined = { $player } si è unito. { $free ->
+    [0] Tutti i posti sono occupati.
+    [one] C'è ancora un posto libero.
+   *[other] Ci sono ancora { $free } posti liberi.
 }
-seek-expired-notice = Nobody joined in time; the seek has expired.
+seek-expired-notice = Nessuno si è unito in tempo; la richiesta è scaduta.

@@ -1,104 +1,95 @@
-# Shared words: variants, colours, units, points, lists, languages.
-# Arguments are listed above each message: (text) is shown as is, (number)
-# selects plural forms by the language's CLDR rules.
+# Parole comuni: varianti, colori, unità, punti, elenchi, lingue.
 
-## Variant names (RULES.md §5); also the /challenge, /seek, /rules choices.
-variant-classic = Classic
-variant-single = Single game
-variant-five = Five in a row
+## Varianti (RULES.md §5)
+variant-classic = Classica
+variant-single = Partita singola
+variant-five = Cinque in fila
 variant-popout = PopOut
-variant-small = Small board
+variant-small = Griglia piccola
 variant-misere = Misère
-variant-cylinder = Cylinder
-variant-obstacles = Obstacles
-variant-random-opening = Random opening
-variant-three-players = Three players
-variant-teams = Teams
+variant-cylinder = Cilindro
+variant-obstacles = Ostacoli
+variant-random-opening = Apertura casuale
+variant-three-players = Tre giocatori
+variant-teams = Squadre
 
-## Colours (capitalised: used as labels and as the /challenge color choices).
-color-red = Red
-color-yellow = Yellow
-color-blue = Blue
-color-random = Random
+## Colori
+color-red = Rosso
+color-yellow = Giallo
+color-blue = Blu
+color-random = Casuale
 
-## Time presets (choices of the time options).
-time-preset-3-2 = 3+2 (3 minutes, +2 seconds per move)
-time-preset-5-5 = 5+5 (5 minutes, +5 seconds per move)
-time-preset-10-10 = 10+10 (10 minutes, +10 seconds per move)
-time-preset-30-30 = 30+30 (30 minutes, +30 seconds per move)
+## Cadenze predefinite
+time-preset-3-2 = 3+2 (3 minuti, +2 secondi a mossa)
+time-preset-5-5 = 5+5 (5 minuti, +5 secondi a mossa)
+time-preset-10-10 = 10+10 (10 minuti, +10 secondi a mossa)
+time-preset-30-30 = 30+30 (30 minuti, +30 secondi a mossa)
 
-## Languages (choices of /settings and /config language).
-language-auto = Discord's language
+## Lingue
+language-auto = Lingua di Discord
 language-en-US = English
 language-de = Deutsch
 language-it = Italiano
 language-el = Ελληνικά
 language-bg = Български
 
-## Units in words. $count (number)
+## Unità
 unit-seconds = { $count ->
-    [one] { $count } second
-   *[other] { $count } seconds
+    [one] { $count } secondo
+   *[other] { $count } secondi
 }
 unit-minutes = { $count ->
-    [one] { $count } minute
-   *[other] { $count } minutes
+    [one] { $count } minuto
+   *[other] { $count } minuti
 }
 unit-hours = { $count ->
-    [one] { $count } hour
-   *[other] { $count } hours
+    [one] { $count } ora
+   *[other] { $count } ore
 }
 unit-days = { $count ->
-    [one] { $count } day
-   *[other] { $count } days
+    [one] { $count } giorno
+   *[other] { $count } giorni
 }
 
-## Short durations for banks and deadlines (under an hour the bot writes 9:58).
-# $hours (number), $minutes (text, two digits)
+## Durate brevi
 duration-hours-minutes = { $hours } h { $minutes } min
-# $days (number)
-duration-days = { $days } d
-# $days (number), $hours (number)
-duration-days-hours = { $days } d { $hours } h
+duration-days = { $days ->
+    [one] { $days } g
+   *[other] { $days } gg
+}
+duration-days-hours = { $days ->
+    [one] { $days } g
+   *[other] { $days } gg
+} { $hours } h
 
-# $base (text, e.g. "10 minutes"), $increment (text, e.g. "10 seconds")
-time-control-words = { $base } + { $increment } per move
+time-control-words = { $base } + { $increment } a mossa
 
-## Points. $count (number: 1, 1.5, 2 …), $points (text: 1, 1½, 2 …)
+## Punti
 points = { $count ->
-    [one] { $points } point
-   *[other] { $points } points
+    [one] { $points } punto
+   *[other] { $points } punti
 }
-points-half = ½ point
+points-half = ½ punto
 
-# $count (number)
 games-count = { $count ->
-    [one] { $count } game
-   *[other] { $count } games
+    [one] { $count } partita
+   *[other] { $count } partite
 }
-# $count (number)
 matches-count = { $count ->
-    [one] { $count } match
-   *[other] { $count } matches
+    [one] { $count } incontro
+   *[other] { $count } incontri
 }
-# $count (number)
 moves-count = { $count ->
-    [one] { $count } move
-   *[other] { $count } moves
+    [one] { $count } mossa
+   *[other] { $count } mosse
 }
 
-## Lists. $first (text: the items but the last, joined by ", "), $last (text)
-list-and = { $first } and { $last }
+list-and = { $first } e { $last }
 
-## Sides and players.
-# $first (text), $second (text)
-versus = { $first } vs { $second }
-# $team (text: A or B)
-team-name = Team { $team }
-# $team (text: A or B), $players (text)
-team-with-players = Team { $team } ({ $players })
-the-bot = the bot
-# $level (number)
-the-bot-level = the bot (level { $level })
-yes = yes
+versus = { $first } contro { $second }
+team-name = Squadra { $team }
+team-with-players = Squadra { $team } ({ $players })
+the-bot = il bot
+the-bot-level = il bot (livello { $level })
+yes = sì
 no = no

@@ -1,54 +1,40 @@
-# Refusals (private replies to the user who acted) and the internal-error apology.
+# Rifiuti (risposte private) e le scuse per gli errori interni.
 
-# $player (text: who is to move)
-error-not-your-turn = It's not your turn: { $player } is to move.
-# $column (text)
-error-column-full = Column { $column } is full; pick another one.
-# $column (text), $last (text: the last column letter)
-error-column-out-of-range = There is no column { $column } on this board (a to { $last }).
-error-stale-button = That button belongs to an earlier turn. Use the buttons under the latest board.
-error-not-a-player = You are not playing in this match. You are welcome to watch and chat.
-error-challenge-expired = This challenge has expired.
-error-challenge-not-for-you = This challenge is addressed to someone else.
-error-challenge-answered = This challenge has already been answered.
-error-own-challenge = You can't accept or decline your own challenge.
-error-seek-expired = This seek has expired.
-error-seek-full = All seats are already taken.
-error-seek-already-joined = You have already taken a seat.
-# $column (text)
-error-no-own-disc-to-pop = You can only pop your own disc: the bottom disc of column { $column } is not yours.
-error-pop-not-allowed = Pops are only allowed in PopOut.
-error-game-over = This game is already over.
-error-match-over = This match is already over.
-# $input (text), $min-base (text: "1 minute"), $max-base (text: "7 days"), $max-increment (text: "1 day")
-error-bad-time-control = “{ $input }” is not a time control the bot accepts. Write base+increment with the base in minutes and the increment in seconds, e.g. 10+10. The base may be from { $min-base } to { $max-base }, the increment from 0 seconds to { $max-increment }.
-# $input (text), $variants (text: the list of variant keys)
-error-unknown-variant = There is no variant “{ $input }”. Variants: { $variants }.
-# $variant (text)
-error-variant-not-allowed = { $variant } is not allowed on this server.
-# $opponent (text)
-error-same-opponent = You already have a match running against { $opponent }. Finish it first.
-error-banned = You are banned from this server's ladder.
-# $player (text)
-error-player-banned = { $player } is banned from this server's ladder.
-error-moderator-only = Only moderators (Manage Server permission) can do this.
-error-no-match-here = There is no running match of yours in this channel.
-error-no-running-match = You have no running match.
-error-nothing-to-ready = There is no next game to get ready for right now.
-error-already-ready = You have already pressed Ready.
-# $variant (text)
-error-needs-opponent2 = { $variant } needs a second opponent: use the opponent2 option.
-# $variant (text)
-error-needs-teammate = { $variant } needs a teammate and a second opponent: use the teammate and opponent2 options.
-# $variant (text)
-error-too-many-players = { $variant } is for two players; leave out opponent2 and teammate.
-error-color-single-only = You can choose a colour only in a single game.
-error-level-bot-only = The level option is only for a game against the bot.
-# $min (number), $max (number)
-error-level-out-of-range = The level must be from { $min } to { $max }.
-error-duplicate-player = Each seat needs a different player.
-error-guild-only = This command only works in a server.
-# $id (text)
-error-match-not-found = There is no match { $id } here.
-error-analyze-not-finished = Only finished matches can be analyzed.
-error-internal = Sorry, something went wrong on our side. It has been logged; please try again in a moment.
+error-not-your-turn = Non è il tuo turno: tocca a { $player }.
+error-column-full = La colonna { $column } è piena; scegline un'altra.
+error-column-out-of-range = Su questa griglia non c'è la colonna { $column } (da a a { $last }).
+error-stale-button = Quel pulsante appartiene a un turno precedente. Usa i pulsanti sotto la griglia più recente.
+error-not-a-player = Non stai giocando in questo incontro. Però puoi guardare e chiacchierare quanto vuoi.
+error-challenge-expired = Questa sfida è scaduta.
+error-challenge-not-for-you = Questa sfida è rivolta a qualcun altro.
+error-challenge-answered = A questa sfida è già stata data una risposta.
+error-own-challenge = Non puoi accettare né rifiutare la tua stessa sfida.
+error-seek-expired = Questa richiesta è scaduta.
+error-seek-full = Tutti i posti sono già occupati.
+error-seek-already-joined = Hai già un posto.
+error-no-own-disc-to-pop = Puoi estrarre solo una tua pedina: quella in fondo alla colonna { $column } non è tua.
+error-pop-not-allowed = Le estrazioni sono permesse solo in PopOut.
+error-game-over = Questa partita è già finita.
+error-match-over = Questo incontro è già finito.
+error-bad-time-control = “{ $input }” non è una cadenza valida. Scrivi base+incremento, con la base in minuti e l'incremento in secondi, per esempio 10+10. La base può andare da { $min-base } a { $max-base }, l'incremento da 0 secondi a { $max-increment }.
+error-unknown-variant = La variante “{ $input }” non esiste. Varianti: { $variants }.
+error-variant-not-allowed = { $variant } non è consentita su questo server.
+error-same-opponent = Hai già un incontro in corso contro { $opponent }. Prima finisci quello.
+error-banned = Sei escluso dalla graduatoria di questo server.
+error-player-banned = { $player } è escluso dalla graduatoria di questo server.
+error-moderator-only = Solo i moderatori (permesso “Gestisci server”) possono farlo.
+error-no-match-here = In questo canale non hai incontri in corso.
+error-no-running-match = Non hai incontri in corso.
+error-nothing-to-ready = Al momento non c'è una prossima partita per cui prepararsi.
+error-already-ready = Hai già premuto Pronto.
+error-needs-opponent2 = { $variant } richiede un secondo avversario: usa l'opzione avversario2.
+error-needs-teammate = { $variant } richiede un compagno e un secondo avversario: usa le opzioni compagno e avversario2.
+error-too-many-players = { $variant } è per due giocatori; lascia vuoti avversario2 e compagno.
+error-color-single-only = Puoi scegliere il colore solo in una partita singola.
+error-level-bot-only = L'opzione livello vale solo per le partite contro il bot.
+error-level-out-of-range = Il livello deve essere compreso tra { $min } e { $max }.
+error-duplicate-player = Ogni posto deve essere occupato da un giocatore diverso.
+error-guild-only = Questo comando funziona solo in un server.
+error-match-not-found = Qui non c'è nessun incontro { $id }.
+error-analyze-not-finished = Si possono analizzare solo gli incontri finiti.
+error-internal = Ci dispiace, qualcosa è andato storto da parte nostra. L'errore è stato registrato; riprova tra poco.

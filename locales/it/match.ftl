@@ -1,93 +1,64 @@
-# The match as players and spectators see it in its thread (DISCORD.md).
+# L'incontro nel suo thread, come lo vedono giocatori e spettatori.
 
-# Thread name. $players (text: "alice vs bob"), $variant (text), $time (text: "10+10")
 thread-name = { $players } · { $variant } { $time }
 
-## Start of a match and of each game.
-# $players (text), $variant (text), $time (text: "10+10"), $games (number)
-match-started = The match begins: { $players }. { $variant }, { $time }, { $games ->
-    [one] one game.
-   *[other] { $games } games; colours swap after each game.
+## Inizio
+match-started = Inizia l'incontro: { $players }. { $variant }, { $time }, { $games ->
+    [one] una partita.
+   *[other] { $games } partite; dopo ogni partita i colori si scambiano.
 }
-# $game (number), $games (number), $player (text: who moves first)
-game-started = Game { $game } of { $games }: { $player } moves first.
-# $game (number), $games (number), $player (text)
-game-started-swapped = Game { $game } of { $games }: colours have swapped, { $player } moves first.
-game-drawn-opening = This game starts from a drawn opening of four discs, marked in the move list.
-game-obstacles = The grey blocks are nobody's discs: they fill their cells and never count for a line.
+game-started = Partita { $game } di { $games }: muove per primo { $player }.
+game-started-swapped = Partita { $game } di { $games }: i colori sono scambiati, muove per primo { $player }.
+game-drawn-opening = Questa partita parte da un'apertura sorteggiata di quattro pedine, segnata nell'elenco delle mosse.
+game-obstacles = I blocchi grigi non sono di nessuno: occupano la loro casella ma non contano mai per una fila.
 
-## Turn message. $player (text), $disc (text: 🔴 🟡 🔵)
-turn-to-move = { $disc } { $player } to move.
-# $player (text), $disc (text), $team (text: team name)
-turn-to-move-team = { $disc } { $player } ({ $team }) to move.
-# $flag (text: a Discord relative timestamp such as "in 5 minutes")
-turn-flag = Time runs out { $flag }.
-# $player (text), $abort (text: a Discord relative timestamp)
-turn-first-move = { $player }'s first move of the match: the clock starts after it. Without a move the match is aborted { $abort }.
-# $move (text: "7. 🔴 d")
-turn-last-move = Last move: { $move }.
-turn-type-hint = Press a column button or type the column (a letter or a number) in this thread.
-turn-type-hint-popout = Press a column button or type the column; to pop one of your discs from the bottom row, type -a or pop a.
-moves-title = Moves
-move-drawn-marker = drawn
-clock-title = Clocks
-# $disc (text), $player (text), $bank (text: "9:58")
+## Turno
+turn-to-move = { $disc } Tocca a { $player }.
+turn-to-move-team = { $disc } Tocca a { $player } ({ $team }).
+turn-flag = Il tempo scade { $flag }.
+turn-first-move = Prima mossa dell'incontro per { $player }: l'orologio parte solo dopo. Senza una mossa, l'incontro viene annullato { $abort }.
+turn-last-move = Ultima mossa: { $move }.
+turn-type-hint = Premi il pulsante di una colonna oppure scrivi la colonna (lettera o numero) in questo thread.
+turn-type-hint-popout = Premi il pulsante di una colonna oppure scrivi la colonna; per estrarre una tua pedina dalla riga più bassa scrivi -a oppure pop a.
+moves-title = Mosse
+move-drawn-marker = sorteggiata
+clock-title = Orologi
 clock-line = { $disc } { $player }: { $bank }
-# $disc (text), $player (text), $bank (text)
 clock-line-running = { $disc } { $player }: { $bank } ⏳
-clock-not-started = not started
-# $column (text)
-confirm-preview = Column { $column } selected. Press it again (or Confirm) to drop your disc.
+clock-not-started = non avviato
+confirm-preview = Colonna { $column } selezionata. Premila di nuovo (o premi Conferma) per far cadere la pedina.
 
-## Results of a game. $game (number)
-# $winner (text), $connect (number: 4 or 5)
-game-won-line = { $winner } wins game { $game } with { $connect } in a line.
-# $winner (text), $loser (text), $connect (number)
-game-won-misere = { $winner } wins game { $game }: { $loser } completed a line of { $connect } and loses it.
-# $winner (text), $loser (text)
-game-won-pop = { $winner } wins game { $game }: { $loser }'s pop gave { $winner } a line.
-# $winner (text), $loser (text)
-game-won-resign = { $loser } resigned game { $game }; { $winner } wins it.
-game-drawn-full-board = Game { $game } is drawn: the board is full and nobody has a line.
-# $player (text)
-game-drawn-no-legal-move = Game { $game } is drawn: { $player } has no legal move.
-game-drawn-repetition = Game { $game } is drawn: the same position came up for the third time.
-# $score (text: "1½:½"), $first (text), $second (text)
-game-score = Score: { $first } { $score } { $second }
-# $grace (text: "60 seconds")
-game-ready-prompt = Press “{ button-ready }” when you are ready. The clocks stand still for { $grace }; after that, the bank of each player who is not ready runs.
-# $player (text)
-game-player-ready = { $player } is ready.
-# $players (text)
-game-waiting-for = Waiting for: { $players }.
+## Esito di una partita
+game-won-line = { $winner } vince la partita { $game } con { $connect } in fila.
+game-won-misere = { $winner } vince la partita { $game }: { $loser } ha completato una fila di { $connect } e quindi perde.
+game-won-pop = { $winner } vince la partita { $game }: l'estrazione di { $loser } ha regalato una fila a { $winner }.
+game-won-resign = { $loser } ha abbandonato la partita { $game }; la vince { $winner }.
+game-drawn-full-board = La partita { $game } finisce pari: la griglia è piena e nessuno ha fatto fila.
+game-drawn-no-legal-move = La partita { $game } finisce pari: { $player } non ha mosse valide.
+game-drawn-repetition = La partita { $game } finisce pari: la stessa posizione si è ripetuta per la terza volta.
+game-score = Punteggio: { $first } { $score } { $second }
+game-ready-prompt = Premi “{ button-ready }” quando sei pronto. Gli orologi restano fermi per { $grace }; poi scorre il tempo di chi non è ancora pronto.
+game-player-ready = { $player } è pronto.
+game-waiting-for = In attesa di: { $players }.
 
-## Results of a match. $score (text: "1½:½", "2:0")
-# $winner (text)
-match-won = { $winner } wins the match { $score }.
-match-drawn = The match is drawn { $score }.
-# $winner (text), $loser (text)
-match-forfeit-flag = { $loser } ran out of time and forfeits the match. { $winner } wins { $score }.
-# $winner (text), $loser (text)
-match-forfeit-resign = { $loser } resigned the match. { $winner } wins { $score }.
-# $winner (text), $loser (text)
-match-forfeit-removed = A moderator removed { $loser } from the match, which counts as a forfeit. { $winner } wins { $score }.
-# $player (text)
-match-aborted = The match was aborted: { $player } did not make a first move in time. No result, no rating change.
-match-aborted-moderator = A moderator aborted the match. No result, no rating change.
-match-standings-title = Final standings
-# $place (number), $player (text), $points (text: "1½ points")
+## Esito dell'incontro
+match-won = { $winner } vince l'incontro { $score }.
+match-drawn = L'incontro finisce in parità, { $score }.
+match-forfeit-flag = { $loser } ha esaurito il tempo e perde l'incontro a tavolino. { $winner } vince { $score }.
+match-forfeit-resign = { $loser } ha abbandonato l'incontro. { $winner } vince { $score }.
+match-forfeit-removed = Un moderatore ha escluso { $loser } dall'incontro, che perde così a tavolino. { $winner } vince { $score }.
+match-aborted = L'incontro è stato annullato: { $player } non ha fatto la prima mossa in tempo. Nessun risultato, nessuna variazione di punteggio.
+match-aborted-moderator = Un moderatore ha annullato l'incontro. Nessun risultato, nessuna variazione di punteggio.
+match-standings-title = Classifica finale
 match-standing-line = { $place }. { $player }: { $points }
-# $player (text)
-match-standings-forfeit = { $player } forfeited and is placed last.
-# $player (text), $before (text: "1500?"), $after (text), $change (text: "+12")
+match-standings-forfeit = { $player } ha perso a tavolino ed è ultimo in classifica.
 match-rating-change = { $player }: { $before } → { $after } ({ $change })
-match-unrated = This match is not rated.
-match-unrated-single = A single game is never rated.
-match-unrated-ai = Games against the bot are never rated.
-match-unrated-self = The same player on both sides: not rated.
-# $player (text)
-match-rematch-offered = { $player } offers a rematch.
-match-thread-archived = The match is over; this thread will be archived.
+match-unrated = Questo incontro non è valido per il punteggio.
+match-unrated-single = Una partita singola non conta mai per il punteggio.
+match-unrated-ai = Le partite contro il bot non contano mai per il punteggio.
+match-unrated-self = Lo stesso giocatore da entrambe le parti: non conta per il punteggio.
+match-rematch-offered = { $player } propone la rivincita.
+match-thread-archived = L'incontro è finito; questo thread verrà archiviato.
 
-## After a bot restart. $player (text), $bank (text: "9:58")
-restart-notice = The bot restarted. { $player }, your turn starts again with the bank you had at its start: { $bank }. The outage was not charged to anyone.
+## Dopo un riavvio
+restart-notice = Il bot si è riavviato. { $player }, il tuo turno ricomincia con il tempo che avevi all'inizio del turno: { $bank }. L'interruzione non è stata addebitata a nessuno.

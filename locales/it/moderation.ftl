@@ -1,33 +1,20 @@
-# Replies to moderators: /ladder and /config.
+# Risposte ai moderatori: /ladder e /config.
 
-# $season (number)
-ladder-reset-done = A new season ({ $season }) has started on this server's ladder. Ratings of the old season are kept in the archive.
-# $id (text)
-ladder-void-done = Match { $id } is void: its rating changes have been undone.
-# $id (text)
-ladder-void-already = Match { $id } was already void.
-# $player (text)
-ladder-ban-done = { $player } is banned from the ladder: no new rated matches.
-# $player (text)
-ladder-ban-already = { $player } was already banned.
-# $player (text)
-ladder-unban-done = { $player } may play rated matches again.
-# $player (text)
-ladder-unban-not-banned = { $player } is not banned.
+ladder-reset-done = Sulla graduatoria di questo server è iniziata una nuova stagione ({ $season }). I punteggi della stagione precedente restano in archivio.
+ladder-void-done = L'incontro { $id } è annullato: le sue variazioni di punteggio sono state revocate.
+ladder-void-already = L'incontro { $id } era già annullato.
+ladder-ban-done = { $player } è escluso dalla graduatoria: niente più incontri validi.
+ladder-ban-already = { $player } era già escluso.
+ladder-unban-done = { $player } può di nuovo giocare incontri validi.
+ladder-unban-not-banned = { $player } non è escluso.
 
-config-title = Server settings
-# $time (text: "10+10")
-config-time = Default time control: { $time }
-# $duration (text: "3 minutes")
-config-abort-window = Abort window: { $duration }
-# $variants (text)
-config-variants = Allowed variants: { $variants }
-config-variants-all = all
-# $channel (text: a channel mention)
-config-channel = Match channel: { $channel }
-config-channel-any = any channel
-# $language (text)
-config-language = Language of public messages: { $language }
-config-saved = The server settings have been saved.
-# $min (text: "1 minute"), $max (text: "1 hour")
-config-bad-abort-window = The abort window must be from { $min } to { $max }.
+config-title = Impostazioni del server
+config-time = Cadenza predefinita: { $time }
+config-abort-window = Tempo per la prima mossa: { $duration }
+config-variants = Varianti consentite: { $variants }
+config-variants-all = tutte
+config-channel = Canale per gli incontri: { $channel }
+config-channel-any = qualsiasi canale
+config-language = Lingua dei messaggi pubblici: { $language }
+config-saved = Le impostazioni del server sono state salvate.
+config-bad-abort-window = Il tempo per la prima mossa deve andare da { $min } a { $max }.

@@ -1,66 +1,46 @@
-# /rating, /leaderboard, /history and /analyze.
+# /rating, /leaderboard, /history e /analyze.
 
-# $player (text), $variant (text)
 rating-title = { $player } · { $variant }
-# $rating (text: "1500?" when provisional)
-rating-value = Rating: { $rating }
-# $deviation (number)
-rating-deviation = Rating deviation: { $deviation }
-rating-provisional-note = A “?” marks a provisional rating: it settles after a few more rated matches.
-# $matches (number), $wins (number), $draws (number), $losses (number)
+rating-value = Punteggio: { $rating }
+rating-deviation = Deviazione: { $deviation }
+rating-provisional-note = Il “?” indica un punteggio provvisorio: si stabilizza dopo qualche altro incontro valido.
 rating-record = { $matches ->
-    [one] { $matches } rated match
-   *[other] { $matches } rated matches
-}: { $wins } won, { $draws } drawn, { $losses } lost
-# $rank (number), $total (number)
-rating-rank = Rank { $rank } of { $total } on this server
-# $player (text), $variant (text)
-rating-none = { $player } has not played a rated match of { $variant } on this server yet. Everyone starts at 1500?.
-# $variant (text)
-rating-unrated-variant = { $variant } is not rated.
+    [one] { $matches } incontro valido
+   *[other] { $matches } incontri validi
+}: { $wins } vinti, { $draws } pari, { $losses } persi
+rating-rank = { $rank }° posto su { $total } in questo server
+rating-none = { $player } non ha ancora giocato incontri validi di { $variant } su questo server. Si parte tutti da 1500?.
+rating-unrated-variant = { $variant } non conta per il punteggio.
 
-# $variant (text)
-leaderboard-title = Leaderboard · { $variant }
-# $season (number)
-leaderboard-season = Season { $season }
-# $rank (number), $player (text), $rating (text), $matches (number)
+leaderboard-title = Classifica · { $variant }
+leaderboard-season = Stagione { $season }
 leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
-    [one] { $matches } match
-   *[other] { $matches } matches
+    [one] { $matches } incontro
+   *[other] { $matches } incontri
 })
-# $variant (text)
-leaderboard-empty = Nobody has played a rated match of { $variant } on this server yet.
+leaderboard-empty = Nessuno ha ancora giocato incontri validi di { $variant } su questo server.
 
-# $player (text)
-history-title = Recent matches of { $player }
-# $date (text), $variant (text), $players (text), $score (text), $change (text)
+history-title = Ultimi incontri di { $player }
 history-line = { $date } · { $variant } · { $players } · { $score } · { $change }
-history-unrated = unrated
-history-voided = voided
-history-aborted = aborted
-history-forfeit = forfeit
-# $player (text)
-history-empty = { $player } has not finished a match yet.
+history-unrated = non valido
+history-voided = annullato
+history-aborted = interrotto
+history-forfeit = a tavolino
+history-empty = { $player } non ha ancora concluso nessun incontro.
 
-# $id (text)
-analyze-title = Analysis of match { $id }
-analyze-exact = Exact verdicts from the solver (7×6 board, classic rules).
-analyze-estimate = Estimates from the engine: exact analysis exists only for 7×6 boards with classic rules.
-# $game (number)
-analyze-game = Game { $game }
-# $ply (number), $disc (text), $move (text), $verdict (text)
+analyze-title = Analisi dell'incontro { $id }
+analyze-exact = Valutazioni esatte del risolutore (griglia 7×6, regole classiche).
+analyze-estimate = Stime del motore: l'analisi esatta esiste solo per la griglia 7×6 con regole classiche.
+analyze-game = Partita { $game }
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
-# $moves (number: the mover's own moves until the win)
-analyze-verdict-win = wins in { $moves ->
-    [one] { $moves } move
-   *[other] { $moves } moves
+analyze-verdict-win = vince in { $moves ->
+    [one] { $moves } mossa
+   *[other] { $moves } mosse
 }
-analyze-verdict-draw = draw
-# $moves (number)
-analyze-verdict-loss = loses in { $moves ->
-    [one] { $moves } move
-   *[other] { $moves } moves
+analyze-verdict-draw = pari
+analyze-verdict-loss = perde in { $moves ->
+    [one] { $moves } mossa
+   *[other] { $moves } mosse
 }
-# $best (text: the best column)
-analyze-mistake = mistake; { $best } was better
-analyze-not-available = No analysis is available for this variant yet.
+analyze-mistake = errore; { $best } era meglio
+analyze-not-available = Per questa variante non c'è ancora un'analisi.

@@ -1,82 +1,78 @@
-# /rules and /rules <variant>: RULES.md §1–§5 for players. Markdown.
-# Every rules message gets $abort-window (text: "3 minutes") and $grace
-# (text: "60 seconds"), the server's settings.
+# /rules e /rules <variante>: RULES.md §1–§5 per i giocatori. Markdown.
 
-rules-basics-title = How to play
+rules-basics-title = Come si gioca
 rules-basics =
-    Two players take turns dropping a disc of their colour into one of the columns of an upright board (classic: 7 columns, 6 rows). The disc falls to the lowest free cell of that column. A full column can't be played, and there is no passing.
-    Whoever first gets four of their discs in a straight line (across, up and down, or diagonally) wins at once; longer lines count too. If the board fills up and nobody has a line, the game is a draw.
-    Red moves first, yellow second (and blue third, where there is one).
+    Due giocatori, a turno, fanno cadere una pedina del proprio colore in una delle colonne di una griglia verticale (classica: 7 colonne, 6 righe). La pedina scende fino alla casella libera più bassa della colonna. Non si può giocare in una colonna piena e non si può passare.
+    Vince subito chi per primo allinea quattro pedine proprie in linea retta, in orizzontale, in verticale o in diagonale; valgono anche le file più lunghe. Se la griglia si riempie senza che nessuno abbia fatto fila, la partita finisce pari.
+    Il rosso muove per primo, il giallo per secondo (e il blu per terzo, quando c'è).
 
-rules-notation-title = Notation
+rules-notation-title = Notazione
 rules-notation =
-    Columns are letters from the left (a, b, c, …) and rows are numbers from the bottom, so d1 is the bottom cell of the middle column on the classic board.
-    The move list counts discs: “7. 🔴 d” means the seventh disc went into column d. A pop in PopOut is written with a minus: -a.
-    To move, press a column button or type the column in the match thread: a letter (a, B, …) or a number counted from the left (1 is column a). Anything else you write there is just chat.
+    Le colonne sono lettere da sinistra (a, b, c, …) e le righe numeri dal basso: d1 è la casella più bassa della colonna centrale nella griglia classica.
+    L'elenco delle mosse conta le pedine: “7. 🔴 d” vuol dire che la settima pedina è andata nella colonna d. In PopOut l'estrazione si scrive con un meno: -a.
+    Per muovere premi il pulsante di una colonna oppure scrivi la colonna nel thread dell'incontro: una lettera (a, B, …) o un numero contato da sinistra (1 è la colonna a). Tutto il resto che scrivi lì è semplice chiacchiera.
 
-rules-match-title = The match
+rules-match-title = L'incontro
 rules-match =
-    A rated match has two games, and the colours and the first move swap for the second one. A win is worth 1 point, a draw ½ and a loss 0, so a match ends 2:0, 1½:½ or 1:1; 1:1 is a drawn match, with no tie-break.
-    After a game the final position stays on the board until every player has pressed “Ready for the next game”.
-    - “Resign game” gives up only the current game; the next one is still played.
-    - “Resign match” gives up the whole match.
-    Losing the whole match by resigning it, by running out of time or by being removed by a moderator is a forfeit: it counts as 0:2, and games already played stay in the record. There are no take-backs and no adjournments.
+    Un incontro valido per il punteggio si gioca su due partite; nella seconda si scambiano i colori e la prima mossa. Una vittoria vale 1 punto, un pareggio ½ e una sconfitta 0, quindi un incontro finisce 2:0, 1½:½ oppure 1:1. L'1:1 è un incontro pari, senza spareggio.
+    Dopo una partita la posizione finale resta sulla griglia finché tutti i giocatori non hanno premuto “Pronto per la prossima partita”.
+    - “Abbandona la partita” fa perdere solo la partita in corso; la successiva si gioca comunque.
+    - “Abbandona l'incontro” fa perdere l'intero incontro.
+    Chi perde l'intero incontro perché abbandona, esaurisce il tempo o viene escluso da un moderatore perde a tavolino: conta come 0:2, e le partite già giocate restano registrate così com'erano. Non si possono ritirare mosse né rinviare partite.
 
-rules-clock-title = The clock
+rules-clock-title = L'orologio
 rules-clock =
-    Each player has one time bank for the whole match plus an increment for every move, written base+increment with the base in minutes and the increment in seconds: 10+10 is ten minutes plus ten seconds per move. Presets are 3+2, 5+5, 10+10 (the default) and 30+30; any base from 1 minute to 7 days and any increment from 0 seconds to 1 day works.
-    - Your bank runs while it is your turn. After a move the increment is added, except for a move that ends a game.
-    - The bank carries over from game 1 to game 2. If it runs out, you lose the match.
-    - Your first move of the match is free: the clock doesn't run for it. But if you don't make it within { $abort-window } of your turn starting, the match is aborted without a result.
-    - Between games the clocks stand still for { $grace }; after that, the bank of everyone who hasn't pressed Ready runs.
-    - If the bot restarts, the turn in progress starts again with the bank the player had, and you'll be told so.
+    Ogni giocatore ha una riserva di tempo per tutto l'incontro più un incremento a ogni mossa. Si scrive base+incremento, con la base in minuti e l'incremento in secondi: 10+10 significa dieci minuti più dieci secondi a mossa. Le cadenze predefinite sono 3+2, 5+5, 10+10 (quella standard) e 30+30; va bene qualsiasi base da 1 minuto a 7 giorni e qualsiasi incremento da 0 secondi a 1 giorno.
+    - Il tuo tempo scorre mentre tocca a te. Dopo ogni mossa si aggiunge l'incremento, tranne che per la mossa che chiude una partita.
+    - La riserva passa dalla partita 1 alla partita 2. Se si esaurisce, perdi l'incontro.
+    - La tua prima mossa dell'incontro è gratis: l'orologio non scorre. Ma se non la fai entro { $abort-window } dall'inizio del tuo turno, l'incontro viene annullato senza risultato.
+    - Tra una partita e l'altra gli orologi restano fermi per { $grace }; dopo, scorre il tempo di chi non ha ancora premuto Pronto.
+    - Se il bot si riavvia, il turno in corso ricomincia con il tempo che il giocatore aveva al suo inizio, e verrete avvisati.
 
-rules-variants-title = Variants
-rules-variants-intro = Type /rules with a variant to read its details.
+rules-variants-title = Varianti
+rules-variants-intro = Scrivi /regole con una variante per leggerne i dettagli.
 
-## One line per variant for the /rules overview.
-rules-summary-classic = 7×6 board, four in a line, a match of two games.
-rules-summary-single = Classic rules, just one game, never rated.
-rules-summary-five = 9×6 board with the edge columns filled; five in a line.
-rules-summary-popout = You may also pull one of your discs out of the bottom row.
-rules-summary-small = 6×5 board, four in a line.
-rules-summary-misere = Upside down: whoever makes four in a line loses.
-rules-summary-cylinder = Lines wrap around from the right edge to the left.
-rules-summary-obstacles = Four grey blocks stand on the board from the start.
-rules-summary-random-opening = Starts from a random balanced opening of four discs.
-rules-summary-three-players = Three players: red, yellow and blue.
-rules-summary-teams = Two teams of two, each team sharing a colour.
+rules-summary-classic = Griglia 7×6, quattro in fila, incontro su due partite.
+rules-summary-single = Regole classiche, una sola partita, mai valida per il punteggio.
+rules-summary-five = Griglia 9×6 con le colonne laterali già piene; cinque in fila.
+rules-summary-popout = Puoi anche estrarre una tua pedina dalla riga più bassa.
+rules-summary-small = Griglia 6×5, quattro in fila.
+rules-summary-misere = Tutto al contrario: chi fa quattro in fila perde.
+rules-summary-cylinder = Le file continuano dal bordo destro a quello sinistro.
+rules-summary-obstacles = Quattro blocchi grigi sono sulla griglia fin dall'inizio.
+rules-summary-random-opening = Si parte da un'apertura equilibrata di quattro pedine, sorteggiata.
+rules-summary-three-players = Tre giocatori: rosso, giallo e blu.
+rules-summary-teams = Due squadre da due, ogni squadra con un solo colore.
 
-## The details of each variant.
 rules-variant-classic =
-    The standard game: a 7×6 board, four in a line wins, and a rated match of two games in which the colours swap.
+    Il gioco standard: griglia 7×6, vince chi fa quattro in fila, e un incontro valido per il punteggio su due partite a colori invertiti.
 rules-variant-single =
-    Classic rules on a 7×6 board, but just one game, and it is never rated. The challenger picks red, yellow or a random colour.
+    Regole classiche su una griglia 7×6, ma una sola partita, che non conta mai per il punteggio. Chi lancia la sfida sceglie rosso, giallo o un colore a caso.
 rules-variant-five =
-    A wider board, 9 columns by 6 rows, and you need five in a line. Before the first move, columns a and i are already full: column a from the bottom red, yellow, red, …, and column i yellow, red, yellow, … These twelve discs count for lines like any others, which leaves 42 free cells.
+    Una griglia più larga, 9 colonne per 6 righe, e servono cinque pedine in fila. Prima della prima mossa le colonne a e i sono già piene: la colonna a, dal basso, rosso, giallo, rosso, …; la colonna i giallo, rosso, giallo, … Queste dodici pedine contano per le file come tutte le altre; restano 42 caselle libere.
 rules-variant-popout =
-    Classic board and four in a line, but on your turn you may either drop a disc or pop: take one of your own discs out of the bottom row, and everything above it in that column slides down one cell.
-    - After every move both colours are checked. If only one colour has a line, that colour wins. If a pop gives both colours a line, the player who popped loses.
-    - A full board is not a draw: play goes on with pops.
-    - The game is drawn when the player to move has no legal move, or when the same position with the same player to move comes up for the third time.
-    Type a pop as -a or pop a.
+    Griglia classica e quattro in fila, ma al tuo turno puoi far cadere una pedina oppure estrarne una tua dalla riga più bassa: tutto ciò che sta sopra in quella colonna scende di una casella.
+    - Dopo ogni mossa si controllano entrambi i colori. Se solo un colore ha fatto fila, vince quel colore. Se un'estrazione dà una fila a tutti e due i colori, perde chi ha estratto.
+    - Una griglia piena non è un pareggio: si continua con le estrazioni.
+    - La partita è pari quando il giocatore di turno non ha mosse valide, oppure quando la stessa posizione, con lo stesso giocatore al tratto, si presenta per la terza volta.
+    Per estrarre scrivi -a oppure pop a.
 rules-variant-small =
-    A smaller board, 6 columns by 5 rows, four in a line. With perfect play on both sides it is a draw.
+    Una griglia più piccola, 6 colonne per 5 righe, quattro in fila. Con un gioco perfetto da entrambe le parti finisce pari.
 rules-variant-misere =
-    Everything is upside down: whoever completes a line of four loses at once. If the board fills up without a line, the game is a draw.
+    Qui è tutto al contrario: chi completa una fila di quattro perde subito. Se la griglia si riempie senza file, la partita è pari.
 rules-variant-cylinder =
-    The board is rolled into a cylinder: column a sits right next to the last column. Lines across and diagonal lines may run over that seam, so f2 g2 a2 b2 is a line. Vertical lines work as usual.
+    La griglia è arrotolata a cilindro: la colonna a sta subito accanto all'ultima colonna. Le file orizzontali e diagonali possono attraversare questa giuntura, quindi f2 g2 a2 b2 è una fila. Le file verticali funzionano come sempre.
 rules-variant-obstacles =
-    At the start the board holds four grey blocks in two mirrored pairs: a block in one column and its twin in the mirror column, each on the bottom row or on top of another block, never in the middle column. A block fills its cell like a disc but belongs to nobody and never counts for a line. The layout is drawn at random for each match, and both games use the same one.
+    All'inizio sulla griglia ci sono quattro blocchi grigi, in due coppie speculari: un blocco in una colonna e il suo gemello nella colonna simmetrica, ciascuno sulla riga più bassa o sopra un altro blocco, mai nella colonna centrale. Un blocco occupa la sua casella come una pedina, ma non è di nessuno e non conta mai per una fila. La disposizione viene sorteggiata per ogni incontro ed è la stessa in entrambe le partite.
 rules-variant-random-opening =
-    The match starts from an opening of four discs (two red, two yellow, red to move), drawn at random from positions the bot's own solver has shown to be a draw with perfect play. Both games use the same opening with the colours swapped. The opening discs appear in the move list, marked as drawn.
+    L'incontro parte da un'apertura di quattro pedine (due rosse, due gialle, muove il rosso), sorteggiata tra posizioni che il risolutore del bot ha dimostrato patte con gioco perfetto. Entrambe le partite usano la stessa apertura, a colori invertiti. Le pedine dell'apertura compaiono nell'elenco delle mosse, segnate come sorteggiate.
 rules-variant-three-players =
-    Three players on an 8×6 board take turns: red, yellow, blue. The first to make four in a line wins the game and gets 1 point; the other two get nothing. A full board is a draw, ½ point each.
-    - A match is three games, and the first move rotates so that everybody starts once.
-    - Places are ranked by points; equal points share a place.
-    - A player who resigns the match or runs out of time ends it for everyone: they are placed last, and the others are ranked by their points so far.
+    Tre giocatori si alternano su una griglia 8×6: rosso, giallo, blu. Il primo che fa quattro in fila vince la partita e prende 1 punto; gli altri due restano a zero. Una griglia piena è un pareggio, ½ punto a testa.
+    - Un incontro è di tre partite, e la prima mossa ruota in modo che ognuno cominci una volta.
+    - Le posizioni in classifica dipendono dai punti; a pari punti si condivide il posto.
+    - Chi abbandona l'incontro o esaurisce il tempo lo chiude per tutti: finisce ultimo, e gli altri vengono classificati in base ai punti fatti fin lì.
 rules-variant-teams =
-    Two teams of two on a 7×6 board; the players of a team share a colour. In game 1 team A is red and the order is A1, B1, A2, B2, A1, … In game 2 team B is red and moves first: B1, A1, B2, A2, …
-    - Every player has their own clock.
-    - Any member may resign the game or the match for the team.
-    - If any member runs out of time, the team forfeits the match.
+    Due squadre da due su una griglia 7×6; i giocatori di una squadra hanno lo stesso colore. Nella partita 1 la squadra A è rossa e l'ordine è A1, B1, A2, B2, A1, … Nella partita 2 la squadra B è rossa e muove per prima: B1, A1, B2, A2, …
+    - Ogni giocatore ha il proprio orologio.
+    - Qualsiasi membro può abbandonare la partita o l'incontro per la squadra.
+    - Se un membro esaurisce il tempo, la squadra perde l'incontro a tavolino.

@@ -1,9 +1,7 @@
-# /settings (per user).
+# /settings (per utente).
 
-settings-title = Your settings
-# $value (text: yes or no)
-settings-confirm = Confirm before dropping: { $value }
-settings-confirm-help = When on, the first press on a column selects it and shows a preview; the second press drops the disc.
-# $language (text)
-settings-language = Language: { $language }
-settings-saved = Your settings have been saved.
+settings-title = Le tue impostazioni
+settings-confirm = Conferma prima di far cadere la pedina: { $value }
+settings-confirm-help = Se attiva, il primo tocco su una colonna la seleziona e mostra un'anteprima; il secondo fa cadere la pedina.
+settings-language = Lingua: { $language }
+settings-saved = Le tue impostazioni sono state salvate.
