@@ -1,18 +1,15 @@
-# Button labels (Discord: at most 80 characters). Column buttons show only
-# the column letter and need no text.
+# Ετικέτες κουμπιών (έως 80 χαρακτήρες).
 
-# $column (text: a column letter)
-button-pop = Pop { $column }
-button-resign-game = Resign game
-button-resign-match = Resign match
-button-ready = Ready for the next game
-button-accept = Accept
-button-decline = Decline
-button-join = Join
-button-rematch = Rematch
-button-confirm = Confirm
-button-cancel = Cancel
-button-previous = Previous
-button-next = Next
-# $page (number), $pages (number)
-page-indicator = Page { $page } of { $pages }
+button-pop = Βγάλε από { $column }
+button-resign-game = Παραίτηση από την παρτίδα
+button-resign-match = Παραίτηση από τον αγώνα
+button-ready = Έτοιμος/η για την επόμενη παρτίδα
+button-accept = Αποδοχή
+button-decline = Απόρριψη
+button-join = Συμμετοχή
+button-rematch = Ρεβάνς
+button-confirm = Επιβεβαίωση
+button-cancel = Ακύρωση
+button-previous = Προηγούμενη
+button-next = Επόμενη
+page-indicator = Σελίδα { $page } από { $pages }

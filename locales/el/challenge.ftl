@@ -1,29 +1,20 @@
-# Challenges (/challenge) and open seeks (/seek).
+# Προκλήσεις (/challenge) και ανοιχτές αναζητήσεις (/seek).
 
-# $challenger (text), $opponents (text), $variant (text), $time (text: "10+10"), $expires (text: a Discord relative timestamp)
-challenge-posted = { $challenger } challenges { $opponents } to a match of { $variant }, { $time }. The challenge expires { $expires }.
-# $challenger (text), $variant (text), $level (number)
-challenge-ai-started = { $challenger } plays against the bot (level { $level }): { $variant }. Not rated.
-# $player (text), $color (text)
-challenge-color = { $player } plays { $color }.
-# $player (text)
-challenge-accepted = { $player } accepted.
-# $players (text)
-challenge-waiting-for = Still waiting for { $players }.
-# $thread (text: a channel mention)
-challenge-match-opened = The match is on: { $thread }
-# $player (text)
-challenge-declined = { $player } declined the challenge.
-challenge-expired-notice = Nobody answered in time; the challenge has expired.
-# $player (text), $variant (text), $time (text), $free (number)
-seek-posted = { $player } is looking for a match of { $variant }, { $time }. { $free ->
-    [one] One seat is free.
-   *[other] { $free } seats are free.
-} Press “{ button-join }” to play.
-# $player (text), $free (number)
-seek-joined = { $player } joined. { $free ->
-    [0] All seats are taken.
-    [one] One seat is still free.
-   *[other] { $free } seats are still free.
+challenge-posted = { $challenger } προκαλεί { $opponents } σε αγώνα: { $variant }, { $time }. Η πρόκληση λήγει { $expires }.
+challenge-ai-started = { $challenger } παίζει με το bot (επίπεδο { $level }): { $variant }. Χωρίς βαθμολογία.
+challenge-color = { $player } παίζει με το { $color }.
+challenge-accepted = { $player } αποδέχτηκε.
+challenge-waiting-for = Αναμένεται ακόμη: { $players }.
+challenge-match-opened = Ο αγώνας ξεκίνησε: { $thread }
+challenge-declined = { $player } απέρριψε την πρόκληση.
+challenge-expired-notice = Κανείς δεν απάντησε εγκαίρως· η πρόκληση έληξε.
+seek-posted = { $player } ψάχνει αντιπάλους για αγώνα: { $variant }, { $time }. { $free ->
+    [one] Υπάρχει μία ελεύθερη θέση.
+   *[other] Υπάρχουν { $free } ελεύθερες θέσεις.
+} Πάτησε «{ button-join }» για να παίξεις.
+seek-joined = { $player } μπήκε στον αγώνα. { $free ->
+    [0] Όλες οι θέσεις καλύφθηκαν.
+    [one] Μένει ακόμη μία ελεύθερη θέση.
+   *[other] Μένουν ακόμη { $free } ελεύθερες θέσεις.
 }
-seek-expired-notice = Nobody joined in time; the seek has expired.
+seek-expired-notice = Κανείς δεν μπήκε εγκαίρως· η αναζήτηση έληξε.

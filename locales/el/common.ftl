@@ -1,104 +1,89 @@
-# Shared words: variants, colours, units, points, lists, languages.
-# Arguments are listed above each message: (text) is shown as is, (number)
-# selects plural forms by the language's CLDR rules.
+# Κοινές λέξεις: παραλλαγές, χρώματα, μονάδες, πόντοι, λίστες, γλώσσες.
 
-## Variant names (RULES.md §5); also the /challenge, /seek, /rules choices.
-variant-classic = Classic
-variant-single = Single game
-variant-five = Five in a row
+## Παραλλαγές (RULES.md §5)
+variant-classic = Κλασικό
+variant-single = Μονή παρτίδα
+variant-five = Πέντε στη σειρά
 variant-popout = PopOut
-variant-small = Small board
-variant-misere = Misère
-variant-cylinder = Cylinder
-variant-obstacles = Obstacles
-variant-random-opening = Random opening
-variant-three-players = Three players
-variant-teams = Teams
+variant-small = Μικρό ταμπλό
+variant-misere = Μιζέρ
+variant-cylinder = Κύλινδρος
+variant-obstacles = Εμπόδια
+variant-random-opening = Τυχαίο άνοιγμα
+variant-three-players = Τρεις παίκτες
+variant-teams = Ομάδες
 
-## Colours (capitalised: used as labels and as the /challenge color choices).
-color-red = Red
-color-yellow = Yellow
-color-blue = Blue
-color-random = Random
+## Χρώματα
+color-red = Κόκκινο
+color-yellow = Κίτρινο
+color-blue = Μπλε
+color-random = Τυχαίο
 
-## Time presets (choices of the time options).
-time-preset-3-2 = 3+2 (3 minutes, +2 seconds per move)
-time-preset-5-5 = 5+5 (5 minutes, +5 seconds per move)
-time-preset-10-10 = 10+10 (10 minutes, +10 seconds per move)
-time-preset-30-30 = 30+30 (30 minutes, +30 seconds per move)
+## Προεπιλεγμένοι χρόνοι
+time-preset-3-2 = 3+2 (3 λεπτά, +2 δευτερόλεπτα ανά κίνηση)
+time-preset-5-5 = 5+5 (5 λεπτά, +5 δευτερόλεπτα ανά κίνηση)
+time-preset-10-10 = 10+10 (10 λεπτά, +10 δευτερόλεπτα ανά κίνηση)
+time-preset-30-30 = 30+30 (30 λεπτά, +30 δευτερόλεπτα ανά κίνηση)
 
-## Languages (choices of /settings and /config language).
-language-auto = Discord's language
+## Γλώσσες
+language-auto = Γλώσσα του Discord
 language-en-US = English
 language-de = Deutsch
 language-it = Italiano
 language-el = Ελληνικά
 language-bg = Български
 
-## Units in words. $count (number)
+## Μονάδες
 unit-seconds = { $count ->
-    [one] { $count } second
-   *[other] { $count } seconds
+    [one] { $count } δευτερόλεπτο
+   *[other] { $count } δευτερόλεπτα
 }
 unit-minutes = { $count ->
-    [one] { $count } minute
-   *[other] { $count } minutes
+    [one] { $count } λεπτό
+   *[other] { $count } λεπτά
 }
 unit-hours = { $count ->
-    [one] { $count } hour
-   *[other] { $count } hours
+    [one] { $count } ώρα
+   *[other] { $count } ώρες
 }
 unit-days = { $count ->
-    [one] { $count } day
-   *[other] { $count } days
+    [one] { $count } ημέρα
+   *[other] { $count } ημέρες
 }
 
-## Short durations for banks and deadlines (under an hour the bot writes 9:58).
-# $hours (number), $minutes (text, two digits)
-duration-hours-minutes = { $hours } h { $minutes } min
-# $days (number)
-duration-days = { $days } d
-# $days (number), $hours (number)
-duration-days-hours = { $days } d { $hours } h
+## Σύντομες διάρκειες
+duration-hours-minutes = { $hours } ώ. { $minutes } λ.
+duration-days = { $days } ημ.
+duration-days-hours = { $days } ημ. { $hours } ώ.
 
-# $base (text, e.g. "10 minutes"), $increment (text, e.g. "10 seconds")
-time-control-words = { $base } + { $increment } per move
+time-control-words = { $base } + { $increment } ανά κίνηση
 
-## Points. $count (number: 1, 1.5, 2 …), $points (text: 1, 1½, 2 …)
+## Πόντοι
 points = { $count ->
-    [one] { $points } point
-   *[other] { $points } points
+    [one] { $points } πόντος
+   *[other] { $points } πόντοι
 }
-points-half = ½ point
+points-half = ½ πόντος
 
-# $count (number)
 games-count = { $count ->
-    [one] { $count } game
-   *[other] { $count } games
+    [one] { $count } παρτίδα
+   *[other] { $count } παρτίδες
 }
-# $count (number)
 matches-count = { $count ->
-    [one] { $count } match
-   *[other] { $count } matches
+    [one] { $count } αγώνας
+   *[other] { $count } αγώνες
 }
-# $count (number)
 moves-count = { $count ->
-    [one] { $count } move
-   *[other] { $count } moves
+    [one] { $count } κίνηση
+   *[other] { $count } κινήσεις
 }
 
-## Lists. $first (text: the items but the last, joined by ", "), $last (text)
-list-and = { $first } and { $last }
+list-and = { $first } και { $last }
 
-## Sides and players.
-# $first (text), $second (text)
-versus = { $first } vs { $second }
-# $team (text: A or B)
-team-name = Team { $team }
-# $team (text: A or B), $players (text)
-team-with-players = Team { $team } ({ $players })
-the-bot = the bot
-# $level (number)
-the-bot-level = the bot (level { $level })
-yes = yes
-no = no
+versus = { $first } εναντίον { $second }
+team-name = Ομάδα { $team }
+team-with-players = Ομάδα { $team } ({ $players })
+the-bot = το bot
+the-bot-level = το bot (επίπεδο { $level })
+yes = ναι
+no = όχι

@@ -1,54 +1,40 @@
-# Refusals (private replies to the user who acted) and the internal-error apology.
+# Αρνήσεις (ιδιωτικές απαντήσεις) και η συγγνώμη για εσωτερικά σφάλματα.
 
-# $player (text: who is to move)
-error-not-your-turn = It's not your turn: { $player } is to move.
-# $column (text)
-error-column-full = Column { $column } is full; pick another one.
-# $column (text), $last (text: the last column letter)
-error-column-out-of-range = There is no column { $column } on this board (a to { $last }).
-error-stale-button = That button belongs to an earlier turn. Use the buttons under the latest board.
-error-not-a-player = You are not playing in this match. You are welcome to watch and chat.
-error-challenge-expired = This challenge has expired.
-error-challenge-not-for-you = This challenge is addressed to someone else.
-error-challenge-answered = This challenge has already been answered.
-error-own-challenge = You can't accept or decline your own challenge.
-error-seek-expired = This seek has expired.
-error-seek-full = All seats are already taken.
-error-seek-already-joined = You have already taken a seat.
-# $column (text)
-error-no-own-disc-to-pop = You can only pop your own disc: the bottom disc of column { $column } is not yours.
-error-pop-not-allowed = Pops are only allowed in PopOut.
-error-game-over = This game is already over.
-error-match-over = This match is already over.
-# $input (text), $min-base (text: "1 minute"), $max-base (text: "7 days"), $max-increment (text: "1 day")
-error-bad-time-control = “{ $input }” is not a time control the bot accepts. Write base+increment with the base in minutes and the increment in seconds, e.g. 10+10. The base may be from { $min-base } to { $max-base }, the increment from 0 seconds to { $max-increment }.
-# $input (text), $variants (text: the list of variant keys)
-error-unknown-variant = There is no variant “{ $input }”. Variants: { $variants }.
-# $variant (text)
-error-variant-not-allowed = { $variant } is not allowed on this server.
-# $opponent (text)
-error-same-opponent = You already have a match running against { $opponent }. Finish it first.
-error-banned = You are banned from this server's ladder.
-# $player (text)
-error-player-banned = { $player } is banned from this server's ladder.
-error-moderator-only = Only moderators (Manage Server permission) can do this.
-error-no-match-here = There is no running match of yours in this channel.
-error-no-running-match = You have no running match.
-error-nothing-to-ready = There is no next game to get ready for right now.
-error-already-ready = You have already pressed Ready.
-# $variant (text)
-error-needs-opponent2 = { $variant } needs a second opponent: use the opponent2 option.
-# $variant (text)
-error-needs-teammate = { $variant } needs a teammate and a second opponent: use the teammate and opponent2 options.
-# $variant (text)
-error-too-many-players = { $variant } is for two players; leave out opponent2 and teammate.
-error-color-single-only = You can choose a colour only in a single game.
-error-level-bot-only = The level option is only for a game against the bot.
-# $min (number), $max (number)
-error-level-out-of-range = The level must be from { $min } to { $max }.
-error-duplicate-player = Each seat needs a different player.
-error-guild-only = This command only works in a server.
-# $id (text)
-error-match-not-found = There is no match { $id } here.
-error-analyze-not-finished = Only finished matches can be analyzed.
-error-internal = Sorry, something went wrong on our side. It has been logged; please try again in a moment.
+error-not-your-turn = Δεν είναι η σειρά σου: παίζει { $player }.
+error-column-full = Η στήλη { $column } είναι γεμάτη· διάλεξε άλλη.
+error-column-out-of-range = Σε αυτό το ταμπλό δεν υπάρχει στήλη { $column } (από a έως { $last }).
+error-stale-button = Αυτό το κουμπί ανήκει σε προηγούμενη κίνηση. Χρησιμοποίησε τα κουμπιά κάτω από το πιο πρόσφατο ταμπλό.
+error-not-a-player = Δεν παίζεις σε αυτόν τον αγώνα. Μπορείς όμως να παρακολουθείς και να συζητάς ελεύθερα.
+error-challenge-expired = Αυτή η πρόκληση έχει λήξει.
+error-challenge-not-for-you = Αυτή η πρόκληση απευθύνεται σε κάποιον άλλον.
+error-challenge-answered = Σε αυτή την πρόκληση έχει ήδη δοθεί απάντηση.
+error-own-challenge = Δεν μπορείς να αποδεχτείς ή να απορρίψεις τη δική σου πρόκληση.
+error-seek-expired = Αυτή η αναζήτηση έχει λήξει.
+error-seek-full = Όλες οι θέσεις έχουν ήδη καλυφθεί.
+error-seek-already-joined = Έχεις ήδη θέση.
+error-no-own-disc-to-pop = Μπορείς να βγάλεις μόνο δικό σου πούλι: το κάτω πούλι της στήλης { $column } δεν είναι δικό σου.
+error-pop-not-allowed = Το βγάλσιμο πουλιών επιτρέπεται μόνο στο PopOut.
+error-game-over = Αυτή η παρτίδα έχει ήδη τελειώσει.
+error-match-over = Αυτός ο αγώνας έχει ήδη τελειώσει.
+error-bad-time-control = Το «{ $input }» δεν είναι έγκυρος χρόνος. Γράψε βάση+προσαύξηση, τη βάση σε λεπτά και την προσαύξηση σε δευτερόλεπτα, π.χ. 10+10. Η βάση μπορεί να είναι από { $min-base } έως { $max-base } και η προσαύξηση από 0 δευτερόλεπτα έως { $max-increment }.
+error-unknown-variant = Δεν υπάρχει παραλλαγή «{ $input }». Παραλλαγές: { $variants }.
+error-variant-not-allowed = Η παραλλαγή { $variant } δεν επιτρέπεται σε αυτόν τον διακομιστή.
+error-same-opponent = Έχεις ήδη αγώνα σε εξέλιξη με { $opponent }. Τελείωσέ τον πρώτα.
+error-banned = Έχεις αποκλειστεί από την κατάταξη αυτού του διακομιστή.
+error-player-banned = { $player }: αποκλεισμός από την κατάταξη αυτού του διακομιστή.
+error-moderator-only = Αυτό μπορούν να το κάνουν μόνο οι συντονιστές (δικαίωμα «Διαχείριση διακομιστή»).
+error-no-match-here = Δεν έχεις αγώνα σε εξέλιξη σε αυτό το κανάλι.
+error-no-running-match = Δεν έχεις αγώνα σε εξέλιξη.
+error-nothing-to-ready = Αυτή τη στιγμή δεν υπάρχει επόμενη παρτίδα για να δηλώσεις έτοιμος/η.
+error-already-ready = Έχεις ήδη πατήσει «Έτοιμος/η».
+error-needs-opponent2 = Η παραλλαγή { $variant } χρειάζεται δεύτερο αντίπαλο: χρησιμοποίησε την επιλογή αντίπαλος2.
+error-needs-teammate = Η παραλλαγή { $variant } χρειάζεται συμπαίκτη και δεύτερο αντίπαλο: χρησιμοποίησε τις επιλογές συμπαίκτης και αντίπαλος2.
+error-too-many-players = Η παραλλαγή { $variant } είναι για δύο παίκτες· άφησε κενά τα αντίπαλος2 και συμπαίκτης.
+error-color-single-only = Χρώμα μπορείς να διαλέξεις μόνο σε μονή παρτίδα.
+error-level-bot-only = Η επιλογή επίπεδο ισχύει μόνο για παρτίδες με το bot.
+error-level-out-of-range = Το επίπεδο πρέπει να είναι από { $min } έως { $max }.
+error-duplicate-player = Κάθε θέση χρειάζεται διαφορετικό παίκτη.
+error-guild-only = Αυτή η εντολή λειτουργεί μόνο σε διακομιστή.
+error-match-not-found = Δεν υπάρχει αγώνας { $id } εδώ.
+error-analyze-not-finished = Μόνο ολοκληρωμένοι αγώνες μπορούν να αναλυθούν.
+error-internal = Συγγνώμη, κάτι πήγε στραβά από τη δική μας πλευρά. Το σφάλμα καταγράφηκε· δοκίμασε ξανά σε λίγο.

@@ -1,93 +1,64 @@
-# The match as players and spectators see it in its thread (DISCORD.md).
+# Ο αγώνας στο νήμα του, όπως τον βλέπουν παίκτες και θεατές.
 
-# Thread name. $players (text: "alice vs bob"), $variant (text), $time (text: "10+10")
 thread-name = { $players } · { $variant } { $time }
 
-## Start of a match and of each game.
-# $players (text), $variant (text), $time (text: "10+10"), $games (number)
-match-started = The match begins: { $players }. { $variant }, { $time }, { $games ->
-    [one] one game.
-   *[other] { $games } games; colours swap after each game.
+## Έναρξη
+match-started = Ο αγώνας ξεκινά: { $players }. { $variant }, { $time }, { $games ->
+    [one] μία παρτίδα.
+   *[other] { $games } παρτίδες· τα χρώματα αλλάζουν μετά από κάθε παρτίδα.
 }
-# $game (number), $games (number), $player (text: who moves first)
-game-started = Game { $game } of { $games }: { $player } moves first.
-# $game (number), $games (number), $player (text)
-game-started-swapped = Game { $game } of { $games }: colours have swapped, { $player } moves first.
-game-drawn-opening = This game starts from a drawn opening of four discs, marked in the move list.
-game-obstacles = The grey blocks are nobody's discs: they fill their cells and never count for a line.
+game-started = Παρτίδα { $game } από { $games }: παίζει πρώτος/η { $player }.
+game-started-swapped = Παρτίδα { $game } από { $games }: τα χρώματα άλλαξαν, παίζει πρώτος/η { $player }.
+game-drawn-opening = Αυτή η παρτίδα ξεκινά από ένα κληρωμένο άνοιγμα τεσσάρων πουλιών, σημειωμένο στη λίστα κινήσεων.
+game-obstacles = Τα γκρίζα τουβλάκια δεν ανήκουν σε κανέναν: πιάνουν το τετράγωνό τους, αλλά δεν μετράνε ποτέ για γραμμή.
 
-## Turn message. $player (text), $disc (text: 🔴 🟡 🔵)
-turn-to-move = { $disc } { $player } to move.
-# $player (text), $disc (text), $team (text: team name)
-turn-to-move-team = { $disc } { $player } ({ $team }) to move.
-# $flag (text: a Discord relative timestamp such as "in 5 minutes")
-turn-flag = Time runs out { $flag }.
-# $player (text), $abort (text: a Discord relative timestamp)
-turn-first-move = { $player }'s first move of the match: the clock starts after it. Without a move the match is aborted { $abort }.
-# $move (text: "7. 🔴 d")
-turn-last-move = Last move: { $move }.
-turn-type-hint = Press a column button or type the column (a letter or a number) in this thread.
-turn-type-hint-popout = Press a column button or type the column; to pop one of your discs from the bottom row, type -a or pop a.
-moves-title = Moves
-move-drawn-marker = drawn
-clock-title = Clocks
-# $disc (text), $player (text), $bank (text: "9:58")
+## Σειρά
+turn-to-move = { $disc } Παίζει { $player }.
+turn-to-move-team = { $disc } Παίζει { $player } ({ $team }).
+turn-flag = Ο χρόνος λήγει { $flag }.
+turn-first-move = Πρώτη κίνηση του αγώνα για { $player }: το ρολόι ξεκινά μετά από αυτήν. Αν δεν γίνει κίνηση, ο αγώνας ακυρώνεται { $abort }.
+turn-last-move = Τελευταία κίνηση: { $move }.
+turn-type-hint = Πάτησε το κουμπί μιας στήλης ή γράψε τη στήλη (γράμμα ή αριθμό) σε αυτό το νήμα.
+turn-type-hint-popout = Πάτησε το κουμπί μιας στήλης ή γράψε τη στήλη· για να βγάλεις ένα δικό σου πούλι από την κάτω σειρά, γράψε -a ή pop a.
+moves-title = Κινήσεις
+move-drawn-marker = κληρωμένο
+clock-title = Ρολόγια
 clock-line = { $disc } { $player }: { $bank }
-# $disc (text), $player (text), $bank (text)
 clock-line-running = { $disc } { $player }: { $bank } ⏳
-clock-not-started = not started
-# $column (text)
-confirm-preview = Column { $column } selected. Press it again (or Confirm) to drop your disc.
+clock-not-started = δεν ξεκίνησε
+confirm-preview = Επέλεξες τη στήλη { $column }. Πάτησέ τη ξανά (ή «Επιβεβαίωση») για να ρίξεις το πούλι.
 
-## Results of a game. $game (number)
-# $winner (text), $connect (number: 4 or 5)
-game-won-line = { $winner } wins game { $game } with { $connect } in a line.
-# $winner (text), $loser (text), $connect (number)
-game-won-misere = { $winner } wins game { $game }: { $loser } completed a line of { $connect } and loses it.
-# $winner (text), $loser (text)
-game-won-pop = { $winner } wins game { $game }: { $loser }'s pop gave { $winner } a line.
-# $winner (text), $loser (text)
-game-won-resign = { $loser } resigned game { $game }; { $winner } wins it.
-game-drawn-full-board = Game { $game } is drawn: the board is full and nobody has a line.
-# $player (text)
-game-drawn-no-legal-move = Game { $game } is drawn: { $player } has no legal move.
-game-drawn-repetition = Game { $game } is drawn: the same position came up for the third time.
-# $score (text: "1½:½"), $first (text), $second (text)
-game-score = Score: { $first } { $score } { $second }
-# $grace (text: "60 seconds")
-game-ready-prompt = Press “{ button-ready }” when you are ready. The clocks stand still for { $grace }; after that, the bank of each player who is not ready runs.
-# $player (text)
-game-player-ready = { $player } is ready.
-# $players (text)
-game-waiting-for = Waiting for: { $players }.
+## Αποτέλεσμα παρτίδας
+game-won-line = { $winner } κερδίζει την παρτίδα { $game } με { $connect } στη σειρά.
+game-won-misere = { $winner } κερδίζει την παρτίδα { $game }: { $loser } συμπλήρωσε γραμμή { $connect } και γι' αυτό χάνει.
+game-won-pop = { $winner } κερδίζει την παρτίδα { $game }: το βγάλσιμο πουλιού από { $loser } χάρισε γραμμή σε { $winner }.
+game-won-resign = { $loser } παραιτήθηκε από την παρτίδα { $game }· την κερδίζει { $winner }.
+game-drawn-full-board = Η παρτίδα { $game } λήγει ισόπαλη: το ταμπλό γέμισε και κανείς δεν έκανε γραμμή.
+game-drawn-no-legal-move = Η παρτίδα { $game } λήγει ισόπαλη: { $player } δεν έχει έγκυρη κίνηση.
+game-drawn-repetition = Η παρτίδα { $game } λήγει ισόπαλη: η ίδια θέση εμφανίστηκε για τρίτη φορά.
+game-score = Σκορ: { $first } { $score } { $second }
+game-ready-prompt = Πάτησε «{ button-ready }» όταν είσαι έτοιμος/η. Τα ρολόγια μένουν σταματημένα για { $grace }· μετά τρέχει ο χρόνος όσων δεν έχουν δηλώσει έτοιμοι.
+game-player-ready = { $player }: έτοιμος/η.
+game-waiting-for = Αναμένονται: { $players }.
 
-## Results of a match. $score (text: "1½:½", "2:0")
-# $winner (text)
-match-won = { $winner } wins the match { $score }.
-match-drawn = The match is drawn { $score }.
-# $winner (text), $loser (text)
-match-forfeit-flag = { $loser } ran out of time and forfeits the match. { $winner } wins { $score }.
-# $winner (text), $loser (text)
-match-forfeit-resign = { $loser } resigned the match. { $winner } wins { $score }.
-# $winner (text), $loser (text)
-match-forfeit-removed = A moderator removed { $loser } from the match, which counts as a forfeit. { $winner } wins { $score }.
-# $player (text)
-match-aborted = The match was aborted: { $player } did not make a first move in time. No result, no rating change.
-match-aborted-moderator = A moderator aborted the match. No result, no rating change.
-match-standings-title = Final standings
-# $place (number), $player (text), $points (text: "1½ points")
+## Αποτέλεσμα αγώνα
+match-won = { $winner } κερδίζει τον αγώνα { $score }.
+match-drawn = Ο αγώνας λήγει ισόπαλος { $score }.
+match-forfeit-flag = { $loser } έμεινε χωρίς χρόνο και χάνει τον αγώνα. { $winner } κερδίζει { $score }.
+match-forfeit-resign = { $loser } παραιτήθηκε από τον αγώνα. { $winner } κερδίζει { $score }.
+match-forfeit-removed = Ένας συντονιστής απέσυρε { $loser } από τον αγώνα, που χάνεται στα χαρτιά. { $winner } κερδίζει { $score }.
+match-aborted = Ο αγώνας ακυρώθηκε: { $player } δεν έκανε την πρώτη κίνηση εγκαίρως. Χωρίς αποτέλεσμα, χωρίς αλλαγή βαθμολογίας.
+match-aborted-moderator = Ένας συντονιστής ακύρωσε τον αγώνα. Χωρίς αποτέλεσμα, χωρίς αλλαγή βαθμολογίας.
+match-standings-title = Τελική κατάταξη
 match-standing-line = { $place }. { $player }: { $points }
-# $player (text)
-match-standings-forfeit = { $player } forfeited and is placed last.
-# $player (text), $before (text: "1500?"), $after (text), $change (text: "+12")
+match-standings-forfeit = { $player } έχασε στα χαρτιά και μπαίνει τελευταίος/α.
 match-rating-change = { $player }: { $before } → { $after } ({ $change })
-match-unrated = This match is not rated.
-match-unrated-single = A single game is never rated.
-match-unrated-ai = Games against the bot are never rated.
-match-unrated-self = The same player on both sides: not rated.
-# $player (text)
-match-rematch-offered = { $player } offers a rematch.
-match-thread-archived = The match is over; this thread will be archived.
+match-unrated = Αυτός ο αγώνας δεν μετράει για τη βαθμολογία.
+match-unrated-single = Μια μονή παρτίδα δεν μετράει ποτέ για τη βαθμολογία.
+match-unrated-ai = Οι παρτίδες με το bot δεν μετράνε ποτέ για τη βαθμολογία.
+match-unrated-self = Ο ίδιος παίκτης και στις δύο πλευρές: δεν μετράει για τη βαθμολογία.
+match-rematch-offered = { $player } προτείνει ρεβάνς.
+match-thread-archived = Ο αγώνας τελείωσε· αυτό το νήμα θα αρχειοθετηθεί.
 
-## After a bot restart. $player (text), $bank (text: "9:58")
-restart-notice = The bot restarted. { $player }, your turn starts again with the bank you had at its start: { $bank }. The outage was not charged to anyone.
+## Μετά από επανεκκίνηση
+restart-notice = Το bot επανεκκινήθηκε. { $player }, η σειρά σου ξεκινά από την αρχή με τον χρόνο που είχες όταν ξεκίνησε: { $bank }. Ο χρόνος της διακοπής δεν χρεώθηκε σε κανέναν.

@@ -1,33 +1,20 @@
-# Replies to moderators: /ladder and /config.
+# Απαντήσεις στους συντονιστές: /ladder και /config.
 
-# $season (number)
-ladder-reset-done = A new season ({ $season }) has started on this server's ladder. Ratings of the old season are kept in the archive.
-# $id (text)
-ladder-void-done = Match { $id } is void: its rating changes have been undone.
-# $id (text)
-ladder-void-already = Match { $id } was already void.
-# $player (text)
-ladder-ban-done = { $player } is banned from the ladder: no new rated matches.
-# $player (text)
-ladder-ban-already = { $player } was already banned.
-# $player (text)
-ladder-unban-done = { $player } may play rated matches again.
-# $player (text)
-ladder-unban-not-banned = { $player } is not banned.
+ladder-reset-done = Στην κατάταξη αυτού του διακομιστή ξεκίνησε νέα σεζόν ({ $season }). Οι βαθμολογίες της παλιάς σεζόν φυλάσσονται στο αρχείο.
+ladder-void-done = Ο αγώνας { $id } ακυρώθηκε: οι αλλαγές βαθμολογίας του αναιρέθηκαν.
+ladder-void-already = Ο αγώνας { $id } ήταν ήδη ακυρωμένος.
+ladder-ban-done = { $player }: αποκλεισμός από την κατάταξη, χωρίς νέους αγώνες με βαθμολογία.
+ladder-ban-already = { $player }: ο αποκλεισμός ίσχυε ήδη.
+ladder-unban-done = { $player }: ο αποκλεισμός άρθηκε· επιτρέπονται ξανά αγώνες με βαθμολογία.
+ladder-unban-not-banned = { $player }: δεν υπάρχει αποκλεισμός.
 
-config-title = Server settings
-# $time (text: "10+10")
-config-time = Default time control: { $time }
-# $duration (text: "3 minutes")
-config-abort-window = Abort window: { $duration }
-# $variants (text)
-config-variants = Allowed variants: { $variants }
-config-variants-all = all
-# $channel (text: a channel mention)
-config-channel = Match channel: { $channel }
-config-channel-any = any channel
-# $language (text)
-config-language = Language of public messages: { $language }
-config-saved = The server settings have been saved.
-# $min (text: "1 minute"), $max (text: "1 hour")
-config-bad-abort-window = The abort window must be from { $min } to { $max }.
+config-title = Ρυθμίσεις διακομιστή
+config-time = Προεπιλεγμένος χρόνος: { $time }
+config-abort-window = Προθεσμία πρώτης κίνησης: { $duration }
+config-variants = Επιτρεπόμενες παραλλαγές: { $variants }
+config-variants-all = όλες
+config-channel = Κανάλι αγώνων: { $channel }
+config-channel-any = οποιοδήποτε κανάλι
+config-language = Γλώσσα δημόσιων μηνυμάτων: { $language }
+config-saved = Οι ρυθμίσεις του διακομιστή αποθηκεύτηκαν.
+config-bad-abort-window = Η προθεσμία πρώτης κίνησης πρέπει να είναι από { $min } έως { $max }.

@@ -1,66 +1,46 @@
-# /rating, /leaderboard, /history and /analyze.
+# /rating, /leaderboard, /history και /analyze.
 
-# $player (text), $variant (text)
 rating-title = { $player } · { $variant }
-# $rating (text: "1500?" when provisional)
-rating-value = Rating: { $rating }
-# $deviation (number)
-rating-deviation = Rating deviation: { $deviation }
-rating-provisional-note = A “?” marks a provisional rating: it settles after a few more rated matches.
-# $matches (number), $wins (number), $draws (number), $losses (number)
+rating-value = Βαθμολογία: { $rating }
+rating-deviation = Απόκλιση: { $deviation }
+rating-provisional-note = Το «?» σημαίνει προσωρινή βαθμολογία: σταθεροποιείται μετά από λίγους ακόμη αγώνες με βαθμολογία.
 rating-record = { $matches ->
-    [one] { $matches } rated match
-   *[other] { $matches } rated matches
-}: { $wins } won, { $draws } drawn, { $losses } lost
-# $rank (number), $total (number)
-rating-rank = Rank { $rank } of { $total } on this server
-# $player (text), $variant (text)
-rating-none = { $player } has not played a rated match of { $variant } on this server yet. Everyone starts at 1500?.
-# $variant (text)
-rating-unrated-variant = { $variant } is not rated.
+    [one] { $matches } αγώνας με βαθμολογία
+   *[other] { $matches } αγώνες με βαθμολογία
+}: { $wins } νίκες, { $draws } ισοπαλίες, { $losses } ήττες
+rating-rank = Θέση { $rank } από { $total } σε αυτόν τον διακομιστή
+rating-none = { $player }: κανένας αγώνας με βαθμολογία στην παραλλαγή { $variant } σε αυτόν τον διακομιστή ακόμη. Όλοι ξεκινούν από 1500?.
+rating-unrated-variant = Η παραλλαγή { $variant } δεν έχει βαθμολογία.
 
-# $variant (text)
-leaderboard-title = Leaderboard · { $variant }
-# $season (number)
-leaderboard-season = Season { $season }
-# $rank (number), $player (text), $rating (text), $matches (number)
+leaderboard-title = Κορυφαίοι · { $variant }
+leaderboard-season = Σεζόν { $season }
 leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
-    [one] { $matches } match
-   *[other] { $matches } matches
+    [one] { $matches } αγώνας
+   *[other] { $matches } αγώνες
 })
-# $variant (text)
-leaderboard-empty = Nobody has played a rated match of { $variant } on this server yet.
+leaderboard-empty = Κανείς δεν έχει παίξει ακόμη αγώνα με βαθμολογία στην παραλλαγή { $variant } σε αυτόν τον διακομιστή.
 
-# $player (text)
-history-title = Recent matches of { $player }
-# $date (text), $variant (text), $players (text), $score (text), $change (text)
+history-title = Πρόσφατοι αγώνες: { $player }
 history-line = { $date } · { $variant } · { $players } · { $score } · { $change }
-history-unrated = unrated
-history-voided = voided
-history-aborted = aborted
-history-forfeit = forfeit
-# $player (text)
-history-empty = { $player } has not finished a match yet.
+history-unrated = χωρίς βαθμολογία
+history-voided = ακυρωμένος
+history-aborted = διακόπηκε
+history-forfeit = στα χαρτιά
+history-empty = { $player }: κανένας ολοκληρωμένος αγώνας ακόμη.
 
-# $id (text)
-analyze-title = Analysis of match { $id }
-analyze-exact = Exact verdicts from the solver (7×6 board, classic rules).
-analyze-estimate = Estimates from the engine: exact analysis exists only for 7×6 boards with classic rules.
-# $game (number)
-analyze-game = Game { $game }
-# $ply (number), $disc (text), $move (text), $verdict (text)
+analyze-title = Ανάλυση του αγώνα { $id }
+analyze-exact = Ακριβείς κρίσεις του επιλυτή (ταμπλό 7×6, κλασικοί κανόνες).
+analyze-estimate = Εκτιμήσεις της μηχανής: ακριβής ανάλυση υπάρχει μόνο για ταμπλό 7×6 με κλασικούς κανόνες.
+analyze-game = Παρτίδα { $game }
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
-# $moves (number: the mover's own moves until the win)
-analyze-verdict-win = wins in { $moves ->
-    [one] { $moves } move
-   *[other] { $moves } moves
+analyze-verdict-win = κερδίζει σε { $moves ->
+    [one] { $moves } κίνηση
+   *[other] { $moves } κινήσεις
 }
-analyze-verdict-draw = draw
-# $moves (number)
-analyze-verdict-loss = loses in { $moves ->
-    [one] { $moves } move
-   *[other] { $moves } moves
+analyze-verdict-draw = ισοπαλία
+analyze-verdict-loss = χάνει σε { $moves ->
+    [one] { $moves } κίνηση
+   *[other] { $moves } κινήσεις
 }
-# $best (text: the best column)
-analyze-mistake = mistake; { $best } was better
-analyze-not-available = No analysis is available for this variant yet.
+analyze-mistake = λάθος· το { $best } ήταν καλύτερο
+analyze-not-available = Δεν υπάρχει ακόμη ανάλυση για αυτή την παραλλαγή.

@@ -1,82 +1,78 @@
-# /rules and /rules <variant>: RULES.md §1–§5 for players. Markdown.
-# Every rules message gets $abort-window (text: "3 minutes") and $grace
-# (text: "60 seconds"), the server's settings.
+# /rules και /rules <παραλλαγή>: RULES.md §1–§5 για παίκτες. Markdown.
 
-rules-basics-title = How to play
+rules-basics-title = Πώς παίζεται
 rules-basics =
-    Two players take turns dropping a disc of their colour into one of the columns of an upright board (classic: 7 columns, 6 rows). The disc falls to the lowest free cell of that column. A full column can't be played, and there is no passing.
-    Whoever first gets four of their discs in a straight line (across, up and down, or diagonally) wins at once; longer lines count too. If the board fills up and nobody has a line, the game is a draw.
-    Red moves first, yellow second (and blue third, where there is one).
+    Δύο παίκτες ρίχνουν με τη σειρά ένα πούλι του χρώματός τους σε μία από τις στήλες ενός όρθιου ταμπλό (κλασικό: 7 στήλες, 6 σειρές). Το πούλι πέφτει στο χαμηλότερο ελεύθερο τετράγωνο της στήλης. Σε γεμάτη στήλη δεν μπορείς να παίξεις, και «πάσο» δεν υπάρχει.
+    Όποιος πρώτος φτιάξει ευθεία γραμμή με τέσσερα δικά του πούλια –οριζόντια, κάθετα ή διαγώνια– κερδίζει αμέσως· μετράνε και οι μεγαλύτερες γραμμές. Αν το ταμπλό γεμίσει χωρίς να έχει κανείς γραμμή, η παρτίδα λήγει ισόπαλη.
+    Πρώτο παίζει το κόκκινο, δεύτερο το κίτρινο (και τρίτο το μπλε, όπου υπάρχει).
 
-rules-notation-title = Notation
+rules-notation-title = Σημειογραφία
 rules-notation =
-    Columns are letters from the left (a, b, c, …) and rows are numbers from the bottom, so d1 is the bottom cell of the middle column on the classic board.
-    The move list counts discs: “7. 🔴 d” means the seventh disc went into column d. A pop in PopOut is written with a minus: -a.
-    To move, press a column button or type the column in the match thread: a letter (a, B, …) or a number counted from the left (1 is column a). Anything else you write there is just chat.
+    Οι στήλες είναι γράμματα από αριστερά (a, b, c, …) και οι σειρές αριθμοί από κάτω: το d1 είναι το κάτω τετράγωνο της μεσαίας στήλης στο κλασικό ταμπλό.
+    Η λίστα κινήσεων μετράει πούλια: «7. 🔴 d» σημαίνει ότι το έβδομο πούλι μπήκε στη στήλη d. Στο PopOut το βγάλσιμο γράφεται με μείον: -a.
+    Για να παίξεις, πάτα το κουμπί μιας στήλης ή γράψε τη στήλη στο νήμα του αγώνα: ένα γράμμα (a, B, …) ή έναν αριθμό μετρώντας από αριστερά (το 1 είναι η στήλη a). Ό,τι άλλο γράψεις εκεί είναι απλή κουβέντα.
 
-rules-match-title = The match
+rules-match-title = Ο αγώνας
 rules-match =
-    A rated match has two games, and the colours and the first move swap for the second one. A win is worth 1 point, a draw ½ and a loss 0, so a match ends 2:0, 1½:½ or 1:1; 1:1 is a drawn match, with no tie-break.
-    After a game the final position stays on the board until every player has pressed “Ready for the next game”.
-    - “Resign game” gives up only the current game; the next one is still played.
-    - “Resign match” gives up the whole match.
-    Losing the whole match by resigning it, by running out of time or by being removed by a moderator is a forfeit: it counts as 0:2, and games already played stay in the record. There are no take-backs and no adjournments.
+    Ένας αγώνας με βαθμολογία έχει δύο παρτίδες· στη δεύτερη αλλάζουν τα χρώματα και η πρώτη κίνηση. Η νίκη δίνει 1 πόντο, η ισοπαλία ½ και η ήττα 0, οπότε ένας αγώνας τελειώνει 2:0, 1½:½ ή 1:1. Το 1:1 είναι ισόπαλος αγώνας, χωρίς μπαράζ.
+    Μετά από κάθε παρτίδα η τελική θέση μένει στο ταμπλό μέχρι να πατήσουν όλοι οι παίκτες «Έτοιμος/η για την επόμενη παρτίδα».
+    - Η «Παραίτηση από την παρτίδα» χάνει μόνο την τρέχουσα παρτίδα· η επόμενη παίζεται κανονικά.
+    - Η «Παραίτηση από τον αγώνα» χάνει ολόκληρο τον αγώνα.
+    Όποιος χάσει ολόκληρο τον αγώνα επειδή παραιτήθηκε, έμεινε χωρίς χρόνο ή απομακρύνθηκε από συντονιστή, τον χάνει στα χαρτιά: μετράει 0:2, και οι παρτίδες που παίχτηκαν μένουν καταγεγραμμένες όπως ήταν. Δεν επιστρέφονται κινήσεις και οι παρτίδες δεν αναβάλλονται.
 
-rules-clock-title = The clock
+rules-clock-title = Το ρολόι
 rules-clock =
-    Each player has one time bank for the whole match plus an increment for every move, written base+increment with the base in minutes and the increment in seconds: 10+10 is ten minutes plus ten seconds per move. Presets are 3+2, 5+5, 10+10 (the default) and 30+30; any base from 1 minute to 7 days and any increment from 0 seconds to 1 day works.
-    - Your bank runs while it is your turn. After a move the increment is added, except for a move that ends a game.
-    - The bank carries over from game 1 to game 2. If it runs out, you lose the match.
-    - Your first move of the match is free: the clock doesn't run for it. But if you don't make it within { $abort-window } of your turn starting, the match is aborted without a result.
-    - Between games the clocks stand still for { $grace }; after that, the bank of everyone who hasn't pressed Ready runs.
-    - If the bot restarts, the turn in progress starts again with the bank the player had, and you'll be told so.
+    Κάθε παίκτης έχει ένα απόθεμα χρόνου για όλο τον αγώνα και μια προσαύξηση σε κάθε κίνηση. Γράφεται βάση+προσαύξηση, η βάση σε λεπτά και η προσαύξηση σε δευτερόλεπτα: 10+10 σημαίνει δέκα λεπτά συν δέκα δευτερόλεπτα ανά κίνηση. Οι έτοιμες επιλογές είναι 3+2, 5+5, 10+10 (η προεπιλογή) και 30+30· γίνεται δεκτή κάθε βάση από 1 λεπτό έως 7 ημέρες και κάθε προσαύξηση από 0 δευτερόλεπτα έως 1 ημέρα.
+    - Ο χρόνος σου τρέχει όσο είναι η σειρά σου. Μετά από κάθε κίνηση προστίθεται η προσαύξηση, εκτός από την κίνηση που τελειώνει μια παρτίδα.
+    - Το απόθεμα περνά από την παρτίδα 1 στην παρτίδα 2. Αν τελειώσει, χάνεις τον αγώνα.
+    - Η πρώτη σου κίνηση στον αγώνα είναι δωρεάν: το ρολόι δεν τρέχει. Αν όμως δεν την κάνεις μέσα σε { $abort-window } από τη στιγμή που έρχεται η σειρά σου, ο αγώνας ακυρώνεται χωρίς αποτέλεσμα.
+    - Ανάμεσα στις παρτίδες τα ρολόγια μένουν σταματημένα για { $grace }· μετά τρέχει ο χρόνος όσων δεν έχουν πατήσει «Έτοιμος/η».
+    - Αν το bot επανεκκινηθεί, η κίνηση που ήταν σε εξέλιξη ξεκινά ξανά με τον χρόνο που είχε ο παίκτης στην αρχή της, και θα ειδοποιηθείτε.
 
-rules-variants-title = Variants
-rules-variants-intro = Type /rules with a variant to read its details.
+rules-variants-title = Παραλλαγές
+rules-variants-intro = Γράψε /κανόνες με μια παραλλαγή για να διαβάσεις τις λεπτομέρειές της.
 
-## One line per variant for the /rules overview.
-rules-summary-classic = 7×6 board, four in a line, a match of two games.
-rules-summary-single = Classic rules, just one game, never rated.
-rules-summary-five = 9×6 board with the edge columns filled; five in a line.
-rules-summary-popout = You may also pull one of your discs out of the bottom row.
-rules-summary-small = 6×5 board, four in a line.
-rules-summary-misere = Upside down: whoever makes four in a line loses.
-rules-summary-cylinder = Lines wrap around from the right edge to the left.
-rules-summary-obstacles = Four grey blocks stand on the board from the start.
-rules-summary-random-opening = Starts from a random balanced opening of four discs.
-rules-summary-three-players = Three players: red, yellow and blue.
-rules-summary-teams = Two teams of two, each team sharing a colour.
+rules-summary-classic = Ταμπλό 7×6, τέσσερα στη σειρά, αγώνας δύο παρτίδων.
+rules-summary-single = Κλασικοί κανόνες, μία μόνο παρτίδα, ποτέ με βαθμολογία.
+rules-summary-five = Ταμπλό 9×6 με γεμάτες τις ακριανές στήλες· πέντε στη σειρά.
+rules-summary-popout = Μπορείς επίσης να βγάλεις ένα δικό σου πούλι από την κάτω σειρά.
+rules-summary-small = Ταμπλό 6×5, τέσσερα στη σειρά.
+rules-summary-misere = Όλα ανάποδα: όποιος κάνει τέσσερα στη σειρά χάνει.
+rules-summary-cylinder = Οι γραμμές συνεχίζουν από τη δεξιά άκρη στην αριστερή.
+rules-summary-obstacles = Τέσσερα γκρίζα τουβλάκια βρίσκονται στο ταμπλό από την αρχή.
+rules-summary-random-opening = Ξεκινά από ένα κληρωμένο, ισορροπημένο άνοιγμα τεσσάρων πουλιών.
+rules-summary-three-players = Τρεις παίκτες: κόκκινο, κίτρινο και μπλε.
+rules-summary-teams = Δύο ομάδες των δύο, κάθε ομάδα με ένα κοινό χρώμα.
 
-## The details of each variant.
 rules-variant-classic =
-    The standard game: a 7×6 board, four in a line wins, and a rated match of two games in which the colours swap.
+    Το κανονικό παιχνίδι: ταμπλό 7×6, κερδίζει όποιος κάνει τέσσερα στη σειρά, και αγώνας με βαθμολογία δύο παρτίδων με εναλλαγή χρωμάτων.
 rules-variant-single =
-    Classic rules on a 7×6 board, but just one game, and it is never rated. The challenger picks red, yellow or a random colour.
+    Κλασικοί κανόνες σε ταμπλό 7×6, αλλά μόνο μία παρτίδα, που δεν μετράει ποτέ για τη βαθμολογία. Όποιος προκαλεί διαλέγει κόκκινο, κίτρινο ή τυχαίο χρώμα.
 rules-variant-five =
-    A wider board, 9 columns by 6 rows, and you need five in a line. Before the first move, columns a and i are already full: column a from the bottom red, yellow, red, …, and column i yellow, red, yellow, … These twelve discs count for lines like any others, which leaves 42 free cells.
+    Ένα φαρδύτερο ταμπλό, 9 στήλες επί 6 σειρές, και χρειάζεσαι πέντε στη σειρά. Πριν από την πρώτη κίνηση οι στήλες a και i είναι ήδη γεμάτες: η στήλη a από κάτω κόκκινο, κίτρινο, κόκκινο, …, και η στήλη i κίτρινο, κόκκινο, κίτρινο, … Αυτά τα δώδεκα πούλια μετράνε για γραμμές όπως όλα τα άλλα· μένουν 42 ελεύθερα τετράγωνα.
 rules-variant-popout =
-    Classic board and four in a line, but on your turn you may either drop a disc or pop: take one of your own discs out of the bottom row, and everything above it in that column slides down one cell.
-    - After every move both colours are checked. If only one colour has a line, that colour wins. If a pop gives both colours a line, the player who popped loses.
-    - A full board is not a draw: play goes on with pops.
-    - The game is drawn when the player to move has no legal move, or when the same position with the same player to move comes up for the third time.
-    Type a pop as -a or pop a.
+    Κλασικό ταμπλό και τέσσερα στη σειρά, αλλά στη σειρά σου μπορείς είτε να ρίξεις πούλι είτε να βγάλεις ένα δικό σου από την κάτω σειρά: ό,τι βρίσκεται από πάνω του σε εκείνη τη στήλη κατεβαίνει ένα τετράγωνο.
+    - Μετά από κάθε κίνηση ελέγχονται και τα δύο χρώματα. Αν μόνο ένα χρώμα έχει γραμμή, κερδίζει αυτό. Αν ένα βγάλσιμο δώσει γραμμή και στα δύο χρώματα, χάνει όποιος έβγαλε το πούλι.
+    - Το γεμάτο ταμπλό δεν είναι ισοπαλία: το παιχνίδι συνεχίζεται με βγαλσίματα.
+    - Ισοπαλία έχουμε όταν ο παίκτης που παίζει δεν έχει έγκυρη κίνηση ή όταν η ίδια θέση, με τον ίδιο παίκτη να παίζει, εμφανιστεί για τρίτη φορά.
+    Για να βγάλεις πούλι γράψε -a ή pop a.
 rules-variant-small =
-    A smaller board, 6 columns by 5 rows, four in a line. With perfect play on both sides it is a draw.
+    Ένα μικρότερο ταμπλό, 6 στήλες επί 5 σειρές, τέσσερα στη σειρά. Με τέλειο παιχνίδι και από τις δύο πλευρές καταλήγει ισοπαλία.
 rules-variant-misere =
-    Everything is upside down: whoever completes a line of four loses at once. If the board fills up without a line, the game is a draw.
+    Εδώ όλα είναι ανάποδα: όποιος συμπληρώσει γραμμή τεσσάρων χάνει αμέσως. Αν το ταμπλό γεμίσει χωρίς γραμμή, η παρτίδα λήγει ισόπαλη.
 rules-variant-cylinder =
-    The board is rolled into a cylinder: column a sits right next to the last column. Lines across and diagonal lines may run over that seam, so f2 g2 a2 b2 is a line. Vertical lines work as usual.
+    Το ταμπλό είναι τυλιγμένο σαν κύλινδρος: η στήλη a βρίσκεται ακριβώς δίπλα στην τελευταία στήλη. Οι οριζόντιες και οι διαγώνιες γραμμές μπορούν να περάσουν πάνω από αυτή τη ραφή, άρα το f2 g2 a2 b2 είναι γραμμή. Οι κάθετες γραμμές λειτουργούν κανονικά.
 rules-variant-obstacles =
-    At the start the board holds four grey blocks in two mirrored pairs: a block in one column and its twin in the mirror column, each on the bottom row or on top of another block, never in the middle column. A block fills its cell like a disc but belongs to nobody and never counts for a line. The layout is drawn at random for each match, and both games use the same one.
+    Στην αρχή το ταμπλό έχει τέσσερα γκρίζα τουβλάκια σε δύο συμμετρικά ζεύγη: ένα τουβλάκι σε μια στήλη και το δίδυμό του στη συμμετρική στήλη, το καθένα στην κάτω σειρά ή πάνω σε άλλο τουβλάκι, ποτέ στη μεσαία στήλη. Ένα τουβλάκι πιάνει το τετράγωνό του σαν πούλι, αλλά δεν ανήκει σε κανέναν και δεν μετράει ποτέ για γραμμή. Η διάταξη κληρώνεται για κάθε αγώνα και είναι ίδια και στις δύο παρτίδες.
 rules-variant-random-opening =
-    The match starts from an opening of four discs (two red, two yellow, red to move), drawn at random from positions the bot's own solver has shown to be a draw with perfect play. Both games use the same opening with the colours swapped. The opening discs appear in the move list, marked as drawn.
+    Ο αγώνας ξεκινά από ένα άνοιγμα τεσσάρων πουλιών (δύο κόκκινα, δύο κίτρινα, παίζει το κόκκινο), κληρωμένο ανάμεσα σε θέσεις που ο επιλυτής του bot έχει αποδείξει ότι καταλήγουν σε ισοπαλία με τέλειο παιχνίδι. Και οι δύο παρτίδες χρησιμοποιούν το ίδιο άνοιγμα με αντεστραμμένα χρώματα. Τα πούλια του ανοίγματος εμφανίζονται στη λίστα κινήσεων, σημειωμένα ως κληρωμένα.
 rules-variant-three-players =
-    Three players on an 8×6 board take turns: red, yellow, blue. The first to make four in a line wins the game and gets 1 point; the other two get nothing. A full board is a draw, ½ point each.
-    - A match is three games, and the first move rotates so that everybody starts once.
-    - Places are ranked by points; equal points share a place.
-    - A player who resigns the match or runs out of time ends it for everyone: they are placed last, and the others are ranked by their points so far.
+    Τρεις παίκτες παίζουν με τη σειρά σε ταμπλό 8×6: κόκκινο, κίτρινο, μπλε. Όποιος πρώτος κάνει τέσσερα στη σειρά κερδίζει την παρτίδα και παίρνει 1 πόντο· οι άλλοι δύο παίρνουν 0. Γεμάτο ταμπλό σημαίνει ισοπαλία, ½ πόντος ο καθένας.
+    - Ο αγώνας έχει τρεις παρτίδες, και η πρώτη κίνηση εναλλάσσεται ώστε να ξεκινήσει ο καθένας μία φορά.
+    - Οι θέσεις κρίνονται από τους πόντους· με ίσους πόντους η θέση μοιράζεται.
+    - Όποιος παραιτηθεί από τον αγώνα ή μείνει χωρίς χρόνο τον τελειώνει για όλους: μπαίνει τελευταίος, και οι άλλοι κατατάσσονται με τους πόντους που είχαν ως εκείνη τη στιγμή.
 rules-variant-teams =
-    Two teams of two on a 7×6 board; the players of a team share a colour. In game 1 team A is red and the order is A1, B1, A2, B2, A1, … In game 2 team B is red and moves first: B1, A1, B2, A2, …
-    - Every player has their own clock.
-    - Any member may resign the game or the match for the team.
-    - If any member runs out of time, the team forfeits the match.
+    Δύο ομάδες των δύο σε ταμπλό 7×6· οι παίκτες μιας ομάδας μοιράζονται ένα χρώμα. Στην παρτίδα 1 η ομάδα A είναι κόκκινη και η σειρά είναι A1, B1, A2, B2, A1, … Στην παρτίδα 2 η ομάδα B είναι κόκκινη και παίζει πρώτη: B1, A1, B2, A2, …
+    - Κάθε παίκτης έχει το δικό του ρολόι.
+    - Οποιοδήποτε μέλος μπορεί να παραιτηθεί από την παρτίδα ή τον αγώνα για λογαριασμό της ομάδας.
+    - Αν ένα μέλος μείνει χωρίς χρόνο, η ομάδα χάνει τον αγώνα στα χαρτιά.

@@ -1,9 +1,7 @@
-# /settings (per user).
+# /settings (ανά χρήστη).
 
-settings-title = Your settings
-# $value (text: yes or no)
-settings-confirm = Confirm before dropping: { $value }
-settings-confirm-help = When on, the first press on a column selects it and shows a preview; the second press drops the disc.
-# $language (text)
-settings-language = Language: { $language }
-settings-saved = Your settings have been saved.
+settings-title = Οι ρυθμίσεις σου
+settings-confirm = Επιβεβαίωση πριν από τη ρίψη: { $value }
+settings-confirm-help = Όταν είναι ενεργή, το πρώτο πάτημα σε μια στήλη την επιλέγει και δείχνει προεπισκόπηση· το δεύτερο ρίχνει το πούλι.
+settings-language = Γλώσσα: { $language }
+settings-saved = Οι ρυθμίσεις σου αποθηκεύτηκαν.
