@@ -1,18 +1,15 @@
-# Button labels (Discord: at most 80 characters). Column buttons show only
-# the column letter and need no text.
+# Надписи на бутоните (до 80 знака).
 
-# $column (text: a column letter)
-button-pop = Pop { $column }
-button-resign-game = Resign game
-button-resign-match = Resign match
-button-ready = Ready for the next game
-button-accept = Accept
-button-decline = Decline
-button-join = Join
-button-rematch = Rematch
-button-confirm = Confirm
-button-cancel = Cancel
-button-previous = Previous
-button-next = Next
-# $page (number), $pages (number)
-page-indicator = Page { $page } of { $pages }
+button-pop = Извади от { $column }
+button-resign-game = Предай партията
+button-resign-match = Предай мача
+button-ready = Готов за следващата партия
+button-accept = Приеми
+button-decline = Откажи
+button-join = Включи се
+button-rematch = Реванш
+button-confirm = Потвърди
+button-cancel = Отказ
+button-previous = Назад
+button-next = Напред
+page-indicator = Страница { $page } от { $pages }

@@ -1,29 +1,20 @@
-# Challenges (/challenge) and open seeks (/seek).
+# Предизвикателства (/challenge) и отворени покани (/seek).
 
-# $challenger (text), $opponents (text), $variant (text), $time (text: "10+10"), $expires (text: a Discord relative timestamp)
-challenge-posted = { $challenger } challenges { $opponents } to a match of { $variant }, { $time }. The challenge expires { $expires }.
-# $challenger (text), $variant (text), $level (number)
-challenge-ai-started = { $challenger } plays against the bot (level { $level }): { $variant }. Not rated.
-# $player (text), $color (text)
-challenge-color = { $player } plays { $color }.
-# $player (text)
-challenge-accepted = { $player } accepted.
-# $players (text)
-challenge-waiting-for = Still waiting for { $players }.
-# $thread (text: a channel mention)
-challenge-match-opened = The match is on: { $thread }
-# $player (text)
-challenge-declined = { $player } declined the challenge.
-challenge-expired-notice = Nobody answered in time; the challenge has expired.
-# $player (text), $variant (text), $time (text), $free (number)
-seek-posted = { $player } is looking for a match of { $variant }, { $time }. { $free ->
-    [one] One seat is free.
-   *[other] { $free } seats are free.
-} Press “{ button-join }” to play.
-# $player (text), $free (number)
-seek-joined = { $player } joined. { $free ->
-    [0] All seats are taken.
-    [one] One seat is still free.
-   *[other] { $free } seats are still free.
+challenge-posted = { $challenger } предизвиква { $opponents } на мач: { $variant }, { $time }. Предизвикателството изтича { $expires }.
+challenge-ai-started = { $challenger } играе срещу бота (ниво { $level }): { $variant }. Не е за рейтинг.
+challenge-color = { $player } играе с { $color }.
+challenge-accepted = { $player } прие.
+challenge-waiting-for = Още чакаме { $players }.
+challenge-match-opened = Мачът започна: { $thread }
+challenge-declined = { $player } отказа предизвикателството.
+challenge-expired-notice = Никой не отговори навреме; предизвикателството изтече.
+seek-posted = { $player } търси противници за мач: { $variant }, { $time }. { $free ->
+    [one] Има едно свободно място.
+   *[other] Има { $free } свободни места.
+} Натисни „{ button-join }“, за да играеш.
+seek-joined = { $player } се включи. { $free ->
+    [0] Всички места са заети.
+    [one] Остава едно свободно място.
+   *[other] Остават { $free } свободни места.
 }
-seek-expired-notice = Nobody joined in time; the seek has expired.
+seek-expired-notice = Никой не се включи навреме; поканата изтече.

@@ -1,104 +1,95 @@
-# Shared words: variants, colours, units, points, lists, languages.
-# Arguments are listed above each message: (text) is shown as is, (number)
-# selects plural forms by the language's CLDR rules.
+# Общи думи: варианти, цветове, единици, точки, списъци, езици.
 
-## Variant names (RULES.md §5); also the /challenge, /seek, /rules choices.
-variant-classic = Classic
-variant-single = Single game
-variant-five = Five in a row
+## Варианти (RULES.md §5)
+variant-classic = Класически
+variant-single = Единична партия
+variant-five = Пет в редица
 variant-popout = PopOut
-variant-small = Small board
-variant-misere = Misère
-variant-cylinder = Cylinder
-variant-obstacles = Obstacles
-variant-random-opening = Random opening
-variant-three-players = Three players
-variant-teams = Teams
+variant-small = Малка дъска
+variant-misere = Мизер
+variant-cylinder = Цилиндър
+variant-obstacles = Препятствия
+variant-random-opening = Случайно начало
+variant-three-players = Трима играчи
+variant-teams = Отбори
 
-## Colours (capitalised: used as labels and as the /challenge color choices).
-color-red = Red
-color-yellow = Yellow
-color-blue = Blue
-color-random = Random
+## Цветове
+color-red = Червено
+color-yellow = Жълто
+color-blue = Синьо
+color-random = Случаен
 
-## Time presets (choices of the time options).
-time-preset-3-2 = 3+2 (3 minutes, +2 seconds per move)
-time-preset-5-5 = 5+5 (5 minutes, +5 seconds per move)
-time-preset-10-10 = 10+10 (10 minutes, +10 seconds per move)
-time-preset-30-30 = 30+30 (30 minutes, +30 seconds per move)
+## Готови контроли на времето
+time-preset-3-2 = 3+2 (3 минути, +2 секунди на ход)
+time-preset-5-5 = 5+5 (5 минути, +5 секунди на ход)
+time-preset-10-10 = 10+10 (10 минути, +10 секунди на ход)
+time-preset-30-30 = 30+30 (30 минути, +30 секунди на ход)
 
-## Languages (choices of /settings and /config language).
-language-auto = Discord's language
+## Езици
+language-auto = Езикът на Discord
 language-en-US = English
 language-de = Deutsch
 language-it = Italiano
 language-el = Ελληνικά
 language-bg = Български
 
-## Units in words. $count (number)
+## Единици (след число мъжкият род е в бройна форма: 2 часа, 5 хода)
 unit-seconds = { $count ->
-    [one] { $count } second
-   *[other] { $count } seconds
+    [one] { $count } секунда
+   *[other] { $count } секунди
 }
 unit-minutes = { $count ->
-    [one] { $count } minute
-   *[other] { $count } minutes
+    [one] { $count } минута
+   *[other] { $count } минути
 }
 unit-hours = { $count ->
-    [one] { $count } hour
-   *[other] { $count } hours
+    [one] { $count } час
+   *[other] { $count } часа
 }
 unit-days = { $count ->
-    [one] { $count } day
-   *[other] { $count } days
+    [one] { $count } ден
+   *[other] { $count } дни
 }
 
-## Short durations for banks and deadlines (under an hour the bot writes 9:58).
-# $hours (number), $minutes (text, two digits)
-duration-hours-minutes = { $hours } h { $minutes } min
-# $days (number)
-duration-days = { $days } d
-# $days (number), $hours (number)
-duration-days-hours = { $days } d { $hours } h
+## Кратки продължителности
+duration-hours-minutes = { $hours } ч { $minutes } мин
+duration-days = { $days ->
+    [one] { $days } ден
+   *[other] { $days } дни
+}
+duration-days-hours = { $days ->
+    [one] { $days } ден
+   *[other] { $days } дни
+} { $hours } ч
 
-# $base (text, e.g. "10 minutes"), $increment (text, e.g. "10 seconds")
-time-control-words = { $base } + { $increment } per move
+time-control-words = { $base } + { $increment } на ход
 
-## Points. $count (number: 1, 1.5, 2 …), $points (text: 1, 1½, 2 …)
+## Точки
 points = { $count ->
-    [one] { $points } point
-   *[other] { $points } points
+    [one] { $points } точка
+   *[other] { $points } точки
 }
-points-half = ½ point
+points-half = ½ точка
 
-# $count (number)
 games-count = { $count ->
-    [one] { $count } game
-   *[other] { $count } games
+    [one] { $count } партия
+   *[other] { $count } партии
 }
-# $count (number)
 matches-count = { $count ->
-    [one] { $count } match
-   *[other] { $count } matches
+    [one] { $count } мач
+   *[other] { $count } мача
 }
-# $count (number)
 moves-count = { $count ->
-    [one] { $count } move
-   *[other] { $count } moves
+    [one] { $count } ход
+   *[other] { $count } хода
 }
 
-## Lists. $first (text: the items but the last, joined by ", "), $last (text)
-list-and = { $first } and { $last }
+list-and = { $first } и { $last }
 
-## Sides and players.
-# $first (text), $second (text)
-versus = { $first } vs { $second }
-# $team (text: A or B)
-team-name = Team { $team }
-# $team (text: A or B), $players (text)
-team-with-players = Team { $team } ({ $players })
-the-bot = the bot
-# $level (number)
-the-bot-level = the bot (level { $level })
-yes = yes
-no = no
+versus = { $first } срещу { $second }
+team-name = Отбор { $team }
+team-with-players = Отбор { $team } ({ $players })
+the-bot = ботът
+the-bot-level = ботът (ниво { $level })
+yes = да
+no = не

@@ -1,54 +1,40 @@
-# Refusals (private replies to the user who acted) and the internal-error apology.
+# Откази (лични отговори) и извинението при вътрешна грешка.
 
-# $player (text: who is to move)
-error-not-your-turn = It's not your turn: { $player } is to move.
-# $column (text)
-error-column-full = Column { $column } is full; pick another one.
-# $column (text), $last (text: the last column letter)
-error-column-out-of-range = There is no column { $column } on this board (a to { $last }).
-error-stale-button = That button belongs to an earlier turn. Use the buttons under the latest board.
-error-not-a-player = You are not playing in this match. You are welcome to watch and chat.
-error-challenge-expired = This challenge has expired.
-error-challenge-not-for-you = This challenge is addressed to someone else.
-error-challenge-answered = This challenge has already been answered.
-error-own-challenge = You can't accept or decline your own challenge.
-error-seek-expired = This seek has expired.
-error-seek-full = All seats are already taken.
-error-seek-already-joined = You have already taken a seat.
-# $column (text)
-error-no-own-disc-to-pop = You can only pop your own disc: the bottom disc of column { $column } is not yours.
-error-pop-not-allowed = Pops are only allowed in PopOut.
-error-game-over = This game is already over.
-error-match-over = This match is already over.
-# $input (text), $min-base (text: "1 minute"), $max-base (text: "7 days"), $max-increment (text: "1 day")
-error-bad-time-control = “{ $input }” is not a time control the bot accepts. Write base+increment with the base in minutes and the increment in seconds, e.g. 10+10. The base may be from { $min-base } to { $max-base }, the increment from 0 seconds to { $max-increment }.
-# $input (text), $variants (text: the list of variant keys)
-error-unknown-variant = There is no variant “{ $input }”. Variants: { $variants }.
-# $variant (text)
-error-variant-not-allowed = { $variant } is not allowed on this server.
-# $opponent (text)
-error-same-opponent = You already have a match running against { $opponent }. Finish it first.
-error-banned = You are banned from this server's ladder.
-# $player (text)
-error-player-banned = { $player } is banned from this server's ladder.
-error-moderator-only = Only moderators (Manage Server permission) can do this.
-error-no-match-here = There is no running match of yours in this channel.
-error-no-running-match = You have no running match.
-error-nothing-to-ready = There is no next game to get ready for right now.
-error-already-ready = You have already pressed Ready.
-# $variant (text)
-error-needs-opponent2 = { $variant } needs a second opponent: use the opponent2 option.
-# $variant (text)
-error-needs-teammate = { $variant } needs a teammate and a second opponent: use the teammate and opponent2 options.
-# $variant (text)
-error-too-many-players = { $variant } is for two players; leave out opponent2 and teammate.
-error-color-single-only = You can choose a colour only in a single game.
-error-level-bot-only = The level option is only for a game against the bot.
-# $min (number), $max (number)
-error-level-out-of-range = The level must be from { $min } to { $max }.
-error-duplicate-player = Each seat needs a different player.
-error-guild-only = This command only works in a server.
-# $id (text)
-error-match-not-found = There is no match { $id } here.
-error-analyze-not-finished = Only finished matches can be analyzed.
-error-internal = Sorry, something went wrong on our side. It has been logged; please try again in a moment.
+error-not-your-turn = Не си на ход: на ход е { $player }.
+error-column-full = Колона { $column } е пълна; избери друга.
+error-column-out-of-range = На тази дъска няма колона { $column } (от a до { $last }).
+error-stale-button = Този бутон е от по-ранен ход. Използвай бутоните под най-новата дъска.
+error-not-a-player = Не играеш в този мач. Но можеш спокойно да гледаш и да пишеш в чата.
+error-challenge-expired = Това предизвикателство е изтекло.
+error-challenge-not-for-you = Това предизвикателство е отправено към някой друг.
+error-challenge-answered = На това предизвикателство вече е отговорено.
+error-own-challenge = Не можеш да приемеш или откажеш собственото си предизвикателство.
+error-seek-expired = Тази покана е изтекла.
+error-seek-full = Всички места вече са заети.
+error-seek-already-joined = Вече имаш място.
+error-no-own-disc-to-pop = Можеш да извадиш само свой пул: най-долният пул в колона { $column } не е твой.
+error-pop-not-allowed = Изваждане на пулове е позволено само в PopOut.
+error-game-over = Тази партия вече е приключила.
+error-match-over = Този мач вече е приключил.
+error-bad-time-control = „{ $input }“ не е валидна контрола на времето. Напиши основа+добавка, основата в минути и добавката в секунди, например 10+10. Основата може да е от { $min-base } до { $max-base }, а добавката от 0 секунди до { $max-increment }.
+error-unknown-variant = Няма вариант „{ $input }“. Варианти: { $variants }.
+error-variant-not-allowed = { $variant } не е разрешен на този сървър.
+error-same-opponent = Вече имаш текущ мач срещу { $opponent }. Първо го завърши.
+error-banned = Блокиран си от ранглистата на този сървър.
+error-player-banned = { $player } е блокиран от ранглистата на този сървър.
+error-moderator-only = Това могат да правят само модераторите (право „Управление на сървъра“).
+error-no-match-here = Нямаш текущ мач в този канал.
+error-no-running-match = Нямаш текущ мач.
+error-nothing-to-ready = В момента няма следваща партия, за която да се приготвиш.
+error-already-ready = Вече натисна „Готов“.
+error-needs-opponent2 = { $variant } изисква втори противник: използвай опцията противник2.
+error-needs-teammate = { $variant } изисква съотборник и втори противник: използвай опциите съотборник и противник2.
+error-too-many-players = { $variant } е за двама играчи; не попълвай противник2 и съотборник.
+error-color-single-only = Цвят можеш да избереш само в единична партия.
+error-level-bot-only = Опцията ниво важи само за игра срещу бота.
+error-level-out-of-range = Нивото трябва да е от { $min } до { $max }.
+error-duplicate-player = Всяко място трябва да е за различен играч.
+error-guild-only = Тази команда работи само в сървър.
+error-match-not-found = Тук няма мач { $id }.
+error-analyze-not-finished = Могат да се анализират само приключили мачове.
+error-internal = Съжаляваме, нещо се обърка при нас. Грешката е записана; опитай отново след малко.

@@ -1,93 +1,64 @@
-# The match as players and spectators see it in its thread (DISCORD.md).
+# Мачът в своята нишка, както го виждат играчи и зрители.
 
-# Thread name. $players (text: "alice vs bob"), $variant (text), $time (text: "10+10")
 thread-name = { $players } · { $variant } { $time }
 
-## Start of a match and of each game.
-# $players (text), $variant (text), $time (text: "10+10"), $games (number)
-match-started = The match begins: { $players }. { $variant }, { $time }, { $games ->
-    [one] one game.
-   *[other] { $games } games; colours swap after each game.
+## Начало
+match-started = Мачът започва: { $players }. { $variant }, { $time }, { $games ->
+    [one] една партия.
+   *[other] { $games } партии; след всяка партия цветовете се разменят.
 }
-# $game (number), $games (number), $player (text: who moves first)
-game-started = Game { $game } of { $games }: { $player } moves first.
-# $game (number), $games (number), $player (text)
-game-started-swapped = Game { $game } of { $games }: colours have swapped, { $player } moves first.
-game-drawn-opening = This game starts from a drawn opening of four discs, marked in the move list.
-game-obstacles = The grey blocks are nobody's discs: they fill their cells and never count for a line.
+game-started = Партия { $game } от { $games }: пръв играе { $player }.
+game-started-swapped = Партия { $game } от { $games }: цветовете са разменени, пръв играе { $player }.
+game-drawn-opening = Тази партия започва от изтеглено начало от четири пула, отбелязано в списъка с ходове.
+game-obstacles = Сивите блокчета не са на никого: заемат своето поле, но никога не се броят за линия.
 
-## Turn message. $player (text), $disc (text: 🔴 🟡 🔵)
-turn-to-move = { $disc } { $player } to move.
-# $player (text), $disc (text), $team (text: team name)
-turn-to-move-team = { $disc } { $player } ({ $team }) to move.
-# $flag (text: a Discord relative timestamp such as "in 5 minutes")
-turn-flag = Time runs out { $flag }.
-# $player (text), $abort (text: a Discord relative timestamp)
-turn-first-move = { $player }'s first move of the match: the clock starts after it. Without a move the match is aborted { $abort }.
-# $move (text: "7. 🔴 d")
-turn-last-move = Last move: { $move }.
-turn-type-hint = Press a column button or type the column (a letter or a number) in this thread.
-turn-type-hint-popout = Press a column button or type the column; to pop one of your discs from the bottom row, type -a or pop a.
-moves-title = Moves
-move-drawn-marker = drawn
-clock-title = Clocks
-# $disc (text), $player (text), $bank (text: "9:58")
+## Ход
+turn-to-move = { $disc } На ход е { $player }.
+turn-to-move-team = { $disc } На ход е { $player } ({ $team }).
+turn-flag = Времето изтича { $flag }.
+turn-first-move = Първи ход в мача за { $player }: часовникът тръгва едва след него. Ако няма ход, мачът ще бъде прекратен { $abort }.
+turn-last-move = Последен ход: { $move }.
+turn-type-hint = Натисни бутона на колона или напиши колоната (буква или число) в тази нишка.
+turn-type-hint-popout = Натисни бутона на колона или напиши колоната; за да извадиш свой пул от най-долния ред, напиши -a или pop a.
+moves-title = Ходове
+move-drawn-marker = изтеглен
+clock-title = Часовници
 clock-line = { $disc } { $player }: { $bank }
-# $disc (text), $player (text), $bank (text)
 clock-line-running = { $disc } { $player }: { $bank } ⏳
-clock-not-started = not started
-# $column (text)
-confirm-preview = Column { $column } selected. Press it again (or Confirm) to drop your disc.
+clock-not-started = не е пуснат
+confirm-preview = Избра колона { $column }. Натисни я отново (или „Потвърди“), за да пуснеш пула.
 
-## Results of a game. $game (number)
-# $winner (text), $connect (number: 4 or 5)
-game-won-line = { $winner } wins game { $game } with { $connect } in a line.
-# $winner (text), $loser (text), $connect (number)
-game-won-misere = { $winner } wins game { $game }: { $loser } completed a line of { $connect } and loses it.
-# $winner (text), $loser (text)
-game-won-pop = { $winner } wins game { $game }: { $loser }'s pop gave { $winner } a line.
-# $winner (text), $loser (text)
-game-won-resign = { $loser } resigned game { $game }; { $winner } wins it.
-game-drawn-full-board = Game { $game } is drawn: the board is full and nobody has a line.
-# $player (text)
-game-drawn-no-legal-move = Game { $game } is drawn: { $player } has no legal move.
-game-drawn-repetition = Game { $game } is drawn: the same position came up for the third time.
-# $score (text: "1½:½"), $first (text), $second (text)
-game-score = Score: { $first } { $score } { $second }
-# $grace (text: "60 seconds")
-game-ready-prompt = Press “{ button-ready }” when you are ready. The clocks stand still for { $grace }; after that, the bank of each player who is not ready runs.
-# $player (text)
-game-player-ready = { $player } is ready.
-# $players (text)
-game-waiting-for = Waiting for: { $players }.
+## Резултат от партия
+game-won-line = { $winner } печели партия { $game } с { $connect } в редица.
+game-won-misere = { $winner } печели партия { $game }: { $loser } направи линия от { $connect } и затова губи.
+game-won-pop = { $winner } печели партия { $game }: изваждането на { $loser } даде линия на { $winner }.
+game-won-resign = { $loser } предаде партия { $game }; печели я { $winner }.
+game-drawn-full-board = Партия { $game } завършва реми: дъската е пълна и никой няма линия.
+game-drawn-no-legal-move = Партия { $game } завършва реми: { $player } няма допустим ход.
+game-drawn-repetition = Партия { $game } завършва реми: същата позиция се повтори за трети път.
+game-score = Резултат: { $first } { $score } { $second }
+game-ready-prompt = Натисни „{ button-ready }“, когато си готов. Часовниците стоят спрени { $grace }; после тече времето на всеки, който още не е готов.
+game-player-ready = { $player } е готов.
+game-waiting-for = Чакаме: { $players }.
 
-## Results of a match. $score (text: "1½:½", "2:0")
-# $winner (text)
-match-won = { $winner } wins the match { $score }.
-match-drawn = The match is drawn { $score }.
-# $winner (text), $loser (text)
-match-forfeit-flag = { $loser } ran out of time and forfeits the match. { $winner } wins { $score }.
-# $winner (text), $loser (text)
-match-forfeit-resign = { $loser } resigned the match. { $winner } wins { $score }.
-# $winner (text), $loser (text)
-match-forfeit-removed = A moderator removed { $loser } from the match, which counts as a forfeit. { $winner } wins { $score }.
-# $player (text)
-match-aborted = The match was aborted: { $player } did not make a first move in time. No result, no rating change.
-match-aborted-moderator = A moderator aborted the match. No result, no rating change.
-match-standings-title = Final standings
-# $place (number), $player (text), $points (text: "1½ points")
+## Резултат от мача
+match-won = { $winner } печели мача с { $score }.
+match-drawn = Мачът завършва наравно, { $score }.
+match-forfeit-flag = Времето на { $loser } изтече и мачът е загубен служебно. { $winner } печели с { $score }.
+match-forfeit-resign = { $loser } предаде мача. { $winner } печели с { $score }.
+match-forfeit-removed = Модератор извади { $loser } от мача, което се брои за служебна загуба. { $winner } печели с { $score }.
+match-aborted = Мачът е прекратен: { $player } не направи първия си ход навреме. Няма резултат и рейтингът не се променя.
+match-aborted-moderator = Модератор прекрати мача. Няма резултат и рейтингът не се променя.
+match-standings-title = Крайно класиране
 match-standing-line = { $place }. { $player }: { $points }
-# $player (text)
-match-standings-forfeit = { $player } forfeited and is placed last.
-# $player (text), $before (text: "1500?"), $after (text), $change (text: "+12")
+match-standings-forfeit = { $player } загуби служебно и е на последно място.
 match-rating-change = { $player }: { $before } → { $after } ({ $change })
-match-unrated = This match is not rated.
-match-unrated-single = A single game is never rated.
-match-unrated-ai = Games against the bot are never rated.
-match-unrated-self = The same player on both sides: not rated.
-# $player (text)
-match-rematch-offered = { $player } offers a rematch.
-match-thread-archived = The match is over; this thread will be archived.
+match-unrated = Този мач не е за рейтинг.
+match-unrated-single = Единичната партия никога не е за рейтинг.
+match-unrated-ai = Партиите срещу бота никога не са за рейтинг.
+match-unrated-self = Един и същ играч от двете страни: не е за рейтинг.
+match-rematch-offered = { $player } предлага реванш.
+match-thread-archived = Мачът свърши; тази нишка ще бъде архивирана.
 
-## After a bot restart. $player (text), $bank (text: "9:58")
-restart-notice = The bot restarted. { $player }, your turn starts again with the bank you had at its start: { $bank }. The outage was not charged to anyone.
+## След рестарт
+restart-notice = Ботът беше рестартиран. { $player }, твоят ход започва отначало с времето, което имаше в началото му: { $bank }. Прекъсването не е отчетено на никого.

@@ -1,66 +1,46 @@
-# /rating, /leaderboard, /history and /analyze.
+# /rating, /leaderboard, /history и /analyze.
 
-# $player (text), $variant (text)
 rating-title = { $player } · { $variant }
-# $rating (text: "1500?" when provisional)
-rating-value = Rating: { $rating }
-# $deviation (number)
-rating-deviation = Rating deviation: { $deviation }
-rating-provisional-note = A “?” marks a provisional rating: it settles after a few more rated matches.
-# $matches (number), $wins (number), $draws (number), $losses (number)
+rating-value = Рейтинг: { $rating }
+rating-deviation = Отклонение: { $deviation }
+rating-provisional-note = „?“ означава временен рейтинг: той се уточнява след още няколко мача за рейтинг.
 rating-record = { $matches ->
-    [one] { $matches } rated match
-   *[other] { $matches } rated matches
-}: { $wins } won, { $draws } drawn, { $losses } lost
-# $rank (number), $total (number)
-rating-rank = Rank { $rank } of { $total } on this server
-# $player (text), $variant (text)
-rating-none = { $player } has not played a rated match of { $variant } on this server yet. Everyone starts at 1500?.
-# $variant (text)
-rating-unrated-variant = { $variant } is not rated.
+    [one] { $matches } мач за рейтинг
+   *[other] { $matches } мача за рейтинг
+}: { $wins } победи, { $draws } равни, { $losses } загуби
+rating-rank = Място { $rank } от { $total } в този сървър
+rating-none = { $player } още не е играл мач за рейтинг в { $variant } на този сървър. Всички започват от 1500?.
+rating-unrated-variant = { $variant } не е за рейтинг.
 
-# $variant (text)
-leaderboard-title = Leaderboard · { $variant }
-# $season (number)
-leaderboard-season = Season { $season }
-# $rank (number), $player (text), $rating (text), $matches (number)
+leaderboard-title = Класация · { $variant }
+leaderboard-season = Сезон { $season }
 leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
-    [one] { $matches } match
-   *[other] { $matches } matches
+    [one] { $matches } мач
+   *[other] { $matches } мача
 })
-# $variant (text)
-leaderboard-empty = Nobody has played a rated match of { $variant } on this server yet.
+leaderboard-empty = Още никой не е играл мач за рейтинг в { $variant } на този сървър.
 
-# $player (text)
-history-title = Recent matches of { $player }
-# $date (text), $variant (text), $players (text), $score (text), $change (text)
+history-title = Последни мачове на { $player }
 history-line = { $date } · { $variant } · { $players } · { $score } · { $change }
-history-unrated = unrated
-history-voided = voided
-history-aborted = aborted
-history-forfeit = forfeit
-# $player (text)
-history-empty = { $player } has not finished a match yet.
+history-unrated = без рейтинг
+history-voided = анулиран
+history-aborted = прекратен
+history-forfeit = служебно
+history-empty = { $player } още не е завършил мач.
 
-# $id (text)
-analyze-title = Analysis of match { $id }
-analyze-exact = Exact verdicts from the solver (7×6 board, classic rules).
-analyze-estimate = Estimates from the engine: exact analysis exists only for 7×6 boards with classic rules.
-# $game (number)
-analyze-game = Game { $game }
-# $ply (number), $disc (text), $move (text), $verdict (text)
+analyze-title = Анализ на мач { $id }
+analyze-exact = Точни оценки от решаващата програма (дъска 7×6, класически правила).
+analyze-estimate = Оценки на двигателя: точен анализ има само за дъска 7×6 с класически правила.
+analyze-game = Партия { $game }
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
-# $moves (number: the mover's own moves until the win)
-analyze-verdict-win = wins in { $moves ->
-    [one] { $moves } move
-   *[other] { $moves } moves
+analyze-verdict-win = печели за { $moves ->
+    [one] { $moves } ход
+   *[other] { $moves } хода
 }
-analyze-verdict-draw = draw
-# $moves (number)
-analyze-verdict-loss = loses in { $moves ->
-    [one] { $moves } move
-   *[other] { $moves } moves
+analyze-verdict-draw = реми
+analyze-verdict-loss = губи за { $moves ->
+    [one] { $moves } ход
+   *[other] { $moves } хода
 }
-# $best (text: the best column)
-analyze-mistake = mistake; { $best } was better
-analyze-not-available = No analysis is available for this variant yet.
+analyze-mistake = грешка; { $best } беше по-добре
+analyze-not-available = За този вариант още няма анализ.

@@ -1,82 +1,78 @@
-# /rules and /rules <variant>: RULES.md §1–§5 for players. Markdown.
-# Every rules message gets $abort-window (text: "3 minutes") and $grace
-# (text: "60 seconds"), the server's settings.
+# /rules и /rules <вариант>: RULES.md §1–§5 за играчите. Markdown.
 
-rules-basics-title = How to play
+rules-basics-title = Как се играе
 rules-basics =
-    Two players take turns dropping a disc of their colour into one of the columns of an upright board (classic: 7 columns, 6 rows). The disc falls to the lowest free cell of that column. A full column can't be played, and there is no passing.
-    Whoever first gets four of their discs in a straight line (across, up and down, or diagonally) wins at once; longer lines count too. If the board fills up and nobody has a line, the game is a draw.
-    Red moves first, yellow second (and blue third, where there is one).
+    Двама играчи се редуват да пускат по един пул от своя цвят в някоя от колоните на изправена дъска (класическата: 7 колони, 6 реда). Пулът пада до най-долното свободно поле в колоната. В пълна колона не може да се играе, а пас няма.
+    Който пръв подреди четири свои пула в права линия – хоризонтално, вертикално или по диагонал, – печели веднага; по-дългите линии също се броят. Ако дъската се напълни и никой няма линия, партията е реми.
+    Червеният играе пръв, жълтият втори (и синият трети, където го има).
 
-rules-notation-title = Notation
+rules-notation-title = Нотация
 rules-notation =
-    Columns are letters from the left (a, b, c, …) and rows are numbers from the bottom, so d1 is the bottom cell of the middle column on the classic board.
-    The move list counts discs: “7. 🔴 d” means the seventh disc went into column d. A pop in PopOut is written with a minus: -a.
-    To move, press a column button or type the column in the match thread: a letter (a, B, …) or a number counted from the left (1 is column a). Anything else you write there is just chat.
+    Колоните са букви отляво надясно (a, b, c, …), а редовете са числа отдолу нагоре: d1 е най-долното поле на средната колона на класическата дъска.
+    Списъкът с ходове брои пуловете: „7. 🔴 d“ означава, че седмият пул е пуснат в колона d. Изваждането в PopOut се пише с минус: -a.
+    За да направиш ход, натисни бутона на колона или напиши колоната в нишката на мача: буква (a, B, …) или число, броено отляво (1 е колона a). Всичко друго, което пишеш там, е просто чат.
 
-rules-match-title = The match
+rules-match-title = Мачът
 rules-match =
-    A rated match has two games, and the colours and the first move swap for the second one. A win is worth 1 point, a draw ½ and a loss 0, so a match ends 2:0, 1½:½ or 1:1; 1:1 is a drawn match, with no tie-break.
-    After a game the final position stays on the board until every player has pressed “Ready for the next game”.
-    - “Resign game” gives up only the current game; the next one is still played.
-    - “Resign match” gives up the whole match.
-    Losing the whole match by resigning it, by running out of time or by being removed by a moderator is a forfeit: it counts as 0:2, and games already played stay in the record. There are no take-backs and no adjournments.
+    Мачът за рейтинг е от две партии; във втората цветовете и първият ход се разменят. Победата носи 1 точка, ремито ½, а загубата 0, така че мачът завършва 2:0, 1½:½ или 1:1. При 1:1 мачът е наравно, без допълнителна партия.
+    След партия крайната позиция остава на дъската, докато всички играчи не натиснат „Готов за следващата партия“.
+    - „Предай партията“ губи само текущата партия; следващата пак се играе.
+    - „Предай мача“ губи целия мач.
+    Който загуби целия мач, защото се е предал, изтекло му е времето или модератор го е извадил, губи служебно: това се брои за 0:2, а вече изиграните партии остават записани както са били. Връщане на ходове и отлагане на партии няма.
 
-rules-clock-title = The clock
+rules-clock-title = Часовникът
 rules-clock =
-    Each player has one time bank for the whole match plus an increment for every move, written base+increment with the base in minutes and the increment in seconds: 10+10 is ten minutes plus ten seconds per move. Presets are 3+2, 5+5, 10+10 (the default) and 30+30; any base from 1 minute to 7 days and any increment from 0 seconds to 1 day works.
-    - Your bank runs while it is your turn. After a move the increment is added, except for a move that ends a game.
-    - The bank carries over from game 1 to game 2. If it runs out, you lose the match.
-    - Your first move of the match is free: the clock doesn't run for it. But if you don't make it within { $abort-window } of your turn starting, the match is aborted without a result.
-    - Between games the clocks stand still for { $grace }; after that, the bank of everyone who hasn't pressed Ready runs.
-    - If the bot restarts, the turn in progress starts again with the bank the player had, and you'll be told so.
+    Всеки играч има запас от време за целия мач и добавка за всеки ход. Записва се основа+добавка, основата в минути, а добавката в секунди: 10+10 означава десет минути плюс десет секунди на ход. Готовите варианти са 3+2, 5+5, 10+10 (по подразбиране) и 30+30; приема се всяка основа от 1 минута до 7 дни и всяка добавка от 0 секунди до 1 ден.
+    - Времето ти тече, докато си на ход. След всеки ход се добавя добавката – освен за хода, с който партията свършва.
+    - Запасът се пренася от партия 1 в партия 2. Ако изтече, губиш мача.
+    - Първият ти ход в мача е безплатен: часовникът не тече за него. Но ако не го направиш до { $abort-window } след като си на ход, мачът се прекратява без резултат.
+    - Между партиите часовниците стоят спрени { $grace }; после тече времето на всеки, който още не е натиснал „Готов“.
+    - Ако ботът се рестартира, текущият ход започва отначало със запаса, който играчът е имал в началото му, и ще бъдете уведомени.
 
-rules-variants-title = Variants
-rules-variants-intro = Type /rules with a variant to read its details.
+rules-variants-title = Варианти
+rules-variants-intro = Напиши /правила с вариант, за да прочетеш подробностите.
 
-## One line per variant for the /rules overview.
-rules-summary-classic = 7×6 board, four in a line, a match of two games.
-rules-summary-single = Classic rules, just one game, never rated.
-rules-summary-five = 9×6 board with the edge columns filled; five in a line.
-rules-summary-popout = You may also pull one of your discs out of the bottom row.
-rules-summary-small = 6×5 board, four in a line.
-rules-summary-misere = Upside down: whoever makes four in a line loses.
-rules-summary-cylinder = Lines wrap around from the right edge to the left.
-rules-summary-obstacles = Four grey blocks stand on the board from the start.
-rules-summary-random-opening = Starts from a random balanced opening of four discs.
-rules-summary-three-players = Three players: red, yellow and blue.
-rules-summary-teams = Two teams of two, each team sharing a colour.
+rules-summary-classic = Дъска 7×6, четири в редица, мач от две партии.
+rules-summary-single = Класически правила, само една партия, никога за рейтинг.
+rules-summary-five = Дъска 9×6 с пълни крайни колони; пет в редица.
+rules-summary-popout = Можеш и да извадиш свой пул от най-долния ред.
+rules-summary-small = Дъска 6×5, четири в редица.
+rules-summary-misere = Наопаки: който направи четири в редица, губи.
+rules-summary-cylinder = Линиите продължават от десния край към левия.
+rules-summary-obstacles = Четири сиви блокчета стоят на дъската от самото начало.
+rules-summary-random-opening = Започва от изтеглено равностойно начало от четири пула.
+rules-summary-three-players = Трима играчи: червен, жълт и син.
+rules-summary-teams = Два отбора по двама, всеки отбор с общ цвят.
 
-## The details of each variant.
 rules-variant-classic =
-    The standard game: a 7×6 board, four in a line wins, and a rated match of two games in which the colours swap.
+    Стандартната игра: дъска 7×6, печели четири в редица, а мачът за рейтинг е от две партии с разменени цветове.
 rules-variant-single =
-    Classic rules on a 7×6 board, but just one game, and it is never rated. The challenger picks red, yellow or a random colour.
+    Класически правила на дъска 7×6, но само една партия, която никога не е за рейтинг. Който предизвиква, избира червено, жълто или случаен цвят.
 rules-variant-five =
-    A wider board, 9 columns by 6 rows, and you need five in a line. Before the first move, columns a and i are already full: column a from the bottom red, yellow, red, …, and column i yellow, red, yellow, … These twelve discs count for lines like any others, which leaves 42 free cells.
+    По-широка дъска, 9 колони на 6 реда, и ти трябват пет в редица. Преди първия ход колоните a и i вече са пълни: колона a отдолу нагоре червено, жълто, червено, …, а колона i жълто, червено, жълто, … Тези дванайсет пула се броят за линии като всички останали; остават 42 свободни полета.
 rules-variant-popout =
-    Classic board and four in a line, but on your turn you may either drop a disc or pop: take one of your own discs out of the bottom row, and everything above it in that column slides down one cell.
-    - After every move both colours are checked. If only one colour has a line, that colour wins. If a pop gives both colours a line, the player who popped loses.
-    - A full board is not a draw: play goes on with pops.
-    - The game is drawn when the player to move has no legal move, or when the same position with the same player to move comes up for the third time.
-    Type a pop as -a or pop a.
+    Класическа дъска и четири в редица, но когато си на ход, можеш или да пуснеш пул, или да извадиш свой пул от най-долния ред: всичко над него в тази колона слиза с едно поле надолу.
+    - След всеки ход се проверяват и двата цвята. Ако само единият има линия, той печели. Ако едно изваждане даде линия и на двата цвята, губи този, който е извадил.
+    - Пълната дъска не е реми: играта продължава с изваждане.
+    - Партията е реми, когато играчът на ход няма допустим ход или когато една и съща позиция със същия играч на ход се появи за трети път.
+    Изваждането се пише -a или pop a.
 rules-variant-small =
-    A smaller board, 6 columns by 5 rows, four in a line. With perfect play on both sides it is a draw.
+    По-малка дъска, 6 колони на 5 реда, четири в редица. При перфектна игра от двете страни завършва реми.
 rules-variant-misere =
-    Everything is upside down: whoever completes a line of four loses at once. If the board fills up without a line, the game is a draw.
+    Тук всичко е наопаки: който завърши линия от четири, губи веднага. Ако дъската се напълни без линия, партията е реми.
 rules-variant-cylinder =
-    The board is rolled into a cylinder: column a sits right next to the last column. Lines across and diagonal lines may run over that seam, so f2 g2 a2 b2 is a line. Vertical lines work as usual.
+    Дъската е навита като цилиндър: колона a е точно до последната колона. Хоризонталните и диагоналните линии могат да минават през този шев, така че f2 g2 a2 b2 е линия. Вертикалните линии са както обикновено.
 rules-variant-obstacles =
-    At the start the board holds four grey blocks in two mirrored pairs: a block in one column and its twin in the mirror column, each on the bottom row or on top of another block, never in the middle column. A block fills its cell like a disc but belongs to nobody and never counts for a line. The layout is drawn at random for each match, and both games use the same one.
+    В началото на дъската има четири сиви блокчета в две огледални двойки: блокче в една колона и близнакът му в огледалната колона, всяко на най-долния ред или върху друго блокче, никога в средната колона. Блокчето заема полето си като пул, но не е на никого и никога не се брои за линия. Подреждането се тегли на случаен принцип за всеки мач и е едно и също и в двете партии.
 rules-variant-random-opening =
-    The match starts from an opening of four discs (two red, two yellow, red to move), drawn at random from positions the bot's own solver has shown to be a draw with perfect play. Both games use the same opening with the colours swapped. The opening discs appear in the move list, marked as drawn.
+    Мачът започва от начало от четири пула (два червени, два жълти, червеният е на ход), изтеглено на случаен принцип от позиции, за които решаващата програма на бота е доказала, че при перфектна игра са реми. И двете партии използват едно и също начало с разменени цветове. Пуловете от началото се виждат в списъка с ходове, отбелязани като изтеглени.
 rules-variant-three-players =
-    Three players on an 8×6 board take turns: red, yellow, blue. The first to make four in a line wins the game and gets 1 point; the other two get nothing. A full board is a draw, ½ point each.
-    - A match is three games, and the first move rotates so that everybody starts once.
-    - Places are ranked by points; equal points share a place.
-    - A player who resigns the match or runs out of time ends it for everyone: they are placed last, and the others are ranked by their points so far.
+    Трима играчи се редуват на дъска 8×6: червен, жълт, син. Който пръв направи четири в редица, печели партията и получава 1 точка; другите двама получават 0. Пълната дъска е реми, по ½ точка за всеки.
+    - Мачът е от три партии и първият ход се сменя така, че всеки да започне веднъж.
+    - Местата се определят по точки; при равни точки мястото се дели.
+    - Който предаде мача или му изтече времето, го прекратява за всички: той е последен, а останалите се класират по точките си дотогава.
 rules-variant-teams =
-    Two teams of two on a 7×6 board; the players of a team share a colour. In game 1 team A is red and the order is A1, B1, A2, B2, A1, … In game 2 team B is red and moves first: B1, A1, B2, A2, …
-    - Every player has their own clock.
-    - Any member may resign the game or the match for the team.
-    - If any member runs out of time, the team forfeits the match.
+    Два отбора по двама на дъска 7×6; играчите от един отбор имат общ цвят. В партия 1 отбор A е червен и редът е A1, B1, A2, B2, A1, … В партия 2 отбор B е червен и играе пръв: B1, A1, B2, A2, …
+    - Всеки играч има собствен часовник.
+    - Всеки член може да предаде партията или мача от името на отбора.
+    - Ако на някой член изтече времето, отборът губи мача служебно.

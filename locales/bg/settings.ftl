@@ -1,9 +1,7 @@
-# /settings (per user).
+# /settings (за всеки потребител).
 
-settings-title = Your settings
-# $value (text: yes or no)
-settings-confirm = Confirm before dropping: { $value }
-settings-confirm-help = When on, the first press on a column selects it and shows a preview; the second press drops the disc.
-# $language (text)
-settings-language = Language: { $language }
-settings-saved = Your settings have been saved.
+settings-title = Твоите настройки
+settings-confirm = Потвърждение преди пускане: { $value }
+settings-confirm-help = Когато е включено, първото натискане на колона я избира и показва преглед; второто пуска пула.
+settings-language = Език: { $language }
+settings-saved = Настройките ти са запазени.
