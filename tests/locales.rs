@@ -61,7 +61,7 @@ fn every_message_formats_with_the_arguments_english_declares() {
     let c = catalog();
     let selectors = selector_variables(&c);
     let english = inspect::keys(&c, Locale::EnUs);
-    for (key, _) in &english {
+    for key in english.keys() {
         let needed = inspect::needed_variables(&english, key);
         for count in [1, 2, 5, 21] {
             let mut args = Args::new();
@@ -94,7 +94,10 @@ fn translations_use_only_variables_english_declares() {
             let theirs = inspect::needed_variables(&keys, key);
             let ours = inspect::needed_variables(&english, key);
             for v in theirs.keys() {
-                assert!(ours.contains_key(v), "{l}: {key} uses ${v}, English does not");
+                assert!(
+                    ours.contains_key(v),
+                    "{l}: {key} uses ${v}, English does not"
+                );
             }
         }
     }
@@ -138,8 +141,22 @@ fn may_equal_english(l: Locale, key: &Key) -> bool {
         return true;
     }
     let per_language: &[&str] = match l {
-        Locale::It => &["duration-hours-minutes", "variant-popout", "variant-misere", "no"],
-        Locale::De => &["variant-popout", "variant-misere", "variant-teams", "team-name", "team-with-players", "rules-notation-title", "analyze.match", "ladder-void.match"],
+        Locale::It => &[
+            "duration-hours-minutes",
+            "variant-popout",
+            "variant-misere",
+            "no",
+        ],
+        Locale::De => &[
+            "variant-popout",
+            "variant-misere",
+            "variant-teams",
+            "team-name",
+            "team-with-players",
+            "rules-notation-title",
+            "analyze.match",
+            "ladder-void.match",
+        ],
         Locale::El | Locale::Bg => &["variant-popout"],
         Locale::EnUs => &[],
     };
@@ -178,12 +195,22 @@ fn command_names_and_descriptions_pass_discords_rules() {
     let c = catalog();
     let name_re = regex::Regex::new(r"^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$").unwrap();
     let check_name = |what: &str, l: Locale, name: &str| {
-        assert!(name_re.is_match(name), "{l}: {what} name {name:?} fails Discord's regex");
-        assert_eq!(name, name.to_lowercase(), "{l}: {what} name {name:?} is not lowercase");
+        assert!(
+            name_re.is_match(name),
+            "{l}: {what} name {name:?} fails Discord's regex"
+        );
+        assert_eq!(
+            name,
+            name.to_lowercase(),
+            "{l}: {what} name {name:?} is not lowercase"
+        );
     };
     let check_text = |what: &str, l: Locale, text: &str| {
         let n = text.chars().count();
-        assert!((1..=100).contains(&n), "{l}: {what} has {n} characters: {text:?}");
+        assert!(
+            (1..=100).contains(&n),
+            "{l}: {what} has {n} characters: {text:?}"
+        );
     };
     let commands = c.commands();
     assert_eq!(commands.len(), 13);
@@ -191,7 +218,11 @@ fn command_names_and_descriptions_pass_discords_rules() {
         let mut top = BTreeSet::new();
         let mut all = Vec::new();
         for cmd in &commands {
-            assert!(top.insert(cmd.name.get(l).to_string()), "{l}: two commands named {}", cmd.name.get(l));
+            assert!(
+                top.insert(cmd.name.get(l).to_string()),
+                "{l}: two commands named {}",
+                cmd.name.get(l)
+            );
             all.push(cmd);
             all.extend(cmd.subcommands.iter());
         }
@@ -204,14 +235,20 @@ fn command_names_and_descriptions_pass_discords_rules() {
                 let what = format!("{}.{}", cmd.spec.id, o.spec.key);
                 check_name(&what, l, o.name.get(l));
                 check_text(&what, l, o.description.get(l));
-                assert!(option_names.insert(o.name.get(l).to_string()), "{l}: {what} repeats a name");
+                assert!(
+                    option_names.insert(o.name.get(l).to_string()),
+                    "{l}: {what} repeats a name"
+                );
                 for ch in &o.choices {
                     check_text(&format!("{what} choice {}", ch.value), l, ch.name.get(l));
                 }
             }
             let mut sub_names = BTreeSet::new();
             for s in &cmd.subcommands {
-                assert!(sub_names.insert(s.name.get(l).to_string()), "{l}: {what} repeats a subcommand name");
+                assert!(
+                    sub_names.insert(s.name.get(l).to_string()),
+                    "{l}: {what} repeats a subcommand name"
+                );
             }
         }
     }
@@ -223,14 +260,26 @@ fn command_names_and_descriptions_pass_discords_rules() {
         }
     }
     // No localization fell back to English.
-    assert!(c.reported_missing().is_empty(), "{:?}", c.reported_missing());
+    assert!(
+        c.reported_missing().is_empty(),
+        "{:?}",
+        c.reported_missing()
+    );
 }
 
 #[test]
 fn variant_choices_cover_every_variant() {
     let c = catalog();
-    let challenge = c.commands().into_iter().find(|c| c.spec.key == "challenge").unwrap();
-    let variant = challenge.options.iter().find(|o| o.spec.key == "variant").unwrap();
+    let challenge = c
+        .commands()
+        .into_iter()
+        .find(|c| c.spec.key == "challenge")
+        .unwrap();
+    let variant = challenge
+        .options
+        .iter()
+        .find(|o| o.spec.key == "variant")
+        .unwrap();
     let values: Vec<&str> = variant.choices.iter().map(|c| c.value).collect();
     let keys: Vec<&str> = Variant::ALL.iter().map(|v| v.key()).collect();
     assert_eq!(values, keys);
@@ -248,7 +297,10 @@ fn button_labels_fit_discords_limit() {
         for key in english.keys().filter(|k| k.id.starts_with("button-")) {
             let args = Args::new().set("column", "g");
             let text = c.try_format(l, &key.id, None, &args).unwrap();
-            assert!((1..=80).contains(&text.chars().count()), "{l}: {key}: {text}");
+            assert!(
+                (1..=80).contains(&text.chars().count()),
+                "{l}: {key}: {text}"
+            );
         }
     }
 }
@@ -259,24 +311,48 @@ fn rules_fit_in_a_discord_message_and_mention_the_settings() {
     for l in Locale::ALL {
         let overview = c.rules(l, None, Duration::from_secs(180), Duration::from_secs(60));
         assert_eq!(overview.len(), 5);
-        let total: usize = overview.iter().map(|s| s.title.chars().count() + s.body.chars().count()).sum();
-        assert!(total <= 6000, "{l}: the rules overview has {total} characters (embed limit 6000)");
+        let total: usize = overview
+            .iter()
+            .map(|s| s.title.chars().count() + s.body.chars().count())
+            .sum();
+        assert!(
+            total <= 6000,
+            "{l}: the rules overview has {total} characters (embed limit 6000)"
+        );
         for s in &overview {
-            assert!(s.body.chars().count() <= 4096, "{l}: {} is too long", s.title);
+            assert!(
+                s.body.chars().count() <= 4096,
+                "{l}: {} is too long",
+                s.title
+            );
         }
         let clock = &overview[3].body;
         let three_minutes = c.duration_words(l, Duration::from_secs(180));
         assert!(clock.contains(&three_minutes), "{l}: {clock}");
         for v in Variant::ALL {
-            let sections = c.rules(l, Some(v), Duration::from_secs(180), Duration::from_secs(60));
+            let sections = c.rules(
+                l,
+                Some(v),
+                Duration::from_secs(180),
+                Duration::from_secs(60),
+            );
             assert_eq!(sections[0].title, c.variant_name(l, v));
             assert!(sections[0].body.chars().count() <= 4096);
         }
     }
-    assert!(c.reported_missing().is_empty(), "{:?}", c.reported_missing());
+    assert!(
+        c.reported_missing().is_empty(),
+        "{:?}",
+        c.reported_missing()
+    );
 }
 
-fn expect(c: &Catalog, l: Locale, cases: &[(u32, &str)], f: impl Fn(&Catalog, Locale, u32) -> String) {
+fn expect(
+    c: &Catalog,
+    l: Locale,
+    cases: &[(u32, &str)],
+    f: impl Fn(&Catalog, Locale, u32) -> String,
+) {
     for (n, want) in cases {
         assert_eq!(f(c, l, *n), *want, "{l}: {n}");
     }
@@ -286,29 +362,198 @@ fn expect(c: &Catalog, l: Locale, cases: &[(u32, &str)], f: impl Fn(&Catalog, Lo
 fn points_follow_each_languages_plural_rules() {
     let c = catalog();
     let p = |c: &Catalog, l: Locale, half: u32| c.points(l, half);
-    expect(&c, Locale::EnUs, &[(1, "½ point"), (2, "1 point"), (3, "1½ points"), (4, "2 points"), (10, "5 points"), (42, "21 points"), (0, "0 points")], p);
-    expect(&c, Locale::De, &[(1, "½ Punkt"), (2, "1 Punkt"), (3, "1½ Punkte"), (4, "2 Punkte"), (10, "5 Punkte"), (42, "21 Punkte"), (0, "0 Punkte")], p);
-    expect(&c, Locale::It, &[(1, "½ punto"), (2, "1 punto"), (3, "1½ punti"), (4, "2 punti"), (10, "5 punti"), (42, "21 punti"), (0, "0 punti")], p);
-    expect(&c, Locale::El, &[(1, "½ πόντος"), (2, "1 πόντος"), (3, "1½ πόντοι"), (4, "2 πόντοι"), (10, "5 πόντοι"), (42, "21 πόντοι"), (0, "0 πόντοι")], p);
-    expect(&c, Locale::Bg, &[(1, "½ точка"), (2, "1 точка"), (3, "1½ точки"), (4, "2 точки"), (10, "5 точки"), (42, "21 точки"), (0, "0 точки")], p);
+    expect(
+        &c,
+        Locale::EnUs,
+        &[
+            (1, "½ point"),
+            (2, "1 point"),
+            (3, "1½ points"),
+            (4, "2 points"),
+            (10, "5 points"),
+            (42, "21 points"),
+            (0, "0 points"),
+        ],
+        p,
+    );
+    expect(
+        &c,
+        Locale::De,
+        &[
+            (1, "½ Punkt"),
+            (2, "1 Punkt"),
+            (3, "1½ Punkte"),
+            (4, "2 Punkte"),
+            (10, "5 Punkte"),
+            (42, "21 Punkte"),
+            (0, "0 Punkte"),
+        ],
+        p,
+    );
+    expect(
+        &c,
+        Locale::It,
+        &[
+            (1, "½ punto"),
+            (2, "1 punto"),
+            (3, "1½ punti"),
+            (4, "2 punti"),
+            (10, "5 punti"),
+            (42, "21 punti"),
+            (0, "0 punti"),
+        ],
+        p,
+    );
+    expect(
+        &c,
+        Locale::El,
+        &[
+            (1, "½ πόντος"),
+            (2, "1 πόντος"),
+            (3, "1½ πόντοι"),
+            (4, "2 πόντοι"),
+            (10, "5 πόντοι"),
+            (42, "21 πόντοι"),
+            (0, "0 πόντοι"),
+        ],
+        p,
+    );
+    expect(
+        &c,
+        Locale::Bg,
+        &[
+            (1, "½ точка"),
+            (2, "1 точка"),
+            (3, "1½ точки"),
+            (4, "2 точки"),
+            (10, "5 точки"),
+            (42, "21 точки"),
+            (0, "0 точки"),
+        ],
+        p,
+    );
 }
 
 #[test]
 fn counted_words_follow_each_languages_plural_rules() {
     let c = catalog();
-    let minutes = |c: &Catalog, l: Locale, n: u32| c.duration_words(l, Duration::from_secs(60 * n as u64));
-    expect(&c, Locale::EnUs, &[(1, "1 minute"), (2, "2 minutes"), (5, "5 minutes"), (21, "21 minutes")], minutes);
-    expect(&c, Locale::De, &[(1, "1 Minute"), (2, "2 Minuten"), (5, "5 Minuten"), (21, "21 Minuten")], minutes);
-    expect(&c, Locale::It, &[(1, "1 minuto"), (2, "2 minuti"), (5, "5 minuti"), (21, "21 minuti")], minutes);
-    expect(&c, Locale::El, &[(1, "1 λεπτό"), (2, "2 λεπτά"), (5, "5 λεπτά"), (21, "21 λεπτά")], minutes);
-    expect(&c, Locale::Bg, &[(1, "1 минута"), (2, "2 минути"), (5, "5 минути"), (21, "21 минути")], minutes);
-    let games = |c: &Catalog, l: Locale, n: u32| c.text(l, "games-count", &Args::new().set("count", n));
-    expect(&c, Locale::EnUs, &[(1, "1 game"), (2, "2 games"), (5, "5 games"), (21, "21 games")], games);
-    expect(&c, Locale::De, &[(1, "1 Partie"), (2, "2 Partien"), (5, "5 Partien"), (21, "21 Partien")], games);
-    expect(&c, Locale::It, &[(1, "1 partita"), (2, "2 partite"), (5, "5 partite"), (21, "21 partite")], games);
-    expect(&c, Locale::El, &[(1, "1 παρτίδα"), (2, "2 παρτίδες"), (5, "5 παρτίδες"), (21, "21 παρτίδες")], games);
-    expect(&c, Locale::Bg, &[(1, "1 партия"), (2, "2 партии"), (5, "5 партии"), (21, "21 партии")], games);
-    let days = |c: &Catalog, l: Locale, n: u32| c.duration_words(l, Duration::from_secs(86_400 * n as u64));
+    let minutes =
+        |c: &Catalog, l: Locale, n: u32| c.duration_words(l, Duration::from_secs(60 * n as u64));
+    expect(
+        &c,
+        Locale::EnUs,
+        &[
+            (1, "1 minute"),
+            (2, "2 minutes"),
+            (5, "5 minutes"),
+            (21, "21 minutes"),
+        ],
+        minutes,
+    );
+    expect(
+        &c,
+        Locale::De,
+        &[
+            (1, "1 Minute"),
+            (2, "2 Minuten"),
+            (5, "5 Minuten"),
+            (21, "21 Minuten"),
+        ],
+        minutes,
+    );
+    expect(
+        &c,
+        Locale::It,
+        &[
+            (1, "1 minuto"),
+            (2, "2 minuti"),
+            (5, "5 minuti"),
+            (21, "21 minuti"),
+        ],
+        minutes,
+    );
+    expect(
+        &c,
+        Locale::El,
+        &[
+            (1, "1 λεπτό"),
+            (2, "2 λεπτά"),
+            (5, "5 λεπτά"),
+            (21, "21 λεπτά"),
+        ],
+        minutes,
+    );
+    expect(
+        &c,
+        Locale::Bg,
+        &[
+            (1, "1 минута"),
+            (2, "2 минути"),
+            (5, "5 минути"),
+            (21, "21 минути"),
+        ],
+        minutes,
+    );
+    let games =
+        |c: &Catalog, l: Locale, n: u32| c.text(l, "games-count", &Args::new().set("count", n));
+    expect(
+        &c,
+        Locale::EnUs,
+        &[
+            (1, "1 game"),
+            (2, "2 games"),
+            (5, "5 games"),
+            (21, "21 games"),
+        ],
+        games,
+    );
+    expect(
+        &c,
+        Locale::De,
+        &[
+            (1, "1 Partie"),
+            (2, "2 Partien"),
+            (5, "5 Partien"),
+            (21, "21 Partien"),
+        ],
+        games,
+    );
+    expect(
+        &c,
+        Locale::It,
+        &[
+            (1, "1 partita"),
+            (2, "2 partite"),
+            (5, "5 partite"),
+            (21, "21 partite"),
+        ],
+        games,
+    );
+    expect(
+        &c,
+        Locale::El,
+        &[
+            (1, "1 παρτίδα"),
+            (2, "2 παρτίδες"),
+            (5, "5 παρτίδες"),
+            (21, "21 παρτίδες"),
+        ],
+        games,
+    );
+    expect(
+        &c,
+        Locale::Bg,
+        &[
+            (1, "1 партия"),
+            (2, "2 партии"),
+            (5, "5 партии"),
+            (21, "21 партии"),
+        ],
+        games,
+    );
+    let days = |c: &Catalog, l: Locale, n: u32| {
+        c.duration_words(l, Duration::from_secs(86_400 * n as u64))
+    };
     expect(&c, Locale::EnUs, &[(1, "1 day"), (7, "7 days")], days);
     expect(&c, Locale::De, &[(1, "1 Tag"), (7, "7 Tage")], days);
     expect(&c, Locale::It, &[(1, "1 giorno"), (7, "7 giorni")], days);
@@ -321,11 +566,32 @@ fn durations_are_short_and_localized() {
     let c = catalog();
     let d = |s: u64| Duration::from_secs(s);
     let cases: [(Locale, [&str; 5]); 5] = [
-        (Locale::EnUs, ["9:58", "1 h 05 min", "23 h 59 min", "2 d 3 h", "1 d"]),
-        (Locale::De, ["9:58", "1 Std. 05 Min.", "23 Std. 59 Min.", "2 Tg. 3 Std.", "1 Tg."]),
-        (Locale::It, ["9:58", "1 h 05 min", "23 h 59 min", "2 gg 3 h", "1 g"]),
-        (Locale::El, ["9:58", "1 ώ. 05 λ.", "23 ώ. 59 λ.", "2 ημ. 3 ώ.", "1 ημ."]),
-        (Locale::Bg, ["9:58", "1 ч 05 мин", "23 ч 59 мин", "2 дни 3 ч", "1 ден"]),
+        (
+            Locale::EnUs,
+            ["9:58", "1 h 05 min", "23 h 59 min", "2 d 3 h", "1 d"],
+        ),
+        (
+            Locale::De,
+            [
+                "9:58",
+                "1 Std. 05 Min.",
+                "23 Std. 59 Min.",
+                "2 Tg. 3 Std.",
+                "1 Tg.",
+            ],
+        ),
+        (
+            Locale::It,
+            ["9:58", "1 h 05 min", "23 h 59 min", "2 gg 3 h", "1 g"],
+        ),
+        (
+            Locale::El,
+            ["9:58", "1 ώ. 05 λ.", "23 ώ. 59 λ.", "2 ημ. 3 ώ.", "1 ημ."],
+        ),
+        (
+            Locale::Bg,
+            ["9:58", "1 ч 05 мин", "23 ч 59 мин", "2 дни 3 ч", "1 ден"],
+        ),
     ];
     for (l, want) in cases {
         let got = [
@@ -345,7 +611,13 @@ fn illegal_moves_get_a_reason_in_every_language() {
     for l in Locale::ALL {
         let full = c.move_error(l, &MoveError::ColumnFull { column: 3 });
         assert!(full.contains(" d"), "{l}: {full}");
-        let range = c.move_error(l, &MoveError::ColumnOutOfRange { column: 9, width: 7 });
+        let range = c.move_error(
+            l,
+            &MoveError::ColumnOutOfRange {
+                column: 9,
+                width: 7,
+            },
+        );
         assert!(range.contains('j') && range.contains('g'), "{l}: {range}");
     }
 }
@@ -357,36 +629,152 @@ fn key_messages(c: &Catalog, l: Locale) -> Vec<String> {
     let t = |id: &str, args: Args| c.text(l, id, &args);
     let classic = c.variant_name(l, Variant::Classic);
     let mut out = vec![
-        t("thread-name", Args::new().set("players", t("versus", Args::new().set("first", "alice").set("second", "bob"))).set("variant", classic.clone()).set("time", "10+10")),
-        t("match-started", Args::new().set("players", c.list(l, &["alice".into(), "bob".into()])).set("variant", classic.clone()).set("time", "10+10").set("games", 2)),
-        t("turn-to-move", Args::new().set("disc", "🔴").set("player", "alice")),
-        t("turn-to-move-team", Args::new().set("disc", "🟡").set("player", "carol").set("team", t("team-name", Args::new().set("team", "B")))),
+        t(
+            "thread-name",
+            Args::new()
+                .set(
+                    "players",
+                    t(
+                        "versus",
+                        Args::new().set("first", "alice").set("second", "bob"),
+                    ),
+                )
+                .set("variant", classic.clone())
+                .set("time", "10+10"),
+        ),
+        t(
+            "match-started",
+            Args::new()
+                .set("players", c.list(l, &["alice".into(), "bob".into()]))
+                .set("variant", classic.clone())
+                .set("time", "10+10")
+                .set("games", 2),
+        ),
+        t(
+            "turn-to-move",
+            Args::new().set("disc", "🔴").set("player", "alice"),
+        ),
+        t(
+            "turn-to-move-team",
+            Args::new()
+                .set("disc", "🟡")
+                .set("player", "carol")
+                .set("team", t("team-name", Args::new().set("team", "B"))),
+        ),
         t("turn-flag", Args::new().set("flag", "<t:1764500000:R>")),
-        t("turn-first-move", Args::new().set("player", "alice").set("abort", "<t:1764500000:R>")),
-        t("game-won-line", Args::new().set("winner", "alice").set("game", 1).set("connect", 4)),
-        t("game-won-pop", Args::new().set("winner", "alice").set("loser", "bob").set("game", 2)),
+        t(
+            "turn-first-move",
+            Args::new()
+                .set("player", "alice")
+                .set("abort", "<t:1764500000:R>"),
+        ),
+        t(
+            "game-won-line",
+            Args::new()
+                .set("winner", "alice")
+                .set("game", 1)
+                .set("connect", 4),
+        ),
+        t(
+            "game-won-pop",
+            Args::new()
+                .set("winner", "alice")
+                .set("loser", "bob")
+                .set("game", 2),
+        ),
         t("game-drawn-repetition", Args::new().set("game", 2)),
-        t("game-ready-prompt", Args::new().set("grace", c.duration_words(l, Duration::from_secs(60)))),
-        t("match-won", Args::new().set("winner", "alice").set("score", fourbot::i18n::score(&[3, 1]))),
-        t("match-forfeit-flag", Args::new().set("winner", "bob").set("loser", "alice").set("score", fourbot::i18n::score(&[0, 4]))),
-        t("match-rating-change", Args::new().set("player", "alice").set("before", fourbot::i18n::rating(1500.0, true)).set("after", "1562?").set("change", fourbot::i18n::rating_change(62.0))),
-        t("restart-notice", Args::new().set("player", "alice").set("bank", c.duration(l, Duration::from_secs(598)))),
+        t(
+            "game-ready-prompt",
+            Args::new().set("grace", c.duration_words(l, Duration::from_secs(60))),
+        ),
+        t(
+            "match-won",
+            Args::new()
+                .set("winner", "alice")
+                .set("score", fourbot::i18n::score(&[3, 1])),
+        ),
+        t(
+            "match-forfeit-flag",
+            Args::new()
+                .set("winner", "bob")
+                .set("loser", "alice")
+                .set("score", fourbot::i18n::score(&[0, 4])),
+        ),
+        t(
+            "match-rating-change",
+            Args::new()
+                .set("player", "alice")
+                .set("before", fourbot::i18n::rating(1500.0, true))
+                .set("after", "1562?")
+                .set("change", fourbot::i18n::rating_change(62.0)),
+        ),
+        t(
+            "restart-notice",
+            Args::new()
+                .set("player", "alice")
+                .set("bank", c.duration(l, Duration::from_secs(598))),
+        ),
         t("error-not-your-turn", Args::new().set("player", "bob")),
         c.move_error(l, &MoveError::ColumnFull { column: 3 }),
         t("error-stale-button", Args::new()),
-        t("error-bad-time-control", Args::new().set("input", "0+5").set("min-base", c.duration_words(l, Duration::from_secs(60))).set("max-base", c.duration_words(l, Duration::from_secs(7 * 86_400))).set("max-increment", c.duration_words(l, Duration::from_secs(86_400)))),
+        t(
+            "error-bad-time-control",
+            Args::new()
+                .set("input", "0+5")
+                .set("min-base", c.duration_words(l, Duration::from_secs(60)))
+                .set(
+                    "max-base",
+                    c.duration_words(l, Duration::from_secs(7 * 86_400)),
+                )
+                .set(
+                    "max-increment",
+                    c.duration_words(l, Duration::from_secs(86_400)),
+                ),
+        ),
         t("error-same-opponent", Args::new().set("opponent", "bob")),
-        t("seek-posted", Args::new().set("player", "alice").set("variant", c.variant_name(l, Variant::ThreePlayers)).set("time", "5+5").set("free", 2)),
-        t("rating-value", Args::new().set("rating", fourbot::i18n::rating(1500.0, true))),
-        t("rating-record", Args::new().set("matches", 21).set("wins", 12).set("draws", 4).set("losses", 5)),
-        t("leaderboard-line", Args::new().set("rank", 1).set("player", "alice").set("rating", "1712").set("matches", 1)),
+        t(
+            "seek-posted",
+            Args::new()
+                .set("player", "alice")
+                .set("variant", c.variant_name(l, Variant::ThreePlayers))
+                .set("time", "5+5")
+                .set("free", 2),
+        ),
+        t(
+            "rating-value",
+            Args::new().set("rating", fourbot::i18n::rating(1500.0, true)),
+        ),
+        t(
+            "rating-record",
+            Args::new()
+                .set("matches", 21)
+                .set("wins", 12)
+                .set("draws", 4)
+                .set("losses", 5),
+        ),
+        t(
+            "leaderboard-line",
+            Args::new()
+                .set("rank", 1)
+                .set("player", "alice")
+                .set("rating", "1712")
+                .set("matches", 1),
+        ),
         t("ladder-void-done", Args::new().set("id", "#42")),
         c.plain(l, "button-ready"),
         c.text(l, "button-pop", &Args::new().set("column", "c")),
         t("error-internal", Args::new()),
-        format!("{} | {}", c.points(l, 3), c.duration(l, Duration::from_secs(2 * 86_400 + 3 * 3600))),
+        format!(
+            "{} | {}",
+            c.points(l, 3),
+            c.duration(l, Duration::from_secs(2 * 86_400 + 3 * 3600))
+        ),
     ];
-    let cmd = c.commands().into_iter().find(|c| c.spec.key == "resign-game").unwrap();
+    let cmd = c
+        .commands()
+        .into_iter()
+        .find(|c| c.spec.key == "resign-game")
+        .unwrap();
     out.push(format!("/{} — {}", cmd.name.get(l), cmd.description.get(l)));
     out
 }
@@ -402,12 +790,16 @@ fn key_messages_match_the_reviewed_snapshot() {
             text.push('\n');
         }
     }
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/key_messages.txt");
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/key_messages.txt");
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
         std::fs::write(&path, &text).unwrap();
     }
     let want = std::fs::read_to_string(&path).unwrap_or_default();
-    assert_eq!(text, want, "key messages changed: read them, then run with UPDATE_SNAPSHOTS=1");
+    assert_eq!(
+        text, want,
+        "key messages changed: read them, then run with UPDATE_SNAPSHOTS=1"
+    );
 }
 
 #[test]

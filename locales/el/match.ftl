@@ -31,7 +31,7 @@ confirm-preview = Επέλεξες τη στήλη { $column }. Πάτησέ τ�
 ## Αποτέλεσμα παρτίδας
 game-won-line = { $winner } κερδίζει την παρτίδα { $game } με { $connect } στη σειρά.
 game-won-misere = { $winner } κερδίζει την παρτίδα { $game }: { $loser } συμπλήρωσε γραμμή { $connect } και γι' αυτό χάνει.
-game-won-pop = { $winner } κερδίζει την παρτίδα { $game }: το βγάλσιμο πουλιού από { $loser } χάρισε γραμμή σε { $winner }.
+game-won-pop = { $winner } κερδίζει την παρτίδα { $game }: το πούλι που έβγαλε { $loser } ολοκλήρωσε γραμμή του αντιπάλου.
 game-won-resign = { $loser } παραιτήθηκε από την παρτίδα { $game }· την κερδίζει { $winner }.
 game-drawn-full-board = Η παρτίδα { $game } λήγει ισόπαλη: το ταμπλό γέμισε και κανείς δεν έκανε γραμμή.
 game-drawn-no-legal-move = Η παρτίδα { $game } λήγει ισόπαλη: { $player } δεν έχει έγκυρη κίνηση.

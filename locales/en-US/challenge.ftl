@@ -1,7 +1,7 @@
 # Challenges (/challenge) and open seeks (/seek).
 
 # $challenger (text), $opponents (text), $variant (text), $time (text: "10+10"), $expires (text: a Discord relative timestamp)
-challenge-posted = { $challenger } challenges { $opponents } to a match of { $variant }, { $time }. The challenge expires { $expires }.
+challenge-posted = { $challenger } challenges { $opponents } to a match: { $variant }, { $time }. The challenge expires { $expires }.
 # $challenger (text), $variant (text), $level (number)
 challenge-ai-started = { $challenger } plays against the bot (level { $level }): { $variant }. Not rated.
 # $player (text), $color (text)
@@ -16,7 +16,7 @@ challenge-match-opened = The match is on: { $thread }
 challenge-declined = { $player } declined the challenge.
 challenge-expired-notice = Nobody answered in time; the challenge has expired.
 # $player (text), $variant (text), $time (text), $free (number)
-seek-posted = { $player } is looking for a match of { $variant }, { $time }. { $free ->
+seek-posted = { $player } is looking for opponents: { $variant }, { $time }. { $free ->
     [one] One seat is free.
    *[other] { $free } seats are free.
 } Press “{ button-join }” to play.

@@ -21,7 +21,7 @@ error-pop-not-allowed = Pops are only allowed in PopOut.
 error-game-over = This game is already over.
 error-match-over = This match is already over.
 # $input (text), $min-base (text: "1 minute"), $max-base (text: "7 days"), $max-increment (text: "1 day")
-error-bad-time-control = “{ $input }” is not a time control the bot accepts. Write base+increment with the base in minutes and the increment in seconds, e.g. 10+10. The base may be from { $min-base } to { $max-base }, the increment from 0 seconds to { $max-increment }.
+error-bad-time-control = “{ $input }” is not a time control the bot accepts. Write base+increment with the base in minutes and the increment in seconds, e.g. 10+10. The base can be anything from { $min-base } to { $max-base }, the increment from 0 seconds to { $max-increment }.
 # $input (text), $variants (text: the list of variant keys)
 error-unknown-variant = There is no variant “{ $input }”. Variants: { $variants }.
 # $variant (text)

@@ -23,7 +23,7 @@ turn-to-move-team = { $disc } { $player } ({ $team }) to move.
 # $flag (text: a Discord relative timestamp such as "in 5 minutes")
 turn-flag = Time runs out { $flag }.
 # $player (text), $abort (text: a Discord relative timestamp)
-turn-first-move = { $player }'s first move of the match: the clock starts after it. Without a move the match is aborted { $abort }.
+turn-first-move = This is { $player }'s first move of the match, so the clock is not running yet. Without a move, the match will be aborted { $abort }.
 # $move (text: "7. 🔴 d")
 turn-last-move = Last move: { $move }.
 turn-type-hint = Press a column button or type the column (a letter or a number) in this thread.

@@ -1,6 +1,6 @@
 # Sfide (/challenge) e richieste aperte (/seek).
 
-challenge-posted = { $challenger } sfida { $opponents } a un incontro di { $variant }, { $time }. La sfida scade { $expires }.
+challenge-posted = { $challenger } sfida { $opponents } a un incontro: { $variant }, { $time }. La sfida scade { $expires }.
 challenge-ai-started = { $challenger } gioca contro il bot (livello { $level }): { $variant }. Non conta per il punteggio.
 challenge-color = { $player } gioca con il { $color }.
 challenge-accepted = { $player } ha accettato.
@@ -8,7 +8,7 @@ challenge-waiting-for = Si attende ancora { $players }.
 challenge-match-opened = L'incontro è iniziato: { $thread }
 challenge-declined = { $player } ha rifiutato la sfida.
 challenge-expired-notice = Nessuno ha risposto in tempo; la sfida è scaduta.
-seek-posted = { $player } cerca avversari per un incontro di { $variant }, { $time }. { $free ->
+seek-posted = { $player } cerca avversari per un incontro: { $variant }, { $time }. { $free ->
     [one] C'è un posto libero.
    *[other] Ci sono { $free } posti liberi.
 } Premi “{ button-join }” per giocare.

@@ -1,6 +1,6 @@
 # Rifiuti (risposte private) e le scuse per gli errori interni.
 
-error-not-your-turn = Non è il tuo turno: tocca a { $player }.
+error-not-your-turn = Non è il tuo turno: muove { $player }.
 error-column-full = La colonna { $column } è piena; scegline un'altra.
 error-column-out-of-range = Su questa griglia non c'è la colonna { $column } (da a a { $last }).
 error-stale-button = Quel pulsante appartiene a un turno precedente. Usa i pulsanti sotto la griglia più recente.

@@ -13,8 +13,8 @@ game-drawn-opening = Questa partita parte da un'apertura sorteggiata di quattro 
 game-obstacles = I blocchi grigi non sono di nessuno: occupano la loro casella ma non contano mai per una fila.
 
 ## Turno
-turn-to-move = { $disc } Tocca a { $player }.
-turn-to-move-team = { $disc } Tocca a { $player } ({ $team }).
+turn-to-move = { $disc } Muove { $player }.
+turn-to-move-team = { $disc } Muove { $player } ({ $team }).
 turn-flag = Il tempo scade { $flag }.
 turn-first-move = Prima mossa dell'incontro per { $player }: l'orologio parte solo dopo. Senza una mossa, l'incontro viene annullato { $abort }.
 turn-last-move = Ultima mossa: { $move }.
@@ -31,7 +31,7 @@ confirm-preview = Colonna { $column } selezionata. Premila di nuovo (o premi Con
 ## Esito di una partita
 game-won-line = { $winner } vince la partita { $game } con { $connect } in fila.
 game-won-misere = { $winner } vince la partita { $game }: { $loser } ha completato una fila di { $connect } e quindi perde.
-game-won-pop = { $winner } vince la partita { $game }: l'estrazione di { $loser } ha regalato una fila a { $winner }.
+game-won-pop = { $winner } vince la partita { $game }: l'estrazione di { $loser } ha completato una fila dell'avversario.
 game-won-resign = { $loser } ha abbandonato la partita { $game }; la vince { $winner }.
 game-drawn-full-board = La partita { $game } finisce pari: la griglia è piena e nessuno ha fatto fila.
 game-drawn-no-legal-move = La partita { $game } finisce pari: { $player } non ha mosse valide.

@@ -361,10 +361,7 @@ impl Catalog {
 }
 
 fn join<E: std::fmt::Display>(errors: impl Iterator<Item = E>) -> String {
-    errors
-        .map(|e| e.to_string())
-        .collect::<Vec<_>>()
-        .join("; ")
+    errors.map(|e| e.to_string()).collect::<Vec<_>>().join("; ")
 }
 
 #[cfg(test)]
@@ -383,9 +380,14 @@ mod tests {
             (
                 Locale::EnUs,
                 "a.ftl".to_string(),
-                "hello = Hello { $name }!\nonly-english = English only\n    .attr = attr".to_string(),
+                "hello = Hello { $name }!\nonly-english = English only\n    .attr = attr"
+                    .to_string(),
             ),
-            (Locale::De, "a.ftl".to_string(), "hello = Hallo { $name }!".to_string()),
+            (
+                Locale::De,
+                "a.ftl".to_string(),
+                "hello = Hallo { $name }!".to_string(),
+            ),
         ])
         .unwrap()
     }
@@ -428,8 +430,8 @@ mod tests {
 
     #[test]
     fn a_syntax_error_is_reported_with_its_file() {
-        let err = Catalog::from_sources([(Locale::It, "x.ftl".into(), "= broken".into())])
-            .unwrap_err();
+        let err =
+            Catalog::from_sources([(Locale::It, "x.ftl".into(), "= broken".into())]).unwrap_err();
         assert!(err.to_string().contains("it/x.ftl"), "{err}");
     }
 }

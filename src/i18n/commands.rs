@@ -198,9 +198,17 @@ pub const COMMANDS: &[CommandSpec] = &[
         options: &[],
         subcommands: &[
             sub("reset", "ladder-reset", &[]),
-            sub("void", "ladder-void", &[opt("match", OptionKind::Text, true)]),
+            sub(
+                "void",
+                "ladder-void",
+                &[opt("match", OptionKind::Text, true)],
+            ),
             sub("ban", "ladder-ban", &[opt("user", OptionKind::User, true)]),
-            sub("unban", "ladder-unban", &[opt("user", OptionKind::User, true)]),
+            sub(
+                "unban",
+                "ladder-unban",
+                &[opt("user", OptionKind::User, true)],
+            ),
         ],
         moderator: true,
     },
@@ -240,7 +248,10 @@ impl Localized {
     /// `(Discord locale code, text)` for every locale, `en-US` included (and
     /// `en-GB` with the English text), for `*_localizations` maps.
     pub fn discord_localizations(&self) -> Vec<(&'static str, &str)> {
-        let mut v: Vec<_> = Locale::ALL.iter().map(|l| (l.tag(), self.get(*l))).collect();
+        let mut v: Vec<_> = Locale::ALL
+            .iter()
+            .map(|l| (l.tag(), self.get(*l)))
+            .collect();
         v.insert(1, ("en-GB", self.get(Locale::EnUs)));
         v
     }

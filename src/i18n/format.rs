@@ -3,8 +3,8 @@
 use std::time::Duration;
 
 use super::catalog::{Args, Catalog};
-use crate::game::{column_letter, Color, MoveError, Variant};
 use super::locale::Locale;
+use crate::game::{column_letter, Color, MoveError, Variant};
 
 /// A count of half points (a win is 2, a draw 1) written with the `½` sign:
 /// 0 → `0`, 1 → `½`, 3 → `1½`, 4 → `2`. The same in every language (the
@@ -111,16 +111,15 @@ impl Catalog {
                 &format!("rules-variant-{}", v.key()),
             )],
             None => {
-                let mut sections: Vec<RulesSection> =
-                    ["basics", "notation", "match", "clock"]
-                        .iter()
-                        .map(|s| {
-                            section(
-                                self.plain(locale, &format!("rules-{s}-title")),
-                                &format!("rules-{s}"),
-                            )
-                        })
-                        .collect();
+                let mut sections: Vec<RulesSection> = ["basics", "notation", "match", "clock"]
+                    .iter()
+                    .map(|s| {
+                        section(
+                            self.plain(locale, &format!("rules-{s}-title")),
+                            &format!("rules-{s}"),
+                        )
+                    })
+                    .collect();
                 let list = Variant::ALL
                     .iter()
                     .map(|v| {
@@ -227,7 +226,12 @@ impl Catalog {
     }
 
     /// A time control in words: "10 minutes + 10 seconds per move".
-    pub fn time_control_words(&self, locale: Locale, base: Duration, increment: Duration) -> String {
+    pub fn time_control_words(
+        &self,
+        locale: Locale,
+        base: Duration,
+        increment: Duration,
+    ) -> String {
         let args = Args::new()
             .set("base", self.duration_words(locale, base))
             .set("increment", self.duration_words(locale, increment));

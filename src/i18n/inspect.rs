@@ -128,7 +128,8 @@ fn walk_inline(inline: &ast::InlineExpression<&str>, usage: &mut Usage) {
                 walk_call(arguments, usage);
             }
         }
-        ast::InlineExpression::StringLiteral { .. } | ast::InlineExpression::NumberLiteral { .. } => {}
+        ast::InlineExpression::StringLiteral { .. }
+        | ast::InlineExpression::NumberLiteral { .. } => {}
     }
 }
 
@@ -143,10 +144,7 @@ fn walk_call(arguments: &ast::CallArguments<&str>, usage: &mut Usage) {
 
 /// The variables `key` needs in `locale`, including those of the messages
 /// it includes (transitively), with whether each is used as a selector.
-pub fn needed_variables(
-    all: &BTreeMap<Key, Usage>,
-    key: &Key,
-) -> BTreeMap<String, bool> {
+pub fn needed_variables(all: &BTreeMap<Key, Usage>, key: &Key) -> BTreeMap<String, bool> {
     let mut out = BTreeMap::new();
     let mut stack = vec![key.clone()];
     let mut seen = BTreeSet::new();

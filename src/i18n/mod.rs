@@ -29,7 +29,5 @@ mod locale;
 
 pub use catalog::{Args, Catalog, CatalogError, FormatError, EMBEDDED, FTL_FILES};
 pub use commands::{ChoiceSet, CommandSpec, LocalizedCommand, COMMANDS};
-pub use format::{
-    clock, half_points, rating, rating_change, score, time_control, RulesSection,
-};
+pub use format::{clock, half_points, rating, rating_change, score, time_control, RulesSection};
 pub use locale::{Locale, UnsupportedLocale};
