@@ -66,11 +66,10 @@ fn every_message_formats_with_the_arguments_english_declares() {
         for count in [1, 2, 5, 21] {
             let mut args = Args::new();
             for name in needed.keys() {
-                let name: &'static str = Box::leak(name.clone().into_boxed_str());
                 if selectors.contains(name) {
-                    args.insert(name, count);
+                    args.insert(name.clone(), count);
                 } else {
-                    args.insert(name, format!("‹{name}›"));
+                    args.insert(name.clone(), format!("‹{name}›"));
                 }
             }
             for l in Locale::ALL {
@@ -173,11 +172,10 @@ fn nothing_is_left_in_english_by_mistake() {
         for key in english.keys() {
             let mut args = Args::new();
             for name in inspect::needed_variables(&english, key).keys() {
-                let name: &'static str = Box::leak(name.clone().into_boxed_str());
                 if selectors.contains(name) {
-                    args.insert(name, 5);
+                    args.insert(name.clone(), 5);
                 } else {
-                    args.insert(name, "X");
+                    args.insert(name.clone(), "X");
                 }
             }
             let a = c.try_format(Locale::EnUs, &key.id, key.attribute.as_deref(), &args);
@@ -808,4 +806,42 @@ fn the_reported_keys_are_stable_across_lookups() {
     let a: BTreeMap<Key, _> = inspect::keys(&c, Locale::De);
     let b: BTreeMap<Key, _> = inspect::keys(&c, Locale::De);
     assert_eq!(a.len(), b.len());
+}
+
+/// The full `/rules` text of every language, compared with
+/// `tests/snapshots/rules.txt` (read it when it changes; `UPDATE_SNAPSHOTS=1`
+/// rewrites it).
+#[test]
+fn the_rules_match_the_reviewed_snapshot() {
+    let c = catalog();
+    let mut text = String::new();
+    for l in Locale::ALL {
+        text.push_str(&format!("==== {l}\n"));
+        let variants = std::iter::once(None).chain(Variant::ALL.into_iter().map(Some));
+        for v in variants {
+            for s in c.rules(l, v, Duration::from_secs(180), Duration::from_secs(60)) {
+                text.push_str(&format!("## {}\n{}\n\n", s.title, s.body));
+            }
+        }
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/rules.txt");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let want = std::fs::read_to_string(&path).unwrap_or_default();
+    assert_eq!(
+        text, want,
+        "rules changed: read them, then run with UPDATE_SNAPSHOTS=1"
+    );
+}
+
+#[test]
+fn a_message_built_without_a_language_renders_in_each() {
+    let c = catalog();
+    let m = fourbot::i18n::Message::new("error-same-opponent").with("opponent", "bob");
+    let texts: Vec<String> = Locale::ALL.iter().map(|l| c.render(*l, &m)).collect();
+    assert!(texts.iter().all(|t| t.contains("bob")));
+    assert_eq!(texts.iter().collect::<BTreeSet<_>>().len(), 5);
+    let args = Args::new().set("n", 1).set("n", "two");
+    assert_eq!(args.iter().count(), 1, "setting a name again replaces it");
 }

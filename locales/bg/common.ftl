@@ -9,7 +9,7 @@ variant-small = Малка дъска
 variant-misere = Мизер
 variant-cylinder = Цилиндър
 variant-obstacles = Препятствия
-variant-random-opening = Случайно начало
+variant-random-opening = Случаен дебют
 variant-three-players = Трима играчи
 variant-teams = Отбори
 

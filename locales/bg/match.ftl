@@ -2,6 +2,10 @@
 
 thread-name = { $players } · { $variant } { $time }
 
+game-title = Партия { $game } от { $games }
+game-over-title = Край на партията
+match-over-title = Край на мача
+
 ## Начало
 match-started = Мачът започва: { $players }. { $variant }, { $time }, { $games ->
     [one] една партия.
@@ -9,7 +13,7 @@ match-started = Мачът започва: { $players }. { $variant }, { $time }
 }
 game-started = Партия { $game } от { $games }: пръв играе { $player }.
 game-started-swapped = Партия { $game } от { $games }: цветовете са разменени, пръв играе { $player }.
-game-drawn-opening = Тази партия започва от изтеглено начало от четири пула, отбелязано в списъка с ходове.
+game-drawn-opening = Тази партия започва от изтеглен дебют от четири пула, отбелязан в списъка с ходове.
 game-obstacles = Сивите блокчета не са на никого: заемат своето поле, но никога не се броят за линия.
 
 ## Ход

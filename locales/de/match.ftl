@@ -2,6 +2,10 @@
 
 thread-name = { $players } · { $variant } { $time }
 
+game-title = Partie { $game } von { $games }
+game-over-title = Partie beendet
+match-over-title = Match beendet
+
 ## Beginn
 match-started = Das Match beginnt: { $players }. { $variant }, { $time }, { $games ->
     [one] eine Partie.

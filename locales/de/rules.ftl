@@ -18,14 +18,14 @@ rules-match =
     Nach einer Partie bleibt die Endstellung stehen, bis alle Spieler „Bereit für die nächste Partie“ gedrückt haben.
     - „Partie aufgeben“ gibt nur die laufende Partie verloren; die nächste wird trotzdem gespielt.
     - „Match aufgeben“ gibt das ganze Match verloren.
-    Wer das ganze Match verliert, weil er aufgibt, die Zeit überschreitet oder von einem Moderator entfernt wird, verliert kampflos: Das zählt als 0:2, bereits gespielte Partien bleiben so in der Statistik, wie sie waren. Züge zurücknehmen oder Partien vertagen geht nicht.
+    Gibt jemand das Match auf, überschreitet die Zeit oder wird von einem Moderator entfernt, verliert er es kampflos: Das zählt als 0:2, bereits gespielte Partien bleiben so in der Statistik, wie sie waren. Züge zurücknehmen oder Partien vertagen geht nicht.
 
 rules-clock-title = Die Uhr
 rules-clock =
-    Jeder Spieler hat ein Zeitkonto für das ganze Match und bekommt nach jedem Zug einen Zuschlag. Man schreibt das Grundzeit+Zuschlag, die Grundzeit in Minuten und den Zuschlag in Sekunden: 10+10 heißt zehn Minuten und zehn Sekunden pro Zug. Vorgaben sind 3+2, 5+5, 10+10 (Standard) und 30+30; jede Grundzeit von 1 Minute bis 7 Tage und jeder Zuschlag von 0 Sekunden bis 1 Tag ist möglich.
+    Jeder Spieler hat ein Zeitkonto für das ganze Match und bekommt nach jedem Zug einen Zuschlag. Man schreibt das als Grundzeit+Zuschlag, die Grundzeit in Minuten und den Zuschlag in Sekunden: 10+10 heißt zehn Minuten und zehn Sekunden pro Zug. Vorgaben sind 3+2, 5+5, 10+10 (Standard) und 30+30; möglich ist jede Grundzeit von 1 Minute bis zu 7 Tagen und jeder Zuschlag von 0 Sekunden bis zu 1 Tag.
     - Deine Zeit läuft, solange du am Zug bist. Nach einem Zug kommt der Zuschlag dazu – außer bei einem Zug, der die Partie beendet.
     - Das Zeitkonto wird von Partie 1 in Partie 2 übernommen. Ist es leer, verlierst du das Match.
-    - Dein erster Zug im Match ist frei: Die Uhr läuft dafür nicht. Du hast dafür aber nur { $abort-window } Zeit, ab dem Moment, in dem du am Zug bist; sonst wird das Match ohne Ergebnis abgebrochen.
+    - Dein erster Zug im Match kostet keine Bedenkzeit. Du hast für ihn aber nur { $abort-window } Zeit, gerechnet ab dem Moment, in dem du am Zug bist; sonst wird das Match ohne Ergebnis abgebrochen.
     - Zwischen den Partien stehen die Uhren { $grace } lang still; danach läuft die Zeit aller, die noch nicht „Bereit“ gedrückt haben.
     - Startet der Bot neu, beginnt der laufende Zug noch einmal mit der Zeit, die der Spieler zu seinem Beginn hatte, und ihr bekommt Bescheid.
 
@@ -52,7 +52,7 @@ rules-variant-five =
     Ein breiteres Brett mit 9 Spalten und 6 Zeilen, und du brauchst fünf in einer Reihe. Vor dem ersten Zug sind die Spalten a und i schon voll: Spalte a von unten Rot, Gelb, Rot, …, Spalte i Gelb, Rot, Gelb, … Diese zwölf Steine zählen für Reihen wie alle anderen; es bleiben 42 freie Felder.
 rules-variant-popout =
     Klassisches Brett und vier in einer Reihe, aber wenn du am Zug bist, kannst du entweder einen Stein einwerfen oder einen eigenen Stein unten herausziehen: Alles darüber in dieser Spalte rutscht ein Feld nach unten.
-    - Nach jedem Zug werden beide Farben geprüft. Hat nur eine Farbe eine Reihe, gewinnt sie. Verschafft ein Herausziehen beiden Farben eine Reihe, verliert, wer gezogen hat.
+    - Nach jedem Zug werden beide Farben geprüft. Hat nur eine Farbe eine Reihe, gewinnt sie. Verschafft ein Herausziehen beiden Farben eine Reihe, verliert, wer herausgezogen hat.
     - Ein volles Brett ist kein Remis: Es geht mit Herausziehen weiter.
     - Remis ist es, wenn der Spieler am Zug keinen erlaubten Zug hat oder dieselbe Stellung mit demselben Spieler am Zug zum dritten Mal entsteht.
     Herausziehen schreibst du als -a oder pop a.

@@ -2,6 +2,10 @@
 
 thread-name = { $players } · { $variant } { $time }
 
+game-title = Παρτίδα { $game } από { $games }
+game-over-title = Τέλος παρτίδας
+match-over-title = Τέλος αγώνα
+
 ## Έναρξη
 match-started = Ο αγώνας ξεκινά: { $players }. { $variant }, { $time }, { $games ->
     [one] μία παρτίδα.

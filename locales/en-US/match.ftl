@@ -3,6 +3,11 @@
 # Thread name. $players (text: "alice vs bob"), $variant (text), $time (text: "10+10")
 thread-name = { $players } · { $variant } { $time }
 
+# $game (number), $games (number)
+game-title = Game { $game } of { $games }
+game-over-title = Game over
+match-over-title = Match over
+
 ## Start of a match and of each game.
 # $players (text), $variant (text), $time (text: "10+10"), $games (number)
 match-started = The match begins: { $players }. { $variant }, { $time }, { $games ->
@@ -14,7 +19,7 @@ game-started = Game { $game } of { $games }: { $player } moves first.
 # $game (number), $games (number), $player (text)
 game-started-swapped = Game { $game } of { $games }: colors have swapped, { $player } moves first.
 game-drawn-opening = This game starts from a drawn opening of four discs, marked in the move list.
-game-obstacles = The grey blocks are nobody's discs: they fill their cells and never count for a line.
+game-obstacles = The gray blocks are nobody's discs: they fill their cells and never count for a line.
 
 ## Turn message. $player (text), $disc (text: 🔴 🟡 🔵)
 turn-to-move = { $disc } { $player } to move.

@@ -42,7 +42,7 @@ rules-summary-popout = You may also pull one of your discs out of the bottom row
 rules-summary-small = 6×5 board, four in a line.
 rules-summary-misere = Upside down: whoever makes four in a line loses.
 rules-summary-cylinder = Lines wrap around from the right edge to the left.
-rules-summary-obstacles = Four grey blocks stand on the board from the start.
+rules-summary-obstacles = Four gray blocks stand on the board from the start.
 rules-summary-random-opening = Starts from a random balanced opening of four discs.
 rules-summary-three-players = Three players: red, yellow and blue.
 rules-summary-teams = Two teams of two, each team sharing a color.
@@ -67,7 +67,7 @@ rules-variant-misere =
 rules-variant-cylinder =
     The board is rolled into a cylinder: column a sits right next to the last column. Lines across and diagonal lines may run over that seam, so f2 g2 a2 b2 is a line. Vertical lines work as usual.
 rules-variant-obstacles =
-    At the start the board holds four grey blocks in two mirrored pairs: a block in one column and its twin in the mirror column, each on the bottom row or on top of another block, never in the middle column. A block fills its cell like a disc but belongs to nobody and never counts for a line. The layout is drawn at random for each match, and both games use the same one.
+    At the start the board holds four gray blocks in two mirrored pairs: a block in one column and its twin in the mirror column, each on the bottom row or on top of another block, never in the middle column. A block fills its cell like a disc but belongs to nobody and never counts for a line. The layout is drawn at random for each match, and both games use the same one.
 rules-variant-random-opening =
     The match starts from an opening of four discs (two red, two yellow, red to move), drawn at random from positions the bot's own solver has shown to be a draw with perfect play. Both games use the same opening with the colors swapped. The opening discs appear in the move list, marked as drawn.
 rules-variant-three-players =

@@ -2,6 +2,10 @@
 
 thread-name = { $players } · { $variant } { $time }
 
+game-title = Partita { $game } di { $games }
+game-over-title = Partita finita
+match-over-title = Incontro finito
+
 ## Inizio
 match-started = Inizia l'incontro: { $players }. { $variant }, { $time }, { $games ->
     [one] una partita.

@@ -18,7 +18,7 @@ rules-match =
     Dopo una partita la posizione finale resta sulla griglia finché tutti i giocatori non hanno premuto “Pronto per la prossima partita”.
     - “Abbandona la partita” fa perdere solo la partita in corso; la successiva si gioca comunque.
     - “Abbandona l'incontro” fa perdere l'intero incontro.
-    Chi perde l'intero incontro perché abbandona, esaurisce il tempo o viene escluso da un moderatore perde a tavolino: conta come 0:2, e le partite già giocate restano registrate così com'erano. Non si possono ritirare mosse né rinviare partite.
+    Chi abbandona l'incontro, esaurisce il tempo o viene escluso da un moderatore perde a tavolino: conta come 0:2, e le partite già giocate restano registrate così com'erano. Non si possono ritirare mosse né rinviare partite.
 
 rules-clock-title = L'orologio
 rules-clock =
@@ -65,7 +65,7 @@ rules-variant-cylinder =
 rules-variant-obstacles =
     All'inizio sulla griglia ci sono quattro blocchi grigi, in due coppie speculari: un blocco in una colonna e il suo gemello nella colonna simmetrica, ciascuno sulla riga più bassa o sopra un altro blocco, mai nella colonna centrale. Un blocco occupa la sua casella come una pedina, ma non è di nessuno e non conta mai per una fila. La disposizione viene sorteggiata per ogni incontro ed è la stessa in entrambe le partite.
 rules-variant-random-opening =
-    L'incontro parte da un'apertura di quattro pedine (due rosse, due gialle, muove il rosso), sorteggiata tra posizioni che il risolutore del bot ha dimostrato patte con gioco perfetto. Entrambe le partite usano la stessa apertura, a colori invertiti. Le pedine dell'apertura compaiono nell'elenco delle mosse, segnate come sorteggiate.
+    L'incontro parte da un'apertura di quattro pedine (due rosse, due gialle, muove il rosso), sorteggiata tra posizioni che, secondo il risolutore del bot, finiscono pari con un gioco perfetto. Entrambe le partite usano la stessa apertura, a colori invertiti. Le pedine dell'apertura compaiono nell'elenco delle mosse, segnate come sorteggiate.
 rules-variant-three-players =
     Tre giocatori si alternano su una griglia 8×6: rosso, giallo, blu. Il primo che fa quattro in fila vince la partita e prende 1 punto; gli altri due restano a zero. Una griglia piena è un pareggio, ½ punto a testa.
     - Un incontro è di tre partite, e la prima mossa ruota in modo che ognuno cominci una volta.

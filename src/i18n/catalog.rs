@@ -1,5 +1,6 @@
 //! The loaded Fluent bundles and message lookup with English fallback.
 
+use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::Mutex;
 
@@ -56,13 +57,52 @@ pub const EMBEDDED: [[(&str, &str); 10]; 5] = [
     embed_locale!("bg"),
 ];
 
+/// The value of one message argument.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// Shown as is (names, formatted numbers such as `1½` or `9:58`, mentions).
+    Text(String),
+    /// Shown as plain digits; selects plural variants by the locale's CLDR
+    /// rules (`1` → one, `2` → other, and `1.5` → other).
+    Number(f64),
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value::Text(s)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::Text(s.to_string())
+    }
+}
+
+impl From<&String> for Value {
+    fn from(s: &String) -> Value {
+        Value::Text(s.clone())
+    }
+}
+
+macro_rules! number_value {
+    ($($t:ty)*) => {$(
+        impl From<$t> for Value {
+            fn from(n: $t) -> Value {
+                Value::Number(n as f64)
+            }
+        }
+    )*};
+}
+number_value!(u8 u16 u32 u64 usize i8 i16 i32 i64 isize f32 f64);
+
 /// Named arguments of a message: `Args::new().set("player", "alice").set("count", 3)`.
 ///
-/// Strings are shown as given (no bidi isolation marks); numbers are shown
-/// as plain digits and select plural variants by the locale's CLDR rules.
-#[derive(Debug, Default)]
+/// Plain data (`Clone`, `Send`, no Fluent types), so domain and host code can
+/// build a [`Message`] and leave the language to the adapter.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Args {
-    inner: FluentArgs<'static>,
+    values: Vec<(Cow<'static, str>, Value)>,
 }
 
 impl Args {
@@ -71,25 +111,64 @@ impl Args {
         Args::default()
     }
 
-    /// Adds (or replaces) the argument `name`. Strings (`String`, `&'static
-    /// str`) are text; integers and floats are numbers.
-    pub fn set(mut self, name: &'static str, value: impl Into<FluentValue<'static>>) -> Args {
-        self.inner.set(name, value);
+    /// Adds (or replaces) the argument `name`. Strings are text; integers and
+    /// floats are numbers.
+    pub fn set(mut self, name: impl Into<Cow<'static, str>>, value: impl Into<Value>) -> Args {
+        self.insert(name, value);
         self
     }
 
     /// Adds (or replaces) the argument `name` in place.
-    pub fn insert(&mut self, name: &'static str, value: impl Into<FluentValue<'static>>) {
-        self.inner.set(name, value);
+    pub fn insert(&mut self, name: impl Into<Cow<'static, str>>, value: impl Into<Value>) {
+        let name = name.into();
+        let value = value.into();
+        match self.values.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.values.push((name, value)),
+        }
     }
 
-    /// The argument names, in insertion order.
-    pub fn names(&self) -> impl Iterator<Item = &str> {
-        self.inner.iter().map(|(k, _)| k)
+    /// The arguments in insertion order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.values.iter().map(|(k, v)| (k.as_ref(), v))
     }
 
-    pub(crate) fn fluent(&self) -> &FluentArgs<'static> {
-        &self.inner
+    fn fluent(&self) -> FluentArgs<'_> {
+        let mut args = FluentArgs::with_capacity(self.values.len());
+        for (name, value) in &self.values {
+            match value {
+                Value::Text(s) => args.set(name.as_ref(), FluentValue::from(s.as_str())),
+                Value::Number(n) => args.set(name.as_ref(), FluentValue::from(*n)),
+            }
+        }
+        args
+    }
+}
+
+/// A message to show, not yet in any language: a Fluent id and its
+/// arguments. User-facing errors carry one; the adapter renders it with
+/// [`Catalog::render`] in the reader's locale.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    /// The Fluent message id (`error-column-full`).
+    pub id: Cow<'static, str>,
+    /// Its arguments.
+    pub args: Args,
+}
+
+impl Message {
+    /// A message without arguments.
+    pub fn new(id: impl Into<Cow<'static, str>>) -> Message {
+        Message {
+            id: id.into(),
+            args: Args::new(),
+        }
+    }
+
+    /// Adds an argument.
+    pub fn with(mut self, name: impl Into<Cow<'static, str>>, value: impl Into<Value>) -> Message {
+        self.args.insert(name, value);
+        self
     }
 }
 
@@ -243,6 +322,11 @@ impl Catalog {
         self.lookup(locale, id, Some(attribute), args)
     }
 
+    /// A [`Message`] in `locale` (see [`Catalog::text`]).
+    pub fn render(&self, locale: Locale, message: &Message) -> String {
+        self.text(locale, &message.id, &message.args)
+    }
+
     /// [`Catalog::text`] without arguments.
     pub fn plain(&self, locale: Locale, id: &str) -> String {
         self.text(locale, id, &Args::new())
@@ -329,7 +413,7 @@ impl Catalog {
         })?;
         let mut errors = Vec::new();
         let text = bundle
-            .format_pattern(pattern, Some(args.fluent()), &mut errors)
+            .format_pattern(pattern, Some(&args.fluent()), &mut errors)
             .into_owned();
         if errors.is_empty() {
             Ok(text)

@@ -27,7 +27,7 @@ mod format;
 pub mod inspect;
 mod locale;
 
-pub use catalog::{Args, Catalog, CatalogError, FormatError, EMBEDDED, FTL_FILES};
+pub use catalog::{Args, Catalog, CatalogError, FormatError, Message, Value, EMBEDDED, FTL_FILES};
 pub use commands::{ChoiceSet, CommandSpec, LocalizedCommand, COMMANDS};
 pub use format::{clock, half_points, rating, rating_change, score, time_control, RulesSection};
 pub use locale::{Locale, UnsupportedLocale};
