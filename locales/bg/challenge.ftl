@@ -2,7 +2,7 @@
 
 challenge-posted = { $challenger } предизвиква { $opponents } на мач: { $variant }, { $time }. Предизвикателството изтича { $expires }.
 challenge-ai-started = { $challenger } играе срещу бота (ниво { $level }): { $variant }. Не е за рейтинг.
-challenge-color = { $player } играе с { $color }.
+challenge-color = Цвят на { $player }: { $color }.
 challenge-accepted = { $player } прие.
 challenge-waiting-for = Още чакаме { $players }.
 challenge-match-opened = Мачът започна: { $thread }

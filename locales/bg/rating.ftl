@@ -30,7 +30,7 @@ history-empty = { $player } още не е завършил мач.
 
 analyze-title = Анализ на мач { $id }
 analyze-exact = Точни оценки от решаващата програма (дъска 7×6, класически правила).
-analyze-estimate = Оценки на двигателя: точен анализ има само за дъска 7×6 с класически правила.
+analyze-estimate = Оценки на програмата: точен анализ има само за дъска 7×6 с класически правила.
 analyze-game = Партия { $game }
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
 analyze-verdict-win = печели за { $moves ->

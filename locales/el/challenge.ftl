@@ -1,8 +1,8 @@
 # Προκλήσεις (/challenge) και ανοιχτές αναζητήσεις (/seek).
 
 challenge-posted = { $challenger } προκαλεί { $opponents } σε αγώνα: { $variant }, { $time }. Η πρόκληση λήγει { $expires }.
-challenge-ai-started = { $challenger } παίζει με το bot (επίπεδο { $level }): { $variant }. Χωρίς βαθμολογία.
-challenge-color = { $player } παίζει με το { $color }.
+challenge-ai-started = { $challenger } παίζει εναντίον του bot (επίπεδο { $level }): { $variant }. Χωρίς βαθμολογία.
+challenge-color = Χρώμα για { $player }: { $color }.
 challenge-accepted = { $player } αποδέχτηκε.
 challenge-waiting-for = Αναμένεται ακόμη: { $players }.
 challenge-match-opened = Ο αγώνας ξεκίνησε: { $thread }

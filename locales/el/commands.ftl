@@ -4,7 +4,7 @@
 challenge = πρόκληση
     .description = Προκάλεσε κάποιον (ή το bot) σε αγώνα σε αυτό το κανάλι
     .opponent = αντίπαλος
-    .opponent-description = Με ποιον θέλεις να παίξεις· διάλεξε το bot για να παίξεις με την ΤΝ
+    .opponent-description = Με ποιον θέλεις να παίξεις· διάλεξε το bot για να παίξεις εναντίον της ΤΝ
     .variant = παραλλαγή
     .variant-description = Η παραλλαγή (προεπιλογή: κλασικό)
     .time = χρόνος
@@ -16,7 +16,7 @@ challenge = πρόκληση
     .color = χρώμα
     .color-description = Μονή παρτίδα: το χρώμα σου
     .level = επίπεδο
-    .level-description = Η δύναμη του bot όταν παίζεις μαζί του
+    .level-description = Η δύναμη του bot όταν παίζεις εναντίον του
 seek = αναζήτηση
     .description = Δημοσίευσε μια ανοιχτή πρόκληση στην οποία μπορεί να μπει οποιοσδήποτε
     .variant = παραλλαγή

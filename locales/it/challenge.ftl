@@ -2,7 +2,7 @@
 
 challenge-posted = { $challenger } sfida { $opponents } a un incontro: { $variant }, { $time }. La sfida scade { $expires }.
 challenge-ai-started = { $challenger } gioca contro il bot (livello { $level }): { $variant }. Non conta per il punteggio.
-challenge-color = { $player } gioca con il { $color }.
+challenge-color = Colore di { $player }: { $color }.
 challenge-accepted = { $player } ha accettato.
 challenge-waiting-for = Si attende ancora { $players }.
 challenge-match-opened = L'incontro è iniziato: { $thread }

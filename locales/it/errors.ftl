@@ -2,7 +2,7 @@
 
 error-not-your-turn = Non è il tuo turno: muove { $player }.
 error-column-full = La colonna { $column } è piena; scegline un'altra.
-error-column-out-of-range = Su questa griglia non c'è la colonna { $column } (da a a { $last }).
+error-column-out-of-range = Su questa griglia non c'è la colonna { $column } (colonne a–{ $last }).
 error-stale-button = Quel pulsante appartiene a un turno precedente. Usa i pulsanti sotto la griglia più recente.
 error-not-a-player = Non stai giocando in questo incontro. Però puoi guardare e chiacchierare quanto vuoi.
 error-challenge-expired = Questa sfida è scaduta.
@@ -18,7 +18,7 @@ error-game-over = Questa partita è già finita.
 error-match-over = Questo incontro è già finito.
 error-bad-time-control = “{ $input }” non è una cadenza valida. Scrivi base+incremento, con la base in minuti e l'incremento in secondi, per esempio 10+10. La base può andare da { $min-base } a { $max-base }, l'incremento da 0 secondi a { $max-increment }.
 error-unknown-variant = La variante “{ $input }” non esiste. Varianti: { $variants }.
-error-variant-not-allowed = { $variant } non è consentita su questo server.
+error-variant-not-allowed = La variante { $variant } non è consentita su questo server.
 error-same-opponent = Hai già un incontro in corso contro { $opponent }. Prima finisci quello.
 error-banned = Sei escluso dalla graduatoria di questo server.
 error-player-banned = { $player } è escluso dalla graduatoria di questo server.

@@ -22,7 +22,7 @@ leaderboard-empty = Nessuno ha ancora giocato incontri validi di { $variant } su
 
 history-title = Ultimi incontri di { $player }
 history-line = { $date } · { $variant } · { $players } · { $score } · { $change }
-history-unrated = non valido
+history-unrated = amichevole
 history-voided = annullato
 history-aborted = interrotto
 history-forfeit = a tavolino
