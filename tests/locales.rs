@@ -845,3 +845,72 @@ fn a_message_built_without_a_language_renders_in_each() {
     let args = Args::new().set("n", 1).set("n", "two");
     assert_eq!(args.iter().count(), 1, "setting a name again replaces it");
 }
+
+#[test]
+fn the_id_constants_list_exactly_the_english_messages() {
+    let c = catalog();
+    let english: BTreeSet<String> = inspect::keys(&c, Locale::EnUs)
+        .into_keys()
+        .filter(|k| k.attribute.is_none())
+        .map(|k| k.id)
+        .collect();
+    let consts: BTreeSet<String> = fourbot::i18n::ids::ALL
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(
+        consts.len(),
+        fourbot::i18n::ids::ALL.len(),
+        "an id is listed twice"
+    );
+    let missing: Vec<_> = english.difference(&consts).collect();
+    let extra: Vec<_> = consts.difference(&english).collect();
+    assert!(missing.is_empty(), "ids.rs lacks {missing:?}");
+    assert!(
+        extra.is_empty(),
+        "ids.rs names messages English lacks: {extra:?}"
+    );
+}
+
+#[test]
+fn every_id_the_helpers_use_exists_in_english() {
+    let c = catalog();
+    for l in Locale::ALL {
+        for v in Variant::ALL {
+            c.variant_name(l, v);
+            c.rules(
+                l,
+                Some(v),
+                Duration::from_secs(180),
+                Duration::from_secs(60),
+            );
+        }
+        for color in fourbot::game::Color::ALL {
+            c.color_name(l, color);
+        }
+        for half in 0..5 {
+            c.points(l, half);
+        }
+        for secs in [59, 3600, 86_400, 90_000, 200_000] {
+            c.duration(l, Duration::from_secs(secs));
+            c.duration_words(l, Duration::from_secs(secs));
+        }
+        c.time_control_words(l, Duration::from_secs(600), Duration::from_secs(10));
+        c.list(l, &["a".into(), "b".into(), "c".into()]);
+        c.move_error(l, &MoveError::PopNotAllowed);
+        c.move_error(l, &MoveError::GameOver);
+        c.move_error(
+            l,
+            &MoveError::NoOwnDiscToPop {
+                column: 0,
+                color: fourbot::game::Color::Red,
+            },
+        );
+    }
+    c.commands();
+    assert!(
+        c.reported_missing().is_empty(),
+        "{:?}",
+        c.reported_missing()
+    );
+}

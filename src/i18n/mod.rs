@@ -13,7 +13,7 @@
 //! - [`Catalog::commands`]: slash-command names, descriptions, options and
 //!   choices in all locales (poise's Fluent scheme, see [`commands`]).
 //!
-//! Message ids are kebab-case and start with their topic: `button-*`,
+//! Message ids are kebab-case (constants in [`ids`]) and start with their topic: `button-*`,
 //! `turn-*`, `game-*`, `match-*`, `clock-*`, `challenge-*`, `seek-*`,
 //! `error-*`, `rating-*`, `leaderboard-*`, `history-*`, `analyze-*`,
 //! `settings-*`, `ladder-*` / `config-*` (moderator replies), `rules-*`,
@@ -24,6 +24,7 @@
 mod catalog;
 pub mod commands;
 mod format;
+pub mod ids;
 pub mod inspect;
 mod locale;
 
