@@ -497,6 +497,37 @@ mod tests {
             .contains(&(Locale::EnUs, "nowhere".to_string())));
     }
 
+    /// Counts the events logged while it is the default subscriber.
+    struct CountEvents(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+    impl tracing::Subscriber for CountEvents {
+        fn enabled(&self, _: &tracing::Metadata<'_>) -> bool {
+            true
+        }
+        fn new_span(&self, _: &tracing::span::Attributes<'_>) -> tracing::span::Id {
+            tracing::span::Id::from_u64(1)
+        }
+        fn record(&self, _: &tracing::span::Id, _: &tracing::span::Record<'_>) {}
+        fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
+        fn event(&self, _: &tracing::Event<'_>) {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        fn enter(&self, _: &tracing::span::Id) {}
+        fn exit(&self, _: &tracing::span::Id) {}
+    }
+
+    #[test]
+    fn a_missing_key_is_logged_only_the_first_time() {
+        let c = tiny();
+        let count = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        tracing::subscriber::with_default(CountEvents(count.clone()), || {
+            for _ in 0..3 {
+                assert_eq!(c.plain(Locale::El, "only-english"), "English only");
+            }
+        });
+        assert_eq!(count.load(std::sync::atomic::Ordering::SeqCst), 1);
+    }
+
     #[test]
     fn arguments_are_not_wrapped_in_isolation_marks() {
         let c = tiny();
