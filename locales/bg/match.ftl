@@ -42,6 +42,7 @@ game-drawn-no-legal-move = Партия { $game } завършва реми: { $
 game-drawn-repetition = Партия { $game } завършва реми: същата позиция се повтори за трети път.
 game-score = Резултат: { $first } { $score } { $second }
 game-ready-prompt = Натисни „{ button-ready }“, когато си готов. Часовниците стоят спрени { $grace }; после тече времето на всеки, който още не е готов.
+game-clocks-resume = За всеки, който не е готов, часовниците тръгват отново { $resume }.
 game-player-ready = { $player } е готов.
 game-waiting-for = Чакаме: { $players }.
 

@@ -42,6 +42,7 @@ game-drawn-no-legal-move = Partie { $game } endet remis: { $player } hat keinen 
 game-drawn-repetition = Partie { $game } endet remis: Dieselbe Stellung ist zum dritten Mal entstanden.
 game-score = Stand: { $first } { $score } { $second }
 game-ready-prompt = Drück „{ button-ready }“, sobald du bereit bist. Die Uhren stehen { $grace } lang still; danach läuft die Bedenkzeit aller, die noch nicht bereit sind.
+game-clocks-resume = Für alle, die noch nicht bereit sind, laufen die Uhren { $resume } wieder.
 game-player-ready = { $player } ist bereit.
 game-waiting-for = Wir warten auf: { $players }.
 

@@ -42,6 +42,7 @@ game-drawn-no-legal-move = Η παρτίδα { $game } λήγει ισόπαλη
 game-drawn-repetition = Η παρτίδα { $game } λήγει ισόπαλη: η ίδια θέση εμφανίστηκε για τρίτη φορά.
 game-score = Σκορ: { $first } { $score } { $second }
 game-ready-prompt = Πάτησε «{ button-ready }» όταν είσαι έτοιμος/η. Τα ρολόγια μένουν σταματημένα για { $grace }· μετά τρέχει ο χρόνος όσων δεν έχουν δηλώσει έτοιμοι.
+game-clocks-resume = Για όσους δεν είναι έτοιμοι, τα ρολόγια ξεκινούν ξανά { $resume }.
 game-player-ready = { $player }: έτοιμος/η.
 game-waiting-for = Αναμένονται: { $players }.
 

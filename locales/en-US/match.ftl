@@ -61,6 +61,8 @@ game-drawn-repetition = Game { $game } is drawn: the same position came up for t
 game-score = Score: { $first } { $score } { $second }
 # $grace (text: "60 seconds")
 game-ready-prompt = Press “{ button-ready }” when you are ready. The clocks stand still for { $grace }; after that, the bank of each player who is not ready runs.
+# $resume (text: a Discord relative timestamp)
+game-clocks-resume = The clocks start running again { $resume } for everyone who is not ready.
 # $player (text)
 game-player-ready = { $player } is ready.
 # $players (text)

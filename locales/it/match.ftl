@@ -42,6 +42,7 @@ game-drawn-no-legal-move = La partita { $game } finisce pari: { $player } non ha
 game-drawn-repetition = La partita { $game } finisce pari: la stessa posizione si è ripetuta per la terza volta.
 game-score = Punteggio: { $first } { $score } { $second }
 game-ready-prompt = Premi “{ button-ready }” quando sei pronto. Gli orologi restano fermi per { $grace }; poi scorre il tempo di chi non è ancora pronto.
+game-clocks-resume = Per chi non è ancora pronto, gli orologi ripartono { $resume }.
 game-player-ready = { $player } è pronto.
 game-waiting-for = In attesa di: { $players }.
 

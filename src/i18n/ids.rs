@@ -193,6 +193,8 @@ pub const GAME_DRAWN_REPETITION: &str = "game-drawn-repetition";
 pub const GAME_SCORE: &str = "game-score";
 /// `Press “{ button-ready }” when you are ready. The clocks stand still for { $grace }; after that, the bank of each player who is not ready runs.`
 pub const GAME_READY_PROMPT: &str = "game-ready-prompt";
+/// `The clocks start running again { $resume } for everyone who is not ready.`
+pub const GAME_CLOCKS_RESUME: &str = "game-clocks-resume";
 /// `{ $player } is ready.`
 pub const GAME_PLAYER_READY: &str = "game-player-ready";
 /// `Waiting for: { $players }.`
@@ -639,6 +641,7 @@ pub const ALL: &[&str] = &[
     GAME_DRAWN_REPETITION,
     GAME_SCORE,
     GAME_READY_PROMPT,
+    GAME_CLOCKS_RESUME,
     GAME_PLAYER_READY,
     GAME_WAITING_FOR,
     MATCH_WON,
