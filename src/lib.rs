@@ -7,5 +7,6 @@
 pub mod cli;
 pub mod game;
 pub mod host;
+pub mod i18n;
 pub mod play;
 pub mod rating;

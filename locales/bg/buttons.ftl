@@ -1,0 +1,15 @@
+# Надписи на бутоните (до 80 знака).
+
+button-pop = Извади от { $column }
+button-resign-game = Предай партията
+button-resign-match = Предай мача
+button-ready = Готов за следващата партия
+button-accept = Приеми
+button-decline = Откажи
+button-join = Включи се
+button-rematch = Реванш
+button-confirm = Потвърди
+button-cancel = Отказ
+button-previous = Назад
+button-next = Напред
+page-indicator = Страница { $page } от { $pages }

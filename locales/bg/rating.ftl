@@ -1,0 +1,46 @@
+# /rating, /leaderboard, /history и /analyze.
+
+rating-title = { $player } · { $variant }
+rating-value = Рейтинг: { $rating }
+rating-deviation = Отклонение: { $deviation }
+rating-provisional-note = „?“ означава временен рейтинг: той се уточнява след още няколко мача за рейтинг.
+rating-record = { $matches ->
+    [one] { $matches } мач за рейтинг
+   *[other] { $matches } мача за рейтинг
+}: { $wins } победи, { $draws } равни, { $losses } загуби
+rating-rank = Място { $rank } от { $total } в този сървър
+rating-none = { $player } още не е играл мач за рейтинг в { $variant } на този сървър. Всички започват от 1500?.
+rating-unrated-variant = { $variant } не е за рейтинг.
+
+leaderboard-title = Класация · { $variant }
+leaderboard-season = Сезон { $season }
+leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
+    [one] { $matches } мач
+   *[other] { $matches } мача
+})
+leaderboard-empty = Още никой не е играл мач за рейтинг в { $variant } на този сървър.
+
+history-title = Последни мачове на { $player }
+history-line = { $date } · { $variant } · { $players } · { $score } · { $change }
+history-unrated = без рейтинг
+history-voided = анулиран
+history-aborted = прекратен
+history-forfeit = служебно
+history-empty = { $player } още не е завършил мач.
+
+analyze-title = Анализ на мач { $id }
+analyze-exact = Точни оценки от решаващата програма (дъска 7×6, класически правила).
+analyze-estimate = Оценки на програмата: точен анализ има само за дъска 7×6 с класически правила.
+analyze-game = Партия { $game }
+analyze-line = { $ply }. { $disc } { $move }: { $verdict }
+analyze-verdict-win = печели за { $moves ->
+    [one] { $moves } ход
+   *[other] { $moves } хода
+}
+analyze-verdict-draw = реми
+analyze-verdict-loss = губи за { $moves ->
+    [one] { $moves } ход
+   *[other] { $moves } хода
+}
+analyze-mistake = грешка; { $best } беше по-добре
+analyze-not-available = За този вариант още няма анализ.

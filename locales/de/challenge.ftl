@@ -1,0 +1,20 @@
+# Herausforderungen (/challenge) und offene Gesuche (/seek).
+
+challenge-posted = { $challenger } fordert { $opponents } zu einem Match heraus: { $variant }, { $time }. Die Herausforderung verfällt { $expires }.
+challenge-ai-started = { $challenger } spielt gegen den Bot (Stufe { $level }): { $variant }. Ohne Wertung.
+challenge-color = { $player } spielt { $color }.
+challenge-accepted = { $player } hat angenommen.
+challenge-waiting-for = Wir warten noch auf { $players }.
+challenge-match-opened = Das Match läuft: { $thread }
+challenge-declined = { $player } hat die Herausforderung abgelehnt.
+challenge-expired-notice = Niemand hat rechtzeitig geantwortet; die Herausforderung ist verfallen.
+seek-posted = { $player } sucht Gegner für ein Match: { $variant }, { $time }. { $free ->
+    [one] Ein Platz ist frei.
+   *[other] { $free } Plätze sind frei.
+} Drück „{ button-join }“, um einzusteigen.
+seek-joined = { $player } spielt mit. { $free ->
+    [0] Alle Plätze sind besetzt.
+    [one] Ein Platz ist noch frei.
+   *[other] { $free } Plätze sind noch frei.
+}
+seek-expired-notice = Niemand ist rechtzeitig dazugekommen; das Gesuch ist verfallen.

@@ -1,0 +1,20 @@
+# Antworten an Moderatoren: /ladder und /config.
+
+ladder-reset-done = Auf der Rangliste dieses Servers hat eine neue Saison ({ $season }) begonnen. Die Wertungen der alten Saison bleiben im Archiv erhalten.
+ladder-void-done = Match { $id } ist annulliert: Seine Wertungsänderungen wurden rückgängig gemacht.
+ladder-void-already = Match { $id } war schon annulliert.
+ladder-ban-done = { $player } ist von der Rangliste gesperrt: keine neuen gewerteten Matches.
+ladder-ban-already = { $player } war schon gesperrt.
+ladder-unban-done = { $player } darf wieder gewertete Matches spielen.
+ladder-unban-not-banned = { $player } ist nicht gesperrt.
+
+config-title = Servereinstellungen
+config-time = Standard-Bedenkzeit: { $time }
+config-abort-window = Frist für den ersten Zug: { $duration }
+config-variants = Erlaubte Varianten: { $variants }
+config-variants-all = alle
+config-channel = Kanal für Matches: { $channel }
+config-channel-any = jeder Kanal
+config-language = Sprache öffentlicher Nachrichten: { $language }
+config-saved = Die Servereinstellungen wurden gespeichert.
+config-bad-abort-window = Die Frist für den ersten Zug muss mindestens { $min } und höchstens { $max } betragen.

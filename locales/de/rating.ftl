@@ -1,0 +1,46 @@
+# /rating, /leaderboard, /history und /analyze.
+
+rating-title = { $player } · { $variant }
+rating-value = Wertungszahl: { $rating }
+rating-deviation = Abweichung: { $deviation }
+rating-provisional-note = Ein „?“ kennzeichnet eine vorläufige Wertungszahl: Sie pendelt sich nach ein paar weiteren gewerteten Matches ein.
+rating-record = { $matches ->
+    [one] { $matches } gewertetes Match
+   *[other] { $matches } gewertete Matches
+}: { $wins } gewonnen, { $draws } unentschieden, { $losses } verloren
+rating-rank = Platz { $rank } von { $total } auf diesem Server
+rating-none = { $player } hat auf diesem Server noch kein gewertetes Match in { $variant } gespielt. Alle beginnen mit 1500?.
+rating-unrated-variant = { $variant } wird nicht gewertet.
+
+leaderboard-title = Bestenliste · { $variant }
+leaderboard-season = Saison { $season }
+leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
+    [one] { $matches } Match
+   *[other] { $matches } Matches
+})
+leaderboard-empty = Auf diesem Server hat noch niemand ein gewertetes Match in { $variant } gespielt.
+
+history-title = Letzte Matches von { $player }
+history-line = { $date } · { $variant } · { $players } · { $score } · { $change }
+history-unrated = ungewertet
+history-voided = annulliert
+history-aborted = abgebrochen
+history-forfeit = kampflos
+history-empty = { $player } hat noch kein Match beendet.
+
+analyze-title = Analyse von Match { $id }
+analyze-exact = Exakte Bewertungen des Lösers (7×6-Brett, klassische Regeln).
+analyze-estimate = Schätzungen der Engine: Exakt analysieren lässt sich nur das 7×6-Brett mit klassischen Regeln.
+analyze-game = Partie { $game }
+analyze-line = { $ply }. { $disc } { $move }: { $verdict }
+analyze-verdict-win = gewinnt in { $moves ->
+    [one] { $moves } Zug
+   *[other] { $moves } Zügen
+}
+analyze-verdict-draw = remis
+analyze-verdict-loss = verliert in { $moves ->
+    [one] { $moves } Zug
+   *[other] { $moves } Zügen
+}
+analyze-mistake = Fehler; { $best } war besser
+analyze-not-available = Für diese Variante gibt es noch keine Analyse.

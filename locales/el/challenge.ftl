@@ -1,0 +1,20 @@
+# Προκλήσεις (/challenge) και ανοιχτές αναζητήσεις (/seek).
+
+challenge-posted = { $challenger } προκαλεί { $opponents } σε αγώνα: { $variant }, { $time }. Η πρόκληση λήγει { $expires }.
+challenge-ai-started = { $challenger } παίζει εναντίον του bot (επίπεδο { $level }): { $variant }. Χωρίς βαθμολογία.
+challenge-color = Χρώμα για { $player }: { $color }.
+challenge-accepted = { $player } αποδέχτηκε.
+challenge-waiting-for = Αναμένεται ακόμη: { $players }.
+challenge-match-opened = Ο αγώνας ξεκίνησε: { $thread }
+challenge-declined = { $player } απέρριψε την πρόκληση.
+challenge-expired-notice = Κανείς δεν απάντησε εγκαίρως· η πρόκληση έληξε.
+seek-posted = { $player } ψάχνει αντιπάλους για αγώνα: { $variant }, { $time }. { $free ->
+    [one] Υπάρχει μία ελεύθερη θέση.
+   *[other] Υπάρχουν { $free } ελεύθερες θέσεις.
+} Πάτησε «{ button-join }» για να παίξεις.
+seek-joined = { $player } μπήκε στον αγώνα. { $free ->
+    [0] Όλες οι θέσεις καλύφθηκαν.
+    [one] Μένει ακόμη μία ελεύθερη θέση.
+   *[other] Μένουν ακόμη { $free } ελεύθερες θέσεις.
+}
+seek-expired-notice = Κανείς δεν μπήκε εγκαίρως· η αναζήτηση έληξε.

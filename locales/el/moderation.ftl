@@ -1,0 +1,20 @@
+# Απαντήσεις στους συντονιστές: /ladder και /config.
+
+ladder-reset-done = Στην κατάταξη αυτού του διακομιστή ξεκίνησε νέα σεζόν ({ $season }). Οι βαθμολογίες της παλιάς σεζόν φυλάσσονται στο αρχείο.
+ladder-void-done = Ο αγώνας { $id } ακυρώθηκε: οι αλλαγές βαθμολογίας του αναιρέθηκαν.
+ladder-void-already = Ο αγώνας { $id } ήταν ήδη ακυρωμένος.
+ladder-ban-done = { $player }: αποκλεισμός από την κατάταξη, χωρίς νέους αγώνες με βαθμολογία.
+ladder-ban-already = { $player }: ο αποκλεισμός ίσχυε ήδη.
+ladder-unban-done = { $player }: ο αποκλεισμός άρθηκε· επιτρέπονται ξανά αγώνες με βαθμολογία.
+ladder-unban-not-banned = { $player }: δεν υπάρχει αποκλεισμός.
+
+config-title = Ρυθμίσεις διακομιστή
+config-time = Προεπιλεγμένος χρόνος: { $time }
+config-abort-window = Προθεσμία πρώτης κίνησης: { $duration }
+config-variants = Επιτρεπόμενες παραλλαγές: { $variants }
+config-variants-all = όλες
+config-channel = Κανάλι αγώνων: { $channel }
+config-channel-any = οποιοδήποτε κανάλι
+config-language = Γλώσσα δημόσιων μηνυμάτων: { $language }
+config-saved = Οι ρυθμίσεις του διακομιστή αποθηκεύτηκαν.
+config-bad-abort-window = Η προθεσμία πρώτης κίνησης πρέπει να είναι από { $min } έως { $max }.

@@ -1,0 +1,46 @@
+# /rating, /leaderboard, /history και /analyze.
+
+rating-title = { $player } · { $variant }
+rating-value = Βαθμολογία: { $rating }
+rating-deviation = Απόκλιση: { $deviation }
+rating-provisional-note = Το «?» σημαίνει προσωρινή βαθμολογία: σταθεροποιείται μετά από λίγους ακόμη αγώνες με βαθμολογία.
+rating-record = { $matches ->
+    [one] { $matches } αγώνας με βαθμολογία
+   *[other] { $matches } αγώνες με βαθμολογία
+}: { $wins } νίκες, { $draws } ισοπαλίες, { $losses } ήττες
+rating-rank = Θέση { $rank } από { $total } σε αυτόν τον διακομιστή
+rating-none = { $player }: κανένας αγώνας με βαθμολογία στην παραλλαγή { $variant } σε αυτόν τον διακομιστή ακόμη. Όλοι ξεκινούν από 1500?.
+rating-unrated-variant = Η παραλλαγή { $variant } δεν έχει βαθμολογία.
+
+leaderboard-title = Κορυφαίοι · { $variant }
+leaderboard-season = Σεζόν { $season }
+leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
+    [one] { $matches } αγώνας
+   *[other] { $matches } αγώνες
+})
+leaderboard-empty = Κανείς δεν έχει παίξει ακόμη αγώνα με βαθμολογία στην παραλλαγή { $variant } σε αυτόν τον διακομιστή.
+
+history-title = Πρόσφατοι αγώνες: { $player }
+history-line = { $date } · { $variant } · { $players } · { $score } · { $change }
+history-unrated = χωρίς βαθμολογία
+history-voided = ακυρωμένος
+history-aborted = διακόπηκε
+history-forfeit = στα χαρτιά
+history-empty = { $player }: κανένας ολοκληρωμένος αγώνας ακόμη.
+
+analyze-title = Ανάλυση του αγώνα { $id }
+analyze-exact = Ακριβείς κρίσεις του επιλυτή (ταμπλό 7×6, κλασικοί κανόνες).
+analyze-estimate = Εκτιμήσεις της μηχανής: ακριβής ανάλυση υπάρχει μόνο για ταμπλό 7×6 με κλασικούς κανόνες.
+analyze-game = Παρτίδα { $game }
+analyze-line = { $ply }. { $disc } { $move }: { $verdict }
+analyze-verdict-win = κερδίζει σε { $moves ->
+    [one] { $moves } κίνηση
+   *[other] { $moves } κινήσεις
+}
+analyze-verdict-draw = ισοπαλία
+analyze-verdict-loss = χάνει σε { $moves ->
+    [one] { $moves } κίνηση
+   *[other] { $moves } κινήσεις
+}
+analyze-mistake = λάθος· το { $best } ήταν καλύτερο
+analyze-not-available = Δεν υπάρχει ακόμη ανάλυση για αυτή την παραλλαγή.

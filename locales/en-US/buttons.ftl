@@ -1,0 +1,18 @@
+# Button labels (Discord: at most 80 characters). Column buttons show only
+# the column letter and need no text.
+
+# $column (text: a column letter)
+button-pop = Pop { $column }
+button-resign-game = Resign game
+button-resign-match = Resign match
+button-ready = Ready for the next game
+button-accept = Accept
+button-decline = Decline
+button-join = Join
+button-rematch = Rematch
+button-confirm = Confirm
+button-cancel = Cancel
+button-previous = Previous
+button-next = Next
+# $page (number), $pages (number)
+page-indicator = Page { $page } of { $pages }

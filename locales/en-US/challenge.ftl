@@ -1,0 +1,29 @@
+# Challenges (/challenge) and open seeks (/seek).
+
+# $challenger (text), $opponents (text), $variant (text), $time (text: "10+10"), $expires (text: a Discord relative timestamp)
+challenge-posted = { $challenger } challenges { $opponents } to a match: { $variant }, { $time }. The challenge expires { $expires }.
+# $challenger (text), $variant (text), $level (number)
+challenge-ai-started = { $challenger } plays against the bot (level { $level }): { $variant }. Not rated.
+# $player (text), $color (text)
+challenge-color = { $player } plays { $color }.
+# $player (text)
+challenge-accepted = { $player } accepted.
+# $players (text)
+challenge-waiting-for = Still waiting for { $players }.
+# $thread (text: a channel mention)
+challenge-match-opened = The match is on: { $thread }
+# $player (text)
+challenge-declined = { $player } declined the challenge.
+challenge-expired-notice = Nobody answered in time; the challenge has expired.
+# $player (text), $variant (text), $time (text), $free (number)
+seek-posted = { $player } is looking for opponents: { $variant }, { $time }. { $free ->
+    [one] One seat is free.
+   *[other] { $free } seats are free.
+} Press “{ button-join }” to play.
+# $player (text), $free (number)
+seek-joined = { $player } joined. { $free ->
+    [0] All seats are taken.
+    [one] One seat is still free.
+   *[other] { $free } seats are still free.
+}
+seek-expired-notice = Nobody joined in time; the seek has expired.

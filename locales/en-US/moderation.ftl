@@ -1,0 +1,33 @@
+# Replies to moderators: /ladder and /config.
+
+# $season (number)
+ladder-reset-done = A new season ({ $season }) has started on this server's ladder. Ratings of the old season are kept in the archive.
+# $id (text)
+ladder-void-done = Match { $id } is void: its rating changes have been undone.
+# $id (text)
+ladder-void-already = Match { $id } was already void.
+# $player (text)
+ladder-ban-done = { $player } is banned from the ladder: no new rated matches.
+# $player (text)
+ladder-ban-already = { $player } was already banned.
+# $player (text)
+ladder-unban-done = { $player } may play rated matches again.
+# $player (text)
+ladder-unban-not-banned = { $player } is not banned.
+
+config-title = Server settings
+# $time (text: "10+10")
+config-time = Default time control: { $time }
+# $duration (text: "3 minutes")
+config-abort-window = Abort window: { $duration }
+# $variants (text)
+config-variants = Allowed variants: { $variants }
+config-variants-all = all
+# $channel (text: a channel mention)
+config-channel = Match channel: { $channel }
+config-channel-any = any channel
+# $language (text)
+config-language = Language of public messages: { $language }
+config-saved = The server settings have been saved.
+# $min (text: "1 minute"), $max (text: "1 hour")
+config-bad-abort-window = The abort window must be from { $min } to { $max }.

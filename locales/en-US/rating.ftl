@@ -1,0 +1,66 @@
+# /rating, /leaderboard, /history and /analyze.
+
+# $player (text), $variant (text)
+rating-title = { $player } · { $variant }
+# $rating (text: "1500?" when provisional)
+rating-value = Rating: { $rating }
+# $deviation (number)
+rating-deviation = Rating deviation: { $deviation }
+rating-provisional-note = A “?” marks a provisional rating: it settles after a few more rated matches.
+# $matches (number), $wins (number), $draws (number), $losses (number)
+rating-record = { $matches ->
+    [one] { $matches } rated match
+   *[other] { $matches } rated matches
+}: { $wins } won, { $draws } drawn, { $losses } lost
+# $rank (number), $total (number)
+rating-rank = Rank { $rank } of { $total } on this server
+# $player (text), $variant (text)
+rating-none = { $player } has not played a rated match of { $variant } on this server yet. Everyone starts at 1500?.
+# $variant (text)
+rating-unrated-variant = { $variant } is not rated.
+
+# $variant (text)
+leaderboard-title = Leaderboard · { $variant }
+# $season (number)
+leaderboard-season = Season { $season }
+# $rank (number), $player (text), $rating (text), $matches (number)
+leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
+    [one] { $matches } match
+   *[other] { $matches } matches
+})
+# $variant (text)
+leaderboard-empty = Nobody has played a rated match of { $variant } on this server yet.
+
+# $player (text)
+history-title = Recent matches of { $player }
+# $date (text), $variant (text), $players (text), $score (text), $change (text)
+history-line = { $date } · { $variant } · { $players } · { $score } · { $change }
+history-unrated = unrated
+history-voided = voided
+history-aborted = aborted
+history-forfeit = forfeit
+# $player (text)
+history-empty = { $player } has not finished a match yet.
+
+# $id (text)
+analyze-title = Analysis of match { $id }
+analyze-exact = Exact verdicts from the solver (7×6 board, classic rules).
+analyze-estimate = Estimates from the engine: exact analysis exists only for 7×6 boards with classic rules.
+# $game (number)
+analyze-game = Game { $game }
+# $ply (number), $disc (text), $move (text), $verdict (text)
+analyze-line = { $ply }. { $disc } { $move }: { $verdict }
+# $moves (number: the mover's own moves until the win)
+analyze-verdict-win = wins in { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+analyze-verdict-draw = draw
+# $moves (number)
+analyze-verdict-loss = loses in { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+# $best (text: the best column)
+analyze-mistake = mistake; { $best } was better
+analyze-not-available = No analysis is available for this variant yet.

@@ -1,0 +1,20 @@
+# Sfide (/challenge) e richieste aperte (/seek).
+
+challenge-posted = { $challenger } sfida { $opponents } a un incontro: { $variant }, { $time }. La sfida scade { $expires }.
+challenge-ai-started = { $challenger } gioca contro il bot (livello { $level }): { $variant }. Non conta per il punteggio.
+challenge-color = Colore di { $player }: { $color }.
+challenge-accepted = { $player } ha accettato.
+challenge-waiting-for = Si attende ancora { $players }.
+challenge-match-opened = L'incontro è iniziato: { $thread }
+challenge-declined = { $player } ha rifiutato la sfida.
+challenge-expired-notice = Nessuno ha risposto in tempo; la sfida è scaduta.
+seek-posted = { $player } cerca avversari per un incontro: { $variant }, { $time }. { $free ->
+    [one] C'è un posto libero.
+   *[other] Ci sono { $free } posti liberi.
+} Premi “{ button-join }” per giocare.
+seek-joined = { $player } si è unito. { $free ->
+    [0] Tutti i posti sono occupati.
+    [one] C'è ancora un posto libero.
+   *[other] Ci sono ancora { $free } posti liberi.
+}
+seek-expired-notice = Nessuno si è unito in tempo; la richiesta è scaduta.

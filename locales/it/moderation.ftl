@@ -1,0 +1,20 @@
+# Risposte ai moderatori: /ladder e /config.
+
+ladder-reset-done = Sulla graduatoria di questo server è iniziata una nuova stagione ({ $season }). I punteggi della stagione precedente restano in archivio.
+ladder-void-done = L'incontro { $id } è annullato: le sue variazioni di punteggio sono state revocate.
+ladder-void-already = L'incontro { $id } era già annullato.
+ladder-ban-done = { $player } è escluso dalla graduatoria: niente più incontri validi.
+ladder-ban-already = { $player } era già escluso.
+ladder-unban-done = { $player } può di nuovo giocare incontri validi.
+ladder-unban-not-banned = { $player } non è escluso.
+
+config-title = Impostazioni del server
+config-time = Cadenza predefinita: { $time }
+config-abort-window = Tempo per la prima mossa: { $duration }
+config-variants = Varianti consentite: { $variants }
+config-variants-all = tutte
+config-channel = Canale per gli incontri: { $channel }
+config-channel-any = qualsiasi canale
+config-language = Lingua dei messaggi pubblici: { $language }
+config-saved = Le impostazioni del server sono state salvate.
+config-bad-abort-window = Il tempo per la prima mossa deve andare da { $min } a { $max }.

@@ -1,0 +1,46 @@
+# /rating, /leaderboard, /history e /analyze.
+
+rating-title = { $player } · { $variant }
+rating-value = Punteggio: { $rating }
+rating-deviation = Deviazione: { $deviation }
+rating-provisional-note = Il “?” indica un punteggio provvisorio: si stabilizza dopo qualche altro incontro valido.
+rating-record = { $matches ->
+    [one] { $matches } incontro valido
+   *[other] { $matches } incontri validi
+}: { $wins } vinti, { $draws } pari, { $losses } persi
+rating-rank = { $rank }° posto su { $total } in questo server
+rating-none = { $player } non ha ancora giocato incontri validi di { $variant } su questo server. Si parte tutti da 1500?.
+rating-unrated-variant = { $variant } non conta per il punteggio.
+
+leaderboard-title = Classifica · { $variant }
+leaderboard-season = Stagione { $season }
+leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
+    [one] { $matches } incontro
+   *[other] { $matches } incontri
+})
+leaderboard-empty = Nessuno ha ancora giocato incontri validi di { $variant } su questo server.
+
+history-title = Ultimi incontri di { $player }
+history-line = { $date } · { $variant } · { $players } · { $score } · { $change }
+history-unrated = amichevole
+history-voided = annullato
+history-aborted = interrotto
+history-forfeit = a tavolino
+history-empty = { $player } non ha ancora concluso nessun incontro.
+
+analyze-title = Analisi dell'incontro { $id }
+analyze-exact = Valutazioni esatte del risolutore (griglia 7×6, regole classiche).
+analyze-estimate = Stime del motore: l'analisi esatta esiste solo per la griglia 7×6 con regole classiche.
+analyze-game = Partita { $game }
+analyze-line = { $ply }. { $disc } { $move }: { $verdict }
+analyze-verdict-win = vince in { $moves ->
+    [one] { $moves } mossa
+   *[other] { $moves } mosse
+}
+analyze-verdict-draw = pari
+analyze-verdict-loss = perde in { $moves ->
+    [one] { $moves } mossa
+   *[other] { $moves } mosse
+}
+analyze-mistake = errore; { $best } era meglio
+analyze-not-available = Per questa variante non c'è ancora un'analisi.

@@ -1,0 +1,34 @@
+//! Every word a player or moderator sees, in English (en-US, the fallback),
+//! German, Italian, Greek and Bulgarian, on Fluent (`locales/<lang>/*.ftl`,
+//! compiled into the binary).
+//!
+//! - [`Locale`]: the five languages and [`Locale::negotiate`] for Discord's
+//!   locale codes (exact → language → English).
+//! - [`Catalog`]: all bundles, loaded once ([`Catalog::new`]); `Send + Sync`.
+//!   [`Catalog::text`] formats a message; a message missing in a language
+//!   falls back to English and is logged once. Bidi isolation marks are off.
+//! - Formatters: [`half_points`] and [`score`] (`1½:½`), [`rating`]
+//!   (`1500?`), [`Catalog::points`] and [`Catalog::duration`] (`9:58`,
+//!   `1 h 05 min`, `2 d 3 h`) with CLDR plural rules.
+//! - [`Catalog::commands`]: slash-command names, descriptions, options and
+//!   choices in all locales (poise's Fluent scheme, see [`commands`]).
+//!
+//! Message ids are kebab-case (constants in [`ids`]) and start with their topic: `button-*`,
+//! `turn-*`, `game-*`, `match-*`, `clock-*`, `challenge-*`, `seek-*`,
+//! `error-*`, `rating-*`, `leaderboard-*`, `history-*`, `analyze-*`,
+//! `settings-*`, `ladder-*` / `config-*` (moderator replies), `rules-*`,
+//! `variant-*`, `color-*`, `unit-*`, `duration-*`. Bare command names
+//! (`challenge`, `ladder-reset`) are the command messages. Each message's
+//! arguments are listed in a comment above it in `locales/en-US/`.
+
+mod catalog;
+pub mod commands;
+mod format;
+pub mod ids;
+pub mod inspect;
+mod locale;
+
+pub use catalog::{Args, Catalog, CatalogError, FormatError, Message, Value, EMBEDDED, FTL_FILES};
+pub use commands::{ChoiceSet, CommandSpec, LocalizedCommand, COMMANDS};
+pub use format::{clock, half_points, rating, rating_change, score, time_control, RulesSection};
+pub use locale::{Locale, UnsupportedLocale};
