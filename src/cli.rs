@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::game::notation::{parse_layout, read_game, SetupError};
-use crate::game::{ObstacleLayout, Outcome, Variant};
+use crate::game::notation::{parse_layout, parse_move, read_game, SetupError};
+use crate::game::{Game, Move, ObstacleLayout, Outcome, Variant};
 
 /// fourbot — hosts four-in-a-row matches on Discord.
 #[derive(Debug, Parser)]
@@ -24,6 +24,9 @@ pub enum Command {
     /// Play a move list from a variant's start position and print the board,
     /// the outcome and the side to move.
     Position(PositionArgs),
+    /// Draw the position after the moves as a PNG (or the whole game as an
+    /// animated GIF) and write it to a file.
+    Render(RenderArgs),
 }
 
 /// Arguments of `fourbot position`.
@@ -47,6 +50,27 @@ pub struct PositionArgs {
     pub seed: Option<u64>,
 }
 
+/// Arguments of `fourbot render`.
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    /// The game to draw, read exactly as by `fourbot position`.
+    #[command(flatten)]
+    pub game: PositionArgs,
+    /// Ring the last move.
+    #[arg(long)]
+    pub last: bool,
+    /// Show a faded disc where a drop into this column would land (a letter,
+    /// or a digit 1..W as typed in a match thread).
+    #[arg(long, conflicts_with = "gif")]
+    pub preview: Option<String>,
+    /// Write an animated GIF replay of the whole game instead of a PNG.
+    #[arg(long)]
+    pub gif: bool,
+    /// The file to write.
+    #[arg(short = 'o', long = "output")]
+    pub output: std::path::PathBuf,
+}
+
 /// Runs a parsed command line; returns the process exit status (0 success,
 /// 2 bad input, with one line on stderr).
 pub fn run(cli: Cli) -> ExitCode {
@@ -62,6 +86,13 @@ pub fn run(cli: Cli) -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Render(args) => match render(&args) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(message) => {
+                eprintln!("{message}");
+                ExitCode::from(2)
+            }
+        },
     }
 }
 
@@ -72,6 +103,52 @@ pub fn run(cli: Cli) -> ExitCode {
 /// One line for stderr: a bad layout, or `ply N: reason` for the first
 /// unreadable or illegal move.
 pub fn position(args: &PositionArgs) -> Result<String, String> {
+    let game = load_game(args)?;
+    let p = game.position();
+    let mut out = p.board_text();
+    out.push_str(&format!("outcome: {}\n", p.outcome()));
+    if p.outcome() == Outcome::Ongoing {
+        out.push_str(&format!("to move: {}\n", p.to_move()));
+    }
+    Ok(out)
+}
+
+/// `fourbot render`: draws the position after the moves (`--last` rings the
+/// last move, `--preview` shows where a drop would land; completed lines are
+/// highlighted once the game is over) as a PNG, or with `--gif` the replay
+/// of the whole game, and writes it to `--output`.
+///
+/// # Errors
+/// One line for stderr: the errors of [`position`], a preview column that is
+/// unreadable, off the board or full, or a file that cannot be written.
+pub fn render(args: &RenderArgs) -> Result<(), String> {
+    let game = load_game(&args.game)?;
+    let bytes = if args.gif {
+        crate::render::game_gif(&game)
+    } else {
+        let preview = match &args.preview {
+            None => None,
+            Some(text) => match parse_move(text, game.variant()) {
+                Ok(Move::Drop(column)) => Some(column),
+                Ok(Move::Pop(_)) => return Err(format!("preview {text}: a preview is a drop")),
+                Err(e) => return Err(format!("preview {text}: {e}")),
+            },
+        };
+        let options = crate::render::RenderOptions {
+            last_move: args.last,
+            highlight_lines: true,
+            preview,
+        };
+        crate::render::board_png(&game, &options)
+    }
+    .map_err(|e| e.to_string())?;
+    std::fs::write(&args.output, bytes)
+        .map_err(|e| format!("cannot write {}: {e}", args.output.display()))
+}
+
+/// Reads the game of `fourbot position`'s arguments: the obstacles layout
+/// (--blocks, else --seed, else seed 0), then the moves.
+fn load_game(args: &PositionArgs) -> Result<Game, String> {
     let variant = args.variant;
     let rules = variant.rules();
     let layout = match (&args.blocks, rules.blocks) {
@@ -83,12 +160,5 @@ pub fn position(args: &PositionArgs) -> Result<String, String> {
         )),
         (None, false) => None,
     };
-    let game = read_game(&args.moves, variant, layout.as_ref()).map_err(|e| e.to_string())?;
-    let p = game.position();
-    let mut out = p.board_text();
-    out.push_str(&format!("outcome: {}\n", p.outcome()));
-    if p.outcome() == Outcome::Ongoing {
-        out.push_str(&format!("to move: {}\n", p.to_move()));
-    }
-    Ok(out)
+    read_game(&args.moves, variant, layout.as_ref()).map_err(|e| e.to_string())
 }
