@@ -115,13 +115,13 @@ impl Canvas {
         let mc = tone(theme::mark_color(color));
         let w = theme::MARK_WIDTH * cell;
         let path = match theme::mark(color) {
-            Mark::Ring => circle(x, y, 0.19 * cell),
+            Mark::Ring => circle(x, y, 0.17 * cell),
             Mark::Diamond => {
-                let r = 0.22 * cell;
+                let r = 0.25 * cell;
                 polygon(&[(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
             }
             Mark::Triangle => {
-                let r = 0.23 * cell;
+                let r = 0.25 * cell;
                 let (s, c) = (r * 0.866, r * 0.5);
                 polygon(&[(x, y - r), (x + s, y + c), (x - s, y + c)])
             }
@@ -241,24 +241,24 @@ pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
         }
     }
 
-    // Cylinder: the neighbour column beyond each edge, faded.
-    if layout.wraps() {
-        for (shown, source) in [(-1, columns - 1), (columns, 0)] {
-            let x = layout.column_left(shown);
+    // Cylinder: the neighbour column beyond each edge, faded (its discs
+    // are drawn after the winning bars, like the board's own).
+    let ghosts: &[(i32, i32)] = if layout.wraps() {
+        &[(-1, columns - 1), (columns, 0)]
+    } else {
+        &[]
+    };
+    for &(shown, _) in ghosts {
+        let x = layout.column_left(shown);
+        cv.fill(
+            &rounded_rect(x, fy, cell, fh, 0.16 * cell),
+            theme::ghost(theme::BOARD),
+        );
+        for r in 0..rows {
             cv.fill(
-                &rounded_rect(x, fy, cell, fh, 0.16 * cell),
-                theme::ghost(theme::BOARD),
+                &circle_at(layout.center_at(shown, r), theme::HOLE_RADIUS * cell),
+                theme::ghost(theme::HOLE),
             );
-            for r in 0..rows {
-                let at = layout.center_at(shown, r);
-                cv.fill(
-                    &circle_at(at, theme::HOLE_RADIUS * cell),
-                    theme::ghost(theme::HOLE),
-                );
-                if let Some(what) = p.at(Cell::new(source as u8, r as u8)) {
-                    cv.content(at, what, theme::ghost);
-                }
-            }
         }
     }
 
@@ -296,6 +296,13 @@ pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
     }
 
     // Discs and blocks.
+    for &(shown, source) in ghosts {
+        for r in 0..rows {
+            if let Some(what) = p.at(Cell::new(source as u8, r as u8)) {
+                cv.content(layout.center_at(shown, r), what, theme::ghost);
+            }
+        }
+    }
     for c in 0..columns {
         for r in 0..rows {
             if let Some(what) = p.at(Cell::new(c as u8, r as u8)) {

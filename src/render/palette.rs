@@ -1,11 +1,12 @@
 //! Maps an RGBA picture onto its palette ([`super::theme::palette`]) for the
 //! 8-bit indexed PNG and the GIF.
 //!
-//! Each pixel goes to the nearest palette colour (weighted squared sRGB
-//! distance, weights 3:4:2). The answer for every 6-bit-per-channel cube
-//! of colour space is cached in a lookup table filled lazily; palette
-//! entries are seeded into their own cubes first (flats last), so a flat
-//! colour always maps to itself exactly. Runs of equal pixels, the bulk of
+//! Each pixel goes to the palette colour nearest (weighted squared sRGB
+//! distance, weights 3:4:2) to the centre of its 6-bit-per-channel cube of
+//! colour space. The answer per cube is cached in a lookup table filled
+//! lazily, so a picture maps the same way whatever was mapped before.
+//! Palette entries are seeded into their own cubes first (flats last), so
+//! a flat colour always maps to itself exactly. Runs of equal pixels, the bulk of
 //! a board picture, cost one comparison each.
 
 use std::cell::RefCell;
@@ -88,7 +89,10 @@ impl Quantizer {
         let slot = cube(c[0], c[1], c[2]);
         match self.lut[slot] {
             EMPTY => {
-                let i = self.nearest(c);
+                // The cube's centre, so the answer is the same whichever
+                // pixel asks first.
+                let centre = c.map(|v| (v & !3) | 2);
+                let i = self.nearest(centre);
                 self.lut[slot] = i as u16;
                 i
             }
