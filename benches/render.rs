@@ -47,7 +47,7 @@ fn bench_render(c: &mut Criterion) {
         b.iter(|| board_png(black_box(&mid), &options).unwrap())
     });
     c.bench_function("png classic preview", |b| {
-        b.iter(|| preview_png(black_box(&mid), 3).unwrap())
+        b.iter(|| preview_png(black_box(&mid), 6).unwrap())
     });
     c.bench_function("png three-players", |b| {
         b.iter(|| board_png(black_box(&three), &options).unwrap())

@@ -226,10 +226,20 @@ fn the_last_move_is_ringed() {
     for other in [Cell::new(3, 0), Cell::new(3, 1), Cell::new(2, 0)] {
         assert!(!is_white(ring_pixel(&on, &layout, other)), "{other}");
     }
-    // A pop rings the bottom cell of its column.
-    let g = game(Variant::Popout, "d c d c -d");
-    let on = render_game(&g, &RenderOptions::default()).unwrap();
-    assert!(is_white(ring_pixel(&on, &layout, Cell::new(3, 0))));
+    // A pop rings the bottom cell of its column, with an arrow out of the
+    // bottom of the board; a drop has no such arrow.
+    let (_, fy, _, fh) = layout.frame();
+    let below = |pic: &Picture, column: u8| {
+        let (x, _) = layout.cell_center(Cell::new(column, 0));
+        pic.pixel(x as u32, (fy + fh) as u32)
+    };
+    let popped = game(Variant::Popout, "d c d c -d");
+    let pic = render_game(&popped, &RenderOptions::default()).unwrap();
+    assert!(is_white(ring_pixel(&pic, &layout, Cell::new(3, 0))));
+    assert!(is_white(below(&pic, 3)));
+    let dropped = game(Variant::Popout, "d c d c d");
+    let pic = render_game(&dropped, &RenderOptions::default()).unwrap();
+    assert!(!is_white(below(&pic, 3)));
 }
 
 #[test]

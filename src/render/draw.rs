@@ -318,6 +318,16 @@ pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
     if let Some(cell) = scene.last.and_then(|m| marked_cell(p, m)) {
         cv.ring(layout.cell_center(cell), theme::WHITE);
     }
+    if let Some(Move::Pop(column)) = scene.last {
+        // A pop also gets a small arrow out of the bottom of the board.
+        let (x, _) = layout.cell_center(Cell::new(column, 0));
+        let y = fy + fh;
+        let (s, t) = (0.11 * cell, 0.07 * cell);
+        cv.fill(
+            &polygon(&[(x - s, y - t), (x + s, y - t), (x, y + t)]),
+            theme::WHITE,
+        );
+    }
 
     // Preview: a faded disc where a drop would land, an arrow above.
     if let Some(column) = scene.preview {

@@ -13,7 +13,7 @@ use crate::game::{Game, Position};
 
 /// zlib level of the PNG's deflate stream (fdeflate's fast mode does badly
 /// on unfiltered palette rows; see docs/benchmarks.md).
-const PNG_LEVEL: u8 = 6;
+const PNG_LEVEL: u8 = 3;
 
 /// Palette index left out of every palette: the GIF's transparent pixel.
 const TRANSPARENT: u8 = 255;

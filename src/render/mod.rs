@@ -35,7 +35,8 @@ pub const FINAL_DELAY_MS: u32 = 3000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RenderOptions {
     /// Ring the last move: the disc it dropped, or for a pop the bottom cell
-    /// of its column. Needs the move (from the game).
+    /// of its column, with a small white arrow out of the bottom of the
+    /// board under it. Needs the move (from the game).
     pub last_move: bool,
     /// Join the discs of every completed line with white bars and ring them,
     /// once the game is over (in popout both colours' lines; in misère the

@@ -69,18 +69,18 @@ impl Quantizer {
     /// The palette index of every pixel of opaque RGBA `pixels`, row by row.
     pub fn indices(&mut self, pixels: &[u8]) -> Vec<u8> {
         let mut out = Vec::with_capacity(pixels.len() / 4);
-        let mut last = [0u8; 4];
-        let mut last_index = {
-            let first = pixels.get(..4).unwrap_or(&[0, 0, 0, 255]);
-            last.copy_from_slice(first);
-            self.lookup([first[0], first[1], first[2]])
-        };
+        let mut last: Option<(u32, u8)> = None;
         for px in pixels.chunks_exact(4) {
-            if px != last {
-                last.copy_from_slice(px);
-                last_index = self.lookup([px[0], px[1], px[2]]);
-            }
-            out.push(last_index);
+            let key = u32::from_ne_bytes([px[0], px[1], px[2], px[3]]);
+            let index = match last {
+                Some((k, i)) if k == key => i,
+                _ => {
+                    let i = self.lookup([px[0], px[1], px[2]]);
+                    last = Some((key, i));
+                    i
+                }
+            };
+            out.push(index);
         }
         out
     }

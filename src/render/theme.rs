@@ -127,6 +127,7 @@ pub fn palette(key: PaletteKey) -> Vec<Rgb> {
         (BACKGROUND, LABEL),
         (HOLE, WHITE),
         (BOARD, WHITE),
+        (BACKGROUND, WHITE),
     ];
     for &c in colors {
         flats.extend([disc(c), mark_color(c)]);
@@ -141,7 +142,7 @@ pub fn palette(key: PaletteKey) -> Vec<Rgb> {
     if key.ghosts {
         extra_flats.extend(flats.iter().map(|&c| ghost(c)));
         extra_pairs.extend(pairs.iter().map(|&(a, b)| (ghost(a), ghost(b))));
-        extra_pairs.extend([(BACKGROUND, ghost(WHITE)), (BACKGROUND, WHITE)]);
+        extra_pairs.push((BACKGROUND, ghost(WHITE)));
     }
     if key.preview {
         for &c in colors {
