@@ -598,3 +598,19 @@ fn every_variant_has_a_gif_replay() {
         assert_eq!(frames.len(), g.moves().len() + 1, "{v}");
     }
 }
+
+#[test]
+fn the_same_position_gives_the_same_bytes_whatever_was_drawn_before() {
+    let g = game(Variant::Classic, "dcdcee");
+    let here = board_png(&g, &RenderOptions::default()).unwrap();
+    let there = std::thread::spawn(move || {
+        // Different pictures first, on another thread.
+        for v in [Variant::Cylinder, Variant::ThreePlayers, Variant::Classic] {
+            board_png(&game(v, "abcabc"), &RenderOptions::default()).unwrap();
+        }
+        board_png(&g, &RenderOptions::default()).unwrap()
+    })
+    .join()
+    .unwrap();
+    assert_eq!(here, there);
+}

@@ -6,7 +6,7 @@ use tiny_skia::Pixmap;
 
 use super::draw::{self, Scene};
 use super::layout::Layout;
-use super::palette::with_quantizer;
+use super::palette::quantizer;
 use super::theme::PaletteKey;
 use super::{RenderError, FINAL_DELAY_MS, PLY_DELAY_MS};
 use crate::game::{Game, Position};
@@ -36,11 +36,9 @@ fn encode_error(e: impl std::fmt::Display) -> RenderError {
 /// An 8-bit indexed PNG of `pixmap` (fast deflate, no row filter: palette
 /// pictures of flat shapes compress best unfiltered).
 pub fn png(pixmap: &Pixmap, key: PaletteKey) -> Result<Vec<u8>, RenderError> {
-    let (indices, palette) = with_quantizer(key, |q| {
-        let indices = q.indices(pixmap.data());
-        let palette: Vec<u8> = q.palette().iter().flatten().copied().collect();
-        (indices, palette)
-    });
+    let q = quantizer(key);
+    let indices = q.indices(pixmap.data());
+    let palette: Vec<u8> = q.palette().iter().flatten().copied().collect();
     let mut out = Vec::with_capacity(32 * 1024);
     let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
     encoder.set_color(png::ColorType::Indexed);
@@ -82,78 +80,74 @@ pub fn gif(game: &Game) -> Result<Vec<u8>, RenderError> {
     let key = palette_key(game.start(), false);
 
     // The positions to show: after each ply, then the final one highlighted.
-    let mut scenes_positions = Vec::with_capacity(game.moves().len() + 1);
+    let mut frames = Vec::with_capacity(game.moves().len() + 1);
     let mut p = *game.start();
     for &m in game.moves() {
         p.play_unchecked(m);
-        scenes_positions.push((p, Some(m), false, PLY_DELAY_MS));
+        frames.push((p, Some(m), false, PLY_DELAY_MS));
     }
-    scenes_positions.push((
-        *game.position(),
-        game.moves().last().copied(),
-        true,
-        FINAL_DELAY_MS,
-    ));
+    let last = game.moves().last().copied();
+    frames.push((*game.position(), last, true, FINAL_DELAY_MS));
 
-    with_quantizer(key, |q| {
-        let mut out = Vec::with_capacity(64 * 1024);
-        {
-            let mut encoder = gif::Encoder::new(&mut out, w as u16, h as u16, &q.palette_bytes())
-                .map_err(encode_error)?;
-            encoder
-                .set_repeat(gif::Repeat::Infinite)
-                .map_err(encode_error)?;
-            let mut previous: Option<Vec<u8>> = None;
-            for (position, last, highlight, delay_ms) in &scenes_positions {
-                let scene = Scene {
-                    position,
-                    last: *last,
-                    preview: None,
-                    highlight: *highlight,
-                };
-                let pixmap = draw::draw(&layout, &scene);
-                let indices = q.indices(pixmap.data());
-                let delay = (*delay_ms / 10) as u16;
-                let frame = match &previous {
-                    None => gif::Frame {
-                        delay,
-                        width: w as u16,
-                        height: h as u16,
-                        buffer: Cow::Borrowed(&indices),
-                        ..gif::Frame::default()
-                    },
-                    Some(prev) => {
-                        let (x, y, fw, fh) =
-                            changed_rect(prev, &indices, w).unwrap_or((0, 0, 1, 1));
-                        let mut buffer = Vec::with_capacity(fw * fh);
-                        for row in y..y + fh {
-                            for col in x..x + fw {
-                                let i = row * w + col;
-                                buffer.push(if indices[i] == prev[i] {
-                                    TRANSPARENT
-                                } else {
-                                    indices[i]
-                                });
-                            }
-                        }
-                        gif::Frame {
-                            delay,
-                            transparent: Some(TRANSPARENT),
-                            left: x as u16,
-                            top: y as u16,
-                            width: fw as u16,
-                            height: fh as u16,
-                            buffer: Cow::Owned(buffer),
-                            ..gif::Frame::default()
-                        }
-                    }
-                };
-                encoder.write_frame(&frame).map_err(encode_error)?;
-                previous = Some(indices);
+    let q = quantizer(key);
+    let mut out = Vec::with_capacity(64 * 1024);
+    let mut encoder = gif::Encoder::new(&mut out, w as u16, h as u16, &q.palette_bytes())
+        .map_err(encode_error)?;
+    encoder
+        .set_repeat(gif::Repeat::Infinite)
+        .map_err(encode_error)?;
+    let mut previous: Option<Vec<u8>> = None;
+    for (position, last, highlight, delay_ms) in &frames {
+        let scene = Scene {
+            position,
+            last: *last,
+            preview: None,
+            highlight: *highlight,
+        };
+        let indices = q.indices(draw::draw(&layout, &scene).data());
+        let delay = (*delay_ms / 10) as u16;
+        let frame = match &previous {
+            None => gif::Frame {
+                delay,
+                width: w as u16,
+                height: h as u16,
+                buffer: Cow::Borrowed(&indices),
+                ..gif::Frame::default()
+            },
+            Some(prev) => delta_frame(prev, &indices, w, delay),
+        };
+        encoder.write_frame(&frame).map_err(encode_error)?;
+        previous = Some(indices);
+    }
+    drop(encoder);
+    Ok(out)
+}
+
+/// The frame that turns picture `prev` into `next` (palette indices, `width`
+/// px wide): the changed rectangle, unchanged pixels in it transparent.
+fn delta_frame(prev: &[u8], next: &[u8], width: usize, delay: u16) -> gif::Frame<'static> {
+    let (x, y, w, h) = changed_rect(prev, next, width).unwrap_or((0, 0, 1, 1));
+    let mut buffer = Vec::with_capacity(w * h);
+    for row in y..y + h {
+        let i = row * width + x;
+        buffer.extend(prev[i..i + w].iter().zip(&next[i..i + w]).map(|(&a, &b)| {
+            if a == b {
+                TRANSPARENT
+            } else {
+                b
             }
-        }
-        Ok(out)
-    })
+        }));
+    }
+    gif::Frame {
+        delay,
+        transparent: Some(TRANSPARENT),
+        left: x as u16,
+        top: y as u16,
+        width: w as u16,
+        height: h as u16,
+        buffer: Cow::Owned(buffer),
+        ..gif::Frame::default()
+    }
 }
 
 #[cfg(test)]

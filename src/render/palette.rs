@@ -8,9 +8,13 @@
 //! Palette entries are seeded into their own cubes first (flats last), so
 //! a flat colour always maps to itself exactly. Runs of equal pixels, the bulk of
 //! a board picture, cost one comparison each.
+//!
+//! One quantizer per [`PaletteKey`] (16 at most, 512 KiB of table each) is
+//! shared by all threads; the table's slots are atomics, and two threads
+//! filling the same slot store the same answer.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
+use std::sync::atomic::{AtomicU16, Ordering};
+use std::sync::OnceLock;
 
 use super::theme::{palette, PaletteKey, Rgb};
 
@@ -19,7 +23,7 @@ const EMPTY: u16 = u16::MAX;
 /// A palette and its lookup table.
 pub struct Quantizer {
     palette: Vec<Rgb>,
-    lut: Vec<u16>,
+    lut: Vec<AtomicU16>,
 }
 
 fn cube(r: u8, g: u8, b: u8) -> usize {
@@ -36,9 +40,9 @@ impl Quantizer {
     /// flats, win their lookup cubes).
     pub fn new(palette: Vec<Rgb>) -> Quantizer {
         assert!(palette.len() <= 255, "palette too large");
-        let mut lut = vec![EMPTY; 1 << 18];
+        let lut: Vec<AtomicU16> = (0..1 << 18).map(|_| AtomicU16::new(EMPTY)).collect();
         for (i, c) in palette.iter().enumerate().rev() {
-            lut[cube(c[0], c[1], c[2])] = i as u16;
+            lut[cube(c[0], c[1], c[2])].store(i as u16, Ordering::Relaxed);
         }
         Quantizer { palette, lut }
     }
@@ -67,7 +71,7 @@ impl Quantizer {
     }
 
     /// The palette index of every pixel of opaque RGBA `pixels`, row by row.
-    pub fn indices(&mut self, pixels: &[u8]) -> Vec<u8> {
+    pub fn indices(&self, pixels: &[u8]) -> Vec<u8> {
         let mut out = Vec::with_capacity(pixels.len() / 4);
         let mut last: Option<(u32, u8)> = None;
         for px in pixels.chunks_exact(4) {
@@ -85,15 +89,15 @@ impl Quantizer {
         out
     }
 
-    fn lookup(&mut self, c: Rgb) -> u8 {
-        let slot = cube(c[0], c[1], c[2]);
-        match self.lut[slot] {
+    fn lookup(&self, c: Rgb) -> u8 {
+        let slot = &self.lut[cube(c[0], c[1], c[2])];
+        match slot.load(Ordering::Relaxed) {
             EMPTY => {
                 // The cube's centre, so the answer is the same whichever
                 // pixel asks first.
                 let centre = c.map(|v| (v & !3) | 2);
                 let i = self.nearest(centre);
-                self.lut[slot] = i as u16;
+                slot.store(i as u16, Ordering::Relaxed);
                 i
             }
             i => i as u8,
@@ -101,19 +105,15 @@ impl Quantizer {
     }
 }
 
-thread_local! {
-    static CACHE: RefCell<HashMap<PaletteKey, Quantizer>> = RefCell::new(HashMap::new());
-}
+static QUANTIZERS: [OnceLock<Quantizer>; 16] = [const { OnceLock::new() }; 16];
 
-/// Runs `f` with this thread's cached quantizer for `key`.
-pub fn with_quantizer<T>(key: PaletteKey, f: impl FnOnce(&mut Quantizer) -> T) -> T {
-    CACHE.with(|cache| {
-        let mut cache = cache.borrow_mut();
-        let q = cache
-            .entry(key)
-            .or_insert_with(|| Quantizer::new(palette(key)));
-        f(q)
-    })
+/// The shared quantizer of `key`'s palette, built on first use.
+pub fn quantizer(key: PaletteKey) -> &'static Quantizer {
+    let slot = key.blue as usize
+        | (key.blocks as usize) << 1
+        | (key.ghosts as usize) << 2
+        | (key.preview as usize) << 3;
+    QUANTIZERS[slot].get_or_init(|| Quantizer::new(palette(key)))
 }
 
 #[cfg(test)]
@@ -128,7 +128,7 @@ mod tests {
             ghosts: false,
             preview: false,
         };
-        let mut q = Quantizer::new(palette(key));
+        let q = Quantizer::new(palette(key));
         let flats = q.palette()[..9].to_vec();
         let pixels: Vec<u8> = flats.iter().flat_map(|c| [c[0], c[1], c[2], 255]).collect();
         let idx = q.indices(&pixels);
@@ -139,7 +139,7 @@ mod tests {
 
     #[test]
     fn an_off_palette_colour_maps_to_a_close_one() {
-        let mut q = Quantizer::new(vec![[0, 0, 0], [255, 255, 255], [128, 0, 0]]);
+        let q = Quantizer::new(vec![[0, 0, 0], [255, 255, 255], [128, 0, 0]]);
         assert_eq!(q.indices(&[120, 10, 5, 255]), vec![2]);
         assert_eq!(q.indices(&[250, 240, 255, 255]), vec![1]);
     }
