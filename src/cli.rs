@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::game::notation::{parse_layout, parse_move, read_game, SetupError};
-use crate::game::{Game, Move, ObstacleLayout, Outcome, Variant};
+use crate::game::{Move, ObstacleLayout, Outcome, Variant};
 
 /// fourbot — hosts four-in-a-row matches on Discord.
 #[derive(Debug, Parser)]
@@ -75,54 +75,57 @@ pub struct RenderArgs {
 /// 2 bad input, with one line on stderr).
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
-        Command::Position(args) => match position(&args) {
-            Ok(text) => {
-                print!("{text}");
-                let _ = std::io::stdout().flush();
-                ExitCode::SUCCESS
-            }
-            Err(message) => {
-                eprintln!("{message}");
-                ExitCode::from(2)
-            }
-        },
-        Command::Render(args) => match render(&args) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(message) => {
-                eprintln!("{message}");
-                ExitCode::from(2)
-            }
-        },
+        Command::Position(args) => finish(position(&args)),
+        Command::Render(args) => finish(render(&args)),
     }
 }
 
-/// The output of `fourbot position`: the text board (top row first), then
-/// `outcome: …` and, while the game goes on, `to move: …`.
-///
-/// # Errors
-/// One line for stderr: a bad layout, or `ply N: reason` for the first
-/// unreadable or illegal move.
-pub fn position(args: &PositionArgs) -> Result<String, String> {
-    let game = load_game(args)?;
-    let p = game.position();
-    let mut out = p.board_text();
-    out.push_str(&format!("outcome: {}\n", p.outcome()));
-    if p.outcome() == Outcome::Ongoing {
-        out.push_str(&format!("to move: {}\n", p.to_move()));
+/// Prints a command's output (exit 0) or its one-line error (exit 2).
+fn finish(result: Result<String, String>) -> ExitCode {
+    match result {
+        Ok(text) => {
+            print!("{text}");
+            let _ = std::io::stdout().flush();
+            ExitCode::SUCCESS
+        }
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
     }
-    Ok(out)
+}
+
+/// The obstacles layout asked for by `--blocks`/`--seed` (seed 0 by default),
+/// or `None` for variants without blocks.
+fn layout(
+    variant: Variant,
+    blocks: &Option<String>,
+    seed: Option<u64>,
+) -> Result<Option<ObstacleLayout>, String> {
+    let rules = variant.rules();
+    Ok(match (blocks, rules.blocks) {
+        (Some(_), false) => return Err(SetupError::BlocksNotAllowed(variant).to_string()),
+        (Some(text), true) => Some(parse_layout(text, variant).map_err(|e| e.to_string())?),
+        (None, true) => Some(ObstacleLayout::from_seed(
+            &rules.geometry,
+            seed.unwrap_or(0),
+        )),
+        (None, false) => None,
+    })
 }
 
 /// `fourbot render`: draws the position after the moves (`--last` rings the
 /// last move, `--preview` shows where a drop would land; completed lines are
 /// highlighted once the game is over) as a PNG, or with `--gif` the replay
-/// of the whole game, and writes it to `--output`.
+/// of the whole game, and writes it to `--output`. Prints nothing.
 ///
 /// # Errors
 /// One line for stderr: the errors of [`position`], a preview column that is
 /// unreadable, off the board or full, or a file that cannot be written.
-pub fn render(args: &RenderArgs) -> Result<(), String> {
-    let game = load_game(&args.game)?;
+pub fn render(args: &RenderArgs) -> Result<String, String> {
+    let g = &args.game;
+    let layout = layout(g.variant, &g.blocks, g.seed)?;
+    let game = read_game(&g.moves, g.variant, layout.as_ref()).map_err(|e| e.to_string())?;
     let bytes = if args.gif {
         crate::render::game_gif(&game)
     } else {
@@ -143,22 +146,25 @@ pub fn render(args: &RenderArgs) -> Result<(), String> {
     }
     .map_err(|e| e.to_string())?;
     std::fs::write(&args.output, bytes)
-        .map_err(|e| format!("cannot write {}: {e}", args.output.display()))
+        .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
+    Ok(String::new())
 }
 
-/// Reads the game of `fourbot position`'s arguments: the obstacles layout
-/// (--blocks, else --seed, else seed 0), then the moves.
-fn load_game(args: &PositionArgs) -> Result<Game, String> {
+/// The output of `fourbot position`: the text board (top row first), then
+/// `outcome: …` and, while the game goes on, `to move: …`.
+///
+/// # Errors
+/// One line for stderr: a bad layout, or `ply N: reason` for the first
+/// unreadable or illegal move.
+pub fn position(args: &PositionArgs) -> Result<String, String> {
     let variant = args.variant;
-    let rules = variant.rules();
-    let layout = match (&args.blocks, rules.blocks) {
-        (Some(_), false) => return Err(SetupError::BlocksNotAllowed(variant).to_string()),
-        (Some(text), true) => Some(parse_layout(text, variant).map_err(|e| e.to_string())?),
-        (None, true) => Some(ObstacleLayout::from_seed(
-            &rules.geometry,
-            args.seed.unwrap_or(0),
-        )),
-        (None, false) => None,
-    };
-    read_game(&args.moves, variant, layout.as_ref()).map_err(|e| e.to_string())
+    let layout = layout(variant, &args.blocks, args.seed)?;
+    let game = read_game(&args.moves, variant, layout.as_ref()).map_err(|e| e.to_string())?;
+    let p = game.position();
+    let mut out = p.board_text();
+    out.push_str(&format!("outcome: {}\n", p.outcome()));
+    if p.outcome() == Outcome::Ongoing {
+        out.push_str(&format!("to move: {}\n", p.to_move()));
+    }
+    Ok(out)
 }
