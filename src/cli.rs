@@ -61,7 +61,7 @@ pub struct RenderArgs {
     pub last: bool,
     /// Show a faded disc where a drop into this column would land (a letter,
     /// or a digit 1..W as typed in a match thread).
-    #[arg(long, conflicts_with = "gif")]
+    #[arg(long, conflicts_with = "gif", allow_hyphen_values = true)]
     pub preview: Option<String>,
     /// Write an animated GIF replay of the whole game instead of a PNG.
     #[arg(long)]

@@ -386,6 +386,14 @@ fn a_preview_of_an_illegal_drop_is_refused() {
         RenderError::PreviewColumnFull { column: 3 }.to_string(),
         "column d is full"
     );
+    assert_eq!(
+        RenderError::PreviewOffBoard {
+            column: 7,
+            width: 7
+        }
+        .to_string(),
+        "column h is not on a 7-column board"
+    );
 }
 
 #[test]

@@ -138,3 +138,21 @@ fn render_refuses_blocks_outside_obstacles() {
     assert!(out.stdout.is_empty());
     assert!(!path.exists());
 }
+
+#[test]
+fn render_refuses_a_pop_as_preview() {
+    let path = out_path("pop-preview.png");
+    let out = fourbot(&[
+        "render",
+        "--variant",
+        "popout",
+        "--moves",
+        "d",
+        "--preview",
+        "-d",
+        "-o",
+        path.to_str().unwrap(),
+    ]);
+    assert_refused(&out, "preview -d: a preview is a drop");
+    assert!(!path.exists());
+}

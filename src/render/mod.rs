@@ -62,7 +62,7 @@ impl Default for RenderOptions {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RenderError {
     /// The preview column is not on the board.
-    #[error("column {column} is not on a {width}-column board")]
+    #[error("column {} is not on a {width}-column board", column_name(*column))]
     PreviewOffBoard {
         /// The 0-based column asked for.
         column: u8,
@@ -104,6 +104,15 @@ impl Picture {
         assert!(x < self.width && y < self.height, "pixel off the picture");
         let i = (y * self.width + x) as usize * 4;
         [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
+    }
+}
+
+/// A 0-based column's letter, or `#n` (1-based) past `z`.
+fn column_name(column: u8) -> String {
+    if column < 26 {
+        crate::game::column_letter(column).to_string()
+    } else {
+        format!("#{}", column as u32 + 1)
     }
 }
 
