@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::game::notation::{parse_layout, parse_moves, read_game, SetupError};
-use crate::game::{ObstacleLayout, Outcome, Position, Variant};
+use crate::game::notation::{parse_layout, parse_move, parse_moves, read_game, SetupError};
+use crate::game::{Move, ObstacleLayout, Outcome, Position, Variant};
 use crate::play::script::run_script;
 use crate::play::{ClockSettings, MatchSetup, TimeControl};
 
@@ -26,6 +26,9 @@ pub enum Command {
     /// Play a move list from a variant's start position and print the board,
     /// the outcome and the side to move.
     Position(PositionArgs),
+    /// Draw the position after the moves as a PNG (or the whole game as an
+    /// animated GIF) and write it to a file.
+    Render(RenderArgs),
     /// Replay a timed script of match actions against a real match (time is
     /// taken from the script, nothing waits) and print its events and result.
     Script(ScriptArgs),
@@ -81,11 +84,33 @@ pub struct PositionArgs {
     pub seed: Option<u64>,
 }
 
+/// Arguments of `fourbot render`.
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    /// The game to draw, read exactly as by `fourbot position`.
+    #[command(flatten)]
+    pub game: PositionArgs,
+    /// Ring the last move.
+    #[arg(long)]
+    pub last: bool,
+    /// Show a faded disc where a drop into this column would land (a letter,
+    /// or a digit 1..W as typed in a match thread).
+    #[arg(long, conflicts_with = "gif", allow_hyphen_values = true)]
+    pub preview: Option<String>,
+    /// Write an animated GIF replay of the whole game instead of a PNG.
+    #[arg(long)]
+    pub gif: bool,
+    /// The file to write.
+    #[arg(short = 'o', long = "output")]
+    pub output: std::path::PathBuf,
+}
+
 /// Runs a parsed command line; returns the process exit status (0 success,
 /// 2 bad input, with one line on stderr).
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Position(args) => finish(position(&args)),
+        Command::Render(args) => finish(render(&args)),
         Command::Script(args) => finish(script(&args)),
     }
 }
@@ -124,6 +149,61 @@ fn layout(
     })
 }
 
+/// `fourbot render`: draws the position after the moves (`--last` rings the
+/// last move, `--preview` shows where a drop would land; completed lines are
+/// highlighted once the game is over) as a PNG, or with `--gif` the replay
+/// of the whole game, and writes it to `--output`. Prints nothing.
+///
+/// # Errors
+/// One line for stderr: the errors of [`position`], a preview column that is
+/// unreadable, off the board or full, or a file that cannot be written.
+pub fn render(args: &RenderArgs) -> Result<String, String> {
+    let g = &args.game;
+    let layout = layout(g.variant, &g.blocks, g.seed)?;
+    let game = read_game(&g.moves, g.variant, layout.as_ref()).map_err(|e| e.to_string())?;
+    let bytes = if args.gif {
+        crate::render::game_gif(&game)
+    } else {
+        let preview = match &args.preview {
+            None => None,
+            Some(text) => match parse_move(text, game.variant()) {
+                Ok(Move::Drop(column)) => Some(column),
+                Ok(Move::Pop(_)) => return Err(format!("preview {text}: a preview is a drop")),
+                Err(e) => return Err(format!("preview {text}: {e}")),
+            },
+        };
+        let options = crate::render::RenderOptions {
+            last_move: args.last,
+            highlight_lines: true,
+            preview,
+        };
+        crate::render::board_png(&game, &options)
+    }
+    .map_err(|e| e.to_string())?;
+    std::fs::write(&args.output, bytes)
+        .map_err(|e| format!("cannot write {}: {e}", args.output.display()))?;
+    Ok(String::new())
+}
+
+/// The output of `fourbot position`: the text board (top row first), then
+/// `outcome: …` and, while the game goes on, `to move: …`.
+///
+/// # Errors
+/// One line for stderr: a bad layout, or `ply N: reason` for the first
+/// unreadable or illegal move.
+pub fn position(args: &PositionArgs) -> Result<String, String> {
+    let variant = args.variant;
+    let layout = layout(variant, &args.blocks, args.seed)?;
+    let game = read_game(&args.moves, variant, layout.as_ref()).map_err(|e| e.to_string())?;
+    let p = game.position();
+    let mut out = p.board_text();
+    out.push_str(&format!("outcome: {}\n", p.outcome()));
+    if p.outcome() == Outcome::Ongoing {
+        out.push_str(&format!("to move: {}\n", p.to_move()));
+    }
+    Ok(out)
+}
+
 /// The output of `fourbot script`: one line per event, `refused: …` lines,
 /// then `match:`, `end:` and `bank:` ([`crate::play::script`]).
 ///
@@ -149,23 +229,4 @@ pub fn script(args: &ScriptArgs) -> Result<String, String> {
         setup = setup.with_opening(parse_moves(opening, variant).map_err(|e| e.to_string())?);
     }
     run_script(&text, setup).map_err(|e| e.to_string())
-}
-
-/// The output of `fourbot position`: the text board (top row first), then
-/// `outcome: …` and, while the game goes on, `to move: …`.
-///
-/// # Errors
-/// One line for stderr: a bad layout, or `ply N: reason` for the first
-/// unreadable or illegal move.
-pub fn position(args: &PositionArgs) -> Result<String, String> {
-    let variant = args.variant;
-    let layout = layout(variant, &args.blocks, args.seed)?;
-    let game = read_game(&args.moves, variant, layout.as_ref()).map_err(|e| e.to_string())?;
-    let p = game.position();
-    let mut out = p.board_text();
-    out.push_str(&format!("outcome: {}\n", p.outcome()));
-    if p.outcome() == Outcome::Ongoing {
-        out.push_str(&format!("to move: {}\n", p.to_move()));
-    }
-    Ok(out)
 }
