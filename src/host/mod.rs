@@ -1,11 +1,22 @@
-//! The transport-neutral service (ARCHITECTURE.md): one tokio task per match
+//! The transport-neutral host (ARCHITECTURE.md): one tokio task per match
 //! that applies actions strictly one at a time and owns the match's deadline
-//! timer. Adapters (Discord, shell) and storage talk to a match only through
-//! its [`MatchHandle`] and the [`crate::play::Event`]s it publishes.
+//! timer ([`task`]); the service that creates matches, routes actions, runs
+//! AI seats and restores matches ([`Host`]); and the views it produces for
+//! front ends ([`view`], [`present`]). Adapters (Discord, shell) talk to a
+//! match only through the [`Host`].
 //!
 //! Host code uses tokio's [`tokio::time::Instant`], so tests can run the
 //! clocks on paused time (`#[tokio::test(start_paused = true)]`).
 
+pub mod bot;
+pub mod openings;
+pub mod present;
+mod service;
 mod task;
+pub mod view;
 
+pub use bot::{Bot, HeuristicBot};
+pub use present::{Presenter, Seated, TimeStyle};
+pub use service::{Host, HostConfig, HostError, MatchSpec, Request};
 pub use task::{spawn_match, MatchHandle, SpawnedMatch, TaskError, EVENT_CAPACITY};
+pub use view::{ActionId, Audience, Button, ButtonStyle, MatchId, PlayerId, View, ViewKind};

@@ -1,0 +1,621 @@
+//! The transport-neutral host: creates matches, routes actions to their
+//! tasks, runs the AI seats, and turns what happens into [`View`]s that a
+//! front end (Discord, the terminal) shows.
+//!
+//! Data flows one way: a front end calls [`Host::press`], [`Host::typed`] or
+//! [`Host::create_match`]; each match's task applies actions one at a time
+//! (see [`super::task`]); a presenter task per match listens to its events
+//! and sends views to the front end's outbox ([`Host::new`]).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use tokio::sync::{broadcast, mpsc};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use super::bot::Bot;
+use super::present::{Presenter, Seated, TimeStyle};
+use super::task::{spawn_match, MatchHandle, TaskError};
+use super::view::{ActionId, MatchId, PlayerId, View, ViewKind};
+use crate::game::notation::parse_move;
+use crate::game::{Move, ObstacleLayout, Position, Variant};
+use crate::i18n::{Args, Catalog, Locale};
+use crate::play::{
+    Action, ClockSettings, Event, EventKind, Match, MatchSetup, PhaseKind, Refusal, Seat,
+    Timestamp, Turn,
+};
+
+/// What a new match is: variant, clock, players by seat (p1 first; for
+/// teams p1 and p3 are team A), where it is played and in which language.
+#[derive(Clone, Debug)]
+pub struct MatchSpec {
+    /// The variant.
+    pub variant: Variant,
+    /// Time control, abort window, grace period.
+    pub clock: ClockSettings,
+    /// Occupants by seat.
+    pub players: Vec<Seated>,
+    /// The Discord server (0 in the terminal).
+    pub guild: u64,
+    /// Language of the match's public messages.
+    pub locale: Locale,
+    /// Seed that draws the obstacles layout (and, later, the opening).
+    pub seed: u64,
+}
+
+impl MatchSpec {
+    /// Whether the match counts for the ladder (RULES.md §6): not `single`,
+    /// no AI seat, no player on two seats.
+    pub fn rated(&self) -> bool {
+        self.unrated_reason().is_none()
+    }
+
+    /// The message id that says why the match is unrated, if it is.
+    pub fn unrated_reason(&self) -> Option<&'static str> {
+        let ids: HashSet<PlayerId> = self.players.iter().map(|p| p.id).collect();
+        if !self.variant.rated() {
+            Some("match-unrated-single")
+        } else if self.players.iter().any(|p| p.ai_level.is_some()) {
+            Some("match-unrated-ai")
+        } else if ids.len() < self.players.len() {
+            Some("match-unrated-self")
+        } else {
+            None
+        }
+    }
+}
+
+/// How the host presents matches.
+#[derive(Clone, Copy, Debug)]
+pub struct HostConfig {
+    /// How deadlines appear in text.
+    pub time_style: TimeStyle,
+    /// Attach the board as a PNG to turn views.
+    pub images: bool,
+}
+
+/// What a player asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// A move; `turn` is the turn the button was drawn for (`None`: a typed
+    /// move, meant for the current turn).
+    Move {
+        /// The turn, when known.
+        turn: Option<Turn>,
+        /// The drop or pop.
+        mv: Move,
+    },
+    /// Resign the game (`Some(game)` from a button: refused if stale).
+    ResignGame(Option<u8>),
+    /// Resign the match.
+    ResignMatch,
+    /// Ready for the next game (`Some(game)`: the game that ended).
+    Ready(Option<u8>),
+    /// Offer or accept a rematch of a finished match.
+    Rematch,
+}
+
+/// Errors creating a match.
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    /// The players do not fill the variant's seats.
+    #[error("{variant} needs {needed} players, got {got}")]
+    Seats {
+        /// The variant.
+        variant: Variant,
+        /// Seats it has.
+        needed: usize,
+        /// Players given.
+        got: usize,
+    },
+    /// The match could not be set up.
+    #[error(transparent)]
+    Setup(#[from] crate::play::SetupError),
+}
+
+struct Entry {
+    id: MatchId,
+    spec: MatchSpec,
+    handle: MatchHandle,
+    epoch_unix_ms: u64,
+    /// The final match once it is over (its task has ended).
+    finished: Mutex<Option<Match>>,
+    rematch: Mutex<HashSet<PlayerId>>,
+}
+
+struct Inner {
+    catalog: Arc<Catalog>,
+    bot: Arc<dyn Bot>,
+    config: HostConfig,
+    matches: Mutex<HashMap<MatchId, Arc<Entry>>>,
+    outbox: mpsc::UnboundedSender<View>,
+    next_id: AtomicU64,
+}
+
+/// The host. Cheap to clone (shared state behind an `Arc`).
+#[derive(Clone)]
+pub struct Host {
+    inner: Arc<Inner>,
+}
+
+fn unix_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+impl Host {
+    /// A host that sends every view to the returned receiver.
+    pub fn new(
+        catalog: Arc<Catalog>,
+        bot: Arc<dyn Bot>,
+        config: HostConfig,
+    ) -> (Host, mpsc::UnboundedReceiver<View>) {
+        let (outbox, views) = mpsc::unbounded_channel();
+        let host = Host {
+            inner: Arc::new(Inner {
+                catalog,
+                bot,
+                config,
+                matches: Mutex::new(HashMap::new()),
+                outbox,
+                next_id: AtomicU64::new(1),
+            }),
+        };
+        (host, views)
+    }
+
+    /// The message catalogue.
+    pub fn catalog(&self) -> &Catalog {
+        &self.inner.catalog
+    }
+
+    /// Starts a match; its first turn view follows on the outbox.
+    ///
+    /// # Errors
+    /// Wrong number of players, or a setup the match refuses.
+    pub fn create_match(&self, spec: MatchSpec) -> Result<MatchId, HostError> {
+        let needed = spec.variant.players() as usize;
+        if spec.players.len() != needed {
+            return Err(HostError::Seats {
+                variant: spec.variant,
+                needed,
+                got: spec.players.len(),
+            });
+        }
+        let mut setup = MatchSetup::new(spec.variant, spec.clock);
+        let rules = spec.variant.rules();
+        if rules.blocks {
+            let layout = ObstacleLayout::from_seed(&rules.geometry, spec.seed);
+            setup = setup.with_start(Position::with_layout(spec.variant, &layout));
+        }
+        if spec.variant == Variant::RandomOpening {
+            setup = setup.with_opening(super::openings::draw(spec.seed));
+        }
+        let m = Match::new(setup, Timestamp::ZERO)?;
+        let id = MatchId(self.inner.next_id.fetch_add(1, Ordering::Relaxed));
+        self.start(id, spec, m, Instant::now(), unix_ms());
+        Ok(id)
+    }
+
+    fn start(&self, id: MatchId, spec: MatchSpec, m: Match, epoch: Instant, epoch_unix_ms: u64) {
+        let spawned = spawn_match(m, epoch);
+        let entry = Arc::new(Entry {
+            id,
+            spec,
+            handle: spawned.handle,
+            epoch_unix_ms,
+            finished: Mutex::new(None),
+            rematch: Mutex::new(HashSet::new()),
+        });
+        self.inner
+            .matches
+            .lock()
+            .expect("registry lock")
+            .insert(id, entry.clone());
+        tokio::spawn(present(self.clone(), entry, spawned.events, spawned.task));
+    }
+
+    fn entry(&self, id: MatchId) -> Option<Arc<Entry>> {
+        self.inner
+            .matches
+            .lock()
+            .expect("registry lock")
+            .get(&id)
+            .cloned()
+    }
+
+    fn presenter<'a>(&'a self, entry: &'a Entry) -> Presenter<'a> {
+        Presenter {
+            catalog: &self.inner.catalog,
+            match_id: entry.id,
+            players: &entry.spec.players,
+            locale: entry.spec.locale,
+            time_style: self.inner.config.time_style,
+            epoch_unix_ms: entry.epoch_unix_ms,
+            images: self.inner.config.images,
+        }
+    }
+
+    async fn snapshot(entry: &Entry) -> Option<Match> {
+        if let Some(m) = entry.finished.lock().expect("lock").clone() {
+            return Some(m);
+        }
+        entry.handle.snapshot().await.ok()
+    }
+
+    /// The current state of a match: its turn view, or the view of its end.
+    pub async fn board(&self, id: MatchId) -> Option<View> {
+        let entry = self.entry(id)?;
+        let m = Self::snapshot(&entry).await?;
+        let now = now_ts(&entry);
+        let p = self.presenter(&entry);
+        Some(match m.phase() {
+            PhaseKind::Playing => p.turn_view(&m, now),
+            PhaseKind::BetweenGames => p.game_over_view(&m),
+            PhaseKind::Finished => p.match_over_view(&m, &[], entry.spec.unrated_reason()),
+        })
+    }
+
+    /// The ids of the matches this host knows, running or finished.
+    pub fn match_ids(&self) -> Vec<MatchId> {
+        let mut ids: Vec<MatchId> = self
+            .inner
+            .matches
+            .lock()
+            .expect("registry lock")
+            .keys()
+            .copied()
+            .collect();
+        ids.sort();
+        ids
+    }
+
+    /// A button press: `action` is the button's action id.
+    ///
+    /// # Errors
+    /// A private refusal view in `locale` (not a player, stale, not your
+    /// turn, illegal, …).
+    pub async fn press(&self, player: PlayerId, locale: Locale, action: &str) -> Result<(), View> {
+        let parsed: ActionId = action.parse().map_err(|_| {
+            View::refusal(
+                MatchId(0),
+                player,
+                self.inner.catalog.plain(locale, "error-stale-button"),
+            )
+        })?;
+        let request = match parsed {
+            ActionId::Move { turn, mv, .. } => Request::Move {
+                turn: Some(turn),
+                mv,
+            },
+            ActionId::ResignGame { game, .. } => Request::ResignGame(Some(game)),
+            ActionId::ResignMatch { .. } => Request::ResignMatch,
+            ActionId::Ready { game, .. } => Request::Ready(Some(game)),
+            ActionId::Rematch { .. } => Request::Rematch,
+        };
+        self.act(parsed.match_id(), player, locale, request).await
+    }
+
+    /// A message typed in the match's channel: a move if it reads as one of
+    /// the match's variant (RULES.md §2), otherwise chat, which is ignored
+    /// (`Ok(false)`). Returns `Ok(true)` when a move was played.
+    ///
+    /// # Errors
+    /// A private refusal view when the text is a move that is refused.
+    pub async fn typed(
+        &self,
+        id: MatchId,
+        player: PlayerId,
+        locale: Locale,
+        text: &str,
+    ) -> Result<bool, View> {
+        let Some(entry) = self.entry(id) else {
+            return Ok(false);
+        };
+        let Ok(mv) = parse_move(text, entry.spec.variant) else {
+            return Ok(false);
+        };
+        if !entry.spec.players.iter().any(|p| p.id == player) {
+            return Ok(false); // spectators chat freely
+        }
+        self.act(id, player, locale, Request::Move { turn: None, mv })
+            .await
+            .map(|()| true)
+    }
+
+    /// Applies `request` for `player` in match `id`.
+    ///
+    /// # Errors
+    /// A private refusal view in `locale`.
+    pub async fn act(
+        &self,
+        id: MatchId,
+        player: PlayerId,
+        locale: Locale,
+        request: Request,
+    ) -> Result<(), View> {
+        let catalog = &self.inner.catalog;
+        let refuse = |text: String| View::refusal(id, player, text);
+        let Some(entry) = self.entry(id) else {
+            return Err(refuse(catalog.text(
+                locale,
+                "error-match-not-found",
+                &Args::new().set("id", id.0 as i64),
+            )));
+        };
+        let seats: Vec<Seat> = entry
+            .spec
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.id == player && p.ai_level.is_none())
+            .map(|(i, _)| Seat::ALL[i])
+            .collect();
+        if seats.is_empty() {
+            return Err(refuse(catalog.plain(locale, "error-not-a-player")));
+        }
+        let Some(m) = Self::snapshot(&entry).await else {
+            return Err(refuse(catalog.plain(locale, "error-match-over")));
+        };
+        let presenter = self.presenter(&entry);
+        let refusal = |r: Refusal| refuse(presenter.refusal_text(&m, &r, locale));
+        // The seat that acts: the one to move if the player holds it.
+        let acting = m
+            .to_move()
+            .filter(|s| seats.contains(s))
+            .unwrap_or(seats[0]);
+        let stale = || refuse(catalog.plain(locale, "error-stale-button"));
+        let current_game = m.games().len() as u8;
+        let actions: Vec<(Seat, Action)> = match request {
+            Request::Rematch => return self.rematch(&entry, &m, player, locale).await,
+            Request::Move { turn, mv } => {
+                let turn = match (turn, m.turn()) {
+                    (Some(t), _) => t,
+                    (None, Some(t)) => t,
+                    (None, None) if m.is_finished() => return Err(refusal(Refusal::MatchOver)),
+                    (None, None) => return Err(refusal(Refusal::GameOver)),
+                };
+                vec![(acting, Action::Move { turn, mv })]
+            }
+            Request::ResignGame(game) => {
+                if game.is_some_and(|g| g != current_game) {
+                    return Err(stale());
+                }
+                vec![(acting, Action::ResignGame)]
+            }
+            Request::ResignMatch => vec![(acting, Action::ResignMatch)],
+            Request::Ready(game) => {
+                if game.is_some_and(|g| g != current_game) {
+                    return Err(stale());
+                }
+                let waiting: Vec<Seat> =
+                    seats.iter().copied().filter(|s| !m.is_ready(*s)).collect();
+                if waiting.is_empty() || m.phase() != PhaseKind::BetweenGames {
+                    let r = if m.phase() == PhaseKind::BetweenGames {
+                        Refusal::AlreadyReady { seat: seats[0] }
+                    } else {
+                        Refusal::WrongPhase {
+                            action: crate::play::ActionKind::Ready,
+                            phase: m.phase(),
+                        }
+                    };
+                    return Err(refusal(r));
+                }
+                waiting.into_iter().map(|s| (s, Action::Ready)).collect()
+            }
+        };
+        for (seat, action) in actions {
+            match entry.handle.act(seat, action).await {
+                Ok(()) => {}
+                Err(TaskError::Refused(r)) => return Err(refusal(r)),
+                Err(TaskError::Closed) => return Err(refusal(Refusal::MatchOver)),
+            }
+        }
+        Ok(())
+    }
+
+    async fn rematch(
+        &self,
+        entry: &Entry,
+        m: &Match,
+        player: PlayerId,
+        locale: Locale,
+    ) -> Result<(), View> {
+        let catalog = &self.inner.catalog;
+        if !m.is_finished() {
+            return Err(View::refusal(
+                entry.id,
+                player,
+                catalog.plain(locale, "error-stale-button"),
+            ));
+        }
+        let humans: HashSet<PlayerId> = entry
+            .spec
+            .players
+            .iter()
+            .filter(|p| p.ai_level.is_none())
+            .map(|p| p.id)
+            .collect();
+        let all = {
+            let mut pressed = entry.rematch.lock().expect("lock");
+            if !pressed.insert(player) {
+                return Ok(()); // a second press changes nothing
+            }
+            pressed.len() == humans.len()
+        };
+        if !all {
+            let name = entry
+                .spec
+                .players
+                .iter()
+                .find(|p| p.id == player)
+                .map(|p| p.name.clone())
+                .unwrap_or_default();
+            let text = catalog.text(
+                entry.spec.locale,
+                "match-rematch-offered",
+                &Args::new().set("player", name),
+            );
+            let _ = self.inner.outbox.send(self.presenter(entry).notice(text));
+            return Ok(());
+        }
+        // Same players, variant and time control; the seats rotate so that
+        // someone else moves first.
+        let mut spec = entry.spec.clone();
+        spec.players.rotate_left(1);
+        if spec.variant == Variant::Teams {
+            // Keep the teams together: p1/p3 and p2/p4 swap sides.
+            let p = &entry.spec.players;
+            spec.players = vec![p[1].clone(), p[0].clone(), p[3].clone(), p[2].clone()];
+        }
+        spec.seed = spec.seed.wrapping_add(1);
+        self.create_match(spec).map(|_| ()).map_err(|e| {
+            tracing::error!(error = %e, "rematch failed");
+            View::refusal(entry.id, player, catalog.plain(locale, "error-internal"))
+        })
+    }
+}
+
+fn now_ts(entry: &Entry) -> Timestamp {
+    Timestamp(
+        Instant::now()
+            .saturating_duration_since(entry.handle.epoch())
+            .as_millis() as u64,
+    )
+}
+
+/// The presenter task of one match: for every batch of events it builds the
+/// views and sends them, then lets the AI seats act.
+async fn present(
+    host: Host,
+    entry: Arc<Entry>,
+    mut events: broadcast::Receiver<Event>,
+    task: JoinHandle<Match>,
+) {
+    let mut task = Some(task);
+    let mut last_turn: Option<Turn> = None;
+    loop {
+        let first = match events.recv().await {
+            Ok(e) => e,
+            Err(broadcast::error::RecvError::Lagged(n)) => {
+                tracing::warn!(match_id = %entry.id, lagged = n, "presenter lagged");
+                continue;
+            }
+            Err(broadcast::error::RecvError::Closed) => break,
+        };
+        let mut batch = vec![first];
+        while let Ok(e) = events.try_recv() {
+            batch.push(e);
+        }
+        let over = batch
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::MatchOver { .. }));
+        let m = if over {
+            let Some(t) = task.take() else { break };
+            match t.await {
+                Ok(m) => {
+                    *entry.finished.lock().expect("lock") = Some(m.clone());
+                    m
+                }
+                Err(e) => {
+                    tracing::error!(match_id = %entry.id, error = %e, "match task failed");
+                    break;
+                }
+            }
+        } else {
+            match entry.handle.snapshot().await {
+                Ok(m) => m,
+                Err(_) => continue,
+            }
+        };
+        let p = host.presenter(&entry);
+        let send = |v: View| {
+            let _ = host.inner.outbox.send(v);
+        };
+        let now = now_ts(&entry);
+        if over {
+            send(p.match_over_view(&m, &[], entry.spec.unrated_reason()));
+            break;
+        }
+        for e in &batch {
+            match e.kind {
+                EventKind::GameOver { .. } if m.phase() == PhaseKind::BetweenGames => {
+                    send(p.game_over_view(&m));
+                }
+                EventKind::Ready { seat, .. } if m.phase() == PhaseKind::BetweenGames => {
+                    let name = entry.spec.players[seat.index()].name.clone();
+                    send(p.notice(host.inner.catalog.text(
+                        entry.spec.locale,
+                        "game-player-ready",
+                        &Args::new().set("player", name),
+                    )));
+                }
+                EventKind::Resumed => {
+                    if let Some(seat) = m.to_move() {
+                        let bank = host.inner.catalog.duration(
+                            entry.spec.locale,
+                            std::time::Duration::from_millis(m.bank(seat, now)),
+                        );
+                        send(
+                            p.notice(
+                                host.inner.catalog.text(
+                                    entry.spec.locale,
+                                    "restart-notice",
+                                    &Args::new()
+                                        .set(
+                                            "player",
+                                            entry.spec.players[seat.index()].name.clone(),
+                                        )
+                                        .set("bank", bank),
+                                ),
+                            ),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        if m.phase() == PhaseKind::Playing && m.turn() != last_turn {
+            last_turn = m.turn();
+            let view = p.turn_view(&m, now);
+            let ai_turn = matches!(view.kind, ViewKind::Turn { ai: true, .. });
+            send(view);
+            if ai_turn {
+                ai_move(&host, &entry, &m).await;
+            }
+        }
+        if m.phase() == PhaseKind::BetweenGames {
+            for (i, seated) in entry.spec.players.iter().enumerate() {
+                let seat = Seat::ALL[i];
+                if seated.ai_level.is_some() && !m.is_ready(seat) {
+                    let _ = entry.handle.act(seat, Action::Ready).await;
+                }
+            }
+        }
+    }
+}
+
+async fn ai_move(host: &Host, entry: &Entry, m: &Match) {
+    let (Some(seat), Some(turn)) = (m.to_move(), m.turn()) else {
+        return;
+    };
+    let Some(level) = entry.spec.players[seat.index()].ai_level else {
+        return;
+    };
+    let bot = host.inner.bot.clone();
+    let game = m.current_game().game().clone();
+    let chosen = tokio::task::spawn_blocking(move || bot.choose(&game, level)).await;
+    match chosen {
+        Ok(mv) => {
+            if let Err(e) = entry.handle.act(seat, Action::Move { turn, mv }).await {
+                tracing::warn!(match_id = %entry.id, error = %e, "AI move refused");
+            }
+        }
+        Err(e) => tracing::error!(match_id = %entry.id, error = %e, "AI failed"),
+    }
+}
