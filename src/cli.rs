@@ -29,6 +29,9 @@ pub enum Command {
     /// Draw the position after the moves as a PNG (or the whole game as an
     /// animated GIF) and write it to a file.
     Render(RenderArgs),
+    /// Play a whole match in the terminal against the AI or hot seat: the
+    /// bot's main job without Discord.
+    Shell(ShellArgs),
     /// Replay a timed script of match actions against a real match (time is
     /// taken from the script, nothing waits) and print its events and result.
     Script(ScriptArgs),
@@ -61,6 +64,39 @@ pub struct ScriptArgs {
     pub seed: Option<u64>,
     /// The script file, or `-` for standard input.
     pub file: String,
+}
+
+/// Arguments of `fourbot shell`.
+#[derive(Debug, clap::Args)]
+pub struct ShellArgs {
+    /// Variant key: classic, single, five, popout, small, misere, cylinder,
+    /// obstacles, random-opening, three-players, teams.
+    #[arg(long, default_value = "classic")]
+    pub variant: Variant,
+    /// Time control `base+inc`: base in minutes, increment in seconds.
+    #[arg(long, default_value = "10+10")]
+    pub time: TimeControl,
+    /// Play against the AI, or every seat at this keyboard.
+    #[arg(long, value_enum, default_value = "ai")]
+    pub vs: crate::shell::Opponent,
+    /// AI level, 1 (casual) to 5 (strongest).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
+    pub level: u8,
+    /// Language: en (en-US), de, it, el, bg (other codes fall back to English).
+    #[arg(long, default_value = "en-US")]
+    pub lang: String,
+    /// Write each turn's board PNG into this directory.
+    #[arg(long)]
+    pub images: Option<std::path::PathBuf>,
+    /// Seed for the obstacles layout and the random opening (default: the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Your name in the match (default: $USER, else "player").
+    #[arg(long)]
+    pub name: Option<String>,
+    /// Letters instead of coloured discs even on a colour terminal.
+    #[arg(long)]
+    pub no_color: bool,
 }
 
 /// Arguments of `fourbot position`.
@@ -112,6 +148,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Position(args) => finish(position(&args)),
         Command::Render(args) => finish(render(&args)),
         Command::Script(args) => finish(script(&args)),
+        Command::Shell(args) => shell(args),
     }
 }
 
@@ -229,4 +266,50 @@ pub fn script(args: &ScriptArgs) -> Result<String, String> {
         setup = setup.with_opening(parse_moves(opening, variant).map_err(|e| e.to_string())?);
     }
     run_script(&text, setup).map_err(|e| e.to_string())
+}
+
+/// `fourbot shell`: runs the terminal table on standard input and output.
+fn shell(args: ShellArgs) -> ExitCode {
+    use std::io::IsTerminal;
+    let color =
+        !args.no_color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    });
+    let opts = crate::shell::ShellOptions {
+        variant: args.variant,
+        time: args.time,
+        opponent: args.vs,
+        level: args.level,
+        locale: crate::i18n::Locale::negotiate(&args.lang),
+        images: args.images,
+        color,
+        seed,
+        name: args
+            .name
+            .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))
+            .unwrap_or_else(|| "player".to_string()),
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let stdin = tokio::io::BufReader::new(tokio::io::stdin());
+    match runtime.block_on(crate::shell::run(opts, stdin, std::io::stdout())) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
 }

@@ -11,3 +11,4 @@ pub mod i18n;
 pub mod play;
 pub mod rating;
 pub mod render;
+pub mod shell;

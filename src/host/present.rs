@@ -255,6 +255,7 @@ impl Presenter<'_> {
             },
             text: lines.join("\n"),
             image: self.board(m, true),
+            position: Some(*game.position()),
             buttons,
         }
     }
@@ -397,6 +398,7 @@ impl Presenter<'_> {
             kind: ViewKind::GameOver,
             text: lines.join("\n"),
             image: self.board(m, false),
+            position: Some(*m.current_game().game().position()),
             buttons: vec![row],
         }
     }
@@ -501,6 +503,7 @@ impl Presenter<'_> {
             kind: ViewKind::MatchOver,
             text: lines.join("\n"),
             image: self.board(m, false),
+            position: Some(*m.current_game().game().position()),
             buttons: vec![vec![Button {
                 label: self.catalog.plain(self.locale, "button-rematch"),
                 action: ActionId::Rematch {
@@ -520,6 +523,7 @@ impl Presenter<'_> {
             kind: ViewKind::Notice,
             text,
             image: None,
+            position: None,
             buttons: Vec::new(),
         }
     }

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game::{column_letter, Move};
+use crate::game::{column_letter, Move, Position};
 use crate::play::Turn;
 
 /// A match's id: unique per host (and per database when a store is used).
@@ -89,8 +89,11 @@ pub struct View {
     pub kind: ViewKind,
     /// Localized text (several lines).
     pub text: String,
-    /// The board as a PNG, when the view shows one.
+    /// The board as a PNG, when the view shows one (and images are on).
     pub image: Option<Vec<u8>>,
+    /// The position shown, for front ends that draw the board themselves
+    /// (the terminal).
+    pub position: Option<Position>,
     /// Rows of buttons (Discord: at most 5 rows of at most 5).
     pub buttons: Vec<Vec<Button>>,
 }
@@ -104,6 +107,7 @@ impl View {
             kind: ViewKind::Refusal,
             text,
             image: None,
+            position: None,
             buttons: Vec::new(),
         }
     }

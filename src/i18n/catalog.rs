@@ -11,7 +11,7 @@ use super::locale::Locale;
 
 /// The names of the message files every `locales/<lang>/` folder holds, in
 /// load order. A test checks that the folders hold exactly these files.
-pub const FTL_FILES: [&str; 10] = [
+pub const FTL_FILES: [&str; 11] = [
     "common.ftl",
     "buttons.ftl",
     "match.ftl",
@@ -22,6 +22,7 @@ pub const FTL_FILES: [&str; 10] = [
     "moderation.ftl",
     "commands.ftl",
     "rules.ftl",
+    "shell.ftl",
 ];
 
 macro_rules! embed_locale {
@@ -37,6 +38,7 @@ macro_rules! embed_locale {
             embed_locale!(@file $lang, "moderation.ftl"),
             embed_locale!(@file $lang, "commands.ftl"),
             embed_locale!(@file $lang, "rules.ftl"),
+            embed_locale!(@file $lang, "shell.ftl"),
         ]
     };
     (@file $lang:literal, $file:literal) => {
@@ -49,7 +51,7 @@ macro_rules! embed_locale {
 
 /// The message files compiled into the binary: per locale (in
 /// [`Locale::ALL`] order) the file name and its text.
-pub const EMBEDDED: [[(&str, &str); 10]; 5] = [
+pub const EMBEDDED: [[(&str, &str); 11]; 5] = [
     embed_locale!("en-US"),
     embed_locale!("de"),
     embed_locale!("it"),

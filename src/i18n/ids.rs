@@ -811,4 +811,30 @@ pub const ALL: &[&str] = &[
     RULES_VARIANT_RANDOM_OPENING,
     RULES_VARIANT_THREE_PLAYERS,
     RULES_VARIANT_TEAMS,
+    SHELL_WELCOME,
+    SHELL_HELP,
+    SHELL_UNKNOWN,
+    SHELL_QUIT_SAVED,
+    SHELL_QUIT_LOST,
+    SHELL_RESUMED,
+    SHELL_BUTTONS,
+    SHELL_PLAYER,
 ];
+
+// shell.ftl
+/// `fourbot — { $variant }, { $time }. Type help for the commands.`
+pub const SHELL_WELCOME: &str = "shell-welcome";
+/// `Type a column to drop a disc …` (the shell's help text)
+pub const SHELL_HELP: &str = "shell-help";
+/// `That is neither a move nor a command. Type help for the commands.`
+pub const SHELL_UNKNOWN: &str = "shell-unknown";
+/// `Bye. The match is saved; …`
+pub const SHELL_QUIT_SAVED: &str = "shell-quit-saved";
+/// `Bye. The match was not saved (no database).`
+pub const SHELL_QUIT_LOST: &str = "shell-quit-lost";
+/// `A saved match was found and goes on.`
+pub const SHELL_RESUMED: &str = "shell-resumed";
+/// `Buttons`
+pub const SHELL_BUTTONS: &str = "shell-buttons";
+/// `Player { $number }`
+pub const SHELL_PLAYER: &str = "shell-player";

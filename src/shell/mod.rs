@@ -1,0 +1,340 @@
+//! The terminal table (`fourbot shell`): a front end over the same
+//! [`Host`] and [`View`]s as Discord. It draws the board (coloured discs on a
+//! colour terminal, letters otherwise), the move list, the banks and the
+//! current view's buttons as numbered choices, and reads typed moves and
+//! commands. A number in brackets presses that button; the drop buttons
+//! come first in column order, so `4` means column d either way. With
+//! standard input not a terminal it reads one command per
+//! line and prints plain text, so a session can be replayed from a file.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::io::{AsyncBufRead, AsyncBufReadExt};
+use tokio::sync::mpsc;
+
+use crate::game::{column_letter, Cell, Color, Position};
+use crate::host::{
+    Audience, Button, HeuristicBot, Host, HostConfig, MatchId, MatchSpec, PlayerId, Request,
+    Seated, TimeStyle, View, ViewKind,
+};
+use crate::i18n::{time_control, Args, Catalog, Locale};
+use crate::play::{ClockSettings, TimeControl};
+
+/// Who sits opposite the terminal's player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Opponent {
+    /// The bot's AI takes every other seat.
+    Ai,
+    /// Every seat is played at this keyboard.
+    Hotseat,
+}
+
+/// Options of `fourbot shell`.
+#[derive(Clone, Debug)]
+pub struct ShellOptions {
+    /// The variant.
+    pub variant: crate::game::Variant,
+    /// The time control.
+    pub time: TimeControl,
+    /// AI or hot seat.
+    pub opponent: Opponent,
+    /// AI level 1–5.
+    pub level: u8,
+    /// Language of every message.
+    pub locale: Locale,
+    /// Directory to write each view's PNG into, if any.
+    pub images: Option<PathBuf>,
+    /// Draw discs with ANSI colours.
+    pub color: bool,
+    /// Seed for the obstacles layout and the opening.
+    pub seed: u64,
+    /// The terminal player's name (against the AI).
+    pub name: String,
+}
+
+/// The terminal's player.
+pub const YOU: PlayerId = PlayerId(1);
+/// The AI's player id.
+pub const BOT: PlayerId = PlayerId(0);
+
+struct Shell<W: Write> {
+    host: Host,
+    views: mpsc::UnboundedReceiver<View>,
+    out: W,
+    opts: ShellOptions,
+    current: MatchId,
+    buttons: Vec<Button>,
+    images_written: u32,
+}
+
+/// Runs the shell on `input` and `out` until `quit` or the end of input.
+///
+/// # Errors
+/// A match that cannot be created, or an output error.
+pub async fn run<R, W>(opts: ShellOptions, input: R, out: W) -> anyhow::Result<()>
+where
+    R: AsyncBufRead + Unpin,
+    W: Write,
+{
+    let catalog = Arc::new(Catalog::new()?);
+    let (host, views) = Host::new(
+        catalog,
+        Arc::new(HeuristicBot),
+        HostConfig {
+            time_style: TimeStyle::Omit,
+            images: opts.images.is_some(),
+        },
+    );
+    if let Some(dir) = &opts.images {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut shell = Shell {
+        host,
+        views,
+        out,
+        opts,
+        current: MatchId(0),
+        buttons: Vec::new(),
+        images_written: 0,
+    };
+    let welcome = shell.text(
+        "shell-welcome",
+        &Args::new()
+            .set(
+                "variant",
+                shell
+                    .host
+                    .catalog()
+                    .variant_name(shell.opts.locale, shell.opts.variant),
+            )
+            .set(
+                "time",
+                time_control(
+                    shell.opts.time.base_ms() / 1000,
+                    shell.opts.time.increment_ms() / 1000,
+                ),
+            ),
+    );
+    writeln!(shell.out, "{welcome}")?;
+    shell.current = shell.host.create_match(shell.spec())?;
+    shell.wait_for_prompt().await?;
+    let mut lines = input.lines();
+    loop {
+        tokio::select! {
+            line = lines.next_line() => {
+                let Some(line) = line? else { break };
+                if !shell.handle(line.trim()).await? {
+                    return Ok(());
+                }
+            }
+            Some(view) = shell.views.recv() => shell.show(&view)?,
+        }
+    }
+    let bye = shell
+        .host
+        .catalog()
+        .plain(shell.opts.locale, "shell-quit-lost");
+    writeln!(shell.out, "{bye}")?;
+    Ok(())
+}
+
+impl<W: Write> Shell<W> {
+    fn text(&self, id: &str, args: &Args) -> String {
+        self.host.catalog().text(self.opts.locale, id, args)
+    }
+
+    fn spec(&self) -> MatchSpec {
+        let seats = self.opts.variant.players() as usize;
+        let players = (0..seats)
+            .map(|i| match (self.opts.opponent, i) {
+                (Opponent::Ai, 0) => Seated {
+                    id: YOU,
+                    name: self.opts.name.clone(),
+                    ai_level: None,
+                },
+                (Opponent::Ai, _) => Seated {
+                    id: BOT,
+                    name: if seats > 2 {
+                        format!("fourbot {i}")
+                    } else {
+                        "fourbot".to_string()
+                    },
+                    ai_level: Some(self.opts.level),
+                },
+                (Opponent::Hotseat, _) => Seated {
+                    id: YOU,
+                    name: self.text("shell-player", &Args::new().set("number", (i + 1) as i64)),
+                    ai_level: None,
+                },
+            })
+            .collect();
+        MatchSpec {
+            variant: self.opts.variant,
+            clock: ClockSettings::new(self.opts.time),
+            players,
+            guild: 0,
+            locale: self.opts.locale,
+            seed: self.opts.seed,
+        }
+    }
+
+    /// Handles one input line; `false` ends the shell.
+    async fn handle(&mut self, line: &str) -> anyhow::Result<bool> {
+        let locale = self.opts.locale;
+        let request = match line {
+            "" => return Ok(true),
+            "quit" | "exit" => {
+                let bye = self.host.catalog().plain(locale, "shell-quit-lost");
+                writeln!(self.out, "{bye}")?;
+                return Ok(false);
+            }
+            "help" | "?" => {
+                let help = self.host.catalog().plain(locale, "shell-help");
+                writeln!(self.out, "{help}")?;
+                return Ok(true);
+            }
+            "board" => {
+                if let Some(view) = self.host.board(self.current).await {
+                    self.show(&view)?;
+                }
+                return Ok(true);
+            }
+            "resign-game" => Some(Request::ResignGame(None)),
+            "resign-match" => Some(Request::ResignMatch),
+            "ready" => Some(Request::Ready(None)),
+            "rematch" => Some(Request::Rematch),
+            _ => None,
+        };
+        let result = if let Some(request) = request {
+            self.host.act(self.current, YOU, locale, request).await
+        } else if let Some(button) = line
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| self.buttons.get(n.wrapping_sub(1)))
+            .cloned()
+        {
+            self.host
+                .press(YOU, locale, &button.action.to_string())
+                .await
+        } else {
+            match self.host.typed(self.current, YOU, locale, line).await {
+                Ok(true) => Ok(()),
+                Ok(false) => {
+                    let unknown = self.host.catalog().plain(locale, "shell-unknown");
+                    writeln!(self.out, "{unknown}")?;
+                    return Ok(true);
+                }
+                Err(refusal) => Err(refusal),
+            }
+        };
+        match result {
+            Ok(()) => self.wait_for_prompt().await?,
+            Err(refusal) => self.show(&refusal)?,
+        }
+        Ok(true)
+    }
+
+    /// Prints views until one asks this keyboard for something (its turn,
+    /// Ready, the end of the match), or nothing comes for a while.
+    async fn wait_for_prompt(&mut self) -> anyhow::Result<()> {
+        loop {
+            let next = tokio::time::timeout(Duration::from_secs(10), self.views.recv()).await;
+            let Ok(Some(view)) = next else { return Ok(()) };
+            self.show(&view)?;
+            let prompt = match view.kind {
+                ViewKind::Turn { ai, .. } => !ai,
+                ViewKind::GameOver | ViewKind::MatchOver | ViewKind::Refusal => true,
+                ViewKind::Notice => false,
+            };
+            if prompt {
+                return Ok(());
+            }
+        }
+    }
+
+    fn show(&mut self, view: &View) -> anyhow::Result<()> {
+        if let Audience::Player(p) = view.audience {
+            if p != YOU {
+                return Ok(());
+            }
+        }
+        if let ViewKind::Turn { ai, .. } = view.kind {
+            self.current = view.match_id;
+            if ai {
+                return Ok(()); // the next turn view shows the AI's move
+            }
+        }
+        writeln!(self.out)?;
+        if let Some(p) = &view.position {
+            let board = draw_board(p, self.opts.color);
+            write!(self.out, "{board}")?;
+        }
+        writeln!(self.out, "{}", view.text.replace("**", ""))?;
+        if !view.buttons.is_empty() && view.kind != ViewKind::Refusal {
+            self.buttons = view.all_buttons().cloned().collect();
+            let mut line = String::new();
+            for (i, b) in self.buttons.iter().enumerate() {
+                if b.disabled {
+                    continue;
+                }
+                line.push_str(&format!("[{}] {}  ", i + 1, b.label));
+            }
+            writeln!(
+                self.out,
+                "{}: {}",
+                self.host.catalog().plain(self.opts.locale, "shell-buttons"),
+                line.trim_end()
+            )?;
+        }
+        if let (Some(dir), Some(png)) = (&self.opts.images, &view.image) {
+            self.images_written += 1;
+            let path = dir.join(format!(
+                "match-{}-{:03}.png",
+                view.match_id, self.images_written
+            ));
+            std::fs::write(path, png)?;
+        }
+        self.out.flush()?;
+        Ok(())
+    }
+}
+
+/// The board as text: rows top first with their numbers, column letters
+/// below; discs as coloured ● with `color`, else `R` `Y` `B`, blocks `#`,
+/// empty cells `.`.
+pub fn draw_board(p: &Position, color: bool) -> String {
+    let g = &p.rules().geometry;
+    let mut s = String::new();
+    for row in (0..g.height()).rev() {
+        s.push_str(&format!("{:>2} ", row + 1));
+        for column in 0..g.width() {
+            let cell = match (p.at(Cell::new(column, row)), color) {
+                (None, _) => ".".to_string(),
+                (Some(None), false) => "#".to_string(),
+                (Some(None), true) => "\x1b[90m■\x1b[0m".to_string(),
+                (Some(Some(c)), false) => c.letter().to_string(),
+                (Some(Some(c)), true) => {
+                    let code = match c {
+                        Color::Red => 31,
+                        Color::Yellow => 33,
+                        Color::Blue => 34,
+                    };
+                    format!("\x1b[{code}m●\x1b[0m")
+                }
+            };
+            s.push_str(&cell);
+            s.push(' ');
+        }
+        s.push('\n');
+    }
+    s.push_str("   ");
+    for column in 0..g.width() {
+        s.push(column_letter(column));
+        s.push(' ');
+    }
+    s.push('\n');
+    s
+}
