@@ -1,0 +1,282 @@
+//! The transport-neutral host: views, buttons, refusals and the AI seat.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use fourbot::game::Variant;
+use fourbot::host::{
+    Audience, HeuristicBot, Host, HostConfig, MatchSpec, PlayerId, Seated, TimeStyle, View,
+    ViewKind,
+};
+use fourbot::i18n::{Catalog, Locale};
+use fourbot::play::{ClockSettings, TimeControl};
+use tokio::sync::mpsc::UnboundedReceiver;
+
+const ALICE: PlayerId = PlayerId(10);
+const BOB: PlayerId = PlayerId(20);
+const CAROL: PlayerId = PlayerId(30);
+const DAVE: PlayerId = PlayerId(40);
+
+fn host() -> (Host, UnboundedReceiver<View>) {
+    Host::new(
+        Arc::new(Catalog::new().unwrap()),
+        Arc::new(HeuristicBot),
+        HostConfig {
+            time_style: TimeStyle::DiscordRelative,
+            images: false,
+        },
+    )
+}
+
+fn seat(id: PlayerId, name: &str) -> Seated {
+    Seated {
+        id,
+        name: name.into(),
+        ai_level: None,
+    }
+}
+
+fn spec(variant: Variant, players: Vec<Seated>) -> MatchSpec {
+    MatchSpec {
+        variant,
+        clock: ClockSettings::new(TimeControl::DEFAULT),
+        players,
+        guild: 1,
+        locale: Locale::EnUs,
+        seed: 3,
+    }
+}
+
+async fn next(views: &mut UnboundedReceiver<View>) -> View {
+    tokio::time::timeout(Duration::from_secs(5), views.recv())
+        .await
+        .expect("a view in time")
+        .expect("outbox open")
+}
+
+async fn next_turn(views: &mut UnboundedReceiver<View>) -> View {
+    loop {
+        let v = next(views).await;
+        if matches!(v.kind, ViewKind::Turn { .. }) {
+            return v;
+        }
+    }
+}
+
+fn button<'a>(view: &'a View, label: &str) -> &'a fourbot::host::Button {
+    view.all_buttons()
+        .find(|b| b.label == label)
+        .unwrap_or_else(|| panic!("no button {label}"))
+}
+
+#[tokio::test]
+async fn two_presses_for_the_same_turn_give_one_move_and_a_stale_refusal() {
+    let (host, mut views) = host();
+    host.create_match(spec(
+        Variant::Classic,
+        vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+    ))
+    .unwrap();
+    let first = next_turn(&mut views).await;
+    let d = button(&first, "d").action.to_string();
+    assert!(host.press(ALICE, Locale::EnUs, &d).await.is_ok());
+    let second = host.press(ALICE, Locale::De, &d).await.unwrap_err();
+    assert_eq!(second.kind, ViewKind::Refusal);
+    assert_eq!(second.audience, Audience::Player(ALICE));
+    assert!(second.text.contains("früheren Zug"), "{}", second.text);
+    let turn = next_turn(&mut views).await;
+    assert!(turn.text.contains("1. 🔴 d"), "{}", turn.text);
+    assert!(!turn.text.contains("3. "), "{}", turn.text);
+}
+
+#[tokio::test]
+async fn presses_by_others_get_a_private_reason_and_spectator_chat_is_ignored() {
+    let (host, mut views) = host();
+    let id = host
+        .create_match(spec(
+            Variant::Classic,
+            vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+        ))
+        .unwrap();
+    let first = next_turn(&mut views).await;
+    let d = button(&first, "d").action.to_string();
+    let not_yours = host.press(BOB, Locale::EnUs, &d).await.unwrap_err();
+    assert_eq!(not_yours.text, "It's not your turn: alice is to move.");
+    let spectator = host.press(CAROL, Locale::It, &d).await.unwrap_err();
+    assert_eq!(spectator.audience, Audience::Player(CAROL));
+    assert!(
+        spectator.text.contains("Non stai giocando"),
+        "{}",
+        spectator.text
+    );
+    assert_eq!(host.typed(id, CAROL, Locale::EnUs, "d").await, Ok(false));
+    assert_eq!(
+        host.typed(id, ALICE, Locale::EnUs, "nice move").await,
+        Ok(false)
+    );
+    assert_eq!(host.typed(id, ALICE, Locale::EnUs, "D").await, Ok(true));
+    let turn = next_turn(&mut views).await;
+    assert!(turn.text.contains("bob to move"), "{}", turn.text);
+}
+
+#[tokio::test]
+async fn a_full_column_button_is_disabled_and_buttons_name_their_own_column() {
+    let (host, mut views) = host();
+    let id = host
+        .create_match(spec(
+            Variant::Classic,
+            vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+        ))
+        .unwrap();
+    next_turn(&mut views).await;
+    for (i, who) in [ALICE, BOB, ALICE, BOB, ALICE, BOB].into_iter().enumerate() {
+        assert_eq!(
+            host.typed(id, who, Locale::EnUs, "d").await,
+            Ok(true),
+            "ply {i}"
+        );
+        next_turn(&mut views).await;
+    }
+    let view = host.board(id).await.unwrap();
+    assert!(button(&view, "d").disabled);
+    for b in view.all_buttons() {
+        if let fourbot::host::ActionId::Move { mv, .. } = b.action {
+            assert_eq!(
+                b.label,
+                fourbot::game::column_letter(mv.column()).to_string()
+            );
+        }
+    }
+    // Rows hold at most five buttons (Discord's limit): 7 columns are 4 + 3.
+    assert!(view.buttons.iter().all(|r| r.len() <= 5));
+    assert_eq!(view.buttons[0].len(), 4);
+    let refused = host.typed(id, ALICE, Locale::EnUs, "d").await.unwrap_err();
+    assert_eq!(refused.text, "Column d is full; pick another one.");
+}
+
+#[tokio::test]
+async fn popout_shows_a_pop_row_and_teams_name_the_player_to_move() {
+    let (host, mut views) = host();
+    let id = host
+        .create_match(spec(
+            Variant::Popout,
+            vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+        ))
+        .unwrap();
+    next_turn(&mut views).await;
+    host.typed(id, ALICE, Locale::EnUs, "a").await.unwrap();
+    host.typed(id, BOB, Locale::EnUs, "b").await.unwrap();
+    let view = loop {
+        let v = next_turn(&mut views).await;
+        if v.text.contains("2. 🟡 b") {
+            break v;
+        }
+    };
+    assert!(!button(&view, "Pop a").disabled, "alice may pop her disc");
+    assert!(button(&view, "Pop b").disabled, "bob's disc is not hers");
+    assert!(view.buttons.len() <= 5);
+
+    let (host, mut views) = self::host();
+    host.create_match(spec(
+        Variant::Teams,
+        vec![
+            seat(ALICE, "alice"),
+            seat(BOB, "bob"),
+            seat(CAROL, "carol"),
+            seat(DAVE, "dave"),
+        ],
+    ))
+    .unwrap();
+    let first = next_turn(&mut views).await;
+    assert!(
+        first.text.contains("alice (Team A) to move"),
+        "{}",
+        first.text
+    );
+    let d = button(&first, "d").action.to_string();
+    host.press(ALICE, Locale::EnUs, &d).await.unwrap();
+    let second = next_turn(&mut views).await;
+    assert!(
+        second.text.contains("bob (Team B) to move"),
+        "{}",
+        second.text
+    );
+}
+
+#[tokio::test]
+async fn the_ai_seat_answers_and_the_match_is_unrated() {
+    let (host, mut views) = host();
+    let mut players = vec![seat(ALICE, "alice"), seat(PlayerId(0), "fourbot")];
+    players[1].ai_level = Some(3);
+    let id = host.create_match(spec(Variant::Classic, players)).unwrap();
+    next_turn(&mut views).await;
+    host.typed(id, ALICE, Locale::EnUs, "a").await.unwrap();
+    // The AI's turn view, then alice's turn after the AI's move.
+    let mut saw_ai_move = false;
+    for _ in 0..3 {
+        let v = next_turn(&mut views).await;
+        if v.text.contains("2. 🟡") && v.text.contains("alice to move") {
+            saw_ai_move = true;
+            break;
+        }
+    }
+    assert!(saw_ai_move);
+    host.act(id, ALICE, Locale::EnUs, fourbot::host::Request::ResignMatch)
+        .await
+        .unwrap();
+    let over = loop {
+        let v = next(&mut views).await;
+        if v.kind == ViewKind::MatchOver {
+            break v;
+        }
+    };
+    assert!(
+        over.text.contains("alice resigned the match"),
+        "{}",
+        over.text
+    );
+    assert!(over.text.contains("Games against the bot are never rated."));
+}
+
+#[tokio::test(start_paused = true)]
+async fn a_flag_ends_the_match_with_a_forfeit_view() {
+    let (host, mut views) = Host::new(
+        Arc::new(Catalog::new().unwrap()),
+        Arc::new(HeuristicBot),
+        HostConfig {
+            time_style: TimeStyle::DiscordRelative,
+            images: false,
+        },
+    );
+    let mut s = spec(
+        Variant::Classic,
+        vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+    );
+    s.clock = ClockSettings::new(TimeControl::new(1, 0).unwrap());
+    let id = host.create_match(s).unwrap();
+    let first = next_turn(&mut views).await;
+    assert!(
+        first.text.contains("<t:"),
+        "the abort time is shown: {}",
+        first.text
+    );
+    host.typed(id, ALICE, Locale::EnUs, "d").await.unwrap();
+    next_turn(&mut views).await;
+    host.typed(id, BOB, Locale::EnUs, "d").await.unwrap();
+    let third = next_turn(&mut views).await;
+    assert!(third.text.contains("Time runs out <t:"), "{}", third.text);
+    // Alice does not move: after 1 minute her bank is empty.
+    tokio::time::sleep(Duration::from_secs(61)).await;
+    let over = loop {
+        let v = next(&mut views).await;
+        if v.kind == ViewKind::MatchOver {
+            break v;
+        }
+    };
+    assert!(
+        over.text
+            .contains("alice ran out of time and forfeits the match. bob wins 0:2."),
+        "{}",
+        over.text
+    );
+}
