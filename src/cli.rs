@@ -271,6 +271,7 @@ pub fn script(args: &ScriptArgs) -> Result<String, String> {
 /// `fourbot shell`: runs the terminal table on standard input and output.
 fn shell(args: ShellArgs) -> ExitCode {
     use std::io::IsTerminal;
+    let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
     let color =
         !args.no_color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let seed = args.seed.unwrap_or_else(|| {
@@ -288,6 +289,7 @@ fn shell(args: ShellArgs) -> ExitCode {
         images: args.images,
         color,
         seed,
+        ticking: terminal,
         name: args
             .name
             .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))

@@ -142,6 +142,25 @@ impl Presenter<'_> {
         lines.join("\n")
     }
 
+    /// Every bank on one line, the running one marked with ⏳.
+    pub fn clock_status(&self, m: &Match, now: Timestamp) -> String {
+        let running = m.to_move();
+        m.seating()
+            .all()
+            .iter()
+            .map(|&seat| {
+                let mark = if Some(seat) == running { " ⏳" } else { "" };
+                format!(
+                    "{} {} {}{mark}",
+                    Self::disc(m, seat),
+                    self.name(seat),
+                    self.bank_text(m.bank(seat, now))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+
     fn title(&self, m: &Match) -> String {
         self.text(
             "game-title",

@@ -261,6 +261,16 @@ impl Host {
         })
     }
 
+    /// One line with every bank as of now, the running one marked:
+    /// `🔴 alice 9:41 ⏳ · 🟡 bob 10:00` (for a ticking display).
+    pub async fn clock_status(&self, id: MatchId) -> Option<String> {
+        let entry = self.entry(id)?;
+        let m = Self::snapshot(&entry).await?;
+        let now = now_ts(&entry);
+        let p = self.presenter(&entry);
+        Some(p.clock_status(&m, now))
+    }
+
     /// The ids of the matches this host knows, running or finished.
     pub fn match_ids(&self) -> Vec<MatchId> {
         let mut ids: Vec<MatchId> = self

@@ -53,6 +53,8 @@ pub struct ShellOptions {
     pub seed: u64,
     /// The terminal player's name (against the AI).
     pub name: String,
+    /// Redraw a status line with the banks every second (a terminal).
+    pub ticking: bool,
 }
 
 /// The terminal's player.
@@ -122,8 +124,15 @@ where
     shell.current = shell.host.create_match(shell.spec())?;
     shell.wait_for_prompt().await?;
     let mut lines = input.lines();
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
     loop {
         tokio::select! {
+            _ = tick.tick(), if shell.opts.ticking => {
+                if let Some(status) = shell.host.clock_status(shell.current).await {
+                    write!(shell.out, "\r\x1b[K{status} > ")?;
+                    shell.out.flush()?;
+                }
+            }
             line = lines.next_line() => {
                 let Some(line) = line? else { break };
                 if !shell.handle(line.trim()).await? {
@@ -266,6 +275,9 @@ impl<W: Write> Shell<W> {
             if ai {
                 return Ok(()); // the next turn view shows the AI's move
             }
+        }
+        if self.opts.ticking {
+            write!(self.out, "\r\x1b[K")?;
         }
         writeln!(self.out)?;
         if let Some(p) = &view.position {
