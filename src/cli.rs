@@ -15,14 +15,17 @@ use crate::play::{ClockSettings, MatchSetup, TimeControl};
 #[derive(Debug, Parser)]
 #[command(name = "fourbot", version, about, long_about = None)]
 pub struct Cli {
-    /// What to do.
+    /// What to do (none: `run` when DISCORD_TOKEN is set).
     #[command(subcommand)]
-    pub command: Command,
+    pub command: Option<Command>,
 }
 
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Connect to Discord with the token in DISCORD_TOKEN and serve matches
+    /// (commands registered globally, or in FOURBOT_DEV_GUILD).
+    Run,
     /// Play a move list from a variant's start position and print the board,
     /// the outcome and the side to move.
     Position(PositionArgs),
@@ -144,7 +147,17 @@ pub struct RenderArgs {
 /// Runs a parsed command line; returns the process exit status (0 success,
 /// 2 bad input, with one line on stderr).
 pub fn run(cli: Cli) -> ExitCode {
-    match cli.command {
+    let command = match cli.command {
+        Some(c) => c,
+        None if std::env::var_os(crate::discord::TOKEN_ENV).is_some() => Command::Run,
+        None => {
+            use clap::CommandFactory;
+            let _ = Cli::command().print_help();
+            return ExitCode::from(2);
+        }
+    };
+    match command {
+        Command::Run => discord(),
         Command::Position(args) => finish(position(&args)),
         Command::Render(args) => finish(render(&args)),
         Command::Script(args) => finish(script(&args)),
@@ -266,6 +279,45 @@ pub fn script(args: &ScriptArgs) -> Result<String, String> {
         setup = setup.with_opening(parse_moves(opening, variant).map_err(|e| e.to_string())?);
     }
     run_script(&text, setup).map_err(|e| e.to_string())
+}
+
+/// `fourbot run`: the Discord bot. Logs go to stderr (`FOURBOT_LOG`:
+/// error, warn, info (default), debug, trace); a missing or rejected token
+/// gives one line and exit status 1.
+fn discord() -> ExitCode {
+    let level = std::env::var("FOURBOT_LOG")
+        .ok()
+        .and_then(|l| l.parse::<tracing::Level>().ok())
+        .unwrap_or(tracing::Level::INFO);
+    let _ = tracing_subscriber::fmt()
+        .with_max_level(level)
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .try_init();
+    let config = match crate::discord::DiscordConfig::from_env() {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("fourbot: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("fourbot: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(crate::discord::run(config)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("fourbot: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 /// `fourbot shell`: runs the terminal table on standard input and output.

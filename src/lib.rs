@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 pub mod cli;
+pub mod discord;
 pub mod game;
 pub mod host;
 pub mod i18n;

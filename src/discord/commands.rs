@@ -1,0 +1,576 @@
+//! The slash commands of this adapter — `/challenge`, `/resign`,
+//! `/resign-game`, `/board` — and their registration with Discord, with
+//! names, descriptions, options and choices in all five languages from
+//! [`Catalog::commands`]. Commands stay thin: parse → host → reply.
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use poise::CreateReply;
+use serenity::all::{
+    Builder, ButtonStyle, ChannelId, CommandOptionType, CreateActionRow, CreateAttachment,
+    CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption, CreateThread,
+    EditInteractionResponse, GuildId, Http, Member, MessageId, User,
+};
+
+use super::challenges::{Answer, Challenge};
+use super::messages::{clip, mentions_only, BOARD_FILE};
+use super::routes::Route;
+use super::{Context, Data, Error};
+use crate::game::Variant;
+use crate::host::{MatchId, MatchSpec, PlayerId, Request, Seated};
+use crate::i18n::{commands::OptionKind, time_control, Args, Catalog, Locale, LocalizedCommand};
+use crate::play::{ClockSettings, TimeControl};
+
+/// The AI level of a game against the bot.
+pub const AI_LEVEL: u8 = 3;
+
+/// The commands this adapter serves, with the options it reads (the other
+/// options of [`crate::i18n::COMMANDS`] belong to later issues).
+pub const SERVED: &[(&str, &[&str])] = &[
+    ("challenge", &["opponent", "variant", "time"]),
+    ("resign", &[]),
+    ("resign-game", &[]),
+    ("board", &[]),
+];
+
+/// The poise commands (dispatch and argument parsing; registration is
+/// [`register`]).
+pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
+    vec![challenge(), resign(), resign_game(), board()]
+}
+
+/// The registration payload: the [`SERVED`] commands with every name,
+/// description, option and choice localized. The `time` option offers the
+/// presets by autocomplete, so any `base+inc` can still be typed.
+pub fn create_commands(catalog: &Catalog) -> Vec<CreateCommand> {
+    let all = catalog.commands();
+    SERVED
+        .iter()
+        .filter_map(|(key, options)| {
+            let c = all.iter().find(|c| c.spec.key == *key)?;
+            Some(create_command(c, options))
+        })
+        .collect()
+}
+
+fn create_command(c: &LocalizedCommand, served: &[&str]) -> CreateCommand {
+    let mut cmd = CreateCommand::new(c.name.default_text())
+        .description(c.description.default_text())
+        .dm_permission(false);
+    for (locale, name) in c.name.discord_localizations() {
+        cmd = cmd.name_localized(locale, name);
+    }
+    for (locale, d) in c.description.discord_localizations() {
+        cmd = cmd.description_localized(locale, d);
+    }
+    for o in c.options.iter().filter(|o| served.contains(&o.spec.key)) {
+        let kind = match o.spec.kind {
+            OptionKind::User => CommandOptionType::User,
+            OptionKind::Channel => CommandOptionType::Channel,
+            OptionKind::Text => CommandOptionType::String,
+            OptionKind::Integer => CommandOptionType::Integer,
+            OptionKind::Boolean => CommandOptionType::Boolean,
+        };
+        let mut opt = CreateCommandOption::new(kind, o.spec.key, o.description.default_text())
+            .required(o.spec.required);
+        for (locale, name) in o.name.discord_localizations() {
+            opt = opt.name_localized(locale, name);
+        }
+        for (locale, d) in o.description.discord_localizations() {
+            opt = opt.description_localized(locale, d);
+        }
+        if o.spec.key == "time" {
+            opt = opt.set_autocomplete(true);
+        } else {
+            for choice in &o.choices {
+                opt = opt.add_string_choice_localized(
+                    choice.name.default_text(),
+                    choice.value,
+                    choice.name.discord_localizations(),
+                );
+            }
+        }
+        cmd = cmd.add_option(opt);
+    }
+    cmd
+}
+
+/// Registers the commands in `dev_guild`, or globally.
+///
+/// # Errors
+/// Discord refused the registration.
+pub async fn register(
+    http: impl AsRef<Http>,
+    catalog: &Catalog,
+    dev_guild: Option<u64>,
+) -> Result<(), serenity::Error> {
+    let commands = create_commands(catalog);
+    match dev_guild {
+        Some(g) => {
+            GuildId::new(g)
+                .set_commands(http.as_ref(), commands)
+                .await?;
+        }
+        None => {
+            serenity::all::Command::set_global_commands(http.as_ref(), commands).await?;
+        }
+    }
+    Ok(())
+}
+
+/// Logs a failed command and tells the user briefly, in their language.
+pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().name, error = %error, "command failed");
+            let text = ctx
+                .data()
+                .host
+                .catalog()
+                .plain(user_locale(ctx), "error-internal");
+            let _ = ctx
+                .send(CreateReply::default().content(text).ephemeral(true))
+                .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "error while handling an error");
+            }
+        }
+    }
+}
+
+/// The language of a private reply to the user of `ctx`.
+fn user_locale(ctx: Context<'_>) -> Locale {
+    Locale::for_user(None, ctx.locale().unwrap_or("en-US"))
+}
+
+/// The language of the server's public messages.
+fn guild_locale(ctx: Context<'_>) -> Locale {
+    match ctx {
+        poise::Context::Application(a) => {
+            Locale::for_guild(None, a.interaction.guild_locale.as_deref())
+        }
+        poise::Context::Prefix(_) => Locale::FALLBACK,
+    }
+}
+
+async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
+    ctx.send(
+        CreateReply::default()
+            .content(clip(&text))
+            .ephemeral(true)
+            .allowed_mentions(mentions_only(&[])),
+    )
+    .await?;
+    Ok(())
+}
+
+/// A player as seated in a match: the server nickname, else the display
+/// name, else the user name (shown as text, never a mention).
+pub fn seated(user: &User, member: Option<&Member>) -> Seated {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    Seated {
+        id: PlayerId(user.id.get()),
+        name,
+        ai_level: None,
+    }
+}
+
+fn unix_now() -> Duration {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+}
+
+/// Reads the variant and time control of a challenge (defaults: classic,
+/// 10+10); only two-player variants here.
+///
+/// # Errors
+/// The localized refusal text.
+pub fn parse_terms(
+    catalog: &Catalog,
+    locale: Locale,
+    variant: Option<&str>,
+    time: Option<&str>,
+) -> Result<(Variant, TimeControl), String> {
+    let variant = match variant {
+        None => Variant::Classic,
+        Some(text) => text.parse().map_err(|_| {
+            let keys: Vec<&str> = Variant::ALL.iter().map(|v| v.key()).collect();
+            catalog.text(
+                locale,
+                "error-unknown-variant",
+                &Args::new()
+                    .set("input", text.to_string())
+                    .set("variants", keys.join(", ")),
+            )
+        })?,
+    };
+    if variant.players() > 2 {
+        let id = if variant == Variant::Teams {
+            "error-needs-teammate"
+        } else {
+            "error-needs-opponent2"
+        };
+        return Err(catalog.text(
+            locale,
+            id,
+            &Args::new().set("variant", catalog.variant_name(locale, variant)),
+        ));
+    }
+    let time = match time {
+        None => TimeControl::DEFAULT,
+        Some(text) => text.parse().map_err(|_| {
+            let words = |secs: u64| catalog.duration_words(locale, Duration::from_secs(secs));
+            catalog.text(
+                locale,
+                "error-bad-time-control",
+                &Args::new()
+                    .set("input", text.to_string())
+                    .set("min-base", words(TimeControl::MIN_BASE_MINUTES * 60))
+                    .set("max-base", words(TimeControl::MAX_BASE_MINUTES * 60))
+                    .set("max-increment", words(TimeControl::MAX_INCREMENT_SECONDS)),
+            )
+        })?,
+    };
+    Ok((variant, time))
+}
+
+fn time_text(t: TimeControl) -> String {
+    time_control(t.base_ms() / 1000, t.increment_ms() / 1000)
+}
+
+/// Suggests the time-control presets that start with what was typed.
+async fn time_presets(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+    let choices: Vec<_> = TimeControl::PRESETS
+        .iter()
+        .map(|t| time_text(*t))
+        .filter(|t| t.starts_with(partial.trim()))
+        .map(|t| serenity::all::AutocompleteChoice::new(t.clone(), t))
+        .collect();
+    CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Challenge someone (or the bot, for a game against the AI) to a match.
+#[poise::command(slash_command)]
+async fn challenge(
+    ctx: Context<'_>,
+    opponent: User,
+    variant: Option<String>,
+    #[autocomplete = "time_presets"] time: Option<String>,
+) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let i = actx.interaction;
+    let data = ctx.data().clone();
+    let catalog = data.host.catalog();
+    let locale = user_locale(ctx);
+    let public = guild_locale(ctx);
+    let Some(guild) = i.guild_id else {
+        return private(ctx, catalog.plain(locale, "error-guild-only")).await;
+    };
+    let (variant, time) = match parse_terms(catalog, locale, variant.as_deref(), time.as_deref()) {
+        Ok(t) => t,
+        Err(text) => return private(ctx, text).await,
+    };
+    let challenger = seated(&i.user, i.member.as_deref());
+    let variant_name = catalog.variant_name(public, variant);
+
+    if opponent.id == ctx.framework().bot_id() {
+        let text = catalog.text(
+            public,
+            "challenge-ai-started",
+            &Args::new()
+                .set("challenger", challenger.name.clone())
+                .set("variant", variant_name)
+                .set("level", AI_LEVEL as i64),
+        );
+        let reply = ctx
+            .send(
+                CreateReply::default()
+                    .content(clip(&text))
+                    .allowed_mentions(mentions_only(&[])),
+            )
+            .await?;
+        let message = reply.message().await?;
+        let ai = Seated {
+            id: PlayerId(opponent.id.get()),
+            name: opponent
+                .global_name
+                .clone()
+                .unwrap_or(opponent.name.clone()),
+            ai_level: Some(AI_LEVEL),
+        };
+        open_match(
+            ctx.http(),
+            &data,
+            MatchPlace {
+                channel: message.channel_id,
+                message: message.id,
+                guild: guild.get(),
+                locale: public,
+            },
+            vec![challenger, ai],
+            variant,
+            time,
+        )
+        .await?;
+        return Ok(());
+    }
+    if opponent.bot {
+        return private(ctx, catalog.plain(locale, "error-not-a-player")).await;
+    }
+    let opponent_seat = seated(&opponent, None);
+    if data.routes.running_between(challenger.id, opponent_seat.id) {
+        let text = catalog.text(
+            locale,
+            "error-same-opponent",
+            &Args::new().set("opponent", opponent_seat.name.clone()),
+        );
+        return private(ctx, text).await;
+    }
+
+    let expires = (unix_now() + data.challenge_expiry).as_secs();
+    let text = catalog.text(
+        public,
+        "challenge-posted",
+        &Args::new()
+            .set("challenger", challenger.name.clone())
+            .set("opponents", format!("<@{}>", opponent.id.get()))
+            .set("variant", variant_name)
+            .set("time", time_text(time))
+            .set("expires", format!("<t:{expires}:R>")),
+    );
+    let id = i.id.get();
+    let row = CreateActionRow::Buttons(vec![
+        CreateButton::new(Answer::Accept.action_id(id))
+            .label(catalog.plain(public, "button-accept"))
+            .style(ButtonStyle::Success),
+        CreateButton::new(Answer::Decline.action_id(id))
+            .label(catalog.plain(public, "button-decline"))
+            .style(ButtonStyle::Danger),
+    ]);
+    data.challenges.open(Challenge {
+        id,
+        guild: guild.get(),
+        channel: i.channel_id,
+        challenger,
+        opponent: opponent_seat,
+        variant,
+        time,
+        locale: public,
+        text: text.clone(),
+        token: i.token.clone(),
+        answered: false,
+    });
+    ctx.send(
+        CreateReply::default()
+            .content(clip(&text))
+            .components(vec![row])
+            .allowed_mentions(mentions_only(&[opponent.id])),
+    )
+    .await?;
+
+    let http = ctx.serenity_context().http.clone();
+    let expiry = data.challenge_expiry;
+    tokio::spawn(async move {
+        tokio::time::sleep(expiry).await;
+        if let Some(c) = data.challenges.expire(id) {
+            let notice = data
+                .host
+                .catalog()
+                .plain(c.locale, "challenge-expired-notice");
+            let edit = EditInteractionResponse::new()
+                .content(clip(&format!("{}\n{notice}", c.text)))
+                .components(Vec::new());
+            if let Err(e) = edit.execute(&http, &c.token).await {
+                tracing::warn!(error = %e, "marking a challenge expired failed");
+            }
+        }
+    });
+    Ok(())
+}
+
+/// Where a new match is played: the message its thread opens on.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchPlace {
+    /// The channel of the message.
+    pub channel: ChannelId,
+    /// The message (challenge) the thread opens on.
+    pub message: MessageId,
+    /// The server.
+    pub guild: u64,
+    /// Language of the public messages.
+    pub locale: Locale,
+}
+
+/// Opens the match's public thread on the challenge message and starts the
+/// match there; its first turn follows from the host's outbox.
+///
+/// # Errors
+/// The thread could not be created, or the host refused the match.
+pub async fn open_match(
+    http: &Http,
+    data: &Data,
+    place: MatchPlace,
+    players: Vec<Seated>,
+    variant: Variant,
+    time: TimeControl,
+) -> Result<MatchId, Error> {
+    let catalog = data.host.catalog();
+    let l = place.locale;
+    let versus = catalog.text(
+        l,
+        "versus",
+        &Args::new()
+            .set("first", players[0].name.clone())
+            .set("second", players[1].name.clone()),
+    );
+    let name = catalog.text(
+        l,
+        "thread-name",
+        &Args::new()
+            .set("players", versus)
+            .set("variant", catalog.variant_name(l, variant))
+            .set("time", time_text(time)),
+    );
+    let name: String = name.chars().take(100).collect();
+    let thread = place
+        .channel
+        .create_thread_from_message(http, place.message, CreateThread::new(name))
+        .await?;
+    let spec = MatchSpec {
+        variant,
+        clock: ClockSettings::new(time),
+        players: players.clone(),
+        guild: place.guild,
+        locale: l,
+        seed: unix_now().as_nanos() as u64,
+    };
+    let route = Route::new(thread.id, players.iter().map(|p| p.id).collect(), l);
+    let id = data.routes.create(|| data.host.create_match(spec), route)?;
+    tracing::info!(match_id = %id, thread = %thread.id, "match started");
+    Ok(id)
+}
+
+async fn resign_request(ctx: Context<'_>, request: Request) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let i = actx.interaction;
+    let data = ctx.data().clone();
+    let locale = user_locale(ctx);
+    let player = PlayerId(i.user.id.get());
+    let Some(id) = data.routes.match_for(i.channel_id, player) else {
+        return private(
+            ctx,
+            data.host.catalog().plain(locale, "error-no-match-here"),
+        )
+        .await;
+    };
+    ctx.defer_ephemeral().await?;
+    match data.host.act(id, player, locale, request).await {
+        Ok(()) => i.delete_response(ctx.http()).await?,
+        Err(view) => {
+            i.edit_response(
+                ctx.http(),
+                EditInteractionResponse::new().content(clip(&view.text)),
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
+
+/// Resign the whole match (of this thread, or your only running match).
+#[poise::command(slash_command)]
+async fn resign(ctx: Context<'_>) -> Result<(), Error> {
+    resign_request(ctx, Request::ResignMatch).await
+}
+
+/// Resign the current game only; the match goes on.
+#[poise::command(slash_command, rename = "resign-game")]
+async fn resign_game(ctx: Context<'_>) -> Result<(), Error> {
+    resign_request(ctx, Request::ResignGame(None)).await
+}
+
+/// Show the current board of your match (privately).
+#[poise::command(slash_command)]
+async fn board(ctx: Context<'_>) -> Result<(), Error> {
+    let data = ctx.data().clone();
+    let locale = user_locale(ctx);
+    let player = PlayerId(ctx.author().id.get());
+    let view = match data.routes.match_for(ctx.channel_id(), player) {
+        Some(id) => data.host.board(id).await,
+        None => None,
+    };
+    let Some(view) = view else {
+        return private(
+            ctx,
+            data.host.catalog().plain(locale, "error-no-match-here"),
+        )
+        .await;
+    };
+    let mut reply = CreateReply::default()
+        .content(clip(&view.text))
+        .ephemeral(true)
+        .allowed_mentions(mentions_only(&[]));
+    if let Some(png) = view.image {
+        reply = reply.attachment(CreateAttachment::bytes(png, BOARD_FILE));
+    }
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_registration_payload_is_localized_and_valid() {
+        let catalog = Catalog::new().unwrap();
+        let cmds = create_commands(&catalog);
+        assert_eq!(cmds.len(), SERVED.len());
+        let json = serde_json::to_value(&cmds).unwrap();
+        let challenge = &json[0];
+        assert_eq!(challenge["name"], "challenge");
+        assert!(challenge["name_localizations"]["de"].is_string());
+        let options = challenge["options"].as_array().unwrap();
+        let names: Vec<&str> = options
+            .iter()
+            .map(|o| o["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(names, ["opponent", "variant", "time"]);
+        assert_eq!(options[1]["choices"].as_array().unwrap().len(), 11);
+        assert_eq!(options[1]["choices"][0]["value"], "classic");
+        assert!(options[1]["choices"][0]["name_localizations"]["el"].is_string());
+        assert_eq!(options[2]["autocomplete"], true);
+        for c in json.as_array().unwrap() {
+            let name = c["name"].as_str().unwrap();
+            assert!(name.len() <= 32 && !name.is_empty(), "{name}");
+        }
+        assert_eq!(json[2]["name"], "resign-game");
+    }
+
+    #[test]
+    fn challenge_terms_default_and_refuse_clearly() {
+        let c = Catalog::new().unwrap();
+        assert_eq!(
+            parse_terms(&c, Locale::EnUs, None, None).unwrap(),
+            (Variant::Classic, TimeControl::DEFAULT)
+        );
+        let (v, t) = parse_terms(&c, Locale::EnUs, Some("popout"), Some("3+2")).unwrap();
+        assert_eq!((v, t), (Variant::Popout, TimeControl::BLITZ));
+        let e = parse_terms(&c, Locale::EnUs, None, Some("0+5")).unwrap_err();
+        assert!(e.contains("0+5"), "{e}");
+        let e = parse_terms(&c, Locale::EnUs, Some("chess"), None).unwrap_err();
+        assert!(e.contains("classic"), "{e}");
+        assert!(parse_terms(&c, Locale::EnUs, Some("teams"), None).is_err());
+    }
+}

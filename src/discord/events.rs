@@ -1,0 +1,197 @@
+//! Gateway events other than slash commands: button presses (challenge
+//! answers and match actions) and messages typed in match threads.
+//!
+//! Every press is acknowledged at once — a match action with a deferred
+//! update (the next turn is posted as a new channel message by the
+//! [`super::poster`]), a challenge answer by updating the challenge message —
+//! and a refusal comes back as a private (ephemeral) reply in the presser's
+//! language.
+
+use std::sync::Arc;
+
+use serenity::all::{
+    ComponentInteraction, Context as SerenityContext, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, FullEvent,
+    Interaction, Message,
+};
+
+use super::challenges::Answer;
+use super::commands::{open_match, seated, MatchPlace};
+use super::messages::{clip, mentions_only};
+use super::{Data, Error};
+use crate::host::{ActionId, PlayerId};
+use crate::i18n::{Args, Locale};
+
+/// Handles one gateway event (poise has already dispatched slash commands).
+///
+/// # Errors
+/// A Discord request failed (logged by the framework).
+pub async fn handle(
+    ctx: &SerenityContext,
+    event: &FullEvent,
+    data: Arc<Data>,
+) -> Result<(), Error> {
+    match event {
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Component(press),
+        } => on_press(ctx, &data, press).await,
+        FullEvent::Message { new_message } => on_message(ctx, &data, new_message).await,
+        _ => Ok(()),
+    }
+}
+
+fn ephemeral(text: &str) -> CreateInteractionResponse {
+    CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content(clip(text))
+            .ephemeral(true)
+            .allowed_mentions(mentions_only(&[])),
+    )
+}
+
+async fn on_press(
+    ctx: &SerenityContext,
+    data: &Data,
+    press: &ComponentInteraction,
+) -> Result<(), Error> {
+    let custom_id = press.data.custom_id.as_str();
+    let locale = Locale::for_user(None, &press.locale);
+    if let Some((id, answer)) = Answer::parse(custom_id) {
+        return on_answer(ctx, data, press, id, answer, locale).await;
+    }
+    // Acknowledge first: the host may queue the action behind others.
+    press
+        .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
+        .await?;
+    let action = custom_id.parse::<ActionId>().ok();
+    if let Some(a) = action {
+        let public = Locale::for_guild(None, press.guild_locale.as_deref());
+        data.routes
+            .learn(a.match_id(), press.channel_id, press.message.id, public);
+    }
+    let player = PlayerId(press.user.id.get());
+    let before = data.host.match_ids();
+    match data.host.press(player, locale, custom_id).await {
+        Ok(()) => {
+            if let Some(ActionId::Rematch { match_id }) = action {
+                let created: Vec<_> = data
+                    .host
+                    .match_ids()
+                    .into_iter()
+                    .filter(|id| !before.contains(id))
+                    .collect();
+                data.routes.adopt_new(&created, match_id);
+            }
+        }
+        Err(refusal) => {
+            press
+                .create_followup(
+                    &ctx.http,
+                    CreateInteractionResponseFollowup::new()
+                        .content(clip(&refusal.text))
+                        .ephemeral(true)
+                        .allowed_mentions(mentions_only(&[])),
+                )
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+async fn on_answer(
+    ctx: &SerenityContext,
+    data: &Data,
+    press: &ComponentInteraction,
+    id: u64,
+    answer: Answer,
+    locale: Locale,
+) -> Result<(), Error> {
+    let catalog = data.host.catalog();
+    let player = PlayerId(press.user.id.get());
+    let c = match data.challenges.answer(id, player) {
+        Ok(c) => c,
+        Err(refusal) => {
+            press
+                .create_response(&ctx.http, ephemeral(&catalog.plain(locale, refusal)))
+                .await?;
+            return Ok(());
+        }
+    };
+    let mut opponent = c.opponent.clone();
+    opponent.name = seated(&press.user, press.member.as_ref()).name;
+    let (msg, args) = match answer {
+        Answer::Accept => ("challenge-accepted", opponent.name.clone()),
+        Answer::Decline => ("challenge-declined", opponent.name.clone()),
+    };
+    let line = catalog.text(c.locale, msg, &Args::new().set("player", args));
+    press
+        .create_response(
+            &ctx.http,
+            CreateInteractionResponse::UpdateMessage(
+                CreateInteractionResponseMessage::new()
+                    .content(clip(&format!("{}\n{line}", c.text)))
+                    .components(Vec::new())
+                    .allowed_mentions(mentions_only(&[])),
+            ),
+        )
+        .await?;
+    if answer == Answer::Decline {
+        return Ok(());
+    }
+    let place = MatchPlace {
+        channel: press.channel_id,
+        message: press.message.id,
+        guild: c.guild,
+        locale: c.locale,
+    };
+    if let Err(e) = open_match(
+        &ctx.http,
+        data,
+        place,
+        vec![c.challenger.clone(), opponent],
+        c.variant,
+        c.time,
+    )
+    .await
+    {
+        tracing::error!(error = %e, challenge = id, "opening the match failed");
+        press
+            .create_followup(
+                &ctx.http,
+                CreateInteractionResponseFollowup::new()
+                    .content(catalog.plain(locale, "error-internal"))
+                    .ephemeral(true),
+            )
+            .await?;
+    }
+    Ok(())
+}
+
+/// A message in a match thread: a move if it reads as one and comes from a
+/// player; anything else is chat and is ignored. A refused typed move gets
+/// a reply to the message (it cannot be private).
+async fn on_message(ctx: &SerenityContext, data: &Data, msg: &Message) -> Result<(), Error> {
+    if msg.author.bot {
+        return Ok(());
+    }
+    let Some((id, route)) = data.routes.by_thread(msg.channel_id) else {
+        return Ok(());
+    };
+    let player = PlayerId(msg.author.id.get());
+    if let Err(refusal) = data
+        .host
+        .typed(id, player, route.locale, msg.content.trim())
+        .await
+    {
+        msg.channel_id
+            .send_message(
+                &ctx.http,
+                CreateMessage::new()
+                    .content(clip(&refusal.text))
+                    .reference_message(msg)
+                    .allowed_mentions(mentions_only(&[])),
+            )
+            .await?;
+    }
+    Ok(())
+}

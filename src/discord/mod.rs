@@ -1,0 +1,249 @@
+//! The Discord front end (serenity 0.12 + poise 0.7) over the
+//! transport-neutral [`Host`]: slash commands ([`commands`]), button presses
+//! and typed moves ([`events`]), and the host's views posted into one public
+//! thread per match ([`poster`]). See `docs/discord.md`.
+//!
+//! Everything about a match goes through the host; this module only parses
+//! what Discord sends, calls the host, and turns views into messages.
+
+pub mod challenges;
+pub mod commands;
+pub mod events;
+pub mod messages;
+pub mod poster;
+pub mod routes;
+
+use std::fmt;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{GatewayIntents, HttpBuilder};
+
+use crate::host::{HeuristicBot, Host, HostConfig, TimeStyle};
+use crate::i18n::Catalog;
+use challenges::Challenges;
+use routes::Routes;
+
+/// The environment variable with the bot's token.
+pub const TOKEN_ENV: &str = "DISCORD_TOKEN";
+/// The environment variable that points the client at another API base
+/// (`http://127.0.0.1:PORT`, for the tests' fake Discord).
+pub const API_BASE_ENV: &str = "DISCORD_API_BASE";
+/// The environment variable naming the one guild to register the commands
+/// in (fast during development) instead of globally.
+pub const DEV_GUILD_ENV: &str = "FOURBOT_DEV_GUILD";
+/// The environment variable with the challenge expiry in seconds.
+pub const CHALLENGE_EXPIRY_ENV: &str = "FOURBOT_CHALLENGE_EXPIRY_SECS";
+
+/// The default challenge expiry: 10 minutes.
+pub const DEFAULT_CHALLENGE_EXPIRY: Duration = Duration::from_secs(10 * 60);
+/// The longest challenge expiry: 14 minutes, within the 15 minutes for which
+/// the `/challenge` interaction may edit its message.
+pub const MAX_CHALLENGE_EXPIRY: Duration = Duration::from_secs(14 * 60);
+
+/// The gateway intents: guilds (threads), guild messages and message content
+/// (typed moves in match threads; a privileged intent to enable in the
+/// developer portal).
+pub fn intents() -> GatewayIntents {
+    GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::MESSAGE_CONTENT
+}
+
+/// The bot token. Its `Debug` never shows it.
+#[derive(Clone)]
+pub struct Token(String);
+
+impl Token {
+    /// Wraps a token.
+    pub fn new(token: impl Into<String>) -> Token {
+        Token(token.into())
+    }
+
+    fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Token(***)")
+    }
+}
+
+/// How the bot connects.
+#[derive(Clone, Debug)]
+pub struct DiscordConfig {
+    /// The bot token.
+    pub token: Token,
+    /// Another API base than Discord's (tests only), e.g. `http://127.0.0.1:PORT`.
+    pub api_base: Option<String>,
+    /// Register the commands in this guild only.
+    pub dev_guild: Option<u64>,
+    /// How long a challenge stays open (at most [`MAX_CHALLENGE_EXPIRY`]).
+    pub challenge_expiry: Duration,
+}
+
+/// Errors starting or running the bot. Their text is one line for stderr
+/// and never contains the token.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// `DISCORD_TOKEN` is unset or empty.
+    #[error(
+        "DISCORD_TOKEN is not set: put the bot token in the DISCORD_TOKEN environment variable"
+    )]
+    MissingToken,
+    /// A setting has a bad value.
+    #[error("{name} is not valid: {reason}")]
+    BadSetting {
+        /// The environment variable.
+        name: &'static str,
+        /// What is wrong.
+        reason: String,
+    },
+    /// Discord refused the token (gateway close 4004).
+    #[error("Discord rejected the token in DISCORD_TOKEN (invalid authentication); check it in the developer portal")]
+    InvalidToken,
+    /// The gateway connection ended with an error.
+    #[error("the Discord connection failed: {0}")]
+    Gateway(String),
+    /// The message catalogue could not be loaded.
+    #[error("cannot load the messages: {0}")]
+    Catalog(String),
+}
+
+impl DiscordConfig {
+    /// The settings from the environment ([`TOKEN_ENV`], [`API_BASE_ENV`],
+    /// [`DEV_GUILD_ENV`], [`CHALLENGE_EXPIRY_ENV`]).
+    ///
+    /// # Errors
+    /// No token, or a setting that does not parse.
+    pub fn from_env() -> Result<DiscordConfig, RunError> {
+        let token = std::env::var(TOKEN_ENV)
+            .ok()
+            .map(|t| t.trim().to_string())
+            .filter(|t| !t.is_empty())
+            .ok_or(RunError::MissingToken)?;
+        let api_base = std::env::var(API_BASE_ENV)
+            .ok()
+            .map(|b| b.trim_end_matches('/').to_string())
+            .filter(|b| !b.is_empty());
+        let dev_guild = match std::env::var(DEV_GUILD_ENV) {
+            Ok(g) if !g.trim().is_empty() => {
+                Some(g.trim().parse::<u64>().map_err(|e| RunError::BadSetting {
+                    name: DEV_GUILD_ENV,
+                    reason: e.to_string(),
+                })?)
+            }
+            _ => None,
+        };
+        let challenge_expiry = match std::env::var(CHALLENGE_EXPIRY_ENV) {
+            Ok(s) if !s.trim().is_empty() => {
+                let secs: u64 = s.trim().parse().map_err(|e: std::num::ParseIntError| {
+                    RunError::BadSetting {
+                        name: CHALLENGE_EXPIRY_ENV,
+                        reason: e.to_string(),
+                    }
+                })?;
+                Duration::from_secs(secs).min(MAX_CHALLENGE_EXPIRY)
+            }
+            _ => DEFAULT_CHALLENGE_EXPIRY,
+        };
+        Ok(DiscordConfig {
+            token: Token::new(token),
+            api_base,
+            dev_guild,
+            challenge_expiry,
+        })
+    }
+}
+
+/// What every command and event handler shares.
+pub struct Data {
+    /// The host.
+    pub host: Host,
+    /// Open challenges.
+    pub challenges: Challenges,
+    /// Matches ↔ threads.
+    pub routes: Arc<Routes>,
+    /// How long a challenge stays open.
+    pub challenge_expiry: Duration,
+}
+
+/// Errors of command handlers (logged; the user sees a short apology).
+pub type Error = anyhow::Error;
+/// The poise context of this bot.
+pub type Context<'a> = poise::Context<'a, Arc<Data>, Error>;
+
+/// Connects to Discord and serves until the connection ends.
+///
+/// # Errors
+/// A rejected token, a failed connection, or messages that do not load.
+pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
+    let catalog = Arc::new(Catalog::new().map_err(|e| RunError::Catalog(e.to_string()))?);
+    let (host, views) = Host::new(
+        catalog.clone(),
+        Arc::new(HeuristicBot),
+        HostConfig {
+            time_style: TimeStyle::DiscordRelative,
+            images: true,
+        },
+    );
+    let routes = Arc::new(Routes::new());
+    let data = Arc::new(Data {
+        host,
+        challenges: Challenges::new(),
+        routes: routes.clone(),
+        challenge_expiry: config.challenge_expiry,
+    });
+
+    let mut http = HttpBuilder::new(config.token.expose());
+    if let Some(base) = &config.api_base {
+        // With the rate limiter on, serenity ignores the proxy.
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+
+    let dev_guild = config.dev_guild;
+    let setup_data = data.clone();
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            event_handler: |framework, event| {
+                Box::pin(events::handle(
+                    framework.serenity_context,
+                    event,
+                    framework.user_data.clone(),
+                ))
+            },
+            on_error: |error| Box::pin(commands::on_error(error)),
+            prefix_options: poise::PrefixFrameworkOptions {
+                mention_as_prefix: false,
+                ..Default::default()
+            },
+            ..Default::default()
+        })
+        .initialize_owners(false)
+        .setup(move |ctx, ready, _framework| {
+            Box::pin(async move {
+                tracing::info!(user = %ready.user.name, "connected to Discord");
+                let catalog = setup_data.host.catalog();
+                if let Err(e) = commands::register(ctx, catalog, dev_guild).await {
+                    tracing::error!(error = %e, "registering the slash commands failed");
+                }
+                Ok(setup_data)
+            })
+        })
+        .build();
+
+    let mut client = serenity::all::ClientBuilder::new_with_http(http, intents())
+        .framework(framework)
+        .await
+        .map_err(|e| RunError::Gateway(e.to_string()))?;
+    tokio::spawn(poster::run(client.http.clone(), routes, views));
+    match client.start().await {
+        Ok(()) => Ok(()),
+        Err(serenity::Error::Gateway(serenity::gateway::GatewayError::InvalidAuthentication)) => {
+            Err(RunError::InvalidToken)
+        }
+        Err(e) => Err(RunError::Gateway(e.to_string())),
+    }
+}

@@ -1,0 +1,605 @@
+//! The Discord adapter end to end: the real `fourbot` binary against a fake
+//! Discord (REST + gateway) on 127.0.0.1, plus a check that every canned
+//! payload of the fake parses with serenity's own model types.
+
+#[path = "support/fake_discord.rs"]
+mod fake;
+
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Duration;
+
+use fake::*;
+use serde_json::{json, Value};
+use tokio::process::{Child, Command};
+
+const TOKEN: &str = "test-token-NEVER-LOGGED-0123456789";
+
+// ---------------------------------------------------------------- payloads
+
+#[test]
+fn every_canned_payload_parses_with_serenitys_types() {
+    use serenity::all::{
+        Command as AppCommand, CurrentApplicationInfo, GuildChannel, Interaction, Message, Ready,
+    };
+    let slash = slash_command_json(
+        1,
+        ALICE,
+        CHANNEL_ID,
+        "challenge",
+        &[("opponent", 6, json!(BOB.id.to_string()))],
+        &[BOB],
+    );
+    match serde_json::from_value::<Interaction>(slash).unwrap() {
+        Interaction::Command(c) => {
+            assert_eq!(c.data.name, "challenge");
+            assert_eq!(c.locale, "en-US");
+        }
+        other => panic!("not a command: {other:?}"),
+    }
+    let msg = message_json(
+        5,
+        CHANNEL_ID,
+        json!({"id": "7", "username": "x", "discriminator": "0", "avatar": null}),
+        "hi",
+    );
+    serde_json::from_value::<Message>(msg.clone()).unwrap();
+    let mut with_buttons = msg.clone();
+    with_buttons["components"] = json!([{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "a", "custom_id": "m:1:1.1:drop:a", "disabled": false}]}]);
+    let press = button_press_json(2, BOB, &with_buttons, "m:1:1.1:drop:a", "de");
+    match serde_json::from_value::<Interaction>(press).unwrap() {
+        Interaction::Component(c) => {
+            assert_eq!(c.data.custom_id, "m:1:1.1:drop:a");
+            assert_eq!(c.message.id.get(), 5);
+        }
+        other => panic!("not a press: {other:?}"),
+    }
+    let typed: Message =
+        serde_json::from_value(message_create_json(3, ALICE, CHANNEL_ID, "d")).unwrap();
+    assert_eq!(typed.content, "d");
+    let ready: Ready = serde_json::from_value(ready_json(1234)).unwrap();
+    assert_eq!(ready.user.id.get(), BOT_ID);
+    let thread: GuildChannel =
+        serde_json::from_value(thread_json(9, CHANNEL_ID, "t", false)).unwrap();
+    assert_eq!(thread.id.get(), 9);
+    serde_json::from_value::<CurrentApplicationInfo>(application_json()).unwrap();
+    let catalog = fourbot::i18n::Catalog::new().unwrap();
+    let registered =
+        serde_json::to_value(fourbot::discord::commands::create_commands(&catalog)).unwrap();
+    let commands: Vec<AppCommand> = serde_json::from_value(commands_reply(&registered)).unwrap();
+    assert_eq!(commands.len(), 4);
+}
+
+// ---------------------------------------------------------------- harness
+
+struct Bot {
+    child: Child,
+    dir: PathBuf,
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "fourbot-discord-{name}-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn spawn_bot(fake: &FakeDiscord, dir: &PathBuf, token: Option<&str>) -> Child {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_fourbot"));
+    cmd.arg("run")
+        .current_dir(dir)
+        .env("DISCORD_API_BASE", fake.base())
+        .env("FOURBOT_DEV_GUILD", GUILD_ID.to_string())
+        .env(
+            "FOURBOT_DATABASE_URL",
+            format!("sqlite://{}/fourbot.db", dir.display()),
+        )
+        .env("NO_PROXY", "127.0.0.1")
+        .env("no_proxy", "127.0.0.1")
+        .stdout(Stdio::null())
+        .stderr(std::fs::File::create(dir.join("stderr.log")).unwrap())
+        .kill_on_drop(true);
+    for var in [
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "all_proxy",
+    ] {
+        cmd.env_remove(var);
+    }
+    match token {
+        Some(t) => cmd.env("DISCORD_TOKEN", t),
+        None => cmd.env_remove("DISCORD_TOKEN"),
+    };
+    cmd.spawn().expect("the fourbot binary starts")
+}
+
+async fn start(name: &str) -> (FakeDiscord, Bot) {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    let dir = temp_dir(name);
+    let child = spawn_bot(&fake, &dir, Some(TOKEN));
+    fake.wait_ready().await;
+    (fake, Bot { child, dir })
+}
+
+impl Bot {
+    fn stderr(&self) -> String {
+        std::fs::read_to_string(self.dir.join("stderr.log")).unwrap_or_default()
+    }
+}
+
+fn callback_path(interaction: u64) -> String {
+    format!("/api/v10/interactions/{interaction}/token-{interaction}/callback")
+}
+
+fn followup_path(interaction: u64) -> String {
+    format!("/api/v10/webhooks/{BOT_ID}/token-{interaction}")
+}
+
+/// The custom ids of a message's buttons, with their disabled flags.
+fn buttons(message: &Value) -> Vec<(String, bool)> {
+    message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .map(|b| {
+            (
+                b["custom_id"].as_str().unwrap_or("").to_string(),
+                b["disabled"].as_bool().unwrap_or(false),
+            )
+        })
+        .collect()
+}
+
+fn id_of(v: &Value) -> u64 {
+    v["id"].as_str().unwrap().parse().unwrap()
+}
+
+/// A match in its thread, seen from the tests.
+struct Table {
+    fake: FakeDiscord,
+    thread: u64,
+    match_id: String,
+}
+
+impl Table {
+    /// Alice challenges Bob, Bob accepts: the thread and the first turn.
+    async fn open(fake: &FakeDiscord) -> Table {
+        let iid = fake.next_id();
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            slash_command_json(
+                iid,
+                ALICE,
+                CHANNEL_ID,
+                "challenge",
+                &[("opponent", 6, json!(BOB.id.to_string()))],
+                &[BOB],
+            ),
+        );
+        let challenge = fake
+            .wait_for("the challenge message", |f| f.original(iid))
+            .await;
+        let ids = buttons(&challenge);
+        assert_eq!(ids.len(), 2, "accept and decline: {challenge}");
+        assert!(challenge["content"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("<@{}>", BOB.id)));
+        // Alice cannot accept her own challenge.
+        let own = press(fake, ALICE, &challenge, &ids[0].0, "en-US");
+        let reply = fake
+            .wait_for("a refusal", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|r| r.path == callback_path(own))
+            })
+            .await;
+        assert_eq!(reply.json["type"], 4);
+        assert_eq!(reply.json["data"]["flags"], 64);
+        let accept = press(fake, BOB, &challenge, &ids[0].0, "en-US");
+        let update = fake
+            .wait_for("the accept update", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|r| r.path == callback_path(accept))
+            })
+            .await;
+        assert_eq!(update.json["type"], 7, "{}", update.json);
+        let thread = id_of(&challenge);
+        let thread_channel = fake.wait_for("the thread", |f| f.channel(thread)).await;
+        assert!(thread_channel["name"]
+            .as_str()
+            .unwrap()
+            .contains("alice vs bob"));
+        let first = fake
+            .wait_for("the first turn", |f| {
+                f.messages_in(thread)
+                    .into_iter()
+                    .find(|m| !buttons(m).is_empty())
+            })
+            .await;
+        let custom = &buttons(&first)[0].0;
+        let match_id = custom.split(':').nth(1).unwrap().to_string();
+        Table {
+            fake: fake.clone(),
+            thread,
+            match_id,
+        }
+    }
+
+    /// The turn message for `game.ply` (waits for it).
+    async fn turn(&self, game: u32, ply: u32) -> Value {
+        let key = format!("m:{}:{game}.{ply}:drop:", self.match_id);
+        let thread = self.thread;
+        self.fake
+            .wait_for(&format!("turn {game}.{ply}"), |f| {
+                f.messages_in(thread)
+                    .into_iter()
+                    .find(|m| buttons(m).iter().any(|(id, _)| id.starts_with(&key)))
+            })
+            .await
+    }
+
+    /// The turn messages for `game.ply` posted so far.
+    fn turns(&self, game: u32, ply: u32) -> usize {
+        let key = format!("m:{}:{game}.{ply}:drop:", self.match_id);
+        self.fake
+            .requests()
+            .iter()
+            .filter(|r| {
+                r.method == "POST"
+                    && r.path == format!("/api/v10/channels/{}/messages", self.thread)
+                    && r.json.to_string().contains(&key)
+            })
+            .count()
+    }
+
+    /// `user` presses the drop button of `column` on the turn `game.ply`.
+    async fn drop(&self, user: TestUser, game: u32, ply: u32, column: char) -> u64 {
+        let msg = self.turn(game, ply).await;
+        let id = format!("m:{}:{game}.{ply}:drop:{column}", self.match_id);
+        let i = press(&self.fake, user, &msg, &id, "en-US");
+        self.fake
+            .wait_for("the acknowledgement", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|r| r.path == callback_path(i))
+            })
+            .await;
+        i
+    }
+
+    /// `user` types `text` in the thread.
+    fn typed(&self, user: TestUser, text: &str) {
+        let id = self.fake.next_id();
+        self.fake.dispatch(
+            "MESSAGE_CREATE",
+            message_create_json(id, user, self.thread, text),
+        );
+    }
+
+    /// The message whose buttons include one ending in `suffix`.
+    async fn message_with(&self, suffix: &str) -> Value {
+        let thread = self.thread;
+        self.fake
+            .wait_for(suffix, |f| {
+                f.messages_in(thread)
+                    .into_iter()
+                    .find(|m| buttons(m).iter().any(|(id, _)| id.ends_with(suffix)))
+            })
+            .await
+    }
+}
+
+fn press(
+    fake: &FakeDiscord,
+    user: TestUser,
+    message: &Value,
+    custom_id: &str,
+    locale: &str,
+) -> u64 {
+    let id = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        button_press_json(id, user, message, custom_id, locale),
+    );
+    id
+}
+
+async fn ephemeral_followup(fake: &FakeDiscord, interaction: u64) -> String {
+    let r = fake
+        .wait_for("a private reply", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.method == "POST" && r.path == followup_path(interaction))
+        })
+        .await;
+    assert_eq!(r.json["flags"], 64, "ephemeral: {}", r.json);
+    r.json["content"].as_str().unwrap_or("").to_string()
+}
+
+// ---------------------------------------------------------------- e2e
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_classic_match_by_buttons_and_typed_moves() {
+    let (fake, bot) = start("match").await;
+    let t = Table::open(&fake).await;
+    let first = t.turn(1, 1).await;
+    assert!(first["content"]
+        .as_str()
+        .unwrap()
+        .starts_with(&format!("<@{}>", ALICE.id)));
+    // Game 1: alice (red) plays d four times, bob answers on a.
+    t.drop(ALICE, 1, 1, 'd').await;
+    t.drop(BOB, 1, 2, 'a').await;
+    t.turn(1, 3).await;
+    t.typed(ALICE, "d");
+    t.turn(1, 4).await;
+    t.typed(BOB, "1"); // a digit: column a
+    t.drop(ALICE, 1, 5, 'd').await;
+    t.drop(BOB, 1, 6, 'a').await;
+    t.drop(ALICE, 1, 7, 'd').await;
+    let over = t.message_with(":1:ready").await;
+    // Both ready: game 2 with colours swapped, bob moves first.
+    press(
+        &fake,
+        ALICE,
+        &over,
+        &format!("m:{}:1:ready", t.match_id),
+        "en-US",
+    );
+    fake.wait_for("alice ready", |f| {
+        f.messages_in(t.thread)
+            .iter()
+            .any(|m| {
+                m["content"].as_str().unwrap_or("").contains("alice")
+                    && buttons(m).is_empty()
+                    && m["content"]
+                        .as_str()
+                        .unwrap_or("")
+                        .to_lowercase()
+                        .contains("ready")
+            })
+            .then_some(())
+    })
+    .await;
+    press(
+        &fake,
+        BOB,
+        &over,
+        &format!("m:{}:1:ready", t.match_id),
+        "en-US",
+    );
+    let g2 = t.turn(2, 1).await;
+    assert!(
+        g2["content"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("<@{}>", BOB.id)),
+        "{g2}"
+    );
+    t.drop(BOB, 2, 1, 'd').await;
+    t.drop(ALICE, 2, 2, 'a').await;
+    t.drop(BOB, 2, 3, 'd').await;
+    t.drop(ALICE, 2, 4, 'a').await;
+    t.drop(BOB, 2, 5, 'd').await;
+    t.drop(ALICE, 2, 6, 'a').await;
+    t.drop(BOB, 2, 7, 'd').await;
+    let end = t.message_with(":rematch").await;
+    assert!(end["content"].as_str().unwrap().contains("1:1"), "{end}");
+    // The thread is archived at the end.
+    fake.wait_for("the archived thread", |f| {
+        (f.channel(t.thread)?["thread_metadata"]["archived"] == json!(true)).then_some(())
+    })
+    .await;
+
+    let reqs = fake.requests();
+    // Every posted board is a real PNG.
+    let pngs: Vec<&Vec<u8>> = reqs
+        .iter()
+        .filter(|r| r.path == format!("/api/v10/channels/{}/messages", t.thread))
+        .flat_map(|r| r.files.iter().map(|(_, b)| b))
+        .collect();
+    assert!(
+        pngs.len() >= 16,
+        "a board per turn and result: {}",
+        pngs.len()
+    );
+    for png in pngs {
+        let img = image::load_from_memory(png).expect("a PNG");
+        assert!(img.width() > 100);
+    }
+    // Only the latest message keeps buttons: every earlier one lost them.
+    let live: Vec<Value> = fake
+        .messages_in(t.thread)
+        .into_iter()
+        .filter(|m| !buttons(m).is_empty())
+        .collect();
+    assert_eq!(live.len(), 1, "{live:?}");
+    // No message ever allowed a mass ping.
+    for r in reqs
+        .iter()
+        .filter(|r| r.method == "POST" && r.path.ends_with("/messages"))
+    {
+        assert_eq!(r.json["allowed_mentions"]["parse"], json!([]), "{}", r.json);
+    }
+    assert!(!bot.stderr().contains(TOKEN));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_presses_for_one_ply_give_one_move_and_one_refusal() {
+    let (fake, _bot) = start("double").await;
+    let t = Table::open(&fake).await;
+    let msg = t.turn(1, 1).await;
+    let a = press(
+        &fake,
+        ALICE,
+        &msg,
+        &format!("m:{}:1.1:drop:d", t.match_id),
+        "en-US",
+    );
+    let b = press(
+        &fake,
+        ALICE,
+        &msg,
+        &format!("m:{}:1.1:drop:c", t.match_id),
+        "en-US",
+    );
+    t.turn(1, 2).await;
+    let refused = fake
+        .wait_for("one refusal", |f| {
+            let reqs = f.requests();
+            let n = [a, b]
+                .iter()
+                .filter(|i| reqs.iter().any(|r| r.path == followup_path(**i)))
+                .count();
+            (n >= 1).then_some(n)
+        })
+        .await;
+    // Both were acknowledged at once.
+    for i in [a, b] {
+        let r = fake
+            .wait_for("ack", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|r| r.path == callback_path(i))
+            })
+            .await;
+        assert_eq!(r.json["type"], 6);
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(refused, 1);
+    assert_eq!(t.turns(1, 2), 1, "exactly one move was played");
+    assert_eq!(t.turns(1, 3), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_non_players_press_is_refused_privately_and_a_full_column_is_disabled() {
+    let (fake, _bot) = start("full").await;
+    let t = Table::open(&fake).await;
+    let msg = t.turn(1, 1).await;
+    let i = press(
+        &fake,
+        CAROL,
+        &msg,
+        &format!("m:{}:1.1:drop:d", t.match_id),
+        "de",
+    );
+    let text = ephemeral_followup(&fake, i).await;
+    assert!(text.contains("nicht"), "German refusal: {text}");
+    // Spectator chat is ignored; the player to move's typed move counts.
+    t.typed(CAROL, "d");
+    // A stale press (the old turn) is refused.
+    t.drop(ALICE, 1, 1, 'd').await;
+    let stale = press(
+        &fake,
+        BOB,
+        &msg,
+        &format!("m:{}:1.1:drop:d", t.match_id),
+        "en-US",
+    );
+    let text = ephemeral_followup(&fake, stale).await;
+    assert!(text.contains("earlier turn"), "{text}");
+    for (ply, user) in [(2, BOB), (3, ALICE), (4, BOB), (5, ALICE), (6, BOB)] {
+        t.drop(user, 1, ply, 'd').await;
+    }
+    let after = t.turn(1, 7).await;
+    let d = buttons(&after)
+        .into_iter()
+        .find(|(id, _)| id.ends_with(":drop:d"))
+        .expect("column d keeps its button");
+    assert!(d.1, "the full column's button is disabled");
+    assert!(buttons(&after)
+        .iter()
+        .filter(|(id, _)| id.contains(":drop:"))
+        .all(|(id, disabled)| *disabled == id.ends_with(":drop:d")));
+    assert_eq!(t.turns(1, 2), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_match_goes_on_after_a_gateway_reconnect() {
+    let (fake, _bot) = start("reconnect").await;
+    let t = Table::open(&fake).await;
+    t.drop(ALICE, 1, 1, 'd').await;
+    t.turn(1, 2).await;
+    fake.reconnect();
+    fake.wait_for("RESUME", |f| f.gateway_ops().contains(&6).then_some(()))
+        .await;
+    // Wait for the resumed session before the next event.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    t.drop(BOB, 1, 2, 'c').await;
+    t.turn(1, 3).await;
+    t.typed(ALICE, "e");
+    t.turn(1, 4).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs store persistence (issue 5/7 merge)"]
+async fn after_a_restart_the_next_press_on_the_old_message_works() {
+    let (fake, mut bot) = start("restart").await;
+    let t = Table::open(&fake).await;
+    t.drop(ALICE, 1, 1, 'd').await;
+    let old = t.turn(1, 2).await;
+    bot.child.kill().await.unwrap();
+    let registrations = fake.requests().iter().filter(|r| r.method == "PUT").count();
+    let _child = spawn_bot(&fake, &bot.dir, Some(TOKEN));
+    fake.wait_for("registration again", |f| {
+        (f.requests().iter().filter(|r| r.method == "PUT").count() > registrations).then_some(())
+    })
+    .await;
+    press(
+        &fake,
+        BOB,
+        &old,
+        &format!("m:{}:1.2:drop:c", t.match_id),
+        "en-US",
+    );
+    t.turn(1, 3).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_invalid_token_ends_the_bot_with_one_clear_line() {
+    let fake = FakeDiscord::start(Mode::RejectToken).await;
+    let dir = temp_dir("badtoken");
+    let mut child = spawn_bot(&fake, &dir, Some(TOKEN));
+    let status = tokio::time::timeout(Duration::from_secs(20), child.wait())
+        .await
+        .expect("the bot exits")
+        .unwrap();
+    assert!(!status.success());
+    let stderr = std::fs::read_to_string(dir.join("stderr.log")).unwrap();
+    assert!(!stderr.contains(TOKEN), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let ours: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("fourbot:"))
+        .collect();
+    assert_eq!(ours.len(), 1, "{stderr}");
+    assert!(ours[0].contains("rejected the token"), "{stderr}");
+}
+
+#[tokio::test]
+async fn a_missing_token_ends_the_bot_with_one_clear_line() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    let dir = temp_dir("notoken");
+    let mut child = spawn_bot(&fake, &dir, None);
+    let status = tokio::time::timeout(Duration::from_secs(20), child.wait())
+        .await
+        .expect("the bot exits")
+        .unwrap();
+    assert!(!status.success());
+    let stderr = std::fs::read_to_string(dir.join("stderr.log")).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains("DISCORD_TOKEN is not set"), "{stderr}");
+}

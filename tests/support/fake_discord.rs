@@ -1,0 +1,803 @@
+//! A fake Discord on 127.0.0.1: the REST routes of DISCORD.md and the
+//! gateway websocket on one port. It records every request (method, path,
+//! JSON body, attached files), keeps the messages it was asked to create so
+//! that a test can press their buttons, and lets a test push gateway events
+//! (slash commands, button presses, typed messages) for several users.
+
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role};
+use tokio_tungstenite::tungstenite::Message as Frame;
+use tokio_tungstenite::WebSocketStream;
+
+/// The bot's user id (also its application id).
+pub const BOT_ID: u64 = 900_000_000_000_000_001;
+/// The guild of every test.
+pub const GUILD_ID: u64 = 500_000_000_000_000_001;
+/// The channel where challenges are posted.
+pub const CHANNEL_ID: u64 = 600_000_000_000_000_001;
+
+/// A user of the tests.
+#[derive(Clone, Copy, Debug)]
+pub struct TestUser {
+    /// Snowflake.
+    pub id: u64,
+    /// User name.
+    pub name: &'static str,
+}
+
+/// Alice.
+pub const ALICE: TestUser = TestUser {
+    id: 100_000_000_000_000_001,
+    name: "alice",
+};
+/// Bob.
+pub const BOB: TestUser = TestUser {
+    id: 100_000_000_000_000_002,
+    name: "bob",
+};
+/// Carol, a spectator.
+pub const CAROL: TestUser = TestUser {
+    id: 100_000_000_000_000_003,
+    name: "carol",
+};
+
+/// One REST request as the fake received it.
+#[derive(Clone, Debug)]
+pub struct Recorded {
+    /// HTTP method.
+    pub method: String,
+    /// Path without the query (`/api/v10/...`).
+    pub path: String,
+    /// The JSON body (or the `payload_json` part of a multipart body).
+    pub json: Value,
+    /// Attached files: (field name, bytes).
+    pub files: Vec<(String, Vec<u8>)>,
+}
+
+/// What the fake does when the bot identifies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Send READY.
+    Normal,
+    /// Close the gateway with 4004 (authentication failed).
+    RejectToken,
+}
+
+struct Interaction {
+    channel: u64,
+    /// The message a button press was on.
+    message: Option<u64>,
+    /// The message the interaction's response created.
+    original: Option<u64>,
+}
+
+struct State {
+    mode: Mode,
+    requests: Vec<Recorded>,
+    /// Gateway ops received (op numbers).
+    gateway_ops: Vec<u64>,
+    messages: HashMap<u64, Value>,
+    channels: HashMap<u64, Value>,
+    interactions: HashMap<String, Interaction>,
+    next_id: u64,
+    seq: u64,
+    session: Option<mpsc::UnboundedSender<Frame>>,
+    connections: u32,
+}
+
+/// The running fake.
+#[derive(Clone)]
+pub struct FakeDiscord {
+    /// Its port on 127.0.0.1.
+    pub port: u16,
+    state: Arc<Mutex<State>>,
+}
+
+fn user_json(u: TestUser) -> Value {
+    json!({"id": u.id.to_string(), "username": u.name, "discriminator": "0",
+           "global_name": u.name, "avatar": null, "bot": false})
+}
+
+fn bot_json() -> Value {
+    json!({"id": BOT_ID.to_string(), "username": "fourbot", "discriminator": "0",
+           "global_name": null, "avatar": null, "bot": true})
+}
+
+fn member_json(u: TestUser) -> Value {
+    json!({"user": user_json(u), "roles": [], "deaf": false, "mute": false, "flags": 0,
+           "joined_at": "2024-01-01T00:00:00.000000+00:00", "nick": null,
+           "permissions": "2147483647"})
+}
+
+/// The payload of a message as Discord sends it.
+pub fn message_json(id: u64, channel: u64, author: Value, content: &str) -> Value {
+    json!({
+        "id": id.to_string(), "channel_id": channel.to_string(), "author": author,
+        "content": content, "timestamp": "2024-01-01T00:00:00.000000+00:00",
+        "edited_timestamp": null, "tts": false, "mention_everyone": false,
+        "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+        "pinned": false, "type": 0, "components": [], "flags": 0
+    })
+}
+
+/// READY for the bot.
+pub fn ready_json(port: u16) -> Value {
+    json!({
+        "v": 10, "user": bot_json(),
+        "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+        "session_id": "fake-session", "resume_gateway_url": format!("ws://127.0.0.1:{port}/gateway"),
+        "application": {"id": BOT_ID.to_string(), "flags": 0}, "private_channels": [], "presences": []
+    })
+}
+
+fn interaction_base(kind: u8, id: u64, user: TestUser, channel: u64, locale: &str) -> Value {
+    json!({
+        "id": id.to_string(), "application_id": BOT_ID.to_string(), "type": kind,
+        "token": format!("token-{id}"), "version": 1, "guild_id": GUILD_ID.to_string(),
+        "channel_id": channel.to_string(), "member": member_json(user), "locale": locale,
+        "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": 10485760,
+        "app_permissions": "2147483647"
+    })
+}
+
+/// A slash command `/name` with options `(name, type, value)`; user options
+/// (type 6) are resolved from `users`.
+pub fn slash_command_json(
+    id: u64,
+    user: TestUser,
+    channel: u64,
+    name: &str,
+    options: &[(&str, u8, Value)],
+    users: &[TestUser],
+) -> Value {
+    let mut v = interaction_base(2, id, user, channel, "en-US");
+    let resolved_users: serde_json::Map<String, Value> = users
+        .iter()
+        .map(|u| (u.id.to_string(), user_json(*u)))
+        .collect();
+    v["data"] = json!({
+        "id": "1", "name": name, "type": 1,
+        "options": options.iter().map(|(n, t, val)| json!({"name": n, "type": t, "value": val})).collect::<Vec<_>>(),
+        "resolved": {"users": resolved_users}
+    });
+    v
+}
+
+/// A button press on `message` (its full payload) with `custom_id`.
+pub fn button_press_json(
+    id: u64,
+    user: TestUser,
+    message: &Value,
+    custom_id: &str,
+    locale: &str,
+) -> Value {
+    let channel: u64 = message["channel_id"].as_str().unwrap().parse().unwrap();
+    let mut v = interaction_base(3, id, user, channel, locale);
+    v["data"] = json!({"custom_id": custom_id, "component_type": 2});
+    v["message"] = message.clone();
+    v
+}
+
+/// A message typed by `user` in `channel`.
+pub fn message_create_json(id: u64, user: TestUser, channel: u64, content: &str) -> Value {
+    let mut v = message_json(id, channel, user_json(user), content);
+    v["guild_id"] = json!(GUILD_ID.to_string());
+    let mut member = member_json(user);
+    member.as_object_mut().unwrap().remove("user");
+    v["member"] = member;
+    v
+}
+
+/// A thread channel.
+pub fn thread_json(id: u64, parent: u64, name: &str, archived: bool) -> Value {
+    json!({
+        "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
+        "parent_id": parent.to_string(), "name": name, "owner_id": BOT_ID.to_string(),
+        "thread_metadata": {"archived": archived, "auto_archive_duration": 1440,
+            "archive_timestamp": "2024-01-01T00:00:00.000000+00:00", "locked": false},
+        "message_count": 0, "member_count": 1, "rate_limit_per_user": 0, "flags": 0,
+        "nsfw": false, "position": 0, "permission_overwrites": []
+    })
+}
+
+/// The application as `GET /oauth2/applications/@me` returns it.
+pub fn application_json() -> Value {
+    json!({
+        "id": BOT_ID.to_string(), "name": "fourbot", "icon": null, "description": "",
+        "bot_public": true, "bot_require_code_grant": false, "verify_key": "00",
+        "owner": user_json(ALICE), "flags": 0, "team": null
+    })
+}
+
+impl FakeDiscord {
+    /// Starts the fake on a free port.
+    pub async fn start(mode: Mode) -> FakeDiscord {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let fake = FakeDiscord {
+            port,
+            state: Arc::new(Mutex::new(State {
+                mode,
+                requests: Vec::new(),
+                gateway_ops: Vec::new(),
+                messages: HashMap::new(),
+                channels: HashMap::new(),
+                interactions: HashMap::new(),
+                next_id: 700_000_000_000_000_000,
+                seq: 0,
+                session: None,
+                connections: 0,
+            })),
+        };
+        let f = fake.clone();
+        tokio::spawn(async move {
+            while let Ok((stream, _)) = listener.accept().await {
+                let f = f.clone();
+                tokio::spawn(async move {
+                    let _ = f.serve(stream).await;
+                });
+            }
+        });
+        fake
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    pub fn base(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    /// A fresh snowflake.
+    pub fn next_id(&self) -> u64 {
+        let mut s = self.state.lock().unwrap();
+        s.next_id += 1;
+        s.next_id
+    }
+
+    /// Every request so far.
+    pub fn requests(&self) -> Vec<Recorded> {
+        self.state.lock().unwrap().requests.clone()
+    }
+
+    /// Gateway op codes the bot sent.
+    pub fn gateway_ops(&self) -> Vec<u64> {
+        self.state.lock().unwrap().gateway_ops.clone()
+    }
+
+    /// A message as it stands now.
+    pub fn message(&self, id: u64) -> Option<Value> {
+        self.state.lock().unwrap().messages.get(&id).cloned()
+    }
+
+    /// A channel (thread) as it stands now.
+    pub fn channel(&self, id: u64) -> Option<Value> {
+        self.state.lock().unwrap().channels.get(&id).cloned()
+    }
+
+    /// The messages in `channel`, oldest first.
+    pub fn messages_in(&self, channel: u64) -> Vec<Value> {
+        let s = self.state.lock().unwrap();
+        let mut v: Vec<(u64, Value)> = s
+            .messages
+            .iter()
+            .filter(|(_, m)| m["channel_id"] == json!(channel.to_string()))
+            .map(|(id, m)| (*id, m.clone()))
+            .collect();
+        v.sort_by_key(|(id, _)| *id);
+        v.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// The message an interaction's response created, if any.
+    pub fn original(&self, interaction: u64) -> Option<Value> {
+        let s = self.state.lock().unwrap();
+        let i = s.interactions.get(&format!("token-{interaction}"))?;
+        i.original.and_then(|m| s.messages.get(&m).cloned())
+    }
+
+    /// Waits until `check` finds something in the state (polling).
+    pub async fn wait_for<T>(
+        &self,
+        what: &str,
+        mut check: impl FnMut(&FakeDiscord) -> Option<T>,
+    ) -> T {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+        loop {
+            if let Some(t) = check(self) {
+                return t;
+            }
+            if tokio::time::Instant::now() > deadline {
+                let reqs: Vec<String> = self
+                    .requests()
+                    .iter()
+                    .map(|r| format!("{} {} {}", r.method, r.path, r.json))
+                    .collect();
+                panic!(
+                    "timed out waiting for {what}; requests:\n{}",
+                    reqs.join("\n")
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Waits until the bot is connected and has registered its commands.
+    pub async fn wait_ready(&self) {
+        self.wait_for("command registration", |f| {
+            f.requests()
+                .iter()
+                .any(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+                .then_some(())
+        })
+        .await;
+    }
+
+    /// Pushes a dispatch event to the bot.
+    pub fn dispatch(&self, event: &str, d: Value) {
+        let mut s = self.state.lock().unwrap();
+        s.seq += 1;
+        let frame = json!({"op": 0, "s": s.seq, "t": event, "d": d});
+        if let Some(interaction) = d_interaction(&d) {
+            s.interactions.insert(interaction.0, interaction.1);
+        }
+        let tx = s.session.clone().expect("a gateway session");
+        tx.send(Frame::Text(frame.to_string())).unwrap();
+    }
+
+    /// Asks the bot to reconnect (op 7).
+    pub fn reconnect(&self) {
+        let s = self.state.lock().unwrap();
+        let tx = s.session.clone().expect("a gateway session");
+        tx.send(Frame::Text(json!({"op": 7, "d": null}).to_string()))
+            .unwrap();
+    }
+
+    async fn serve(&self, mut stream: TcpStream) -> std::io::Result<()> {
+        let mut buf = Vec::new();
+        loop {
+            // Read one request head.
+            let head_end = loop {
+                if let Some(p) = find(&buf, b"\r\n\r\n") {
+                    break p;
+                }
+                let mut chunk = [0u8; 8192];
+                let n = stream.read(&mut chunk).await?;
+                if n == 0 {
+                    return Ok(());
+                }
+                buf.extend_from_slice(&chunk[..n]);
+            };
+            let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
+            buf.drain(..head_end + 4);
+            let mut lines = head.split("\r\n");
+            let request_line = lines.next().unwrap_or_default().to_string();
+            let mut parts = request_line.split(' ');
+            let method = parts.next().unwrap_or_default().to_string();
+            let target = parts.next().unwrap_or_default().to_string();
+            let headers: HashMap<String, String> = lines
+                .filter_map(|l| l.split_once(':'))
+                .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+                .collect();
+            let path = target.split('?').next().unwrap_or_default().to_string();
+            if headers
+                .get("upgrade")
+                .is_some_and(|u| u.eq_ignore_ascii_case("websocket"))
+            {
+                let key = headers
+                    .get("sec-websocket-key")
+                    .cloned()
+                    .unwrap_or_default();
+                let accept = derive_accept_key(key.as_bytes());
+                let resp = format!(
+                    "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\n\r\n"
+                );
+                stream.write_all(resp.as_bytes()).await?;
+                let ws = WebSocketStream::from_raw_socket(stream, Role::Server, None).await;
+                self.gateway(ws).await;
+                return Ok(());
+            }
+            // Body.
+            let body = if let Some(len) = headers.get("content-length") {
+                let len: usize = len.parse().unwrap_or(0);
+                while buf.len() < len {
+                    let mut chunk = [0u8; 65536];
+                    let n = stream.read(&mut chunk).await?;
+                    if n == 0 {
+                        return Ok(());
+                    }
+                    buf.extend_from_slice(&chunk[..n]);
+                }
+                buf.drain(..len).collect::<Vec<u8>>()
+            } else if headers
+                .get("transfer-encoding")
+                .is_some_and(|t| t.contains("chunked"))
+            {
+                let mut body = Vec::new();
+                loop {
+                    let line_end = loop {
+                        if let Some(p) = find(&buf, b"\r\n") {
+                            break p;
+                        }
+                        let mut chunk = [0u8; 65536];
+                        let n = stream.read(&mut chunk).await?;
+                        if n == 0 {
+                            return Ok(());
+                        }
+                        buf.extend_from_slice(&chunk[..n]);
+                    };
+                    let size =
+                        usize::from_str_radix(String::from_utf8_lossy(&buf[..line_end]).trim(), 16)
+                            .unwrap_or(0);
+                    buf.drain(..line_end + 2);
+                    while buf.len() < size + 2 {
+                        let mut chunk = [0u8; 65536];
+                        let n = stream.read(&mut chunk).await?;
+                        if n == 0 {
+                            return Ok(());
+                        }
+                        buf.extend_from_slice(&chunk[..n]);
+                    }
+                    body.extend_from_slice(&buf[..size]);
+                    buf.drain(..size + 2);
+                    if size == 0 {
+                        break;
+                    }
+                }
+                body
+            } else {
+                Vec::new()
+            };
+            let content_type = headers.get("content-type").cloned().unwrap_or_default();
+            let (json, files) = parse_body(&content_type, &body);
+            let (status, reply) = self.route(&method, &path, json, files);
+            let text = reply.map(|v| v.to_string()).unwrap_or_default();
+            let status_line = match status {
+                200 => "200 OK",
+                204 => "204 No Content",
+                400 => "400 Bad Request",
+                _ => "404 Not Found",
+            };
+            let resp = if status == 204 {
+                format!("HTTP/1.1 {status_line}\r\nContent-Length: 0\r\n\r\n")
+            } else {
+                format!(
+                    "HTTP/1.1 {status_line}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{text}",
+                    text.len()
+                )
+            };
+            stream.write_all(resp.as_bytes()).await?;
+        }
+    }
+
+    fn route(
+        &self,
+        method: &str,
+        path: &str,
+        json: Value,
+        files: Vec<(String, Vec<u8>)>,
+    ) -> (u16, Option<Value>) {
+        let mut s = self.state.lock().unwrap();
+        s.requests.push(Recorded {
+            method: method.to_string(),
+            path: path.to_string(),
+            json: json.clone(),
+            files: files.clone(),
+        });
+        let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
+        let port = self.port;
+        let attachments = |s: &mut State| -> Vec<Value> {
+            files
+                .iter()
+                .map(|(_, bytes)| {
+                    s.next_id += 1;
+                    json!({"id": s.next_id.to_string(), "filename": "board.png", "size": bytes.len(),
+                           "url": "http://127.0.0.1/board.png", "proxy_url": "http://127.0.0.1/board.png",
+                           "content_type": "image/png"})
+                })
+                .collect()
+        };
+        let create = |s: &mut State, channel: u64, body: &Value| -> Value {
+            s.next_id += 1;
+            let id = s.next_id;
+            let mut m = message_json(
+                id,
+                channel,
+                bot_json(),
+                body["content"].as_str().unwrap_or(""),
+            );
+            if let Some(c) = body.get("components") {
+                m["components"] = c.clone();
+            }
+            m["attachments"] = json!(attachments(s));
+            if let Some(f) = body.get("flags") {
+                m["flags"] = f.clone();
+            }
+            s.messages.insert(id, m.clone());
+            m
+        };
+        let update = |s: &mut State, id: u64, body: &Value| -> Option<Value> {
+            let m = s.messages.get_mut(&id)?;
+            if let Some(c) = body.get("content") {
+                m["content"] = c.clone();
+            }
+            if let Some(c) = body.get("components") {
+                m["components"] = c.clone();
+            }
+            Some(m.clone())
+        };
+        match (method, segs.as_slice()) {
+            ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
+                200,
+                Some(
+                    json!({"url": format!("ws://127.0.0.1:{port}/gateway"), "shards": 1,
+                    "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
+                ),
+            ),
+            ("GET", ["oauth2", "applications", "@me"]) => (200, Some(application_json())),
+            ("GET", ["users", "@me"]) => (200, Some(bot_json())),
+            ("PUT", ["applications", _, "commands"])
+            | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
+                let cmds = commands_reply(&json);
+                (200, Some(cmds))
+            }
+            ("POST", ["interactions", _, token, "callback"]) => {
+                let token = token.to_string();
+                let kind = json["type"].as_u64().unwrap_or(0);
+                let data = json["data"].clone();
+                let (channel, message) = match s.interactions.get(&token) {
+                    Some(i) => (i.channel, i.message),
+                    None => (CHANNEL_ID, None),
+                };
+                match kind {
+                    4 | 5 => {
+                        let m = create(&mut s, channel, &data);
+                        let id: u64 = m["id"].as_str().unwrap().parse().unwrap();
+                        if let Some(i) = s.interactions.get_mut(&token) {
+                            i.original = Some(id);
+                        }
+                    }
+                    7 => {
+                        if let Some(id) = message {
+                            update(&mut s, id, &data);
+                        }
+                    }
+                    _ => {}
+                }
+                (204, None)
+            }
+            (_, ["webhooks", _, token, "messages", "@original"]) => {
+                let token = token.to_string();
+                let original = s
+                    .interactions
+                    .get(&token)
+                    .and_then(|i| i.original.or(i.message));
+                match (method, original) {
+                    ("DELETE", _) => (204, None),
+                    ("GET", Some(id)) => (200, s.messages.get(&id).cloned()),
+                    ("PATCH", Some(id)) => (200, update(&mut s, id, &json)),
+                    _ => (
+                        404,
+                        Some(json!({"message": "Unknown Message", "code": 10008})),
+                    ),
+                }
+            }
+            ("POST", ["webhooks", _, token]) => {
+                let channel = s
+                    .interactions
+                    .get(*token)
+                    .map(|i| i.channel)
+                    .unwrap_or(CHANNEL_ID);
+                let m = create(&mut s, channel, &json);
+                (200, Some(m))
+            }
+            ("POST", ["channels", c, "messages"]) => {
+                let channel: u64 = c.parse().unwrap_or(0);
+                if s.channels
+                    .get(&channel)
+                    .is_some_and(|t| t["thread_metadata"]["archived"] == json!(true))
+                {
+                    return (
+                        400,
+                        Some(json!({"message": "Thread is archived", "code": 50083})),
+                    );
+                }
+                let m = create(&mut s, channel, &json);
+                (200, Some(m))
+            }
+            ("PATCH", ["channels", _, "messages", m]) => {
+                let id: u64 = m.parse().unwrap_or(0);
+                match update(&mut s, id, &json) {
+                    Some(m) => (200, Some(m)),
+                    None => (
+                        404,
+                        Some(json!({"message": "Unknown Message", "code": 10008})),
+                    ),
+                }
+            }
+            ("POST", ["channels", c, "messages", m, "threads"]) => {
+                let id: u64 = m.parse().unwrap_or(0);
+                let t = thread_json(
+                    id,
+                    c.parse().unwrap_or(0),
+                    json["name"].as_str().unwrap_or(""),
+                    false,
+                );
+                s.channels.insert(id, t.clone());
+                (200, Some(t))
+            }
+            ("PATCH", ["channels", c]) => {
+                let id: u64 = c.parse().unwrap_or(0);
+                match s.channels.get_mut(&id) {
+                    Some(t) => {
+                        if let Some(a) = json.get("archived") {
+                            t["thread_metadata"]["archived"] = a.clone();
+                        }
+                        (200, Some(t.clone()))
+                    }
+                    None => (
+                        404,
+                        Some(json!({"message": "Unknown Channel", "code": 10003})),
+                    ),
+                }
+            }
+            _ => (404, Some(json!({"message": "404: Not Found", "code": 0}))),
+        }
+    }
+
+    /// Archives a thread as Discord's auto-archive would.
+    pub fn archive(&self, thread: u64) {
+        let mut s = self.state.lock().unwrap();
+        if let Some(t) = s.channels.get_mut(&thread) {
+            t["thread_metadata"]["archived"] = json!(true);
+        }
+    }
+
+    async fn gateway(&self, ws: WebSocketStream<TcpStream>) {
+        let (mut sink, mut stream) = ws.split();
+        let (tx, mut rx) = mpsc::unbounded_channel::<Frame>();
+        {
+            let mut s = self.state.lock().unwrap();
+            s.connections += 1;
+        }
+        let _ = tx.send(Frame::Text(
+            json!({"op": 10, "d": {"heartbeat_interval": 41250}}).to_string(),
+        ));
+        let writer = tokio::spawn(async move {
+            while let Some(frame) = rx.recv().await {
+                let close = matches!(frame, Frame::Close(_));
+                if sink.send(frame).await.is_err() || close {
+                    break;
+                }
+            }
+        });
+        while let Some(Ok(frame)) = stream.next().await {
+            let Frame::Text(text) = frame else { continue };
+            let Ok(v) = serde_json::from_str::<Value>(&text) else {
+                continue;
+            };
+            let op = v["op"].as_u64().unwrap_or(99);
+            let mode = {
+                let mut s = self.state.lock().unwrap();
+                s.gateway_ops.push(op);
+                s.mode
+            };
+            match op {
+                1 => {
+                    let _ = tx.send(Frame::Text(json!({"op": 11}).to_string()));
+                }
+                2 if mode == Mode::RejectToken => {
+                    let _ = tx.send(Frame::Close(Some(CloseFrame {
+                        code: CloseCode::Library(4004),
+                        reason: "Authentication failed.".into(),
+                    })));
+                }
+                2 | 6 => {
+                    let mut s = self.state.lock().unwrap();
+                    s.seq += 1;
+                    let frame = if op == 2 {
+                        json!({"op": 0, "s": s.seq, "t": "READY", "d": ready_json(self.port)})
+                    } else {
+                        json!({"op": 0, "s": s.seq, "t": "RESUMED", "d": {}})
+                    };
+                    let _ = tx.send(Frame::Text(frame.to_string()));
+                    s.session = Some(tx.clone());
+                }
+                _ => {}
+            }
+        }
+        writer.abort();
+    }
+}
+
+/// The reply to a command registration: the commands with ids.
+pub fn commands_reply(body: &Value) -> Value {
+    Value::Array(
+        body.as_array()
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut c)| {
+                c["id"] = json!((800 + i).to_string());
+                c["application_id"] = json!(BOT_ID.to_string());
+                c["version"] = json!("1");
+                c["type"] = json!(1);
+                c["default_member_permissions"] = Value::Null;
+                c
+            })
+            .collect(),
+    )
+}
+
+fn d_interaction(d: &Value) -> Option<(String, Interaction)> {
+    let token = d.get("token")?.as_str()?.to_string();
+    let channel = d["channel_id"].as_str()?.parse().ok()?;
+    let message = d
+        .get("message")
+        .and_then(|m| m["id"].as_str())
+        .and_then(|m| m.parse().ok());
+    Some((
+        token,
+        Interaction {
+            channel,
+            message,
+            original: None,
+        },
+    ))
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The JSON of a body (or the `payload_json` of a multipart body) and its
+/// files.
+fn parse_body(content_type: &str, body: &[u8]) -> (Value, Vec<(String, Vec<u8>)>) {
+    if let Some(b) = content_type.split("boundary=").nth(1) {
+        let boundary = format!("--{}", b.trim_matches('"'));
+        let mut json = Value::Null;
+        let mut files = Vec::new();
+        let mut rest = body;
+        while let Some(start) = find(rest, boundary.as_bytes()) {
+            rest = &rest[start + boundary.len()..];
+            if rest.starts_with(b"--") {
+                break;
+            }
+            let Some(head_end) = find(rest, b"\r\n\r\n") else {
+                break;
+            };
+            let head = String::from_utf8_lossy(&rest[..head_end]).to_string();
+            let content = &rest[head_end + 4..];
+            let end = find(content, boundary.as_bytes()).unwrap_or(content.len());
+            let part = &content[..end.saturating_sub(2)];
+            let name = head
+                .split("name=\"")
+                .nth(1)
+                .and_then(|n| n.split('"').next())
+                .unwrap_or("")
+                .to_string();
+            if name == "payload_json" {
+                json = serde_json::from_slice(part).unwrap_or(Value::Null);
+            } else {
+                files.push((name, part.to_vec()));
+            }
+            rest = &content[end..];
+        }
+        (json, files)
+    } else {
+        (
+            serde_json::from_slice(body).unwrap_or(Value::Null),
+            Vec::new(),
+        )
+    }
+}
