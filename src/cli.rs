@@ -285,14 +285,30 @@ pub fn script(args: &ScriptArgs) -> Result<String, String> {
 /// error, warn, info (default), debug, trace); a missing or rejected token
 /// gives one line and exit status 1.
 fn discord() -> ExitCode {
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    use tracing_subscriber::Layer;
     let level = std::env::var("FOURBOT_LOG")
         .ok()
         .and_then(|l| l.parse::<tracing::Level>().ok())
         .unwrap_or(tracing::Level::INFO);
-    let _ = tracing_subscriber::fmt()
-        .with_max_level(level)
-        .with_writer(std::io::stderr)
-        .with_ansi(false)
+    // The bot's own lines; the libraries' only when debugging (their errors
+    // that matter come back to the bot, which logs them with context).
+    let libraries = if level >= tracing::Level::DEBUG {
+        tracing::level_filters::LevelFilter::from_level(level)
+    } else {
+        tracing::level_filters::LevelFilter::OFF
+    };
+    let filter = tracing_subscriber::filter::Targets::new()
+        .with_target("fourbot", level)
+        .with_default(libraries);
+    let _ = tracing_subscriber::registry()
+        .with(
+            tracing_subscriber::fmt::layer()
+                .with_writer(std::io::stderr)
+                .with_ansi(false)
+                .with_filter(filter),
+        )
         .try_init();
     let config = match crate::discord::DiscordConfig::from_env() {
         Ok(c) => c,

@@ -14,6 +14,7 @@ pub mod poster;
 pub mod routes;
 
 use std::fmt;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -34,6 +35,10 @@ pub const API_BASE_ENV: &str = "DISCORD_API_BASE";
 pub const DEV_GUILD_ENV: &str = "FOURBOT_DEV_GUILD";
 /// The environment variable with the challenge expiry in seconds.
 pub const CHALLENGE_EXPIRY_ENV: &str = "FOURBOT_CHALLENGE_EXPIRY_SECS";
+
+/// The environment variable naming the file that keeps each match's thread
+/// (default: next to the SQLite database, `<database file>.threads`).
+pub const THREADS_FILE_ENV: &str = "FOURBOT_THREADS_FILE";
 
 /// The default challenge expiry: 10 minutes.
 pub const DEFAULT_CHALLENGE_EXPIRY: Duration = Duration::from_secs(10 * 60);
@@ -80,6 +85,24 @@ pub struct DiscordConfig {
     pub dev_guild: Option<u64>,
     /// How long a challenge stays open (at most [`MAX_CHALLENGE_EXPIRY`]).
     pub challenge_expiry: Duration,
+    /// The file that keeps each match's thread across restarts.
+    pub threads_file: PathBuf,
+}
+
+/// `<database file>.threads` for a SQLite URL in `FOURBOT_DATABASE_URL`
+/// (default `sqlite://fourbot.db`), else `fourbot.threads`.
+pub fn default_threads_file() -> PathBuf {
+    let url =
+        std::env::var("FOURBOT_DATABASE_URL").unwrap_or_else(|_| "sqlite://fourbot.db".into());
+    let path = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("sqlite:"))
+        .map(|p| p.split('?').next().unwrap_or(""))
+        .filter(|p| !p.is_empty() && !p.contains(":memory:"));
+    match path {
+        Some(p) => PathBuf::from(format!("{p}.threads")),
+        None => PathBuf::from("fourbot.threads"),
+    }
 }
 
 /// Errors starting or running the bot. Their text is one line for stderr
@@ -147,11 +170,16 @@ impl DiscordConfig {
             }
             _ => DEFAULT_CHALLENGE_EXPIRY,
         };
+        let threads_file = std::env::var_os(THREADS_FILE_ENV)
+            .filter(|f| !f.is_empty())
+            .map(PathBuf::from)
+            .unwrap_or_else(default_threads_file);
         Ok(DiscordConfig {
             token: Token::new(token),
             api_base,
             dev_guild,
             challenge_expiry,
+            threads_file,
         })
     }
 }
@@ -187,7 +215,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
             images: true,
         },
     );
-    let routes = Arc::new(Routes::new());
+    let routes = Arc::new(Routes::open(&config.threads_file));
     let data = Arc::new(Data {
         host,
         challenges: Challenges::new(),

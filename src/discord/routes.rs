@@ -1,10 +1,13 @@
 //! Where each match is shown on Discord: its thread, the message whose
 //! buttons are live, its players. Kept behind [`Routes`] so that it can move
-//! into the store later; for now it lives in memory and is re-learned from
-//! the next button press after a restart (the press names its channel and
-//! message).
+//! into the store later; until then it is kept in memory and, when a file is
+//! given ([`Routes::open`]), written to that file after every change, so a
+//! restarted bot posts a resumed match into its thread at once. A press on
+//! an old message also teaches the route of a match the bot does not know
+//! ([`Routes::learn`]).
 
 use std::collections::HashMap;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -55,16 +58,103 @@ struct Inner {
 #[derive(Default)]
 pub struct Routes {
     inner: Mutex<Inner>,
+    file: Option<PathBuf>,
+}
+
+impl Route {
+    /// One line of the routes file:
+    /// `<match> <thread> <locale> <finished 0|1> <archived 0|1> <last buttons or 0> <players,comma-separated or ->`.
+    fn line(&self, id: MatchId) -> String {
+        let players: Vec<String> = self.players.iter().map(|p| p.0.to_string()).collect();
+        format!(
+            "{} {} {} {} {} {} {}",
+            id.0,
+            self.thread.get(),
+            self.locale.tag(),
+            u8::from(self.finished),
+            u8::from(self.archived),
+            self.last_buttons.map_or(0, |m| m.get()),
+            if players.is_empty() {
+                "-".to_string()
+            } else {
+                players.join(",")
+            }
+        )
+    }
+
+    fn parse(line: &str) -> Option<(MatchId, Route)> {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let [id, thread, locale, finished, archived, last, players] = f.as_slice() else {
+            return None;
+        };
+        let nonzero = |t: &str| t.parse::<u64>().ok().filter(|v| *v != 0);
+        let players = if *players == "-" {
+            Vec::new()
+        } else {
+            players
+                .split(',')
+                .map(|p| p.parse().map(PlayerId))
+                .collect::<Result<_, _>>()
+                .ok()?
+        };
+        Some((
+            MatchId(id.parse().ok()?),
+            Route {
+                thread: ChannelId::new(nonzero(thread)?),
+                players,
+                locale: Locale::negotiate(locale),
+                last_buttons: nonzero(last).map(MessageId::new),
+                finished: *finished == "1",
+                archived: *archived == "1",
+            },
+        ))
+    }
 }
 
 impl Routes {
-    /// No routes yet.
+    /// No routes, in memory only.
     pub fn new() -> Routes {
         Routes::default()
     }
 
+    /// The routes kept in `path` (created on the first change; unreadable
+    /// lines are skipped with a warning).
+    pub fn open(path: &Path) -> Routes {
+        let mut inner = Inner::default();
+        if let Ok(text) = std::fs::read_to_string(path) {
+            for line in text.lines().filter(|l| !l.trim().is_empty()) {
+                match Route::parse(line) {
+                    Some((id, route)) => {
+                        inner.by_thread.insert(route.thread, id);
+                        inner.by_match.insert(id, route);
+                    }
+                    None => tracing::warn!(line, "unreadable line in the routes file"),
+                }
+            }
+        }
+        Routes {
+            inner: Mutex::new(inner),
+            file: Some(path.to_path_buf()),
+        }
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         self.inner.lock().expect("routes lock")
+    }
+
+    /// Writes every route to the file (a new file renamed over the old one).
+    fn save(&self, inner: &Inner) {
+        let Some(path) = &self.file else { return };
+        let mut ids: Vec<&MatchId> = inner.by_match.keys().collect();
+        ids.sort();
+        let text: String = ids
+            .into_iter()
+            .map(|id| inner.by_match[id].line(*id) + "\n")
+            .collect();
+        let tmp = path.with_extension("tmp");
+        if let Err(e) = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)) {
+            tracing::warn!(path = %path.display(), error = %e, "cannot write the routes file");
+        }
     }
 
     /// Creates a match with `create` and records its route, atomically with
@@ -77,8 +167,12 @@ impl Routes {
     ) -> Result<MatchId, E> {
         let mut inner = self.lock();
         let id = create()?;
+        // A match id of an earlier run (before the store keeps ids) no
+        // longer names its old thread.
+        inner.by_thread.retain(|_, m| *m != id);
         inner.by_thread.insert(route.thread, id);
         inner.by_match.insert(id, route);
+        self.save(&inner);
         Ok(id)
     }
 
@@ -93,6 +187,7 @@ impl Routes {
         route.last_buttons = Some(message);
         inner.by_thread.insert(thread, id);
         inner.by_match.insert(id, route);
+        self.save(&inner);
     }
 
     /// Gives every match in `ids` that has no route yet (a rematch the host
@@ -111,6 +206,9 @@ impl Routes {
                 inner.by_match.insert(*id, route);
                 adopted.push(*id);
             }
+        }
+        if !adopted.is_empty() {
+            self.save(&inner);
         }
         adopted
     }
@@ -173,24 +271,30 @@ impl Routes {
     pub fn replace_buttons(&self, id: MatchId, message: Option<MessageId>) -> Option<MessageId> {
         let mut inner = self.lock();
         let route = inner.by_match.get_mut(&id)?;
-        std::mem::replace(&mut route.last_buttons, message)
+        let old = std::mem::replace(&mut route.last_buttons, message);
+        self.save(&inner);
+        old
     }
 
     /// Marks the match over.
     pub fn finish(&self, id: MatchId) {
-        if let Some(r) = self.lock().by_match.get_mut(&id) {
+        let mut inner = self.lock();
+        if let Some(r) = inner.by_match.get_mut(&id) {
             r.finished = true;
         }
+        self.save(&inner);
     }
 
     /// Records whether the bot has archived the match's thread (for every
     /// match in that thread).
     pub fn set_archived(&self, thread: ChannelId, archived: bool) {
-        for r in self.lock().by_match.values_mut() {
+        let mut inner = self.lock();
+        for r in inner.by_match.values_mut() {
             if r.thread == thread {
                 r.archived = archived;
             }
         }
+        self.save(&inner);
     }
 }
 
@@ -238,6 +342,38 @@ mod tests {
         assert_eq!(adopted, vec![MatchId(6)]);
         assert_eq!(routes.by_thread(thread).unwrap().0, MatchId(6));
         assert_eq!(routes.get(MatchId(6)).unwrap().locale, Locale::De);
+    }
+
+    #[test]
+    fn routes_survive_a_restart_in_their_file() {
+        let path = std::env::temp_dir().join(format!(
+            "fourbot-routes-test-{}.threads",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&path);
+        let routes = Routes::open(&path);
+        let thread = ChannelId::new(77);
+        routes
+            .create(
+                || Ok::<_, ()>(MatchId(5)),
+                Route::new(thread, vec![A, B], Locale::Bg),
+            )
+            .unwrap();
+        routes.replace_buttons(MatchId(5), Some(MessageId::new(99)));
+        let again = Routes::open(&path);
+        let r = again.get(MatchId(5)).unwrap();
+        assert_eq!(r, routes.get(MatchId(5)).unwrap());
+        assert_eq!(r.last_buttons, Some(MessageId::new(99)));
+        assert_eq!(again.by_thread(thread).unwrap().0, MatchId(5));
+        // A new match that reuses the id takes over; the old thread is free.
+        again
+            .create(
+                || Ok::<_, ()>(MatchId(5)),
+                Route::new(ChannelId::new(78), vec![A, B], Locale::Bg),
+            )
+            .unwrap();
+        assert!(again.by_thread(thread).is_none());
+        let _ = std::fs::remove_file(&path);
     }
 
     #[test]
