@@ -92,7 +92,17 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn spawn_bot(fake: &FakeDiscord, dir: &PathBuf, token: Option<&str>) -> Child {
+    spawn_bot_with(fake, dir, token, &[])
+}
+
+fn spawn_bot_with(
+    fake: &FakeDiscord,
+    dir: &PathBuf,
+    token: Option<&str>,
+    envs: &[(&str, &str)],
+) -> Child {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_fourbot"));
+    cmd.envs(envs.iter().copied());
     cmd.arg("run")
         .current_dir(dir)
         .env("DISCORD_API_BASE", fake.base())
@@ -124,9 +134,13 @@ fn spawn_bot(fake: &FakeDiscord, dir: &PathBuf, token: Option<&str>) -> Child {
 }
 
 async fn start(name: &str) -> (FakeDiscord, Bot) {
+    start_with(name, &[]).await
+}
+
+async fn start_with(name: &str, envs: &[(&str, &str)]) -> (FakeDiscord, Bot) {
     let fake = FakeDiscord::start(Mode::Normal).await;
     let dir = temp_dir(name);
-    let child = spawn_bot(&fake, &dir, Some(TOKEN));
+    let child = spawn_bot_with(&fake, &dir, Some(TOKEN), envs);
     fake.wait_ready().await;
     (fake, Bot { child, dir })
 }
@@ -166,6 +180,7 @@ fn id_of(v: &Value) -> u64 {
 }
 
 /// A match in its thread, seen from the tests.
+#[derive(Clone)]
 struct Table {
     fake: FakeDiscord,
     thread: u64,
@@ -236,6 +251,38 @@ impl Table {
             thread,
             match_id,
         }
+    }
+
+    /// The same thread's next match (a rematch): waits for its first turn.
+    async fn rematch(&self) -> Table {
+        let old = format!("m:{}:", self.match_id);
+        let thread = self.thread;
+        let first = self
+            .fake
+            .wait_for("the rematch's first turn", |f| {
+                f.messages_in(thread).into_iter().find(|m| {
+                    buttons(m)
+                        .iter()
+                        .any(|(id, _)| id.contains(":drop:") && !id.starts_with(&old))
+                })
+            })
+            .await;
+        let custom = &buttons(&first)[0].0;
+        Table {
+            fake: self.fake.clone(),
+            thread,
+            match_id: custom.split(':').nth(1).unwrap().to_string(),
+        }
+    }
+
+    /// `user` runs `/name` in the thread; returns the interaction id.
+    fn command(&self, user: TestUser, name: &str) -> u64 {
+        let id = self.fake.next_id();
+        self.fake.dispatch(
+            "INTERACTION_CREATE",
+            slash_command_json(id, user, self.thread, name, &[], &[]),
+        );
+        id
     }
 
     /// The turn message for `game.ply` (waits for it).
@@ -602,4 +649,209 @@ async fn a_missing_token_ends_the_bot_with_one_clear_line() {
     let stderr = std::fs::read_to_string(dir.join("stderr.log")).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("DISCORD_TOKEN is not set"), "{stderr}");
+}
+
+fn challenge(fake: &FakeDiscord, from: TestUser, to: TestUser) -> u64 {
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        slash_command_json(
+            iid,
+            from,
+            CHANNEL_ID,
+            "challenge",
+            &[("opponent", 6, json!(to.id.to_string()))],
+            &[to],
+        ),
+    );
+    iid
+}
+
+fn archived(fake: &FakeDiscord, thread: u64) -> Option<bool> {
+    fake.channel(thread)?["thread_metadata"]["archived"].as_bool()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resignations_a_rematch_and_an_auto_archived_thread() {
+    let (fake, _bot) = start("resign").await;
+    let t = Table::open(&fake).await;
+    t.drop(ALICE, 1, 1, 'd').await;
+    let turn2 = t.turn(1, 2).await;
+    // /resign-game: deferred privately, then the private reply is removed.
+    let i = t.command(ALICE, "resign-game");
+    let ack = fake
+        .wait_for("deferral", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(i))
+        })
+        .await;
+    assert_eq!(ack.json["type"], 5);
+    assert_eq!(ack.json["data"]["flags"], 64);
+    let over = t.message_with(":1:ready").await;
+    fake.wait_for("the deferral removed", |f| {
+        f.requests().into_iter().find(|r| {
+            r.method == "DELETE" && r.path.contains(&format!("token-{i}/messages/@original"))
+        })
+    })
+    .await;
+    // The game-over message took the turn's buttons away.
+    fake.wait_for("the old turn without buttons", |f| {
+        buttons(&f.message(id_of(&turn2))?).is_empty().then_some(())
+    })
+    .await;
+    // Ready is for players only, and once.
+    let ready = format!("m:{}:1:ready", t.match_id);
+    let carol = press(&fake, CAROL, &over, &ready, "en-US");
+    ephemeral_followup(&fake, carol).await;
+    press(&fake, ALICE, &over, &ready, "en-US");
+    fake.wait_for("alice ready", |f| {
+        f.messages_in(t.thread)
+            .iter()
+            .any(|m| buttons(m).is_empty() && m["content"].as_str().unwrap_or("").contains("alice"))
+            .then_some(())
+    })
+    .await;
+    press(&fake, BOB, &over, &ready, "en-US");
+    t.turn(2, 1).await;
+    // /resign from the thread ends the match; the thread is archived.
+    let i = t.command(ALICE, "resign");
+    let end = t.message_with(":rematch").await;
+    assert!(end["content"].as_str().unwrap().contains("alice"), "{end}");
+    fake.wait_for("archived", |f| archived(f, t.thread)?.then_some(()))
+        .await;
+    fake.wait_for("the deferral removed", |f| {
+        f.requests().into_iter().find(|r| {
+            r.method == "DELETE" && r.path.contains(&format!("token-{i}/messages/@original"))
+        })
+    })
+    .await;
+    // /resign again: there is nothing to resign, privately.
+    let again = t.command(ALICE, "resign");
+    let edit = fake
+        .wait_for("a private refusal", |f| {
+            f.requests().into_iter().find(|r| {
+                r.method == "PATCH"
+                    && r.path
+                        .contains(&format!("token-{again}/messages/@original"))
+            })
+        })
+        .await;
+    assert!(
+        edit.json["content"].as_str().unwrap().contains("over"),
+        "{}",
+        edit.json
+    );
+
+    // Rematch: both press it; the new match is played in the same thread,
+    // unarchived.
+    let rematch = format!("m:{}:rematch", t.match_id);
+    press(&fake, ALICE, &end, &rematch, "en-US");
+    press(&fake, BOB, &end, &rematch, "en-US");
+    let t2 = t.rematch().await;
+    assert_ne!(t2.match_id, t.match_id);
+    assert_eq!(archived(&fake, t.thread), Some(false));
+    let first = t2.turn(1, 1).await;
+    assert!(
+        first["content"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("<@{}>", BOB.id)),
+        "seats rotate: {first}"
+    );
+
+    // Discord auto-archives the thread mid-match: the bot unarchives it.
+    fake.archive(t.thread);
+    t2.drop(BOB, 1, 1, 'c').await;
+    t2.turn(1, 2).await;
+    assert_eq!(archived(&fake, t.thread), Some(false));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_declined_challenge_and_a_game_against_the_bot() {
+    let (fake, _bot) = start("ai").await;
+    // Bob declines: the message says so and loses its buttons; no thread.
+    let iid = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let decline = buttons(&msg)[1].0.clone();
+    assert!(decline.ends_with(":decline"));
+    let carol = press(&fake, CAROL, &msg, &decline, "en-US");
+    let refusal = fake
+        .wait_for("carol's refusal", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(carol))
+        })
+        .await;
+    assert_eq!(refusal.json["data"]["flags"], 64);
+    assert!(refusal.json["data"]["content"]
+        .as_str()
+        .unwrap()
+        .contains("someone else"));
+    press(&fake, BOB, &msg, &decline, "en-US");
+    let declined = fake
+        .wait_for("the declined challenge", |f| {
+            let m = f.message(id_of(&msg))?;
+            m["content"].as_str()?.contains("declined").then_some(m)
+        })
+        .await;
+    assert!(buttons(&declined).is_empty());
+    assert!(fake.channel(id_of(&msg)).is_none());
+
+    // Against the bot: the match starts at once and the AI answers.
+    let bot = TestUser {
+        id: BOT_ID,
+        name: "fourbot",
+    };
+    let iid = challenge(&fake, ALICE, bot);
+    let started = fake.wait_for("the AI game", |f| f.original(iid)).await;
+    let thread = id_of(&started);
+    let first = fake
+        .wait_for("the first turn", |f| {
+            f.messages_in(thread)
+                .into_iter()
+                .find(|m| !buttons(m).is_empty())
+        })
+        .await;
+    let match_id = buttons(&first)[0].0.split(':').nth(1).unwrap().to_string();
+    let t = Table {
+        fake: fake.clone(),
+        thread,
+        match_id,
+    };
+    t.drop(ALICE, 1, 1, 'd').await;
+    t.turn(1, 3).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_unanswered_challenge_expires() {
+    let (fake, _bot) = start_with("expiry", &[("FOURBOT_CHALLENGE_EXPIRY_SECS", "1")]).await;
+    let iid = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let edit = fake
+        .wait_for("the expiry edit", |f| {
+            f.requests().into_iter().find(|r| {
+                r.method == "PATCH" && r.path.ends_with(&format!("token-{iid}/messages/@original"))
+            })
+        })
+        .await;
+    assert!(
+        edit.json["content"].as_str().unwrap().contains("expired"),
+        "{}",
+        edit.json
+    );
+    assert_eq!(edit.json["components"], json!([]));
+    let late = press(&fake, BOB, &msg, &buttons(&msg)[0].0, "en-US");
+    let r = fake
+        .wait_for("the refusal", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(late))
+        })
+        .await;
+    assert!(r.json["data"]["content"]
+        .as_str()
+        .unwrap()
+        .contains("expired"));
+    assert!(fake.channel(id_of(&msg)).is_none());
 }

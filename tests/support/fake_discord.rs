@@ -320,7 +320,10 @@ impl FakeDiscord {
                 let reqs: Vec<String> = self
                     .requests()
                     .iter()
-                    .map(|r| format!("{} {} {}", r.method, r.path, r.json))
+                    .map(|r| {
+                        let json: String = r.json.to_string().chars().take(300).collect();
+                        format!("{} {} {json}", r.method, r.path)
+                    })
                     .collect();
                 panic!(
                     "timed out waiting for {what}; requests:\n{}",
