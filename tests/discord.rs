@@ -103,8 +103,10 @@ fn spawn_bot_with(
 ) -> Child {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_fourbot"));
     cmd.envs(envs.iter().copied());
-    cmd.arg("run")
-        .current_dir(dir)
+    if !envs.iter().any(|(k, _)| *k == "TEST_NO_SUBCOMMAND") {
+        cmd.arg("run");
+    }
+    cmd.current_dir(dir)
         .env("DISCORD_API_BASE", fake.base())
         .env("FOURBOT_DEV_GUILD", GUILD_ID.to_string())
         .env(
@@ -589,6 +591,19 @@ async fn the_match_goes_on_after_a_gateway_reconnect() {
     t.turn(1, 3).await;
     t.typed(ALICE, "e");
     t.turn(1, 4).await;
+    // /board: the current board, privately, with its picture.
+    let i = t.command(BOB, "board");
+    let reply = fake
+        .wait_for("the board", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(i))
+        })
+        .await;
+    assert_eq!(reply.json["type"], 4);
+    assert_eq!(reply.json["data"]["flags"], 64);
+    assert_eq!(reply.files.len(), 1);
+    image::load_from_memory(&reply.files[0].1).expect("a PNG");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -854,4 +869,10 @@ async fn an_unanswered_challenge_expires() {
         .unwrap()
         .contains("expired"));
     assert!(fake.channel(id_of(&msg)).is_none());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn plain_fourbot_with_a_token_runs_the_bot() {
+    let (fake, _bot) = start_with("plain", &[("TEST_NO_SUBCOMMAND", "1")]).await;
+    assert!(fake.gateway_ops().contains(&2), "identified");
 }

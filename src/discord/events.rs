@@ -64,7 +64,9 @@ async fn on_press(
         .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
         .await?;
     let action = custom_id.parse::<ActionId>().ok();
-    if let Some(a) = action {
+    if let Some(a) = action.filter(|a| data.host.match_ids().contains(&a.match_id())) {
+        // A match the bot knows but has no thread for (after a restart
+        // without the threads file): the press names its thread.
         let public = Locale::for_guild(None, press.guild_locale.as_deref());
         data.routes
             .learn(a.match_id(), press.channel_id, press.message.id, public);
