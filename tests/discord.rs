@@ -55,6 +55,11 @@ fn every_canned_payload_parses_with_serenitys_types() {
         }
         other => panic!("not a press: {other:?}"),
     }
+    match serde_json::from_value::<Interaction>(autocomplete_time_json(4, ALICE, BOB, "1")).unwrap()
+    {
+        Interaction::Autocomplete(a) => assert_eq!(a.data.name, "challenge"),
+        other => panic!("not an autocomplete: {other:?}"),
+    }
     let typed: Message =
         serde_json::from_value(message_create_json(3, ALICE, CHANNEL_ID, "d")).unwrap();
     assert_eq!(typed.content, "d");
@@ -527,6 +532,38 @@ async fn two_presses_for_one_ply_give_one_move_and_one_refusal() {
             .await;
         assert_eq!(r.json["type"], 6);
     }
+    // While they play, Alice cannot challenge Bob again.
+    let again = challenge(&fake, ALICE, BOB);
+    let r = fake
+        .wait_for("the refusal", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(again))
+        })
+        .await;
+    assert_eq!(r.json["data"]["flags"], 64);
+    assert!(r.json["data"]["content"]
+        .as_str()
+        .unwrap()
+        .contains("already have a match"));
+    // The time option suggests the presets.
+    let ac = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        autocomplete_time_json(ac, ALICE, CAROL, "1"),
+    );
+    let r = fake
+        .wait_for("the suggestions", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(ac))
+        })
+        .await;
+    assert_eq!(r.json["type"], 8);
+    assert_eq!(
+        r.json["data"]["choices"],
+        json!([{"name": "10+10", "value": "10+10"}])
+    );
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(refused, 1);
     assert_eq!(t.turns(1, 2), 1, "exactly one move was played");

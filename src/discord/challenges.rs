@@ -114,6 +114,11 @@ impl Challenges {
         Ok(c.clone())
     }
 
+    /// Challenge `id` as it stands, if it is still known.
+    pub fn get(&self, id: u64) -> Option<Challenge> {
+        self.inner.lock().expect("lock").get(&id).cloned()
+    }
+
     /// Removes challenge `id` at its expiry; returns it if nobody answered
     /// (its message is then to be marked expired).
     pub fn expire(&self, id: u64) -> Option<Challenge> {

@@ -110,6 +110,17 @@ async fn on_answer(
 ) -> Result<(), Error> {
     let catalog = data.host.catalog();
     let player = PlayerId(press.user.id.get());
+    if let Some(c) = data.challenges.get(id).filter(|_| answer == Answer::Accept) {
+        if c.opponent.id == player && data.routes.running_between(c.challenger.id, player) {
+            let text = catalog.text(
+                locale,
+                "error-same-opponent",
+                &Args::new().set("opponent", c.challenger.name.clone()),
+            );
+            press.create_response(&ctx.http, ephemeral(&text)).await?;
+            return Ok(());
+        }
+    }
     let c = match data.challenges.answer(id, player) {
         Ok(c) => c,
         Err(refusal) => {
@@ -179,6 +190,9 @@ async fn on_message(ctx: &SerenityContext, data: &Data, msg: &Message) -> Result
     let Some((id, route)) = data.routes.by_thread(msg.channel_id) else {
         return Ok(());
     };
+    if route.finished {
+        return Ok(()); // after the match, everything is chat
+    }
     let player = PlayerId(msg.author.id.get());
     if let Err(refusal) = data
         .host

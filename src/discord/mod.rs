@@ -267,6 +267,13 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         .await
         .map_err(|e| RunError::Gateway(e.to_string()))?;
     tokio::spawn(poster::run(client.http.clone(), routes, views));
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            tracing::info!("interrupted: disconnecting");
+            shards.shutdown_all().await;
+        }
+    });
     match client.start().await {
         Ok(()) => Ok(()),
         Err(serenity::Error::Gateway(serenity::gateway::GatewayError::InvalidAuthentication)) => {

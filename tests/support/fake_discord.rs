@@ -175,6 +175,20 @@ pub fn slash_command_json(
     v
 }
 
+/// An autocomplete request of `/challenge` while typing `partial` into its
+/// `time` option.
+pub fn autocomplete_time_json(id: u64, user: TestUser, opponent: TestUser, partial: &str) -> Value {
+    let mut v = interaction_base(4, id, user, CHANNEL_ID, "en-US");
+    v["data"] = json!({
+        "id": "1", "name": "challenge", "type": 1,
+        "options": [
+            {"name": "opponent", "type": 6, "value": opponent.id.to_string()},
+            {"name": "time", "type": 3, "value": partial, "focused": true}
+        ]
+    });
+    v
+}
+
 /// A button press on `message` (its full payload) with `custom_id`.
 pub fn button_press_json(
     id: u64,
