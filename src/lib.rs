@@ -10,3 +10,4 @@ pub mod host;
 pub mod i18n;
 pub mod play;
 pub mod rating;
+pub mod store;
