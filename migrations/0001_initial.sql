@@ -165,7 +165,7 @@ CREATE TABLE ratings (
     last_unix_ms    INTEGER NOT NULL,  -- last rated match (inactivity)
     PRIMARY KEY (pool_id, player_id)
 );
-CREATE INDEX ratings_leaderboard ON ratings(pool_id, score DESC);
+CREATE INDEX ratings_leaderboard ON ratings(pool_id, score DESC, player_id);
 
 -- The rating change a match caused, per player (before → after).
 CREATE TABLE rating_changes (

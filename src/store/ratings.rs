@@ -450,20 +450,30 @@ impl Db {
             None => i64::from(self.guild_settings(guild).await?.season),
         };
         let system = RatingSystem::of(variant);
-        let rows = sqlx::query(
-            "SELECT r.player_id, p.name, r.rating, r.deviation, r.volatility, r.matches, r.last_unix_ms
-             FROM rating_pools AS pool
-             JOIN ratings AS r ON r.pool_id = pool.id
-             JOIN players AS p ON p.id = r.player_id
-             WHERE pool.guild_id = ? AND pool.variant = ? AND pool.season = ?
-               AND NOT EXISTS (SELECT 1 FROM bans AS b WHERE b.guild_id = pool.guild_id
-                               AND b.player_id = r.player_id AND b.lifted_unix_ms IS NULL)
-             ORDER BY r.score DESC, r.player_id
-             LIMIT ?",
+        let pool: Option<i64> = sqlx::query_scalar(
+            "SELECT id FROM rating_pools WHERE guild_id = ? AND variant = ? AND season = ?",
         )
         .bind(gid(guild))
         .bind(variant.key())
         .bind(season)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(pool) = pool else {
+            return Ok(Vec::new());
+        };
+        // One pool, walked down its (pool_id, score DESC, player_id) index.
+        let rows = sqlx::query(
+            "SELECT r.player_id, p.name, r.rating, r.deviation, r.volatility, r.matches, r.last_unix_ms
+             FROM ratings AS r
+             JOIN players AS p ON p.id = r.player_id
+             WHERE r.pool_id = ?
+               AND NOT EXISTS (SELECT 1 FROM bans AS b WHERE b.guild_id = ?
+                               AND b.player_id = r.player_id AND b.lifted_unix_ms IS NULL)
+             ORDER BY r.score DESC, r.player_id
+             LIMIT ?",
+        )
+        .bind(pool)
+        .bind(gid(guild))
         .bind(i64::from(top))
         .fetch_all(&self.pool)
         .await?;
