@@ -682,3 +682,65 @@ async fn a_moderator_removal_is_journaled_and_ends_the_match_as_a_forfeit() {
     let loaded = db.load_match(p.id).await.unwrap();
     assert!(loaded.game.is_finished(), "the journal replays the removal");
 }
+
+#[test]
+fn a_resumed_match_runs_in_a_match_task_that_flags_at_the_rebuilt_deadline() {
+    use fourbot::host::spawn_match;
+    use fourbot::play::{EventKind, ExpiryKind};
+    use std::time::Duration;
+
+    let io = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let (db, id, resumed) = io.block_on(async {
+        let db = memory().await;
+        let ps = players(&db, &["alice", "bob"]).await;
+        let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+        for c in [3, 3, 2] {
+            p.drop_in(c).await;
+        }
+        let r = db.resume(p.id, Timestamp(10_000)).await.unwrap();
+        (db, p.id, r)
+    });
+    let now = resumed.now;
+    let deadline = resumed.loaded.game.deadline().unwrap();
+    assert_eq!(
+        deadline,
+        now.plus(600_000),
+        "p2's whole bank from the restart"
+    );
+    assert_eq!(
+        resumed.loaded.game.expiry().unwrap().kind,
+        ExpiryKind::Flag(Seat::P2)
+    );
+
+    // The host: a task whose epoch lies `now` in the past; nobody moves.
+    let timers = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .start_paused(true)
+        .build()
+        .unwrap();
+    let (finished, events) = timers.block_on(async {
+        let epoch = tokio::time::Instant::now() - Duration::from_millis(now.as_millis());
+        let mut spawned = spawn_match(resumed.loaded.game, epoch);
+        let finished = spawned.task.await.unwrap();
+        let mut events = Vec::new();
+        while let Ok(e) = spawned.events.try_recv() {
+            events.push(e);
+        }
+        (finished, events)
+    });
+    assert!(events
+        .iter()
+        .any(|e| e.kind == EventKind::Flag { seat: Seat::P2 } && e.at == deadline));
+    io.block_on(async {
+        assert_eq!(
+            db.record_events(id, &finished, &events).await.unwrap(),
+            Recorded::Finished
+        );
+        let d = db.match_detail(id).await.unwrap();
+        assert_eq!(d.end.as_deref(), Some("forfeit p2 flag"));
+        assert_eq!(db.rating_changes(id).await.unwrap().len(), 2);
+    });
+}
