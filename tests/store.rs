@@ -744,3 +744,42 @@ fn a_resumed_match_runs_in_a_match_task_that_flags_at_the_rebuilt_deadline() {
         assert_eq!(db.rating_changes(id).await.unwrap().len(), 2);
     });
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_records_are_committed_together_and_a_bad_one_fails_alone() {
+    let (_path, url) = temp_db("group-commit");
+    let db = Db::connect(&url).await.unwrap();
+    let ps = players(&db, &["a", "b"]).await;
+    let mut plays = Vec::new();
+    for _ in 0..20 {
+        plays.push(Play::start(&db, Variant::Classic, &ps[..], 0).await);
+    }
+    let tasks: Vec<_> = plays
+        .into_iter()
+        .map(|mut p| {
+            tokio::spawn(async move {
+                for c in [0, 1, 0, 1] {
+                    p.drop_in(c).await;
+                }
+                p
+            })
+        })
+        .collect();
+    let (m, _) = {
+        let setup = MatchSetup::new(Variant::Classic, ClockSettings::default());
+        let mut m = Match::new(setup, Timestamp::ZERO).unwrap();
+        let events: Vec<_> = m.drain_events().collect();
+        (m, events)
+    };
+    let bad = db.record_events(MatchId(9_999), &m, &[]).await;
+    assert!(matches!(
+        bad,
+        Err(fourbot::store::StoreError::NoSuchMatch(_))
+    ));
+    for t in tasks {
+        let p = t.await.unwrap();
+        let loaded = db.load_match(p.id).await.unwrap();
+        assert_eq!(loaded.journal_len, 4);
+        assert_eq!(loaded.game.clock(), p.m.clock());
+    }
+}

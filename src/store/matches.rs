@@ -3,7 +3,7 @@
 
 use std::collections::HashSet;
 
-use sqlx::{Row, Sqlite, Transaction};
+use sqlx::{Row, SqliteConnection};
 
 use super::people::time_control;
 use super::{gid, Db, GuildId, MatchId, PlayerId, StoreError};
@@ -137,7 +137,7 @@ fn moves_text(moves: &[Move]) -> String {
 /// Whether a match of these players can be rated (RULES.md §6): a rated
 /// variant, nobody twice, no bot.
 async fn is_rated(
-    tx: &mut Transaction<'static, Sqlite>,
+    conn: &mut SqliteConnection,
     variant: Variant,
     players: &[PlayerId],
 ) -> Result<bool, StoreError> {
@@ -148,7 +148,7 @@ async fn is_rated(
     for p in players {
         let bot: Option<i64> = sqlx::query_scalar("SELECT is_bot FROM players WHERE id = ?")
             .bind(p.0)
-            .fetch_optional(&mut **tx)
+            .fetch_optional(&mut *conn)
             .await?;
         match bot {
             None => return Err(StoreError::NoSuchPlayer(*p)),
@@ -250,165 +250,23 @@ impl Db {
     /// Returns [`Recorded::AlreadyFinished`] and writes nothing when the
     /// match has already ended in the store.
     ///
+    /// Concurrent calls are committed together (group commit: one
+    /// transaction, one savepoint per call, one fsync), each answered after
+    /// the commit.
+    ///
     /// # Errors
-    /// [`StoreError::NoSuchMatch`], [`StoreError::Database`] (nothing is
-    /// written then), [`StoreError::Rating`].
+    /// [`StoreError::NoSuchMatch`], [`StoreError::Database`],
+    /// [`StoreError::Rating`] (nothing of this call is written then),
+    /// [`StoreError::BatchFailed`], [`StoreError::Interrupted`].
     pub async fn record_events(
         &self,
         id: MatchId,
         m: &Match,
         events: &[Event],
     ) -> Result<Recorded, StoreError> {
-        let mut tx = self.write().await?;
-        let row = sqlx::query(
-            "SELECT last_seq, clock_since_ms, end_kind IS NOT NULL AS ended
-             FROM matches WHERE id = ?",
-        )
-        .bind(id.0)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or(StoreError::NoSuchMatch(id))?;
-        if row.get::<bool, _>("ended") {
-            return Ok(Recorded::AlreadyFinished);
-        }
-        let mut seq: i64 = row.get("last_seq");
-        let mut since: i64 = row.get::<Option<i64>, _>("clock_since_ms").unwrap_or(0);
-        let mut finished = None;
-        for e in events {
-            let at = e.at.as_millis() as i64;
-            match e.kind {
-                EventKind::GameStarted { game, order } => {
-                    insert_game(&mut tx, id.0, i64::from(game), order.first(), e.at).await?;
-                    since = at;
-                }
-                EventKind::Moved {
-                    turn,
-                    seat,
-                    mv,
-                    bank_ms,
-                } => {
-                    seq += 1;
-                    sqlx::query(
-                        "INSERT INTO moves (match_id, game, ply, seq, seat, mv, at_ms, time_used_ms, bank_ms)
-                         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    )
-                    .bind(id.0)
-                    .bind(i64::from(turn.game))
-                    .bind(i64::from(turn.ply))
-                    .bind(seq)
-                    .bind(seat.index() as i64)
-                    .bind(mv.to_string())
-                    .bind(at)
-                    .bind((at - since).max(0))
-                    .bind(bank_ms as i64)
-                    .execute(&mut *tx)
-                    .await?;
-                    since = at;
-                }
-                EventKind::GameOver { game, end, score } => {
-                    let (kind, color, seat) = game_end_columns(end);
-                    sqlx::query(
-                        "UPDATE games SET ended_ms = ?, end_kind = ?, end_color = ?, end_seat = ?,
-                             end_detail = ? WHERE match_id = ? AND number = ?",
-                    )
-                    .bind(at)
-                    .bind(kind)
-                    .bind(color)
-                    .bind(seat)
-                    .bind(end.to_string())
-                    .bind(id.0)
-                    .bind(i64::from(game))
-                    .execute(&mut *tx)
-                    .await?;
-                    for (side, points) in score.iter() {
-                        sqlx::query(
-                            "INSERT INTO game_points (match_id, game, side, points_halves)
-                             VALUES (?, ?, ?, ?)",
-                        )
-                        .bind(id.0)
-                        .bind(i64::from(game))
-                        .bind(i64::from(side.0))
-                        .bind(i64::from(points.halves()))
-                        .execute(&mut *tx)
-                        .await?;
-                    }
-                    if let GameEnd::Resigned(s) = end {
-                        seq += 1;
-                        insert_action(&mut tx, id, seq, at, Some(s), "resign-game").await?;
-                    }
-                }
-                EventKind::Ready { seat, .. } => {
-                    seq += 1;
-                    insert_action(&mut tx, id, seq, at, Some(seat), "ready").await?;
-                }
-                EventKind::Resumed => {
-                    seq += 1;
-                    insert_action(&mut tx, id, seq, at, None, "resume").await?;
-                    since = at;
-                }
-                EventKind::Flag { .. } | EventKind::Abort { .. } => {}
-                EventKind::MatchOver { result } => {
-                    match result.end {
-                        End::Forfeit {
-                            seat,
-                            reason: ForfeitReason::Resign,
-                        } => {
-                            seq += 1;
-                            insert_action(&mut tx, id, seq, at, Some(seat), "resign-match").await?;
-                        }
-                        End::Forfeit {
-                            seat,
-                            reason: ForfeitReason::Removed,
-                        } => {
-                            seq += 1;
-                            insert_action(&mut tx, id, seq, at, Some(seat), "remove").await?;
-                        }
-                        _ => {}
-                    }
-                    finished = Some((result, e.at));
-                }
-            }
-        }
-        let clock = StoredClock::of(m);
-        let (running, clock_seat, clock_since) = clock_columns(&clock.running);
-        sqlx::query(
-            "UPDATE matches SET last_seq = ?, phase = CASE WHEN ? = 'finished' THEN phase ELSE ? END,
-                 clock_running = ?, clock_seat = ?, clock_since_ms = ? WHERE id = ?",
-        )
-        .bind(seq)
-        .bind(phase_text(m.phase()))
-        .bind(phase_text(m.phase()))
-        .bind(running)
-        .bind(clock_seat)
-        .bind(clock_since)
-        .bind(id.0)
-        .execute(&mut *tx)
-        .await?;
-        let ready = |s: Seat| m.is_ready(s);
-        for (i, &s) in m.seating().all().iter().enumerate() {
-            sqlx::query(
-                "UPDATE match_seats SET bank_ms = ?, moved = ?, ready = ? WHERE match_id = ? AND seat = ?",
-            )
-            .bind(clock.banks[i] as i64)
-            .bind(i64::from(m.clock().has_moved(s)))
-            .bind(i64::from(ready(s)))
-            .bind(id.0)
-            .bind(i as i64)
-            .execute(&mut *tx)
-            .await?;
-        }
-        let outcome = match finished {
-            Some((result, at)) => {
-                if finish_in(&mut tx, id, &result, at).await? {
-                    Recorded::Finished
-                } else {
-                    Recorded::AlreadyFinished
-                }
-            }
-            None => Recorded::Committed,
-        };
-        tx.commit().await?;
-        Ok(outcome)
+        self.batch
+            .record(&self.pool, id, m.clone(), events.to_vec())
+            .await
     }
 
     /// Ends match `id` with `result` at match time `at`: phase, result per
@@ -658,6 +516,164 @@ impl Db {
     }
 }
 
+/// The body of [`Db::record_events`] on an open write transaction (or a
+/// savepoint of one): see there.
+pub(super) async fn record_in(
+    conn: &mut SqliteConnection,
+    id: MatchId,
+    m: &Match,
+    events: &[Event],
+) -> Result<Recorded, StoreError> {
+    let row = sqlx::query(
+        "SELECT last_seq, clock_since_ms, end_kind IS NOT NULL AS ended
+         FROM matches WHERE id = ?",
+    )
+    .bind(id.0)
+    .fetch_optional(&mut *conn)
+    .await?
+    .ok_or(StoreError::NoSuchMatch(id))?;
+    if row.get::<bool, _>("ended") {
+        return Ok(Recorded::AlreadyFinished);
+    }
+    let mut seq: i64 = row.get("last_seq");
+    let mut since: i64 = row.get::<Option<i64>, _>("clock_since_ms").unwrap_or(0);
+    let mut finished = None;
+    for e in events {
+        let at = e.at.as_millis() as i64;
+        match e.kind {
+            EventKind::GameStarted { game, order } => {
+                insert_game(&mut *conn, id.0, i64::from(game), order.first(), e.at).await?;
+                since = at;
+            }
+            EventKind::Moved {
+                turn,
+                seat,
+                mv,
+                bank_ms,
+            } => {
+                seq += 1;
+                sqlx::query(
+                    "INSERT INTO moves (match_id, game, ply, seq, seat, mv, at_ms, time_used_ms, bank_ms)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                )
+                .bind(id.0)
+                .bind(i64::from(turn.game))
+                .bind(i64::from(turn.ply))
+                .bind(seq)
+                .bind(seat.index() as i64)
+                .bind(mv.to_string())
+                .bind(at)
+                .bind((at - since).max(0))
+                .bind(bank_ms as i64)
+                .execute(&mut *conn)
+                .await?;
+                since = at;
+            }
+            EventKind::GameOver { game, end, score } => {
+                let (kind, color, seat) = game_end_columns(end);
+                sqlx::query(
+                    "UPDATE games SET ended_ms = ?, end_kind = ?, end_color = ?, end_seat = ?,
+                         end_detail = ? WHERE match_id = ? AND number = ?",
+                )
+                .bind(at)
+                .bind(kind)
+                .bind(color)
+                .bind(seat)
+                .bind(end.to_string())
+                .bind(id.0)
+                .bind(i64::from(game))
+                .execute(&mut *conn)
+                .await?;
+                for (side, points) in score.iter() {
+                    sqlx::query(
+                        "INSERT INTO game_points (match_id, game, side, points_halves)
+                         VALUES (?, ?, ?, ?)",
+                    )
+                    .bind(id.0)
+                    .bind(i64::from(game))
+                    .bind(i64::from(side.0))
+                    .bind(i64::from(points.halves()))
+                    .execute(&mut *conn)
+                    .await?;
+                }
+                if let GameEnd::Resigned(s) = end {
+                    seq += 1;
+                    insert_action(&mut *conn, id, seq, at, Some(s), "resign-game").await?;
+                }
+            }
+            EventKind::Ready { seat, .. } => {
+                seq += 1;
+                insert_action(&mut *conn, id, seq, at, Some(seat), "ready").await?;
+            }
+            EventKind::Resumed => {
+                seq += 1;
+                insert_action(&mut *conn, id, seq, at, None, "resume").await?;
+                since = at;
+            }
+            EventKind::Flag { .. } | EventKind::Abort { .. } => {}
+            EventKind::MatchOver { result } => {
+                match result.end {
+                    End::Forfeit {
+                        seat,
+                        reason: ForfeitReason::Resign,
+                    } => {
+                        seq += 1;
+                        insert_action(&mut *conn, id, seq, at, Some(seat), "resign-match").await?;
+                    }
+                    End::Forfeit {
+                        seat,
+                        reason: ForfeitReason::Removed,
+                    } => {
+                        seq += 1;
+                        insert_action(&mut *conn, id, seq, at, Some(seat), "remove").await?;
+                    }
+                    _ => {}
+                }
+                finished = Some((result, e.at));
+            }
+        }
+    }
+    let clock = StoredClock::of(m);
+    let (running, clock_seat, clock_since) = clock_columns(&clock.running);
+    sqlx::query(
+        "UPDATE matches SET last_seq = ?, phase = CASE WHEN ? = 'finished' THEN phase ELSE ? END,
+             clock_running = ?, clock_seat = ?, clock_since_ms = ? WHERE id = ?",
+    )
+    .bind(seq)
+    .bind(phase_text(m.phase()))
+    .bind(phase_text(m.phase()))
+    .bind(running)
+    .bind(clock_seat)
+    .bind(clock_since)
+    .bind(id.0)
+    .execute(&mut *conn)
+    .await?;
+    let ready = |s: Seat| m.is_ready(s);
+    for (i, &s) in m.seating().all().iter().enumerate() {
+        sqlx::query(
+            "UPDATE match_seats SET bank_ms = ?, moved = ?, ready = ? WHERE match_id = ? AND seat = ?",
+        )
+        .bind(clock.banks[i] as i64)
+        .bind(i64::from(m.clock().has_moved(s)))
+        .bind(i64::from(ready(s)))
+        .bind(id.0)
+        .bind(i as i64)
+        .execute(&mut *conn)
+        .await?;
+    }
+    let outcome = match finished {
+        Some((result, at)) => {
+            if finish_in(&mut *conn, id, &result, at).await? {
+                Recorded::Finished
+            } else {
+                Recorded::AlreadyFinished
+            }
+        }
+        None => Recorded::Committed,
+    };
+    Ok(outcome)
+}
+
 fn clock_columns(running: &Running) -> (&'static str, Option<i64>, Option<i64>) {
     match *running {
         Running::Stopped => ("stopped", None, None),
@@ -683,7 +699,7 @@ fn game_end_columns(end: GameEnd) -> (&'static str, Option<String>, Option<i64>)
 }
 
 async fn insert_game(
-    tx: &mut Transaction<'static, Sqlite>,
+    conn: &mut SqliteConnection,
     id: i64,
     number: i64,
     first: Seat,
@@ -696,13 +712,13 @@ async fn insert_game(
     .bind(number)
     .bind(first.index() as i64)
     .bind(at.as_millis() as i64)
-    .execute(&mut **tx)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
 
 async fn insert_action(
-    tx: &mut Transaction<'static, Sqlite>,
+    conn: &mut SqliteConnection,
     id: MatchId,
     seq: i64,
     at: i64,
@@ -717,14 +733,14 @@ async fn insert_action(
     .bind(at)
     .bind(seat.map(|s| s.index() as i64))
     .bind(kind)
-    .execute(&mut **tx)
+    .execute(&mut *conn)
     .await?;
     Ok(())
 }
 
 /// The guarded end: see [`Db::finish_match`].
 async fn finish_in(
-    tx: &mut Transaction<'static, Sqlite>,
+    conn: &mut SqliteConnection,
     id: MatchId,
     result: &MatchResult,
     at: Timestamp,
@@ -750,12 +766,12 @@ async fn finish_in(
     .bind(at.as_millis() as i64)
     .bind(at.as_millis() as i64)
     .bind(id.0)
-    .execute(&mut **tx)
+    .execute(&mut *conn)
     .await?;
     if done.rows_affected() == 0 {
         let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM matches WHERE id = ?")
             .bind(id.0)
-            .fetch_optional(&mut **tx)
+            .fetch_optional(&mut *conn)
             .await?;
         return match exists {
             Some(_) => Ok(false),
@@ -771,11 +787,11 @@ async fn finish_in(
         .bind(i64::from(side.0))
         .bind(i64::from(points.halves()))
         .bind(place)
-        .execute(&mut **tx)
+        .execute(&mut *conn)
         .await?;
     }
     if result.places.is_some() {
-        super::ratings::rate_match(tx, id).await?;
+        super::ratings::rate_match(conn, id).await?;
     }
     let _ = Side(0);
     Ok(true)

@@ -22,6 +22,7 @@
 //! epoch); wall-clock times are `*_unix_ms` (ms since 1970, UTC), always
 //! passed in by the caller.
 
+mod batch;
 mod challenges;
 mod matches;
 mod people;
@@ -129,6 +130,15 @@ pub enum StoreError {
     /// A rating computation refused stored values.
     #[error("rating error: {0}")]
     Rating(#[from] RatingError),
+    /// The group commit this request was queued in failed to commit (the
+    /// database's reason); nothing of the batch was written.
+    #[error("the batch commit failed: {0}")]
+    BatchFailed(String),
+    /// The caller that was committing this request's batch was cancelled
+    /// before it answered: whether the request was committed is unknown
+    /// (load the match to find out).
+    #[error("the batch writing this request was cancelled")]
+    Interrupted,
 }
 
 impl StoreError {
@@ -198,6 +208,7 @@ impl MigrationSource<'static> for Embedded {
 #[derive(Clone, Debug)]
 pub struct Db {
     pool: SqlitePool,
+    batch: std::sync::Arc<batch::Batcher>,
 }
 
 impl Db {
@@ -245,7 +256,10 @@ impl Db {
         }
         .connect_with(options)
         .await?;
-        let db = Db { pool };
+        let db = Db {
+            pool,
+            batch: Default::default(),
+        };
         db.migrate().await?;
         Ok(db)
     }

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use sqlx::{Row, Sqlite, Transaction};
+use sqlx::{Row, SqliteConnection};
 
 use super::{gid, Db, GuildId, MatchId, PlayerId, StoreError};
 use crate::game::Variant;
@@ -171,7 +171,7 @@ pub struct RatingChange {
 }
 
 async fn pool_id(
-    tx: &mut Transaction<'static, Sqlite>,
+    conn: &mut SqliteConnection,
     guild: i64,
     variant: Variant,
     season: i64,
@@ -185,7 +185,7 @@ async fn pool_id(
     .bind(variant.key())
     .bind(season)
     .bind(RatingSystem::of(variant).key())
-    .fetch_one(&mut **tx)
+    .fetch_one(&mut *conn)
     .await?;
     Ok(id)
 }
@@ -194,16 +194,13 @@ async fn pool_id(
 /// not aborted: reads the players' current ratings, applies inactivity,
 /// computes the new ratings and writes them with the history. Call once per
 /// match, inside the transaction that ends it (or that recomputes a pool).
-pub(super) async fn rate_match(
-    tx: &mut Transaction<'static, Sqlite>,
-    id: MatchId,
-) -> Result<(), StoreError> {
+pub(super) async fn rate_match(conn: &mut SqliteConnection, id: MatchId) -> Result<(), StoreError> {
     let m = sqlx::query(
         "SELECT guild_id, variant, season, rated, voided, end_kind, finished_unix_ms
          FROM matches WHERE id = ?",
     )
     .bind(id.0)
-    .fetch_optional(&mut **tx)
+    .fetch_optional(&mut *conn)
     .await?
     .ok_or(StoreError::NoSuchMatch(id))?;
     let end: Option<String> = m.get("end_kind");
@@ -219,18 +216,18 @@ pub(super) async fn rate_match(
         .map_err(|e| StoreError::corrupt(id, e))?;
     let system = RatingSystem::of(variant);
     let now: i64 = m.get::<Option<i64>, _>("finished_unix_ms").unwrap_or(0);
-    let pool = pool_id(tx, m.get("guild_id"), variant, m.get("season")).await?;
+    let pool = pool_id(conn, m.get("guild_id"), variant, m.get("season")).await?;
 
     let seats =
         sqlx::query("SELECT player_id, side FROM match_seats WHERE match_id = ? ORDER BY seat")
             .bind(id.0)
-            .fetch_all(&mut **tx)
+            .fetch_all(&mut *conn)
             .await?;
     let sides = sqlx::query(
         "SELECT side, points_halves, place FROM match_sides WHERE match_id = ? ORDER BY side",
     )
     .bind(id.0)
-    .fetch_all(&mut **tx)
+    .fetch_all(&mut *conn)
     .await?;
 
     // Each player's rating before the match, with inactivity applied.
@@ -243,7 +240,7 @@ pub(super) async fn rate_match(
         )
         .bind(pool)
         .bind(player)
-        .fetch_optional(&mut **tx)
+        .fetch_optional(&mut *conn)
         .await?;
         let rating = match row {
             None => PoolRating::new(system),
@@ -335,7 +332,7 @@ pub(super) async fn rate_match(
         .bind(a_v)
         .bind(new.score())
         .bind(now)
-        .execute(&mut **tx)
+        .execute(&mut *conn)
         .await?;
         sqlx::query(
             "INSERT INTO rating_changes (match_id, player_id, pool_id, rating_before, deviation_before,
@@ -351,7 +348,7 @@ pub(super) async fn rate_match(
         .bind(a_r)
         .bind(a_d)
         .bind(a_v)
-        .execute(&mut **tx)
+        .execute(&mut *conn)
         .await?;
     }
     Ok(())
@@ -360,21 +357,18 @@ pub(super) async fn rate_match(
 /// Recomputes every rating of pool `pool` from its history: clears the pool
 /// and rates its rated, finished, non-voided matches again in the order they
 /// finished.
-async fn recompute_pool(
-    tx: &mut Transaction<'static, Sqlite>,
-    pool: i64,
-) -> Result<(), StoreError> {
+async fn recompute_pool(conn: &mut SqliteConnection, pool: i64) -> Result<(), StoreError> {
     let p = sqlx::query("SELECT guild_id, variant, season FROM rating_pools WHERE id = ?")
         .bind(pool)
-        .fetch_one(&mut **tx)
+        .fetch_one(&mut *conn)
         .await?;
     sqlx::query("DELETE FROM rating_changes WHERE pool_id = ?")
         .bind(pool)
-        .execute(&mut **tx)
+        .execute(&mut *conn)
         .await?;
     sqlx::query("DELETE FROM ratings WHERE pool_id = ?")
         .bind(pool)
-        .execute(&mut **tx)
+        .execute(&mut *conn)
         .await?;
     let ids: Vec<i64> = sqlx::query_scalar(
         "SELECT id FROM matches
@@ -385,10 +379,10 @@ async fn recompute_pool(
     .bind(p.get::<i64, _>("guild_id"))
     .bind(p.get::<String, _>("variant"))
     .bind(p.get::<i64, _>("season"))
-    .fetch_all(&mut **tx)
+    .fetch_all(&mut *conn)
     .await?;
     for id in ids {
-        rate_match(tx, MatchId(id)).await?;
+        rate_match(conn, MatchId(id)).await?;
     }
     Ok(())
 }
