@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use fourbot::game::{Move, Variant};
 use fourbot::play::{Action, ClockSettings, Match, MatchSetup, Timestamp};
-use fourbot::store::{Db, Durability, NewMatch};
+use fourbot::store::{Db, Durability, NewMatch, PlayerId};
 
 const MATCHES: usize = 100;
 /// Plies per match: the column-filling pattern below never ends a classic
@@ -156,6 +156,23 @@ async fn leaderboard_latency() -> Vec<(u32, Duration, Duration, Duration)> {
             *times.last().unwrap(),
         ));
     }
+    // A rating card (rank counted among 100,000) for players at the top,
+    // middle and bottom.
+    let mut card_times = Vec::new();
+    for player in [best[0], 50_000, 99_999] {
+        for _ in 0..20 {
+            let t = Instant::now();
+            let card = db.rating_card(1, PlayerId(player), 0).await.unwrap();
+            card_times.push(t.elapsed());
+            assert_eq!(card.len(), 1);
+        }
+    }
+    card_times.sort();
+    println!(
+        "rating card among {PLAYERS} players: median {:.2} ms, max {:.2} ms",
+        card_times[card_times.len() / 2].as_secs_f64() * 1e3,
+        card_times.last().unwrap().as_secs_f64() * 1e3
+    );
     db.close().await;
     out
 }
