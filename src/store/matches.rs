@@ -11,7 +11,7 @@ use crate::game::notation::{parse_layout, parse_moves};
 use crate::game::{Cell, Move, Outcome, Position, Variant};
 use crate::play::{
     Action, ClockSettings, End, Event, EventKind, ForfeitReason, GameEnd, Match, MatchResult,
-    MatchSetup, PhaseKind, Running, Seat, Side, Timestamp, Turn,
+    MatchSetup, PhaseKind, Running, Seat, Timestamp, Turn,
 };
 
 /// What [`Db::create_match`] needs besides the match itself.
@@ -793,6 +793,5 @@ async fn finish_in(
     if result.places.is_some() {
         super::ratings::rate_match(conn, id).await?;
     }
-    let _ = Side(0);
     Ok(true)
 }
