@@ -145,6 +145,10 @@ pub struct ShellArgs {
     /// Write each turn's board PNG into this directory.
     #[arg(long)]
     pub images: Option<std::path::PathBuf>,
+    /// Database URL (default: $FOURBOT_DATABASE_URL, else sqlite://fourbot.db);
+    /// a match left with quit resumes at the next start. `none` saves nothing.
+    #[arg(long)]
+    pub db: Option<String>,
     /// Seed for the obstacles layout and the random opening (default: the clock).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -555,6 +559,10 @@ fn shell(args: ShellArgs) -> ExitCode {
         color,
         seed,
         ticking: terminal,
+        db: match args.db.as_deref() {
+            Some("none") => None,
+            other => Some(store::database_url(other)),
+        },
         name: args
             .name
             .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))

@@ -76,6 +76,7 @@ async fn two_presses_for_the_same_turn_give_one_move_and_a_stale_refusal() {
         Variant::Classic,
         vec![seat(ALICE, "alice"), seat(BOB, "bob")],
     ))
+    .await
     .unwrap();
     let first = next_turn(&mut views).await;
     let d = button(&first, "d").action.to_string();
@@ -97,6 +98,7 @@ async fn presses_by_others_get_a_private_reason_and_spectator_chat_is_ignored() 
             Variant::Classic,
             vec![seat(ALICE, "alice"), seat(BOB, "bob")],
         ))
+        .await
         .unwrap();
     let first = next_turn(&mut views).await;
     let d = button(&first, "d").action.to_string();
@@ -127,6 +129,7 @@ async fn a_full_column_button_is_disabled_and_buttons_name_their_own_column() {
             Variant::Classic,
             vec![seat(ALICE, "alice"), seat(BOB, "bob")],
         ))
+        .await
         .unwrap();
     next_turn(&mut views).await;
     for (i, who) in [ALICE, BOB, ALICE, BOB, ALICE, BOB].into_iter().enumerate() {
@@ -162,6 +165,7 @@ async fn popout_shows_a_pop_row_and_teams_name_the_player_to_move() {
             Variant::Popout,
             vec![seat(ALICE, "alice"), seat(BOB, "bob")],
         ))
+        .await
         .unwrap();
     next_turn(&mut views).await;
     host.typed(id, ALICE, Locale::EnUs, "a").await.unwrap();
@@ -186,6 +190,7 @@ async fn popout_shows_a_pop_row_and_teams_name_the_player_to_move() {
             seat(DAVE, "dave"),
         ],
     ))
+    .await
     .unwrap();
     let first = next_turn(&mut views).await;
     assert!(
@@ -208,7 +213,10 @@ async fn the_ai_seat_answers_and_the_match_is_unrated() {
     let (host, mut views) = host();
     let mut players = vec![seat(ALICE, "alice"), seat(PlayerId(0), "fourbot")];
     players[1].ai_level = Some(3);
-    let id = host.create_match(spec(Variant::Classic, players)).unwrap();
+    let id = host
+        .create_match(spec(Variant::Classic, players))
+        .await
+        .unwrap();
     next_turn(&mut views).await;
     host.typed(id, ALICE, Locale::EnUs, "a").await.unwrap();
     // The AI's turn view, then alice's turn after the AI's move.
@@ -253,7 +261,7 @@ async fn a_flag_ends_the_match_with_a_forfeit_view() {
         vec![seat(ALICE, "alice"), seat(BOB, "bob")],
     );
     s.clock = ClockSettings::new(TimeControl::new(1, 0).unwrap());
-    let id = host.create_match(s).unwrap();
+    let id = host.create_match(s).await.unwrap();
     let first = next_turn(&mut views).await;
     assert!(
         first.text.contains("<t:"),

@@ -43,7 +43,7 @@ use sqlx::sqlite::{
 
 pub use challenges::{Challenge, ChallengeKind, ChallengeState, NewChallenge};
 pub use matches::{LoadedMatch, NewMatch, Recorded, ResumedMatch, StoredClock};
-pub use people::{GuildSettings, PlayerSettings};
+pub use people::{GuildSettings, PlayerInfo, PlayerSettings};
 pub use queries::{GameDetail, HistoryEntry, MatchDetail, MoveDetail, RunningEntry, SeatDetail};
 pub use ratings::{LadderEntry, PoolRating, RatingChange, RatingSystem};
 

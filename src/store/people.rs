@@ -237,6 +237,25 @@ impl Db {
         Ok(PlayerId(id))
     }
 
+    /// Who a player is: display name, Discord user id (none for imported
+    /// and terminal players) and whether it is the bot's AI.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
+    pub async fn player_info(&self, player: PlayerId) -> Result<PlayerInfo, StoreError> {
+        let row = sqlx::query("SELECT name, discord_id, is_bot FROM players WHERE id = ?")
+            .bind(player.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NoSuchPlayer(player))?;
+        Ok(PlayerInfo {
+            id: player,
+            name: row.get("name"),
+            discord_id: row.get::<Option<i64>, _>("discord_id").map(|d| d as u64),
+            is_bot: row.get::<i64, _>("is_bot") != 0,
+        })
+    }
+
     /// A player's display name.
     ///
     /// # Errors
@@ -414,4 +433,17 @@ mod tests {
         assert!(!db.is_banned(1, p).await.unwrap());
         assert!(db.ban(1, p, None, None, 13).await.unwrap(), "banned again");
     }
+}
+
+/// A player as stored ([`Db::player_info`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerInfo {
+    /// The player's row id.
+    pub id: PlayerId,
+    /// Display name.
+    pub name: String,
+    /// The Discord user id; `None` for imported and terminal players.
+    pub discord_id: Option<u64>,
+    /// The bot's AI.
+    pub is_bot: bool,
 }
