@@ -288,3 +288,101 @@ async fn a_flag_ends_the_match_with_a_forfeit_view() {
         over.text
     );
 }
+
+#[tokio::test]
+async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
+    let dir = std::env::temp_dir().join(format!("fourbot-host-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("host.db").display());
+    let db = fourbot::store::Db::connect(&url).await.unwrap();
+    let (host, mut views) = Host::with_store(
+        Arc::new(Catalog::new().unwrap()),
+        Arc::new(HeuristicBot),
+        HostConfig {
+            time_style: TimeStyle::DiscordRelative,
+            images: false,
+        },
+        Some(db.clone()),
+    );
+    let id = host
+        .create_match(spec(
+            Variant::Classic,
+            vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+        ))
+        .await
+        .unwrap();
+    next_turn(&mut views).await;
+    // Game 1: alice wins on the bottom row.
+    for (who, col) in [
+        (ALICE, "a"),
+        (BOB, "a"),
+        (ALICE, "b"),
+        (BOB, "b"),
+        (ALICE, "c"),
+        (BOB, "c"),
+    ] {
+        host.typed(id, who, Locale::EnUs, col).await.unwrap();
+        next_turn(&mut views).await;
+    }
+    host.typed(id, ALICE, Locale::EnUs, "d").await.unwrap();
+    loop {
+        if next(&mut views).await.kind == ViewKind::GameOver {
+            break;
+        }
+    }
+    // A restart between games: a second host on the same database takes
+    // the match over with the same id, and the old Ready buttons work.
+    let (host2, mut views2) = Host::with_store(
+        Arc::new(Catalog::new().unwrap()),
+        Arc::new(HeuristicBot),
+        HostConfig {
+            time_style: TimeStyle::DiscordRelative,
+            images: false,
+        },
+        Some(db.clone()),
+    );
+    let restored = host2
+        .restore(Locale::EnUs, |p| PlayerId(p.discord_id.unwrap()))
+        .await
+        .unwrap();
+    assert_eq!(restored, vec![id]);
+    let again = next(&mut views2).await;
+    assert_eq!(again.kind, ViewKind::GameOver, "{}", again.text);
+    let ready = again
+        .all_buttons()
+        .find(|b| b.label.starts_with("Ready"))
+        .unwrap()
+        .action
+        .to_string();
+    host2.press(ALICE, Locale::EnUs, &ready).await.unwrap();
+    host2.press(BOB, Locale::EnUs, &ready).await.unwrap();
+    let game2 = next_turn(&mut views2).await;
+    assert!(game2.text.contains("🔴 bob to move"), "{}", game2.text);
+    // Bob resigns the match: a forfeit, rated.
+    host2
+        .act(id, BOB, Locale::EnUs, fourbot::host::Request::ResignMatch)
+        .await
+        .unwrap();
+    let over = loop {
+        let v = next(&mut views2).await;
+        if v.kind == ViewKind::MatchOver {
+            break v;
+        }
+    };
+    assert!(
+        over.text
+            .contains("bob resigned the match. alice wins 2:0."),
+        "{}",
+        over.text
+    );
+    assert!(over.text.contains("alice: 1500? → "), "{}", over.text);
+    assert!(over.text.contains("bob: 1500? → "), "{}", over.text);
+    let changes = db
+        .rating_changes(fourbot::store::MatchId(id.0 as i64))
+        .await
+        .unwrap();
+    assert_eq!(changes.len(), 2);
+    assert!(changes.iter().any(|c| c.after.score() > c.before.score()));
+    drop(host);
+    let _ = std::fs::remove_dir_all(&dir);
+}
