@@ -8,8 +8,9 @@ use clap::{Parser, Subcommand};
 
 use crate::game::notation::{parse_layout, parse_move, parse_moves, read_game, SetupError};
 use crate::game::{Move, ObstacleLayout, Outcome, Position, Variant};
-use crate::play::script::run_script;
-use crate::play::{ClockSettings, MatchSetup, TimeControl};
+use crate::play::script::run_script_match;
+use crate::play::{Action, ClockSettings, Match, MatchSetup, Seat, TimeControl, Timestamp};
+use crate::store::{self, Db, MatchId, NewMatch};
 
 /// fourbot — hosts four-in-a-row matches on Discord.
 #[derive(Debug, Parser)]
@@ -38,6 +39,51 @@ pub enum Command {
     /// Replay a timed script of match actions against a real match (time is
     /// taken from the script, nothing waits) and print its events and result.
     Script(ScriptArgs),
+    /// Apply the database migrations (the bot also applies them at start-up).
+    Migrate(MigrateArgs),
+    /// Print a guild's leaderboard of one variant:
+    /// `<rank>. <name> <rating> <rating deviation> <matches played>`.
+    Ladder(LadderArgs),
+    /// Test helper for the crash test: plays a fixed classic match through
+    /// the store one durable action at a time, resuming whatever it finds.
+    #[command(hide = true)]
+    StoreDrill(DrillArgs),
+}
+
+/// Arguments of `fourbot migrate`.
+#[derive(Debug, clap::Args)]
+pub struct MigrateArgs {
+    /// Database URL (default: $FOURBOT_DATABASE_URL, else sqlite://fourbot.db).
+    #[arg(long)]
+    pub db: Option<String>,
+}
+
+/// Arguments of `fourbot ladder`.
+#[derive(Debug, clap::Args)]
+pub struct LadderArgs {
+    /// Database URL (default: $FOURBOT_DATABASE_URL, else sqlite://fourbot.db).
+    #[arg(long)]
+    pub db: Option<String>,
+    /// Discord guild id (0: imported matches).
+    #[arg(long, default_value_t = 0)]
+    pub guild: u64,
+    /// Variant key of the pool.
+    #[arg(long, default_value = "classic")]
+    pub variant: Variant,
+    /// How many players to print.
+    #[arg(long, default_value_t = 20)]
+    pub top: u32,
+}
+
+/// Arguments of the hidden `fourbot store-drill`.
+#[derive(Debug, clap::Args)]
+pub struct DrillArgs {
+    /// Database URL.
+    #[arg(long)]
+    pub db: String,
+    /// Pause after each committed action, in ms.
+    #[arg(long, default_value_t = 0)]
+    pub pause_ms: u64,
 }
 
 /// Arguments of `fourbot script` (format: `docs/match.md`, [`crate::play::script`]).
@@ -65,6 +111,17 @@ pub struct ScriptArgs {
     /// Seed that draws the obstacles layout when --blocks is not given.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Record the match in this database (default with --names:
+    /// $FOURBOT_DATABASE_URL, else sqlite://fourbot.db).
+    #[arg(long)]
+    pub db: Option<String>,
+    /// Record the match as a rated match of these players, p1 first,
+    /// comma-separated (e.g. `alice,bob`).
+    #[arg(long, value_delimiter = ',')]
+    pub names: Option<Vec<String>>,
+    /// The guild whose ladder rates the recorded match.
+    #[arg(long, default_value_t = 0)]
+    pub guild: u64,
     /// The script file, or `-` for standard input.
     pub file: String,
 }
@@ -91,6 +148,10 @@ pub struct ShellArgs {
     /// Write each turn's board PNG into this directory.
     #[arg(long)]
     pub images: Option<std::path::PathBuf>,
+    /// Database URL (default: $FOURBOT_DATABASE_URL, else sqlite://fourbot.db);
+    /// a match left with quit resumes at the next start. `none` saves nothing.
+    #[arg(long)]
+    pub db: Option<String>,
     /// Seed for the obstacles layout and the random opening (default: the clock).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -162,6 +223,9 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Render(args) => finish(render(&args)),
         Command::Script(args) => finish(script(&args)),
         Command::Shell(args) => shell(args),
+        Command::Migrate(args) => finish(migrate(&args)),
+        Command::Ladder(args) => finish(ladder(&args)),
+        Command::StoreDrill(args) => finish(store_drill(&args)),
     }
 }
 
@@ -278,7 +342,212 @@ pub fn script(args: &ScriptArgs) -> Result<String, String> {
     if let Some(opening) = &args.opening {
         setup = setup.with_opening(parse_moves(opening, variant).map_err(|e| e.to_string())?);
     }
-    run_script(&text, setup).map_err(|e| e.to_string())
+    let names = match (&args.names, &args.db) {
+        (None, None) => None,
+        (None, Some(_)) => return Err("--db needs --names: who played the match".into()),
+        (Some(names), _) => {
+            if names.len() != usize::from(variant.players()) {
+                return Err(format!(
+                    "--names: a {variant} match has {} players, got {}",
+                    variant.players(),
+                    names.len()
+                ));
+            }
+            Some(names.clone())
+        }
+    };
+    let run = run_script_match(&text, setup.clone()).map_err(|e| e.to_string())?;
+    if let Some(names) = names {
+        let url = store::database_url(args.db.as_deref());
+        let id = block_on(record_script(
+            &url,
+            args.guild,
+            &names,
+            setup,
+            &run.finished,
+            &run.events,
+        ))?;
+        eprintln!("recorded: match {id}");
+    }
+    Ok(run.output)
+}
+
+/// Runs `future` on a fresh tokio runtime (commands are synchronous).
+fn block_on<T>(future: impl std::future::Future<Output = Result<T, String>>) -> Result<T, String> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("runtime: {e}"))?
+        .block_on(future)
+}
+
+/// Wall-clock milliseconds since 1970.
+fn unix_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+/// Records a finished scripted match as a match of `names` in `guild`.
+async fn record_script(
+    url: &str,
+    guild: u64,
+    names: &[String],
+    setup: MatchSetup,
+    finished: &Match,
+    events: &[crate::play::Event],
+) -> Result<MatchId, String> {
+    let err = |e: store::StoreError| format!("{url}: {e}");
+    let db = Db::connect(url).await.map_err(err)?;
+    let mut players = Vec::new();
+    for name in names {
+        players.push(db.named_player(name.trim()).await.map_err(err)?);
+    }
+    let fresh = Match::new(setup, Timestamp::ZERO).map_err(|e| e.to_string())?;
+    // The match "started" when it ended, as far as the wall clock knows.
+    let end = finished
+        .result()
+        .and_then(|_| events.last().map(|e| e.at.as_millis() as i64))
+        .unwrap_or(0);
+    let new = NewMatch {
+        guild,
+        players,
+        epoch_unix_ms: unix_ms() - end,
+    };
+    let id = db.create_match(&new, &fresh).await.map_err(err)?;
+    db.record_events(id, finished, events).await.map_err(err)?;
+    db.close().await;
+    Ok(id)
+}
+
+/// `fourbot migrate`: applies the migrations, prints the schema version.
+///
+/// # Errors
+/// One line for stderr: the database cannot be opened or migrated.
+pub fn migrate(args: &MigrateArgs) -> Result<String, String> {
+    let url = store::database_url(args.db.as_deref());
+    block_on(async {
+        let db = Db::connect(&url).await.map_err(|e| format!("{url}: {e}"))?;
+        let versions = db.applied_migrations().await.map_err(|e| e.to_string())?;
+        db.close().await;
+        Ok(format!(
+            "{url}: schema version {}\n",
+            versions.last().copied().unwrap_or(0)
+        ))
+    })
+}
+
+/// `fourbot ladder`: one line per player,
+/// `<rank>. <name> <rating> <rating deviation> <matches played>` (rating and
+/// RD rounded, `?` after a provisional rating; Weng-Lin pools show μ − 3σ and
+/// σ with one decimal).
+///
+/// # Errors
+/// One line for stderr: the database cannot be opened or read.
+pub fn ladder(args: &LadderArgs) -> Result<String, String> {
+    let url = store::database_url(args.db.as_deref());
+    block_on(async {
+        let db = Db::connect(&url).await.map_err(|e| format!("{url}: {e}"))?;
+        let entries = db
+            .leaderboard(args.guild, args.variant, None, args.top, unix_ms())
+            .await
+            .map_err(|e| e.to_string())?;
+        db.close().await;
+        Ok(entries.iter().map(|e| e.line() + "\n").collect())
+    })
+}
+
+/// The drill's next action: game 1 fills columns a, b, c, d in turn (red
+/// completes row 1 at ply 19); game 2 the same until p2 resigns it after 10
+/// plies; between games p1 then p2 press Ready. p1 wins 2:0.
+fn drill_step(m: &Match) -> (Seat, Action) {
+    match (m.to_move(), m.turn()) {
+        (Some(seat), Some(turn)) => {
+            let plies = m.current_game().game().moves().len();
+            if m.games().len() == 2 && plies == 10 {
+                return (Seat::P2, Action::ResignGame);
+            }
+            let mv = crate::game::Move::Drop((plies / 6) as u8);
+            (seat, Action::Move { turn, mv })
+        }
+        _ => {
+            let seat = m
+                .seating()
+                .all()
+                .iter()
+                .copied()
+                .find(|&s| !m.is_ready(s))
+                .unwrap_or(Seat::P1);
+            (seat, Action::Ready)
+        }
+    }
+}
+
+/// The hidden `fourbot store-drill`: resumes the running drill match (or
+/// starts one), then plays it to the end one committed action at a time,
+/// printing `committed <journal entries>` after each commit. Time is
+/// virtual: every action comes 1 s after the previous one.
+///
+/// # Errors
+/// One line for stderr on any store error.
+pub fn store_drill(args: &DrillArgs) -> Result<String, String> {
+    use std::io::Write as _;
+    block_on(async {
+        let e = |e: store::StoreError| e.to_string();
+        let db = Db::connect(&args.db).await.map_err(e)?;
+        let (id, mut m, mut now, mut journal) =
+            match db.running_match_ids().await.map_err(e)?.first() {
+                Some(&id) => {
+                    let last = db.load_match(id).await.map_err(e)?.last_at;
+                    let r = db.resume(id, last.plus(1000)).await.map_err(e)?;
+                    let journal = r.loaded.journal_len + 1;
+                    (id, r.loaded.game, r.now, journal)
+                }
+                None => {
+                    let done: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matches")
+                        .fetch_one(db.pool())
+                        .await
+                        .map_err(|x| x.to_string())?;
+                    if done > 0 {
+                        return Ok("finished\n".to_string());
+                    }
+                    let players = vec![
+                        db.named_player("drill-a").await.map_err(e)?,
+                        db.named_player("drill-b").await.map_err(e)?,
+                    ];
+                    let setup = MatchSetup::new(Variant::Classic, ClockSettings::default());
+                    let mut m = Match::new(setup, Timestamp::ZERO).map_err(|x| x.to_string())?;
+                    let new = NewMatch {
+                        guild: 0,
+                        players,
+                        epoch_unix_ms: 0,
+                    };
+                    let id = db.create_match(&new, &m).await.map_err(e)?;
+                    let events: Vec<_> = m.drain_events().collect();
+                    db.record_events(id, &m, &events).await.map_err(e)?;
+                    (id, m, Timestamp::ZERO, 0)
+                }
+            };
+        while !m.is_finished() {
+            now = now.plus(1000);
+            let (seat, action) = drill_step(&m);
+            m.apply(seat, action, now)
+                .map_err(|r| format!("drill refused: {r}"))?;
+            let events: Vec<_> = m.drain_events().collect();
+            db.record_events(id, &m, &events).await.map_err(e)?;
+            journal += 1;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "committed {journal}");
+            let _ = out.flush();
+            drop(out);
+            if args.pause_ms > 0 {
+                tokio::time::sleep(std::time::Duration::from_millis(args.pause_ms)).await;
+            }
+        }
+        db.close().await;
+        Ok("finished\n".to_string())
+    })
 }
 
 /// `fourbot run`: the Discord bot. Logs go to stderr (`FOURBOT_LOG`:
@@ -358,6 +627,10 @@ fn shell(args: ShellArgs) -> ExitCode {
         color,
         seed,
         ticking: terminal,
+        db: match args.db.as_deref() {
+            Some("none") => None,
+            other => Some(store::database_url(other)),
+        },
         name: args
             .name
             .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))

@@ -13,3 +13,4 @@ pub mod play;
 pub mod rating;
 pub mod render;
 pub mod shell;
+pub mod store;

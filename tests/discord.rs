@@ -451,7 +451,12 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
     t.drop(ALICE, 2, 6, 'a').await;
     t.drop(BOB, 2, 7, 'd').await;
     let end = t.message_with(":rematch").await;
-    assert!(end["content"].as_str().unwrap().contains("1:1"), "{end}");
+    let text = end["content"].as_str().unwrap();
+    assert!(text.contains("1:1"), "{end}");
+    assert!(
+        text.contains("alice: ") && text.contains(" → "),
+        "rating changes: {text}"
+    );
     // The thread is archived at the end.
     fake.wait_for("the archived thread", |f| {
         (f.channel(t.thread)?["thread_metadata"]["archived"] == json!(true)).then_some(())
@@ -489,6 +494,20 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
         assert_eq!(r.json["allowed_mentions"]["parse"], json!([]), "{}", r.json);
     }
     assert!(!bot.stderr().contains(TOKEN));
+
+    // The ratings are in the database.
+    let db = fourbot::store::Db::connect(&format!("sqlite://{}/fourbot.db", bot.dir.display()))
+        .await
+        .unwrap();
+    let changes = db
+        .rating_changes(fourbot::store::MatchId(t.match_id.parse().unwrap()))
+        .await
+        .unwrap();
+    assert_eq!(changes.len(), 2, "both players rated");
+    for c in &changes {
+        let who = db.player_info(c.player).await.unwrap();
+        assert!([ALICE.id, BOB.id].contains(&who.discord_id.unwrap()));
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -644,7 +663,6 @@ async fn the_match_goes_on_after_a_gateway_reconnect() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs store persistence (issue 5/7 merge)"]
 async fn after_a_restart_the_next_press_on_the_old_message_works() {
     let (fake, mut bot) = start("restart").await;
     let t = Table::open(&fake).await;
@@ -657,6 +675,18 @@ async fn after_a_restart_the_next_press_on_the_old_message_works() {
         (f.requests().iter().filter(|r| r.method == "PUT").count() > registrations).then_some(())
     })
     .await;
+    // The restarted bot tells the players and posts the turn again in the
+    // match's thread; the old message's buttons still work.
+    fake.wait_for("the restart notice", |f| {
+        f.messages_in(t.thread)
+            .into_iter()
+            .find(|m| m["content"].as_str().unwrap_or("").contains("restarted"))
+    })
+    .await;
+    fake.wait_for("the turn posted again", |_| {
+        (t.turns(1, 2) == 2).then_some(())
+    })
+    .await;
     press(
         &fake,
         BOB,
@@ -665,6 +695,8 @@ async fn after_a_restart_the_next_press_on_the_old_message_works() {
         "en-US",
     );
     t.turn(1, 3).await;
+    t.typed(ALICE, "c");
+    t.turn(1, 4).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -76,6 +76,7 @@ async fn two_presses_for_the_same_turn_give_one_move_and_a_stale_refusal() {
         Variant::Classic,
         vec![seat(ALICE, "alice"), seat(BOB, "bob")],
     ))
+    .await
     .unwrap();
     let first = next_turn(&mut views).await;
     let d = button(&first, "d").action.to_string();
@@ -97,6 +98,7 @@ async fn presses_by_others_get_a_private_reason_and_spectator_chat_is_ignored() 
             Variant::Classic,
             vec![seat(ALICE, "alice"), seat(BOB, "bob")],
         ))
+        .await
         .unwrap();
     let first = next_turn(&mut views).await;
     let d = button(&first, "d").action.to_string();
@@ -127,6 +129,7 @@ async fn a_full_column_button_is_disabled_and_buttons_name_their_own_column() {
             Variant::Classic,
             vec![seat(ALICE, "alice"), seat(BOB, "bob")],
         ))
+        .await
         .unwrap();
     next_turn(&mut views).await;
     for (i, who) in [ALICE, BOB, ALICE, BOB, ALICE, BOB].into_iter().enumerate() {
@@ -162,6 +165,7 @@ async fn popout_shows_a_pop_row_and_teams_name_the_player_to_move() {
             Variant::Popout,
             vec![seat(ALICE, "alice"), seat(BOB, "bob")],
         ))
+        .await
         .unwrap();
     next_turn(&mut views).await;
     host.typed(id, ALICE, Locale::EnUs, "a").await.unwrap();
@@ -186,6 +190,7 @@ async fn popout_shows_a_pop_row_and_teams_name_the_player_to_move() {
             seat(DAVE, "dave"),
         ],
     ))
+    .await
     .unwrap();
     let first = next_turn(&mut views).await;
     assert!(
@@ -208,7 +213,10 @@ async fn the_ai_seat_answers_and_the_match_is_unrated() {
     let (host, mut views) = host();
     let mut players = vec![seat(ALICE, "alice"), seat(PlayerId(0), "fourbot")];
     players[1].ai_level = Some(3);
-    let id = host.create_match(spec(Variant::Classic, players)).unwrap();
+    let id = host
+        .create_match(spec(Variant::Classic, players))
+        .await
+        .unwrap();
     next_turn(&mut views).await;
     host.typed(id, ALICE, Locale::EnUs, "a").await.unwrap();
     // The AI's turn view, then alice's turn after the AI's move.
@@ -253,7 +261,7 @@ async fn a_flag_ends_the_match_with_a_forfeit_view() {
         vec![seat(ALICE, "alice"), seat(BOB, "bob")],
     );
     s.clock = ClockSettings::new(TimeControl::new(1, 0).unwrap());
-    let id = host.create_match(s).unwrap();
+    let id = host.create_match(s).await.unwrap();
     let first = next_turn(&mut views).await;
     assert!(
         first.text.contains("<t:"),
@@ -279,4 +287,102 @@ async fn a_flag_ends_the_match_with_a_forfeit_view() {
         "{}",
         over.text
     );
+}
+
+#[tokio::test]
+async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
+    let dir = std::env::temp_dir().join(format!("fourbot-host-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("host.db").display());
+    let db = fourbot::store::Db::connect(&url).await.unwrap();
+    let (host, mut views) = Host::with_store(
+        Arc::new(Catalog::new().unwrap()),
+        Arc::new(HeuristicBot),
+        HostConfig {
+            time_style: TimeStyle::DiscordRelative,
+            images: false,
+        },
+        Some(db.clone()),
+    );
+    let id = host
+        .create_match(spec(
+            Variant::Classic,
+            vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+        ))
+        .await
+        .unwrap();
+    next_turn(&mut views).await;
+    // Game 1: alice wins on the bottom row.
+    for (who, col) in [
+        (ALICE, "a"),
+        (BOB, "a"),
+        (ALICE, "b"),
+        (BOB, "b"),
+        (ALICE, "c"),
+        (BOB, "c"),
+    ] {
+        host.typed(id, who, Locale::EnUs, col).await.unwrap();
+        next_turn(&mut views).await;
+    }
+    host.typed(id, ALICE, Locale::EnUs, "d").await.unwrap();
+    loop {
+        if next(&mut views).await.kind == ViewKind::GameOver {
+            break;
+        }
+    }
+    // A restart between games: a second host on the same database takes
+    // the match over with the same id, and the old Ready buttons work.
+    let (host2, mut views2) = Host::with_store(
+        Arc::new(Catalog::new().unwrap()),
+        Arc::new(HeuristicBot),
+        HostConfig {
+            time_style: TimeStyle::DiscordRelative,
+            images: false,
+        },
+        Some(db.clone()),
+    );
+    let restored = host2
+        .restore(Locale::EnUs, |p| PlayerId(p.discord_id.unwrap()))
+        .await
+        .unwrap();
+    assert_eq!(restored, vec![id]);
+    let again = next(&mut views2).await;
+    assert_eq!(again.kind, ViewKind::GameOver, "{}", again.text);
+    let ready = again
+        .all_buttons()
+        .find(|b| b.label.starts_with("Ready"))
+        .unwrap()
+        .action
+        .to_string();
+    host2.press(ALICE, Locale::EnUs, &ready).await.unwrap();
+    host2.press(BOB, Locale::EnUs, &ready).await.unwrap();
+    let game2 = next_turn(&mut views2).await;
+    assert!(game2.text.contains("🔴 bob to move"), "{}", game2.text);
+    // Bob resigns the match: a forfeit, rated.
+    host2
+        .act(id, BOB, Locale::EnUs, fourbot::host::Request::ResignMatch)
+        .await
+        .unwrap();
+    let over = loop {
+        let v = next(&mut views2).await;
+        if v.kind == ViewKind::MatchOver {
+            break v;
+        }
+    };
+    assert!(
+        over.text
+            .contains("bob resigned the match. alice wins 2:0."),
+        "{}",
+        over.text
+    );
+    assert!(over.text.contains("alice: 1500? → "), "{}", over.text);
+    assert!(over.text.contains("bob: 1500? → "), "{}", over.text);
+    let changes = db
+        .rating_changes(fourbot::store::MatchId(id.0 as i64))
+        .await
+        .unwrap();
+    assert_eq!(changes.len(), 2);
+    assert!(changes.iter().any(|c| c.after.score() > c.before.score()));
+    drop(host);
+    let _ = std::fs::remove_dir_all(&dir);
 }

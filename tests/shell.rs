@@ -9,6 +9,7 @@ use fourbot::i18n::{Args, Catalog, Locale};
 fn run_shell(args: &[&str], input: &str) -> String {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fourbot"))
         .arg("shell")
+        .args(["--db", "none"])
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -110,4 +111,141 @@ fn resigning_a_game_twice_is_refused_the_second_time() {
     assert!(out.contains("resigned game 1"), "{out}");
     // Resigning game 1 again after it ended is refused, not applied twice.
     assert!(out.contains("This game is already over."), "{out}");
+}
+
+/// A running shell whose output is read line by line as it comes.
+struct Live {
+    child: std::process::Child,
+    stdin: std::process::ChildStdin,
+    lines: std::sync::mpsc::Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Live {
+    fn start(db: &str) -> Live {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fourbot"))
+            .args(["shell", "--db", db, "--name", "alice", "--seed", "5"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start fourbot shell");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            use std::io::BufRead;
+            for line in std::io::BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Live {
+            child,
+            stdin,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+
+    /// Reads until a line contains `needle`; returns everything read since
+    /// the last call.
+    fn until(&mut self, needle: &str) -> Vec<String> {
+        let start = self.seen.len();
+        loop {
+            let line = self
+                .lines
+                .recv_timeout(std::time::Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("no {needle:?} in:\n{}", self.seen.join("\n")));
+            let found = line.contains(needle);
+            self.seen.push(line);
+            if found {
+                return self.seen[start..].to_vec();
+            }
+        }
+    }
+}
+
+#[test]
+fn a_killed_shell_resumes_game_two_at_the_same_ply_with_the_same_banks() {
+    let dir = std::env::temp_dir().join(format!("fourbot-shell-kill-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}", dir.join("shell.db").display());
+    let mut live = Live::start(&db);
+    live.until("alice to move");
+    live.until("Buttons:");
+    // Game 1: play columns until it ends (full columns are refused).
+    let mut moves = "dcebfag".chars().cycle();
+    loop {
+        live.send(&moves.next().unwrap().to_string());
+        let got = live.until("Buttons:");
+        if got.iter().any(|l| l.contains("Press “Ready")) {
+            break;
+        }
+    }
+    live.send("ready");
+    live.until("Game 2 of 2");
+    live.until("alice to move");
+    live.until("Buttons:");
+    live.send("a");
+    let before = live.until("Buttons:");
+    let moves_line = before
+        .iter()
+        .rev()
+        .find(|l| l.starts_with("Moves:"))
+        .cloned()
+        .expect("a move list");
+    let bank_line = before
+        .iter()
+        .rev()
+        .find(|l| l.contains("alice:"))
+        .cloned()
+        .expect("alice's bank");
+    assert!(moves_line.contains("🟡 a"), "{moves_line}");
+    // SIGKILL in the middle of alice's turn, and a pause the clock must not
+    // charge.
+    live.child.kill().unwrap();
+    live.child.wait().unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+
+    let mut again = Live::start(&db);
+    let after = again.until("Buttons:");
+    assert!(
+        after.iter().any(|l| l.contains("saved match")),
+        "no resume note:\n{}",
+        after.join("\n")
+    );
+    assert!(
+        after.iter().any(|l| l.contains("The bot restarted")),
+        "{}",
+        after.join("\n")
+    );
+    assert!(
+        after.contains(&moves_line),
+        "not the same ply:\n{}",
+        after.join("\n")
+    );
+    assert!(
+        after.contains(&bank_line),
+        "not the same bank ({bank_line}):\n{}",
+        after.join("\n")
+    );
+    // And the match finishes.
+    loop {
+        again.send(&moves.next().unwrap().to_string());
+        let got = again.until("Buttons:");
+        if got.iter().any(|l| l.contains("Match over")) {
+            break;
+        }
+    }
+    again.send("quit");
+    again.child.wait().unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
 }

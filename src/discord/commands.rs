@@ -454,7 +454,12 @@ pub async fn open_match(
         seed: unix_now().as_nanos() as u64,
     };
     let route = Route::new(thread.id, players.iter().map(|p| p.id).collect(), l);
-    let id = data.routes.create(|| data.host.create_match(spec), route)?;
+    let id = {
+        let _creating = data.routes.creation_lock().await;
+        let id = data.host.create_match(spec).await?;
+        data.routes.insert(id, route);
+        id
+    };
     tracing::info!(match_id = %id, thread = %thread.id, "match started");
     Ok(id)
 }

@@ -72,6 +72,11 @@ async fn on_press(
             .learn(a.match_id(), press.channel_id, press.message.id, public);
     }
     let player = PlayerId(press.user.id.get());
+    // A rematch creates a match inside the host: find it by its new id.
+    let _creating = match action {
+        Some(ActionId::Rematch { .. }) => Some(data.routes.creation_lock().await),
+        _ => None,
+    };
     let before = data.host.match_ids();
     match data.host.press(player, locale, custom_id).await {
         Ok(()) => {

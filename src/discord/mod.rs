@@ -20,7 +20,7 @@ use std::time::Duration;
 
 use serenity::all::{GatewayIntents, HttpBuilder};
 
-use crate::host::{HeuristicBot, Host, HostConfig, TimeStyle};
+use crate::host::{HeuristicBot, Host, HostConfig, PlayerId, TimeStyle};
 use crate::i18n::Catalog;
 use challenges::Challenges;
 use routes::Routes;
@@ -131,6 +131,14 @@ pub enum RunError {
     /// The message catalogue could not be loaded.
     #[error("cannot load the messages: {0}")]
     Catalog(String),
+    /// The database could not be opened.
+    #[error("cannot open the database {url}: {reason}")]
+    Store {
+        /// The database URL.
+        url: String,
+        /// What went wrong.
+        reason: String,
+    },
 }
 
 impl DiscordConfig {
@@ -201,19 +209,29 @@ pub type Error = anyhow::Error;
 /// The poise context of this bot.
 pub type Context<'a> = poise::Context<'a, Arc<Data>, Error>;
 
-/// Connects to Discord and serves until the connection ends.
+/// Opens the store (`FOURBOT_DATABASE_URL`), connects to Discord, restores
+/// the running matches and serves until the connection ends.
 ///
 /// # Errors
-/// A rejected token, a failed connection, or messages that do not load.
+/// A rejected token, a failed connection, a database that cannot be opened,
+/// or messages that do not load.
 pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     let catalog = Arc::new(Catalog::new().map_err(|e| RunError::Catalog(e.to_string()))?);
-    let (host, views) = Host::new(
+    let url = crate::store::database_url(None);
+    let db = crate::store::Db::connect(&url)
+        .await
+        .map_err(|e| RunError::Store {
+            url: url.clone(),
+            reason: e.to_string(),
+        })?;
+    let (host, views) = Host::with_store(
         catalog.clone(),
         Arc::new(HeuristicBot),
         HostConfig {
             time_style: TimeStyle::DiscordRelative,
             images: true,
         },
+        Some(db),
     );
     let routes = Arc::new(Routes::open(&config.threads_file));
     let data = Arc::new(Data {
@@ -253,6 +271,27 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, "connected to Discord");
+                // Running matches continue (RULES.md §4: the turn in progress
+                // restarts with its bank); their threads come from the
+                // threads file.
+                let bot = PlayerId(ready.user.id.get());
+                match setup_data
+                    .host
+                    .restore(crate::i18n::Locale::FALLBACK, |p| {
+                        if p.is_bot {
+                            bot
+                        } else {
+                            PlayerId(p.discord_id.unwrap_or(0))
+                        }
+                    })
+                    .await
+                {
+                    Ok(ids) if !ids.is_empty() => {
+                        tracing::info!(matches = ids.len(), "running matches restored");
+                    }
+                    Ok(_) => {}
+                    Err(e) => tracing::error!(error = %e, "restoring the running matches failed"),
+                }
                 let catalog = setup_data.host.catalog();
                 if let Err(e) = commands::register(ctx, catalog, dev_guild).await {
                     tracing::error!(error = %e, "registering the slash commands failed");

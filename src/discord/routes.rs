@@ -59,6 +59,7 @@ struct Inner {
 pub struct Routes {
     inner: Mutex<Inner>,
     file: Option<PathBuf>,
+    creating: tokio::sync::Mutex<()>,
 }
 
 impl Route {
@@ -135,6 +136,7 @@ impl Routes {
         Routes {
             inner: Mutex::new(inner),
             file: Some(path.to_path_buf()),
+            creating: tokio::sync::Mutex::new(()),
         }
     }
 
@@ -157,23 +159,22 @@ impl Routes {
         }
     }
 
-    /// Creates a match with `create` and records its route, atomically with
-    /// respect to [`Routes::adopt_new`] (so a rematch never takes a match
-    /// that is being set up).
-    pub fn create<E>(
-        &self,
-        create: impl FnOnce() -> Result<MatchId, E>,
-        route: Route,
-    ) -> Result<MatchId, E> {
+    /// Held while a match is created and its route recorded, and while a
+    /// rematch press runs, so that [`Routes::adopt_new`] never takes a match
+    /// that is being set up elsewhere.
+    pub async fn creation_lock(&self) -> tokio::sync::MutexGuard<'_, ()> {
+        self.creating.lock().await
+    }
+
+    /// Records the route of a new match.
+    pub fn insert(&self, id: MatchId, route: Route) {
         let mut inner = self.lock();
-        let id = create()?;
-        // A match id of an earlier run (before the store keeps ids) no
-        // longer names its old thread.
+        // A match id of an earlier run (a host without a store reuses ids)
+        // no longer names its old thread.
         inner.by_thread.retain(|_, m| *m != id);
         inner.by_thread.insert(route.thread, id);
         inner.by_match.insert(id, route);
         self.save(&inner);
-        Ok(id)
     }
 
     /// Records the route of a match the bot only learns about from a button
@@ -309,12 +310,8 @@ mod tests {
     fn a_thread_names_its_match_and_players_find_their_running_match() {
         let routes = Routes::new();
         let thread = ChannelId::new(77);
-        let id = routes
-            .create(
-                || Ok::<_, ()>(MatchId(5)),
-                Route::new(thread, vec![A, B], Locale::EnUs),
-            )
-            .unwrap();
+        let id = MatchId(5);
+        routes.insert(id, Route::new(thread, vec![A, B], Locale::EnUs));
         assert_eq!(routes.by_thread(thread).unwrap().0, id);
         assert_eq!(routes.match_for(ChannelId::new(1), A), Some(id));
         assert!(routes.running_between(B, A));
@@ -332,12 +329,7 @@ mod tests {
     fn a_rematch_is_adopted_into_the_same_thread() {
         let routes = Routes::new();
         let thread = ChannelId::new(77);
-        routes
-            .create(
-                || Ok::<_, ()>(MatchId(5)),
-                Route::new(thread, vec![A, B], Locale::De),
-            )
-            .unwrap();
+        routes.insert(MatchId(5), Route::new(thread, vec![A, B], Locale::De));
         let adopted = routes.adopt_new(&[MatchId(5), MatchId(6)], MatchId(5));
         assert_eq!(adopted, vec![MatchId(6)]);
         assert_eq!(routes.by_thread(thread).unwrap().0, MatchId(6));
@@ -353,12 +345,7 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         let routes = Routes::open(&path);
         let thread = ChannelId::new(77);
-        routes
-            .create(
-                || Ok::<_, ()>(MatchId(5)),
-                Route::new(thread, vec![A, B], Locale::Bg),
-            )
-            .unwrap();
+        routes.insert(MatchId(5), Route::new(thread, vec![A, B], Locale::Bg));
         routes.replace_buttons(MatchId(5), Some(MessageId::new(99)));
         let again = Routes::open(&path);
         let r = again.get(MatchId(5)).unwrap();
@@ -366,12 +353,10 @@ mod tests {
         assert_eq!(r.last_buttons, Some(MessageId::new(99)));
         assert_eq!(again.by_thread(thread).unwrap().0, MatchId(5));
         // A new match that reuses the id takes over; the old thread is free.
-        again
-            .create(
-                || Ok::<_, ()>(MatchId(5)),
-                Route::new(ChannelId::new(78), vec![A, B], Locale::Bg),
-            )
-            .unwrap();
+        again.insert(
+            MatchId(5),
+            Route::new(ChannelId::new(78), vec![A, B], Locale::Bg),
+        );
         assert!(again.by_thread(thread).is_none());
         let _ = std::fs::remove_file(&path);
     }

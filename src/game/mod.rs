@@ -15,7 +15,7 @@ mod variant;
 
 pub use cell::{column_letter, Cell, Move};
 pub use color::{ByColor, Color};
-pub use obstacles::{LayoutError, ObstacleLayout};
+pub use obstacles::{splitmix64, LayoutError, ObstacleLayout};
 pub use position::{DrawReason, MoveError, MoveList, Outcome, Position, WinReason};
 pub use record::{Game, PlyError, RANDOM_OPENING_PLIES};
 pub use variant::{Rules, UnknownVariant, Variant};

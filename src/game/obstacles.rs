@@ -7,6 +7,17 @@
 
 use std::fmt;
 
+/// One step of SplitMix64 (Steele, Lea & Flood, "Fast splittable
+/// pseudorandom number generators", 2014): a well-mixed 64-bit value from
+/// `seed`, the same on every build and platform. Used wherever the rules
+/// draw something from a seed (obstacles layouts, openings).
+pub fn splitmix64(seed: u64) -> u64 {
+    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 use super::bitboard::{Bitboard, Geometry};
 use super::cell::Cell;
 
@@ -110,11 +121,7 @@ impl ObstacleLayout {
     /// SplitMix64 step (Steele, Lea & Flood 2014), reproducible across builds.
     pub fn from_seed(geometry: &Geometry, seed: u64) -> ObstacleLayout {
         let all = Self::all(geometry);
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        all[(z % all.len() as u64) as usize]
+        all[(splitmix64(seed) % all.len() as u64) as usize]
     }
 
     /// The four block cells, sorted by column then row.

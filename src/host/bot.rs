@@ -2,7 +2,7 @@
 //! in every variant. The exact solver of the engine plugs in behind
 //! [`Bot`].
 
-use crate::game::{Color, Game, Move, Outcome, Position};
+use crate::game::{splitmix64 as mix, Color, Game, Move, Outcome, Position};
 
 /// Lowest and highest AI level.
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
@@ -25,12 +25,6 @@ pub struct HeuristicBot;
 
 fn wins_for(p: &Position, color: Color) -> bool {
     p.outcome().winner() == Some(color)
-}
-
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 impl Bot for HeuristicBot {

@@ -18,5 +18,7 @@ pub mod view;
 pub use bot::{Bot, HeuristicBot};
 pub use present::{Presenter, Seated, TimeStyle};
 pub use service::{Host, HostConfig, HostError, MatchSpec, Request};
-pub use task::{spawn_match, MatchHandle, SpawnedMatch, TaskError, EVENT_CAPACITY};
+pub use task::{
+    spawn_journaled, spawn_match, Journal, MatchHandle, SpawnedMatch, TaskError, EVENT_CAPACITY,
+};
 pub use view::{ActionId, Audience, Button, ButtonStyle, MatchId, PlayerId, View, ViewKind};

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use crate::game::notation::parse_moves;
-use crate::game::{Move, Variant};
+use crate::game::{splitmix64, Move, Variant};
 
 const OPENINGS: &str = include_str!("../../assets/openings.txt");
 
@@ -28,11 +28,7 @@ pub fn all() -> &'static [Vec<Move>] {
 /// use the same one).
 pub fn draw(seed: u64) -> Vec<Move> {
     let list = all();
-    let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^= z >> 31;
-    list[(z % list.len() as u64) as usize].clone()
+    list[(splitmix64(seed) % list.len() as u64) as usize].clone()
 }
 
 #[cfg(test)]

@@ -18,15 +18,16 @@ use tokio::time::Instant;
 
 use super::bot::Bot;
 use super::present::{Presenter, Seated, TimeStyle};
-use super::task::{spawn_match, MatchHandle, TaskError};
+use super::task::{spawn_journaled, Journal, MatchHandle, TaskError};
 use super::view::{ActionId, MatchId, PlayerId, View, ViewKind};
 use crate::game::notation::parse_move;
 use crate::game::{Move, ObstacleLayout, Position, Variant};
-use crate::i18n::{Args, Catalog, Locale};
+use crate::i18n::{rating_change, Args, Catalog, Locale};
 use crate::play::{
     Action, ClockSettings, Event, EventKind, Match, MatchSetup, PhaseKind, Refusal, Seat,
     Timestamp, Turn,
 };
+use crate::store::{Db, MatchId as StoreMatchId, NewMatch, PlayerInfo, StoreError};
 
 /// What a new match is: variant, clock, players by seat (p1 first; for
 /// teams p1 and p3 are team A), where it is played and in which language.
@@ -114,10 +115,15 @@ pub enum HostError {
     /// The match could not be set up.
     #[error(transparent)]
     Setup(#[from] crate::play::SetupError),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 struct Entry {
     id: MatchId,
+    /// The match's row in the store, when the host has one.
+    stored: Option<StoreMatchId>,
     spec: MatchSpec,
     handle: MatchHandle,
     epoch_unix_ms: u64,
@@ -127,6 +133,7 @@ struct Entry {
 }
 
 struct Inner {
+    db: Option<Db>,
     catalog: Arc<Catalog>,
     bot: Arc<dyn Bot>,
     config: HostConfig,
@@ -149,15 +156,29 @@ fn unix_ms() -> u64 {
 }
 
 impl Host {
-    /// A host that sends every view to the returned receiver.
+    /// A host without a store (matches live in memory only) that sends
+    /// every view to the returned receiver.
     pub fn new(
         catalog: Arc<Catalog>,
         bot: Arc<dyn Bot>,
         config: HostConfig,
     ) -> (Host, mpsc::UnboundedReceiver<View>) {
+        Self::with_store(catalog, bot, config, None)
+    }
+
+    /// A host that persists every match in `db` (moves committed before
+    /// they are announced, ratings applied at the end) and can restore
+    /// running matches after a restart ([`Host::restore`]).
+    pub fn with_store(
+        catalog: Arc<Catalog>,
+        bot: Arc<dyn Bot>,
+        config: HostConfig,
+        db: Option<Db>,
+    ) -> (Host, mpsc::UnboundedReceiver<View>) {
         let (outbox, views) = mpsc::unbounded_channel();
         let host = Host {
             inner: Arc::new(Inner {
+                db,
                 catalog,
                 bot,
                 config,
@@ -174,11 +195,12 @@ impl Host {
         &self.inner.catalog
     }
 
-    /// Starts a match; its first turn view follows on the outbox.
+    /// Starts a match (and stores it, when the host has a store); its first
+    /// turn view follows on the outbox.
     ///
     /// # Errors
-    /// Wrong number of players, or a setup the match refuses.
-    pub fn create_match(&self, spec: MatchSpec) -> Result<MatchId, HostError> {
+    /// Wrong number of players, a setup the match refuses, a store error.
+    pub async fn create_match(&self, spec: MatchSpec) -> Result<MatchId, HostError> {
         let needed = spec.variant.players() as usize;
         if spec.players.len() != needed {
             return Err(HostError::Seats {
@@ -197,15 +219,103 @@ impl Host {
             setup = setup.with_opening(super::openings::draw(spec.seed));
         }
         let m = Match::new(setup, Timestamp::ZERO)?;
-        let id = MatchId(self.inner.next_id.fetch_add(1, Ordering::Relaxed));
-        self.start(id, spec, m, Instant::now(), unix_ms());
+        let epoch = Instant::now();
+        let epoch_unix_ms = unix_ms();
+        let (id, stored) = match &self.inner.db {
+            Some(db) => {
+                let players = store_players(db, &spec).await?;
+                let new = NewMatch {
+                    guild: spec.guild,
+                    players,
+                    epoch_unix_ms: epoch_unix_ms as i64,
+                };
+                let stored = db.create_match(&new, &m).await?;
+                (MatchId(stored.0 as u64), Some(stored))
+            }
+            None => (
+                MatchId(self.inner.next_id.fetch_add(1, Ordering::Relaxed)),
+                None,
+            ),
+        };
+        self.start(id, stored, spec, m, epoch, epoch_unix_ms, Vec::new());
         Ok(id)
     }
 
-    fn start(&self, id: MatchId, spec: MatchSpec, m: Match, epoch: Instant, epoch_unix_ms: u64) {
-        let spawned = spawn_match(m, epoch);
+    /// Restores every running match of the store after a restart (RULES.md
+    /// §4: the turn in progress restarts with the bank it had at its start)
+    /// and starts its task; the players are told, and the current turn is
+    /// posted again. `player` maps a stored player to the front end's id;
+    /// `locale` is the language of the restored matches' public messages.
+    /// Returns the restored matches' ids.
+    ///
+    /// # Errors
+    /// A store error.
+    pub async fn restore(
+        &self,
+        locale: Locale,
+        player: impl Fn(&PlayerInfo) -> PlayerId,
+    ) -> Result<Vec<MatchId>, HostError> {
+        let Some(db) = &self.inner.db else {
+            return Ok(Vec::new());
+        };
+        let mut ids = Vec::new();
+        for resumed in db.resume_running(unix_ms() as i64).await? {
+            let loaded = resumed.loaded;
+            let mut players = Vec::new();
+            for p in &loaded.players {
+                let info = db.player_info(*p).await?;
+                players.push(Seated {
+                    id: player(&info),
+                    name: info.name.clone(),
+                    // The level is not stored: a restored AI seat plays at 3.
+                    ai_level: info.is_bot.then_some(3),
+                });
+            }
+            let m = loaded.game;
+            let spec = MatchSpec {
+                variant: m.variant(),
+                clock: *m.clock().settings(),
+                players,
+                guild: loaded.guild,
+                locale,
+                seed: 0,
+            };
+            let now = std::time::Duration::from_millis(resumed.now.as_millis());
+            let epoch = Instant::now().checked_sub(now).unwrap_or_else(Instant::now);
+            let id = MatchId(loaded.id.0 as u64);
+            self.start(
+                id,
+                Some(loaded.id),
+                spec,
+                m,
+                epoch,
+                loaded.epoch_unix_ms as u64,
+                resumed.events,
+            );
+            ids.push(id);
+        }
+        Ok(ids)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn start(
+        &self,
+        id: MatchId,
+        stored: Option<StoreMatchId>,
+        spec: MatchSpec,
+        m: Match,
+        epoch: Instant,
+        epoch_unix_ms: u64,
+        pending: Vec<Event>,
+    ) {
+        let journal = match (&self.inner.db, stored) {
+            (Some(db), Some(id)) => Some(Journal { db: db.clone(), id }),
+            _ => None,
+        };
+        let spawned = spawn_journaled(m, epoch, journal, pending);
         let entry = Arc::new(Entry {
             id,
+            stored,
             spec,
             handle: spawned.handle,
             epoch_unix_ms,
@@ -218,6 +328,42 @@ impl Host {
             .expect("registry lock")
             .insert(id, entry.clone());
         tokio::spawn(present(self.clone(), entry, spawned.events, spawned.task));
+    }
+
+    /// The players of a match, by seat (p1 first).
+    pub fn players(&self, id: MatchId) -> Option<Vec<Seated>> {
+        self.entry(id).map(|e| e.spec.players.clone())
+    }
+
+    /// The rating-change lines of a finished, stored match:
+    /// `alice: 1500? → 1562? (+62)`.
+    async fn rating_lines(&self, entry: &Entry) -> Vec<String> {
+        let (Some(db), Some(id)) = (&self.inner.db, entry.stored) else {
+            return Vec::new();
+        };
+        let changes = match db.rating_changes(id).await {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::error!(match_id = %entry.id, error = %e, "rating changes unreadable");
+                return Vec::new();
+            }
+        };
+        let mut lines = Vec::new();
+        for c in changes {
+            let name = db.player_name(c.player).await.unwrap_or_default();
+            lines.push(
+                self.inner.catalog.text(
+                    entry.spec.locale,
+                    "match-rating-change",
+                    &Args::new()
+                        .set("player", name)
+                        .set("before", c.before.shown())
+                        .set("after", c.after.shown())
+                        .set("change", rating_change(c.after.score() - c.before.score())),
+                ),
+            );
+        }
+        lines
     }
 
     fn entry(&self, id: MatchId) -> Option<Arc<Entry>> {
@@ -257,7 +403,10 @@ impl Host {
         Some(match m.phase() {
             PhaseKind::Playing => p.turn_view(&m, now),
             PhaseKind::BetweenGames => p.game_over_view(&m),
-            PhaseKind::Finished => p.match_over_view(&m, &[], entry.spec.unrated_reason()),
+            PhaseKind::Finished => {
+                let ratings = self.rating_lines(&entry).await;
+                p.match_over_view(&m, &ratings, entry.spec.unrated_reason())
+            }
         })
     }
 
@@ -484,11 +633,38 @@ impl Host {
             spec.players = vec![p[1].clone(), p[0].clone(), p[3].clone(), p[2].clone()];
         }
         spec.seed = spec.seed.wrapping_add(1);
-        self.create_match(spec).map(|_| ()).map_err(|e| {
+        self.create_match(spec).await.map(|_| ()).map_err(|e| {
             tracing::error!(error = %e, "rematch failed");
             View::refusal(entry.id, player, catalog.plain(locale, "error-internal"))
         })
     }
+}
+
+/// The store's player for every seat: the bot for AI seats, the Discord
+/// user in a server, the named local player in the terminal (guild 0). The
+/// same front-end player on several seats is the same stored player, so such
+/// a match is unrated.
+async fn store_players(
+    db: &Db,
+    spec: &MatchSpec,
+) -> Result<Vec<crate::store::PlayerId>, StoreError> {
+    let mut out = Vec::new();
+    for seated in &spec.players {
+        let first = spec
+            .players
+            .iter()
+            .find(|p| p.id == seated.id)
+            .expect("the seat itself");
+        let id = if seated.ai_level.is_some() {
+            db.bot_player().await?
+        } else if spec.guild == 0 {
+            db.named_player(&first.name).await?
+        } else {
+            db.discord_player(seated.id.0, &first.name).await?
+        };
+        out.push(id);
+    }
+    Ok(out)
 }
 
 fn now_ts(entry: &Entry) -> Timestamp {
@@ -549,7 +725,8 @@ async fn present(
         };
         let now = now_ts(&entry);
         if over {
-            send(p.match_over_view(&m, &[], entry.spec.unrated_reason()));
+            let ratings = host.rating_lines(&entry).await;
+            send(p.match_over_view(&m, &ratings, entry.spec.unrated_reason()));
             break;
         }
         for e in &batch {
@@ -564,6 +741,9 @@ async fn present(
                         "game-player-ready",
                         &Args::new().set("player", name),
                     )));
+                }
+                EventKind::Resumed if m.phase() == PhaseKind::BetweenGames => {
+                    send(p.game_over_view(&m));
                 }
                 EventKind::Resumed => {
                     if let Some(seat) = m.to_move() {

@@ -19,6 +19,7 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use crate::play::{Action, Event, Match, Refusal, Seat, Timestamp};
+use crate::store::{Db, MatchId as StoreMatchId};
 
 /// Capacity of a match's event channel: events a slow subscriber may fall
 /// behind by before it misses some (it is then told it lagged).
@@ -136,6 +137,30 @@ fn timestamp(epoch: Instant, now: Instant) -> Timestamp {
 /// the instant `m` was created with `Timestamp(0)`). Must be called inside a
 /// tokio runtime.
 pub fn spawn_match(m: Match, epoch: Instant) -> SpawnedMatch {
+    spawn_journaled(m, epoch, None, Vec::new())
+}
+
+/// Where a match task commits its events before publishing them: the
+/// store and the match's id there (ARCHITECTURE.md: nothing is announced
+/// before it is durable).
+#[derive(Clone, Debug)]
+pub struct Journal {
+    /// The database.
+    pub db: Db,
+    /// The match's row.
+    pub id: StoreMatchId,
+}
+
+/// Like [`spawn_match`], with every batch of events committed to `journal`
+/// (when given) before it is published, and `pending` events (already
+/// committed, e.g. a restart's [`crate::play::EventKind::Resumed`])
+/// published first.
+pub fn spawn_journaled(
+    m: Match,
+    epoch: Instant,
+    journal: Option<Journal>,
+    pending: Vec<Event>,
+) -> SpawnedMatch {
     let (commands, rx) = mpsc::channel(ACTION_CAPACITY);
     let (events, first) = broadcast::channel(EVENT_CAPACITY);
     let handle = MatchHandle {
@@ -143,7 +168,10 @@ pub fn spawn_match(m: Match, epoch: Instant) -> SpawnedMatch {
         events: events.clone(),
         epoch,
     };
-    let task = tokio::spawn(run(m, epoch, rx, events));
+    for e in pending {
+        let _ = events.send(e);
+    }
+    let task = tokio::spawn(run(m, epoch, rx, events, journal));
     SpawnedMatch {
         handle,
         events: first,
@@ -151,8 +179,20 @@ pub fn spawn_match(m: Match, epoch: Instant) -> SpawnedMatch {
     }
 }
 
-fn publish(m: &mut Match, events: &broadcast::Sender<Event>) {
-    for e in m.drain_events() {
+/// Commits the match's new events to the journal (if any), then publishes
+/// them. A failed commit is logged and the events are still published: the
+/// match in memory is the truth for the players until the next restart.
+async fn publish(m: &mut Match, events: &broadcast::Sender<Event>, journal: Option<&Journal>) {
+    let batch: Vec<Event> = m.drain_events().collect();
+    if batch.is_empty() {
+        return;
+    }
+    if let Some(j) = journal {
+        if let Err(e) = j.db.record_events(j.id, m, &batch).await {
+            tracing::error!(match_id = %j.id, error = %e, "could not commit match events");
+        }
+    }
+    for e in batch {
         // No subscriber is not an error: the match goes on unwatched.
         let _ = events.send(e);
     }
@@ -163,8 +203,9 @@ async fn run(
     epoch: Instant,
     mut commands: mpsc::Receiver<Command>,
     events: broadcast::Sender<Event>,
+    journal: Option<Journal>,
 ) -> Match {
-    publish(&mut m, &events);
+    publish(&mut m, &events, journal.as_ref()).await;
     let sleep = tokio::time::sleep_until(epoch);
     tokio::pin!(sleep);
     let mut armed: Option<Timestamp> = None;
@@ -193,7 +234,7 @@ async fn run(
                 }
             },
         }
-        publish(&mut m, &events);
+        publish(&mut m, &events, journal.as_ref()).await;
     }
     // Answer presses already queued; later ones find the channel closed.
     commands.close();

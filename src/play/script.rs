@@ -162,9 +162,10 @@ fn parse_line(text: &str) -> Result<Option<Line>, LineError> {
     Ok(Some(Line { at, seat, step }))
 }
 
-fn print_events(m: &mut Match, out: &mut String) {
+fn print_events(m: &mut Match, out: &mut String, all: &mut Vec<Event>) {
     for e in m.drain_events() {
         print_event(&e, out);
+        all.push(e);
     }
 }
 
@@ -180,6 +181,28 @@ fn print_event(e: &Event, out: &mut String) {
 /// for the first unreadable line (nothing is printed then). Refused actions
 /// are not errors: they are part of the output.
 pub fn run_script(script: &str, setup: MatchSetup) -> Result<String, ScriptError> {
+    Ok(run_script_match(script, setup)?.output)
+}
+
+/// A script run with everything it produced: the printed output, the
+/// finished match and every event in order (for `fourbot script --db`, which
+/// records the match in the store).
+#[derive(Debug)]
+pub struct ScriptRun {
+    /// What [`run_script`] returns.
+    pub output: String,
+    /// The match, finished.
+    pub finished: Match,
+    /// Every event the match emitted, oldest first (the initial
+    /// `game 1 start` included).
+    pub events: Vec<Event>,
+}
+
+/// [`run_script`], also returning the finished match and its events.
+///
+/// # Errors
+/// As [`run_script`].
+pub fn run_script_match(script: &str, setup: MatchSetup) -> Result<ScriptRun, ScriptError> {
     let mut lines = Vec::new();
     let mut previous = 0;
     for (i, text) in script.lines().enumerate() {
@@ -199,11 +222,12 @@ pub fn run_script(script: &str, setup: MatchSetup) -> Result<String, ScriptError
     let variant = setup.variant;
     let mut m = Match::new(setup, Timestamp::ZERO)?;
     let mut out = String::new();
-    print_events(&mut m, &mut out);
+    let mut all = Vec::new();
+    print_events(&mut m, &mut out, &mut all);
     for (number, line) in lines {
         let now = Timestamp(line.at);
         m.advance(now);
-        print_events(&mut m, &mut out);
+        print_events(&mut m, &mut out, &mut all);
         let action = match line.step {
             Step::Move { text, ply } => match parse_move(&text, variant) {
                 Ok(mv) => {
@@ -229,12 +253,12 @@ pub fn run_script(script: &str, setup: MatchSetup) -> Result<String, ScriptError
         if let Err(refusal) = m.apply(line.seat, action, now) {
             let _ = writeln!(out, "refused: {refusal} (line {number})");
         }
-        print_events(&mut m, &mut out);
+        print_events(&mut m, &mut out, &mut all);
     }
     while let Some(deadline) = m.deadline() {
         m.advance(deadline);
     }
-    print_events(&mut m, &mut out);
+    print_events(&mut m, &mut out, &mut all);
 
     let result: MatchResult = *m.result().expect("the clocks ran out");
     let _ = writeln!(out, "match: {}", result.score);
@@ -245,7 +269,11 @@ pub fn run_script(script: &str, setup: MatchSetup) -> Result<String, ScriptError
         let _ = write!(out, " {seat} {bank}");
     }
     out.push('\n');
-    Ok(out)
+    Ok(ScriptRun {
+        output: out,
+        finished: m,
+        events: all,
+    })
 }
 
 #[cfg(test)]

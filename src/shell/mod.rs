@@ -22,6 +22,7 @@ use crate::host::{
 };
 use crate::i18n::{time_control, Args, Catalog, Locale};
 use crate::play::{ClockSettings, TimeControl};
+use crate::store::Db;
 
 /// Who sits opposite the terminal's player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -55,6 +56,8 @@ pub struct ShellOptions {
     pub name: String,
     /// Redraw a status line with the banks every second (a terminal).
     pub ticking: bool,
+    /// The database URL (`None`: nothing is saved).
+    pub db: Option<String>,
 }
 
 /// The terminal's player.
@@ -70,6 +73,7 @@ struct Shell<W: Write> {
     current: MatchId,
     buttons: Vec<Button>,
     images_written: u32,
+    saved: bool,
 }
 
 /// Runs the shell on `input` and `out` until `quit` or the end of input.
@@ -82,13 +86,23 @@ where
     W: Write,
 {
     let catalog = Arc::new(Catalog::new()?);
-    let (host, views) = Host::new(
+    let db = match &opts.db {
+        Some(url) => Some(
+            Db::connect(url)
+                .await
+                .map_err(|e| anyhow::anyhow!("{url}: {e}"))?,
+        ),
+        None => None,
+    };
+    let saved = db.is_some();
+    let (host, views) = Host::with_store(
         catalog,
         Arc::new(HeuristicBot),
         HostConfig {
             time_style: TimeStyle::Omit,
             images: opts.images.is_some(),
         },
+        db,
     );
     if let Some(dir) = &opts.images {
         std::fs::create_dir_all(dir)?;
@@ -101,6 +115,7 @@ where
         current: MatchId(0),
         buttons: Vec::new(),
         images_written: 0,
+        saved: false,
     };
     let welcome = shell.text(
         "shell-welcome",
@@ -121,7 +136,29 @@ where
             ),
     );
     writeln!(shell.out, "{welcome}")?;
-    shell.current = shell.host.create_match(shell.spec())?;
+    // A match left with quit, or by a killed process, goes on.
+    let restored = shell
+        .host
+        .restore(shell.opts.locale, |p| if p.is_bot { BOT } else { YOU })
+        .await?;
+    let mine = restored.into_iter().rev().find(|id| {
+        shell
+            .host
+            .players(*id)
+            .is_some_and(|ps| ps.iter().any(|p| p.id == YOU))
+    });
+    match mine {
+        Some(id) => {
+            shell.current = id;
+            let resumed = shell
+                .host
+                .catalog()
+                .plain(shell.opts.locale, "shell-resumed");
+            writeln!(shell.out, "{resumed}")?;
+        }
+        None => shell.current = shell.host.create_match(shell.spec()).await?,
+    }
+    shell.saved = saved;
     shell.wait_for_prompt().await?;
     let mut lines = input.lines();
     let mut tick = tokio::time::interval(Duration::from_secs(1));
@@ -151,6 +188,35 @@ where
 }
 
 impl<W: Write> Shell<W> {
+    fn bye(&mut self) -> anyhow::Result<()> {
+        let id = if self.saved {
+            "shell-quit-saved"
+        } else {
+            "shell-quit-lost"
+        };
+        let bye = self.host.catalog().plain(self.opts.locale, id);
+        writeln!(self.out, "{bye}")?;
+        Ok(())
+    }
+
+    /// Whether a view belongs to this keyboard's match: the current one, or
+    /// a newer one this player sits in (a rematch).
+    fn is_mine(&mut self, view: &View) -> bool {
+        if view.match_id == self.current {
+            return true;
+        }
+        let newer = view.match_id > self.current
+            && matches!(view.kind, ViewKind::Turn { .. })
+            && self
+                .host
+                .players(view.match_id)
+                .is_some_and(|ps| ps.iter().any(|p| p.id == YOU));
+        if newer {
+            self.current = view.match_id;
+        }
+        newer
+    }
+
     fn text(&self, id: &str, args: &Args) -> String {
         self.host.catalog().text(self.opts.locale, id, args)
     }
@@ -196,8 +262,7 @@ impl<W: Write> Shell<W> {
         let request = match line {
             "" => return Ok(true),
             "quit" | "exit" => {
-                let bye = self.host.catalog().plain(locale, "shell-quit-lost");
-                writeln!(self.out, "{bye}")?;
+                self.bye()?;
                 return Ok(false);
             }
             "help" | "?" => {
@@ -269,9 +334,10 @@ impl<W: Write> Shell<W> {
             if p != YOU {
                 return Ok(());
             }
+        } else if !self.is_mine(view) {
+            return Ok(());
         }
         if let ViewKind::Turn { ai, .. } = view.kind {
-            self.current = view.match_id;
             if ai {
                 return Ok(()); // the next turn view shows the AI's move
             }

@@ -1,0 +1,785 @@
+//! The store against fresh databases (a temp file or memory) with the
+//! migrations applied: every query, the exactly-once end, voiding, unrated
+//! matches and restarting running matches (RULES.md §4, §6).
+
+use std::path::PathBuf;
+
+use fourbot::game::{Move, Variant};
+use fourbot::play::{
+    Action, ClockSettings, End, ForfeitReason, Match, MatchSetup, PhaseKind, Running, Seat,
+    TimeControl, Timestamp,
+};
+use fourbot::rating::glicko2::{self, Glicko2Rating};
+use fourbot::rating::weng_lin::{self, WengLinRating};
+use fourbot::store::{Db, MatchId, NewMatch, PlayerId, PoolRating, Recorded};
+
+const WEEK_MS: i64 = 7 * 24 * 3600 * 1000;
+
+/// A fresh temp-file database path (removed first if left over).
+fn temp_db(name: &str) -> (PathBuf, String) {
+    let path = std::env::temp_dir().join(format!("fourbot-store-{name}-{}.db", std::process::id()));
+    for ext in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+    }
+    let url = format!("sqlite://{}", path.display());
+    (path, url)
+}
+
+async fn memory() -> Db {
+    Db::connect("sqlite::memory:").await.unwrap()
+}
+
+/// A match played through the store: every action applied, then its events
+/// recorded before anything else happens.
+struct Play {
+    db: Db,
+    id: MatchId,
+    m: Match,
+    t: u64,
+}
+
+impl Play {
+    async fn start(db: &Db, variant: Variant, players: &[PlayerId], epoch_unix_ms: i64) -> Play {
+        let setup = MatchSetup::new(variant, ClockSettings::new(TimeControl::DEFAULT));
+        Play::start_with(db, setup, 0, players, epoch_unix_ms).await
+    }
+
+    async fn start_with(
+        db: &Db,
+        setup: MatchSetup,
+        guild: u64,
+        players: &[PlayerId],
+        epoch_unix_ms: i64,
+    ) -> Play {
+        let mut m = Match::new(setup, Timestamp::ZERO).unwrap();
+        let new = NewMatch {
+            guild,
+            players: players.to_vec(),
+            epoch_unix_ms,
+        };
+        let id = db.create_match(&new, &m).await.unwrap();
+        let events: Vec<_> = m.drain_events().collect();
+        db.record_events(id, &m, &events).await.unwrap();
+        Play {
+            db: db.clone(),
+            id,
+            m,
+            t: 0,
+        }
+    }
+
+    async fn act(&mut self, seat: Seat, action: Action) -> Recorded {
+        self.t += 1000;
+        self.m.apply(seat, action, Timestamp(self.t)).unwrap();
+        let events: Vec<_> = self.m.drain_events().collect();
+        self.db
+            .record_events(self.id, &self.m, &events)
+            .await
+            .unwrap()
+    }
+
+    async fn drop_in(&mut self, column: u8) -> Recorded {
+        let seat = self.m.to_move().unwrap();
+        let turn = self.m.turn().unwrap();
+        self.act(
+            seat,
+            Action::Move {
+                turn,
+                mv: Move::Drop(column),
+            },
+        )
+        .await
+    }
+
+    /// `winner` wins the current game with four in column a; the other
+    /// seat alternates b and c.
+    async fn win_game(&mut self, winner: Seat) -> Recorded {
+        let mut wins = 0;
+        let mut other = 0;
+        loop {
+            let r = if self.m.to_move() == Some(winner) {
+                wins += 1;
+                self.drop_in(0).await
+            } else {
+                other += 1;
+                self.drop_in(if other % 2 == 1 { 1 } else { 2 }).await
+            };
+            if wins == 4 {
+                return r;
+            }
+        }
+    }
+
+    async fn ready_all(&mut self) {
+        for &s in self.m.seating().all() {
+            self.act(s, Action::Ready).await;
+        }
+    }
+}
+
+async fn players(db: &Db, names: &[&str]) -> Vec<PlayerId> {
+    let mut out = Vec::new();
+    for n in names {
+        out.push(db.named_player(n).await.unwrap());
+    }
+    out
+}
+
+fn glicko(r: PoolRating) -> Glicko2Rating {
+    match r {
+        PoolRating::Glicko2(g) => g,
+        PoolRating::WengLin(_) => panic!("not a Glicko-2 rating"),
+    }
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() < 1e-9
+}
+
+#[tokio::test]
+async fn a_new_file_database_is_created_in_wal_mode_and_migrated_once() {
+    let (path, url) = temp_db("migrate");
+    let db = Db::connect(&url).await.unwrap();
+    assert!(path.exists());
+    let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
+    assert_eq!(mode, "wal");
+    assert_eq!(db.applied_migrations().await.unwrap(), vec![1]);
+    db.close().await;
+    let again = Db::connect(&url).await.unwrap();
+    assert_eq!(again.applied_migrations().await.unwrap(), vec![1]);
+}
+
+#[tokio::test]
+async fn a_finished_match_reads_back_with_its_games_moves_and_result() {
+    let db = memory().await;
+    let ps = players(&db, &["alice", "bob"]).await;
+    let mut p = Play::start(&db, Variant::Classic, &ps, 1_000_000).await;
+    p.win_game(Seat::P1).await;
+    p.ready_all().await;
+    assert_eq!(p.win_game(Seat::P2).await, Recorded::Finished);
+
+    let d = db.match_detail(p.id).await.unwrap();
+    assert_eq!(d.variant, Variant::Classic);
+    assert_eq!(d.time_control, "10+10");
+    assert_eq!(d.phase, "finished");
+    assert_eq!(d.end.as_deref(), Some("completed"));
+    assert_eq!(d.points_halves, vec![2, 2], "1:1");
+    assert_eq!(d.places, vec![1, 1]);
+    assert_eq!(d.seats[0].name, "alice");
+    assert_eq!(d.seats[1].name, "bob");
+    assert_eq!(d.games.len(), 2);
+    assert_eq!(d.games[0].first_seat, 0);
+    assert_eq!(d.games[1].first_seat, 1, "colours swap in game 2");
+    assert_eq!(d.games[0].end.as_deref(), Some("red wins"));
+    assert_eq!(d.games[0].points_halves, vec![2, 0]);
+    assert_eq!(d.games[1].points_halves, vec![0, 2]);
+    let g1 = &d.games[0].moves;
+    assert_eq!(g1.len(), 7);
+    assert_eq!(
+        g1.iter().map(|m| m.mv.as_str()).collect::<Vec<_>>(),
+        ["a", "b", "a", "c", "a", "b", "a"]
+    );
+    assert_eq!(g1[0].ply, 1);
+    assert_eq!(g1[0].seat, 0);
+    assert_eq!(g1[1].seat, 1);
+    assert!(
+        g1.iter().all(|m| m.time_used_ms == 1000),
+        "one action a second"
+    );
+    assert_eq!(g1[2].bank_ms, 600_000 - 1000 + 10_000, "charged, then +inc");
+    assert_eq!(
+        g1[6].bank_ms,
+        600_000 - 1000 + 10_000 - 1000 + 10_000 - 1000
+    );
+}
+
+#[tokio::test]
+async fn a_running_match_reloads_with_its_position_points_phase_and_banks() {
+    let db = memory().await;
+    let ps = players(&db, &["alice", "bob"]).await;
+    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+    p.win_game(Seat::P1).await;
+    p.ready_all().await;
+    p.drop_in(3).await;
+    p.drop_in(4).await;
+    let loaded = db.load_match(p.id).await.unwrap();
+    let m = &loaded.game;
+    assert_eq!(loaded.players, ps);
+    assert_eq!(m.phase(), PhaseKind::Playing);
+    assert_eq!(m.score(), p.m.score());
+    assert_eq!(m.games().len(), 2);
+    assert_eq!(
+        m.current_game().game().moves(),
+        p.m.current_game().game().moves()
+    );
+    assert_eq!(m.clock(), p.m.clock(), "banks, running turn, first moves");
+    assert_eq!(m.deadline(), p.m.deadline());
+    assert_eq!(loaded.last_at, Timestamp(p.t));
+    assert_eq!(db.running_match_ids().await.unwrap(), vec![p.id]);
+}
+
+#[tokio::test]
+async fn after_a_restart_the_turn_in_progress_restarts_with_the_bank_it_had_at_its_start() {
+    let db = memory().await;
+    let ps = players(&db, &["alice", "bob"]).await;
+    let epoch = 5_000_000;
+    let mut p = Play::start(&db, Variant::Classic, &ps, epoch).await;
+    for c in [3, 3, 2] {
+        p.drop_in(c).await; // p1 d, p2 d (first moves), p1 c (charged)
+    }
+    // p2 to move since t = 3000 with 600000; the bot dies and comes back
+    // 45 minutes later (more than the whole bank).
+    assert_eq!(p.m.bank(Seat::P2, Timestamp(3000)), 600_000);
+    let now_unix = epoch + 3000 + 45 * 60 * 1000;
+    let resumed = db.resume_running(now_unix).await.unwrap();
+    assert_eq!(resumed.len(), 1);
+    let r = &resumed[0];
+    let now = r.now;
+    assert_eq!(now, Timestamp((now_unix - epoch) as u64));
+    let m = &r.loaded.game;
+    assert_eq!(m.to_move(), Some(Seat::P2));
+    assert_eq!(m.bank(Seat::P2, now), 600_000, "the outage is not charged");
+    assert_eq!(
+        m.deadline(),
+        Some(now.plus(600_000)),
+        "flag deadline rebuilt"
+    );
+    assert!(r
+        .events
+        .iter()
+        .any(|e| e.kind == fourbot::play::EventKind::Resumed));
+    // The resume is journaled: loading again gives the same clock.
+    let again = db.load_match(p.id).await.unwrap();
+    assert_eq!(again.game.clock(), m.clock());
+    assert_eq!(
+        again.clock.running,
+        Running::Turn {
+            seat: Seat::P2,
+            since: now
+        }
+    );
+}
+
+#[tokio::test]
+async fn a_restart_during_a_first_turn_gives_the_whole_abort_window_again() {
+    let db = memory().await;
+    let ps = players(&db, &["alice", "bob"]).await;
+    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+    p.drop_in(3).await; // p2's first turn begins at 1000
+    let r = db.resume(p.id, Timestamp(100_000)).await.unwrap();
+    assert_eq!(
+        r.loaded.game.deadline(),
+        Some(Timestamp(100_000 + ClockSettings::DEFAULT_ABORT_MS))
+    );
+}
+
+#[tokio::test]
+async fn ending_the_same_match_twice_concurrently_changes_ratings_once() {
+    let (_path, url) = temp_db("exactly-once");
+    let db = Db::connect(&url).await.unwrap();
+    let ps = players(&db, &["alice", "bob"]).await;
+    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+    p.drop_in(0).await;
+    p.drop_in(1).await;
+    // p2 resigns the match: the end is computed, but we record it twice,
+    // concurrently, from two connections.
+    p.t += 1000;
+    p.m.apply(Seat::P2, Action::ResignMatch, Timestamp(p.t))
+        .unwrap();
+    let result = *p.m.result().unwrap();
+    let events: Vec<_> = p.m.drain_events().collect();
+    let (a, b) = tokio::join!(
+        db.record_events(p.id, &p.m, &events),
+        db.finish_match(p.id, &result, Timestamp(p.t)),
+    );
+    let a = a.unwrap();
+    let b = b.unwrap();
+    assert!(
+        (a == Recorded::Finished) != b,
+        "exactly one of the two ended the match: {a:?} {b}"
+    );
+    let (c, d) = tokio::join!(
+        db.finish_match(p.id, &result, Timestamp(p.t)),
+        db.record_events(p.id, &p.m, &events),
+    );
+    assert!(!c.unwrap(), "replaying the end does nothing");
+    assert_eq!(d.unwrap(), Recorded::AlreadyFinished);
+
+    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rating_changes")
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
+    assert_eq!(rows, 2, "one change per player");
+    let board = db
+        .leaderboard(0, Variant::Classic, None, 10, 0)
+        .await
+        .unwrap();
+    assert_eq!(board.len(), 2);
+    assert!(board.iter().all(|e| e.matches == 1));
+    let expected = glicko2::update(Glicko2Rating::NEW, &[(Glicko2Rating::NEW, 1.0)]).unwrap();
+    assert!(close(glicko(board[0].rating).rating, expected.rating));
+    assert_eq!(board[0].name, "alice");
+    let d = db.match_detail(p.id).await.unwrap();
+    assert_eq!(d.end.as_deref(), Some("forfeit p2 resign"));
+    assert_eq!(d.points_halves, vec![4, 0], "a forfeit is 0:2");
+}
+
+#[tokio::test]
+async fn unrated_matches_leave_the_ladder_alone() {
+    let db = memory().await;
+    let ps = players(&db, &["alice", "bob"]).await;
+    let bot = db.bot_player().await.unwrap();
+    // single, vs the bot, the same user on both seats: completed but unrated.
+    for (variant, seats) in [
+        (Variant::Single, vec![ps[0], ps[1]]),
+        (Variant::Classic, vec![ps[0], bot]),
+        (Variant::Classic, vec![ps[0], ps[0]]),
+    ] {
+        let mut p = Play::start(&db, variant, &seats, 0).await;
+        p.act(Seat::P2, Action::ResignMatch).await;
+        assert!(!db.match_detail(p.id).await.unwrap().rated);
+    }
+    // aborted: rated match, but no result.
+    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+    p.drop_in(3).await;
+    p.m.advance(Timestamp(1000 + ClockSettings::DEFAULT_ABORT_MS));
+    let events: Vec<_> = p.m.drain_events().collect();
+    assert_eq!(
+        db.record_events(p.id, &p.m, &events).await.unwrap(),
+        Recorded::Finished
+    );
+    let d = db.match_detail(p.id).await.unwrap();
+    assert_eq!(d.end.as_deref(), Some("aborted"));
+    assert!(d.places.is_empty());
+    let changes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rating_changes")
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
+    assert_eq!(changes, 0);
+    assert!(db
+        .leaderboard(0, Variant::Classic, None, 10, 0)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+/// Plays a rated classic match in which `winner` (p1 or p2) resigns the
+/// other out; returns its id.
+async fn forfeit_match(db: &Db, p1: PlayerId, p2: PlayerId, loser: Seat, epoch: i64) -> MatchId {
+    let mut p = Play::start(db, Variant::Classic, &[p1, p2], epoch).await;
+    p.act(loser, Action::ResignMatch).await;
+    p.id
+}
+
+#[tokio::test]
+async fn voiding_a_match_recomputes_its_pool_from_the_history_without_it() {
+    let db = memory().await;
+    let ps = players(&db, &["a", "b", "c"]).await;
+    forfeit_match(&db, ps[0], ps[1], Seat::P2, 1_000).await;
+    let farmed = forfeit_match(&db, ps[2], ps[0], Seat::P2, 2_000).await;
+    forfeit_match(&db, ps[1], ps[2], Seat::P2, 3_000).await;
+
+    let reference = memory().await;
+    let rs = players(&reference, &["a", "b", "c"]).await;
+    forfeit_match(&reference, rs[0], rs[1], Seat::P2, 1_000).await;
+    forfeit_match(&reference, rs[1], rs[2], Seat::P2, 3_000).await;
+
+    assert!(db.void_match(farmed).await.unwrap());
+    assert!(!db.void_match(farmed).await.unwrap(), "void once");
+    assert!(db.rating_changes(farmed).await.unwrap().is_empty());
+    assert!(db.match_detail(farmed).await.unwrap().voided);
+    let got = db
+        .leaderboard(0, Variant::Classic, None, 10, 3_000)
+        .await
+        .unwrap();
+    let want = reference
+        .leaderboard(0, Variant::Classic, None, 10, 3_000)
+        .await
+        .unwrap();
+    let summary = |v: &[fourbot::store::LadderEntry]| {
+        v.iter()
+            .map(|e| {
+                (
+                    e.name.clone(),
+                    e.matches,
+                    e.rating.shown(),
+                    e.rating.shown_deviation(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(summary(&got), summary(&want));
+    for (g, w) in got.iter().zip(&want) {
+        assert!(close(glicko(g.rating).rating, glicko(w.rating).rating));
+    }
+}
+
+#[tokio::test]
+async fn the_leaderboard_ranks_by_rating_marks_provisional_and_leaves_out_the_banned() {
+    let db = memory().await;
+    let ps = players(&db, &["top", "mid", "low", "banned"]).await;
+    forfeit_match(&db, ps[0], ps[1], Seat::P2, 0).await;
+    forfeit_match(&db, ps[1], ps[2], Seat::P2, 0).await;
+    forfeit_match(&db, ps[3], ps[2], Seat::P2, 0).await;
+    db.ban(0, ps[3], None, Some("test"), 0).await.unwrap();
+    let board = db
+        .leaderboard(0, Variant::Classic, None, 10, 0)
+        .await
+        .unwrap();
+    let names: Vec<_> = board.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names, ["top", "mid", "low"]);
+    assert_eq!(board.iter().map(|e| e.rank).collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(board[1].matches, 2);
+    assert!(board.iter().all(|e| e.rating.is_provisional()));
+    assert!(board[0].line().starts_with("1. top 1"));
+    assert!(board[0].line().contains("? "), "{}", board[0].line());
+    let top1 = db
+        .leaderboard(0, Variant::Classic, None, 1, 0)
+        .await
+        .unwrap();
+    assert_eq!(top1.len(), 1);
+    assert!(db
+        .leaderboard(0, Variant::Popout, None, 10, 0)
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(db
+        .leaderboard(7, Variant::Classic, None, 10, 0)
+        .await
+        .unwrap()
+        .is_empty());
+}
+
+#[tokio::test]
+async fn the_rating_deviation_grows_by_one_period_per_week_of_inactivity() {
+    let db = memory().await;
+    let ps = players(&db, &["a", "b"]).await;
+    let mut last = 0;
+    for i in 0..12 {
+        last = i * 1000;
+        forfeit_match(&db, ps[0], ps[1], Seat::P2, last).await;
+    }
+    let finished_unix = last + 1000;
+    let now = db
+        .leaderboard(0, Variant::Classic, None, 1, finished_unix)
+        .await
+        .unwrap();
+    let stored = glicko(now[0].rating);
+    assert!(
+        stored.deviation < 250.0,
+        "RD {} after 12 matches",
+        stored.deviation
+    );
+    for weeks in [1u32, 3, 52] {
+        let later = db
+            .leaderboard(
+                0,
+                Variant::Classic,
+                None,
+                1,
+                finished_unix + i64::from(weeks) * WEEK_MS - 1,
+            )
+            .await
+            .unwrap();
+        let expected = glicko2::decay(stored, weeks - 1).unwrap();
+        assert!(close(glicko(later[0].rating).deviation, expected.deviation));
+        let later = db
+            .leaderboard(
+                0,
+                Variant::Classic,
+                None,
+                1,
+                finished_unix + i64::from(weeks) * WEEK_MS,
+            )
+            .await
+            .unwrap();
+        let expected = glicko2::decay(stored, weeks).unwrap();
+        assert!(close(glicko(later[0].rating).deviation, expected.deviation));
+    }
+    // The next match starts from the decayed RD.
+    let id = forfeit_match(&db, ps[0], ps[1], Seat::P2, finished_unix + 10 * WEEK_MS).await;
+    let changes = db.rating_changes(id).await.unwrap();
+    let decayed = glicko2::decay(stored, 10).unwrap();
+    assert!(close(
+        glicko(changes[0].before).deviation,
+        decayed.deviation
+    ));
+}
+
+#[tokio::test]
+async fn a_rating_card_lists_the_players_pools_with_rank() {
+    let db = memory().await;
+    let ps = players(&db, &["a", "b"]).await;
+    forfeit_match(&db, ps[0], ps[1], Seat::P2, 0).await;
+    let setup = MatchSetup::new(Variant::Popout, ClockSettings::default());
+    let mut p = Play::start_with(&db, setup, 0, &[ps[1], ps[0]], 0).await;
+    p.act(Seat::P2, Action::ResignMatch).await;
+    let card = db.rating_card(0, ps[1], 0).await.unwrap();
+    let pools: Vec<_> = card.iter().map(|(v, e)| (*v, e.rank)).collect();
+    assert_eq!(pools, [(Variant::Classic, 2), (Variant::Popout, 1)]);
+    assert!(db.rating_card(1, ps[1], 0).await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_new_season_rates_in_fresh_pools_and_keeps_the_old_ones() {
+    let db = memory().await;
+    let ps = players(&db, &["a", "b"]).await;
+    forfeit_match(&db, ps[0], ps[1], Seat::P2, 0).await;
+    assert_eq!(db.new_season(0).await.unwrap(), 2);
+    assert!(db
+        .leaderboard(0, Variant::Classic, None, 10, 0)
+        .await
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        db.leaderboard(0, Variant::Classic, Some(1), 10, 0)
+            .await
+            .unwrap()
+            .len(),
+        2
+    );
+    forfeit_match(&db, ps[1], ps[0], Seat::P2, 0).await;
+    let board = db
+        .leaderboard(0, Variant::Classic, None, 10, 0)
+        .await
+        .unwrap();
+    assert_eq!(board[0].name, "b");
+    assert_eq!(board[0].matches, 1);
+}
+
+#[tokio::test]
+async fn match_history_lists_finished_matches_newest_first_with_rating_changes() {
+    let db = memory().await;
+    let ps = players(&db, &["a", "b", "c"]).await;
+    let first = forfeit_match(&db, ps[0], ps[1], Seat::P2, 1_000).await;
+    let second = forfeit_match(&db, ps[2], ps[0], Seat::P1, 2_000).await;
+    let _running = Play::start(&db, Variant::Classic, &[ps[0], ps[2]], 3_000).await;
+    let h = db.match_history(ps[0], 10).await.unwrap();
+    assert_eq!(h.iter().map(|e| e.id).collect::<Vec<_>>(), [second, first]);
+    assert_eq!(h[0].opponents, ["c"]);
+    assert_eq!(h[0].seat, 1);
+    assert_eq!(h[0].place, Some(1));
+    assert_eq!(h[0].points_halves, [0, 4]);
+    assert_eq!(h[1].end, "forfeit");
+    let (before, after) = h[1].rating.unwrap();
+    assert!(close(before, 1500.0) && after > before);
+    assert_eq!(db.match_history(ps[0], 1).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn running_matches_of_a_player_leave_out_finished_ones() {
+    let db = memory().await;
+    let ps = players(&db, &["a", "b", "c"]).await;
+    forfeit_match(&db, ps[0], ps[1], Seat::P2, 0).await;
+    let one = Play::start(&db, Variant::Classic, &[ps[0], ps[1]], 0).await;
+    let two = Play::start(&db, Variant::Popout, &[ps[2], ps[0]], 0).await;
+    let r = db.running_matches_of(ps[0]).await.unwrap();
+    assert_eq!(r.iter().map(|e| e.id).collect::<Vec<_>>(), [one.id, two.id]);
+    assert_eq!(r[1].variant, Variant::Popout);
+    assert_eq!(r[1].seat, 1);
+    assert_eq!(r[1].opponents, ["c"]);
+    assert!(db.running_matches_of(ps[2]).await.unwrap().len() == 1);
+}
+
+#[tokio::test]
+async fn three_players_and_teams_pools_are_rated_with_weng_lin_from_the_places() {
+    let db = memory().await;
+    let ps = players(&db, &["a", "b", "c", "d"]).await;
+    // three-players: p3 resigns the match at once → places 1, 1, 3.
+    let mut p = Play::start(&db, Variant::ThreePlayers, &ps[..3], 0).await;
+    p.act(Seat::P3, Action::ResignMatch).await;
+    let new = WengLinRating::NEW;
+    let expected = weng_lin::rate(&[vec![new], vec![new], vec![new]], &[1, 1, 3]).unwrap();
+    let changes = db.rating_changes(p.id).await.unwrap();
+    assert_eq!(changes.len(), 3);
+    for (c, e) in changes.iter().zip(&expected) {
+        match c.after {
+            PoolRating::WengLin(r) => assert!(close(r.mu, e[0].mu) && close(r.sigma, e[0].sigma)),
+            PoolRating::Glicko2(_) => panic!("three-players is Weng-Lin"),
+        }
+    }
+    // teams: p2 (team B) resigns → team A (p1, p3) first.
+    let mut p = Play::start(&db, Variant::Teams, &ps, 0).await;
+    p.act(Seat::P2, Action::ResignMatch).await;
+    let expected = weng_lin::rate(&[vec![new, new], vec![new, new]], &[1, 2]).unwrap();
+    let changes = db.rating_changes(p.id).await.unwrap();
+    let mu = |c: &fourbot::store::RatingChange| match c.after {
+        PoolRating::WengLin(r) => r.mu,
+        PoolRating::Glicko2(_) => panic!("teams is Weng-Lin"),
+    };
+    assert!(close(mu(&changes[0]), expected[0][0].mu), "p1 team A");
+    assert!(close(mu(&changes[1]), expected[1][0].mu), "p2 team B");
+    assert!(close(mu(&changes[2]), expected[0][1].mu), "p3 team A");
+    let board = db
+        .leaderboard(0, Variant::Teams, None, 10, 0)
+        .await
+        .unwrap();
+    assert_eq!(board.len(), 4);
+    assert!(board[0].name == "a" || board[0].name == "c");
+}
+
+#[tokio::test]
+async fn obstacles_and_random_opening_matches_rebuild_from_their_stored_setup() {
+    use fourbot::game::notation::{parse_layout, parse_moves};
+    use fourbot::game::Position;
+    let db = memory().await;
+    let ps = players(&db, &["a", "b"]).await;
+    let layout = parse_layout("b1 f1 b2 f2", Variant::Obstacles).unwrap();
+    let setup = MatchSetup::new(Variant::Obstacles, ClockSettings::default())
+        .with_start(Position::with_layout(Variant::Obstacles, &layout));
+    let mut p = Play::start_with(&db, setup, 0, &ps, 0).await;
+    p.drop_in(1).await;
+    let loaded = db.load_match(p.id).await.unwrap();
+    assert_eq!(
+        loaded.game.current_game().game().position(),
+        p.m.current_game().game().position()
+    );
+    assert_eq!(
+        db.match_detail(p.id).await.unwrap().blocks.as_deref(),
+        Some("b1 b2 f1 f2")
+    );
+
+    let opening = parse_moves("d d c e", Variant::RandomOpening).unwrap();
+    let setup =
+        MatchSetup::new(Variant::RandomOpening, ClockSettings::default()).with_opening(opening);
+    let mut p = Play::start_with(&db, setup, 0, &ps, 0).await;
+    p.drop_in(0).await;
+    let loaded = db.load_match(p.id).await.unwrap();
+    assert_eq!(
+        loaded.game.current_game().game().moves(),
+        p.m.current_game().game().moves()
+    );
+    let d = db.match_detail(p.id).await.unwrap();
+    assert_eq!(d.opening.as_deref(), Some("d d c e"));
+    assert_eq!(d.games[0].moves[0].ply, 5, "the drawn discs are plies 1-4");
+}
+
+#[tokio::test]
+async fn a_moderator_removal_is_journaled_and_ends_the_match_as_a_forfeit() {
+    let db = memory().await;
+    let ps = players(&db, &["a", "b"]).await;
+    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+    p.drop_in(3).await;
+    p.t += 1000;
+    p.m.remove(Seat::P1, Timestamp(p.t)).unwrap();
+    let events: Vec<_> = p.m.drain_events().collect();
+    assert_eq!(
+        db.record_events(p.id, &p.m, &events).await.unwrap(),
+        Recorded::Finished
+    );
+    assert_eq!(
+        p.m.result().unwrap().end,
+        End::Forfeit {
+            seat: Seat::P1,
+            reason: ForfeitReason::Removed
+        }
+    );
+    let d = db.match_detail(p.id).await.unwrap();
+    assert_eq!(d.end.as_deref(), Some("forfeit p1 removed"));
+    let loaded = db.load_match(p.id).await.unwrap();
+    assert!(loaded.game.is_finished(), "the journal replays the removal");
+}
+
+#[test]
+fn a_resumed_match_runs_in_a_match_task_that_flags_at_the_rebuilt_deadline() {
+    use fourbot::host::spawn_match;
+    use fourbot::play::{EventKind, ExpiryKind};
+    use std::time::Duration;
+
+    let io = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let (db, id, resumed) = io.block_on(async {
+        let db = memory().await;
+        let ps = players(&db, &["alice", "bob"]).await;
+        let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+        for c in [3, 3, 2] {
+            p.drop_in(c).await;
+        }
+        let r = db.resume(p.id, Timestamp(10_000)).await.unwrap();
+        (db, p.id, r)
+    });
+    let now = resumed.now;
+    let deadline = resumed.loaded.game.deadline().unwrap();
+    assert_eq!(
+        deadline,
+        now.plus(600_000),
+        "p2's whole bank from the restart"
+    );
+    assert_eq!(
+        resumed.loaded.game.expiry().unwrap().kind,
+        ExpiryKind::Flag(Seat::P2)
+    );
+
+    // The host: a task whose epoch lies `now` in the past; nobody moves.
+    let timers = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .start_paused(true)
+        .build()
+        .unwrap();
+    let (finished, events) = timers.block_on(async {
+        let epoch = tokio::time::Instant::now() - Duration::from_millis(now.as_millis());
+        let mut spawned = spawn_match(resumed.loaded.game, epoch);
+        let finished = spawned.task.await.unwrap();
+        let mut events = Vec::new();
+        while let Ok(e) = spawned.events.try_recv() {
+            events.push(e);
+        }
+        (finished, events)
+    });
+    assert!(events
+        .iter()
+        .any(|e| e.kind == EventKind::Flag { seat: Seat::P2 } && e.at == deadline));
+    io.block_on(async {
+        assert_eq!(
+            db.record_events(id, &finished, &events).await.unwrap(),
+            Recorded::Finished
+        );
+        let d = db.match_detail(id).await.unwrap();
+        assert_eq!(d.end.as_deref(), Some("forfeit p2 flag"));
+        assert_eq!(db.rating_changes(id).await.unwrap().len(), 2);
+    });
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn concurrent_records_are_committed_together_and_a_bad_one_fails_alone() {
+    let (_path, url) = temp_db("group-commit");
+    let db = Db::connect(&url).await.unwrap();
+    let ps = players(&db, &["a", "b"]).await;
+    let mut plays = Vec::new();
+    for _ in 0..20 {
+        plays.push(Play::start(&db, Variant::Classic, &ps[..], 0).await);
+    }
+    let tasks: Vec<_> = plays
+        .into_iter()
+        .map(|mut p| {
+            tokio::spawn(async move {
+                for c in [0, 1, 0, 1] {
+                    p.drop_in(c).await;
+                }
+                p
+            })
+        })
+        .collect();
+    let (m, _) = {
+        let setup = MatchSetup::new(Variant::Classic, ClockSettings::default());
+        let mut m = Match::new(setup, Timestamp::ZERO).unwrap();
+        let events: Vec<_> = m.drain_events().collect();
+        (m, events)
+    };
+    let bad = db.record_events(MatchId(9_999), &m, &[]).await;
+    assert!(matches!(
+        bad,
+        Err(fourbot::store::StoreError::NoSuchMatch(_))
+    ));
+    for t in tasks {
+        let p = t.await.unwrap();
+        let loaded = db.load_match(p.id).await.unwrap();
+        assert_eq!(loaded.journal_len, 4);
+        assert_eq!(loaded.game.clock(), p.m.clock());
+    }
+}
