@@ -107,7 +107,6 @@ fn spawn_bot_with(
     envs: &[(&str, &str)],
 ) -> Child {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_fourbot"));
-    cmd.envs(envs.iter().copied());
     if !envs.iter().any(|(k, _)| *k == "TEST_NO_SUBCOMMAND") {
         cmd.arg("run");
     }
@@ -137,6 +136,7 @@ fn spawn_bot_with(
         Some(t) => cmd.env("DISCORD_TOKEN", t),
         None => cmd.env_remove("DISCORD_TOKEN"),
     };
+    cmd.envs(envs.iter().copied());
     cmd.spawn().expect("the fourbot binary starts")
 }
 
@@ -150,6 +150,16 @@ async fn start_with(name: &str, envs: &[(&str, &str)]) -> (FakeDiscord, Bot) {
     let child = spawn_bot_with(&fake, &dir, Some(TOKEN), envs);
     fake.wait_ready().await;
     (fake, Bot { child, dir })
+}
+
+impl Drop for Bot {
+    /// Keeps the directory (database, stderr.log) of a failed test only.
+    fn drop(&mut self) {
+        let _ = self.child.start_kill();
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
 }
 
 impl Bot {
@@ -712,12 +722,12 @@ async fn an_invalid_token_ends_the_bot_with_one_clear_line() {
     let stderr = std::fs::read_to_string(dir.join("stderr.log")).unwrap();
     assert!(!stderr.contains(TOKEN), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
-    let ours: Vec<&str> = stderr
-        .lines()
-        .filter(|l| l.starts_with("fourbot:"))
-        .collect();
-    assert_eq!(ours.len(), 1, "{stderr}");
-    assert!(ours[0].contains("rejected the token"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one line: {stderr}");
+    assert!(
+        stderr.starts_with("fourbot: Discord rejected the token"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[tokio::test]
@@ -733,6 +743,7 @@ async fn a_missing_token_ends_the_bot_with_one_clear_line() {
     let stderr = std::fs::read_to_string(dir.join("stderr.log")).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(stderr.contains("DISCORD_TOKEN is not set"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn challenge(fake: &FakeDiscord, from: TestUser, to: TestUser) -> u64 {
@@ -941,7 +952,17 @@ async fn an_unanswered_challenge_expires() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn plain_fourbot_with_a_token_runs_the_bot() {
-    let (fake, _bot) = start_with("plain", &[("TEST_NO_SUBCOMMAND", "1")]).await;
+async fn plain_fourbot_with_a_token_runs_the_bot_and_registers_globally() {
+    let (fake, _bot) = start_with(
+        "plain",
+        &[("TEST_NO_SUBCOMMAND", "1"), ("FOURBOT_DEV_GUILD", "")],
+    )
+    .await;
     assert!(fake.gateway_ops().contains(&2), "identified");
+    let put = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "PUT")
+        .unwrap();
+    assert_eq!(put.path, format!("/api/v10/applications/{BOT_ID}/commands"));
 }
