@@ -613,8 +613,28 @@ async fn a_non_players_press_is_refused_privately_and_a_full_column_is_disabled(
     );
     let text = ephemeral_followup(&fake, i).await;
     assert!(text.contains("nicht"), "German refusal: {text}");
-    // Spectator chat is ignored; the player to move's typed move counts.
+    // A player typing out of turn gets a reply to the message (a typed
+    // move cannot be answered privately) that pings nobody.
+    t.typed(BOB, "c");
+    let reply = fake
+        .wait_for("the reply to bob", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.method == "POST" && r.json.get("message_reference").is_some())
+        })
+        .await;
+    assert!(
+        reply.json["content"]
+            .as_str()
+            .unwrap()
+            .contains("not your turn"),
+        "{}",
+        reply.json
+    );
+    assert_eq!(reply.json["allowed_mentions"]["replied_user"], false);
+    // Spectator chat is ignored, even when it reads as a move.
     t.typed(CAROL, "d");
+    t.typed(CAROL, "nice game!");
     // A stale press (the old turn) is refused.
     t.drop(ALICE, 1, 1, 'd').await;
     let stale = press(
@@ -640,6 +660,12 @@ async fn a_non_players_press_is_refused_privately_and_a_full_column_is_disabled(
         .filter(|(id, _)| id.contains(":drop:"))
         .all(|(id, disabled)| *disabled == id.ends_with(":drop:d")));
     assert_eq!(t.turns(1, 2), 1);
+    let replies = fake
+        .requests()
+        .iter()
+        .filter(|r| r.json.get("message_reference").is_some())
+        .count();
+    assert_eq!(replies, 1, "only bob's out-of-turn move was answered");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
