@@ -155,7 +155,7 @@ pub struct ShellArgs {
     /// Seed for the obstacles layout and the random opening (default: the clock).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Your name in the match (default: $USER, else "player").
+    /// Your name in the match (default: $USER, else "Player 1" in your language).
     #[arg(long)]
     pub name: Option<String>,
     /// Letters instead of coloured discs even on a colour terminal.
@@ -170,7 +170,7 @@ pub struct PositionArgs {
     /// obstacles, random-opening, three-players, teams.
     #[arg(long, default_value = "classic")]
     pub variant: Variant,
-    /// Moves in any notation of RULES.md §2: letters, digits, pops (-a, pop a),
+    /// Moves in any notation of docs/rules.md §2: letters, digits, pops (-a, pop a),
     /// numbered lists (1. d 2. c, with or without ● 🔴 🟡 🔵), the tag-pair
     /// exchange format, or a 7×6 digit string (4453). For random-opening the
     /// first four moves are the opening.
@@ -633,8 +633,7 @@ fn shell(args: ShellArgs) -> ExitCode {
         },
         name: args
             .name
-            .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty()))
-            .unwrap_or_else(|| "player".to_string()),
+            .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty())),
     };
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

@@ -283,7 +283,7 @@ async fn a_flag_ends_the_match_with_a_forfeit_view() {
     };
     assert!(
         over.text
-            .contains("alice ran out of time and forfeits the match. bob wins 0:2."),
+            .contains("alice ran out of time and forfeits the match. bob wins 2:0."),
         "{}",
         over.text
     );

@@ -147,6 +147,7 @@ fn may_equal_english(l: Locale, key: &Key) -> bool {
             "no",
         ],
         Locale::De => &[
+            "time-in",
             "variant-popout",
             "variant-misere",
             "variant-teams",

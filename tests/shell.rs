@@ -249,3 +249,58 @@ fn a_killed_shell_resumes_game_two_at_the_same_ply_with_the_same_banks() {
     again.child.wait().unwrap();
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_shell_shows_the_abort_window_and_refuses_a_pop_of_an_empty_column_clearly() {
+    let out = run_shell(
+        &["--variant", "popout", "--name", "al", "--no-color"],
+        "pop a\nquit\n",
+    );
+    assert!(
+        out.contains("Without a move, the match will be aborted in 3:00."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Column a is empty: there is no disc to pop."),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_saved_match_resumes_only_for_its_own_variant_and_a_finished_one_says_bye() {
+    let dir = std::env::temp_dir().join(format!("fourbot-shell-variant-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = format!("sqlite://{}", dir.join("shell.db").display());
+    let shell = |args: &[&str], input: &str| {
+        let mut all = vec!["--name", "al", "--no-color", "--db", &db];
+        all.extend_from_slice(args);
+        let mut child = Command::new(env!("CARGO_BIN_EXE_fourbot"))
+            .arg("shell")
+            .args(&all)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    let first = shell(&[], "d\nquit\n");
+    assert!(first.contains("Classic, 10+10"), "{first}");
+    assert!(first.contains("The match is saved"), "{first}");
+    // Asking for popout starts a popout match, not the saved classic one.
+    let popout = shell(&["--variant", "popout", "--time", "5+5"], "quit\n");
+    assert!(popout.contains("PopOut, 5+5"), "{popout}");
+    assert!(!popout.contains("saved match was found"), "{popout}");
+    // The classic one is still there, and resumes with its own clock.
+    let classic = shell(&["--time", "3+2"], "resign-match\nquit\n");
+    assert!(classic.contains("saved match was found"), "{classic}");
+    assert!(classic.contains("Classic, 10+10"), "{classic}");
+    assert!(classic.contains("Match over"), "{classic}");
+    assert!(classic.trim_end().ends_with("Bye."), "{classic}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -93,3 +93,4 @@ the-bot = ботът
 the-bot-level = ботът (ниво { $level })
 yes = да
 no = не
+time-in = след { $duration }

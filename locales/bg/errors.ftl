@@ -13,6 +13,7 @@ error-seek-expired = Тази покана е изтекла.
 error-seek-full = Всички места вече са заети.
 error-seek-already-joined = Вече имаш място.
 error-no-own-disc-to-pop = Можеш да извадиш само свой пул: най-долният пул в колона { $column } не е твой.
+error-nothing-to-pop = Колона { $column } е празна: няма пул за изваждане.
 error-pop-not-allowed = Изваждане на пулове е позволено само в PopOut.
 error-game-over = Тази партия вече е приключила.
 error-match-over = Този мач вече е приключил.

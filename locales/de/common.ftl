@@ -87,3 +87,4 @@ the-bot = der Bot
 the-bot-level = der Bot (Stufe { $level })
 yes = ja
 no = nein
+time-in = in { $duration }

@@ -5,6 +5,7 @@ shell-help = Gib eine Spalte ein, um einen Stein einzuwerfen (einen Buchstaben w
 shell-unknown = Das ist weder ein Zug noch ein Befehl. Gib help ein, um die Befehle zu sehen.
 shell-quit-saved = Tschüss. Das Match ist gespeichert; starte die Shell mit derselben Datenbank neu, um weiterzuspielen.
 shell-quit-lost = Tschüss. Das Match wurde nicht gespeichert (keine Datenbank).
+shell-quit-over = Tschüss.
 shell-resumed = Ein gespeichertes Match wurde gefunden und geht weiter.
 shell-buttons = Schaltflächen
 shell-player = Spieler { $number }

@@ -87,3 +87,4 @@ the-bot = το bot
 the-bot-level = το bot (επίπεδο { $level })
 yes = ναι
 no = όχι
+time-in = σε { $duration }

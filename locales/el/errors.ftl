@@ -13,6 +13,7 @@ error-seek-expired = Αυτή η αναζήτηση έχει λήξει.
 error-seek-full = Όλες οι θέσεις έχουν ήδη καλυφθεί.
 error-seek-already-joined = Έχεις ήδη θέση.
 error-no-own-disc-to-pop = Μπορείς να βγάλεις μόνο δικό σου πούλι: το κάτω πούλι της στήλης { $column } δεν είναι δικό σου.
+error-nothing-to-pop = Η στήλη { $column } είναι άδεια: δεν υπάρχει πούλι για να βγάλεις.
 error-pop-not-allowed = Το βγάλσιμο πουλιών επιτρέπεται μόνο στο PopOut.
 error-game-over = Αυτή η παρτίδα έχει ήδη τελειώσει.
 error-match-over = Αυτός ο αγώνας έχει ήδη τελειώσει.

@@ -102,3 +102,5 @@ the-bot = the bot
 the-bot-level = the bot (level { $level })
 yes = yes
 no = no
+# $duration (text: "2:59")
+time-in = in { $duration }

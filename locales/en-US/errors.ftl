@@ -17,6 +17,8 @@ error-seek-full = All seats are already taken.
 error-seek-already-joined = You have already taken a seat.
 # $column (text)
 error-no-own-disc-to-pop = You can only pop your own disc: the bottom disc of column { $column } is not yours.
+# $column (text)
+error-nothing-to-pop = Column { $column } is empty: there is no disc to pop.
 error-pop-not-allowed = Pops are only allowed in PopOut.
 error-game-over = This game is already over.
 error-match-over = This match is already over.

@@ -6,6 +6,7 @@ shell-help = Type a column to drop a disc (a letter such as d, or a number such 
 shell-unknown = That is neither a move nor a command. Type help for the commands.
 shell-quit-saved = Bye. The match is saved; start the shell again with the same database to go on.
 shell-quit-lost = Bye. The match was not saved (no database).
+shell-quit-over = Bye.
 shell-resumed = A saved match was found and goes on.
 shell-buttons = Buttons
 shell-player = Player { $number }

@@ -93,3 +93,4 @@ the-bot = il bot
 the-bot-level = il bot (livello { $level })
 yes = sì
 no = no
+time-in = tra { $duration }

@@ -13,6 +13,7 @@ error-seek-expired = Questa richiesta è scaduta.
 error-seek-full = Tutti i posti sono già occupati.
 error-seek-already-joined = Hai già un posto.
 error-no-own-disc-to-pop = Puoi estrarre solo una tua pedina: quella in fondo alla colonna { $column } non è tua.
+error-nothing-to-pop = La colonna { $column } è vuota: non c'è nessuna pedina da estrarre.
 error-pop-not-allowed = Le estrazioni sono permesse solo in PopOut.
 error-game-over = Questa partita è già finita.
 error-match-over = Questo incontro è già finito.

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::view::{ActionId, Audience, Button, ButtonStyle, MatchId, PlayerId, View, ViewKind};
 use crate::game::notation::{format_moves, MarkStyle};
-use crate::game::{column_letter, Color, DrawReason, Move, Outcome, WinReason};
+use crate::game::{column_letter, Color, DrawReason, Move, MoveError, Outcome, WinReason};
 use crate::i18n::{score as score_text, Args, Catalog, Locale};
 use crate::play::{
     End, ExpiryKind, ForfeitReason, GameEnd, Match, MatchResult, PhaseKind, Refusal, Seat, Side,
@@ -30,7 +30,9 @@ pub struct Seated {
 pub enum TimeStyle {
     /// A Discord relative timestamp `<t:UNIX:R>` that the client ticks.
     DiscordRelative,
-    /// No deadline line (the terminal shows the banks ticking instead).
+    /// The time left, as "in 2:59" (the terminal).
+    Countdown,
+    /// No deadline line.
     Omit,
 }
 
@@ -79,8 +81,12 @@ impl Presenter<'_> {
             .duration(self.locale, Duration::from_millis(ms))
     }
 
-    fn deadline_text(&self, at: Timestamp) -> Option<String> {
+    fn deadline_text(&self, at: Timestamp, now: Timestamp) -> Option<String> {
         match self.time_style {
+            TimeStyle::Countdown => Some(self.text(
+                "time-in",
+                &Args::new().set("duration", self.bank_text(at.since(now))),
+            )),
             TimeStyle::DiscordRelative => {
                 let unix = (self.epoch_unix_ms + at.as_millis()).div_ceil(1000);
                 Some(format!("<t:{unix}:R>"))
@@ -206,7 +212,7 @@ impl Presenter<'_> {
         };
         lines.push(self.text(id, &to_move));
         if let Some(expiry) = m.expiry() {
-            if let Some(when) = self.deadline_text(expiry.at) {
+            if let Some(when) = self.deadline_text(expiry.at, now) {
                 match expiry.kind {
                     ExpiryKind::Abort(s) => lines.push(
                         self.text(
@@ -437,9 +443,17 @@ impl Presenter<'_> {
             self.catalog.plain(self.locale, "match-over-title")
         )];
         lines.extend(self.game_result_line(m, m.games().len()));
-        let halves: Vec<u32> = result.score.as_slice().iter().map(|p| p.halves()).collect();
-        let score = score_text(&halves);
+        let mut halves: Vec<u32> = result.score.as_slice().iter().map(|p| p.halves()).collect();
         let sides = m.seating().sides();
+        // Two sides: the winner's points first ("bob wins 2:0").
+        let loser_first = match result.end {
+            End::Forfeit { seat, .. } => m.seating().side_of(seat) == Side(0),
+            _ => halves.len() == 2 && halves[1] > halves[0],
+        };
+        if sides == 2 && loser_first {
+            halves.reverse();
+        }
+        let score = score_text(&halves);
         let winner_side = result
             .places
             .as_ref()
@@ -566,6 +580,15 @@ impl Presenter<'_> {
                 &Args::new().set("player", self.name(*to_move).to_string()),
             ),
             Refusal::AlreadyReady { .. } => c.plain(locale, "error-already-ready"),
+            Refusal::Illegal(MoveError::NoOwnDiscToPop { column, .. })
+                if m.current_game().game().position().landing_row(*column) == Some(0) =>
+            {
+                c.text(
+                    locale,
+                    "error-nothing-to-pop",
+                    &Args::new().set("column", column_letter(*column).to_string()),
+                )
+            }
             Refusal::Illegal(e) => c.move_error(locale, e),
         }
     }

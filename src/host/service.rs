@@ -335,6 +335,24 @@ impl Host {
         self.entry(id).map(|e| e.spec.players.clone())
     }
 
+    /// What a match is (variant, clock, players, language).
+    pub fn spec(&self, id: MatchId) -> Option<MatchSpec> {
+        self.entry(id).map(|e| e.spec.clone())
+    }
+
+    /// Whether the match has ended (or is unknown).
+    pub fn is_finished(&self, id: MatchId) -> bool {
+        self.entry(id)
+            .is_none_or(|e| e.finished.lock().expect("lock").is_some())
+    }
+
+    /// Closes the store (the matches stay saved for a restart).
+    pub async fn close(&self) {
+        if let Some(db) = &self.inner.db {
+            db.close().await;
+        }
+    }
+
     /// The rating-change lines of a finished, stored match:
     /// `alice: 1500? → 1562? (+62)`.
     async fn rating_lines(&self, entry: &Entry) -> Vec<String> {

@@ -100,6 +100,9 @@ pub const YES: &str = "yes";
 /// `no`
 pub const NO: &str = "no";
 
+/// `in { $duration }`
+pub const TIME_IN: &str = "time-in";
+
 // buttons.ftl
 /// `Pop { $column }`
 pub const BUTTON_POP: &str = "button-pop";
@@ -287,6 +290,8 @@ pub const ERROR_SEEK_FULL: &str = "error-seek-full";
 pub const ERROR_SEEK_ALREADY_JOINED: &str = "error-seek-already-joined";
 /// `You can only pop your own disc: the bottom disc of column { $column } is not yours.`
 pub const ERROR_NO_OWN_DISC_TO_POP: &str = "error-no-own-disc-to-pop";
+/// `Column { $column } is empty: there is no disc to pop.`
+pub const ERROR_NOTHING_TO_POP: &str = "error-nothing-to-pop";
 /// `Pops are only allowed in PopOut.`
 pub const ERROR_POP_NOT_ALLOWED: &str = "error-pop-not-allowed";
 /// `This game is already over.`
@@ -596,6 +601,7 @@ pub const ALL: &[&str] = &[
     THE_BOT_LEVEL,
     YES,
     NO,
+    TIME_IN,
     BUTTON_POP,
     BUTTON_RESIGN_GAME,
     BUTTON_RESIGN_MATCH,
@@ -686,6 +692,7 @@ pub const ALL: &[&str] = &[
     ERROR_SEEK_FULL,
     ERROR_SEEK_ALREADY_JOINED,
     ERROR_NO_OWN_DISC_TO_POP,
+    ERROR_NOTHING_TO_POP,
     ERROR_POP_NOT_ALLOWED,
     ERROR_GAME_OVER,
     ERROR_MATCH_OVER,
@@ -816,6 +823,7 @@ pub const ALL: &[&str] = &[
     SHELL_UNKNOWN,
     SHELL_QUIT_SAVED,
     SHELL_QUIT_LOST,
+    SHELL_QUIT_OVER,
     SHELL_RESUMED,
     SHELL_BUTTONS,
     SHELL_PLAYER,
@@ -832,6 +840,8 @@ pub const SHELL_UNKNOWN: &str = "shell-unknown";
 pub const SHELL_QUIT_SAVED: &str = "shell-quit-saved";
 /// `Bye. The match was not saved (no database).`
 pub const SHELL_QUIT_LOST: &str = "shell-quit-lost";
+/// `Bye.`
+pub const SHELL_QUIT_OVER: &str = "shell-quit-over";
 /// `A saved match was found and goes on.`
 pub const SHELL_RESUMED: &str = "shell-resumed";
 /// `Buttons`

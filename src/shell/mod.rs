@@ -52,8 +52,9 @@ pub struct ShellOptions {
     pub color: bool,
     /// Seed for the obstacles layout and the opening.
     pub seed: u64,
-    /// The terminal player's name (against the AI).
-    pub name: String,
+    /// The terminal player's name against the AI (default: "Player 1" in
+    /// the shell's language).
+    pub name: Option<String>,
     /// Redraw a status line with the banks every second (a terminal).
     pub ticking: bool,
     /// The database URL (`None`: nothing is saved).
@@ -99,7 +100,7 @@ where
         catalog,
         Arc::new(HeuristicBot),
         HostConfig {
-            time_style: TimeStyle::Omit,
+            time_style: TimeStyle::Countdown,
             images: opts.images.is_some(),
         },
         db,
@@ -117,6 +118,25 @@ where
         images_written: 0,
         saved: false,
     };
+    // A match left with quit, or by a killed process, goes on — the latest
+    // one of this player in the variant asked for. (Other running matches
+    // are restored too; their clocks run out on their own.)
+    let restored = shell
+        .host
+        .restore(shell.opts.locale, |p| if p.is_bot { BOT } else { YOU })
+        .await?;
+    let mine = restored.into_iter().rev().find(|id| {
+        shell.host.spec(*id).is_some_and(|s| {
+            s.variant == shell.opts.variant && s.players.iter().any(|p| p.id == YOU)
+        })
+    });
+    let resumed = mine.is_some();
+    shell.current = match mine {
+        Some(id) => id,
+        None => shell.host.create_match(shell.spec()).await?,
+    };
+    shell.saved = saved;
+    let spec = shell.host.spec(shell.current).expect("the current match");
     let welcome = shell.text(
         "shell-welcome",
         &Args::new()
@@ -125,40 +145,24 @@ where
                 shell
                     .host
                     .catalog()
-                    .variant_name(shell.opts.locale, shell.opts.variant),
+                    .variant_name(shell.opts.locale, spec.variant),
             )
             .set(
                 "time",
                 time_control(
-                    shell.opts.time.base_ms() / 1000,
-                    shell.opts.time.increment_ms() / 1000,
+                    spec.clock.control.base_ms() / 1000,
+                    spec.clock.control.increment_ms() / 1000,
                 ),
             ),
     );
     writeln!(shell.out, "{welcome}")?;
-    // A match left with quit, or by a killed process, goes on.
-    let restored = shell
-        .host
-        .restore(shell.opts.locale, |p| if p.is_bot { BOT } else { YOU })
-        .await?;
-    let mine = restored.into_iter().rev().find(|id| {
-        shell
+    if resumed {
+        let note = shell
             .host
-            .players(*id)
-            .is_some_and(|ps| ps.iter().any(|p| p.id == YOU))
-    });
-    match mine {
-        Some(id) => {
-            shell.current = id;
-            let resumed = shell
-                .host
-                .catalog()
-                .plain(shell.opts.locale, "shell-resumed");
-            writeln!(shell.out, "{resumed}")?;
-        }
-        None => shell.current = shell.host.create_match(shell.spec()).await?,
+            .catalog()
+            .plain(shell.opts.locale, "shell-resumed");
+        writeln!(shell.out, "{note}")?;
     }
-    shell.saved = saved;
     shell.wait_for_prompt().await?;
     let mut lines = input.lines();
     let mut tick = tokio::time::interval(Duration::from_secs(1));
@@ -179,17 +183,16 @@ where
             Some(view) = shell.views.recv() => shell.show(&view)?,
         }
     }
-    let bye = shell
-        .host
-        .catalog()
-        .plain(shell.opts.locale, "shell-quit-lost");
-    writeln!(shell.out, "{bye}")?;
+    shell.bye()?;
+    shell.host.close().await;
     Ok(())
 }
 
 impl<W: Write> Shell<W> {
     fn bye(&mut self) -> anyhow::Result<()> {
-        let id = if self.saved {
+        let id = if self.host.is_finished(self.current) {
+            "shell-quit-over"
+        } else if self.saved {
             "shell-quit-saved"
         } else {
             "shell-quit-lost"
@@ -227,7 +230,9 @@ impl<W: Write> Shell<W> {
             .map(|i| match (self.opts.opponent, i) {
                 (Opponent::Ai, 0) => Seated {
                     id: YOU,
-                    name: self.opts.name.clone(),
+                    name: self.opts.name.clone().unwrap_or_else(|| {
+                        self.text("shell-player", &Args::new().set("number", 1))
+                    }),
                     ai_level: None,
                 },
                 (Opponent::Ai, _) => Seated {
@@ -263,6 +268,7 @@ impl<W: Write> Shell<W> {
             "" => return Ok(true),
             "quit" | "exit" => {
                 self.bye()?;
+                self.host.close().await;
                 return Ok(false);
             }
             "help" | "?" => {
