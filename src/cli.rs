@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+use crate::engine::{Board, Book, Solver};
 use crate::game::notation::{parse_layout, parse_moves, read_game, SetupError};
 use crate::game::{ObstacleLayout, Outcome, Position, Variant};
 use crate::play::script::run_script;
@@ -29,6 +30,41 @@ pub enum Command {
     /// Replay a timed script of match actions against a real match (time is
     /// taken from the script, nothing waits) and print its events and result.
     Script(ScriptArgs),
+    /// Solve 7×6 positions exactly: reads lines `<moves> [score]` (digit
+    /// strings like 4453 or letters like ddec) from stdin and prints
+    /// `<moves> <score>` per line, in order (score for the side to move:
+    /// 22−k for a win with the k-th own disc, negative for a loss, 0 draw).
+    Solve(SolveArgs),
+    /// Generate the opening book: solve every position up to --depth discs
+    /// and write it (assets/book.bin by default).
+    Book(BookArgs),
+}
+
+/// Arguments of `fourbot solve`.
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// Only win/draw/loss: print the sign of the score (1, 0, -1).
+    #[arg(long)]
+    pub weak: bool,
+    /// Do not use the shipped opening book.
+    #[arg(long)]
+    pub no_book: bool,
+    /// Print to stderr the number of positions, mean time per position,
+    /// positions per second, mean nodes, nodes per second, and how many
+    /// given scores disagreed.
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Arguments of `fourbot book`.
+#[derive(Debug, clap::Args)]
+pub struct BookArgs {
+    /// Positions with at most this many discs go into the book.
+    #[arg(long)]
+    pub depth: u32,
+    /// Output file.
+    #[arg(long, default_value = "assets/book.bin")]
+    pub out: String,
 }
 
 /// Arguments of `fourbot script` (format: `docs/match.md`, [`crate::play::script`]).
@@ -87,6 +123,8 @@ pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
         Command::Position(args) => finish(position(&args)),
         Command::Script(args) => finish(script(&args)),
+        Command::Solve(args) => finish(solve(&args)),
+        Command::Book(args) => finish(book(&args)),
     }
 }
 
@@ -168,4 +206,104 @@ pub fn position(args: &PositionArgs) -> Result<String, String> {
         out.push_str(&format!("to move: {}\n", p.to_move()));
     }
     Ok(out)
+}
+
+/// Reads one line of `fourbot solve`'s input: `<moves> [score]`. Returns
+/// `None` for a blank line.
+///
+/// # Errors
+/// What is wrong with the line (without its number).
+pub fn parse_solve_line(line: &str) -> Result<Option<(String, Board, Option<i32>)>, String> {
+    let mut fields = line.split_whitespace();
+    let Some(moves) = fields.next() else {
+        return Ok(None);
+    };
+    let given = match fields.next() {
+        None => None,
+        Some(t) => Some(
+            t.parse::<i32>()
+                .map_err(|_| format!("\"{t}\" is not a score (an integer)"))?,
+        ),
+    };
+    if let Some(extra) = fields.next() {
+        return Err(format!(
+            "unexpected \"{extra}\" (a line is <moves> [score])"
+        ));
+    }
+    let board = Board::from_moves(moves).map_err(|e| e.to_string())?;
+    Ok(Some((moves.to_string(), board, given)))
+}
+
+/// `fourbot solve`: solves stdin line by line, printing each answer as soon
+/// as it is known; returns the `--stats` summary (printed to stderr).
+///
+/// # Errors
+/// `line N: reason` for the first malformed line (lines before it are
+/// already answered).
+pub fn solve(args: &SolveArgs) -> Result<String, String> {
+    use std::io::BufRead;
+    let mut solver = Solver::new();
+    if !args.no_book {
+        solver.set_book(Some(Book::shipped()));
+    }
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    let (mut count, mut mismatches) = (0u64, 0u64);
+    let mut total = std::time::Duration::ZERO;
+    for (i, line) in stdin.lock().lines().enumerate() {
+        let line = line.map_err(|e| format!("stdin: {e}"))?;
+        let Some((moves, board, given)) =
+            parse_solve_line(&line).map_err(|e| format!("line {}: {e}", i + 1))?
+        else {
+            continue;
+        };
+        let start = std::time::Instant::now();
+        let score = solver.solve(&board, args.weak);
+        total += start.elapsed();
+        count += 1;
+        if let Some(g) = given {
+            let expected = if args.weak { g.signum() } else { g };
+            if expected != score {
+                mismatches += 1;
+            }
+        }
+        writeln!(out, "{moves} {score}").map_err(|e| format!("stdout: {e}"))?;
+        out.flush().map_err(|e| format!("stdout: {e}"))?;
+    }
+    if args.stats {
+        let secs = total.as_secs_f64();
+        let n = count.max(1) as f64;
+        eprintln!(
+            "positions: {count}, mean time: {:.3} ms, positions/s: {:.1}, mean nodes: {:.0}, nodes/s: {:.0}, mismatches with given scores: {mismatches}",
+            secs * 1000.0 / n,
+            count as f64 / secs.max(1e-12),
+            solver.nodes() as f64 / n,
+            solver.nodes() as f64 / secs.max(1e-12),
+        );
+    }
+    Ok(String::new())
+}
+
+/// `fourbot book`: generates the opening book and writes it to `--out`.
+///
+/// # Errors
+/// The file cannot be written.
+pub fn book(args: &BookArgs) -> Result<String, String> {
+    let mut solver = Solver::new();
+    let start = std::time::Instant::now();
+    let book = Book::generate(args.depth, &mut solver, |done, total| {
+        if done % 1000 == 0 || done == total {
+            eprintln!(
+                "{done}/{total} positions, {:.0} s",
+                start.elapsed().as_secs_f64()
+            );
+        }
+    });
+    std::fs::write(&args.out, book.to_bytes()).map_err(|e| format!("{}: {e}", args.out))?;
+    Ok(format!(
+        "{} positions up to {} discs written to {}\n",
+        book.len(),
+        book.depth(),
+        args.out
+    ))
 }

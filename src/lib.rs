@@ -5,6 +5,7 @@
 #![warn(missing_docs)]
 
 pub mod cli;
+pub mod engine;
 pub mod game;
 pub mod host;
 pub mod i18n;

@@ -10,7 +10,11 @@ use fourbot::game::{Color, Game, Move, MoveError, Position, Variant};
 #[test]
 fn a_typed_column_is_a_letter_in_any_case_or_a_digit_counted_from_the_left() {
     for text in ["d", "D", " d ", "4"] {
-        assert_eq!(parse_move(text, Variant::Classic), Ok(Move::Drop(3)), "{text}");
+        assert_eq!(
+            parse_move(text, Variant::Classic),
+            Ok(Move::Drop(3)),
+            "{text}"
+        );
     }
     assert_eq!(parse_move("i", Variant::Five), Ok(Move::Drop(8)));
     assert_eq!(parse_move("9", Variant::Five), Ok(Move::Drop(8)));
@@ -20,7 +24,11 @@ fn a_typed_column_is_a_letter_in_any_case_or_a_digit_counted_from_the_left() {
 #[test]
 fn pops_are_typed_as_minus_or_pop_and_only_in_popout() {
     for text in ["-a", "pop a", "POP A", "Pop  1", "-A"] {
-        assert_eq!(parse_move(text, Variant::Popout), Ok(Move::Pop(0)), "{text}");
+        assert_eq!(
+            parse_move(text, Variant::Popout),
+            Ok(Move::Pop(0)),
+            "{text}"
+        );
     }
     assert!(matches!(
         parse_move("-a", Variant::Classic),
@@ -30,7 +38,9 @@ fn pops_are_typed_as_minus_or_pop_and_only_in_popout() {
 
 #[test]
 fn chat_is_not_a_move() {
-    for text in ["gg", "hello", "", "0", "8", "h", "d4", "-", "pop", "a b", "½"] {
+    for text in [
+        "gg", "hello", "", "0", "8", "h", "d4", "-", "pop", "a b", "½",
+    ] {
         assert!(
             parse_move(text, Variant::Classic).is_err(),
             "{text:?} was read as a move"
@@ -56,7 +66,10 @@ fn move_lists_in_every_style_read_the_same() {
         format_moves(&want, 2, 0, MarkStyle::Emoji),
         "1. 🔴 d 2. 🟡 d 3. 🔴 c 4. 🟡 -d"
     );
-    assert_eq!(format_moves(&want, 2, 0, MarkStyle::Plain), "1. d 2. d 3. c 4. -d");
+    assert_eq!(
+        format_moves(&want, 2, 0, MarkStyle::Plain),
+        "1. d 2. d 3. c 4. -d"
+    );
     assert_eq!(
         format_moves(&want[..3], 3, 0, MarkStyle::Emoji),
         "1. 🔴 d 2. 🟡 d 3. 🔵 c"
@@ -92,7 +105,8 @@ fn an_illegal_move_names_its_ply_and_reason() {
 
 #[test]
 fn the_exchange_format_of_the_rulebook_is_read() {
-    let text = "[Variant \"classic\"] [Board \"7x6\"] [Connect \"4\"] [Red \"alice\"] [Yellow \"bob\"]\n\
+    let text =
+        "[Variant \"classic\"] [Board \"7x6\"] [Connect \"4\"] [Red \"alice\"] [Yellow \"bob\"]\n\
                 [Result \"1-0\"]\n1. d 2. d 3. c 4. c 5. b 6. b 7. a 1-0\n";
     let read = parse_exchange(text, None).unwrap();
     assert_eq!(read.tag("Red"), Some("alice"));
@@ -146,10 +160,7 @@ fn three_player_results_have_three_parts() {
     let text = write_exchange(&game, &[], None);
     assert!(text.contains("[Result \"0-0-1\"]"), "{text}");
     assert!(text.trim_end().ends_with("12. c 0-0-1"), "{text}");
-    assert_eq!(
-        ResultTag::parse("1/2-1/2-1/2", 3),
-        Some(ResultTag::Draw)
-    );
+    assert_eq!(ResultTag::parse("1/2-1/2-1/2", 3), Some(ResultTag::Draw));
 }
 
 #[test]

@@ -36,7 +36,10 @@ fn load(variant: Variant) -> Vec<Fixture> {
     for para in text.split("\n\n") {
         let mut f = Fixture::default();
         let mut in_board = false;
-        for line in para.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        for line in para
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.is_empty())
+        {
             if in_board && line.starts_with("  ") {
                 f.board.push_str(line.trim());
                 f.board.push('\n');
@@ -86,7 +89,11 @@ fn check_library(variant: Variant, f: &Fixture) {
     }
     let game = result.unwrap_or_else(|e| panic!("{ctx}: {e}"));
     let p = game.position();
-    assert_eq!(p.outcome().to_string(), *f.outcome.as_ref().unwrap(), "{ctx}");
+    assert_eq!(
+        p.outcome().to_string(),
+        *f.outcome.as_ref().unwrap(),
+        "{ctx}"
+    );
     assert_eq!(
         f.to_move.clone(),
         (p.outcome() == Outcome::Ongoing).then(|| p.to_move().to_string()),
