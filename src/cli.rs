@@ -38,6 +38,31 @@ pub enum Command {
     /// Generate the opening book: solve every position up to --depth discs
     /// and write it (assets/book.bin by default).
     Book(BookArgs),
+    /// Score every legal move of a position, best first: exact solver scores
+    /// on 7×6 classic-rules boards when solved within --time, else search
+    /// estimates (printed with a `~` and the depth searched).
+    Analyze(AnalyzeArgs),
+}
+
+/// Arguments of `fourbot analyze`.
+#[derive(Debug, clap::Args)]
+pub struct AnalyzeArgs {
+    /// Variant key: classic, single, five, popout, small, misere, cylinder,
+    /// obstacles, random-opening, three-players, teams.
+    #[arg(long, default_value = "classic")]
+    pub variant: Variant,
+    /// The moves played so far, in any notation of RULES.md §2.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub moves: String,
+    /// Obstacle cells for `obstacles`, e.g. "b1 f1 b2 f2".
+    #[arg(long, conflicts_with = "seed")]
+    pub blocks: Option<String>,
+    /// Seed that draws the obstacles layout when --blocks is not given.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Time allowed, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub time: u64,
 }
 
 /// Arguments of `fourbot solve`.
@@ -125,6 +150,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Script(args) => finish(script(&args)),
         Command::Solve(args) => finish(solve(&args)),
         Command::Book(args) => finish(book(&args)),
+        Command::Analyze(args) => finish(analyze(&args)),
     }
 }
 
@@ -306,4 +332,35 @@ pub fn book(args: &BookArgs) -> Result<String, String> {
         book.depth(),
         args.out
     ))
+}
+
+/// The output of `fourbot analyze`: one line per legal move, best first:
+/// `<move> <score>` for an exact score (solver convention: 22−k for a win
+/// with the k-th own disc, negative for a loss, 0 draw) or
+/// `<move> ~<estimate> depth <plies>` for a search estimate (±1000000 minus
+/// plies for a win or loss found by the search).
+///
+/// # Errors
+/// One line for stderr: a bad layout or move list, or a finished game.
+pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
+    use crate::engine::MoveScore;
+    let layout = layout(args.variant, &args.blocks, args.seed)?;
+    let game = read_game(&args.moves, args.variant, layout.as_ref()).map_err(|e| e.to_string())?;
+    if game.outcome().is_over() {
+        return Err(format!("the game is over: {}", game.outcome()));
+    }
+    let scores = crate::engine::analysis::analyze_position(
+        &game,
+        std::time::Duration::from_millis(args.time),
+    );
+    let mut out = String::new();
+    for (m, s) in scores {
+        match s {
+            MoveScore::Exact(v) => out.push_str(&format!("{m} {v}\n")),
+            MoveScore::Estimate { score, depth } => {
+                out.push_str(&format!("{m} ~{score} depth {depth}\n"))
+            }
+        }
+    }
+    Ok(out)
 }

@@ -143,3 +143,43 @@ fn stats_report_mean_time_and_positions_per_second() {
     );
     assert!(err.contains("mismatches with given scores: 0"), "{err}");
 }
+
+#[test]
+fn analyze_lists_every_move_best_first_with_exact_scores_on_classic() {
+    let (code, out, err) = fourbot(
+        &[
+            "analyze",
+            "--variant",
+            "classic",
+            "--moves",
+            "5554224333234511764415115",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!(lines[0], "f 4");
+    assert!(lines[1..].iter().all(|l| l.ends_with(" -8")), "{out}");
+}
+
+#[test]
+fn analyze_gives_estimates_for_other_variants() {
+    let (code, out, err) = fourbot(
+        &[
+            "analyze",
+            "--variant",
+            "popout",
+            "--moves",
+            "dd",
+            "--time",
+            "200",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 8, "7 drops and a pop: {out}");
+    assert!(out
+        .lines()
+        .all(|l| l.contains(" ~") && l.contains(" depth ")));
+}
