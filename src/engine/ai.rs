@@ -122,7 +122,11 @@ pub fn choose_move_seeded(game: &Game, level: u8, time_budget: Duration, seed: u
         4 => (7, 0),
         _ => (64, 0),
     };
-    let scores = search_moves(game, depth, deadline);
+    let scores = if noise > 0 {
+        search_moves(game, depth, deadline)
+    } else {
+        search_best(game, depth, deadline)
+    };
     best_of(&scores, &mut rng, noise)
 }
 
@@ -177,16 +181,36 @@ pub fn exact_scores(p: &Position, deadline: Instant) -> Option<Vec<(Move, MoveSc
 /// iterative deepening up to `max_depth` plies until `deadline` (the last
 /// completed depth counts; depth 1 always completes).
 pub fn search_moves(game: &Game, max_depth: u32, deadline: Instant) -> Vec<(Move, MoveScore)> {
+    deepen(game, max_depth, deadline, false)
+}
+
+/// Like [`search_moves`], but only the first move's score is exact: the
+/// others are searched against the best so far (alpha-beta at the root), so
+/// their scores are upper bounds. Deeper in the same time; for choosing.
+fn search_best(game: &Game, max_depth: u32, deadline: Instant) -> Vec<(Move, MoveScore)> {
+    deepen(game, max_depth, deadline, true)
+}
+
+fn deepen(
+    game: &Game,
+    max_depth: u32,
+    deadline: Instant,
+    root_window: bool,
+) -> Vec<(Move, MoveScore)> {
     let p = *game.position();
     let mut s = Searcher::new(game, deadline);
     let mut moves: Vec<Move> = ordered_moves(&p);
     let mut result: Vec<(Move, MoveScore)> = Vec::new();
     for depth in 1..=max_depth {
         let mut scored = Vec::with_capacity(moves.len());
+        let mut alpha = -WIN - 1;
         for &m in &moves {
             let mut child = p;
             child.play_unchecked(m);
-            let v = s.search(&child, depth - 1, -WIN - 1, WIN + 1, 1);
+            let v = s.search(&child, depth - 1, alpha, WIN + 1, 1);
+            if root_window {
+                alpha = alpha.max(v);
+            }
             if s.aborted && depth > 1 {
                 break;
             }
@@ -197,6 +221,15 @@ pub fn search_moves(game: &Game, max_depth: u32, deadline: Instant) -> Vec<(Move
         }
         // Stable: among equal scores the earlier (centre-first) move stays first.
         scored.sort_by_key(|&(_, sc)| std::cmp::Reverse(sc.rank()));
+        // Paranoid search (three colours) often finds that two opponents
+        // playing together beat every move; that says nothing about which
+        // move is best against real opponents, so keep the shallower ranking.
+        let all_lost = scored
+            .iter()
+            .all(|(_, sc)| sc.rank() <= -((WIN / 2) as i64));
+        if s.colors > 2 && all_lost && !result.is_empty() {
+            break;
+        }
         moves = scored.iter().map(|&(m, _)| m).collect();
         result = scored;
         let decided = result
