@@ -6,6 +6,7 @@
 
 pub mod cli;
 pub mod discord;
+pub mod engine;
 pub mod game;
 pub mod host;
 pub mod i18n;

@@ -83,9 +83,13 @@ impl Presenter<'_> {
 
     fn deadline_text(&self, at: Timestamp, now: Timestamp) -> Option<String> {
         match self.time_style {
+            // Rounded up: a deadline 2:59.6 away reads "in 3:00".
             TimeStyle::Countdown => Some(self.text(
                 "time-in",
-                &Args::new().set("duration", self.bank_text(at.since(now))),
+                &Args::new().set(
+                    "duration",
+                    self.bank_text(at.since(now).div_ceil(1000) * 1000),
+                ),
             )),
             TimeStyle::DiscordRelative => {
                 let unix = (self.epoch_unix_ms + at.as_millis()).div_ceil(1000);

@@ -1,0 +1,21 @@
+//! The engine: pure search, no IO (ARCHITECTURE.md).
+//!
+//! - [`board`]: a specialised 7×6 two-bitboard position.
+//! - [`solver`]: the exact 7×6 solver (classic rules) and its score convention.
+//! - [`book`]: the opening book the solver generates and ships in `assets/`.
+//! - [`ai`]: the bot's levels 1–5 for every variant ([`choose_move`]) and
+//!   per-move scores for analysis.
+//! - [`openings`]: the drawn 4-disc openings of `random-opening`.
+//! - [`analysis`]: every move of a position scored; post-game verdicts.
+
+pub mod ai;
+pub mod analysis;
+pub mod board;
+pub mod book;
+pub mod openings;
+pub mod solver;
+
+pub use ai::{choose_move, choose_move_seeded, MoveScore};
+pub use board::{Board, BoardError};
+pub use book::Book;
+pub use solver::{OutOfBudget, Solver};

@@ -1,0 +1,172 @@
+//! The opening list of `random-opening` (RULES.md §5): every 4-disc 7×6
+//! position (2 red, 2 yellow, red to move) that is a draw with perfect play,
+//! one of each mirror pair, produced by `fourbot openings` into
+//! `assets/openings.txt`.
+//!
+//! File format (the one `host::openings` reads): one opening per line as a
+//! 7×6 digit string of its four moves (1-based columns: `1431`); lines
+//! starting with `#` are comments.
+
+use std::collections::HashSet;
+
+use super::board::{Board, WIDTH};
+use super::solver::Solver;
+
+/// Discs in an opening.
+pub const OPENING_DISCS: usize = 4;
+
+/// Every 4-disc position once up to mirroring, each as the lexicographically
+/// first move sequence (0-based columns) that reaches it or its mirror image.
+pub fn candidates() -> Vec<[u8; OPENING_DISCS]> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    let w = WIDTH as u8;
+    for a in 0..w {
+        for b in 0..w {
+            for c in 0..w {
+                for d in 0..w {
+                    let seq = [a, b, c, d];
+                    let mut board = Board::new();
+                    for &m in &seq {
+                        board.play_column(m as u32);
+                    }
+                    if seen.insert(board.symmetric_key()) {
+                        out.push(seq);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The board after an opening's moves.
+pub fn board_of(seq: &[u8; OPENING_DISCS]) -> Board {
+    let mut b = Board::new();
+    for &m in seq {
+        b.play_column(m as u32);
+    }
+    b
+}
+
+/// An opening as the file writes it: the digit string `1431`.
+pub fn format_opening(seq: &[u8; OPENING_DISCS]) -> String {
+    seq.iter().map(|&c| (b'1' + c) as char).collect()
+}
+
+/// The drawn openings among [`candidates`] (weak solve of each; slow: the
+/// positions are near the start of the game). `progress` gets (done, total).
+pub fn drawn_openings(
+    solver: &mut Solver,
+    mut progress: impl FnMut(usize, usize),
+) -> Vec<[u8; OPENING_DISCS]> {
+    let all = candidates();
+    let mut out = Vec::new();
+    for (i, seq) in all.iter().enumerate() {
+        if solver.solve(&board_of(seq), true) == 0 {
+            out.push(*seq);
+        }
+        progress(i + 1, all.len());
+    }
+    out
+}
+
+/// The openings shipped in `assets/openings.txt`, parsed.
+///
+/// # Panics
+/// Never for the shipped file (a test reads it).
+pub fn shipped() -> Vec<[u8; OPENING_DISCS]> {
+    parse(include_str!("../../assets/openings.txt")).expect("assets/openings.txt is valid")
+}
+
+/// Parses the file format of the module docs.
+///
+/// # Errors
+/// `line N: …` for a line that is not four column digits 1–7.
+pub fn parse(text: &str) -> Result<Vec<[u8; OPENING_DISCS]>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let cols: Vec<u8> = line
+            .bytes()
+            .map(|b| match b {
+                b'1'..=b'7' => Ok(b - b'1'),
+                _ => Err(format!(
+                    "line {}: \"{line}\" is not a digit string 1-7",
+                    i + 1
+                )),
+            })
+            .collect::<Result<_, _>>()?;
+        let seq: [u8; OPENING_DISCS] = cols
+            .try_into()
+            .map_err(|_| format!("line {}: an opening has four moves", i + 1))?;
+        out.push(seq);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidates_are_distinct_up_to_mirroring() {
+        let all = candidates();
+        let keys: HashSet<u64> = all.iter().map(|s| board_of(s).symmetric_key()).collect();
+        assert_eq!(keys.len(), all.len());
+        // No 4-disc position of 7×6 contains a line of four.
+        assert!(all
+            .iter()
+            .all(|s| !board_of(s).can_win_next() || s.len() == 4));
+    }
+
+    #[test]
+    fn a_sample_of_the_shipped_openings_re_solves_as_draws() {
+        // Weakly solving a 4-disc position takes seconds to minutes; the
+        // sample is the quickest entry (1615, about 8 s optimised). The whole
+        // list: `cargo test --release -- --ignored every_shipped_opening`.
+        let list = shipped();
+        let sample = list
+            .iter()
+            .find(|s| format_opening(s) == "1615")
+            .expect("1615 is in the list");
+        assert_eq!(Solver::new().solve(&board_of(sample), true), 0);
+        assert!(list.iter().all(|s| !board_of(s).can_win_next()));
+        let keys: HashSet<u64> = list.iter().map(|s| board_of(s).symmetric_key()).collect();
+        assert_eq!(keys.len(), list.len(), "mirror duplicates");
+    }
+
+    #[test]
+    #[ignore = "minutes: solves every shipped opening"]
+    fn every_shipped_opening_is_a_draw() {
+        let mut solver = Solver::new();
+        for seq in shipped() {
+            assert_eq!(
+                solver.solve(&board_of(&seq), true),
+                0,
+                "{}",
+                format_opening(&seq)
+            );
+        }
+    }
+
+    #[test]
+    fn a_won_four_disc_position_solves_as_a_win() {
+        // 4343 (d c d c) is a win for red, the side to move (solves in under
+        // a second; most 4-disc positions take much longer).
+        let mut solver = Solver::new();
+        assert_eq!(solver.solve(&board_of(&[3, 2, 3, 2]), true), 1);
+    }
+
+    #[test]
+    fn the_file_format_round_trips() {
+        let seq = [3, 3, 2, 4];
+        assert_eq!(format_opening(&seq), "4435");
+        assert_eq!(parse("# c\n4435\n").unwrap(), vec![seq]);
+        assert!(parse("443").is_err());
+        assert!(parse("4438").is_err());
+    }
+}

@@ -1,0 +1,420 @@
+//! The exact 7×6 solver: negamax with alpha-beta pruning, a transposition
+//! table, threat-based move ordering and a null-window search for the exact
+//! score, with an optional opening book.
+//!
+//! Techniques as published by L. V. Allis (thesis, 1988), J. Tromp
+//! (Fhourstones) and P. Pons (blog "Solving Connect 4: how to build a perfect
+//! AI"); this code is written from those descriptions.
+//!
+//! # Score convention (testdata/README.md)
+//! Scores are for the side to move: winning with your k-th own disc scores
+//! `22 − k`, losing to the opponent's k-th disc scores `−(22 − k)`, a draw 0.
+//! The empty board scores +1.
+
+use std::time::Instant;
+
+use super::board::{column_mask, Board, CELLS, WIDTH};
+use super::book::Book;
+
+/// The lowest possible score of a position that is not over: −18.
+pub const MIN_SCORE: i32 = -(CELLS as i32) / 2 + 3;
+/// The highest possible score of a position that is not over: +18.
+pub const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
+
+/// Columns in the order they are tried: centre first.
+const ORDER: [u32; 7] = [3, 2, 4, 1, 5, 0, 6];
+
+/// Number of transposition table entries: the largest prime below 2^23,
+/// so that (key mod size, key mod 2^32) identifies a 49-bit key (Chinese
+/// remainder theorem) and only 32 bits of the key need storing.
+const TT_SIZE: usize = 8_388_593;
+
+/// The transposition table: per entry the low 32 bits of the key, an upper
+/// bound and a lower bound of the score (each +64, 0 = none). 64 MiB.
+struct Table {
+    entries: Vec<u64>,
+}
+
+impl Table {
+    fn new() -> Table {
+        // Write every entry so that the pages are mapped now rather than one
+        // page fault at a time during the search (vec![0; n] maps lazily).
+        let mut entries = vec![0u64; TT_SIZE];
+        entries.fill(0);
+        Table { entries }
+    }
+
+    fn clear(&mut self) {
+        self.entries.iter_mut().for_each(|e| *e = 0);
+    }
+
+    #[inline]
+    fn index(key: u64) -> usize {
+        (key % TT_SIZE as u64) as usize
+    }
+
+    /// `(upper, lower)` bounds known for `key`, each `None` when unknown.
+    #[inline]
+    fn get(&self, key: u64) -> (Option<i32>, Option<i32>) {
+        let e = self.entries[Self::index(key)];
+        if e == 0 || e as u32 != key as u32 {
+            return (None, None);
+        }
+        let up = ((e >> 32) & 0xff) as i32;
+        let lo = ((e >> 40) & 0xff) as i32;
+        ((up != 0).then_some(up - 64), (lo != 0).then_some(lo - 64))
+    }
+
+    #[inline]
+    fn put(&mut self, key: u64, upper: Option<i32>, lower: Option<i32>) {
+        let i = Self::index(key);
+        let e = self.entries[i];
+        let (mut up, mut lo) = (0u64, 0u64);
+        if e != 0 && e as u32 == key as u32 {
+            up = (e >> 32) & 0xff;
+            lo = (e >> 40) & 0xff;
+        }
+        if let Some(u) = upper {
+            up = (u + 64) as u64;
+        }
+        if let Some(l) = lower {
+            lo = (l + 64) as u64;
+        }
+        self.entries[i] = (key & 0xffff_ffff) | (up << 32) | (lo << 40);
+    }
+}
+
+/// The search stopped because its node or time budget ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the solver's budget ran out")]
+pub struct OutOfBudget;
+
+/// A reusable exact solver for 7×6 classic-rules positions. Holds a 64 MiB
+/// transposition table that stays valid between positions (entries are keyed
+/// by the whole position), so solving many positions with one `Solver` is
+/// faster than with fresh ones.
+pub struct Solver {
+    table: Table,
+    book: Option<Book>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new()
+    }
+}
+
+impl Solver {
+    /// A solver without an opening book.
+    pub fn new() -> Solver {
+        Solver {
+            table: Table::new(),
+            book: None,
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            aborted: false,
+        }
+    }
+
+    /// A solver that answers positions of the book's depth or fewer discs
+    /// from `book`.
+    pub fn with_book(book: Book) -> Solver {
+        let mut s = Solver::new();
+        s.book = Some(book);
+        s
+    }
+
+    /// Uses (or drops) an opening book.
+    pub fn set_book(&mut self, book: Option<Book>) {
+        self.book = book;
+    }
+
+    /// Nodes (negamax calls) searched since the last [`Solver::reset_nodes`].
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Sets the node counter to 0.
+    pub fn reset_nodes(&mut self) {
+        self.nodes = 0;
+    }
+
+    /// Forgets every transposition table entry.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The exact score of `board` (see the module docs), or with `weak` only
+    /// its sign (−1 loss, 0 draw, +1 win) — faster.
+    ///
+    /// The board must not contain a line of four; a full board scores 0.
+    pub fn solve(&mut self, board: &Board, weak: bool) -> i32 {
+        self.node_limit = u64::MAX;
+        self.deadline = None;
+        self.aborted = false;
+        self.run(board, weak)
+    }
+
+    /// Like [`Solver::solve`], but gives up after about `max_nodes` nodes or
+    /// at `deadline`.
+    ///
+    /// # Errors
+    /// [`OutOfBudget`] when the budget ran out first.
+    pub fn solve_within(
+        &mut self,
+        board: &Board,
+        weak: bool,
+        max_nodes: u64,
+        deadline: Option<Instant>,
+    ) -> Result<i32, OutOfBudget> {
+        self.node_limit = self.nodes.saturating_add(max_nodes);
+        self.deadline = deadline;
+        self.aborted = false;
+        let score = self.run(board, weak);
+        self.node_limit = u64::MAX;
+        self.deadline = None;
+        if self.aborted {
+            Err(OutOfBudget)
+        } else {
+            Ok(score)
+        }
+    }
+
+    /// The exact score of playing each column (0-based) of `board`: `None`
+    /// for a full column. A move that wins at once scores
+    /// [`Board::win_now_score`]; other scores are the negated score of the
+    /// position after the move.
+    pub fn analyze(&mut self, board: &Board) -> [Option<i32>; WIDTH as usize] {
+        let mut out = [None; WIDTH as usize];
+        for c in 0..WIDTH {
+            if !board.can_play(c) {
+                continue;
+            }
+            if board.is_winning_move(c) {
+                out[c as usize] = Some(board.win_now_score());
+            } else {
+                let mut next = *board;
+                next.play_column(c);
+                out[c as usize] = Some(-self.solve(&next, false));
+            }
+        }
+        out
+    }
+
+    fn run(&mut self, board: &Board, weak: bool) -> i32 {
+        if board.moves() >= CELLS {
+            return 0;
+        }
+        if board.can_win_next() {
+            let s = board.win_now_score();
+            return if weak { s.signum() } else { s };
+        }
+        if let Some(s) = self.book_score(board) {
+            return if weak { s.signum() } else { s };
+        }
+        let mut min = -((CELLS - board.moves()) as i32) / 2;
+        let mut max = (CELLS as i32 + 1 - board.moves() as i32) / 2;
+        // Null-window searches that narrow [min, max] to the exact score
+        // (weak: until its sign is known; probing away from 0 first is
+        // cheaper than a direct test against 0).
+        while min < max {
+            if weak {
+                if min > 0 {
+                    return 1;
+                }
+                if max < 0 {
+                    return -1;
+                }
+                if min == 0 && max == 0 {
+                    return 0;
+                }
+            }
+            let mut med = min + (max - min) / 2;
+            if med <= 0 && min / 2 < med {
+                med = min / 2;
+            } else if med >= 0 && max / 2 > med {
+                med = max / 2;
+            }
+            let r = self.negamax(board, med, med + 1);
+            if self.aborted {
+                return 0;
+            }
+            if r <= med {
+                max = r;
+            } else {
+                min = r;
+            }
+        }
+        if weak {
+            min.signum()
+        } else {
+            min
+        }
+    }
+
+    #[inline]
+    fn book_score(&self, board: &Board) -> Option<i32> {
+        let book = self.book.as_ref()?;
+        if board.moves() > book.depth() {
+            return None;
+        }
+        book.get(board)
+    }
+
+    /// Negamax with alpha-beta in the window (`alpha`, `beta`): returns the
+    /// exact score if it lies inside, an upper bound ≤ alpha or a lower
+    /// bound ≥ beta otherwise. The side to move must not be able to win at
+    /// once.
+    fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32) -> i32 {
+        debug_assert!(alpha < beta);
+        debug_assert!(!board.can_win_next());
+        self.nodes += 1;
+        if self.nodes & 0xfff == 0 {
+            self.check_budget();
+        }
+        if self.aborted {
+            return 0;
+        }
+        let moves = board.moves() as i32;
+        let next = board.non_losing_moves();
+        if next == 0 {
+            // Every move loses: the opponent wins with their next disc.
+            return -(CELLS as i32 - moves) / 2;
+        }
+        if moves >= CELLS as i32 - 2 {
+            return 0; // the last two discs cannot make a line here
+        }
+        // The opponent cannot win with their next disc (we block), so the
+        // score is at least this.
+        let min = -(CELLS as i32 - 2 - moves) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        // We cannot win with this disc, so at most this.
+        let max = (CELLS as i32 - 1 - moves) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        let key = board.key();
+        let (upper, lower) = self.table.get(key);
+        if let Some(u) = upper {
+            if beta > u {
+                beta = u;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+        }
+        if let Some(l) = lower {
+            if alpha < l {
+                alpha = l;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+        }
+        if let Some(s) = self.book_score(board) {
+            return s;
+        }
+
+        // Order the moves by the number of threats they create, centre first
+        // among equals.
+        let mut bits = [0u64; 7];
+        let mut scores = [0u32; 7];
+        let mut n = 0;
+        for c in ORDER {
+            let bit = next & column_mask(c);
+            if bit == 0 {
+                continue;
+            }
+            let s = board.move_score(bit);
+            let mut i = n;
+            while i > 0 && scores[i - 1] < s {
+                bits[i] = bits[i - 1];
+                scores[i] = scores[i - 1];
+                i -= 1;
+            }
+            bits[i] = bit;
+            scores[i] = s;
+            n += 1;
+        }
+        for &bit in &bits[..n] {
+            let mut child = *board;
+            child.play_bit(bit);
+            let score = -self.negamax(&child, -beta, -alpha);
+            if self.aborted {
+                return 0;
+            }
+            if score >= beta {
+                self.table.put(key, None, Some(score));
+                return score;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        self.table.put(key, Some(alpha), None);
+        alpha
+    }
+
+    #[cold]
+    fn check_budget(&mut self) {
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        if let Some(d) = self.deadline {
+            if Instant::now() >= d {
+                self.aborted = true;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn score(moves: &str) -> i32 {
+        Solver::new().solve(&Board::from_moves(moves).unwrap(), false)
+    }
+
+    #[test]
+    fn a_win_at_once_scores_by_disc_count() {
+        // Red has three on column 1 and wins with its 4th disc: 22 − 4.
+        assert_eq!(score("141414"), 18);
+    }
+
+    #[test]
+    fn known_benchmark_positions_score_as_published() {
+        // First lines of Test_L3_R1 and Test_L2_R1 (testdata/README.md).
+        assert_eq!(score("2252576253462244111563365343671351441"), -1);
+        assert_eq!(score("7422341735647741166133573473242566"), 1);
+        assert_eq!(score("5554224333234511764415115"), 4);
+    }
+
+    #[test]
+    fn weak_solve_gives_the_sign() {
+        let b = Board::from_moves("2252576253462244111563365343671351441").unwrap();
+        assert_eq!(Solver::new().solve(&b, true), -1);
+    }
+
+    #[test]
+    fn a_budget_can_run_out() {
+        let mut s = Solver::new();
+        assert_eq!(
+            s.solve_within(&Board::new(), false, 10_000, None),
+            Err(OutOfBudget)
+        );
+    }
+}
