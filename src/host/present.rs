@@ -9,8 +9,8 @@ use crate::game::notation::{format_moves, MarkStyle};
 use crate::game::{column_letter, Color, DrawReason, Move, MoveError, Outcome, WinReason};
 use crate::i18n::{score as score_text, Args, Catalog, Locale};
 use crate::play::{
-    End, ExpiryKind, ForfeitReason, GameEnd, Match, MatchResult, PhaseKind, Refusal, Seat, Side,
-    Timestamp,
+    End, ExpiryKind, ForfeitReason, GameEnd, Match, MatchResult, PhaseKind, Refusal, Running, Seat,
+    Side, Timestamp,
 };
 use crate::render::{board_png, RenderOptions};
 
@@ -239,7 +239,13 @@ impl Presenter<'_> {
                 self.catalog.plain(self.locale, "moves-title")
             ));
         }
-        lines.push(self.clocks_text(m, now));
+        // The banks as the turn began (the message is posted then; the
+        // client ticks the flag time, and a restart shows the same figures).
+        let shown_at = match m.clock().running() {
+            Running::Turn { since, .. } => since,
+            _ => now,
+        };
+        lines.push(self.clocks_text(m, shown_at));
 
         let position = game.position();
         let legal = position.legal_moves();

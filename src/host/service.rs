@@ -765,6 +765,8 @@ async fn present(
                 }
                 EventKind::Resumed => {
                     if let Some(seat) = m.to_move() {
+                        // The bank the turn restarts with: as of the resume.
+                        let now = e.at;
                         let bank = host.inner.catalog.duration(
                             entry.spec.locale,
                             std::time::Duration::from_millis(m.bank(seat, now)),

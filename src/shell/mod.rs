@@ -202,13 +202,15 @@ impl<W: Write> Shell<W> {
         Ok(())
     }
 
-    /// Whether a view belongs to this keyboard's match: the current one, or
-    /// a newer one this player sits in (a rematch).
+    /// Whether a view belongs to this keyboard's match: the current one, or,
+    /// once it is over, a newer one this player sits in (a rematch). Other
+    /// running matches restored from the database stay silent.
     fn is_mine(&mut self, view: &View) -> bool {
         if view.match_id == self.current {
             return true;
         }
         let newer = view.match_id > self.current
+            && self.host.is_finished(self.current)
             && matches!(view.kind, ViewKind::Turn { .. })
             && self
                 .host
