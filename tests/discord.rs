@@ -992,3 +992,322 @@ async fn plain_fourbot_with_a_token_runs_the_bot_and_registers_globally() {
         .unwrap();
     assert_eq!(put.path, format!("/api/v10/applications/{BOT_ID}/commands"));
 }
+
+// ---------------------------------------------------------------- /challenge options
+
+/// `from` runs `/challenge` with `options`; users named by them are `users`.
+fn challenge_with(
+    fake: &FakeDiscord,
+    from: TestUser,
+    options: &[(&str, u8, Value)],
+    users: &[TestUser],
+) -> u64 {
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        slash_command_json(iid, from, CHANNEL_ID, "challenge", options, users),
+    );
+    iid
+}
+
+fn user_opt(name: &'static str, u: TestUser) -> (&'static str, u8, Value) {
+    (name, 6, json!(u.id.to_string()))
+}
+
+/// The private reply to a slash command (its content).
+async fn private_reply(fake: &FakeDiscord, interaction: u64) -> String {
+    let r = fake
+        .wait_for("a private reply", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(interaction))
+        })
+        .await;
+    assert_eq!(r.json["data"]["flags"], 64, "ephemeral: {}", r.json);
+    r.json["data"]["content"].as_str().unwrap_or("").to_string()
+}
+
+/// The challenge `iid` is accepted by every one of `players`, in order;
+/// returns the match's table once the first turn is posted.
+async fn accept_all(fake: &FakeDiscord, iid: u64, players: &[TestUser]) -> Table {
+    let challenge = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let accept = buttons(&challenge)[0].0.clone();
+    for (n, p) in players.iter().enumerate() {
+        let i = press(fake, *p, &challenge, &accept, "en-US");
+        fake.wait_for("the accept update", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(i))
+        })
+        .await;
+        let now = fake.message(id_of(&challenge)).unwrap();
+        let text = now["content"].as_str().unwrap();
+        if n + 1 < players.len() {
+            assert!(text.contains("Still waiting for"), "{text}");
+            assert_eq!(buttons(&now).len(), 2, "still open: {now}");
+            assert!(fake.channel(id_of(&challenge)).is_none(), "no thread yet");
+        } else {
+            assert!(buttons(&now).is_empty(), "{now}");
+        }
+    }
+    let thread = id_of(&challenge);
+    let first = fake
+        .wait_for("the first turn", |f| {
+            f.messages_in(thread)
+                .into_iter()
+                .find(|m| !buttons(m).is_empty())
+        })
+        .await;
+    Table {
+        fake: fake.clone(),
+        thread,
+        match_id: buttons(&first)[0].0.split(':').nth(1).unwrap().to_string(),
+    }
+}
+
+fn starts_with_ping(m: &Value, u: TestUser) -> bool {
+    m["content"]
+        .as_str()
+        .unwrap_or("")
+        .starts_with(&format!("<@{}>", u.id))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_three_player_challenge_starts_when_both_accepted_and_is_played_by_buttons() {
+    let (fake, _bot) = start("three").await;
+    let iid = challenge_with(
+        &fake,
+        ALICE,
+        &[
+            user_opt("opponent", BOB),
+            ("variant", 3, json!("three-players")),
+            ("time", 3, json!("1+2")),
+            user_opt("opponent2", CAROL),
+        ],
+        &[BOB, CAROL],
+    );
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let text = msg["content"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("<@{}> and <@{}>", BOB.id, CAROL.id)) && text.contains("1+2"),
+        "{text}"
+    );
+    let pinged = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.path == callback_path(iid))
+        .unwrap();
+    let mut users: Vec<String> =
+        serde_json::from_value(pinged.json["data"]["allowed_mentions"]["users"].clone()).unwrap();
+    users.sort();
+    assert_eq!(users, [BOB.id.to_string(), CAROL.id.to_string()]);
+    let t = accept_all(&fake, iid, &[BOB, CAROL]).await;
+    let name = fake.channel(t.thread).unwrap()["name"].clone();
+    assert!(
+        name.as_str().unwrap().contains("alice vs bob vs carol"),
+        "{name}"
+    );
+    // Eight columns: buttons a to h; red, yellow, blue in turn.
+    let first = t.turn(1, 1).await;
+    let drops: Vec<String> = buttons(&first)
+        .into_iter()
+        .filter(|(id, _)| id.contains(":drop:"))
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(drops.len(), 8, "{drops:?}");
+    assert!(drops[7].ends_with(":drop:h"));
+    assert!(starts_with_ping(&first, ALICE));
+    for round in 0..3 {
+        let ply = round * 3;
+        t.drop(ALICE, 1, ply + 1, 'a').await;
+        assert!(starts_with_ping(&t.turn(1, ply + 2).await, BOB));
+        t.drop(BOB, 1, ply + 2, 'b').await;
+        assert!(starts_with_ping(&t.turn(1, ply + 3).await, CAROL));
+        t.drop(CAROL, 1, ply + 3, 'c').await;
+    }
+    t.drop(ALICE, 1, 10, 'a').await;
+    t.message_with(":1:ready").await;
+    // A forfeit ends the match for everyone.
+    let r = t.command(BOB, "resign");
+    fake.wait_for("the resignation acknowledged", |f| {
+        f.requests()
+            .into_iter()
+            .find(|q| q.path == callback_path(r))
+    })
+    .await;
+    t.message_with(":rematch").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teams_match_names_the_player_to_move_and_is_won_by_a_team() {
+    let (fake, _bot) = start("teams").await;
+    let iid = challenge_with(
+        &fake,
+        ALICE,
+        &[
+            user_opt("opponent", BOB),
+            ("variant", 3, json!("teams")),
+            user_opt("opponent2", CAROL),
+            user_opt("teammate", DAVE),
+        ],
+        &[BOB, CAROL, DAVE],
+    );
+    let t = accept_all(&fake, iid, &[DAVE, CAROL, BOB]).await;
+    let name = fake.channel(t.thread).unwrap()["name"].clone();
+    assert!(
+        name.as_str()
+            .unwrap()
+            .contains("alice and dave vs bob and carol"),
+        "{name}"
+    );
+    // A1, B1, A2, B2: alice, bob, dave, carol.
+    let order = [ALICE, BOB, DAVE, CAROL];
+    let columns = ['d', 'a', 'd', 'a', 'd', 'a', 'd'];
+    for (n, column) in columns.iter().enumerate() {
+        let ply = n as u32 + 1;
+        let who = order[n % 4];
+        let turn = t.turn(1, ply).await;
+        assert!(starts_with_ping(&turn, who), "ply {ply}: {turn}");
+        assert!(
+            turn["content"].as_str().unwrap().contains(who.name),
+            "the turn names the player: {turn}"
+        );
+        t.drop(who, 1, ply, *column).await;
+    }
+    let over = t.message_with(":1:ready").await;
+    let text = over["content"].as_str().unwrap();
+    assert!(text.contains("Team A") || text.contains("alice"), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenge_options_that_do_not_fit_are_refused_privately() {
+    let (fake, _bot) = start("refusals").await;
+    let bot = TestUser {
+        id: BOT_ID,
+        name: "fourbot",
+    };
+    type Case = (Vec<(&'static str, u8, Value)>, Vec<TestUser>, &'static str);
+    let cases: Vec<Case> = vec![
+        (
+            vec![user_opt("opponent", BOB), ("variant", 3, json!("teams"))],
+            vec![BOB],
+            "teammate",
+        ),
+        (
+            vec![
+                user_opt("opponent", BOB),
+                ("variant", 3, json!("three-players")),
+            ],
+            vec![BOB],
+            "opponent2",
+        ),
+        (
+            vec![user_opt("opponent", BOB), user_opt("opponent2", CAROL)],
+            vec![BOB, CAROL],
+            "two players",
+        ),
+        (
+            vec![user_opt("opponent", BOB), ("color", 3, json!("yellow"))],
+            vec![BOB],
+            "single game",
+        ),
+        (
+            vec![user_opt("opponent", BOB), ("level", 4, json!(2))],
+            vec![BOB],
+            "against the bot",
+        ),
+        (
+            vec![user_opt("opponent", bot), ("level", 4, json!(9))],
+            vec![bot],
+            "from 1 to 5",
+        ),
+        (
+            vec![user_opt("opponent", BOB), ("time", 3, json!("0+5"))],
+            vec![BOB],
+            "7 days",
+        ),
+        (
+            vec![user_opt("opponent", BOB), ("time", 3, json!("20000+0"))],
+            vec![BOB],
+            "“20000+0”",
+        ),
+        (
+            vec![user_opt("opponent", ALICE)],
+            vec![ALICE],
+            "different player",
+        ),
+    ];
+    for (options, users, expected) in cases {
+        let iid = challenge_with(&fake, ALICE, &options, &users);
+        let text = private_reply(&fake, iid).await;
+        assert!(text.contains(expected), "{options:?}: {text}");
+    }
+    assert!(
+        fake.requests()
+            .iter()
+            .all(|r| !r.path.ends_with("/threads")),
+        "no match started"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_single_game_colour_and_the_bots_level_are_honoured() {
+    let (fake, _bot) = start("colour").await;
+    let iid = challenge_with(
+        &fake,
+        ALICE,
+        &[
+            user_opt("opponent", BOB),
+            ("variant", 3, json!("single")),
+            ("color", 3, json!("yellow")),
+        ],
+        &[BOB],
+    );
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    assert!(
+        msg["content"]
+            .as_str()
+            .unwrap()
+            .contains("alice plays Yellow"),
+        "{msg}"
+    );
+    let t = accept_all(&fake, iid, &[BOB]).await;
+    assert!(
+        starts_with_ping(&t.turn(1, 1).await, BOB),
+        "red moves first"
+    );
+
+    let bot = TestUser {
+        id: BOT_ID,
+        name: "fourbot",
+    };
+    let iid = challenge_with(
+        &fake,
+        CAROL,
+        &[
+            user_opt("opponent", bot),
+            ("variant", 3, json!("small")),
+            ("level", 4, json!(1)),
+        ],
+        &[bot],
+    );
+    let started = fake.wait_for("the AI game", |f| f.original(iid)).await;
+    let text = started["content"].as_str().unwrap();
+    assert!(
+        text.contains("level 1") && text.contains("Not rated"),
+        "{text}"
+    );
+    let thread = id_of(&started);
+    let first = fake
+        .wait_for("the first turn", |f| {
+            f.messages_in(thread)
+                .into_iter()
+                .find(|m| !buttons(m).is_empty())
+        })
+        .await;
+    let drops = buttons(&first)
+        .into_iter()
+        .filter(|(id, _)| id.contains(":drop:"))
+        .count();
+    assert_eq!(drops, 6, "small is 6 columns wide");
+}

@@ -10,25 +10,39 @@ use poise::CreateReply;
 use serenity::all::{
     Builder, ButtonStyle, ChannelId, CommandOptionType, CreateActionRow, CreateAttachment,
     CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption, CreateThread,
-    EditInteractionResponse, GuildId, Http, Member, MessageId, User,
+    EditInteractionResponse, GuildId, Http, Member, MessageId, User, UserId,
 };
+
+use std::collections::HashSet;
 
 use super::challenges::{Answer, Challenge};
 use super::messages::{clip, mentions_only, BOARD_FILE};
 use super::routes::Route;
 use super::{Context, Data, Error};
-use crate::game::Variant;
+use crate::game::{splitmix64, Variant};
+use crate::host::bot::LEVELS;
 use crate::host::{MatchId, MatchSpec, PlayerId, Request, Seated};
 use crate::i18n::{commands::OptionKind, time_control, Args, Catalog, Locale, LocalizedCommand};
 use crate::play::{ClockSettings, TimeControl};
 
-/// The AI level of a game against the bot.
+/// The AI level of a game against the bot when `level` is not given.
 pub const AI_LEVEL: u8 = 3;
 
 /// The commands this adapter serves, with the options it reads (the other
 /// options of [`crate::i18n::COMMANDS`] belong to later issues).
 pub const SERVED: &[(&str, &[&str])] = &[
-    ("challenge", &["opponent", "variant", "time"]),
+    (
+        "challenge",
+        &[
+            "opponent",
+            "variant",
+            "time",
+            "opponent2",
+            "teammate",
+            "color",
+            "level",
+        ],
+    ),
     ("resign", &[]),
     ("resign-game", &[]),
     ("board", &[]),
@@ -188,7 +202,7 @@ fn unix_now() -> Duration {
 }
 
 /// Reads the variant and time control of a challenge (defaults: classic,
-/// 10+10); only two-player variants here.
+/// 10+10).
 ///
 /// # Errors
 /// The localized refusal text.
@@ -211,18 +225,6 @@ pub fn parse_terms(
             )
         })?,
     };
-    if variant.players() > 2 {
-        let id = if variant == Variant::Teams {
-            "error-needs-teammate"
-        } else {
-            "error-needs-opponent2"
-        };
-        return Err(catalog.text(
-            locale,
-            id,
-            &Args::new().set("variant", catalog.variant_name(locale, variant)),
-        ));
-    }
     let time = match time {
         None => TimeControl::DEFAULT,
         Some(text) => text.parse().map_err(|_| {
@@ -241,6 +243,116 @@ pub fn parse_terms(
     Ok((variant, time))
 }
 
+/// Who a challenge names, before seating: the challenger and the users of
+/// the `opponent`, `opponent2` and `teammate` options (each as a seat plus
+/// whether the user is this bot, or another bot).
+#[derive(Clone, Debug)]
+pub struct Invitation {
+    /// The challenger.
+    pub challenger: Seated,
+    /// `opponent`.
+    pub opponent: Invitee,
+    /// `opponent2`.
+    pub opponent2: Option<Invitee>,
+    /// `teammate`.
+    pub teammate: Option<Invitee>,
+    /// `color` (`red`, `yellow`, `random`).
+    pub color: Option<String>,
+    /// `level`.
+    pub level: Option<i64>,
+    /// Draws `random` colours.
+    pub seed: u64,
+}
+
+/// A user named by a challenge option.
+#[derive(Clone, Debug)]
+pub struct Invitee {
+    /// As seated (name shown as text).
+    pub seat: Seated,
+    /// This bot: an AI seat.
+    pub is_fourbot: bool,
+    /// Another bot: refused.
+    pub is_other_bot: bool,
+}
+
+/// Seats the players of a challenge (p1 first; teams: challenger and
+/// teammate against opponent and opponent2) after checking the options fit
+/// the variant. Seats of this bot become AI seats at `level`.
+///
+/// # Errors
+/// The localized refusal text.
+pub fn seat_players(
+    catalog: &Catalog,
+    locale: Locale,
+    variant: Variant,
+    inv: Invitation,
+) -> Result<Vec<Seated>, String> {
+    let variant_name = || Args::new().set("variant", catalog.variant_name(locale, variant));
+    let refuse = |id: &str| catalog.plain(locale, id);
+    let invitees = [
+        Some(&inv.opponent),
+        inv.opponent2.as_ref(),
+        inv.teammate.as_ref(),
+    ];
+    if invitees.iter().flatten().any(|i| i.is_other_bot) {
+        return Err(refuse("error-not-a-player"));
+    }
+    let has_ai = invitees.iter().flatten().any(|i| i.is_fourbot);
+    match inv.level {
+        Some(_) if !has_ai => return Err(refuse("error-level-bot-only")),
+        Some(l) if !(i64::from(*LEVELS.start())..=i64::from(*LEVELS.end())).contains(&l) => {
+            return Err(catalog.text(
+                locale,
+                "error-level-out-of-range",
+                &Args::new()
+                    .set("min", i64::from(*LEVELS.start()))
+                    .set("max", i64::from(*LEVELS.end())),
+            ));
+        }
+        _ => {}
+    }
+    let level = inv.level.map_or(AI_LEVEL, |l| l as u8);
+    let seat = |i: &Invitee| {
+        let mut s = i.seat.clone();
+        if i.is_fourbot {
+            s.ai_level = Some(level);
+        }
+        s
+    };
+    let mut seats = match (variant.players(), &inv.opponent2, &inv.teammate) {
+        (2, None, None) => vec![inv.challenger.clone(), seat(&inv.opponent)],
+        (2, _, _) => return Err(catalog.text(locale, "error-too-many-players", &variant_name())),
+        (3, Some(o2), None) => vec![inv.challenger.clone(), seat(&inv.opponent), seat(o2)],
+        (3, None, _) => return Err(catalog.text(locale, "error-needs-opponent2", &variant_name())),
+        (3, _, _) => return Err(catalog.text(locale, "error-too-many-players", &variant_name())),
+        (_, Some(o2), Some(t)) => vec![
+            inv.challenger.clone(),
+            seat(&inv.opponent),
+            seat(t),
+            seat(o2),
+        ],
+        _ => return Err(catalog.text(locale, "error-needs-teammate", &variant_name())),
+    };
+    let ids: HashSet<PlayerId> = seats.iter().map(|s| s.id).collect();
+    if ids.len() < seats.len() {
+        return Err(refuse("error-duplicate-player"));
+    }
+    if let Some(color) = inv.color.as_deref() {
+        if variant != Variant::Single {
+            return Err(refuse("error-color-single-only"));
+        }
+        let second = match color {
+            "yellow" => true,
+            "random" => splitmix64(inv.seed) & 1 == 1,
+            _ => false,
+        };
+        if second {
+            seats.swap(0, 1);
+        }
+    }
+    Ok(seats)
+}
+
 fn time_text(t: TimeControl) -> String {
     time_control(t.base_ms() / 1000, t.increment_ms() / 1000)
 }
@@ -256,13 +368,82 @@ async fn time_presets(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteRes
     CreateAutocompleteResponse::new().set_choices(choices)
 }
 
+fn invitee(ctx: Context<'_>, user: &User) -> Invitee {
+    let is_fourbot = user.id == ctx.framework().bot_id();
+    let mut seat = seated(user, None);
+    if is_fourbot {
+        seat.name = ctx
+            .data()
+            .host
+            .catalog()
+            .plain(guild_locale(ctx), "the-bot");
+    }
+    Invitee {
+        seat,
+        is_fourbot,
+        is_other_bot: user.bot && !is_fourbot,
+    }
+}
+
+/// The challenge message's text: who challenges whom to what, the colour
+/// chosen in a single game, and when it expires.
+fn challenge_text(catalog: &Catalog, c: &Challenge, color: Option<&str>, expires: u64) -> String {
+    let l = c.locale;
+    let opponents: Vec<String> = c
+        .invited()
+        .map(|s| match s.ai_level {
+            Some(level) => {
+                catalog.text(l, "the-bot-level", &Args::new().set("level", level as i64))
+            }
+            None => format!("<@{}>", s.id.0),
+        })
+        .collect();
+    let mut text = catalog.text(
+        l,
+        "challenge-posted",
+        &Args::new()
+            .set("challenger", c.challenger.name.clone())
+            .set("opponents", catalog.list(l, &opponents))
+            .set("variant", catalog.variant_name(l, c.variant))
+            .set("time", time_text(c.time))
+            .set("expires", format!("<t:{expires}:R>")),
+    );
+    if let Some(color) = color {
+        let color = if color == "random" {
+            if c.seats[0].id == c.challenger.id {
+                "red"
+            } else {
+                "yellow"
+            }
+        } else {
+            color
+        };
+        text.push('\n');
+        text.push_str(
+            &catalog.text(
+                l,
+                "challenge-color",
+                &Args::new()
+                    .set("player", c.challenger.name.clone())
+                    .set("color", catalog.plain(l, &format!("color-{color}"))),
+            ),
+        );
+    }
+    text
+}
+
 /// Challenge someone (or the bot, for a game against the AI) to a match.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 async fn challenge(
     ctx: Context<'_>,
     opponent: User,
     variant: Option<String>,
     #[autocomplete = "time_presets"] time: Option<String>,
+    opponent2: Option<User>,
+    teammate: Option<User>,
+    color: Option<String>,
+    level: Option<i64>,
 ) -> Result<(), Error> {
     let poise::Context::Application(actx) = ctx else {
         return Ok(());
@@ -280,16 +461,45 @@ async fn challenge(
         Err(text) => return private(ctx, text).await,
     };
     let challenger = seated(&i.user, i.member.as_deref());
+    let invitation = Invitation {
+        challenger: challenger.clone(),
+        opponent: invitee(ctx, &opponent),
+        opponent2: opponent2.as_ref().map(|u| invitee(ctx, u)),
+        teammate: teammate.as_ref().map(|u| invitee(ctx, u)),
+        color: color.clone(),
+        level,
+        seed: unix_now().as_nanos() as u64,
+    };
+    let seats = match seat_players(catalog, locale, variant, invitation) {
+        Ok(seats) => seats,
+        Err(text) => return private(ctx, text).await,
+    };
+    let humans: Vec<&Seated> = seats
+        .iter()
+        .filter(|s| s.id != challenger.id && s.ai_level.is_none())
+        .collect();
+    if let Some(other) = humans
+        .iter()
+        .find(|s| data.routes.running_between(challenger.id, s.id))
+    {
+        let text = catalog.text(
+            locale,
+            "error-same-opponent",
+            &Args::new().set("opponent", other.name.clone()),
+        );
+        return private(ctx, text).await;
+    }
     let variant_name = catalog.variant_name(public, variant);
 
-    if opponent.id == ctx.framework().bot_id() {
+    if humans.is_empty() {
+        let level = seats.iter().find_map(|s| s.ai_level).unwrap_or(AI_LEVEL);
         let text = catalog.text(
             public,
             "challenge-ai-started",
             &Args::new()
                 .set("challenger", challenger.name.clone())
                 .set("variant", variant_name)
-                .set("level", AI_LEVEL as i64),
+                .set("level", level as i64),
         );
         let reply = ctx
             .send(
@@ -299,14 +509,6 @@ async fn challenge(
             )
             .await?;
         let message = reply.message().await?;
-        let ai = Seated {
-            id: PlayerId(opponent.id.get()),
-            name: opponent
-                .global_name
-                .clone()
-                .unwrap_or(opponent.name.clone()),
-            ai_level: Some(AI_LEVEL),
-        };
         open_match(
             ctx.http(),
             &data,
@@ -316,38 +518,37 @@ async fn challenge(
                 guild: guild.get(),
                 locale: public,
             },
-            vec![challenger, ai],
+            seats,
             variant,
             time,
         )
         .await?;
         return Ok(());
     }
-    if opponent.bot {
-        return private(ctx, catalog.plain(locale, "error-not-a-player")).await;
-    }
-    let opponent_seat = seated(&opponent, None);
-    if data.routes.running_between(challenger.id, opponent_seat.id) {
-        let text = catalog.text(
-            locale,
-            "error-same-opponent",
-            &Args::new().set("opponent", opponent_seat.name.clone()),
-        );
-        return private(ctx, text).await;
-    }
+    let pinged: Vec<UserId> = humans.iter().map(|s| UserId::new(s.id.0)).collect();
 
     let expires = (unix_now() + data.challenge_expiry).as_secs();
-    let text = catalog.text(
-        public,
-        "challenge-posted",
-        &Args::new()
-            .set("challenger", challenger.name.clone())
-            .set("opponents", format!("<@{}>", opponent.id.get()))
-            .set("variant", variant_name)
-            .set("time", time_text(time))
-            .set("expires", format!("<t:{expires}:R>")),
-    );
     let id = i.id.get();
+    let mut challenge = Challenge {
+        id,
+        guild: guild.get(),
+        channel: i.channel_id,
+        challenger,
+        accepted: seats
+            .iter()
+            .filter(|s| s.ai_level.is_some())
+            .map(|s| s.id)
+            .collect(),
+        seats,
+        variant,
+        time,
+        locale: public,
+        text: String::new(),
+        token: i.token.clone(),
+        answered: false,
+    };
+    challenge.text = challenge_text(catalog, &challenge, color.as_deref(), expires);
+    let text = challenge.text.clone();
     let row = CreateActionRow::Buttons(vec![
         CreateButton::new(Answer::Accept.action_id(id))
             .label(catalog.plain(public, "button-accept"))
@@ -356,24 +557,12 @@ async fn challenge(
             .label(catalog.plain(public, "button-decline"))
             .style(ButtonStyle::Danger),
     ]);
-    data.challenges.open(Challenge {
-        id,
-        guild: guild.get(),
-        channel: i.channel_id,
-        challenger,
-        opponent: opponent_seat,
-        variant,
-        time,
-        locale: public,
-        text: text.clone(),
-        token: i.token.clone(),
-        answered: false,
-    });
+    data.challenges.open(challenge);
     ctx.send(
         CreateReply::default()
             .content(clip(&text))
             .components(vec![row])
-            .allowed_mentions(mentions_only(&[opponent.id])),
+            .allowed_mentions(mentions_only(&pinged)),
     )
     .await?;
 
@@ -410,6 +599,27 @@ pub struct MatchPlace {
     pub locale: Locale,
 }
 
+/// The players of a match as one phrase: "alice vs bob", "alice vs bob vs
+/// carol", teams as "alice and carol vs bob and dave".
+pub fn versus(catalog: &Catalog, l: Locale, variant: Variant, players: &[Seated]) -> String {
+    let vs = |first: String, second: String| {
+        catalog.text(
+            l,
+            "versus",
+            &Args::new().set("first", first).set("second", second),
+        )
+    };
+    let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+    if variant == Variant::Teams && names.len() == 4 {
+        let a = catalog.list(l, &[names[0].clone(), names[2].clone()]);
+        let b = catalog.list(l, &[names[1].clone(), names[3].clone()]);
+        return vs(a, b);
+    }
+    let mut names = names.into_iter();
+    let first = names.next().unwrap_or_default();
+    names.fold(first, vs)
+}
+
 /// Opens the match's public thread on the challenge message and starts the
 /// match there; its first turn follows from the host's outbox.
 ///
@@ -425,13 +635,7 @@ pub async fn open_match(
 ) -> Result<MatchId, Error> {
     let catalog = data.host.catalog();
     let l = place.locale;
-    let versus = catalog.text(
-        l,
-        "versus",
-        &Args::new()
-            .set("first", players[0].name.clone())
-            .set("second", players[1].name.clone()),
-    );
+    let versus = versus(catalog, l, variant, &players);
     let name = catalog.text(
         l,
         "thread-name",
@@ -551,7 +755,20 @@ mod tests {
             .iter()
             .map(|o| o["name"].as_str().unwrap())
             .collect();
-        assert_eq!(names, ["opponent", "variant", "time"]);
+        assert_eq!(
+            names,
+            [
+                "opponent",
+                "variant",
+                "time",
+                "opponent2",
+                "teammate",
+                "color",
+                "level"
+            ]
+        );
+        assert_eq!(options[5]["choices"].as_array().unwrap().len(), 3);
+        assert_eq!(options[6]["type"], 4, "level is an integer");
         assert_eq!(options[1]["choices"].as_array().unwrap().len(), 11);
         assert_eq!(options[1]["choices"][0]["value"], "classic");
         assert!(options[1]["choices"][0]["name_localizations"]["el"].is_string());
@@ -576,6 +793,142 @@ mod tests {
         assert!(e.contains("0+5"), "{e}");
         let e = parse_terms(&c, Locale::EnUs, Some("chess"), None).unwrap_err();
         assert!(e.contains("classic"), "{e}");
-        assert!(parse_terms(&c, Locale::EnUs, Some("teams"), None).is_err());
+        let e = parse_terms(&c, Locale::EnUs, None, Some("1000000+0")).unwrap_err();
+        assert!(e.contains("7 days"), "{e}");
+        for v in Variant::ALL {
+            assert_eq!(
+                parse_terms(&c, Locale::EnUs, Some(v.key()), None)
+                    .unwrap()
+                    .0,
+                v
+            );
+        }
+        let (_, t) = parse_terms(&c, Locale::EnUs, None, Some("2+7")).unwrap();
+        assert_eq!((t.base_ms(), t.increment_ms()), (120_000, 7_000));
+    }
+
+    fn person(id: u64, name: &str) -> Invitee {
+        Invitee {
+            seat: Seated {
+                id: PlayerId(id),
+                name: name.into(),
+                ai_level: None,
+            },
+            is_fourbot: false,
+            is_other_bot: false,
+        }
+    }
+
+    fn invitation(opponent: Invitee) -> Invitation {
+        Invitation {
+            challenger: person(1, "alice").seat,
+            opponent,
+            opponent2: None,
+            teammate: None,
+            color: None,
+            level: None,
+            seed: 0,
+        }
+    }
+
+    fn names(seats: &[Seated]) -> Vec<&str> {
+        seats.iter().map(|s| s.name.as_str()).collect()
+    }
+
+    #[test]
+    fn challenge_options_seat_players_by_variant() {
+        let c = Catalog::new().unwrap();
+        let l = Locale::EnUs;
+        let seat = |v, inv| seat_players(&c, l, v, inv);
+        let two = seat(Variant::Classic, invitation(person(2, "bob"))).unwrap();
+        assert_eq!(names(&two), ["alice", "bob"]);
+
+        let mut three = invitation(person(2, "bob"));
+        three.opponent2 = Some(person(3, "carol"));
+        let e = seat(Variant::Classic, three.clone()).unwrap_err();
+        assert!(e.contains("two players"), "{e}");
+        assert_eq!(
+            names(&seat(Variant::ThreePlayers, three.clone()).unwrap()),
+            ["alice", "bob", "carol"]
+        );
+        let e = seat(Variant::ThreePlayers, invitation(person(2, "bob"))).unwrap_err();
+        assert!(e.contains("opponent2"), "{e}");
+        let e = seat(Variant::Teams, three.clone()).unwrap_err();
+        assert!(e.contains("teammate"), "{e}");
+
+        let mut teams = three;
+        teams.teammate = Some(person(4, "dave"));
+        let seats = seat(Variant::Teams, teams.clone()).unwrap();
+        assert_eq!(
+            names(&seats),
+            ["alice", "bob", "dave", "carol"],
+            "p1 and p3 are a team"
+        );
+        assert_eq!(
+            versus(&c, l, Variant::Teams, &seats),
+            "alice and dave vs bob and carol"
+        );
+        assert!(seat(Variant::ThreePlayers, teams.clone()).is_err());
+        teams.teammate = Some(person(3, "carol again"));
+        let e = seat(Variant::Teams, teams).unwrap_err();
+        assert!(e.contains("different player"), "{e}");
+        let e = seat(Variant::Classic, invitation(person(1, "alice"))).unwrap_err();
+        assert!(
+            e.contains("different player"),
+            "a challenge to oneself: {e}"
+        );
+    }
+
+    #[test]
+    fn a_single_game_colour_decides_who_plays_first() {
+        let c = Catalog::new().unwrap();
+        let l = Locale::EnUs;
+        let mut inv = invitation(person(2, "bob"));
+        inv.color = Some("yellow".into());
+        let seats = seat_players(&c, l, Variant::Single, inv.clone()).unwrap();
+        assert_eq!(names(&seats), ["bob", "alice"]);
+        inv.color = Some("red".into());
+        let seats = seat_players(&c, l, Variant::Single, inv.clone()).unwrap();
+        assert_eq!(names(&seats), ["alice", "bob"]);
+        let firsts: HashSet<String> = (0..16)
+            .map(|seed| {
+                let mut inv = inv.clone();
+                inv.color = Some("random".into());
+                inv.seed = seed;
+                seat_players(&c, l, Variant::Single, inv).unwrap()[0]
+                    .name
+                    .clone()
+            })
+            .collect();
+        assert_eq!(firsts.len(), 2, "random gives both colours");
+        let e = seat_players(&c, l, Variant::Classic, inv).unwrap_err();
+        assert!(e.contains("single game"), "{e}");
+    }
+
+    #[test]
+    fn the_level_is_for_the_bot_only_and_in_range() {
+        let c = Catalog::new().unwrap();
+        let l = Locale::EnUs;
+        let mut inv = invitation(person(2, "bob"));
+        inv.level = Some(2);
+        let e = seat_players(&c, l, Variant::Classic, inv).unwrap_err();
+        assert!(e.contains("against the bot"), "{e}");
+        let mut bot = person(9, "the bot");
+        bot.is_fourbot = true;
+        let mut inv = invitation(bot);
+        inv.level = Some(5);
+        let seats = seat_players(&c, l, Variant::Classic, inv.clone()).unwrap();
+        assert_eq!(seats[1].ai_level, Some(5));
+        inv.level = Some(9);
+        let e = seat_players(&c, l, Variant::Classic, inv.clone()).unwrap_err();
+        assert!(e.contains("from 1 to 5"), "{e}");
+        inv.level = None;
+        assert_eq!(
+            seat_players(&c, l, Variant::Classic, inv).unwrap()[1].ai_level,
+            Some(AI_LEVEL)
+        );
+        let mut other = person(8, "otherbot");
+        other.is_other_bot = true;
+        assert!(seat_players(&c, l, Variant::Classic, invitation(other)).is_err());
     }
 }

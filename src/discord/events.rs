@@ -15,7 +15,7 @@ use serenity::all::{
     Interaction, Message,
 };
 
-use super::challenges::Answer;
+use super::challenges::{Answer, Outcome};
 use super::commands::{open_match, seated, MatchPlace};
 use super::messages::{clip, mentions_only};
 use super::{Data, Error};
@@ -116,7 +116,9 @@ async fn on_answer(
     let catalog = data.host.catalog();
     let player = PlayerId(press.user.id.get());
     if let Some(c) = data.challenges.get(id).filter(|_| answer == Answer::Accept) {
-        if c.opponent.id == player && data.routes.running_between(c.challenger.id, player) {
+        if c.invited().any(|s| s.id == player)
+            && data.routes.running_between(c.challenger.id, player)
+        {
             let text = catalog.text(
                 locale,
                 "error-same-opponent",
@@ -126,8 +128,9 @@ async fn on_answer(
             return Ok(());
         }
     }
-    let c = match data.challenges.answer(id, player) {
-        Ok(c) => c,
+    let name = seated(&press.user, press.member.as_ref()).name;
+    let outcome = match data.challenges.answer(id, player, &name, answer) {
+        Ok(o) => o,
         Err(refusal) => {
             press
                 .create_response(&ctx.http, ephemeral(&catalog.plain(locale, refusal)))
@@ -135,43 +138,57 @@ async fn on_answer(
             return Ok(());
         }
     };
-    let mut opponent = c.opponent.clone();
-    opponent.name = seated(&press.user, press.member.as_ref()).name;
-    let (msg, args) = match answer {
-        Answer::Accept => ("challenge-accepted", opponent.name.clone()),
-        Answer::Decline => ("challenge-declined", opponent.name.clone()),
+    let (c, msg) = match &outcome {
+        Outcome::Declined(c) => (c, "challenge-declined"),
+        Outcome::Waiting(c) | Outcome::Complete(c) => (c, "challenge-accepted"),
     };
-    let line = catalog.text(c.locale, msg, &Args::new().set("player", args));
+    let accepted_lines: Vec<String> = c
+        .seats
+        .iter()
+        .filter(|s| s.ai_level.is_none() && c.accepted.contains(&s.id) && s.id != player)
+        .map(|s| {
+            catalog.text(
+                c.locale,
+                "challenge-accepted",
+                &Args::new().set("player", s.name.clone()),
+            )
+        })
+        .collect();
+    let mut text = c.text.clone();
+    for line in accepted_lines {
+        text.push('\n');
+        text.push_str(&line);
+    }
+    text.push('\n');
+    text.push_str(&catalog.text(c.locale, msg, &Args::new().set("player", name)));
+    let mut response = CreateInteractionResponseMessage::new().allowed_mentions(mentions_only(&[]));
+    if let Outcome::Waiting(c) = &outcome {
+        let names: Vec<String> = c.waiting_for().iter().map(|s| s.name.clone()).collect();
+        text.push('\n');
+        text.push_str(&catalog.text(
+            c.locale,
+            "challenge-waiting-for",
+            &Args::new().set("players", catalog.list(c.locale, &names)),
+        ));
+    } else {
+        response = response.components(Vec::new());
+    }
     press
         .create_response(
             &ctx.http,
-            CreateInteractionResponse::UpdateMessage(
-                CreateInteractionResponseMessage::new()
-                    .content(clip(&format!("{}\n{line}", c.text)))
-                    .components(Vec::new())
-                    .allowed_mentions(mentions_only(&[])),
-            ),
+            CreateInteractionResponse::UpdateMessage(response.content(clip(&text))),
         )
         .await?;
-    if answer == Answer::Decline {
+    let Outcome::Complete(c) = outcome else {
         return Ok(());
-    }
+    };
     let place = MatchPlace {
         channel: press.channel_id,
         message: press.message.id,
         guild: c.guild,
         locale: c.locale,
     };
-    if let Err(e) = open_match(
-        &ctx.http,
-        data,
-        place,
-        vec![c.challenger.clone(), opponent],
-        c.variant,
-        c.time,
-    )
-    .await
-    {
+    if let Err(e) = open_match(&ctx.http, data, place, c.seats.clone(), c.variant, c.time).await {
         tracing::error!(error = %e, challenge = id, "opening the match failed");
         press
             .create_followup(

@@ -47,10 +47,15 @@ pub const BOB: TestUser = TestUser {
     id: 100_000_000_000_000_002,
     name: "bob",
 };
-/// Carol, a spectator.
+/// Carol, a spectator (or a third player).
 pub const CAROL: TestUser = TestUser {
     id: 100_000_000_000_000_003,
     name: "carol",
+};
+/// Dave, a fourth player (teams).
+pub const DAVE: TestUser = TestUser {
+    id: 100_000_000_000_000_004,
+    name: "dave",
 };
 
 /// One REST request as the fake received it.
