@@ -73,7 +73,38 @@ fn every_canned_payload_parses_with_serenitys_types() {
     let registered =
         serde_json::to_value(fourbot::discord::commands::create_commands(&catalog)).unwrap();
     let commands: Vec<AppCommand> = serde_json::from_value(commands_reply(&registered)).unwrap();
-    assert_eq!(commands.len(), 4);
+    assert_eq!(commands.len(), 6);
+    let ladder = commands.iter().find(|c| c.name == "ladder").unwrap();
+    assert_eq!(ladder.options.len(), 4, "reset, void, ban, unban");
+    let ladder_json = registered
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "ladder")
+        .unwrap();
+    assert_eq!(
+        ladder_json["default_member_permissions"], "32",
+        "only Manage Server sees it"
+    );
+    let sub = subcommand_json(
+        9,
+        MONA,
+        CHANNEL_ID,
+        "ladder",
+        "ban",
+        &[("user", 6, json!(BOB.id.to_string()))],
+        &[BOB],
+    );
+    serde_json::from_value::<Interaction>(sub).unwrap();
+    let config = slash_command_json(
+        10,
+        MONA,
+        CHANNEL_ID,
+        "config",
+        &[("channel", 7, json!("77"))],
+        &[],
+    );
+    serde_json::from_value::<Interaction>(config).unwrap();
 }
 
 // ---------------------------------------------------------------- harness
@@ -518,6 +549,35 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
         let who = db.player_info(c.player).await.unwrap();
         assert!([ALICE.id, BOB.id].contains(&who.discord_id.unwrap()));
     }
+
+    // A moderator voids it: the rating changes are undone.
+    let void = |user| {
+        let iid = fake.next_id();
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            subcommand_json(
+                iid,
+                user,
+                CHANNEL_ID,
+                "ladder",
+                "void",
+                &[("match", 3, json!(t.match_id.clone()))],
+                &[],
+            ),
+        );
+        iid
+    };
+    let refused = private_reply(&fake, void(ALICE)).await;
+    assert!(refused.contains("Only moderators"), "{refused}");
+    let done = private_reply(&fake, void(MONA)).await;
+    assert!(done.contains("is void"), "{done}");
+    let again = private_reply(&fake, void(MONA)).await;
+    assert!(again.contains("already void"), "{again}");
+    let detail = db
+        .match_detail(fourbot::store::MatchId(t.match_id.parse().unwrap()))
+        .await
+        .unwrap();
+    assert!(detail.voided, "{detail:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1310,4 +1370,161 @@ async fn a_single_game_colour_and_the_bots_level_are_honoured() {
         .filter(|(id, _)| id.contains(":drop:"))
         .count();
     assert_eq!(drops, 6, "small is 6 columns wide");
+}
+
+// ---------------------------------------------------------------- moderators
+
+/// `user` runs `/ladder sub` with `options`; returns the interaction id.
+fn ladder(
+    fake: &FakeDiscord,
+    user: TestUser,
+    sub: &str,
+    options: &[(&str, u8, Value)],
+    users: &[TestUser],
+) -> u64 {
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        subcommand_json(iid, user, CHANNEL_ID, "ladder", sub, options, users),
+    );
+    iid
+}
+
+/// `user` runs `/config` with `options`; returns the interaction id.
+fn config(fake: &FakeDiscord, user: TestUser, options: &[(&str, u8, Value)]) -> u64 {
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        slash_command_json(iid, user, CHANNEL_ID, "config", options, &[]),
+    );
+    iid
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moderator_commands_are_refused_privately_to_members() {
+    let (fake, _bot) = start("not-a-moderator").await;
+    let attempts = [
+        config(&fake, ALICE, &[("time", 3, json!("3+2"))]),
+        config(&fake, ALICE, &[]),
+        ladder(&fake, ALICE, "reset", &[], &[]),
+        ladder(&fake, ALICE, "ban", &[user_opt("user", BOB)], &[BOB]),
+        ladder(&fake, ALICE, "unban", &[user_opt("user", BOB)], &[BOB]),
+    ];
+    for iid in attempts {
+        let text = private_reply(&fake, iid).await;
+        assert!(text.contains("Only moderators"), "{text}");
+    }
+    // Nothing changed: the default time control still applies.
+    let iid = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    assert!(msg["content"].as_str().unwrap().contains("10+10"), "{msg}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_settings_from_config_are_kept_and_used_by_challenges() {
+    let (fake, _bot) = start("config").await;
+    let saved = private_reply(
+        &fake,
+        config(
+            &fake,
+            MONA,
+            &[
+                ("time", 3, json!("5+5")),
+                ("abort-window", 4, json!(5)),
+                ("variants", 3, json!("classic, popout")),
+                ("language", 3, json!("de")),
+            ],
+        ),
+    )
+    .await;
+    assert!(
+        saved.contains("saved") && saved.contains("5 minutes"),
+        "{saved}"
+    );
+    let bad = private_reply(&fake, config(&fake, MONA, &[("abort-window", 4, json!(0))])).await;
+    assert!(bad.contains("1 minute"), "{bad}");
+    let shown = private_reply(&fake, config(&fake, MONA, &[])).await;
+    assert!(
+        shown.contains("5+5") && shown.contains("PopOut") && shown.contains("Deutsch"),
+        "{shown}"
+    );
+    assert!(!shown.contains("saved"), "showing is not saving: {shown}");
+
+    // A variant the server does not allow is refused.
+    let five = challenge_with(
+        &fake,
+        ALICE,
+        &[user_opt("opponent", BOB), ("variant", 3, json!("five"))],
+        &[BOB],
+    );
+    let text = private_reply(&fake, five).await;
+    assert!(text.contains("not allowed"), "{text}");
+    // The server's time control and language are used.
+    let iid = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let text = msg["content"].as_str().unwrap();
+    assert!(text.contains("5+5") && text.contains("fordert"), "{text}");
+    let t = accept_all(&fake, iid, &[BOB]).await;
+    let first = t.turn(1, 1).await;
+    let clock = fourbot::store::Db::connect(&format!("sqlite://{}/fourbot.db", _bot.dir.display()))
+        .await
+        .unwrap()
+        .match_detail(fourbot::store::MatchId(t.match_id.parse().unwrap()))
+        .await
+        .unwrap()
+        .time_control;
+    assert_eq!(clock, "5+5", "{first}");
+
+    // Matches only in the match channel.
+    let elsewhere = CHANNEL_ID + 1000;
+    let saved = private_reply(
+        &fake,
+        config(&fake, MONA, &[("channel", 7, json!(elsewhere.to_string()))]),
+    )
+    .await;
+    assert!(saved.contains(&format!("<#{elsewhere}>")), "{saved}");
+    let iid = challenge(&fake, CAROL, ALICE);
+    let text = private_reply(&fake, iid).await;
+    assert!(text.contains(&format!("<#{elsewhere}>")), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_banned_player_cannot_start_rated_matches_until_unbanned() {
+    let (fake, _bot) = start("ban").await;
+    let ban = || ladder(&fake, MONA, "ban", &[user_opt("user", BOB)], &[BOB]);
+    let done = private_reply(&fake, ban()).await;
+    assert!(done.contains("bob is banned"), "{done}");
+    let again = private_reply(&fake, ban()).await;
+    assert!(again.contains("already banned"), "{again}");
+    let text = private_reply(&fake, challenge(&fake, ALICE, BOB)).await;
+    assert!(text.contains("bob is banned"), "{text}");
+    let text = private_reply(&fake, challenge(&fake, BOB, ALICE)).await;
+    assert!(text.contains("You are banned"), "{text}");
+    // An unrated single game is still allowed.
+    let single = challenge_with(
+        &fake,
+        BOB,
+        &[user_opt("opponent", ALICE), ("variant", 3, json!("single"))],
+        &[ALICE],
+    );
+    let msg = fake.wait_for("the challenge", |f| f.original(single)).await;
+    assert_eq!(buttons(&msg).len(), 2);
+
+    let unban = || ladder(&fake, MONA, "unban", &[user_opt("user", BOB)], &[BOB]);
+    let done = private_reply(&fake, unban()).await;
+    assert!(done.contains("may play rated matches again"), "{done}");
+    let again = private_reply(&fake, unban()).await;
+    assert!(again.contains("not banned"), "{again}");
+    let iid = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    assert_eq!(buttons(&msg).len(), 2);
+
+    let reset = private_reply(&fake, ladder(&fake, MONA, "reset", &[], &[])).await;
+    assert!(reset.contains("new season (2)"), "{reset}");
+    let void = private_reply(
+        &fake,
+        ladder(&fake, MONA, "void", &[("match", 3, json!("999"))], &[]),
+    )
+    .await;
+    assert!(void.contains("no match 999"), "{void}");
 }

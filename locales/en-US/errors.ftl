@@ -28,6 +28,8 @@ error-bad-time-control = “{ $input }” is not a time control the bot accepts.
 error-unknown-variant = There is no variant “{ $input }”. Variants: { $variants }.
 # $variant (text)
 error-variant-not-allowed = { $variant } is not allowed on this server.
+# $channel (text: a channel mention)
+error-wrong-channel = Matches on this server start in { $channel }.
 # $opponent (text)
 error-same-opponent = You already have a match running against { $opponent }. Finish it first.
 error-banned = You are banned from this server's ladder.

@@ -11,7 +11,7 @@ use serenity::all::ChannelId;
 use crate::game::Variant;
 use crate::host::{PlayerId, Seated};
 use crate::i18n::Locale;
-use crate::play::TimeControl;
+use crate::play::ClockSettings;
 
 /// A challenge waiting for its opponent.
 #[derive(Clone, Debug)]
@@ -31,8 +31,8 @@ pub struct Challenge {
     pub accepted: Vec<PlayerId>,
     /// The variant.
     pub variant: Variant,
-    /// The time control.
-    pub time: TimeControl,
+    /// The time control, abort window and grace period.
+    pub clock: ClockSettings,
     /// Language of the public messages.
     pub locale: Locale,
     /// The text of the challenge message.
@@ -192,7 +192,7 @@ mod tests {
             seats: vec![seat(10, "alice"), seat(20, "bob")],
             accepted: Vec::new(),
             variant: Variant::Classic,
-            time: TimeControl::DEFAULT,
+            clock: ClockSettings::default(),
             locale: Locale::EnUs,
             text: String::new(),
             token: String::new(),

@@ -10,7 +10,7 @@ use poise::CreateReply;
 use serenity::all::{
     Builder, ButtonStyle, ChannelId, CommandOptionType, CreateActionRow, CreateAttachment,
     CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption, CreateThread,
-    EditInteractionResponse, GuildId, Http, Member, MessageId, User, UserId,
+    EditInteractionResponse, GuildId, Http, Member, MessageId, Permissions, User, UserId,
 };
 
 use std::collections::HashSet;
@@ -24,6 +24,7 @@ use crate::host::bot::LEVELS;
 use crate::host::{MatchId, MatchSpec, PlayerId, Request, Seated};
 use crate::i18n::{commands::OptionKind, time_control, Args, Catalog, Locale, LocalizedCommand};
 use crate::play::{ClockSettings, TimeControl};
+use crate::store::GuildSettings;
 
 /// The AI level of a game against the bot when `level` is not given.
 pub const AI_LEVEL: u8 = 3;
@@ -46,12 +47,19 @@ pub const SERVED: &[(&str, &[&str])] = &[
     ("resign", &[]),
     ("resign-game", &[]),
     ("board", &[]),
+    ("ladder", &["match", "user"]),
+    (
+        "config",
+        &["time", "abort-window", "variants", "channel", "language"],
+    ),
 ];
 
 /// The poise commands (dispatch and argument parsing; registration is
 /// [`register`]).
 pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
-    vec![challenge(), resign(), resign_game(), board()]
+    let mut all = vec![challenge(), resign(), resign_game(), board()];
+    all.extend(super::moderation::all());
+    all
 }
 
 /// The registration payload: the [`SERVED`] commands with every name,
@@ -72,12 +80,40 @@ fn create_command(c: &LocalizedCommand, served: &[&str]) -> CreateCommand {
     let mut cmd = CreateCommand::new(c.name.default_text())
         .description(c.description.default_text())
         .dm_permission(false);
+    if c.spec.moderator {
+        cmd = cmd.default_member_permissions(Permissions::MANAGE_GUILD);
+    }
     for (locale, name) in c.name.discord_localizations() {
         cmd = cmd.name_localized(locale, name);
     }
     for (locale, d) in c.description.discord_localizations() {
         cmd = cmd.description_localized(locale, d);
     }
+    for o in create_options(c, served) {
+        cmd = cmd.add_option(o);
+    }
+    for sub in &c.subcommands {
+        let mut opt = CreateCommandOption::new(
+            CommandOptionType::SubCommand,
+            sub.name.default_text(),
+            sub.description.default_text(),
+        );
+        for (locale, name) in sub.name.discord_localizations() {
+            opt = opt.name_localized(locale, name);
+        }
+        for (locale, d) in sub.description.discord_localizations() {
+            opt = opt.description_localized(locale, d);
+        }
+        for o in create_options(sub, served) {
+            opt = opt.add_sub_option(o);
+        }
+        cmd = cmd.add_option(opt);
+    }
+    cmd
+}
+
+fn create_options(c: &LocalizedCommand, served: &[&str]) -> Vec<CreateCommandOption> {
+    let mut options = Vec::new();
     for o in c.options.iter().filter(|o| served.contains(&o.spec.key)) {
         let kind = match o.spec.kind {
             OptionKind::User => CommandOptionType::User,
@@ -105,9 +141,9 @@ fn create_command(c: &LocalizedCommand, served: &[&str]) -> CreateCommand {
                 );
             }
         }
-        cmd = cmd.add_option(opt);
+        options.push(opt);
     }
-    cmd
+    options
 }
 
 /// Registers the commands in `dev_guild`, or globally.
@@ -156,12 +192,12 @@ pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
 }
 
 /// The language of a private reply to the user of `ctx`.
-fn user_locale(ctx: Context<'_>) -> Locale {
+pub(crate) fn user_locale(ctx: Context<'_>) -> Locale {
     Locale::for_user(None, ctx.locale().unwrap_or("en-US"))
 }
 
 /// The language of the server's public messages.
-fn guild_locale(ctx: Context<'_>) -> Locale {
+pub(crate) fn guild_locale(ctx: Context<'_>) -> Locale {
     match ctx {
         poise::Context::Application(a) => {
             Locale::for_guild(None, a.interaction.guild_locale.as_deref())
@@ -170,7 +206,7 @@ fn guild_locale(ctx: Context<'_>) -> Locale {
     }
 }
 
-async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
+pub(crate) async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
     ctx.send(
         CreateReply::default()
             .content(clip(&text))
@@ -353,12 +389,12 @@ pub fn seat_players(
     Ok(seats)
 }
 
-fn time_text(t: TimeControl) -> String {
+pub(crate) fn time_text(t: TimeControl) -> String {
     time_control(t.base_ms() / 1000, t.increment_ms() / 1000)
 }
 
 /// Suggests the time-control presets that start with what was typed.
-async fn time_presets(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+pub(crate) async fn time_presets(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
     let choices: Vec<_> = TimeControl::PRESETS
         .iter()
         .map(|t| time_text(*t))
@@ -385,6 +421,62 @@ fn invitee(ctx: Context<'_>, user: &User) -> Invitee {
     }
 }
 
+/// The server's settings (`/config`), or the defaults when there is no
+/// store or it cannot be read (logged).
+pub async fn guild_settings(data: &Data, guild: u64) -> GuildSettings {
+    match &data.db {
+        Some(db) => db.guild_settings(guild).await.unwrap_or_else(|e| {
+            tracing::error!(error = %e, guild, "reading the server settings failed");
+            GuildSettings::new(guild)
+        }),
+        None => GuildSettings::new(guild),
+    }
+}
+
+/// The language of the server's public messages: the `/config` choice,
+/// else Discord's `guild_locale`.
+pub fn public_locale(settings: &GuildSettings, ctx: Context<'_>) -> Locale {
+    let configured = settings.locale.as_deref().and_then(|l| l.parse().ok());
+    match configured {
+        Some(l) => l,
+        None => guild_locale(ctx),
+    }
+}
+
+/// The refusal when the challenger or one of `others` is banned from the
+/// server's ladder (rated matches only).
+async fn ban_refusal(
+    data: &Data,
+    guild: u64,
+    locale: Locale,
+    challenger: &Seated,
+    others: &[&Seated],
+) -> Option<String> {
+    let db = data.db.as_ref()?;
+    let catalog = data.host.catalog();
+    for (n, p) in std::iter::once(challenger)
+        .chain(others.iter().copied())
+        .enumerate()
+    {
+        let banned = match db.discord_player(p.id.0, &p.name).await {
+            Ok(id) => db.is_banned(guild, id).await.unwrap_or(false),
+            Err(_) => false,
+        };
+        if banned {
+            return Some(if n == 0 {
+                catalog.plain(locale, "error-banned")
+            } else {
+                catalog.text(
+                    locale,
+                    "error-player-banned",
+                    &Args::new().set("player", p.name.clone()),
+                )
+            });
+        }
+    }
+    None
+}
+
 /// The challenge message's text: who challenges whom to what, the colour
 /// chosen in a single game, and when it expires.
 fn challenge_text(catalog: &Catalog, c: &Challenge, color: Option<&str>, expires: u64) -> String {
@@ -405,7 +497,7 @@ fn challenge_text(catalog: &Catalog, c: &Challenge, color: Option<&str>, expires
             .set("challenger", c.challenger.name.clone())
             .set("opponents", catalog.list(l, &opponents))
             .set("variant", catalog.variant_name(l, c.variant))
-            .set("time", time_text(c.time))
+            .set("time", time_text(c.clock.control))
             .set("expires", format!("<t:{expires}:R>")),
     );
     if let Some(color) = color {
@@ -452,14 +544,41 @@ async fn challenge(
     let data = ctx.data().clone();
     let catalog = data.host.catalog();
     let locale = user_locale(ctx);
-    let public = guild_locale(ctx);
     let Some(guild) = i.guild_id else {
         return private(ctx, catalog.plain(locale, "error-guild-only")).await;
     };
-    let (variant, time) = match parse_terms(catalog, locale, variant.as_deref(), time.as_deref()) {
-        Ok(t) => t,
-        Err(text) => return private(ctx, text).await,
-    };
+    let settings = guild_settings(&data, guild.get()).await;
+    let public = public_locale(&settings, ctx);
+    let (variant, mut clock) =
+        match parse_terms(catalog, locale, variant.as_deref(), time.as_deref()) {
+            Ok((variant, control)) => (
+                variant,
+                ClockSettings {
+                    control,
+                    ..settings.clock
+                },
+            ),
+            Err(text) => return private(ctx, text).await,
+        };
+    if time.is_none() {
+        clock.control = settings.clock.control;
+    }
+    if let Some(channel) = settings.match_channel.filter(|c| *c != i.channel_id.get()) {
+        let text = catalog.text(
+            locale,
+            "error-wrong-channel",
+            &Args::new().set("channel", format!("<#{channel}>")),
+        );
+        return private(ctx, text).await;
+    }
+    if !settings.variants.is_empty() && !settings.variants.contains(&variant) {
+        let text = catalog.text(
+            locale,
+            "error-variant-not-allowed",
+            &Args::new().set("variant", catalog.variant_name(locale, variant)),
+        );
+        return private(ctx, text).await;
+    }
     let challenger = seated(&i.user, i.member.as_deref());
     let invitation = Invitation {
         challenger: challenger.clone(),
@@ -488,6 +607,11 @@ async fn challenge(
             &Args::new().set("opponent", other.name.clone()),
         );
         return private(ctx, text).await;
+    }
+    if variant.rated() && !humans.is_empty() {
+        if let Some(refusal) = ban_refusal(&data, guild.get(), locale, &challenger, &humans).await {
+            return private(ctx, refusal).await;
+        }
     }
     let variant_name = catalog.variant_name(public, variant);
 
@@ -520,7 +644,7 @@ async fn challenge(
             },
             seats,
             variant,
-            time,
+            clock,
         )
         .await?;
         return Ok(());
@@ -541,7 +665,7 @@ async fn challenge(
             .collect(),
         seats,
         variant,
-        time,
+        clock,
         locale: public,
         text: String::new(),
         token: i.token.clone(),
@@ -631,7 +755,7 @@ pub async fn open_match(
     place: MatchPlace,
     players: Vec<Seated>,
     variant: Variant,
-    time: TimeControl,
+    clock: ClockSettings,
 ) -> Result<MatchId, Error> {
     let catalog = data.host.catalog();
     let l = place.locale;
@@ -642,7 +766,7 @@ pub async fn open_match(
         &Args::new()
             .set("players", versus)
             .set("variant", catalog.variant_name(l, variant))
-            .set("time", time_text(time)),
+            .set("time", time_text(clock.control)),
     );
     let name: String = name.chars().take(100).collect();
     let thread = place
@@ -651,7 +775,7 @@ pub async fn open_match(
         .await?;
     let spec = MatchSpec {
         variant,
-        clock: ClockSettings::new(time),
+        clock,
         players: players.clone(),
         guild: place.guild,
         locale: l,

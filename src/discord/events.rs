@@ -188,7 +188,7 @@ async fn on_answer(
         guild: c.guild,
         locale: c.locale,
     };
-    if let Err(e) = open_match(&ctx.http, data, place, c.seats.clone(), c.variant, c.time).await {
+    if let Err(e) = open_match(&ctx.http, data, place, c.seats.clone(), c.variant, c.clock).await {
         tracing::error!(error = %e, challenge = id, "opening the match failed");
         press
             .create_followup(

@@ -10,6 +10,7 @@ pub mod challenges;
 pub mod commands;
 pub mod events;
 pub mod messages;
+pub mod moderation;
 pub mod poster;
 pub mod routes;
 
@@ -202,6 +203,8 @@ pub struct Data {
     pub routes: Arc<Routes>,
     /// How long a challenge stays open.
     pub challenge_expiry: Duration,
+    /// The store (server settings, ladder); the host keeps its own handle.
+    pub db: Option<crate::store::Db>,
 }
 
 /// Errors of command handlers (logged; the user sees a short apology).
@@ -231,7 +234,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
             time_style: TimeStyle::DiscordRelative,
             images: true,
         },
-        Some(db),
+        Some(db.clone()),
     );
     let routes = Arc::new(Routes::open(&config.threads_file));
     let data = Arc::new(Data {
@@ -239,6 +242,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         challenges: Challenges::new(),
         routes: routes.clone(),
         challenge_expiry: config.challenge_expiry,
+        db: Some(db),
     });
 
     let mut http = HttpBuilder::new(config.token.expose());

@@ -304,6 +304,8 @@ pub const ERROR_BAD_TIME_CONTROL: &str = "error-bad-time-control";
 pub const ERROR_UNKNOWN_VARIANT: &str = "error-unknown-variant";
 /// `{ $variant } is not allowed on this server.`
 pub const ERROR_VARIANT_NOT_ALLOWED: &str = "error-variant-not-allowed";
+/// `Matches on this server start in { $channel }.`
+pub const ERROR_WRONG_CHANNEL: &str = "error-wrong-channel";
 /// `You already have a match running against { $opponent }. Finish it first.`
 pub const ERROR_SAME_OPPONENT: &str = "error-same-opponent";
 /// `You are banned from this server's ladder.`
@@ -699,6 +701,7 @@ pub const ALL: &[&str] = &[
     ERROR_BAD_TIME_CONTROL,
     ERROR_UNKNOWN_VARIANT,
     ERROR_VARIANT_NOT_ALLOWED,
+    ERROR_WRONG_CHANNEL,
     ERROR_SAME_OPPONENT,
     ERROR_BANNED,
     ERROR_PLAYER_BANNED,
