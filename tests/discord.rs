@@ -73,7 +73,7 @@ fn every_canned_payload_parses_with_serenitys_types() {
     let registered =
         serde_json::to_value(fourbot::discord::commands::create_commands(&catalog)).unwrap();
     let commands: Vec<AppCommand> = serde_json::from_value(commands_reply(&registered)).unwrap();
-    assert_eq!(commands.len(), 6);
+    assert_eq!(commands.len(), 11);
     let ladder = commands.iter().find(|c| c.name == "ladder").unwrap();
     assert_eq!(ladder.options.len(), 4, "reset, void, ban, unban");
     let ladder_json = registered
@@ -549,6 +549,58 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
         let who = db.player_info(c.player).await.unwrap();
         assert!([ALICE.id, BOB.id].contains(&who.discord_id.unwrap()));
     }
+
+    // Ratings, leaderboard and history show it.
+    let ask = |user: TestUser, name: &str, options: &[(&str, u8, Value)], users: &[TestUser]| {
+        let iid = fake.next_id();
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            slash_command_json(iid, user, CHANNEL_ID, name, options, users),
+        );
+        iid
+    };
+    let card = private_reply(
+        &fake,
+        ask(CAROL, "rating", &[user_opt("user", ALICE)], &[ALICE]),
+    )
+    .await;
+    assert!(
+        card.contains("alice · Classic") && card.contains("1 rated match: 0 won, 1 drawn, 0 lost"),
+        "{card}"
+    );
+    assert!(card.contains("Rank ") && card.contains(" of 2"), "{card}");
+    let history = private_reply(&fake, ask(BOB, "history", &[], &[])).await;
+    assert!(
+        history.contains(&format!("#{}", t.match_id)) && history.contains("1:1"),
+        "{history}"
+    );
+    let board = ask(CAROL, "leaderboard", &[], &[]);
+    let table = fake
+        .wait_for("the leaderboard", |f| f.original(board))
+        .await;
+    let text = table["content"].as_str().unwrap();
+    assert!(
+        text.contains("```") && text.contains("alice") && text.contains("bob"),
+        "{text}"
+    );
+    assert_eq!(
+        buttons(&table),
+        [
+            ("lb:classic:0".to_string(), true),
+            ("lb:classic:1".to_string(), true)
+        ],
+        "one page: both disabled"
+    );
+    let page = press(&fake, CAROL, &table, "lb:classic:0", "en-US");
+    let update = fake
+        .wait_for("the page", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(page))
+        })
+        .await;
+    assert_eq!(update.json["type"], 7);
+    assert_eq!(update.json["data"]["content"], table["content"]);
 
     // A moderator voids it: the rating changes are undone.
     let void = |user| {
@@ -1527,4 +1579,121 @@ async fn a_banned_player_cannot_start_rated_matches_until_unbanned() {
     )
     .await;
     assert!(void.contains("no match 999"), "{void}");
+}
+
+// ---------------------------------------------------------------- players' info
+
+fn ask(fake: &FakeDiscord, user: TestUser, name: &str, options: &[(&str, u8, Value)]) -> u64 {
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        slash_command_json(iid, user, CHANNEL_ID, name, options, &[]),
+    );
+    iid
+}
+
+/// Every private message answering `interaction` (reply and follow-ups).
+async fn private_replies(fake: &FakeDiscord, interaction: u64, count: usize) -> Vec<String> {
+    private_reply(fake, interaction).await;
+    fake.wait_for("the follow-ups", |f| {
+        let reqs = f.requests();
+        let mut texts: Vec<String> = reqs
+            .iter()
+            .filter(|r| r.path == callback_path(interaction))
+            .map(|r| r.json["data"]["content"].as_str().unwrap_or("").to_string())
+            .collect();
+        texts.extend(
+            reqs.iter()
+                .filter(|r| r.method == "POST" && r.path == followup_path(interaction))
+                .map(|r| r.json["content"].as_str().unwrap_or("").to_string()),
+        );
+        (texts.len() >= count).then_some(texts)
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_settings_and_empty_ratings_answer_in_the_readers_language() {
+    let (fake, _bot) = start("info").await;
+    let rules = private_replies(&fake, ask(&fake, ALICE, "rules", &[]), 2).await;
+    assert!(rules[0].contains("How to play"), "{rules:?}");
+    assert!(rules.iter().all(|m| m.chars().count() <= 2000));
+    assert!(rules.concat().contains("`three-players`"), "{rules:?}");
+    let popout = private_reply(
+        &fake,
+        ask(&fake, ALICE, "rules", &[("variant", 3, json!("popout"))]),
+    )
+    .await;
+    assert!(
+        popout.starts_with("**PopOut**") && popout.contains("Classic board"),
+        "{popout}"
+    );
+
+    let none = private_reply(&fake, ask(&fake, ALICE, "rating", &[])).await;
+    assert!(
+        none.contains("has not played a rated match of Classic"),
+        "{none}"
+    );
+    let single = private_reply(
+        &fake,
+        ask(&fake, ALICE, "rating", &[("variant", 3, json!("single"))]),
+    )
+    .await;
+    assert!(single.contains("is not rated"), "{single}");
+    let history = private_reply(&fake, ask(&fake, ALICE, "history", &[])).await;
+    assert!(
+        history.contains("has not finished a match yet"),
+        "{history}"
+    );
+    let board = ask(
+        &fake,
+        ALICE,
+        "leaderboard",
+        &[("variant", 3, json!("popout"))],
+    );
+    let table = fake
+        .wait_for("the leaderboard", |f| f.original(board))
+        .await;
+    assert!(table["content"]
+        .as_str()
+        .unwrap()
+        .contains("Nobody has played a rated match of PopOut"));
+
+    let shown = private_reply(&fake, ask(&fake, ALICE, "settings", &[])).await;
+    assert!(
+        shown.contains("Confirm before dropping: no") && !shown.contains("saved"),
+        "{shown}"
+    );
+    let saved = private_reply(
+        &fake,
+        ask(
+            &fake,
+            ALICE,
+            "settings",
+            &[("language", 3, json!("de")), ("confirm", 5, json!(true))],
+        ),
+    )
+    .await;
+    assert!(
+        saved.contains("gespeichert") && saved.contains(": ja"),
+        "{saved}"
+    );
+    let rules = private_replies(&fake, ask(&fake, ALICE, "rules", &[]), 1).await;
+    assert!(rules[0].contains("So wird gespielt"), "{rules:?}");
+    // Bob's replies stay in his own language.
+    let bobs = private_reply(
+        &fake,
+        ask(&fake, BOB, "rules", &[("variant", 3, json!("popout"))]),
+    )
+    .await;
+    assert!(
+        bobs.starts_with("**PopOut**") && bobs.contains("Classic board"),
+        "{bobs}"
+    );
+    let back = private_reply(
+        &fake,
+        ask(&fake, ALICE, "settings", &[("language", 3, json!("auto"))]),
+    )
+    .await;
+    assert!(back.contains("saved"), "{back}");
 }

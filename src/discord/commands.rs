@@ -47,6 +47,11 @@ pub const SERVED: &[(&str, &[&str])] = &[
     ("resign", &[]),
     ("resign-game", &[]),
     ("board", &[]),
+    ("rating", &["user", "variant"]),
+    ("leaderboard", &["variant"]),
+    ("history", &["user"]),
+    ("rules", &["variant"]),
+    ("settings", &["confirm", "language"]),
     ("ladder", &["match", "user"]),
     (
         "config",
@@ -58,6 +63,7 @@ pub const SERVED: &[(&str, &[&str])] = &[
 /// [`register`]).
 pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
     let mut all = vec![challenge(), resign(), resign_game(), board()];
+    all.extend(super::info::all());
     all.extend(super::moderation::all());
     all
 }

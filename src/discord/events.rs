@@ -59,6 +59,9 @@ async fn on_press(
     if let Some((id, answer)) = Answer::parse(custom_id) {
         return on_answer(ctx, data, press, id, answer, locale).await;
     }
+    if super::info::on_page_press(ctx, data, press).await? {
+        return Ok(());
+    }
     // Acknowledge first: the host may queue the action behind others.
     press
         .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)

@@ -9,6 +9,7 @@
 pub mod challenges;
 pub mod commands;
 pub mod events;
+pub mod info;
 pub mod messages;
 pub mod moderation;
 pub mod poster;
