@@ -73,7 +73,7 @@ fn every_canned_payload_parses_with_serenitys_types() {
     let registered =
         serde_json::to_value(fourbot::discord::commands::create_commands(&catalog)).unwrap();
     let commands: Vec<AppCommand> = serde_json::from_value(commands_reply(&registered)).unwrap();
-    assert_eq!(commands.len(), 11);
+    assert_eq!(commands.len(), 13);
     let ladder = commands.iter().find(|c| c.name == "ladder").unwrap();
     assert_eq!(ladder.options.len(), 4, "reset, void, ban, unban");
     let ladder_json = registered
@@ -601,6 +601,51 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
         .await;
     assert_eq!(update.json["type"], 7);
     assert_eq!(update.json["data"]["content"], table["content"]);
+
+    // Its replay (a GIF per game) and its export (the exchange format).
+    let files_of = |iid: u64| {
+        let token = format!("token-{iid}");
+        let fake = fake.clone();
+        async move {
+            fake.wait_for("the attachments", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|r| r.path.contains(&token) && !r.files.is_empty())
+                    .map(|r| r.files)
+            })
+            .await
+        }
+    };
+    let replay = ask(
+        BOB,
+        "replay",
+        &[("match", 3, json!(t.match_id.clone()))],
+        &[],
+    );
+    let gifs = files_of(replay).await;
+    assert_eq!(gifs.len(), 2, "one GIF per game");
+    assert!(gifs.iter().all(|(_, b)| b.starts_with(b"GIF8")));
+    let export = ask(
+        BOB,
+        "export",
+        &[("match", 3, json!(format!("#{}", t.match_id)))],
+        &[],
+    );
+    let files = files_of(export).await;
+    let text = String::from_utf8(files[0].1.clone()).unwrap();
+    assert!(
+        text.contains("[Variant \"classic\"]")
+            && text.contains("[Red \"alice\"]")
+            && text.contains("[Red \"bob\"]")
+            && text.contains("1. d"),
+        "{text}"
+    );
+    let missing = private_reply(
+        &fake,
+        ask(BOB, "export", &[("match", 3, json!("424242"))], &[]),
+    )
+    .await;
+    assert!(missing.contains("no match 424242"), "{missing}");
 
     // A moderator voids it: the rating changes are undone.
     let void = |user| {

@@ -52,6 +52,8 @@ pub const SERVED: &[(&str, &[&str])] = &[
     ("history", &["user"]),
     ("rules", &["variant"]),
     ("settings", &["confirm", "language"]),
+    ("replay", &["match"]),
+    ("export", &["match"]),
     ("ladder", &["match", "user"]),
     (
         "config",
@@ -64,6 +66,7 @@ pub const SERVED: &[(&str, &[&str])] = &[
 pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
     let mut all = vec![challenge(), resign(), resign_game(), board()];
     all.extend(super::info::all());
+    all.extend(super::archive::all());
     all.extend(super::moderation::all());
     all
 }

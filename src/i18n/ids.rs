@@ -474,6 +474,10 @@ pub const HISTORY: &str = "history";
 pub const RULES: &str = "rules";
 /// Slash command '/analyze': The solver's verdict on every move of a finished match.
 pub const ANALYZE: &str = "analyze";
+/// Slash command '/replay': The animated replay of a match.
+pub const REPLAY: &str = "replay";
+/// Slash command '/export': A match in the exchange format, as a text file.
+pub const EXPORT: &str = "export";
 /// Slash command '/settings': Your personal settings.
 pub const SETTINGS: &str = "settings";
 /// Slash command '/ladder': Moderators: manage this server's ladder.
@@ -782,6 +786,8 @@ pub const ALL: &[&str] = &[
     HISTORY,
     RULES,
     ANALYZE,
+    REPLAY,
+    EXPORT,
     SETTINGS,
     LADDER,
     LADDER_RESET,
