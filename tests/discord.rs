@@ -73,7 +73,7 @@ fn every_canned_payload_parses_with_serenitys_types() {
     let registered =
         serde_json::to_value(fourbot::discord::commands::create_commands(&catalog)).unwrap();
     let commands: Vec<AppCommand> = serde_json::from_value(commands_reply(&registered)).unwrap();
-    assert_eq!(commands.len(), 13);
+    assert_eq!(commands.len(), 14);
     let ladder = commands.iter().find(|c| c.name == "ladder").unwrap();
     assert_eq!(ladder.options.len(), 4, "reset, void, ban, unban");
     let ladder_json = registered
@@ -1132,6 +1132,40 @@ async fn an_unanswered_challenge_expires() {
         .unwrap()
         .contains("expired"));
     assert!(fake.channel(id_of(&msg)).is_none());
+
+    // A seek nobody joins expires the same way.
+    let seek = ask(&fake, CAROL, "seek", &[]);
+    let msg = fake.wait_for("the seek", |f| f.original(seek)).await;
+    let edit = fake
+        .wait_for("the seek's expiry edit", |f| {
+            f.requests().into_iter().find(|r| {
+                r.method == "PATCH"
+                    && r.path
+                        .ends_with(&format!("token-{seek}/messages/@original"))
+            })
+        })
+        .await;
+    assert!(
+        edit.json["content"]
+            .as_str()
+            .unwrap()
+            .contains("Nobody joined"),
+        "{}",
+        edit.json
+    );
+    assert_eq!(edit.json["components"], json!([]));
+    let late = press(&fake, BOB, &msg, &buttons(&msg)[0].0, "en-US");
+    let text = fake
+        .wait_for("the refusal", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(late))
+        })
+        .await;
+    assert!(text.json["data"]["content"]
+        .as_str()
+        .unwrap()
+        .contains("expired"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1741,4 +1775,123 @@ async fn rules_settings_and_empty_ratings_answer_in_the_readers_language() {
     )
     .await;
     assert!(back.contains("saved"), "{back}");
+}
+
+// ---------------------------------------------------------------- /seek
+
+/// `user` presses `custom_id` on the message `message_id` (as it is now)
+/// and waits for the answer to the press.
+async fn press_now(fake: &FakeDiscord, user: TestUser, message_id: u64, custom_id: &str) -> Value {
+    let message = fake.message(message_id).unwrap();
+    let i = press(fake, user, &message, custom_id, "en-US");
+    fake.wait_for("the answer to the press", |f| {
+        f.requests()
+            .into_iter()
+            .find(|r| r.path == callback_path(i))
+            .map(|r| r.json)
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_fills_its_seats_in_order_and_starts_the_match() {
+    let (fake, _bot) = start("seek").await;
+    let iid = ask(
+        &fake,
+        ALICE,
+        "seek",
+        &[
+            ("variant", 3, json!("three-players")),
+            ("time", 3, json!("3+2")),
+        ],
+    );
+    let msg = fake.wait_for("the seek", |f| f.original(iid)).await;
+    let text = msg["content"].as_str().unwrap();
+    assert!(
+        text.contains("alice is looking") && text.contains("2 seats are free"),
+        "{text}"
+    );
+    let ids: Vec<String> = buttons(&msg).into_iter().map(|(id, _)| id).collect();
+    assert_eq!(ids.len(), 2, "join and cancel");
+    let (join, cancel) = (ids[0].clone(), ids[1].clone());
+    let m = id_of(&msg);
+
+    let r = press_now(&fake, BOB, m, &cancel).await;
+    assert!(r["data"]["content"]
+        .as_str()
+        .unwrap()
+        .contains("Only the player who posted"));
+    assert_eq!(r["data"]["flags"], 64);
+    let r = press_now(&fake, ALICE, m, &join).await;
+    assert!(r["data"]["content"]
+        .as_str()
+        .unwrap()
+        .contains("already taken a seat"));
+
+    let r = press_now(&fake, BOB, m, &join).await;
+    assert_eq!(r["type"], 7, "{r}");
+    let now = fake.message(m).unwrap();
+    assert!(now["content"]
+        .as_str()
+        .unwrap()
+        .contains("bob joined. One seat is still free."));
+    assert_eq!(buttons(&now).len(), 2, "still open");
+    assert!(fake.channel(m).is_none(), "no match yet");
+
+    press_now(&fake, CAROL, m, &join).await;
+    let now = fake.message(m).unwrap();
+    assert!(
+        now["content"]
+            .as_str()
+            .unwrap()
+            .contains("All seats are taken"),
+        "{now}"
+    );
+    assert!(buttons(&now).is_empty());
+    let thread = fake.wait_for("the thread", |f| f.channel(m)).await;
+    assert!(
+        thread["name"]
+            .as_str()
+            .unwrap()
+            .contains("alice vs bob vs carol"),
+        "{thread}"
+    );
+    let first = fake
+        .wait_for("the first turn", |f| {
+            f.messages_in(m)
+                .into_iter()
+                .find(|m| !buttons(m).is_empty())
+        })
+        .await;
+    assert!(starts_with_ping(&first, ALICE), "the seeker is p1");
+
+    // A seek the seeker withdraws takes nobody.
+    let iid = ask(&fake, BOB, "seek", &[]);
+    let msg = fake.wait_for("the second seek", |f| f.original(iid)).await;
+    let m = id_of(&msg);
+    let ids: Vec<String> = buttons(&msg).into_iter().map(|(id, _)| id).collect();
+    press_now(&fake, BOB, m, &ids[1]).await;
+    let now = fake.message(m).unwrap();
+    assert!(
+        now["content"]
+            .as_str()
+            .unwrap()
+            .contains("bob withdrew the seek"),
+        "{now}"
+    );
+    assert!(buttons(&now).is_empty());
+    let r = press_now(&fake, DAVE, m, &ids[0]).await;
+    assert!(
+        r["data"]["content"].as_str().unwrap().contains("expired"),
+        "{r}"
+    );
+    // Nobody joins a seek of someone they already play.
+    let iid = ask(&fake, BOB, "seek", &[]);
+    let msg = fake.wait_for("the third seek", |f| f.original(iid)).await;
+    let r = press_now(&fake, CAROL, id_of(&msg), &buttons(&msg)[0].0).await;
+    let text = r["data"]["content"].as_str().unwrap();
+    assert!(
+        text.contains("already have a match running against bob"),
+        "{r}"
+    );
 }

@@ -12,6 +12,7 @@ error-own-challenge = Не можеш да приемеш или откажеш 
 error-seek-expired = Тази покана е изтекла.
 error-seek-full = Всички места вече са заети.
 error-seek-already-joined = Вече имаш място.
+error-seek-not-yours = Само който е публикувал това търсене, може да го оттегли.
 error-no-own-disc-to-pop = Можеш да извадиш само свой пул: най-долният пул в колона { $column } не е твой.
 error-nothing-to-pop = Колона { $column } е празна: няма пул за изваждане.
 error-pop-not-allowed = Изваждане на пулове е позволено само в PopOut.

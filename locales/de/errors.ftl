@@ -12,6 +12,7 @@ error-own-challenge = Deine eigene Herausforderung kannst du weder annehmen noch
 error-seek-expired = Dieses Gesuch ist verfallen.
 error-seek-full = Alle Plätze sind bereits besetzt.
 error-seek-already-joined = Du hast schon einen Platz.
+error-seek-not-yours = Nur wer diese Suche eingestellt hat, kann sie zurückziehen.
 error-no-own-disc-to-pop = Du darfst nur einen eigenen Stein herausziehen: Der unterste Stein in Spalte { $column } gehört dir nicht.
 error-nothing-to-pop = Spalte { $column } ist leer: Es gibt keinen Stein zum Herausziehen.
 error-pop-not-allowed = Steine herausziehen darf man nur bei PopOut.

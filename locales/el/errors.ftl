@@ -12,6 +12,7 @@ error-own-challenge = Δεν μπορείς να αποδεχτείς ή να α
 error-seek-expired = Αυτή η αναζήτηση έχει λήξει.
 error-seek-full = Όλες οι θέσεις έχουν ήδη καλυφθεί.
 error-seek-already-joined = Έχεις ήδη θέση.
+error-seek-not-yours = Μόνο όποιος δημοσίευσε αυτή την αναζήτηση μπορεί να την αποσύρει.
 error-no-own-disc-to-pop = Μπορείς να βγάλεις μόνο δικό σου πούλι: το κάτω πούλι της στήλης { $column } δεν είναι δικό σου.
 error-nothing-to-pop = Η στήλη { $column } είναι άδεια: δεν υπάρχει πούλι για να βγάλεις.
 error-pop-not-allowed = Το βγάλσιμο πουλιών επιτρέπεται μόνο στο PopOut.

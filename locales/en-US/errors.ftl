@@ -15,6 +15,7 @@ error-own-challenge = You can't accept or decline your own challenge.
 error-seek-expired = This seek has expired.
 error-seek-full = All seats are already taken.
 error-seek-already-joined = You have already taken a seat.
+error-seek-not-yours = Only the player who posted this seek can cancel it.
 # $column (text)
 error-no-own-disc-to-pop = You can only pop your own disc: the bottom disc of column { $column } is not yours.
 # $column (text)

@@ -12,6 +12,7 @@ error-own-challenge = Non puoi accettare né rifiutare la tua stessa sfida.
 error-seek-expired = Questa richiesta è scaduta.
 error-seek-full = Tutti i posti sono già occupati.
 error-seek-already-joined = Hai già un posto.
+error-seek-not-yours = Solo chi ha pubblicato questa ricerca può ritirarla.
 error-no-own-disc-to-pop = Puoi estrarre solo una tua pedina: quella in fondo alla colonna { $column } non è tua.
 error-nothing-to-pop = La colonna { $column } è vuota: non c'è nessuna pedina da estrarre.
 error-pop-not-allowed = Le estrazioni sono permesse solo in PopOut.

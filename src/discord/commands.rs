@@ -44,6 +44,7 @@ pub const SERVED: &[(&str, &[&str])] = &[
             "level",
         ],
     ),
+    ("seek", &["variant", "time"]),
     ("resign", &[]),
     ("resign-game", &[]),
     ("board", &[]),
@@ -65,6 +66,7 @@ pub const SERVED: &[(&str, &[&str])] = &[
 /// [`register`]).
 pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
     let mut all = vec![challenge(), resign(), resign_game(), board()];
+    all.extend(super::seeks::all());
     all.extend(super::info::all());
     all.extend(super::archive::all());
     all.extend(super::moderation::all());
@@ -240,7 +242,7 @@ pub fn seated(user: &User, member: Option<&Member>) -> Seated {
     }
 }
 
-fn unix_now() -> Duration {
+pub(crate) fn unix_now() -> Duration {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default()
@@ -452,9 +454,70 @@ pub fn public_locale(settings: &GuildSettings, ctx: Context<'_>) -> Locale {
     }
 }
 
+/// What a new match on this server is to be, after the server's rules.
+#[derive(Clone, Debug)]
+pub struct ServerTerms {
+    /// Language of the public messages.
+    pub public: Locale,
+    /// The variant.
+    pub variant: Variant,
+    /// The time control (the server's default when none was given), abort
+    /// window and grace period of the server.
+    pub clock: ClockSettings,
+}
+
+/// Reads a variant and time control under the server's `/config`: its
+/// default time control, abort window, allowed variants and match channel.
+///
+/// # Errors
+/// The localized refusal, in the user's language.
+pub async fn server_terms(
+    ctx: Context<'_>,
+    guild: u64,
+    variant: Option<&str>,
+    time: Option<&str>,
+) -> Result<ServerTerms, String> {
+    let data = ctx.data();
+    let catalog = data.host.catalog();
+    let locale = user_locale(ctx);
+    let settings = guild_settings(data, guild).await;
+    let public = public_locale(&settings, ctx);
+    let (variant, control) = parse_terms(catalog, locale, variant, time)?;
+    let clock = ClockSettings {
+        control: if time.is_some() {
+            control
+        } else {
+            settings.clock.control
+        },
+        ..settings.clock
+    };
+    if let Some(channel) = settings
+        .match_channel
+        .filter(|c| *c != ctx.channel_id().get())
+    {
+        return Err(catalog.text(
+            locale,
+            "error-wrong-channel",
+            &Args::new().set("channel", format!("<#{channel}>")),
+        ));
+    }
+    if !settings.variants.is_empty() && !settings.variants.contains(&variant) {
+        return Err(catalog.text(
+            locale,
+            "error-variant-not-allowed",
+            &Args::new().set("variant", catalog.variant_name(locale, variant)),
+        ));
+    }
+    Ok(ServerTerms {
+        public,
+        variant,
+        clock,
+    })
+}
+
 /// The refusal when the challenger or one of `others` is banned from the
 /// server's ladder (rated matches only).
-async fn ban_refusal(
+pub(crate) async fn ban_refusal(
     data: &Data,
     guild: u64,
     locale: Locale,
@@ -556,38 +619,11 @@ async fn challenge(
     let Some(guild) = i.guild_id else {
         return private(ctx, catalog.plain(locale, "error-guild-only")).await;
     };
-    let settings = guild_settings(&data, guild.get()).await;
-    let public = public_locale(&settings, ctx);
-    let (variant, mut clock) =
-        match parse_terms(catalog, locale, variant.as_deref(), time.as_deref()) {
-            Ok((variant, control)) => (
-                variant,
-                ClockSettings {
-                    control,
-                    ..settings.clock
-                },
-            ),
-            Err(text) => return private(ctx, text).await,
-        };
-    if time.is_none() {
-        clock.control = settings.clock.control;
-    }
-    if let Some(channel) = settings.match_channel.filter(|c| *c != i.channel_id.get()) {
-        let text = catalog.text(
-            locale,
-            "error-wrong-channel",
-            &Args::new().set("channel", format!("<#{channel}>")),
-        );
-        return private(ctx, text).await;
-    }
-    if !settings.variants.is_empty() && !settings.variants.contains(&variant) {
-        let text = catalog.text(
-            locale,
-            "error-variant-not-allowed",
-            &Args::new().set("variant", catalog.variant_name(locale, variant)),
-        );
-        return private(ctx, text).await;
-    }
+    let terms = match server_terms(ctx, guild.get(), variant.as_deref(), time.as_deref()).await {
+        Ok(t) => t,
+        Err(text) => return private(ctx, text).await,
+    };
+    let (public, variant, clock) = (terms.public, terms.variant, terms.clock);
     let challenger = seated(&i.user, i.member.as_deref());
     let invitation = Invitation {
         challenger: challenger.clone(),
@@ -910,7 +946,8 @@ mod tests {
             let name = c["name"].as_str().unwrap();
             assert!(name.len() <= 32 && !name.is_empty(), "{name}");
         }
-        assert_eq!(json[2]["name"], "resign-game");
+        assert_eq!(json[1]["name"], "seek");
+        assert_eq!(json[3]["name"], "resign-game");
     }
 
     #[test]

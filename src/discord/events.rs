@@ -59,6 +59,9 @@ async fn on_press(
     if let Some((id, answer)) = Answer::parse(custom_id) {
         return on_answer(ctx, data, press, id, answer, locale).await;
     }
+    if super::seeks::on_press(ctx, data, press).await? {
+        return Ok(());
+    }
     if super::info::on_page_press(ctx, data, press).await? {
         return Ok(());
     }

@@ -15,6 +15,7 @@ pub mod messages;
 pub mod moderation;
 pub mod poster;
 pub mod routes;
+pub mod seeks;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -201,6 +202,8 @@ pub struct Data {
     pub host: Host,
     /// Open challenges.
     pub challenges: Challenges,
+    /// Open seeks.
+    pub seeks: seeks::Seeks,
     /// Matches ↔ threads.
     pub routes: Arc<Routes>,
     /// How long a challenge stays open.
@@ -242,6 +245,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     let data = Arc::new(Data {
         host,
         challenges: Challenges::new(),
+        seeks: seeks::Seeks::new(),
         routes: routes.clone(),
         challenge_expiry: config.challenge_expiry,
         db: Some(db),

@@ -262,6 +262,8 @@ pub const SEEK_POSTED: &str = "seek-posted";
 pub const SEEK_JOINED: &str = "seek-joined";
 /// `Nobody joined in time; the seek has expired.`
 pub const SEEK_EXPIRED_NOTICE: &str = "seek-expired-notice";
+/// `{ $player } withdrew the seek.`
+pub const SEEK_CANCELLED: &str = "seek-cancelled";
 
 // errors.ftl
 /// `It's not your turn: { $player } is to move.`
@@ -288,6 +290,8 @@ pub const ERROR_SEEK_EXPIRED: &str = "error-seek-expired";
 pub const ERROR_SEEK_FULL: &str = "error-seek-full";
 /// `You have already taken a seat.`
 pub const ERROR_SEEK_ALREADY_JOINED: &str = "error-seek-already-joined";
+/// `Only the player who posted this seek can cancel it.`
+pub const ERROR_SEEK_NOT_YOURS: &str = "error-seek-not-yours";
 /// `You can only pop your own disc: the bottom disc of column { $column } is not yours.`
 pub const ERROR_NO_OWN_DISC_TO_POP: &str = "error-no-own-disc-to-pop";
 /// `Column { $column } is empty: there is no disc to pop.`
@@ -685,6 +689,7 @@ pub const ALL: &[&str] = &[
     SEEK_POSTED,
     SEEK_JOINED,
     SEEK_EXPIRED_NOTICE,
+    SEEK_CANCELLED,
     ERROR_NOT_YOUR_TURN,
     ERROR_COLUMN_FULL,
     ERROR_COLUMN_OUT_OF_RANGE,
@@ -697,6 +702,7 @@ pub const ALL: &[&str] = &[
     ERROR_SEEK_EXPIRED,
     ERROR_SEEK_FULL,
     ERROR_SEEK_ALREADY_JOINED,
+    ERROR_SEEK_NOT_YOURS,
     ERROR_NO_OWN_DISC_TO_POP,
     ERROR_NOTHING_TO_POP,
     ERROR_POP_NOT_ALLOWED,
