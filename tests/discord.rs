@@ -1895,3 +1895,74 @@ async fn a_seek_fills_its_seats_in_order_and_starts_the_match() {
         "{r}"
     );
 }
+
+// ---------------------------------------------------------------- confirm-before-drop
+
+/// The answer to press `i` once it is a private preview: its custom ids.
+async fn preview_buttons(fake: &FakeDiscord, i: u64) -> Vec<String> {
+    let r = fake
+        .wait_for("the preview", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(i))
+        })
+        .await;
+    assert_eq!(r.json["type"], 4, "{}", r.json);
+    assert_eq!(r.json["data"]["flags"], 64, "private: {}", r.json);
+    assert!(
+        r.files.iter().any(|(_, b)| b.starts_with(b"\x89PNG")),
+        "a preview picture"
+    );
+    buttons(&r.json["data"])
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn confirm_before_drop_previews_first_and_drops_on_confirm_or_a_second_press() {
+    let (fake, _bot) = start("confirm").await;
+    let saved = private_reply(
+        &fake,
+        ask(&fake, ALICE, "settings", &[("confirm", 5, json!(true))]),
+    )
+    .await;
+    assert!(saved.contains("Confirm before dropping: yes"), "{saved}");
+    let t = Table::open(&fake).await;
+    let first = t.turn(1, 1).await;
+    let d = format!("m:{}:1.1:drop:d", t.match_id);
+    let i = press(&fake, ALICE, &first, &d, "en-US");
+    let confirm = preview_buttons(&fake, i).await;
+    assert_eq!(confirm, [format!("k:{d}")]);
+    assert_eq!(t.turns(1, 2), 0, "nothing dropped yet");
+    let preview = fake
+        .wait_for("the preview message", |f| f.original(i))
+        .await;
+    press(&fake, ALICE, &preview, &confirm[0], "en-US");
+    let second = t.turn(1, 2).await;
+    assert!(
+        second["content"].as_str().unwrap().contains("🔴 d"),
+        "{second}"
+    );
+
+    // Bob has no such setting: his press drops at once.
+    t.drop(BOB, 1, 2, 'a').await;
+    let third = t.turn(1, 3).await;
+    // Selecting another column shows another preview; pressing the
+    // selected column again drops it.
+    let c = format!("m:{}:1.3:drop:c", t.match_id);
+    let e = format!("m:{}:1.3:drop:e", t.match_id);
+    preview_buttons(&fake, press(&fake, ALICE, &third, &c, "en-US")).await;
+    preview_buttons(&fake, press(&fake, ALICE, &third, &e, "en-US")).await;
+    assert_eq!(t.turns(1, 4), 0, "nothing dropped yet");
+    press(&fake, ALICE, &third, &e, "en-US");
+    let fourth = t.turn(1, 4).await;
+    assert!(
+        fourth["content"].as_str().unwrap().contains("🔴 e"),
+        "{fourth}"
+    );
+    assert!(
+        !fourth["content"].as_str().unwrap().contains("🔴 c"),
+        "{fourth}"
+    );
+}

@@ -10,9 +10,9 @@
 use std::sync::Arc;
 
 use serenity::all::{
-    ComponentInteraction, Context as SerenityContext, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, FullEvent,
-    Interaction, Message,
+    ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow,
+    CreateAttachment, CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, FullEvent, Interaction, Message,
 };
 
 use super::challenges::{Answer, Outcome};
@@ -49,6 +49,35 @@ fn ephemeral(text: &str) -> CreateInteractionResponse {
     )
 }
 
+/// The custom id prefix of the Confirm button of a drop preview; the rest
+/// is the drop's action id.
+pub const CONFIRM_PREFIX: &str = "k:";
+/// The file name of a drop preview.
+pub const PREVIEW_FILE: &str = "preview.png";
+
+/// Whether the presser asked for confirm-before-drop (`/settings`) and the
+/// press is a drop button of a match.
+async fn wants_confirmation(data: &Data, press: &ComponentInteraction) -> bool {
+    let Some(db) = &data.db else {
+        return false;
+    };
+    if !press.data.custom_id.contains(":drop:") {
+        return false;
+    }
+    let Some(id) = db
+        .find_discord_player(press.user.id.get())
+        .await
+        .ok()
+        .flatten()
+    else {
+        return false;
+    };
+    db.player_settings(id)
+        .await
+        .map(|s| s.confirm_drop)
+        .unwrap_or(false)
+}
+
 async fn on_press(
     ctx: &SerenityContext,
     data: &Data,
@@ -65,10 +94,46 @@ async fn on_press(
     if super::info::on_page_press(ctx, data, press).await? {
         return Ok(());
     }
-    // Acknowledge first: the host may queue the action behind others.
-    press
-        .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
-        .await?;
+    let player = PlayerId(press.user.id.get());
+    let confirmed = custom_id.strip_prefix(CONFIRM_PREFIX);
+    let custom_id = confirmed.unwrap_or(custom_id);
+    if confirmed.is_none() && wants_confirmation(data, press).await {
+        let selected = data.selections.lock().expect("lock").get(&player).cloned();
+        if selected.as_deref() != Some(custom_id) {
+            if let Some(png) = data.host.preview(player, custom_id).await {
+                data.selections
+                    .lock()
+                    .expect("lock")
+                    .insert(player, custom_id.to_string());
+                let confirm = CreateButton::new(format!("{CONFIRM_PREFIX}{custom_id}"))
+                    .label(data.host.catalog().plain(locale, "button-confirm"))
+                    .style(ButtonStyle::Success);
+                press
+                    .create_response(
+                        &ctx.http,
+                        CreateInteractionResponse::Message(
+                            CreateInteractionResponseMessage::new()
+                                .ephemeral(true)
+                                .add_file(CreateAttachment::bytes(png, PREVIEW_FILE))
+                                .components(vec![CreateActionRow::Buttons(vec![confirm])])
+                                .allowed_mentions(mentions_only(&[])),
+                        ),
+                    )
+                    .await?;
+                return Ok(());
+            }
+        }
+    }
+    data.selections.lock().expect("lock").remove(&player);
+    // Acknowledge first: the host may queue the action behind others. A
+    // confirmation loses its button.
+    let ack = match confirmed {
+        Some(_) => CreateInteractionResponse::UpdateMessage(
+            CreateInteractionResponseMessage::new().components(Vec::new()),
+        ),
+        None => CreateInteractionResponse::Acknowledge,
+    };
+    press.create_response(&ctx.http, ack).await?;
     let action = custom_id.parse::<ActionId>().ok();
     if let Some(a) = action.filter(|a| data.host.match_ids().contains(&a.match_id())) {
         // A match the bot knows but has no thread for (after a restart
@@ -77,7 +142,6 @@ async fn on_press(
         data.routes
             .learn(a.match_id(), press.channel_id, press.message.id, public);
     }
-    let player = PlayerId(press.user.id.get());
     // A rematch creates a match inside the host: find it by its new id.
     let _creating = match action {
         Some(ActionId::Rematch { .. }) => Some(data.routes.creation_lock().await),

@@ -204,6 +204,9 @@ pub struct Data {
     pub challenges: Challenges,
     /// Open seeks.
     pub seeks: seeks::Seeks,
+    /// Confirm-before-drop: the drop each player has selected (its action
+    /// id), to be played by a second press or by Confirm.
+    pub selections: std::sync::Mutex<std::collections::HashMap<crate::host::PlayerId, String>>,
     /// Matches ↔ threads.
     pub routes: Arc<Routes>,
     /// How long a challenge stays open.
@@ -246,6 +249,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         host,
         challenges: Challenges::new(),
         seeks: seeks::Seeks::new(),
+        selections: Default::default(),
         routes: routes.clone(),
         challenge_expiry: config.challenge_expiry,
         db: Some(db),
