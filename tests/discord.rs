@@ -1966,3 +1966,176 @@ async fn confirm_before_drop_previews_first_and_drops_on_confirm_or_a_second_pre
         "{fourth}"
     );
 }
+
+// ---------------------------------------------------------------- variants and pitfalls
+
+impl Table {
+    /// `user` presses the pop button of `column` on the turn `game.ply`.
+    async fn pop(&self, user: TestUser, game: u32, ply: u32, column: char) {
+        let msg = self.turn(game, ply).await;
+        let id = format!("m:{}:{game}.{ply}:pop:{column}", self.match_id);
+        assert!(
+            buttons(&msg).iter().any(|(b, off)| *b == id && !off),
+            "an active pop button {id}: {msg}"
+        );
+        let i = press(&self.fake, user, &msg, &id, "en-US");
+        self.fake
+            .wait_for("the acknowledgement", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|r| r.path == callback_path(i))
+            })
+            .await;
+    }
+}
+
+/// Alice challenges Bob to `variant`; Bob accepts.
+async fn open_variant(fake: &FakeDiscord, variant: &str) -> Table {
+    let iid = challenge_with(
+        fake,
+        ALICE,
+        &[user_opt("opponent", BOB), ("variant", 3, json!(variant))],
+        &[BOB],
+    );
+    accept_all(fake, iid, &[BOB]).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_popout_game_played_with_pop_buttons_is_drawn_by_threefold_repetition() {
+    let (fake, _bot) = start("popout").await;
+    let t = open_variant(&fake, "popout").await;
+    let first = t.turn(1, 1).await;
+    let pops: Vec<bool> = buttons(&first)
+        .into_iter()
+        .filter(|(id, _)| id.contains(":pop:"))
+        .map(|(_, off)| off)
+        .collect();
+    assert_eq!(pops.len(), 7, "a pop row: {first}");
+    assert!(
+        pops.iter().all(|off| *off),
+        "nothing to pop on an empty board"
+    );
+    // Drop, drop, pop, pop: the empty board with red to move, twice more.
+    for round in 0..2 {
+        let ply = round * 4;
+        t.drop(ALICE, 1, ply + 1, 'a').await;
+        t.drop(BOB, 1, ply + 2, 'b').await;
+        let third = t.turn(1, ply + 3).await;
+        assert!(
+            buttons(&third)
+                .iter()
+                .any(|(id, off)| id.ends_with(":pop:b") && *off),
+            "bob's disc is not red's to pop: {third}"
+        );
+        t.pop(ALICE, 1, ply + 3, 'a').await;
+        t.pop(BOB, 1, ply + 4, 'b').await;
+    }
+    let over = t.message_with(":1:ready").await;
+    let text = over["content"].as_str().unwrap();
+    assert!(
+        text.contains("drawn") && text.contains("third time"),
+        "{text}"
+    );
+    // The move lists of the later turns show the pops.
+    assert!(
+        fake.messages_in(t.thread).iter().any(|m| {
+            let text = m["content"].as_str().unwrap_or("");
+            text.contains("-a") && text.contains("-b")
+        }),
+        "pops in the move list"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nine_column_buttons_wrap_into_rows_and_each_drops_in_its_own_column() {
+    let (fake, _bot) = start("five").await;
+    let t = open_variant(&fake, "five").await;
+    let first = t.turn(1, 1).await;
+    let rows = first["components"].as_array().unwrap();
+    assert!(rows.len() >= 2, "nine columns need two rows: {first}");
+    for row in rows {
+        assert!(row["components"].as_array().unwrap().len() <= 5);
+    }
+    let drops: Vec<(String, bool)> = buttons(&first)
+        .into_iter()
+        .filter(|(id, _)| id.contains(":drop:"))
+        .collect();
+    assert_eq!(drops.len(), 9, "{drops:?}");
+    // The edge columns are filled from the start: their buttons are off.
+    assert!(drops[0].0.ends_with(":drop:a") && drops[0].1);
+    assert!(drops[8].0.ends_with(":drop:i") && drops[8].1);
+    let i = t.drop(ALICE, 1, 1, 'g').await;
+    t.drop(BOB, 1, 2, 'h').await;
+    let third = t.turn(1, 3).await;
+    let text = third["content"].as_str().unwrap();
+    assert!(text.contains("🔴 g") && text.contains("🟡 h"), "{text}");
+    // The press was acknowledged before the next turn was posted.
+    let reqs = fake.requests();
+    let ack = reqs
+        .iter()
+        .position(|r| r.path == callback_path(i))
+        .unwrap();
+    let posted = reqs
+        .iter()
+        .position(|r| {
+            r.method == "POST"
+                && r.path == format!("/api/v10/channels/{}/messages", t.thread)
+                && r.json.to_string().contains(":1.2:drop:")
+        })
+        .unwrap();
+    assert!(ack < posted, "acknowledged first");
+    assert!(
+        !reqs
+            .iter()
+            .any(|r| r.method == "PATCH" && r.path.contains(&format!("token-{i}"))),
+        "turns are channel messages, not edits through the press's token"
+    );
+}
+
+/// A player whose display name tries to ping everyone.
+const MALLORY: TestUser = TestUser {
+    id: 100_000_000_000_000_066,
+    name: "@everyone",
+};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_name_that_tries_to_ping_everyone_pings_nobody() {
+    let (fake, _bot) = start("mentions").await;
+    let seek = ask(&fake, MALLORY, "seek", &[]);
+    let msg = fake.wait_for("the seek", |f| f.original(seek)).await;
+    assert!(msg["content"].as_str().unwrap().contains("@everyone"));
+    let iid = challenge(&fake, MALLORY, BOB);
+    let t = accept_all(&fake, iid, &[BOB]).await;
+    t.turn(1, 1).await;
+    t.drop(MALLORY, 1, 1, 'd').await;
+    t.turn(1, 2).await;
+    let reqs = fake.requests();
+    let mut checked = 0;
+    for r in reqs.iter().filter(|r| {
+        r.method == "POST"
+            && (r.path.ends_with("/messages") || r.path.ends_with("/callback"))
+            && r.json.to_string().contains("@everyone")
+    }) {
+        let body = if r.path.ends_with("/callback") {
+            &r.json["data"]
+        } else {
+            &r.json
+        };
+        let allowed = &body["allowed_mentions"];
+        assert_eq!(allowed["parse"], json!([]), "{}", r.json);
+        let users: Vec<String> =
+            serde_json::from_value(allowed["users"].clone()).unwrap_or_default();
+        assert!(
+            users
+                .iter()
+                .all(|u| *u == BOB.id.to_string() || *u == MALLORY.id.to_string()),
+            "only players: {}",
+            r.json
+        );
+        checked += 1;
+    }
+    assert!(
+        checked >= 3,
+        "seek, challenge and turns were checked: {checked}"
+    );
+}
