@@ -1759,6 +1759,21 @@ async fn rules_settings_and_empty_ratings_answer_in_the_readers_language() {
     );
     let rules = private_replies(&fake, ask(&fake, ALICE, "rules", &[]), 1).await;
     assert!(rules[0].contains("So wird gespielt"), "{rules:?}");
+    // Every private reply to alice follows it: refusals of commands and
+    // of presses too.
+    let teams = challenge_with(
+        &fake,
+        ALICE,
+        &[user_opt("opponent", BOB), ("variant", 3, json!("teams"))],
+        &[BOB],
+    );
+    let text = private_reply(&fake, teams).await;
+    assert!(text.contains("braucht einen Partner"), "{text}");
+    let own = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(own)).await;
+    let r = press_now(&fake, ALICE, id_of(&msg), &buttons(&msg)[0].0).await;
+    let text = r["data"]["content"].as_str().unwrap();
+    assert!(text.contains("Deine eigene Herausforderung"), "{text}");
     // Bob's replies stay in his own language.
     let bobs = private_reply(
         &fake,

@@ -202,9 +202,38 @@ pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
     }
 }
 
-/// The language of a private reply to the user of `ctx`.
+/// The language of a private reply to the user of `ctx`: their
+/// `/settings` override, else their Discord client's.
 pub(crate) fn user_locale(ctx: Context<'_>) -> Locale {
-    Locale::for_user(None, ctx.locale().unwrap_or("en-US"))
+    let chosen = ctx
+        .data()
+        .language_overrides
+        .lock()
+        .expect("lock")
+        .get(&ctx.author().id.get())
+        .copied();
+    Locale::for_user(chosen, ctx.locale().unwrap_or("en-US"))
+}
+
+/// Reads the `/settings` language override of Discord user `user` from the
+/// store into [`Data::language_overrides`] and returns it.
+pub async fn refresh_language(data: &Data, user: u64) -> Option<Locale> {
+    let db = data.db.as_ref()?;
+    let chosen: Option<Locale> = match db.find_discord_player(user).await {
+        Ok(Some(player)) => db
+            .player_settings(player)
+            .await
+            .ok()
+            .and_then(|s| s.language)
+            .and_then(|l| l.parse().ok()),
+        _ => None,
+    };
+    let mut overrides = data.language_overrides.lock().expect("lock");
+    match chosen {
+        Some(l) => overrides.insert(user, l),
+        None => overrides.remove(&user),
+    };
+    chosen
 }
 
 /// The language of the server's public messages.

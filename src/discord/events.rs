@@ -84,7 +84,8 @@ async fn on_press(
     press: &ComponentInteraction,
 ) -> Result<(), Error> {
     let custom_id = press.data.custom_id.as_str();
-    let locale = Locale::for_user(None, &press.locale);
+    let chosen = super::commands::refresh_language(data, press.user.id.get()).await;
+    let locale = Locale::for_user(chosen, &press.locale);
     if let Some((id, answer)) = Answer::parse(custom_id) {
         return on_answer(ctx, data, press, id, answer, locale).await;
     }

@@ -36,26 +36,11 @@ fn now_ms() -> i64 {
         .as_millis() as i64
 }
 
-/// The language of a private reply: the user's `/settings` override, else
-/// their Discord client's.
+/// The language of a private reply: the user's `/settings` override (read
+/// again, for `/settings` itself), else their Discord client's.
 pub async fn reader_locale(ctx: Context<'_>) -> Locale {
-    let fallback = user_locale(ctx);
-    let Some(db) = &ctx.data().db else {
-        return fallback;
-    };
-    let author = ctx.author();
-    let Ok(player) = db
-        .discord_player(author.id.get(), &seated(author, None).name)
-        .await
-    else {
-        return fallback;
-    };
-    db.player_settings(player)
-        .await
-        .ok()
-        .and_then(|s| s.language)
-        .and_then(|l| l.parse().ok())
-        .unwrap_or(fallback)
+    super::commands::refresh_language(ctx.data(), ctx.author().id.get()).await;
+    user_locale(ctx)
 }
 
 fn parse_variant(catalog: &Catalog, l: Locale, variant: Option<&str>) -> Result<Variant, String> {

@@ -204,6 +204,10 @@ pub struct Data {
     pub challenges: Challenges,
     /// Open seeks.
     pub seeks: seeks::Seeks,
+    /// Language overrides (`/settings`) of users who acted lately, by
+    /// Discord user id; refreshed from the store before every command and
+    /// press.
+    pub language_overrides: std::sync::Mutex<std::collections::HashMap<u64, crate::i18n::Locale>>,
     /// Confirm-before-drop: the drop each player has selected (its action
     /// id), to be played by a second press or by Confirm.
     pub selections: std::sync::Mutex<std::collections::HashMap<crate::host::PlayerId, String>>,
@@ -250,6 +254,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         challenges: Challenges::new(),
         seeks: seeks::Seeks::new(),
         selections: Default::default(),
+        language_overrides: Default::default(),
         routes: routes.clone(),
         challenge_expiry: config.challenge_expiry,
         db: Some(db),
@@ -275,6 +280,11 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
                 ))
             },
             on_error: |error| Box::pin(commands::on_error(error)),
+            pre_command: |ctx| {
+                Box::pin(async move {
+                    commands::refresh_language(ctx.data(), ctx.author().id.get()).await;
+                })
+            },
             prefix_options: poise::PrefixFrameworkOptions {
                 mention_as_prefix: false,
                 ..Default::default()

@@ -288,7 +288,13 @@ pub async fn on_press(
         return Ok(false);
     };
     let catalog = data.host.catalog();
-    let locale = Locale::for_user(None, &press.locale);
+    let chosen = data
+        .language_overrides
+        .lock()
+        .expect("lock")
+        .get(&press.user.id.get())
+        .copied();
+    let locale = Locale::for_user(chosen, &press.locale);
     let refuse = |text: String| {
         CreateInteractionResponse::Message(
             CreateInteractionResponseMessage::new()
