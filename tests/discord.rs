@@ -2154,3 +2154,83 @@ async fn a_name_that_tries_to_ping_everyone_pings_nobody() {
         "seek, challenge and turns were checked: {checked}"
     );
 }
+
+/// The ply of a turn message (from its drop buttons), if it is a turn of
+/// game 1 of match `match_id`.
+fn ply_of(m: &Value, match_id: &str) -> Option<u32> {
+    let prefix = format!("m:{match_id}:1.");
+    buttons(m).iter().find_map(|(id, _)| {
+        let rest = id.strip_prefix(&prefix)?;
+        rest.split(':').next()?.parse().ok()
+    })
+}
+
+/// Plays game 1 of `t` to its end, each player to move pressing the first
+/// active drop button; returns the number of presses.
+async fn play_out_game_one(t: &Table) -> u32 {
+    let mut last = 0;
+    let users = [ALICE, BOB];
+    loop {
+        let (msg, ply) = t
+            .fake
+            .wait_for(&format!("the turn after ply {last}, or the end"), |f| {
+                let msgs = f.messages_in(t.thread);
+                if msgs.iter().any(|m| {
+                    buttons(m)
+                        .iter()
+                        .any(|(id, _)| id.ends_with(":1:ready") || id.ends_with(":rematch"))
+                }) {
+                    return Some((Value::Null, 0));
+                }
+                msgs.into_iter()
+                    .filter_map(|m| ply_of(&m, &t.match_id).map(|p| (m, p)))
+                    .find(|(_, p)| *p > last)
+            })
+            .await;
+        if ply == 0 {
+            return last;
+        }
+        let mover = users
+            .into_iter()
+            .find(|u| starts_with_ping(&msg, *u))
+            .expect("the turn names its mover");
+        let (id, _) = buttons(&msg)
+            .into_iter()
+            .find(|(id, off)| id.contains(":drop:") && !off)
+            .expect("a free column");
+        press(&t.fake, mover, &msg, &id, "en-US");
+        last = ply;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_two_player_variant_is_played_through_buttons() {
+    let (fake, _bot) = start("variants").await;
+    for variant in [
+        "single",
+        "small",
+        "misere",
+        "cylinder",
+        "obstacles",
+        "random-opening",
+        "five",
+    ] {
+        let t = open_variant(&fake, variant).await;
+        let plies = play_out_game_one(&t).await;
+        assert!(plies >= 4, "{variant}: {plies}");
+        if variant != "single" {
+            let r = t.command(BOB, "resign");
+            fake.wait_for("the resignation", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|q| q.path == callback_path(r))
+            })
+            .await;
+        }
+        let end = t.message_with(":rematch").await;
+        assert!(
+            end["content"].as_str().unwrap().contains(":"),
+            "{variant}: a match result {end}"
+        );
+    }
+}
