@@ -1501,6 +1501,27 @@ async fn a_single_game_colour_and_the_bots_level_are_honoured() {
         .filter(|(id, _)| id.contains(":drop:"))
         .count();
     assert_eq!(drops, 6, "small is 6 columns wide");
+
+    // The bot may take one seat of three: only the humans accept.
+    let iid = challenge_with(
+        &fake,
+        DAVE,
+        &[
+            user_opt("opponent", BOB),
+            ("variant", 3, json!("three-players")),
+            user_opt("opponent2", bot),
+            ("level", 4, json!(2)),
+        ],
+        &[BOB, bot],
+    );
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let text = msg["content"].as_str().unwrap();
+    assert!(text.contains("the bot (level 2)"), "{text}");
+    let t = accept_all(&fake, iid, &[BOB]).await;
+    t.drop(DAVE, 1, 1, 'a').await;
+    t.drop(BOB, 1, 2, 'b').await;
+    let fourth = t.turn(1, 4).await;
+    assert!(starts_with_ping(&fourth, DAVE), "the bot moved: {fourth}");
 }
 
 // ---------------------------------------------------------------- moderators

@@ -444,15 +444,11 @@ pub(crate) async fn time_presets(_ctx: Context<'_>, partial: &str) -> CreateAuto
     CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-fn invitee(ctx: Context<'_>, user: &User) -> Invitee {
+fn invitee(ctx: Context<'_>, public: Locale, user: &User) -> Invitee {
     let is_fourbot = user.id == ctx.framework().bot_id();
     let mut seat = seated(user, None);
     if is_fourbot {
-        seat.name = ctx
-            .data()
-            .host
-            .catalog()
-            .plain(guild_locale(ctx), "the-bot");
+        seat.name = ctx.data().host.catalog().plain(public, "the-bot");
     }
     Invitee {
         seat,
@@ -656,9 +652,9 @@ async fn challenge(
     let challenger = seated(&i.user, i.member.as_deref());
     let invitation = Invitation {
         challenger: challenger.clone(),
-        opponent: invitee(ctx, &opponent),
-        opponent2: opponent2.as_ref().map(|u| invitee(ctx, u)),
-        teammate: teammate.as_ref().map(|u| invitee(ctx, u)),
+        opponent: invitee(ctx, public, &opponent),
+        opponent2: opponent2.as_ref().map(|u| invitee(ctx, public, u)),
+        teammate: teammate.as_ref().map(|u| invitee(ctx, public, u)),
         color: color.clone(),
         level,
         seed: unix_now().as_nanos() as u64,
