@@ -2186,8 +2186,8 @@ fn ply_of(m: &Value, match_id: &str) -> Option<u32> {
     })
 }
 
-/// Plays game 1 of `t` to its end, each player to move pressing the first
-/// active drop button; returns the number of presses.
+/// Plays game 1 of `t` to its end by drop buttons; returns the last ply
+/// pressed.
 async fn play_out_game_one(t: &Table) -> u32 {
     let mut last = 0;
     let users = [ALICE, BOB];
@@ -2215,10 +2215,16 @@ async fn play_out_game_one(t: &Table) -> u32 {
             .into_iter()
             .find(|u| starts_with_ping(&msg, *u))
             .expect("the turn names its mover");
-        let (id, _) = buttons(&msg)
+        // Alice takes the leftmost free column, Bob the rightmost: short games.
+        let mut free = buttons(&msg)
             .into_iter()
-            .find(|(id, off)| id.contains(":drop:") && !off)
-            .expect("a free column");
+            .filter(|(id, off)| id.contains(":drop:") && !off);
+        let (id, _) = if mover.id == ALICE.id {
+            free.next()
+        } else {
+            free.next_back()
+        }
+        .expect("a free column");
         press(&t.fake, mover, &msg, &id, "en-US");
         last = ply;
     }
