@@ -1264,7 +1264,8 @@ fn starts_with_ping(m: &Value, u: TestUser) -> bool {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_three_player_challenge_starts_when_both_accepted_and_is_played_by_buttons() {
+async fn a_three_player_challenge_starts_when_both_accepted_and_all_three_games_are_played_by_buttons(
+) {
     let (fake, _bot) = start("three").await;
     let iid = challenge_with(
         &fake,
@@ -1317,16 +1318,39 @@ async fn a_three_player_challenge_starts_when_both_accepted_and_is_played_by_but
         t.drop(CAROL, 1, ply + 3, 'c').await;
     }
     t.drop(ALICE, 1, 10, 'a').await;
-    t.message_with(":1:ready").await;
-    // A forfeit ends the match for everyone.
-    let r = t.command(BOB, "resign");
-    fake.wait_for("the resignation acknowledged", |f| {
-        f.requests()
-            .into_iter()
-            .find(|q| q.path == callback_path(r))
-    })
-    .await;
-    t.message_with(":rematch").await;
+    // Games 2 and 3: red rotates; whoever moves first wins in column a.
+    let players = [ALICE, BOB, CAROL];
+    let mut firsts = vec![ALICE];
+    for game in 2..=3u32 {
+        let over = t.message_with(&format!(":{}:ready", game - 1)).await;
+        let ready = format!("m:{}:{}:ready", t.match_id, game - 1);
+        for p in players {
+            press(&fake, p, &over, &ready, "en-US");
+        }
+        let mut columns: Vec<u64> = Vec::new();
+        for ply in 1..=10u32 {
+            let turn = t.turn(game, ply).await;
+            let who = players
+                .into_iter()
+                .find(|p| starts_with_ping(&turn, *p))
+                .unwrap();
+            if ply == 1 {
+                firsts.push(who);
+            }
+            if !columns.contains(&who.id) {
+                columns.push(who.id);
+            }
+            let column = ['a', 'b', 'c'][columns.iter().position(|id| *id == who.id).unwrap()];
+            t.drop(who, game, ply, column).await;
+        }
+    }
+    let ids: std::collections::HashSet<u64> = firsts.iter().map(|p| p.id).collect();
+    assert_eq!(ids.len(), 3, "every player starts once");
+    let end = t.message_with(":rematch").await;
+    let text = end["content"].as_str().unwrap();
+    for p in players {
+        assert!(text.contains(&format!("1. {}: 1 point", p.name)), "{text}");
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1368,6 +1392,29 @@ async fn a_teams_match_names_the_player_to_move_and_is_won_by_a_team() {
     let over = t.message_with(":1:ready").await;
     let text = over["content"].as_str().unwrap();
     assert!(text.contains("Team A") || text.contains("alice"), "{text}");
+
+    // Everyone ready: game 2, team B is red and moves first (B1, A1, B2, A2).
+    let ready = format!("m:{}:1:ready", t.match_id);
+    for p in order {
+        let i = press(&fake, p, &over, &ready, "en-US");
+        fake.wait_for("the acknowledgement", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(i))
+        })
+        .await;
+    }
+    let order = [BOB, ALICE, CAROL, DAVE];
+    for (n, column) in columns.iter().enumerate() {
+        let ply = n as u32 + 1;
+        let who = order[n % 4];
+        let turn = t.turn(2, ply).await;
+        assert!(starts_with_ping(&turn, who), "game 2 ply {ply}: {turn}");
+        t.drop(who, 2, ply, *column).await;
+    }
+    let end = t.message_with(":rematch").await;
+    let text = end["content"].as_str().unwrap();
+    assert!(text.contains("1:1"), "{text}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
