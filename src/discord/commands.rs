@@ -678,7 +678,8 @@ async fn challenge(
         );
         return private(ctx, text).await;
     }
-    if variant.rated() && !humans.is_empty() {
+    let rated = variant.rated() && seats.iter().all(|s| s.ai_level.is_none());
+    if rated {
         if let Some(refusal) = ban_refusal(&data, guild.get(), locale, &challenger, &humans).await {
             return private(ctx, refusal).await;
         }

@@ -117,7 +117,7 @@ pub struct ConfigChange {
 ///
 /// # Errors
 /// The localized refusal (bad time control, abort window out of range,
-/// unknown variant or language); `settings` is then unchanged.
+/// unknown variant); `settings` is then unchanged.
 pub fn apply_config(
     catalog: &Catalog,
     l: Locale,
@@ -160,20 +160,8 @@ pub fn apply_config(
         s.match_channel = Some(channel);
     }
     if let Some(language) = change.language.as_deref() {
-        s.locale = if language == "auto" {
-            None
-        } else {
-            let locale: Locale = language.parse().map_err(|_| {
-                catalog.text(
-                    l,
-                    "error-unknown-variant",
-                    &Args::new()
-                        .set("input", language.to_string())
-                        .set("variants", "auto, en-US, de, it, el, bg"),
-                )
-            })?;
-            Some(locale.tag().to_string())
-        };
+        // Discord only sends the offered choices: `auto` or a known tag.
+        s.locale = language.parse::<Locale>().ok().map(|l| l.tag().to_string());
     }
     Ok(s)
 }
