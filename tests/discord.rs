@@ -73,7 +73,38 @@ fn every_canned_payload_parses_with_serenitys_types() {
     let registered =
         serde_json::to_value(fourbot::discord::commands::create_commands(&catalog)).unwrap();
     let commands: Vec<AppCommand> = serde_json::from_value(commands_reply(&registered)).unwrap();
-    assert_eq!(commands.len(), 4);
+    assert_eq!(commands.len(), 14);
+    let ladder = commands.iter().find(|c| c.name == "ladder").unwrap();
+    assert_eq!(ladder.options.len(), 4, "reset, void, ban, unban");
+    let ladder_json = registered
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "ladder")
+        .unwrap();
+    assert_eq!(
+        ladder_json["default_member_permissions"], "32",
+        "only Manage Server sees it"
+    );
+    let sub = subcommand_json(
+        9,
+        MONA,
+        CHANNEL_ID,
+        "ladder",
+        "ban",
+        &[("user", 6, json!(BOB.id.to_string()))],
+        &[BOB],
+    );
+    serde_json::from_value::<Interaction>(sub).unwrap();
+    let config = slash_command_json(
+        10,
+        MONA,
+        CHANNEL_ID,
+        "config",
+        &[("channel", 7, json!("77"))],
+        &[],
+    );
+    serde_json::from_value::<Interaction>(config).unwrap();
 }
 
 // ---------------------------------------------------------------- harness
@@ -518,6 +549,132 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
         let who = db.player_info(c.player).await.unwrap();
         assert!([ALICE.id, BOB.id].contains(&who.discord_id.unwrap()));
     }
+
+    // Ratings, leaderboard and history show it.
+    let ask = |user: TestUser, name: &str, options: &[(&str, u8, Value)], users: &[TestUser]| {
+        let iid = fake.next_id();
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            slash_command_json(iid, user, CHANNEL_ID, name, options, users),
+        );
+        iid
+    };
+    let card = private_reply(
+        &fake,
+        ask(CAROL, "rating", &[user_opt("user", ALICE)], &[ALICE]),
+    )
+    .await;
+    assert!(
+        card.contains("alice · Classic") && card.contains("1 rated match: 0 won, 1 drawn, 0 lost"),
+        "{card}"
+    );
+    assert!(card.contains("Rank ") && card.contains(" of 2"), "{card}");
+    let history = private_reply(&fake, ask(BOB, "history", &[], &[])).await;
+    assert!(
+        history.contains(&format!("#{}", t.match_id)) && history.contains("1:1"),
+        "{history}"
+    );
+    let board = ask(CAROL, "leaderboard", &[], &[]);
+    let table = fake
+        .wait_for("the leaderboard", |f| f.original(board))
+        .await;
+    let text = table["content"].as_str().unwrap();
+    assert!(
+        text.contains("```") && text.contains("alice") && text.contains("bob"),
+        "{text}"
+    );
+    assert_eq!(
+        buttons(&table),
+        [
+            ("lb:classic:0".to_string(), true),
+            ("lb:classic:1".to_string(), true)
+        ],
+        "one page: both disabled"
+    );
+    let page = press(&fake, CAROL, &table, "lb:classic:0", "en-US");
+    let update = fake
+        .wait_for("the page", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(page))
+        })
+        .await;
+    assert_eq!(update.json["type"], 7);
+    assert_eq!(update.json["data"]["content"], table["content"]);
+
+    // Its replay (a GIF per game) and its export (the exchange format).
+    let files_of = |iid: u64| {
+        let token = format!("token-{iid}");
+        let fake = fake.clone();
+        async move {
+            fake.wait_for("the attachments", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|r| r.path.contains(&token) && !r.files.is_empty())
+                    .map(|r| r.files)
+            })
+            .await
+        }
+    };
+    let replay = ask(
+        BOB,
+        "replay",
+        &[("match", 3, json!(t.match_id.clone()))],
+        &[],
+    );
+    let gifs = files_of(replay).await;
+    assert_eq!(gifs.len(), 2, "one GIF per game");
+    assert!(gifs.iter().all(|(_, b)| b.starts_with(b"GIF8")));
+    let export = ask(
+        BOB,
+        "export",
+        &[("match", 3, json!(format!("#{}", t.match_id)))],
+        &[],
+    );
+    let files = files_of(export).await;
+    let text = String::from_utf8(files[0].1.clone()).unwrap();
+    assert!(
+        text.contains("[Variant \"classic\"]")
+            && text.contains("[Red \"alice\"]")
+            && text.contains("[Red \"bob\"]")
+            && text.contains("1. d"),
+        "{text}"
+    );
+    let missing = private_reply(
+        &fake,
+        ask(BOB, "export", &[("match", 3, json!("424242"))], &[]),
+    )
+    .await;
+    assert!(missing.contains("no match 424242"), "{missing}");
+
+    // A moderator voids it: the rating changes are undone.
+    let void = |user| {
+        let iid = fake.next_id();
+        fake.dispatch(
+            "INTERACTION_CREATE",
+            subcommand_json(
+                iid,
+                user,
+                CHANNEL_ID,
+                "ladder",
+                "void",
+                &[("match", 3, json!(t.match_id.clone()))],
+                &[],
+            ),
+        );
+        iid
+    };
+    let refused = private_reply(&fake, void(ALICE)).await;
+    assert!(refused.contains("Only moderators"), "{refused}");
+    let done = private_reply(&fake, void(MONA)).await;
+    assert!(done.contains("is void"), "{done}");
+    let again = private_reply(&fake, void(MONA)).await;
+    assert!(again.contains("already void"), "{again}");
+    let detail = db
+        .match_detail(fourbot::store::MatchId(t.match_id.parse().unwrap()))
+        .await
+        .unwrap();
+    assert!(detail.voided, "{detail:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -975,6 +1132,40 @@ async fn an_unanswered_challenge_expires() {
         .unwrap()
         .contains("expired"));
     assert!(fake.channel(id_of(&msg)).is_none());
+
+    // A seek nobody joins expires the same way.
+    let seek = ask(&fake, CAROL, "seek", &[]);
+    let msg = fake.wait_for("the seek", |f| f.original(seek)).await;
+    let edit = fake
+        .wait_for("the seek's expiry edit", |f| {
+            f.requests().into_iter().find(|r| {
+                r.method == "PATCH"
+                    && r.path
+                        .ends_with(&format!("token-{seek}/messages/@original"))
+            })
+        })
+        .await;
+    assert!(
+        edit.json["content"]
+            .as_str()
+            .unwrap()
+            .contains("Nobody joined"),
+        "{}",
+        edit.json
+    );
+    assert_eq!(edit.json["components"], json!([]));
+    let late = press(&fake, BOB, &msg, &buttons(&msg)[0].0, "en-US");
+    let text = fake
+        .wait_for("the refusal", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(late))
+        })
+        .await;
+    assert!(text.json["data"]["content"]
+        .as_str()
+        .unwrap()
+        .contains("expired"));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -991,4 +1182,1129 @@ async fn plain_fourbot_with_a_token_runs_the_bot_and_registers_globally() {
         .find(|r| r.method == "PUT")
         .unwrap();
     assert_eq!(put.path, format!("/api/v10/applications/{BOT_ID}/commands"));
+}
+
+// ---------------------------------------------------------------- /challenge options
+
+/// `from` runs `/challenge` with `options`; users named by them are `users`.
+fn challenge_with(
+    fake: &FakeDiscord,
+    from: TestUser,
+    options: &[(&str, u8, Value)],
+    users: &[TestUser],
+) -> u64 {
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        slash_command_json(iid, from, CHANNEL_ID, "challenge", options, users),
+    );
+    iid
+}
+
+fn user_opt(name: &'static str, u: TestUser) -> (&'static str, u8, Value) {
+    (name, 6, json!(u.id.to_string()))
+}
+
+/// The private reply to a slash command (its content).
+async fn private_reply(fake: &FakeDiscord, interaction: u64) -> String {
+    let r = fake
+        .wait_for("a private reply", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(interaction))
+        })
+        .await;
+    assert_eq!(r.json["data"]["flags"], 64, "ephemeral: {}", r.json);
+    r.json["data"]["content"].as_str().unwrap_or("").to_string()
+}
+
+/// The challenge `iid` is accepted by every one of `players`, in order;
+/// returns the match's table once the first turn is posted.
+async fn accept_all(fake: &FakeDiscord, iid: u64, players: &[TestUser]) -> Table {
+    let challenge = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let accept = buttons(&challenge)[0].0.clone();
+    for (n, p) in players.iter().enumerate() {
+        let i = press(fake, *p, &challenge, &accept, "en-US");
+        fake.wait_for("the accept update", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(i))
+        })
+        .await;
+        let now = fake.message(id_of(&challenge)).unwrap();
+        let text = now["content"].as_str().unwrap();
+        if n + 1 < players.len() {
+            assert!(text.contains("Still waiting for"), "{text}");
+            assert_eq!(buttons(&now).len(), 2, "still open: {now}");
+            assert!(fake.channel(id_of(&challenge)).is_none(), "no thread yet");
+        } else {
+            assert!(buttons(&now).is_empty(), "{now}");
+        }
+    }
+    let thread = id_of(&challenge);
+    let first = fake
+        .wait_for("the first turn", |f| {
+            f.messages_in(thread)
+                .into_iter()
+                .find(|m| !buttons(m).is_empty())
+        })
+        .await;
+    Table {
+        fake: fake.clone(),
+        thread,
+        match_id: buttons(&first)[0].0.split(':').nth(1).unwrap().to_string(),
+    }
+}
+
+fn starts_with_ping(m: &Value, u: TestUser) -> bool {
+    m["content"]
+        .as_str()
+        .unwrap_or("")
+        .starts_with(&format!("<@{}>", u.id))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_three_player_challenge_starts_when_both_accepted_and_all_three_games_are_played_by_buttons(
+) {
+    let (fake, _bot) = start("three").await;
+    let iid = challenge_with(
+        &fake,
+        ALICE,
+        &[
+            user_opt("opponent", BOB),
+            ("variant", 3, json!("three-players")),
+            ("time", 3, json!("1+2")),
+            user_opt("opponent2", CAROL),
+        ],
+        &[BOB, CAROL],
+    );
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let text = msg["content"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("<@{}> and <@{}>", BOB.id, CAROL.id)) && text.contains("1+2"),
+        "{text}"
+    );
+    let pinged = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.path == callback_path(iid))
+        .unwrap();
+    let mut users: Vec<String> =
+        serde_json::from_value(pinged.json["data"]["allowed_mentions"]["users"].clone()).unwrap();
+    users.sort();
+    assert_eq!(users, [BOB.id.to_string(), CAROL.id.to_string()]);
+    let t = accept_all(&fake, iid, &[BOB, CAROL]).await;
+    let name = fake.channel(t.thread).unwrap()["name"].clone();
+    assert!(
+        name.as_str().unwrap().contains("alice vs bob vs carol"),
+        "{name}"
+    );
+    // Eight columns: buttons a to h; red, yellow, blue in turn.
+    let first = t.turn(1, 1).await;
+    let drops: Vec<String> = buttons(&first)
+        .into_iter()
+        .filter(|(id, _)| id.contains(":drop:"))
+        .map(|(id, _)| id)
+        .collect();
+    assert_eq!(drops.len(), 8, "{drops:?}");
+    assert!(drops[7].ends_with(":drop:h"));
+    assert!(starts_with_ping(&first, ALICE));
+    for round in 0..3 {
+        let ply = round * 3;
+        t.drop(ALICE, 1, ply + 1, 'a').await;
+        assert!(starts_with_ping(&t.turn(1, ply + 2).await, BOB));
+        t.drop(BOB, 1, ply + 2, 'b').await;
+        assert!(starts_with_ping(&t.turn(1, ply + 3).await, CAROL));
+        t.drop(CAROL, 1, ply + 3, 'c').await;
+    }
+    t.drop(ALICE, 1, 10, 'a').await;
+    // Games 2 and 3: red rotates; whoever moves first wins in column a.
+    let players = [ALICE, BOB, CAROL];
+    let mut firsts = vec![ALICE];
+    for game in 2..=3u32 {
+        let over = t.message_with(&format!(":{}:ready", game - 1)).await;
+        let ready = format!("m:{}:{}:ready", t.match_id, game - 1);
+        for p in players {
+            press(&fake, p, &over, &ready, "en-US");
+        }
+        let mut columns: Vec<u64> = Vec::new();
+        for ply in 1..=10u32 {
+            let turn = t.turn(game, ply).await;
+            let who = players
+                .into_iter()
+                .find(|p| starts_with_ping(&turn, *p))
+                .unwrap();
+            if ply == 1 {
+                firsts.push(who);
+            }
+            if !columns.contains(&who.id) {
+                columns.push(who.id);
+            }
+            let column = ['a', 'b', 'c'][columns.iter().position(|id| *id == who.id).unwrap()];
+            t.drop(who, game, ply, column).await;
+        }
+    }
+    let ids: std::collections::HashSet<u64> = firsts.iter().map(|p| p.id).collect();
+    assert_eq!(ids.len(), 3, "every player starts once");
+    let end = t.message_with(":rematch").await;
+    let text = end["content"].as_str().unwrap();
+    for p in players {
+        assert!(text.contains(&format!("1. {}: 1 point", p.name)), "{text}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_teams_match_names_the_player_to_move_and_is_won_by_a_team() {
+    let (fake, _bot) = start("teams").await;
+    let iid = challenge_with(
+        &fake,
+        ALICE,
+        &[
+            user_opt("opponent", BOB),
+            ("variant", 3, json!("teams")),
+            user_opt("opponent2", CAROL),
+            user_opt("teammate", DAVE),
+        ],
+        &[BOB, CAROL, DAVE],
+    );
+    let t = accept_all(&fake, iid, &[DAVE, CAROL, BOB]).await;
+    let name = fake.channel(t.thread).unwrap()["name"].clone();
+    assert!(
+        name.as_str()
+            .unwrap()
+            .contains("alice and dave vs bob and carol"),
+        "{name}"
+    );
+    // A1, B1, A2, B2: alice, bob, dave, carol.
+    let order = [ALICE, BOB, DAVE, CAROL];
+    let columns = ['d', 'a', 'd', 'a', 'd', 'a', 'd'];
+    for (n, column) in columns.iter().enumerate() {
+        let ply = n as u32 + 1;
+        let who = order[n % 4];
+        let turn = t.turn(1, ply).await;
+        assert!(starts_with_ping(&turn, who), "ply {ply}: {turn}");
+        assert!(
+            turn["content"].as_str().unwrap().contains(who.name),
+            "the turn names the player: {turn}"
+        );
+        t.drop(who, 1, ply, *column).await;
+    }
+    let over = t.message_with(":1:ready").await;
+    let text = over["content"].as_str().unwrap();
+    assert!(text.contains("Team A") || text.contains("alice"), "{text}");
+
+    // Everyone ready: game 2, team B is red and moves first (B1, A1, B2, A2).
+    let ready = format!("m:{}:1:ready", t.match_id);
+    for p in order {
+        let i = press(&fake, p, &over, &ready, "en-US");
+        fake.wait_for("the acknowledgement", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(i))
+        })
+        .await;
+    }
+    let order = [BOB, ALICE, CAROL, DAVE];
+    for (n, column) in columns.iter().enumerate() {
+        let ply = n as u32 + 1;
+        let who = order[n % 4];
+        let turn = t.turn(2, ply).await;
+        assert!(starts_with_ping(&turn, who), "game 2 ply {ply}: {turn}");
+        t.drop(who, 2, ply, *column).await;
+    }
+    let end = t.message_with(":rematch").await;
+    let text = end["content"].as_str().unwrap();
+    assert!(text.contains("1:1"), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn challenge_options_that_do_not_fit_are_refused_privately() {
+    let (fake, _bot) = start("refusals").await;
+    let bot = TestUser {
+        id: BOT_ID,
+        name: "fourbot",
+    };
+    type Case = (Vec<(&'static str, u8, Value)>, Vec<TestUser>, &'static str);
+    let cases: Vec<Case> = vec![
+        (
+            vec![user_opt("opponent", BOB), ("variant", 3, json!("teams"))],
+            vec![BOB],
+            "teammate",
+        ),
+        (
+            vec![
+                user_opt("opponent", BOB),
+                ("variant", 3, json!("three-players")),
+            ],
+            vec![BOB],
+            "opponent2",
+        ),
+        (
+            vec![user_opt("opponent", BOB), user_opt("opponent2", CAROL)],
+            vec![BOB, CAROL],
+            "two players",
+        ),
+        (
+            vec![user_opt("opponent", BOB), ("color", 3, json!("yellow"))],
+            vec![BOB],
+            "single game",
+        ),
+        (
+            vec![user_opt("opponent", BOB), ("level", 4, json!(2))],
+            vec![BOB],
+            "against the bot",
+        ),
+        (
+            vec![user_opt("opponent", bot), ("level", 4, json!(9))],
+            vec![bot],
+            "from 1 to 5",
+        ),
+        (
+            vec![user_opt("opponent", BOB), ("time", 3, json!("0+5"))],
+            vec![BOB],
+            "7 days",
+        ),
+        (
+            vec![user_opt("opponent", BOB), ("time", 3, json!("20000+0"))],
+            vec![BOB],
+            "“20000+0”",
+        ),
+        (
+            vec![user_opt("opponent", ALICE)],
+            vec![ALICE],
+            "different player",
+        ),
+    ];
+    for (options, users, expected) in cases {
+        let iid = challenge_with(&fake, ALICE, &options, &users);
+        let text = private_reply(&fake, iid).await;
+        assert!(text.contains(expected), "{options:?}: {text}");
+    }
+    assert!(
+        fake.requests()
+            .iter()
+            .all(|r| !r.path.ends_with("/threads")),
+        "no match started"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_single_game_colour_and_the_bots_level_are_honoured() {
+    let (fake, _bot) = start("colour").await;
+    let iid = challenge_with(
+        &fake,
+        ALICE,
+        &[
+            user_opt("opponent", BOB),
+            ("variant", 3, json!("single")),
+            ("color", 3, json!("yellow")),
+        ],
+        &[BOB],
+    );
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    assert!(
+        msg["content"]
+            .as_str()
+            .unwrap()
+            .contains("alice plays Yellow"),
+        "{msg}"
+    );
+    let t = accept_all(&fake, iid, &[BOB]).await;
+    assert!(
+        starts_with_ping(&t.turn(1, 1).await, BOB),
+        "red moves first"
+    );
+
+    let bot = TestUser {
+        id: BOT_ID,
+        name: "fourbot",
+    };
+    let iid = challenge_with(
+        &fake,
+        CAROL,
+        &[
+            user_opt("opponent", bot),
+            ("variant", 3, json!("small")),
+            ("level", 4, json!(1)),
+        ],
+        &[bot],
+    );
+    let started = fake.wait_for("the AI game", |f| f.original(iid)).await;
+    let text = started["content"].as_str().unwrap();
+    assert!(
+        text.contains("level 1") && text.contains("Not rated"),
+        "{text}"
+    );
+    let thread = id_of(&started);
+    let first = fake
+        .wait_for("the first turn", |f| {
+            f.messages_in(thread)
+                .into_iter()
+                .find(|m| !buttons(m).is_empty())
+        })
+        .await;
+    let drops = buttons(&first)
+        .into_iter()
+        .filter(|(id, _)| id.contains(":drop:"))
+        .count();
+    assert_eq!(drops, 6, "small is 6 columns wide");
+
+    // The bot may take one seat of three: only the humans accept.
+    let iid = challenge_with(
+        &fake,
+        DAVE,
+        &[
+            user_opt("opponent", BOB),
+            ("variant", 3, json!("three-players")),
+            user_opt("opponent2", bot),
+            ("level", 4, json!(2)),
+        ],
+        &[BOB, bot],
+    );
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let text = msg["content"].as_str().unwrap();
+    assert!(text.contains("the bot (level 2)"), "{text}");
+    let t = accept_all(&fake, iid, &[BOB]).await;
+    t.drop(DAVE, 1, 1, 'a').await;
+    t.drop(BOB, 1, 2, 'b').await;
+    let fourth = t.turn(1, 4).await;
+    assert!(starts_with_ping(&fourth, DAVE), "the bot moved: {fourth}");
+}
+
+// ---------------------------------------------------------------- moderators
+
+/// `user` runs `/ladder sub` with `options`; returns the interaction id.
+fn ladder(
+    fake: &FakeDiscord,
+    user: TestUser,
+    sub: &str,
+    options: &[(&str, u8, Value)],
+    users: &[TestUser],
+) -> u64 {
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        subcommand_json(iid, user, CHANNEL_ID, "ladder", sub, options, users),
+    );
+    iid
+}
+
+/// `user` runs `/config` with `options`; returns the interaction id.
+fn config(fake: &FakeDiscord, user: TestUser, options: &[(&str, u8, Value)]) -> u64 {
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        slash_command_json(iid, user, CHANNEL_ID, "config", options, &[]),
+    );
+    iid
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moderator_commands_are_refused_privately_to_members() {
+    let (fake, _bot) = start("not-a-moderator").await;
+    let attempts = [
+        config(&fake, ALICE, &[("time", 3, json!("3+2"))]),
+        config(&fake, ALICE, &[]),
+        ladder(&fake, ALICE, "reset", &[], &[]),
+        ladder(&fake, ALICE, "ban", &[user_opt("user", BOB)], &[BOB]),
+        ladder(&fake, ALICE, "unban", &[user_opt("user", BOB)], &[BOB]),
+    ];
+    for iid in attempts {
+        let text = private_reply(&fake, iid).await;
+        assert!(text.contains("Only moderators"), "{text}");
+    }
+    // Nothing changed: the default time control still applies.
+    let iid = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    assert!(msg["content"].as_str().unwrap().contains("10+10"), "{msg}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn server_settings_from_config_are_kept_and_used_by_challenges() {
+    let (fake, _bot) = start("config").await;
+    let saved = private_reply(
+        &fake,
+        config(
+            &fake,
+            MONA,
+            &[
+                ("time", 3, json!("5+5")),
+                ("abort-window", 4, json!(5)),
+                ("variants", 3, json!("classic, popout")),
+                ("language", 3, json!("de")),
+            ],
+        ),
+    )
+    .await;
+    assert!(
+        saved.contains("saved") && saved.contains("5 minutes"),
+        "{saved}"
+    );
+    let bad = private_reply(&fake, config(&fake, MONA, &[("abort-window", 4, json!(0))])).await;
+    assert!(bad.contains("1 minute"), "{bad}");
+    let shown = private_reply(&fake, config(&fake, MONA, &[])).await;
+    assert!(
+        shown.contains("5+5") && shown.contains("PopOut") && shown.contains("Deutsch"),
+        "{shown}"
+    );
+    assert!(!shown.contains("saved"), "showing is not saving: {shown}");
+
+    // A variant the server does not allow is refused.
+    let five = challenge_with(
+        &fake,
+        ALICE,
+        &[user_opt("opponent", BOB), ("variant", 3, json!("five"))],
+        &[BOB],
+    );
+    let text = private_reply(&fake, five).await;
+    assert!(text.contains("not allowed"), "{text}");
+    // The server's time control and language are used.
+    let iid = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let text = msg["content"].as_str().unwrap();
+    assert!(text.contains("5+5") && text.contains("fordert"), "{text}");
+    let t = accept_all(&fake, iid, &[BOB]).await;
+    let first = t.turn(1, 1).await;
+    let clock = fourbot::store::Db::connect(&format!("sqlite://{}/fourbot.db", _bot.dir.display()))
+        .await
+        .unwrap()
+        .match_detail(fourbot::store::MatchId(t.match_id.parse().unwrap()))
+        .await
+        .unwrap()
+        .time_control;
+    assert_eq!(clock, "5+5", "{first}");
+
+    // Matches only in the match channel.
+    let elsewhere = CHANNEL_ID + 1000;
+    let saved = private_reply(
+        &fake,
+        config(&fake, MONA, &[("channel", 7, json!(elsewhere.to_string()))]),
+    )
+    .await;
+    assert!(saved.contains(&format!("<#{elsewhere}>")), "{saved}");
+    let iid = challenge(&fake, CAROL, ALICE);
+    let text = private_reply(&fake, iid).await;
+    assert!(text.contains(&format!("<#{elsewhere}>")), "{text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_banned_player_cannot_start_rated_matches_until_unbanned() {
+    let (fake, _bot) = start("ban").await;
+    let ban = || ladder(&fake, MONA, "ban", &[user_opt("user", BOB)], &[BOB]);
+    let done = private_reply(&fake, ban()).await;
+    assert!(done.contains("bob is banned"), "{done}");
+    let again = private_reply(&fake, ban()).await;
+    assert!(again.contains("already banned"), "{again}");
+    let text = private_reply(&fake, challenge(&fake, ALICE, BOB)).await;
+    assert!(text.contains("bob is banned"), "{text}");
+    let text = private_reply(&fake, challenge(&fake, BOB, ALICE)).await;
+    assert!(text.contains("You are banned"), "{text}");
+    // An unrated single game is still allowed.
+    let single = challenge_with(
+        &fake,
+        BOB,
+        &[user_opt("opponent", ALICE), ("variant", 3, json!("single"))],
+        &[ALICE],
+    );
+    let msg = fake.wait_for("the challenge", |f| f.original(single)).await;
+    assert_eq!(buttons(&msg).len(), 2);
+
+    let unban = || ladder(&fake, MONA, "unban", &[user_opt("user", BOB)], &[BOB]);
+    let done = private_reply(&fake, unban()).await;
+    assert!(done.contains("may play rated matches again"), "{done}");
+    let again = private_reply(&fake, unban()).await;
+    assert!(again.contains("not banned"), "{again}");
+    let iid = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    assert_eq!(buttons(&msg).len(), 2);
+
+    let reset = private_reply(&fake, ladder(&fake, MONA, "reset", &[], &[])).await;
+    assert!(reset.contains("new season (2)"), "{reset}");
+    let void = private_reply(
+        &fake,
+        ladder(&fake, MONA, "void", &[("match", 3, json!("999"))], &[]),
+    )
+    .await;
+    assert!(void.contains("no match 999"), "{void}");
+}
+
+// ---------------------------------------------------------------- players' info
+
+fn ask(fake: &FakeDiscord, user: TestUser, name: &str, options: &[(&str, u8, Value)]) -> u64 {
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        slash_command_json(iid, user, CHANNEL_ID, name, options, &[]),
+    );
+    iid
+}
+
+/// Every private message answering `interaction` (reply and follow-ups).
+async fn private_replies(fake: &FakeDiscord, interaction: u64, count: usize) -> Vec<String> {
+    private_reply(fake, interaction).await;
+    fake.wait_for("the follow-ups", |f| {
+        let reqs = f.requests();
+        let mut texts: Vec<String> = reqs
+            .iter()
+            .filter(|r| r.path == callback_path(interaction))
+            .map(|r| r.json["data"]["content"].as_str().unwrap_or("").to_string())
+            .collect();
+        texts.extend(
+            reqs.iter()
+                .filter(|r| r.method == "POST" && r.path == followup_path(interaction))
+                .map(|r| r.json["content"].as_str().unwrap_or("").to_string()),
+        );
+        (texts.len() >= count).then_some(texts)
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rules_settings_and_empty_ratings_answer_in_the_readers_language() {
+    let (fake, _bot) = start("info").await;
+    let rules = private_replies(&fake, ask(&fake, ALICE, "rules", &[]), 2).await;
+    assert!(rules[0].contains("How to play"), "{rules:?}");
+    assert!(rules.iter().all(|m| m.chars().count() <= 2000));
+    assert!(rules.concat().contains("`three-players`"), "{rules:?}");
+    let popout = private_reply(
+        &fake,
+        ask(&fake, ALICE, "rules", &[("variant", 3, json!("popout"))]),
+    )
+    .await;
+    assert!(
+        popout.starts_with("**PopOut**") && popout.contains("Classic board"),
+        "{popout}"
+    );
+
+    let none = private_reply(&fake, ask(&fake, ALICE, "rating", &[])).await;
+    assert!(
+        none.contains("has not played a rated match of Classic"),
+        "{none}"
+    );
+    let single = private_reply(
+        &fake,
+        ask(&fake, ALICE, "rating", &[("variant", 3, json!("single"))]),
+    )
+    .await;
+    assert!(single.contains("is not rated"), "{single}");
+    let history = private_reply(&fake, ask(&fake, ALICE, "history", &[])).await;
+    assert!(
+        history.contains("has not finished a match yet"),
+        "{history}"
+    );
+    let board = ask(
+        &fake,
+        ALICE,
+        "leaderboard",
+        &[("variant", 3, json!("popout"))],
+    );
+    let table = fake
+        .wait_for("the leaderboard", |f| f.original(board))
+        .await;
+    assert!(table["content"]
+        .as_str()
+        .unwrap()
+        .contains("Nobody has played a rated match of PopOut"));
+
+    let shown = private_reply(&fake, ask(&fake, ALICE, "settings", &[])).await;
+    assert!(
+        shown.contains("Confirm before dropping: no") && !shown.contains("saved"),
+        "{shown}"
+    );
+    let saved = private_reply(
+        &fake,
+        ask(
+            &fake,
+            ALICE,
+            "settings",
+            &[("language", 3, json!("de")), ("confirm", 5, json!(true))],
+        ),
+    )
+    .await;
+    assert!(
+        saved.contains("gespeichert") && saved.contains(": ja"),
+        "{saved}"
+    );
+    let rules = private_replies(&fake, ask(&fake, ALICE, "rules", &[]), 1).await;
+    assert!(rules[0].contains("So wird gespielt"), "{rules:?}");
+    // Every private reply to alice follows it: refusals of commands and
+    // of presses too.
+    let teams = challenge_with(
+        &fake,
+        ALICE,
+        &[user_opt("opponent", BOB), ("variant", 3, json!("teams"))],
+        &[BOB],
+    );
+    let text = private_reply(&fake, teams).await;
+    assert!(text.contains("braucht einen Partner"), "{text}");
+    let own = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(own)).await;
+    let r = press_now(&fake, ALICE, id_of(&msg), &buttons(&msg)[0].0).await;
+    let text = r["data"]["content"].as_str().unwrap();
+    assert!(text.contains("Deine eigene Herausforderung"), "{text}");
+    // Bob's replies stay in his own language.
+    let bobs = private_reply(
+        &fake,
+        ask(&fake, BOB, "rules", &[("variant", 3, json!("popout"))]),
+    )
+    .await;
+    assert!(
+        bobs.starts_with("**PopOut**") && bobs.contains("Classic board"),
+        "{bobs}"
+    );
+    let back = private_reply(
+        &fake,
+        ask(&fake, ALICE, "settings", &[("language", 3, json!("auto"))]),
+    )
+    .await;
+    assert!(back.contains("saved"), "{back}");
+}
+
+// ---------------------------------------------------------------- /seek
+
+/// `user` presses `custom_id` on the message `message_id` (as it is now)
+/// and waits for the answer to the press.
+async fn press_now(fake: &FakeDiscord, user: TestUser, message_id: u64, custom_id: &str) -> Value {
+    let message = fake.message(message_id).unwrap();
+    let i = press(fake, user, &message, custom_id, "en-US");
+    fake.wait_for("the answer to the press", |f| {
+        f.requests()
+            .into_iter()
+            .find(|r| r.path == callback_path(i))
+            .map(|r| r.json)
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seek_fills_its_seats_in_order_and_starts_the_match() {
+    let (fake, _bot) = start("seek").await;
+    let iid = ask(
+        &fake,
+        ALICE,
+        "seek",
+        &[
+            ("variant", 3, json!("three-players")),
+            ("time", 3, json!("3+2")),
+        ],
+    );
+    let msg = fake.wait_for("the seek", |f| f.original(iid)).await;
+    let text = msg["content"].as_str().unwrap();
+    assert!(
+        text.contains("alice is looking") && text.contains("2 seats are free"),
+        "{text}"
+    );
+    let ids: Vec<String> = buttons(&msg).into_iter().map(|(id, _)| id).collect();
+    assert_eq!(ids.len(), 2, "join and cancel");
+    let (join, cancel) = (ids[0].clone(), ids[1].clone());
+    let m = id_of(&msg);
+
+    let r = press_now(&fake, BOB, m, &cancel).await;
+    assert!(r["data"]["content"]
+        .as_str()
+        .unwrap()
+        .contains("Only the player who posted"));
+    assert_eq!(r["data"]["flags"], 64);
+    let r = press_now(&fake, ALICE, m, &join).await;
+    assert!(r["data"]["content"]
+        .as_str()
+        .unwrap()
+        .contains("already taken a seat"));
+
+    let r = press_now(&fake, BOB, m, &join).await;
+    assert_eq!(r["type"], 7, "{r}");
+    let now = fake.message(m).unwrap();
+    assert!(now["content"]
+        .as_str()
+        .unwrap()
+        .contains("bob joined. One seat is still free."));
+    assert_eq!(buttons(&now).len(), 2, "still open");
+    assert!(fake.channel(m).is_none(), "no match yet");
+
+    press_now(&fake, CAROL, m, &join).await;
+    let now = fake.message(m).unwrap();
+    assert!(
+        now["content"]
+            .as_str()
+            .unwrap()
+            .contains("All seats are taken"),
+        "{now}"
+    );
+    assert!(buttons(&now).is_empty());
+    let thread = fake.wait_for("the thread", |f| f.channel(m)).await;
+    assert!(
+        thread["name"]
+            .as_str()
+            .unwrap()
+            .contains("alice vs bob vs carol"),
+        "{thread}"
+    );
+    let first = fake
+        .wait_for("the first turn", |f| {
+            f.messages_in(m)
+                .into_iter()
+                .find(|m| !buttons(m).is_empty())
+        })
+        .await;
+    assert!(starts_with_ping(&first, ALICE), "the seeker is p1");
+
+    // A seek the seeker withdraws takes nobody.
+    let iid = ask(&fake, BOB, "seek", &[]);
+    let msg = fake.wait_for("the second seek", |f| f.original(iid)).await;
+    let m = id_of(&msg);
+    let ids: Vec<String> = buttons(&msg).into_iter().map(|(id, _)| id).collect();
+    press_now(&fake, BOB, m, &ids[1]).await;
+    let now = fake.message(m).unwrap();
+    assert!(
+        now["content"]
+            .as_str()
+            .unwrap()
+            .contains("bob withdrew the seek"),
+        "{now}"
+    );
+    assert!(buttons(&now).is_empty());
+    let r = press_now(&fake, DAVE, m, &ids[0]).await;
+    assert!(
+        r["data"]["content"].as_str().unwrap().contains("expired"),
+        "{r}"
+    );
+    // Nobody joins a seek of someone they already play.
+    let iid = ask(&fake, BOB, "seek", &[]);
+    let msg = fake.wait_for("the third seek", |f| f.original(iid)).await;
+    let r = press_now(&fake, CAROL, id_of(&msg), &buttons(&msg)[0].0).await;
+    let text = r["data"]["content"].as_str().unwrap();
+    assert!(
+        text.contains("already have a match running against bob"),
+        "{r}"
+    );
+}
+
+// ---------------------------------------------------------------- confirm-before-drop
+
+/// The answer to press `i` once it is a private preview: its custom ids.
+async fn preview_buttons(fake: &FakeDiscord, i: u64) -> Vec<String> {
+    let r = fake
+        .wait_for("the preview", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(i))
+        })
+        .await;
+    assert_eq!(r.json["type"], 4, "{}", r.json);
+    assert_eq!(r.json["data"]["flags"], 64, "private: {}", r.json);
+    assert!(
+        r.files.iter().any(|(_, b)| b.starts_with(b"\x89PNG")),
+        "a preview picture"
+    );
+    buttons(&r.json["data"])
+        .into_iter()
+        .map(|(id, _)| id)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn confirm_before_drop_previews_first_and_drops_on_confirm_or_a_second_press() {
+    let (fake, _bot) = start("confirm").await;
+    let saved = private_reply(
+        &fake,
+        ask(&fake, ALICE, "settings", &[("confirm", 5, json!(true))]),
+    )
+    .await;
+    assert!(saved.contains("Confirm before dropping: yes"), "{saved}");
+    let t = Table::open(&fake).await;
+    let first = t.turn(1, 1).await;
+    let d = format!("m:{}:1.1:drop:d", t.match_id);
+    let i = press(&fake, ALICE, &first, &d, "en-US");
+    let confirm = preview_buttons(&fake, i).await;
+    assert_eq!(confirm, [format!("k:{d}")]);
+    assert_eq!(t.turns(1, 2), 0, "nothing dropped yet");
+    let preview = fake
+        .wait_for("the preview message", |f| f.original(i))
+        .await;
+    press(&fake, ALICE, &preview, &confirm[0], "en-US");
+    let second = t.turn(1, 2).await;
+    assert!(
+        second["content"].as_str().unwrap().contains("🔴 d"),
+        "{second}"
+    );
+
+    // Bob has no such setting: his press drops at once.
+    t.drop(BOB, 1, 2, 'a').await;
+    let third = t.turn(1, 3).await;
+    // Selecting another column shows another preview; pressing the
+    // selected column again drops it.
+    let c = format!("m:{}:1.3:drop:c", t.match_id);
+    let e = format!("m:{}:1.3:drop:e", t.match_id);
+    preview_buttons(&fake, press(&fake, ALICE, &third, &c, "en-US")).await;
+    preview_buttons(&fake, press(&fake, ALICE, &third, &e, "en-US")).await;
+    assert_eq!(t.turns(1, 4), 0, "nothing dropped yet");
+    press(&fake, ALICE, &third, &e, "en-US");
+    let fourth = t.turn(1, 4).await;
+    assert!(
+        fourth["content"].as_str().unwrap().contains("🔴 e"),
+        "{fourth}"
+    );
+    assert!(
+        !fourth["content"].as_str().unwrap().contains("🔴 c"),
+        "{fourth}"
+    );
+}
+
+// ---------------------------------------------------------------- variants and pitfalls
+
+impl Table {
+    /// `user` presses the pop button of `column` on the turn `game.ply`.
+    async fn pop(&self, user: TestUser, game: u32, ply: u32, column: char) {
+        let msg = self.turn(game, ply).await;
+        let id = format!("m:{}:{game}.{ply}:pop:{column}", self.match_id);
+        assert!(
+            buttons(&msg).iter().any(|(b, off)| *b == id && !off),
+            "an active pop button {id}: {msg}"
+        );
+        let i = press(&self.fake, user, &msg, &id, "en-US");
+        self.fake
+            .wait_for("the acknowledgement", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|r| r.path == callback_path(i))
+            })
+            .await;
+    }
+}
+
+/// Alice challenges Bob to `variant`; Bob accepts.
+async fn open_variant(fake: &FakeDiscord, variant: &str) -> Table {
+    let iid = challenge_with(
+        fake,
+        ALICE,
+        &[user_opt("opponent", BOB), ("variant", 3, json!(variant))],
+        &[BOB],
+    );
+    accept_all(fake, iid, &[BOB]).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_popout_game_played_with_pop_buttons_is_drawn_by_threefold_repetition() {
+    let (fake, _bot) = start("popout").await;
+    let t = open_variant(&fake, "popout").await;
+    let first = t.turn(1, 1).await;
+    let pops: Vec<bool> = buttons(&first)
+        .into_iter()
+        .filter(|(id, _)| id.contains(":pop:"))
+        .map(|(_, off)| off)
+        .collect();
+    assert_eq!(pops.len(), 7, "a pop row: {first}");
+    assert!(
+        pops.iter().all(|off| *off),
+        "nothing to pop on an empty board"
+    );
+    // Drop, drop, pop, pop: the empty board with red to move, twice more.
+    for round in 0..2 {
+        let ply = round * 4;
+        t.drop(ALICE, 1, ply + 1, 'a').await;
+        t.drop(BOB, 1, ply + 2, 'b').await;
+        let third = t.turn(1, ply + 3).await;
+        assert!(
+            buttons(&third)
+                .iter()
+                .any(|(id, off)| id.ends_with(":pop:b") && *off),
+            "bob's disc is not red's to pop: {third}"
+        );
+        t.pop(ALICE, 1, ply + 3, 'a').await;
+        t.pop(BOB, 1, ply + 4, 'b').await;
+    }
+    let over = t.message_with(":1:ready").await;
+    let text = over["content"].as_str().unwrap();
+    assert!(
+        text.contains("drawn") && text.contains("third time"),
+        "{text}"
+    );
+    // The move lists of the later turns show the pops.
+    assert!(
+        fake.messages_in(t.thread).iter().any(|m| {
+            let text = m["content"].as_str().unwrap_or("");
+            text.contains("-a") && text.contains("-b")
+        }),
+        "pops in the move list"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn nine_column_buttons_wrap_into_rows_and_each_drops_in_its_own_column() {
+    let (fake, _bot) = start("five").await;
+    let t = open_variant(&fake, "five").await;
+    let first = t.turn(1, 1).await;
+    let rows = first["components"].as_array().unwrap();
+    assert!(rows.len() >= 2, "nine columns need two rows: {first}");
+    for row in rows {
+        assert!(row["components"].as_array().unwrap().len() <= 5);
+    }
+    let drops: Vec<(String, bool)> = buttons(&first)
+        .into_iter()
+        .filter(|(id, _)| id.contains(":drop:"))
+        .collect();
+    assert_eq!(drops.len(), 9, "{drops:?}");
+    // The edge columns are filled from the start: their buttons are off.
+    assert!(drops[0].0.ends_with(":drop:a") && drops[0].1);
+    assert!(drops[8].0.ends_with(":drop:i") && drops[8].1);
+    let i = t.drop(ALICE, 1, 1, 'g').await;
+    t.drop(BOB, 1, 2, 'h').await;
+    let third = t.turn(1, 3).await;
+    let text = third["content"].as_str().unwrap();
+    assert!(text.contains("🔴 g") && text.contains("🟡 h"), "{text}");
+    // The press was acknowledged before the next turn was posted.
+    let reqs = fake.requests();
+    let ack = reqs
+        .iter()
+        .position(|r| r.path == callback_path(i))
+        .unwrap();
+    let posted = reqs
+        .iter()
+        .position(|r| {
+            r.method == "POST"
+                && r.path == format!("/api/v10/channels/{}/messages", t.thread)
+                && r.json.to_string().contains(":1.2:drop:")
+        })
+        .unwrap();
+    assert!(ack < posted, "acknowledged first");
+    assert!(
+        !reqs
+            .iter()
+            .any(|r| r.method == "PATCH" && r.path.contains(&format!("token-{i}"))),
+        "turns are channel messages, not edits through the press's token"
+    );
+}
+
+/// A player whose display name tries to ping everyone.
+const MALLORY: TestUser = TestUser {
+    id: 100_000_000_000_000_066,
+    name: "@everyone",
+};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_name_that_tries_to_ping_everyone_pings_nobody() {
+    let (fake, _bot) = start("mentions").await;
+    let seek = ask(&fake, MALLORY, "seek", &[]);
+    let msg = fake.wait_for("the seek", |f| f.original(seek)).await;
+    assert!(msg["content"].as_str().unwrap().contains("@everyone"));
+    let iid = challenge(&fake, MALLORY, BOB);
+    let t = accept_all(&fake, iid, &[BOB]).await;
+    t.turn(1, 1).await;
+    t.drop(MALLORY, 1, 1, 'd').await;
+    t.turn(1, 2).await;
+    let reqs = fake.requests();
+    let mut checked = 0;
+    for r in reqs.iter().filter(|r| {
+        r.method == "POST"
+            && (r.path.ends_with("/messages") || r.path.ends_with("/callback"))
+            && r.json.to_string().contains("@everyone")
+    }) {
+        let body = if r.path.ends_with("/callback") {
+            &r.json["data"]
+        } else {
+            &r.json
+        };
+        let allowed = &body["allowed_mentions"];
+        assert_eq!(allowed["parse"], json!([]), "{}", r.json);
+        let users: Vec<String> =
+            serde_json::from_value(allowed["users"].clone()).unwrap_or_default();
+        assert!(
+            users
+                .iter()
+                .all(|u| *u == BOB.id.to_string() || *u == MALLORY.id.to_string()),
+            "only players: {}",
+            r.json
+        );
+        checked += 1;
+    }
+    assert!(
+        checked >= 3,
+        "seek, challenge and turns were checked: {checked}"
+    );
+}
+
+/// The ply of a turn message (from its drop buttons), if it is a turn of
+/// game 1 of match `match_id`.
+fn ply_of(m: &Value, match_id: &str) -> Option<u32> {
+    let prefix = format!("m:{match_id}:1.");
+    buttons(m).iter().find_map(|(id, _)| {
+        let rest = id.strip_prefix(&prefix)?;
+        rest.split(':').next()?.parse().ok()
+    })
+}
+
+/// Plays game 1 of `t` to its end by drop buttons; returns the last ply
+/// pressed.
+async fn play_out_game_one(t: &Table) -> u32 {
+    let mut last = 0;
+    let users = [ALICE, BOB];
+    loop {
+        let (msg, ply) = t
+            .fake
+            .wait_for(&format!("the turn after ply {last}, or the end"), |f| {
+                let msgs = f.messages_in(t.thread);
+                if msgs.iter().any(|m| {
+                    buttons(m)
+                        .iter()
+                        .any(|(id, _)| id.ends_with(":1:ready") || id.ends_with(":rematch"))
+                }) {
+                    return Some((Value::Null, 0));
+                }
+                msgs.into_iter()
+                    .filter_map(|m| ply_of(&m, &t.match_id).map(|p| (m, p)))
+                    .find(|(_, p)| *p > last)
+            })
+            .await;
+        if ply == 0 {
+            return last;
+        }
+        let mover = users
+            .into_iter()
+            .find(|u| starts_with_ping(&msg, *u))
+            .expect("the turn names its mover");
+        // Alice takes the leftmost free column, Bob the rightmost: short games.
+        let mut free = buttons(&msg)
+            .into_iter()
+            .filter(|(id, off)| id.contains(":drop:") && !off);
+        let (id, _) = if mover.id == ALICE.id {
+            free.next()
+        } else {
+            free.next_back()
+        }
+        .expect("a free column");
+        press(&t.fake, mover, &msg, &id, "en-US");
+        last = ply;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_two_player_variant_is_played_through_buttons() {
+    let (fake, _bot) = start("variants").await;
+    for variant in [
+        "single",
+        "small",
+        "misere",
+        "cylinder",
+        "obstacles",
+        "random-opening",
+        "five",
+    ] {
+        let t = open_variant(&fake, variant).await;
+        let plies = play_out_game_one(&t).await;
+        assert!(plies >= 4, "{variant}: {plies}");
+        if variant != "single" {
+            let r = t.command(BOB, "resign");
+            fake.wait_for("the resignation", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|q| q.path == callback_path(r))
+            })
+            .await;
+        }
+        let end = t.message_with(":rematch").await;
+        assert!(
+            end["content"].as_str().unwrap().contains(":"),
+            "{variant}: a match result {end}"
+        );
+    }
 }

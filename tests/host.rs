@@ -386,3 +386,25 @@ async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
     drop(host);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn a_preview_is_drawn_only_for_the_player_to_move_and_the_current_turn() {
+    let (host, mut views) = host();
+    host.create_match(spec(
+        Variant::Classic,
+        vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+    ))
+    .await
+    .unwrap();
+    let first = next_turn(&mut views).await;
+    let d = button(&first, "d").action.to_string();
+    let png = host.preview(ALICE, &d).await.expect("alice is to move");
+    assert!(png.starts_with(b"\x89PNG"));
+    assert!(host.preview(BOB, &d).await.is_none(), "not bob's turn");
+    let resign = button(&first, "Resign game").action.to_string();
+    assert!(host.preview(ALICE, &resign).await.is_none(), "not a drop");
+    // The preview changes nothing: the drop is still alice's to play.
+    assert!(host.press(ALICE, Locale::EnUs, &d).await.is_ok());
+    next_turn(&mut views).await;
+    assert!(host.preview(ALICE, &d).await.is_none(), "a stale button");
+}

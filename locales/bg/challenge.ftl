@@ -18,3 +18,4 @@ seek-joined = { $player } се включи. { $free ->
    *[other] Остават { $free } свободни места.
 }
 seek-expired-notice = Никой не се включи навреме; поканата изтече.
+seek-cancelled = { $player } оттегли търсенето.

@@ -18,3 +18,4 @@ seek-joined = { $player } spielt mit. { $free ->
    *[other] { $free } Plätze sind noch frei.
 }
 seek-expired-notice = Niemand ist rechtzeitig dazugekommen; das Gesuch ist verfallen.
+seek-cancelled = { $player } hat die Suche zurückgezogen.

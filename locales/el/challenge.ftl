@@ -18,3 +18,4 @@ seek-joined = { $player } μπήκε στον αγώνα. { $free ->
    *[other] Μένουν ακόμη { $free } ελεύθερες θέσεις.
 }
 seek-expired-notice = Κανείς δεν μπήκε εγκαίρως· η αναζήτηση έληξε.
+seek-cancelled = { $player }: η αναζήτηση αποσύρθηκε.

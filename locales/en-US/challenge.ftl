@@ -27,3 +27,5 @@ seek-joined = { $player } joined. { $free ->
    *[other] { $free } seats are still free.
 }
 seek-expired-notice = Nobody joined in time; the seek has expired.
+# $player (text)
+seek-cancelled = { $player } withdrew the seek.

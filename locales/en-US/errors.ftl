@@ -15,6 +15,7 @@ error-own-challenge = You can't accept or decline your own challenge.
 error-seek-expired = This seek has expired.
 error-seek-full = All seats are already taken.
 error-seek-already-joined = You have already taken a seat.
+error-seek-not-yours = Only the player who posted this seek can cancel it.
 # $column (text)
 error-no-own-disc-to-pop = You can only pop your own disc: the bottom disc of column { $column } is not yours.
 # $column (text)
@@ -28,6 +29,8 @@ error-bad-time-control = “{ $input }” is not a time control the bot accepts.
 error-unknown-variant = There is no variant “{ $input }”. Variants: { $variants }.
 # $variant (text)
 error-variant-not-allowed = { $variant } is not allowed on this server.
+# $channel (text: a channel mention)
+error-wrong-channel = Matches on this server start in { $channel }.
 # $opponent (text)
 error-same-opponent = You already have a match running against { $opponent }. Finish it first.
 error-banned = You are banned from this server's ladder.

@@ -18,3 +18,4 @@ seek-joined = { $player } si è unito. { $free ->
    *[other] Ci sono ancora { $free } posti liberi.
 }
 seek-expired-notice = Nessuno si è unito in tempo; la richiesta è scaduta.
+seek-cancelled = { $player } ha ritirato la ricerca.

@@ -1,5 +1,5 @@
-//! Open challenges (`/challenge`): who challenged whom to what, until the
-//! opponent answers or the challenge expires. In memory behind
+//! Open challenges (`/challenge`): who challenged whom to what, until every
+//! challenged player accepted (or one declined) or the challenge expires. In memory behind
 //! [`Challenges`] so that it can move into the store later; after a restart
 //! an old challenge's buttons answer "expired".
 
@@ -11,7 +11,7 @@ use serenity::all::ChannelId;
 use crate::game::Variant;
 use crate::host::{PlayerId, Seated};
 use crate::i18n::Locale;
-use crate::play::TimeControl;
+use crate::play::ClockSettings;
 
 /// A challenge waiting for its opponent.
 #[derive(Clone, Debug)]
@@ -24,12 +24,15 @@ pub struct Challenge {
     pub channel: ChannelId,
     /// Who challenged.
     pub challenger: Seated,
-    /// Who is challenged.
-    pub opponent: Seated,
+    /// Every player by seat, the challenger included (p1 first; for teams
+    /// p1 and p3 are one team).
+    pub seats: Vec<Seated>,
+    /// Who has accepted so far.
+    pub accepted: Vec<PlayerId>,
     /// The variant.
     pub variant: Variant,
-    /// The time control.
-    pub time: TimeControl,
+    /// The time control, abort window and grace period.
+    pub clock: ClockSettings,
     /// Language of the public messages.
     pub locale: Locale,
     /// The text of the challenge message.
@@ -37,8 +40,33 @@ pub struct Challenge {
     /// The `/challenge` interaction's token (edits the challenge message for
     /// 15 minutes).
     pub token: String,
-    /// Whether it has been answered.
+    /// Whether it has been settled (everyone accepted, or one declined).
     pub answered: bool,
+}
+
+impl Challenge {
+    /// The challenged players (every seat but the challenger's).
+    pub fn invited(&self) -> impl Iterator<Item = &Seated> {
+        self.seats.iter().filter(|s| s.id != self.challenger.id)
+    }
+
+    /// The challenged players who have not accepted yet.
+    pub fn waiting_for(&self) -> Vec<&Seated> {
+        self.invited()
+            .filter(|s| !self.accepted.contains(&s.id))
+            .collect()
+    }
+}
+
+/// What an answer did to its challenge.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    /// Accepted, but others have still to accept.
+    Waiting(Challenge),
+    /// Everyone has accepted: the match starts.
+    Complete(Challenge),
+    /// Declined: the challenge is off.
+    Declined(Challenge),
 }
 
 /// An answer to a challenge.
@@ -90,28 +118,44 @@ impl Challenges {
         self.inner.lock().expect("lock").insert(c.id, c);
     }
 
-    /// `player` answers challenge `id`.
+    /// `player` answers challenge `id`; `name` is the name they are seated
+    /// under from now on.
     ///
     /// # Errors
     /// The Fluent id of the refusal: expired (or unknown), already answered,
     /// the challenger's own challenge, addressed to someone else.
-    pub fn answer(&self, id: u64, player: PlayerId) -> Result<Challenge, &'static str> {
+    pub fn answer(
+        &self,
+        id: u64,
+        player: PlayerId,
+        name: &str,
+        answer: Answer,
+    ) -> Result<Outcome, &'static str> {
         let mut inner = self.inner.lock().expect("lock");
         let Some(c) = inner.get_mut(&id) else {
             return Err("error-challenge-expired");
         };
-        if c.opponent.id != player {
-            return Err(if c.challenger.id == player {
-                "error-own-challenge"
-            } else {
-                "error-challenge-not-for-you"
-            });
+        if c.challenger.id == player {
+            return Err("error-own-challenge");
         }
-        if c.answered {
+        let Some(seat) = c.seats.iter_mut().find(|s| s.id == player) else {
+            return Err("error-challenge-not-for-you");
+        };
+        if c.answered || c.accepted.contains(&player) {
             return Err("error-challenge-answered");
         }
-        c.answered = true;
-        Ok(c.clone())
+        seat.name = name.to_string();
+        if answer == Answer::Decline {
+            c.answered = true;
+            return Ok(Outcome::Declined(c.clone()));
+        }
+        c.accepted.push(player);
+        if c.waiting_for().is_empty() {
+            c.answered = true;
+            Ok(Outcome::Complete(c.clone()))
+        } else {
+            Ok(Outcome::Waiting(c.clone()))
+        }
     }
 
     /// Challenge `id` as it stands, if it is still known.
@@ -145,9 +189,10 @@ mod tests {
             guild: 1,
             channel: ChannelId::new(2),
             challenger: seat(10, "alice"),
-            opponent: seat(20, "bob"),
+            seats: vec![seat(10, "alice"), seat(20, "bob")],
+            accepted: Vec::new(),
             variant: Variant::Classic,
-            time: TimeControl::DEFAULT,
+            clock: ClockSettings::default(),
             locale: Locale::EnUs,
             text: String::new(),
             token: String::new(),
@@ -155,27 +200,66 @@ mod tests {
         }
     }
 
+    fn is_complete(o: Result<Outcome, &'static str>) -> bool {
+        matches!(o, Ok(Outcome::Complete(_)))
+    }
+
     #[test]
     fn only_the_opponent_answers_and_only_once() {
         let cs = Challenges::new();
         cs.open(challenge());
+        let ok = Answer::Accept;
         assert_eq!(
-            cs.answer(42, PlayerId(10)).unwrap_err(),
+            cs.answer(42, PlayerId(10), "alice", ok).unwrap_err(),
             "error-own-challenge"
         );
         assert_eq!(
-            cs.answer(42, PlayerId(30)).unwrap_err(),
+            cs.answer(42, PlayerId(30), "carol", ok).unwrap_err(),
             "error-challenge-not-for-you"
         );
-        assert!(cs.answer(42, PlayerId(20)).is_ok());
+        assert!(is_complete(cs.answer(42, PlayerId(20), "Bobby", ok)));
+        assert_eq!(cs.get(42).unwrap().seats[1].name, "Bobby");
         assert_eq!(
-            cs.answer(42, PlayerId(20)).unwrap_err(),
+            cs.answer(42, PlayerId(20), "bob", ok).unwrap_err(),
             "error-challenge-answered"
         );
         assert!(cs.expire(42).is_none(), "answered: nothing to mark expired");
         assert_eq!(
-            cs.answer(42, PlayerId(20)).unwrap_err(),
+            cs.answer(42, PlayerId(20), "bob", ok).unwrap_err(),
             "error-challenge-expired"
+        );
+    }
+
+    #[test]
+    fn a_challenge_of_several_starts_when_all_accepted_and_ends_at_one_decline() {
+        let cs = Challenges::new();
+        let mut c = challenge();
+        c.seats.push(seat(30, "carol"));
+        cs.open(c.clone());
+        let waiting = cs.answer(42, PlayerId(20), "bob", Answer::Accept);
+        let Ok(Outcome::Waiting(w)) = waiting else {
+            panic!("{waiting:?}")
+        };
+        let names: Vec<&str> = w.waiting_for().iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["carol"]);
+        assert!(is_complete(cs.answer(
+            42,
+            PlayerId(30),
+            "carol",
+            Answer::Accept
+        )));
+
+        c.id = 43;
+        cs.open(c);
+        assert!(cs.answer(43, PlayerId(20), "bob", Answer::Accept).is_ok());
+        assert!(matches!(
+            cs.answer(43, PlayerId(30), "carol", Answer::Decline),
+            Ok(Outcome::Declined(_))
+        ));
+        assert_eq!(
+            cs.answer(43, PlayerId(30), "carol", Answer::Accept)
+                .unwrap_err(),
+            "error-challenge-answered"
         );
     }
 
@@ -185,7 +269,8 @@ mod tests {
         cs.open(challenge());
         assert_eq!(cs.expire(42).unwrap().id, 42);
         assert_eq!(
-            cs.answer(42, PlayerId(20)).unwrap_err(),
+            cs.answer(42, PlayerId(20), "bob", Answer::Accept)
+                .unwrap_err(),
             "error-challenge-expired"
         );
     }

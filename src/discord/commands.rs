@@ -10,34 +10,67 @@ use poise::CreateReply;
 use serenity::all::{
     Builder, ButtonStyle, ChannelId, CommandOptionType, CreateActionRow, CreateAttachment,
     CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption, CreateThread,
-    EditInteractionResponse, GuildId, Http, Member, MessageId, User,
+    EditInteractionResponse, GuildId, Http, Member, MessageId, Permissions, User, UserId,
 };
+
+use std::collections::HashSet;
 
 use super::challenges::{Answer, Challenge};
 use super::messages::{clip, mentions_only, BOARD_FILE};
 use super::routes::Route;
 use super::{Context, Data, Error};
-use crate::game::Variant;
+use crate::game::{splitmix64, Variant};
+use crate::host::bot::LEVELS;
 use crate::host::{MatchId, MatchSpec, PlayerId, Request, Seated};
 use crate::i18n::{commands::OptionKind, time_control, Args, Catalog, Locale, LocalizedCommand};
 use crate::play::{ClockSettings, TimeControl};
+use crate::store::GuildSettings;
 
-/// The AI level of a game against the bot.
+/// The AI level of a game against the bot when `level` is not given.
 pub const AI_LEVEL: u8 = 3;
 
 /// The commands this adapter serves, with the options it reads (the other
 /// options of [`crate::i18n::COMMANDS`] belong to later issues).
 pub const SERVED: &[(&str, &[&str])] = &[
-    ("challenge", &["opponent", "variant", "time"]),
+    (
+        "challenge",
+        &[
+            "opponent",
+            "variant",
+            "time",
+            "opponent2",
+            "teammate",
+            "color",
+            "level",
+        ],
+    ),
+    ("seek", &["variant", "time"]),
     ("resign", &[]),
     ("resign-game", &[]),
     ("board", &[]),
+    ("rating", &["user", "variant"]),
+    ("leaderboard", &["variant"]),
+    ("history", &["user"]),
+    ("rules", &["variant"]),
+    ("settings", &["confirm", "language"]),
+    ("replay", &["match"]),
+    ("export", &["match"]),
+    ("ladder", &["match", "user"]),
+    (
+        "config",
+        &["time", "abort-window", "variants", "channel", "language"],
+    ),
 ];
 
 /// The poise commands (dispatch and argument parsing; registration is
 /// [`register`]).
 pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
-    vec![challenge(), resign(), resign_game(), board()]
+    let mut all = vec![challenge(), resign(), resign_game(), board()];
+    all.extend(super::seeks::all());
+    all.extend(super::info::all());
+    all.extend(super::archive::all());
+    all.extend(super::moderation::all());
+    all
 }
 
 /// The registration payload: the [`SERVED`] commands with every name,
@@ -58,12 +91,40 @@ fn create_command(c: &LocalizedCommand, served: &[&str]) -> CreateCommand {
     let mut cmd = CreateCommand::new(c.name.default_text())
         .description(c.description.default_text())
         .dm_permission(false);
+    if c.spec.moderator {
+        cmd = cmd.default_member_permissions(Permissions::MANAGE_GUILD);
+    }
     for (locale, name) in c.name.discord_localizations() {
         cmd = cmd.name_localized(locale, name);
     }
     for (locale, d) in c.description.discord_localizations() {
         cmd = cmd.description_localized(locale, d);
     }
+    for o in create_options(c, served) {
+        cmd = cmd.add_option(o);
+    }
+    for sub in &c.subcommands {
+        let mut opt = CreateCommandOption::new(
+            CommandOptionType::SubCommand,
+            sub.name.default_text(),
+            sub.description.default_text(),
+        );
+        for (locale, name) in sub.name.discord_localizations() {
+            opt = opt.name_localized(locale, name);
+        }
+        for (locale, d) in sub.description.discord_localizations() {
+            opt = opt.description_localized(locale, d);
+        }
+        for o in create_options(sub, served) {
+            opt = opt.add_sub_option(o);
+        }
+        cmd = cmd.add_option(opt);
+    }
+    cmd
+}
+
+fn create_options(c: &LocalizedCommand, served: &[&str]) -> Vec<CreateCommandOption> {
+    let mut options = Vec::new();
     for o in c.options.iter().filter(|o| served.contains(&o.spec.key)) {
         let kind = match o.spec.kind {
             OptionKind::User => CommandOptionType::User,
@@ -91,9 +152,9 @@ fn create_command(c: &LocalizedCommand, served: &[&str]) -> CreateCommand {
                 );
             }
         }
-        cmd = cmd.add_option(opt);
+        options.push(opt);
     }
-    cmd
+    options
 }
 
 /// Registers the commands in `dev_guild`, or globally.
@@ -141,13 +202,42 @@ pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
     }
 }
 
-/// The language of a private reply to the user of `ctx`.
-fn user_locale(ctx: Context<'_>) -> Locale {
-    Locale::for_user(None, ctx.locale().unwrap_or("en-US"))
+/// The language of a private reply to the user of `ctx`: their
+/// `/settings` override, else their Discord client's.
+pub(crate) fn user_locale(ctx: Context<'_>) -> Locale {
+    let chosen = ctx
+        .data()
+        .language_overrides
+        .lock()
+        .expect("lock")
+        .get(&ctx.author().id.get())
+        .copied();
+    Locale::for_user(chosen, ctx.locale().unwrap_or("en-US"))
+}
+
+/// Reads the `/settings` language override of Discord user `user` from the
+/// store into [`Data::language_overrides`] and returns it.
+pub async fn refresh_language(data: &Data, user: u64) -> Option<Locale> {
+    let db = data.db.as_ref()?;
+    let chosen: Option<Locale> = match db.find_discord_player(user).await {
+        Ok(Some(player)) => db
+            .player_settings(player)
+            .await
+            .ok()
+            .and_then(|s| s.language)
+            .and_then(|l| l.parse().ok()),
+        _ => None,
+    };
+    let mut overrides = data.language_overrides.lock().expect("lock");
+    match chosen {
+        Some(l) => overrides.insert(user, l),
+        None => overrides.remove(&user),
+    };
+    chosen
 }
 
 /// The language of the server's public messages.
-fn guild_locale(ctx: Context<'_>) -> Locale {
+pub(crate) fn guild_locale(ctx: Context<'_>) -> Locale {
     match ctx {
         poise::Context::Application(a) => {
             Locale::for_guild(None, a.interaction.guild_locale.as_deref())
@@ -156,7 +246,7 @@ fn guild_locale(ctx: Context<'_>) -> Locale {
     }
 }
 
-async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
+pub(crate) async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
     ctx.send(
         CreateReply::default()
             .content(clip(&text))
@@ -181,14 +271,14 @@ pub fn seated(user: &User, member: Option<&Member>) -> Seated {
     }
 }
 
-fn unix_now() -> Duration {
+pub(crate) fn unix_now() -> Duration {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .unwrap_or_default()
 }
 
 /// Reads the variant and time control of a challenge (defaults: classic,
-/// 10+10); only two-player variants here.
+/// 10+10).
 ///
 /// # Errors
 /// The localized refusal text.
@@ -211,18 +301,6 @@ pub fn parse_terms(
             )
         })?,
     };
-    if variant.players() > 2 {
-        let id = if variant == Variant::Teams {
-            "error-needs-teammate"
-        } else {
-            "error-needs-opponent2"
-        };
-        return Err(catalog.text(
-            locale,
-            id,
-            &Args::new().set("variant", catalog.variant_name(locale, variant)),
-        ));
-    }
     let time = match time {
         None => TimeControl::DEFAULT,
         Some(text) => text.parse().map_err(|_| {
@@ -241,12 +319,122 @@ pub fn parse_terms(
     Ok((variant, time))
 }
 
-fn time_text(t: TimeControl) -> String {
+/// Who a challenge names, before seating: the challenger and the users of
+/// the `opponent`, `opponent2` and `teammate` options (each as a seat plus
+/// whether the user is this bot, or another bot).
+#[derive(Clone, Debug)]
+pub struct Invitation {
+    /// The challenger.
+    pub challenger: Seated,
+    /// `opponent`.
+    pub opponent: Invitee,
+    /// `opponent2`.
+    pub opponent2: Option<Invitee>,
+    /// `teammate`.
+    pub teammate: Option<Invitee>,
+    /// `color` (`red`, `yellow`, `random`).
+    pub color: Option<String>,
+    /// `level`.
+    pub level: Option<i64>,
+    /// Draws `random` colours.
+    pub seed: u64,
+}
+
+/// A user named by a challenge option.
+#[derive(Clone, Debug)]
+pub struct Invitee {
+    /// As seated (name shown as text).
+    pub seat: Seated,
+    /// This bot: an AI seat.
+    pub is_fourbot: bool,
+    /// Another bot: refused.
+    pub is_other_bot: bool,
+}
+
+/// Seats the players of a challenge (p1 first; teams: challenger and
+/// teammate against opponent and opponent2) after checking the options fit
+/// the variant. Seats of this bot become AI seats at `level`.
+///
+/// # Errors
+/// The localized refusal text.
+pub fn seat_players(
+    catalog: &Catalog,
+    locale: Locale,
+    variant: Variant,
+    inv: Invitation,
+) -> Result<Vec<Seated>, String> {
+    let variant_name = || Args::new().set("variant", catalog.variant_name(locale, variant));
+    let refuse = |id: &str| catalog.plain(locale, id);
+    let invitees = [
+        Some(&inv.opponent),
+        inv.opponent2.as_ref(),
+        inv.teammate.as_ref(),
+    ];
+    if invitees.iter().flatten().any(|i| i.is_other_bot) {
+        return Err(refuse("error-not-a-player"));
+    }
+    let has_ai = invitees.iter().flatten().any(|i| i.is_fourbot);
+    match inv.level {
+        Some(_) if !has_ai => return Err(refuse("error-level-bot-only")),
+        Some(l) if !(i64::from(*LEVELS.start())..=i64::from(*LEVELS.end())).contains(&l) => {
+            return Err(catalog.text(
+                locale,
+                "error-level-out-of-range",
+                &Args::new()
+                    .set("min", i64::from(*LEVELS.start()))
+                    .set("max", i64::from(*LEVELS.end())),
+            ));
+        }
+        _ => {}
+    }
+    let level = inv.level.map_or(AI_LEVEL, |l| l as u8);
+    let seat = |i: &Invitee| {
+        let mut s = i.seat.clone();
+        if i.is_fourbot {
+            s.ai_level = Some(level);
+        }
+        s
+    };
+    let mut seats = match (variant.players(), &inv.opponent2, &inv.teammate) {
+        (2, None, None) => vec![inv.challenger.clone(), seat(&inv.opponent)],
+        (2, _, _) => return Err(catalog.text(locale, "error-too-many-players", &variant_name())),
+        (3, Some(o2), None) => vec![inv.challenger.clone(), seat(&inv.opponent), seat(o2)],
+        (3, None, _) => return Err(catalog.text(locale, "error-needs-opponent2", &variant_name())),
+        (3, _, _) => return Err(catalog.text(locale, "error-too-many-players", &variant_name())),
+        (_, Some(o2), Some(t)) => vec![
+            inv.challenger.clone(),
+            seat(&inv.opponent),
+            seat(t),
+            seat(o2),
+        ],
+        _ => return Err(catalog.text(locale, "error-needs-teammate", &variant_name())),
+    };
+    let ids: HashSet<PlayerId> = seats.iter().map(|s| s.id).collect();
+    if ids.len() < seats.len() {
+        return Err(refuse("error-duplicate-player"));
+    }
+    if let Some(color) = inv.color.as_deref() {
+        if variant != Variant::Single {
+            return Err(refuse("error-color-single-only"));
+        }
+        let second = match color {
+            "yellow" => true,
+            "random" => splitmix64(inv.seed) & 1 == 1,
+            _ => false,
+        };
+        if second {
+            seats.swap(0, 1);
+        }
+    }
+    Ok(seats)
+}
+
+pub(crate) fn time_text(t: TimeControl) -> String {
     time_control(t.base_ms() / 1000, t.increment_ms() / 1000)
 }
 
 /// Suggests the time-control presets that start with what was typed.
-async fn time_presets(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
+pub(crate) async fn time_presets(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteResponse {
     let choices: Vec<_> = TimeControl::PRESETS
         .iter()
         .map(|t| time_text(*t))
@@ -256,13 +444,195 @@ async fn time_presets(_ctx: Context<'_>, partial: &str) -> CreateAutocompleteRes
     CreateAutocompleteResponse::new().set_choices(choices)
 }
 
+fn invitee(ctx: Context<'_>, public: Locale, user: &User) -> Invitee {
+    let is_fourbot = user.id == ctx.framework().bot_id();
+    let mut seat = seated(user, None);
+    if is_fourbot {
+        seat.name = ctx.data().host.catalog().plain(public, "the-bot");
+    }
+    Invitee {
+        seat,
+        is_fourbot,
+        is_other_bot: user.bot && !is_fourbot,
+    }
+}
+
+/// The server's settings (`/config`), or the defaults when there is no
+/// store or it cannot be read (logged).
+pub async fn guild_settings(data: &Data, guild: u64) -> GuildSettings {
+    match &data.db {
+        Some(db) => db.guild_settings(guild).await.unwrap_or_else(|e| {
+            tracing::error!(error = %e, guild, "reading the server settings failed");
+            GuildSettings::new(guild)
+        }),
+        None => GuildSettings::new(guild),
+    }
+}
+
+/// The language of the server's public messages: the `/config` choice,
+/// else Discord's `guild_locale`.
+pub fn public_locale(settings: &GuildSettings, ctx: Context<'_>) -> Locale {
+    let configured = settings.locale.as_deref().and_then(|l| l.parse().ok());
+    match configured {
+        Some(l) => l,
+        None => guild_locale(ctx),
+    }
+}
+
+/// What a new match on this server is to be, after the server's rules.
+#[derive(Clone, Debug)]
+pub struct ServerTerms {
+    /// Language of the public messages.
+    pub public: Locale,
+    /// The variant.
+    pub variant: Variant,
+    /// The time control (the server's default when none was given), abort
+    /// window and grace period of the server.
+    pub clock: ClockSettings,
+}
+
+/// Reads a variant and time control under the server's `/config`: its
+/// default time control, abort window, allowed variants and match channel.
+///
+/// # Errors
+/// The localized refusal, in the user's language.
+pub async fn server_terms(
+    ctx: Context<'_>,
+    guild: u64,
+    variant: Option<&str>,
+    time: Option<&str>,
+) -> Result<ServerTerms, String> {
+    let data = ctx.data();
+    let catalog = data.host.catalog();
+    let locale = user_locale(ctx);
+    let settings = guild_settings(data, guild).await;
+    let public = public_locale(&settings, ctx);
+    let (variant, control) = parse_terms(catalog, locale, variant, time)?;
+    let clock = ClockSettings {
+        control: if time.is_some() {
+            control
+        } else {
+            settings.clock.control
+        },
+        ..settings.clock
+    };
+    if let Some(channel) = settings
+        .match_channel
+        .filter(|c| *c != ctx.channel_id().get())
+    {
+        return Err(catalog.text(
+            locale,
+            "error-wrong-channel",
+            &Args::new().set("channel", format!("<#{channel}>")),
+        ));
+    }
+    if !settings.variants.is_empty() && !settings.variants.contains(&variant) {
+        return Err(catalog.text(
+            locale,
+            "error-variant-not-allowed",
+            &Args::new().set("variant", catalog.variant_name(locale, variant)),
+        ));
+    }
+    Ok(ServerTerms {
+        public,
+        variant,
+        clock,
+    })
+}
+
+/// The refusal when the challenger or one of `others` is banned from the
+/// server's ladder (rated matches only).
+pub(crate) async fn ban_refusal(
+    data: &Data,
+    guild: u64,
+    locale: Locale,
+    challenger: &Seated,
+    others: &[&Seated],
+) -> Option<String> {
+    let db = data.db.as_ref()?;
+    let catalog = data.host.catalog();
+    for (n, p) in std::iter::once(challenger)
+        .chain(others.iter().copied())
+        .enumerate()
+    {
+        let banned = match db.discord_player(p.id.0, &p.name).await {
+            Ok(id) => db.is_banned(guild, id).await.unwrap_or(false),
+            Err(_) => false,
+        };
+        if banned {
+            return Some(if n == 0 {
+                catalog.plain(locale, "error-banned")
+            } else {
+                catalog.text(
+                    locale,
+                    "error-player-banned",
+                    &Args::new().set("player", p.name.clone()),
+                )
+            });
+        }
+    }
+    None
+}
+
+/// The challenge message's text: who challenges whom to what, the colour
+/// chosen in a single game, and when it expires.
+fn challenge_text(catalog: &Catalog, c: &Challenge, color: Option<&str>, expires: u64) -> String {
+    let l = c.locale;
+    let opponents: Vec<String> = c
+        .invited()
+        .map(|s| match s.ai_level {
+            Some(level) => {
+                catalog.text(l, "the-bot-level", &Args::new().set("level", level as i64))
+            }
+            None => format!("<@{}>", s.id.0),
+        })
+        .collect();
+    let mut text = catalog.text(
+        l,
+        "challenge-posted",
+        &Args::new()
+            .set("challenger", c.challenger.name.clone())
+            .set("opponents", catalog.list(l, &opponents))
+            .set("variant", catalog.variant_name(l, c.variant))
+            .set("time", time_text(c.clock.control))
+            .set("expires", format!("<t:{expires}:R>")),
+    );
+    if let Some(color) = color {
+        let color = if color == "random" {
+            if c.seats[0].id == c.challenger.id {
+                "red"
+            } else {
+                "yellow"
+            }
+        } else {
+            color
+        };
+        text.push('\n');
+        text.push_str(
+            &catalog.text(
+                l,
+                "challenge-color",
+                &Args::new()
+                    .set("player", c.challenger.name.clone())
+                    .set("color", catalog.plain(l, &format!("color-{color}"))),
+            ),
+        );
+    }
+    text
+}
+
 /// Challenge someone (or the bot, for a game against the AI) to a match.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command)]
 async fn challenge(
     ctx: Context<'_>,
     opponent: User,
     variant: Option<String>,
     #[autocomplete = "time_presets"] time: Option<String>,
+    opponent2: Option<User>,
+    teammate: Option<User>,
+    color: Option<String>,
+    level: Option<i64>,
 ) -> Result<(), Error> {
     let poise::Context::Application(actx) = ctx else {
         return Ok(());
@@ -271,25 +641,60 @@ async fn challenge(
     let data = ctx.data().clone();
     let catalog = data.host.catalog();
     let locale = user_locale(ctx);
-    let public = guild_locale(ctx);
     let Some(guild) = i.guild_id else {
         return private(ctx, catalog.plain(locale, "error-guild-only")).await;
     };
-    let (variant, time) = match parse_terms(catalog, locale, variant.as_deref(), time.as_deref()) {
+    let terms = match server_terms(ctx, guild.get(), variant.as_deref(), time.as_deref()).await {
         Ok(t) => t,
         Err(text) => return private(ctx, text).await,
     };
+    let (public, variant, clock) = (terms.public, terms.variant, terms.clock);
     let challenger = seated(&i.user, i.member.as_deref());
+    let invitation = Invitation {
+        challenger: challenger.clone(),
+        opponent: invitee(ctx, public, &opponent),
+        opponent2: opponent2.as_ref().map(|u| invitee(ctx, public, u)),
+        teammate: teammate.as_ref().map(|u| invitee(ctx, public, u)),
+        color: color.clone(),
+        level,
+        seed: unix_now().as_nanos() as u64,
+    };
+    let seats = match seat_players(catalog, locale, variant, invitation) {
+        Ok(seats) => seats,
+        Err(text) => return private(ctx, text).await,
+    };
+    let humans: Vec<&Seated> = seats
+        .iter()
+        .filter(|s| s.id != challenger.id && s.ai_level.is_none())
+        .collect();
+    if let Some(other) = humans
+        .iter()
+        .find(|s| data.routes.running_between(challenger.id, s.id))
+    {
+        let text = catalog.text(
+            locale,
+            "error-same-opponent",
+            &Args::new().set("opponent", other.name.clone()),
+        );
+        return private(ctx, text).await;
+    }
+    let rated = variant.rated() && seats.iter().all(|s| s.ai_level.is_none());
+    if rated {
+        if let Some(refusal) = ban_refusal(&data, guild.get(), locale, &challenger, &humans).await {
+            return private(ctx, refusal).await;
+        }
+    }
     let variant_name = catalog.variant_name(public, variant);
 
-    if opponent.id == ctx.framework().bot_id() {
+    if humans.is_empty() {
+        let level = seats.iter().find_map(|s| s.ai_level).unwrap_or(AI_LEVEL);
         let text = catalog.text(
             public,
             "challenge-ai-started",
             &Args::new()
                 .set("challenger", challenger.name.clone())
                 .set("variant", variant_name)
-                .set("level", AI_LEVEL as i64),
+                .set("level", level as i64),
         );
         let reply = ctx
             .send(
@@ -299,14 +704,6 @@ async fn challenge(
             )
             .await?;
         let message = reply.message().await?;
-        let ai = Seated {
-            id: PlayerId(opponent.id.get()),
-            name: opponent
-                .global_name
-                .clone()
-                .unwrap_or(opponent.name.clone()),
-            ai_level: Some(AI_LEVEL),
-        };
         open_match(
             ctx.http(),
             &data,
@@ -316,38 +713,37 @@ async fn challenge(
                 guild: guild.get(),
                 locale: public,
             },
-            vec![challenger, ai],
+            seats,
             variant,
-            time,
+            clock,
         )
         .await?;
         return Ok(());
     }
-    if opponent.bot {
-        return private(ctx, catalog.plain(locale, "error-not-a-player")).await;
-    }
-    let opponent_seat = seated(&opponent, None);
-    if data.routes.running_between(challenger.id, opponent_seat.id) {
-        let text = catalog.text(
-            locale,
-            "error-same-opponent",
-            &Args::new().set("opponent", opponent_seat.name.clone()),
-        );
-        return private(ctx, text).await;
-    }
+    let pinged: Vec<UserId> = humans.iter().map(|s| UserId::new(s.id.0)).collect();
 
     let expires = (unix_now() + data.challenge_expiry).as_secs();
-    let text = catalog.text(
-        public,
-        "challenge-posted",
-        &Args::new()
-            .set("challenger", challenger.name.clone())
-            .set("opponents", format!("<@{}>", opponent.id.get()))
-            .set("variant", variant_name)
-            .set("time", time_text(time))
-            .set("expires", format!("<t:{expires}:R>")),
-    );
     let id = i.id.get();
+    let mut challenge = Challenge {
+        id,
+        guild: guild.get(),
+        channel: i.channel_id,
+        challenger,
+        accepted: seats
+            .iter()
+            .filter(|s| s.ai_level.is_some())
+            .map(|s| s.id)
+            .collect(),
+        seats,
+        variant,
+        clock,
+        locale: public,
+        text: String::new(),
+        token: i.token.clone(),
+        answered: false,
+    };
+    challenge.text = challenge_text(catalog, &challenge, color.as_deref(), expires);
+    let text = challenge.text.clone();
     let row = CreateActionRow::Buttons(vec![
         CreateButton::new(Answer::Accept.action_id(id))
             .label(catalog.plain(public, "button-accept"))
@@ -356,24 +752,12 @@ async fn challenge(
             .label(catalog.plain(public, "button-decline"))
             .style(ButtonStyle::Danger),
     ]);
-    data.challenges.open(Challenge {
-        id,
-        guild: guild.get(),
-        channel: i.channel_id,
-        challenger,
-        opponent: opponent_seat,
-        variant,
-        time,
-        locale: public,
-        text: text.clone(),
-        token: i.token.clone(),
-        answered: false,
-    });
+    data.challenges.open(challenge);
     ctx.send(
         CreateReply::default()
             .content(clip(&text))
             .components(vec![row])
-            .allowed_mentions(mentions_only(&[opponent.id])),
+            .allowed_mentions(mentions_only(&pinged)),
     )
     .await?;
 
@@ -410,6 +794,27 @@ pub struct MatchPlace {
     pub locale: Locale,
 }
 
+/// The players of a match as one phrase: "alice vs bob", "alice vs bob vs
+/// carol", teams as "alice and carol vs bob and dave".
+pub fn versus(catalog: &Catalog, l: Locale, variant: Variant, players: &[Seated]) -> String {
+    let vs = |first: String, second: String| {
+        catalog.text(
+            l,
+            "versus",
+            &Args::new().set("first", first).set("second", second),
+        )
+    };
+    let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
+    if variant == Variant::Teams && names.len() == 4 {
+        let a = catalog.list(l, &[names[0].clone(), names[2].clone()]);
+        let b = catalog.list(l, &[names[1].clone(), names[3].clone()]);
+        return vs(a, b);
+    }
+    let mut names = names.into_iter();
+    let first = names.next().unwrap_or_default();
+    names.fold(first, vs)
+}
+
 /// Opens the match's public thread on the challenge message and starts the
 /// match there; its first turn follows from the host's outbox.
 ///
@@ -421,24 +826,18 @@ pub async fn open_match(
     place: MatchPlace,
     players: Vec<Seated>,
     variant: Variant,
-    time: TimeControl,
+    clock: ClockSettings,
 ) -> Result<MatchId, Error> {
     let catalog = data.host.catalog();
     let l = place.locale;
-    let versus = catalog.text(
-        l,
-        "versus",
-        &Args::new()
-            .set("first", players[0].name.clone())
-            .set("second", players[1].name.clone()),
-    );
+    let versus = versus(catalog, l, variant, &players);
     let name = catalog.text(
         l,
         "thread-name",
         &Args::new()
             .set("players", versus)
             .set("variant", catalog.variant_name(l, variant))
-            .set("time", time_text(time)),
+            .set("time", time_text(clock.control)),
     );
     let name: String = name.chars().take(100).collect();
     let thread = place
@@ -447,7 +846,7 @@ pub async fn open_match(
         .await?;
     let spec = MatchSpec {
         variant,
-        clock: ClockSettings::new(time),
+        clock,
         players: players.clone(),
         guild: place.guild,
         locale: l,
@@ -551,7 +950,20 @@ mod tests {
             .iter()
             .map(|o| o["name"].as_str().unwrap())
             .collect();
-        assert_eq!(names, ["opponent", "variant", "time"]);
+        assert_eq!(
+            names,
+            [
+                "opponent",
+                "variant",
+                "time",
+                "opponent2",
+                "teammate",
+                "color",
+                "level"
+            ]
+        );
+        assert_eq!(options[5]["choices"].as_array().unwrap().len(), 3);
+        assert_eq!(options[6]["type"], 4, "level is an integer");
         assert_eq!(options[1]["choices"].as_array().unwrap().len(), 11);
         assert_eq!(options[1]["choices"][0]["value"], "classic");
         assert!(options[1]["choices"][0]["name_localizations"]["el"].is_string());
@@ -560,7 +972,8 @@ mod tests {
             let name = c["name"].as_str().unwrap();
             assert!(name.len() <= 32 && !name.is_empty(), "{name}");
         }
-        assert_eq!(json[2]["name"], "resign-game");
+        assert_eq!(json[1]["name"], "seek");
+        assert_eq!(json[3]["name"], "resign-game");
     }
 
     #[test]
@@ -576,6 +989,142 @@ mod tests {
         assert!(e.contains("0+5"), "{e}");
         let e = parse_terms(&c, Locale::EnUs, Some("chess"), None).unwrap_err();
         assert!(e.contains("classic"), "{e}");
-        assert!(parse_terms(&c, Locale::EnUs, Some("teams"), None).is_err());
+        let e = parse_terms(&c, Locale::EnUs, None, Some("1000000+0")).unwrap_err();
+        assert!(e.contains("7 days"), "{e}");
+        for v in Variant::ALL {
+            assert_eq!(
+                parse_terms(&c, Locale::EnUs, Some(v.key()), None)
+                    .unwrap()
+                    .0,
+                v
+            );
+        }
+        let (_, t) = parse_terms(&c, Locale::EnUs, None, Some("2+7")).unwrap();
+        assert_eq!((t.base_ms(), t.increment_ms()), (120_000, 7_000));
+    }
+
+    fn person(id: u64, name: &str) -> Invitee {
+        Invitee {
+            seat: Seated {
+                id: PlayerId(id),
+                name: name.into(),
+                ai_level: None,
+            },
+            is_fourbot: false,
+            is_other_bot: false,
+        }
+    }
+
+    fn invitation(opponent: Invitee) -> Invitation {
+        Invitation {
+            challenger: person(1, "alice").seat,
+            opponent,
+            opponent2: None,
+            teammate: None,
+            color: None,
+            level: None,
+            seed: 0,
+        }
+    }
+
+    fn names(seats: &[Seated]) -> Vec<&str> {
+        seats.iter().map(|s| s.name.as_str()).collect()
+    }
+
+    #[test]
+    fn challenge_options_seat_players_by_variant() {
+        let c = Catalog::new().unwrap();
+        let l = Locale::EnUs;
+        let seat = |v, inv| seat_players(&c, l, v, inv);
+        let two = seat(Variant::Classic, invitation(person(2, "bob"))).unwrap();
+        assert_eq!(names(&two), ["alice", "bob"]);
+
+        let mut three = invitation(person(2, "bob"));
+        three.opponent2 = Some(person(3, "carol"));
+        let e = seat(Variant::Classic, three.clone()).unwrap_err();
+        assert!(e.contains("two players"), "{e}");
+        assert_eq!(
+            names(&seat(Variant::ThreePlayers, three.clone()).unwrap()),
+            ["alice", "bob", "carol"]
+        );
+        let e = seat(Variant::ThreePlayers, invitation(person(2, "bob"))).unwrap_err();
+        assert!(e.contains("opponent2"), "{e}");
+        let e = seat(Variant::Teams, three.clone()).unwrap_err();
+        assert!(e.contains("teammate"), "{e}");
+
+        let mut teams = three;
+        teams.teammate = Some(person(4, "dave"));
+        let seats = seat(Variant::Teams, teams.clone()).unwrap();
+        assert_eq!(
+            names(&seats),
+            ["alice", "bob", "dave", "carol"],
+            "p1 and p3 are a team"
+        );
+        assert_eq!(
+            versus(&c, l, Variant::Teams, &seats),
+            "alice and dave vs bob and carol"
+        );
+        assert!(seat(Variant::ThreePlayers, teams.clone()).is_err());
+        teams.teammate = Some(person(3, "carol again"));
+        let e = seat(Variant::Teams, teams).unwrap_err();
+        assert!(e.contains("different player"), "{e}");
+        let e = seat(Variant::Classic, invitation(person(1, "alice"))).unwrap_err();
+        assert!(
+            e.contains("different player"),
+            "a challenge to oneself: {e}"
+        );
+    }
+
+    #[test]
+    fn a_single_game_colour_decides_who_plays_first() {
+        let c = Catalog::new().unwrap();
+        let l = Locale::EnUs;
+        let mut inv = invitation(person(2, "bob"));
+        inv.color = Some("yellow".into());
+        let seats = seat_players(&c, l, Variant::Single, inv.clone()).unwrap();
+        assert_eq!(names(&seats), ["bob", "alice"]);
+        inv.color = Some("red".into());
+        let seats = seat_players(&c, l, Variant::Single, inv.clone()).unwrap();
+        assert_eq!(names(&seats), ["alice", "bob"]);
+        let firsts: HashSet<String> = (0..16)
+            .map(|seed| {
+                let mut inv = inv.clone();
+                inv.color = Some("random".into());
+                inv.seed = seed;
+                seat_players(&c, l, Variant::Single, inv).unwrap()[0]
+                    .name
+                    .clone()
+            })
+            .collect();
+        assert_eq!(firsts.len(), 2, "random gives both colours");
+        let e = seat_players(&c, l, Variant::Classic, inv).unwrap_err();
+        assert!(e.contains("single game"), "{e}");
+    }
+
+    #[test]
+    fn the_level_is_for_the_bot_only_and_in_range() {
+        let c = Catalog::new().unwrap();
+        let l = Locale::EnUs;
+        let mut inv = invitation(person(2, "bob"));
+        inv.level = Some(2);
+        let e = seat_players(&c, l, Variant::Classic, inv).unwrap_err();
+        assert!(e.contains("against the bot"), "{e}");
+        let mut bot = person(9, "the bot");
+        bot.is_fourbot = true;
+        let mut inv = invitation(bot);
+        inv.level = Some(5);
+        let seats = seat_players(&c, l, Variant::Classic, inv.clone()).unwrap();
+        assert_eq!(seats[1].ai_level, Some(5));
+        inv.level = Some(9);
+        let e = seat_players(&c, l, Variant::Classic, inv.clone()).unwrap_err();
+        assert!(e.contains("from 1 to 5"), "{e}");
+        inv.level = None;
+        assert_eq!(
+            seat_players(&c, l, Variant::Classic, inv).unwrap()[1].ai_level,
+            Some(AI_LEVEL)
+        );
+        let mut other = person(8, "otherbot");
+        other.is_other_bot = true;
+        assert!(seat_players(&c, l, Variant::Classic, invitation(other)).is_err());
     }
 }

@@ -10,12 +10,12 @@
 use std::sync::Arc;
 
 use serenity::all::{
-    ComponentInteraction, Context as SerenityContext, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage, FullEvent,
-    Interaction, Message,
+    ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow,
+    CreateAttachment, CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, FullEvent, Interaction, Message,
 };
 
-use super::challenges::Answer;
+use super::challenges::{Answer, Outcome};
 use super::commands::{open_match, seated, MatchPlace};
 use super::messages::{clip, mentions_only};
 use super::{Data, Error};
@@ -49,20 +49,92 @@ fn ephemeral(text: &str) -> CreateInteractionResponse {
     )
 }
 
+/// The custom id prefix of the Confirm button of a drop preview; the rest
+/// is the drop's action id.
+pub const CONFIRM_PREFIX: &str = "k:";
+/// The file name of a drop preview.
+pub const PREVIEW_FILE: &str = "preview.png";
+
+/// Whether the presser asked for confirm-before-drop (`/settings`) and the
+/// press is a drop button of a match.
+async fn wants_confirmation(data: &Data, press: &ComponentInteraction) -> bool {
+    let Some(db) = &data.db else {
+        return false;
+    };
+    if !press.data.custom_id.contains(":drop:") {
+        return false;
+    }
+    let Some(id) = db
+        .find_discord_player(press.user.id.get())
+        .await
+        .ok()
+        .flatten()
+    else {
+        return false;
+    };
+    db.player_settings(id)
+        .await
+        .map(|s| s.confirm_drop)
+        .unwrap_or(false)
+}
+
 async fn on_press(
     ctx: &SerenityContext,
     data: &Data,
     press: &ComponentInteraction,
 ) -> Result<(), Error> {
     let custom_id = press.data.custom_id.as_str();
-    let locale = Locale::for_user(None, &press.locale);
+    let chosen = super::commands::refresh_language(data, press.user.id.get()).await;
+    let locale = Locale::for_user(chosen, &press.locale);
     if let Some((id, answer)) = Answer::parse(custom_id) {
         return on_answer(ctx, data, press, id, answer, locale).await;
     }
-    // Acknowledge first: the host may queue the action behind others.
-    press
-        .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
-        .await?;
+    if super::seeks::on_press(ctx, data, press).await? {
+        return Ok(());
+    }
+    if super::info::on_page_press(ctx, data, press).await? {
+        return Ok(());
+    }
+    let player = PlayerId(press.user.id.get());
+    let confirmed = custom_id.strip_prefix(CONFIRM_PREFIX);
+    let custom_id = confirmed.unwrap_or(custom_id);
+    if confirmed.is_none() && wants_confirmation(data, press).await {
+        let selected = data.selections.lock().expect("lock").get(&player).cloned();
+        if selected.as_deref() != Some(custom_id) {
+            if let Some(png) = data.host.preview(player, custom_id).await {
+                data.selections
+                    .lock()
+                    .expect("lock")
+                    .insert(player, custom_id.to_string());
+                let confirm = CreateButton::new(format!("{CONFIRM_PREFIX}{custom_id}"))
+                    .label(data.host.catalog().plain(locale, "button-confirm"))
+                    .style(ButtonStyle::Success);
+                press
+                    .create_response(
+                        &ctx.http,
+                        CreateInteractionResponse::Message(
+                            CreateInteractionResponseMessage::new()
+                                .ephemeral(true)
+                                .add_file(CreateAttachment::bytes(png, PREVIEW_FILE))
+                                .components(vec![CreateActionRow::Buttons(vec![confirm])])
+                                .allowed_mentions(mentions_only(&[])),
+                        ),
+                    )
+                    .await?;
+                return Ok(());
+            }
+        }
+    }
+    data.selections.lock().expect("lock").remove(&player);
+    // Acknowledge first: the host may queue the action behind others. A
+    // confirmation loses its button.
+    let ack = match confirmed {
+        Some(_) => CreateInteractionResponse::UpdateMessage(
+            CreateInteractionResponseMessage::new().components(Vec::new()),
+        ),
+        None => CreateInteractionResponse::Acknowledge,
+    };
+    press.create_response(&ctx.http, ack).await?;
     let action = custom_id.parse::<ActionId>().ok();
     if let Some(a) = action.filter(|a| data.host.match_ids().contains(&a.match_id())) {
         // A match the bot knows but has no thread for (after a restart
@@ -71,7 +143,6 @@ async fn on_press(
         data.routes
             .learn(a.match_id(), press.channel_id, press.message.id, public);
     }
-    let player = PlayerId(press.user.id.get());
     // A rematch creates a match inside the host: find it by its new id.
     let _creating = match action {
         Some(ActionId::Rematch { .. }) => Some(data.routes.creation_lock().await),
@@ -116,7 +187,9 @@ async fn on_answer(
     let catalog = data.host.catalog();
     let player = PlayerId(press.user.id.get());
     if let Some(c) = data.challenges.get(id).filter(|_| answer == Answer::Accept) {
-        if c.opponent.id == player && data.routes.running_between(c.challenger.id, player) {
+        if c.invited().any(|s| s.id == player)
+            && data.routes.running_between(c.challenger.id, player)
+        {
             let text = catalog.text(
                 locale,
                 "error-same-opponent",
@@ -126,8 +199,9 @@ async fn on_answer(
             return Ok(());
         }
     }
-    let c = match data.challenges.answer(id, player) {
-        Ok(c) => c,
+    let name = seated(&press.user, press.member.as_ref()).name;
+    let outcome = match data.challenges.answer(id, player, &name, answer) {
+        Ok(o) => o,
         Err(refusal) => {
             press
                 .create_response(&ctx.http, ephemeral(&catalog.plain(locale, refusal)))
@@ -135,43 +209,57 @@ async fn on_answer(
             return Ok(());
         }
     };
-    let mut opponent = c.opponent.clone();
-    opponent.name = seated(&press.user, press.member.as_ref()).name;
-    let (msg, args) = match answer {
-        Answer::Accept => ("challenge-accepted", opponent.name.clone()),
-        Answer::Decline => ("challenge-declined", opponent.name.clone()),
+    let (c, msg) = match &outcome {
+        Outcome::Declined(c) => (c, "challenge-declined"),
+        Outcome::Waiting(c) | Outcome::Complete(c) => (c, "challenge-accepted"),
     };
-    let line = catalog.text(c.locale, msg, &Args::new().set("player", args));
+    let accepted_lines: Vec<String> = c
+        .seats
+        .iter()
+        .filter(|s| s.ai_level.is_none() && c.accepted.contains(&s.id) && s.id != player)
+        .map(|s| {
+            catalog.text(
+                c.locale,
+                "challenge-accepted",
+                &Args::new().set("player", s.name.clone()),
+            )
+        })
+        .collect();
+    let mut text = c.text.clone();
+    for line in accepted_lines {
+        text.push('\n');
+        text.push_str(&line);
+    }
+    text.push('\n');
+    text.push_str(&catalog.text(c.locale, msg, &Args::new().set("player", name)));
+    let mut response = CreateInteractionResponseMessage::new().allowed_mentions(mentions_only(&[]));
+    if let Outcome::Waiting(c) = &outcome {
+        let names: Vec<String> = c.waiting_for().iter().map(|s| s.name.clone()).collect();
+        text.push('\n');
+        text.push_str(&catalog.text(
+            c.locale,
+            "challenge-waiting-for",
+            &Args::new().set("players", catalog.list(c.locale, &names)),
+        ));
+    } else {
+        response = response.components(Vec::new());
+    }
     press
         .create_response(
             &ctx.http,
-            CreateInteractionResponse::UpdateMessage(
-                CreateInteractionResponseMessage::new()
-                    .content(clip(&format!("{}\n{line}", c.text)))
-                    .components(Vec::new())
-                    .allowed_mentions(mentions_only(&[])),
-            ),
+            CreateInteractionResponse::UpdateMessage(response.content(clip(&text))),
         )
         .await?;
-    if answer == Answer::Decline {
+    let Outcome::Complete(c) = outcome else {
         return Ok(());
-    }
+    };
     let place = MatchPlace {
         channel: press.channel_id,
         message: press.message.id,
         guild: c.guild,
         locale: c.locale,
     };
-    if let Err(e) = open_match(
-        &ctx.http,
-        data,
-        place,
-        vec![c.challenger.clone(), opponent],
-        c.variant,
-        c.time,
-    )
-    .await
-    {
+    if let Err(e) = open_match(&ctx.http, data, place, c.seats.clone(), c.variant, c.clock).await {
         tracing::error!(error = %e, challenge = id, "opening the match failed");
         press
             .create_followup(

@@ -6,12 +6,16 @@
 //! Everything about a match goes through the host; this module only parses
 //! what Discord sends, calls the host, and turns views into messages.
 
+pub mod archive;
 pub mod challenges;
 pub mod commands;
 pub mod events;
+pub mod info;
 pub mod messages;
+pub mod moderation;
 pub mod poster;
 pub mod routes;
+pub mod seeks;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -198,10 +202,21 @@ pub struct Data {
     pub host: Host,
     /// Open challenges.
     pub challenges: Challenges,
+    /// Open seeks.
+    pub seeks: seeks::Seeks,
+    /// Language overrides (`/settings`) of users who acted lately, by
+    /// Discord user id; refreshed from the store before every command and
+    /// press.
+    pub language_overrides: std::sync::Mutex<std::collections::HashMap<u64, crate::i18n::Locale>>,
+    /// Confirm-before-drop: the drop each player has selected (its action
+    /// id), to be played by a second press or by Confirm.
+    pub selections: std::sync::Mutex<std::collections::HashMap<crate::host::PlayerId, String>>,
     /// Matches ↔ threads.
     pub routes: Arc<Routes>,
     /// How long a challenge stays open.
     pub challenge_expiry: Duration,
+    /// The store (server settings, ladder); the host keeps its own handle.
+    pub db: Option<crate::store::Db>,
 }
 
 /// Errors of command handlers (logged; the user sees a short apology).
@@ -231,14 +246,18 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
             time_style: TimeStyle::DiscordRelative,
             images: true,
         },
-        Some(db),
+        Some(db.clone()),
     );
     let routes = Arc::new(Routes::open(&config.threads_file));
     let data = Arc::new(Data {
         host,
         challenges: Challenges::new(),
+        seeks: seeks::Seeks::new(),
+        selections: Default::default(),
+        language_overrides: Default::default(),
         routes: routes.clone(),
         challenge_expiry: config.challenge_expiry,
+        db: Some(db),
     });
 
     let mut http = HttpBuilder::new(config.token.expose());
@@ -261,6 +280,11 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
                 ))
             },
             on_error: |error| Box::pin(commands::on_error(error)),
+            pre_command: |ctx| {
+                Box::pin(async move {
+                    commands::refresh_language(ctx.data(), ctx.author().id.get()).await;
+                })
+            },
             prefix_options: poise::PrefixFrameworkOptions {
                 mention_as_prefix: false,
                 ..Default::default()

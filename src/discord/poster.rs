@@ -107,6 +107,11 @@ async fn post(http: &Http, routes: &Routes, id: MatchId, view: &View) -> serenit
             Ok(())
         }
         ViewKind::Turn { .. } | ViewKind::GameOver | ViewKind::MatchOver => {
+            if view.kind == ViewKind::MatchOver {
+                // Over before it is announced: a challenge right after the
+                // announcement must not find it running.
+                routes.finish(id);
+            }
             let new = send(
                 http,
                 routes,
@@ -125,7 +130,6 @@ async fn post(http: &Http, routes: &Routes, id: MatchId, view: &View) -> serenit
                 }
             }
             if view.kind == ViewKind::MatchOver {
-                routes.finish(id);
                 route
                     .thread
                     .edit_thread(http, EditThread::new().archived(true))

@@ -452,6 +452,32 @@ impl Host {
         ids
     }
 
+    /// Confirm-before-drop: the board PNG with the disc where the drop of
+    /// `action` (a drop button's action id) would land, when it is a drop
+    /// for the current turn, `player` is the one to move and the column has
+    /// room. `None` otherwise: the press is then handled as usual by
+    /// [`Host::press`], which plays it or says why not.
+    pub async fn preview(&self, player: PlayerId, action: &str) -> Option<Vec<u8>> {
+        let ActionId::Move {
+            match_id,
+            turn,
+            mv: Move::Drop(column),
+        } = action.parse().ok()?
+        else {
+            return None;
+        };
+        let entry = self.entry(match_id)?;
+        let m = Self::snapshot(&entry).await?;
+        if m.turn() != Some(turn) {
+            return None;
+        }
+        let seated = entry.spec.players.get(m.to_move()?.index())?;
+        if seated.id != player || seated.ai_level.is_some() {
+            return None;
+        }
+        crate::render::preview_png(m.current_game().game(), column).ok()
+    }
+
     /// A button press: `action` is the button's action id.
     ///
     /// # Errors

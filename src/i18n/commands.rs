@@ -185,6 +185,8 @@ pub const COMMANDS: &[CommandSpec] = &[
     cmd("history", &[opt("user", OptionKind::User, false)]),
     cmd("rules", &[choice("variant", ChoiceSet::Variants)]),
     cmd("analyze", &[opt("match", OptionKind::Text, false)]),
+    cmd("replay", &[opt("match", OptionKind::Text, true)]),
+    cmd("export", &[opt("match", OptionKind::Text, true)]),
     cmd(
         "settings",
         &[

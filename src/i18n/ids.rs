@@ -262,6 +262,8 @@ pub const SEEK_POSTED: &str = "seek-posted";
 pub const SEEK_JOINED: &str = "seek-joined";
 /// `Nobody joined in time; the seek has expired.`
 pub const SEEK_EXPIRED_NOTICE: &str = "seek-expired-notice";
+/// `{ $player } withdrew the seek.`
+pub const SEEK_CANCELLED: &str = "seek-cancelled";
 
 // errors.ftl
 /// `It's not your turn: { $player } is to move.`
@@ -288,6 +290,8 @@ pub const ERROR_SEEK_EXPIRED: &str = "error-seek-expired";
 pub const ERROR_SEEK_FULL: &str = "error-seek-full";
 /// `You have already taken a seat.`
 pub const ERROR_SEEK_ALREADY_JOINED: &str = "error-seek-already-joined";
+/// `Only the player who posted this seek can cancel it.`
+pub const ERROR_SEEK_NOT_YOURS: &str = "error-seek-not-yours";
 /// `You can only pop your own disc: the bottom disc of column { $column } is not yours.`
 pub const ERROR_NO_OWN_DISC_TO_POP: &str = "error-no-own-disc-to-pop";
 /// `Column { $column } is empty: there is no disc to pop.`
@@ -304,6 +308,8 @@ pub const ERROR_BAD_TIME_CONTROL: &str = "error-bad-time-control";
 pub const ERROR_UNKNOWN_VARIANT: &str = "error-unknown-variant";
 /// `{ $variant } is not allowed on this server.`
 pub const ERROR_VARIANT_NOT_ALLOWED: &str = "error-variant-not-allowed";
+/// `Matches on this server start in { $channel }.`
+pub const ERROR_WRONG_CHANNEL: &str = "error-wrong-channel";
 /// `You already have a match running against { $opponent }. Finish it first.`
 pub const ERROR_SAME_OPPONENT: &str = "error-same-opponent";
 /// `You are banned from this server's ladder.`
@@ -472,6 +478,10 @@ pub const HISTORY: &str = "history";
 pub const RULES: &str = "rules";
 /// Slash command '/analyze': The solver's verdict on every move of a finished match.
 pub const ANALYZE: &str = "analyze";
+/// Slash command '/replay': The animated replay of a match.
+pub const REPLAY: &str = "replay";
+/// Slash command '/export': A match in the exchange format, as a text file.
+pub const EXPORT: &str = "export";
 /// Slash command '/settings': Your personal settings.
 pub const SETTINGS: &str = "settings";
 /// Slash command '/ladder': Moderators: manage this server's ladder.
@@ -679,6 +689,7 @@ pub const ALL: &[&str] = &[
     SEEK_POSTED,
     SEEK_JOINED,
     SEEK_EXPIRED_NOTICE,
+    SEEK_CANCELLED,
     ERROR_NOT_YOUR_TURN,
     ERROR_COLUMN_FULL,
     ERROR_COLUMN_OUT_OF_RANGE,
@@ -691,6 +702,7 @@ pub const ALL: &[&str] = &[
     ERROR_SEEK_EXPIRED,
     ERROR_SEEK_FULL,
     ERROR_SEEK_ALREADY_JOINED,
+    ERROR_SEEK_NOT_YOURS,
     ERROR_NO_OWN_DISC_TO_POP,
     ERROR_NOTHING_TO_POP,
     ERROR_POP_NOT_ALLOWED,
@@ -699,6 +711,7 @@ pub const ALL: &[&str] = &[
     ERROR_BAD_TIME_CONTROL,
     ERROR_UNKNOWN_VARIANT,
     ERROR_VARIANT_NOT_ALLOWED,
+    ERROR_WRONG_CHANNEL,
     ERROR_SAME_OPPONENT,
     ERROR_BANNED,
     ERROR_PLAYER_BANNED,
@@ -779,6 +792,8 @@ pub const ALL: &[&str] = &[
     HISTORY,
     RULES,
     ANALYZE,
+    REPLAY,
+    EXPORT,
     SETTINGS,
     LADDER,
     LADDER_RESET,

@@ -187,6 +187,22 @@ impl Db {
         Ok(PlayerId(id))
     }
 
+    /// The player with Discord user id `discord_id`, if known (nothing is
+    /// created).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn find_discord_player(
+        &self,
+        discord_id: u64,
+    ) -> Result<Option<PlayerId>, StoreError> {
+        let id: Option<i64> = sqlx::query_scalar("SELECT id FROM players WHERE discord_id = ?")
+            .bind(discord_id as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(id.map(PlayerId))
+    }
+
     /// The imported player called `name` (no Discord account; used by
     /// `fourbot script --names`), created if new.
     ///
@@ -401,6 +417,13 @@ mod tests {
         let a = db.discord_player(1001, "alice").await.unwrap();
         let again = db.discord_player(1001, "Alice B").await.unwrap();
         assert_eq!(a, again);
+        assert_eq!(db.find_discord_player(1001).await.unwrap(), Some(a));
+        assert_eq!(
+            db.find_discord_player(1002).await.unwrap(),
+            None,
+            "not created"
+        );
+        assert_eq!(db.find_discord_player(1002).await.unwrap(), None);
         assert_eq!(db.player_name(a).await.unwrap(), "Alice B");
         let s = PlayerSettings {
             language: Some("el".into()),

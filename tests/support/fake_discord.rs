@@ -47,10 +47,15 @@ pub const BOB: TestUser = TestUser {
     id: 100_000_000_000_000_002,
     name: "bob",
 };
-/// Carol, a spectator.
+/// Carol, a spectator (or a third player).
 pub const CAROL: TestUser = TestUser {
     id: 100_000_000_000_000_003,
     name: "carol",
+};
+/// Dave, a fourth player (teams).
+pub const DAVE: TestUser = TestUser {
+    id: 100_000_000_000_000_004,
+    name: "dave",
 };
 
 /// One REST request as the fake received it.
@@ -115,10 +120,26 @@ fn bot_json() -> Value {
            "global_name": null, "avatar": null, "bot": true})
 }
 
+/// Mona, a moderator (Manage Server).
+pub const MONA: TestUser = TestUser {
+    id: 100_000_000_000_000_009,
+    name: "mona",
+};
+
+/// The permissions Discord resolves for `u` in the channel: everything for
+/// [`MONA`]; View Channel, Send Messages, threads and history for others.
+fn permissions(u: TestUser) -> &'static str {
+    if u.id == MONA.id {
+        "2147483647"
+    } else {
+        "309237713920"
+    }
+}
+
 fn member_json(u: TestUser) -> Value {
     json!({"user": user_json(u), "roles": [], "deaf": false, "mute": false, "flags": 0,
            "joined_at": "2024-01-01T00:00:00.000000+00:00", "nick": null,
-           "permissions": "2147483647"})
+           "permissions": permissions(u)})
 }
 
 /// The payload of a message as Discord sends it.
@@ -167,11 +188,39 @@ pub fn slash_command_json(
         .iter()
         .map(|u| (u.id.to_string(), user_json(*u)))
         .collect();
+    let resolved_channels: serde_json::Map<String, Value> = options
+        .iter()
+        .filter(|(_, t, _)| *t == 7)
+        .map(|(_, _, id)| {
+            let id = id.as_str().unwrap_or("0").to_string();
+            (
+                id.clone(),
+                json!({"id": id, "name": "matches", "type": 0, "permissions": "0"}),
+            )
+        })
+        .collect();
     v["data"] = json!({
         "id": "1", "name": name, "type": 1,
         "options": options.iter().map(|(n, t, val)| json!({"name": n, "type": t, "value": val})).collect::<Vec<_>>(),
-        "resolved": {"users": resolved_users}
+        "resolved": {"users": resolved_users, "channels": resolved_channels}
     });
+    v
+}
+
+/// A subcommand `/name sub` with options `(name, type, value)`; user
+/// options are resolved from `users`.
+pub fn subcommand_json(
+    id: u64,
+    user: TestUser,
+    channel: u64,
+    name: &str,
+    sub: &str,
+    options: &[(&str, u8, Value)],
+    users: &[TestUser],
+) -> Value {
+    let mut v = slash_command_json(id, user, channel, name, options, users);
+    let inner = v["data"]["options"].take();
+    v["data"]["options"] = json!([{"name": sub, "type": 1, "options": inner}]);
     v
 }
 
