@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use serenity::all::{GatewayIntents, HttpBuilder};
 
-use crate::host::{HeuristicBot, Host, HostConfig, PlayerId, TimeStyle};
+use crate::host::{EngineBot, Host, HostConfig, PlayerId, TimeStyle};
 use crate::i18n::Catalog;
 use challenges::Challenges;
 use routes::Routes;
@@ -241,7 +241,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         })?;
     let (host, views) = Host::with_store(
         catalog.clone(),
-        Arc::new(HeuristicBot),
+        Arc::new(EngineBot::default()),
         HostConfig {
             time_style: TimeStyle::DiscordRelative,
             images: true,

@@ -14,6 +14,31 @@ pub trait Bot: Send + Sync {
     fn choose(&self, game: &Game, level: u8) -> Move;
 }
 
+/// The engine's AI (`crate::engine::choose_move`): levels 1 (casual, makes
+/// human-like mistakes) to 5 (the exact solver on 7×6 classic rules, deep
+/// search elsewhere) for every variant, answering within `budget`.
+#[derive(Clone, Copy, Debug)]
+pub struct EngineBot {
+    /// The time a move may take (level 5 uses it; lower levels stop at
+    /// their depth sooner).
+    pub budget: std::time::Duration,
+}
+
+impl Default for EngineBot {
+    /// One second a move (issue 10's limit).
+    fn default() -> Self {
+        EngineBot {
+            budget: std::time::Duration::from_secs(1),
+        }
+    }
+}
+
+impl Bot for EngineBot {
+    fn choose(&self, game: &Game, level: u8) -> Move {
+        crate::engine::choose_move(game, level, self.budget)
+    }
+}
+
 /// A one-and-a-half-ply AI for every variant: it takes a win, avoids a move
 /// that loses at once (misère: completing a line), blocks the next player's
 /// immediate win, avoids giving the next player a win on top of its disc,
@@ -119,6 +144,19 @@ mod tests {
         // Red to move; yellow (next) threatens b4, blue threatens c4 — red
         // blocks the next player's threat first.
         assert_eq!(m, Move::Drop(1));
+    }
+
+    #[test]
+    fn the_engine_bot_takes_a_win_and_blocks_at_every_level() {
+        let bot = EngineBot {
+            budget: std::time::Duration::from_millis(200),
+        };
+        for level in 2..=5 {
+            let win = read_game("a a b b c c", Variant::Classic, None).unwrap();
+            assert_eq!(bot.choose(&win, level), Move::Drop(3), "level {level}");
+            let block = read_game("a a b b c", Variant::Classic, None).unwrap();
+            assert_eq!(bot.choose(&block, level), Move::Drop(3), "level {level}");
+        }
     }
 
     #[test]

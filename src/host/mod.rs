@@ -15,7 +15,7 @@ mod service;
 mod task;
 pub mod view;
 
-pub use bot::{Bot, HeuristicBot};
+pub use bot::{Bot, EngineBot, HeuristicBot};
 pub use present::{Presenter, Seated, TimeStyle};
 pub use service::{Host, HostConfig, HostError, MatchSpec, Request};
 pub use task::{

@@ -17,8 +17,8 @@ use tokio::sync::mpsc;
 
 use crate::game::{column_letter, Cell, Color, Position};
 use crate::host::{
-    Audience, Button, HeuristicBot, Host, HostConfig, MatchId, MatchSpec, PlayerId, Request,
-    Seated, TimeStyle, View, ViewKind,
+    Audience, Button, EngineBot, Host, HostConfig, MatchId, MatchSpec, PlayerId, Request, Seated,
+    TimeStyle, View, ViewKind,
 };
 use crate::i18n::{time_control, Args, Catalog, Locale};
 use crate::play::{ClockSettings, TimeControl};
@@ -98,7 +98,7 @@ where
     let saved = db.is_some();
     let (host, views) = Host::with_store(
         catalog,
-        Arc::new(HeuristicBot),
+        Arc::new(EngineBot::default()),
         HostConfig {
             time_style: TimeStyle::Countdown,
             images: opts.images.is_some(),
