@@ -113,19 +113,9 @@ pub struct OpeningsArgs {
 /// Arguments of `fourbot analyze`.
 #[derive(Debug, clap::Args)]
 pub struct AnalyzeArgs {
-    /// Variant key: classic, single, five, popout, small, misere, cylinder,
-    /// obstacles, random-opening, three-players, teams.
-    #[arg(long, default_value = "classic")]
-    pub variant: Variant,
-    /// The moves played so far, in any notation of docs/rules.md §2.
-    #[arg(long, default_value = "", allow_hyphen_values = true)]
-    pub moves: String,
-    /// Obstacle cells for `obstacles`, e.g. "b1 f1 b2 f2".
-    #[arg(long, conflicts_with = "seed")]
-    pub blocks: Option<String>,
-    /// Seed that draws the obstacles layout when --blocks is not given.
-    #[arg(long)]
-    pub seed: Option<u64>,
+    /// The position to analyse, read exactly as by `fourbot position`.
+    #[command(flatten)]
+    pub game: PositionArgs,
     /// Time allowed, in milliseconds.
     #[arg(long, default_value_t = 10_000)]
     pub time: u64,
@@ -842,8 +832,9 @@ pub fn book(args: &BookArgs) -> Result<String, String> {
 /// One line for stderr: a bad layout or move list, or a finished game.
 pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
     use crate::engine::MoveScore;
-    let layout = layout(args.variant, &args.blocks, args.seed)?;
-    let game = read_game(&args.moves, args.variant, layout.as_ref()).map_err(|e| e.to_string())?;
+    let g = &args.game;
+    let layout = layout(g.variant, &g.blocks, g.seed)?;
+    let game = read_game(&g.moves, g.variant, layout.as_ref()).map_err(|e| e.to_string())?;
     if game.outcome().is_over() {
         return Err(format!("the game is over: {}", game.outcome()));
     }
