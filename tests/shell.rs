@@ -307,3 +307,14 @@ fn a_saved_match_resumes_only_for_its_own_variant_and_a_finished_one_says_bye() 
     assert!(classic.trim_end().ends_with("Bye."), "{classic}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_three_player_forfeit_lists_the_standings_instead_of_one_winner() {
+    let out = run_shell(
+        &["--variant", "three-players", "--name", "al", "--no-color"],
+        "d\nresign-match\nquit\n",
+    );
+    assert!(out.contains("al forfeited and is placed last."), "{out}");
+    assert!(out.contains("Final standings"), "{out}");
+    assert!(!out.contains(" wins 0:0:0"), "{out}");
+}

@@ -487,6 +487,11 @@ impl Presenter<'_> {
                     lines.push(self.text("match-drawn", &Args::new().set("score", score.clone())));
                 }
             }
+            // More than two sides: the standings below tell who won.
+            End::Forfeit { seat, .. } if sides > 2 => lines.push(self.text(
+                "match-standings-forfeit",
+                &Args::new().set("player", self.name(seat).to_string()),
+            )),
             End::Forfeit { seat, reason } => {
                 let loser = m.seating().side_of(seat);
                 let winners: Vec<String> = (0..sides as u8)

@@ -180,7 +180,9 @@ where
                     return Ok(());
                 }
             }
-            Some(view) = shell.views.recv() => shell.show(&view)?,
+            Some(view) = shell.views.recv() => {
+                shell.show(&view)?;
+            }
         }
     }
     shell.bye()?;
@@ -314,7 +316,9 @@ impl<W: Write> Shell<W> {
         };
         match result {
             Ok(()) => self.wait_for_prompt().await?,
-            Err(refusal) => self.show(&refusal)?,
+            Err(refusal) => {
+                self.show(&refusal)?;
+            }
         }
         Ok(true)
     }
@@ -325,7 +329,9 @@ impl<W: Write> Shell<W> {
         loop {
             let next = tokio::time::timeout(Duration::from_secs(10), self.views.recv()).await;
             let Ok(Some(view)) = next else { return Ok(()) };
-            self.show(&view)?;
+            if !self.show(&view)? {
+                continue; // another match's view (restored in the background)
+            }
             let prompt = match view.kind {
                 ViewKind::Turn { ai, .. } => !ai,
                 ViewKind::GameOver | ViewKind::MatchOver | ViewKind::Refusal => true,
@@ -337,17 +343,19 @@ impl<W: Write> Shell<W> {
         }
     }
 
-    fn show(&mut self, view: &View) -> anyhow::Result<()> {
+    /// Prints a view of this keyboard's match; returns whether it did
+    /// (views of other matches, and AI turns, print nothing).
+    fn show(&mut self, view: &View) -> anyhow::Result<bool> {
         if let Audience::Player(p) = view.audience {
             if p != YOU {
-                return Ok(());
+                return Ok(false);
             }
         } else if !self.is_mine(view) {
-            return Ok(());
+            return Ok(false);
         }
         if let ViewKind::Turn { ai, .. } = view.kind {
             if ai {
-                return Ok(()); // the next turn view shows the AI's move
+                return Ok(true); // the next turn view shows the AI's move
             }
         }
         if self.opts.ticking {
@@ -384,7 +392,7 @@ impl<W: Write> Shell<W> {
             std::fs::write(path, png)?;
         }
         self.out.flush()?;
-        Ok(())
+        Ok(true)
     }
 }
 
