@@ -6,10 +6,17 @@ use std::process::{Command, Stdio};
 
 use fourbot::i18n::{Args, Catalog, Locale};
 
+/// Runs `fourbot shell` with `args` (and `--db none` unless `args` name a
+/// database) on `input`; returns its output.
 fn run_shell(args: &[&str], input: &str) -> String {
+    let no_db: &[&str] = if args.contains(&"--db") {
+        &[]
+    } else {
+        &["--db", "none"]
+    };
     let mut child = Command::new(env!("CARGO_BIN_EXE_fourbot"))
         .arg("shell")
-        .args(["--db", "none"])
+        .args(no_db)
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -277,20 +284,7 @@ fn a_saved_match_resumes_only_for_its_own_variant_and_a_finished_one_says_bye() 
     let shell = |args: &[&str], input: &str| {
         let mut all = vec!["--name", "al", "--no-color", "--db", &db];
         all.extend_from_slice(args);
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fourbot"))
-            .arg("shell")
-            .args(&all)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+        run_shell(&all, input)
     };
     let first = shell(&[], "d\nquit\n");
     assert!(first.contains("Classic, 10+10"), "{first}");
