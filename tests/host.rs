@@ -18,13 +18,20 @@ const CAROL: PlayerId = PlayerId(30);
 const DAVE: PlayerId = PlayerId(40);
 
 fn host() -> (Host, UnboundedReceiver<View>) {
-    Host::new(
+    host_with(None)
+}
+
+/// A host with the instant heuristic AI, Discord-style deadlines, no
+/// pictures, and `db` as its store.
+fn host_with(db: Option<fourbot::store::Db>) -> (Host, UnboundedReceiver<View>) {
+    Host::with_store(
         Arc::new(Catalog::new().unwrap()),
         Arc::new(HeuristicBot),
         HostConfig {
             time_style: TimeStyle::DiscordRelative,
             images: false,
         },
+        db,
     )
 }
 
@@ -248,14 +255,7 @@ async fn the_ai_seat_answers_and_the_match_is_unrated() {
 
 #[tokio::test(start_paused = true)]
 async fn a_flag_ends_the_match_with_a_forfeit_view() {
-    let (host, mut views) = Host::new(
-        Arc::new(Catalog::new().unwrap()),
-        Arc::new(HeuristicBot),
-        HostConfig {
-            time_style: TimeStyle::DiscordRelative,
-            images: false,
-        },
-    );
+    let (host, mut views) = host();
     let mut s = spec(
         Variant::Classic,
         vec![seat(ALICE, "alice"), seat(BOB, "bob")],
@@ -295,15 +295,7 @@ async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("host.db").display());
     let db = fourbot::store::Db::connect(&url).await.unwrap();
-    let (host, mut views) = Host::with_store(
-        Arc::new(Catalog::new().unwrap()),
-        Arc::new(HeuristicBot),
-        HostConfig {
-            time_style: TimeStyle::DiscordRelative,
-            images: false,
-        },
-        Some(db.clone()),
-    );
+    let (host, mut views) = host_with(Some(db.clone()));
     let id = host
         .create_match(spec(
             Variant::Classic,
@@ -332,15 +324,7 @@ async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
     }
     // A restart between games: a second host on the same database takes
     // the match over with the same id, and the old Ready buttons work.
-    let (host2, mut views2) = Host::with_store(
-        Arc::new(Catalog::new().unwrap()),
-        Arc::new(HeuristicBot),
-        HostConfig {
-            time_style: TimeStyle::DiscordRelative,
-            images: false,
-        },
-        Some(db.clone()),
-    );
+    let (host2, mut views2) = host_with(Some(db.clone()));
     let restored = host2
         .restore(Locale::EnUs, |p| PlayerId(p.discord_id.unwrap()))
         .await
