@@ -330,11 +330,6 @@ impl Host {
         tokio::spawn(present(self.clone(), entry, spawned.events, spawned.task));
     }
 
-    /// The players of a match, by seat (p1 first).
-    pub fn players(&self, id: MatchId) -> Option<Vec<Seated>> {
-        self.entry(id).map(|e| e.spec.players.clone())
-    }
-
     /// What a match is (variant, clock, players, language).
     pub fn spec(&self, id: MatchId) -> Option<MatchSpec> {
         self.entry(id).map(|e| e.spec.clone())

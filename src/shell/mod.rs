@@ -216,8 +216,8 @@ impl<W: Write> Shell<W> {
             && matches!(view.kind, ViewKind::Turn { .. })
             && self
                 .host
-                .players(view.match_id)
-                .is_some_and(|ps| ps.iter().any(|p| p.id == YOU));
+                .spec(view.match_id)
+                .is_some_and(|s| s.players.iter().any(|p| p.id == YOU));
         if newer {
             self.current = view.match_id;
         }
