@@ -447,14 +447,6 @@ fn block_on<T>(future: impl std::future::Future<Output = Result<T, String>>) -> 
         .block_on(future)
 }
 
-/// Wall-clock milliseconds since 1970.
-fn unix_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
-}
-
 /// Records a finished scripted match as a match of `names` in `guild`.
 async fn record_script(
     url: &str,
@@ -479,7 +471,7 @@ async fn record_script(
     let new = NewMatch {
         guild,
         players,
-        epoch_unix_ms: unix_ms() - end,
+        epoch_unix_ms: crate::host::unix_ms() - end,
     };
     let id = db.create_match(&new, &fresh).await.map_err(err)?;
     db.record_events(id, finished, events).await.map_err(err)?;
@@ -516,7 +508,13 @@ pub fn ladder(args: &LadderArgs) -> Result<String, String> {
     block_on(async {
         let db = Db::connect(&url).await.map_err(|e| format!("{url}: {e}"))?;
         let entries = db
-            .leaderboard(args.guild, args.variant, None, args.top, unix_ms())
+            .leaderboard(
+                args.guild,
+                args.variant,
+                None,
+                args.top,
+                crate::host::unix_ms(),
+            )
             .await
             .map_err(|e| e.to_string())?;
         db.close().await;

@@ -4,7 +4,7 @@
 //! language (their `/settings` override, else Discord's); the leaderboard is
 //! public, in the server's language.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use poise::CreateReply;
 use serenity::all::{
@@ -27,13 +27,6 @@ pub const HISTORY: u32 = 10;
 /// The poise commands of this module.
 pub fn all() -> Vec<poise::Command<std::sync::Arc<Data>, Error>> {
     vec![rating(), leaderboard(), history(), rules(), settings()]
-}
-
-fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default()
-        .as_millis() as i64
 }
 
 /// The language of a private reply: the user's `/settings` override (read
@@ -78,7 +71,7 @@ async fn rating(
         return private(ctx, text).await;
     }
     let player = db.discord_player(user.id.get(), &name).await?;
-    let now = now_ms();
+    let now = crate::host::unix_ms();
     let card = db.rating_card(guild.get(), player, now).await?;
     let history = db.match_history(player, 10_000).await?;
     let shown: Vec<&(Variant, LadderEntry)> = card
@@ -267,7 +260,7 @@ async fn leaderboard_page(
     let season = db.guild_settings(guild).await?.season;
     let wanted = (page + 1) * PAGE + 1;
     let all = db
-        .leaderboard(guild, variant, None, wanted as u32, now_ms())
+        .leaderboard(guild, variant, None, wanted as u32, crate::host::unix_ms())
         .await?;
     let entries: Vec<LadderEntry> = all.iter().skip(page * PAGE).take(PAGE).cloned().collect();
     let has_next = all.len() > (page + 1) * PAGE;

@@ -4,7 +4,7 @@
 //! permission itself too: anyone else gets a private refusal. Replies are
 //! private, in the moderator's language.
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use serenity::all::{ChannelId, User};
 
@@ -49,13 +49,6 @@ async fn moderator_guild(ctx: Context<'_>) -> Result<Option<u64>, Error> {
         return Ok(None);
     }
     Ok(Some(guild.get()))
-}
-
-fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default()
-        .as_millis() as i64
 }
 
 /// The server settings as the moderator reads them.
@@ -290,12 +283,15 @@ async fn ban_or_unban(ctx: Context<'_>, user: User, ban: bool) -> Result<(), Err
         let by = db
             .discord_player(ctx.author().id.get(), &seated(ctx.author(), None).name)
             .await?;
-        match db.ban(guild, player, Some(by), None, now_ms()).await? {
+        match db
+            .ban(guild, player, Some(by), None, crate::host::unix_ms())
+            .await?
+        {
             true => "ladder-ban-done",
             false => "ladder-ban-already",
         }
     } else {
-        match db.unban(guild, player, now_ms()).await? {
+        match db.unban(guild, player, crate::host::unix_ms()).await? {
             true => "ladder-unban-done",
             false => "ladder-unban-not-banned",
         }

@@ -148,10 +148,13 @@ pub struct Host {
     inner: Arc<Inner>,
 }
 
-fn unix_ms() -> u64 {
+/// Wall-clock milliseconds since 1970 (UTC): the `*_unix_ms` unit of the
+/// store and of every deadline shown to players; 0 if the clock is before
+/// 1970.
+pub fn unix_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as u64)
+        .map(|d| d.as_millis() as i64)
         .unwrap_or(0)
 }
 
@@ -220,7 +223,7 @@ impl Host {
         }
         let m = Match::new(setup, Timestamp::ZERO)?;
         let epoch = Instant::now();
-        let epoch_unix_ms = unix_ms();
+        let epoch_unix_ms = unix_ms() as u64;
         let (id, stored) = match &self.inner.db {
             Some(db) => {
                 let players = store_players(db, &spec).await?;
@@ -259,7 +262,7 @@ impl Host {
             return Ok(Vec::new());
         };
         let mut ids = Vec::new();
-        for resumed in db.resume_running(unix_ms() as i64).await? {
+        for resumed in db.resume_running(unix_ms()).await? {
             let loaded = resumed.loaded;
             let mut players = Vec::new();
             for p in &loaded.players {
