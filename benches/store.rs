@@ -53,6 +53,7 @@ async fn moves_per_second(durability: Durability) -> (usize, Duration) {
                     guild: 1,
                     players: seats.clone(),
                     epoch_unix_ms: 0,
+                    ..NewMatch::default()
                 };
                 let id = db.create_match(&new, &m).await.unwrap();
                 let events: Vec<_> = m.drain_events().collect();

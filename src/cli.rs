@@ -472,6 +472,7 @@ async fn record_script(
         guild,
         players,
         epoch_unix_ms: crate::host::unix_ms() - end,
+        ..NewMatch::default()
     };
     let id = db.create_match(&new, &fresh).await.map_err(err)?;
     db.record_events(id, finished, events).await.map_err(err)?;
@@ -586,6 +587,7 @@ pub fn store_drill(args: &DrillArgs) -> Result<String, String> {
                         guild: 0,
                         players,
                         epoch_unix_ms: 0,
+                        ..NewMatch::default()
                     };
                     let id = db.create_match(&new, &m).await.map_err(e)?;
                     let events: Vec<_> = m.drain_events().collect();

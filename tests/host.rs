@@ -372,6 +372,53 @@ async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
 }
 
 #[tokio::test]
+async fn a_restored_match_keeps_its_language_and_its_ai_seat_keeps_its_level() {
+    let dir = std::env::temp_dir().join(format!("fourbot-host-lang-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("host.db").display());
+    let db = fourbot::store::Db::connect(&url).await.unwrap();
+    let (host, mut views) = host_with(Some(db.clone()));
+    let mut german = spec(
+        Variant::Classic,
+        vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+    );
+    german.locale = Locale::De;
+    let german = host.create_match(german).await.unwrap();
+    next_turn(&mut views).await;
+    let mut players = vec![seat(CAROL, "carol"), seat(PlayerId(0), "fourbot")];
+    players[1].ai_level = Some(5);
+    let mut greek = spec(Variant::Classic, players);
+    greek.locale = Locale::El;
+    let greek = host.create_match(greek).await.unwrap();
+    next_turn(&mut views).await;
+
+    // A restart: English is only the language of matches stored without one.
+    let (host2, mut views2) = host_with(Some(db.clone()));
+    let restored = host2
+        .restore(Locale::EnUs, |p| PlayerId(p.discord_id.unwrap_or(0)))
+        .await
+        .unwrap();
+    assert_eq!(restored.len(), 2);
+    let g = host2.spec(german).unwrap();
+    assert_eq!(g.locale, Locale::De);
+    assert!(g.players.iter().all(|p| p.ai_level.is_none()));
+    let e = host2.spec(greek).unwrap();
+    assert_eq!(e.locale, Locale::El);
+    assert_eq!(e.players[1].ai_level, Some(5), "not the default level 3");
+    // The German match's restart notice is in German (`next` fails the
+    // test if it never comes).
+    loop {
+        let v = next(&mut views2).await;
+        assert!(!v.text.contains("The bot restarted"), "{}", v.text);
+        if v.match_id == german && v.text.contains("Der Bot wurde neu gestartet") {
+            break;
+        }
+    }
+    drop(host);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
 async fn a_preview_is_drawn_only_for_the_player_to_move_and_the_current_turn() {
     let (host, mut views) = host();
     host.create_match(spec(

@@ -27,7 +27,7 @@ use crate::play::{ClockSettings, TimeControl};
 use crate::store::GuildSettings;
 
 /// The AI level of a game against the bot when `level` is not given.
-pub const AI_LEVEL: u8 = 3;
+pub const AI_LEVEL: u8 = crate::host::DEFAULT_AI_LEVEL;
 
 /// The commands this adapter serves, with the options it reads (the other
 /// options of [`crate::i18n::COMMANDS`] belong to later issues).

@@ -148,6 +148,10 @@ pub struct Host {
     inner: Arc<Inner>,
 }
 
+/// The level (1–5) of an AI seat when none is chosen, and of an AI seat of
+/// a match stored without its level (before schema version 2).
+pub const DEFAULT_AI_LEVEL: u8 = 3;
+
 /// Wall-clock milliseconds since 1970 (UTC): the `*_unix_ms` unit of the
 /// store and of every deadline shown to players; 0 if the clock is before
 /// 1970.
@@ -231,6 +235,8 @@ impl Host {
                     guild: spec.guild,
                     players,
                     epoch_unix_ms: epoch_unix_ms as i64,
+                    locale: Some(spec.locale.tag().to_string()),
+                    ai_levels: spec.players.iter().map(|p| p.ai_level).collect(),
                 };
                 let stored = db.create_match(&new, &m).await?;
                 (MatchId(stored.0 as u64), Some(stored))
@@ -247,8 +253,11 @@ impl Host {
     /// Restores every running match of the store after a restart (RULES.md
     /// §4: the turn in progress restarts with the bank it had at its start)
     /// and starts its task; the players are told, and the current turn is
-    /// posted again. `player` maps a stored player to the front end's id;
-    /// `locale` is the language of the restored matches' public messages.
+    /// posted again. `player` maps a stored player to the front end's id.
+    /// Each match keeps the language of its public messages and each AI
+    /// seat its level, as stored with the match; `locale` is the language of
+    /// a match stored without one (before schema version 2), and such an AI
+    /// seat plays at [`DEFAULT_AI_LEVEL`].
     /// Returns the restored matches' ids.
     ///
     /// # Errors
@@ -270,8 +279,16 @@ impl Host {
                 players.push(Seated {
                     id: player(&info),
                     name: info.name.clone(),
-                    // The level is not stored: a restored AI seat plays at 3.
-                    ai_level: info.is_bot.then_some(3),
+                    // Its stored level; an AI seat stored without one
+                    // (before schema version 2) plays at the default.
+                    ai_level: info.is_bot.then(|| {
+                        loaded
+                            .ai_levels
+                            .get(players.len())
+                            .copied()
+                            .flatten()
+                            .unwrap_or(DEFAULT_AI_LEVEL)
+                    }),
                 });
             }
             let m = loaded.game;
@@ -280,7 +297,11 @@ impl Host {
                 clock: *m.clock().settings(),
                 players,
                 guild: loaded.guild,
-                locale,
+                locale: loaded
+                    .locale
+                    .as_deref()
+                    .and_then(|l| l.parse().ok())
+                    .unwrap_or(locale),
                 seed: 0,
             };
             let now = std::time::Duration::from_millis(resumed.now.as_millis());

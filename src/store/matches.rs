@@ -15,7 +15,7 @@ use crate::play::{
 };
 
 /// What [`Db::create_match`] needs besides the match itself.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct NewMatch {
     /// The guild it is played in (its ladder rates it).
     pub guild: GuildId,
@@ -23,6 +23,12 @@ pub struct NewMatch {
     pub players: Vec<PlayerId>,
     /// Wall clock of the match's [`Timestamp`] 0, in ms since 1970.
     pub epoch_unix_ms: i64,
+    /// Language of the match's public messages (a locale tag such as `de`);
+    /// `None`: not known (the shell, imports).
+    pub locale: Option<String>,
+    /// The AI level (1–5) of each seat, p1 first; `None` (or a missing
+    /// entry) is a person.
+    pub ai_levels: Vec<Option<u8>>,
 }
 
 /// What [`Db::record_events`] did.
@@ -76,6 +82,12 @@ pub struct LoadedMatch {
     pub players: Vec<PlayerId>,
     /// Wall clock of the match's [`Timestamp`] 0, in ms since 1970.
     pub epoch_unix_ms: i64,
+    /// Language of the match's public messages as stored (a locale tag);
+    /// `None` for a match stored without one (before schema version 2).
+    pub locale: Option<String>,
+    /// The AI level (1–5) of each seat, p1 first; `None`: a person (or an
+    /// AI seat stored before schema version 2).
+    pub ai_levels: Vec<Option<u8>>,
     /// The match replayed from its journal: the same position, points,
     /// phase and banks as when the last entry was committed.
     pub game: Match,
@@ -189,8 +201,8 @@ impl Db {
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO matches (guild_id, season, variant, base_ms, increment_ms, abort_ms,
                  grace_ms, blocks, opening, rated, epoch_unix_ms, phase, clock_running,
-                 clock_seat, clock_since_ms)
-             VALUES (?, (SELECT season FROM guilds WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 clock_seat, clock_since_ms, locale)
+             VALUES (?, (SELECT season FROM guilds WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(gid(new.guild))
@@ -211,13 +223,14 @@ impl Db {
         .bind(running)
         .bind(seat)
         .bind(since)
+        .bind(&new.locale)
         .fetch_one(&mut *tx)
         .await?;
         for (i, player) in new.players.iter().enumerate() {
             let s = Seat::new(i).expect("at most 4 seats");
             sqlx::query(
-                "INSERT INTO match_seats (match_id, seat, player_id, side, bank_ms, moved)
-                 VALUES (?, ?, ?, ?, ?, ?)",
+                "INSERT INTO match_seats (match_id, seat, player_id, side, bank_ms, moved, ai_level)
+                 VALUES (?, ?, ?, ?, ?, ?, ?)",
             )
             .bind(id)
             .bind(i as i64)
@@ -225,6 +238,7 @@ impl Db {
             .bind(i64::from(seating.side_of(s).0))
             .bind(clock.banks[i] as i64)
             .bind(i64::from(m.clock().has_moved(s)))
+            .bind(new.ai_levels.get(i).copied().flatten().map(i64::from))
             .execute(&mut *tx)
             .await?;
         }
@@ -317,7 +331,7 @@ impl Db {
         let mut conn = self.pool.acquire().await?;
         let row = sqlx::query(
             "SELECT guild_id, variant, base_ms, increment_ms, abort_ms, grace_ms, blocks, opening,
-                    epoch_unix_ms, phase, clock_running, clock_seat, clock_since_ms,
+                    epoch_unix_ms, phase, clock_running, clock_seat, clock_since_ms, locale,
                     (SELECT started_ms FROM games WHERE match_id = matches.id AND number = 1) AS started
              FROM matches WHERE id = ?",
         )
@@ -351,7 +365,8 @@ impl Db {
         m.drain_events();
 
         let seat_rows = sqlx::query(
-            "SELECT player_id, bank_ms, ready FROM match_seats WHERE match_id = ? ORDER BY seat",
+            "SELECT player_id, bank_ms, ready, ai_level FROM match_seats WHERE match_id = ?
+             ORDER BY seat",
         )
         .bind(id.0)
         .fetch_all(&mut *conn)
@@ -359,6 +374,10 @@ impl Db {
         let players: Vec<PlayerId> = seat_rows
             .iter()
             .map(|r| PlayerId(r.get("player_id")))
+            .collect();
+        let ai_levels: Vec<Option<u8>> = seat_rows
+            .iter()
+            .map(|r| r.get::<Option<i64>, _>("ai_level").map(|l| l as u8))
             .collect();
         let banks: Vec<u64> = seat_rows
             .iter()
@@ -467,6 +486,8 @@ impl Db {
             guild: row.get::<i64, _>("guild_id") as GuildId,
             players,
             epoch_unix_ms: row.get("epoch_unix_ms"),
+            locale: row.get("locale"),
+            ai_levels,
             game: m,
             clock: stored,
             journal_len: journal.len() as i64,

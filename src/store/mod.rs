@@ -175,11 +175,18 @@ pub enum Durability {
 #[derive(Debug)]
 struct Embedded;
 
-const MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "initial",
-    include_str!("../../migrations/0001_initial.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "initial",
+        include_str!("../../migrations/0001_initial.sql"),
+    ),
+    (
+        2,
+        "discord state",
+        include_str!("../../migrations/0002_discord_state.sql"),
+    ),
+];
 
 impl MigrationSource<'static> for Embedded {
     fn resolve(
