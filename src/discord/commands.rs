@@ -856,7 +856,7 @@ pub async fn open_match(
     let id = {
         let _creating = data.routes.creation_lock().await;
         let id = data.host.create_match(spec).await?;
-        data.routes.insert(id, route);
+        data.routes.insert(id, route).await;
         id
     };
     tracing::info!(match_id = %id, thread = %thread.id, "match started");

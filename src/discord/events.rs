@@ -137,11 +137,15 @@ async fn on_press(
     press.create_response(&ctx.http, ack).await?;
     let action = custom_id.parse::<ActionId>().ok();
     if let Some(a) = action.filter(|a| data.host.match_ids().contains(&a.match_id())) {
-        // A match the bot knows but has no thread for (after a restart
-        // without the threads file): the press names its thread.
-        let public = Locale::for_guild(None, press.guild_locale.as_deref());
+        // A match the bot knows but has no thread for (its thread was not
+        // stored): the press names its thread.
+        let public = data.host.spec(a.match_id()).map_or_else(
+            || Locale::for_guild(None, press.guild_locale.as_deref()),
+            |s| s.locale,
+        );
         data.routes
-            .learn(a.match_id(), press.channel_id, press.message.id, public);
+            .learn(a.match_id(), press.channel_id, press.message.id, public)
+            .await;
     }
     // A rematch creates a match inside the host: find it by its new id.
     let _creating = match action {
@@ -158,7 +162,7 @@ async fn on_press(
                     .into_iter()
                     .filter(|id| !before.contains(id))
                     .collect();
-                data.routes.adopt_new(&created, match_id);
+                data.routes.adopt_new(&created, match_id).await;
             }
         }
         Err(refusal) => {

@@ -40,8 +40,10 @@ pub const DEV_GUILD_ENV: &str = "FOURBOT_DEV_GUILD";
 /// The environment variable with the challenge expiry in seconds.
 pub const CHALLENGE_EXPIRY_ENV: &str = "FOURBOT_CHALLENGE_EXPIRY_SECS";
 
-/// The environment variable naming the file that keeps each match's thread
-/// (default: next to the SQLite database, `<database file>.threads`).
+/// The environment variable naming the side file in which versions before
+/// schema version 2 kept each match's thread (default: next to the SQLite
+/// database, `<database file>.threads`); it is imported into the store once
+/// at start-up and renamed `<file>.imported`.
 pub const THREADS_FILE_ENV: &str = "FOURBOT_THREADS_FILE";
 
 /// The default challenge expiry: 10 minutes.
@@ -89,7 +91,8 @@ pub struct DiscordConfig {
     pub dev_guild: Option<u64>,
     /// How long a challenge stays open (at most [`MAX_CHALLENGE_EXPIRY`]).
     pub challenge_expiry: Duration,
-    /// The file that keeps each match's thread across restarts.
+    /// The side file of older versions with each match's thread, imported
+    /// once into the store.
     pub threads_file: PathBuf,
 }
 
@@ -248,7 +251,16 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         },
         Some(db.clone()),
     );
-    let routes = Arc::new(Routes::open(&config.threads_file));
+    let routes = Routes::load(db.clone())
+        .await
+        .map_err(|e| RunError::Store {
+            url: url.clone(),
+            reason: e.to_string(),
+        })?;
+    if let Err(e) = routes.import_file(&config.threads_file).await {
+        tracing::error!(path = %config.threads_file.display(), error = %e, "importing the threads file failed");
+    }
+    let routes = Arc::new(routes);
     let data = Arc::new(Data {
         host,
         challenges: Challenges::new(),
@@ -296,8 +308,8 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, "connected to Discord");
                 // Running matches continue (RULES.md §4: the turn in progress
-                // restarts with its bank); their threads come from the
-                // threads file.
+                // restarts with its bank), each in its own language; their
+                // threads come from the store.
                 let bot = PlayerId(ready.user.id.get());
                 match setup_data
                     .host

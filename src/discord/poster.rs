@@ -82,7 +82,7 @@ async fn unarchive(http: &Http, routes: &Routes, thread: ChannelId) -> serenity:
     thread
         .edit_thread(http, EditThread::new().archived(false))
         .await?;
-    routes.set_archived(thread, false);
+    routes.set_archived(thread, false).await;
     Ok(())
 }
 
@@ -110,7 +110,7 @@ async fn post(http: &Http, routes: &Routes, id: MatchId, view: &View) -> serenit
             if view.kind == ViewKind::MatchOver {
                 // Over before it is announced: a challenge right after the
                 // announcement must not find it running.
-                routes.finish(id);
+                routes.finish(id).await;
             }
             let new = send(
                 http,
@@ -121,7 +121,7 @@ async fn post(http: &Http, routes: &Routes, id: MatchId, view: &View) -> serenit
             )
             .await?;
             let live = (!view.buttons.is_empty()).then_some(new);
-            if let Some(old) = routes.replace_buttons(id, live) {
+            if let Some(old) = routes.replace_buttons(id, live).await {
                 if old != new {
                     route
                         .thread
@@ -134,7 +134,7 @@ async fn post(http: &Http, routes: &Routes, id: MatchId, view: &View) -> serenit
                     .thread
                     .edit_thread(http, EditThread::new().archived(true))
                     .await?;
-                routes.set_archived(route.thread, true);
+                routes.set_archived(route.thread, true).await;
             }
             Ok(())
         }

@@ -1,12 +1,14 @@
 //! Where each match is shown on Discord: its thread, the message whose
-//! buttons are live, its players. Kept behind [`Routes`] so that it can move
-//! into the store later; until then it is kept in memory and, when a file is
-//! given ([`Routes::open`]), written to that file after every change, so a
-//! restarted bot posts a resumed match into its thread at once. A press on
-//! an old message also teaches the route of a match the bot does not know
-//! ([`Routes::learn`]).
+//! buttons are live, its players. Kept in memory behind [`Routes`] and, when
+//! a store is given ([`Routes::load`]), written to the store's
+//! `match_threads` table after every change (`Db::save_match_thread`), so a
+//! restarted bot posts a resumed match into its thread at once. A side file
+//! of an older version (`<database file>.threads`) is imported once
+//! ([`Routes::import_file`]). A press on an old message also teaches the
+//! route of a match the bot does not know ([`Routes::learn`]).
 
 use std::collections::HashMap;
+use std::num::NonZeroU64;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -15,14 +17,16 @@ use serenity::all::{ChannelId, MessageId};
 
 use crate::host::{MatchId, PlayerId};
 use crate::i18n::Locale;
+use crate::store::{Db, MatchThread, StoreError};
 
 /// How one match is shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Route {
     /// The match's thread (its channel).
     pub thread: ChannelId,
-    /// The players (empty when the route was learned from a press after a
-    /// restart).
+    /// The players' Discord ids (empty when the route was learned from a
+    /// press after a restart; without the AI seat once loaded from the
+    /// store).
     pub players: Vec<PlayerId>,
     /// Language of the match's public messages.
     pub locale: Locale,
@@ -46,43 +50,9 @@ impl Route {
             archived: false,
         }
     }
-}
 
-#[derive(Default)]
-struct Inner {
-    by_match: HashMap<MatchId, Route>,
-    by_thread: HashMap<ChannelId, MatchId>,
-}
-
-/// Every match's [`Route`], by match and by thread.
-#[derive(Default)]
-pub struct Routes {
-    inner: Mutex<Inner>,
-    file: Option<PathBuf>,
-    creating: tokio::sync::Mutex<()>,
-}
-
-impl Route {
-    /// One line of the routes file:
+    /// One line of the side file of older versions:
     /// `<match> <thread> <locale> <finished 0|1> <archived 0|1> <last buttons or 0> <players,comma-separated or ->`.
-    fn line(&self, id: MatchId) -> String {
-        let players: Vec<String> = self.players.iter().map(|p| p.0.to_string()).collect();
-        format!(
-            "{} {} {} {} {} {} {}",
-            id.0,
-            self.thread.get(),
-            self.locale.tag(),
-            u8::from(self.finished),
-            u8::from(self.archived),
-            self.last_buttons.map_or(0, |m| m.get()),
-            if players.is_empty() {
-                "-".to_string()
-            } else {
-                players.join(",")
-            }
-        )
-    }
-
     fn parse(line: &str) -> Option<(MatchId, Route)> {
         let f: Vec<&str> = line.split_whitespace().collect();
         let [id, thread, locale, finished, archived, last, players] = f.as_slice() else {
@@ -110,6 +80,43 @@ impl Route {
             },
         ))
     }
+
+    fn row(&self, id: MatchId) -> MatchThread {
+        MatchThread {
+            match_id: crate::store::MatchId(id.0 as i64),
+            thread: self.thread.get(),
+            buttons_message: self.last_buttons.map(MessageId::get),
+            finished: self.finished,
+            archived: self.archived,
+        }
+    }
+}
+
+#[derive(Default)]
+struct Inner {
+    by_match: HashMap<MatchId, Route>,
+    by_thread: HashMap<ChannelId, MatchId>,
+}
+
+impl Inner {
+    fn put(&mut self, id: MatchId, route: Route) {
+        // A match id of an earlier run (a host without a store reuses ids)
+        // no longer names its old thread.
+        self.by_thread.retain(|_, m| *m != id);
+        self.by_thread.insert(route.thread, id);
+        self.by_match.insert(id, route);
+    }
+}
+
+/// Every match's [`Route`], by match and by thread.
+#[derive(Default)]
+pub struct Routes {
+    inner: Mutex<Inner>,
+    db: Option<Db>,
+    /// Held while a route is written to the store, so that the last write
+    /// is of the latest route.
+    saving: tokio::sync::Mutex<()>,
+    creating: tokio::sync::Mutex<()>,
 }
 
 impl Routes {
@@ -118,44 +125,103 @@ impl Routes {
         Routes::default()
     }
 
-    /// The routes kept in `path` (created on the first change; unreadable
-    /// lines are skipped with a warning).
-    pub fn open(path: &Path) -> Routes {
+    /// The routes kept in the store; every change is written back.
+    ///
+    /// # Errors
+    /// The store could not be read.
+    pub async fn load(db: Db) -> Result<Routes, StoreError> {
         let mut inner = Inner::default();
-        if let Ok(text) = std::fs::read_to_string(path) {
-            for line in text.lines().filter(|l| !l.trim().is_empty()) {
-                match Route::parse(line) {
-                    Some((id, route)) => {
-                        inner.by_thread.insert(route.thread, id);
-                        inner.by_match.insert(id, route);
-                    }
-                    None => tracing::warn!(line, "unreadable line in the routes file"),
+        for t in db.match_threads().await? {
+            let Some(thread) = NonZeroU64::new(t.thread.thread).map(ChannelId::from) else {
+                continue;
+            };
+            let route = Route {
+                thread,
+                players: t.players.iter().flatten().map(|p| PlayerId(*p)).collect(),
+                locale: t
+                    .locale
+                    .as_deref()
+                    .map_or(Locale::FALLBACK, Locale::negotiate),
+                last_buttons: t
+                    .thread
+                    .buttons_message
+                    .and_then(NonZeroU64::new)
+                    .map(MessageId::from),
+                finished: t.thread.finished,
+                archived: t.thread.archived,
+            };
+            inner.put(MatchId(t.thread.match_id.0 as u64), route);
+        }
+        Ok(Routes {
+            inner: Mutex::new(inner),
+            db: Some(db),
+            ..Routes::default()
+        })
+    }
+
+    /// Imports the side file of an older version (one route a line; see
+    /// `Route::parse`) into the store, once: routes the store already has
+    /// win, a match the store does not know is skipped with a warning, the
+    /// language it kept becomes the match's if the store has none, and the
+    /// file is renamed `<file>.imported`. Returns how many routes were
+    /// imported; no file, nothing to do.
+    ///
+    /// # Errors
+    /// The file exists but cannot be read or renamed.
+    pub async fn import_file(&self, path: &Path) -> std::io::Result<usize> {
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+            Err(e) => return Err(e),
+        };
+        let mut imported = 0;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            let Some((id, route)) = Route::parse(line) else {
+                tracing::warn!(line, "unreadable line in the threads file: skipped");
+                continue;
+            };
+            if self.get(id).is_some() {
+                continue;
+            }
+            if let Some(db) = &self.db {
+                let row = route.row(id);
+                if let Err(e) = db.save_match_thread(&row).await {
+                    tracing::warn!(match_id = %id, error = %e, "threads file: match not imported");
+                    continue;
+                }
+                if let Err(e) = db
+                    .set_match_locale_if_unknown(row.match_id, route.locale.tag())
+                    .await
+                {
+                    tracing::warn!(match_id = %id, error = %e, "threads file: language not imported");
                 }
             }
+            self.lock().put(id, route);
+            imported += 1;
         }
-        Routes {
-            inner: Mutex::new(inner),
-            file: Some(path.to_path_buf()),
-            creating: tokio::sync::Mutex::new(()),
-        }
+        let mut done = path.as_os_str().to_owned();
+        done.push(".imported");
+        std::fs::rename(path, PathBuf::from(done))?;
+        tracing::info!(routes = imported, path = %path.display(), "threads file imported");
+        Ok(imported)
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
         self.inner.lock().expect("routes lock")
     }
 
-    /// Writes every route to the file (a new file renamed over the old one).
-    fn save(&self, inner: &Inner) {
-        let Some(path) = &self.file else { return };
-        let mut ids: Vec<&MatchId> = inner.by_match.keys().collect();
-        ids.sort();
-        let text: String = ids
-            .into_iter()
-            .map(|id| inner.by_match[id].line(*id) + "\n")
-            .collect();
-        let tmp = path.with_extension("tmp");
-        if let Err(e) = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path)) {
-            tracing::warn!(path = %path.display(), error = %e, "cannot write the routes file");
+    /// Writes the routes of `ids` as they are now to the store (a failure is
+    /// logged: the route stays right in memory).
+    async fn save(&self, ids: &[MatchId]) {
+        let Some(db) = &self.db else { return };
+        let _saving = self.saving.lock().await;
+        for id in ids {
+            let Some(row) = self.get(*id).map(|r| r.row(*id)) else {
+                continue;
+            };
+            if let Err(e) = db.save_match_thread(&row).await {
+                tracing::error!(match_id = %id, error = %e, "storing the match's thread failed");
+            }
         }
     }
 
@@ -167,50 +233,46 @@ impl Routes {
     }
 
     /// Records the route of a new match.
-    pub fn insert(&self, id: MatchId, route: Route) {
-        let mut inner = self.lock();
-        // A match id of an earlier run (a host without a store reuses ids)
-        // no longer names its old thread.
-        inner.by_thread.retain(|_, m| *m != id);
-        inner.by_thread.insert(route.thread, id);
-        inner.by_match.insert(id, route);
-        self.save(&inner);
+    pub async fn insert(&self, id: MatchId, route: Route) {
+        self.lock().put(id, route);
+        self.save(&[id]).await;
     }
 
     /// Records the route of a match the bot only learns about from a button
     /// press in `thread` on `message` (after a restart); keeps a known route.
-    pub fn learn(&self, id: MatchId, thread: ChannelId, message: MessageId, locale: Locale) {
-        let mut inner = self.lock();
-        if inner.by_match.contains_key(&id) {
-            return;
+    pub async fn learn(&self, id: MatchId, thread: ChannelId, message: MessageId, locale: Locale) {
+        {
+            let mut inner = self.lock();
+            if inner.by_match.contains_key(&id) {
+                return;
+            }
+            let mut route = Route::new(thread, Vec::new(), locale);
+            route.last_buttons = Some(message);
+            inner.put(id, route);
         }
-        let mut route = Route::new(thread, Vec::new(), locale);
-        route.last_buttons = Some(message);
-        inner.by_thread.insert(thread, id);
-        inner.by_match.insert(id, route);
-        self.save(&inner);
+        self.save(&[id]).await;
     }
 
     /// Gives every match in `ids` that has no route yet (a rematch the host
     /// just created) a route in `from`'s thread; returns them.
-    pub fn adopt_new(&self, ids: &[MatchId], from: MatchId) -> Vec<MatchId> {
-        let mut inner = self.lock();
-        let Some(base) = inner.by_match.get(&from).cloned() else {
-            return Vec::new();
-        };
-        let mut adopted = Vec::new();
-        for id in ids {
-            if !inner.by_match.contains_key(id) {
-                let mut route = Route::new(base.thread, base.players.clone(), base.locale);
-                route.archived = base.archived;
-                inner.by_thread.insert(base.thread, *id);
-                inner.by_match.insert(*id, route);
-                adopted.push(*id);
+    pub async fn adopt_new(&self, ids: &[MatchId], from: MatchId) -> Vec<MatchId> {
+        let adopted = {
+            let mut inner = self.lock();
+            let Some(base) = inner.by_match.get(&from).cloned() else {
+                return Vec::new();
+            };
+            let mut adopted = Vec::new();
+            for id in ids {
+                if !inner.by_match.contains_key(id) {
+                    let mut route = Route::new(base.thread, base.players.clone(), base.locale);
+                    route.archived = base.archived;
+                    inner.put(*id, route);
+                    adopted.push(*id);
+                }
             }
-        }
-        if !adopted.is_empty() {
-            self.save(&inner);
-        }
+            adopted
+        };
+        self.save(&adopted).await;
         adopted
     }
 
@@ -269,107 +331,187 @@ impl Routes {
 
     /// Records the message with the match's live buttons; returns the
     /// previous one (whose buttons are to be removed).
-    pub fn replace_buttons(&self, id: MatchId, message: Option<MessageId>) -> Option<MessageId> {
-        let mut inner = self.lock();
-        let route = inner.by_match.get_mut(&id)?;
-        let old = std::mem::replace(&mut route.last_buttons, message);
-        self.save(&inner);
+    pub async fn replace_buttons(
+        &self,
+        id: MatchId,
+        message: Option<MessageId>,
+    ) -> Option<MessageId> {
+        let old = {
+            let mut inner = self.lock();
+            let route = inner.by_match.get_mut(&id)?;
+            std::mem::replace(&mut route.last_buttons, message)
+        };
+        self.save(&[id]).await;
         old
     }
 
     /// Marks the match over.
-    pub fn finish(&self, id: MatchId) {
-        let mut inner = self.lock();
-        if let Some(r) = inner.by_match.get_mut(&id) {
+    pub async fn finish(&self, id: MatchId) {
+        if let Some(r) = self.lock().by_match.get_mut(&id) {
             r.finished = true;
         }
-        self.save(&inner);
+        self.save(&[id]).await;
     }
 
     /// Records whether the bot has archived the match's thread (for every
     /// match in that thread).
-    pub fn set_archived(&self, thread: ChannelId, archived: bool) {
-        let mut inner = self.lock();
-        for r in inner.by_match.values_mut() {
-            if r.thread == thread {
-                r.archived = archived;
-            }
-        }
-        self.save(&inner);
+    pub async fn set_archived(&self, thread: ChannelId, archived: bool) {
+        let ids: Vec<MatchId> = {
+            let mut inner = self.lock();
+            inner
+                .by_match
+                .iter_mut()
+                .filter(|(_, r)| r.thread == thread)
+                .map(|(id, r)| {
+                    r.archived = archived;
+                    *id
+                })
+                .collect()
+        };
+        self.save(&ids).await;
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Variant;
+    use crate::play::{ClockSettings, Match, MatchSetup, Timestamp};
+    use crate::store::NewMatch;
 
     const A: PlayerId = PlayerId(1);
     const B: PlayerId = PlayerId(2);
 
-    #[test]
-    fn a_thread_names_its_match_and_players_find_their_running_match() {
+    #[tokio::test]
+    async fn a_thread_names_its_match_and_players_find_their_running_match() {
         let routes = Routes::new();
         let thread = ChannelId::new(77);
         let id = MatchId(5);
-        routes.insert(id, Route::new(thread, vec![A, B], Locale::EnUs));
+        routes
+            .insert(id, Route::new(thread, vec![A, B], Locale::EnUs))
+            .await;
         assert_eq!(routes.by_thread(thread).unwrap().0, id);
         assert_eq!(routes.match_for(ChannelId::new(1), A), Some(id));
         assert!(routes.running_between(B, A));
-        assert_eq!(routes.replace_buttons(id, Some(MessageId::new(9))), None);
         assert_eq!(
-            routes.replace_buttons(id, Some(MessageId::new(10))),
+            routes.replace_buttons(id, Some(MessageId::new(9))).await,
+            None
+        );
+        assert_eq!(
+            routes.replace_buttons(id, Some(MessageId::new(10))).await,
             Some(MessageId::new(9))
         );
-        routes.finish(id);
+        routes.finish(id).await;
         assert!(!routes.running_between(A, B));
         assert_eq!(routes.match_for(ChannelId::new(1), A), None);
     }
 
-    #[test]
-    fn a_rematch_is_adopted_into_the_same_thread() {
+    #[tokio::test]
+    async fn a_rematch_is_adopted_into_the_same_thread() {
         let routes = Routes::new();
         let thread = ChannelId::new(77);
-        routes.insert(MatchId(5), Route::new(thread, vec![A, B], Locale::De));
-        let adopted = routes.adopt_new(&[MatchId(5), MatchId(6)], MatchId(5));
+        routes
+            .insert(MatchId(5), Route::new(thread, vec![A, B], Locale::De))
+            .await;
+        let adopted = routes
+            .adopt_new(&[MatchId(5), MatchId(6)], MatchId(5))
+            .await;
         assert_eq!(adopted, vec![MatchId(6)]);
         assert_eq!(routes.by_thread(thread).unwrap().0, MatchId(6));
         assert_eq!(routes.get(MatchId(6)).unwrap().locale, Locale::De);
     }
 
-    #[test]
-    fn routes_survive_a_restart_in_their_file() {
-        let path = std::env::temp_dir().join(format!(
-            "fourbot-routes-test-{}.threads",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_file(&path);
-        let routes = Routes::open(&path);
-        let thread = ChannelId::new(77);
-        routes.insert(MatchId(5), Route::new(thread, vec![A, B], Locale::Bg));
-        routes.replace_buttons(MatchId(5), Some(MessageId::new(99)));
-        let again = Routes::open(&path);
-        let r = again.get(MatchId(5)).unwrap();
-        assert_eq!(r, routes.get(MatchId(5)).unwrap());
-        assert_eq!(r.last_buttons, Some(MessageId::new(99)));
-        assert_eq!(again.by_thread(thread).unwrap().0, MatchId(5));
-        // A new match that reuses the id takes over; the old thread is free.
-        again.insert(
-            MatchId(5),
-            Route::new(ChannelId::new(78), vec![A, B], Locale::Bg),
-        );
-        assert!(again.by_thread(thread).is_none());
-        let _ = std::fs::remove_file(&path);
+    /// A store with one classic match of Discord users 1 and 2 in German;
+    /// returns the match id.
+    async fn store_with_match(locale: Option<&str>) -> (Db, MatchId) {
+        let db = crate::store::testing::memory().await;
+        let a = db.discord_player(A.0, "a").await.unwrap();
+        let b = db.discord_player(B.0, "b").await.unwrap();
+        let m = Match::new(
+            MatchSetup::new(Variant::Classic, ClockSettings::default()),
+            Timestamp::ZERO,
+        )
+        .unwrap();
+        let new = NewMatch {
+            guild: 1,
+            players: vec![a, b],
+            locale: locale.map(str::to_string),
+            ..NewMatch::default()
+        };
+        let id = db.create_match(&new, &m).await.unwrap();
+        (db, MatchId(id.0 as u64))
     }
 
-    #[test]
-    fn a_route_is_learned_from_a_press_after_a_restart() {
-        let routes = Routes::new();
-        routes.learn(
-            MatchId(3),
-            ChannelId::new(8),
-            MessageId::new(9),
-            Locale::EnUs,
+    #[tokio::test]
+    async fn routes_survive_a_restart_in_the_store() {
+        let (db, id) = store_with_match(Some("de")).await;
+        let routes = Routes::load(db.clone()).await.unwrap();
+        let thread = ChannelId::new(77);
+        routes
+            .insert(id, Route::new(thread, vec![A, B], Locale::De))
+            .await;
+        routes.replace_buttons(id, Some(MessageId::new(99))).await;
+        routes.set_archived(thread, true).await;
+        let again = Routes::load(db).await.unwrap();
+        let r = again.get(id).unwrap();
+        assert_eq!(r, routes.get(id).unwrap());
+        assert_eq!(r.last_buttons, Some(MessageId::new(99)));
+        assert!(r.archived);
+        assert_eq!(r.locale, Locale::De);
+        assert_eq!(again.by_thread(thread).unwrap().0, id);
+        assert!(
+            again.running_between(A, B),
+            "players from the match's seats"
         );
+    }
+
+    #[tokio::test]
+    async fn an_old_threads_file_is_imported_once_with_its_language() {
+        let (db, id) = store_with_match(None).await;
+        let dir = std::env::temp_dir().join(format!(
+            "fourbot-routes-import-{}-{}",
+            std::process::id(),
+            crate::host::unix_ms()
+        ));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("fourbot.db.threads");
+        std::fs::write(
+            &path,
+            format!("{id} 77 bg 0 0 99 1,2\nnot a route\n4242 78 de 0 0 0 -\n"),
+        )
+        .unwrap();
+        let routes = Routes::load(db.clone()).await.unwrap();
+        assert_eq!(
+            routes.import_file(&path).await.unwrap(),
+            1,
+            "4242 is unknown"
+        );
+        assert!(!path.exists());
+        assert!(dir.join("fourbot.db.threads.imported").exists());
+        assert_eq!(routes.import_file(&path).await.unwrap(), 0, "once");
+        let again = Routes::load(db).await.unwrap();
+        let r = again.get(id).unwrap();
+        assert_eq!(r.thread, ChannelId::new(77));
+        assert_eq!(r.last_buttons, Some(MessageId::new(99)));
+        assert_eq!(
+            r.locale,
+            Locale::Bg,
+            "the file's language becomes the match's"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[tokio::test]
+    async fn a_route_is_learned_from_a_press_after_a_restart() {
+        let routes = Routes::new();
+        routes
+            .learn(
+                MatchId(3),
+                ChannelId::new(8),
+                MessageId::new(9),
+                Locale::EnUs,
+            )
+            .await;
         let r = routes.get(MatchId(3)).unwrap();
         assert_eq!(r.thread, ChannelId::new(8));
         assert_eq!(r.last_buttons, Some(MessageId::new(9)));

@@ -28,6 +28,7 @@ mod matches;
 mod people;
 mod queries;
 mod ratings;
+mod threads;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -46,6 +47,7 @@ pub use matches::{LoadedMatch, NewMatch, Recorded, ResumedMatch, StoredClock};
 pub use people::{GuildSettings, PlayerInfo, PlayerSettings};
 pub use queries::{GameDetail, HistoryEntry, MatchDetail, MoveDetail, RunningEntry, SeatDetail};
 pub use ratings::{LadderEntry, PoolRating, RatingChange, RatingSystem};
+pub use threads::{MatchThread, StoredThread};
 
 use crate::play::{Refusal, SetupError};
 use crate::rating::RatingError;

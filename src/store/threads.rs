@@ -1,0 +1,124 @@
+//! Where each match is shown on Discord (`match_threads`, schema version
+//! 2): its thread, the message whose buttons are live, whether it is over
+//! and whether the bot archived the thread. The Discord adapter keeps a copy
+//! in memory (`discord::routes::Routes`) and writes every change here, so a
+//! restarted bot posts a resumed match into its thread at once.
+
+use sqlx::Row;
+
+use super::{Db, MatchId, StoreError};
+
+/// A match's thread as written by the adapter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchThread {
+    /// The match.
+    pub match_id: MatchId,
+    /// The thread (a Discord channel id).
+    pub thread: u64,
+    /// The last message posted with live buttons (a Discord message id).
+    pub buttons_message: Option<u64>,
+    /// The match is over.
+    pub finished: bool,
+    /// The bot archived the thread.
+    pub archived: bool,
+}
+
+/// A match's thread as loaded, with what the match itself says about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredThread {
+    /// The thread row.
+    pub thread: MatchThread,
+    /// Language of the match's public messages (`matches.locale`).
+    pub locale: Option<String>,
+    /// The Discord user of each seat, p1 first; `None` for the AI and for
+    /// players without one.
+    pub players: Vec<Option<u64>>,
+}
+
+impl Db {
+    /// Writes (inserts or replaces) the thread of a match.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`], e.g. a match id the store does not know.
+    pub async fn save_match_thread(&self, t: &MatchThread) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO match_threads (match_id, thread_id, buttons_message_id, finished, archived)
+             VALUES (?, ?, ?, ?, ?)
+             ON CONFLICT (match_id) DO UPDATE SET thread_id = excluded.thread_id,
+                 buttons_message_id = excluded.buttons_message_id,
+                 finished = excluded.finished, archived = excluded.archived",
+        )
+        .bind(t.match_id.0)
+        .bind(t.thread as i64)
+        .bind(t.buttons_message.map(|m| m as i64))
+        .bind(i64::from(t.finished))
+        .bind(i64::from(t.archived))
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Every match's thread, by match id, with the match's language and
+    /// players.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn match_threads(&self) -> Result<Vec<StoredThread>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT t.match_id, t.thread_id, t.buttons_message_id, t.finished, t.archived, m.locale
+             FROM match_threads t JOIN matches m ON m.id = t.match_id ORDER BY t.match_id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        let seats = sqlx::query(
+            "SELECT s.match_id, p.discord_id FROM match_seats s
+             JOIN match_threads t ON t.match_id = s.match_id
+             JOIN players p ON p.id = s.player_id
+             ORDER BY s.match_id, s.seat",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| {
+                let id: i64 = r.get("match_id");
+                StoredThread {
+                    thread: MatchThread {
+                        match_id: MatchId(id),
+                        thread: r.get::<i64, _>("thread_id") as u64,
+                        buttons_message: r
+                            .get::<Option<i64>, _>("buttons_message_id")
+                            .map(|m| m as u64),
+                        finished: r.get::<i64, _>("finished") != 0,
+                        archived: r.get::<i64, _>("archived") != 0,
+                    },
+                    locale: r.get("locale"),
+                    players: seats
+                        .iter()
+                        .filter(|s| s.get::<i64, _>("match_id") == id)
+                        .map(|s| s.get::<Option<i64>, _>("discord_id").map(|d| d as u64))
+                        .collect(),
+                }
+            })
+            .collect())
+    }
+
+    /// Sets the language of match `id`'s public messages if the store does
+    /// not know it yet (a match stored before schema version 2, whose
+    /// language the old threads file kept). Returns whether it was set.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn set_match_locale_if_unknown(
+        &self,
+        id: MatchId,
+        locale: &str,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE matches SET locale = ? WHERE id = ? AND locale IS NULL")
+            .bind(locale)
+            .bind(id.0)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+}
