@@ -1,22 +1,34 @@
-//! Open challenges (`/challenge`): who challenged whom to what, until every
-//! challenged player accepted (or one declined) or the challenge expires. In memory behind
-//! [`Challenges`] so that it can move into the store later; after a restart
-//! an old challenge's buttons answer "expired".
+//! Open challenges (`/challenge`) and seeks (`/seek`), kept in the store's
+//! `challenges` and `challenge_seats` tables (docs/store.md) behind
+//! [`Challenges`], so that they survive a restart: the buttons of an old
+//! message keep working, and the expiry — an absolute wall-clock time — is
+//! re-armed at start-up ([`rearm`]). Every change is one guarded `UPDATE`
+//! (accept a seat, take a free seat, close, expire), so two simultaneous
+//! presses change a challenge once and start one match.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
+use std::sync::Arc;
+use std::time::Duration;
 
-use serenity::all::ChannelId;
+use serenity::all::{
+    Builder, ChannelId, ComponentInteraction, Context as SerenityContext,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    EditInteractionResponse, Http,
+};
 
+use super::messages::{clip, mentions_only};
+use super::{Data, Error};
 use crate::game::Variant;
-use crate::host::{PlayerId, Seated};
+use crate::host::{unix_ms, PlayerId, Seated};
 use crate::i18n::Locale;
 use crate::play::ClockSettings;
+use crate::store::{
+    Challenge as Stored, ChallengeKind, ChallengeSeat, ChallengeState, Db, NewChallenge, StoreError,
+};
 
-/// A challenge waiting for its opponent.
+/// A challenge waiting for its opponents.
 #[derive(Clone, Debug)]
 pub struct Challenge {
-    /// Its id: the `/challenge` interaction's id (unique across restarts).
+    /// Its id (the store's; 0 until it is stored).
     pub id: u64,
     /// The server.
     pub guild: u64,
@@ -27,7 +39,7 @@ pub struct Challenge {
     /// Every player by seat, the challenger included (p1 first; for teams
     /// p1 and p3 are one team).
     pub seats: Vec<Seated>,
-    /// Who has accepted so far.
+    /// Who has accepted so far (the challenger and the AI at once).
     pub accepted: Vec<PlayerId>,
     /// The variant.
     pub variant: Variant,
@@ -40,8 +52,6 @@ pub struct Challenge {
     /// The `/challenge` interaction's token (edits the challenge message for
     /// 15 minutes).
     pub token: String,
-    /// Whether it has been settled (everyone accepted, or one declined).
-    pub answered: bool,
 }
 
 impl Challenge {
@@ -58,122 +68,682 @@ impl Challenge {
     }
 }
 
+/// An open seek.
+#[derive(Clone, Debug)]
+pub struct Seek {
+    /// Its id (the store's; 0 until it is stored).
+    pub id: u64,
+    /// The server.
+    pub guild: u64,
+    /// The channel of the seek message.
+    pub channel: ChannelId,
+    /// The seats taken so far, the seeker first.
+    pub seats: Vec<Seated>,
+    /// The variant.
+    pub variant: Variant,
+    /// Time control, abort window, grace period.
+    pub clock: ClockSettings,
+    /// Language of the public messages.
+    pub locale: Locale,
+    /// The seek message's text so far.
+    pub text: String,
+    /// The `/seek` interaction's token (edits the message at expiry).
+    pub token: String,
+}
+
+impl Seek {
+    /// Seats still free.
+    pub fn free(&self) -> usize {
+        usize::from(self.variant.players()).saturating_sub(self.seats.len())
+    }
+}
+
 /// What an answer did to its challenge.
 #[derive(Clone, Debug)]
 pub enum Outcome {
-    /// Accepted, but others have still to accept.
+    /// Accepted, but others have still to accept (or another press is
+    /// starting the match).
     Waiting(Challenge),
-    /// Everyone has accepted: the match starts.
+    /// Everyone has accepted: the match starts (this press alone gets it).
     Complete(Challenge),
     /// Declined: the challenge is off.
     Declined(Challenge),
 }
 
-/// An answer to a challenge.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Answer {
-    /// Play.
-    Accept,
-    /// Do not play.
-    Decline,
+/// What a join or cancel did to a seek.
+#[derive(Clone, Debug)]
+pub enum SeekChange {
+    /// A seat was taken; others are still free.
+    Joined(Seek),
+    /// The last seat was taken: the match starts (this press alone gets it).
+    Full(Seek),
+    /// The seeker cancelled it.
+    Cancelled(Seek),
 }
 
-impl Answer {
-    /// The button's action id for challenge `id`: `c:<id>:accept` or
-    /// `c:<id>:decline`.
-    pub fn action_id(self, id: u64) -> String {
+/// A button of an open challenge or seek. Its custom id is
+/// `<prefix>:<id>:<word>`: `c:<id>:accept`, `c:<id>:decline` (challenges),
+/// `s:<id>:join`, `s:<id>:cancel` (seeks), `<id>` the store's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfferButton {
+    /// A challenged player plays.
+    Accept,
+    /// A challenged player does not play.
+    Decline,
+    /// Anyone takes a free seat of a seek.
+    Join,
+    /// The seeker withdraws the seek.
+    Cancel,
+}
+
+impl OfferButton {
+    const ALL: [OfferButton; 4] = [
+        OfferButton::Accept,
+        OfferButton::Decline,
+        OfferButton::Join,
+        OfferButton::Cancel,
+    ];
+
+    fn parts(self) -> (&'static str, &'static str) {
         match self {
-            Answer::Accept => format!("c:{id}:accept"),
-            Answer::Decline => format!("c:{id}:decline"),
+            OfferButton::Accept => ("c", "accept"),
+            OfferButton::Decline => ("c", "decline"),
+            OfferButton::Join => ("s", "join"),
+            OfferButton::Cancel => ("s", "cancel"),
         }
     }
 
-    /// Reads a challenge button's action id.
-    pub fn parse(action: &str) -> Option<(u64, Answer)> {
-        let rest = action.strip_prefix("c:")?;
-        let (id, answer) = rest.split_once(':')?;
-        let answer = match answer {
-            "accept" => Answer::Accept,
-            "decline" => Answer::Decline,
-            _ => return None,
-        };
-        Some((id.parse().ok()?, answer))
+    /// Whether it is a seek's button.
+    pub fn is_seek(self) -> bool {
+        matches!(self, OfferButton::Join | OfferButton::Cancel)
+    }
+
+    /// The button's custom id for challenge or seek `id`.
+    pub fn custom_id(self, id: u64) -> String {
+        let (prefix, word) = self.parts();
+        format!("{prefix}:{id}:{word}")
+    }
+
+    /// Reads a challenge's or seek's button custom id.
+    pub fn parse(custom_id: &str) -> Option<(u64, OfferButton)> {
+        let (prefix, rest) = custom_id.split_once(':')?;
+        let (id, word) = rest.split_once(':')?;
+        let button = OfferButton::ALL
+            .into_iter()
+            .find(|b| b.parts() == (prefix, word))?;
+        Some((id.parse().ok()?, button))
     }
 }
 
-/// The open challenges.
-#[derive(Default)]
+/// The message text and token of a challenge or seek that expired (or was
+/// found expired), to take its buttons away.
+#[derive(Clone, Debug)]
+pub struct Expired {
+    /// Its id.
+    pub id: u64,
+    /// Challenge or seek.
+    pub kind: ChallengeKind,
+    /// Language of its public messages.
+    pub locale: Locale,
+    /// Its message's text.
+    pub text: String,
+    /// The token that edits its message.
+    pub token: Option<String>,
+}
+
+/// The open challenges and seeks, in the store.
+#[derive(Clone)]
 pub struct Challenges {
-    inner: Mutex<HashMap<u64, Challenge>>,
+    db: Db,
+}
+
+type Refusal = &'static str;
+
+fn locale_of(s: &Stored) -> Locale {
+    s.new
+        .locale
+        .as_deref()
+        .map_or(Locale::FALLBACK, Locale::negotiate)
 }
 
 impl Challenges {
-    /// No challenges.
-    pub fn new() -> Challenges {
-        Challenges::default()
+    /// The challenges of `db`.
+    pub fn new(db: Db) -> Challenges {
+        Challenges { db }
     }
 
-    /// Records a new challenge.
-    pub fn open(&self, c: Challenge) {
-        self.inner.lock().expect("lock").insert(c.id, c);
+    /// The store's player of a seat (the AI for an AI seat).
+    async fn store_player(&self, s: &Seated) -> Result<crate::store::PlayerId, StoreError> {
+        if s.ai_level.is_some() {
+            self.db.bot_player().await
+        } else {
+            self.db.discord_player(s.id.0, &s.name).await
+        }
     }
 
-    /// `player` answers challenge `id`; `name` is the name they are seated
-    /// under from now on.
+    async fn store_seat(&self, s: &Seated, accepted: bool) -> Result<ChallengeSeat, StoreError> {
+        Ok(ChallengeSeat {
+            player: Some(self.store_player(s).await?),
+            name: Some(s.name.clone()),
+            ai_level: s.ai_level,
+            accepted,
+        })
+    }
+
+    /// Stores a new challenge (the challenger's and AI seats accepted) that
+    /// expires at `expires_unix_ms`; returns its id.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn open(
+        &self,
+        c: &Challenge,
+        color: Option<&str>,
+        expires_unix_ms: i64,
+    ) -> Result<u64, StoreError> {
+        let mut seats = Vec::new();
+        for s in &c.seats {
+            seats.push(self.store_seat(s, c.accepted.contains(&s.id)).await?);
+        }
+        let new = NewChallenge {
+            kind: ChallengeKind::Challenge,
+            guild: c.guild,
+            channel: c.channel.get(),
+            message: None,
+            challenger: self.store_player(&c.challenger).await?,
+            variant: c.variant,
+            clock: c.clock,
+            color: color.map(str::to_string),
+            seats,
+            locale: Some(c.locale.tag().to_string()),
+            text: c.text.clone(),
+            token: Some(c.token.clone()),
+            created_unix_ms: unix_ms(),
+            expires_unix_ms,
+        };
+        Ok(self.db.create_challenge(&new).await? as u64)
+    }
+
+    /// Stores a new seek (the seeker on seat p1, the other seats free) that
+    /// expires at `expires_unix_ms`; returns its id.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn open_seek(&self, s: &Seek, expires_unix_ms: i64) -> Result<u64, StoreError> {
+        let seeker = &s.seats[0];
+        let mut seats = vec![self.store_seat(seeker, true).await?];
+        seats.resize(usize::from(s.variant.players()), ChallengeSeat::default());
+        let new = NewChallenge {
+            kind: ChallengeKind::Seek,
+            guild: s.guild,
+            channel: s.channel.get(),
+            message: None,
+            challenger: self.store_player(seeker).await?,
+            variant: s.variant,
+            clock: s.clock,
+            color: None,
+            seats,
+            locale: Some(s.locale.tag().to_string()),
+            text: s.text.clone(),
+            token: Some(s.token.clone()),
+            created_unix_ms: unix_ms(),
+            expires_unix_ms,
+        };
+        Ok(self.db.create_challenge(&new).await? as u64)
+    }
+
+    /// The Discord players of a stored challenge's seats (`None`: a free
+    /// seat); an AI seat is `bot` at its level.
+    async fn seated(&self, s: &Stored, bot: PlayerId) -> Result<Vec<Option<Seated>>, StoreError> {
+        let mut out = Vec::new();
+        for seat in &s.new.seats {
+            let Some(p) = seat.player else {
+                out.push(None);
+                continue;
+            };
+            let info = self.db.player_info(p).await?;
+            out.push(Some(Seated {
+                id: if seat.ai_level.is_some() || info.is_bot {
+                    bot
+                } else {
+                    PlayerId(info.discord_id.unwrap_or(0))
+                },
+                name: seat.name.clone().unwrap_or(info.name),
+                ai_level: seat.ai_level,
+            }));
+        }
+        Ok(out)
+    }
+
+    async fn load(&self, id: u64) -> Option<Stored> {
+        match self.db.challenge(id as i64).await {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::error!(error = %e, challenge = id, "reading a challenge failed");
+                None
+            }
+        }
+    }
+
+    /// Challenge `id` as it stands (any state), if it is one.
+    pub async fn get(&self, id: u64, bot: PlayerId) -> Option<Challenge> {
+        let s = self.load(id).await?;
+        self.challenge_of(&s, bot).await
+    }
+
+    async fn challenge_of(&self, s: &Stored, bot: PlayerId) -> Option<Challenge> {
+        if s.new.kind != ChallengeKind::Challenge {
+            return None;
+        }
+        let seated = self.seated(s, bot).await.ok()?;
+        let seats: Vec<Seated> = seated.iter().flatten().cloned().collect();
+        let challenger_info = self.db.player_info(s.new.challenger).await.ok()?;
+        let challenger = seats
+            .iter()
+            .find(|p| p.ai_level.is_none() && Some(p.id.0) == challenger_info.discord_id)
+            .cloned()?;
+        let accepted = s
+            .new
+            .seats
+            .iter()
+            .zip(&seated)
+            .filter(|(st, _)| st.accepted)
+            .filter_map(|(_, p)| p.as_ref().map(|p| p.id))
+            .collect();
+        Some(Challenge {
+            id: s.id as u64,
+            guild: s.new.guild,
+            channel: ChannelId::new(s.new.channel.max(1)),
+            challenger,
+            seats,
+            accepted,
+            variant: s.new.variant,
+            clock: s.new.clock,
+            locale: locale_of(s),
+            text: s.new.text.clone(),
+            token: s.new.token.clone().unwrap_or_default(),
+        })
+    }
+
+    /// Seek `id` as it stands (any state), if it is one.
+    pub async fn get_seek(&self, id: u64, bot: PlayerId) -> Option<Seek> {
+        let s = self.load(id).await?;
+        self.seek_of(&s, bot).await
+    }
+
+    async fn seek_of(&self, s: &Stored, bot: PlayerId) -> Option<Seek> {
+        if s.new.kind != ChallengeKind::Seek {
+            return None;
+        }
+        let seats = self
+            .seated(s, bot)
+            .await
+            .ok()?
+            .into_iter()
+            .flatten()
+            .collect();
+        Some(Seek {
+            id: s.id as u64,
+            guild: s.new.guild,
+            channel: ChannelId::new(s.new.channel.max(1)),
+            seats,
+            variant: s.new.variant,
+            clock: s.new.clock,
+            locale: locale_of(s),
+            text: s.new.text.clone(),
+            token: s.new.token.clone().unwrap_or_default(),
+        })
+    }
+
+    /// `player` answers challenge `id` at `now_unix_ms`; their name is the
+    /// one they are seated under from now on. `bot` is this bot's user (the
+    /// AI seats).
     ///
     /// # Errors
     /// The Fluent id of the refusal: expired (or unknown), already answered,
     /// the challenger's own challenge, addressed to someone else.
-    pub fn answer(
+    pub async fn answer(
         &self,
         id: u64,
-        player: PlayerId,
-        name: &str,
-        answer: Answer,
-    ) -> Result<Outcome, &'static str> {
-        let mut inner = self.inner.lock().expect("lock");
-        let Some(c) = inner.get_mut(&id) else {
-            return Err("error-challenge-expired");
-        };
-        if c.challenger.id == player {
+        player: &Seated,
+        answer: OfferButton,
+        bot: PlayerId,
+        now_unix_ms: i64,
+    ) -> Result<Outcome, Refusal> {
+        const EXPIRED: Refusal = "error-challenge-expired";
+        let stored = self.load(id).await.ok_or(EXPIRED)?;
+        let c = self.challenge_of(&stored, bot).await.ok_or(EXPIRED)?;
+        if c.challenger.id == player.id {
             return Err("error-own-challenge");
         }
-        let Some(seat) = c.seats.iter_mut().find(|s| s.id == player) else {
+        if !c
+            .seats
+            .iter()
+            .any(|s| s.id == player.id && s.ai_level.is_none())
+        {
             return Err("error-challenge-not-for-you");
+        }
+        let refusal = |s: &Stored| match s.state {
+            ChallengeState::Expired => EXPIRED,
+            ChallengeState::Open if s.new.expires_unix_ms <= now_unix_ms => EXPIRED,
+            _ => "error-challenge-answered",
         };
-        if c.answered || c.accepted.contains(&player) {
-            return Err("error-challenge-answered");
+        if stored.state != ChallengeState::Open
+            || stored.new.expires_unix_ms <= now_unix_ms
+            || c.accepted.contains(&player.id)
+        {
+            return Err(refusal(&stored));
         }
-        seat.name = name.to_string();
-        if answer == Answer::Decline {
-            c.answered = true;
-            return Ok(Outcome::Declined(c.clone()));
+        let db_err = |e: StoreError| {
+            tracing::error!(error = %e, challenge = id, "answering a challenge failed");
+            "error-internal"
+        };
+        if answer == OfferButton::Decline {
+            if !self
+                .db
+                .close_challenge(stored.id, ChallengeState::Declined)
+                .await
+                .map_err(db_err)?
+            {
+                let now = self.load(id).await.ok_or(EXPIRED)?;
+                return Err(refusal(&now));
+            }
+            let mut c = c;
+            if let Some(s) = c.seats.iter_mut().find(|s| s.id == player.id) {
+                s.name = player.name.clone();
+            }
+            return Ok(Outcome::Declined(c));
         }
-        c.accepted.push(player);
-        if c.waiting_for().is_empty() {
-            c.answered = true;
-            Ok(Outcome::Complete(c.clone()))
-        } else {
-            Ok(Outcome::Waiting(c.clone()))
+        let me = self
+            .db
+            .discord_player(player.id.0, &player.name)
+            .await
+            .map_err(db_err)?;
+        if !self
+            .db
+            .accept_seat(stored.id, me, &player.name, now_unix_ms)
+            .await
+            .map_err(db_err)?
+        {
+            let now = self.load(id).await.ok_or(EXPIRED)?;
+            return Err(refusal(&now));
+        }
+        let now = self.load(id).await.ok_or(EXPIRED)?;
+        let c = self.challenge_of(&now, bot).await.ok_or(EXPIRED)?;
+        if c.waiting_for().is_empty()
+            && self
+                .db
+                .close_challenge(stored.id, ChallengeState::Accepted)
+                .await
+                .map_err(db_err)?
+        {
+            return Ok(Outcome::Complete(c));
+        }
+        Ok(Outcome::Waiting(c))
+    }
+
+    /// `player` presses `button` (join or cancel) on seek `id` at
+    /// `now_unix_ms`.
+    ///
+    /// # Errors
+    /// The Fluent id of the refusal: expired (or unknown), full, already
+    /// seated, not the seeker's to cancel.
+    pub async fn press_seek(
+        &self,
+        id: u64,
+        player: &Seated,
+        button: OfferButton,
+        bot: PlayerId,
+        now_unix_ms: i64,
+    ) -> Result<SeekChange, Refusal> {
+        const EXPIRED: Refusal = "error-seek-expired";
+        let refusal = |s: &Stored| match s.state {
+            ChallengeState::Accepted => "error-seek-full",
+            ChallengeState::Open if s.new.expires_unix_ms > now_unix_ms => {
+                "error-seek-already-joined"
+            }
+            _ => EXPIRED,
+        };
+        let db_err = |e: StoreError| {
+            tracing::error!(error = %e, seek = id, "answering a seek failed");
+            "error-internal"
+        };
+        let stored = self.load(id).await.ok_or(EXPIRED)?;
+        let s = self.seek_of(&stored, bot).await.ok_or(EXPIRED)?;
+        if stored.state != ChallengeState::Open || stored.new.expires_unix_ms <= now_unix_ms {
+            return Err(refusal(&stored));
+        }
+        if button == OfferButton::Cancel {
+            if s.seats[0].id != player.id {
+                return Err("error-seek-not-yours");
+            }
+            if !self
+                .db
+                .close_challenge(stored.id, ChallengeState::Cancelled)
+                .await
+                .map_err(db_err)?
+            {
+                let now = self.load(id).await.ok_or(EXPIRED)?;
+                return Err(refusal(&now));
+            }
+            return Ok(SeekChange::Cancelled(s));
+        }
+        if s.seats.iter().any(|p| p.id == player.id) {
+            return Err("error-seek-already-joined");
+        }
+        let me = self
+            .db
+            .discord_player(player.id.0, &player.name)
+            .await
+            .map_err(db_err)?;
+        if self
+            .db
+            .join_seek(stored.id, me, &player.name, now_unix_ms)
+            .await
+            .map_err(db_err)?
+            .is_none()
+        {
+            let now = self.load(id).await.ok_or(EXPIRED)?;
+            let full = now.new.seats.iter().all(|s| s.player.is_some());
+            return Err(if full && now.state == ChallengeState::Open {
+                "error-seek-full"
+            } else {
+                refusal(&now)
+            });
+        }
+        let now = self.load(id).await.ok_or(EXPIRED)?;
+        let s = self.seek_of(&now, bot).await.ok_or(EXPIRED)?;
+        if s.free() == 0
+            && self
+                .db
+                .close_challenge(stored.id, ChallengeState::Accepted)
+                .await
+                .map_err(db_err)?
+        {
+            return Ok(SeekChange::Full(s));
+        }
+        Ok(SeekChange::Joined(s))
+    }
+
+    /// Sets the message text of challenge or seek `id` (a failure is
+    /// logged).
+    pub async fn set_text(&self, id: u64, text: &str) {
+        if let Err(e) = self.db.set_challenge_text(id as i64, text).await {
+            tracing::error!(error = %e, challenge = id, "storing a challenge's text failed");
         }
     }
 
-    /// Challenge `id` as it stands, if it is still known.
-    pub fn get(&self, id: u64) -> Option<Challenge> {
-        self.inner.lock().expect("lock").get(&id).cloned()
+    /// Records the match challenge or seek `id` became (a failure is
+    /// logged).
+    pub async fn set_match(&self, id: u64, m: crate::host::MatchId) {
+        let stored = crate::store::MatchId(m.0 as i64);
+        if let Err(e) = self.db.set_challenge_match(id as i64, stored).await {
+            tracing::error!(error = %e, challenge = id, "storing a challenge's match failed");
+        }
     }
 
-    /// Removes challenge `id` at its expiry; returns it if nobody answered
-    /// (its message is then to be marked expired).
-    pub fn expire(&self, id: u64) -> Option<Challenge> {
-        let c = self.inner.lock().expect("lock").remove(&id)?;
-        (!c.answered).then_some(c)
+    /// Marks every challenge and seek due at `now_unix_ms` expired and
+    /// returns them (each once, however many callers race).
+    pub async fn expire_due(&self, now_unix_ms: i64) -> Vec<Expired> {
+        let ids = match self.db.expire_challenges(now_unix_ms).await {
+            Ok(ids) => ids,
+            Err(e) => {
+                tracing::error!(error = %e, "expiring challenges failed");
+                return Vec::new();
+            }
+        };
+        let mut out = Vec::new();
+        for id in ids {
+            if let Some(s) = self.load(id as u64).await {
+                out.push(Expired {
+                    id: id as u64,
+                    kind: s.new.kind,
+                    locale: locale_of(&s),
+                    text: s.new.text.clone(),
+                    token: s.new.token.clone(),
+                });
+            }
+        }
+        out
+    }
+
+    /// The expired message of challenge or seek `id` (text and language),
+    /// if it is stored and no longer open — or open but past its expiry,
+    /// which this marks expired.
+    pub async fn expired(&self, id: u64, now_unix_ms: i64) -> Option<Expired> {
+        let s = self.load(id).await?;
+        if s.state == ChallengeState::Open && s.new.expires_unix_ms <= now_unix_ms {
+            self.expire_due(now_unix_ms).await;
+        }
+        Some(Expired {
+            id,
+            kind: s.new.kind,
+            locale: locale_of(&s),
+            text: s.new.text.clone(),
+            token: s.new.token.clone(),
+        })
+    }
+
+    /// Every open challenge and seek: id and expiry (ms since 1970).
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn open_ones(&self) -> Result<Vec<(u64, i64)>, StoreError> {
+        Ok(self
+            .db
+            .open_challenges()
+            .await?
+            .iter()
+            .map(|c| (c.id as u64, c.new.expires_unix_ms))
+            .collect())
+    }
+}
+
+/// The line an expired challenge or seek's message ends with.
+pub fn expired_text(data: &Data, e: &Expired) -> String {
+    let notice = match e.kind {
+        ChallengeKind::Challenge => "challenge-expired-notice",
+        ChallengeKind::Seek => "seek-expired-notice",
+    };
+    let notice = data.host.catalog().plain(e.locale, notice);
+    clip(&format!("{}\n{notice}", e.text))
+}
+
+/// This bot's user (the id of AI seats), as the gateway's ready event
+/// gave it.
+pub fn bot_user(ctx: &SerenityContext) -> PlayerId {
+    PlayerId(ctx.cache.current_user().id.get())
+}
+
+/// Refuses a press on challenge or seek `id` privately with `refusal` (a
+/// Fluent id) in `locale`. When the refusal is that it expired, the
+/// message first loses its buttons (and gets the expiry notice, when the
+/// store still has its text), as if its timer had fired.
+///
+/// # Errors
+/// A Discord request failed.
+pub async fn refuse_press(
+    ctx: &SerenityContext,
+    data: &Data,
+    press: &ComponentInteraction,
+    id: u64,
+    refusal: &str,
+    locale: Locale,
+) -> Result<(), Error> {
+    let text = clip(&data.host.catalog().plain(locale, refusal));
+    if !matches!(refusal, "error-challenge-expired" | "error-seek-expired") {
+        let reply = CreateInteractionResponseMessage::new()
+            .content(text)
+            .ephemeral(true)
+            .allowed_mentions(mentions_only(&[]));
+        press
+            .create_response(&ctx.http, CreateInteractionResponse::Message(reply))
+            .await?;
+        return Ok(());
+    }
+    let mut update = CreateInteractionResponseMessage::new()
+        .components(Vec::new())
+        .allowed_mentions(mentions_only(&[]));
+    if let Some(e) = data.challenges.expired(id, unix_ms()).await {
+        update = update.content(expired_text(data, &e));
+    }
+    press
+        .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+        .await?;
+    press
+        .create_followup(
+            &ctx.http,
+            CreateInteractionResponseFollowup::new()
+                .content(text)
+                .ephemeral(true)
+                .allowed_mentions(mentions_only(&[])),
+        )
+        .await?;
+    Ok(())
+}
+
+/// Waits until `expires_unix_ms` (wall clock), then expires every challenge
+/// and seek due and takes their buttons away. Spawned for each new
+/// challenge and seek, and for every open one at start-up ([`rearm`]).
+pub fn arm_expiry(http: Arc<Http>, data: Arc<Data>, expires_unix_ms: i64) {
+    tokio::spawn(async move {
+        let wait = (expires_unix_ms - unix_ms()).max(0) as u64;
+        tokio::time::sleep(Duration::from_millis(wait)).await;
+        for e in data.challenges.expire_due(unix_ms()).await {
+            let Some(token) = &e.token else { continue };
+            let edit = EditInteractionResponse::new()
+                .content(expired_text(&data, &e))
+                .components(Vec::new());
+            if let Err(err) = edit.execute(&http, token).await {
+                tracing::warn!(error = %err, challenge = e.id, "marking a challenge expired failed");
+            }
+        }
+    });
+}
+
+/// Re-arms the expiry of every open challenge and seek after a restart (one
+/// already due expires at once).
+pub async fn rearm(http: Arc<Http>, data: Arc<Data>) {
+    match data.challenges.open_ones().await {
+        Ok(open) => {
+            if !open.is_empty() {
+                tracing::info!(open = open.len(), "challenge expiries re-armed");
+            }
+            for (_, expires) in open {
+                arm_expiry(http.clone(), data.clone(), expires);
+            }
+        }
+        Err(e) => tracing::error!(error = %e, "reading the open challenges failed"),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const BOT: PlayerId = PlayerId(999);
+    const NOW: i64 = 1_000_000;
+    const LATER: i64 = NOW + 600_000;
 
     fn seat(id: u64, name: &str) -> Seated {
         Seated {
@@ -183,103 +753,254 @@ mod tests {
         }
     }
 
-    fn challenge() -> Challenge {
+    async fn challenges() -> Challenges {
+        Challenges::new(crate::store::testing::memory().await)
+    }
+
+    fn challenge(seats: Vec<Seated>) -> Challenge {
         Challenge {
-            id: 42,
+            id: 0,
             guild: 1,
             channel: ChannelId::new(2),
             challenger: seat(10, "alice"),
-            seats: vec![seat(10, "alice"), seat(20, "bob")],
-            accepted: Vec::new(),
+            accepted: vec![PlayerId(10)],
+            seats,
             variant: Variant::Classic,
+            clock: ClockSettings::default(),
+            locale: Locale::De,
+            text: "alice challenges".into(),
+            token: "t".into(),
+        }
+    }
+
+    fn seek(variant: Variant) -> Seek {
+        Seek {
+            id: 0,
+            guild: 1,
+            channel: ChannelId::new(2),
+            seats: vec![seat(1, "alice")],
+            variant,
             clock: ClockSettings::default(),
             locale: Locale::EnUs,
             text: String::new(),
             token: String::new(),
-            answered: false,
         }
     }
 
-    fn is_complete(o: Result<Outcome, &'static str>) -> bool {
-        matches!(o, Ok(Outcome::Complete(_)))
-    }
-
-    #[test]
-    fn only_the_opponent_answers_and_only_once() {
-        let cs = Challenges::new();
-        cs.open(challenge());
-        let ok = Answer::Accept;
+    #[tokio::test]
+    async fn only_the_opponent_answers_and_only_once() {
+        let cs = challenges().await;
+        let id = cs
+            .open(
+                &challenge(vec![seat(10, "alice"), seat(20, "bob")]),
+                None,
+                LATER,
+            )
+            .await
+            .unwrap();
+        let ok = OfferButton::Accept;
+        let answer = |p: Seated| {
+            let cs = cs.clone();
+            async move { cs.answer(id, &p, ok, BOT, NOW).await }
+        };
         assert_eq!(
-            cs.answer(42, PlayerId(10), "alice", ok).unwrap_err(),
+            answer(seat(10, "alice")).await.unwrap_err(),
             "error-own-challenge"
         );
         assert_eq!(
-            cs.answer(42, PlayerId(30), "carol", ok).unwrap_err(),
+            answer(seat(30, "carol")).await.unwrap_err(),
             "error-challenge-not-for-you"
         );
-        assert!(is_complete(cs.answer(42, PlayerId(20), "Bobby", ok)));
-        assert_eq!(cs.get(42).unwrap().seats[1].name, "Bobby");
+        let Ok(Outcome::Complete(c)) = answer(seat(20, "Bobby")).await else {
+            panic!("complete")
+        };
+        assert_eq!(c.seats[1].name, "Bobby");
+        assert_eq!(c.locale, Locale::De);
         assert_eq!(
-            cs.answer(42, PlayerId(20), "bob", ok).unwrap_err(),
+            answer(seat(20, "bob")).await.unwrap_err(),
             "error-challenge-answered"
         );
-        assert!(cs.expire(42).is_none(), "answered: nothing to mark expired");
-        assert_eq!(
-            cs.answer(42, PlayerId(20), "bob", ok).unwrap_err(),
-            "error-challenge-expired"
+        assert!(
+            cs.expire_due(LATER).await.is_empty(),
+            "answered: nothing expires"
         );
     }
 
-    #[test]
-    fn a_challenge_of_several_starts_when_all_accepted_and_ends_at_one_decline() {
-        let cs = Challenges::new();
-        let mut c = challenge();
-        c.seats.push(seat(30, "carol"));
-        cs.open(c.clone());
-        let waiting = cs.answer(42, PlayerId(20), "bob", Answer::Accept);
-        let Ok(Outcome::Waiting(w)) = waiting else {
-            panic!("{waiting:?}")
+    #[tokio::test]
+    async fn two_simultaneous_accepts_start_one_match() {
+        let cs = challenges().await;
+        let id = cs
+            .open(
+                &challenge(vec![seat(10, "alice"), seat(20, "bob"), seat(30, "carol")]),
+                None,
+                LATER,
+            )
+            .await
+            .unwrap();
+        let (bob, carol) = (seat(20, "bob"), seat(30, "carol"));
+        let ok = OfferButton::Accept;
+        let (a, b, c) = tokio::join!(
+            cs.answer(id, &bob, ok, BOT, NOW),
+            cs.answer(id, &carol, ok, BOT, NOW),
+            cs.answer(id, &carol, ok, BOT, NOW),
+        );
+        let outcomes = [a, b, c];
+        let complete = outcomes
+            .iter()
+            .filter(|o| matches!(o, Ok(Outcome::Complete(_))))
+            .count();
+        assert_eq!(complete, 1, "{outcomes:?}");
+        let refused = outcomes.iter().filter(|o| o.is_err()).count();
+        assert_eq!(refused, 1, "carol's second press: {outcomes:?}");
+    }
+
+    #[tokio::test]
+    async fn a_challenge_of_several_ends_at_one_decline() {
+        let cs = challenges().await;
+        let id = cs
+            .open(
+                &challenge(vec![seat(10, "alice"), seat(20, "bob"), seat(30, "carol")]),
+                None,
+                LATER,
+            )
+            .await
+            .unwrap();
+        let Ok(Outcome::Waiting(w)) = cs
+            .answer(id, &seat(20, "bob"), OfferButton::Accept, BOT, NOW)
+            .await
+        else {
+            panic!("waiting")
         };
         let names: Vec<&str> = w.waiting_for().iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["carol"]);
-        assert!(is_complete(cs.answer(
-            42,
-            PlayerId(30),
-            "carol",
-            Answer::Accept
-        )));
-
-        c.id = 43;
-        cs.open(c);
-        assert!(cs.answer(43, PlayerId(20), "bob", Answer::Accept).is_ok());
         assert!(matches!(
-            cs.answer(43, PlayerId(30), "carol", Answer::Decline),
+            cs.answer(id, &seat(30, "carol"), OfferButton::Decline, BOT, NOW)
+                .await,
             Ok(Outcome::Declined(_))
         ));
         assert_eq!(
-            cs.answer(43, PlayerId(30), "carol", Answer::Accept)
+            cs.answer(id, &seat(30, "carol"), OfferButton::Accept, BOT, NOW)
+                .await
                 .unwrap_err(),
             "error-challenge-answered"
         );
     }
 
-    #[test]
-    fn an_unanswered_challenge_expires() {
-        let cs = Challenges::new();
-        cs.open(challenge());
-        assert_eq!(cs.expire(42).unwrap().id, 42);
+    #[tokio::test]
+    async fn an_unanswered_challenge_expires_at_its_time_even_before_its_timer() {
+        let cs = challenges().await;
+        let id = cs
+            .open(
+                &challenge(vec![seat(10, "alice"), seat(20, "bob")]),
+                None,
+                LATER,
+            )
+            .await
+            .unwrap();
         assert_eq!(
-            cs.answer(42, PlayerId(20), "bob", Answer::Accept)
+            cs.answer(id, &seat(20, "bob"), OfferButton::Accept, BOT, LATER)
+                .await
                 .unwrap_err(),
             "error-challenge-expired"
+        );
+        let e = cs.expired(id, LATER).await.unwrap();
+        assert_eq!((e.kind, e.locale), (ChallengeKind::Challenge, Locale::De));
+        assert!(cs.expire_due(LATER).await.is_empty(), "expired once");
+        assert_eq!(
+            cs.answer(4242, &seat(20, "bob"), OfferButton::Accept, BOT, NOW)
+                .await
+                .unwrap_err(),
+            "error-challenge-expired",
+            "unknown"
+        );
+    }
+
+    #[tokio::test]
+    async fn an_ai_seat_is_accepted_and_comes_back_as_the_bot_at_its_level() {
+        let cs = challenges().await;
+        let mut ai = seat(5, "fourbot");
+        ai.ai_level = Some(4);
+        let mut c = challenge(vec![seat(10, "alice"), seat(20, "bob"), ai]);
+        c.variant = Variant::ThreePlayers;
+        c.accepted.push(PlayerId(5));
+        let id = cs.open(&c, None, LATER).await.unwrap();
+        let Ok(Outcome::Complete(c)) = cs
+            .answer(id, &seat(20, "bob"), OfferButton::Accept, BOT, NOW)
+            .await
+        else {
+            panic!("complete")
+        };
+        assert_eq!(c.seats[2].id, BOT);
+        assert_eq!(c.seats[2].ai_level, Some(4));
+    }
+
+    #[tokio::test]
+    async fn seek_seats_fill_in_order_and_the_last_one_starts_the_match() {
+        let cs = challenges().await;
+        let id = cs
+            .open_seek(&seek(Variant::ThreePlayers), LATER)
+            .await
+            .unwrap();
+        let join = OfferButton::Join;
+        let press = |p: Seated| {
+            let cs = cs.clone();
+            async move { cs.press_seek(id, &p, join, BOT, NOW).await }
+        };
+        assert_eq!(
+            press(seat(1, "alice")).await.unwrap_err(),
+            "error-seek-already-joined"
+        );
+        assert!(matches!(
+            press(seat(2, "bob")).await,
+            Ok(SeekChange::Joined(s)) if s.free() == 1
+        ));
+        assert_eq!(
+            press(seat(2, "bob")).await.unwrap_err(),
+            "error-seek-already-joined"
+        );
+        let (c, d) = tokio::join!(press(seat(3, "carol")), press(seat(4, "dave")));
+        let (full, refused) = match (c, d) {
+            (Ok(SeekChange::Full(s)), Err(r)) | (Err(r), Ok(SeekChange::Full(s))) => (s, r),
+            other => panic!("one of two racing joins: {other:?}"),
+        };
+        assert_eq!(full.seats.len(), 3);
+        assert_eq!(full.seats[1].name, "bob");
+        assert_eq!(refused, "error-seek-full");
+        assert!(
+            cs.expire_due(LATER).await.is_empty(),
+            "full: nothing expires"
+        );
+    }
+
+    #[tokio::test]
+    async fn only_the_seeker_cancels_and_a_cancelled_seek_takes_nobody() {
+        let cs = challenges().await;
+        let id = cs.open_seek(&seek(Variant::Classic), LATER).await.unwrap();
+        let cancel = OfferButton::Cancel;
+        assert_eq!(
+            cs.press_seek(id, &seat(2, "bob"), cancel, BOT, NOW)
+                .await
+                .unwrap_err(),
+            "error-seek-not-yours"
+        );
+        assert!(matches!(
+            cs.press_seek(id, &seat(1, "alice"), cancel, BOT, NOW).await,
+            Ok(SeekChange::Cancelled(_))
+        ));
+        assert_eq!(
+            cs.press_seek(id, &seat(2, "bob"), OfferButton::Join, BOT, NOW)
+                .await
+                .unwrap_err(),
+            "error-seek-expired"
         );
     }
 
     #[test]
-    fn challenge_action_ids_round_trip() {
-        for a in [Answer::Accept, Answer::Decline] {
-            assert_eq!(Answer::parse(&a.action_id(7)), Some((7, a)));
+    fn offer_button_ids_round_trip() {
+        for b in OfferButton::ALL {
+            assert_eq!(OfferButton::parse(&b.custom_id(7)), Some((7, b)));
         }
-        assert_eq!(Answer::parse("m:1:resign-match"), None);
+        assert_eq!(OfferButton::parse("c:7:join"), None);
+        assert_eq!(OfferButton::parse("m:1:resign-match"), None);
     }
 }

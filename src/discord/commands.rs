@@ -4,24 +4,25 @@
 //! [`Catalog::commands`]. Commands stay thin: parse → host → reply.
 
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use poise::CreateReply;
 use serenity::all::{
-    Builder, ButtonStyle, ChannelId, CommandOptionType, CreateActionRow, CreateAttachment,
-    CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption, CreateThread,
-    EditInteractionResponse, GuildId, Http, Member, MessageId, Permissions, User, UserId,
+    ButtonStyle, ChannelId, CommandOptionType, ComponentInteraction, CreateActionRow,
+    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
+    CreateInteractionResponseFollowup, CreateThread, EditInteractionResponse, GuildId, Http,
+    Member, MessageId, Permissions, User, UserId,
 };
 
 use std::collections::HashSet;
 
-use super::challenges::{Answer, Challenge};
+use super::challenges::{arm_expiry, Challenge, OfferButton};
 use super::messages::{clip, mentions_only, BOARD_FILE};
 use super::routes::Route;
 use super::{Context, Data, Error};
 use crate::game::{splitmix64, Variant};
 use crate::host::bot::LEVELS;
-use crate::host::{MatchId, MatchSpec, PlayerId, Request, Seated};
+use crate::host::{unix_ms, MatchId, MatchSpec, PlayerId, Request, Seated};
 use crate::i18n::{commands::OptionKind, time_control, Args, Catalog, Locale, LocalizedCommand};
 use crate::play::{ClockSettings, TimeControl};
 use crate::store::GuildSettings;
@@ -271,12 +272,6 @@ pub fn seated(user: &User, member: Option<&Member>) -> Seated {
     }
 }
 
-pub(crate) fn unix_now() -> Duration {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap_or_default()
-}
-
 /// Reads the variant and time control of a challenge (defaults: classic,
 /// 10+10).
 ///
@@ -489,6 +484,17 @@ pub struct ServerTerms {
     /// The time control (the server's default when none was given), abort
     /// window and grace period of the server.
     pub clock: ClockSettings,
+    /// How long a challenge or seek stays open ([`challenge_expiry`]).
+    pub expiry: Duration,
+}
+
+/// How long a challenge or seek stays open on a server: `/config`'s
+/// challenge expiry, unless `FOURBOT_CHALLENGE_EXPIRY_SECS` overrides it
+/// (tests, operations); at most [`super::MAX_CHALLENGE_EXPIRY`].
+pub fn challenge_expiry(data: &Data, settings: &GuildSettings) -> Duration {
+    data.challenge_expiry
+        .unwrap_or(Duration::from_millis(settings.challenge_expiry_ms))
+        .min(super::MAX_CHALLENGE_EXPIRY)
 }
 
 /// Reads a variant and time control under the server's `/config`: its
@@ -537,6 +543,7 @@ pub async fn server_terms(
         public,
         variant,
         clock,
+        expiry: challenge_expiry(data, &settings),
     })
 }
 
@@ -657,7 +664,7 @@ async fn challenge(
         teammate: teammate.as_ref().map(|u| invitee(ctx, public, u)),
         color: color.clone(),
         level,
-        seed: unix_now().as_nanos() as u64,
+        seed: unix_ms() as u64,
     };
     let seats = match seat_players(catalog, locale, variant, invitation) {
         Ok(seats) => seats,
@@ -722,10 +729,9 @@ async fn challenge(
     }
     let pinged: Vec<UserId> = humans.iter().map(|s| UserId::new(s.id.0)).collect();
 
-    let expires = (unix_now() + data.challenge_expiry).as_secs();
-    let id = i.id.get();
+    let expires_unix_ms = unix_ms() + terms.expiry.as_millis() as i64;
     let mut challenge = Challenge {
-        id,
+        id: 0,
         guild: guild.get(),
         channel: i.channel_id,
         challenger,
@@ -740,19 +746,27 @@ async fn challenge(
         locale: public,
         text: String::new(),
         token: i.token.clone(),
-        answered: false,
     };
-    challenge.text = challenge_text(catalog, &challenge, color.as_deref(), expires);
+    challenge.accepted.push(challenge.challenger.id);
+    challenge.text = challenge_text(
+        catalog,
+        &challenge,
+        color.as_deref(),
+        (expires_unix_ms / 1000) as u64,
+    );
     let text = challenge.text.clone();
+    let id = data
+        .challenges
+        .open(&challenge, color.as_deref(), expires_unix_ms)
+        .await?;
     let row = CreateActionRow::Buttons(vec![
-        CreateButton::new(Answer::Accept.action_id(id))
+        CreateButton::new(OfferButton::Accept.custom_id(id))
             .label(catalog.plain(public, "button-accept"))
             .style(ButtonStyle::Success),
-        CreateButton::new(Answer::Decline.action_id(id))
+        CreateButton::new(OfferButton::Decline.custom_id(id))
             .label(catalog.plain(public, "button-decline"))
             .style(ButtonStyle::Danger),
     ]);
-    data.challenges.open(challenge);
     ctx.send(
         CreateReply::default()
             .content(clip(&text))
@@ -760,24 +774,7 @@ async fn challenge(
             .allowed_mentions(mentions_only(&pinged)),
     )
     .await?;
-
-    let http = ctx.serenity_context().http.clone();
-    let expiry = data.challenge_expiry;
-    tokio::spawn(async move {
-        tokio::time::sleep(expiry).await;
-        if let Some(c) = data.challenges.expire(id) {
-            let notice = data
-                .host
-                .catalog()
-                .plain(c.locale, "challenge-expired-notice");
-            let edit = EditInteractionResponse::new()
-                .content(clip(&format!("{}\n{notice}", c.text)))
-                .components(Vec::new());
-            if let Err(e) = edit.execute(&http, &c.token).await {
-                tracing::warn!(error = %e, "marking a challenge expired failed");
-            }
-        }
-    });
+    arm_expiry(ctx.serenity_context().http.clone(), data, expires_unix_ms);
     Ok(())
 }
 
@@ -850,7 +847,7 @@ pub async fn open_match(
         players: players.clone(),
         guild: place.guild,
         locale: l,
-        seed: unix_now().as_nanos() as u64,
+        seed: unix_ms() as u64,
     };
     let route = Route::new(thread.id, players.iter().map(|p| p.id).collect(), l);
     let id = {
@@ -861,6 +858,39 @@ pub async fn open_match(
     };
     tracing::info!(match_id = %id, thread = %thread.id, "match started");
     Ok(id)
+}
+
+/// Starts the match of a challenge or seek that a button press completed
+/// (`offer`: its id): [`open_match`] on the pressed message, then records
+/// the match with the challenge. If that fails, it is logged and the
+/// presser gets a private apology in `locale`.
+///
+/// # Errors
+/// The apology could not be sent.
+pub async fn open_offered_match(
+    http: &Http,
+    data: &Data,
+    press: &ComponentInteraction,
+    offer: u64,
+    place: MatchPlace,
+    (players, variant, clock): (Vec<Seated>, Variant, ClockSettings),
+    locale: Locale,
+) -> Result<(), Error> {
+    match open_match(http, data, place, players, variant, clock).await {
+        Ok(id) => data.challenges.set_match(offer, id).await,
+        Err(e) => {
+            tracing::error!(error = %e, challenge = offer, "opening the match failed");
+            press
+                .create_followup(
+                    http,
+                    CreateInteractionResponseFollowup::new()
+                        .content(data.host.catalog().plain(locale, "error-internal"))
+                        .ephemeral(true),
+                )
+                .await?;
+        }
+    }
+    Ok(())
 }
 
 async fn resign_request(ctx: Context<'_>, request: Request) -> Result<(), Error> {

@@ -15,11 +15,11 @@ use serenity::all::{
     CreateInteractionResponseMessage, CreateMessage, FullEvent, Interaction, Message,
 };
 
-use super::challenges::{Answer, Outcome};
-use super::commands::{open_match, seated, MatchPlace};
+use super::challenges::{bot_user, refuse_press, OfferButton, Outcome};
+use super::commands::{open_offered_match, seated, MatchPlace};
 use super::messages::{clip, mentions_only};
 use super::{Data, Error};
-use crate::host::{ActionId, PlayerId};
+use crate::host::{unix_ms, ActionId, PlayerId};
 use crate::i18n::{Args, Locale};
 
 /// Handles one gateway event (poise has already dispatched slash commands).
@@ -86,7 +86,7 @@ async fn on_press(
     let custom_id = press.data.custom_id.as_str();
     let chosen = super::commands::refresh_language(data, press.user.id.get()).await;
     let locale = Locale::for_user(chosen, &press.locale);
-    if let Some((id, answer)) = Answer::parse(custom_id) {
+    if let Some((id, answer)) = OfferButton::parse(custom_id).filter(|(_, b)| !b.is_seek()) {
         return on_answer(ctx, data, press, id, answer, locale).await;
     }
     if super::seeks::on_press(ctx, data, press).await? {
@@ -185,12 +185,14 @@ async fn on_answer(
     data: &Data,
     press: &ComponentInteraction,
     id: u64,
-    answer: Answer,
+    answer: OfferButton,
     locale: Locale,
 ) -> Result<(), Error> {
     let catalog = data.host.catalog();
     let player = PlayerId(press.user.id.get());
-    if let Some(c) = data.challenges.get(id).filter(|_| answer == Answer::Accept) {
+    let bot = bot_user(ctx);
+    let open = data.challenges.get(id, bot).await;
+    if let Some(c) = open.filter(|_| answer == OfferButton::Accept) {
         if c.invited().any(|s| s.id == player)
             && data.routes.running_between(c.challenger.id, player)
         {
@@ -203,15 +205,15 @@ async fn on_answer(
             return Ok(());
         }
     }
-    let name = seated(&press.user, press.member.as_ref()).name;
-    let outcome = match data.challenges.answer(id, player, &name, answer) {
+    let me = seated(&press.user, press.member.as_ref());
+    let name = me.name.clone();
+    let outcome = match data
+        .challenges
+        .answer(id, &me, answer, bot, unix_ms())
+        .await
+    {
         Ok(o) => o,
-        Err(refusal) => {
-            press
-                .create_response(&ctx.http, ephemeral(&catalog.plain(locale, refusal)))
-                .await?;
-            return Ok(());
-        }
+        Err(refusal) => return refuse_press(ctx, data, press, id, refusal, locale).await,
     };
     let (c, msg) = match &outcome {
         Outcome::Declined(c) => (c, "challenge-declined"),
@@ -220,7 +222,8 @@ async fn on_answer(
     let accepted_lines: Vec<String> = c
         .seats
         .iter()
-        .filter(|s| s.ai_level.is_none() && c.accepted.contains(&s.id) && s.id != player)
+        .filter(|s| s.ai_level.is_none() && c.accepted.contains(&s.id))
+        .filter(|s| s.id != player && s.id != c.challenger.id)
         .map(|s| {
             catalog.text(
                 c.locale,
@@ -238,13 +241,16 @@ async fn on_answer(
     text.push_str(&catalog.text(c.locale, msg, &Args::new().set("player", name)));
     let mut response = CreateInteractionResponseMessage::new().allowed_mentions(mentions_only(&[]));
     if let Outcome::Waiting(c) = &outcome {
+        // Empty when another press is starting the match.
         let names: Vec<String> = c.waiting_for().iter().map(|s| s.name.clone()).collect();
-        text.push('\n');
-        text.push_str(&catalog.text(
-            c.locale,
-            "challenge-waiting-for",
-            &Args::new().set("players", catalog.list(c.locale, &names)),
-        ));
+        if !names.is_empty() {
+            text.push('\n');
+            text.push_str(&catalog.text(
+                c.locale,
+                "challenge-waiting-for",
+                &Args::new().set("players", catalog.list(c.locale, &names)),
+            ));
+        }
     } else {
         response = response.components(Vec::new());
     }
@@ -263,18 +269,8 @@ async fn on_answer(
         guild: c.guild,
         locale: c.locale,
     };
-    if let Err(e) = open_match(&ctx.http, data, place, c.seats.clone(), c.variant, c.clock).await {
-        tracing::error!(error = %e, challenge = id, "opening the match failed");
-        press
-            .create_followup(
-                &ctx.http,
-                CreateInteractionResponseFollowup::new()
-                    .content(catalog.plain(locale, "error-internal"))
-                    .ephemeral(true),
-            )
-            .await?;
-    }
-    Ok(())
+    let terms = (c.seats, c.variant, c.clock);
+    open_offered_match(&ctx.http, data, press, id, place, terms, locale).await
 }
 
 /// A message in a match thread: a move if it reads as one and comes from a

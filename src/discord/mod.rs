@@ -37,7 +37,8 @@ pub const API_BASE_ENV: &str = "DISCORD_API_BASE";
 /// The environment variable naming the one guild to register the commands
 /// in (fast during development) instead of globally.
 pub const DEV_GUILD_ENV: &str = "FOURBOT_DEV_GUILD";
-/// The environment variable with the challenge expiry in seconds.
+/// The environment variable with a challenge expiry in seconds that
+/// overrides every server's (`/config`), for tests and operations.
 pub const CHALLENGE_EXPIRY_ENV: &str = "FOURBOT_CHALLENGE_EXPIRY_SECS";
 
 /// The environment variable naming the side file in which versions before
@@ -46,8 +47,6 @@ pub const CHALLENGE_EXPIRY_ENV: &str = "FOURBOT_CHALLENGE_EXPIRY_SECS";
 /// at start-up and renamed `<file>.imported`.
 pub const THREADS_FILE_ENV: &str = "FOURBOT_THREADS_FILE";
 
-/// The default challenge expiry: 10 minutes.
-pub const DEFAULT_CHALLENGE_EXPIRY: Duration = Duration::from_secs(10 * 60);
 /// The longest challenge expiry: 14 minutes, within the 15 minutes for which
 /// the `/challenge` interaction may edit its message.
 pub const MAX_CHALLENGE_EXPIRY: Duration = Duration::from_secs(14 * 60);
@@ -89,8 +88,10 @@ pub struct DiscordConfig {
     pub api_base: Option<String>,
     /// Register the commands in this guild only.
     pub dev_guild: Option<u64>,
-    /// How long a challenge stays open (at most [`MAX_CHALLENGE_EXPIRY`]).
-    pub challenge_expiry: Duration,
+    /// `FOURBOT_CHALLENGE_EXPIRY_SECS`: overrides every server's challenge
+    /// expiry (`/config`), for tests and operations (at most
+    /// [`MAX_CHALLENGE_EXPIRY`]).
+    pub challenge_expiry: Option<Duration>,
     /// The side file of older versions with each match's thread, imported
     /// once into the store.
     pub threads_file: PathBuf,
@@ -181,9 +182,9 @@ impl DiscordConfig {
                         reason: e.to_string(),
                     }
                 })?;
-                Duration::from_secs(secs).min(MAX_CHALLENGE_EXPIRY)
+                Some(Duration::from_secs(secs).min(MAX_CHALLENGE_EXPIRY))
             }
-            _ => DEFAULT_CHALLENGE_EXPIRY,
+            _ => None,
         };
         let threads_file = std::env::var_os(THREADS_FILE_ENV)
             .filter(|f| !f.is_empty())
@@ -203,10 +204,8 @@ impl DiscordConfig {
 pub struct Data {
     /// The host.
     pub host: Host,
-    /// Open challenges.
+    /// Open challenges and seeks (in the store).
     pub challenges: Challenges,
-    /// Open seeks.
-    pub seeks: seeks::Seeks,
     /// Language overrides (`/settings`) of users who acted lately, by
     /// Discord user id; refreshed from the store before every command and
     /// press.
@@ -216,8 +215,8 @@ pub struct Data {
     pub selections: std::sync::Mutex<std::collections::HashMap<crate::host::PlayerId, String>>,
     /// Matches ↔ threads.
     pub routes: Arc<Routes>,
-    /// How long a challenge stays open.
-    pub challenge_expiry: Duration,
+    /// Overrides every server's challenge expiry (`FOURBOT_CHALLENGE_EXPIRY_SECS`).
+    pub challenge_expiry: Option<Duration>,
     /// The store (server settings, ladder); the host keeps its own handle.
     pub db: Option<crate::store::Db>,
 }
@@ -263,8 +262,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     let routes = Arc::new(routes);
     let data = Arc::new(Data {
         host,
-        challenges: Challenges::new(),
-        seeks: seeks::Seeks::new(),
+        challenges: Challenges::new(db.clone()),
         selections: Default::default(),
         language_overrides: Default::default(),
         routes: routes.clone(),
@@ -328,6 +326,8 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
                     Ok(_) => {}
                     Err(e) => tracing::error!(error = %e, "restoring the running matches failed"),
                 }
+                // Open challenges and seeks expire at their stored times.
+                challenges::rearm(ctx.http.clone(), setup_data.clone()).await;
                 let catalog = setup_data.host.catalog();
                 if let Err(e) = commands::register(ctx, catalog, dev_guild).await {
                     tracing::error!(error = %e, "registering the slash commands failed");
