@@ -18,3 +18,7 @@ config-channel-any = всеки канал
 config-language = Език на публичните съобщения: { $language }
 config-saved = Настройките на сървъра са запазени.
 config-bad-abort-window = Срокът за първи ход трябва да е от { $min } до { $max }.
+
+## Issue 9: the challenge expiry of /config. $duration (text: "10 minutes"); $min, $max (text: "1 minute", "14 minutes")
+config-challenge-expiry = Срок на предизвикателствата: { $duration }
+config-bad-challenge-expiry = Срокът на предизвикателствата трябва да е от { $min } до { $max }.

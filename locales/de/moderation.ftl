@@ -18,3 +18,7 @@ config-channel-any = jeder Kanal
 config-language = Sprache öffentlicher Nachrichten: { $language }
 config-saved = Die Servereinstellungen wurden gespeichert.
 config-bad-abort-window = Die Frist für den ersten Zug muss mindestens { $min } und höchstens { $max } betragen.
+
+## Issue 9: the challenge expiry of /config. $duration (text: "10 minutes"); $min, $max (text: "1 minute", "14 minutes")
+config-challenge-expiry = Frist für Herausforderungen: { $duration }
+config-bad-challenge-expiry = Die Frist für Herausforderungen muss mindestens { $min } und höchstens { $max } betragen.

@@ -18,3 +18,7 @@ config-channel-any = οποιοδήποτε κανάλι
 config-language = Γλώσσα δημόσιων μηνυμάτων: { $language }
 config-saved = Οι ρυθμίσεις του διακομιστή αποθηκεύτηκαν.
 config-bad-abort-window = Η προθεσμία πρώτης κίνησης πρέπει να είναι από { $min } έως { $max }.
+
+## Issue 9: the challenge expiry of /config. $duration (text: "10 minutes"); $min, $max (text: "1 minute", "14 minutes")
+config-challenge-expiry = Λήξη προκλήσεων: { $duration }
+config-bad-challenge-expiry = Η λήξη των προκλήσεων πρέπει να είναι από { $min } έως { $max }.

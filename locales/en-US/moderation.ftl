@@ -31,3 +31,7 @@ config-language = Language of public messages: { $language }
 config-saved = The server settings have been saved.
 # $min (text: "1 minute"), $max (text: "1 hour")
 config-bad-abort-window = The abort window must be from { $min } to { $max }.
+
+## Issue 9: the challenge expiry of /config. $duration (text: "10 minutes"); $min, $max (text: "1 minute", "14 minutes")
+config-challenge-expiry = Challenge expiry: { $duration }
+config-bad-challenge-expiry = The challenge expiry must be from { $min } to { $max }.

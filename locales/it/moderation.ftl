@@ -18,3 +18,7 @@ config-channel-any = qualsiasi canale
 config-language = Lingua dei messaggi pubblici: { $language }
 config-saved = Le impostazioni del server sono state salvate.
 config-bad-abort-window = Il tempo per la prima mossa deve andare da { $min } a { $max }.
+
+## Issue 9: the challenge expiry of /config. $duration (text: "10 minutes"); $min, $max (text: "1 minute", "14 minutes")
+config-challenge-expiry = Scadenza delle sfide: { $duration }
+config-bad-challenge-expiry = La scadenza delle sfide deve andare da { $min } a { $max }.

@@ -59,7 +59,14 @@ pub const SERVED: &[(&str, &[&str])] = &[
     ("ladder", &["match", "user"]),
     (
         "config",
-        &["time", "abort-window", "variants", "channel", "language"],
+        &[
+            "time",
+            "abort-window",
+            "challenge-expiry",
+            "variants",
+            "channel",
+            "language",
+        ],
     ),
 ];
 

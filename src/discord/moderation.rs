@@ -18,6 +18,11 @@ use crate::store::{GuildSettings, MatchId as StoreMatchId, StoreError};
 /// The shortest and longest abort window `/config` accepts, in minutes.
 pub const ABORT_WINDOW_MINUTES: std::ops::RangeInclusive<i64> = 1..=60;
 
+/// The shortest and longest challenge expiry `/config` accepts, in minutes:
+/// at most 14, within the 15 minutes for which the `/challenge` interaction
+/// may edit its message ([`super::MAX_CHALLENGE_EXPIRY`]).
+pub const CHALLENGE_EXPIRY_MINUTES: std::ops::RangeInclusive<i64> = 1..=14;
+
 /// Whether the user of `ctx` may use moderator commands: Manage Server (or
 /// Administrator) in the permissions Discord resolved for the interaction.
 fn is_moderator(ctx: Context<'_>) -> bool {
@@ -84,6 +89,14 @@ pub fn settings_text(catalog: &Catalog, l: Locale, s: &GuildSettings) -> String 
             "config-abort-window",
             &Args::new().set("duration", catalog.duration_words(l, minutes)),
         ),
+        catalog.text(
+            l,
+            "config-challenge-expiry",
+            &Args::new().set(
+                "duration",
+                catalog.duration_words(l, Duration::from_millis(s.challenge_expiry_ms)),
+            ),
+        ),
         catalog.text(l, "config-variants", &Args::new().set("variants", variants)),
         catalog.text(l, "config-channel", &Args::new().set("channel", channel)),
         catalog.text(l, "config-language", &Args::new().set("language", language)),
@@ -98,6 +111,8 @@ pub struct ConfigChange {
     pub time: Option<String>,
     /// `abort-window`, in minutes.
     pub abort_window: Option<i64>,
+    /// `challenge-expiry`, in minutes.
+    pub challenge_expiry: Option<i64>,
     /// `variants`: comma-separated keys, or `all`.
     pub variants: Option<String>,
     /// `channel`.
@@ -110,7 +125,8 @@ pub struct ConfigChange {
 ///
 /// # Errors
 /// The localized refusal (bad time control, abort window out of range,
-/// unknown variant); `settings` is then unchanged.
+/// challenge expiry out of range, unknown variant); `settings` is then
+/// unchanged.
 pub fn apply_config(
     catalog: &Catalog,
     l: Locale,
@@ -133,6 +149,19 @@ pub fn apply_config(
             ));
         }
         s.clock.abort_ms = minutes as u64 * MINUTE_MS;
+    }
+    if let Some(minutes) = change.challenge_expiry {
+        if !CHALLENGE_EXPIRY_MINUTES.contains(&minutes) {
+            let words = |m: i64| catalog.duration_words(l, Duration::from_secs(m as u64 * 60));
+            return Err(catalog.text(
+                l,
+                "config-bad-challenge-expiry",
+                &Args::new()
+                    .set("min", words(*CHALLENGE_EXPIRY_MINUTES.start()))
+                    .set("max", words(*CHALLENGE_EXPIRY_MINUTES.end())),
+            ));
+        }
+        s.challenge_expiry_ms = minutes as u64 * MINUTE_MS;
     }
     if let Some(list) = change.variants.as_deref() {
         s.variants = if list.trim().eq_ignore_ascii_case("all") {
@@ -170,6 +199,7 @@ async fn config(
     ctx: Context<'_>,
     #[autocomplete = "super::commands::time_presets"] time: Option<String>,
     #[rename = "abort-window"] abort_window: Option<i64>,
+    #[rename = "challenge-expiry"] challenge_expiry: Option<i64>,
     variants: Option<String>,
     channel: Option<ChannelId>,
     language: Option<String>,
@@ -184,12 +214,14 @@ async fn config(
     let change = ConfigChange {
         time,
         abort_window,
+        challenge_expiry,
         variants,
         channel: channel.map(ChannelId::get),
         language,
     };
     let changed = change.time.is_some()
         || change.abort_window.is_some()
+        || change.challenge_expiry.is_some()
         || change.variants.is_some()
         || change.channel.is_some()
         || change.language.is_some();
@@ -325,6 +357,7 @@ mod tests {
         let change = ConfigChange {
             time: Some("3+2".into()),
             abort_window: Some(5),
+            challenge_expiry: Some(2),
             variants: Some("popout, classic,popout".into()),
             channel: Some(42),
             language: Some("de".into()),
@@ -332,6 +365,7 @@ mod tests {
         let s = apply_config(&c, l, &base, &change).unwrap();
         assert_eq!(time_text(s.clock.control), "3+2");
         assert_eq!(s.clock.abort_ms, 5 * MINUTE_MS);
+        assert_eq!(s.challenge_expiry_ms, 2 * MINUTE_MS);
         assert_eq!(s.variants, [Variant::Classic, Variant::Popout]);
         assert_eq!(s.match_channel, Some(42));
         assert_eq!(s.locale.as_deref(), Some("de"));
@@ -353,6 +387,25 @@ mod tests {
             ..ConfigChange::default()
         });
         assert!(e.contains("1 minute") && e.contains("1 hour"), "{e}");
+        let e = bad(ConfigChange {
+            challenge_expiry: Some(15),
+            ..ConfigChange::default()
+        });
+        assert!(
+            e.contains("challenge expiry") && e.contains("14 minutes"),
+            "{e}"
+        );
+        let de = apply_config(
+            &c,
+            Locale::De,
+            &base,
+            &ConfigChange {
+                challenge_expiry: Some(0),
+                ..ConfigChange::default()
+            },
+        )
+        .unwrap_err();
+        assert!(de.contains("Frist für Herausforderungen"), "{de}");
         let e = bad(ConfigChange {
             variants: Some("classic,chess".into()),
             ..ConfigChange::default()

@@ -220,6 +220,7 @@ pub const COMMANDS: &[CommandSpec] = &[
         options: &[
             choice("time", ChoiceSet::TimePresets),
             opt("abort-window", OptionKind::Integer, false),
+            opt("challenge-expiry", OptionKind::Integer, false),
             opt("variants", OptionKind::Text, false),
             opt("channel", OptionKind::Channel, false),
             choice("language", ChoiceSet::Languages),

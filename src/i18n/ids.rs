@@ -563,6 +563,12 @@ pub const RULES_VARIANT_THREE_PLAYERS: &str = "rules-variant-three-players";
 /// `Two teams of two on a 7×6 board; the players of a team share a color. In game 1 team A is red and the order is A1, B1, A2, B2, A1, … In game 2 team B is red and moves first: B1, A1, B2, A2, …`
 pub const RULES_VARIANT_TEAMS: &str = "rules-variant-teams";
 
+// moderation.ftl (issue 9: the challenge expiry of /config)
+/// `Challenge expiry: { $duration }`
+pub const CONFIG_CHALLENGE_EXPIRY: &str = "config-challenge-expiry";
+/// `The challenge expiry must be from { $min } to { $max }.`
+pub const CONFIG_BAD_CHALLENGE_EXPIRY: &str = "config-bad-challenge-expiry";
+
 /// Every id above, in file order.
 pub const ALL: &[&str] = &[
     VARIANT_CLASSIC,
@@ -842,6 +848,9 @@ pub const ALL: &[&str] = &[
     SHELL_RESUMED,
     SHELL_BUTTONS,
     SHELL_PLAYER,
+    // issue 9
+    CONFIG_CHALLENGE_EXPIRY,
+    CONFIG_BAD_CHALLENGE_EXPIRY,
 ];
 
 // shell.ftl
