@@ -191,6 +191,18 @@ pub struct Expired {
     pub token: Option<String>,
 }
 
+/// What [`Challenges::lookup_expired`] found.
+#[derive(Clone, Debug)]
+pub enum Lookup {
+    /// Not in the store (a message of a version that kept challenges in
+    /// memory).
+    Unknown,
+    /// Closed by an answer (declined, cancelled, accepted).
+    Closed,
+    /// Expired.
+    Expired(Expired),
+}
+
 /// The open challenges and seeks, in the store.
 #[derive(Clone)]
 pub struct Challenges {
@@ -607,15 +619,26 @@ impl Challenges {
         out
     }
 
-    /// The expired message of challenge or seek `id` (text and language),
-    /// if it is stored and no longer open — or open but past its expiry,
-    /// which this marks expired.
-    pub async fn expired(&self, id: u64, now_unix_ms: i64) -> Option<Expired> {
-        let s = self.load(id).await?;
-        if s.state == ChallengeState::Open && s.new.expires_unix_ms <= now_unix_ms {
-            self.expire_due(now_unix_ms).await;
+    /// What became of challenge or seek `id` whose press was refused as
+    /// expired: unknown to the store, closed otherwise (declined,
+    /// cancelled, …), or expired — also when it is open but past its expiry
+    /// at `now_unix_ms`, which this marks expired.
+    pub async fn lookup_expired(&self, id: u64, now_unix_ms: i64) -> Lookup {
+        let Some(s) = self.load(id).await else {
+            return Lookup::Unknown;
+        };
+        let expired = match s.state {
+            ChallengeState::Expired => true,
+            ChallengeState::Open if s.new.expires_unix_ms <= now_unix_ms => {
+                self.expire_due(now_unix_ms).await;
+                true
+            }
+            _ => false,
+        };
+        if !expired {
+            return Lookup::Closed;
         }
-        Some(Expired {
+        Lookup::Expired(Expired {
             id,
             kind: s.new.kind,
             locale: locale_of(&s),
@@ -656,9 +679,10 @@ pub fn bot_user(ctx: &SerenityContext) -> PlayerId {
 }
 
 /// Refuses a press on challenge or seek `id` privately with `refusal` (a
-/// Fluent id) in `locale`. When the refusal is that it expired, the
-/// message first loses its buttons (and gets the expiry notice, when the
-/// store still has its text), as if its timer had fired.
+/// Fluent id) in `locale`. When the refusal is that it expired and it did
+/// (or the store does not know it), the message first loses its buttons —
+/// with the expiry notice when the store has its text — as if its timer had
+/// fired.
 ///
 /// # Errors
 /// A Discord request failed.
@@ -671,21 +695,27 @@ pub async fn refuse_press(
     locale: Locale,
 ) -> Result<(), Error> {
     let text = clip(&data.host.catalog().plain(locale, refusal));
-    if !matches!(refusal, "error-challenge-expired" | "error-seek-expired") {
-        let reply = CreateInteractionResponseMessage::new()
-            .content(text)
-            .ephemeral(true)
-            .allowed_mentions(mentions_only(&[]));
-        press
-            .create_response(&ctx.http, CreateInteractionResponse::Message(reply))
-            .await?;
-        return Ok(());
-    }
+    let lookup = if matches!(refusal, "error-challenge-expired" | "error-seek-expired") {
+        data.challenges.lookup_expired(id, unix_ms()).await
+    } else {
+        Lookup::Closed
+    };
     let mut update = CreateInteractionResponseMessage::new()
         .components(Vec::new())
         .allowed_mentions(mentions_only(&[]));
-    if let Some(e) = data.challenges.expired(id, unix_ms()).await {
-        update = update.content(expired_text(data, &e));
+    match lookup {
+        Lookup::Closed => {
+            let reply = CreateInteractionResponseMessage::new()
+                .content(text)
+                .ephemeral(true)
+                .allowed_mentions(mentions_only(&[]));
+            press
+                .create_response(&ctx.http, CreateInteractionResponse::Message(reply))
+                .await?;
+            return Ok(());
+        }
+        Lookup::Expired(e) => update = update.content(expired_text(data, &e)),
+        Lookup::Unknown => {}
     }
     press
         .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
@@ -903,8 +933,14 @@ mod tests {
                 .unwrap_err(),
             "error-challenge-expired"
         );
-        let e = cs.expired(id, LATER).await.unwrap();
+        let Lookup::Expired(e) = cs.lookup_expired(id, LATER).await else {
+            panic!("expired")
+        };
         assert_eq!((e.kind, e.locale), (ChallengeKind::Challenge, Locale::De));
+        assert!(matches!(
+            cs.lookup_expired(4242, LATER).await,
+            Lookup::Unknown
+        ));
         assert!(cs.expire_due(LATER).await.is_empty(), "expired once");
         assert_eq!(
             cs.answer(4242, &seat(20, "bob"), OfferButton::Accept, BOT, NOW)
@@ -992,6 +1028,10 @@ mod tests {
                 .await
                 .unwrap_err(),
             "error-seek-expired"
+        );
+        assert!(
+            matches!(cs.lookup_expired(id, NOW).await, Lookup::Closed),
+            "cancelled, not expired: the message keeps its text"
         );
     }
 
