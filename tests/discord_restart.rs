@@ -181,6 +181,13 @@ async fn two_simultaneous_accept_presses_start_one_match() {
     assert_eq!(threads_opened_on(&fake, id_of(&msg)), 1, "one match");
 }
 
+/// A moderator sets the server's challenge expiry; the private reply.
+async fn set_expiry(fake: &FakeDiscord, minutes: i64) -> String {
+    let options = [("challenge-expiry", 4, json!(minutes))];
+    let i = command(fake, MONA, "config", &options, &[]);
+    answer(fake, i).await["data"]["content"].to_string()
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_challenge_expiry_is_the_servers_setting() {
     let (fake, _bot) = start_with("config-expiry", &[]).await;
@@ -192,23 +199,9 @@ async fn the_challenge_expiry_is_the_servers_setting() {
         "10 minutes by default: {left}s"
     );
 
-    let bad = command(
-        &fake,
-        MONA,
-        "config",
-        &[("challenge-expiry", 4, json!(15))],
-        &[],
-    );
-    let text = answer(&fake, bad).await["data"]["content"].to_string();
+    let text = set_expiry(&fake, 15).await;
     assert!(text.contains("14 minutes"), "{text}");
-    let set = command(
-        &fake,
-        MONA,
-        "config",
-        &[("challenge-expiry", 4, json!(2))],
-        &[],
-    );
-    let text = answer(&fake, set).await["data"]["content"].to_string();
+    let text = set_expiry(&fake, 2).await;
     assert!(text.contains("Challenge expiry: 2 minutes"), "{text}");
     let iid = challenge(&fake, CAROL, DAVE);
     let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;

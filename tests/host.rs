@@ -35,6 +35,15 @@ fn host_with(db: Option<fourbot::store::Db>) -> (Host, UnboundedReceiver<View>) 
     )
 }
 
+/// A fresh database file in its own temporary directory (removed by the
+/// test at its end).
+async fn temp_db(name: &str) -> (std::path::PathBuf, fourbot::store::Db) {
+    let dir = std::env::temp_dir().join(format!("fourbot-host-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("host.db").display());
+    (dir, fourbot::store::Db::connect(&url).await.unwrap())
+}
+
 fn seat(id: PlayerId, name: &str) -> Seated {
     Seated {
         id,
@@ -291,10 +300,7 @@ async fn a_flag_ends_the_match_with_a_forfeit_view() {
 
 #[tokio::test]
 async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
-    let dir = std::env::temp_dir().join(format!("fourbot-host-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let url = format!("sqlite://{}", dir.join("host.db").display());
-    let db = fourbot::store::Db::connect(&url).await.unwrap();
+    let (dir, db) = temp_db("rated").await;
     let (host, mut views) = host_with(Some(db.clone()));
     let id = host
         .create_match(spec(
@@ -373,10 +379,7 @@ async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
 
 #[tokio::test]
 async fn a_restored_match_keeps_its_language_and_its_ai_seat_keeps_its_level() {
-    let dir = std::env::temp_dir().join(format!("fourbot-host-lang-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let url = format!("sqlite://{}", dir.join("host.db").display());
-    let db = fourbot::store::Db::connect(&url).await.unwrap();
+    let (dir, db) = temp_db("lang").await;
     let (host, mut views) = host_with(Some(db.clone()));
     let mut german = spec(
         Variant::Classic,

@@ -327,6 +327,16 @@ impl Challenges {
         Ok(out)
     }
 
+    /// Closes challenge `id` with `state` — one guarded `UPDATE`; false if
+    /// another press closed it first (or, for accepted, a seat is still
+    /// waiting).
+    async fn close(&self, id: i64, state: ChallengeState) -> Result<bool, Refusal> {
+        self.db.close_challenge(id, state).await.map_err(|e| {
+            tracing::error!(error = %e, challenge = id, "closing a challenge failed");
+            "error-internal"
+        })
+    }
+
     async fn load(&self, id: u64) -> Option<Stored> {
         match self.db.challenge(id as i64).await {
             Ok(c) => c,
@@ -451,12 +461,7 @@ impl Challenges {
             "error-internal"
         };
         if answer == OfferButton::Decline {
-            if !self
-                .db
-                .close_challenge(stored.id, ChallengeState::Declined)
-                .await
-                .map_err(db_err)?
-            {
+            if !self.close(stored.id, ChallengeState::Declined).await? {
                 let now = self.load(id).await.ok_or(EXPIRED)?;
                 return Err(refusal(&now));
             }
@@ -482,13 +487,7 @@ impl Challenges {
         }
         let now = self.load(id).await.ok_or(EXPIRED)?;
         let c = self.challenge_of(&now, bot).await.ok_or(EXPIRED)?;
-        if c.waiting_for().is_empty()
-            && self
-                .db
-                .close_challenge(stored.id, ChallengeState::Accepted)
-                .await
-                .map_err(db_err)?
-        {
+        if c.waiting_for().is_empty() && self.close(stored.id, ChallengeState::Accepted).await? {
             return Ok(Outcome::Complete(c));
         }
         Ok(Outcome::Waiting(c))
@@ -529,12 +528,7 @@ impl Challenges {
             if s.seats[0].id != player.id {
                 return Err("error-seek-not-yours");
             }
-            if !self
-                .db
-                .close_challenge(stored.id, ChallengeState::Cancelled)
-                .await
-                .map_err(db_err)?
-            {
+            if !self.close(stored.id, ChallengeState::Cancelled).await? {
                 let now = self.load(id).await.ok_or(EXPIRED)?;
                 return Err(refusal(&now));
             }
@@ -565,13 +559,7 @@ impl Challenges {
         }
         let now = self.load(id).await.ok_or(EXPIRED)?;
         let s = self.seek_of(&now, bot).await.ok_or(EXPIRED)?;
-        if s.free() == 0
-            && self
-                .db
-                .close_challenge(stored.id, ChallengeState::Accepted)
-                .await
-                .map_err(db_err)?
-        {
+        if s.free() == 0 && self.close(stored.id, ChallengeState::Accepted).await? {
             return Ok(SeekChange::Full(s));
         }
         Ok(SeekChange::Joined(s))
@@ -803,6 +791,11 @@ mod tests {
         }
     }
 
+    /// Opens a challenge by alice (10) to the others of `seats`; its id.
+    async fn open_with(cs: &Challenges, seats: Vec<Seated>) -> u64 {
+        cs.open(&challenge(seats), None, LATER).await.unwrap()
+    }
+
     fn seek(variant: Variant) -> Seek {
         Seek {
             id: 0,
@@ -820,14 +813,7 @@ mod tests {
     #[tokio::test]
     async fn only_the_opponent_answers_and_only_once() {
         let cs = challenges().await;
-        let id = cs
-            .open(
-                &challenge(vec![seat(10, "alice"), seat(20, "bob")]),
-                None,
-                LATER,
-            )
-            .await
-            .unwrap();
+        let id = open_with(&cs, vec![seat(10, "alice"), seat(20, "bob")]).await;
         let ok = OfferButton::Accept;
         let answer = |p: Seated| {
             let cs = cs.clone();
@@ -859,14 +845,11 @@ mod tests {
     #[tokio::test]
     async fn two_simultaneous_accepts_start_one_match() {
         let cs = challenges().await;
-        let id = cs
-            .open(
-                &challenge(vec![seat(10, "alice"), seat(20, "bob"), seat(30, "carol")]),
-                None,
-                LATER,
-            )
-            .await
-            .unwrap();
+        let id = open_with(
+            &cs,
+            vec![seat(10, "alice"), seat(20, "bob"), seat(30, "carol")],
+        )
+        .await;
         let (bob, carol) = (seat(20, "bob"), seat(30, "carol"));
         let ok = OfferButton::Accept;
         let (a, b, c) = tokio::join!(
@@ -887,14 +870,11 @@ mod tests {
     #[tokio::test]
     async fn a_challenge_of_several_ends_at_one_decline() {
         let cs = challenges().await;
-        let id = cs
-            .open(
-                &challenge(vec![seat(10, "alice"), seat(20, "bob"), seat(30, "carol")]),
-                None,
-                LATER,
-            )
-            .await
-            .unwrap();
+        let id = open_with(
+            &cs,
+            vec![seat(10, "alice"), seat(20, "bob"), seat(30, "carol")],
+        )
+        .await;
         let Ok(Outcome::Waiting(w)) = cs
             .answer(id, &seat(20, "bob"), OfferButton::Accept, BOT, NOW)
             .await
@@ -919,14 +899,7 @@ mod tests {
     #[tokio::test]
     async fn an_unanswered_challenge_expires_at_its_time_even_before_its_timer() {
         let cs = challenges().await;
-        let id = cs
-            .open(
-                &challenge(vec![seat(10, "alice"), seat(20, "bob")]),
-                None,
-                LATER,
-            )
-            .await
-            .unwrap();
+        let id = open_with(&cs, vec![seat(10, "alice"), seat(20, "bob")]).await;
         assert_eq!(
             cs.answer(id, &seat(20, "bob"), OfferButton::Accept, BOT, LATER)
                 .await

@@ -121,6 +121,30 @@ pub struct ConfigChange {
     pub language: Option<String>,
 }
 
+/// `minutes` in milliseconds, if within `range`.
+///
+/// # Errors
+/// The localized refusal `refusal` with the range as `$min` and `$max`.
+fn minutes_ms(
+    catalog: &Catalog,
+    l: Locale,
+    minutes: i64,
+    range: std::ops::RangeInclusive<i64>,
+    refusal: &str,
+) -> Result<u64, String> {
+    if range.contains(&minutes) {
+        return Ok(minutes as u64 * MINUTE_MS);
+    }
+    let words = |m: i64| catalog.duration_words(l, Duration::from_secs(m as u64 * 60));
+    Err(catalog.text(
+        l,
+        refusal,
+        &Args::new()
+            .set("min", words(*range.start()))
+            .set("max", words(*range.end())),
+    ))
+}
+
 /// Applies a `/config` change to `settings`.
 ///
 /// # Errors
@@ -138,30 +162,22 @@ pub fn apply_config(
         s.clock.control = parse_terms(catalog, l, None, Some(time))?.1;
     }
     if let Some(minutes) = change.abort_window {
-        if !ABORT_WINDOW_MINUTES.contains(&minutes) {
-            let words = |m: i64| catalog.duration_words(l, Duration::from_secs(m as u64 * 60));
-            return Err(catalog.text(
-                l,
-                "config-bad-abort-window",
-                &Args::new()
-                    .set("min", words(*ABORT_WINDOW_MINUTES.start()))
-                    .set("max", words(*ABORT_WINDOW_MINUTES.end())),
-            ));
-        }
-        s.clock.abort_ms = minutes as u64 * MINUTE_MS;
+        s.clock.abort_ms = minutes_ms(
+            catalog,
+            l,
+            minutes,
+            ABORT_WINDOW_MINUTES,
+            "config-bad-abort-window",
+        )?;
     }
     if let Some(minutes) = change.challenge_expiry {
-        if !CHALLENGE_EXPIRY_MINUTES.contains(&minutes) {
-            let words = |m: i64| catalog.duration_words(l, Duration::from_secs(m as u64 * 60));
-            return Err(catalog.text(
-                l,
-                "config-bad-challenge-expiry",
-                &Args::new()
-                    .set("min", words(*CHALLENGE_EXPIRY_MINUTES.start()))
-                    .set("max", words(*CHALLENGE_EXPIRY_MINUTES.end())),
-            ));
-        }
-        s.challenge_expiry_ms = minutes as u64 * MINUTE_MS;
+        s.challenge_expiry_ms = minutes_ms(
+            catalog,
+            l,
+            minutes,
+            CHALLENGE_EXPIRY_MINUTES,
+            "config-bad-challenge-expiry",
+        )?;
     }
     if let Some(list) = change.variants.as_deref() {
         s.variants = if list.trim().eq_ignore_ascii_case("all") {
