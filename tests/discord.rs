@@ -73,9 +73,9 @@ fn every_canned_payload_parses_with_serenitys_types() {
     let registered =
         serde_json::to_value(fourbot::discord::commands::create_commands(&catalog)).unwrap();
     let commands: Vec<AppCommand> = serde_json::from_value(commands_reply(&registered)).unwrap();
-    assert_eq!(commands.len(), 14);
+    assert_eq!(commands.len(), 15);
     let ladder = commands.iter().find(|c| c.name == "ladder").unwrap();
-    assert_eq!(ladder.options.len(), 4, "reset, void, ban, unban");
+    assert_eq!(ladder.options.len(), 5, "reset, void, ban, unban, abort");
     let ladder_json = registered
         .as_array()
         .unwrap()

@@ -18,3 +18,7 @@ config-channel-any = всеки канал
 config-language = Език на публичните съобщения: { $language }
 config-saved = Настройките на сървъра са запазени.
 config-bad-abort-window = Срокът за първи ход трябва да е от { $min } до { $max }.
+
+# pitfalls branch: /ladder abort
+ladder-abort-done = Мач { $id } е прекратен: няма резултат и рейтингът не се променя.
+ladder-abort-not-running = Мач { $id } не се играе в момента, така че няма какво да се прекрати.

@@ -18,3 +18,7 @@ config-channel-any = jeder Kanal
 config-language = Sprache öffentlicher Nachrichten: { $language }
 config-saved = Die Servereinstellungen wurden gespeichert.
 config-bad-abort-window = Die Frist für den ersten Zug muss mindestens { $min } und höchstens { $max } betragen.
+
+# pitfalls branch: /ladder abort
+ladder-abort-done = Match { $id } ist abgebrochen: kein Ergebnis, keine Wertungsänderung.
+ladder-abort-not-running = Match { $id } läuft nicht; es gibt nichts abzubrechen.

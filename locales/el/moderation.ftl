@@ -18,3 +18,7 @@ config-channel-any = οποιοδήποτε κανάλι
 config-language = Γλώσσα δημόσιων μηνυμάτων: { $language }
 config-saved = Οι ρυθμίσεις του διακομιστή αποθηκεύτηκαν.
 config-bad-abort-window = Η προθεσμία πρώτης κίνησης πρέπει να είναι από { $min } έως { $max }.
+
+# pitfalls branch: /ladder abort
+ladder-abort-done = Ο αγώνας { $id } διακόπηκε: χωρίς αποτέλεσμα, χωρίς αλλαγή βαθμολογίας.
+ladder-abort-not-running = Ο αγώνας { $id } δεν είναι σε εξέλιξη· δεν υπάρχει κάτι να διακοπεί.

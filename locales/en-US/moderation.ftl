@@ -31,3 +31,9 @@ config-language = Language of public messages: { $language }
 config-saved = The server settings have been saved.
 # $min (text: "1 minute"), $max (text: "1 hour")
 config-bad-abort-window = The abort window must be from { $min } to { $max }.
+
+# pitfalls branch: /ladder abort
+# $id (text)
+ladder-abort-done = Match { $id } is aborted: no result, no rating change.
+# $id (text)
+ladder-abort-not-running = Match { $id } is not running, so there is nothing to abort.

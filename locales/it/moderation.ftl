@@ -18,3 +18,7 @@ config-channel-any = qualsiasi canale
 config-language = Lingua dei messaggi pubblici: { $language }
 config-saved = Le impostazioni del server sono state salvate.
 config-bad-abort-window = Il tempo per la prima mossa deve andare da { $min } a { $max }.
+
+# pitfalls branch: /ladder abort
+ladder-abort-done = L'incontro { $id } è interrotto: nessun risultato, nessuna variazione di punteggio.
+ladder-abort-not-running = L'incontro { $id } non è in corso: non c'è niente da interrompere.

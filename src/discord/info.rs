@@ -423,7 +423,7 @@ async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
 }
 
 /// Splits sections into messages of at most `limit` characters each.
-fn pack(sections: &[String], limit: usize) -> Vec<String> {
+pub(crate) fn pack(sections: &[String], limit: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for s in sections {
         match out.last_mut() {

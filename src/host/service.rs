@@ -120,6 +120,17 @@ pub enum HostError {
     Store(#[from] StoreError),
 }
 
+/// Why [`Host::moderator_abort`] did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AbortError {
+    /// The host runs no match with this id.
+    #[error("no such running match")]
+    NoSuchMatch,
+    /// The match has already ended.
+    #[error("the match is already over")]
+    MatchOver,
+}
+
 struct Entry {
     id: MatchId,
     /// The match's row in the store, when the host has one.
@@ -130,6 +141,8 @@ struct Entry {
     /// The final match once it is over (its task has ended).
     finished: Mutex<Option<Match>>,
     rematch: Mutex<HashSet<PlayerId>>,
+    /// The moderator who aborted the match (named in its end message).
+    moderator: Mutex<Option<String>>,
 }
 
 struct Inner {
@@ -324,6 +337,7 @@ impl Host {
             epoch_unix_ms,
             finished: Mutex::new(None),
             rematch: Mutex::new(HashSet::new()),
+            moderator: Mutex::new(None),
         });
         self.inner
             .matches
@@ -391,8 +405,9 @@ impl Host {
             .cloned()
     }
 
-    fn presenter<'a>(&'a self, entry: &'a Entry) -> Presenter<'a> {
+    fn presenter<'a>(&'a self, entry: &'a Entry, moderator: Option<&'a str>) -> Presenter<'a> {
         Presenter {
+            moderator,
             catalog: &self.inner.catalog,
             match_id: entry.id,
             players: &entry.spec.players,
@@ -415,7 +430,7 @@ impl Host {
         let entry = self.entry(id)?;
         let m = Self::snapshot(&entry).await?;
         let now = now_ts(&entry);
-        let p = self.presenter(&entry);
+        let p = self.presenter(&entry, None);
         Some(match m.phase() {
             PhaseKind::Playing => p.turn_view(&m, now),
             PhaseKind::BetweenGames => p.game_over_view(&m),
@@ -432,7 +447,7 @@ impl Host {
         let entry = self.entry(id)?;
         let m = Self::snapshot(&entry).await?;
         let now = now_ts(&entry);
-        let p = self.presenter(&entry);
+        let p = self.presenter(&entry, None);
         Some(p.clock_status(&m, now))
     }
 
@@ -563,7 +578,7 @@ impl Host {
         let Some(m) = Self::snapshot(&entry).await else {
             return Err(refuse(catalog.plain(locale, "error-match-over")));
         };
-        let presenter = self.presenter(&entry);
+        let presenter = self.presenter(&entry, None);
         let refusal = |r: Refusal| refuse(presenter.refusal_text(&m, &r, locale));
         // The seat that acts: the one to move if the player holds it.
         let acting = m
@@ -620,6 +635,27 @@ impl Host {
         Ok(())
     }
 
+    /// A moderator named `moderator` aborts match `id` (`/ladder abort`,
+    /// for a stuck match): applied by the match's task in turn with the
+    /// players' actions, journaled (a restart does not bring it back), no
+    /// result and no rating change; the match-over view names the
+    /// moderator and has no buttons.
+    ///
+    /// # Errors
+    /// [`AbortError::NoSuchMatch`] when the host does not run match `id`,
+    /// [`AbortError::MatchOver`] when it has already ended.
+    pub async fn moderator_abort(&self, id: MatchId, moderator: &str) -> Result<(), AbortError> {
+        let entry = self.entry(id).ok_or(AbortError::NoSuchMatch)?;
+        if entry.finished.lock().expect("lock").is_some() {
+            return Err(AbortError::MatchOver);
+        }
+        *entry.moderator.lock().expect("lock") = Some(moderator.to_string());
+        match entry.handle.moderator_abort().await {
+            Ok(()) => Ok(()),
+            Err(_) => Err(AbortError::MatchOver),
+        }
+    }
+
     async fn rematch(
         &self,
         entry: &Entry,
@@ -662,7 +698,10 @@ impl Host {
                 "match-rematch-offered",
                 &Args::new().set("player", name),
             );
-            let _ = self.inner.outbox.send(self.presenter(entry).notice(text));
+            let _ = self
+                .inner
+                .outbox
+                .send(self.presenter(entry, None).notice(text));
             return Ok(());
         }
         // Same players, variant and time control; the seats rotate so that
@@ -761,7 +800,8 @@ async fn present(
                 Err(_) => continue,
             }
         };
-        let p = host.presenter(&entry);
+        let moderator = entry.moderator.lock().expect("lock").clone();
+        let p = host.presenter(&entry, moderator.as_deref());
         let send = |v: View| {
             let _ = host.inner.outbox.send(v);
         };

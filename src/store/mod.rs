@@ -175,11 +175,18 @@ pub enum Durability {
 #[derive(Debug)]
 struct Embedded;
 
-const MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "initial",
-    include_str!("../../migrations/0001_initial.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "initial",
+        include_str!("../../migrations/0001_initial.sql"),
+    ),
+    (
+        3,
+        "moderator abort",
+        include_str!("../../migrations/0003_moderator_abort.sql"),
+    ),
+];
 
 impl MigrationSource<'static> for Embedded {
     fn resolve(
