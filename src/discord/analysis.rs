@@ -24,8 +24,11 @@ use crate::game::{Game, Position};
 use crate::i18n::{Args, Catalog, Locale};
 
 /// How long the solver may spend on one position before its verdict is
-/// "unknown" (the opening book answers the early positions at once).
-pub const PER_POSITION: Duration = Duration::from_secs(5);
+/// "unknown". Positions of the first plies need an opening book to be
+/// solved in time (the shipped `assets/book.bin` is still empty, so they
+/// come back unknown); later ones take milliseconds. At most 42 s for a
+/// 42-ply game.
+pub const PER_POSITION: Duration = Duration::from_secs(1);
 
 /// The poise commands of this module.
 pub fn all() -> Vec<poise::Command<std::sync::Arc<Data>, Error>> {
@@ -96,12 +99,17 @@ async fn analyze(ctx: Context<'_>, #[rename = "match"] id: Option<String>) -> Re
     let id = match id {
         Some(id) => id,
         None => {
-            // Your last finished match.
+            // Your last finished match on this server.
             let last = match &data.db {
                 Some(db) => {
                     let name = super::commands::seated(ctx.author(), None).name;
                     let player = db.discord_player(ctx.author().id.get(), &name).await?;
-                    db.match_history(player, 1).await?.first().map(|h| h.id.0)
+                    let guild = ctx.guild_id().map_or(0, |g| g.get());
+                    db.match_history(player, 100)
+                        .await?
+                        .iter()
+                        .find(|h| h.guild == guild)
+                        .map(|h| h.id.0)
                 }
                 None => None,
             };

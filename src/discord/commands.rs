@@ -395,7 +395,7 @@ pub fn seat_players(
         inv.teammate.as_ref(),
     ];
     if invitees.iter().flatten().any(|i| i.is_other_bot) {
-        return Err(refuse("error-not-a-player"));
+        return Err(refuse("error-other-bot"));
     }
     let has_ai = invitees.iter().flatten().any(|i| i.is_fourbot);
     match inv.level {

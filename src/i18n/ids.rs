@@ -843,6 +843,7 @@ pub const ALL: &[&str] = &[
     SHELL_BUTTONS,
     SHELL_PLAYER,
     // pitfalls branch
+    ERROR_OTHER_BOT,
     LADDER_ABORT,
     LADDER_ABORT_DONE,
     LADDER_ABORT_NOT_RUNNING,
@@ -905,3 +906,5 @@ pub const ANALYZE_NO_MISTAKES: &str = "analyze-no-mistakes";
 pub const ANALYZE_FIRST_MISTAKE: &str = "analyze-first-mistake";
 /// `{ $variant } has no exact analysis: only 7×6 games with classic rules … are solved.`
 pub const ANALYZE_UNSOLVED: &str = "analyze-unsolved";
+/// `You cannot challenge another bot. Challenge a person, or fourbot itself for a game against its AI.`
+pub const ERROR_OTHER_BOT: &str = "error-other-bot";
