@@ -397,8 +397,8 @@ async fn challenges_to_oneself_to_another_bot_and_a_second_match_with_one_oppone
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flag_forfeits_the_match_rated_and_a_missing_first_move_aborts_it() {
-    // Every clock ÷60: 1+0 is a bank of 1 s, the abort window 3 s.
-    let (fake, _bot) = start_with("pit-timeouts", &[("FOURBOT_TEST_TIME_SCALE", "60")]).await;
+    // Every clock ÷30: 1+0 is a bank of 2 s, the abort window 6 s.
+    let (fake, _bot) = start_with("pit-timeouts", &[("FOURBOT_TEST_TIME_SCALE", "30")]).await;
     // Nobody moves: the match is aborted, no result, no rating.
     let iid = challenge_with(
         &fake,
@@ -422,7 +422,7 @@ async fn a_flag_forfeits_the_match_rated_and_a_missing_first_move_aborts_it() {
     })
     .await;
 
-    // Both make their first move; then alice's bank of 1 s runs out: a
+    // Both make their first move; then alice's bank of 2 s runs out: a
     // forfeit, posted with the rating changes.
     let iid = challenge_with(
         &fake,

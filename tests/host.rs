@@ -431,6 +431,8 @@ async fn a_moderator_abort_is_journaled_unrated_and_not_restored_after_a_restart
         over.text
     );
     assert_eq!(over.all_buttons().count(), 0, "no Rematch after an abort");
+    let board = host.board(id).await.unwrap();
+    assert!(board.text.contains("mona (moderator)"), "{}", board.text);
     assert!(!over.text.contains("1500?"), "{}", over.text);
     assert_eq!(
         host.moderator_abort(id, "mona").await,

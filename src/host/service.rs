@@ -142,7 +142,7 @@ struct Entry {
     finished: Mutex<Option<Match>>,
     rematch: Mutex<HashSet<PlayerId>>,
     /// The moderator who aborted the match (named in its end message).
-    moderator: Mutex<Option<String>>,
+    moderator: std::sync::OnceLock<String>,
 }
 
 struct Inner {
@@ -337,7 +337,7 @@ impl Host {
             epoch_unix_ms,
             finished: Mutex::new(None),
             rematch: Mutex::new(HashSet::new()),
-            moderator: Mutex::new(None),
+            moderator: std::sync::OnceLock::new(),
         });
         self.inner
             .matches
@@ -405,9 +405,9 @@ impl Host {
             .cloned()
     }
 
-    fn presenter<'a>(&'a self, entry: &'a Entry, moderator: Option<&'a str>) -> Presenter<'a> {
+    fn presenter<'a>(&'a self, entry: &'a Entry) -> Presenter<'a> {
         Presenter {
-            moderator,
+            moderator: entry.moderator.get().map(String::as_str),
             catalog: &self.inner.catalog,
             match_id: entry.id,
             players: &entry.spec.players,
@@ -430,7 +430,7 @@ impl Host {
         let entry = self.entry(id)?;
         let m = Self::snapshot(&entry).await?;
         let now = now_ts(&entry);
-        let p = self.presenter(&entry, None);
+        let p = self.presenter(&entry);
         Some(match m.phase() {
             PhaseKind::Playing => p.turn_view(&m, now),
             PhaseKind::BetweenGames => p.game_over_view(&m),
@@ -447,7 +447,7 @@ impl Host {
         let entry = self.entry(id)?;
         let m = Self::snapshot(&entry).await?;
         let now = now_ts(&entry);
-        let p = self.presenter(&entry, None);
+        let p = self.presenter(&entry);
         Some(p.clock_status(&m, now))
     }
 
@@ -578,7 +578,7 @@ impl Host {
         let Some(m) = Self::snapshot(&entry).await else {
             return Err(refuse(catalog.plain(locale, "error-match-over")));
         };
-        let presenter = self.presenter(&entry, None);
+        let presenter = self.presenter(&entry);
         let refusal = |r: Refusal| refuse(presenter.refusal_text(&m, &r, locale));
         // The seat that acts: the one to move if the player holds it.
         let acting = m
@@ -649,7 +649,8 @@ impl Host {
         if entry.finished.lock().expect("lock").is_some() {
             return Err(AbortError::MatchOver);
         }
-        *entry.moderator.lock().expect("lock") = Some(moderator.to_string());
+        // The first moderator's name stays (a second abort is refused).
+        let _ = entry.moderator.set(moderator.to_string());
         match entry.handle.moderator_abort().await {
             Ok(()) => Ok(()),
             Err(_) => Err(AbortError::MatchOver),
@@ -698,10 +699,7 @@ impl Host {
                 "match-rematch-offered",
                 &Args::new().set("player", name),
             );
-            let _ = self
-                .inner
-                .outbox
-                .send(self.presenter(entry, None).notice(text));
+            let _ = self.inner.outbox.send(self.presenter(entry).notice(text));
             return Ok(());
         }
         // Same players, variant and time control; the seats rotate so that
@@ -800,8 +798,7 @@ async fn present(
                 Err(_) => continue,
             }
         };
-        let moderator = entry.moderator.lock().expect("lock").clone();
-        let p = host.presenter(&entry, moderator.as_deref());
+        let p = host.presenter(&entry);
         let send = |v: View| {
             let _ = host.inner.outbox.send(v);
         };
