@@ -30,6 +30,11 @@ use crate::i18n::{Args, Catalog, Locale};
 /// 42-ply game.
 pub const PER_POSITION: Duration = Duration::from_secs(1);
 
+/// One analysis at a time: each keeps a core busy for seconds (the machine
+/// may have two), so further requests wait their turn (their interaction
+/// is already deferred; its token lives 15 minutes).
+static ANALYSES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+
 /// The poise commands of this module.
 pub fn all() -> Vec<poise::Command<std::sync::Arc<Data>, Error>> {
     vec![analyze()]
@@ -143,6 +148,7 @@ async fn analyze(ctx: Context<'_>, #[rename = "match"] id: Option<String>) -> Re
     }
     let games: Vec<Game> = m.games().iter().map(|r| r.game().clone()).collect();
     let verdicts = {
+        let _turn = ANALYSES.acquire().await?;
         let games = games.clone();
         tokio::task::spawn_blocking(move || {
             games
