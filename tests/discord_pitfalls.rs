@@ -758,4 +758,9 @@ async fn analyze_gives_every_move_its_verdict_and_the_board_at_the_first_mistake
     let replies = followups(&fake, asked, false).await;
     let text = replies[0].json["content"].as_str().unwrap();
     assert!(text.contains("PopOut has no exact analysis"), "{text}");
+    // Without a match: your last one on this server (the PopOut match).
+    let last = ask(&fake, BOB, "analyze", &[]);
+    let replies = followups(&fake, last, false).await;
+    let text = replies[0].json["content"].as_str().unwrap();
+    assert!(text.contains("PopOut has no exact analysis"), "{text}");
 }
