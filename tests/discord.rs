@@ -4,16 +4,14 @@
 
 #[path = "support/fake_discord.rs"]
 mod fake;
+#[path = "support/harness.rs"]
+mod harness;
 
-use std::path::PathBuf;
-use std::process::Stdio;
 use std::time::Duration;
 
 use fake::*;
+use harness::*;
 use serde_json::{json, Value};
-use tokio::process::{Child, Command};
-
-const TOKEN: &str = "test-token-NEVER-LOGGED-0123456789";
 
 // ---------------------------------------------------------------- payloads
 
@@ -73,9 +71,9 @@ fn every_canned_payload_parses_with_serenitys_types() {
     let registered =
         serde_json::to_value(fourbot::discord::commands::create_commands(&catalog)).unwrap();
     let commands: Vec<AppCommand> = serde_json::from_value(commands_reply(&registered)).unwrap();
-    assert_eq!(commands.len(), 14);
+    assert_eq!(commands.len(), 15);
     let ladder = commands.iter().find(|c| c.name == "ladder").unwrap();
-    assert_eq!(ladder.options.len(), 4, "reset, void, ban, unban");
+    assert_eq!(ladder.options.len(), 5, "reset, void, ban, unban, abort");
     let ladder_json = registered
         .as_array()
         .unwrap()
@@ -105,323 +103,6 @@ fn every_canned_payload_parses_with_serenitys_types() {
         &[],
     );
     serde_json::from_value::<Interaction>(config).unwrap();
-}
-
-// ---------------------------------------------------------------- harness
-
-struct Bot {
-    child: Child,
-    dir: PathBuf,
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "fourbot-discord-{name}-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .unwrap()
-            .as_nanos()
-    ));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn spawn_bot(fake: &FakeDiscord, dir: &PathBuf, token: Option<&str>) -> Child {
-    spawn_bot_with(fake, dir, token, &[])
-}
-
-fn spawn_bot_with(
-    fake: &FakeDiscord,
-    dir: &PathBuf,
-    token: Option<&str>,
-    envs: &[(&str, &str)],
-) -> Child {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_fourbot"));
-    if !envs.iter().any(|(k, _)| *k == "TEST_NO_SUBCOMMAND") {
-        cmd.arg("run");
-    }
-    cmd.current_dir(dir)
-        .env("DISCORD_API_BASE", fake.base())
-        .env("FOURBOT_DEV_GUILD", GUILD_ID.to_string())
-        .env(
-            "FOURBOT_DATABASE_URL",
-            format!("sqlite://{}/fourbot.db", dir.display()),
-        )
-        .env("NO_PROXY", "127.0.0.1")
-        .env("no_proxy", "127.0.0.1")
-        .stdout(Stdio::null())
-        .stderr(std::fs::File::create(dir.join("stderr.log")).unwrap())
-        .kill_on_drop(true);
-    for var in [
-        "HTTP_PROXY",
-        "HTTPS_PROXY",
-        "ALL_PROXY",
-        "http_proxy",
-        "https_proxy",
-        "all_proxy",
-    ] {
-        cmd.env_remove(var);
-    }
-    match token {
-        Some(t) => cmd.env("DISCORD_TOKEN", t),
-        None => cmd.env_remove("DISCORD_TOKEN"),
-    };
-    cmd.envs(envs.iter().copied());
-    cmd.spawn().expect("the fourbot binary starts")
-}
-
-async fn start(name: &str) -> (FakeDiscord, Bot) {
-    start_with(name, &[]).await
-}
-
-async fn start_with(name: &str, envs: &[(&str, &str)]) -> (FakeDiscord, Bot) {
-    let fake = FakeDiscord::start(Mode::Normal).await;
-    let dir = temp_dir(name);
-    let child = spawn_bot_with(&fake, &dir, Some(TOKEN), envs);
-    fake.wait_ready().await;
-    (fake, Bot { child, dir })
-}
-
-impl Drop for Bot {
-    /// Keeps the directory (database, stderr.log) of a failed test only.
-    fn drop(&mut self) {
-        let _ = self.child.start_kill();
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.dir);
-        }
-    }
-}
-
-impl Bot {
-    fn stderr(&self) -> String {
-        std::fs::read_to_string(self.dir.join("stderr.log")).unwrap_or_default()
-    }
-}
-
-fn callback_path(interaction: u64) -> String {
-    format!("/api/v10/interactions/{interaction}/token-{interaction}/callback")
-}
-
-fn followup_path(interaction: u64) -> String {
-    format!("/api/v10/webhooks/{BOT_ID}/token-{interaction}")
-}
-
-/// The custom ids of a message's buttons, with their disabled flags.
-fn buttons(message: &Value) -> Vec<(String, bool)> {
-    message["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .map(|b| {
-            (
-                b["custom_id"].as_str().unwrap_or("").to_string(),
-                b["disabled"].as_bool().unwrap_or(false),
-            )
-        })
-        .collect()
-}
-
-fn id_of(v: &Value) -> u64 {
-    v["id"].as_str().unwrap().parse().unwrap()
-}
-
-/// A match in its thread, seen from the tests.
-#[derive(Clone)]
-struct Table {
-    fake: FakeDiscord,
-    thread: u64,
-    match_id: String,
-}
-
-impl Table {
-    /// Alice challenges Bob, Bob accepts: the thread and the first turn.
-    async fn open(fake: &FakeDiscord) -> Table {
-        let iid = fake.next_id();
-        fake.dispatch(
-            "INTERACTION_CREATE",
-            slash_command_json(
-                iid,
-                ALICE,
-                CHANNEL_ID,
-                "challenge",
-                &[("opponent", 6, json!(BOB.id.to_string()))],
-                &[BOB],
-            ),
-        );
-        let challenge = fake
-            .wait_for("the challenge message", |f| f.original(iid))
-            .await;
-        let ids = buttons(&challenge);
-        assert_eq!(ids.len(), 2, "accept and decline: {challenge}");
-        assert!(challenge["content"]
-            .as_str()
-            .unwrap()
-            .contains(&format!("<@{}>", BOB.id)));
-        // Alice cannot accept her own challenge.
-        let own = press(fake, ALICE, &challenge, &ids[0].0, "en-US");
-        let reply = fake
-            .wait_for("a refusal", |f| {
-                f.requests()
-                    .into_iter()
-                    .find(|r| r.path == callback_path(own))
-            })
-            .await;
-        assert_eq!(reply.json["type"], 4);
-        assert_eq!(reply.json["data"]["flags"], 64);
-        let accept = press(fake, BOB, &challenge, &ids[0].0, "en-US");
-        let update = fake
-            .wait_for("the accept update", |f| {
-                f.requests()
-                    .into_iter()
-                    .find(|r| r.path == callback_path(accept))
-            })
-            .await;
-        assert_eq!(update.json["type"], 7, "{}", update.json);
-        let thread = id_of(&challenge);
-        let thread_channel = fake.wait_for("the thread", |f| f.channel(thread)).await;
-        assert!(thread_channel["name"]
-            .as_str()
-            .unwrap()
-            .contains("alice vs bob"));
-        let first = fake
-            .wait_for("the first turn", |f| {
-                f.messages_in(thread)
-                    .into_iter()
-                    .find(|m| !buttons(m).is_empty())
-            })
-            .await;
-        let custom = &buttons(&first)[0].0;
-        let match_id = custom.split(':').nth(1).unwrap().to_string();
-        Table {
-            fake: fake.clone(),
-            thread,
-            match_id,
-        }
-    }
-
-    /// The same thread's next match (a rematch): waits for its first turn.
-    async fn rematch(&self) -> Table {
-        let old = format!("m:{}:", self.match_id);
-        let thread = self.thread;
-        let first = self
-            .fake
-            .wait_for("the rematch's first turn", |f| {
-                f.messages_in(thread).into_iter().find(|m| {
-                    buttons(m)
-                        .iter()
-                        .any(|(id, _)| id.contains(":drop:") && !id.starts_with(&old))
-                })
-            })
-            .await;
-        let custom = &buttons(&first)[0].0;
-        Table {
-            fake: self.fake.clone(),
-            thread,
-            match_id: custom.split(':').nth(1).unwrap().to_string(),
-        }
-    }
-
-    /// `user` runs `/name` in the thread; returns the interaction id.
-    fn command(&self, user: TestUser, name: &str) -> u64 {
-        let id = self.fake.next_id();
-        self.fake.dispatch(
-            "INTERACTION_CREATE",
-            slash_command_json(id, user, self.thread, name, &[], &[]),
-        );
-        id
-    }
-
-    /// The turn message for `game.ply` (waits for it).
-    async fn turn(&self, game: u32, ply: u32) -> Value {
-        let key = format!("m:{}:{game}.{ply}:drop:", self.match_id);
-        let thread = self.thread;
-        self.fake
-            .wait_for(&format!("turn {game}.{ply}"), |f| {
-                f.messages_in(thread)
-                    .into_iter()
-                    .find(|m| buttons(m).iter().any(|(id, _)| id.starts_with(&key)))
-            })
-            .await
-    }
-
-    /// The turn messages for `game.ply` posted so far.
-    fn turns(&self, game: u32, ply: u32) -> usize {
-        let key = format!("m:{}:{game}.{ply}:drop:", self.match_id);
-        self.fake
-            .requests()
-            .iter()
-            .filter(|r| {
-                r.method == "POST"
-                    && r.path == format!("/api/v10/channels/{}/messages", self.thread)
-                    && r.json.to_string().contains(&key)
-            })
-            .count()
-    }
-
-    /// `user` presses the drop button of `column` on the turn `game.ply`.
-    async fn drop(&self, user: TestUser, game: u32, ply: u32, column: char) -> u64 {
-        let msg = self.turn(game, ply).await;
-        let id = format!("m:{}:{game}.{ply}:drop:{column}", self.match_id);
-        let i = press(&self.fake, user, &msg, &id, "en-US");
-        self.fake
-            .wait_for("the acknowledgement", |f| {
-                f.requests()
-                    .into_iter()
-                    .find(|r| r.path == callback_path(i))
-            })
-            .await;
-        i
-    }
-
-    /// `user` types `text` in the thread.
-    fn typed(&self, user: TestUser, text: &str) {
-        let id = self.fake.next_id();
-        self.fake.dispatch(
-            "MESSAGE_CREATE",
-            message_create_json(id, user, self.thread, text),
-        );
-    }
-
-    /// The message whose buttons include one ending in `suffix`.
-    async fn message_with(&self, suffix: &str) -> Value {
-        let thread = self.thread;
-        self.fake
-            .wait_for(suffix, |f| {
-                f.messages_in(thread)
-                    .into_iter()
-                    .find(|m| buttons(m).iter().any(|(id, _)| id.ends_with(suffix)))
-            })
-            .await
-    }
-}
-
-fn press(
-    fake: &FakeDiscord,
-    user: TestUser,
-    message: &Value,
-    custom_id: &str,
-    locale: &str,
-) -> u64 {
-    let id = fake.next_id();
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        button_press_json(id, user, message, custom_id, locale),
-    );
-    id
-}
-
-async fn ephemeral_followup(fake: &FakeDiscord, interaction: u64) -> String {
-    let r = fake
-        .wait_for("a private reply", |f| {
-            f.requests()
-                .into_iter()
-                .find(|r| r.method == "POST" && r.path == followup_path(interaction))
-        })
-        .await;
-    assert_eq!(r.json["flags"], 64, "ephemeral: {}", r.json);
-    r.json["content"].as_str().unwrap_or("").to_string()
 }
 
 // ---------------------------------------------------------------- e2e
@@ -929,26 +610,6 @@ async fn a_missing_token_ends_the_bot_with_one_clear_line() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-fn challenge(fake: &FakeDiscord, from: TestUser, to: TestUser) -> u64 {
-    let iid = fake.next_id();
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        slash_command_json(
-            iid,
-            from,
-            CHANNEL_ID,
-            "challenge",
-            &[("opponent", 6, json!(to.id.to_string()))],
-            &[to],
-        ),
-    );
-    iid
-}
-
-fn archived(fake: &FakeDiscord, thread: u64) -> Option<bool> {
-    fake.channel(thread)?["thread_metadata"]["archived"].as_bool()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resignations_a_rematch_and_an_auto_archived_thread() {
     let (fake, _bot) = start("resign").await;
@@ -1185,83 +846,6 @@ async fn plain_fourbot_with_a_token_runs_the_bot_and_registers_globally() {
 }
 
 // ---------------------------------------------------------------- /challenge options
-
-/// `from` runs `/challenge` with `options`; users named by them are `users`.
-fn challenge_with(
-    fake: &FakeDiscord,
-    from: TestUser,
-    options: &[(&str, u8, Value)],
-    users: &[TestUser],
-) -> u64 {
-    let iid = fake.next_id();
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        slash_command_json(iid, from, CHANNEL_ID, "challenge", options, users),
-    );
-    iid
-}
-
-fn user_opt(name: &'static str, u: TestUser) -> (&'static str, u8, Value) {
-    (name, 6, json!(u.id.to_string()))
-}
-
-/// The private reply to a slash command (its content).
-async fn private_reply(fake: &FakeDiscord, interaction: u64) -> String {
-    let r = fake
-        .wait_for("a private reply", |f| {
-            f.requests()
-                .into_iter()
-                .find(|r| r.path == callback_path(interaction))
-        })
-        .await;
-    assert_eq!(r.json["data"]["flags"], 64, "ephemeral: {}", r.json);
-    r.json["data"]["content"].as_str().unwrap_or("").to_string()
-}
-
-/// The challenge `iid` is accepted by every one of `players`, in order;
-/// returns the match's table once the first turn is posted.
-async fn accept_all(fake: &FakeDiscord, iid: u64, players: &[TestUser]) -> Table {
-    let challenge = fake.wait_for("the challenge", |f| f.original(iid)).await;
-    let accept = buttons(&challenge)[0].0.clone();
-    for (n, p) in players.iter().enumerate() {
-        let i = press(fake, *p, &challenge, &accept, "en-US");
-        fake.wait_for("the accept update", |f| {
-            f.requests()
-                .into_iter()
-                .find(|r| r.path == callback_path(i))
-        })
-        .await;
-        let now = fake.message(id_of(&challenge)).unwrap();
-        let text = now["content"].as_str().unwrap();
-        if n + 1 < players.len() {
-            assert!(text.contains("Still waiting for"), "{text}");
-            assert_eq!(buttons(&now).len(), 2, "still open: {now}");
-            assert!(fake.channel(id_of(&challenge)).is_none(), "no thread yet");
-        } else {
-            assert!(buttons(&now).is_empty(), "{now}");
-        }
-    }
-    let thread = id_of(&challenge);
-    let first = fake
-        .wait_for("the first turn", |f| {
-            f.messages_in(thread)
-                .into_iter()
-                .find(|m| !buttons(m).is_empty())
-        })
-        .await;
-    Table {
-        fake: fake.clone(),
-        thread,
-        match_id: buttons(&first)[0].0.split(':').nth(1).unwrap().to_string(),
-    }
-}
-
-fn starts_with_ping(m: &Value, u: TestUser) -> bool {
-    m["content"]
-        .as_str()
-        .unwrap_or("")
-        .starts_with(&format!("<@{}>", u.id))
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_three_player_challenge_starts_when_both_accepted_and_all_three_games_are_played_by_buttons(
@@ -1573,32 +1157,6 @@ async fn a_single_game_colour_and_the_bots_level_are_honoured() {
 
 // ---------------------------------------------------------------- moderators
 
-/// `user` runs `/ladder sub` with `options`; returns the interaction id.
-fn ladder(
-    fake: &FakeDiscord,
-    user: TestUser,
-    sub: &str,
-    options: &[(&str, u8, Value)],
-    users: &[TestUser],
-) -> u64 {
-    let iid = fake.next_id();
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        subcommand_json(iid, user, CHANNEL_ID, "ladder", sub, options, users),
-    );
-    iid
-}
-
-/// `user` runs `/config` with `options`; returns the interaction id.
-fn config(fake: &FakeDiscord, user: TestUser, options: &[(&str, u8, Value)]) -> u64 {
-    let iid = fake.next_id();
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        slash_command_json(iid, user, CHANNEL_ID, "config", options, &[]),
-    );
-    iid
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn moderator_commands_are_refused_privately_to_members() {
     let (fake, _bot) = start("not-a-moderator").await;
@@ -1730,35 +1288,6 @@ async fn a_banned_player_cannot_start_rated_matches_until_unbanned() {
 
 // ---------------------------------------------------------------- players' info
 
-fn ask(fake: &FakeDiscord, user: TestUser, name: &str, options: &[(&str, u8, Value)]) -> u64 {
-    let iid = fake.next_id();
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        slash_command_json(iid, user, CHANNEL_ID, name, options, &[]),
-    );
-    iid
-}
-
-/// Every private message answering `interaction` (reply and follow-ups).
-async fn private_replies(fake: &FakeDiscord, interaction: u64, count: usize) -> Vec<String> {
-    private_reply(fake, interaction).await;
-    fake.wait_for("the follow-ups", |f| {
-        let reqs = f.requests();
-        let mut texts: Vec<String> = reqs
-            .iter()
-            .filter(|r| r.path == callback_path(interaction))
-            .map(|r| r.json["data"]["content"].as_str().unwrap_or("").to_string())
-            .collect();
-        texts.extend(
-            reqs.iter()
-                .filter(|r| r.method == "POST" && r.path == followup_path(interaction))
-                .map(|r| r.json["content"].as_str().unwrap_or("").to_string()),
-        );
-        (texts.len() >= count).then_some(texts)
-    })
-    .await
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn rules_settings_and_empty_ratings_answer_in_the_readers_language() {
     let (fake, _bot) = start("info").await;
@@ -1861,20 +1390,6 @@ async fn rules_settings_and_empty_ratings_answer_in_the_readers_language() {
 }
 
 // ---------------------------------------------------------------- /seek
-
-/// `user` presses `custom_id` on the message `message_id` (as it is now)
-/// and waits for the answer to the press.
-async fn press_now(fake: &FakeDiscord, user: TestUser, message_id: u64, custom_id: &str) -> Value {
-    let message = fake.message(message_id).unwrap();
-    let i = press(fake, user, &message, custom_id, "en-US");
-    fake.wait_for("the answer to the press", |f| {
-        f.requests()
-            .into_iter()
-            .find(|r| r.path == callback_path(i))
-            .map(|r| r.json)
-    })
-    .await
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seek_fills_its_seats_in_order_and_starts_the_match() {
@@ -2051,37 +1566,6 @@ async fn confirm_before_drop_previews_first_and_drops_on_confirm_or_a_second_pre
 }
 
 // ---------------------------------------------------------------- variants and pitfalls
-
-impl Table {
-    /// `user` presses the pop button of `column` on the turn `game.ply`.
-    async fn pop(&self, user: TestUser, game: u32, ply: u32, column: char) {
-        let msg = self.turn(game, ply).await;
-        let id = format!("m:{}:{game}.{ply}:pop:{column}", self.match_id);
-        assert!(
-            buttons(&msg).iter().any(|(b, off)| *b == id && !off),
-            "an active pop button {id}: {msg}"
-        );
-        let i = press(&self.fake, user, &msg, &id, "en-US");
-        self.fake
-            .wait_for("the acknowledgement", |f| {
-                f.requests()
-                    .into_iter()
-                    .find(|r| r.path == callback_path(i))
-            })
-            .await;
-    }
-}
-
-/// Alice challenges Bob to `variant`; Bob accepts.
-async fn open_variant(fake: &FakeDiscord, variant: &str) -> Table {
-    let iid = challenge_with(
-        fake,
-        ALICE,
-        &[user_opt("opponent", BOB), ("variant", 3, json!(variant))],
-        &[BOB],
-    );
-    accept_all(fake, iid, &[BOB]).await
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_popout_game_played_with_pop_buttons_is_drawn_by_threefold_repetition() {

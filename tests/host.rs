@@ -442,3 +442,72 @@ async fn a_preview_is_drawn_only_for_the_player_to_move_and_the_current_turn() {
     next_turn(&mut views).await;
     assert!(host.preview(ALICE, &d).await.is_none(), "a stale button");
 }
+
+#[tokio::test]
+async fn a_moderator_abort_is_journaled_unrated_and_not_restored_after_a_restart() {
+    let dir = std::env::temp_dir().join(format!("fourbot-host-abort-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("host.db").display());
+    let db = fourbot::store::Db::connect(&url).await.unwrap();
+    let (host, mut views) = host_with(Some(db.clone()));
+    let id = host
+        .create_match(spec(
+            Variant::Classic,
+            vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+        ))
+        .await
+        .unwrap();
+    next_turn(&mut views).await;
+    for (who, col) in [(ALICE, "d"), (BOB, "d"), (ALICE, "c")] {
+        host.typed(id, who, Locale::EnUs, col).await.unwrap();
+        next_turn(&mut views).await;
+    }
+    assert_eq!(
+        host.moderator_abort(fourbot::host::MatchId(id.0 + 100), "mona")
+            .await,
+        Err(fourbot::host::AbortError::NoSuchMatch)
+    );
+    host.moderator_abort(id, "mona").await.unwrap();
+    let over = loop {
+        let v = next(&mut views).await;
+        if v.kind == ViewKind::MatchOver {
+            break v;
+        }
+    };
+    assert!(
+        over.text
+            .contains("mona (moderator) aborted the match. No result, no rating change."),
+        "{}",
+        over.text
+    );
+    assert_eq!(over.all_buttons().count(), 0, "no Rematch after an abort");
+    let board = host.board(id).await.unwrap();
+    assert!(board.text.contains("mona (moderator)"), "{}", board.text);
+    assert!(!over.text.contains("1500?"), "{}", over.text);
+    assert_eq!(
+        host.moderator_abort(id, "mona").await,
+        Err(fourbot::host::AbortError::MatchOver)
+    );
+    assert!(host.typed(id, BOB, Locale::EnUs, "e").await.is_err());
+    let stored = fourbot::store::MatchId(id.0 as i64);
+    assert!(db.rating_changes(stored).await.unwrap().is_empty());
+    let detail = db.match_detail(stored).await.unwrap();
+    assert_eq!(detail.end.as_deref(), Some("aborted"), "{detail:?}");
+    assert!(detail.places.is_empty(), "{detail:?}");
+    // The journal replays to the same end.
+    let loaded = db.load_match(stored).await.unwrap();
+    assert_eq!(
+        loaded.game.result().unwrap().end,
+        fourbot::play::End::ModeratorAbort
+    );
+    assert_eq!(loaded.game.current_game().game().moves().len(), 3);
+    // A restart does not bring it back.
+    let (host2, _views2) = host_with(Some(db.clone()));
+    let restored = host2
+        .restore(Locale::EnUs, |p| PlayerId(p.discord_id.unwrap()))
+        .await
+        .unwrap();
+    assert!(restored.is_empty(), "{restored:?}");
+    drop(host);
+    let _ = std::fs::remove_dir_all(&dir);
+}

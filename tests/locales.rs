@@ -157,6 +157,7 @@ fn may_equal_english(l: Locale, key: &Key) -> bool {
             "rules-notation-title",
             "analyze.match",
             "ladder-void.match",
+            "ladder-abort.match",
             "replay.match",
             "export",
             "export.match",

@@ -612,3 +612,71 @@ fn after_a_restart_the_turn_in_progress_restarts_with_its_bank() {
     play(&mut m, "c", 530_000).unwrap();
     assert_eq!(m.bank(P1, t(530_000)), 30_000);
 }
+
+// ------------------------------------------------ moderator abort (/ladder abort)
+
+#[test]
+fn a_moderator_abort_ends_a_running_game_without_a_result() {
+    let mut m = start(Variant::Classic, "10+10");
+    play_all(&mut m, "dcd", 1_000, 1_000);
+    kinds(&mut m);
+    m.moderator_abort(t(50_000)).unwrap();
+    assert!(m.is_finished());
+    let r = *m.result().unwrap();
+    assert_eq!(r.end, End::ModeratorAbort);
+    assert_eq!(r.places, None, "no result");
+    assert_eq!(r.rating_score(Side(0)), None, "no rating change");
+    assert_eq!(r.rating_score(Side(1)), None);
+    let k = kinds(&mut m);
+    assert_eq!(k[0], EventKind::ModeratorAbort);
+    assert!(matches!(
+        k[1],
+        EventKind::GameOver {
+            game: 1,
+            end: GameEnd::Aborted,
+            ..
+        }
+    ));
+    assert!(matches!(k[2], EventKind::MatchOver { result } if result.end == End::ModeratorAbort));
+    assert_eq!(k.len(), 3);
+    assert_eq!(m.deadline(), None, "no clock runs any more");
+    let mv = parse_move("e", Variant::Classic).unwrap();
+    let turn = Turn { game: 1, ply: 4 };
+    assert_eq!(
+        m.apply(P2, Action::Move { turn, mv }, t(51_000)),
+        Err(Refusal::MatchOver),
+        "no move after the abort"
+    );
+}
+
+#[test]
+fn a_moderator_abort_between_games_keeps_game_one_and_gives_no_result() {
+    let mut m = start(Variant::Classic, "10+10");
+    play_all(&mut m, RED_WINS, 1_000, 1_000);
+    assert_eq!(m.phase(), PhaseKind::BetweenGames);
+    kinds(&mut m);
+    m.moderator_abort(t(20_000)).unwrap();
+    let k = kinds(&mut m);
+    assert_eq!(k.len(), 2, "no game is on, so no GameOver: {k:?}");
+    assert_eq!(k[0], EventKind::ModeratorAbort);
+    let r = *m.result().unwrap();
+    assert_eq!(r.end, End::ModeratorAbort);
+    assert_eq!(r.places, None);
+    assert_eq!(points(&m), ["1", "0"], "game 1 stays in the record");
+}
+
+#[test]
+fn a_finished_match_cannot_be_aborted_and_a_due_flag_comes_first() {
+    let mut m = start(Variant::Classic, "1+0");
+    play_all(&mut m, "dd", 1_000, 1_000);
+    // p1's bank (60 s) runs from 2 000: it flagged at 62 000.
+    assert_eq!(m.moderator_abort(t(70_000)), Err(Refusal::MatchOver));
+    assert!(matches!(
+        m.result().unwrap().end,
+        End::Forfeit {
+            seat: P1,
+            reason: ForfeitReason::Flag
+        }
+    ));
+    assert_eq!(m.moderator_abort(t(80_000)), Err(Refusal::MatchOver));
+}

@@ -147,10 +147,10 @@ async fn a_new_file_database_is_created_in_wal_mode_and_migrated_once() {
         .await
         .unwrap();
     assert_eq!(mode, "wal");
-    assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2]);
+    assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2, 3]);
     db.close().await;
     let again = Db::connect(&url).await.unwrap();
-    assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2]);
+    assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2, 3]);
 }
 
 #[tokio::test]

@@ -53,7 +53,7 @@ fn migrate_creates_the_database_and_reports_the_schema_version() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(stdout(&out), format!("{url}: schema version 2\n"));
+    assert_eq!(stdout(&out), format!("{url}: schema version 3\n"));
     assert!(path.exists());
     let again = fourbot(&["migrate", "--db", &url], "");
     assert!(again.status.success());

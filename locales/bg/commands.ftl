@@ -95,3 +95,9 @@ config = конфигурация
     .channel-description = Каналът за мачове
     .language = език
     .language-description = Език на публичните съобщения от мачовете
+
+# pitfalls branch: /ladder abort
+ladder-abort = прекрати
+    .description = Прекрати заседнал мач без резултат
+    .match = мач
+    .match-description = Текущият мач за прекратяване (номерът му)

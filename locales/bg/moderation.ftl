@@ -22,3 +22,6 @@ config-bad-abort-window = Срокът за първи ход трябва да 
 ## Issue 9: the challenge expiry of /config. $duration (text: "10 minutes"); $min, $max (text: "1 minute", "14 minutes")
 config-challenge-expiry = Срок на предизвикателствата: { $duration }
 config-bad-challenge-expiry = Срокът на предизвикателствата трябва да е от { $min } до { $max }.
+# pitfalls branch: /ladder abort
+ladder-abort-done = Мач { $id } е прекратен: няма резултат и рейтингът не се променя.
+ladder-abort-not-running = Мач { $id } не се играе в момента, така че няма какво да се прекрати.

@@ -44,3 +44,15 @@ analyze-verdict-loss = губи за { $moves ->
 }
 analyze-mistake = грешка; { $best } беше по-добре
 analyze-not-available = За този вариант още няма анализ.
+
+# pitfalls branch: /analyze verdicts (the mover's theoretical result)
+analyze-result-win = победа
+analyze-result-draw = реми
+analyze-result-loss = загуба
+analyze-result-unknown = неизвестно
+analyze-change = от { $before } към { $after }
+analyze-threw-win = изпусна победа
+analyze-draw-to-loss = превърна ремито в загуба
+analyze-no-mistakes = Без грешки: всеки ход запази теоретичния си резултат.
+analyze-first-mistake = Дъската показва партия { $game } след първата грешка (ход { $ply }).
+analyze-unsolved = За { $variant } няма точен анализ: решени са само партиите 7×6 с класически правила (Класически, Единична партия, Случаен дебют, Отбори).

@@ -95,3 +95,9 @@ config = konfiguration
     .channel-description = Der Kanal für Matches
     .language = sprache
     .language-description = Sprache der öffentlichen Match-Nachrichten
+
+# pitfalls branch: /ladder abort
+ladder-abort = abbrechen
+    .description = Ein festgefahrenes Match ohne Ergebnis beenden
+    .match = match
+    .match-description = Das laufende Match, das abgebrochen werden soll (seine Nummer)

@@ -41,3 +41,6 @@ error-guild-only = Dieser Befehl funktioniert nur auf einem Server.
 error-match-not-found = Hier gibt es kein Match { $id }.
 error-analyze-not-finished = Nur beendete Matches lassen sich analysieren.
 error-internal = Entschuldigung, bei uns ist etwas schiefgelaufen. Der Fehler wurde protokolliert; bitte versuch es gleich noch einmal.
+
+# pitfalls branch
+error-other-bot = Einen anderen Bot kannst du nicht herausfordern. Fordere einen Menschen heraus – oder fourbot selbst für eine Partie gegen seine KI.

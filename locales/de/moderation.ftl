@@ -22,3 +22,6 @@ config-bad-abort-window = Die Frist für den ersten Zug muss mindestens { $min }
 ## Issue 9: the challenge expiry of /config. $duration (text: "10 minutes"); $min, $max (text: "1 minute", "14 minutes")
 config-challenge-expiry = Frist für Herausforderungen: { $duration }
 config-bad-challenge-expiry = Die Frist für Herausforderungen muss mindestens { $min } und höchstens { $max } betragen.
+# pitfalls branch: /ladder abort
+ladder-abort-done = Match { $id } ist abgebrochen: kein Ergebnis, keine Wertungsänderung.
+ladder-abort-not-running = Match { $id } läuft nicht; es gibt nichts abzubrechen.

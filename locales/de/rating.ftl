@@ -44,3 +44,15 @@ analyze-verdict-loss = verliert in { $moves ->
 }
 analyze-mistake = Fehler; { $best } war besser
 analyze-not-available = Für diese Variante gibt es noch keine Analyse.
+
+# pitfalls branch: /analyze verdicts (the mover's theoretical result)
+analyze-result-win = Gewinn
+analyze-result-draw = Remis
+analyze-result-loss = Verlust
+analyze-result-unknown = unbekannt
+analyze-change = von { $before } zu { $after }
+analyze-threw-win = hat einen Gewinn verschenkt
+analyze-draw-to-loss = hat ein Remis in einen Verlust verwandelt
+analyze-no-mistakes = Keine Fehler: Jeder Zug hat sein theoretisches Ergebnis gehalten.
+analyze-first-mistake = Das Brett zeigt Partie { $game } nach dem ersten Fehler (Zug { $ply }).
+analyze-unsolved = Für { $variant } gibt es keine exakte Analyse: Gelöst sind nur 7×6-Partien mit klassischen Regeln (Klassisch, Einzelpartie, Zufallseröffnung, Teams).

@@ -95,3 +95,9 @@ config = διαμόρφωση
     .channel-description = Το κανάλι για τους αγώνες
     .language = γλώσσα
     .language-description = Γλώσσα των δημόσιων μηνυμάτων των αγώνων
+
+# pitfalls branch: /ladder abort
+ladder-abort = διακοπή
+    .description = Τερμάτισε χωρίς αποτέλεσμα έναν αγώνα που κόλλησε
+    .match = αγώνας
+    .match-description = Ο τρέχων αγώνας που θα διακοπεί (ο αριθμός του)

@@ -22,3 +22,6 @@ config-bad-abort-window = Η προθεσμία πρώτης κίνησης πρ
 ## Issue 9: the challenge expiry of /config. $duration (text: "10 minutes"); $min, $max (text: "1 minute", "14 minutes")
 config-challenge-expiry = Λήξη προκλήσεων: { $duration }
 config-bad-challenge-expiry = Η λήξη των προκλήσεων πρέπει να είναι από { $min } έως { $max }.
+# pitfalls branch: /ladder abort
+ladder-abort-done = Ο αγώνας { $id } διακόπηκε: χωρίς αποτέλεσμα, χωρίς αλλαγή βαθμολογίας.
+ladder-abort-not-running = Ο αγώνας { $id } δεν είναι σε εξέλιξη· δεν υπάρχει κάτι να διακοπεί.

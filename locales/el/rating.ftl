@@ -44,3 +44,15 @@ analyze-verdict-loss = χάνει σε { $moves ->
 }
 analyze-mistake = λάθος· το { $best } ήταν καλύτερο
 analyze-not-available = Δεν υπάρχει ακόμη ανάλυση για αυτή την παραλλαγή.
+
+# pitfalls branch: /analyze verdicts (the mover's theoretical result)
+analyze-result-win = νίκη
+analyze-result-draw = ισοπαλία
+analyze-result-loss = ήττα
+analyze-result-unknown = άγνωστο
+analyze-change = από { $before } σε { $after }
+analyze-threw-win = πέταξε μια νίκη
+analyze-draw-to-loss = έκανε την ισοπαλία ήττα
+analyze-no-mistakes = Κανένα λάθος: κάθε κίνηση κράτησε το θεωρητικό της αποτέλεσμα.
+analyze-first-mistake = Ο πίνακας δείχνει την παρτίδα { $game } μετά το πρώτο λάθος (κίνηση { $ply }).
+analyze-unsolved = Για { $variant } δεν υπάρχει ακριβής ανάλυση: λυμένες είναι μόνο οι παρτίδες 7×6 με κλασικούς κανόνες (Κλασικό, Μονή παρτίδα, Τυχαίο άνοιγμα, Ομάδες).

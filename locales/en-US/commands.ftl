@@ -98,3 +98,9 @@ config = config
     .channel-description = The channel for matches
     .language = language
     .language-description = Language of public match messages
+
+# pitfalls branch: /ladder abort
+ladder-abort = abort
+    .description = End a stuck match without a result
+    .match = match
+    .match-description = The running match to abort (its id)

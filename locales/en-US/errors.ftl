@@ -57,3 +57,6 @@ error-guild-only = This command only works in a server.
 error-match-not-found = There is no match { $id } here.
 error-analyze-not-finished = Only finished matches can be analyzed.
 error-internal = Sorry, something went wrong on our side. It has been logged; please try again in a moment.
+
+# pitfalls branch
+error-other-bot = You cannot challenge another bot. Challenge a person, or fourbot itself for a game against its AI.

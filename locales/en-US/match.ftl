@@ -80,7 +80,8 @@ match-forfeit-resign = { $loser } resigned the match. { $winner } wins { $score 
 match-forfeit-removed = A moderator removed { $loser } from the match, which counts as a forfeit. { $winner } wins { $score }.
 # $player (text)
 match-aborted = The match was aborted: { $player } did not make a first move in time. No result, no rating change.
-match-aborted-moderator = A moderator aborted the match. No result, no rating change.
+# $moderator (text: the moderator's name)
+match-aborted-moderator = { $moderator } (moderator) aborted the match. No result, no rating change.
 match-standings-title = Final standings
 # $place (number), $player (text), $points (text: "1½ points")
 match-standing-line = { $place }. { $player }: { $points }

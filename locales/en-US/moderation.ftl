@@ -35,3 +35,8 @@ config-bad-abort-window = The abort window must be from { $min } to { $max }.
 ## Issue 9: the challenge expiry of /config. $duration (text: "10 minutes"); $min, $max (text: "1 minute", "14 minutes")
 config-challenge-expiry = Challenge expiry: { $duration }
 config-bad-challenge-expiry = The challenge expiry must be from { $min } to { $max }.
+# pitfalls branch: /ladder abort
+# $id (text)
+ladder-abort-done = Match { $id } is aborted: no result, no rating change.
+# $id (text)
+ladder-abort-not-running = Match { $id } is not running, so there is nothing to abort.

@@ -64,3 +64,18 @@ analyze-verdict-loss = loses in { $moves ->
 # $best (text: the best column)
 analyze-mistake = mistake; { $best } was better
 analyze-not-available = No analysis is available for this variant yet.
+
+# pitfalls branch: /analyze verdicts (the mover's theoretical result)
+analyze-result-win = win
+analyze-result-draw = draw
+analyze-result-loss = loss
+analyze-result-unknown = unknown
+# $before (text), $after (text): theoretical results before and after the move
+analyze-change = { $before } → { $after }
+analyze-threw-win = threw a win away
+analyze-draw-to-loss = turned a draw into a loss
+analyze-no-mistakes = No mistakes: every move kept its theoretical result.
+# $game (number), $ply (number)
+analyze-first-mistake = The board shows game { $game } after the first mistake (move { $ply }).
+# $variant (text)
+analyze-unsolved = { $variant } has no exact analysis: only 7×6 games with classic rules (Classic, Single game, Random opening, Teams) are solved.

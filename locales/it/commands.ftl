@@ -95,3 +95,9 @@ config = configura
     .channel-description = Il canale per gli incontri
     .language = lingua
     .language-description = Lingua dei messaggi pubblici degli incontri
+
+# pitfalls branch: /ladder abort
+ladder-abort = interrompi
+    .description = Chiudi senza risultato un incontro bloccato
+    .match = incontro
+    .match-description = L'incontro in corso da interrompere (il suo numero)

@@ -22,3 +22,6 @@ config-bad-abort-window = Il tempo per la prima mossa deve andare da { $min } a 
 ## Issue 9: the challenge expiry of /config. $duration (text: "10 minutes"); $min, $max (text: "1 minute", "14 minutes")
 config-challenge-expiry = Scadenza delle sfide: { $duration }
 config-bad-challenge-expiry = La scadenza delle sfide deve andare da { $min } a { $max }.
+# pitfalls branch: /ladder abort
+ladder-abort-done = L'incontro { $id } è interrotto: nessun risultato, nessuna variazione di punteggio.
+ladder-abort-not-running = L'incontro { $id } non è in corso: non c'è niente da interrompere.

@@ -44,3 +44,15 @@ analyze-verdict-loss = perde in { $moves ->
 }
 analyze-mistake = errore; { $best } era meglio
 analyze-not-available = Per questa variante non c'è ancora un'analisi.
+
+# pitfalls branch: /analyze verdicts (the mover's theoretical result)
+analyze-result-win = vittoria
+analyze-result-draw = patta
+analyze-result-loss = sconfitta
+analyze-result-unknown = sconosciuto
+analyze-change = da { $before } a { $after }
+analyze-threw-win = ha buttato via una vittoria
+analyze-draw-to-loss = ha trasformato una patta in sconfitta
+analyze-no-mistakes = Nessun errore: ogni mossa ha mantenuto il suo risultato teorico.
+analyze-first-mistake = La scacchiera mostra la partita { $game } dopo il primo errore (mossa { $ply }).
+analyze-unsolved = { $variant } non ha un'analisi esatta: sono risolte solo le partite 7×6 con le regole classiche (Classica, Partita singola, Apertura casuale, Squadre).

@@ -9,10 +9,10 @@ use super::commands::private;
 use super::info::reader_locale;
 use super::messages::mentions_only;
 use super::{Context, Data, Error};
-use crate::game::notation::write_exchange;
+use crate::game::notation::{write_exchange, ResultTag};
 use crate::game::Color;
 use crate::i18n::Args;
-use crate::play::Match;
+use crate::play::{ForfeitReason, GameEnd, GameRecord, Match};
 use crate::store::{MatchDetail, MatchId, StoreError};
 
 /// The poise commands of this module.
@@ -22,7 +22,10 @@ pub fn all() -> Vec<poise::Command<std::sync::Arc<Data>, Error>> {
 
 /// The match `text` names (`12` or `#12`) if it was played on this server,
 /// with its stored detail; `None` when the refusal has been sent.
-async fn find_match(ctx: Context<'_>, text: &str) -> Result<Option<(MatchDetail, Match)>, Error> {
+pub(crate) async fn find_match(
+    ctx: Context<'_>,
+    text: &str,
+) -> Result<Option<(MatchDetail, Match)>, Error> {
     let data = ctx.data().clone();
     let catalog = data.host.catalog();
     let l = reader_locale(ctx).await;
@@ -62,8 +65,44 @@ fn color_tag(c: Color) -> String {
     }
 }
 
+/// The `Result` tag of a game and, when it did not end on the board, its
+/// `Termination` tag (PGN's words: `resignation`, `time forfeit`,
+/// `abandoned`). RULES.md §2: a game lost by resignation or on time is a
+/// win for the other colour (`1-0` / `0-1`), even though the board is
+/// unfinished; with three colours a resignation gives no single winner, so
+/// the board's result (`*`) stays. `None` for the result: the board's.
+pub fn game_result(record: &GameRecord) -> (Option<ResultTag>, Option<&'static str>) {
+    let order = record.order();
+    let other_colour = |seat| {
+        let loser = order.color_of(seat)?;
+        let colours: Vec<Color> = order
+            .seats()
+            .iter()
+            .filter_map(|s| order.color_of(*s))
+            .filter(|c| *c != loser)
+            .collect();
+        // Teams repeat a colour: two distinct colours in all.
+        let mut distinct = colours.clone();
+        distinct.dedup();
+        match distinct.as_slice() {
+            [winner] => Some(ResultTag::Win(*winner)),
+            _ => None,
+        }
+    };
+    match record.end() {
+        Some((GameEnd::Resigned(seat), _)) => (other_colour(seat), Some("resignation")),
+        Some((GameEnd::Forfeit(seat, ForfeitReason::Flag), _)) => {
+            (other_colour(seat), Some("time forfeit"))
+        }
+        Some((GameEnd::Forfeit(seat, _), _)) => (other_colour(seat), Some("resignation")),
+        Some((GameEnd::Aborted, _)) => (Some(ResultTag::Unfinished), Some("abandoned")),
+        Some((GameEnd::Board(_), _)) | None => (None, None),
+    }
+}
+
 /// Every game of the match in the exchange format, one after another, with
-/// the match id, game number and who played which colour as extra tags.
+/// the match id, game number and who played which colour as extra tags
+/// (and `Termination` when a game did not end on the board).
 pub fn exchange_text(detail: &MatchDetail, m: &Match) -> String {
     let mut out = Vec::new();
     for (n, record) in m.games().iter().enumerate() {
@@ -92,8 +131,12 @@ pub fn exchange_text(detail: &MatchDetail, m: &Match) -> String {
                 None => tags.push((color_tag(color), name)),
             }
         }
+        let (result, termination) = game_result(record);
+        if let Some(t) = termination {
+            tags.push(("Termination".into(), t.into()));
+        }
         let extra: Vec<(&str, &str)> = tags.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-        out.push(write_exchange(record.game(), &extra, None));
+        out.push(write_exchange(record.game(), &extra, result));
     }
     out.join("\n")
 }

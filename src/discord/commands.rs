@@ -27,6 +27,28 @@ use crate::i18n::{commands::OptionKind, time_control, Args, Catalog, Locale, Loc
 use crate::play::{ClockSettings, TimeControl};
 use crate::store::GuildSettings;
 
+/// Tests only: every match clock (bank, increment, abort window, grace
+/// period) is divided by this whole number, so that an end-to-end test sees
+/// a flag or an abort within seconds of a `/challenge time:1+0`. Unset (or
+/// not a number ≥ 2) in real use.
+pub const TEST_TIME_SCALE_ENV: &str = "FOURBOT_TEST_TIME_SCALE";
+
+/// `clock` divided by [`TEST_TIME_SCALE_ENV`] when that is set.
+fn scaled_for_tests(clock: ClockSettings) -> ClockSettings {
+    match std::env::var(TEST_TIME_SCALE_ENV)
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .filter(|d| *d >= 2)
+    {
+        Some(d) => ClockSettings {
+            control: clock.control.scaled_down(d),
+            abort_ms: (clock.abort_ms / d).max(1),
+            grace_ms: clock.grace_ms / d,
+        },
+        None => clock,
+    }
+}
+
 /// The AI level of a game against the bot when `level` is not given.
 pub const AI_LEVEL: u8 = crate::host::DEFAULT_AI_LEVEL;
 
@@ -56,6 +78,7 @@ pub const SERVED: &[(&str, &[&str])] = &[
     ("settings", &["confirm", "language"]),
     ("replay", &["match"]),
     ("export", &["match"]),
+    ("analyze", &["match"]),
     ("ladder", &["match", "user"]),
     (
         "config",
@@ -77,6 +100,7 @@ pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
     all.extend(super::seeks::all());
     all.extend(super::info::all());
     all.extend(super::archive::all());
+    all.extend(super::analysis::all());
     all.extend(super::moderation::all());
     all
 }
@@ -373,7 +397,7 @@ pub fn seat_players(
         inv.teammate.as_ref(),
     ];
     if invitees.iter().flatten().any(|i| i.is_other_bot) {
-        return Err(refuse("error-not-a-player"));
+        return Err(refuse("error-other-bot"));
     }
     let has_ai = invitees.iter().flatten().any(|i| i.is_fourbot);
     match inv.level {
@@ -850,7 +874,7 @@ pub async fn open_match(
         .await?;
     let spec = MatchSpec {
         variant,
-        clock,
+        clock: scaled_for_tests(clock),
         players: players.clone(),
         guild: place.guild,
         locale: l,

@@ -96,7 +96,7 @@ async fn rating(
             .leaderboard(guild.get(), *v, None, 100_000, now)
             .await?
             .len();
-        let (wins, draws, losses) = record(&history, *v);
+        let (wins, draws, losses) = record(&history, *v, guild.get());
         provisional |= entry.rating.is_provisional();
         blocks.push(
             [
@@ -146,12 +146,14 @@ async fn rating(
     private(ctx, blocks.join("\n\n")).await
 }
 
-/// Wins, draws and losses in the rated, not voided matches of `variant`.
-fn record(history: &[HistoryEntry], variant: Variant) -> (i64, i64, i64) {
+/// Wins, draws and losses in the rated, not voided matches of `variant`
+/// on server `guild`.
+fn record(history: &[HistoryEntry], variant: Variant, guild: u64) -> (i64, i64, i64) {
     let mut r = (0, 0, 0);
+    // This server's ladder only (rating pools are per server).
     for h in history
         .iter()
-        .filter(|h| h.variant == variant && h.rating.is_some() && !h.voided)
+        .filter(|h| h.guild == guild && h.variant == variant && h.rating.is_some() && !h.voided)
     {
         let side = if variant == Variant::Teams {
             usize::from(h.seat % 2)
@@ -403,7 +405,7 @@ async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
     let mut lines = Vec::new();
     for h in db.match_history(player, 100).await? {
         // Only this server's matches.
-        if db.match_detail(h.id).await.ok().map(|d| d.guild) == Some(guild.get()) {
+        if h.guild == guild.get() {
             lines.push(history_line(catalog, l, &h));
         }
         if lines.len() == HISTORY as usize {
@@ -423,7 +425,7 @@ async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
 }
 
 /// Splits sections into messages of at most `limit` characters each.
-fn pack(sections: &[String], limit: usize) -> Vec<String> {
+pub(crate) fn pack(sections: &[String], limit: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     for s in sections {
         match out.last_mut() {

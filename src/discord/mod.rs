@@ -6,6 +6,7 @@
 //! Everything about a match goes through the host; this module only parses
 //! what Discord sends, calls the host, and turns views into messages.
 
+pub mod analysis;
 pub mod archive;
 pub mod challenges;
 pub mod commands;

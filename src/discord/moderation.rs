@@ -1,5 +1,5 @@
 //! Moderator commands: `/config` (server settings for matches) and
-//! `/ladder reset|void|ban|unban`. Discord hides them from members without
+//! `/ladder reset|void|ban|unban|abort`. Discord hides them from members without
 //! Manage Server (`default_member_permissions`), and the bot checks the
 //! permission itself too: anyone else gets a private refusal. Replies are
 //! private, in the moderator's language.
@@ -259,7 +259,13 @@ async fn config(
 /// Moderators: manage this server's ladder.
 #[poise::command(
     slash_command,
-    subcommands("ladder_reset", "ladder_void", "ladder_ban", "ladder_unban"),
+    subcommands(
+        "ladder_reset",
+        "ladder_void",
+        "ladder_ban",
+        "ladder_unban",
+        "ladder_abort"
+    ),
     subcommand_required
 )]
 async fn ladder(_ctx: Context<'_>) -> Result<(), Error> {
@@ -313,6 +319,59 @@ async fn ladder_void(ctx: Context<'_>, #[rename = "match"] id: String) -> Result
         Ok(false) => catalog.text(locale, "ladder-void-already", &args),
         Err(StoreError::NoSuchMatch(_)) => not_found(),
         Err(e) => return Err(e.into()),
+    };
+    private(ctx, text).await
+}
+
+// The host's match task applies the abort in turn with the players'
+// actions, the store journals it (a restart does not bring the match back),
+// no rating changes, and the thread is told which moderator did it (its
+// buttons go).
+/// End a stuck match without a result.
+#[poise::command(slash_command, rename = "abort")]
+async fn ladder_abort(ctx: Context<'_>, #[rename = "match"] id: String) -> Result<(), Error> {
+    let Some(guild) = moderator_guild(ctx).await? else {
+        return Ok(());
+    };
+    let data = ctx.data().clone();
+    let catalog = data.host.catalog();
+    let locale = user_locale(ctx);
+    let shown = id.trim().trim_start_matches('#').to_string();
+    let args = Args::new().set("id", shown.clone());
+    let Ok(number) = shown.parse::<u64>() else {
+        return private(ctx, catalog.text(locale, "error-match-not-found", &args)).await;
+    };
+    let id = crate::host::MatchId(number);
+    // Only a match of this server.
+    let Some(spec) = data.host.spec(id).filter(|s| s.guild == guild) else {
+        let stored = match &data.db {
+            Some(db) => match db.match_detail(StoreMatchId(number as i64)).await {
+                Ok(d) => d.guild == guild,
+                Err(StoreError::NoSuchMatch(_)) => false,
+                Err(e) => return Err(e.into()),
+            },
+            None => false,
+        };
+        let message = if stored {
+            "ladder-abort-not-running"
+        } else {
+            "error-match-not-found"
+        };
+        return private(ctx, catalog.text(locale, message, &args)).await;
+    };
+    let moderator = seated(ctx.author(), None).name;
+    let text = match data.host.moderator_abort(id, &moderator).await {
+        Ok(()) => {
+            tracing::info!(guild, match_id = number, variant = %spec.variant,
+                moderator = %ctx.author().id, "match aborted by a moderator");
+            catalog.text(locale, "ladder-abort-done", &args)
+        }
+        Err(crate::host::AbortError::MatchOver) => {
+            catalog.text(locale, "ladder-abort-not-running", &args)
+        }
+        Err(crate::host::AbortError::NoSuchMatch) => {
+            catalog.text(locale, "error-match-not-found", &args)
+        }
     };
     private(ctx, text).await
 }

@@ -53,6 +53,8 @@ pub struct Presenter<'a> {
     pub epoch_unix_ms: u64,
     /// Draw the board as a PNG.
     pub images: bool,
+    /// The moderator who aborted the match (`/ladder abort`), once one did.
+    pub moderator: Option<&'a str>,
 }
 
 impl Presenter<'_> {
@@ -518,6 +520,10 @@ impl Presenter<'_> {
                 "match-aborted",
                 &Args::new().set("player", self.name(seat).to_string()),
             )),
+            End::ModeratorAbort => lines.push(self.text(
+                "match-aborted-moderator",
+                &Args::new().set("moderator", self.moderator.unwrap_or("?").to_string()),
+            )),
         }
         if sides > 2 {
             if let Some(places) = &result.places {
@@ -545,6 +551,19 @@ impl Presenter<'_> {
         if let Some(id) = unrated {
             lines.push(self.catalog.plain(self.locale, id));
         }
+        // A match a moderator ended is not offered again.
+        let buttons = if result.end == End::ModeratorAbort {
+            Vec::new()
+        } else {
+            vec![vec![Button {
+                label: self.catalog.plain(self.locale, "button-rematch"),
+                action: ActionId::Rematch {
+                    match_id: self.match_id,
+                },
+                style: ButtonStyle::Primary,
+                disabled: false,
+            }]]
+        };
         View {
             match_id: self.match_id,
             audience: Audience::Everyone,
@@ -552,14 +571,7 @@ impl Presenter<'_> {
             text: lines.join("\n"),
             image: self.board(m, false),
             position: Some(*m.current_game().game().position()),
-            buttons: vec![vec![Button {
-                label: self.catalog.plain(self.locale, "button-rematch"),
-                action: ActionId::Rematch {
-                    match_id: self.match_id,
-                },
-                style: ButtonStyle::Primary,
-                disabled: false,
-            }]],
+            buttons,
         }
     }
 

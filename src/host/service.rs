@@ -120,6 +120,17 @@ pub enum HostError {
     Store(#[from] StoreError),
 }
 
+/// Why [`Host::moderator_abort`] did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AbortError {
+    /// The host runs no match with this id.
+    #[error("no such running match")]
+    NoSuchMatch,
+    /// The match has already ended.
+    #[error("the match is already over")]
+    MatchOver,
+}
+
 struct Entry {
     id: MatchId,
     /// The match's row in the store, when the host has one.
@@ -130,6 +141,8 @@ struct Entry {
     /// The final match once it is over (its task has ended).
     finished: Mutex<Option<Match>>,
     rematch: Mutex<HashSet<PlayerId>>,
+    /// The moderator who aborted the match (named in its end message).
+    moderator: std::sync::OnceLock<String>,
 }
 
 struct Inner {
@@ -345,6 +358,7 @@ impl Host {
             epoch_unix_ms,
             finished: Mutex::new(None),
             rematch: Mutex::new(HashSet::new()),
+            moderator: std::sync::OnceLock::new(),
         });
         self.inner
             .matches
@@ -414,6 +428,7 @@ impl Host {
 
     fn presenter<'a>(&'a self, entry: &'a Entry) -> Presenter<'a> {
         Presenter {
+            moderator: entry.moderator.get().map(String::as_str),
             catalog: &self.inner.catalog,
             match_id: entry.id,
             players: &entry.spec.players,
@@ -639,6 +654,28 @@ impl Host {
             }
         }
         Ok(())
+    }
+
+    /// A moderator named `moderator` aborts match `id` (`/ladder abort`,
+    /// for a stuck match): applied by the match's task in turn with the
+    /// players' actions, journaled (a restart does not bring it back), no
+    /// result and no rating change; the match-over view names the
+    /// moderator and has no buttons.
+    ///
+    /// # Errors
+    /// [`AbortError::NoSuchMatch`] when the host does not run match `id`,
+    /// [`AbortError::MatchOver`] when it has already ended.
+    pub async fn moderator_abort(&self, id: MatchId, moderator: &str) -> Result<(), AbortError> {
+        let entry = self.entry(id).ok_or(AbortError::NoSuchMatch)?;
+        if entry.finished.lock().expect("lock").is_some() {
+            return Err(AbortError::MatchOver);
+        }
+        // The first moderator's name stays (a second abort is refused).
+        let _ = entry.moderator.set(moderator.to_string());
+        match entry.handle.moderator_abort().await {
+            Ok(()) => Ok(()),
+            Err(_) => Err(AbortError::MatchOver),
+        }
     }
 
     async fn rematch(

@@ -48,6 +48,9 @@ enum Command {
     Snapshot {
         reply: oneshot::Sender<Match>,
     },
+    ModeratorAbort {
+        reply: oneshot::Sender<Result<(), Refusal>>,
+    },
 }
 
 /// A cheap, cloneable way to talk to one match task.
@@ -63,6 +66,7 @@ impl std::fmt::Debug for Command {
         match self {
             Command::Act { seat, action, .. } => write!(f, "Act({seat}, {action:?})"),
             Command::Snapshot { .. } => f.write_str("Snapshot"),
+            Command::ModeratorAbort { .. } => f.write_str("ModeratorAbort"),
         }
     }
 }
@@ -81,6 +85,22 @@ impl MatchHandle {
                 action,
                 reply,
             })
+            .await
+            .map_err(|_| TaskError::Closed)?;
+        answer.await.map_err(|_| TaskError::Closed)??;
+        Ok(())
+    }
+
+    /// A moderator aborts the match now ([`Match::moderator_abort`]),
+    /// applied in turn with the players' actions.
+    ///
+    /// # Errors
+    /// [`TaskError::Refused`] ([`Refusal::MatchOver`]) or
+    /// [`TaskError::Closed`] once the match is over.
+    pub async fn moderator_abort(&self) -> Result<(), TaskError> {
+        let (reply, answer) = oneshot::channel();
+        self.commands
+            .send(Command::ModeratorAbort { reply })
             .await
             .map_err(|_| TaskError::Closed)?;
         answer.await.map_err(|_| TaskError::Closed)??;
@@ -232,6 +252,10 @@ async fn run(
                 Some(Command::Snapshot { reply }) => {
                     let _ = reply.send(m.clone());
                 }
+                Some(Command::ModeratorAbort { reply }) => {
+                    let result = m.moderator_abort(timestamp(epoch, Instant::now()));
+                    let _ = reply.send(result);
+                }
             },
         }
         publish(&mut m, &events, journal.as_ref()).await;
@@ -240,7 +264,7 @@ async fn run(
     commands.close();
     while let Ok(command) = commands.try_recv() {
         match command {
-            Command::Act { reply, .. } => {
+            Command::Act { reply, .. } | Command::ModeratorAbort { reply } => {
                 let _ = reply.send(Err(Refusal::MatchOver));
             }
             Command::Snapshot { reply } => {

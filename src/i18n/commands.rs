@@ -211,6 +211,11 @@ pub const COMMANDS: &[CommandSpec] = &[
                 "ladder-unban",
                 &[opt("user", OptionKind::User, true)],
             ),
+            sub(
+                "abort",
+                "ladder-abort",
+                &[opt("match", OptionKind::Text, true)],
+            ),
         ],
         moderator: true,
     },

@@ -214,7 +214,7 @@ pub const MATCH_FORFEIT_RESIGN: &str = "match-forfeit-resign";
 pub const MATCH_FORFEIT_REMOVED: &str = "match-forfeit-removed";
 /// `The match was aborted: { $player } did not make a first move in time. No result, no rating change.`
 pub const MATCH_ABORTED: &str = "match-aborted";
-/// `A moderator aborted the match. No result, no rating change.`
+/// `{ $moderator } (moderator) aborted the match. No result, no rating change.`
 pub const MATCH_ABORTED_MODERATOR: &str = "match-aborted-moderator";
 /// `Final standings`
 pub const MATCH_STANDINGS_TITLE: &str = "match-standings-title";
@@ -851,6 +851,21 @@ pub const ALL: &[&str] = &[
     // issue 9
     CONFIG_CHALLENGE_EXPIRY,
     CONFIG_BAD_CHALLENGE_EXPIRY,
+    // pitfalls branch
+    ERROR_OTHER_BOT,
+    LADDER_ABORT,
+    LADDER_ABORT_DONE,
+    LADDER_ABORT_NOT_RUNNING,
+    ANALYZE_RESULT_WIN,
+    ANALYZE_RESULT_DRAW,
+    ANALYZE_RESULT_LOSS,
+    ANALYZE_RESULT_UNKNOWN,
+    ANALYZE_CHANGE,
+    ANALYZE_THREW_WIN,
+    ANALYZE_DRAW_TO_LOSS,
+    ANALYZE_NO_MISTAKES,
+    ANALYZE_FIRST_MISTAKE,
+    ANALYZE_UNSOLVED,
 ];
 
 // shell.ftl
@@ -872,3 +887,33 @@ pub const SHELL_RESUMED: &str = "shell-resumed";
 pub const SHELL_BUTTONS: &str = "shell-buttons";
 /// `Player { $number }`
 pub const SHELL_PLAYER: &str = "shell-player";
+
+// pitfalls branch: /ladder abort (commands.ftl, moderation.ftl) and /analyze (rating.ftl)
+/// Slash command '/ladder abort': End a stuck match without a result.
+pub const LADDER_ABORT: &str = "ladder-abort";
+/// `Match { $id } is aborted: no result, no rating change.`
+pub const LADDER_ABORT_DONE: &str = "ladder-abort-done";
+/// `Match { $id } is not running, so there is nothing to abort.`
+pub const LADDER_ABORT_NOT_RUNNING: &str = "ladder-abort-not-running";
+/// `win` (the mover's theoretical result)
+pub const ANALYZE_RESULT_WIN: &str = "analyze-result-win";
+/// `draw`
+pub const ANALYZE_RESULT_DRAW: &str = "analyze-result-draw";
+/// `loss`
+pub const ANALYZE_RESULT_LOSS: &str = "analyze-result-loss";
+/// `unknown` (the solver ran out of time)
+pub const ANALYZE_RESULT_UNKNOWN: &str = "analyze-result-unknown";
+/// `{ $before } → { $after }`
+pub const ANALYZE_CHANGE: &str = "analyze-change";
+/// `threw a win away`
+pub const ANALYZE_THREW_WIN: &str = "analyze-threw-win";
+/// `turned a draw into a loss`
+pub const ANALYZE_DRAW_TO_LOSS: &str = "analyze-draw-to-loss";
+/// `No mistakes: every move kept its theoretical result.`
+pub const ANALYZE_NO_MISTAKES: &str = "analyze-no-mistakes";
+/// `The board shows game { $game } after the first mistake (move { $ply }).`
+pub const ANALYZE_FIRST_MISTAKE: &str = "analyze-first-mistake";
+/// `{ $variant } has no exact analysis: only 7×6 games with classic rules … are solved.`
+pub const ANALYZE_UNSOLVED: &str = "analyze-unsolved";
+/// `You cannot challenge another bot. Challenge a person, or fourbot itself for a game against its AI.`
+pub const ERROR_OTHER_BOT: &str = "error-other-bot";

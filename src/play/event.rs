@@ -68,6 +68,10 @@ pub enum EventKind {
         /// Who did not move.
         seat: Seat,
     },
+    /// A moderator aborted the match (no result; the game in progress ends
+    /// with [`super::GameEnd::Aborted`] and [`EventKind::MatchOver`]
+    /// follows).
+    ModeratorAbort,
     /// The bot restarted: the turn in progress (or the break between games)
     /// began again, with no time charged for the outage.
     Resumed,
@@ -88,6 +92,7 @@ impl fmt::Display for Event {
     /// 81000 ready p2 bank 599000
     /// 180000 flag p2
     /// 180000 abort p2
+    /// 95000 abort by a moderator
     /// 180000 match over: forfeit p2 flag; score 2:0; places 1 2
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -114,6 +119,7 @@ impl fmt::Display for Event {
             EventKind::Ready { seat, bank_ms } => write!(f, "ready {seat} bank {bank_ms}"),
             EventKind::Flag { seat } => write!(f, "flag {seat}"),
             EventKind::Abort { seat } => write!(f, "abort {seat}"),
+            EventKind::ModeratorAbort => f.write_str("abort by a moderator"),
             EventKind::Resumed => f.write_str("resumed after a restart"),
             EventKind::MatchOver { result } => {
                 write!(f, "match over: {}; score {}", result.end, result.score)?;

@@ -437,6 +437,28 @@ impl Match {
         Ok(())
     }
 
+    /// A moderator aborts the match at `now` (`/ladder abort`, for a stuck
+    /// match): it ends without a result and without rating change, whatever
+    /// its phase. Emits [`EventKind::ModeratorAbort`], the
+    /// [`EventKind::GameOver`] of the game in progress (as
+    /// [`GameEnd::Aborted`], no points) and [`EventKind::MatchOver`] with
+    /// [`End::ModeratorAbort`]. A flag or abort due by `now` is applied
+    /// first, so a match the clock has already ended is not aborted again.
+    ///
+    /// # Errors
+    /// [`Refusal::MatchOver`] when the match has already ended.
+    pub fn moderator_abort(&mut self, now: Timestamp) -> Result<(), Refusal> {
+        self.advance(now);
+        if self.is_finished() {
+            return Err(Refusal::MatchOver);
+        }
+        self.emit(now, EventKind::ModeratorAbort);
+        self.clock.stop(now);
+        self.end_game_early(GameEnd::Aborted, now);
+        self.finish(End::ModeratorAbort, now);
+        Ok(())
+    }
+
     fn wrong_phase(&self, action: ActionKind) -> Refusal {
         Refusal::WrongPhase {
             action,
@@ -580,7 +602,7 @@ impl Match {
                 places: Some(places(&self.score, None)),
                 games,
             },
-            End::Aborted { .. } => MatchResult {
+            End::Aborted { .. } | End::ModeratorAbort => MatchResult {
                 end,
                 score: self.score,
                 places: None,

@@ -140,6 +140,10 @@ pub enum End {
         /// Who did not move.
         seat: Seat,
     },
+    /// A moderator aborted the match (`/ladder abort`, for a stuck match):
+    /// no result, no rating change, like an abort by the clock but nobody's
+    /// fault.
+    ModeratorAbort,
     /// `seat` lost the whole match (its side is recorded as the loser).
     Forfeit {
         /// Who forfeited (in teams: the member who flagged or resigned).
@@ -150,11 +154,13 @@ pub enum End {
 }
 
 impl fmt::Display for End {
-    /// The script's words: `completed`, `aborted`, `forfeit p2 flag`.
+    /// The script's words: `completed`, `aborted`, `aborted by a
+    /// moderator`, `forfeit p2 flag`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             End::Completed => f.write_str("completed"),
             End::Aborted { .. } => f.write_str("aborted"),
+            End::ModeratorAbort => f.write_str("aborted by a moderator"),
             End::Forfeit { seat, reason } => write!(f, "forfeit {seat} {reason}"),
         }
     }

@@ -112,6 +112,19 @@ impl TimeControl {
         Ok(TimeControl::preset(base_minutes, increment_seconds))
     }
 
+    /// This control with bank and increment divided by `divisor` (at least
+    /// 1 ms of bank is kept; a divisor of 0 counts as 1). Only for tests
+    /// that need a flag within seconds (`FOURBOT_TEST_TIME_SCALE`); such a
+    /// control is below RULES.md §4's range and prints as `0+0`.
+    pub const fn scaled_down(self, divisor: u64) -> TimeControl {
+        let d = if divisor == 0 { 1 } else { divisor };
+        let base = self.base_ms / d;
+        TimeControl {
+            base_ms: if base == 0 { 1 } else { base },
+            increment_ms: self.increment_ms / d,
+        }
+    }
+
     /// The bank each player starts the match with, in ms.
     pub const fn base_ms(self) -> u64 {
         self.base_ms

@@ -433,6 +433,11 @@ impl Db {
                     m.resume(at);
                     continue;
                 }
+                "abort" => {
+                    m.moderator_abort(at)
+                        .map_err(|e| StoreError::refused(id, seq, e))?;
+                    continue;
+                }
                 other => return Err(StoreError::corrupt(id, format!("action {other}"))),
             };
             let seat = seat.ok_or_else(|| StoreError::corrupt(id, "action without seat"))?;
@@ -631,7 +636,7 @@ pub(super) async fn record_in(
                 insert_action(&mut *conn, id, seq, at, None, "resume").await?;
                 since = at;
             }
-            EventKind::Flag { .. } | EventKind::Abort { .. } => {}
+            EventKind::Flag { .. } | EventKind::Abort { .. } | EventKind::ModeratorAbort => {}
             EventKind::MatchOver { result } => {
                 match result.end {
                     End::Forfeit {
@@ -647,6 +652,10 @@ pub(super) async fn record_in(
                     } => {
                         seq += 1;
                         insert_action(&mut *conn, id, seq, at, Some(seat), "remove").await?;
+                    }
+                    End::ModeratorAbort => {
+                        seq += 1;
+                        insert_action(&mut *conn, id, seq, at, None, "abort").await?;
                     }
                     _ => {}
                 }
@@ -769,6 +778,8 @@ async fn finish_in(
     let (kind, seat, reason) = match result.end {
         End::Completed => ("completed", None, None),
         End::Aborted { seat } => ("aborted", Some(seat.index() as i64), None),
+        // Nobody's fault: no seat.
+        End::ModeratorAbort => ("aborted", None, None),
         End::Forfeit { seat, reason } => (
             "forfeit",
             Some(seat.index() as i64),

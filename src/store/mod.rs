@@ -188,6 +188,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         "discord state",
         include_str!("../../migrations/0002_discord_state.sql"),
     ),
+    (
+        3,
+        "moderator abort",
+        include_str!("../../migrations/0003_moderator_abort.sql"),
+    ),
 ];
 
 impl MigrationSource<'static> for Embedded {

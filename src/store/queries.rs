@@ -95,6 +95,8 @@ pub struct MatchDetail {
 pub struct HistoryEntry {
     /// The match.
     pub id: MatchId,
+    /// The server it was played on.
+    pub guild: GuildId,
     /// The variant.
     pub variant: Variant,
     /// The player's seat (0-based).
@@ -270,7 +272,7 @@ impl Db {
         limit: u32,
     ) -> Result<Vec<HistoryEntry>, StoreError> {
         let rows = sqlx::query(
-            "SELECT m.id, m.variant, s.seat, m.end_kind, m.voided, m.finished_unix_ms,
+            "SELECT m.id, m.guild_id, m.variant, s.seat, m.end_kind, m.voided, m.finished_unix_ms,
                     (SELECT group_concat(name, char(31)) FROM
                         (SELECT p.name FROM match_seats AS o JOIN players AS p ON p.id = o.player_id
                          WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat)) AS opponents,
@@ -299,6 +301,7 @@ impl Db {
                 let after: Option<f64> = r.get("rating_after");
                 Some(HistoryEntry {
                     id: MatchId(r.get("id")),
+                    guild: r.get::<i64, _>("guild_id") as GuildId,
                     variant,
                     seat: r.get::<i64, _>("seat") as u8,
                     opponents: r

@@ -110,9 +110,26 @@ pub struct FakeDiscord {
     state: Arc<Mutex<State>>,
 }
 
+/// Another bot on the server (not fourbot): challenges to it are refused.
+pub const OTHER_BOT: TestUser = TestUser {
+    id: 100_000_000_000_000_077,
+    name: "otherbot",
+};
+
+/// A second guild (rating pools are per server).
+pub const GUILD_2: u64 = 500_000_000_000_000_002;
+/// A channel of [`GUILD_2`].
+pub const CHANNEL_2: u64 = 600_000_000_000_000_002;
+
 fn user_json(u: TestUser) -> Value {
     json!({"id": u.id.to_string(), "username": u.name, "discriminator": "0",
-           "global_name": u.name, "avatar": null, "bot": false})
+           "global_name": u.name, "avatar": null, "bot": u.id == OTHER_BOT.id})
+}
+
+/// `payload` (an interaction) as sent from `guild`.
+pub fn in_guild(mut payload: Value, guild: u64) -> Value {
+    payload["guild_id"] = json!(guild.to_string());
+    payload
 }
 
 fn bot_json() -> Value {

@@ -1,0 +1,220 @@
+//! `/analyze match`: after a finished match, the exact solver's verdict on
+//! every move of each 7×6 classic-rules game (classic, single,
+//! random-opening, teams): the mover's theoretical result before and after
+//! the move (win / draw / loss), marking the moves that threw a win away or
+//! turned a draw into a loss, plus the board at the first mistake. The
+//! verdicts come from [`crate::engine::analysis::analyze_game`]; solving an
+//! early position can take seconds, so it runs on the blocking pool after
+//! the interaction has been deferred. Replies are private, in the reader's
+//! language.
+
+use std::time::Duration;
+
+use poise::CreateReply;
+use serenity::all::CreateAttachment;
+
+use super::archive::find_match;
+use super::commands::private;
+use super::info::{pack, reader_locale};
+use super::messages::{mentions_only, MAX_CONTENT};
+use super::{Context, Data, Error};
+use crate::engine::analysis::{analyze_game, Mistake, MoveVerdict, Verdict};
+use crate::engine::board::is_classic;
+use crate::game::{Game, Position};
+use crate::i18n::{Args, Catalog, Locale};
+
+/// How long the solver may spend on one position before its verdict is
+/// "unknown". Positions of the first plies need an opening book to be
+/// solved in time (the shipped `assets/book.bin` is still empty, so they
+/// come back unknown); later ones take milliseconds. At most 42 s for a
+/// 42-ply game.
+pub const PER_POSITION: Duration = Duration::from_secs(1);
+
+/// One analysis at a time: each keeps a core busy for seconds (the machine
+/// may have two), so further requests wait their turn (their interaction
+/// is already deferred; its token lives 15 minutes).
+static ANALYSES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
+
+/// The poise commands of this module.
+pub fn all() -> Vec<poise::Command<std::sync::Arc<Data>, Error>> {
+    vec![analyze()]
+}
+
+fn verdict_word(catalog: &Catalog, l: Locale, v: Verdict) -> String {
+    catalog.plain(
+        l,
+        match v {
+            Verdict::Win => "analyze-result-win",
+            Verdict::Draw => "analyze-result-draw",
+            Verdict::Loss => "analyze-result-loss",
+            Verdict::Unknown => "analyze-result-unknown",
+        },
+    )
+}
+
+/// One line per move of `game` (`7. 🔴 d: win → draw — threw a win away`),
+/// in `l`; `verdicts` are [`analyze_game`]'s for `game`.
+pub fn game_lines(
+    catalog: &Catalog,
+    l: Locale,
+    game: &Game,
+    verdicts: &[MoveVerdict],
+) -> Vec<String> {
+    let mut p: Position = *game.start();
+    let mut lines = Vec::new();
+    for v in verdicts {
+        let disc = p.to_move().emoji();
+        p.play_unchecked(v.mv);
+        let change = catalog.text(
+            l,
+            "analyze-change",
+            &Args::new()
+                .set("before", verdict_word(catalog, l, v.before))
+                .set("after", verdict_word(catalog, l, v.after)),
+        );
+        let mut line = catalog.text(
+            l,
+            "analyze-line",
+            &Args::new()
+                .set("ply", v.ply as i64)
+                .set("disc", disc)
+                .set("move", v.mv.to_string())
+                .set("verdict", change),
+        );
+        if let Some(m) = v.mistake {
+            let id = match m {
+                Mistake::ThrewWinAway => "analyze-threw-win",
+                Mistake::DrawToLoss => "analyze-draw-to-loss",
+            };
+            line = format!("{line} — **{}**", catalog.plain(l, id));
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+/// The solver's verdict on every move of a finished match (7×6 classic rules).
+#[poise::command(slash_command)]
+async fn analyze(ctx: Context<'_>, #[rename = "match"] id: Option<String>) -> Result<(), Error> {
+    // Solving takes seconds: acknowledge first.
+    ctx.defer_ephemeral().await?;
+    let data = ctx.data().clone();
+    let catalog = data.host.catalog();
+    let l = reader_locale(ctx).await;
+    let id = match id {
+        Some(id) => id,
+        None => {
+            // Your last finished match on this server.
+            let last = match &data.db {
+                Some(db) => {
+                    let name = super::commands::seated(ctx.author(), None).name;
+                    let player = db.discord_player(ctx.author().id.get(), &name).await?;
+                    let guild = ctx.guild_id().map_or(0, |g| g.get());
+                    db.match_history(player, 100)
+                        .await?
+                        .iter()
+                        .find(|h| h.guild == guild)
+                        .map(|h| h.id.0)
+                }
+                None => None,
+            };
+            match last {
+                Some(n) => n.to_string(),
+                None => {
+                    let text = catalog.text(
+                        l,
+                        "history-empty",
+                        &Args::new()
+                            .set("player", super::commands::seated(ctx.author(), None).name),
+                    );
+                    return private(ctx, text).await;
+                }
+            }
+        }
+    };
+    let Some((detail, m)) = find_match(ctx, &id).await? else {
+        return Ok(());
+    };
+    if detail.phase != "finished" {
+        return private(ctx, catalog.plain(l, "error-analyze-not-finished")).await;
+    }
+    if !is_classic(detail.variant) {
+        let text = catalog.text(
+            l,
+            "analyze-unsolved",
+            &Args::new().set("variant", catalog.variant_name(l, detail.variant)),
+        );
+        return private(ctx, text).await;
+    }
+    let games: Vec<Game> = m.games().iter().map(|r| r.game().clone()).collect();
+    let verdicts = {
+        let _turn = ANALYSES.acquire().await?;
+        let games = games.clone();
+        tokio::task::spawn_blocking(move || {
+            games
+                .iter()
+                .map(|g| analyze_game(g, PER_POSITION))
+                .collect::<Vec<_>>()
+        })
+        .await?
+    };
+    let mut sections = vec![format!(
+        "**{}**\n{}",
+        catalog.text(
+            l,
+            "analyze-title",
+            &Args::new().set("id", format!("#{}", detail.id.0))
+        ),
+        catalog.plain(l, "analyze-exact")
+    )];
+    let mut first_mistake: Option<(usize, usize)> = None;
+    for (n, (game, vs)) in games.iter().zip(&verdicts).enumerate() {
+        let mut lines = vec![format!(
+            "**{}**",
+            catalog.text(l, "analyze-game", &Args::new().set("game", (n + 1) as i64))
+        )];
+        lines.extend(game_lines(catalog, l, game, vs));
+        sections.push(lines.join("\n"));
+        if first_mistake.is_none() {
+            if let Some(v) = vs.iter().find(|v| v.mistake.is_some()) {
+                first_mistake = Some((n, v.ply));
+            }
+        }
+    }
+    let image = match first_mistake {
+        None => {
+            sections.push(catalog.plain(l, "analyze-no-mistakes"));
+            None
+        }
+        Some((n, ply)) => {
+            sections.push(
+                catalog.text(
+                    l,
+                    "analyze-first-mistake",
+                    &Args::new()
+                        .set("game", (n + 1) as i64)
+                        .set("ply", ply as i64),
+                ),
+            );
+            let g = &games[n];
+            let at = Game::from_moves(*g.start(), &g.moves()[..ply])
+                .map_err(|e| anyhow::anyhow!("replaying game {}: {e}", n + 1))?;
+            Some(crate::render::board_png(&at, &Default::default())?)
+        }
+    };
+    let messages = pack(&sections, MAX_CONTENT);
+    let last = messages.len().saturating_sub(1);
+    for (i, text) in messages.into_iter().enumerate() {
+        let mut reply = CreateReply::default()
+            .content(text)
+            .ephemeral(true)
+            .allowed_mentions(mentions_only(&[]));
+        if i == last {
+            if let Some(png) = &image {
+                reply = reply.attachment(CreateAttachment::bytes(png.clone(), "board.png"));
+            }
+        }
+        ctx.send(reply).await?;
+    }
+    Ok(())
+}
