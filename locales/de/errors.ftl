@@ -41,3 +41,6 @@ error-guild-only = Dieser Befehl funktioniert nur auf einem Server.
 error-match-not-found = Hier gibt es kein Match { $id }.
 error-analyze-not-finished = Nur beendete Matches lassen sich analysieren.
 error-internal = Entschuldigung, bei uns ist etwas schiefgelaufen. Der Fehler wurde protokolliert; bitte versuch es gleich noch einmal.
+
+# Reliability (issue 11)
+error-try-again = Das ließ sich gerade nicht speichern, daher hat sich nichts geändert. Bitte drück die Schaltfläche gleich noch einmal.

@@ -57,3 +57,6 @@ error-guild-only = This command only works in a server.
 error-match-not-found = There is no match { $id } here.
 error-analyze-not-finished = Only finished matches can be analyzed.
 error-internal = Sorry, something went wrong on our side. It has been logged; please try again in a moment.
+
+# Reliability (issue 11)
+error-try-again = That could not be saved just now, so nothing changed. Please press the button again in a moment.

@@ -41,3 +41,6 @@ error-guild-only = Questo comando funziona solo in un server.
 error-match-not-found = Qui non c'è nessun incontro { $id }.
 error-analyze-not-finished = Si possono analizzare solo gli incontri finiti.
 error-internal = Ci dispiace, qualcosa è andato storto da parte nostra. L'errore è stato registrato; riprova tra poco.
+
+# Reliability (issue 11)
+error-try-again = Non è stato possibile salvarlo in questo momento, quindi non è cambiato nulla. Premi di nuovo il pulsante tra poco.

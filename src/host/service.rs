@@ -615,6 +615,9 @@ impl Host {
                 Ok(()) => {}
                 Err(TaskError::Refused(r)) => return Err(refusal(r)),
                 Err(TaskError::Closed) => return Err(refusal(Refusal::MatchOver)),
+                Err(TaskError::Unavailable) => {
+                    return Err(refuse(catalog.plain(locale, "error-try-again")))
+                }
             }
         }
         Ok(())

@@ -842,6 +842,7 @@ pub const ALL: &[&str] = &[
     SHELL_RESUMED,
     SHELL_BUTTONS,
     SHELL_PLAYER,
+    ERROR_TRY_AGAIN,
 ];
 
 // shell.ftl
@@ -863,3 +864,6 @@ pub const SHELL_RESUMED: &str = "shell-resumed";
 pub const SHELL_BUTTONS: &str = "shell-buttons";
 /// `Player { $number }`
 pub const SHELL_PLAYER: &str = "shell-player";
+// errors.ftl (reliability, issue 11)
+/// `That could not be saved just now, so nothing changed. Please press the button again in a moment.`
+pub const ERROR_TRY_AGAIN: &str = "error-try-again";
