@@ -192,8 +192,10 @@ async fn post(http: &Http, routes: &Routes, id: MatchId, view: &View) -> serenit
         ViewKind::Turn { .. } | ViewKind::GameOver | ViewKind::MatchOver => {
             if view.kind == ViewKind::MatchOver {
                 // Over before it is announced: a challenge right after the
-                // announcement must not find it running.
-                routes.finish(id);
+                // announcement must not find it running. Saved with the
+                // buttons below, once posted: a restart before that posts
+                // the end again (`Host::announce_unposted_ends`).
+                routes.finish_unsaved(id);
             }
             let new = send(
                 http,

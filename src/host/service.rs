@@ -300,6 +300,84 @@ impl Host {
         Ok(ids)
     }
 
+    /// Posts the end of matches that are over in the store although the
+    /// front end never saw their end posted (the process died between the
+    /// commit and the post): for each of `ids` that the store holds as
+    /// finished, the match-over view (result, rating changes, Rematch) goes
+    /// to the outbox, and the match is known again (its Rematch button
+    /// works). Ids of running or unknown matches, and matches the store
+    /// cannot replay to their end (a flag is not journaled), are skipped.
+    /// Returns the ids announced.
+    ///
+    /// # Errors
+    /// A store error other than a match that cannot be loaded.
+    pub async fn announce_unposted_ends(
+        &self,
+        ids: &[MatchId],
+        locale: Locale,
+        player: impl Fn(&PlayerInfo) -> PlayerId,
+    ) -> Result<Vec<MatchId>, HostError> {
+        let Some(db) = &self.inner.db else {
+            return Ok(Vec::new());
+        };
+        let mut announced = Vec::new();
+        for &id in ids {
+            if self.entry(id).is_some() {
+                continue;
+            }
+            let loaded = match db.load_match(StoreMatchId(id.0 as i64)).await {
+                Ok(l) => l,
+                Err(e) => {
+                    tracing::warn!(match_id = %id, error = %e, "cannot load a match to announce its end");
+                    continue;
+                }
+            };
+            let m = loaded.game;
+            if !m.is_finished() {
+                continue;
+            }
+            let mut players = Vec::new();
+            for p in &loaded.players {
+                let info = db.player_info(*p).await?;
+                players.push(Seated {
+                    id: player(&info),
+                    name: info.name.clone(),
+                    ai_level: info.is_bot.then_some(3),
+                });
+            }
+            let spec = MatchSpec {
+                variant: m.variant(),
+                clock: *m.clock().settings(),
+                players,
+                guild: loaded.guild,
+                locale,
+                seed: 0,
+            };
+            let spawned = spawn_journaled(m.clone(), Instant::now(), None, Vec::new());
+            let entry = Arc::new(Entry {
+                id,
+                stored: Some(loaded.id),
+                spec,
+                handle: spawned.handle,
+                epoch_unix_ms: loaded.epoch_unix_ms as u64,
+                finished: Mutex::new(Some(m.clone())),
+                rematch: Mutex::new(HashSet::new()),
+            });
+            self.inner
+                .matches
+                .lock()
+                .expect("registry lock")
+                .insert(id, entry.clone());
+            let ratings = self.rating_lines(&entry).await;
+            let view =
+                self.presenter(&entry)
+                    .match_over_view(&m, &ratings, entry.spec.unrated_reason());
+            let _ = self.inner.outbox.send(view);
+            announced.push(id);
+        }
+        Ok(announced)
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn start(
         &self,

@@ -522,6 +522,11 @@ impl FakeDiscord {
         });
     }
 
+    /// Removes every injected fault not used up yet.
+    pub fn clear_faults(&self) {
+        self.state.lock().unwrap().faults.clear();
+    }
+
     /// Every REST request served so far, faulted ones included.
     pub fn served(&self) -> Vec<Served> {
         self.state.lock().unwrap().served.clone()
