@@ -249,12 +249,16 @@ async fn main() {
     let mut handles = Vec::new();
     let sem = Arc::new(tokio::sync::Semaphore::new(32));
     let (done_tx, mut done_rx) = mpsc::unbounded_channel::<()>();
+    // Nobody moves before every match has started: the play phase is
+    // measured alone.
+    let (go_tx, go_rx) = tokio::sync::watch::channel(false);
     for i in 0..args.matches as u64 {
         let fake = fake.clone();
         let routes = routes.clone();
         let stats = stats.clone();
         let sem = sem.clone();
         let done_tx = done_tx.clone();
+        let go = go_rx.clone();
         let a = user(2 * i);
         let b = user(2 * i + 1);
         let think = args.think_ms;
@@ -280,7 +284,7 @@ async fn main() {
                 let accept = buttons(&challenge)[0].0.clone();
                 press(&fake, b, &challenge, &accept);
             }
-            drive(fake, stats, rx, [a, b], think, flags, i, done_tx).await;
+            drive(fake, stats, rx, [a, b], think, flags, i, done_tx, go).await;
         }));
     }
     drop(done_tx);
@@ -297,6 +301,7 @@ async fn main() {
     let cpu_bot_0 = cpu_secs(&pid.to_string());
     let cpu_driver_0 = cpu_secs("self");
     let play_start = Instant::now();
+    go_tx.send(true).unwrap();
     for h in handles {
         h.await.unwrap();
     }
@@ -360,6 +365,7 @@ async fn drive(
     flags: bool,
     seed: u64,
     started: mpsc::UnboundedSender<()>,
+    mut go: tokio::sync::watch::Receiver<bool>,
 ) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pressed_at: Option<Instant> = None;
@@ -370,6 +376,7 @@ async fn drive(
         if first {
             first = false;
             let _ = started.send(());
+            let _ = go.wait_for(|go| *go).await;
         }
         if let Some(t0) = pressed_at.take() {
             let mut s = stats.lock().unwrap();
