@@ -44,3 +44,5 @@ error-internal = Entschuldigung, bei uns ist etwas schiefgelaufen. Der Fehler wu
 
 # pitfalls branch
 error-other-bot = Einen anderen Bot kannst du nicht herausfordern. Fordere einen Menschen heraus – oder fourbot selbst für eine Partie gegen seine KI.
+# Reliability (issue 11)
+error-try-again = Das ließ sich gerade nicht speichern, daher hat sich nichts geändert. Bitte drück die Schaltfläche gleich noch einmal.

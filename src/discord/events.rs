@@ -134,7 +134,10 @@ async fn on_press(
         ),
         None => CreateInteractionResponse::Acknowledge,
     };
-    press.create_response(&ctx.http, ack).await?;
+    super::poster::with_retries("acknowledge press", || {
+        press.create_response(&ctx.http, ack.clone())
+    })
+    .await?;
     let action = custom_id.parse::<ActionId>().ok();
     if let Some(a) = action.filter(|a| data.host.match_ids().contains(&a.match_id())) {
         // A match the bot knows but has no thread for (its thread was not
@@ -166,15 +169,14 @@ async fn on_press(
             }
         }
         Err(refusal) => {
-            press
-                .create_followup(
-                    &ctx.http,
-                    CreateInteractionResponseFollowup::new()
-                        .content(clip(&refusal.text))
-                        .ephemeral(true)
-                        .allowed_mentions(mentions_only(&[])),
-                )
-                .await?;
+            let followup = CreateInteractionResponseFollowup::new()
+                .content(clip(&refusal.text))
+                .ephemeral(true)
+                .allowed_mentions(mentions_only(&[]));
+            super::poster::with_retries("private refusal", || {
+                press.create_followup(&ctx.http, followup.clone())
+            })
+            .await?;
         }
     }
     Ok(())

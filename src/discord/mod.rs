@@ -310,15 +310,16 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
                 // restarts with its bank), each in its own language; their
                 // threads come from the store.
                 let bot = PlayerId(ready.user.id.get());
+                let to_player = |p: &crate::store::PlayerInfo| {
+                    if p.is_bot {
+                        bot
+                    } else {
+                        PlayerId(p.discord_id.unwrap_or(0))
+                    }
+                };
                 match setup_data
                     .host
-                    .restore(crate::i18n::Locale::FALLBACK, |p| {
-                        if p.is_bot {
-                            bot
-                        } else {
-                            PlayerId(p.discord_id.unwrap_or(0))
-                        }
-                    })
+                    .restore(crate::i18n::Locale::FALLBACK, to_player)
                     .await
                 {
                     Ok(ids) if !ids.is_empty() => {
@@ -329,6 +330,20 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
                 }
                 // Open challenges and seeks expire at their stored times.
                 challenges::rearm(ctx.http.clone(), setup_data.clone()).await;
+                // A match whose end was committed but not posted before the
+                // process died: post its end now.
+                let unposted = setup_data.routes.unfinished();
+                match setup_data
+                    .host
+                    .announce_unposted_ends(&unposted, crate::i18n::Locale::FALLBACK, to_player)
+                    .await
+                {
+                    Ok(ids) if !ids.is_empty() => {
+                        tracing::info!(matches = ids.len(), "unposted match ends posted");
+                    }
+                    Ok(_) => {}
+                    Err(e) => tracing::error!(error = %e, "posting unposted match ends failed"),
+                }
                 let catalog = setup_data.host.catalog();
                 if let Err(e) = commands::register(ctx, catalog, dev_guild).await {
                     tracing::error!(error = %e, "registering the slash commands failed");

@@ -372,6 +372,7 @@ async fn ladder_abort(ctx: Context<'_>, #[rename = "match"] id: String) -> Resul
         Err(crate::host::AbortError::NoSuchMatch) => {
             catalog.text(locale, "error-match-not-found", &args)
         }
+        Err(crate::host::AbortError::Unavailable) => catalog.text(locale, "error-try-again", &args),
     };
     private(ctx, text).await
 }

@@ -3,8 +3,14 @@
 //! end of a game or match) is a new channel message, and the previous
 //! message loses its buttons. The thread is unarchived before posting when
 //! needed and archived at the end of the match.
+//!
+//! Every request here goes through [`with_retries`]: a 429 (rate limited)
+//! or a 5xx answer is retried after a pause, so a moment of trouble on
+//! Discord's side loses no turn and posts none twice (a failed request was
+//! not carried out; only a success ends the retries).
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -23,6 +29,77 @@ const THREAD_ARCHIVED: isize = 50083;
 /// How long a view waits for its match's route (the first view can arrive
 /// before the accepting press has recorded the thread).
 const ROUTE_WAIT: Duration = Duration::from_secs(30);
+
+/// How many times a request is retried after a 429 or 5xx answer.
+pub const MAX_RETRIES: u32 = 6;
+
+/// The first pause after a 5xx answer or a refused connection, in ms; it
+/// doubles with every retry (100, 200, 400, … ms).
+pub const SERVER_ERROR_PAUSE_MS: u64 = 100;
+
+/// The pause after a 429 answer when its `retry_after` is not known, in ms;
+/// it doubles with every retry.
+///
+/// With serenity's rate limiter on (talking to Discord itself) serenity
+/// reads `Retry-After` and waits on its own, so a 429 never reaches this
+/// code. With it off (the loopback tests' API base, see
+/// `docs/reliability.md`) serenity's error keeps only the status and the
+/// JSON `code`/`message`, so the pause starts at one second — above the
+/// sub-second `retry_after` Discord gives per route — and doubles.
+pub const RATE_LIMIT_PAUSE_MS: u64 = 1_000;
+
+/// The pause before retry number `attempt` (0-based) of a request that
+/// failed with `error`, or `None` when the error is final (4xx other than
+/// 429, a body that does not parse, …): a 429 or a 5xx (500, 502, 503,
+/// 504) answer, or a connection that could not be made (the request never
+/// left).
+pub fn retry_pause(error: &serenity::Error, attempt: u32) -> Option<Duration> {
+    let factor = 1u64 << attempt.min(10);
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
+            let status = r.status_code.as_u16();
+            if status == 429 {
+                Some(Duration::from_millis(RATE_LIMIT_PAUSE_MS * factor))
+            } else if (500..600).contains(&status) {
+                Some(Duration::from_millis(SERVER_ERROR_PAUSE_MS * factor))
+            } else {
+                None
+            }
+        }
+        serenity::Error::Http(HttpError::Request(e)) if e.is_connect() => {
+            Some(Duration::from_millis(SERVER_ERROR_PAUSE_MS * factor))
+        }
+        _ => None,
+    }
+}
+
+/// Runs `request` until it succeeds, retrying up to [`MAX_RETRIES`] times
+/// after the pause [`retry_pause`] gives; `what` names the request in the
+/// log. A request that failed was not carried out by Discord, so a retry
+/// cannot post a message twice.
+///
+/// # Errors
+/// The last error, when it is final or the retries are spent.
+pub async fn with_retries<T, F, Fut>(what: &str, mut request: F) -> serenity::Result<T>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = serenity::Result<T>>,
+{
+    let mut attempt = 0;
+    loop {
+        match request().await {
+            Ok(t) => return Ok(t),
+            Err(e) => match retry_pause(&e, attempt) {
+                Some(pause) if attempt < MAX_RETRIES => {
+                    tracing::warn!(request = what, attempt, error = %e, pause_ms = pause.as_millis() as u64, "Discord request failed; retrying");
+                    tokio::time::sleep(pause).await;
+                    attempt += 1;
+                }
+                _ => return Err(e),
+            },
+        }
+    }
+}
 
 /// Reads the outbox until it closes, handing each view to its match's
 /// worker.
@@ -68,20 +145,26 @@ async fn send(
     if was_archived {
         unarchive(http, routes, thread).await?;
     }
-    match thread.send_message(http, message.clone()).await {
+    let post = || {
+        with_retries("post message", || {
+            thread.send_message(http, message.clone())
+        })
+    };
+    match post().await {
         Ok(m) => Ok(m.id),
         Err(e) if archived(&e) => {
             unarchive(http, routes, thread).await?;
-            Ok(thread.send_message(http, message).await?.id)
+            Ok(post().await?.id)
         }
         Err(e) => Err(e),
     }
 }
 
 async fn unarchive(http: &Http, routes: &Routes, thread: ChannelId) -> serenity::Result<()> {
-    thread
-        .edit_thread(http, EditThread::new().archived(false))
-        .await?;
+    with_retries("unarchive thread", || {
+        thread.edit_thread(http, EditThread::new().archived(false))
+    })
+    .await?;
     routes.set_archived(thread, false).await;
     Ok(())
 }
@@ -109,8 +192,10 @@ async fn post(http: &Http, routes: &Routes, id: MatchId, view: &View) -> serenit
         ViewKind::Turn { .. } | ViewKind::GameOver | ViewKind::MatchOver => {
             if view.kind == ViewKind::MatchOver {
                 // Over before it is announced: a challenge right after the
-                // announcement must not find it running.
-                routes.finish(id).await;
+                // announcement must not find it running. Saved with the
+                // buttons below, once posted: a restart before that posts
+                // the end again (`Host::announce_unposted_ends`).
+                routes.finish_unsaved(id);
             }
             let new = send(
                 http,
@@ -123,17 +208,23 @@ async fn post(http: &Http, routes: &Routes, id: MatchId, view: &View) -> serenit
             let live = (!view.buttons.is_empty()).then_some(new);
             if let Some(old) = routes.replace_buttons(id, live).await {
                 if old != new {
-                    route
-                        .thread
-                        .edit_message(http, old, EditMessage::new().components(Vec::new()))
-                        .await?;
+                    with_retries("remove old buttons", || {
+                        route.thread.edit_message(
+                            http,
+                            old,
+                            EditMessage::new().components(Vec::new()),
+                        )
+                    })
+                    .await?;
                 }
             }
             if view.kind == ViewKind::MatchOver {
-                route
-                    .thread
-                    .edit_thread(http, EditThread::new().archived(true))
-                    .await?;
+                with_retries("archive thread", || {
+                    route
+                        .thread
+                        .edit_thread(http, EditThread::new().archived(true))
+                })
+                .await?;
                 routes.set_archived(route.thread, true).await;
             }
             Ok(())

@@ -345,6 +345,30 @@ impl Routes {
         old
     }
 
+    /// The matches not marked over, in id order (after a restart: the
+    /// running ones, and any whose end was committed but never posted).
+    pub fn unfinished(&self) -> Vec<MatchId> {
+        let inner = self.lock();
+        let mut ids: Vec<MatchId> = inner
+            .by_match
+            .iter()
+            .filter(|(_, r)| !r.finished)
+            .map(|(id, _)| *id)
+            .collect();
+        ids.sort();
+        ids
+    }
+
+    /// Marks the match over in memory only: the file records it with the
+    /// next change (the poster's, once the end is posted), so that a bot
+    /// killed before posting the end still finds the match unfinished in
+    /// the file and posts its end after the restart.
+    pub fn finish_unsaved(&self, id: MatchId) {
+        if let Some(r) = self.lock().by_match.get_mut(&id) {
+            r.finished = true;
+        }
+    }
+
     /// Marks the match over.
     pub async fn finish(&self, id: MatchId) {
         if let Some(r) = self.lock().by_match.get_mut(&id) {

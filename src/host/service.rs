@@ -27,7 +27,7 @@ use crate::play::{
     Action, ClockSettings, Event, EventKind, Match, MatchSetup, PhaseKind, Refusal, Seat,
     Timestamp, Turn,
 };
-use crate::store::{Db, MatchId as StoreMatchId, NewMatch, PlayerInfo, StoreError};
+use crate::store::{Db, LoadedMatch, MatchId as StoreMatchId, NewMatch, PlayerInfo, StoreError};
 
 /// What a new match is: variant, clock, players by seat (p1 first; for
 /// teams p1 and p3 are team A), where it is played and in which language.
@@ -129,6 +129,9 @@ pub enum AbortError {
     /// The match has already ended.
     #[error("the match is already over")]
     MatchOver,
+    /// The store could not record the abort just now; nothing changed.
+    #[error("the abort could not be stored just now")]
+    Unavailable,
 }
 
 struct Entry {
@@ -286,37 +289,8 @@ impl Host {
         let mut ids = Vec::new();
         for resumed in db.resume_running(unix_ms()).await? {
             let loaded = resumed.loaded;
-            let mut players = Vec::new();
-            for p in &loaded.players {
-                let info = db.player_info(*p).await?;
-                players.push(Seated {
-                    id: player(&info),
-                    name: info.name.clone(),
-                    // Its stored level; an AI seat stored without one
-                    // (before schema version 2) plays at the default.
-                    ai_level: info.is_bot.then(|| {
-                        loaded
-                            .ai_levels
-                            .get(players.len())
-                            .copied()
-                            .flatten()
-                            .unwrap_or(DEFAULT_AI_LEVEL)
-                    }),
-                });
-            }
+            let spec = stored_spec(db, &loaded, locale, &player).await?;
             let m = loaded.game;
-            let spec = MatchSpec {
-                variant: m.variant(),
-                clock: *m.clock().settings(),
-                players,
-                guild: loaded.guild,
-                locale: loaded
-                    .locale
-                    .as_deref()
-                    .and_then(|l| l.parse().ok())
-                    .unwrap_or(locale),
-                seed: 0,
-            };
             let now = std::time::Duration::from_millis(resumed.now.as_millis());
             let epoch = Instant::now().checked_sub(now).unwrap_or_else(Instant::now);
             let id = MatchId(loaded.id.0 as u64);
@@ -332,6 +306,69 @@ impl Host {
             ids.push(id);
         }
         Ok(ids)
+    }
+
+    /// Posts the end of matches that are over in the store although the
+    /// front end never saw their end posted (the process died between the
+    /// commit and the post): for each of `ids` that the store holds as
+    /// finished, the match-over view (result, rating changes, Rematch) goes
+    /// to the outbox, and the match is known again (its Rematch button
+    /// works). Ids of running or unknown matches, and matches the store
+    /// cannot replay to their end (a flag is not journaled), are skipped.
+    /// Returns the ids announced.
+    ///
+    /// # Errors
+    /// A store error other than a match that cannot be loaded.
+    pub async fn announce_unposted_ends(
+        &self,
+        ids: &[MatchId],
+        locale: Locale,
+        player: impl Fn(&PlayerInfo) -> PlayerId,
+    ) -> Result<Vec<MatchId>, HostError> {
+        let Some(db) = &self.inner.db else {
+            return Ok(Vec::new());
+        };
+        let mut announced = Vec::new();
+        for &id in ids {
+            if self.entry(id).is_some() {
+                continue;
+            }
+            let loaded = match db.load_match(StoreMatchId(id.0 as i64)).await {
+                Ok(l) => l,
+                Err(e) => {
+                    tracing::warn!(match_id = %id, error = %e, "cannot load a match to announce its end");
+                    continue;
+                }
+            };
+            if !loaded.game.is_finished() {
+                continue;
+            }
+            let spec = stored_spec(db, &loaded, locale, &player).await?;
+            let m = loaded.game;
+            let spawned = spawn_journaled(m.clone(), Instant::now(), None, Vec::new());
+            let entry = Arc::new(Entry {
+                id,
+                stored: Some(loaded.id),
+                spec,
+                handle: spawned.handle,
+                epoch_unix_ms: loaded.epoch_unix_ms as u64,
+                finished: Mutex::new(Some(m.clone())),
+                rematch: Mutex::new(HashSet::new()),
+                moderator: std::sync::OnceLock::new(),
+            });
+            self.inner
+                .matches
+                .lock()
+                .expect("registry lock")
+                .insert(id, entry.clone());
+            let ratings = self.rating_lines(&entry).await;
+            let view =
+                self.presenter(&entry)
+                    .match_over_view(&m, &ratings, entry.spec.unrated_reason());
+            let _ = self.inner.outbox.send(view);
+            announced.push(id);
+        }
+        Ok(announced)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -651,6 +688,9 @@ impl Host {
                 Ok(()) => {}
                 Err(TaskError::Refused(r)) => return Err(refusal(r)),
                 Err(TaskError::Closed) => return Err(refusal(Refusal::MatchOver)),
+                Err(TaskError::Unavailable) => {
+                    return Err(refuse(catalog.plain(locale, "error-try-again")))
+                }
             }
         }
         Ok(())
@@ -664,7 +704,9 @@ impl Host {
     ///
     /// # Errors
     /// [`AbortError::NoSuchMatch`] when the host does not run match `id`,
-    /// [`AbortError::MatchOver`] when it has already ended.
+    /// [`AbortError::MatchOver`] when it has already ended,
+    /// [`AbortError::Unavailable`] when the store could not record the
+    /// abort (the match goes on unchanged).
     pub async fn moderator_abort(&self, id: MatchId, moderator: &str) -> Result<(), AbortError> {
         let entry = self.entry(id).ok_or(AbortError::NoSuchMatch)?;
         if entry.finished.lock().expect("lock").is_some() {
@@ -674,6 +716,7 @@ impl Host {
         let _ = entry.moderator.set(moderator.to_string());
         match entry.handle.moderator_abort().await {
             Ok(()) => Ok(()),
+            Err(TaskError::Unavailable) => Err(AbortError::Unavailable),
             Err(_) => Err(AbortError::MatchOver),
         }
     }
@@ -910,4 +953,48 @@ async fn ai_move(host: &Host, entry: &Entry, m: &Match) {
         }
         Err(e) => tracing::error!(match_id = %entry.id, error = %e, "AI failed"),
     }
+}
+
+/// The [`MatchSpec`] of a match loaded from the store: its players (each
+/// through `player`; an AI seat at its stored level, or
+/// [`DEFAULT_AI_LEVEL`] when stored before schema version 2) and its stored
+/// public language (else `locale`).
+///
+/// # Errors
+/// [`HostError`] when a player cannot be read from the store.
+async fn stored_spec(
+    db: &Db,
+    loaded: &LoadedMatch,
+    locale: Locale,
+    player: &impl Fn(&PlayerInfo) -> PlayerId,
+) -> Result<MatchSpec, HostError> {
+    let mut players = Vec::new();
+    for p in &loaded.players {
+        let info = db.player_info(*p).await?;
+        players.push(Seated {
+            id: player(&info),
+            name: info.name.clone(),
+            ai_level: info.is_bot.then(|| {
+                loaded
+                    .ai_levels
+                    .get(players.len())
+                    .copied()
+                    .flatten()
+                    .unwrap_or(DEFAULT_AI_LEVEL)
+            }),
+        });
+    }
+    let m = &loaded.game;
+    Ok(MatchSpec {
+        variant: m.variant(),
+        clock: *m.clock().settings(),
+        players,
+        guild: loaded.guild,
+        locale: loaded
+            .locale
+            .as_deref()
+            .and_then(|l| l.parse().ok())
+            .unwrap_or(locale),
+        seed: 0,
+    })
 }

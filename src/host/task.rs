@@ -37,19 +37,27 @@ pub enum TaskError {
     /// The task has stopped: the match is over (or the task ended).
     #[error("the match task has stopped")]
     Closed,
+    /// The store could not commit the action (database locked, disk
+    /// error): nothing changed, the action may be tried again.
+    #[error("the action could not be recorded; nothing changed")]
+    Unavailable,
 }
+
+/// How long a deadline (flag, abort) whose commit failed waits before the
+/// task tries it again.
+pub const DEADLINE_RETRY: Duration = Duration::from_millis(200);
 
 enum Command {
     Act {
         seat: Seat,
         action: Action,
-        reply: oneshot::Sender<Result<(), Refusal>>,
+        reply: oneshot::Sender<Result<(), TaskError>>,
     },
     Snapshot {
         reply: oneshot::Sender<Match>,
     },
     ModeratorAbort {
-        reply: oneshot::Sender<Result<(), Refusal>>,
+        reply: oneshot::Sender<Result<(), TaskError>>,
     },
 }
 
@@ -75,8 +83,10 @@ impl MatchHandle {
     /// `seat` does `action` now (the task's clock decides when "now" is).
     ///
     /// # Errors
-    /// [`TaskError::Refused`] with the match's reason, or
-    /// [`TaskError::Closed`] once the task has stopped (the match is over).
+    /// [`TaskError::Refused`] with the match's reason,
+    /// [`TaskError::Unavailable`] when the store could not record it
+    /// (nothing changed), or [`TaskError::Closed`] once the task has
+    /// stopped (the match is over).
     pub async fn act(&self, seat: Seat, action: Action) -> Result<(), TaskError> {
         let (reply, answer) = oneshot::channel();
         self.commands
@@ -87,8 +97,7 @@ impl MatchHandle {
             })
             .await
             .map_err(|_| TaskError::Closed)?;
-        answer.await.map_err(|_| TaskError::Closed)??;
-        Ok(())
+        answer.await.map_err(|_| TaskError::Closed)?
     }
 
     /// A moderator aborts the match now ([`Match::moderator_abort`]),
@@ -103,8 +112,7 @@ impl MatchHandle {
             .send(Command::ModeratorAbort { reply })
             .await
             .map_err(|_| TaskError::Closed)?;
-        answer.await.map_err(|_| TaskError::Closed)??;
-        Ok(())
+        answer.await.map_err(|_| TaskError::Closed)?
     }
 
     /// A copy of the match as it is now (for views).
@@ -202,6 +210,8 @@ pub fn spawn_journaled(
 /// Commits the match's new events to the journal (if any), then publishes
 /// them. A failed commit is logged and the events are still published: the
 /// match in memory is the truth for the players until the next restart.
+/// (Used for the events a task starts with; actions and deadlines go
+/// through [`commit`].)
 async fn publish(m: &mut Match, events: &broadcast::Sender<Event>, journal: Option<&Journal>) {
     let batch: Vec<Event> = m.drain_events().collect();
     if batch.is_empty() {
@@ -216,6 +226,31 @@ async fn publish(m: &mut Match, events: &broadcast::Sender<Event>, journal: Opti
         // No subscriber is not an error: the match goes on unwatched.
         let _ = events.send(e);
     }
+}
+
+/// Commits the events of `next` (the match after one action or deadline)
+/// and, once they are durable, makes it the match and publishes them. When
+/// the commit fails (database locked past its busy timeout, disk error),
+/// `m` stays as it was — nothing half-applied stays in memory or on disk —
+/// and `false` is returned.
+async fn commit(
+    m: &mut Match,
+    mut next: Match,
+    events: &broadcast::Sender<Event>,
+    journal: Option<&Journal>,
+) -> bool {
+    let batch: Vec<Event> = next.drain_events().collect();
+    if let (Some(j), false) = (journal, batch.is_empty()) {
+        if let Err(e) = j.db.record_events(j.id, &next, &batch).await {
+            tracing::warn!(match_id = %j.id, error = %e, "could not commit match events; nothing changed");
+            return false;
+        }
+    }
+    *m = next;
+    for e in batch {
+        let _ = events.send(e);
+    }
+    true
 }
 
 async fn run(
@@ -239,33 +274,50 @@ async fn run(
             }
             armed = deadline;
         }
+        // Each action or deadline is applied to a copy; the copy becomes
+        // the match only once its events are committed.
         tokio::select! {
             () = &mut sleep, if armed.is_some() => {
-                m.advance(timestamp(epoch, Instant::now()));
+                let mut next = m.clone();
+                next.advance(timestamp(epoch, Instant::now()));
+                if !commit(&mut m, next, &events, journal.as_ref()).await {
+                    sleep.as_mut().reset(Instant::now() + DEADLINE_RETRY);
+                }
             }
             command = commands.recv() => match command {
                 None => break, // every handle dropped
                 Some(Command::Act { seat, action, reply }) => {
-                    let result = m.apply(seat, action, timestamp(epoch, Instant::now()));
-                    let _ = reply.send(result);
+                    let mut next = m.clone();
+                    let result = next.apply(seat, action, timestamp(epoch, Instant::now()));
+                    let answer = if commit(&mut m, next, &events, journal.as_ref()).await {
+                        result.map_err(TaskError::Refused)
+                    } else {
+                        Err(TaskError::Unavailable)
+                    };
+                    let _ = reply.send(answer);
                 }
                 Some(Command::Snapshot { reply }) => {
                     let _ = reply.send(m.clone());
                 }
                 Some(Command::ModeratorAbort { reply }) => {
-                    let result = m.moderator_abort(timestamp(epoch, Instant::now()));
-                    let _ = reply.send(result);
+                    let mut next = m.clone();
+                    let result = next.moderator_abort(timestamp(epoch, Instant::now()));
+                    let answer = if commit(&mut m, next, &events, journal.as_ref()).await {
+                        result.map_err(TaskError::Refused)
+                    } else {
+                        Err(TaskError::Unavailable)
+                    };
+                    let _ = reply.send(answer);
                 }
             },
         }
-        publish(&mut m, &events, journal.as_ref()).await;
     }
     // Answer presses already queued; later ones find the channel closed.
     commands.close();
     while let Ok(command) = commands.try_recv() {
         match command {
             Command::Act { reply, .. } | Command::ModeratorAbort { reply } => {
-                let _ = reply.send(Err(Refusal::MatchOver));
+                let _ = reply.send(Err(TaskError::Refused(Refusal::MatchOver)));
             }
             Command::Snapshot { reply } => {
                 let _ = reply.send(m.clone());

@@ -866,6 +866,7 @@ pub const ALL: &[&str] = &[
     ANALYZE_NO_MISTAKES,
     ANALYZE_FIRST_MISTAKE,
     ANALYZE_UNSOLVED,
+    ERROR_TRY_AGAIN,
 ];
 
 // shell.ftl
@@ -917,3 +918,6 @@ pub const ANALYZE_FIRST_MISTAKE: &str = "analyze-first-mistake";
 pub const ANALYZE_UNSOLVED: &str = "analyze-unsolved";
 /// `You cannot challenge another bot. Challenge a person, or fourbot itself for a game against its AI.`
 pub const ERROR_OTHER_BOT: &str = "error-other-bot";
+// errors.ftl (reliability, issue 11)
+/// `That could not be saved just now, so nothing changed. Please press the button again in a moment.`
+pub const ERROR_TRY_AGAIN: &str = "error-try-again";

@@ -218,6 +218,20 @@ impl MigrationSource<'static> for Embedded {
     }
 }
 
+/// The environment variable that sets the SQLite busy timeout in ms (how
+/// long a write waits for another writer's lock before it fails); default
+/// 10,000. The fault tests set it short.
+pub const BUSY_TIMEOUT_ENV: &str = "FOURBOT_BUSY_TIMEOUT_MS";
+
+/// The busy timeout: [`BUSY_TIMEOUT_ENV`] if it holds a number of ms, else
+/// 10 s.
+fn busy_timeout() -> Duration {
+    std::env::var(BUSY_TIMEOUT_ENV)
+        .ok()
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .map_or(Duration::from_secs(10), Duration::from_millis)
+}
+
 /// The store: a pool of connections to one database.
 #[derive(Clone, Debug)]
 pub struct Db {
@@ -251,7 +265,7 @@ impl Db {
         let mut options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(10))
+            .busy_timeout(busy_timeout())
             .synchronous(match durability {
                 Durability::Full => SqliteSynchronous::Full,
                 Durability::Normal => SqliteSynchronous::Normal,

@@ -100,6 +100,80 @@ struct State {
     seq: u64,
     session: Option<mpsc::UnboundedSender<Frame>>,
     connections: u32,
+    /// Every dispatch sent, by sequence number, for replay on RESUME.
+    backlog: Vec<(u64, String)>,
+    /// Injected REST faults (see [`Fault`]).
+    faults: Vec<FaultRule>,
+    /// Every REST request served, with its status and time.
+    served: Vec<Served>,
+    /// Drops the current gateway connection without a close frame.
+    kill: Option<tokio::sync::oneshot::Sender<()>>,
+    /// Lean mode (load runs): requests are not kept in `requests`, and
+    /// `served` and the backlog stay short.
+    lean: bool,
+    /// Sees every request served (load runs).
+    observer: Option<Observer>,
+}
+
+/// A callback that sees every REST request served: (when, method, path,
+/// status, the JSON body, the reply).
+pub type Observer = Arc<dyn Fn(Observed<'_>) + Send + Sync>;
+
+/// One REST request as an [`Observer`] sees it.
+pub struct Observed<'a> {
+    /// When the fake had read the whole request.
+    pub at: std::time::Instant,
+    /// HTTP method.
+    pub method: &'a str,
+    /// Path without the query.
+    pub path: &'a str,
+    /// The status the fake answered.
+    pub status: u16,
+    /// The JSON body (or `payload_json`).
+    pub json: &'a Value,
+    /// The reply body, if any (a created message, …).
+    pub reply: Option<&'a Value>,
+}
+
+/// A REST fault the fake injects instead of carrying a request out.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Fault {
+    /// `500 Internal Server Error` with Discord's JSON error body.
+    ServerError,
+    /// `429 Too Many Requests` as Discord sends it: the JSON body
+    /// `{"message", "retry_after" (seconds, float), "global"}` and the
+    /// headers `Retry-After`, `X-RateLimit-Limit`, `X-RateLimit-Remaining:
+    /// 0`, `X-RateLimit-Reset`, `X-RateLimit-Reset-After`,
+    /// `X-RateLimit-Bucket`, `X-RateLimit-Scope` (and `X-RateLimit-Global`
+    /// when global).
+    RateLimited {
+        /// How long the client must wait.
+        retry_after: Duration,
+        /// A global limit (all routes) rather than this route's.
+        global: bool,
+    },
+}
+
+struct FaultRule {
+    method: String,
+    path_contains: String,
+    fault: Fault,
+    remaining: u32,
+}
+
+/// A REST request as served (faulted or not).
+#[derive(Clone, Debug)]
+pub struct Served {
+    /// When the fake had read the whole request.
+    pub at: std::time::Instant,
+    /// HTTP method.
+    pub method: String,
+    /// Path without the query.
+    pub path: String,
+    /// The status answered.
+    pub status: u16,
+    /// The fault injected, if any.
+    pub fault: Option<Fault>,
 }
 
 /// The running fake.
@@ -319,6 +393,12 @@ impl FakeDiscord {
                 seq: 0,
                 session: None,
                 connections: 0,
+                backlog: Vec::new(),
+                faults: Vec::new(),
+                served: Vec::new(),
+                kill: None,
+                lean: false,
+                observer: None,
             })),
         };
         let f = fake.clone();
@@ -433,14 +513,81 @@ impl FakeDiscord {
         if let Some(interaction) = d_interaction(&d) {
             s.interactions.insert(interaction.0, interaction.1);
         }
-        let tx = s.session.clone().expect("a gateway session");
-        tx.send(Frame::Text(frame.to_string())).unwrap();
+        let text = frame.to_string();
+        let seq = s.seq;
+        s.backlog.push((seq, text.clone()));
+        if s.lean && s.backlog.len() > 20_000 {
+            s.backlog.drain(..10_000);
+        }
+        // While the bot is reconnecting the event waits in the backlog: the
+        // RESUME replays what the bot has not seen (as Discord does).
+        if let Some(tx) = &s.session {
+            let _ = tx.send(Frame::Text(text));
+        }
+    }
+
+    /// The fake answers the next `count` requests whose method is `method`
+    /// and whose path contains `path_contains` with `fault` instead of
+    /// carrying them out (they are not in [`FakeDiscord::requests`], only in
+    /// [`FakeDiscord::served`]).
+    pub fn inject(&self, method: &str, path_contains: &str, fault: Fault, count: u32) {
+        self.state.lock().unwrap().faults.push(FaultRule {
+            method: method.to_string(),
+            path_contains: path_contains.to_string(),
+            fault,
+            remaining: count,
+        });
+    }
+
+    /// Removes every injected fault not used up yet.
+    pub fn clear_faults(&self) {
+        self.state.lock().unwrap().faults.clear();
+    }
+
+    /// Every REST request served so far, faulted ones included.
+    pub fn served(&self) -> Vec<Served> {
+        self.state.lock().unwrap().served.clone()
+    }
+
+    /// Closes the gateway connection abruptly (no close frame), as a network
+    /// failure would; the bot reconnects and resumes. Events dispatched
+    /// meanwhile are replayed on RESUME.
+    pub fn drop_gateway(&self) {
+        let mut s = self.state.lock().unwrap();
+        s.session = None;
+        if let Some(kill) = s.kill.take() {
+            let _ = kill.send(());
+        }
+    }
+
+    /// Gateway connections accepted so far.
+    pub fn connections(&self) -> u32 {
+        self.state.lock().unwrap().connections
+    }
+
+    /// Lean mode for load runs: requests are no longer kept (only counted
+    /// by the observer), attachments are not kept, the backlog is bounded.
+    pub fn set_lean(&self, lean: bool) {
+        self.state.lock().unwrap().lean = lean;
+    }
+
+    /// Calls `observer` for every REST request served from now on.
+    pub fn observe(&self, observer: Observer) {
+        self.state.lock().unwrap().observer = Some(observer);
+    }
+
+    /// Forgets the gateway session, as after the bot's process died: the
+    /// next connection identifies anew.
+    pub fn forget_session(&self) {
+        let mut s = self.state.lock().unwrap();
+        s.session = None;
+        s.kill = None;
     }
 
     /// Asks the bot to reconnect (op 7).
     pub fn reconnect(&self) {
-        let s = self.state.lock().unwrap();
-        let tx = s.session.clone().expect("a gateway session");
+        let mut s = self.state.lock().unwrap();
+        let tx = s.session.take().expect("a gateway session");
         tx.send(Frame::Text(json!({"op": 7, "d": null}).to_string()))
             .unwrap();
     }
@@ -542,19 +689,57 @@ impl FakeDiscord {
             };
             let content_type = headers.get("content-type").cloned().unwrap_or_default();
             let (json, files) = parse_body(&content_type, &body);
-            let (status, reply) = self.route(&method, &path, json, files);
+            let at = std::time::Instant::now();
+            let fault = self.take_fault(&method, &path);
+            let observer = self.state.lock().unwrap().observer.clone();
+            let observed_json = observer.as_ref().map(|_| json.clone());
+            let (status, reply, extra) = match fault {
+                Some(f) => {
+                    let (status, reply, extra) = fault_reply(f);
+                    (status, Some(reply), extra)
+                }
+                None => {
+                    let (status, reply) = self.route(&method, &path, json, files);
+                    (status, reply, String::new())
+                }
+            };
+            {
+                let mut s = self.state.lock().unwrap();
+                if s.lean && s.served.len() > 20_000 {
+                    s.served.drain(..10_000);
+                }
+                s.served.push(Served {
+                    at,
+                    method: method.clone(),
+                    path: path.clone(),
+                    status,
+                    fault,
+                });
+            }
+            if let (Some(observer), Some(json)) = (observer, observed_json) {
+                observer(Observed {
+                    at,
+                    method: &method,
+                    path: &path,
+                    status,
+                    json: &json,
+                    reply: reply.as_ref(),
+                });
+            }
             let text = reply.map(|v| v.to_string()).unwrap_or_default();
             let status_line = match status {
                 200 => "200 OK",
                 204 => "204 No Content",
                 400 => "400 Bad Request",
+                429 => "429 Too Many Requests",
+                500 => "500 Internal Server Error",
                 _ => "404 Not Found",
             };
             let resp = if status == 204 {
                 format!("HTTP/1.1 {status_line}\r\nContent-Length: 0\r\n\r\n")
             } else {
                 format!(
-                    "HTTP/1.1 {status_line}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{text}",
+                    "HTTP/1.1 {status_line}\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n{text}",
                     text.len()
                 )
             };
@@ -570,12 +755,14 @@ impl FakeDiscord {
         files: Vec<(String, Vec<u8>)>,
     ) -> (u16, Option<Value>) {
         let mut s = self.state.lock().unwrap();
-        s.requests.push(Recorded {
-            method: method.to_string(),
-            path: path.to_string(),
-            json: json.clone(),
-            files: files.clone(),
-        });
+        if !s.lean {
+            s.requests.push(Recorded {
+                method: method.to_string(),
+                path: path.to_string(),
+                json: json.clone(),
+                files: files.clone(),
+            });
+        }
         let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
         let port = self.port;
         let attachments = |s: &mut State| -> Vec<Value> {
@@ -737,6 +924,20 @@ impl FakeDiscord {
         }
     }
 
+    /// The fault to inject for this request, if a rule matches (and counts
+    /// it down).
+    fn take_fault(&self, method: &str, path: &str) -> Option<Fault> {
+        let mut s = self.state.lock().unwrap();
+        let rule = s
+            .faults
+            .iter_mut()
+            .find(|r| r.remaining > 0 && r.method == method && path.contains(&r.path_contains))?;
+        rule.remaining -= 1;
+        let fault = rule.fault;
+        s.faults.retain(|r| r.remaining > 0);
+        Some(fault)
+    }
+
     /// Archives a thread as Discord's auto-archive would.
     pub fn archive(&self, thread: u64) {
         let mut s = self.state.lock().unwrap();
@@ -755,6 +956,8 @@ impl FakeDiscord {
         let _ = tx.send(Frame::Text(
             json!({"op": 10, "d": {"heartbeat_interval": 41250}}).to_string(),
         ));
+        let (kill_tx, mut kill_rx) = tokio::sync::oneshot::channel::<()>();
+        self.state.lock().unwrap().kill = Some(kill_tx);
         let writer = tokio::spawn(async move {
             while let Some(frame) = rx.recv().await {
                 let close = matches!(frame, Frame::Close(_));
@@ -763,7 +966,12 @@ impl FakeDiscord {
                 }
             }
         });
-        while let Some(Ok(frame)) = stream.next().await {
+        loop {
+            let frame = tokio::select! {
+                f = stream.next() => f,
+                _ = &mut kill_rx => break,
+            };
+            let Some(Ok(frame)) = frame else { break };
             let Frame::Text(text) = frame else { continue };
             let Ok(v) = serde_json::from_str::<Value>(&text) else {
                 continue;
@@ -790,6 +998,14 @@ impl FakeDiscord {
                     let frame = if op == 2 {
                         json!({"op": 0, "s": s.seq, "t": "READY", "d": ready_json(self.port)})
                     } else {
+                        // Replay what the bot missed (after its last seq),
+                        // then RESUMED, as Discord does.
+                        let seen = v["d"]["seq"].as_u64().unwrap_or(0);
+                        for (seq, missed) in &s.backlog {
+                            if *seq > seen {
+                                let _ = tx.send(Frame::Text(missed.clone()));
+                            }
+                        }
                         json!({"op": 0, "s": s.seq, "t": "RESUMED", "d": {}})
                     };
                     let _ = tx.send(Frame::Text(frame.to_string()));
@@ -799,6 +1015,45 @@ impl FakeDiscord {
             }
         }
         writer.abort();
+        // An abrupt drop: the socket closes without a close frame.
+        let _ = writer.await;
+    }
+}
+
+/// The status, JSON body and extra header lines of an injected fault, as
+/// Discord sends them.
+fn fault_reply(fault: Fault) -> (u16, Value, String) {
+    match fault {
+        Fault::ServerError => (
+            500,
+            json!({"message": "500: Internal Server Error", "code": 0}),
+            String::new(),
+        ),
+        Fault::RateLimited {
+            retry_after,
+            global,
+        } => {
+            let secs = retry_after.as_secs_f64();
+            let reset = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_secs_f64()
+                + secs;
+            let mut headers = format!(
+                "Retry-After: {secs:.3}\r\nX-RateLimit-Limit: 5\r\nX-RateLimit-Remaining: 0\r\n\
+                 X-RateLimit-Reset: {reset:.3}\r\nX-RateLimit-Reset-After: {secs:.3}\r\n\
+                 X-RateLimit-Bucket: fake-bucket\r\nX-RateLimit-Scope: {}\r\n",
+                if global { "global" } else { "user" }
+            );
+            if global {
+                headers.push_str("X-RateLimit-Global: true\r\n");
+            }
+            (
+                429,
+                json!({"message": "You are being rate limited.", "retry_after": secs, "global": global}),
+                headers,
+            )
+        }
     }
 }
 

@@ -1,0 +1,473 @@
+//! Load driver: the real `fourbot` binary (release build) against the fake
+//! Discord of the tests, playing N concurrent classic matches by button
+//! presses, and printing what it measured.
+//!
+//! ```sh
+//! cargo build --release --bin fourbot --example load
+//! cargo run --release --example load -- --matches 100 [--think-ms 500]
+//! cargo run --release --example load -- --matches 1000 --flags
+//! ```
+//!
+//! - Play mode (default): every match is played to its end by random drops
+//!   (Ready between games). Latencies are measured from the gateway event
+//!   (the press dispatched by the fake) to the interaction callback (the
+//!   acknowledgement) and to the next turn's message arriving at the fake
+//!   (the next turn posted); moves per second over the play phase; the
+//!   bot's peak memory (`VmHWM`) and CPU time (`utime + stime`) from
+//!   `/proc/<pid>/`, and its resident memory per running match (RSS with
+//!   every match started, minus RSS before the first, divided by N).
+//! - `--flags`: every match is started with the shortest time control
+//!   (`1+0`: a 1-minute bank, no increment); both players make their first
+//!   move (not charged, RULES.md §4) and then nobody moves: the player to
+//!   move flags 60 s later. Measured: when the fake received each match's
+//!   end, minus its deadline (from the store: the match's epoch + the time
+//!   of ply 2 + the 60 s bank).
+//! - `--think-ms X`: each press waits a uniformly random X/2 … 3X/2 ms.
+//!
+//! The driver's own CPU time (the fake and the players) is printed too, to
+//! show the fake is not the bottleneck. See `docs/benchmarks.md`.
+
+#[path = "../tests/support/fake_discord.rs"]
+mod fake;
+#[path = "../tests/support/process.rs"]
+mod process;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use fake::*;
+use process::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::{json, Value};
+use sqlx::Connection;
+use tokio::sync::mpsc;
+
+#[derive(Clone, Debug)]
+struct Args {
+    matches: usize,
+    think_ms: u64,
+    flags: bool,
+    keep: bool,
+}
+
+fn args() -> Args {
+    let mut a = Args {
+        matches: 100,
+        think_ms: 0,
+        flags: false,
+        keep: false,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        match arg.as_str() {
+            "--matches" => a.matches = it.next().and_then(|v| v.parse().ok()).expect("N"),
+            "--think-ms" => a.think_ms = it.next().and_then(|v| v.parse().ok()).expect("X"),
+            "--flags" => a.flags = true,
+            "--keep" => a.keep = true,
+            other => panic!("unknown argument {other}; see the example's doc"),
+        }
+    }
+    a
+}
+
+/// What a posted message offers to the players of its match.
+#[derive(Clone, Debug, PartialEq)]
+enum Offer {
+    Turn { mover: u64, drops: Vec<String> },
+    Ready(Vec<String>),
+    Over,
+}
+
+fn offer(m: &Value) -> Option<Offer> {
+    let ids = buttons(m);
+    if ids.iter().any(|(b, _)| b.ends_with(":rematch")) {
+        return Some(Offer::Over);
+    }
+    let ready: Vec<String> = ids
+        .iter()
+        .filter(|(b, _)| b.ends_with(":ready"))
+        .map(|(b, _)| b.clone())
+        .collect();
+    if !ready.is_empty() {
+        return Some(Offer::Ready(ready));
+    }
+    let drops: Vec<String> = ids
+        .iter()
+        .filter(|(b, off)| b.contains(":drop:") && !off)
+        .map(|(b, _)| b.clone())
+        .collect();
+    if drops.is_empty() {
+        return None;
+    }
+    let content = m["content"].as_str().unwrap_or("");
+    let mover = content
+        .strip_prefix("<@")
+        .and_then(|r| r.split('>').next())
+        .and_then(|id| id.parse().ok())?;
+    Some(Offer::Turn { mover, drops })
+}
+
+/// Where the messages posted into one match's thread go: (when the fake
+/// received them, the message).
+type Inbox = mpsc::UnboundedSender<(Instant, Value)>;
+
+#[derive(Default)]
+struct Stats {
+    /// Dispatch time of each press by interaction id.
+    pressed: HashMap<u64, Instant>,
+    ack_ms: Vec<f64>,
+    next_ms: Vec<f64>,
+    moves: u64,
+    /// Wall clock (ms since 1970) at which each match's end reached the
+    /// fake, by thread.
+    ended_unix_ms: HashMap<u64, f64>,
+}
+
+fn proc_status(pid: u32, key: &str) -> u64 {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    s.lines()
+        .find(|l| l.starts_with(key))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// CPU seconds (user + system) of a process.
+fn cpu_secs(pid: &str) -> f64 {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let after = s.rsplit(')').next().unwrap_or("");
+    let f: Vec<&str> = after.split_whitespace().collect();
+    let ticks: f64 = f.get(11).and_then(|v| v.parse().ok()).unwrap_or(0.0)
+        + f.get(12).and_then(|v| v.parse().ok()).unwrap_or(0.0);
+    ticks / 100.0 // USER_HZ
+}
+
+fn pct(v: &mut [f64], p: f64) -> f64 {
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let i = ((v.len() as f64 - 1.0) * p).round() as usize;
+    v[i]
+}
+
+fn summary(name: &str, v: &mut [f64]) {
+    println!(
+        "{name}: n={} p50={:.1} ms p99={:.1} ms max={:.1} ms",
+        v.len(),
+        pct(v, 0.50),
+        pct(v, 0.99),
+        pct(v, 1.0)
+    );
+}
+
+fn uptime() -> String {
+    std::fs::read_to_string("/proc/loadavg")
+        .unwrap_or_default()
+        .split_whitespace()
+        .take(3)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn unix_ms_of(at: Instant, base: (Instant, SystemTime)) -> f64 {
+    let wall = if at >= base.0 {
+        base.1 + at.duration_since(base.0)
+    } else {
+        base.1 - base.0.duration_since(at)
+    };
+    wall.duration_since(UNIX_EPOCH).unwrap().as_secs_f64() * 1000.0
+}
+
+#[tokio::main]
+async fn main() {
+    let args = args();
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    // Built together with this example (one cargo invocation, so that the
+    // binary and the example share one feature set and one build):
+    // `cargo build --release --bin fourbot --example load`.
+    let bin = root.join("target/release/fourbot");
+    assert!(
+        bin.exists(),
+        "build the bot first: cargo build --release --bin fourbot --example load"
+    );
+    println!(
+        "load: {} matches, think {} ms{}; load average before: {}",
+        args.matches,
+        args.think_ms,
+        if args.flags { ", flags (1+0)" } else { "" },
+        uptime()
+    );
+
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    fake.set_lean(true);
+    let stats = Arc::new(Mutex::new(Stats::default()));
+    let routes: Arc<Mutex<HashMap<u64, Inbox>>> = Arc::default();
+    let clock_base = (Instant::now(), SystemTime::now());
+    {
+        let stats = stats.clone();
+        let routes = routes.clone();
+        fake.observe(Arc::new(move |o: Observed<'_>| {
+            if o.method != "POST" {
+                return;
+            }
+            let segs: Vec<&str> = o.path.trim_start_matches("/api/v10/").split('/').collect();
+            match segs.as_slice() {
+                ["interactions", iid, _, "callback"] if o.status < 300 => {
+                    let iid: u64 = iid.parse().unwrap_or(0);
+                    let mut s = stats.lock().unwrap();
+                    if let Some(t0) = s.pressed.remove(&iid) {
+                        s.ack_ms
+                            .push(o.at.duration_since(t0).as_secs_f64() * 1000.0);
+                    }
+                }
+                ["channels", c, "messages"] if o.status == 200 => {
+                    let thread: u64 = c.parse().unwrap_or(0);
+                    if let (Some(reply), Some(tx)) = (o.reply, routes.lock().unwrap().get(&thread))
+                    {
+                        let _ = tx.send((o.at, reply.clone()));
+                    }
+                }
+                _ => {}
+            }
+        }));
+    }
+
+    let dir = temp_dir("load");
+    let mut child = spawn(&bin, &fake, &dir, &[("FOURBOT_LOG", "warn")]);
+    let pid = child.id().expect("pid");
+    wait_registrations(&fake, 1).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let rss_idle = proc_status(pid, "VmRSS:");
+
+    // Setup: N challenges accepted, 32 at a time.
+    let setup_start = Instant::now();
+    let time = if args.flags { Some("1+0") } else { None };
+    let mut handles = Vec::new();
+    let sem = Arc::new(tokio::sync::Semaphore::new(32));
+    let (done_tx, mut done_rx) = mpsc::unbounded_channel::<()>();
+    // Nobody moves before every match has started: the play phase is
+    // measured alone.
+    let (go_tx, go_rx) = tokio::sync::watch::channel(false);
+    for i in 0..args.matches as u64 {
+        let fake = fake.clone();
+        let routes = routes.clone();
+        let stats = stats.clone();
+        let sem = sem.clone();
+        let done_tx = done_tx.clone();
+        let go = go_rx.clone();
+        let a = user(2 * i);
+        let b = user(2 * i + 1);
+        let think = args.think_ms;
+        let flags = args.flags;
+        handles.push(tokio::spawn(async move {
+            let (tx, rx) = mpsc::unbounded_channel();
+            {
+                let _permit = sem.acquire().await.unwrap();
+                let iid = fake.next_id();
+                let mut options = vec![("opponent", 6u8, json!(b.id.to_string()))];
+                if let Some(t) = time {
+                    options.push(("time", 3, json!(t)));
+                }
+                fake.dispatch(
+                    "INTERACTION_CREATE",
+                    slash_command_json(iid, a, CHANNEL_ID, "challenge", &options, &[b]),
+                );
+                let challenge = fake
+                    .wait_for("the challenge message", |f| f.original(iid))
+                    .await;
+                let thread = id_of(&challenge);
+                routes.lock().unwrap().insert(thread, tx);
+                let accept = buttons(&challenge)[0].0.clone();
+                press(&fake, b, &challenge, &accept);
+            }
+            drive(fake, stats, rx, [a, b], think, flags, i, done_tx, go).await;
+        }));
+    }
+    drop(done_tx);
+    // Wait until every match has posted its first turn.
+    let mut started = 0;
+    while started < args.matches {
+        if done_rx.recv().await.is_none() {
+            break;
+        }
+        started += 1;
+    }
+    let setup = setup_start.elapsed();
+    let rss_started = proc_status(pid, "VmRSS:");
+    let cpu_bot_0 = cpu_secs(&pid.to_string());
+    let cpu_driver_0 = cpu_secs("self");
+    let play_start = Instant::now();
+    go_tx.send(true).unwrap();
+    for h in handles {
+        h.await.unwrap();
+    }
+    let play = play_start.elapsed();
+    let cpu_bot = cpu_secs(&pid.to_string()) - cpu_bot_0;
+    let cpu_driver = cpu_secs("self") - cpu_driver_0;
+    let hwm = proc_status(pid, "VmHWM:");
+    let rss_end = proc_status(pid, "VmRSS:");
+
+    println!(
+        "setup: {} matches started in {:.1} s",
+        args.matches,
+        setup.as_secs_f64()
+    );
+    println!(
+        "bot memory: RSS idle {} KiB, with {} matches started {} KiB ({:.1} KiB per match), peak (VmHWM) {} KiB, at the end {} KiB",
+        rss_idle,
+        args.matches,
+        rss_started,
+        (rss_started as f64 - rss_idle as f64) / args.matches as f64,
+        hwm,
+        rss_end
+    );
+    let mut s = std::mem::take(&mut *stats.lock().unwrap());
+    println!(
+        "play: {} moves in {:.1} s = {:.0} moves/s; CPU bot {:.1} s ({:.0}% of one core), driver+fake {:.1} s ({:.0}%)",
+        s.moves,
+        play.as_secs_f64(),
+        s.moves as f64 / play.as_secs_f64(),
+        cpu_bot,
+        100.0 * cpu_bot / play.as_secs_f64(),
+        cpu_driver,
+        100.0 * cpu_driver / play.as_secs_f64()
+    );
+    let late = s.ack_ms.iter().filter(|v| **v > 3000.0).count();
+    summary("ack (press -> interaction callback)", &mut s.ack_ms);
+    println!("acks later than 3 s: {late}");
+    summary("next turn (press -> next turn posted)", &mut s.next_ms);
+    if args.flags {
+        flag_report(&dir, &s.ended_unix_ms, clock_base).await;
+    }
+    println!("load average after: {}", uptime());
+    let _ = child.kill().await;
+    if !args.keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    } else {
+        println!("kept {}", dir.display());
+    }
+}
+
+/// Plays one match from its messages (`rx`): the mover presses a random free
+/// column (after the think time), both press Ready between games; in flag
+/// mode only plies 1 and 2 are played. Signals `started` at the first turn.
+#[allow(clippy::too_many_arguments)]
+async fn drive(
+    fake: FakeDiscord,
+    stats: Arc<Mutex<Stats>>,
+    mut rx: mpsc::UnboundedReceiver<(Instant, Value)>,
+    players: [TestUser; 2],
+    think_ms: u64,
+    flags: bool,
+    seed: u64,
+    started: mpsc::UnboundedSender<()>,
+    mut go: tokio::sync::watch::Receiver<bool>,
+) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut pressed_at: Option<Instant> = None;
+    let mut plies = 0u32;
+    let mut first = true;
+    while let Some((at, msg)) = rx.recv().await {
+        let Some(o) = offer(&msg) else { continue };
+        if first {
+            first = false;
+            let _ = started.send(());
+            let _ = go.wait_for(|go| *go).await;
+        }
+        if let Some(t0) = pressed_at.take() {
+            let mut s = stats.lock().unwrap();
+            s.next_ms.push(at.duration_since(t0).as_secs_f64() * 1000.0);
+            s.moves += 1;
+        }
+        match o {
+            Offer::Over => {
+                let thread: u64 = msg["channel_id"].as_str().unwrap().parse().unwrap();
+                let base = (Instant::now(), SystemTime::now());
+                stats
+                    .lock()
+                    .unwrap()
+                    .ended_unix_ms
+                    .insert(thread, unix_ms_of(at, base));
+                return;
+            }
+            Offer::Ready(ids) => {
+                for (u, id) in players.iter().zip(ids.iter().cycle()) {
+                    press(&fake, *u, &msg, id);
+                }
+            }
+            Offer::Turn { mover, drops } => {
+                if flags && plies >= 2 {
+                    continue; // let the bank run out
+                }
+                if think_ms > 0 {
+                    let ms = rng.gen_range(think_ms / 2..=think_ms * 3 / 2);
+                    tokio::time::sleep(Duration::from_millis(ms)).await;
+                }
+                let who = players
+                    .into_iter()
+                    .find(|u| u.id == mover)
+                    .unwrap_or(players[0]);
+                let id = &drops[rng.gen_range(0..drops.len())];
+                let iid = fake.next_id();
+                let t0 = Instant::now();
+                stats.lock().unwrap().pressed.insert(iid, t0);
+                fake.dispatch(
+                    "INTERACTION_CREATE",
+                    button_press_json(iid, who, &msg, id, "en-US"),
+                );
+                pressed_at = Some(t0);
+                plies += 1;
+            }
+        }
+    }
+}
+
+/// Flag announcements against their deadlines (from the store).
+async fn flag_report(dir: &Path, ended: &HashMap<u64, f64>, _base: (Instant, SystemTime)) {
+    let mut db = sqlx::SqliteConnection::connect(&database_url(dir))
+        .await
+        .unwrap();
+    // The thread of each match is the challenge message: read it from the
+    // threads file (id thread …).
+    let threads = std::fs::read_to_string(dir.join("fourbot.db.threads")).unwrap_or_default();
+    let mut late = Vec::new();
+    let mut not_flag = 0;
+    for line in threads.lines() {
+        let mut f = line.split_whitespace();
+        let (Some(id), Some(thread)) = (f.next(), f.next()) else {
+            continue;
+        };
+        let (Ok(id), Ok(thread)) = (id.parse::<i64>(), thread.parse::<u64>()) else {
+            continue;
+        };
+        let row: Option<(i64, i64, i64, Option<String>)> = sqlx::query_as(
+            "SELECT m.epoch_unix_ms, m.base_ms,
+                    (SELECT at_ms FROM moves WHERE match_id = m.id AND game = 1 AND ply = 2),
+                    m.end_kind
+             FROM matches m WHERE m.id = ?",
+        )
+        .bind(id)
+        .fetch_optional(&mut db)
+        .await
+        .unwrap();
+        let Some((epoch, base, ply2, end_kind)) = row else {
+            continue;
+        };
+        if end_kind.as_deref() != Some("forfeit") {
+            not_flag += 1;
+        }
+        let deadline = (epoch + ply2 + base) as f64;
+        if let Some(at) = ended.get(&thread) {
+            late.push(at - deadline);
+        }
+    }
+    let over = late.iter().filter(|v| **v > 200.0).count();
+    summary("flag announced after its deadline", &mut late);
+    println!(
+        "flags announced later than 200 ms: {over}; matches not ended by a forfeit: {not_flag}"
+    );
+}
