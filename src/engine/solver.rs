@@ -116,7 +116,7 @@ impl Table {
         Probe {
             upper: (up != 0).then_some(up - 64),
             lower: (lo != 0).then_some(lo - 64),
-            best: (best != 0).then_some(best - 1),
+            best: best.checked_sub(1),
         }
     }
 
@@ -528,6 +528,26 @@ mod tests {
     fn weak_solve_gives_the_sign() {
         let b = Board::from_moves("2252576253462244111563365343671351441").unwrap();
         assert_eq!(Solver::new().solve(&b, true), -1);
+    }
+
+    #[test]
+    fn a_bucket_keeps_the_costlier_entry() {
+        let mut t = Table::new();
+        // Three keys of one bucket.
+        let k = 12_345u64;
+        let (k2, k3) = (k + BUCKETS as u64, k + 2 * BUCKETS as u64);
+        t.put(k, Some(3), None, None, 1_000_000);
+        t.put(k2, Some(2), None, None, 10);
+        assert_eq!(t.get(k2).upper, Some(2));
+        t.put(k3, None, Some(-1), Some(4), 20);
+        assert_eq!(t.get(k).upper, Some(3), "the costly entry survives");
+        assert_eq!(t.get(k2).upper, None, "the cheap one is replaced");
+        let p = t.get(k3);
+        assert_eq!((p.upper, p.lower, p.best), (None, Some(-1), Some(4)));
+        // Updating an entry keeps its other bound.
+        t.put(k3, Some(5), None, None, 20);
+        let p = t.get(k3);
+        assert_eq!((p.upper, p.lower, p.best), (Some(5), Some(-1), Some(4)));
     }
 
     #[test]
