@@ -150,6 +150,11 @@ pub struct BookArgs {
     /// Output file.
     #[arg(long, default_value = "assets/book.bin")]
     pub out: String,
+    /// Progress file: one solved position per line, appended as it is
+    /// solved; a new run (of this or a larger depth) resumes from it
+    /// (default: <out>.progress).
+    #[arg(long)]
+    pub checkpoint: Option<String>,
 }
 
 /// Arguments of `fourbot script` (format: `docs/match.md`, [`crate::play::script`]).
@@ -801,20 +806,53 @@ pub fn solve(args: &SolveArgs) -> Result<String, String> {
 }
 
 /// `fourbot book`: generates the opening book and writes it to `--out`.
+/// Every solved position is appended to the checkpoint (`--checkpoint`,
+/// default `<out>.progress`) at once and a run resumes from it; a run of a
+/// larger `--depth` reuses the positions of the smaller ones, so the book
+/// can be extended depth by depth.
 ///
 /// # Errors
-/// The file cannot be written.
+/// The checkpoint is malformed, or a file cannot be read or written.
 pub fn book(args: &BookArgs) -> Result<String, String> {
+    use crate::engine::book::{format_checkpoint_line, parse_checkpoint};
+    let checkpoint = args
+        .checkpoint
+        .clone()
+        .unwrap_or_else(|| format!("{}.progress", args.out));
+    let known = match std::fs::read_to_string(&checkpoint) {
+        Ok(text) => parse_checkpoint(&text).map_err(|e| format!("{checkpoint}: {e}"))?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Default::default(),
+        Err(e) => return Err(format!("{checkpoint}: {e}")),
+    };
+    let mut log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&checkpoint)
+        .map_err(|e| format!("{checkpoint}: {e}"))?;
+    eprintln!("{} positions already solved in {checkpoint}", known.len());
     let mut solver = Solver::new();
     let start = std::time::Instant::now();
-    let book = Book::generate(args.depth, &mut solver, |done, total| {
-        if done % 1000 == 0 || done == total {
-            eprintln!(
-                "{done}/{total} positions, {:.0} s",
-                start.elapsed().as_secs_f64()
-            );
-        }
-    });
+    let mut write_error = None;
+    let book = Book::generate_resumable(
+        &Board::new(),
+        args.depth,
+        &mut solver,
+        &known,
+        |key, score, done, total| {
+            if let Err(e) = writeln!(log, "{}", format_checkpoint_line(key, score)) {
+                write_error.get_or_insert(e);
+            }
+            if done % 1000 == 0 || done == total {
+                eprintln!(
+                    "{done}/{total} positions, {:.0} s",
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        },
+    );
+    if let Some(e) = write_error {
+        return Err(format!("{checkpoint}: {e}"));
+    }
     std::fs::write(&args.out, book.to_bytes()).map_err(|e| format!("{}: {e}", args.out))?;
     Ok(format!(
         "{} positions up to {} discs written to {}\n",
