@@ -805,6 +805,32 @@ pub fn solve(args: &SolveArgs) -> Result<String, String> {
     Ok(String::new())
 }
 
+/// Opens a generator's checkpoint for appending and returns its complete
+/// lines. A last line cut short (the run was killed while writing it) is cut
+/// off the file, so the next line appended starts on a line of its own. A
+/// missing file is created empty.
+///
+/// # Errors
+/// The file cannot be read, truncated or opened.
+pub fn open_checkpoint(path: &str) -> Result<(String, std::fs::File), String> {
+    let err = |e: std::io::Error| format!("{path}: {e}");
+    let mut text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(err(e)),
+    };
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.truncate(text.rfind('\n').map_or(0, |i| i + 1));
+        std::fs::write(path, &text).map_err(err)?;
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(err)?;
+    Ok((text, file))
+}
+
 /// `fourbot book`: generates the opening book and writes it to `--out`.
 /// Every solved position is appended to the checkpoint (`--checkpoint`,
 /// default `<out>.progress`) at once and a run resumes from it; a run of a
@@ -819,16 +845,8 @@ pub fn book(args: &BookArgs) -> Result<String, String> {
         .checkpoint
         .clone()
         .unwrap_or_else(|| format!("{}.progress", args.out));
-    let known = match std::fs::read_to_string(&checkpoint) {
-        Ok(text) => parse_checkpoint(&text).map_err(|e| format!("{checkpoint}: {e}"))?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Default::default(),
-        Err(e) => return Err(format!("{checkpoint}: {e}")),
-    };
-    let mut log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&checkpoint)
-        .map_err(|e| format!("{checkpoint}: {e}"))?;
+    let (text, mut log) = open_checkpoint(&checkpoint)?;
+    let known = parse_checkpoint(&text).map_err(|e| format!("{checkpoint}: {e}"))?;
     eprintln!("{} positions already solved in {checkpoint}", known.len());
     let mut solver = Solver::new();
     let start = std::time::Instant::now();
@@ -910,16 +928,8 @@ pub fn openings(args: &OpeningsArgs) -> Result<String, String> {
         .checkpoint
         .clone()
         .unwrap_or_else(|| format!("{}.progress", args.out));
-    let known = match std::fs::read_to_string(&checkpoint) {
-        Ok(text) => parse_checkpoint(&text).map_err(|e| format!("{checkpoint}: {e}"))?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Default::default(),
-        Err(e) => return Err(format!("{checkpoint}: {e}")),
-    };
-    let mut log = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&checkpoint)
-        .map_err(|e| format!("{checkpoint}: {e}"))?;
+    let (text, mut log) = open_checkpoint(&checkpoint)?;
+    let known = parse_checkpoint(&text).map_err(|e| format!("{checkpoint}: {e}"))?;
     let mut solver = Solver::with_book(Book::shipped());
     let start = std::time::Instant::now();
     let mut write_error = None;
@@ -950,4 +960,25 @@ pub fn openings(args: &OpeningsArgs) -> Result<String, String> {
         list.len(),
         args.out
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checkpoint_cut_mid_line_resumes_on_a_new_line() {
+        let path = std::env::temp_dir().join(format!("fourbot-ckpt-{}", std::process::id()));
+        let path = path.to_str().unwrap().to_string();
+        std::fs::write(&path, "1111 1\n43").unwrap();
+        let (text, mut file) = open_checkpoint(&path).unwrap();
+        assert_eq!(text, "1111 1\n");
+        writeln!(file, "1112 0").unwrap();
+        drop(file);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "1111 1\n1112 0\n");
+        std::fs::remove_file(&path).unwrap();
+        let (text, _) = open_checkpoint(&path).unwrap();
+        assert_eq!(text, "");
+        std::fs::remove_file(&path).unwrap();
+    }
 }
