@@ -1,69 +1,149 @@
-//! Measures the AI level ladder: for each variant, level L plays level L−1
-//! (L = 2…5), colours (seats) rotating, the first two plies of every game
-//! random so the games differ. Prints L's score share (win 1, draw ½).
+//! Measures the AI level ladder: level L plays level L−1 (three-players: L
+//! against two players of level L−1) and L's share of the points is printed
+//! (win 1, draw ½; three-players draw ⅓ — an even share there is 33 %).
 //!
-//! `cargo run --release --example ladder -- [games] [budget_ms] [variant…]`
-//! (defaults: 200 games, 1000 ms per move, every variant with its own rules).
+//! Games come in pairs from the same start with the seats swapped, so each
+//! level plays first equally often. The start of pair k is drawn from seed k:
+//! random-opening plays an opening of `assets/openings.txt`
+//! (`host::openings::draw`), obstacles uses the layout of that seed, every
+//! other variant begins with two random plies. Levels are defined by
+//! deterministic budgets (`engine::level_spec`); the time cap per move is
+//! only a safety net.
+//!
+//! ```sh
+//! cargo run --release --example ladder -- [--games 200] [--variant classic]…
+//!     [--levels 2-5] [--cap-ms 1000] [--l5-nodes N] [--l5-exact N]
+//!     [--depth L=D] [--noise L=N]
+//! ```
+//! `--depth` / `--noise` override a level's search depth or noise (to tune
+//! the ladder; the shipped levels are `engine::level_spec`).
+//! `--l5-nodes` / `--l5-exact` replace level 5's heuristic and exact-solver
+//! node budgets (a reduced level 5, documented as such in
+//! docs/benchmarks.md). Default: every variant, levels 2–5.
 
 use std::time::Duration;
 
-use fourbot::engine::choose_move_seeded;
-use fourbot::game::{Color, Game, Position, Variant};
+use fourbot::engine::{choose_move_with, level_spec, LevelSpec};
+use fourbot::game::{Color, Game, ObstacleLayout, Position, Variant};
+
+struct Options {
+    games: u32,
+    variants: Vec<Variant>,
+    levels: (u8, u8),
+    cap: Duration,
+    l5: LevelSpec,
+    /// Overrides of levels 1–4 (`--depth L=D`, `--noise L=N`) for tuning.
+    specs: [LevelSpec; 5],
+}
+
+fn parse_options() -> Options {
+    let mut o = Options {
+        games: 200,
+        variants: Vec::new(),
+        levels: (2, 5),
+        cap: Duration::from_millis(1000),
+        l5: level_spec(5),
+        specs: [1, 2, 3, 4, 5].map(level_spec),
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).cloned().unwrap_or_default();
+        match args[i].as_str() {
+            "--games" => o.games = value.parse().expect("--games N"),
+            "--variant" => o.variants.push(value.parse().expect("variant key")),
+            "--levels" => {
+                let (a, b) = value.split_once('-').expect("--levels A-B");
+                o.levels = (a.parse().expect("level"), b.parse().expect("level"));
+            }
+            "--cap-ms" => o.cap = Duration::from_millis(value.parse().expect("--cap-ms N")),
+            "--l5-nodes" => o.l5.max_nodes = value.parse().expect("--l5-nodes N"),
+            "--l5-exact" => o.l5.exact_nodes = value.parse().expect("--l5-exact N"),
+            "--depth" | "--noise" => {
+                let (l, x) = value.split_once('=').expect("L=X");
+                let l: usize = l.parse().expect("level");
+                let x: u32 = x.parse().expect("number");
+                if args[i] == "--depth" {
+                    o.specs[l - 1].depth = x;
+                } else {
+                    o.specs[l - 1].noise = x as i32;
+                }
+            }
+            other => panic!("unknown option {other}"),
+        }
+        i += 2;
+    }
+    if o.variants.is_empty() {
+        o.variants = Variant::ALL.to_vec();
+    }
+    o
+}
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let games: u32 = args.first().and_then(|a| a.parse().ok()).unwrap_or(200);
-    let budget = Duration::from_millis(args.get(1).and_then(|a| a.parse().ok()).unwrap_or(1000));
-    let variants: Vec<Variant> = if args.len() > 2 {
-        args[2..]
-            .iter()
-            .map(|a| a.parse().expect("variant key"))
-            .collect()
-    } else {
-        vec![
-            Variant::Classic,
-            Variant::Five,
-            Variant::Popout,
-            Variant::Small,
-            Variant::Misere,
-            Variant::Cylinder,
-            Variant::Obstacles,
-            Variant::ThreePlayers,
-        ]
-    };
+    let o = parse_options();
     println!(
-        "games per pair: {games}, budget per move: {} ms",
-        budget.as_millis()
+        "games per pair of levels: {}, time cap per move: {} ms, level 5: {:?}",
+        o.games,
+        o.cap.as_millis(),
+        o.l5
     );
-    for v in variants {
-        for level in 2..=5u8 {
-            let mut points = 0.0;
-            for g in 0..games {
-                points += play(v, level, g, budget);
+    for &v in &o.variants {
+        for level in o.levels.0.max(2)..=o.levels.1.min(5) {
+            let start = std::time::Instant::now();
+            let (mut points, mut wins, mut draws) = (0.0, 0, 0);
+            for g in 0..o.games {
+                let (p, won, drawn) = play(&o, v, level, g);
+                points += p;
+                wins += won as u32;
+                draws += drawn as u32;
             }
             println!(
-                "{v}: level {level} vs {}: {:.1}/{games} = {:.0}%",
+                "{v}: level {level} vs {}: {points:.1}/{} = {:.0} % ({wins} won, {draws} drawn, {:.0} s)",
                 level - 1,
-                points,
-                100.0 * points / games as f64
+                o.games,
+                100.0 * points / o.games as f64,
+                start.elapsed().as_secs_f64()
             );
         }
     }
 }
 
-/// One game: the strong level sits in seat `g % colours`; returns its points.
-fn play(v: Variant, level: u8, g: u32, budget: Duration) -> f64 {
+fn spec(o: &Options, level: u8) -> LevelSpec {
+    if level == 5 {
+        o.l5
+    } else {
+        o.specs[level as usize - 1]
+    }
+}
+
+/// Game `g`: pair `g / 2`'s start, the stronger level in seat `g % colours`.
+/// Returns the stronger level's points, whether it won, whether it was a draw.
+fn play(o: &Options, v: Variant, level: u8, g: u32) -> (f64, bool, bool) {
     let colors = v.rules().colors as u32;
     let strong = Color::from_index((g % colors) as usize);
-    let mut game = Game::new(Position::new(v));
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ ((g as u64) << 20) ^ ((level as u64) << 8);
+    let pair = (g / 2) as u64;
+    let start = if v == Variant::Obstacles {
+        Position::with_layout(v, &ObstacleLayout::from_seed(&v.rules().geometry, pair))
+    } else {
+        Position::new(v)
+    };
+    let mut game = Game::new(start);
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ (pair << 20);
+    let opening: Vec<_> = if v == Variant::RandomOpening {
+        fourbot::host::openings::draw(pair)
+    } else {
+        Vec::new()
+    };
+    for m in opening {
+        game.play(m).expect("opening move");
+    }
     let mut ply = 0;
     while !game.outcome().is_over() && ply < 400 {
         seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         let legal = game.position().legal_moves();
-        let m = if ply < 2 {
+        let m = if ply < 2 && v != Variant::RandomOpening {
             legal.get((seed >> 33) as usize % legal.len()).unwrap()
         } else {
             let l = if game.position().to_move() == strong {
@@ -71,14 +151,14 @@ fn play(v: Variant, level: u8, g: u32, budget: Duration) -> f64 {
             } else {
                 level - 1
             };
-            choose_move_seeded(&game, l, budget, seed)
+            choose_move_with(&game, &spec(o, l), o.cap, seed ^ g as u64)
         };
         game.play(m).unwrap();
         ply += 1;
     }
     match game.outcome().winner() {
-        Some(w) if w == strong => 1.0,
-        Some(_) => 0.0,
-        None => 1.0 / colors as f64,
+        Some(w) if w == strong => (1.0, true, false),
+        Some(_) => (0.0, false, false),
+        None => (1.0 / colors as f64, false, true),
     }
 }

@@ -108,6 +108,10 @@ pub struct OpeningsArgs {
     /// Output file.
     #[arg(long, default_value = "assets/openings.txt")]
     pub out: String,
+    /// Progress file: one solved position per line, appended as it is
+    /// solved; a new run resumes from it (default: <out>.progress).
+    #[arg(long)]
+    pub checkpoint: Option<String>,
 }
 
 /// Arguments of `fourbot analyze`.
@@ -146,6 +150,11 @@ pub struct BookArgs {
     /// Output file.
     #[arg(long, default_value = "assets/book.bin")]
     pub out: String,
+    /// Progress file: one solved position per line, appended as it is
+    /// solved; a new run (of this or a larger depth) resumes from it
+    /// (default: <out>.progress).
+    #[arg(long)]
+    pub checkpoint: Option<String>,
 }
 
 /// Arguments of `fourbot script` (format: `docs/match.md`, [`crate::play::script`]).
@@ -798,21 +807,72 @@ pub fn solve(args: &SolveArgs) -> Result<String, String> {
     Ok(String::new())
 }
 
-/// `fourbot book`: generates the opening book and writes it to `--out`.
+/// Opens a generator's checkpoint for appending and returns its complete
+/// lines. A last line cut short (the run was killed while writing it) is cut
+/// off the file, so the next line appended starts on a line of its own. A
+/// missing file is created empty.
 ///
 /// # Errors
-/// The file cannot be written.
+/// The file cannot be read, truncated or opened.
+pub fn open_checkpoint(path: &str) -> Result<(String, std::fs::File), String> {
+    let err = |e: std::io::Error| format!("{path}: {e}");
+    let mut text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(err(e)),
+    };
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.truncate(text.rfind('\n').map_or(0, |i| i + 1));
+        std::fs::write(path, &text).map_err(err)?;
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(err)?;
+    Ok((text, file))
+}
+
+/// `fourbot book`: generates the opening book and writes it to `--out`.
+/// Every solved position is appended to the checkpoint (`--checkpoint`,
+/// default `<out>.progress`) at once and a run resumes from it; a run of a
+/// larger `--depth` reuses the positions of the smaller ones, so the book
+/// can be extended depth by depth.
+///
+/// # Errors
+/// The checkpoint is malformed, or a file cannot be read or written.
 pub fn book(args: &BookArgs) -> Result<String, String> {
+    use crate::engine::book::{format_checkpoint_line, parse_checkpoint};
+    let checkpoint = args
+        .checkpoint
+        .clone()
+        .unwrap_or_else(|| format!("{}.progress", args.out));
+    let (text, mut log) = open_checkpoint(&checkpoint)?;
+    let known = parse_checkpoint(&text).map_err(|e| format!("{checkpoint}: {e}"))?;
+    eprintln!("{} positions already solved in {checkpoint}", known.len());
     let mut solver = Solver::new();
     let start = std::time::Instant::now();
-    let book = Book::generate(args.depth, &mut solver, |done, total| {
-        if done % 1000 == 0 || done == total {
-            eprintln!(
-                "{done}/{total} positions, {:.0} s",
-                start.elapsed().as_secs_f64()
-            );
-        }
-    });
+    let mut write_error = None;
+    let book = Book::generate_resumable(
+        &Board::new(),
+        args.depth,
+        &mut solver,
+        &known,
+        |key, score, done, total| {
+            if let Err(e) = writeln!(log, "{}", format_checkpoint_line(key, score)) {
+                write_error.get_or_insert(e);
+            }
+            if done % 1000 == 0 || done == total {
+                eprintln!(
+                    "{done}/{total} positions, {:.0} s",
+                    start.elapsed().as_secs_f64()
+                );
+            }
+        },
+    );
+    if let Some(e) = write_error {
+        return Err(format!("{checkpoint}: {e}"));
+    }
     std::fs::write(&args.out, book.to_bytes()).map_err(|e| format!("{}: {e}", args.out))?;
     Ok(format!(
         "{} positions up to {} discs written to {}\n",
@@ -856,19 +916,39 @@ pub fn analyze(args: &AnalyzeArgs) -> Result<String, String> {
 
 /// `fourbot openings`: solves every 4-disc position (weakly) and writes the
 /// drawn ones to `--out` in the format of [`crate::engine::openings`].
+/// Every solved position is appended to the checkpoint (`--checkpoint`,
+/// default `<out>.progress`) at once, and a run resumes from it, so a killed
+/// run loses at most the position it was solving.
 ///
 /// # Errors
-/// The file cannot be written.
+/// The checkpoint is malformed, or a file cannot be read or written.
 pub fn openings(args: &OpeningsArgs) -> Result<String, String> {
-    use crate::engine::openings::{drawn_openings, format_opening};
+    use crate::engine::openings::{
+        drawn_openings, format_checkpoint_line, format_opening, parse_checkpoint,
+    };
+    let checkpoint = args
+        .checkpoint
+        .clone()
+        .unwrap_or_else(|| format!("{}.progress", args.out));
+    let (text, mut log) = open_checkpoint(&checkpoint)?;
+    let known = parse_checkpoint(&text).map_err(|e| format!("{checkpoint}: {e}"))?;
     let mut solver = Solver::with_book(Book::shipped());
     let start = std::time::Instant::now();
-    let list = drawn_openings(&mut solver, |done, total| {
+    let mut write_error = None;
+    eprintln!("{} positions already solved in {checkpoint}", known.len());
+    let list = drawn_openings(&mut solver, &known, |seq, score, done, total| {
+        if let Err(e) = writeln!(log, "{}", format_checkpoint_line(seq, score)) {
+            write_error.get_or_insert(e);
+        }
         eprintln!(
-            "{done}/{total} positions, {:.0} s",
+            "{done}/{total} positions, {} scores {score}, {:.0} s",
+            format_opening(seq),
             start.elapsed().as_secs_f64()
         );
     });
+    if let Some(e) = write_error {
+        return Err(format!("{checkpoint}: {e}"));
+    }
     let mut text = String::from(
         "# Drawn 4-disc openings of random-opening (docs/rules.md §5): 7x6 digit strings,\n# red to move, a draw with perfect play, one of each mirror pair.\n# Generated by `fourbot openings` (the bot's own solver).\n",
     );
@@ -882,4 +962,25 @@ pub fn openings(args: &OpeningsArgs) -> Result<String, String> {
         list.len(),
         args.out
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_checkpoint_cut_mid_line_resumes_on_a_new_line() {
+        let path = std::env::temp_dir().join(format!("fourbot-ckpt-{}", std::process::id()));
+        let path = path.to_str().unwrap().to_string();
+        std::fs::write(&path, "1111 1\n43").unwrap();
+        let (text, mut file) = open_checkpoint(&path).unwrap();
+        assert_eq!(text, "1111 1\n");
+        writeln!(file, "1112 0").unwrap();
+        drop(file);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "1111 1\n1112 0\n");
+        std::fs::remove_file(&path).unwrap();
+        let (text, _) = open_checkpoint(&path).unwrap();
+        assert_eq!(text, "");
+        std::fs::remove_file(&path).unwrap();
+    }
 }

@@ -87,18 +87,69 @@ pub fn choose_move(game: &Game, level: u8, time_budget: Duration) -> Move {
     choose_move_seeded(game, level, time_budget, seed)
 }
 
-/// [`choose_move`] with the random choices of levels 1–2 drawn from `seed`.
-///
-/// Levels: 1 searches 2 plies and adds large random noise to its scores
-/// (and plays a random move one time in five); 2 searches 3 plies with
-/// small noise; 3 searches 5 plies; 4 searches 7 plies; 5 deepens as far as
-/// the budget allows, and on a 7×6 classic-rules board plays the exact
-/// solver's best move whenever it solves every move within half the budget.
+/// What defines a level: deterministic budgets, so that a level plays the
+/// same move in the same position with the same seed on any machine as long
+/// as the time cap does not cut it short (the ladder is measured with these,
+/// docs/benchmarks.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelSpec {
+    /// Deepest search, in plies (iterative deepening stops there).
+    pub depth: u32,
+    /// Random noise added to every root estimate, uniform in ±`noise`
+    /// evaluation units (0 = none); a found win or loss is never blurred.
+    pub noise: i32,
+    /// A uniformly random legal move one time in this many (0 = never).
+    pub random_one_in: u64,
+    /// Node budget of the heuristic search: iterative deepening keeps the
+    /// last depth completed within it.
+    pub max_nodes: u64,
+    /// On 7×6 classic-rules boards, the node budget of the exact solver
+    /// (0 = not used): when every move is solved within it, the best one is
+    /// played.
+    pub exact_nodes: u64,
+}
+
+/// The budgets of levels 1–5 (clamped). Level 1: 2 plies, large noise, a
+/// random move one time in five; 2: 3 plies, small noise; 3: 4 plies; 4: 9
+/// plies within 2 million nodes; 5: 4 million nodes of heuristic search (as
+/// deep as they reach) and, on classic 7×6 boards, 20 million nodes of exact
+/// solving (the caller's time cap usually ends the solver first in the
+/// opening; from the middle game on it solves). Depths 3 → 4 → 9 were chosen
+/// by the ladder (docs/benchmarks.md): with 5 plies for level 3 and 8 for
+/// level 4, level 4 scored only 64 % against level 3 in classic.
+pub fn level_spec(level: u8) -> LevelSpec {
+    let (depth, noise, random_one_in, max_nodes, exact_nodes) = match level.clamp(1, MAX_LEVEL) {
+        1 => (2, 60, 5, u64::MAX, 0),
+        2 => (3, 12, 0, u64::MAX, 0),
+        3 => (4, 0, 0, u64::MAX, 0),
+        4 => (9, 0, 0, 2_000_000, 0),
+        _ => (64, 0, 0, 4_000_000, 20_000_000),
+    };
+    LevelSpec {
+        depth,
+        noise,
+        random_one_in,
+        max_nodes,
+        exact_nodes,
+    }
+}
+
+/// [`choose_move`] with the random choices of levels 1–2 drawn from `seed`;
+/// the level's budgets are [`level_spec`].
 ///
 /// # Panics
 /// If the game is over.
 pub fn choose_move_seeded(game: &Game, level: u8, time_budget: Duration, seed: u64) -> Move {
-    let level = level.clamp(1, MAX_LEVEL);
+    choose_move_with(game, &level_spec(level), time_budget, seed)
+}
+
+/// Chooses a move with the budgets of `spec`, answering within about
+/// `time_budget` (a cap on top of the node budgets; the exact solver gets
+/// half of it). Randomness from `seed`.
+///
+/// # Panics
+/// If the game is over.
+pub fn choose_move_with(game: &Game, spec: &LevelSpec, time_budget: Duration, seed: u64) -> Move {
     let start = Instant::now();
     let deadline = start + time_budget;
     let mut rng = Rng(seed | 1);
@@ -107,29 +158,24 @@ pub fn choose_move_seeded(game: &Game, level: u8, time_budget: Duration, seed: u
     if legal.len() == 1 {
         return legal.get(0).expect("one move");
     }
-    if level == 1 && rng.below(5) == 0 {
+    if spec.random_one_in > 0 && rng.below(spec.random_one_in) == 0 {
         return legal
             .get(rng.below(legal.len() as u64) as usize)
             .expect("move");
     }
-    if level == 5 && is_classic(game.variant()) {
-        if let Some(scores) = exact_scores(game.position(), start + time_budget / 2) {
+    if spec.exact_nodes > 0 && is_classic(game.variant()) {
+        if let Some(scores) =
+            exact_scores_within(game.position(), spec.exact_nodes, start + time_budget / 2)
+        {
             return best_of(&scores, &mut rng, 0);
         }
     }
-    let (depth, noise) = match level {
-        1 => (2, 60),
-        2 => (3, 12),
-        3 => (5, 0),
-        4 => (7, 0),
-        _ => (64, 0),
-    };
-    let scores = if noise > 0 {
-        search_moves(game, depth, deadline)
+    let scores = if spec.noise > 0 {
+        deepen(game, spec.depth, deadline, spec.max_nodes, false)
     } else {
-        search_best(game, depth, deadline)
+        deepen(game, spec.depth, deadline, spec.max_nodes, true)
     };
-    best_of(&scores, &mut rng, noise)
+    best_of(&scores, &mut rng, spec.noise)
 }
 
 /// The best move of `scores` after adding noise in ±`noise` to estimates;
@@ -155,9 +201,19 @@ fn best_of(scores: &[(Move, MoveScore)], rng: &mut Rng, noise: i32) -> Move {
 /// Exact scores of every legal move of a 7×6 classic-rules position, best
 /// first, or `None` when the solver does not finish by `deadline`.
 pub fn exact_scores(p: &Position, deadline: Instant) -> Option<Vec<(Move, MoveScore)>> {
+    exact_scores_within(p, u64::MAX, deadline)
+}
+
+/// [`exact_scores`] within a total budget of `max_nodes` solver nodes too.
+pub fn exact_scores_within(
+    p: &Position,
+    max_nodes: u64,
+    deadline: Instant,
+) -> Option<Vec<(Move, MoveScore)>> {
     let board = Board::from_position(p).ok()?;
     let mut out = Vec::new();
     with_solver(|solver| {
+        let mut left = max_nodes;
         for c in centre_first(7) {
             if !board.can_play(c as u32) {
                 continue;
@@ -167,9 +223,10 @@ pub fn exact_scores(p: &Position, deadline: Instant) -> Option<Vec<(Move, MoveSc
             } else {
                 let mut next = board;
                 next.play_column(c as u32);
-                -solver
-                    .solve_within(&next, false, u64::MAX, Some(deadline))
-                    .ok()?
+                let before = solver.nodes();
+                let r = solver.solve_within(&next, false, left, Some(deadline));
+                left = left.saturating_sub(solver.nodes().saturating_sub(before));
+                -r.ok()?
             };
             out.push((Move::Drop(c), MoveScore::Exact(score)));
         }
@@ -183,24 +240,24 @@ pub fn exact_scores(p: &Position, deadline: Instant) -> Option<Vec<(Move, MoveSc
 /// iterative deepening up to `max_depth` plies until `deadline` (the last
 /// completed depth counts; depth 1 always completes).
 pub fn search_moves(game: &Game, max_depth: u32, deadline: Instant) -> Vec<(Move, MoveScore)> {
-    deepen(game, max_depth, deadline, false)
+    deepen(game, max_depth, deadline, u64::MAX, false)
 }
 
-/// Like [`search_moves`], but only the first move's score is exact: the
+/// Iterative deepening up to `max_depth` plies until `deadline` or
+/// `max_nodes` nodes (the last completed depth counts; depth 1 always
+/// completes). With `root_window`, only the first move's score is exact: the
 /// others are searched against the best so far (alpha-beta at the root), so
-/// their scores are upper bounds. Deeper in the same time; for choosing.
-fn search_best(game: &Game, max_depth: u32, deadline: Instant) -> Vec<(Move, MoveScore)> {
-    deepen(game, max_depth, deadline, true)
-}
-
+/// their scores are upper bounds; deeper in the same time, for choosing.
 fn deepen(
     game: &Game,
     max_depth: u32,
     deadline: Instant,
+    max_nodes: u64,
     root_window: bool,
 ) -> Vec<(Move, MoveScore)> {
     let p = *game.position();
     let mut s = Searcher::new(game, deadline);
+    s.max_nodes = max_nodes;
     let mut moves: Vec<Move> = ordered_moves(&p);
     let mut result: Vec<(Move, MoveScore)> = Vec::new();
     for depth in 1..=max_depth {
@@ -310,6 +367,8 @@ struct Searcher {
     weights: [i32; 6],
     deadline: Instant,
     nodes: u64,
+    /// The search aborts at this many nodes.
+    max_nodes: u64,
     aborted: bool,
     /// No move was cut by the depth limit in the last search (the tree was
     /// searched to its end).
@@ -345,6 +404,7 @@ impl Searcher {
             weights,
             deadline,
             nodes: 0,
+            max_nodes: u64::MAX,
             aborted: false,
             exhausted: true,
             pops: rules.pops,
@@ -383,7 +443,9 @@ impl Searcher {
     /// to move picks the child best for themselves.
     fn max_n(&mut self, p: &Position, depth: u32, ply: i32) -> [i32; 3] {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && Instant::now() >= self.deadline {
+        if self.nodes >= self.max_nodes
+            || (self.nodes & 1023 == 0 && Instant::now() >= self.deadline)
+        {
             self.aborted = true;
         }
         if self.aborted {
@@ -451,7 +513,9 @@ impl Searcher {
 
     fn search(&mut self, p: &Position, depth: u32, mut alpha: i32, mut beta: i32, ply: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && Instant::now() >= self.deadline {
+        if self.nodes >= self.max_nodes
+            || (self.nodes & 1023 == 0 && Instant::now() >= self.deadline)
+        {
             self.aborted = true;
         }
         if self.aborted {
@@ -558,6 +622,28 @@ mod tests {
         let g = game(Variant::Cylinder, "fcgcad");
         let m = choose_move_seeded(&g, 3, SECOND, 1);
         assert!(m == Move::Drop(1) || m == Move::Drop(4), "{m}");
+    }
+
+    #[test]
+    fn a_node_budget_ends_the_search_not_the_clock() {
+        // 64 plies would run into the 60 s cap; 50,000 nodes end it long
+        // before, with the same move whatever the seed.
+        let g = game(Variant::Five, "");
+        let spec = LevelSpec {
+            depth: 64,
+            noise: 0,
+            random_one_in: 0,
+            max_nodes: 50_000,
+            exact_nodes: 0,
+        };
+        let t = Instant::now();
+        let a = choose_move_with(&g, &spec, Duration::from_secs(60), 1);
+        let b = choose_move_with(&g, &spec, Duration::from_secs(60), 2);
+        assert_eq!(a, b);
+        assert!(t.elapsed() < Duration::from_secs(50));
+        let levels: Vec<LevelSpec> = (1..=5).map(level_spec).collect();
+        assert!(levels.windows(2).all(|w| w[0].depth < w[1].depth));
+        assert_eq!(level_spec(9), levels[4]);
     }
 
     #[test]

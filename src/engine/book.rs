@@ -9,7 +9,7 @@
 //! the score + 64 (score convention of [`super::solver`]). Positions where
 //! the side to move wins at once are left out (the solver sees them itself).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::board::{Board, WIDTH};
 use super::solver::Solver;
@@ -88,15 +88,43 @@ impl Book {
         solver: &mut Solver,
         mut progress: impl FnMut(usize, usize),
     ) -> Book {
+        Book::generate_resumable(
+            start,
+            depth,
+            solver,
+            &HashMap::new(),
+            |_, _, done, total| progress(done, total),
+        )
+    }
+
+    /// Like [`Book::generate_from`], resumable: scores already in `known`
+    /// (by [`Board::symmetric_key`], e.g. read back from a checkpoint with
+    /// [`parse_checkpoint`], possibly of a smaller depth) are not solved
+    /// again; `on_solved(key, score, done, total)` is called after each newly
+    /// solved position (to append it to the checkpoint).
+    pub fn generate_resumable(
+        start: &Board,
+        depth: u32,
+        solver: &mut Solver,
+        known: &HashMap<u64, i32>,
+        mut on_solved: impl FnMut(u64, i32, usize, usize),
+    ) -> Book {
         let positions = positions_from(start, depth);
         let total = positions.len();
         let mut entries = Vec::with_capacity(total);
         // Deepest first: their entries in the transposition table help the
         // shallower ones.
         for (i, b) in positions.iter().rev().enumerate() {
-            let score = solver.solve(b, false);
-            entries.push((b.symmetric_key() << 8) | (score + 64) as u64);
-            progress(i + 1, total);
+            let key = b.symmetric_key();
+            let score = match known.get(&key) {
+                Some(&s) => s,
+                None => {
+                    let s = solver.solve(b, false);
+                    on_solved(key, s, i + 1, total);
+                    s
+                }
+            };
+            entries.push((key << 8) | (score + 64) as u64);
         }
         entries.sort_unstable();
         Book { depth, entries }
@@ -138,6 +166,38 @@ impl Book {
             .collect();
         Ok(Book { depth, entries })
     }
+}
+
+/// A checkpoint line of `fourbot book`: a position's symmetric key in hex
+/// and its exact score (`1a2b3c -2`).
+pub fn format_checkpoint_line(key: u64, score: i32) -> String {
+    format!("{key:x} {score}")
+}
+
+/// Reads a checkpoint written line by line with [`format_checkpoint_line`].
+/// A last line cut short (the generator was killed while writing) is
+/// ignored; any other bad line is an error.
+///
+/// # Errors
+/// `line N: …` for a malformed line that is not the last.
+pub fn parse_checkpoint(text: &str) -> Result<HashMap<u64, i32>, String> {
+    let mut out = HashMap::new();
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let parsed = line.trim().split_once(' ').and_then(|(k, s)| {
+            let key = u64::from_str_radix(k, 16).ok()?;
+            let score: i32 = s.parse().ok()?;
+            (-64 < score && score < 64).then_some((key, score))
+        });
+        match parsed {
+            Some((key, score)) => {
+                out.insert(key, score);
+            }
+            None if i + 1 == lines.len() && !text.ends_with('\n') => {}
+            None => return Err(format!("line {}: \"{line}\" is not <key> <score>", i + 1)),
+        }
+    }
+    Ok(out)
 }
 
 /// Every position with at most `depth` discs, mirror images once, in order
@@ -212,6 +272,34 @@ mod tests {
         let expected = fresh.solve(&start, false);
         assert_eq!(with_book.solve(&start, false), expected);
         assert_eq!(with_book.nodes(), 0, "answered from the book");
+    }
+
+    #[test]
+    fn a_checkpointed_book_resumes_and_extends_by_a_disc() {
+        let start = Board::from_moves("5554224333234511764415115").unwrap();
+        let d = start.moves();
+        let mut solver = Solver::new();
+        // Depth d+1 first, written to a checkpoint; the run is "killed"
+        // while writing the last line.
+        let mut text = String::new();
+        let small =
+            Book::generate_resumable(&start, d + 1, &mut solver, &HashMap::new(), |k, s, _, _| {
+                text.push_str(&format_checkpoint_line(k, s));
+                text.push('\n');
+            });
+        text.push_str("12ab");
+        let known = parse_checkpoint(&text).unwrap();
+        assert_eq!(known.len(), small.len());
+        // Extending to d+2 solves only the new positions.
+        let mut solved = 0;
+        let big =
+            Book::generate_resumable(&start, d + 2, &mut solver, &known, |_, _, _, _| solved += 1);
+        assert_eq!(solved, big.len() - small.len());
+        assert_eq!(
+            big,
+            Book::generate_from(&start, d + 2, &mut Solver::new(), |_, _| {})
+        );
+        assert!(parse_checkpoint("zz 1\n12 0\n").is_err());
     }
 
     #[test]

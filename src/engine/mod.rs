@@ -15,7 +15,7 @@ pub mod book;
 pub mod openings;
 pub mod solver;
 
-pub use ai::{choose_move, choose_move_seeded, MoveScore};
+pub use ai::{choose_move, choose_move_seeded, choose_move_with, level_spec, LevelSpec, MoveScore};
 pub use board::{Board, BoardError};
 pub use book::Book;
 pub use solver::{OutOfBudget, Solver};

@@ -7,7 +7,7 @@
 //! 7×6 digit string of its four moves (1-based columns: `1431`); lines
 //! starting with `#` are comments.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use super::board::{Board, WIDTH};
 use super::solver::Solver;
@@ -55,20 +55,72 @@ pub fn format_opening(seq: &[u8; OPENING_DISCS]) -> String {
 }
 
 /// The drawn openings among [`candidates`] (weak solve of each; slow: the
-/// positions are near the start of the game). `progress` gets (done, total).
+/// positions are near the start of the game), in candidate order.
+///
+/// Resumable: `known` holds weak scores (−1, 0, +1 for red, the side to
+/// move) already found, e.g. read back from a checkpoint with
+/// [`parse_checkpoint`]; those candidates are not solved again.
+/// `on_solved(seq, score, done, total)` is called after each newly solved
+/// candidate (to append it to the checkpoint).
 pub fn drawn_openings(
     solver: &mut Solver,
-    mut progress: impl FnMut(usize, usize),
+    known: &HashMap<[u8; OPENING_DISCS], i32>,
+    mut on_solved: impl FnMut(&[u8; OPENING_DISCS], i32, usize, usize),
 ) -> Vec<[u8; OPENING_DISCS]> {
     let all = candidates();
     let mut out = Vec::new();
     for (i, seq) in all.iter().enumerate() {
-        if solver.solve(&board_of(seq), true) == 0 {
+        let score = match known.get(seq) {
+            Some(&s) => s,
+            None => {
+                let s = solver.solve(&board_of(seq), true);
+                on_solved(seq, s, i + 1, all.len());
+                s
+            }
+        };
+        if score == 0 {
             out.push(*seq);
         }
-        progress(i + 1, all.len());
     }
     out
+}
+
+/// A checkpoint line of `fourbot openings`: the opening's digit string and
+/// its weak score for red (`1615 0`).
+pub fn format_checkpoint_line(seq: &[u8; OPENING_DISCS], score: i32) -> String {
+    format!("{} {score}", format_opening(seq))
+}
+
+/// Reads a checkpoint written line by line with [`format_checkpoint_line`].
+/// A last line cut short (the generator was killed while writing) is
+/// ignored; any other bad line is an error.
+///
+/// # Errors
+/// `line N: …` for a malformed line that is not the last.
+pub fn parse_checkpoint(text: &str) -> Result<HashMap<[u8; OPENING_DISCS], i32>, String> {
+    let mut out = HashMap::new();
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let parsed = (|| {
+            let (moves, score) = line.trim().split_once(' ')?;
+            let seq = parse(moves).ok()?.into_iter().next()?;
+            let score: i32 = score.parse().ok()?;
+            (-1..=1).contains(&score).then_some((seq, score))
+        })();
+        match parsed {
+            Some((seq, score)) => {
+                out.insert(seq, score);
+            }
+            None if i + 1 == lines.len() && !text.ends_with('\n') => {}
+            None => {
+                return Err(format!(
+                    "line {}: \"{line}\" is not <opening> <-1|0|1>",
+                    i + 1
+                ))
+            }
+        }
+    }
+    Ok(out)
 }
 
 /// The openings shipped in `assets/openings.txt`, parsed.
@@ -159,6 +211,31 @@ mod tests {
         // a second; most 4-disc positions take much longer).
         let mut solver = Solver::new();
         assert_eq!(solver.solve(&board_of(&[3, 2, 3, 2]), true), 1);
+    }
+
+    #[test]
+    fn a_checkpoint_resumes_without_solving_again() {
+        // Every candidate but one "known" (fake scores): only 4343 (a quick
+        // win for red) is solved, and the known draws are listed.
+        let all = candidates();
+        let quick = [3, 2, 3, 2];
+        let mut text = String::new();
+        for seq in all.iter().filter(|s| **s != quick) {
+            let fake = if seq[0] == 0 { 0 } else { -1 };
+            text.push_str(&format_checkpoint_line(seq, fake));
+            text.push('\n');
+        }
+        text.push_str("43"); // a line cut short by a kill
+        let known = parse_checkpoint(&text).unwrap();
+        assert_eq!(known.len(), all.len() - 1);
+        let mut solved = Vec::new();
+        let list = drawn_openings(&mut Solver::new(), &known, |seq, score, _, _| {
+            solved.push((*seq, score))
+        });
+        assert_eq!(solved, vec![(quick, 1)]);
+        assert!(!list.is_empty() && list.iter().all(|s| s[0] == 0));
+        assert!(parse_checkpoint("4343 0\nxx\n4444 1\n").is_err());
+        assert!(parse_checkpoint("4343 2\n").is_err());
     }
 
     #[test]
