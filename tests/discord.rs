@@ -1709,17 +1709,17 @@ async fn a_name_that_tries_to_ping_everyone_pings_nobody() {
 
 /// The ply of a turn message (from its drop buttons), if it is a turn of
 /// game 1 of match `match_id`.
-fn ply_of(m: &Value, match_id: &str) -> Option<u32> {
-    let prefix = format!("m:{match_id}:1.");
+fn ply_of(m: &Value, match_id: &str, game: u32) -> Option<u32> {
+    let prefix = format!("m:{match_id}:{game}.");
     buttons(m).iter().find_map(|(id, _)| {
         let rest = id.strip_prefix(&prefix)?;
         rest.split(':').next()?.parse().ok()
     })
 }
 
-/// Plays game 1 of `t` to its end by drop buttons; returns the last ply
-/// pressed.
-async fn play_out_game_one(t: &Table) -> u32 {
+/// Plays game `game` of `t` to its end by drop buttons; returns the last
+/// ply pressed.
+async fn play_out_game(t: &Table, game: u32) -> u32 {
     let mut last = 0;
     let users = [ALICE, BOB];
     loop {
@@ -1728,14 +1728,14 @@ async fn play_out_game_one(t: &Table) -> u32 {
             .wait_for(&format!("the turn after ply {last}, or the end"), |f| {
                 let msgs = f.messages_in(t.thread);
                 if msgs.iter().any(|m| {
-                    buttons(m)
-                        .iter()
-                        .any(|(id, _)| id.ends_with(":1:ready") || id.ends_with(":rematch"))
+                    buttons(m).iter().any(|(id, _)| {
+                        id.ends_with(&format!(":{game}:ready")) || id.ends_with(":rematch")
+                    })
                 }) {
                     return Some((Value::Null, 0));
                 }
                 msgs.into_iter()
-                    .filter_map(|m| ply_of(&m, &t.match_id).map(|p| (m, p)))
+                    .filter_map(|m| ply_of(&m, &t.match_id, game).map(|p| (m, p)))
                     .find(|(_, p)| *p > last)
             })
             .await;
@@ -1774,16 +1774,17 @@ async fn every_two_player_variant_is_played_through_buttons() {
         "five",
     ] {
         let t = open_variant(&fake, variant).await;
-        let plies = play_out_game_one(&t).await;
+        let plies = play_out_game(&t, 1).await;
         assert!(plies >= 4, "{variant}: {plies}");
         if variant != "single" {
-            let r = t.command(BOB, "resign");
-            fake.wait_for("the resignation", |f| {
-                f.requests()
-                    .into_iter()
-                    .find(|q| q.path == callback_path(r))
-            })
-            .await;
+            // Both ready: game 2 (colours swapped), also played out.
+            let over = t.message_with(":1:ready").await;
+            let ready = format!("m:{}:1:ready", t.match_id);
+            for p in [ALICE, BOB] {
+                press(&fake, p, &over, &ready, "en-US");
+            }
+            let plies = play_out_game(&t, 2).await;
+            assert!(plies >= 4, "{variant} game 2: {plies}");
         }
         let end = t.message_with(":rematch").await;
         assert!(
