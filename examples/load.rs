@@ -29,8 +29,8 @@
 
 #[path = "../tests/support/fake_discord.rs"]
 mod fake;
-#[path = "../tests/support/process.rs"]
-mod process;
+#[path = "../tests/support/harness.rs"]
+mod harness;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -38,7 +38,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use fake::*;
-use process::*;
+use harness::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};

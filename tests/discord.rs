@@ -128,13 +128,7 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
     t.drop(ALICE, 1, 7, 'd').await;
     let over = t.message_with(":1:ready").await;
     // Both ready: game 2 with colours swapped, bob moves first.
-    press(
-        &fake,
-        ALICE,
-        &over,
-        &format!("m:{}:1:ready", t.match_id),
-        "en-US",
-    );
+    press(&fake, ALICE, &over, &format!("m:{}:1:ready", t.match_id));
     fake.wait_for("alice ready", |f| {
         f.messages_in(t.thread)
             .iter()
@@ -150,13 +144,7 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
             .then_some(())
     })
     .await;
-    press(
-        &fake,
-        BOB,
-        &over,
-        &format!("m:{}:1:ready", t.match_id),
-        "en-US",
-    );
+    press(&fake, BOB, &over, &format!("m:{}:1:ready", t.match_id));
     let g2 = t.turn(2, 1).await;
     assert!(
         g2["content"]
@@ -272,7 +260,7 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
         ],
         "one page: both disabled"
     );
-    let page = press(&fake, CAROL, &table, "lb:classic:0", "en-US");
+    let page = press(&fake, CAROL, &table, "lb:classic:0");
     let update = fake
         .wait_for("the page", |f| {
             f.requests()
@@ -363,20 +351,8 @@ async fn two_presses_for_one_ply_give_one_move_and_one_refusal() {
     let (fake, _bot) = start("double").await;
     let t = Table::open(&fake).await;
     let msg = t.turn(1, 1).await;
-    let a = press(
-        &fake,
-        ALICE,
-        &msg,
-        &format!("m:{}:1.1:drop:d", t.match_id),
-        "en-US",
-    );
-    let b = press(
-        &fake,
-        ALICE,
-        &msg,
-        &format!("m:{}:1.1:drop:c", t.match_id),
-        "en-US",
-    );
+    let a = press(&fake, ALICE, &msg, &format!("m:{}:1.1:drop:d", t.match_id));
+    let b = press(&fake, ALICE, &msg, &format!("m:{}:1.1:drop:c", t.match_id));
     t.turn(1, 2).await;
     let refused = fake
         .wait_for("one refusal", |f| {
@@ -442,14 +418,14 @@ async fn a_non_players_press_is_refused_privately_and_a_full_column_is_disabled(
     let (fake, _bot) = start("full").await;
     let t = Table::open(&fake).await;
     let msg = t.turn(1, 1).await;
-    let i = press(
+    let i = press_in(
         &fake,
         CAROL,
         &msg,
         &format!("m:{}:1.1:drop:d", t.match_id),
         "de",
     );
-    let text = ephemeral_followup(&fake, i).await;
+    let text = private_followup(&fake, i).await;
     assert!(text.contains("nicht"), "German refusal: {text}");
     // A player typing out of turn gets a reply to the message (a typed
     // move cannot be answered privately) that pings nobody.
@@ -475,14 +451,8 @@ async fn a_non_players_press_is_refused_privately_and_a_full_column_is_disabled(
     t.typed(CAROL, "nice game!");
     // A stale press (the old turn) is refused.
     t.drop(ALICE, 1, 1, 'd').await;
-    let stale = press(
-        &fake,
-        BOB,
-        &msg,
-        &format!("m:{}:1.1:drop:d", t.match_id),
-        "en-US",
-    );
-    let text = ephemeral_followup(&fake, stale).await;
+    let stale = press(&fake, BOB, &msg, &format!("m:{}:1.1:drop:d", t.match_id));
+    let text = private_followup(&fake, stale).await;
     assert!(text.contains("earlier turn"), "{text}");
     for (ply, user) in [(2, BOB), (3, ALICE), (4, BOB), (5, ALICE), (6, BOB)] {
         t.drop(user, 1, ply, 'd').await;
@@ -542,13 +512,8 @@ async fn after_a_restart_the_next_press_on_the_old_message_works() {
     let t = Table::open(&fake).await;
     t.drop(ALICE, 1, 1, 'd').await;
     let old = t.turn(1, 2).await;
-    bot.child.kill().await.unwrap();
-    let registrations = fake.requests().iter().filter(|r| r.method == "PUT").count();
-    let _child = spawn_bot(&fake, &bot.dir, Some(TOKEN));
-    fake.wait_for("registration again", |f| {
-        (f.requests().iter().filter(|r| r.method == "PUT").count() > registrations).then_some(())
-    })
-    .await;
+    bot.kill().await;
+    bot.restart(&fake).await;
     // The restarted bot tells the players and posts the turn again in the
     // match's thread; the old message's buttons still work.
     fake.wait_for("the restart notice", |f| {
@@ -561,13 +526,7 @@ async fn after_a_restart_the_next_press_on_the_old_message_works() {
         (t.turns(1, 2) == 2).then_some(())
     })
     .await;
-    press(
-        &fake,
-        BOB,
-        &old,
-        &format!("m:{}:1.2:drop:c", t.match_id),
-        "en-US",
-    );
+    press(&fake, BOB, &old, &format!("m:{}:1.2:drop:c", t.match_id));
     t.turn(1, 3).await;
     t.typed(ALICE, "c");
     t.turn(1, 4).await;
@@ -641,9 +600,9 @@ async fn resignations_a_rematch_and_an_auto_archived_thread() {
     .await;
     // Ready is for players only, and once.
     let ready = format!("m:{}:1:ready", t.match_id);
-    let carol = press(&fake, CAROL, &over, &ready, "en-US");
-    ephemeral_followup(&fake, carol).await;
-    press(&fake, ALICE, &over, &ready, "en-US");
+    let carol = press(&fake, CAROL, &over, &ready);
+    private_followup(&fake, carol).await;
+    press(&fake, ALICE, &over, &ready);
     fake.wait_for("alice ready", |f| {
         f.messages_in(t.thread)
             .iter()
@@ -651,7 +610,7 @@ async fn resignations_a_rematch_and_an_auto_archived_thread() {
             .then_some(())
     })
     .await;
-    press(&fake, BOB, &over, &ready, "en-US");
+    press(&fake, BOB, &over, &ready);
     t.turn(2, 1).await;
     // /resign from the thread ends the match; the thread is archived.
     let i = t.command(ALICE, "resign");
@@ -685,8 +644,8 @@ async fn resignations_a_rematch_and_an_auto_archived_thread() {
     // Rematch: both press it; the new match is played in the same thread,
     // unarchived.
     let rematch = format!("m:{}:rematch", t.match_id);
-    press(&fake, ALICE, &end, &rematch, "en-US");
-    press(&fake, BOB, &end, &rematch, "en-US");
+    press(&fake, ALICE, &end, &rematch);
+    press(&fake, BOB, &end, &rematch);
     let t2 = t.rematch().await;
     assert_ne!(t2.match_id, t.match_id);
     assert_eq!(archived(&fake, t.thread), Some(false));
@@ -714,7 +673,7 @@ async fn a_declined_challenge_and_a_game_against_the_bot() {
     let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
     let decline = buttons(&msg)[1].0.clone();
     assert!(decline.ends_with(":decline"));
-    let carol = press(&fake, CAROL, &msg, &decline, "en-US");
+    let carol = press(&fake, CAROL, &msg, &decline);
     let refusal = fake
         .wait_for("carol's refusal", |f| {
             f.requests()
@@ -727,7 +686,7 @@ async fn a_declined_challenge_and_a_game_against_the_bot() {
         .as_str()
         .unwrap()
         .contains("someone else"));
-    press(&fake, BOB, &msg, &decline, "en-US");
+    press(&fake, BOB, &msg, &decline);
     let declined = fake
         .wait_for("the declined challenge", |f| {
             let m = f.message(id_of(&msg))?;
@@ -757,6 +716,7 @@ async fn a_declined_challenge_and_a_game_against_the_bot() {
         fake: fake.clone(),
         thread,
         match_id,
+        players: vec![ALICE, BOB],
     };
     t.drop(ALICE, 1, 1, 'd').await;
     t.turn(1, 3).await;
@@ -780,7 +740,7 @@ async fn an_unanswered_challenge_expires() {
         edit.json
     );
     assert_eq!(edit.json["components"], json!([]));
-    let late = press(&fake, BOB, &msg, &buttons(&msg)[0].0, "en-US");
+    let late = press(&fake, BOB, &msg, &buttons(&msg)[0].0);
     let r = fake
         .wait_for("the refusal", |f| {
             f.requests()
@@ -815,7 +775,7 @@ async fn an_unanswered_challenge_expires() {
         edit.json
     );
     assert_eq!(edit.json["components"], json!([]));
-    let late = press(&fake, BOB, &msg, &buttons(&msg)[0].0, "en-US");
+    let late = press(&fake, BOB, &msg, &buttons(&msg)[0].0);
     let text = fake
         .wait_for("the refusal", |f| {
             f.requests()
@@ -909,7 +869,7 @@ async fn a_three_player_challenge_starts_when_both_accepted_and_all_three_games_
         let over = t.message_with(&format!(":{}:ready", game - 1)).await;
         let ready = format!("m:{}:{}:ready", t.match_id, game - 1);
         for p in players {
-            press(&fake, p, &over, &ready, "en-US");
+            press(&fake, p, &over, &ready);
         }
         let mut columns: Vec<u64> = Vec::new();
         for ply in 1..=10u32 {
@@ -980,7 +940,7 @@ async fn a_teams_match_names_the_player_to_move_and_is_won_by_a_team() {
     // Everyone ready: game 2, team B is red and moves first (B1, A1, B2, A2).
     let ready = format!("m:{}:1:ready", t.match_id);
     for p in order {
-        let i = press(&fake, p, &over, &ready, "en-US");
+        let i = press(&fake, p, &over, &ready);
         fake.wait_for("the acknowledgement", |f| {
             f.requests()
                 .into_iter()
@@ -1529,14 +1489,14 @@ async fn confirm_before_drop_previews_first_and_drops_on_confirm_or_a_second_pre
     let t = Table::open(&fake).await;
     let first = t.turn(1, 1).await;
     let d = format!("m:{}:1.1:drop:d", t.match_id);
-    let i = press(&fake, ALICE, &first, &d, "en-US");
+    let i = press(&fake, ALICE, &first, &d);
     let confirm = preview_buttons(&fake, i).await;
     assert_eq!(confirm, [format!("k:{d}")]);
     assert_eq!(t.turns(1, 2), 0, "nothing dropped yet");
     let preview = fake
         .wait_for("the preview message", |f| f.original(i))
         .await;
-    press(&fake, ALICE, &preview, &confirm[0], "en-US");
+    press(&fake, ALICE, &preview, &confirm[0]);
     let second = t.turn(1, 2).await;
     assert!(
         second["content"].as_str().unwrap().contains("🔴 d"),
@@ -1550,10 +1510,10 @@ async fn confirm_before_drop_previews_first_and_drops_on_confirm_or_a_second_pre
     // selected column again drops it.
     let c = format!("m:{}:1.3:drop:c", t.match_id);
     let e = format!("m:{}:1.3:drop:e", t.match_id);
-    preview_buttons(&fake, press(&fake, ALICE, &third, &c, "en-US")).await;
-    preview_buttons(&fake, press(&fake, ALICE, &third, &e, "en-US")).await;
+    preview_buttons(&fake, press(&fake, ALICE, &third, &c)).await;
+    preview_buttons(&fake, press(&fake, ALICE, &third, &e)).await;
     assert_eq!(t.turns(1, 4), 0, "nothing dropped yet");
-    press(&fake, ALICE, &third, &e, "en-US");
+    press(&fake, ALICE, &third, &e);
     let fourth = t.turn(1, 4).await;
     assert!(
         fourth["content"].as_str().unwrap().contains("🔴 e"),
@@ -1756,7 +1716,7 @@ async fn play_out_game(t: &Table, game: u32) -> u32 {
             free.next_back()
         }
         .expect("a free column");
-        press(&t.fake, mover, &msg, &id, "en-US");
+        press(&t.fake, mover, &msg, &id);
         last = ply;
     }
 }

@@ -158,15 +158,14 @@ async fn buttons_are_removed_when_a_game_ends_and_when_the_match_ends() {
         BOB,
         &last_turn,
         &format!("m:{}:1.7:drop:e", t.match_id),
-        "en-US",
     );
-    let refusal = ephemeral_followup(&fake, old).await;
+    let refusal = private_followup(&fake, old).await;
     assert!(refusal.contains("already over"), "{refusal}");
     assert_eq!(thread_posts(&fake), posted, "nothing posted in the thread");
     // Both ready: the game-over message loses its Ready button.
     let ready = format!("m:{}:1:ready", t.match_id);
-    press(&fake, ALICE, &over1, &ready, "en-US");
-    press(&fake, BOB, &over1, &ready, "en-US");
+    press(&fake, ALICE, &over1, &ready);
+    press(&fake, BOB, &over1, &ready);
     t.turn(2, 1).await;
     fake.wait_for("Ready removed", |f| {
         buttons(&f.message(id_of(&over1)).unwrap())
@@ -200,7 +199,7 @@ async fn every_interaction_is_acknowledged_before_anything_is_posted_for_it() {
     let iid = challenge(&fake, ALICE, BOB);
     let challenge = fake.wait_for("the challenge", |f| f.original(iid)).await;
     let thread = id_of(&challenge);
-    let accept = press(&fake, BOB, &challenge, &buttons(&challenge)[0].0, "en-US");
+    let accept = press(&fake, BOB, &challenge, &buttons(&challenge)[0].0);
     let t = fake
         .wait_for("the first turn", |f| {
             f.messages_in(thread)
@@ -227,6 +226,7 @@ async fn every_interaction_is_acknowledged_before_anything_is_posted_for_it() {
         fake: fake.clone(),
         thread,
         match_id: match_id.clone(),
+        players: vec![ALICE, BOB],
     };
     let first = table.turn(1, 1).await;
     let drop = table.drop(ALICE, 1, 1, 'd').await;
@@ -253,14 +253,8 @@ async fn every_interaction_is_acknowledged_before_anything_is_posted_for_it() {
 
     // A refused press: acknowledged, then the private reason.
     let second = table.turn(1, 2).await;
-    let wrong = press(
-        &fake,
-        ALICE,
-        &second,
-        &format!("m:{match_id}:1.2:drop:c"),
-        "en-US",
-    );
-    ephemeral_followup(&fake, wrong).await;
+    let wrong = press(&fake, ALICE, &second, &format!("m:{match_id}:1.2:drop:c"));
+    private_followup(&fake, wrong).await;
     let reason = index_of(&fake, |r| {
         r.method == "POST" && r.path == followup_path(wrong)
     });
@@ -477,6 +471,7 @@ async fn rating_pools_are_per_server_and_a_void_undoes_a_rating() {
             fake: fake.clone(),
             thread,
             match_id: buttons(&first)[0].0.split(':').nth(1).unwrap().to_string(),
+            players: vec![ALICE, BOB],
         };
         t.drop(ALICE, 1, 1, 'd').await;
         t.drop(BOB, 1, 2, 'd').await;
@@ -486,7 +481,6 @@ async fn rating_pools_are_per_server_and_a_void_undoes_a_rating() {
             loser,
             &turn,
             &format!("m:{}:resign-match", t.match_id),
-            "en-US",
         );
         let over = t.message_with(":rematch").await;
         assert!(
@@ -649,14 +643,8 @@ async fn a_moderator_aborts_a_stuck_match_and_a_member_is_refused() {
     let mut with = msg.clone();
     with["components"] = json!([{"type": 1, "components": [{"type": 2, "style": 1, "label": "e",
         "custom_id": format!("m:{}:1.3:drop:e", t.match_id), "disabled": false}]}]);
-    let late = press(
-        &fake,
-        ALICE,
-        &with,
-        &format!("m:{}:1.3:drop:e", t.match_id),
-        "en-US",
-    );
-    let reason = ephemeral_followup(&fake, late).await;
+    let late = press(&fake, ALICE, &with, &format!("m:{}:1.3:drop:e", t.match_id));
+    let reason = private_followup(&fake, late).await;
     assert!(reason.contains("over"), "{reason}");
     assert_eq!(t.turns(1, 3), old);
     // The store has it as aborted, unrated.

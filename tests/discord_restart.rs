@@ -4,7 +4,7 @@
 
 #[path = "support/fake_discord.rs"]
 mod fake;
-#[path = "support/bot.rs"]
+#[path = "support/harness.rs"]
 mod harness;
 
 use std::time::Duration;
@@ -151,7 +151,7 @@ async fn a_challenge_that_expired_while_the_bot_was_down_is_closed_at_start_and_
     let update = answer(&fake, late).await;
     assert_eq!(update["type"], 7, "{update}");
     assert_eq!(update["data"]["components"], json!([]));
-    assert!(followup(&fake, late).await.contains("expired"));
+    assert!(private_followup(&fake, late).await.contains("expired"));
     assert_eq!(threads_opened_on(&fake, id_of(&msg)), 0);
 }
 

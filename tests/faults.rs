@@ -7,41 +7,15 @@
 
 #[path = "support/fake_discord.rs"]
 mod fake;
-#[path = "support/process.rs"]
-mod process;
+#[path = "support/harness.rs"]
+mod harness;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use fake::*;
-use process::*;
+use harness::*;
 use sqlx::Connection;
-
-struct Bot {
-    _child: tokio::process::Child,
-    dir: PathBuf,
-}
-
-impl Drop for Bot {
-    /// Keeps the directory (database, stderr.log) of a failed test only.
-    fn drop(&mut self) {
-        if !std::thread::panicking() {
-            let _ = std::fs::remove_dir_all(&self.dir);
-        }
-    }
-}
-
-fn bin() -> &'static Path {
-    Path::new(env!("CARGO_BIN_EXE_fourbot"))
-}
-
-async fn start(name: &str, envs: &[(&str, &str)]) -> (FakeDiscord, Bot) {
-    let fake = FakeDiscord::start(Mode::Normal).await;
-    let dir = temp_dir(name);
-    let child = spawn(bin(), &fake, &dir, envs);
-    fake.wait_ready().await;
-    (fake, Bot { _child: child, dir })
-}
 
 /// The moves of `match_id` in the database: (game, ply, move).
 async fn stored_moves(dir: &Path, match_id: &str) -> Vec<(i64, i64, String)> {
@@ -66,8 +40,8 @@ fn served_for(fake: &FakeDiscord, method: &str, path: &str) -> Vec<Served> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_500_on_the_acknowledgement_is_retried_and_the_move_is_applied_once() {
-    let (fake, bot) = start("fault-ack-500", &[]).await;
-    let t = Table::open(&fake, ALICE, BOB, None).await;
+    let (fake, bot) = start_with("fault-ack-500", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
     fake.inject("POST", "/callback", Fault::ServerError, 2);
     let i = t.press_drop(1, 1, 'd').await;
     t.turn(1, 2).await;
@@ -76,8 +50,8 @@ async fn a_500_on_the_acknowledgement_is_retried_and_the_move_is_applied_once() 
     assert_eq!(statuses, [500, 500, 204], "two failures, then the ack");
     // One move, one turn message for the next ply.
     t.play(1, 2, 'c').await;
-    assert_eq!(t.turns_posted(1, 2), 1);
-    assert_eq!(t.turns_posted(1, 3), 1);
+    assert_eq!(t.turns(1, 2), 1);
+    assert_eq!(t.turns(1, 3), 1);
     assert_eq!(
         stored_moves(&bot.dir, &t.match_id).await,
         [(1, 1, "d".to_string()), (1, 2, "c".to_string())]
@@ -86,8 +60,8 @@ async fn a_500_on_the_acknowledgement_is_retried_and_the_move_is_applied_once() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_429_on_a_turn_post_is_retried_no_sooner_than_retry_after_and_posted_once() {
-    let (fake, bot) = start("fault-post-429", &[]).await;
-    let t = Table::open(&fake, ALICE, BOB, None).await;
+    let (fake, bot) = start_with("fault-post-429", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
     let posts = format!("/api/v10/channels/{}/messages", t.thread);
     let retry_after = Duration::from_millis(400);
     fake.inject(
@@ -109,15 +83,15 @@ async fn a_429_on_a_turn_post_is_retried_no_sooner_than_retry_after_and_posted_o
         "retried after {:?}, Discord asked for {retry_after:?}",
         retry.at.duration_since(calls[limited].at)
     );
-    assert_eq!(t.turns_posted(1, 2), 1, "the turn is posted once");
+    assert_eq!(t.turns(1, 2), 1, "the turn is posted once");
     t.play(1, 2, 'c').await;
     assert_eq!(stored_moves(&bot.dir, &t.match_id).await.len(), 2);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_500_on_removing_the_old_buttons_is_retried_and_the_old_turn_loses_them() {
-    let (fake, _bot) = start("fault-edit-500", &[]).await;
-    let t = Table::open(&fake, ALICE, BOB, None).await;
+    let (fake, _bot) = start_with("fault-edit-500", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
     let first = t.turn(1, 1).await;
     let edit = format!("/api/v10/channels/{}/messages/{}", t.thread, id_of(&first));
     fake.inject("PATCH", &edit, Fault::ServerError, 3);
@@ -134,13 +108,13 @@ async fn a_500_on_removing_the_old_buttons_is_retried_and_the_old_turn_loses_the
         .collect();
     assert_eq!(statuses, [500, 500, 500, 200]);
     t.play(1, 2, 'c').await;
-    assert_eq!(t.turns_posted(1, 3), 1);
+    assert_eq!(t.turns(1, 3), 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_refusal_rate_limited_globally_still_reaches_the_presser() {
-    let (fake, _bot) = start("fault-followup-429", &[]).await;
-    let t = Table::open(&fake, ALICE, BOB, None).await;
+    let (fake, _bot) = start_with("fault-followup-429", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
     let msg = t.turn(1, 1).await;
     fake.inject(
         "POST",
@@ -160,8 +134,8 @@ async fn a_refusal_rate_limited_globally_still_reaches_the_presser() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_press_during_a_dropped_gateway_connection_is_played_after_the_resume() {
-    let (fake, _bot) = start("fault-gateway-drop", &[]).await;
-    let t = Table::open(&fake, ALICE, BOB, None).await;
+    let (fake, _bot) = start_with("fault-gateway-drop", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
     t.play(1, 1, 'd').await;
     let msg = t.turn(1, 2).await;
     let resumes = fake.gateway_ops().iter().filter(|op| **op == 6).count();
@@ -174,14 +148,14 @@ async fn a_press_during_a_dropped_gateway_connection_is_played_after_the_resume(
         fake.gateway_ops().iter().filter(|op| **op == 6).count() > resumes,
         "the bot resumed"
     );
-    assert_eq!(t.turns_posted(1, 3), 1, "the press was applied once");
+    assert_eq!(t.turns(1, 3), 1, "the press was applied once");
     t.play(1, 3, 'e').await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_press_right_after_a_reconnect_request_is_played_once() {
-    let (fake, _bot) = start("fault-gateway-op7", &[]).await;
-    let t = Table::open(&fake, ALICE, BOB, None).await;
+    let (fake, _bot) = start_with("fault-gateway-op7", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
     t.play(1, 1, 'd').await;
     let msg = t.turn(1, 2).await;
     fake.reconnect();
@@ -190,14 +164,14 @@ async fn a_press_right_after_a_reconnect_request_is_played_once() {
     fake.wait_for("RESUME", |f| f.gateway_ops().contains(&6).then_some(()))
         .await;
     t.play(1, 3, 'e').await;
-    assert_eq!(t.turns_posted(1, 3), 1);
-    assert_eq!(t.turns_posted(1, 4), 1);
+    assert_eq!(t.turns(1, 3), 1);
+    assert_eq!(t.turns(1, 4), 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_press_while_the_database_is_locked_gets_try_again_and_nothing_is_half_written() {
-    let (fake, bot) = start("fault-db-locked", &[("FOURBOT_BUSY_TIMEOUT_MS", "300")]).await;
-    let t = Table::open(&fake, ALICE, BOB, None).await;
+    let (fake, bot) = start_with("fault-db-locked", &[("FOURBOT_BUSY_TIMEOUT_MS", "300")]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
     t.play(1, 1, 'd').await;
     let msg = t.turn(1, 2).await;
     // Another connection holds the write lock.
@@ -219,11 +193,11 @@ async fn a_press_while_the_database_is_locked_gets_try_again_and_nothing_is_half
         [(1, 1, "d".to_string())],
         "nothing of the refused move is stored"
     );
-    assert_eq!(t.turns_posted(1, 3), 0, "nothing of it was announced");
+    assert_eq!(t.turns(1, 3), 0, "nothing of it was announced");
     // The same button works now.
     press(&fake, BOB, &msg, &custom);
     t.turn(1, 3).await;
-    assert_eq!(t.turns_posted(1, 3), 1);
+    assert_eq!(t.turns(1, 3), 1);
     assert_eq!(
         stored_moves(&bot.dir, &t.match_id).await,
         [(1, 1, "d".to_string()), (1, 2, "c".to_string())]
@@ -232,8 +206,8 @@ async fn a_press_while_the_database_is_locked_gets_try_again_and_nothing_is_half
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_try_again_refusal_is_in_the_pressers_language() {
-    let (fake, bot) = start("fault-db-locked-de", &[("FOURBOT_BUSY_TIMEOUT_MS", "200")]).await;
-    let t = Table::open(&fake, ALICE, BOB, None).await;
+    let (fake, bot) = start_with("fault-db-locked-de", &[("FOURBOT_BUSY_TIMEOUT_MS", "200")]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
     let msg = t.turn(1, 1).await;
     let mut lock = sqlx::SqliteConnection::connect(&database_url(&bot.dir))
         .await

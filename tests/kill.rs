@@ -10,23 +10,19 @@
 
 #[path = "support/fake_discord.rs"]
 mod fake;
-#[path = "support/process.rs"]
-mod process;
+#[path = "support/harness.rs"]
+mod harness;
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use fake::*;
-use process::*;
+use harness::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
 use sqlx::Connection;
-
-fn bin() -> &'static Path {
-    Path::new(env!("CARGO_BIN_EXE_fourbot"))
-}
 
 /// What a message of match `id` offers: a drop turn (game, ply), Ready of a
 /// game, or Rematch (the match is over).
@@ -88,7 +84,7 @@ async fn play_to_the_end(t: Table, seed: u64) {
         match &offer {
             Offer::Over => return,
             Offer::Ready(g) => {
-                for u in [t.a, t.b] {
+                for &u in &t.players {
                     press(&t.fake, u, &msg, &format!("m:{}:{g}:ready", t.match_id));
                 }
             }
@@ -146,7 +142,7 @@ async fn kill_run(name: &str, matches: u64, kills: u32) {
     wait_registrations(&fake, 1).await;
     let mut tables = Vec::new();
     for i in 0..matches {
-        tables.push(Table::open(&fake, user(2 * i), user(2 * i + 1), None).await);
+        tables.push(Table::between(&fake, user(2 * i), user(2 * i + 1), None).await);
     }
     let players: Vec<_> = tables
         .iter()
@@ -234,7 +230,7 @@ async fn a_match_end_committed_but_not_posted_before_a_kill_is_posted_after_the_
     let dir: PathBuf = temp_dir("kill-unposted-end");
     let mut child = spawn(bin(), &fake, &dir, &[]);
     wait_registrations(&fake, 1).await;
-    let t = Table::open(&fake, ALICE, BOB, None).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
     t.play(1, 1, 'd').await;
     t.play(1, 2, 'c').await;
     let msg = t.turn(1, 3).await;

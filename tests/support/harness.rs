@@ -1,31 +1,56 @@
-//! The end-to-end harness shared by `tests/discord.rs` and
-//! `tests/discord_pitfalls.rs`: the real `fourbot` binary started against
-//! the fake Discord, a match seen from its thread ([`Table`]), and the
-//! helpers that send slash commands and presses and wait for their effects.
-//! Include it after `fake` (`#[path = "support/fake_discord.rs"] mod fake;`).
+//! The one end-to-end harness: the real `fourbot` binary started against
+//! the fake Discord (started, killed, restarted), a match seen from its
+//! thread ([`Table`]), and the helpers that send slash commands and presses
+//! and wait for their effects. Shared by `tests/discord.rs`,
+//! `tests/discord_pitfalls.rs`, `tests/discord_restart.rs`,
+//! `tests/faults.rs`, `tests/kill.rs` and `examples/load.rs`. Include it
+//! after the fake:
+//!
+//! ```ignore
+//! #[path = "support/fake_discord.rs"]
+//! mod fake;
+//! #[path = "support/harness.rs"]
+//! mod harness;
+//! ```
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
+use std::time::Duration;
 
 use crate::fake::*;
 use serde_json::{json, Value};
 use tokio::process::{Child, Command};
 
+/// The token the tests give the bot (checked never to be logged).
 pub const TOKEN: &str = "test-token-NEVER-LOGGED-0123456789";
-// ---------------------------------------------------------------- harness
 
+// ---------------------------------------------------------------- processes
+
+/// The `fourbot` binary Cargo built for this integration test (not set
+/// when building an example: `examples/load.rs` names its own binary).
+pub fn bin() -> &'static Path {
+    match option_env!("CARGO_BIN_EXE_fourbot") {
+        Some(path) => Path::new(path),
+        None => panic!("CARGO_BIN_EXE_fourbot is set for integration tests only"),
+    }
+}
+
+/// A running bot and its directory (database, stderr.log).
 pub struct Bot {
     /// The bot's process.
     pub child: Child,
     /// Its working directory (database, stderr.log).
     pub dir: PathBuf,
+    /// The extra environment it was started with (kept for restarts).
+    envs: Vec<(String, String)>,
 }
 
+/// A fresh directory under the system's temp dir, named after the test.
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
-        "fourbot-discord-{name}-{}-{}",
+        "fourbot-{name}-{}-{}",
         std::process::id(),
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -36,31 +61,50 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-pub fn spawn_bot(fake: &FakeDiscord, dir: &PathBuf, token: Option<&str>) -> Child {
-    spawn_bot_with(fake, dir, token, &[])
+/// The database URL of the bot started in `dir`.
+pub fn database_url(dir: &Path) -> String {
+    format!("sqlite://{}/fourbot.db", dir.display())
 }
 
-pub fn spawn_bot_with(
+/// Starts `bin run` in `dir` against `fake` with [`TOKEN`] and `envs` set.
+pub fn spawn(bin: &Path, fake: &FakeDiscord, dir: &Path, envs: &[(&str, &str)]) -> Child {
+    spawn_as(bin, fake, dir, Some(TOKEN), envs)
+}
+
+/// Starts the test's bot in `dir` against `fake` with `token` (none: the
+/// variable is unset).
+pub fn spawn_bot(fake: &FakeDiscord, dir: &Path, token: Option<&str>) -> Child {
+    spawn_as(bin(), fake, dir, token, &[])
+}
+
+/// Starts `bin run` (just `bin` if `envs` sets `TEST_NO_SUBCOMMAND`) in
+/// `dir` against `fake`, with `token` and `envs` set and no proxy; its
+/// stderr goes to `dir/stderr.log` (appended, so restarts keep the earlier
+/// logs).
+pub fn spawn_as(
+    bin: &Path,
     fake: &FakeDiscord,
-    dir: &PathBuf,
+    dir: &Path,
     token: Option<&str>,
     envs: &[(&str, &str)],
 ) -> Child {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_fourbot"));
+    let mut cmd = Command::new(bin);
     if !envs.iter().any(|(k, _)| *k == "TEST_NO_SUBCOMMAND") {
         cmd.arg("run");
     }
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("stderr.log"))
+        .unwrap();
     cmd.current_dir(dir)
         .env("DISCORD_API_BASE", fake.base())
         .env("FOURBOT_DEV_GUILD", GUILD_ID.to_string())
-        .env(
-            "FOURBOT_DATABASE_URL",
-            format!("sqlite://{}/fourbot.db", dir.display()),
-        )
+        .env("FOURBOT_DATABASE_URL", database_url(dir))
         .env("NO_PROXY", "127.0.0.1")
         .env("no_proxy", "127.0.0.1")
         .stdout(Stdio::null())
-        .stderr(std::fs::File::create(dir.join("stderr.log")).unwrap())
+        .stderr(log)
         .kill_on_drop(true);
     for var in [
         "HTTP_PROXY",
@@ -69,6 +113,7 @@ pub fn spawn_bot_with(
         "http_proxy",
         "https_proxy",
         "all_proxy",
+        "FOURBOT_CHALLENGE_EXPIRY_SECS",
     ] {
         cmd.env_remove(var);
     }
@@ -80,16 +125,22 @@ pub fn spawn_bot_with(
     cmd.spawn().expect("the fourbot binary starts")
 }
 
+/// Starts a fake Discord and the bot, and waits until the bot is connected.
 pub async fn start(name: &str) -> (FakeDiscord, Bot) {
     start_with(name, &[]).await
 }
 
+/// Like [`start`], with `envs` set for the bot (and its restarts).
 pub async fn start_with(name: &str, envs: &[(&str, &str)]) -> (FakeDiscord, Bot) {
     let fake = FakeDiscord::start(Mode::Normal).await;
     let dir = temp_dir(name);
-    let child = spawn_bot_with(&fake, &dir, Some(TOKEN), envs);
+    let child = spawn(bin(), &fake, &dir, envs);
     fake.wait_ready().await;
-    (fake, Bot { child, dir })
+    let envs = envs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    (fake, Bot { child, dir, envs })
 }
 
 impl Drop for Bot {
@@ -103,15 +154,69 @@ impl Drop for Bot {
 }
 
 impl Bot {
+    /// Kills the bot (as a crash would).
+    pub async fn kill(&mut self) {
+        self.child.kill().await.unwrap();
+    }
+
+    /// Starts the bot again on the same database and waits until it has
+    /// registered its commands again (it is connected and has restored
+    /// what it keeps).
+    pub async fn restart(&mut self, fake: &FakeDiscord) {
+        let before = registrations(fake);
+        let envs: Vec<(&str, &str)> = self
+            .envs
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        self.child = spawn(bin(), fake, &self.dir, &envs);
+        wait_registrations(fake, before + 1).await;
+    }
+
+    /// What the bot wrote on stderr.
     pub fn stderr(&self) -> String {
         std::fs::read_to_string(self.dir.join("stderr.log")).unwrap_or_default()
     }
 }
 
+/// How many command registrations (`PUT …/commands`) the fake has seen:
+/// one per start of the bot.
+pub fn registrations(fake: &FakeDiscord) -> usize {
+    fake.served()
+        .iter()
+        .filter(|r| r.method == "PUT" && r.path.ends_with("/commands") && r.status == 200)
+        .count()
+}
+
+/// Waits until the bot has registered its commands for the `n`th time.
+pub async fn wait_registrations(fake: &FakeDiscord, n: usize) {
+    fake.wait_for("command registration", |f| {
+        (registrations(f) >= n).then_some(())
+    })
+    .await;
+}
+
+/// Polls `check` every 20 ms until it holds, panicking with `what` after
+/// `limit`.
+pub async fn eventually(what: &str, limit: Duration, mut check: impl FnMut() -> bool) {
+    let deadline = tokio::time::Instant::now() + limit;
+    while !check() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+// ---------------------------------------------------------------- requests
+
+/// The path of the callback that answers `interaction`.
 pub fn callback_path(interaction: u64) -> String {
     format!("/api/v10/interactions/{interaction}/token-{interaction}/callback")
 }
 
+/// The path of `interaction`'s follow-up messages.
 pub fn followup_path(interaction: u64) -> String {
     format!("/api/v10/webhooks/{BOT_ID}/token-{interaction}")
 }
@@ -132,8 +237,65 @@ pub fn buttons(message: &Value) -> Vec<(String, bool)> {
         .collect()
 }
 
+/// The custom ids of a message's buttons.
+pub fn custom_ids(message: &Value) -> Vec<String> {
+    buttons(message).into_iter().map(|(id, _)| id).collect()
+}
+
+/// A snowflake field (`id`) as a number.
 pub fn id_of(v: &Value) -> u64 {
     v["id"].as_str().unwrap().parse().unwrap()
+}
+
+/// A test user with a made-up id and name (for many matches).
+pub fn user(n: u64) -> TestUser {
+    TestUser {
+        id: 200_000_000_000_000_000 + n,
+        name: Box::leak(format!("player{n}").into_boxed_str()),
+    }
+}
+
+/// `user` runs `/name` with `options` (mentioning `users`) in the main
+/// channel; returns the interaction id.
+pub fn command(
+    fake: &FakeDiscord,
+    user: TestUser,
+    name: &str,
+    options: &[(&str, u8, Value)],
+    users: &[TestUser],
+) -> u64 {
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        slash_command_json(iid, user, CHANNEL_ID, name, options, users),
+    );
+    iid
+}
+
+/// The answer (callback body) to interaction `i`, once it came.
+pub async fn answer(fake: &FakeDiscord, i: u64) -> Value {
+    fake.wait_for("the answer", |f| {
+        f.requests()
+            .into_iter()
+            .find(|r| r.path == callback_path(i))
+            .map(|r| r.json)
+    })
+    .await
+}
+
+/// The first message with buttons in `thread` (a match's first turn).
+pub async fn first_turn(fake: &FakeDiscord, thread: u64) -> Value {
+    fake.wait_for("the first turn", |f| {
+        f.messages_in(thread)
+            .into_iter()
+            .find(|m| !buttons(m).is_empty())
+    })
+    .await
+}
+
+/// The match id in the buttons of `m` (a turn message).
+fn match_id_of(m: &Value) -> String {
+    buttons(m)[0].0.split(':').nth(1).unwrap().to_string()
 }
 
 /// A match in its thread, seen from the tests.
@@ -145,23 +307,14 @@ pub struct Table {
     pub thread: u64,
     /// The match's id (as in its buttons' custom ids).
     pub match_id: String,
+    /// The players known to the test (for [`Table::mover`]).
+    pub players: Vec<TestUser>,
 }
 
 impl Table {
     /// Alice challenges Bob, Bob accepts: the thread and the first turn.
     pub async fn open(fake: &FakeDiscord) -> Table {
-        let iid = fake.next_id();
-        fake.dispatch(
-            "INTERACTION_CREATE",
-            slash_command_json(
-                iid,
-                ALICE,
-                CHANNEL_ID,
-                "challenge",
-                &[("opponent", 6, json!(BOB.id.to_string()))],
-                &[BOB],
-            ),
-        );
+        let iid = challenge(fake, ALICE, BOB);
         let challenge = fake
             .wait_for("the challenge message", |f| f.original(iid))
             .await;
@@ -172,7 +325,7 @@ impl Table {
             .unwrap()
             .contains(&format!("<@{}>", BOB.id)));
         // Alice cannot accept her own challenge.
-        let own = press(fake, ALICE, &challenge, &ids[0].0, "en-US");
+        let own = press(fake, ALICE, &challenge, &ids[0].0);
         let reply = fake
             .wait_for("a refusal", |f| {
                 f.requests()
@@ -182,7 +335,7 @@ impl Table {
             .await;
         assert_eq!(reply.json["type"], 4);
         assert_eq!(reply.json["data"]["flags"], 64);
-        let accept = press(fake, BOB, &challenge, &ids[0].0, "en-US");
+        let accept = press(fake, BOB, &challenge, &ids[0].0);
         let update = fake
             .wait_for("the accept update", |f| {
                 f.requests()
@@ -197,19 +350,39 @@ impl Table {
             .as_str()
             .unwrap()
             .contains("alice vs bob"));
-        let first = fake
-            .wait_for("the first turn", |f| {
-                f.messages_in(thread)
-                    .into_iter()
-                    .find(|m| !buttons(m).is_empty())
-            })
-            .await;
-        let custom = &buttons(&first)[0].0;
-        let match_id = custom.split(':').nth(1).unwrap().to_string();
+        let first = first_turn(fake, thread).await;
         Table {
             fake: fake.clone(),
             thread,
-            match_id,
+            match_id: match_id_of(&first),
+            players: vec![ALICE, BOB],
+        }
+    }
+
+    /// `a` challenges `b` (classic, `time` if given), `b` accepts: waits for
+    /// the thread and the first turn (without checking the steps).
+    pub async fn between(
+        fake: &FakeDiscord,
+        a: TestUser,
+        b: TestUser,
+        time: Option<&str>,
+    ) -> Table {
+        let mut options = vec![user_opt("opponent", b)];
+        if let Some(t) = time {
+            options.push(("time", 3, json!(t)));
+        }
+        let iid = challenge_with(fake, a, &options, &[b]);
+        let challenge = fake
+            .wait_for("the challenge message", |f| f.original(iid))
+            .await;
+        press(fake, b, &challenge, &buttons(&challenge)[0].0);
+        let thread = id_of(&challenge);
+        let first = first_turn(fake, thread).await;
+        Table {
+            fake: fake.clone(),
+            thread,
+            match_id: match_id_of(&first),
+            players: vec![a, b],
         }
     }
 
@@ -227,11 +400,11 @@ impl Table {
                 })
             })
             .await;
-        let custom = &buttons(&first)[0].0;
         Table {
             fake: self.fake.clone(),
             thread,
-            match_id: custom.split(':').nth(1).unwrap().to_string(),
+            match_id: match_id_of(&first),
+            players: self.players.clone(),
         }
     }
 
@@ -245,9 +418,14 @@ impl Table {
         id
     }
 
+    /// The custom-id prefix of the drop buttons of turn `game.ply`.
+    fn key(&self, game: u32, ply: u32) -> String {
+        format!("m:{}:{game}.{ply}:drop:", self.match_id)
+    }
+
     /// The turn message for `game.ply` (waits for it).
     pub async fn turn(&self, game: u32, ply: u32) -> Value {
-        let key = format!("m:{}:{game}.{ply}:drop:", self.match_id);
+        let key = self.key(game, ply);
         let thread = self.thread;
         self.fake
             .wait_for(&format!("turn {game}.{ply}"), |f| {
@@ -258,25 +436,45 @@ impl Table {
             .await
     }
 
-    /// The turn messages for `game.ply` posted so far.
+    /// How many turn messages for `game.ply` were posted so far.
     pub fn turns(&self, game: u32, ply: u32) -> usize {
-        let key = format!("m:{}:{game}.{ply}:drop:", self.match_id);
+        let key = self.key(game, ply);
+        let path = format!("/api/v10/channels/{}/messages", self.thread);
         self.fake
             .requests()
             .iter()
-            .filter(|r| {
-                r.method == "POST"
-                    && r.path == format!("/api/v10/channels/{}/messages", self.thread)
-                    && r.json.to_string().contains(&key)
-            })
+            .filter(|r| r.method == "POST" && r.path == path && r.json.to_string().contains(&key))
             .count()
+    }
+
+    /// The known player whose turn message `m` is (it mentions them first).
+    pub fn mover(&self, m: &Value) -> TestUser {
+        *self
+            .players
+            .iter()
+            .find(|u| starts_with_ping(m, **u))
+            .unwrap_or_else(|| panic!("a turn of one of the players: {m}"))
+    }
+
+    /// The player to move presses `column` on the turn `game.ply`; returns
+    /// the interaction id (without waiting for anything).
+    pub async fn press_drop(&self, game: u32, ply: u32, column: char) -> u64 {
+        let msg = self.turn(game, ply).await;
+        let id = format!("{}{column}", self.key(game, ply));
+        press(&self.fake, self.mover(&msg), &msg, &id)
+    }
+
+    /// Like [`Table::press_drop`], then waits for the next turn.
+    pub async fn play(&self, game: u32, ply: u32, column: char) {
+        self.press_drop(game, ply, column).await;
+        self.turn(game, ply + 1).await;
     }
 
     /// `user` presses the drop button of `column` on the turn `game.ply`.
     pub async fn drop(&self, user: TestUser, game: u32, ply: u32, column: char) -> u64 {
         let msg = self.turn(game, ply).await;
-        let id = format!("m:{}:{game}.{ply}:drop:{column}", self.match_id);
-        let i = press(&self.fake, user, &msg, &id, "en-US");
+        let id = format!("{}{column}", self.key(game, ply));
+        let i = press(&self.fake, user, &msg, &id);
         self.fake
             .wait_for("the acknowledgement", |f| {
                 f.requests()
@@ -309,7 +507,13 @@ impl Table {
     }
 }
 
-pub fn press(
+/// `user` presses `custom_id` on `message`; returns the interaction id.
+pub fn press(fake: &FakeDiscord, user: TestUser, message: &Value, custom_id: &str) -> u64 {
+    press_in(fake, user, message, custom_id, "en-US")
+}
+
+/// Like [`press`], from a client in `locale`.
+pub fn press_in(
     fake: &FakeDiscord,
     user: TestUser,
     message: &Value,
@@ -324,7 +528,8 @@ pub fn press(
     id
 }
 
-pub async fn ephemeral_followup(fake: &FakeDiscord, interaction: u64) -> String {
+/// The text of the private follow-up to `interaction` (waits for it).
+pub async fn private_followup(fake: &FakeDiscord, interaction: u64) -> String {
     let r = fake
         .wait_for("a private reply", |f| {
             f.requests()
@@ -335,22 +540,13 @@ pub async fn ephemeral_followup(fake: &FakeDiscord, interaction: u64) -> String 
     assert_eq!(r.json["flags"], 64, "ephemeral: {}", r.json);
     r.json["content"].as_str().unwrap_or("").to_string()
 }
+
+/// `from` challenges `to`; returns the interaction id.
 pub fn challenge(fake: &FakeDiscord, from: TestUser, to: TestUser) -> u64 {
-    let iid = fake.next_id();
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        slash_command_json(
-            iid,
-            from,
-            CHANNEL_ID,
-            "challenge",
-            &[("opponent", 6, json!(to.id.to_string()))],
-            &[to],
-        ),
-    );
-    iid
+    challenge_with(fake, from, &[user_opt("opponent", to)], &[to])
 }
 
+/// Whether `thread` is archived (none: unknown thread or no metadata).
 pub fn archived(fake: &FakeDiscord, thread: u64) -> Option<bool> {
     fake.channel(thread)?["thread_metadata"]["archived"].as_bool()
 }
@@ -361,14 +557,10 @@ pub fn challenge_with(
     options: &[(&str, u8, Value)],
     users: &[TestUser],
 ) -> u64 {
-    let iid = fake.next_id();
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        slash_command_json(iid, from, CHANNEL_ID, "challenge", options, users),
-    );
-    iid
+    command(fake, from, "challenge", options, users)
 }
 
+/// A user option `name` naming `u`.
 pub fn user_opt(name: &'static str, u: TestUser) -> (&'static str, u8, Value) {
     (name, 6, json!(u.id.to_string()))
 }
@@ -392,7 +584,7 @@ pub async fn accept_all(fake: &FakeDiscord, iid: u64, players: &[TestUser]) -> T
     let challenge = fake.wait_for("the challenge", |f| f.original(iid)).await;
     let accept = buttons(&challenge)[0].0.clone();
     for (n, p) in players.iter().enumerate() {
-        let i = press(fake, *p, &challenge, &accept, "en-US");
+        let i = press(fake, *p, &challenge, &accept);
         fake.wait_for("the accept update", |f| {
             f.requests()
                 .into_iter()
@@ -410,20 +602,16 @@ pub async fn accept_all(fake: &FakeDiscord, iid: u64, players: &[TestUser]) -> T
         }
     }
     let thread = id_of(&challenge);
-    let first = fake
-        .wait_for("the first turn", |f| {
-            f.messages_in(thread)
-                .into_iter()
-                .find(|m| !buttons(m).is_empty())
-        })
-        .await;
+    let first = first_turn(fake, thread).await;
     Table {
         fake: fake.clone(),
         thread,
-        match_id: buttons(&first)[0].0.split(':').nth(1).unwrap().to_string(),
+        match_id: match_id_of(&first),
+        players: players.to_vec(),
     }
 }
 
+/// Whether `m` starts by mentioning `u`.
 pub fn starts_with_ping(m: &Value, u: TestUser) -> bool {
     m["content"]
         .as_str()
@@ -448,20 +636,12 @@ pub fn ladder(
 
 /// `user` runs `/config` with `options`; returns the interaction id.
 pub fn config(fake: &FakeDiscord, user: TestUser, options: &[(&str, u8, Value)]) -> u64 {
-    let iid = fake.next_id();
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        slash_command_json(iid, user, CHANNEL_ID, "config", options, &[]),
-    );
-    iid
+    command(fake, user, "config", options, &[])
 }
+
+/// `user` runs `/name` with `options` (naming no user).
 pub fn ask(fake: &FakeDiscord, user: TestUser, name: &str, options: &[(&str, u8, Value)]) -> u64 {
-    let iid = fake.next_id();
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        slash_command_json(iid, user, CHANNEL_ID, name, options, &[]),
-    );
-    iid
+    command(fake, user, name, options, &[])
 }
 
 /// Every private message answering `interaction` (reply and follow-ups).
@@ -492,7 +672,7 @@ pub async fn press_now(
     custom_id: &str,
 ) -> Value {
     let message = fake.message(message_id).unwrap();
-    let i = press(fake, user, &message, custom_id, "en-US");
+    let i = press(fake, user, &message, custom_id);
     fake.wait_for("the answer to the press", |f| {
         f.requests()
             .into_iter()
@@ -510,7 +690,7 @@ impl Table {
             buttons(&msg).iter().any(|(b, off)| *b == id && !off),
             "an active pop button {id}: {msg}"
         );
-        let i = press(&self.fake, user, &msg, &id, "en-US");
+        let i = press(&self.fake, user, &msg, &id);
         self.fake
             .wait_for("the acknowledgement", |f| {
                 f.requests()
