@@ -1741,7 +1741,7 @@ async fn every_two_player_variant_is_played_through_buttons() {
             let over = t.message_with(":1:ready").await;
             let ready = format!("m:{}:1:ready", t.match_id);
             for p in [ALICE, BOB] {
-                press(&fake, p, &over, &ready, "en-US");
+                press(&fake, p, &over, &ready);
             }
             let plies = play_out_game(&t, 2).await;
             assert!(plies >= 4, "{variant} game 2: {plies}");
