@@ -148,6 +148,30 @@ struct Entry {
     moderator: std::sync::OnceLock<String>,
 }
 
+impl Entry {
+    /// A match the host knows, with no Rematch presses yet; `finished` is
+    /// its final state when it is already over.
+    fn new(
+        id: MatchId,
+        stored: Option<StoreMatchId>,
+        spec: MatchSpec,
+        handle: MatchHandle,
+        epoch_unix_ms: u64,
+        finished: Option<Match>,
+    ) -> Arc<Entry> {
+        Arc::new(Entry {
+            id,
+            stored,
+            spec,
+            handle,
+            epoch_unix_ms,
+            finished: Mutex::new(finished),
+            rematch: Mutex::new(HashSet::new()),
+            moderator: std::sync::OnceLock::new(),
+        })
+    }
+}
+
 struct Inner {
     db: Option<Db>,
     catalog: Arc<Catalog>,
@@ -346,16 +370,14 @@ impl Host {
             let spec = stored_spec(db, &loaded, locale, &player).await?;
             let m = loaded.game;
             let spawned = spawn_journaled(m.clone(), Instant::now(), None, Vec::new());
-            let entry = Arc::new(Entry {
+            let entry = Entry::new(
                 id,
-                stored: Some(loaded.id),
+                Some(loaded.id),
                 spec,
-                handle: spawned.handle,
-                epoch_unix_ms: loaded.epoch_unix_ms as u64,
-                finished: Mutex::new(Some(m.clone())),
-                rematch: Mutex::new(HashSet::new()),
-                moderator: std::sync::OnceLock::new(),
-            });
+                spawned.handle,
+                loaded.epoch_unix_ms as u64,
+                Some(m.clone()),
+            );
             self.inner
                 .matches
                 .lock()
@@ -387,16 +409,7 @@ impl Host {
             _ => None,
         };
         let spawned = spawn_journaled(m, epoch, journal, pending);
-        let entry = Arc::new(Entry {
-            id,
-            stored,
-            spec,
-            handle: spawned.handle,
-            epoch_unix_ms,
-            finished: Mutex::new(None),
-            rematch: Mutex::new(HashSet::new()),
-            moderator: std::sync::OnceLock::new(),
-        });
+        let entry = Entry::new(id, stored, spec, spawned.handle, epoch_unix_ms, None);
         self.inner
             .matches
             .lock()
