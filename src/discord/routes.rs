@@ -359,10 +359,10 @@ impl Routes {
         ids
     }
 
-    /// Marks the match over in memory only: the file records it with the
-    /// next change (the poster's, once the end is posted), so that a bot
-    /// killed before posting the end still finds the match unfinished in
-    /// the file and posts its end after the restart.
+    /// Marks the match over in memory only: the store's `match_threads` row
+    /// records it with the next change (the poster's, once the end is
+    /// posted), so that a bot killed before posting the end still finds the
+    /// match unfinished there and posts its end after the restart.
     pub fn finish_unsaved(&self, id: MatchId) {
         if let Some(r) = self.lock().by_match.get_mut(&id) {
             r.finished = true;
