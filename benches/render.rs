@@ -3,17 +3,42 @@
 //! 42-ply game (goal: ≤ 300 ms, ≤ 1 MB). Run with `cargo bench --bench
 //! render`; the sizes are printed before the timings. Figures are kept in
 //! docs/benchmarks.md.
+//!
+//! The turn picture has two paths with the same pixels: drawn whole
+//! (`position_png_drawn`) and from cached parts (`board_png`, the bot's);
+//! the cached path is measured on the positions of 2,000 random classic
+//! games in turn (each picture a new position, as in many live matches).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use fourbot::game::notation::read_game;
 use fourbot::game::{Game, Variant};
-use fourbot::render::{board_png, game_gif, preview_png, render_game, RenderOptions};
+use fourbot::render::{
+    board_png, game_gif, position_png_drawn, preview_png, render_game, RenderOptions,
+};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
 /// A 42-ply classic game that fills the board without a line (a draw).
 const DRAWN_42: &str = "ddddddcccccceeeeeeabbbbbbffffffaaaaagggggg";
 
 fn game(variant: Variant, moves: &str) -> Game {
     read_game(moves, variant, None).expect("legal moves")
+}
+
+/// The position after every ply of `n` random classic games, as games.
+fn random_positions(n: usize) -> Vec<Game> {
+    let mut rng = SmallRng::seed_from_u64(4);
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let mut g = game(Variant::Classic, "");
+        while !g.position().outcome().is_over() {
+            let legal = g.position().legal_moves();
+            let m = legal.get(rng.gen_range(0..legal.len())).expect("a move");
+            g.play(m).expect("legal");
+            out.push(g.clone());
+        }
+    }
+    out
 }
 
 fn bench_render(c: &mut Criterion) {
@@ -44,8 +69,17 @@ fn bench_render(c: &mut Criterion) {
         b.iter(|| render_game(black_box(&mid), &options).unwrap())
     });
     c.bench_function("png classic mid-game (draw + quantize + encode)", |b| {
-        b.iter(|| board_png(black_box(&mid), &options).unwrap())
+        b.iter(|| {
+            let last = mid.moves().last().copied();
+            position_png_drawn(black_box(mid.position()), last, &options).unwrap()
+        })
     });
+    let positions = random_positions(2_000);
+    let mut next = positions.iter().cycle();
+    c.bench_function(
+        "png classic, cached parts, positions of random games",
+        |b| b.iter(|| board_png(black_box(next.next().expect("endless")), &options).unwrap()),
+    );
     c.bench_function("png classic preview", |b| {
         b.iter(|| preview_png(black_box(&mid), 6).unwrap())
     });

@@ -207,7 +207,7 @@ fn identity(c: Rgb) -> Rgb {
 
 /// The cell a move marks: the disc a drop left on top of its column, or the
 /// bottom cell of a popped column.
-fn marked_cell(position: &Position, m: Move) -> Option<Cell> {
+pub(super) fn marked_cell(position: &Position, m: Move) -> Option<Cell> {
     let rows = position.rules().geometry.height();
     match m {
         Move::Drop(c) => (0..rows)
@@ -218,14 +218,15 @@ fn marked_cell(position: &Position, m: Move) -> Option<Cell> {
     }
 }
 
-/// Draws `scene` on a new pixmap of `layout`'s size.
-pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
+/// A new pixmap of `layout`'s size filled with the background colour, the
+/// board frame and its holes drawn, and (cylinder) the faded neighbour
+/// columns' frames and holes.
+fn board(layout: &Layout) -> Canvas {
     let mut pixmap = Pixmap::new(layout.width(), layout.height()).expect("a non-empty picture");
     let bg = theme::BACKGROUND;
     pixmap.fill(tiny_skia::Color::from_rgba8(bg[0], bg[1], bg[2], 255));
     let cell = layout.cell_size() as f32;
     let mut cv = Canvas { pixmap, cell };
-    let p = scene.position;
     let columns = layout.columns() as i32;
     let rows = layout.rows() as i32;
 
@@ -243,12 +244,7 @@ pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
 
     // Cylinder: the neighbour column beyond each edge, faded (its discs
     // are drawn after the winning bars, like the board's own).
-    let ghosts: &[(i32, i32)] = if layout.wraps() {
-        &[(-1, columns - 1), (columns, 0)]
-    } else {
-        &[]
-    };
-    for &(shown, _) in ghosts {
+    for (shown, _) in ghost_columns(layout) {
         let x = layout.column_left(shown);
         cv.fill(
             &rounded_rect(x, fy, cell, fh, 0.16 * cell),
@@ -261,6 +257,92 @@ pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
             );
         }
     }
+    cv
+}
+
+/// The columns shown faded beyond the edges on the cylinder, as (shown
+/// column −1 or W, the board column it copies); none on other boards.
+pub(super) fn ghost_columns(layout: &Layout) -> Vec<(i32, i32)> {
+    let columns = layout.columns() as i32;
+    if layout.wraps() {
+        vec![(-1, columns - 1), (columns, 0)]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Labels: row numbers on the left, column letters below (RULES.md §2).
+fn labels(cv: &mut Canvas, layout: &Layout) {
+    let size = 0.34 * cv.cell;
+    for r in 0..layout.rows() {
+        cv.text(
+            &(r + 1).to_string(),
+            layout.row_label(r),
+            size,
+            theme::LABEL,
+        );
+    }
+    for c in 0..layout.columns() {
+        let letter = column_letter(c).to_string();
+        cv.text(&letter, layout.column_label(c as i32), size, theme::LABEL);
+    }
+    for (shown, source) in ghost_columns(layout) {
+        let letter = column_letter(source as u8).to_string();
+        cv.text(
+            &letter,
+            layout.column_label(shown),
+            size,
+            theme::ghost(theme::LABEL),
+        );
+    }
+}
+
+/// The empty board of `layout` with its labels: every pixel of a picture
+/// outside the cells' contents, rings, winning bars and arrows.
+pub(super) fn background(layout: &Layout) -> Pixmap {
+    let mut cv = board(layout);
+    labels(&mut cv, layout);
+    cv.pixmap
+}
+
+/// Draws one cell's content on `pixmap` (a [`background`] of `layout`) at
+/// display column `column` (−1 or W: a faded copy on the cylinder, drawn
+/// faded), 0-based `row`: `what` is `None` for an empty hole, `Some(None)`
+/// for a block, `Some(Some(colour))` for a disc; `ring` adds the white ring
+/// of a marked cell. Everything drawn stays inside the hole (radius
+/// [`theme::HOLE_RADIUS`] of a cell), and [`draw`] draws the same at the
+/// same place, so the pixels of the cell's square are those of [`draw`].
+pub(super) fn draw_cell(
+    pixmap: &mut Pixmap,
+    layout: &Layout,
+    (column, row): (i32, i32),
+    what: Option<Option<Color>>,
+    ring: bool,
+) {
+    let mut cv = Canvas {
+        pixmap: std::mem::replace(pixmap, Pixmap::new(1, 1).expect("a 1×1 pixmap")),
+        cell: layout.cell_size() as f32,
+    };
+    let at = layout.center_at(column, row);
+    let faded = column < 0 || column >= layout.columns() as i32;
+    if let Some(what) = what {
+        cv.content(at, what, if faded { theme::ghost } else { identity });
+    }
+    if ring {
+        cv.ring(at, theme::WHITE);
+    }
+    *pixmap = cv.pixmap;
+}
+
+/// Draws `scene` on a new pixmap of `layout`'s size.
+pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
+    let mut cv = board(layout);
+    let cell = cv.cell;
+    let p = scene.position;
+    let columns = layout.columns() as i32;
+    let rows = layout.rows() as i32;
+    let (fx, fy, fw, fh) = layout.frame();
+    let ghosts = ghost_columns(layout);
 
     // Winning lines: bars between the centres, under the discs.
     let lines = if scene.highlight && p.outcome().is_over() {
@@ -296,7 +378,7 @@ pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
     }
 
     // Discs and blocks.
-    for &(shown, source) in ghosts {
+    for &(shown, source) in &ghosts {
         for r in 0..rows {
             if let Some(what) = p.at(Cell::new(source as u8, r as u8)) {
                 cv.content(layout.center_at(shown, r), what, theme::ghost);
@@ -347,32 +429,7 @@ pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
         }
     }
 
-    // Labels: row numbers on the left, column letters below (RULES.md §2).
-    let size = 0.34 * cell;
-    for r in 0..layout.rows() {
-        cv.text(
-            &(r + 1).to_string(),
-            layout.row_label(r),
-            size,
-            theme::LABEL,
-        );
-    }
-    for c in 0..layout.columns() {
-        let letter = column_letter(c).to_string();
-        cv.text(&letter, layout.column_label(c as i32), size, theme::LABEL);
-    }
-    if layout.wraps() {
-        let last = layout.columns() - 1;
-        for (shown, source) in [(-1, last), (columns, 0)] {
-            let letter = column_letter(source).to_string();
-            cv.text(
-                &letter,
-                layout.column_label(shown),
-                size,
-                theme::ghost(theme::LABEL),
-            );
-        }
-    }
+    labels(&mut cv, layout);
     cv.pixmap
 }
 

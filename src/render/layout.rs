@@ -18,7 +18,7 @@ const MAX_WIDTH: f32 = 800.0;
 /// the board is a margin for the preview arrow, below it the column letters.
 /// A classic 7×6 board is 698×620 px; every board of RULES.md §5 is at most
 /// 800 px wide.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Layout {
     columns: u8,
     rows: u8,

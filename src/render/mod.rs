@@ -20,6 +20,7 @@ mod encode;
 mod layout;
 mod palette;
 pub mod theme;
+mod tiles;
 
 use crate::game::{Game, Move, Position};
 
@@ -187,13 +188,32 @@ pub fn position_png(
     last: Option<Move>,
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
-    let layout = Layout::new(position.variant());
     let scene = scene(position, last, options)?;
+    let key = encode::palette_key(position, options.preview.is_some());
+    if let Some(png) = tiles::png(position, scene.last, scene.highlight, key) {
+        return png;
+    }
+    let layout = Layout::new(position.variant());
     let pixmap = draw::draw(&layout, &scene);
-    encode::png(
-        &pixmap,
-        encode::palette_key(position, options.preview.is_some()),
-    )
+    encode::png(&pixmap, key)
+}
+
+/// [`position_png`] always drawing the whole picture (tiny-skia, then
+/// quantized and deflated as one), never from the cached parts; the same
+/// pixels and palette. For tests and benchmarks of the fast path.
+///
+/// # Errors
+/// As [`position_png`].
+#[doc(hidden)]
+pub fn position_png_drawn(
+    position: &Position,
+    last: Option<Move>,
+    options: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
+    let scene = scene(position, last, options)?;
+    let key = encode::palette_key(position, options.preview.is_some());
+    let layout = Layout::new(position.variant());
+    encode::png(&draw::draw(&layout, &scene), key)
 }
 
 /// The PNG of the current position of `game`, its last move ringed when
