@@ -23,6 +23,9 @@
 //!   end, minus its deadline (from the store: the match's epoch + the time
 //!   of ply 2 + the 60 s bank).
 //! - `--think-ms X`: each press waits a uniformly random X/2 … 3X/2 ms.
+//! - `--spread-ms S`: match i (0-based) waits S·i/N ms more before its
+//!   first press, so the play (or, with `--flags`, the deadlines) starts
+//!   spread evenly over S ms instead of all at once.
 //!
 //! The driver's own CPU time (the fake and the players) is printed too, to
 //! show the fake is not the bottleneck. See `docs/benchmarks.md`.
@@ -50,6 +53,7 @@ struct Args {
     matches: usize,
     think_ms: u64,
     flags: bool,
+    spread_ms: u64,
     keep: bool,
 }
 
@@ -58,6 +62,7 @@ fn args() -> Args {
         matches: 100,
         think_ms: 0,
         flags: false,
+        spread_ms: 0,
         keep: false,
     };
     let mut it = std::env::args().skip(1);
@@ -66,6 +71,7 @@ fn args() -> Args {
             "--matches" => a.matches = it.next().and_then(|v| v.parse().ok()).expect("N"),
             "--think-ms" => a.think_ms = it.next().and_then(|v| v.parse().ok()).expect("X"),
             "--flags" => a.flags = true,
+            "--spread-ms" => a.spread_ms = it.next().and_then(|v| v.parse().ok()).expect("S"),
             "--keep" => a.keep = true,
             other => panic!("unknown argument {other}; see the example's doc"),
         }
@@ -262,6 +268,7 @@ async fn main() {
         let a = user(2 * i);
         let b = user(2 * i + 1);
         let think = args.think_ms;
+        let delay = Duration::from_millis(args.spread_ms * i / args.matches as u64);
         let flags = args.flags;
         handles.push(tokio::spawn(async move {
             let (tx, rx) = mpsc::unbounded_channel();
@@ -284,7 +291,7 @@ async fn main() {
                 let accept = buttons(&challenge)[0].0.clone();
                 press(&fake, b, &challenge, &accept);
             }
-            drive(fake, stats, rx, [a, b], think, flags, i, done_tx, go).await;
+            drive(fake, stats, rx, [a, b], think, flags, i, done_tx, go, delay).await;
         }));
     }
     drop(done_tx);
@@ -366,6 +373,7 @@ async fn drive(
     seed: u64,
     started: mpsc::UnboundedSender<()>,
     mut go: tokio::sync::watch::Receiver<bool>,
+    delay: Duration,
 ) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pressed_at: Option<Instant> = None;
@@ -377,6 +385,7 @@ async fn drive(
             first = false;
             let _ = started.send(());
             let _ = go.wait_for(|go| *go).await;
+            tokio::time::sleep(delay).await;
         }
         if let Some(t0) = pressed_at.take() {
             let mut s = stats.lock().unwrap();
@@ -431,19 +440,15 @@ async fn flag_report(dir: &Path, ended: &HashMap<u64, f64>, _base: (Instant, Sys
     let mut db = sqlx::SqliteConnection::connect(&database_url(dir))
         .await
         .unwrap();
-    // The thread of each match is the challenge message: read it from the
-    // threads file (id thread …).
-    let threads = std::fs::read_to_string(dir.join("fourbot.db.threads")).unwrap_or_default();
+    // The thread of each match: the store's match_threads.
+    let threads: Vec<(i64, i64)> = sqlx::query_as("SELECT match_id, thread_id FROM match_threads")
+        .fetch_all(&mut db)
+        .await
+        .unwrap();
     let mut late = Vec::new();
     let mut not_flag = 0;
-    for line in threads.lines() {
-        let mut f = line.split_whitespace();
-        let (Some(id), Some(thread)) = (f.next(), f.next()) else {
-            continue;
-        };
-        let (Ok(id), Ok(thread)) = (id.parse::<i64>(), thread.parse::<u64>()) else {
-            continue;
-        };
+    for (id, thread) in threads {
+        let thread = thread as u64;
         let row: Option<(i64, i64, i64, Option<String>)> = sqlx::query_as(
             "SELECT m.epoch_unix_ms, m.base_ms,
                     (SELECT at_ms FROM moves WHERE match_id = m.id AND game = 1 AND ply = 2),

@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::Duration;
 
+use tokio::sync::oneshot;
+
 use serenity::all::{ChannelId, MessageId};
 
 use crate::host::{MatchId, PlayerId};
@@ -113,9 +115,12 @@ impl Inner {
 pub struct Routes {
     inner: Mutex<Inner>,
     db: Option<Db>,
-    /// Held while a route is written to the store, so that the last write
-    /// is of the latest route.
+    /// Held while routes are written to the store: rows are read when
+    /// written, under this lock, so the last write is of the latest route.
     saving: tokio::sync::Mutex<()>,
+    /// Saves waiting for the writer: the matches to write and whom to tell
+    /// once they are written.
+    to_save: Mutex<Vec<(Vec<MatchId>, oneshot::Sender<()>)>>,
     creating: tokio::sync::Mutex<()>,
 }
 
@@ -211,16 +216,44 @@ impl Routes {
     }
 
     /// Writes the routes of `ids` as they are now to the store (a failure is
-    /// logged: the route stays right in memory).
+    /// logged: the route stays right in memory) and returns once they are
+    /// written. Saves that wait while another is written are written
+    /// together in one transaction (group commit, like
+    /// [`Db::record_events`]): whoever takes the writer lock writes every
+    /// queued match's latest route and answers all of them.
     async fn save(&self, ids: &[MatchId]) {
         let Some(db) = &self.db else { return };
-        let _saving = self.saving.lock().await;
-        for id in ids {
-            let Some(row) = self.get(*id).map(|r| r.row(*id)) else {
-                continue;
-            };
-            if let Err(e) = db.save_match_thread(&row).await {
-                tracing::error!(match_id = %id, error = %e, "storing the match's thread failed");
+        let (reply, mut written) = oneshot::channel();
+        self.to_save
+            .lock()
+            .expect("save queue lock")
+            .push((ids.to_vec(), reply));
+        loop {
+            tokio::select! {
+                biased;
+                _ = &mut written => return,
+                guard = self.saving.lock() => {
+                    loop {
+                        let batch = std::mem::take(&mut *self.to_save.lock().expect("save queue lock"));
+                        if batch.is_empty() {
+                            break;
+                        }
+                        let mut all: Vec<MatchId> = batch.iter().flat_map(|(ids, _)| ids.iter().copied()).collect();
+                        all.sort_unstable();
+                        all.dedup();
+                        let rows: Vec<_> = all
+                            .iter()
+                            .filter_map(|id| self.get(*id).map(|r| r.row(*id)))
+                            .collect();
+                        if let Err(e) = db.save_match_threads(&rows).await {
+                            tracing::error!(matches = rows.len(), error = %e, "storing match threads failed");
+                        }
+                        for (_, reply) in batch {
+                            let _ = reply.send(());
+                        }
+                    }
+                    drop(guard);
+                }
             }
         }
     }
@@ -466,6 +499,23 @@ mod tests {
         (db, MatchId(id.0 as u64))
     }
 
+    /// Another match of the same two players in `db`.
+    async fn store_with_match_in(db: &Db) -> MatchId {
+        let a = db.discord_player(A.0, "a").await.unwrap();
+        let b = db.discord_player(B.0, "b").await.unwrap();
+        let m = Match::new(
+            MatchSetup::new(Variant::Classic, ClockSettings::default()),
+            Timestamp::ZERO,
+        )
+        .unwrap();
+        let new = NewMatch {
+            guild: 1,
+            players: vec![a, b],
+            ..NewMatch::default()
+        };
+        MatchId(db.create_match(&new, &m).await.unwrap().0 as u64)
+    }
+
     #[tokio::test]
     async fn routes_survive_a_restart_in_the_store() {
         let (db, id) = store_with_match(Some("de")).await;
@@ -487,6 +537,41 @@ mod tests {
             again.running_between(A, B),
             "players from the match's seats"
         );
+    }
+
+    #[tokio::test]
+    async fn saves_made_at_once_are_written_together_and_the_last_route_wins() {
+        let (db, first) = store_with_match(None).await;
+        let mut ids = vec![first];
+        for _ in 0..3 {
+            ids.push(store_with_match_in(&db).await);
+        }
+        let routes = Routes::load(db.clone()).await.unwrap();
+        // A match the store does not know fails the joint write; the
+        // others must still land, one row at a time.
+        let unknown = MatchId(4242);
+        for (k, &id) in ids.iter().chain([&unknown]).enumerate() {
+            let thread = ChannelId::new(100 + k as u64);
+            routes
+                .insert(id, Route::new(thread, vec![A, B], Locale::EnUs))
+                .await;
+        }
+        let presses = ids.iter().chain([&unknown]).flat_map(|&id| {
+            let routes = &routes;
+            (1..=20u64).map(move |n| async move {
+                routes
+                    .replace_buttons(id, Some(MessageId::new(1000 * (id.0 + 1) + n)))
+                    .await
+            })
+        });
+        futures_util::future::join_all(presses).await;
+        let again = Routes::load(db).await.unwrap();
+        for &id in &ids {
+            let latest = routes.get(id).unwrap().last_buttons;
+            assert!(latest.is_some());
+            assert_eq!(again.get(id).unwrap().last_buttons, latest, "{id}");
+        }
+        assert!(again.get(unknown).is_none());
     }
 
     #[tokio::test]

@@ -41,21 +41,36 @@ impl Db {
     /// # Errors
     /// [`StoreError::Database`], e.g. a match id the store does not know.
     pub async fn save_match_thread(&self, t: &MatchThread) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO match_threads (match_id, thread_id, buttons_message_id, finished, archived)
-             VALUES (?, ?, ?, ?, ?)
-             ON CONFLICT (match_id) DO UPDATE SET thread_id = excluded.thread_id,
-                 buttons_message_id = excluded.buttons_message_id,
-                 finished = excluded.finished, archived = excluded.archived",
-        )
-        .bind(t.match_id.0)
-        .bind(t.thread as i64)
-        .bind(t.buttons_message.map(|m| m as i64))
-        .bind(i64::from(t.finished))
-        .bind(i64::from(t.archived))
-        .execute(&self.pool)
-        .await?;
+        upsert_thread(t).execute(&self.pool).await?;
         Ok(())
+    }
+
+    /// Writes (inserts or replaces) the threads of several matches in one
+    /// transaction: one wait for the disk instead of one per row. When the
+    /// transaction fails (e.g. one unknown match id), each row is written
+    /// on its own so the others still land; the first error is returned.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn save_match_threads(&self, rows: &[MatchThread]) -> Result<(), StoreError> {
+        let together: Result<(), sqlx::Error> = async {
+            let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+            for t in rows {
+                upsert_thread(t).execute(&mut *tx).await?;
+            }
+            tx.commit().await
+        }
+        .await;
+        if together.is_ok() {
+            return Ok(());
+        }
+        let mut first = None;
+        for t in rows {
+            if let Err(e) = self.save_match_thread(t).await {
+                first.get_or_insert(e);
+            }
+        }
+        first.map_or(Ok(()), Err)
     }
 
     /// Every match's thread, by match id, with the match's language and
@@ -121,4 +136,22 @@ impl Db {
             .await?;
         Ok(done.rows_affected() == 1)
     }
+}
+
+/// The upsert of one match's thread row.
+fn upsert_thread(
+    t: &MatchThread,
+) -> sqlx::query::Query<'static, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'static>> {
+    sqlx::query(
+        "INSERT INTO match_threads (match_id, thread_id, buttons_message_id, finished, archived)
+         VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (match_id) DO UPDATE SET thread_id = excluded.thread_id,
+             buttons_message_id = excluded.buttons_message_id,
+             finished = excluded.finished, archived = excluded.archived",
+    )
+    .bind(t.match_id.0)
+    .bind(t.thread as i64)
+    .bind(t.buttons_message.map(|m| m as i64))
+    .bind(i64::from(t.finished))
+    .bind(i64::from(t.archived))
 }
