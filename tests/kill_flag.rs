@@ -4,7 +4,7 @@
 //! kill (its announcement lost) or the clock ran out while the bot was down.
 //!
 //! Clocks are short: `FOURBOT_TEST_TIME_SCALE=30` makes `/challenge
-//! time:1+0` a bank of 2 s (abort window 6 s) and `time:3+0` a bank of
+//! time:2+0` a bank of 4 s (abort window 6 s) and `time:3+0` a bank of
 //! 6 s. See `docs/reliability.md` ("The process is killed").
 
 #[path = "support/fake_discord.rs"]
@@ -91,8 +91,8 @@ async fn end_posted_once(t: &Table, turn: &Value, flagged: &str) -> Value {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_flag_committed_but_not_posted_before_a_kill_is_posted_after_the_restart() {
     let (fake, mut bot) = start_with("kill-flag-unposted", SCALE).await;
-    let t = Table::between(&fake, ALICE, BOB, Some("1+0")).await;
-    // Both first moves made (they are not charged): alice's 2 s bank runs.
+    let t = Table::between(&fake, ALICE, BOB, Some("2+0")).await;
+    // Both first moves made (they are not charged): alice's 4 s bank runs.
     t.play(1, 1, 'd').await;
     t.play(1, 2, 'c').await;
     let turn = t.turn(1, 3).await;
