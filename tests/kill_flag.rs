@@ -128,11 +128,20 @@ async fn a_clock_that_ran_out_while_the_bot_was_down_flags_once_after_the_restar
     let (fake, mut bot) = start_with("kill-flag-down", SCALE).await;
     let t = Table::between(&fake, ALICE, BOB, Some("3+0")).await;
     t.play(1, 1, 'd').await;
+    let previous = t.turn(1, 2).await;
     t.play(1, 2, 'c').await;
     // Alice's turn with a bank of 6 s: the bot dies at once and stays down
-    // past that deadline.
+    // past that deadline. (Once turn 1.2 has lost its buttons, the bot has
+    // saved turn 1.3 as the message with the live buttons; a kill between
+    // posting a turn and saving it leaves that message's buttons behind,
+    // see docs/reliability.md.)
     let turn = t.turn(1, 3).await;
     let posted = tokio::time::Instant::now();
+    eventually("turn 1.2 without buttons", Duration::from_secs(15), || {
+        fake.message(id_of(&previous))
+            .is_some_and(|m| buttons(&m).is_empty())
+    })
+    .await;
     bot.kill().await;
     let (phase, ..) = stored_end(&bot, &t.match_id).await;
     assert_eq!(phase, "playing", "killed before the flag");
