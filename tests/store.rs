@@ -684,6 +684,77 @@ async fn a_moderator_removal_is_journaled_and_ends_the_match_as_a_forfeit() {
     assert!(loaded.game.is_finished(), "the journal replays the removal");
 }
 
+/// Applies the deadline of `p`'s match at `now` (as the match task does)
+/// and records its events.
+async fn advance_to(p: &mut Play, now: u64) -> Recorded {
+    p.m.advance(Timestamp(now));
+    let events: Vec<_> = p.m.drain_events().collect();
+    p.db.record_events(p.id, &p.m, &events).await.unwrap()
+}
+
+#[tokio::test]
+async fn a_flagged_match_loads_finished_by_its_flag_at_the_deadline() {
+    let db = memory().await;
+    let ps = players(&db, &["a", "b"]).await;
+    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+    p.drop_in(3).await;
+    p.drop_in(3).await;
+    p.drop_in(2).await; // both first moves made: p2's bank runs
+    let deadline = p.m.deadline().unwrap();
+    assert_eq!(
+        advance_to(&mut p, deadline.as_millis() + 5_000).await,
+        Recorded::Finished
+    );
+    let flag = End::Forfeit {
+        seat: Seat::P2,
+        reason: ForfeitReason::Flag,
+    };
+    assert_eq!(p.m.result().unwrap().end, flag);
+    // The flag is not in the journal; the stored end is.
+    let loaded = db.load_match(p.id).await.unwrap();
+    assert!(loaded.game.is_finished(), "the stored end replays the flag");
+    assert_eq!(loaded.game.result(), p.m.result());
+    let (end, at) = loaded.game.current_game().end().unwrap();
+    assert_eq!((end, at), p.m.current_game().end().unwrap());
+    assert_eq!(at, deadline, "at the deadline, not when it was noticed");
+    assert_eq!(db.rating_changes(p.id).await.unwrap().len(), 2);
+    // /export reads the loaded match: the game is lost on time, not "*".
+    let detail = db.match_detail(p.id).await.unwrap();
+    let text = fourbot::discord::archive::exchange_text(&detail, &loaded.game);
+    assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+}
+
+#[tokio::test]
+async fn a_match_aborted_by_its_abort_window_loads_aborted() {
+    let db = memory().await;
+    let ps = players(&db, &["a", "b"]).await;
+    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+    p.drop_in(3).await; // p2 never makes a first move
+    let deadline = p.m.deadline().unwrap();
+    assert_eq!(
+        advance_to(&mut p, deadline.as_millis()).await,
+        Recorded::Finished
+    );
+    assert_eq!(p.m.result().unwrap().end, End::Aborted { seat: Seat::P2 });
+    let loaded = db.load_match(p.id).await.unwrap();
+    assert_eq!(loaded.game.result(), p.m.result());
+}
+
+#[tokio::test]
+async fn a_match_with_a_test_clock_below_the_rules_range_reloads() {
+    let db = memory().await;
+    let ps = players(&db, &["a", "b"]).await;
+    // FOURBOT_TEST_TIME_SCALE=30 makes 1+0 a bank of 2 s.
+    let control = TimeControl::new(1, 0).unwrap().scaled_down(30);
+    let setup = MatchSetup::new(Variant::Classic, ClockSettings::new(control));
+    let mut p = Play::start_with(&db, setup, 0, &ps, 0).await;
+    p.drop_in(3).await;
+    let loaded = db.load_match(p.id).await.unwrap();
+    assert_eq!(loaded.game.clock().settings().control.base_ms(), 2_000);
+    assert_eq!(loaded.game.banks(Timestamp(p.t)), p.m.banks(Timestamp(p.t)));
+}
+
 #[test]
 fn a_resumed_match_runs_in_a_match_task_that_flags_at_the_rebuilt_deadline() {
     use fourbot::host::spawn_match;

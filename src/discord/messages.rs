@@ -2,9 +2,11 @@
 //! attached PNG, and allowed mentions limited to the players addressed (a
 //! name a user chose never pings anyone).
 
+use std::hash::Hasher;
+
 use serenity::all::{
     ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    CreateButton, CreateMessage, UserId,
+    CreateButton, CreateMessage, Nonce, UserId,
 };
 
 use crate::host::{Button, ButtonStyle, View, ViewKind};
@@ -61,8 +63,45 @@ pub fn mentions_only(users: &[UserId]) -> CreateAllowedMentions {
         .replied_user(false)
 }
 
+/// Discord's limit on a create-message nonce, in characters.
+pub const MAX_NONCE: usize = 25;
+
+/// The nonce of a turn, the end of a game or the end of a match (`None`
+/// for other views): `t`, `g` or `e`, then the 64-bit FNV-1a hash (16 hex
+/// digits) of the match id, the kind, the text and the buttons' custom ids,
+/// then `.` and the match id, cut to [`MAX_NONCE`] characters.
+///
+/// Sent with `enforce_nonce`, it makes Discord answer a second create with
+/// the same nonce within a few minutes with the first message instead of
+/// posting another (Discord's create-message). So a retry after an error
+/// that Discord gave after creating the message (a 500 from its edge, a
+/// timeout), and the end of a match posted again after a restart because
+/// its posting was not saved, post nothing twice. The same view gets the
+/// same nonce in every run; a turn posted again after a restart gets a
+/// new one, as its text shows the restarted clock.
+pub fn post_nonce(view: &View) -> Option<String> {
+    let kind = match view.kind {
+        ViewKind::Turn { .. } => 't',
+        ViewKind::GameOver => 'g',
+        ViewKind::MatchOver => 'e',
+        ViewKind::Notice | ViewKind::Refusal => return None,
+    };
+    let mut h = fnv::FnvHasher::default();
+    h.write_u64(view.match_id.0);
+    h.write_u8(kind as u8);
+    h.write(view.text.as_bytes());
+    for b in view.all_buttons() {
+        h.write_u8(0);
+        h.write(b.action.to_string().as_bytes());
+    }
+    let mut nonce = format!("{kind}{:016x}.{}", h.finish(), view.match_id.0);
+    nonce.truncate(MAX_NONCE);
+    Some(nonce)
+}
+
 /// A public view as a channel message: a turn mentions the player to move
-/// (the only user it may ping); the board PNG is attached when present.
+/// (the only user it may ping); the board PNG is attached when present;
+/// a turn or an end carries its [`post_nonce`] with `enforce_nonce`.
 pub fn view_message(view: &View) -> CreateMessage {
     let (content, ping) = match view.kind {
         ViewKind::Turn { to_move, ai: false } => (
@@ -79,6 +118,9 @@ pub fn view_message(view: &View) -> CreateMessage {
     }
     if let Some(png) = &view.image {
         m = m.add_file(CreateAttachment::bytes(png.clone(), BOARD_FILE));
+    }
+    if let Some(nonce) = post_nonce(view) {
+        m = m.nonce(Nonce::String(nonce)).enforce_nonce(true);
     }
     m
 }
@@ -128,6 +170,50 @@ mod tests {
         assert_eq!(row[0]["custom_id"], "m:1:1.3:drop:a");
         assert_eq!(row[1]["disabled"], true);
         assert_eq!(json["components"].as_array().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn a_turn_post_carries_a_nonce_that_is_the_same_for_the_same_view_only() {
+        let v = view();
+        let json = serde_json::to_value(view_message(&v)).unwrap();
+        let nonce = json["nonce"].as_str().unwrap().to_string();
+        assert_eq!(json["enforce_nonce"], true);
+        assert!(
+            nonce.len() <= MAX_NONCE && nonce.starts_with('t'),
+            "{nonce}"
+        );
+        assert_eq!(post_nonce(&v.clone()), Some(nonce.clone()), "stable");
+        // Another match, another text (a restarted clock), another turn.
+        let mut other = v.clone();
+        other.match_id = MatchId(2);
+        let mut restarted = v.clone();
+        restarted.text.push_str(" <t:1796000000:R>");
+        let mut later = v.clone();
+        later.buttons[0][0].action = ActionId::Move {
+            match_id: MatchId(1),
+            turn: Turn { game: 1, ply: 4 },
+            mv: Move::Drop(0),
+        };
+        for w in [other, restarted, later] {
+            assert_ne!(post_nonce(&w), Some(nonce.clone()), "{w:?}");
+        }
+        // A huge match id still fits.
+        let mut big = v.clone();
+        big.match_id = MatchId(u64::MAX);
+        assert_eq!(post_nonce(&big).unwrap().len(), MAX_NONCE);
+    }
+
+    #[test]
+    fn an_end_has_a_nonce_and_a_notice_has_none() {
+        let mut end = view();
+        end.kind = ViewKind::MatchOver;
+        assert!(post_nonce(&end).unwrap().starts_with('e'));
+        let mut notice = view();
+        notice.kind = ViewKind::Notice;
+        assert_eq!(post_nonce(&notice), None);
+        let json = serde_json::to_value(view_message(&notice)).unwrap();
+        assert!(json.get("nonce").is_none());
+        assert_eq!(json["enforce_nonce"], false);
     }
 
     #[test]

@@ -6,8 +6,11 @@
 //!
 //! Every request here goes through [`with_retries`]: a 429 (rate limited)
 //! or a 5xx answer is retried after a pause, so a moment of trouble on
-//! Discord's side loses no turn and posts none twice (a failed request was
-//! not carried out; only a success ends the retries).
+//! Discord's side loses no turn and posts none twice: only a success ends
+//! the retries, and a turn or an end carries a nonce with `enforce_nonce`
+//! ([`super::messages::post_nonce`]), the same in every retry, so that when
+//! Discord had created the message before it failed (a 500 after the work,
+//! a lost answer) the retry gets that message back instead of a second one.
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -75,8 +78,9 @@ pub fn retry_pause(error: &serenity::Error, attempt: u32) -> Option<Duration> {
 
 /// Runs `request` until it succeeds, retrying up to [`MAX_RETRIES`] times
 /// after the pause [`retry_pause`] gives; `what` names the request in the
-/// log. A request that failed was not carried out by Discord, so a retry
-/// cannot post a message twice.
+/// log. `request` is the same request every time: a create-message that
+/// Discord carried out although it answered with an error is made harmless
+/// by its nonce ([`super::messages::post_nonce`]), not by this function.
 ///
 /// # Errors
 /// The last error, when it is final or the retries are spent.

@@ -337,8 +337,10 @@ impl Host {
     /// commit and the post): for each of `ids` that the store holds as
     /// finished, the match-over view (result, rating changes, Rematch) goes
     /// to the outbox, and the match is known again (its Rematch button
-    /// works). Ids of running or unknown matches, and matches the store
-    /// cannot replay to their end (a flag is not journaled), are skipped.
+    /// works). A match ended by a flag or an abort for a missing first move
+    /// is announced too: the store rebuilds it to its stored end
+    /// ([`Db::load_match`]). Ids of running or unknown matches, and of
+    /// matches the store cannot load, are skipped.
     /// Returns the ids announced.
     ///
     /// # Errors

@@ -125,6 +125,22 @@ impl TimeControl {
         }
     }
 
+    /// The control of a stored match, exactly as recorded: a bank of
+    /// `base_ms` and an increment of `increment_ms` (both in ms), without
+    /// the range check of [`TimeControl::new`], so that a match started
+    /// under `FOURBOT_TEST_TIME_SCALE` ([`TimeControl::scaled_down`]) can
+    /// be rebuilt after a restart. `None` for a bank of 0 ms (no match has
+    /// one).
+    pub const fn from_stored_ms(base_ms: u64, increment_ms: u64) -> Option<TimeControl> {
+        if base_ms == 0 {
+            return None;
+        }
+        Some(TimeControl {
+            base_ms,
+            increment_ms,
+        })
+    }
+
     /// The bank each player starts the match with, in ms.
     pub const fn base_ms(self) -> u64 {
         self.base_ms

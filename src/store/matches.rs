@@ -5,13 +5,12 @@ use std::collections::HashSet;
 
 use sqlx::{Row, SqliteConnection};
 
-use super::people::time_control;
 use super::{gid, Db, GuildId, MatchId, PlayerId, StoreError};
 use crate::game::notation::{parse_layout, parse_moves};
 use crate::game::{Cell, Move, Outcome, Position, Variant};
 use crate::play::{
     Action, ClockSettings, End, Event, EventKind, ForfeitReason, GameEnd, Match, MatchResult,
-    MatchSetup, PhaseKind, Running, Seat, Timestamp, Turn,
+    MatchSetup, PhaseKind, Running, Seat, TimeControl, Timestamp, Turn,
 };
 
 /// What [`Db::create_match`] needs besides the match itself.
@@ -320,8 +319,10 @@ impl Db {
     /// Rebuilds match `id` from the store: the setup, then every journaled
     /// action replayed through [`Match::apply`] at its time (a resume through
     /// [`Match::resume`]), then a check that the replayed clock equals the
-    /// stored clock state. A finished match is rebuilt too (its last action
-    /// replayed; a flag or abort is not journaled, so its clock still runs).
+    /// stored clock state. A finished match is rebuilt to its end: a flag
+    /// or an abort for a missing first move is not journaled, so the match
+    /// is advanced to its stored end time (the deadline), where the clock
+    /// applies it again, and checked to end as stored.
     ///
     /// # Errors
     /// [`StoreError::NoSuchMatch`], [`StoreError::Corrupt`] (unreadable
@@ -332,6 +333,7 @@ impl Db {
         let row = sqlx::query(
             "SELECT guild_id, variant, base_ms, increment_ms, abort_ms, grace_ms, blocks, opening,
                     epoch_unix_ms, phase, clock_running, clock_seat, clock_since_ms, locale,
+                    end_kind, end_seat, forfeit_reason, finished_ms,
                     (SELECT started_ms FROM games WHERE match_id = matches.id AND number = 1) AS started
              FROM matches WHERE id = ?",
         )
@@ -343,7 +345,12 @@ impl Db {
             .get::<String, _>("variant")
             .parse()
             .map_err(|e| StoreError::corrupt(id, e))?;
-        let control = time_control(row.get("base_ms"), row.get("increment_ms"))
+        // The control the match was created with, as stored (a test
+        // clock under FOURBOT_TEST_TIME_SCALE is below RULES.md §4's range).
+        let control = u64::try_from(row.get::<i64, _>("base_ms"))
+            .ok()
+            .zip(u64::try_from(row.get::<i64, _>("increment_ms")).ok())
+            .and_then(|(base, inc)| TimeControl::from_stored_ms(base, inc))
             .ok_or_else(|| StoreError::corrupt(id, "time control"))?;
         let clock_settings = ClockSettings {
             control,
@@ -444,6 +451,10 @@ impl Db {
             m.apply(seat, action, at)
                 .map_err(|e| StoreError::refused(id, seq, e))?;
         }
+        let phase: String = row.get("phase");
+        if phase == "finished" && !m.is_finished() {
+            replay_clock_end(&mut m, id, &row)?;
+        }
         m.drain_events();
 
         let running = match row.get::<String, _>("clock_running").as_str() {
@@ -467,7 +478,6 @@ impl Db {
             _ => Running::Stopped,
         };
         let stored = StoredClock { running, banks };
-        let phase: String = row.get("phase");
         if phase != "finished" {
             let replayed = StoredClock::of(&m);
             if replayed != stored {
@@ -704,6 +714,60 @@ pub(super) async fn record_in(
     Ok(outcome)
 }
 
+/// The end of a finished match that its journal does not hold: a flag or
+/// an abort for a missing first move is applied by the clock and not
+/// journaled, but the stored end is (`finished_ms`, the deadline it was
+/// applied at, and its kind). Advances the replayed match `m` to that time
+/// ([`Match::advance`]), which applies the same deadline, and checks that
+/// the match ends as stored.
+///
+/// # Errors
+/// [`StoreError::Corrupt`] when there is no end time, or the clock does not
+/// end the match as stored.
+fn replay_clock_end(
+    m: &mut Match,
+    id: MatchId,
+    row: &sqlx::sqlite::SqliteRow,
+) -> Result<(), StoreError> {
+    let at = row
+        .get::<Option<i64>, _>("finished_ms")
+        .and_then(|t| u64::try_from(t).ok())
+        .ok_or_else(|| StoreError::corrupt(id, "a finished match without its end time"))?;
+    m.advance(Timestamp(at));
+    let stored = (
+        row.get::<Option<String>, _>("end_kind"),
+        row.get::<Option<i64>, _>("end_seat"),
+        row.get::<Option<String>, _>("forfeit_reason"),
+    );
+    let replayed = m
+        .result()
+        .map(|r| end_columns(r.end))
+        .map(|(k, s, r)| (Some(k.to_string()), s, r));
+    if replayed.as_ref() != Some(&stored) {
+        return Err(StoreError::corrupt(
+            id,
+            format!("stored end {stored:?} at {at} ms but the clock gives {replayed:?}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The `matches` columns `end_kind`, `end_seat` and `forfeit_reason` of an
+/// end.
+fn end_columns(end: End) -> (&'static str, Option<i64>, Option<String>) {
+    match end {
+        End::Completed => ("completed", None, None),
+        End::Aborted { seat } => ("aborted", Some(seat.index() as i64), None),
+        // Nobody's fault: no seat.
+        End::ModeratorAbort => ("aborted", None, None),
+        End::Forfeit { seat, reason } => (
+            "forfeit",
+            Some(seat.index() as i64),
+            Some(reason.to_string()),
+        ),
+    }
+}
+
 fn clock_columns(running: &Running) -> (&'static str, Option<i64>, Option<i64>) {
     match *running {
         Running::Stopped => ("stopped", None, None),
@@ -775,17 +839,7 @@ async fn finish_in(
     result: &MatchResult,
     at: Timestamp,
 ) -> Result<bool, StoreError> {
-    let (kind, seat, reason) = match result.end {
-        End::Completed => ("completed", None, None),
-        End::Aborted { seat } => ("aborted", Some(seat.index() as i64), None),
-        // Nobody's fault: no seat.
-        End::ModeratorAbort => ("aborted", None, None),
-        End::Forfeit { seat, reason } => (
-            "forfeit",
-            Some(seat.index() as i64),
-            Some(reason.to_string()),
-        ),
-    };
+    let (kind, seat, reason) = end_columns(result.end);
     let done = sqlx::query(
         "UPDATE matches SET phase = 'finished', end_kind = ?, end_seat = ?, forfeit_reason = ?,
              finished_ms = ?, finished_unix_ms = epoch_unix_ms + ?,

@@ -2,7 +2,11 @@
 //! gateway websocket on one port. It records every request (method, path,
 //! JSON body, attached files), keeps the messages it was asked to create so
 //! that a test can press their buttons, and lets a test push gateway events
-//! (slash commands, button presses, typed messages) for several users.
+//! (slash commands, button presses, typed messages) for several users. A
+//! create-message with `enforce_nonce` and a nonce seen in the last
+//! [`NONCE_WINDOW`] returns the earlier message, as on Discord; REST faults
+//! (500, 429, a 500 after the work was done) are injected with
+//! [`FakeDiscord::inject`].
 
 #![allow(dead_code)]
 
@@ -113,7 +117,14 @@ struct State {
     lean: bool,
     /// Sees every request served (load runs).
     observer: Option<Observer>,
+    /// The message each create-message nonce made, and when (for
+    /// `enforce_nonce`).
+    nonces: HashMap<String, (u64, std::time::Instant)>,
 }
+
+/// How long Discord remembers a create-message nonce for `enforce_nonce`
+/// ("the past few minutes"; the fake keeps it 3 minutes).
+pub const NONCE_WINDOW: Duration = Duration::from_secs(180);
 
 /// A callback that sees every REST request served: (when, method, path,
 /// status, the JSON body, the reply).
@@ -140,6 +151,10 @@ pub struct Observed<'a> {
 pub enum Fault {
     /// `500 Internal Server Error` with Discord's JSON error body.
     ServerError,
+    /// The request is carried out (a message is created, …) and then
+    /// answered like [`Fault::ServerError`], as when Discord fails after
+    /// doing the work: the client cannot tell whether it was done.
+    ServerErrorAfterDoing,
     /// `429 Too Many Requests` as Discord sends it: the JSON body
     /// `{"message", "retry_after" (seconds, float), "global"}` and the
     /// headers `Retry-After`, `X-RateLimit-Limit`, `X-RateLimit-Remaining:
@@ -399,6 +414,7 @@ impl FakeDiscord {
                 kill: None,
                 lean: false,
                 observer: None,
+                nonces: HashMap::new(),
             })),
         };
         let f = fake.clone();
@@ -694,6 +710,11 @@ impl FakeDiscord {
             let observer = self.state.lock().unwrap().observer.clone();
             let observed_json = observer.as_ref().map(|_| json.clone());
             let (status, reply, extra) = match fault {
+                Some(Fault::ServerErrorAfterDoing) => {
+                    let _done = self.route(&method, &path, json, files);
+                    let (status, reply, extra) = fault_reply(Fault::ServerError);
+                    (status, Some(reply), extra)
+                }
                 Some(f) => {
                     let (status, reply, extra) = fault_reply(f);
                     (status, Some(reply), extra)
@@ -792,6 +813,9 @@ impl FakeDiscord {
             if let Some(f) = body.get("flags") {
                 m["flags"] = f.clone();
             }
+            if let Some(n) = body.get("nonce") {
+                m["nonce"] = n.clone();
+            }
             s.messages.insert(id, m.clone());
             m
         };
@@ -881,7 +905,34 @@ impl FakeDiscord {
                         Some(json!({"message": "Thread is archived", "code": 50083})),
                     );
                 }
+                // enforce_nonce: a second create with a nonce seen in the
+                // last few minutes returns the first message (Discord's
+                // create-message; the same author is implied: the bot).
+                let nonce = (json["enforce_nonce"] == json!(true))
+                    .then(|| match &json["nonce"] {
+                        Value::String(n) => Some(n.clone()),
+                        Value::Number(n) => Some(n.to_string()),
+                        _ => None,
+                    })
+                    .flatten();
+                if let Some(n) = &nonce {
+                    let earlier = s
+                        .nonces
+                        .get(n)
+                        .filter(|(_, at)| at.elapsed() < NONCE_WINDOW)
+                        .and_then(|(id, _)| s.messages.get(id).cloned());
+                    if let Some(m) = earlier {
+                        return (200, Some(m));
+                    }
+                }
                 let m = create(&mut s, channel, &json);
+                if let Some(n) = nonce {
+                    if s.lean && s.nonces.len() > 20_000 {
+                        s.nonces.retain(|_, (_, at)| at.elapsed() < NONCE_WINDOW);
+                    }
+                    let id: u64 = m["id"].as_str().unwrap().parse().unwrap();
+                    s.nonces.insert(n, (id, std::time::Instant::now()));
+                }
                 (200, Some(m))
             }
             ("PATCH", ["channels", _, "messages", m]) => {
@@ -1024,7 +1075,7 @@ impl FakeDiscord {
 /// Discord sends them.
 fn fault_reply(fault: Fault) -> (u16, Value, String) {
     match fault {
-        Fault::ServerError => (
+        Fault::ServerError | Fault::ServerErrorAfterDoing => (
             500,
             json!({"message": "500: Internal Server Error", "code": 0}),
             String::new(),

@@ -3,7 +3,8 @@
 //! thread ([`Table`]), and the helpers that send slash commands and presses
 //! and wait for their effects. Shared by `tests/discord.rs`,
 //! `tests/discord_pitfalls.rs`, `tests/discord_restart.rs`,
-//! `tests/faults.rs`, `tests/kill.rs` and `examples/load.rs`. Include it
+//! `tests/faults.rs`, `tests/faults_nonce.rs`, `tests/kill.rs`,
+//! `tests/kill_flag.rs` and `examples/load.rs`. Include it
 //! after the fake:
 //!
 //! ```ignore
