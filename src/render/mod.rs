@@ -12,7 +12,10 @@
 //! Drawing is tiny-skia and ab_glyph (DejaVu Sans Bold, `assets/fonts`).
 //! Every picture is quantized to a palette built from the theme's flat
 //! colours and their anti-aliasing blends ([`theme`]), then encoded as an
-//! 8-bit indexed PNG (png crate) or GIF (gif crate). Sizes come from
+//! 8-bit indexed PNG (png crate) or GIF (gif crate). Turn pictures (no
+//! winning bars, preview or pop arrow) are put together from cached,
+//! already quantized and deflated parts instead (`tiles`: the same pixels,
+//! about a tenth of the time; docs/benchmarks.md). Sizes come from
 //! [`Layout`]: about 700 px wide for 7 columns, at most 800 px for any board.
 
 mod draw;
