@@ -313,7 +313,15 @@ impl Host {
         let mut ids = Vec::new();
         for resumed in db.resume_running(unix_ms()).await? {
             let loaded = resumed.loaded;
-            let spec = stored_spec(db, &loaded, locale, &player).await?;
+            let spec = match stored_spec(db, &loaded, locale, &player).await {
+                Ok(spec) => spec,
+                Err(e) => {
+                    // Like a corrupt journal (`Db::resume_running`): one
+                    // match must not keep the others from resuming.
+                    tracing::error!(match_id = %loaded.id, error = %e, "a running match's seats cannot be read; not resumed");
+                    continue;
+                }
+            };
             let m = loaded.game;
             let now = std::time::Duration::from_millis(resumed.now.as_millis());
             let epoch = Instant::now().checked_sub(now).unwrap_or_else(Instant::now);

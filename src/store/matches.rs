@@ -536,8 +536,13 @@ impl Db {
     /// The host spawns one task per result with its epoch set `now` in the
     /// past, and sleeps until [`Match::deadline`].
     ///
+    /// A match the store cannot rebuild ([`StoreError::Corrupt`], e.g. an
+    /// unknown variant or a journal entry its rules refuse) is skipped and
+    /// logged with its id, so one bad row does not keep every other match
+    /// from resuming; its rows stay as they are for an operator to look at.
+    ///
     /// # Errors
-    /// The first error of [`Db::resume`].
+    /// Any other error of [`Db::resume`] (the database could not be read).
     pub async fn resume_running(&self, now_unix_ms: i64) -> Result<Vec<ResumedMatch>, StoreError> {
         let mut out = Vec::new();
         for id in self.running_match_ids().await? {
@@ -546,7 +551,13 @@ impl Db {
                 .fetch_one(&self.pool)
                 .await?;
             let now = Timestamp((now_unix_ms - epoch).max(0) as u64);
-            out.push(self.resume(id, now).await?);
+            match self.resume(id, now).await {
+                Ok(resumed) => out.push(resumed),
+                Err(e @ StoreError::Corrupt { .. }) => {
+                    tracing::error!(match_id = %id, error = %e, "a running match cannot be rebuilt; not resumed");
+                }
+                Err(e) => return Err(e),
+            }
         }
         Ok(out)
     }
