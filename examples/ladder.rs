@@ -14,10 +14,10 @@
 //! cargo run --release --example ladder -- [--games 200] [--variant classic]…
 //!     [--levels 2-5] [--cap-ms 1000] [--l5-nodes N] [--l5-exact N]
 //!     [--depth L=D] [--noise L=N] [--nodes L=N] [--table L=0|1]
-//!     [--paranoid L=0|1]
+//!     [--paranoid L=0|1] [--random L=N]
 //! ```
-//! `--depth` / `--noise` / `--nodes` override a level's search depth, noise
-//! or node budget, `--table` turns its transposition table and move
+//! `--depth` / `--noise` / `--nodes` / `--random` override a level's search
+//! depth, noise, node budget or random move rate (one in N, 0 = never), `--table` turns its transposition table and move
 //! ordering on or off, `--paranoid` chooses paranoid (1) or max-n (0)
 //! search with three colours (to tune the ladder and compare designs; the
 //! shipped levels are `engine::level_spec`).
@@ -61,7 +61,7 @@ fn parse_options() -> Options {
             "--cap-ms" => o.cap = Duration::from_millis(value.parse().expect("--cap-ms N")),
             "--l5-nodes" => o.specs[4].max_nodes = value.parse().expect("--l5-nodes N"),
             "--l5-exact" => o.specs[4].exact_nodes = value.parse().expect("--l5-exact N"),
-            "--depth" | "--noise" | "--nodes" | "--table" | "--paranoid" => {
+            "--depth" | "--noise" | "--nodes" | "--table" | "--paranoid" | "--random" => {
                 let (l, x) = value.split_once('=').expect("L=X");
                 let l: usize = l.parse().expect("level");
                 let x: u64 = x.parse().expect("number");
@@ -71,6 +71,7 @@ fn parse_options() -> Options {
                     "--noise" => spec.noise = x as i32,
                     "--nodes" => spec.max_nodes = x,
                     "--table" => spec.table = x != 0,
+                    "--random" => spec.random_one_in = x,
                     _ => spec.paranoid = x != 0,
                 }
             }

@@ -648,7 +648,7 @@ impl Searcher {
             Some(k) => self
                 .path
                 .iter()
-                .all(|q| tt::popout_distance(&self.geometry, k, q) > depth),
+                .all(|q| tt::popout_distance(&self.geometry, k, q, depth) > depth),
             None => true,
         }
     }

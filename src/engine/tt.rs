@@ -126,10 +126,13 @@ pub(crate) fn hash(p: &Position) -> u64 {
 /// takes at least k pops and |B| − (|A| − k) drops for the least k such
 /// that A without its k lowest discs is the bottom of B. Sides to move
 /// that differ need an odd number of plies, equal ones an even number.
+/// Stops counting once the bound exceeds `limit` (the result is then some
+/// number above `limit`).
 pub(crate) fn popout_distance(
     g: &Geometry,
     a: &(ByColor<Bitboard>, Color),
     b: &(ByColor<Bitboard>, Color),
+    limit: u32,
 ) -> u32 {
     let s = g.stride();
     let mask = (1u64 << g.height()) - 1;
@@ -154,6 +157,9 @@ pub(crate) fn popout_distance(
             }
         }
         total += d;
+        if total > limit {
+            return total;
+        }
     }
     if (total % 2 == 1) != (a.1 != b.1) {
         total += 1;
@@ -182,15 +188,15 @@ mod tests {
         let g = Variant::Popout.rules().geometry;
         let a = key("a b");
         // Equal positions are 0 apart.
-        assert_eq!(popout_distance(&g, &a, &a), 0);
+        assert_eq!(popout_distance(&g, &a, &a, 99), 0);
         // a b → -a -b → a b: four plies back to the same position.
-        assert_eq!(popout_distance(&g, &key("a b -a -b"), &a), 2);
-        assert_eq!(popout_distance(&g, &a, &key("a b c")), 1);
+        assert_eq!(popout_distance(&g, &key("a b -a -b"), &a, 99), 2);
+        assert_eq!(popout_distance(&g, &a, &key("a b c"), 99), 1);
         // Undoing a drop on a tall column takes popping it whole.
         let tall = key("a a a a c");
         let plus = key("a a a a c a");
-        assert_eq!(popout_distance(&g, &tall, &plus), 1);
-        assert!(popout_distance(&g, &plus, &tall) >= 4);
+        assert_eq!(popout_distance(&g, &tall, &plus, 99), 1);
+        assert!(popout_distance(&g, &plus, &tall, 99) >= 4);
         // Every real path of n plies is at least the bound.
         let path = [
             "a",
@@ -203,7 +209,7 @@ mod tests {
         for (i, x) in path.iter().enumerate() {
             for (j, y) in path.iter().enumerate().skip(i) {
                 assert!(
-                    popout_distance(&g, &key(x), &key(y)) as usize <= j - i,
+                    popout_distance(&g, &key(x), &key(y), 99) as usize <= j - i,
                     "{x} → {y}"
                 );
             }
