@@ -13,10 +13,14 @@
 //! ```sh
 //! cargo run --release --example ladder -- [--games 200] [--variant classic]…
 //!     [--levels 2-5] [--cap-ms 1000] [--l5-nodes N] [--l5-exact N]
-//!     [--depth L=D] [--noise L=N]
+//!     [--depth L=D] [--noise L=N] [--nodes L=N] [--table L=0|1]
+//!     [--paranoid L=0|1] [--random L=N]
 //! ```
-//! `--depth` / `--noise` override a level's search depth or noise (to tune
-//! the ladder; the shipped levels are `engine::level_spec`).
+//! `--depth` / `--noise` / `--nodes` / `--random` override a level's search
+//! depth, noise, node budget or random move rate (one in N, 0 = never), `--table` turns its transposition table and move
+//! ordering on or off, `--paranoid` chooses paranoid (1) or max-n (0)
+//! search with three colours (to tune the ladder and compare designs; the
+//! shipped levels are `engine::level_spec`).
 //! `--l5-nodes` / `--l5-exact` replace level 5's heuristic and exact-solver
 //! node budgets (a reduced level 5, documented as such in
 //! docs/benchmarks.md). Default: every variant, levels 2–5.
@@ -31,8 +35,7 @@ struct Options {
     variants: Vec<Variant>,
     levels: (u8, u8),
     cap: Duration,
-    l5: LevelSpec,
-    /// Overrides of levels 1–4 (`--depth L=D`, `--noise L=N`) for tuning.
+    /// Levels 1–5 with the overrides of the command line.
     specs: [LevelSpec; 5],
 }
 
@@ -42,7 +45,6 @@ fn parse_options() -> Options {
         variants: Vec::new(),
         levels: (2, 5),
         cap: Duration::from_millis(1000),
-        l5: level_spec(5),
         specs: [1, 2, 3, 4, 5].map(level_spec),
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -57,16 +59,20 @@ fn parse_options() -> Options {
                 o.levels = (a.parse().expect("level"), b.parse().expect("level"));
             }
             "--cap-ms" => o.cap = Duration::from_millis(value.parse().expect("--cap-ms N")),
-            "--l5-nodes" => o.l5.max_nodes = value.parse().expect("--l5-nodes N"),
-            "--l5-exact" => o.l5.exact_nodes = value.parse().expect("--l5-exact N"),
-            "--depth" | "--noise" => {
+            "--l5-nodes" => o.specs[4].max_nodes = value.parse().expect("--l5-nodes N"),
+            "--l5-exact" => o.specs[4].exact_nodes = value.parse().expect("--l5-exact N"),
+            "--depth" | "--noise" | "--nodes" | "--table" | "--paranoid" | "--random" => {
                 let (l, x) = value.split_once('=').expect("L=X");
                 let l: usize = l.parse().expect("level");
-                let x: u32 = x.parse().expect("number");
-                if args[i] == "--depth" {
-                    o.specs[l - 1].depth = x;
-                } else {
-                    o.specs[l - 1].noise = x as i32;
+                let x: u64 = x.parse().expect("number");
+                let spec = &mut o.specs[l - 1];
+                match args[i].as_str() {
+                    "--depth" => spec.depth = x as u32,
+                    "--noise" => spec.noise = x as i32,
+                    "--nodes" => spec.max_nodes = x,
+                    "--table" => spec.table = x != 0,
+                    "--random" => spec.random_one_in = x,
+                    _ => spec.paranoid = x != 0,
                 }
             }
             other => panic!("unknown option {other}"),
@@ -82,11 +88,13 @@ fn parse_options() -> Options {
 fn main() {
     let o = parse_options();
     println!(
-        "games per pair of levels: {}, time cap per move: {} ms, level 5: {:?}",
+        "games per pair of levels: {}, time cap per move: {} ms",
         o.games,
         o.cap.as_millis(),
-        o.l5
     );
+    for (i, spec) in o.specs.iter().enumerate() {
+        println!("level {}: {spec:?}", i + 1);
+    }
     for &v in &o.variants {
         for level in o.levels.0.max(2)..=o.levels.1.min(5) {
             let start = std::time::Instant::now();
@@ -109,11 +117,7 @@ fn main() {
 }
 
 fn spec(o: &Options, level: u8) -> LevelSpec {
-    if level == 5 {
-        o.l5
-    } else {
-        o.specs[level as usize - 1]
-    }
+    o.specs[level as usize - 1]
 }
 
 /// Game `g`: pair `g / 2`'s start, the stronger level in seat `g % colours`.

@@ -13,6 +13,16 @@
 //! search path or for the third time in the game counts as a draw, so the
 //! search never cycles.
 //!
+//! Level 5 adds a transposition table ([`LevelSpec::table`], module `tt`)
+//! with principal variation search and move ordering by the table's move,
+//! killer moves and the history heuristic (Schaeffer 1989); a stored score
+//! is used only at the same remaining depth, so at a fixed depth every root
+//! score equals the plain search's (tested). In popout a score is stored and
+//! reused only when no position of the search path can be reached again
+//! within the remaining depth (a lower bound on the plies between two
+//! positions, `tt::popout_distance`), so the table never changes whether a
+//! repetition is a draw.
+//!
 //! The static evaluation counts open windows (every line of `connect` cells,
 //! across the seam on the cylinder, never through a block) that hold discs
 //! of one colour only, weighted by how full they are; in misère it is negated.
@@ -23,6 +33,7 @@ use std::time::{Duration, Instant};
 
 use super::board::{is_classic, Board};
 use super::solver::Solver;
+use super::tt::{self, Entry, Table, EXACT, LOWER, UPPER};
 use crate::game::bitboard::Bitboard;
 use crate::game::{ByColor, Color, Game, Move, Outcome, Position, Rules};
 
@@ -107,6 +118,15 @@ pub struct LevelSpec {
     /// (0 = not used): when every move is solved within it, the best one is
     /// played.
     pub exact_nodes: u64,
+    /// The heuristic search uses a transposition table (12 MiB per thread,
+    /// reused) and orders moves by the table's move, killer moves and the
+    /// history heuristic, with a null window for all but the first move
+    /// (principal variation search). At a fixed depth it scores every root
+    /// move exactly as the plain search does, in fewer nodes.
+    pub table: bool,
+    /// With three colours, the paranoid search (the two opponents assumed
+    /// to play together, alpha-beta) instead of max-n.
+    pub paranoid: bool,
 }
 
 /// The budgets of levels 1–5 (clamped). Level 1: 2 plies, large noise, a
@@ -118,19 +138,22 @@ pub struct LevelSpec {
 /// by the ladder (docs/benchmarks.md): with 5 plies for level 3 and 8 for
 /// level 4, level 4 scored only 64 % against level 3 in classic.
 pub fn level_spec(level: u8) -> LevelSpec {
-    let (depth, noise, random_one_in, max_nodes, exact_nodes) = match level.clamp(1, MAX_LEVEL) {
-        1 => (2, 60, 5, u64::MAX, 0),
-        2 => (3, 12, 0, u64::MAX, 0),
-        3 => (4, 0, 0, u64::MAX, 0),
-        4 => (9, 0, 0, 2_000_000, 0),
-        _ => (64, 0, 0, 4_000_000, 20_000_000),
-    };
+    let (depth, noise, random_one_in, max_nodes, exact_nodes, table) =
+        match level.clamp(1, MAX_LEVEL) {
+            1 => (2, 60, 5, u64::MAX, 0, false),
+            2 => (3, 12, 0, u64::MAX, 0, false),
+            3 => (4, 0, 0, u64::MAX, 0, false),
+            4 => (9, 0, 0, 2_000_000, 0, false),
+            _ => (64, 0, 0, 4_000_000, 20_000_000, true),
+        };
     LevelSpec {
         depth,
         noise,
         random_one_in,
         max_nodes,
         exact_nodes,
+        table,
+        paranoid: false,
     }
 }
 
@@ -170,11 +193,12 @@ pub fn choose_move_with(game: &Game, spec: &LevelSpec, time_budget: Duration, se
             return best_of(&scores, &mut rng, 0);
         }
     }
-    let scores = if spec.noise > 0 {
-        deepen(game, spec.depth, deadline, spec.max_nodes, false)
-    } else {
-        deepen(game, spec.depth, deadline, spec.max_nodes, true)
+    let opts = SearchOptions {
+        root_window: spec.noise == 0,
+        table: spec.table,
+        paranoid: spec.paranoid,
     };
+    let scores = deepen(game, spec.depth, deadline, spec.max_nodes, opts);
     best_of(&scores, &mut rng, spec.noise)
 }
 
@@ -240,7 +264,55 @@ pub fn exact_scores_within(
 /// iterative deepening up to `max_depth` plies until `deadline` (the last
 /// completed depth counts; depth 1 always completes).
 pub fn search_moves(game: &Game, max_depth: u32, deadline: Instant) -> Vec<(Move, MoveScore)> {
-    deepen(game, max_depth, deadline, u64::MAX, false)
+    deepen(
+        game,
+        max_depth,
+        deadline,
+        u64::MAX,
+        SearchOptions {
+            root_window: false,
+            table: false,
+            paranoid: false,
+        },
+    )
+}
+
+/// The heuristic search's estimates of every legal move of `game`, best
+/// first, with the depth, node budget, table and three-colour search of
+/// `spec` (its noise, random moves and exact solver are not used), within
+/// `time_budget`. For measuring levels (e.g. the depth a level reaches).
+pub fn search_moves_with(
+    game: &Game,
+    spec: &LevelSpec,
+    time_budget: Duration,
+) -> Vec<(Move, MoveScore)> {
+    let opts = SearchOptions {
+        root_window: false,
+        table: spec.table,
+        paranoid: spec.paranoid,
+    };
+    deepen(
+        game,
+        spec.depth,
+        Instant::now() + time_budget,
+        spec.max_nodes,
+        opts,
+    )
+}
+
+/// How [`deepen`] searches.
+#[derive(Clone, Copy, Debug)]
+struct SearchOptions {
+    /// Only the first root move's score is exact (see [`deepen`]).
+    root_window: bool,
+    /// Transposition table and move ordering ([`LevelSpec::table`]).
+    table: bool,
+    /// Paranoid instead of max-n with three colours.
+    paranoid: bool,
+}
+
+thread_local! {
+    static TABLE: RefCell<Option<Box<Table>>> = const { RefCell::new(None) };
 }
 
 /// Iterative deepening up to `max_depth` plies until `deadline` or
@@ -253,11 +325,32 @@ fn deepen(
     max_depth: u32,
     deadline: Instant,
     max_nodes: u64,
+    opts: SearchOptions,
+) -> Vec<(Move, MoveScore)> {
+    let mut s = Searcher::new(game, deadline);
+    s.max_nodes = max_nodes;
+    s.paranoid = opts.paranoid;
+    if opts.table {
+        let mut t = TABLE
+            .with(|t| t.borrow_mut().take())
+            .unwrap_or_else(|| Box::new(Table::new()));
+        t.new_search();
+        s.table = Some(t);
+    }
+    let result = deepen_with(&mut s, game, max_depth, opts.root_window);
+    if let Some(t) = s.table.take() {
+        TABLE.with(|slot| *slot.borrow_mut() = Some(t));
+    }
+    result
+}
+
+fn deepen_with(
+    s: &mut Searcher,
+    game: &Game,
+    max_depth: u32,
     root_window: bool,
 ) -> Vec<(Move, MoveScore)> {
     let p = *game.position();
-    let mut s = Searcher::new(game, deadline);
-    s.max_nodes = max_nodes;
     let mut moves: Vec<Move> = ordered_moves(&p);
     let mut result: Vec<(Move, MoveScore)> = Vec::new();
     for depth in 1..=max_depth {
@@ -266,10 +359,11 @@ fn deepen(
         for &m in &moves {
             let mut child = p;
             child.play_unchecked(m);
-            let v = if s.colors > 2 {
-                s.max_n(&child, depth - 1, 1)[s.root.index()]
-            } else {
-                s.search(&child, depth - 1, alpha, WIN + 1, 1)
+            let v = match (s.colors > 2 && !s.paranoid, s.table.is_some()) {
+                (true, false) => s.max_n(&child, depth - 1, 1)[s.root.index()],
+                (true, true) => s.max_n_tt(&child, depth - 1, 1)[s.root.index()],
+                (false, false) => s.search(&child, depth - 1, alpha, WIN + 1, 1),
+                (false, true) => s.search_tt(&child, depth - 1, alpha, WIN + 1, 1),
             };
             if root_window {
                 alpha = alpha.max(v);
@@ -376,6 +470,53 @@ struct Searcher {
     pops: bool,
     history: HashMap<(ByColor<Bitboard>, Color), u8>,
     path: Vec<(ByColor<Bitboard>, Color)>,
+    /// Paranoid search with three colours (else max-n).
+    paranoid: bool,
+    /// The transposition table (level 5), `None` for the plain search.
+    table: Option<Box<Table>>,
+    /// Every move of the variant in the static order: drops centre first,
+    /// then pops centre first.
+    order: Vec<Move>,
+    /// Two killer moves per ply ([`move_index`] + 1, 0 = none).
+    killers: Vec<[u8; 2]>,
+    /// History heuristic: per colour and move, the sum of depth² of the
+    /// cut-offs it caused.
+    cutoffs: [[u32; MOVE_SLOTS]; 3],
+    geometry: crate::game::bitboard::Geometry,
+}
+
+/// Moves per position at most: 9 drops and 9 pops.
+const MOVE_SLOTS: usize = 18;
+
+/// A move as a number in `0..18`: drops are their column, pops 9 + column.
+fn move_index(m: Move) -> u8 {
+    match m {
+        Move::Drop(c) => c,
+        Move::Pop(c) => 9 + c,
+    }
+}
+
+/// A won or lost score made relative to the node at `ply` for the table
+/// (`WIN − plies from this node`), other scores unchanged.
+fn to_table(v: i32, ply: i32) -> i32 {
+    if v >= WIN / 2 {
+        v + ply
+    } else if v <= -WIN / 2 {
+        v - ply
+    } else {
+        v
+    }
+}
+
+/// The inverse of [`to_table`] at `ply`.
+fn from_table(v: i32, ply: i32) -> i32 {
+    if v >= WIN / 2 {
+        v - ply
+    } else if v <= -WIN / 2 {
+        v + ply
+    } else {
+        v
+    }
 }
 
 impl Searcher {
@@ -410,13 +551,330 @@ impl Searcher {
             pops: rules.pops,
             history,
             path: Vec::new(),
+            paranoid: false,
+            table: None,
+            order: {
+                let w = rules.geometry.width();
+                let mut o: Vec<Move> = centre_first(w).into_iter().map(Move::Drop).collect();
+                if rules.pops {
+                    o.extend(centre_first(w).into_iter().map(Move::Pop));
+                }
+                o
+            },
+            killers: Vec::new(),
+            cutoffs: [[0; MOVE_SLOTS]; 3],
+            geometry: rules.geometry,
         }
+    }
+
+    /// The children of `p` (it must be ongoing), best first for the mover:
+    /// a move that wins at once, then the table's move `tt_best`
+    /// ([`move_index`] + 1), the killers of `ply`, then by the history
+    /// heuristic; ties in the static order. Returns how many.
+    fn children(
+        &self,
+        p: &Position,
+        tt_best: u8,
+        ply: usize,
+        out: &mut [(Move, Position); MOVE_SLOTS],
+    ) -> usize {
+        let legal = p.legal_moves();
+        let mover = p.to_move();
+        let killers = self.killers.get(ply).copied().unwrap_or([0; 2]);
+        let mut keys = [0u64; MOVE_SLOTS];
+        let mut n = 0;
+        for &m in &self.order {
+            if !legal.contains(m) {
+                continue;
+            }
+            let mut child = *p;
+            child.play_unchecked(m);
+            let i = move_index(m) + 1;
+            let key = if matches!(child.outcome(), Outcome::Win { winner, .. } if winner == mover) {
+                u64::MAX
+            } else if i == tt_best {
+                1 << 40
+            } else if i == killers[0] {
+                1 << 39
+            } else if i == killers[1] {
+                1 << 38
+            } else {
+                self.cutoffs[mover.index()][i as usize - 1] as u64
+            };
+            // Insertion sort, stable: an equal key stays behind.
+            let mut j = n;
+            while j > 0 && keys[j - 1] < key {
+                keys[j] = keys[j - 1];
+                out[j] = out[j - 1];
+                j -= 1;
+            }
+            keys[j] = key;
+            out[j] = (m, child);
+            n += 1;
+        }
+        n
+    }
+
+    /// The place of `m` in the static move order.
+    fn static_rank(&self, m: Move) -> usize {
+        self.order
+            .iter()
+            .position(|&x| x == m)
+            .unwrap_or(usize::MAX)
+    }
+
+    /// Remembers `m` as the move that cut off at `ply` (killer, history).
+    fn note_cutoff(&mut self, mover: Color, m: Move, depth: u32, ply: usize) {
+        let i = move_index(m) + 1;
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [0; 2]);
+        }
+        let k = &mut self.killers[ply];
+        if k[0] != i {
+            k[1] = k[0];
+            k[0] = i;
+        }
+        let h = &mut self.cutoffs[mover.index()][i as usize - 1];
+        *h = h.saturating_add(depth * depth);
+    }
+
+    /// Popout: whether no position on the search path can be reached from
+    /// `key` within `depth` plies ([`tt::popout_distance`]), so that no
+    /// repetition draw of the path can occur below this node and its score
+    /// does not depend on the path: only then is it stored or taken from
+    /// the table. Always true in the other variants.
+    fn path_free(&self, key: Option<&(ByColor<Bitboard>, Color)>, depth: u32) -> bool {
+        match key {
+            Some(k) => self
+                .path
+                .iter()
+                .all(|q| tt::popout_distance(&self.geometry, k, q, depth) > depth),
+            None => true,
+        }
+    }
+
+    /// Counts a node; true when the search must stop (node budget, or the
+    /// deadline, checked every 1024 nodes).
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.max_nodes
+            || (self.nodes & 1023 == 0 && Instant::now() >= self.deadline)
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The two-colour (or paranoid) alpha-beta search with the
+    /// transposition table: the same value as [`Searcher::search`] at the
+    /// same depth. Scores are the root player's; a stored entry is used
+    /// only at the same remaining depth, so iterative deepening gets its
+    /// move ordering from the shallower iteration and its cut-offs from
+    /// transpositions within one. Principal variation search: every move
+    /// after the first is tried with a null window first and searched again
+    /// when it falls inside the window.
+    fn search_tt(&mut self, p: &Position, depth: u32, alpha: i32, beta: i32, ply: i32) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        match p.outcome() {
+            Outcome::Win { winner, .. } => {
+                return if winner == self.root {
+                    WIN - ply
+                } else {
+                    -(WIN - ply)
+                };
+            }
+            Outcome::Draw(_) => return 0,
+            Outcome::Ongoing => {}
+        }
+        let key = if self.pops {
+            let k = p.repetition_key();
+            if self.path.contains(&k) || self.history.get(&k).copied().unwrap_or(0) >= 2 {
+                return 0;
+            }
+            Some(k)
+        } else {
+            None
+        };
+        if depth == 0 {
+            self.exhausted = false;
+            return self.evaluate(p);
+        }
+        let free = self.path_free(key.as_ref(), depth);
+        let h = tt::hash(p);
+        let mut tt_best = 0;
+        if let Some((e, complete)) = self.table.as_ref().and_then(|t| t.probe(h)) {
+            tt_best = e.best;
+            if e.depth as u32 == depth && free {
+                let v = from_table(e.scores[0], ply);
+                let usable = match e.bound {
+                    EXACT => true,
+                    LOWER => v >= beta,
+                    _ => v <= alpha,
+                };
+                if usable {
+                    if !complete {
+                        self.exhausted = false;
+                    }
+                    return v;
+                }
+            }
+        }
+        let mut kids = [(Move::Drop(0), *p); MOVE_SLOTS];
+        let n = self.children(p, tt_best, ply as usize, &mut kids);
+        let maximize = p.to_move() == self.root;
+        let (mut alpha, mut beta) = (alpha, beta);
+        let (alpha0, beta0) = (alpha, beta);
+        let outer_exhausted = self.exhausted;
+        self.exhausted = true;
+        if let Some(k) = key {
+            self.path.push(k);
+        }
+        let mut best = if maximize { -WIN - 1 } else { WIN + 1 };
+        let mut best_move = kids[0].0;
+        for (i, (m, child)) in kids[..n].iter().enumerate() {
+            let v = if i == 0 {
+                self.search_tt(child, depth - 1, alpha, beta, ply + 1)
+            } else if maximize {
+                let v = self.search_tt(child, depth - 1, alpha, alpha + 1, ply + 1);
+                if v > alpha && v < beta && !self.aborted {
+                    self.search_tt(child, depth - 1, alpha, beta, ply + 1)
+                } else {
+                    v
+                }
+            } else {
+                let v = self.search_tt(child, depth - 1, beta - 1, beta, ply + 1);
+                if v < beta && v > alpha && !self.aborted {
+                    self.search_tt(child, depth - 1, alpha, beta, ply + 1)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            if (maximize && v > best) || (!maximize && v < best) {
+                best = v;
+                best_move = *m;
+            }
+            if maximize {
+                alpha = alpha.max(v);
+            } else {
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                self.note_cutoff(p.to_move(), *m, depth, ply as usize);
+                break;
+            }
+        }
+        if key.is_some() {
+            self.path.pop();
+        }
+        let complete = self.exhausted;
+        self.exhausted = outer_exhausted && complete;
+        if !self.aborted {
+            let bound = if best <= alpha0 {
+                UPPER
+            } else if best >= beta0 {
+                LOWER
+            } else {
+                EXACT
+            };
+            let entry = Entry {
+                key: h,
+                scores: [to_table(best, ply), 0, 0],
+                depth: depth.min(255) as u8,
+                // A score that depends on the path is kept for the move only.
+                bound: if free { bound } else { tt::MOVE_ONLY },
+                best: move_index(best_move) + 1,
+                stamp: 0,
+            };
+            if let Some(t) = self.table.as_mut() {
+                t.store(entry, complete);
+            }
+        }
+        best
+    }
+
+    /// [`Searcher::max_n`] with the transposition table (exact score
+    /// vectors at the same remaining depth) and the table's move first.
+    fn max_n_tt(&mut self, p: &Position, depth: u32, ply: i32) -> [i32; 3] {
+        if self.tick() {
+            return [0; 3];
+        }
+        match p.outcome() {
+            Outcome::Win { winner, .. } => {
+                let mut v = [-(WIN - ply); 3];
+                v[winner.index()] = WIN - ply;
+                return v;
+            }
+            Outcome::Draw(_) => return [0; 3],
+            Outcome::Ongoing => {}
+        }
+        if depth == 0 {
+            self.exhausted = false;
+            return self.evaluate_all(p);
+        }
+        let h = tt::hash(p);
+        let mut tt_best = 0;
+        if let Some((e, complete)) = self.table.as_ref().and_then(|t| t.probe(h)) {
+            tt_best = e.best;
+            if e.depth as u32 == depth && e.bound == EXACT {
+                if !complete {
+                    self.exhausted = false;
+                }
+                return e.scores.map(|v| from_table(v, ply));
+            }
+        }
+        let mut kids = [(Move::Drop(0), *p); MOVE_SLOTS];
+        let n = self.children(p, tt_best, ply as usize, &mut kids);
+        let me = p.to_move().index();
+        let outer_exhausted = self.exhausted;
+        self.exhausted = true;
+        let mut best: Option<([i32; 3], Move)> = None;
+        for &(m, ref child) in &kids[..n] {
+            let v = self.max_n_tt(child, depth - 1, ply + 1);
+            if self.aborted {
+                break;
+            }
+            // Ties go to the earlier move of the static order, as in
+            // `max_n`, so that the vectors (not only the mover's score)
+            // are the plain search's.
+            let earlier = |b: Move| self.static_rank(m) < self.static_rank(b);
+            if best.is_none_or(|(b, bm)| v[me] > b[me] || (v[me] == b[me] && earlier(bm))) {
+                best = Some((v, m));
+            }
+            if v[me] >= WIN - ply - 1 {
+                break; // an immediate win cannot be bettered
+            }
+        }
+        let complete = self.exhausted;
+        self.exhausted = outer_exhausted && complete;
+        let (best, m) = best.unwrap_or(([0; 3], kids[0].0));
+        if !self.aborted {
+            if let Some(t) = self.table.as_mut() {
+                t.store(
+                    Entry {
+                        key: h,
+                        scores: best.map(|v| to_table(v, ply)),
+                        depth: depth.min(255) as u8,
+                        bound: EXACT,
+                        best: move_index(m) + 1,
+                        stamp: 0,
+                    },
+                    complete,
+                );
+            }
+        }
+        best
     }
 
     /// Per-colour static scores: own open windows minus half the others'.
     fn evaluate_all(&self, p: &Position) -> [i32; 3] {
         let n = self.colors as usize;
-        let discs: Vec<Bitboard> = (0..n).map(|i| p.discs(Color::from_index(i))).collect();
+        let all_discs = [Color::Red, Color::Yellow, Color::Blue].map(|c| p.discs(c));
+        let discs = &all_discs[..n];
         let all: Bitboard = discs.iter().fold(0, |a, d| a | d);
         let mut own = [0i32; 3];
         for &w in &self.windows {
@@ -482,9 +940,8 @@ impl Searcher {
 
     /// Static evaluation for the root player.
     fn evaluate(&self, p: &Position) -> i32 {
-        let discs: Vec<Bitboard> = (0..self.colors as usize)
-            .map(|i| p.discs(Color::from_index(i)))
-            .collect();
+        let all_discs = [Color::Red, Color::Yellow, Color::Blue].map(|c| p.discs(c));
+        let discs = &all_discs[..self.colors as usize];
         let all: Bitboard = discs.iter().fold(0, |a, d| a | d);
         let mut score = 0;
         for &w in &self.windows {
@@ -595,7 +1052,7 @@ impl Rng {
 mod tests {
     use super::*;
     use crate::game::notation::parse_moves;
-    use crate::game::Variant;
+    use crate::game::{ObstacleLayout, Variant};
 
     fn game(variant: Variant, moves: &str) -> Game {
         let ms = parse_moves(moves, variant).unwrap();
@@ -635,6 +1092,8 @@ mod tests {
             random_one_in: 0,
             max_nodes: 50_000,
             exact_nodes: 0,
+            table: false,
+            paranoid: false,
         };
         let t = Instant::now();
         let a = choose_move_with(&g, &spec, Duration::from_secs(60), 1);
@@ -680,6 +1139,151 @@ mod tests {
         p.play_unchecked(m);
         let b = Board::from_position(&p).unwrap();
         assert_eq!(-Solver::new().solve(&b, false), 4);
+    }
+
+    /// Root scores of `game` at exactly `depth` plies, full window.
+    fn fixed_depth(game: &Game, depth: u32, table: bool, paranoid: bool) -> Vec<(Move, i32)> {
+        let far = Instant::now() + Duration::from_secs(3600);
+        let opts = SearchOptions {
+            root_window: false,
+            table,
+            paranoid,
+        };
+        deepen(game, depth, far, u64::MAX, opts)
+            .into_iter()
+            .map(|(m, s)| match s {
+                MoveScore::Estimate { score, .. } => (m, score),
+                MoveScore::Exact(x) => (m, x),
+            })
+            .collect()
+    }
+
+    /// `n` ongoing games of `v` after 4–29 random plies (popout: pops
+    /// preferred, so positions repeat and the history holds repetitions).
+    fn random_games(v: Variant, n: usize, seed: u64) -> Vec<Game> {
+        let mut rng = Rng(seed);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let start = if v == Variant::Obstacles {
+                let layout = ObstacleLayout::from_seed(&v.rules().geometry, rng.below(6));
+                Position::with_layout(v, &layout)
+            } else {
+                Position::new(v)
+            };
+            let mut g = Game::new(start);
+            let plies = 4 + rng.below(26);
+            for _ in 0..plies {
+                let legal = g.position().legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let pops: Vec<Move> = legal.iter().filter(|m| matches!(m, Move::Pop(_))).collect();
+                let m = if !pops.is_empty() && rng.below(3) > 0 {
+                    pops[rng.below(pops.len() as u64) as usize]
+                } else {
+                    legal.get(rng.below(legal.len() as u64) as usize).unwrap()
+                };
+                g.play(m).unwrap();
+            }
+            if !g.outcome().is_over() {
+                out.push(g);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_table_search_scores_every_root_move_like_the_plain_search() {
+        let cases = [
+            (Variant::Classic, 6, false, 12),
+            (Variant::Five, 5, false, 8),
+            (Variant::Popout, 5, false, 40),
+            (Variant::Small, 6, false, 12),
+            (Variant::Misere, 6, false, 12),
+            (Variant::Cylinder, 6, false, 12),
+            (Variant::Obstacles, 6, false, 12),
+            (Variant::ThreePlayers, 5, false, 8),
+            (Variant::ThreePlayers, 5, true, 8),
+        ];
+        for (i, &(v, depth, paranoid, n)) in cases.iter().enumerate() {
+            for (k, g) in random_games(v, n, 0x5EED + i as u64).iter().enumerate() {
+                let plain = fixed_depth(g, depth, false, paranoid);
+                let table = fixed_depth(g, depth, true, paranoid);
+                assert_eq!(
+                    plain,
+                    table,
+                    "{v} paranoid={paranoid} game {k}: {:?}",
+                    g.moves()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_search_scores_a_third_repetition_as_a_draw() {
+        // The empty board (red to move) has occurred twice; yellow's pop of
+        // b1 brings it back a third time: a draw, whatever else is stored.
+        let g = game(Variant::Popout, "a b -a -b a b -a");
+        for depth in 1..=6 {
+            let scores = fixed_depth(&g, depth, true, false);
+            let pop = scores.iter().find(|(m, _)| *m == Move::Pop(1)).unwrap();
+            assert_eq!(pop.1, 0, "depth {depth}");
+            assert_eq!(scores, fixed_depth(&g, depth, false, false));
+        }
+        let mut after = g.clone();
+        after.play(Move::Pop(1)).unwrap();
+        assert_eq!(
+            after.outcome(),
+            Outcome::Draw(crate::game::DrawReason::Repetition)
+        );
+    }
+
+    #[test]
+    fn a_popout_score_that_depends_on_the_search_path_is_not_reused() {
+        // P: after f a b b b, yellow to move; A: P then a a. Searched four
+        // plies deep, P scores differently with A on the search path (where
+        // reaching A again is a repetition draw) than without it.
+        let g = game(Variant::Popout, "f a b b b");
+        let p = *g.position();
+        let mut a = p;
+        a.play_unchecked(Move::Drop(0));
+        a.play_unchecked(Move::Drop(0));
+        let far = Instant::now() + Duration::from_secs(3600);
+        let paths = [vec![], vec![a.repetition_key()]];
+        let plain: Vec<i32> = paths
+            .iter()
+            .map(|path| {
+                let mut s = Searcher::new(&g, far);
+                s.path = path.clone();
+                s.search(&p, 4, -WIN - 1, WIN + 1, 0)
+            })
+            .collect();
+        assert_ne!(plain[0], plain[1]);
+        // The table search meets P on one path after storing it on the
+        // other, both ways round: each time the plain search's score.
+        for order in [[0, 1], [1, 0]] {
+            let mut s = Searcher::new(&g, far);
+            let mut t = Box::new(Table::new());
+            t.new_search();
+            s.table = Some(t);
+            for i in order {
+                s.path = paths[i].clone();
+                assert_eq!(
+                    s.search_tt(&p, 4, -WIN - 1, WIN + 1, 0),
+                    plain[i],
+                    "{order:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_table_of_a_thread_stays_within_16_mib() {
+        let t = Table::new();
+        assert!(t.bytes() <= 16 << 20, "{} bytes", t.bytes());
+        // Level 5 uses it; levels 1–4 search without it.
+        assert!(level_spec(5).table);
+        assert!((1..=4).all(|l| !level_spec(l).table));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //!   per-move scores for analysis.
 //! - [`openings`]: the drawn 4-disc openings of `random-opening`.
 //! - [`analysis`]: every move of a position scored; post-game verdicts.
+//! - `tt` (private): the transposition table of level 5's search.
 
 pub mod ai;
 pub mod analysis;
@@ -14,8 +15,12 @@ pub mod board;
 pub mod book;
 pub mod openings;
 pub mod solver;
+mod tt;
 
-pub use ai::{choose_move, choose_move_seeded, choose_move_with, level_spec, LevelSpec, MoveScore};
+pub use ai::{
+    choose_move, choose_move_seeded, choose_move_with, level_spec, search_moves_with, LevelSpec,
+    MoveScore,
+};
 pub use board::{Board, BoardError};
 pub use book::Book;
 pub use solver::{OutOfBudget, Solver};
