@@ -411,7 +411,14 @@ async fn a_flag_forfeits_the_match_rated_and_a_missing_first_move_aborts_it() {
     fake.wait_for("no buttons left", |f| {
         with_buttons(f, t.thread)
             .iter()
-            .all(|id| buttons(&f.message(*id).unwrap())[0].0.ends_with("rematch"))
+            .all(|id| {
+                // A message may be edited while this looks: wait, don't panic.
+                f.message(*id).is_some_and(|m| {
+                    buttons(&m)
+                        .first()
+                        .is_some_and(|b| b.0.ends_with("rematch"))
+                })
+            })
             .then_some(())
     })
     .await;
