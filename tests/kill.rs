@@ -238,19 +238,8 @@ async fn a_match_end_committed_but_not_posted_before_a_kill_is_posted_after_the_
     // committed, its announcement is not.
     let posts = format!("/api/v10/channels/{}/messages", t.thread);
     fake.inject("POST", &posts, Fault::ServerError, 1_000);
-    press(
-        &fake,
-        t.mover(&msg),
-        &msg,
-        &format!("m:{}:resign-match", t.match_id),
-    );
-    fake.wait_for("a failed post", |f| {
-        f.served()
-            .iter()
-            .any(|s| s.path == posts && s.status == 500)
-            .then_some(())
-    })
-    .await;
+    t.resign_match(&msg);
+    t.failed_post(&posts).await;
     child.kill().await.unwrap();
     fake.clear_faults();
     fake.forget_session();

@@ -100,13 +100,7 @@ async fn a_flag_committed_but_not_posted_before_a_kill_is_posted_after_the_resta
     // announcement is not.
     let posts = format!("/api/v10/channels/{}/messages", t.thread);
     fake.inject("POST", &posts, Fault::ServerError, 1_000);
-    fake.wait_for("a failed post", |f| {
-        f.served()
-            .iter()
-            .any(|s| s.path == posts && s.status == 500)
-            .then_some(())
-    })
-    .await;
+    t.failed_post(&posts).await;
     bot.kill().await;
     let (phase, kind, reason, _, changes) = stored_end(&bot, &t.match_id).await;
     assert_eq!(

@@ -478,10 +478,16 @@ mod tests {
         assert_eq!(routes.get(MatchId(6)).unwrap().locale, Locale::De);
     }
 
-    /// A store with one classic match of Discord users 1 and 2 in German;
-    /// returns the match id.
+    /// A store with one classic match of Discord users 1 and 2 in
+    /// `locale`; returns the match id.
     async fn store_with_match(locale: Option<&str>) -> (Db, MatchId) {
         let db = crate::store::testing::memory().await;
+        let id = match_in(&db, locale).await;
+        (db, id)
+    }
+
+    /// Another classic match of Discord users 1 and 2 in `db`, in `locale`.
+    async fn match_in(db: &Db, locale: Option<&str>) -> MatchId {
         let a = db.discord_player(A.0, "a").await.unwrap();
         let b = db.discord_player(B.0, "b").await.unwrap();
         let m = Match::new(
@@ -493,24 +499,6 @@ mod tests {
             guild: 1,
             players: vec![a, b],
             locale: locale.map(str::to_string),
-            ..NewMatch::default()
-        };
-        let id = db.create_match(&new, &m).await.unwrap();
-        (db, MatchId(id.0 as u64))
-    }
-
-    /// Another match of the same two players in `db`.
-    async fn store_with_match_in(db: &Db) -> MatchId {
-        let a = db.discord_player(A.0, "a").await.unwrap();
-        let b = db.discord_player(B.0, "b").await.unwrap();
-        let m = Match::new(
-            MatchSetup::new(Variant::Classic, ClockSettings::default()),
-            Timestamp::ZERO,
-        )
-        .unwrap();
-        let new = NewMatch {
-            guild: 1,
-            players: vec![a, b],
             ..NewMatch::default()
         };
         MatchId(db.create_match(&new, &m).await.unwrap().0 as u64)
@@ -544,7 +532,7 @@ mod tests {
         let (db, first) = store_with_match(None).await;
         let mut ids = vec![first];
         for _ in 0..3 {
-            ids.push(store_with_match_in(&db).await);
+            ids.push(match_in(&db, None).await);
         }
         let routes = Routes::load(db.clone()).await.unwrap();
         // A match the store does not know fails the joint write; the

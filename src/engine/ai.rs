@@ -665,6 +665,71 @@ impl Searcher {
         self.aborted
     }
 
+    /// What every node of the two-colour (or paranoid) searches does first:
+    /// counts the node ([`Searcher::tick`]) and scores it at once
+    /// (`Err(score)`, the root player's) when the budget is spent, the game
+    /// is over, a popout position repeats (a draw) or `depth` is 0 (the
+    /// evaluation); otherwise `Ok` with the position's repetition key in
+    /// popout.
+    fn enter(
+        &mut self,
+        p: &Position,
+        depth: u32,
+        ply: i32,
+    ) -> Result<Option<(ByColor<Bitboard>, Color)>, i32> {
+        if self.tick() {
+            return Err(0);
+        }
+        match p.outcome() {
+            Outcome::Win { winner, .. } => {
+                return Err(if winner == self.root {
+                    WIN - ply
+                } else {
+                    -(WIN - ply)
+                });
+            }
+            Outcome::Draw(_) => return Err(0),
+            Outcome::Ongoing => {}
+        }
+        let key = if self.pops {
+            let k = p.repetition_key();
+            if self.path.contains(&k) || self.history.get(&k).copied().unwrap_or(0) >= 2 {
+                return Err(0);
+            }
+            Some(k)
+        } else {
+            None
+        };
+        if depth == 0 {
+            self.exhausted = false;
+            return Err(self.evaluate(p));
+        }
+        Ok(key)
+    }
+
+    /// [`Searcher::enter`] for the max-n searches: the score vector when
+    /// the node is decided at once (budget spent, game over, `depth` 0),
+    /// `None` when it must be searched.
+    fn enter_n(&mut self, p: &Position, depth: u32, ply: i32) -> Option<[i32; 3]> {
+        if self.tick() {
+            return Some([0; 3]);
+        }
+        match p.outcome() {
+            Outcome::Win { winner, .. } => {
+                let mut v = [-(WIN - ply); 3];
+                v[winner.index()] = WIN - ply;
+                return Some(v);
+            }
+            Outcome::Draw(_) => return Some([0; 3]),
+            Outcome::Ongoing => {}
+        }
+        if depth == 0 {
+            self.exhausted = false;
+            return Some(self.evaluate_all(p));
+        }
+        None
+    }
+
     /// The two-colour (or paranoid) alpha-beta search with the
     /// transposition table: the same value as [`Searcher::search`] at the
     /// same depth. Scores are the root player's; a stored entry is used
@@ -674,33 +739,10 @@ impl Searcher {
     /// after the first is tried with a null window first and searched again
     /// when it falls inside the window.
     fn search_tt(&mut self, p: &Position, depth: u32, alpha: i32, beta: i32, ply: i32) -> i32 {
-        if self.tick() {
-            return 0;
-        }
-        match p.outcome() {
-            Outcome::Win { winner, .. } => {
-                return if winner == self.root {
-                    WIN - ply
-                } else {
-                    -(WIN - ply)
-                };
-            }
-            Outcome::Draw(_) => return 0,
-            Outcome::Ongoing => {}
-        }
-        let key = if self.pops {
-            let k = p.repetition_key();
-            if self.path.contains(&k) || self.history.get(&k).copied().unwrap_or(0) >= 2 {
-                return 0;
-            }
-            Some(k)
-        } else {
-            None
+        let key = match self.enter(p, depth, ply) {
+            Ok(key) => key,
+            Err(score) => return score,
         };
-        if depth == 0 {
-            self.exhausted = false;
-            return self.evaluate(p);
-        }
         let free = self.path_free(key.as_ref(), depth);
         let h = tt::hash(p);
         let mut tt_best = 0;
@@ -800,21 +842,8 @@ impl Searcher {
     /// [`Searcher::max_n`] with the transposition table (exact score
     /// vectors at the same remaining depth) and the table's move first.
     fn max_n_tt(&mut self, p: &Position, depth: u32, ply: i32) -> [i32; 3] {
-        if self.tick() {
-            return [0; 3];
-        }
-        match p.outcome() {
-            Outcome::Win { winner, .. } => {
-                let mut v = [-(WIN - ply); 3];
-                v[winner.index()] = WIN - ply;
-                return v;
-            }
-            Outcome::Draw(_) => return [0; 3],
-            Outcome::Ongoing => {}
-        }
-        if depth == 0 {
-            self.exhausted = false;
-            return self.evaluate_all(p);
+        if let Some(scores) = self.enter_n(p, depth, ply) {
+            return scores;
         }
         let h = tt::hash(p);
         let mut tt_best = 0;
@@ -900,27 +929,8 @@ impl Searcher {
     /// Max-n search (Luckhardt & Irani 1986): a score per colour; the player
     /// to move picks the child best for themselves.
     fn max_n(&mut self, p: &Position, depth: u32, ply: i32) -> [i32; 3] {
-        self.nodes += 1;
-        if self.nodes >= self.max_nodes
-            || (self.nodes & 1023 == 0 && Instant::now() >= self.deadline)
-        {
-            self.aborted = true;
-        }
-        if self.aborted {
-            return [0; 3];
-        }
-        match p.outcome() {
-            Outcome::Win { winner, .. } => {
-                let mut v = [-(WIN - ply); 3];
-                v[winner.index()] = WIN - ply;
-                return v;
-            }
-            Outcome::Draw(_) => return [0; 3],
-            Outcome::Ongoing => {}
-        }
-        if depth == 0 {
-            self.exhausted = false;
-            return self.evaluate_all(p);
+        if let Some(scores) = self.enter_n(p, depth, ply) {
+            return scores;
         }
         let me = p.to_move().index();
         let mut best: Option<[i32; 3]> = None;
@@ -969,39 +979,10 @@ impl Searcher {
     }
 
     fn search(&mut self, p: &Position, depth: u32, mut alpha: i32, mut beta: i32, ply: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes >= self.max_nodes
-            || (self.nodes & 1023 == 0 && Instant::now() >= self.deadline)
-        {
-            self.aborted = true;
-        }
-        if self.aborted {
-            return 0;
-        }
-        match p.outcome() {
-            Outcome::Win { winner, .. } => {
-                return if winner == self.root {
-                    WIN - ply
-                } else {
-                    -(WIN - ply)
-                };
-            }
-            Outcome::Draw(_) => return 0,
-            Outcome::Ongoing => {}
-        }
-        let key = if self.pops {
-            let k = p.repetition_key();
-            if self.path.contains(&k) || self.history.get(&k).copied().unwrap_or(0) >= 2 {
-                return 0;
-            }
-            Some(k)
-        } else {
-            None
+        let key = match self.enter(p, depth, ply) {
+            Ok(key) => key,
+            Err(score) => return score,
         };
-        if depth == 0 {
-            self.exhausted = false;
-            return self.evaluate(p);
-        }
         let maximize = p.to_move() == self.root;
         if let Some(k) = key {
             self.path.push(k);

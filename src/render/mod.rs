@@ -193,12 +193,14 @@ pub fn position_png(
 ) -> Result<Vec<u8>, RenderError> {
     let scene = scene(position, last, options)?;
     let key = encode::palette_key(position, options.preview.is_some());
-    if let Some(png) = tiles::png(position, scene.last, scene.highlight, key) {
-        return png;
-    }
-    let layout = Layout::new(position.variant());
-    let pixmap = draw::draw(&layout, &scene);
-    encode::png(&pixmap, key)
+    tiles::png(position, scene.last, scene.highlight, key).unwrap_or_else(|| drawn_png(&scene, key))
+}
+
+/// `scene` drawn whole with tiny-skia, quantized to the palette of `key`
+/// and deflated as one picture.
+fn drawn_png(scene: &draw::Scene<'_>, key: theme::PaletteKey) -> Result<Vec<u8>, RenderError> {
+    let layout = Layout::new(scene.position.variant());
+    encode::png(&draw::draw(&layout, scene), key)
 }
 
 /// [`position_png`] always drawing the whole picture (tiny-skia, then
@@ -214,9 +216,10 @@ pub fn position_png_drawn(
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
     let scene = scene(position, last, options)?;
-    let key = encode::palette_key(position, options.preview.is_some());
-    let layout = Layout::new(position.variant());
-    encode::png(&draw::draw(&layout, &scene), key)
+    drawn_png(
+        &scene,
+        encode::palette_key(position, options.preview.is_some()),
+    )
 }
 
 /// The PNG of the current position of `game`, its last move ringed when

@@ -90,6 +90,8 @@ struct Sheet {
     layout: Layout,
     key: PaletteKey,
     width: usize,
+    /// Display columns: the board's, plus the cylinder's two faded copies.
+    display: usize,
     /// The empty board as drawn (RGBA), to draw tiles on.
     drawn: Pixmap,
     /// The quantized empty board, `width × height` palette indices.
@@ -133,6 +135,7 @@ fn sheet(layout: Layout, key: PaletteKey) -> Arc<Sheet> {
                 layout,
                 key,
                 width: layout.width() as usize,
+                display,
                 background: quantizer(key).indices(drawn.data()),
                 drawn,
                 tiles: (0..display * layout.rows() as usize)
@@ -154,9 +157,8 @@ impl Sheet {
 
     /// The tile of `state` in the cell at display column `column`, `row`.
     fn tile(&self, column: i32, row: i32, state: State) -> &Tile {
-        let display = self.layout.columns() as i32 + draw::ghost_columns(&self.layout).len() as i32;
         let shift = if self.layout.wraps() { 1 } else { 0 };
-        let slot = (row * display + column + shift) as usize;
+        let slot = (row * self.display as i32 + column + shift) as usize;
         self.tiles[slot][state as usize].get_or_init(|| {
             let mut picture = self.drawn.clone();
             draw::draw_cell(

@@ -465,6 +465,26 @@ impl Table {
         press(&self.fake, self.mover(&msg), &msg, &id)
     }
 
+    /// The player to move on the turn message `msg` presses "Resign match";
+    /// returns the interaction id (without waiting for anything).
+    pub fn resign_match(&self, msg: &Value) -> u64 {
+        let id = format!("m:{}:resign-match", self.match_id);
+        press(&self.fake, self.mover(msg), msg, &id)
+    }
+
+    /// Waits until the fake has answered a post to the messages of `path`
+    /// with 500 (a fault injected by the test).
+    pub async fn failed_post(&self, path: &str) {
+        self.fake
+            .wait_for("a failed post", |f| {
+                f.served()
+                    .iter()
+                    .any(|s| s.path == path && s.status == 500)
+                    .then_some(())
+            })
+            .await;
+    }
+
     /// Like [`Table::press_drop`], then waits for the next turn.
     pub async fn play(&self, game: u32, ply: u32, column: char) {
         self.press_drop(game, ply, column).await;
