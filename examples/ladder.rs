@@ -1,6 +1,10 @@
 //! Measures the AI level ladder: level L plays level L−1 (three-players: L
 //! against two players of level L−1) and L's share of the points is printed
 //! (win 1, draw ½; three-players draw ⅓ — an even share there is 33 %).
+//! Three-players also prints the pairwise score, L's result against each of
+//! the two L−1 players taken one at a time and averaged (ahead 1, level ½,
+//! behind 0: a win 1, a draw ½, a game another player won ¼; even = 50 %),
+//! the comparison the Weng-Lin rating of RULES.md §6 makes from the places.
 //!
 //! Games come in pairs from the same start with the seats swapped, so each
 //! level plays first equally often. The start of pair k is drawn from seed k:
@@ -105,8 +109,15 @@ fn main() {
                 wins += won as u32;
                 draws += drawn as u32;
             }
+            let pairwise = if v.rules().colors > 2 {
+                let lost = o.games - wins - draws;
+                let pairs = wins as f64 + draws as f64 / 2.0 + lost as f64 / 4.0;
+                format!("; pairwise {:.0} %", 100.0 * pairs / o.games as f64)
+            } else {
+                String::new()
+            };
             println!(
-                "{v}: level {level} vs {}: {points:.1}/{} = {:.0} % ({wins} won, {draws} drawn, {:.0} s)",
+                "{v}: level {level} vs {}: {points:.1}/{} = {:.0} % ({wins} won, {draws} drawn, {:.0} s{pairwise})",
                 level - 1,
                 o.games,
                 100.0 * points / o.games as f64,

@@ -558,7 +558,7 @@ async fn match_history_lists_finished_matches_newest_first_with_rating_changes()
     let first = forfeit_match(&db, ps[0], ps[1], Seat::P2, 1_000).await;
     let second = forfeit_match(&db, ps[2], ps[0], Seat::P1, 2_000).await;
     let _running = Play::start(&db, Variant::Classic, &[ps[0], ps[2]], 3_000).await;
-    let h = db.match_history(ps[0], 10).await.unwrap();
+    let h = db.match_history(ps[0], 0, 10).await.unwrap();
     assert_eq!(h.iter().map(|e| e.id).collect::<Vec<_>>(), [second, first]);
     assert_eq!(h[0].opponents, ["c"]);
     assert_eq!(h[0].seat, 1);
@@ -567,7 +567,44 @@ async fn match_history_lists_finished_matches_newest_first_with_rating_changes()
     assert_eq!(h[1].end, "forfeit");
     let (before, after) = h[1].rating.unwrap();
     assert!(close(before, 1500.0) && after > before);
-    assert_eq!(db.match_history(ps[0], 1).await.unwrap().len(), 1);
+    assert_eq!(db.match_history(ps[0], 0, 1).await.unwrap().len(), 1);
+}
+
+#[tokio::test]
+async fn match_history_is_one_servers_even_behind_many_newer_matches_elsewhere() {
+    // /history, /rating and /analyze read the history of the server they
+    // are used on; it used to be the player's last 100 matches anywhere,
+    // filtered afterwards, so 100 newer matches on another server hid this
+    // server's from /history and /analyze.
+    let db = memory().await;
+    let ps = players(&db, &["a", "b"]).await;
+    let setup = || MatchSetup::new(Variant::Classic, ClockSettings::new(TimeControl::DEFAULT));
+    let mut here = Play::start_with(&db, setup(), 1, &ps, 1_000).await;
+    here.act(Seat::P2, Action::ResignMatch).await;
+    for i in 0..101 {
+        let mut p = Play::start_with(&db, setup(), 2, &ps, 2_000 + i).await;
+        p.act(Seat::P1, Action::ResignMatch).await;
+    }
+    let h = db.match_history(ps[0], 1, 10).await.unwrap();
+    assert_eq!(h.iter().map(|e| e.id).collect::<Vec<_>>(), [here.id]);
+    assert_eq!((h[0].guild, h[0].season), (1, 1));
+    let elsewhere = db.match_history(ps[0], 2, 1_000).await.unwrap();
+    assert_eq!(elsewhere.len(), 101);
+    assert!(elsewhere.iter().all(|e| e.guild == 2));
+    assert!(db.match_history(ps[0], 3, 10).await.unwrap().is_empty());
+
+    // A match after `/ladder reset` carries the new season.
+    assert_eq!(db.new_season(1).await.unwrap(), 2);
+    let mut later = Play::start_with(&db, setup(), 1, &ps, 9_000).await;
+    later.act(Seat::P2, Action::ResignMatch).await;
+    let seasons: Vec<u32> = db
+        .match_history(ps[0], 1, 10)
+        .await
+        .unwrap()
+        .iter()
+        .map(|e| e.season)
+        .collect();
+    assert_eq!(seasons, [2, 1]);
 }
 
 #[tokio::test]

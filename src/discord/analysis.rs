@@ -110,10 +110,9 @@ async fn analyze(ctx: Context<'_>, #[rename = "match"] id: Option<String>) -> Re
                     let name = super::commands::seated(ctx.author(), None).name;
                     let player = db.discord_player(ctx.author().id.get(), &name).await?;
                     let guild = ctx.guild_id().map_or(0, |g| g.get());
-                    db.match_history(player, 100)
+                    db.match_history(player, guild, 1)
                         .await?
-                        .iter()
-                        .find(|h| h.guild == guild)
+                        .first()
                         .map(|h| h.id.0)
                 }
                 None => None,

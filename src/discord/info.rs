@@ -73,7 +73,8 @@ async fn rating(
     let player = db.discord_player(user.id.get(), &name).await?;
     let now = crate::host::unix_ms();
     let card = db.rating_card(guild.get(), player, now).await?;
-    let history = db.match_history(player, 10_000).await?;
+    let history = db.match_history(player, guild.get(), 10_000).await?;
+    let season = db.guild_settings(guild.get()).await?.season;
     let shown: Vec<&(Variant, LadderEntry)> = card
         .iter()
         .filter(|(v, _)| wanted.is_none_or(|w| w == *v))
@@ -96,7 +97,7 @@ async fn rating(
             .leaderboard(guild.get(), *v, None, 100_000, now)
             .await?
             .len();
-        let (wins, draws, losses) = record(&history, *v, guild.get());
+        let (wins, draws, losses) = record(&history, *v, season);
         provisional |= entry.rating.is_provisional();
         blocks.push(
             [
@@ -148,12 +149,14 @@ async fn rating(
 
 /// Wins, draws and losses in the rated, not voided matches of `variant`
 /// on server `guild`.
-fn record(history: &[HistoryEntry], variant: Variant, guild: u64) -> (i64, i64, i64) {
+fn record(history: &[HistoryEntry], variant: Variant, season: u32) -> (i64, i64, i64) {
     let mut r = (0, 0, 0);
-    // This server's ladder only (rating pools are per server).
+    // The rating pool's matches only: this server's (the history is) and
+    // this season's, rated and not voided — the card beside it shows that
+    // pool's rating, so the two must count the same matches.
     for h in history
         .iter()
-        .filter(|h| h.guild == guild && h.variant == variant && h.rating.is_some() && !h.voided)
+        .filter(|h| h.season == season && h.variant == variant && h.rating.is_some() && !h.voided)
     {
         let side = if variant == Variant::Teams {
             usize::from(h.seat % 2)
@@ -403,14 +406,8 @@ async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
     let name = seated(&user, None).name;
     let player = db.discord_player(user.id.get(), &name).await?;
     let mut lines = Vec::new();
-    for h in db.match_history(player, 100).await? {
-        // Only this server's matches.
-        if h.guild == guild.get() {
-            lines.push(history_line(catalog, l, &h));
-        }
-        if lines.len() == HISTORY as usize {
-            break;
-        }
+    for h in db.match_history(player, guild.get(), HISTORY).await? {
+        lines.push(history_line(catalog, l, &h));
     }
     let text = if lines.is_empty() {
         catalog.text(l, "history-empty", &Args::new().set("player", name))
@@ -576,6 +573,38 @@ mod tests {
         );
         let empty = leaderboard_table(&c, Locale::EnUs, Variant::Five, 1, &[]);
         assert!(empty.contains("Nobody has played"), "{empty}");
+    }
+
+    #[test]
+    fn the_rating_cards_record_counts_this_seasons_rated_matches_only() {
+        // Before: every season's matches were counted, so after `/ladder
+        // reset` the card showed the new season's rating beside the old
+        // seasons' wins and losses.
+        let h = |id: i64, season: u32, points: [u32; 2], rated: bool, voided: bool| HistoryEntry {
+            id: crate::store::MatchId(id),
+            guild: 7,
+            season,
+            variant: Variant::Classic,
+            seat: 0,
+            opponents: vec!["b".into()],
+            points_halves: points.to_vec(),
+            place: Some(1),
+            end: "completed".into(),
+            rating: rated.then_some((1500.0, 1510.0)),
+            voided,
+            finished_unix_ms: id,
+        };
+        let history = [
+            h(1, 1, [4, 0], true, false),
+            h(2, 1, [4, 0], true, false),
+            h(3, 2, [2, 2], true, false),
+            h(4, 2, [0, 4], true, false),
+            h(5, 2, [4, 0], true, true),
+            h(6, 2, [4, 0], false, false),
+        ];
+        assert_eq!(record(&history, Variant::Classic, 2), (0, 1, 1));
+        assert_eq!(record(&history, Variant::Classic, 1), (2, 0, 0));
+        assert_eq!(record(&history, Variant::Five, 2), (0, 0, 0));
     }
 
     #[test]

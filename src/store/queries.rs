@@ -97,6 +97,8 @@ pub struct HistoryEntry {
     pub id: MatchId,
     /// The server it was played on.
     pub guild: GuildId,
+    /// The server's ladder season it was played in (RULES.md §6).
+    pub season: u32,
     /// The variant.
     pub variant: Variant,
     /// The player's seat (0-based).
@@ -261,18 +263,20 @@ impl Db {
         })
     }
 
-    /// The finished matches `player` took part in, newest first, at most
-    /// `limit`.
+    /// The finished matches `player` took part in on server `guild`, newest
+    /// first, at most `limit` (matches on other servers are never counted
+    /// against the limit).
     ///
     /// # Errors
     /// [`StoreError::Database`].
     pub async fn match_history(
         &self,
         player: PlayerId,
+        guild: GuildId,
         limit: u32,
     ) -> Result<Vec<HistoryEntry>, StoreError> {
         let rows = sqlx::query(
-            "SELECT m.id, m.guild_id, m.variant, s.seat, m.end_kind, m.voided, m.finished_unix_ms,
+            "SELECT m.id, m.guild_id, m.season, m.variant, s.seat, m.end_kind, m.voided, m.finished_unix_ms,
                     (SELECT group_concat(name, char(31)) FROM
                         (SELECT p.name FROM match_seats AS o JOIN players AS p ON p.id = o.player_id
                          WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat)) AS opponents,
@@ -285,11 +289,12 @@ impl Db {
              FROM match_seats AS s
              JOIN matches AS m ON m.id = s.match_id
              LEFT JOIN rating_changes AS c ON c.match_id = m.id AND c.player_id = s.player_id
-             WHERE s.player_id = ? AND m.phase = 'finished'
+             WHERE s.player_id = ? AND m.guild_id = ? AND m.phase = 'finished'
              ORDER BY m.finished_unix_ms DESC, m.id DESC
              LIMIT ?",
         )
         .bind(player.0)
+        .bind(super::gid(guild))
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?;
@@ -302,6 +307,7 @@ impl Db {
                 Some(HistoryEntry {
                     id: MatchId(r.get("id")),
                     guild: r.get::<i64, _>("guild_id") as GuildId,
+                    season: r.get::<i64, _>("season") as u32,
                     variant,
                     seat: r.get::<i64, _>("seat") as u8,
                     opponents: r
