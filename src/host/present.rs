@@ -78,20 +78,21 @@ impl Presenter<'_> {
         self.catalog.text(self.locale, id, args)
     }
 
+    /// A bank or a time left, rounded up to the second like a countdown: a
+    /// bank of 2:59.6 reads "3:00", and "0:00" only when nothing is left.
+    /// The flag time ([`Presenter::deadline_text`]) rounds the same way, so
+    /// a turn's "time runs out in 10:10" and its clock line agree.
     fn bank_text(&self, ms: u64) -> String {
         self.catalog
-            .duration(self.locale, Duration::from_millis(ms))
+            .duration(self.locale, Duration::from_millis(ms.div_ceil(1000) * 1000))
     }
 
     fn deadline_text(&self, at: Timestamp, now: Timestamp) -> Option<String> {
         match self.time_style {
-            // Rounded up: a deadline 2:59.6 away reads "in 3:00".
+            // Rounded up like the banks: a deadline 2:59.6 away reads "in 3:00".
             TimeStyle::Countdown => Some(self.text(
                 "time-in",
-                &Args::new().set(
-                    "duration",
-                    self.bank_text(at.since(now).div_ceil(1000) * 1000),
-                ),
+                &Args::new().set("duration", self.bank_text(at.since(now))),
             )),
             TimeStyle::DiscordRelative => {
                 let unix = (self.epoch_unix_ms + at.as_millis()).div_ceil(1000);
@@ -632,4 +633,67 @@ pub fn split_rows(buttons: Vec<Button>) -> Vec<Vec<Button>> {
         out.push(it.by_ref().take(per_row).collect());
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Variant;
+    use crate::play::{Action, ClockSettings, MatchSetup, TimeControl};
+
+    #[test]
+    fn the_flag_time_and_the_running_clock_read_the_same_after_every_move() {
+        // Before: the bank was rounded down and the flag time up, so a turn
+        // read "Time runs out in 10:10" over a clock line "10:09".
+        let catalog = Catalog::new().unwrap();
+        let players = ["ann", "bob"].map(|n| Seated {
+            id: PlayerId(n.len() as u64),
+            name: n.into(),
+            ai_level: None,
+        });
+        let presenter = Presenter {
+            catalog: &catalog,
+            match_id: MatchId(1),
+            players: &players,
+            locale: Locale::EnUs,
+            time_style: TimeStyle::Countdown,
+            epoch_unix_ms: 0,
+            images: false,
+            moderator: None,
+        };
+        let control = TimeControl::new(10, 10).unwrap();
+        let mut m = Match::new(
+            MatchSetup::new(Variant::Classic, ClockSettings::new(control)),
+            Timestamp::ZERO,
+        )
+        .unwrap();
+        let mut now = Timestamp::ZERO;
+        let mut flag_lines = 0;
+        for (i, column) in [3u8, 3, 2, 4, 4, 2, 5, 1].into_iter().enumerate() {
+            now = now.plus(1_234 + 517 * i as u64);
+            let seat = m.to_move().unwrap();
+            let turn = m.turn().unwrap();
+            m.apply(
+                seat,
+                Action::Move {
+                    turn,
+                    mv: Move::Drop(column),
+                },
+                now,
+            )
+            .unwrap();
+            let text = presenter.turn_view(&m, now).text;
+            let Some(flag) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("Time runs out in "))
+            else {
+                continue;
+            };
+            flag_lines += 1;
+            let flag = flag.trim_end_matches('.');
+            let running = text.lines().find(|l| l.ends_with('⏳')).unwrap();
+            assert!(running.ends_with(&format!(": {flag} ⏳")), "{text}");
+        }
+        assert!(flag_lines >= 5, "the clock ran for most moves");
+    }
 }
