@@ -511,3 +511,73 @@ async fn a_moderator_abort_is_journaled_unrated_and_not_restored_after_a_restart
     drop(host);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// [`HeuristicBot`] that takes `think` per move and counts how many of its
+/// searches run at once.
+struct SlowBot {
+    think: Duration,
+    running: std::sync::atomic::AtomicUsize,
+    most: std::sync::atomic::AtomicUsize,
+    moves: std::sync::atomic::AtomicUsize,
+}
+
+impl fourbot::host::Bot for SlowBot {
+    fn choose(&self, game: &fourbot::game::Game, level: u8) -> fourbot::game::Move {
+        use std::sync::atomic::Ordering::SeqCst;
+        let now = self.running.fetch_add(1, SeqCst) + 1;
+        self.most.fetch_max(now, SeqCst);
+        std::thread::sleep(self.think);
+        self.running.fetch_sub(1, SeqCst);
+        self.moves.fetch_add(1, SeqCst);
+        fourbot::host::Bot::choose(&HeuristicBot, game, level)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn ai_searches_run_one_per_core_however_many_ai_matches_are_on() {
+    // Before: every AI turn got its own blocking thread, so with more AI
+    // matches than cores the searches split the cores (each playing weaker
+    // within its time cap) and each thread kept its own engine tables.
+    use std::sync::atomic::Ordering::SeqCst;
+    let bot = Arc::new(SlowBot {
+        think: Duration::from_millis(40),
+        running: 0.into(),
+        most: 0.into(),
+        moves: 0.into(),
+    });
+    let (host, mut views) = Host::with_store(
+        Arc::new(Catalog::new().unwrap()),
+        bot.clone(),
+        HostConfig {
+            time_style: TimeStyle::DiscordRelative,
+            images: false,
+        },
+        None,
+    );
+    let slots = fourbot::host::engine_slots();
+    let matches = 2 * slots + 2;
+    for i in 0..matches {
+        let ai = |n: u64| Seated {
+            id: PlayerId(1_000 + 2 * i as u64 + n),
+            name: format!("bot {n}"),
+            ai_level: Some(3),
+        };
+        host.create_match(spec(Variant::Classic, vec![ai(0), ai(1)]))
+            .await
+            .unwrap();
+    }
+    // Every match makes progress; drain views meanwhile.
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while bot.moves.load(SeqCst) < 4 * matches && tokio::time::Instant::now() < deadline {
+        let _ = tokio::time::timeout(Duration::from_millis(50), views.recv()).await;
+    }
+    assert!(
+        bot.moves.load(SeqCst) >= 4 * matches,
+        "the AI matches got stuck"
+    );
+    let most = bot.most.load(SeqCst);
+    assert!(
+        (1..=slots).contains(&most),
+        "{most} searches at once on {slots} slots"
+    );
+}

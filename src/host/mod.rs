@@ -18,7 +18,8 @@ pub mod view;
 pub use bot::{Bot, EngineBot, HeuristicBot};
 pub use present::{Presenter, Seated, TimeStyle};
 pub use service::{
-    unix_ms, AbortError, Host, HostConfig, HostError, MatchSpec, Request, DEFAULT_AI_LEVEL,
+    engine_slots, unix_ms, AbortError, Host, HostConfig, HostError, MatchSpec, Request,
+    DEFAULT_AI_LEVEL,
 };
 pub use task::{
     spawn_journaled, spawn_match, Journal, MatchHandle, SpawnedMatch, TaskError, EVENT_CAPACITY,

@@ -958,6 +958,20 @@ async fn present(
     }
 }
 
+/// How many AI searches run at once in this process: one per core
+/// (`std::thread::available_parallelism`, at least 1). A search is
+/// CPU-bound for up to its budget and keeps its thread's tables (the 64 MiB
+/// solver, the 12 MiB level-5 table), so more at once would only split the
+/// cores — every AI would play weaker within its time cap — and multiply the
+/// memory; further AI turns wait for a slot (their clock runs meanwhile, as
+/// a human's does while thinking).
+pub fn engine_slots() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The permits behind [`engine_slots`].
+static ENGINE_SLOTS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+
 async fn ai_move(host: &Host, entry: &Entry, m: &Match) {
     let (Some(seat), Some(turn)) = (m.to_move(), m.turn()) else {
         return;
@@ -967,6 +981,11 @@ async fn ai_move(host: &Host, entry: &Entry, m: &Match) {
     };
     let bot = host.inner.bot.clone();
     let game = m.current_game().game().clone();
+    let slots = ENGINE_SLOTS.get_or_init(|| tokio::sync::Semaphore::new(engine_slots()));
+    let _slot = slots
+        .acquire()
+        .await
+        .expect("the engine slots are never closed");
     let chosen = tokio::task::spawn_blocking(move || bot.choose(&game, level)).await;
     match chosen {
         Ok(mv) => {
