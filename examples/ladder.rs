@@ -18,12 +18,13 @@
 //! cargo run --release --example ladder -- [--games 200] [--variant classic]…
 //!     [--levels 2-5] [--cap-ms 1000] [--l5-nodes N] [--l5-exact N]
 //!     [--depth L=D] [--noise L=N] [--nodes L=N] [--table L=0|1]
-//!     [--paranoid L=0|1] [--random L=N]
+//!     [--paranoid L=0|1] [--random L=N] [--mcts L=N]
 //! ```
 //! `--depth` / `--noise` / `--nodes` / `--random` override a level's search
 //! depth, noise, node budget or random move rate (one in N, 0 = never), `--table` turns its transposition table and move
 //! ordering on or off, `--paranoid` chooses paranoid (1) or max-n (0)
-//! search with three colours (to tune the ladder and compare designs; the
+//! search with three colours, `--mcts` Monte Carlo tree search with N
+//! playouts instead (three colours; to tune the ladder and compare designs; the
 //! shipped levels are `engine::level_spec`).
 //! `--l5-nodes` / `--l5-exact` replace level 5's heuristic and exact-solver
 //! node budgets (a reduced level 5, documented as such in
@@ -65,7 +66,8 @@ fn parse_options() -> Options {
             "--cap-ms" => o.cap = Duration::from_millis(value.parse().expect("--cap-ms N")),
             "--l5-nodes" => o.specs[4].max_nodes = value.parse().expect("--l5-nodes N"),
             "--l5-exact" => o.specs[4].exact_nodes = value.parse().expect("--l5-exact N"),
-            "--depth" | "--noise" | "--nodes" | "--table" | "--paranoid" | "--random" => {
+            "--depth" | "--noise" | "--nodes" | "--table" | "--paranoid" | "--random"
+            | "--mcts" => {
                 let (l, x) = value.split_once('=').expect("L=X");
                 let l: usize = l.parse().expect("level");
                 let x: u64 = x.parse().expect("number");
@@ -76,6 +78,7 @@ fn parse_options() -> Options {
                     "--nodes" => spec.max_nodes = x,
                     "--table" => spec.table = x != 0,
                     "--random" => spec.random_one_in = x,
+                    "--mcts" => spec.mcts = x,
                     _ => spec.paranoid = x != 0,
                 }
             }

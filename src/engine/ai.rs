@@ -127,6 +127,10 @@ pub struct LevelSpec {
     /// With three colours, the paranoid search (the two opponents assumed
     /// to play together, alpha-beta) instead of max-n.
     pub paranoid: bool,
+    /// With three colours (where [`super::mcts::supports`] the variant),
+    /// Monte Carlo tree search with this many playouts instead of max-n
+    /// (0 = max-n or paranoid).
+    pub mcts: u64,
 }
 
 /// The budgets of levels 1–5 (clamped). Level 1: 2 plies, large noise, a
@@ -154,6 +158,7 @@ pub fn level_spec(level: u8) -> LevelSpec {
         exact_nodes,
         table,
         paranoid: false,
+        mcts: 0,
     }
 }
 
@@ -192,6 +197,11 @@ pub fn choose_move_with(game: &Game, spec: &LevelSpec, time_budget: Duration, se
         {
             return best_of(&scores, &mut rng, 0);
         }
+    }
+    let p = game.position();
+    if spec.mcts > 0 && p.rules().colors > 2 && super::mcts::supports(p) {
+        let ranked = super::mcts::search(p, spec.mcts, deadline, rng.next());
+        return ranked.first().expect("a legal move").0;
     }
     let opts = SearchOptions {
         root_window: spec.noise == 0,
@@ -1075,6 +1085,7 @@ mod tests {
             exact_nodes: 0,
             table: false,
             paranoid: false,
+            mcts: 0,
         };
         let t = Instant::now();
         let a = choose_move_with(&g, &spec, Duration::from_secs(60), 1);

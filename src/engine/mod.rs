@@ -13,6 +13,7 @@ pub mod ai;
 pub mod analysis;
 pub mod board;
 pub mod book;
+pub mod mcts;
 pub mod openings;
 pub mod solver;
 mod tt;
