@@ -111,6 +111,16 @@ fn main() {
                 points += p;
                 wins += won as u32;
                 draws += drawn as u32;
+                if (g + 1) % 20 == 0 && g + 1 < o.games {
+                    // Progress, so that a run cut short still counts.
+                    eprintln!(
+                        "{v}: level {level} vs {}: after {} games {points:.1} = {:.0} % ({wins} won, {draws} drawn, {:.0} s)",
+                        level - 1,
+                        g + 1,
+                        100.0 * points / (g + 1) as f64,
+                        start.elapsed().as_secs_f64()
+                    );
+                }
             }
             let pairwise = if v.rules().colors > 2 {
                 let lost = o.games - wins - draws;
