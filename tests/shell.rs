@@ -244,6 +244,21 @@ fn a_killed_shell_resumes_game_two_at_the_same_ply_with_the_same_banks() {
         "not the same bank ({bank_line}):\n{}",
         after.join("\n")
     );
+    // The notice names the bank as the clock line shows it (it was rounded
+    // down while the clocks round up: "10:09" over "10:10").
+    let bank = bank_line
+        .split("alice: ")
+        .nth(1)
+        .and_then(|b| b.split_whitespace().next())
+        .expect("a bank");
+    let notice = after
+        .iter()
+        .find(|l| l.contains("The bot restarted"))
+        .unwrap();
+    assert!(
+        notice.contains(&format!(": {bank}.")),
+        "{notice} / {bank_line}"
+    );
     // And the match finishes.
     loop {
         again.send(&moves.next().unwrap().to_string());
@@ -311,4 +326,21 @@ fn a_three_player_forfeit_lists_the_standings_instead_of_one_winner() {
     assert!(out.contains("al forfeited and is placed last."), "{out}");
     assert!(out.contains("Final standings"), "{out}");
     assert!(!out.contains(" wins 0:0:0"), "{out}");
+}
+
+#[test]
+fn a_number_never_resigns_in_the_shell() {
+    // Before: the resign buttons were numbered like the columns ([8] and
+    // [9] on a 7-column board), so a stray 8 resigned the game at once.
+    let out = run_shell(&[], "8\n9\nboard\nquit\n");
+    assert!(
+        out.contains("To resign, type resign-game: a number never resigns."),
+        "{out}"
+    );
+    assert!(out.contains("To resign, type resign-match"), "{out}");
+    assert!(
+        out.contains("[resign-game]") && !out.contains("[8]"),
+        "{out}"
+    );
+    assert!(!out.contains("0:1") && !out.contains("wins"), "{out}");
 }

@@ -82,7 +82,7 @@ impl Presenter<'_> {
     /// bank of 2:59.6 reads "3:00", and "0:00" only when nothing is left.
     /// The flag time ([`Presenter::deadline_text`]) rounds the same way, so
     /// a turn's "time runs out in 10:10" and its clock line agree.
-    fn bank_text(&self, ms: u64) -> String {
+    pub(crate) fn bank_text(&self, ms: u64) -> String {
         self.catalog
             .duration(self.locale, Duration::from_millis(ms.div_ceil(1000) * 1000))
     }

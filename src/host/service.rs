@@ -915,10 +915,8 @@ async fn present(
                     if let Some(seat) = m.to_move() {
                         // The bank the turn restarts with: as of the resume.
                         let now = e.at;
-                        let bank = host.inner.catalog.duration(
-                            entry.spec.locale,
-                            std::time::Duration::from_millis(m.bank(seat, now)),
-                        );
+                        // Rounded like the clock lines of the turn view.
+                        let bank = p.bank_text(m.bank(seat, now));
                         send(
                             p.notice(
                                 host.inner.catalog.text(

@@ -842,6 +842,7 @@ pub const ALL: &[&str] = &[
     SHELL_WELCOME,
     SHELL_HELP,
     SHELL_UNKNOWN,
+    SHELL_RESIGN_TYPED,
     SHELL_QUIT_SAVED,
     SHELL_QUIT_LOST,
     SHELL_QUIT_OVER,
@@ -876,6 +877,8 @@ pub const SHELL_WELCOME: &str = "shell-welcome";
 pub const SHELL_HELP: &str = "shell-help";
 /// `That is neither a move nor a command. Type help for the commands.`
 pub const SHELL_UNKNOWN: &str = "shell-unknown";
+/// `To resign, type { $command }: a number never resigns.`
+pub const SHELL_RESIGN_TYPED: &str = "shell-resign-typed";
 /// `Bye. The match is saved; …`
 pub const SHELL_QUIT_SAVED: &str = "shell-quit-saved";
 /// `Bye. The match was not saved (no database).`

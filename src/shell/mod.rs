@@ -300,6 +300,16 @@ impl<W: Write> Shell<W> {
             .and_then(|n| self.buttons.get(n.wrapping_sub(1)))
             .cloned()
         {
+            if let Some(command) = resign_command(&button.action) {
+                // A stray digit must not lose a game: resigning is typed.
+                let text = self.host.catalog().text(
+                    locale,
+                    "shell-resign-typed",
+                    &crate::i18n::Args::new().set("command", command),
+                );
+                writeln!(self.out, "{text}")?;
+                return Ok(true);
+            }
             self.host
                 .press(YOU, locale, &button.action.to_string())
                 .await
@@ -374,7 +384,10 @@ impl<W: Write> Shell<W> {
                 if b.disabled {
                     continue;
                 }
-                line.push_str(&format!("[{}] {}  ", i + 1, b.label));
+                match resign_command(&b.action) {
+                    Some(command) => line.push_str(&format!("[{command}] {}  ", b.label)),
+                    None => line.push_str(&format!("[{}] {}  ", i + 1, b.label)),
+                }
             }
             writeln!(
                 self.out,
@@ -431,4 +444,14 @@ pub fn draw_board(p: &Position, color: bool) -> String {
     }
     s.push('\n');
     s
+}
+
+/// The command that resigns like `action`, for the resign buttons, which
+/// the shell shows and takes as typed words rather than numbers.
+fn resign_command(action: &crate::host::ActionId) -> Option<&'static str> {
+    match action {
+        crate::host::ActionId::ResignGame { .. } => Some("resign-game"),
+        crate::host::ActionId::ResignMatch { .. } => Some("resign-match"),
+        _ => None,
+    }
 }
