@@ -344,3 +344,26 @@ fn a_number_never_resigns_in_the_shell() {
     );
     assert!(!out.contains("0:1") && !out.contains("wins"), "{out}");
 }
+
+#[test]
+fn a_column_off_the_board_and_a_pop_outside_popout_say_what_is_wrong() {
+    // Before: "z", "0" and "-a" all got "That is neither a move nor a
+    // command."
+    let out = run_shell(&[], "z\n0\n-a\nhello\nquit\n");
+    assert!(
+        out.contains("There is no column z on this board (a to g)."),
+        "{out}"
+    );
+    assert!(out.contains("There is no column 0 on this board"), "{out}");
+    assert!(out.contains("Pops are only allowed in PopOut."), "{out}");
+    assert_eq!(
+        out.matches("That is neither a move nor a command").count(),
+        1,
+        "only hello is unknown: {out}"
+    );
+    let de = run_shell(&["--lang", "de"], "h\nquit\n");
+    assert!(
+        de.contains("Auf diesem Brett gibt es keine Spalte h (a bis g)."),
+        "{de}"
+    );
+}

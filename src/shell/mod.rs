@@ -15,6 +15,7 @@ use std::time::Duration;
 use tokio::io::{AsyncBufRead, AsyncBufReadExt};
 use tokio::sync::mpsc;
 
+use crate::game::notation::{parse_move, TokenError};
 use crate::game::{column_letter, Cell, Color, Position};
 use crate::host::{
     Audience, Button, EngineBot, Host, HostConfig, MatchId, MatchSpec, PlayerId, Request, Seated,
@@ -317,8 +318,8 @@ impl<W: Write> Shell<W> {
             match self.host.typed(self.current, YOU, locale, line).await {
                 Ok(true) => Ok(()),
                 Ok(false) => {
-                    let unknown = self.host.catalog().plain(locale, "shell-unknown");
-                    writeln!(self.out, "{unknown}")?;
+                    let why = self.not_a_move(line);
+                    writeln!(self.out, "{why}")?;
                     return Ok(true);
                 }
                 Err(refusal) => Err(refusal),
@@ -331,6 +332,31 @@ impl<W: Write> Shell<W> {
             }
         }
         Ok(true)
+    }
+
+    /// Why `line` is neither a move nor a command: a single letter or
+    /// digit that is not a column of this board, a pop outside PopOut, or
+    /// else unknown.
+    fn not_a_move(&self, line: &str) -> String {
+        let catalog = self.host.catalog();
+        let locale = self.opts.locale;
+        let width = self.opts.variant.rules().geometry.width();
+        match parse_move(line, self.opts.variant) {
+            Err(TokenError::NotAColumn { token, .. })
+                if token.chars().count() == 1
+                    && token.chars().all(|c| c.is_ascii_alphanumeric()) =>
+            {
+                catalog.text(
+                    locale,
+                    "error-column-out-of-range",
+                    &crate::i18n::Args::new()
+                        .set("column", token.to_lowercase())
+                        .set("last", column_letter(width - 1).to_string()),
+                )
+            }
+            Err(TokenError::PopNotAllowed { .. }) => catalog.plain(locale, "error-pop-not-allowed"),
+            _ => catalog.plain(locale, "shell-unknown"),
+        }
     }
 
     /// Prints views until one asks this keyboard for something (its turn,
