@@ -148,7 +148,7 @@ async fn rating(
 }
 
 /// Wins, draws and losses in the rated, not voided matches of `variant`
-/// on server `guild`.
+/// in ladder season `season` (`history` is one server's).
 fn record(history: &[HistoryEntry], variant: Variant, season: u32) -> (i64, i64, i64) {
     let mut r = (0, 0, 0);
     // The rating pool's matches only: this server's (the history is) and
