@@ -16,7 +16,6 @@ use std::time::Duration;
 use fake::*;
 use harness::*;
 use serde_json::Value;
-use sqlx::Connection;
 
 /// The create-message requests into `thread` that the fake recorded (a
 /// request answered 500 after it was carried out is recorded too).
@@ -147,13 +146,9 @@ async fn an_end_created_before_a_kill_but_never_confirmed_is_not_posted_again_af
     let ends = with_button(&fake, t.thread, &rematch);
     assert_eq!(ends.len(), 1, "and shown once: {ends:?}");
     assert!(buttons(&fake.message(id_of(&msg)).unwrap()).is_empty());
-    let mut db = sqlx::SqliteConnection::connect(&database_url(&bot.dir))
-        .await
-        .unwrap();
-    let changes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rating_changes WHERE match_id = ?")
-        .bind(t.match_id.parse::<i64>().unwrap())
-        .fetch_one(&mut db)
-        .await
-        .unwrap();
-    assert_eq!(changes, 2, "rated once");
+    assert_eq!(
+        rating_changes_of(&bot.dir, &t.match_id).await,
+        2,
+        "rated once"
+    );
 }

@@ -255,14 +255,6 @@ async fn a_match_end_committed_but_not_posted_before_a_kill_is_posted_after_the_
         over["content"].as_str().unwrap().contains("resign"),
         "{over}"
     );
-    let mut db = sqlx::SqliteConnection::connect(&database_url(&dir))
-        .await
-        .unwrap();
-    let changes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rating_changes WHERE match_id = ?")
-        .bind(t.match_id.parse::<i64>().unwrap())
-        .fetch_one(&mut db)
-        .await
-        .unwrap();
-    assert_eq!(changes, 2, "rated once");
+    assert_eq!(rating_changes_of(&dir, &t.match_id).await, 2, "rated once");
     let _ = std::fs::remove_dir_all(&dir);
 }

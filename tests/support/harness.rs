@@ -67,6 +67,20 @@ pub fn database_url(dir: &Path) -> String {
     format!("sqlite://{}/fourbot.db", dir.display())
 }
 
+/// How many rating changes the bot in `dir` has stored for match
+/// `match_id` (one per rated player when the match was rated once).
+pub async fn rating_changes_of(dir: &Path, match_id: &str) -> i64 {
+    use sqlx::Connection;
+    let mut db = sqlx::SqliteConnection::connect(&database_url(dir))
+        .await
+        .unwrap();
+    sqlx::query_scalar("SELECT COUNT(*) FROM rating_changes WHERE match_id = ?")
+        .bind(match_id.parse::<i64>().unwrap())
+        .fetch_one(&mut db)
+        .await
+        .unwrap()
+}
+
 /// Starts `bin run` in `dir` against `fake` with [`TOKEN`] and `envs` set.
 pub fn spawn(bin: &Path, fake: &FakeDiscord, dir: &Path, envs: &[(&str, &str)]) -> Child {
     spawn_as(bin, fake, dir, Some(TOKEN), envs)
