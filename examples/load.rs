@@ -30,9 +30,12 @@
 //! The driver's own CPU time (the fake and the players) is printed too, to
 //! show the fake is not the bottleneck. See `docs/benchmarks.md`.
 
-#[path = "../tests/support/fake_discord.rs"]
+// The end-to-end tests' support, of which the load run uses a part.
+#[allow(dead_code)]
+#[path = "../tests/e2e/support/fake.rs"]
 mod fake;
-#[path = "../tests/support/harness.rs"]
+#[allow(dead_code)]
+#[path = "../tests/e2e/support/harness.rs"]
 mod harness;
 
 use std::collections::HashMap;

@@ -1,17 +1,19 @@
 //! fourbot: a Discord bot that hosts four-in-a-row (Connect Four) matches.
 //!
-//! The crate is layered as ARCHITECTURE.md describes; data flows one way:
-//! adapters → host → play → game. This module only lists the layers.
+//! This crate is the application: the Discord adapter ([`discord`]), the
+//! terminal table ([`shell`]) and the command line ([`cli`]). The layers
+//! below it are crates of their own (docs/architecture.md), re-exported here
+//! under their layer names: data flows one way, adapters → [`host`] →
+//! [`store`], [`render`], [`i18n`] → the core ([`game`], [`play`],
+//! [`engine`], [`rating`]).
 #![warn(missing_docs)]
 
 pub mod cli;
 pub mod discord;
-pub mod engine;
-pub mod game;
-pub mod host;
-pub mod i18n;
-pub mod play;
-pub mod rating;
-pub mod render;
 pub mod shell;
-pub mod store;
+
+pub use fourbot_core::{engine, game, play, rating};
+pub use fourbot_host as host;
+pub use fourbot_i18n as i18n;
+pub use fourbot_render as render;
+pub use fourbot_store as store;

@@ -772,7 +772,7 @@ mod tests {
     }
 
     async fn challenges() -> Challenges {
-        Challenges::new(crate::store::testing::memory().await)
+        Challenges::new(crate::store::Db::connect("sqlite::memory:").await.unwrap())
     }
 
     fn challenge(seats: Vec<Seated>) -> Challenge {

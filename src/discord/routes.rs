@@ -481,7 +481,7 @@ mod tests {
     /// A store with one classic match of Discord users 1 and 2 in
     /// `locale`; returns the match id.
     async fn store_with_match(locale: Option<&str>) -> (Db, MatchId) {
-        let db = crate::store::testing::memory().await;
+        let db = crate::store::Db::connect("sqlite::memory:").await.unwrap();
         let id = match_in(&db, locale).await;
         (db, id)
     }

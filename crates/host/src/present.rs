@@ -1,0 +1,699 @@
+//! Turns a match snapshot into localized [`View`]s: the turn message, the
+//! end of a game and the end of the match (DISCORD.md "A match, as the
+//! players see it").
+
+use std::time::Duration;
+
+use super::view::{ActionId, Audience, Button, ButtonStyle, MatchId, PlayerId, View, ViewKind};
+use fourbot_core::game::notation::{format_moves, MarkStyle};
+use fourbot_core::game::{column_letter, Color, DrawReason, Move, MoveError, Outcome, WinReason};
+use fourbot_core::play::{
+    End, ExpiryKind, ForfeitReason, GameEnd, Match, MatchResult, PhaseKind, Refusal, Running, Seat,
+    Side, Timestamp,
+};
+use fourbot_i18n::{score as score_text, Args, Catalog, Locale};
+use fourbot_render::{board_png, RenderOptions};
+
+/// A seat's occupant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seated {
+    /// Who.
+    pub id: PlayerId,
+    /// Display name (never a mention: shown as plain text).
+    pub name: String,
+    /// `Some(level)` when the seat is played by the bot's AI.
+    pub ai_level: Option<u8>,
+}
+
+/// How a front end shows a deadline in text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeStyle {
+    /// A Discord relative timestamp `<t:UNIX:R>` that the client ticks.
+    DiscordRelative,
+    /// The time left, as "in 2:59" (the terminal).
+    Countdown,
+    /// No deadline line.
+    Omit,
+}
+
+/// Everything needed to present one match.
+#[derive(Clone, Debug)]
+pub struct Presenter<'a> {
+    /// The message catalogue.
+    pub catalog: &'a Catalog,
+    /// The match.
+    pub match_id: MatchId,
+    /// Occupants by seat index (p1 first).
+    pub players: &'a [Seated],
+    /// Language of public messages.
+    pub locale: Locale,
+    /// Deadline style.
+    pub time_style: TimeStyle,
+    /// Unix time in ms of the match's timestamp 0 (to print deadlines).
+    pub epoch_unix_ms: u64,
+    /// Draw the board as a PNG.
+    pub images: bool,
+    /// The moderator who aborted the match (`/ladder abort`), once one did.
+    pub moderator: Option<&'a str>,
+}
+
+impl Presenter<'_> {
+    fn name(&self, seat: Seat) -> &str {
+        &self.players[seat.index()].name
+    }
+
+    /// A side's name: the seat's name, or "alice and carol" for a team.
+    pub fn side_name(&self, m: &Match, side: Side) -> String {
+        let names: Vec<String> = m
+            .seating()
+            .all()
+            .iter()
+            .filter(|s| m.seating().side_of(**s) == side)
+            .map(|s| self.name(*s).to_string())
+            .collect();
+        self.catalog.list(self.locale, &names)
+    }
+
+    fn text(&self, id: &str, args: &Args) -> String {
+        self.catalog.text(self.locale, id, args)
+    }
+
+    /// A bank or a time left, rounded up to the second like a countdown: a
+    /// bank of 2:59.6 reads "3:00", and "0:00" only when nothing is left.
+    /// The flag time ([`Presenter::deadline_text`]) rounds the same way, so
+    /// a turn's "time runs out in 10:10" and its clock line agree.
+    pub(crate) fn bank_text(&self, ms: u64) -> String {
+        self.catalog
+            .duration(self.locale, Duration::from_millis(ms.div_ceil(1000) * 1000))
+    }
+
+    fn deadline_text(&self, at: Timestamp, now: Timestamp) -> Option<String> {
+        match self.time_style {
+            // Rounded up like the banks: a deadline 2:59.6 away reads "in 3:00".
+            TimeStyle::Countdown => Some(self.text(
+                "time-in",
+                &Args::new().set("duration", self.bank_text(at.since(now))),
+            )),
+            TimeStyle::DiscordRelative => {
+                let unix = (self.epoch_unix_ms + at.as_millis()).div_ceil(1000);
+                Some(format!("<t:{unix}:R>"))
+            }
+            TimeStyle::Omit => None,
+        }
+    }
+
+    fn disc(m: &Match, seat: Seat) -> &'static str {
+        m.current_game()
+            .order()
+            .color_of(seat)
+            .map(Color::emoji)
+            .unwrap_or("⚪")
+    }
+
+    fn board(&self, m: &Match, last_move: bool) -> Option<Vec<u8>> {
+        if !self.images {
+            return None;
+        }
+        let options = RenderOptions {
+            last_move,
+            highlight_lines: true,
+            preview: None,
+        };
+        board_png(m.current_game().game(), &options).ok()
+    }
+
+    fn moves_text(m: &Match) -> String {
+        let record = m.current_game();
+        let game = record.game();
+        format_moves(
+            game.moves(),
+            game.position().rules().colors,
+            record.opening_plies(),
+            MarkStyle::Emoji,
+        )
+    }
+
+    fn clocks_text(&self, m: &Match, now: Timestamp) -> String {
+        let mut lines = vec![self.catalog.plain(self.locale, "clock-title")];
+        let running = m.to_move();
+        for &seat in m.seating().all() {
+            let id = if Some(seat) == running {
+                "clock-line-running"
+            } else {
+                "clock-line"
+            };
+            lines.push(
+                self.text(
+                    id,
+                    &Args::new()
+                        .set("disc", Self::disc(m, seat))
+                        .set("player", self.name(seat).to_string())
+                        .set("bank", self.bank_text(m.bank(seat, now))),
+                ),
+            );
+        }
+        lines.join("\n")
+    }
+
+    /// Every bank on one line, the running one marked with ⏳.
+    pub fn clock_status(&self, m: &Match, now: Timestamp) -> String {
+        let running = m.to_move();
+        m.seating()
+            .all()
+            .iter()
+            .map(|&seat| {
+                let mark = if Some(seat) == running { " ⏳" } else { "" };
+                format!(
+                    "{} {} {}{mark}",
+                    Self::disc(m, seat),
+                    self.name(seat),
+                    self.bank_text(m.bank(seat, now))
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+
+    fn title(&self, m: &Match) -> String {
+        self.text(
+            "game-title",
+            &Args::new()
+                .set("game", m.games().len() as i64)
+                .set("games", i64::from(m.variant().games_per_match())),
+        )
+    }
+
+    /// The turn view: board, last move, who is to move, the flag (or abort)
+    /// time, the move list, every bank, a button per column (full ones
+    /// disabled), the pop row in popout, and Resign game / Resign match.
+    ///
+    /// # Panics
+    /// If no game is being played.
+    pub fn turn_view(&self, m: &Match, now: Timestamp) -> View {
+        let seat = m.to_move().expect("a game is being played");
+        let turn = m.turn().expect("a game is being played");
+        let record = m.current_game();
+        let game = record.game();
+        let mut lines = vec![format!("**{}**", self.title(m))];
+        if let Some(last) = game.moves().last() {
+            let n = game.moves().len();
+            let color = Color::from_index((n - 1) % game.position().rules().colors as usize);
+            lines.push(self.text(
+                "turn-last-move",
+                &Args::new().set("move", format!("{n}. {} {last}", color.emoji())),
+            ));
+        }
+        let mut to_move = Args::new()
+            .set("player", self.name(seat).to_string())
+            .set("disc", Self::disc(m, seat));
+        let id = if m.seating().teams() {
+            let side = m.seating().side_of(seat);
+            let letter = ((b'A' + side.0) as char).to_string();
+            to_move.insert(
+                "team",
+                self.text("team-name", &Args::new().set("team", letter)),
+            );
+            "turn-to-move-team"
+        } else {
+            "turn-to-move"
+        };
+        lines.push(self.text(id, &to_move));
+        if let Some(expiry) = m.expiry() {
+            if let Some(when) = self.deadline_text(expiry.at, now) {
+                match expiry.kind {
+                    ExpiryKind::Abort(s) => lines.push(
+                        self.text(
+                            "turn-first-move",
+                            &Args::new()
+                                .set("player", self.name(s).to_string())
+                                .set("abort", when),
+                        ),
+                    ),
+                    ExpiryKind::Flag(_) => {
+                        lines.push(self.text("turn-flag", &Args::new().set("flag", when)))
+                    }
+                }
+            }
+        }
+        let moves = Self::moves_text(m);
+        if !moves.is_empty() {
+            lines.push(format!(
+                "{}: {moves}",
+                self.catalog.plain(self.locale, "moves-title")
+            ));
+        }
+        // The banks as the turn began (the message is posted then; the
+        // client ticks the flag time, and a restart shows the same figures).
+        let shown_at = match m.clock().running() {
+            Running::Turn { since, .. } => since,
+            _ => now,
+        };
+        lines.push(self.clocks_text(m, shown_at));
+
+        let position = game.position();
+        let legal = position.legal_moves();
+        let width = position.rules().geometry.width();
+        let button = |mv: Move, label: String| Button {
+            label,
+            action: ActionId::Move {
+                match_id: self.match_id,
+                turn,
+                mv,
+            },
+            style: match mv {
+                Move::Drop(_) => ButtonStyle::Primary,
+                Move::Pop(_) => ButtonStyle::Secondary,
+            },
+            disabled: !legal.contains(mv),
+        };
+        let drops: Vec<Button> = (0..width)
+            .map(|c| button(Move::Drop(c), column_letter(c).to_string()))
+            .collect();
+        let mut buttons = split_rows(drops);
+        if position.rules().pops {
+            let pops: Vec<Button> = (0..width)
+                .map(|c| {
+                    let label = self.text(
+                        "button-pop",
+                        &Args::new().set("column", column_letter(c).to_string()),
+                    );
+                    button(Move::Pop(c), label)
+                })
+                .collect();
+            buttons.extend(split_rows(pops));
+        }
+        buttons.push(self.resign_row(m));
+        let player = &self.players[seat.index()];
+        View {
+            match_id: self.match_id,
+            audience: Audience::Everyone,
+            kind: ViewKind::Turn {
+                to_move: player.id,
+                ai: player.ai_level.is_some(),
+            },
+            text: lines.join("\n"),
+            image: self.board(m, true),
+            position: Some(*game.position()),
+            buttons,
+        }
+    }
+
+    fn resign_row(&self, m: &Match) -> Vec<Button> {
+        let mut row = Vec::new();
+        if m.phase() == PhaseKind::Playing {
+            row.push(Button {
+                label: self.catalog.plain(self.locale, "button-resign-game"),
+                action: ActionId::ResignGame {
+                    match_id: self.match_id,
+                    game: m.games().len() as u8,
+                },
+                style: ButtonStyle::Secondary,
+                disabled: false,
+            });
+        }
+        row.push(Button {
+            label: self.catalog.plain(self.locale, "button-resign-match"),
+            action: ActionId::ResignMatch {
+                match_id: self.match_id,
+            },
+            style: ButtonStyle::Danger,
+            disabled: false,
+        });
+        row
+    }
+
+    /// The line that says how game `game` (1-based) ended.
+    pub fn game_result_line(&self, m: &Match, game: usize) -> Option<String> {
+        let record = m.games().get(game - 1)?;
+        let (end, _) = record.end()?;
+        let order = record.order();
+        let seat_of = |c: Color| {
+            order
+                .seats()
+                .iter()
+                .copied()
+                .find(|s| order.color_of(*s) == Some(c))
+        };
+        let side_name = |seat: Seat| self.side_name(m, m.seating().side_of(seat));
+        let args = Args::new().set("game", game as i64);
+        let connect = i64::from(record.game().position().rules().connect);
+        Some(match end {
+            GameEnd::Board(Outcome::Win { winner, reason }) => {
+                let w = seat_of(winner)?;
+                let loser_color = match reason {
+                    WinReason::Line => None,
+                    // Misère and popout: the previous mover made the line.
+                    _ => {
+                        let moves = record.game().moves().len();
+                        let colors = record.game().position().rules().colors as usize;
+                        Some(Color::from_index((moves - 1) % colors))
+                    }
+                };
+                let args = args.set("winner", side_name(w)).set("connect", connect);
+                match (reason, loser_color.and_then(seat_of)) {
+                    (WinReason::LoserCompletedLine, Some(l)) => {
+                        self.text("game-won-misere", &args.set("loser", side_name(l)))
+                    }
+                    (WinReason::PopGaveLine, Some(l)) => {
+                        self.text("game-won-pop", &args.set("loser", side_name(l)))
+                    }
+                    _ => self.text("game-won-line", &args),
+                }
+            }
+            GameEnd::Board(Outcome::Draw(reason)) => match reason {
+                DrawReason::FullBoard => self.text("game-drawn-full-board", &args),
+                DrawReason::Repetition => self.text("game-drawn-repetition", &args),
+                DrawReason::NoLegalMove => {
+                    let c = record.game().position().to_move();
+                    let name = seat_of(c).map(side_name).unwrap_or_default();
+                    self.text("game-drawn-no-legal-move", &args.set("player", name))
+                }
+            },
+            GameEnd::Board(Outcome::Ongoing) => return None,
+            GameEnd::Resigned(seat) => {
+                let side = m.seating().side_of(seat);
+                let winner = (0..m.seating().sides() as u8)
+                    .map(Side)
+                    .filter(|s| *s != side)
+                    .map(|s| self.side_name(m, s))
+                    .collect::<Vec<_>>();
+                self.text(
+                    "game-won-resign",
+                    &args
+                        .set("winner", self.catalog.list(self.locale, &winner))
+                        .set("loser", side_name(seat)),
+                )
+            }
+            GameEnd::Forfeit(..) | GameEnd::Aborted => return None,
+        })
+    }
+
+    fn score_line(&self, m: &Match) -> String {
+        let score = m.score();
+        let halves: Vec<u32> = score.as_slice().iter().map(|p| p.halves()).collect();
+        if m.seating().sides() == 2 {
+            self.text(
+                "game-score",
+                &Args::new()
+                    .set("score", score_text(&halves))
+                    .set("first", self.side_name(m, Side(0)))
+                    .set("second", self.side_name(m, Side(1))),
+            )
+        } else {
+            let names: Vec<String> = (0..halves.len())
+                .map(|i| self.side_name(m, Side(i as u8)))
+                .collect();
+            format!("{} {}", names.join(" : "), score_text(&halves))
+        }
+    }
+
+    /// The end of a game that is not the end of the match: final board with
+    /// its lines, the result, the score, and Ready / Resign match.
+    pub fn game_over_view(&self, m: &Match) -> View {
+        let game = m.games().len();
+        let mut lines = Vec::new();
+        lines.extend(self.game_result_line(m, game));
+        lines.push(self.score_line(m));
+        let grace = Duration::from_millis(m.clock().settings().grace_ms);
+        lines.push(self.text(
+            "game-ready-prompt",
+            &Args::new().set("grace", self.catalog.duration_words(self.locale, grace)),
+        ));
+        let ready = Button {
+            label: self.catalog.plain(self.locale, "button-ready"),
+            action: ActionId::Ready {
+                match_id: self.match_id,
+                game: game as u8,
+            },
+            style: ButtonStyle::Success,
+            disabled: false,
+        };
+        let mut row = vec![ready];
+        row.extend(self.resign_row(m));
+        View {
+            match_id: self.match_id,
+            audience: Audience::Everyone,
+            kind: ViewKind::GameOver,
+            text: lines.join("\n"),
+            image: self.board(m, false),
+            position: Some(*m.current_game().game().position()),
+            buttons: vec![row],
+        }
+    }
+
+    /// The end of the match: the last game's result, the match result (or
+    /// the forfeit or abort), places for more than two sides, the rating
+    /// changes given, and a Rematch button.
+    pub fn match_over_view(
+        &self,
+        m: &Match,
+        rating_lines: &[String],
+        unrated: Option<&str>,
+    ) -> View {
+        let result: MatchResult = *m.result().expect("a finished match");
+        let mut lines = vec![format!(
+            "**{}**",
+            self.catalog.plain(self.locale, "match-over-title")
+        )];
+        lines.extend(self.game_result_line(m, m.games().len()));
+        let mut halves: Vec<u32> = result.score.as_slice().iter().map(|p| p.halves()).collect();
+        let sides = m.seating().sides();
+        // Two sides: the winner's points first ("bob wins 2:0").
+        let loser_first = match result.end {
+            End::Forfeit { seat, .. } => m.seating().side_of(seat) == Side(0),
+            _ => halves.len() == 2 && halves[1] > halves[0],
+        };
+        if sides == 2 && loser_first {
+            halves.reverse();
+        }
+        let score = score_text(&halves);
+        let winner_side = result
+            .places
+            .as_ref()
+            .and_then(|p| p.iter().find(|(_, place)| **place == 1).map(|(s, _)| s));
+        let sole_winner = result
+            .places
+            .as_ref()
+            .is_some_and(|p| p.as_slice().iter().filter(|x| **x == 1).count() == 1);
+        match result.end {
+            End::Completed => {
+                if sole_winner && sides == 2 {
+                    lines.push(
+                        self.text(
+                            "match-won",
+                            &Args::new()
+                                .set("winner", self.side_name(m, winner_side.unwrap()))
+                                .set("score", score.clone()),
+                        ),
+                    );
+                } else if sides == 2 {
+                    lines.push(self.text("match-drawn", &Args::new().set("score", score.clone())));
+                }
+            }
+            // More than two sides: the standings below tell who won.
+            End::Forfeit { seat, .. } if sides > 2 => lines.push(self.text(
+                "match-standings-forfeit",
+                &Args::new().set("player", self.name(seat).to_string()),
+            )),
+            End::Forfeit { seat, reason } => {
+                let loser = m.seating().side_of(seat);
+                let winners: Vec<String> = (0..sides as u8)
+                    .map(Side)
+                    .filter(|s| *s != loser)
+                    .map(|s| self.side_name(m, s))
+                    .collect();
+                let id = match reason {
+                    ForfeitReason::Flag => "match-forfeit-flag",
+                    ForfeitReason::Resign => "match-forfeit-resign",
+                    ForfeitReason::Removed => "match-forfeit-removed",
+                };
+                lines.push(
+                    self.text(
+                        id,
+                        &Args::new()
+                            .set("winner", self.catalog.list(self.locale, &winners))
+                            .set("loser", self.name(seat).to_string())
+                            .set("score", score.clone()),
+                    ),
+                );
+            }
+            End::Aborted { seat } => lines.push(self.text(
+                "match-aborted",
+                &Args::new().set("player", self.name(seat).to_string()),
+            )),
+            End::ModeratorAbort => lines.push(self.text(
+                "match-aborted-moderator",
+                &Args::new().set("moderator", self.moderator.unwrap_or("?").to_string()),
+            )),
+        }
+        if sides > 2 {
+            if let Some(places) = &result.places {
+                lines.push(self.catalog.plain(self.locale, "match-standings-title"));
+                let mut order: Vec<(Side, u8)> = places.iter().map(|(s, p)| (s, *p)).collect();
+                order.sort_by_key(|(s, p)| (*p, s.0));
+                for (side, place) in order {
+                    lines.push(
+                        self.text(
+                            "match-standing-line",
+                            &Args::new()
+                                .set("place", i64::from(place))
+                                .set("player", self.side_name(m, side))
+                                .set(
+                                    "points",
+                                    self.catalog
+                                        .points(self.locale, result.score[side].halves()),
+                                ),
+                        ),
+                    );
+                }
+            }
+        }
+        lines.extend(rating_lines.iter().cloned());
+        if let Some(id) = unrated {
+            lines.push(self.catalog.plain(self.locale, id));
+        }
+        // A match a moderator ended is not offered again.
+        let buttons = if result.end == End::ModeratorAbort {
+            Vec::new()
+        } else {
+            vec![vec![Button {
+                label: self.catalog.plain(self.locale, "button-rematch"),
+                action: ActionId::Rematch {
+                    match_id: self.match_id,
+                },
+                style: ButtonStyle::Primary,
+                disabled: false,
+            }]]
+        };
+        View {
+            match_id: self.match_id,
+            audience: Audience::Everyone,
+            kind: ViewKind::MatchOver,
+            text: lines.join("\n"),
+            image: self.board(m, false),
+            position: Some(*m.current_game().game().position()),
+            buttons,
+        }
+    }
+
+    /// A public notice (no buttons).
+    pub fn notice(&self, text: String) -> View {
+        View {
+            match_id: self.match_id,
+            audience: Audience::Everyone,
+            kind: ViewKind::Notice,
+            text,
+            image: None,
+            position: None,
+            buttons: Vec::new(),
+        }
+    }
+
+    /// The localized reason for a refusal, in `locale` (the actor's).
+    pub fn refusal_text(&self, m: &Match, refusal: &Refusal, locale: Locale) -> String {
+        let c = self.catalog;
+        match refusal {
+            Refusal::NotASeat { .. } => c.plain(locale, "error-not-a-player"),
+            Refusal::MatchOver => c.plain(locale, "error-match-over"),
+            Refusal::GameOver => c.plain(locale, "error-game-over"),
+            Refusal::WrongPhase { .. } => match m.phase() {
+                PhaseKind::Playing => c.plain(locale, "error-nothing-to-ready"),
+                PhaseKind::BetweenGames => c.plain(locale, "error-game-over"),
+                PhaseKind::Finished => c.plain(locale, "error-match-over"),
+            },
+            Refusal::StalePly { .. } => c.plain(locale, "error-stale-button"),
+            Refusal::NotYourTurn { to_move } => c.text(
+                locale,
+                "error-not-your-turn",
+                &Args::new().set("player", self.name(*to_move).to_string()),
+            ),
+            Refusal::AlreadyReady { .. } => c.plain(locale, "error-already-ready"),
+            Refusal::Illegal(MoveError::NoOwnDiscToPop { column, .. })
+                if m.current_game().game().position().landing_row(*column) == Some(0) =>
+            {
+                c.text(
+                    locale,
+                    "error-nothing-to-pop",
+                    &Args::new().set("column", column_letter(*column).to_string()),
+                )
+            }
+            Refusal::Illegal(e) => c.move_error(locale, e),
+        }
+    }
+}
+
+/// Splits buttons into rows of at most 5 (Discord's limit), balanced so
+/// that 7 columns give 4 + 3 and every button keeps its own action id.
+pub fn split_rows(buttons: Vec<Button>) -> Vec<Vec<Button>> {
+    let rows = buttons.len().div_ceil(5).max(1);
+    let per_row = buttons.len().div_ceil(rows);
+    let mut out = Vec::new();
+    let mut it = buttons.into_iter().peekable();
+    while it.peek().is_some() {
+        out.push(it.by_ref().take(per_row).collect());
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fourbot_core::game::Variant;
+    use fourbot_core::play::{Action, ClockSettings, MatchSetup, TimeControl};
+
+    #[test]
+    fn the_flag_time_and_the_running_clock_read_the_same_after_every_move() {
+        // Before: the bank was rounded down and the flag time up, so a turn
+        // read "Time runs out in 10:10" over a clock line "10:09".
+        let catalog = Catalog::new().unwrap();
+        let players = ["ann", "bob"].map(|n| Seated {
+            id: PlayerId(n.len() as u64),
+            name: n.into(),
+            ai_level: None,
+        });
+        let presenter = Presenter {
+            catalog: &catalog,
+            match_id: MatchId(1),
+            players: &players,
+            locale: Locale::EnUs,
+            time_style: TimeStyle::Countdown,
+            epoch_unix_ms: 0,
+            images: false,
+            moderator: None,
+        };
+        let control = TimeControl::new(10, 10).unwrap();
+        let mut m = Match::new(
+            MatchSetup::new(Variant::Classic, ClockSettings::new(control)),
+            Timestamp::ZERO,
+        )
+        .unwrap();
+        let mut now = Timestamp::ZERO;
+        let mut flag_lines = 0;
+        for (i, column) in [3u8, 3, 2, 4, 4, 2, 5, 1].into_iter().enumerate() {
+            now = now.plus(1_234 + 517 * i as u64);
+            let seat = m.to_move().unwrap();
+            let turn = m.turn().unwrap();
+            m.apply(
+                seat,
+                Action::Move {
+                    turn,
+                    mv: Move::Drop(column),
+                },
+                now,
+            )
+            .unwrap();
+            let text = presenter.turn_view(&m, now).text;
+            let Some(flag) = text
+                .lines()
+                .find_map(|l| l.strip_prefix("Time runs out in "))
+            else {
+                continue;
+            };
+            flag_lines += 1;
+            let flag = flag.trim_end_matches('.');
+            let running = text.lines().find(|l| l.ends_with('⏳')).unwrap();
+            assert!(running.ends_with(&format!(": {flag} ⏳")), "{text}");
+        }
+        assert!(flag_lines >= 5, "the clock ran for most moves");
+    }
+}

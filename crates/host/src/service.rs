@@ -1,0 +1,1040 @@
+//! The transport-neutral host: creates matches, routes actions to their
+//! tasks, runs the AI seats, and turns what happens into [`View`]s that a
+//! front end (Discord, the terminal) shows.
+//!
+//! Data flows one way: a front end calls [`Host::press`], [`Host::typed`] or
+//! [`Host::create_match`]; each match's task applies actions one at a time
+//! (see [`super::task`]); a presenter task per match listens to its events
+//! and sends views to the front end's outbox ([`Host::new`]).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use tokio::sync::{broadcast, mpsc};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use super::bot::Bot;
+use super::present::{Presenter, Seated, TimeStyle};
+use super::task::{spawn_journaled, Journal, MatchHandle, TaskError};
+use super::view::{ActionId, MatchId, PlayerId, View, ViewKind};
+use fourbot_core::game::notation::parse_move;
+use fourbot_core::game::{Move, ObstacleLayout, Position, Variant};
+use fourbot_core::play::{
+    Action, ClockSettings, Event, EventKind, Match, MatchSetup, PhaseKind, Refusal, Seat,
+    Timestamp, Turn,
+};
+use fourbot_i18n::{rating_change, Args, Catalog, Locale};
+use fourbot_store::{Db, LoadedMatch, MatchId as StoreMatchId, NewMatch, PlayerInfo, StoreError};
+
+/// What a new match is: variant, clock, players by seat (p1 first; for
+/// teams p1 and p3 are team A), where it is played and in which language.
+#[derive(Clone, Debug)]
+pub struct MatchSpec {
+    /// The variant.
+    pub variant: Variant,
+    /// Time control, abort window, grace period.
+    pub clock: ClockSettings,
+    /// Occupants by seat.
+    pub players: Vec<Seated>,
+    /// The Discord server (0 in the terminal).
+    pub guild: u64,
+    /// Language of the match's public messages.
+    pub locale: Locale,
+    /// Seed that draws the obstacles layout (and, later, the opening).
+    pub seed: u64,
+}
+
+impl MatchSpec {
+    /// Whether the match counts for the ladder (RULES.md §6): not `single`,
+    /// no AI seat, no player on two seats.
+    pub fn rated(&self) -> bool {
+        self.unrated_reason().is_none()
+    }
+
+    /// The message id that says why the match is unrated, if it is.
+    pub fn unrated_reason(&self) -> Option<&'static str> {
+        let ids: HashSet<PlayerId> = self.players.iter().map(|p| p.id).collect();
+        if !self.variant.rated() {
+            Some("match-unrated-single")
+        } else if self.players.iter().any(|p| p.ai_level.is_some()) {
+            Some("match-unrated-ai")
+        } else if ids.len() < self.players.len() {
+            Some("match-unrated-self")
+        } else {
+            None
+        }
+    }
+}
+
+/// How the host presents matches.
+#[derive(Clone, Copy, Debug)]
+pub struct HostConfig {
+    /// How deadlines appear in text.
+    pub time_style: TimeStyle,
+    /// Attach the board as a PNG to turn views.
+    pub images: bool,
+}
+
+/// What a player asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// A move; `turn` is the turn the button was drawn for (`None`: a typed
+    /// move, meant for the current turn).
+    Move {
+        /// The turn, when known.
+        turn: Option<Turn>,
+        /// The drop or pop.
+        mv: Move,
+    },
+    /// Resign the game (`Some(game)` from a button: refused if stale).
+    ResignGame(Option<u8>),
+    /// Resign the match.
+    ResignMatch,
+    /// Ready for the next game (`Some(game)`: the game that ended).
+    Ready(Option<u8>),
+    /// Offer or accept a rematch of a finished match.
+    Rematch,
+}
+
+/// Errors creating a match.
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    /// The players do not fill the variant's seats.
+    #[error("{variant} needs {needed} players, got {got}")]
+    Seats {
+        /// The variant.
+        variant: Variant,
+        /// Seats it has.
+        needed: usize,
+        /// Players given.
+        got: usize,
+    },
+    /// The match could not be set up.
+    #[error(transparent)]
+    Setup(#[from] fourbot_core::play::SetupError),
+    /// The store failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+/// Why [`Host::moderator_abort`] did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AbortError {
+    /// The host runs no match with this id.
+    #[error("no such running match")]
+    NoSuchMatch,
+    /// The match has already ended.
+    #[error("the match is already over")]
+    MatchOver,
+    /// The store could not record the abort just now; nothing changed.
+    #[error("the abort could not be stored just now")]
+    Unavailable,
+}
+
+struct Entry {
+    id: MatchId,
+    /// The match's row in the store, when the host has one.
+    stored: Option<StoreMatchId>,
+    spec: MatchSpec,
+    handle: MatchHandle,
+    epoch_unix_ms: u64,
+    /// The final match once it is over (its task has ended).
+    finished: Mutex<Option<Match>>,
+    rematch: Mutex<HashSet<PlayerId>>,
+    /// The moderator who aborted the match (named in its end message).
+    moderator: std::sync::OnceLock<String>,
+}
+
+impl Entry {
+    /// A match the host knows, with no Rematch presses yet; `finished` is
+    /// its final state when it is already over.
+    fn new(
+        id: MatchId,
+        stored: Option<StoreMatchId>,
+        spec: MatchSpec,
+        handle: MatchHandle,
+        epoch_unix_ms: u64,
+        finished: Option<Match>,
+    ) -> Arc<Entry> {
+        Arc::new(Entry {
+            id,
+            stored,
+            spec,
+            handle,
+            epoch_unix_ms,
+            finished: Mutex::new(finished),
+            rematch: Mutex::new(HashSet::new()),
+            moderator: std::sync::OnceLock::new(),
+        })
+    }
+}
+
+struct Inner {
+    db: Option<Db>,
+    catalog: Arc<Catalog>,
+    bot: Arc<dyn Bot>,
+    config: HostConfig,
+    matches: Mutex<HashMap<MatchId, Arc<Entry>>>,
+    outbox: mpsc::UnboundedSender<View>,
+    next_id: AtomicU64,
+}
+
+/// The host. Cheap to clone (shared state behind an `Arc`).
+#[derive(Clone)]
+pub struct Host {
+    inner: Arc<Inner>,
+}
+
+/// The level (1–5) of an AI seat when none is chosen, and of an AI seat of
+/// a match stored without its level (before schema version 2).
+pub const DEFAULT_AI_LEVEL: u8 = 3;
+
+/// Wall-clock milliseconds since 1970 (UTC): the `*_unix_ms` unit of the
+/// store and of every deadline shown to players; 0 if the clock is before
+/// 1970.
+pub fn unix_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}
+
+impl Host {
+    /// A host without a store (matches live in memory only) that sends
+    /// every view to the returned receiver.
+    pub fn new(
+        catalog: Arc<Catalog>,
+        bot: Arc<dyn Bot>,
+        config: HostConfig,
+    ) -> (Host, mpsc::UnboundedReceiver<View>) {
+        Self::with_store(catalog, bot, config, None)
+    }
+
+    /// A host that persists every match in `db` (moves committed before
+    /// they are announced, ratings applied at the end) and can restore
+    /// running matches after a restart ([`Host::restore`]).
+    pub fn with_store(
+        catalog: Arc<Catalog>,
+        bot: Arc<dyn Bot>,
+        config: HostConfig,
+        db: Option<Db>,
+    ) -> (Host, mpsc::UnboundedReceiver<View>) {
+        let (outbox, views) = mpsc::unbounded_channel();
+        let host = Host {
+            inner: Arc::new(Inner {
+                db,
+                catalog,
+                bot,
+                config,
+                matches: Mutex::new(HashMap::new()),
+                outbox,
+                next_id: AtomicU64::new(1),
+            }),
+        };
+        (host, views)
+    }
+
+    /// The message catalogue.
+    pub fn catalog(&self) -> &Catalog {
+        &self.inner.catalog
+    }
+
+    /// Starts a match (and stores it, when the host has a store); its first
+    /// turn view follows on the outbox.
+    ///
+    /// # Errors
+    /// Wrong number of players, a setup the match refuses, a store error.
+    pub async fn create_match(&self, spec: MatchSpec) -> Result<MatchId, HostError> {
+        let needed = spec.variant.players() as usize;
+        if spec.players.len() != needed {
+            return Err(HostError::Seats {
+                variant: spec.variant,
+                needed,
+                got: spec.players.len(),
+            });
+        }
+        let mut setup = MatchSetup::new(spec.variant, spec.clock);
+        let rules = spec.variant.rules();
+        if rules.blocks {
+            let layout = ObstacleLayout::from_seed(&rules.geometry, spec.seed);
+            setup = setup.with_start(Position::with_layout(spec.variant, &layout));
+        }
+        if spec.variant == Variant::RandomOpening {
+            setup = setup.with_opening(super::openings::draw(spec.seed));
+        }
+        let m = Match::new(setup, Timestamp::ZERO)?;
+        let epoch = Instant::now();
+        let epoch_unix_ms = unix_ms() as u64;
+        let (id, stored) = match &self.inner.db {
+            Some(db) => {
+                let players = store_players(db, &spec).await?;
+                let new = NewMatch {
+                    guild: spec.guild,
+                    players,
+                    epoch_unix_ms: epoch_unix_ms as i64,
+                    locale: Some(spec.locale.tag().to_string()),
+                    ai_levels: spec.players.iter().map(|p| p.ai_level).collect(),
+                };
+                let stored = db.create_match(&new, &m).await?;
+                (MatchId(stored.0 as u64), Some(stored))
+            }
+            None => (
+                MatchId(self.inner.next_id.fetch_add(1, Ordering::Relaxed)),
+                None,
+            ),
+        };
+        self.start(id, stored, spec, m, epoch, epoch_unix_ms, Vec::new());
+        Ok(id)
+    }
+
+    /// Restores every running match of the store after a restart (RULES.md
+    /// §4: the turn in progress restarts with the bank it had at its start)
+    /// and starts its task; the players are told, and the current turn is
+    /// posted again. `player` maps a stored player to the front end's id.
+    /// Each match keeps the language of its public messages and each AI
+    /// seat its level, as stored with the match; `locale` is the language of
+    /// a match stored without one (before schema version 2), and such an AI
+    /// seat plays at [`DEFAULT_AI_LEVEL`].
+    /// Returns the restored matches' ids.
+    ///
+    /// # Errors
+    /// A store error.
+    pub async fn restore(
+        &self,
+        locale: Locale,
+        player: impl Fn(&PlayerInfo) -> PlayerId,
+    ) -> Result<Vec<MatchId>, HostError> {
+        let Some(db) = &self.inner.db else {
+            return Ok(Vec::new());
+        };
+        let mut ids = Vec::new();
+        for resumed in db.resume_running(unix_ms()).await? {
+            let loaded = resumed.loaded;
+            let spec = match stored_spec(db, &loaded, locale, &player).await {
+                Ok(spec) => spec,
+                Err(e) => {
+                    // Like a corrupt journal (`Db::resume_running`): one
+                    // match must not keep the others from resuming.
+                    tracing::error!(match_id = %loaded.id, error = %e, "a running match's seats cannot be read; not resumed");
+                    continue;
+                }
+            };
+            let m = loaded.game;
+            let now = std::time::Duration::from_millis(resumed.now.as_millis());
+            let epoch = Instant::now().checked_sub(now).unwrap_or_else(Instant::now);
+            let id = MatchId(loaded.id.0 as u64);
+            self.start(
+                id,
+                Some(loaded.id),
+                spec,
+                m,
+                epoch,
+                loaded.epoch_unix_ms as u64,
+                resumed.events,
+            );
+            ids.push(id);
+        }
+        Ok(ids)
+    }
+
+    /// Posts the end of matches that are over in the store although the
+    /// front end never saw their end posted (the process died between the
+    /// commit and the post): for each of `ids` that the store holds as
+    /// finished, the match-over view (result, rating changes, Rematch) goes
+    /// to the outbox, and the match is known again (its Rematch button
+    /// works). A match ended by a flag or an abort for a missing first move
+    /// is announced too: the store rebuilds it to its stored end
+    /// ([`Db::load_match`]). Ids of running or unknown matches, and of
+    /// matches the store cannot load, are skipped.
+    /// Returns the ids announced.
+    ///
+    /// # Errors
+    /// A store error other than a match that cannot be loaded.
+    pub async fn announce_unposted_ends(
+        &self,
+        ids: &[MatchId],
+        locale: Locale,
+        player: impl Fn(&PlayerInfo) -> PlayerId,
+    ) -> Result<Vec<MatchId>, HostError> {
+        let Some(db) = &self.inner.db else {
+            return Ok(Vec::new());
+        };
+        let mut announced = Vec::new();
+        for &id in ids {
+            if self.entry(id).is_some() {
+                continue;
+            }
+            let loaded = match db.load_match(StoreMatchId(id.0 as i64)).await {
+                Ok(l) => l,
+                Err(e) => {
+                    tracing::warn!(match_id = %id, error = %e, "cannot load a match to announce its end");
+                    continue;
+                }
+            };
+            if !loaded.game.is_finished() {
+                continue;
+            }
+            let spec = stored_spec(db, &loaded, locale, &player).await?;
+            let m = loaded.game;
+            let spawned = spawn_journaled(m.clone(), Instant::now(), None, Vec::new());
+            let entry = Entry::new(
+                id,
+                Some(loaded.id),
+                spec,
+                spawned.handle,
+                loaded.epoch_unix_ms as u64,
+                Some(m.clone()),
+            );
+            self.inner
+                .matches
+                .lock()
+                .expect("registry lock")
+                .insert(id, entry.clone());
+            let ratings = self.rating_lines(&entry).await;
+            let view =
+                self.presenter(&entry)
+                    .match_over_view(&m, &ratings, entry.spec.unrated_reason());
+            let _ = self.inner.outbox.send(view);
+            announced.push(id);
+        }
+        Ok(announced)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn start(
+        &self,
+        id: MatchId,
+        stored: Option<StoreMatchId>,
+        spec: MatchSpec,
+        m: Match,
+        epoch: Instant,
+        epoch_unix_ms: u64,
+        pending: Vec<Event>,
+    ) {
+        let journal = match (&self.inner.db, stored) {
+            (Some(db), Some(id)) => Some(Journal { db: db.clone(), id }),
+            _ => None,
+        };
+        let spawned = spawn_journaled(m, epoch, journal, pending);
+        let entry = Entry::new(id, stored, spec, spawned.handle, epoch_unix_ms, None);
+        self.inner
+            .matches
+            .lock()
+            .expect("registry lock")
+            .insert(id, entry.clone());
+        tokio::spawn(present(self.clone(), entry, spawned.events, spawned.task));
+    }
+
+    /// What a match is (variant, clock, players, language).
+    pub fn spec(&self, id: MatchId) -> Option<MatchSpec> {
+        self.entry(id).map(|e| e.spec.clone())
+    }
+
+    /// Whether the match has ended (or is unknown).
+    pub fn is_finished(&self, id: MatchId) -> bool {
+        self.entry(id)
+            .is_none_or(|e| e.finished.lock().expect("lock").is_some())
+    }
+
+    /// Closes the store (the matches stay saved for a restart).
+    pub async fn close(&self) {
+        if let Some(db) = &self.inner.db {
+            db.close().await;
+        }
+    }
+
+    /// The rating-change lines of a finished, stored match:
+    /// `alice: 1500? → 1562? (+62)`.
+    async fn rating_lines(&self, entry: &Entry) -> Vec<String> {
+        let (Some(db), Some(id)) = (&self.inner.db, entry.stored) else {
+            return Vec::new();
+        };
+        let changes = match db.rating_changes(id).await {
+            Ok(c) => c,
+            Err(e) => {
+                tracing::error!(match_id = %entry.id, error = %e, "rating changes unreadable");
+                return Vec::new();
+            }
+        };
+        let mut lines = Vec::new();
+        for c in changes {
+            let name = db.player_name(c.player).await.unwrap_or_default();
+            lines.push(
+                self.inner.catalog.text(
+                    entry.spec.locale,
+                    "match-rating-change",
+                    &Args::new()
+                        .set("player", name)
+                        .set("before", c.before.shown())
+                        .set("after", c.after.shown())
+                        .set("change", rating_change(c.after.score() - c.before.score())),
+                ),
+            );
+        }
+        lines
+    }
+
+    fn entry(&self, id: MatchId) -> Option<Arc<Entry>> {
+        self.inner
+            .matches
+            .lock()
+            .expect("registry lock")
+            .get(&id)
+            .cloned()
+    }
+
+    fn presenter<'a>(&'a self, entry: &'a Entry) -> Presenter<'a> {
+        Presenter {
+            moderator: entry.moderator.get().map(String::as_str),
+            catalog: &self.inner.catalog,
+            match_id: entry.id,
+            players: &entry.spec.players,
+            locale: entry.spec.locale,
+            time_style: self.inner.config.time_style,
+            epoch_unix_ms: entry.epoch_unix_ms,
+            images: self.inner.config.images,
+        }
+    }
+
+    async fn snapshot(entry: &Entry) -> Option<Match> {
+        if let Some(m) = entry.finished.lock().expect("lock").clone() {
+            return Some(m);
+        }
+        entry.handle.snapshot().await.ok()
+    }
+
+    /// The current state of a match: its turn view, or the view of its end.
+    pub async fn board(&self, id: MatchId) -> Option<View> {
+        let entry = self.entry(id)?;
+        let m = Self::snapshot(&entry).await?;
+        let now = now_ts(&entry);
+        let p = self.presenter(&entry);
+        Some(match m.phase() {
+            PhaseKind::Playing => p.turn_view(&m, now),
+            PhaseKind::BetweenGames => p.game_over_view(&m),
+            PhaseKind::Finished => {
+                let ratings = self.rating_lines(&entry).await;
+                p.match_over_view(&m, &ratings, entry.spec.unrated_reason())
+            }
+        })
+    }
+
+    /// One line with every bank as of now, the running one marked:
+    /// `🔴 alice 9:41 ⏳ · 🟡 bob 10:00` (for a ticking display).
+    pub async fn clock_status(&self, id: MatchId) -> Option<String> {
+        let entry = self.entry(id)?;
+        let m = Self::snapshot(&entry).await?;
+        let now = now_ts(&entry);
+        let p = self.presenter(&entry);
+        Some(p.clock_status(&m, now))
+    }
+
+    /// The ids of the matches this host knows, running or finished.
+    pub fn match_ids(&self) -> Vec<MatchId> {
+        let mut ids: Vec<MatchId> = self
+            .inner
+            .matches
+            .lock()
+            .expect("registry lock")
+            .keys()
+            .copied()
+            .collect();
+        ids.sort();
+        ids
+    }
+
+    /// Confirm-before-drop: the board PNG with the disc where the drop of
+    /// `action` (a drop button's action id) would land, when it is a drop
+    /// for the current turn, `player` is the one to move and the column has
+    /// room. `None` otherwise: the press is then handled as usual by
+    /// [`Host::press`], which plays it or says why not.
+    pub async fn preview(&self, player: PlayerId, action: &str) -> Option<Vec<u8>> {
+        let ActionId::Move {
+            match_id,
+            turn,
+            mv: Move::Drop(column),
+        } = action.parse().ok()?
+        else {
+            return None;
+        };
+        let entry = self.entry(match_id)?;
+        let m = Self::snapshot(&entry).await?;
+        if m.turn() != Some(turn) {
+            return None;
+        }
+        let seated = entry.spec.players.get(m.to_move()?.index())?;
+        if seated.id != player || seated.ai_level.is_some() {
+            return None;
+        }
+        fourbot_render::preview_png(m.current_game().game(), column).ok()
+    }
+
+    /// A button press: `action` is the button's action id.
+    ///
+    /// # Errors
+    /// A private refusal view in `locale` (not a player, stale, not your
+    /// turn, illegal, …).
+    pub async fn press(&self, player: PlayerId, locale: Locale, action: &str) -> Result<(), View> {
+        let parsed: ActionId = action.parse().map_err(|_| {
+            View::refusal(
+                MatchId(0),
+                player,
+                self.inner.catalog.plain(locale, "error-stale-button"),
+            )
+        })?;
+        let request = match parsed {
+            ActionId::Move { turn, mv, .. } => Request::Move {
+                turn: Some(turn),
+                mv,
+            },
+            ActionId::ResignGame { game, .. } => Request::ResignGame(Some(game)),
+            ActionId::ResignMatch { .. } => Request::ResignMatch,
+            ActionId::Ready { game, .. } => Request::Ready(Some(game)),
+            ActionId::Rematch { .. } => Request::Rematch,
+        };
+        self.act(parsed.match_id(), player, locale, request).await
+    }
+
+    /// A message typed in the match's channel: a move if it reads as one of
+    /// the match's variant (RULES.md §2), otherwise chat, which is ignored
+    /// (`Ok(false)`). Returns `Ok(true)` when a move was played.
+    ///
+    /// # Errors
+    /// A private refusal view when the text is a move that is refused.
+    pub async fn typed(
+        &self,
+        id: MatchId,
+        player: PlayerId,
+        locale: Locale,
+        text: &str,
+    ) -> Result<bool, View> {
+        let Some(entry) = self.entry(id) else {
+            return Ok(false);
+        };
+        let Ok(mv) = parse_move(text, entry.spec.variant) else {
+            return Ok(false);
+        };
+        if !entry.spec.players.iter().any(|p| p.id == player) {
+            return Ok(false); // spectators chat freely
+        }
+        self.act(id, player, locale, Request::Move { turn: None, mv })
+            .await
+            .map(|()| true)
+    }
+
+    /// Applies `request` for `player` in match `id`.
+    ///
+    /// # Errors
+    /// A private refusal view in `locale`.
+    pub async fn act(
+        &self,
+        id: MatchId,
+        player: PlayerId,
+        locale: Locale,
+        request: Request,
+    ) -> Result<(), View> {
+        let catalog = &self.inner.catalog;
+        let refuse = |text: String| View::refusal(id, player, text);
+        let Some(entry) = self.entry(id) else {
+            return Err(refuse(catalog.text(
+                locale,
+                "error-match-not-found",
+                &Args::new().set("id", id.0 as i64),
+            )));
+        };
+        let seats: Vec<Seat> = entry
+            .spec
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.id == player && p.ai_level.is_none())
+            .map(|(i, _)| Seat::ALL[i])
+            .collect();
+        if seats.is_empty() {
+            return Err(refuse(catalog.plain(locale, "error-not-a-player")));
+        }
+        let Some(m) = Self::snapshot(&entry).await else {
+            return Err(refuse(catalog.plain(locale, "error-match-over")));
+        };
+        let presenter = self.presenter(&entry);
+        let refusal = |r: Refusal| refuse(presenter.refusal_text(&m, &r, locale));
+        // The seat that acts: the one to move if the player holds it.
+        let acting = m
+            .to_move()
+            .filter(|s| seats.contains(s))
+            .unwrap_or(seats[0]);
+        let stale = || refuse(catalog.plain(locale, "error-stale-button"));
+        let current_game = m.games().len() as u8;
+        let actions: Vec<(Seat, Action)> = match request {
+            Request::Rematch => return self.rematch(&entry, &m, player, locale).await,
+            Request::Move { turn, mv } => {
+                let turn = match (turn, m.turn()) {
+                    (Some(t), _) => t,
+                    (None, Some(t)) => t,
+                    (None, None) if m.is_finished() => return Err(refusal(Refusal::MatchOver)),
+                    (None, None) => return Err(refusal(Refusal::GameOver)),
+                };
+                vec![(acting, Action::Move { turn, mv })]
+            }
+            Request::ResignGame(game) => {
+                if game.is_some_and(|g| g != current_game) {
+                    return Err(stale());
+                }
+                vec![(acting, Action::ResignGame)]
+            }
+            Request::ResignMatch => vec![(acting, Action::ResignMatch)],
+            Request::Ready(game) => {
+                if game.is_some_and(|g| g != current_game) {
+                    return Err(stale());
+                }
+                let waiting: Vec<Seat> =
+                    seats.iter().copied().filter(|s| !m.is_ready(*s)).collect();
+                if waiting.is_empty() || m.phase() != PhaseKind::BetweenGames {
+                    let r = if m.phase() == PhaseKind::BetweenGames {
+                        Refusal::AlreadyReady { seat: seats[0] }
+                    } else {
+                        Refusal::WrongPhase {
+                            action: fourbot_core::play::ActionKind::Ready,
+                            phase: m.phase(),
+                        }
+                    };
+                    return Err(refusal(r));
+                }
+                waiting.into_iter().map(|s| (s, Action::Ready)).collect()
+            }
+        };
+        for (seat, action) in actions {
+            match entry.handle.act(seat, action).await {
+                Ok(()) => {}
+                Err(TaskError::Refused(r)) => return Err(refusal(r)),
+                Err(TaskError::Closed) => return Err(refusal(Refusal::MatchOver)),
+                Err(TaskError::Unavailable) => {
+                    return Err(refuse(catalog.plain(locale, "error-try-again")))
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A moderator named `moderator` aborts match `id` (`/ladder abort`,
+    /// for a stuck match): applied by the match's task in turn with the
+    /// players' actions, journaled (a restart does not bring it back), no
+    /// result and no rating change; the match-over view names the
+    /// moderator and has no buttons.
+    ///
+    /// # Errors
+    /// [`AbortError::NoSuchMatch`] when the host does not run match `id`,
+    /// [`AbortError::MatchOver`] when it has already ended,
+    /// [`AbortError::Unavailable`] when the store could not record the
+    /// abort (the match goes on unchanged).
+    pub async fn moderator_abort(&self, id: MatchId, moderator: &str) -> Result<(), AbortError> {
+        let entry = self.entry(id).ok_or(AbortError::NoSuchMatch)?;
+        if entry.finished.lock().expect("lock").is_some() {
+            return Err(AbortError::MatchOver);
+        }
+        // The first moderator's name stays (a second abort is refused).
+        let _ = entry.moderator.set(moderator.to_string());
+        match entry.handle.moderator_abort().await {
+            Ok(()) => Ok(()),
+            Err(TaskError::Unavailable) => Err(AbortError::Unavailable),
+            Err(_) => Err(AbortError::MatchOver),
+        }
+    }
+
+    async fn rematch(
+        &self,
+        entry: &Entry,
+        m: &Match,
+        player: PlayerId,
+        locale: Locale,
+    ) -> Result<(), View> {
+        let catalog = &self.inner.catalog;
+        if !m.is_finished() {
+            return Err(View::refusal(
+                entry.id,
+                player,
+                catalog.plain(locale, "error-stale-button"),
+            ));
+        }
+        let humans: HashSet<PlayerId> = entry
+            .spec
+            .players
+            .iter()
+            .filter(|p| p.ai_level.is_none())
+            .map(|p| p.id)
+            .collect();
+        let all = {
+            let mut pressed = entry.rematch.lock().expect("lock");
+            if !pressed.insert(player) {
+                return Ok(()); // a second press changes nothing
+            }
+            pressed.len() == humans.len()
+        };
+        if !all {
+            let name = entry
+                .spec
+                .players
+                .iter()
+                .find(|p| p.id == player)
+                .map(|p| p.name.clone())
+                .unwrap_or_default();
+            let text = catalog.text(
+                entry.spec.locale,
+                "match-rematch-offered",
+                &Args::new().set("player", name),
+            );
+            let _ = self.inner.outbox.send(self.presenter(entry).notice(text));
+            return Ok(());
+        }
+        // Same players, variant and time control; the seats rotate so that
+        // someone else moves first.
+        let mut spec = entry.spec.clone();
+        spec.players.rotate_left(1);
+        if spec.variant == Variant::Teams {
+            // Keep the teams together: p1/p3 and p2/p4 swap sides.
+            let p = &entry.spec.players;
+            spec.players = vec![p[1].clone(), p[0].clone(), p[3].clone(), p[2].clone()];
+        }
+        spec.seed = spec.seed.wrapping_add(1);
+        self.create_match(spec).await.map(|_| ()).map_err(|e| {
+            tracing::error!(error = %e, "rematch failed");
+            View::refusal(entry.id, player, catalog.plain(locale, "error-internal"))
+        })
+    }
+}
+
+/// The store's player for every seat: the bot for AI seats, the Discord
+/// user in a server, the named local player in the terminal (guild 0). The
+/// same front-end player on several seats is the same stored player, so such
+/// a match is unrated.
+async fn store_players(
+    db: &Db,
+    spec: &MatchSpec,
+) -> Result<Vec<fourbot_store::PlayerId>, StoreError> {
+    let mut out = Vec::new();
+    for seated in &spec.players {
+        let first = spec
+            .players
+            .iter()
+            .find(|p| p.id == seated.id)
+            .expect("the seat itself");
+        let id = if seated.ai_level.is_some() {
+            db.bot_player().await?
+        } else if spec.guild == 0 {
+            db.named_player(&first.name).await?
+        } else {
+            db.discord_player(seated.id.0, &first.name).await?
+        };
+        out.push(id);
+    }
+    Ok(out)
+}
+
+fn now_ts(entry: &Entry) -> Timestamp {
+    Timestamp(
+        Instant::now()
+            .saturating_duration_since(entry.handle.epoch())
+            .as_millis() as u64,
+    )
+}
+
+/// The presenter task of one match: for every batch of events it builds the
+/// views and sends them, then lets the AI seats act.
+async fn present(
+    host: Host,
+    entry: Arc<Entry>,
+    mut events: broadcast::Receiver<Event>,
+    task: JoinHandle<Match>,
+) {
+    let mut task = Some(task);
+    let mut last_turn: Option<Turn> = None;
+    loop {
+        let first = match events.recv().await {
+            Ok(e) => e,
+            Err(broadcast::error::RecvError::Lagged(n)) => {
+                tracing::warn!(match_id = %entry.id, lagged = n, "presenter lagged");
+                continue;
+            }
+            Err(broadcast::error::RecvError::Closed) => break,
+        };
+        let mut batch = vec![first];
+        while let Ok(e) = events.try_recv() {
+            batch.push(e);
+        }
+        let over = batch
+            .iter()
+            .any(|e| matches!(e.kind, EventKind::MatchOver { .. }));
+        let m = if over {
+            let Some(t) = task.take() else { break };
+            match t.await {
+                Ok(m) => {
+                    *entry.finished.lock().expect("lock") = Some(m.clone());
+                    m
+                }
+                Err(e) => {
+                    tracing::error!(match_id = %entry.id, error = %e, "match task failed");
+                    break;
+                }
+            }
+        } else {
+            match entry.handle.snapshot().await {
+                Ok(m) => m,
+                Err(_) => continue,
+            }
+        };
+        let p = host.presenter(&entry);
+        let send = |v: View| {
+            let _ = host.inner.outbox.send(v);
+        };
+        let now = now_ts(&entry);
+        if over {
+            let ratings = host.rating_lines(&entry).await;
+            send(p.match_over_view(&m, &ratings, entry.spec.unrated_reason()));
+            break;
+        }
+        for e in &batch {
+            match e.kind {
+                EventKind::GameOver { .. } if m.phase() == PhaseKind::BetweenGames => {
+                    send(p.game_over_view(&m));
+                }
+                EventKind::Ready { seat, .. } if m.phase() == PhaseKind::BetweenGames => {
+                    let name = entry.spec.players[seat.index()].name.clone();
+                    send(p.notice(host.inner.catalog.text(
+                        entry.spec.locale,
+                        "game-player-ready",
+                        &Args::new().set("player", name),
+                    )));
+                }
+                EventKind::Resumed if m.phase() == PhaseKind::BetweenGames => {
+                    send(p.game_over_view(&m));
+                }
+                EventKind::Resumed => {
+                    if let Some(seat) = m.to_move() {
+                        // The bank the turn restarts with: as of the resume.
+                        let now = e.at;
+                        // Rounded like the clock lines of the turn view.
+                        let bank = p.bank_text(m.bank(seat, now));
+                        send(
+                            p.notice(
+                                host.inner.catalog.text(
+                                    entry.spec.locale,
+                                    "restart-notice",
+                                    &Args::new()
+                                        .set(
+                                            "player",
+                                            entry.spec.players[seat.index()].name.clone(),
+                                        )
+                                        .set("bank", bank),
+                                ),
+                            ),
+                        );
+                    }
+                }
+                _ => {}
+            }
+        }
+        if m.phase() == PhaseKind::Playing && m.turn() != last_turn {
+            last_turn = m.turn();
+            let view = p.turn_view(&m, now);
+            let ai_turn = matches!(view.kind, ViewKind::Turn { ai: true, .. });
+            send(view);
+            if ai_turn {
+                ai_move(&host, &entry, &m).await;
+            }
+        }
+        if m.phase() == PhaseKind::BetweenGames {
+            for (i, seated) in entry.spec.players.iter().enumerate() {
+                let seat = Seat::ALL[i];
+                if seated.ai_level.is_some() && !m.is_ready(seat) {
+                    let _ = entry.handle.act(seat, Action::Ready).await;
+                }
+            }
+        }
+    }
+}
+
+/// How many AI searches run at once in this process: one per core
+/// (`std::thread::available_parallelism`, at least 1). A search is
+/// CPU-bound for up to its budget and keeps its thread's tables (the 64 MiB
+/// solver, the 12 MiB level-5 table), so more at once would only split the
+/// cores — every AI would play weaker within its time cap — and multiply the
+/// memory; further AI turns wait for a slot (their clock runs meanwhile, as
+/// a human's does while thinking).
+pub fn engine_slots() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The permits behind [`engine_slots`].
+static ENGINE_SLOTS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
+
+async fn ai_move(host: &Host, entry: &Entry, m: &Match) {
+    let (Some(seat), Some(turn)) = (m.to_move(), m.turn()) else {
+        return;
+    };
+    let Some(level) = entry.spec.players[seat.index()].ai_level else {
+        return;
+    };
+    let bot = host.inner.bot.clone();
+    let game = m.current_game().game().clone();
+    let slots = ENGINE_SLOTS.get_or_init(|| tokio::sync::Semaphore::new(engine_slots()));
+    let _slot = slots
+        .acquire()
+        .await
+        .expect("the engine slots are never closed");
+    let chosen = tokio::task::spawn_blocking(move || bot.choose(&game, level)).await;
+    match chosen {
+        Ok(mv) => {
+            if let Err(e) = entry.handle.act(seat, Action::Move { turn, mv }).await {
+                tracing::warn!(match_id = %entry.id, error = %e, "AI move refused");
+            }
+        }
+        Err(e) => tracing::error!(match_id = %entry.id, error = %e, "AI failed"),
+    }
+}
+
+/// The [`MatchSpec`] of a match loaded from the store: its players (each
+/// through `player`; an AI seat at its stored level, or
+/// [`DEFAULT_AI_LEVEL`] when stored before schema version 2) and its stored
+/// public language (else `locale`).
+///
+/// # Errors
+/// [`HostError`] when a player cannot be read from the store.
+async fn stored_spec(
+    db: &Db,
+    loaded: &LoadedMatch,
+    locale: Locale,
+    player: &impl Fn(&PlayerInfo) -> PlayerId,
+) -> Result<MatchSpec, HostError> {
+    let mut players = Vec::new();
+    for p in &loaded.players {
+        let info = db.player_info(*p).await?;
+        players.push(Seated {
+            id: player(&info),
+            name: info.name.clone(),
+            ai_level: info.is_bot.then(|| {
+                loaded
+                    .ai_levels
+                    .get(players.len())
+                    .copied()
+                    .flatten()
+                    .unwrap_or(DEFAULT_AI_LEVEL)
+            }),
+        });
+    }
+    let m = &loaded.game;
+    Ok(MatchSpec {
+        variant: m.variant(),
+        clock: *m.clock().settings(),
+        players,
+        guild: loaded.guild,
+        locale: loaded
+            .locale
+            .as_deref()
+            .and_then(|l| l.parse().ok())
+            .unwrap_or(locale),
+        seed: 0,
+    })
+}

@@ -1,0 +1,328 @@
+//! The match task: one tokio task per running match.
+//!
+//! - Actions arrive over an mpsc channel, each with a oneshot for the reply,
+//!   and are applied strictly one at a time: two presses racing for one turn
+//!   give exactly one move and one refusal.
+//! - The task sleeps until the match's next deadline (`sleep_until`, reset
+//!   after every action) and applies the flag or abort itself when it fires.
+//!   Whether a last-moment move beats a flag is decided in one place, by the
+//!   server clock: [`Match::apply`] first applies any deadline that `now` has
+//!   reached, so a move at the deadline's very millisecond is too late.
+//! - Every [`Event`] the match emits is published on a broadcast channel.
+//! - Time: the match's epoch is a tokio [`Instant`]; `now` is the whole
+//!   milliseconds elapsed since it.
+
+use std::time::Duration;
+
+use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use fourbot_core::play::{Action, Event, Match, Refusal, Seat, Timestamp};
+use fourbot_store::{Db, MatchId as StoreMatchId};
+
+/// Capacity of a match's event channel: events a slow subscriber may fall
+/// behind by before it misses some (it is then told it lagged).
+pub const EVENT_CAPACITY: usize = 32;
+
+/// Capacity of a match's action queue: presses waiting while one is applied.
+const ACTION_CAPACITY: usize = 8;
+
+/// Why a request to a match task got no answer from the match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TaskError {
+    /// The match refused the action.
+    #[error(transparent)]
+    Refused(#[from] Refusal),
+    /// The task has stopped: the match is over (or the task ended).
+    #[error("the match task has stopped")]
+    Closed,
+    /// The store could not commit the action (database locked, disk
+    /// error): nothing changed, the action may be tried again.
+    #[error("the action could not be recorded; nothing changed")]
+    Unavailable,
+}
+
+/// How long a deadline (flag, abort) whose commit failed waits before the
+/// task tries it again.
+pub const DEADLINE_RETRY: Duration = Duration::from_millis(200);
+
+enum Command {
+    Act {
+        seat: Seat,
+        action: Action,
+        reply: oneshot::Sender<Result<(), TaskError>>,
+    },
+    Snapshot {
+        reply: oneshot::Sender<Match>,
+    },
+    ModeratorAbort {
+        reply: oneshot::Sender<Result<(), TaskError>>,
+    },
+}
+
+/// A cheap, cloneable way to talk to one match task.
+#[derive(Clone, Debug)]
+pub struct MatchHandle {
+    commands: mpsc::Sender<Command>,
+    events: broadcast::Sender<Event>,
+    epoch: Instant,
+}
+
+impl std::fmt::Debug for Command {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Command::Act { seat, action, .. } => write!(f, "Act({seat}, {action:?})"),
+            Command::Snapshot { .. } => f.write_str("Snapshot"),
+            Command::ModeratorAbort { .. } => f.write_str("ModeratorAbort"),
+        }
+    }
+}
+
+impl MatchHandle {
+    /// `seat` does `action` now (the task's clock decides when "now" is).
+    ///
+    /// # Errors
+    /// [`TaskError::Refused`] with the match's reason,
+    /// [`TaskError::Unavailable`] when the store could not record it
+    /// (nothing changed), or [`TaskError::Closed`] once the task has
+    /// stopped (the match is over).
+    pub async fn act(&self, seat: Seat, action: Action) -> Result<(), TaskError> {
+        let (reply, answer) = oneshot::channel();
+        self.commands
+            .send(Command::Act {
+                seat,
+                action,
+                reply,
+            })
+            .await
+            .map_err(|_| TaskError::Closed)?;
+        answer.await.map_err(|_| TaskError::Closed)?
+    }
+
+    /// A moderator aborts the match now ([`Match::moderator_abort`]),
+    /// applied in turn with the players' actions.
+    ///
+    /// # Errors
+    /// [`TaskError::Refused`] ([`Refusal::MatchOver`]) or
+    /// [`TaskError::Closed`] once the match is over.
+    pub async fn moderator_abort(&self) -> Result<(), TaskError> {
+        let (reply, answer) = oneshot::channel();
+        self.commands
+            .send(Command::ModeratorAbort { reply })
+            .await
+            .map_err(|_| TaskError::Closed)?;
+        answer.await.map_err(|_| TaskError::Closed)?
+    }
+
+    /// A copy of the match as it is now (for views).
+    ///
+    /// # Errors
+    /// [`TaskError::Closed`] once the task has stopped.
+    pub async fn snapshot(&self) -> Result<Match, TaskError> {
+        let (reply, answer) = oneshot::channel();
+        self.commands
+            .send(Command::Snapshot { reply })
+            .await
+            .map_err(|_| TaskError::Closed)?;
+        answer.await.map_err(|_| TaskError::Closed)
+    }
+
+    /// A new subscription to the match's events (from now on).
+    pub fn subscribe(&self) -> broadcast::Receiver<Event> {
+        self.events.subscribe()
+    }
+
+    /// The match's epoch: [`Timestamp`] 0.
+    pub fn epoch(&self) -> Instant {
+        self.epoch
+    }
+
+    /// The tokio instant of a match timestamp.
+    pub fn instant(&self, at: Timestamp) -> Instant {
+        self.epoch + Duration::from_millis(at.as_millis())
+    }
+}
+
+/// A freshly spawned match task.
+#[derive(Debug)]
+pub struct SpawnedMatch {
+    /// To send actions and subscribe.
+    pub handle: MatchHandle,
+    /// A subscription made before the task started, so it sees every event
+    /// from the first (`game 1 start`).
+    pub events: broadcast::Receiver<Event>,
+    /// The task; it returns the finished match (or the match as it was when
+    /// every handle was dropped).
+    pub task: JoinHandle<Match>,
+}
+
+fn timestamp(epoch: Instant, now: Instant) -> Timestamp {
+    Timestamp(now.saturating_duration_since(epoch).as_millis() as u64)
+}
+
+/// Spawns the task of match `m`, whose [`Timestamp`] 0 is `epoch` (usually
+/// the instant `m` was created with `Timestamp(0)`). Must be called inside a
+/// tokio runtime.
+pub fn spawn_match(m: Match, epoch: Instant) -> SpawnedMatch {
+    spawn_journaled(m, epoch, None, Vec::new())
+}
+
+/// Where a match task commits its events before publishing them: the
+/// store and the match's id there (ARCHITECTURE.md: nothing is announced
+/// before it is durable).
+#[derive(Clone, Debug)]
+pub struct Journal {
+    /// The database.
+    pub db: Db,
+    /// The match's row.
+    pub id: StoreMatchId,
+}
+
+/// Like [`spawn_match`], with every batch of events committed to `journal`
+/// (when given) before it is published, and `pending` events (already
+/// committed, e.g. a restart's [`fourbot_core::play::EventKind::Resumed`])
+/// published first.
+pub fn spawn_journaled(
+    m: Match,
+    epoch: Instant,
+    journal: Option<Journal>,
+    pending: Vec<Event>,
+) -> SpawnedMatch {
+    let (commands, rx) = mpsc::channel(ACTION_CAPACITY);
+    let (events, first) = broadcast::channel(EVENT_CAPACITY);
+    let handle = MatchHandle {
+        commands,
+        events: events.clone(),
+        epoch,
+    };
+    for e in pending {
+        let _ = events.send(e);
+    }
+    let task = tokio::spawn(run(m, epoch, rx, events, journal));
+    SpawnedMatch {
+        handle,
+        events: first,
+        task,
+    }
+}
+
+/// Commits the match's new events to the journal (if any), then publishes
+/// them. A failed commit is logged and the events are still published: the
+/// match in memory is the truth for the players until the next restart.
+/// (Used for the events a task starts with; actions and deadlines go
+/// through [`commit`].)
+async fn publish(m: &mut Match, events: &broadcast::Sender<Event>, journal: Option<&Journal>) {
+    let batch: Vec<Event> = m.drain_events().collect();
+    if batch.is_empty() {
+        return;
+    }
+    if let Some(j) = journal {
+        if let Err(e) = j.db.record_events(j.id, m, &batch).await {
+            tracing::error!(match_id = %j.id, error = %e, "could not commit match events");
+        }
+    }
+    for e in batch {
+        // No subscriber is not an error: the match goes on unwatched.
+        let _ = events.send(e);
+    }
+}
+
+/// Commits the events of `next` (the match after one action or deadline)
+/// and, once they are durable, makes it the match and publishes them. When
+/// the commit fails (database locked past its busy timeout, disk error),
+/// `m` stays as it was — nothing half-applied stays in memory or on disk —
+/// and `false` is returned.
+async fn commit(
+    m: &mut Match,
+    mut next: Match,
+    events: &broadcast::Sender<Event>,
+    journal: Option<&Journal>,
+) -> bool {
+    let batch: Vec<Event> = next.drain_events().collect();
+    if let (Some(j), false) = (journal, batch.is_empty()) {
+        if let Err(e) = j.db.record_events(j.id, &next, &batch).await {
+            tracing::warn!(match_id = %j.id, error = %e, "could not commit match events; nothing changed");
+            return false;
+        }
+    }
+    *m = next;
+    for e in batch {
+        let _ = events.send(e);
+    }
+    true
+}
+
+async fn run(
+    mut m: Match,
+    epoch: Instant,
+    mut commands: mpsc::Receiver<Command>,
+    events: broadcast::Sender<Event>,
+    journal: Option<Journal>,
+) -> Match {
+    publish(&mut m, &events, journal.as_ref()).await;
+    let sleep = tokio::time::sleep_until(epoch);
+    tokio::pin!(sleep);
+    let mut armed: Option<Timestamp> = None;
+    while !m.is_finished() {
+        let deadline = m.deadline();
+        if deadline != armed {
+            if let Some(at) = deadline {
+                sleep
+                    .as_mut()
+                    .reset(epoch + Duration::from_millis(at.as_millis()));
+            }
+            armed = deadline;
+        }
+        // Each action or deadline is applied to a copy; the copy becomes
+        // the match only once its events are committed.
+        tokio::select! {
+            () = &mut sleep, if armed.is_some() => {
+                let mut next = m.clone();
+                next.advance(timestamp(epoch, Instant::now()));
+                if !commit(&mut m, next, &events, journal.as_ref()).await {
+                    sleep.as_mut().reset(Instant::now() + DEADLINE_RETRY);
+                }
+            }
+            command = commands.recv() => match command {
+                None => break, // every handle dropped
+                Some(Command::Act { seat, action, reply }) => {
+                    let mut next = m.clone();
+                    let result = next.apply(seat, action, timestamp(epoch, Instant::now()));
+                    let answer = if commit(&mut m, next, &events, journal.as_ref()).await {
+                        result.map_err(TaskError::Refused)
+                    } else {
+                        Err(TaskError::Unavailable)
+                    };
+                    let _ = reply.send(answer);
+                }
+                Some(Command::Snapshot { reply }) => {
+                    let _ = reply.send(m.clone());
+                }
+                Some(Command::ModeratorAbort { reply }) => {
+                    let mut next = m.clone();
+                    let result = next.moderator_abort(timestamp(epoch, Instant::now()));
+                    let answer = if commit(&mut m, next, &events, journal.as_ref()).await {
+                        result.map_err(TaskError::Refused)
+                    } else {
+                        Err(TaskError::Unavailable)
+                    };
+                    let _ = reply.send(answer);
+                }
+            },
+        }
+    }
+    // Answer presses already queued; later ones find the channel closed.
+    commands.close();
+    while let Ok(command) = commands.try_recv() {
+        match command {
+            Command::Act { reply, .. } | Command::ModeratorAbort { reply } => {
+                let _ = reply.send(Err(TaskError::Refused(Refusal::MatchOver)));
+            }
+            Command::Snapshot { reply } => {
+                let _ = reply.send(m.clone());
+            }
+        }
+    }
+    m
+}

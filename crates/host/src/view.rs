@@ -1,0 +1,308 @@
+//! Views: what the host asks a front end to show, independent of Discord or
+//! the terminal. A view is localized text, an optional picture and rows of
+//! buttons, each button carrying a stable [`ActionId`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use fourbot_core::game::{column_letter, Move, Position};
+use fourbot_core::play::Turn;
+
+/// A match's id: unique per host (and per database when a store is used).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MatchId(pub u64);
+
+impl fmt::Display for MatchId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+/// A player's id: the Discord user id, or a local id in the terminal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerId(pub u64);
+
+/// Who a view is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Audience {
+    /// Everyone in the match's channel (players and spectators).
+    Everyone,
+    /// One player, privately (Discord: an ephemeral reply).
+    Player(PlayerId),
+}
+
+/// What a view is about, so a front end knows whether it replaces the
+/// previous turn (and removes that turn's buttons) or stands alone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ViewKind {
+    /// A new turn: `to_move` is the player whose move it is.
+    Turn {
+        /// The player to move.
+        to_move: PlayerId,
+        /// Whether that seat is played by the bot's AI.
+        ai: bool,
+    },
+    /// A game ended; the match goes on after everyone is ready.
+    GameOver,
+    /// The match ended.
+    MatchOver,
+    /// A message that needs no answer (a player is ready, the bot restarted).
+    Notice,
+    /// An action was refused (private to the actor).
+    Refusal,
+}
+
+/// A button's colour on Discord (the terminal ignores it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonStyle {
+    /// Blue: the main choice.
+    Primary,
+    /// Grey.
+    Secondary,
+    /// Green.
+    Success,
+    /// Red: resignations.
+    Danger,
+}
+
+/// A button of a view.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    /// Localized label (a column letter for drops).
+    pub label: String,
+    /// What pressing it does.
+    pub action: ActionId,
+    /// Colour.
+    pub style: ButtonStyle,
+    /// Shown but not pressable (a full column).
+    pub disabled: bool,
+}
+
+/// A view for a front end to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct View {
+    /// The match it belongs to.
+    pub match_id: MatchId,
+    /// Who sees it.
+    pub audience: Audience,
+    /// What it is about.
+    pub kind: ViewKind,
+    /// Localized text (several lines).
+    pub text: String,
+    /// The board as a PNG, when the view shows one (and images are on).
+    pub image: Option<Vec<u8>>,
+    /// The position shown, for front ends that draw the board themselves
+    /// (the terminal).
+    pub position: Option<Position>,
+    /// Rows of buttons (Discord: at most 5 rows of at most 5).
+    pub buttons: Vec<Vec<Button>>,
+}
+
+impl View {
+    /// A private refusal for `player` with `text`.
+    pub fn refusal(match_id: MatchId, player: PlayerId, text: String) -> View {
+        View {
+            match_id,
+            audience: Audience::Player(player),
+            kind: ViewKind::Refusal,
+            text,
+            image: None,
+            position: None,
+            buttons: Vec::new(),
+        }
+    }
+
+    /// Every button of the view, row by row.
+    pub fn all_buttons(&self) -> impl Iterator<Item = &Button> {
+        self.buttons.iter().flatten()
+    }
+}
+
+/// What a button does, with everything needed to refuse a stale press: the
+/// match, and for turn-bound actions the game and ply it was drawn for.
+///
+/// Text form (fits Discord's 100-character custom id):
+/// `m:<match>:<game>.<ply>:drop:<column letter>`,
+/// `m:<match>:<game>.<ply>:pop:<column letter>`, `m:<match>:<game>:resign-game`,
+/// `m:<match>:resign-match`, `m:<match>:<game>:ready`, `m:<match>:rematch`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ActionId {
+    /// Play a move at a turn.
+    Move {
+        /// The match.
+        match_id: MatchId,
+        /// The turn the button was drawn for.
+        turn: Turn,
+        /// The drop or pop.
+        mv: Move,
+    },
+    /// Resign game `game`.
+    ResignGame {
+        /// The match.
+        match_id: MatchId,
+        /// 1-based game the button was drawn for.
+        game: u8,
+    },
+    /// Resign the match.
+    ResignMatch {
+        /// The match.
+        match_id: MatchId,
+    },
+    /// Ready for the game after `game`.
+    Ready {
+        /// The match.
+        match_id: MatchId,
+        /// 1-based game that just ended.
+        game: u8,
+    },
+    /// Offer or accept a rematch.
+    Rematch {
+        /// The finished match.
+        match_id: MatchId,
+    },
+}
+
+impl ActionId {
+    /// The match the action belongs to.
+    pub fn match_id(&self) -> MatchId {
+        match *self {
+            ActionId::Move { match_id, .. }
+            | ActionId::ResignGame { match_id, .. }
+            | ActionId::ResignMatch { match_id }
+            | ActionId::Ready { match_id, .. }
+            | ActionId::Rematch { match_id } => match_id,
+        }
+    }
+}
+
+impl fmt::Display for ActionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            ActionId::Move { match_id, turn, mv } => {
+                let (kind, c) = match mv {
+                    Move::Drop(c) => ("drop", c),
+                    Move::Pop(c) => ("pop", c),
+                };
+                write!(
+                    f,
+                    "m:{match_id}:{}.{}:{kind}:{}",
+                    turn.game,
+                    turn.ply,
+                    column_letter(c)
+                )
+            }
+            ActionId::ResignGame { match_id, game } => write!(f, "m:{match_id}:{game}:resign-game"),
+            ActionId::ResignMatch { match_id } => write!(f, "m:{match_id}:resign-match"),
+            ActionId::Ready { match_id, game } => write!(f, "m:{match_id}:{game}:ready"),
+            ActionId::Rematch { match_id } => write!(f, "m:{match_id}:rematch"),
+        }
+    }
+}
+
+/// Text that is not an action id of this bot.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not an action id")]
+pub struct BadActionId(pub String);
+
+impl FromStr for ActionId {
+    type Err = BadActionId;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || BadActionId(s.to_string());
+        let parts: Vec<&str> = s.split(':').collect();
+        if parts.first() != Some(&"m") || parts.len() < 3 {
+            return Err(bad());
+        }
+        let match_id = MatchId(parts[1].parse().map_err(|_| bad())?);
+        let game = |t: &str| t.parse::<u8>().map_err(|_| bad());
+        match parts[2..] {
+            ["resign-match"] => Ok(ActionId::ResignMatch { match_id }),
+            ["rematch"] => Ok(ActionId::Rematch { match_id }),
+            [g, "resign-game"] => Ok(ActionId::ResignGame {
+                match_id,
+                game: game(g)?,
+            }),
+            [g, "ready"] => Ok(ActionId::Ready {
+                match_id,
+                game: game(g)?,
+            }),
+            [turn, kind, column] => {
+                let (g, ply) = turn.split_once('.').ok_or_else(bad)?;
+                let turn = Turn {
+                    game: game(g)?,
+                    ply: ply.parse().map_err(|_| bad())?,
+                };
+                let c = match column.as_bytes() {
+                    [b @ b'a'..=b'z'] => b - b'a',
+                    _ => return Err(bad()),
+                };
+                let mv = match kind {
+                    "drop" => Move::Drop(c),
+                    "pop" => Move::Pop(c),
+                    _ => return Err(bad()),
+                };
+                Ok(ActionId::Move { match_id, turn, mv })
+            }
+            _ => Err(bad()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn action_ids_print_and_parse_back() {
+        let m = MatchId(42);
+        let turn = Turn { game: 2, ply: 17 };
+        for id in [
+            ActionId::Move {
+                match_id: m,
+                turn,
+                mv: Move::Drop(3),
+            },
+            ActionId::Move {
+                match_id: m,
+                turn,
+                mv: Move::Pop(0),
+            },
+            ActionId::ResignGame {
+                match_id: m,
+                game: 1,
+            },
+            ActionId::ResignMatch { match_id: m },
+            ActionId::Ready {
+                match_id: m,
+                game: 1,
+            },
+            ActionId::Rematch { match_id: m },
+        ] {
+            let text = id.to_string();
+            assert!(text.len() <= 100);
+            assert_eq!(text.parse::<ActionId>(), Ok(id), "{text}");
+        }
+        assert_eq!(
+            ActionId::Move {
+                match_id: m,
+                turn,
+                mv: Move::Drop(3)
+            }
+            .to_string(),
+            "m:42:2.17:drop:d"
+        );
+    }
+
+    #[test]
+    fn foreign_ids_are_refused() {
+        for text in [
+            "",
+            "x:1:resign-match",
+            "m:abc:resign-match",
+            "m:1:1.2:fly:d",
+            "m:1:1:2:drop:d",
+            "m:1:1.2:drop:D",
+        ] {
+            assert!(text.parse::<ActionId>().is_err(), "{text}");
+        }
+    }
+}

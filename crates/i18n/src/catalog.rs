@@ -1,0 +1,557 @@
+//! The loaded Fluent bundles and message lookup with English fallback.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::sync::Mutex;
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+use super::locale::Locale;
+
+/// The names of the message files every `locales/<lang>/` folder holds, in
+/// load order. A test checks that the folders hold exactly these files.
+pub const FTL_FILES: [&str; 11] = [
+    "common.ftl",
+    "buttons.ftl",
+    "match.ftl",
+    "challenge.ftl",
+    "errors.ftl",
+    "rating.ftl",
+    "settings.ftl",
+    "moderation.ftl",
+    "commands.ftl",
+    "rules.ftl",
+    "shell.ftl",
+];
+
+macro_rules! embed_locale {
+    ($lang:literal) => {
+        [
+            embed_locale!(@file $lang, "common.ftl"),
+            embed_locale!(@file $lang, "buttons.ftl"),
+            embed_locale!(@file $lang, "match.ftl"),
+            embed_locale!(@file $lang, "challenge.ftl"),
+            embed_locale!(@file $lang, "errors.ftl"),
+            embed_locale!(@file $lang, "rating.ftl"),
+            embed_locale!(@file $lang, "settings.ftl"),
+            embed_locale!(@file $lang, "moderation.ftl"),
+            embed_locale!(@file $lang, "commands.ftl"),
+            embed_locale!(@file $lang, "rules.ftl"),
+            embed_locale!(@file $lang, "shell.ftl"),
+        ]
+    };
+    (@file $lang:literal, $file:literal) => {
+        (
+            $file,
+            include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../../locales/", $lang, "/", $file)),
+        )
+    };
+}
+
+/// The message files compiled into the binary: per locale (in
+/// [`Locale::ALL`] order) the file name and its text.
+pub const EMBEDDED: [[(&str, &str); 11]; 5] = [
+    embed_locale!("en-US"),
+    embed_locale!("de"),
+    embed_locale!("it"),
+    embed_locale!("el"),
+    embed_locale!("bg"),
+];
+
+/// The value of one message argument.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// Shown as is (names, formatted numbers such as `1½` or `9:58`, mentions).
+    Text(String),
+    /// Shown as plain digits; selects plural variants by the locale's CLDR
+    /// rules (`1` → one, `2` → other, and `1.5` → other).
+    Number(f64),
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value::Text(s)
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::Text(s.to_string())
+    }
+}
+
+impl From<&String> for Value {
+    fn from(s: &String) -> Value {
+        Value::Text(s.clone())
+    }
+}
+
+macro_rules! number_value {
+    ($($t:ty)*) => {$(
+        impl From<$t> for Value {
+            fn from(n: $t) -> Value {
+                Value::Number(n as f64)
+            }
+        }
+    )*};
+}
+number_value!(u8 u16 u32 u64 usize i8 i16 i32 i64 isize f32 f64);
+
+/// Named arguments of a message: `Args::new().set("player", "alice").set("count", 3)`.
+///
+/// Plain data (`Clone`, `Send`, no Fluent types), so domain and host code can
+/// build a [`Message`] and leave the language to the adapter.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Args {
+    values: Vec<(Cow<'static, str>, Value)>,
+}
+
+impl Args {
+    /// No arguments.
+    pub fn new() -> Args {
+        Args::default()
+    }
+
+    /// Adds (or replaces) the argument `name`. Strings are text; integers and
+    /// floats are numbers.
+    pub fn set(mut self, name: impl Into<Cow<'static, str>>, value: impl Into<Value>) -> Args {
+        self.insert(name, value);
+        self
+    }
+
+    /// Adds (or replaces) the argument `name` in place.
+    pub fn insert(&mut self, name: impl Into<Cow<'static, str>>, value: impl Into<Value>) {
+        let name = name.into();
+        let value = value.into();
+        match self.values.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.values.push((name, value)),
+        }
+    }
+
+    /// The arguments in insertion order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Value)> {
+        self.values.iter().map(|(k, v)| (k.as_ref(), v))
+    }
+
+    fn fluent(&self) -> FluentArgs<'_> {
+        let mut args = FluentArgs::with_capacity(self.values.len());
+        for (name, value) in &self.values {
+            match value {
+                Value::Text(s) => args.set(name.as_ref(), FluentValue::from(s.as_str())),
+                Value::Number(n) => args.set(name.as_ref(), FluentValue::from(*n)),
+            }
+        }
+        args
+    }
+}
+
+/// A message to show, not yet in any language: a Fluent id and its
+/// arguments. User-facing errors carry one; the adapter renders it with
+/// [`Catalog::render`] in the reader's locale.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Message {
+    /// The Fluent message id (`error-column-full`).
+    pub id: Cow<'static, str>,
+    /// Its arguments.
+    pub args: Args,
+}
+
+impl Message {
+    /// A message without arguments.
+    pub fn new(id: impl Into<Cow<'static, str>>) -> Message {
+        Message {
+            id: id.into(),
+            args: Args::new(),
+        }
+    }
+
+    /// Adds an argument.
+    pub fn with(mut self, name: impl Into<Cow<'static, str>>, value: impl Into<Value>) -> Message {
+        self.args.insert(name, value);
+        self
+    }
+}
+
+/// Builds [`Args`]: `args!("player" => name, "count" => 3)`.
+#[macro_export]
+macro_rules! i18n_args {
+    () => { $crate::Args::new() };
+    ($($name:literal => $value:expr),+ $(,)?) => {
+        $crate::Args::new()$(.set($name, $value))+
+    };
+}
+
+/// Why the message files could not be loaded (a broken `.ftl` file or two
+/// messages with the same id); fatal at start-up, caught by the tests.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogError {
+    /// A file has Fluent syntax errors.
+    #[error("{locale}/{file}: Fluent syntax errors: {errors}")]
+    Syntax {
+        /// The locale folder.
+        locale: Locale,
+        /// The file name.
+        file: String,
+        /// The parser's errors, joined.
+        errors: String,
+    },
+    /// A message id is defined twice within one locale.
+    #[error("{locale}/{file}: {errors}")]
+    Duplicate {
+        /// The locale folder.
+        locale: Locale,
+        /// The file name.
+        file: String,
+        /// The bundle's errors, joined.
+        errors: String,
+    },
+}
+
+/// Why a message could not be formatted in one locale (no fallback applied).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FormatError {
+    /// The locale has no message with this id.
+    #[error("no message {id:?} in {locale}")]
+    MissingMessage {
+        /// Locale searched.
+        locale: Locale,
+        /// Message id.
+        id: String,
+    },
+    /// The message has no such attribute (or no value when `attribute` is
+    /// `None`).
+    #[error("message {id:?} in {locale} has no {}", attribute.as_deref().map(|a| format!("attribute .{a}")).unwrap_or_else(|| "value".into()))]
+    MissingPattern {
+        /// Locale searched.
+        locale: Locale,
+        /// Message id.
+        id: String,
+        /// The attribute asked for.
+        attribute: Option<String>,
+    },
+    /// Formatting reported errors (a missing argument, an unknown reference).
+    #[error("formatting {id:?} in {locale}: {errors}")]
+    Resolve {
+        /// Locale used.
+        locale: Locale,
+        /// Message id (with `.attribute` if any).
+        id: String,
+        /// The resolver's errors, joined.
+        errors: String,
+        /// What was produced anyway (Fluent shows the broken part as `{$name}`).
+        text: String,
+    },
+}
+
+/// All message bundles, loaded once at start-up. `Send + Sync`: keep one in
+/// the bot's shared data and format from any task.
+pub struct Catalog {
+    bundles: Vec<FluentBundle<FluentResource>>,
+    resources: Vec<Vec<(String, FluentResource)>>,
+    reported: Mutex<HashSet<(Locale, String)>>,
+}
+
+impl std::fmt::Debug for Catalog {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Catalog").finish_non_exhaustive()
+    }
+}
+
+impl Catalog {
+    /// Loads the message files compiled into the binary ([`EMBEDDED`]).
+    pub fn new() -> Result<Catalog, CatalogError> {
+        Catalog::from_sources(Locale::ALL.into_iter().flat_map(|locale| {
+            EMBEDDED[locale.index()]
+                .iter()
+                .map(move |(file, text)| (locale, file.to_string(), text.to_string()))
+        }))
+    }
+
+    /// Builds a catalog from `(locale, file name, Fluent source)` triples —
+    /// for tests and tools; the bot uses [`Catalog::new`].
+    pub fn from_sources(
+        sources: impl IntoIterator<Item = (Locale, String, String)>,
+    ) -> Result<Catalog, CatalogError> {
+        let mut bundles: Vec<FluentBundle<FluentResource>> = Locale::ALL
+            .iter()
+            .map(|l| {
+                let mut b = FluentBundle::new_concurrent(vec![l.langid()]);
+                b.set_use_isolating(false);
+                b
+            })
+            .collect();
+        let mut resources: Vec<Vec<(String, FluentResource)>> =
+            Locale::ALL.iter().map(|_| Vec::new()).collect();
+        for (locale, file, text) in sources {
+            let parse = |text: String| {
+                FluentResource::try_new(text).map_err(|(_, errors)| CatalogError::Syntax {
+                    locale,
+                    file: file.clone(),
+                    errors: join(errors.iter()),
+                })
+            };
+            let for_bundle = parse(text.clone())?;
+            bundles[locale.index()]
+                .add_resource(for_bundle)
+                .map_err(|errors| CatalogError::Duplicate {
+                    locale,
+                    file: file.clone(),
+                    errors: join(errors.iter()),
+                })?;
+            resources[locale.index()].push((file.clone(), parse(text)?));
+        }
+        Ok(Catalog {
+            bundles,
+            resources,
+            reported: Mutex::new(HashSet::new()),
+        })
+    }
+
+    /// The message `id` in `locale`, formatted with `args`. A message missing
+    /// in `locale` falls back to English (logged once per locale and id); a
+    /// message missing in English too is logged and shown as its id.
+    /// Formatting errors (e.g. a missing argument) are logged; the text is
+    /// returned anyway.
+    pub fn text(&self, locale: Locale, id: &str, args: &Args) -> String {
+        self.lookup(locale, id, None, args)
+    }
+
+    /// Like [`Catalog::text`] for the attribute `attribute` of message `id`
+    /// (`challenge.description`).
+    pub fn attr(&self, locale: Locale, id: &str, attribute: &str, args: &Args) -> String {
+        self.lookup(locale, id, Some(attribute), args)
+    }
+
+    /// A [`Message`] in `locale` (see [`Catalog::text`]).
+    pub fn render(&self, locale: Locale, message: &Message) -> String {
+        self.text(locale, &message.id, &message.args)
+    }
+
+    /// [`Catalog::text`] without arguments.
+    pub fn plain(&self, locale: Locale, id: &str) -> String {
+        self.text(locale, id, &Args::new())
+    }
+
+    fn lookup(&self, locale: Locale, id: &str, attribute: Option<&str>, args: &Args) -> String {
+        let key = match attribute {
+            Some(a) => format!("{id}.{a}"),
+            None => id.to_string(),
+        };
+        match self.try_format(locale, id, attribute, args) {
+            Ok(text) => return text,
+            Err(FormatError::Resolve { errors, text, .. }) => {
+                tracing::warn!(locale = %locale, message = %key, %errors, "Fluent formatting error");
+                return text;
+            }
+            Err(_) if locale != Locale::FALLBACK => {
+                self.report_once(locale, &key, "message missing; falling back to English");
+            }
+            Err(_) => {}
+        }
+        match self.try_format(Locale::FALLBACK, id, attribute, args) {
+            Ok(text) => text,
+            Err(FormatError::Resolve { errors, text, .. }) => {
+                tracing::warn!(locale = %Locale::FALLBACK, message = %key, %errors, "Fluent formatting error");
+                text
+            }
+            Err(_) => {
+                self.report_once(Locale::FALLBACK, &key, "message missing in English");
+                key
+            }
+        }
+    }
+
+    fn report_once(&self, locale: Locale, key: &str, what: &str) {
+        let first = self
+            .reported
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert((locale, key.to_string()));
+        if first {
+            tracing::warn!(locale = %locale, message = %key, "{what}");
+        }
+    }
+
+    /// The `(locale, message[.attribute])` pairs that were missing and
+    /// reported so far (each is logged once), e.g. for a health check.
+    pub fn reported_missing(&self) -> Vec<(Locale, String)> {
+        let mut v: Vec<_> = self
+            .reported
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .cloned()
+            .collect();
+        v.sort();
+        v
+    }
+
+    /// Formats `id` (or its `attribute`) in exactly `locale`: no fallback,
+    /// no logging, every problem returned as an error. For tests and tools.
+    pub fn try_format(
+        &self,
+        locale: Locale,
+        id: &str,
+        attribute: Option<&str>,
+        args: &Args,
+    ) -> Result<String, FormatError> {
+        let bundle = &self.bundles[locale.index()];
+        let message = bundle
+            .get_message(id)
+            .ok_or_else(|| FormatError::MissingMessage {
+                locale,
+                id: id.to_string(),
+            })?;
+        let pattern = match attribute {
+            Some(a) => message.get_attribute(a).map(|a| a.value()),
+            None => message.value(),
+        }
+        .ok_or_else(|| FormatError::MissingPattern {
+            locale,
+            id: id.to_string(),
+            attribute: attribute.map(str::to_string),
+        })?;
+        let mut errors = Vec::new();
+        let text = bundle
+            .format_pattern(pattern, Some(&args.fluent()), &mut errors)
+            .into_owned();
+        if errors.is_empty() {
+            Ok(text)
+        } else {
+            Err(FormatError::Resolve {
+                locale,
+                id: match attribute {
+                    Some(a) => format!("{id}.{a}"),
+                    None => id.to_string(),
+                },
+                errors: join(errors.iter()),
+                text,
+            })
+        }
+    }
+
+    /// Whether `locale` itself (without fallback) has the message `id`.
+    pub fn has(&self, locale: Locale, id: &str) -> bool {
+        self.bundles[locale.index()].has_message(id)
+    }
+
+    /// The parsed message files of `locale`: `(file name, resource)`, for the
+    /// key and variable checks in [`super::inspect`].
+    pub fn resources(&self, locale: Locale) -> impl Iterator<Item = (&str, &FluentResource)> {
+        self.resources[locale.index()]
+            .iter()
+            .map(|(f, r)| (f.as_str(), r))
+    }
+}
+
+fn join<E: std::fmt::Display>(errors: impl Iterator<Item = E>) -> String {
+    errors.map(|e| e.to_string()).collect::<Vec<_>>().join("; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn assert_send_sync<T: Send + Sync>() {}
+
+    #[test]
+    fn the_catalog_can_be_shared_between_tasks() {
+        assert_send_sync::<Catalog>();
+    }
+
+    fn tiny() -> Catalog {
+        Catalog::from_sources([
+            (
+                Locale::EnUs,
+                "a.ftl".to_string(),
+                "hello = Hello { $name }!\nonly-english = English only\n    .attr = attr"
+                    .to_string(),
+            ),
+            (
+                Locale::De,
+                "a.ftl".to_string(),
+                "hello = Hallo { $name }!".to_string(),
+            ),
+        ])
+        .unwrap()
+    }
+
+    #[test]
+    fn a_missing_key_falls_back_to_english_and_is_reported_once() {
+        let c = tiny();
+        let args = Args::new().set("name", "Ada");
+        assert_eq!(c.text(Locale::De, "hello", &args), "Hallo Ada!");
+        assert_eq!(c.plain(Locale::De, "only-english"), "English only");
+        assert_eq!(c.attr(Locale::De, "only-english", "attr", &args), "attr");
+        assert_eq!(c.plain(Locale::De, "only-english"), "English only");
+        assert_eq!(
+            c.reported_missing(),
+            vec![
+                (Locale::De, "only-english".to_string()),
+                (Locale::De, "only-english.attr".to_string())
+            ]
+        );
+        assert_eq!(c.plain(Locale::Bg, "nowhere"), "nowhere");
+        assert!(c
+            .reported_missing()
+            .contains(&(Locale::EnUs, "nowhere".to_string())));
+    }
+
+    /// Counts the events logged while it is the default subscriber.
+    struct CountEvents(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+    impl tracing::Subscriber for CountEvents {
+        fn enabled(&self, _: &tracing::Metadata<'_>) -> bool {
+            true
+        }
+        fn new_span(&self, _: &tracing::span::Attributes<'_>) -> tracing::span::Id {
+            tracing::span::Id::from_u64(1)
+        }
+        fn record(&self, _: &tracing::span::Id, _: &tracing::span::Record<'_>) {}
+        fn record_follows_from(&self, _: &tracing::span::Id, _: &tracing::span::Id) {}
+        fn event(&self, _: &tracing::Event<'_>) {
+            self.0.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        }
+        fn enter(&self, _: &tracing::span::Id) {}
+        fn exit(&self, _: &tracing::span::Id) {}
+    }
+
+    #[test]
+    fn a_missing_key_is_logged_only_the_first_time() {
+        let c = tiny();
+        let count = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        tracing::subscriber::with_default(CountEvents(count.clone()), || {
+            // Another test's thread may have cached "no interest" for the
+            // callsite while no subscriber was set.
+            tracing::callsite::rebuild_interest_cache();
+            for _ in 0..3 {
+                assert_eq!(c.plain(Locale::El, "only-english"), "English only");
+            }
+        });
+        assert_eq!(count.load(std::sync::atomic::Ordering::SeqCst), 1);
+    }
+
+    #[test]
+    fn arguments_are_not_wrapped_in_isolation_marks() {
+        let c = tiny();
+        let text = c.text(Locale::EnUs, "hello", &crate::i18n_args!("name" => "Ada"));
+        assert_eq!(text, "Hello Ada!");
+        assert!(!text.contains('\u{2068}') && !text.contains('\u{2069}'));
+    }
+
+    #[test]
+    fn a_missing_argument_is_an_error_in_try_format() {
+        let c = tiny();
+        let err = c.try_format(Locale::EnUs, "hello", None, &Args::new());
+        assert!(matches!(err, Err(FormatError::Resolve { .. })), "{err:?}");
+    }
+
+    #[test]
+    fn a_syntax_error_is_reported_with_its_file() {
+        let err =
+            Catalog::from_sources([(Locale::It, "x.ftl".into(), "= broken".into())]).unwrap_err();
+        assert!(err.to_string().contains("it/x.ftl"), "{err}");
+    }
+}

@@ -1,0 +1,291 @@
+//! Numbers, points, scores, ratings and durations as players read them.
+
+use std::time::Duration;
+
+use super::catalog::{Args, Catalog};
+use super::locale::Locale;
+use fourbot_core::game::{column_letter, Color, MoveError, Variant};
+
+/// A count of half points (a win is 2, a draw 1) written with the `½` sign:
+/// 0 → `0`, 1 → `½`, 3 → `1½`, 4 → `2`. The same in every language (the
+/// sign reads naturally in all five, and avoids `0.5` vs `0,5`).
+pub fn half_points(half: u32) -> String {
+    match (half / 2, half % 2) {
+        (0, 1) => "½".to_string(),
+        (whole, 0) => whole.to_string(),
+        (whole, _) => format!("{whole}½"),
+    }
+}
+
+/// A match score from each side's half points, joined by `:` (RULES.md §3):
+/// `[3, 1]` → `1½:½`, `[2, 2]` → `1:1`, three players `[2, 1, 1]` → `1:½:½`.
+pub fn score(halves: &[u32]) -> String {
+    halves
+        .iter()
+        .map(|h| half_points(*h))
+        .collect::<Vec<_>>()
+        .join(":")
+}
+
+/// A Glicko-2 rating rounded to a whole number, with `?` when provisional
+/// (RULES.md §6: rating deviation ≥ 110): `1500?`.
+pub fn rating(value: f64, provisional: bool) -> String {
+    let r = value.round() as i64;
+    if provisional {
+        format!("{r}?")
+    } else {
+        r.to_string()
+    }
+}
+
+/// A rating change with its sign: `+12`, `−7` (a real minus sign), `±0`.
+pub fn rating_change(delta: f64) -> String {
+    let d = delta.round() as i64;
+    match d {
+        0 => "±0".to_string(),
+        d if d > 0 => format!("+{d}"),
+        d => format!("−{}", -d),
+    }
+}
+
+/// A clock reading of under an hour: `m:ss`, rounded down to whole seconds
+/// (`9:58`, `0:07`).
+pub fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// A time control `base+inc` with base in minutes and increment in seconds
+/// (RULES.md §4): `time_control(600, 10)` → `10+10`. A base that is not a
+/// whole number of minutes is written in minutes with a decimal point
+/// (`0.5+0`).
+pub fn time_control(base_secs: u64, increment_secs: u64) -> String {
+    if base_secs % 60 == 0 {
+        format!("{}+{}", base_secs / 60, increment_secs)
+    } else {
+        format!("{}+{}", base_secs as f64 / 60.0, increment_secs)
+    }
+}
+
+/// One section of the rules: a heading and its text (Markdown).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesSection {
+    /// The heading.
+    pub title: String,
+    /// The text, a few short paragraphs or a list.
+    pub body: String,
+}
+
+impl Catalog {
+    /// The variant's display name ("Classic", "Misère", "Tre giocatori").
+    pub fn variant_name(&self, locale: Locale, variant: Variant) -> String {
+        self.plain(locale, &format!("variant-{}", variant.key()))
+    }
+
+    /// The colour's display name ("Red", "Gelb", "Μπλε").
+    pub fn color_name(&self, locale: Locale, color: Color) -> String {
+        self.plain(locale, &format!("color-{}", color.name()))
+    }
+
+    /// The rules for `/rules` (RULES.md §1–§5): without a variant the basics,
+    /// notation, match, clock and a list of the variants; with one, that
+    /// variant's board and differences. `abort_window` and `grace` are the
+    /// server's settings (defaults 3 minutes and 60 s, RULES.md §4).
+    pub fn rules(
+        &self,
+        locale: Locale,
+        variant: Option<Variant>,
+        abort_window: Duration,
+        grace: Duration,
+    ) -> Vec<RulesSection> {
+        let args = Args::new()
+            .set("abort-window", self.duration_words(locale, abort_window))
+            .set("grace", self.duration_words(locale, grace));
+        let section = |title: String, id: &str| RulesSection {
+            title,
+            body: self.text(locale, id, &args),
+        };
+        match variant {
+            Some(v) => vec![section(
+                self.variant_name(locale, v),
+                &format!("rules-variant-{}", v.key()),
+            )],
+            None => {
+                let mut sections: Vec<RulesSection> = ["basics", "notation", "match", "clock"]
+                    .iter()
+                    .map(|s| {
+                        section(
+                            self.plain(locale, &format!("rules-{s}-title")),
+                            &format!("rules-{s}"),
+                        )
+                    })
+                    .collect();
+                let list = Variant::ALL
+                    .iter()
+                    .map(|v| {
+                        format!(
+                            "**{}** (`{}`): {}",
+                            self.variant_name(locale, *v),
+                            v.key(),
+                            self.plain(locale, &format!("rules-summary-{}", v.key()))
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                sections.push(RulesSection {
+                    title: self.plain(locale, "rules-variants-title"),
+                    body: format!("{}\n{}", self.plain(locale, "rules-variants-intro"), list),
+                });
+                sections
+            }
+        }
+    }
+
+    /// The private reply for an illegal move (RULES.md §1, §5 popout).
+    pub fn move_error(&self, locale: Locale, error: &MoveError) -> String {
+        let letter = |c: u8| {
+            if c < 26 {
+                column_letter(c).to_string()
+            } else {
+                format!("#{}", c as u32 + 1)
+            }
+        };
+        match *error {
+            MoveError::ColumnOutOfRange { column, width } => self.text(
+                locale,
+                "error-column-out-of-range",
+                &Args::new()
+                    .set("column", letter(column))
+                    .set("last", letter(width.saturating_sub(1))),
+            ),
+            MoveError::ColumnFull { column } => self.text(
+                locale,
+                "error-column-full",
+                &Args::new().set("column", letter(column)),
+            ),
+            MoveError::NoOwnDiscToPop { column, .. } => self.text(
+                locale,
+                "error-no-own-disc-to-pop",
+                &Args::new().set("column", letter(column)),
+            ),
+            MoveError::PopNotAllowed => self.plain(locale, "error-pop-not-allowed"),
+            MoveError::GameOver => self.plain(locale, "error-game-over"),
+        }
+    }
+
+    /// A number of points with its noun, by the locale's plural rules:
+    /// `points(l, 1)` → "½ point", `2` → "1 point", `3` → "1½ points",
+    /// `42` → "21 points" (half-point units).
+    pub fn points(&self, locale: Locale, half: u32) -> String {
+        if half == 1 {
+            return self.plain(locale, "points-half");
+        }
+        let args = Args::new()
+            .set("count", half as f64 / 2.0)
+            .set("points", half_points(half));
+        self.text(locale, "points", &args)
+    }
+
+    /// A duration in the short form used for banks and deadlines: `9:58`
+    /// under an hour (whole seconds, rounded down), `1 h 05 min` under a day,
+    /// `2 d 3 h` from a day on (minutes dropped), with the locale's unit
+    /// abbreviations.
+    pub fn duration(&self, locale: Locale, d: Duration) -> String {
+        let s = d.as_secs();
+        if s < 3600 {
+            return clock(d);
+        }
+        let (days, hours, minutes) = (s / 86_400, s % 86_400 / 3600, s % 3600 / 60);
+        if days == 0 {
+            let args = Args::new()
+                .set("hours", hours)
+                .set("minutes", format!("{minutes:02}"));
+            self.text(locale, "duration-hours-minutes", &args)
+        } else if hours == 0 {
+            self.text(locale, "duration-days", &Args::new().set("days", days))
+        } else {
+            let args = Args::new().set("days", days).set("hours", hours);
+            self.text(locale, "duration-days-hours", &args)
+        }
+    }
+
+    /// A duration in words for rules, limits and settings, using the largest
+    /// unit that divides it: "3 minutes", "1 day", "90 seconds", "7 days".
+    pub fn duration_words(&self, locale: Locale, d: Duration) -> String {
+        let s = d.as_secs();
+        let (id, count) = if s != 0 && s % 86_400 == 0 {
+            ("unit-days", s / 86_400)
+        } else if s != 0 && s % 3600 == 0 {
+            ("unit-hours", s / 3600)
+        } else if s != 0 && s % 60 == 0 {
+            ("unit-minutes", s / 60)
+        } else {
+            ("unit-seconds", s)
+        };
+        self.text(locale, id, &Args::new().set("count", count))
+    }
+
+    /// A time control in words: "10 minutes + 10 seconds per move".
+    pub fn time_control_words(
+        &self,
+        locale: Locale,
+        base: Duration,
+        increment: Duration,
+    ) -> String {
+        let args = Args::new()
+            .set("base", self.duration_words(locale, base))
+            .set("increment", self.duration_words(locale, increment));
+        self.text(locale, "time-control-words", &args)
+    }
+
+    /// Joins names or phrases as a list: "alice", "alice and bob", "alice,
+    /// bob and carol".
+    pub fn list(&self, locale: Locale, items: &[String]) -> String {
+        match items {
+            [] => String::new(),
+            [one] => one.clone(),
+            [init @ .., last] => {
+                let args = Args::new()
+                    .set("first", init.join(", "))
+                    .set("last", last.clone());
+                self.text(locale, "list-and", &args)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn halves_use_the_half_sign() {
+        assert_eq!(half_points(0), "0");
+        assert_eq!(half_points(1), "½");
+        assert_eq!(half_points(2), "1");
+        assert_eq!(half_points(3), "1½");
+        assert_eq!(half_points(4), "2");
+        assert_eq!(score(&[3, 1]), "1½:½");
+        assert_eq!(score(&[2, 2]), "1:1");
+        assert_eq!(score(&[0, 4]), "0:2");
+        assert_eq!(score(&[2, 1, 3]), "1:½:1½");
+    }
+
+    #[test]
+    fn ratings_show_provisional_and_signed_changes() {
+        assert_eq!(rating(1500.0, true), "1500?");
+        assert_eq!(rating(1623.6, false), "1624");
+        assert_eq!(rating_change(12.4), "+12");
+        assert_eq!(rating_change(-7.5), "−8");
+        assert_eq!(rating_change(0.2), "±0");
+    }
+
+    #[test]
+    fn clocks_and_time_controls() {
+        assert_eq!(clock(Duration::from_millis(598_999)), "9:58");
+        assert_eq!(clock(Duration::from_secs(7)), "0:07");
+        assert_eq!(time_control(600, 10), "10+10");
+        assert_eq!(time_control(180, 2), "3+2");
+        assert_eq!(time_control(30, 0), "0.5+0");
+    }
+}

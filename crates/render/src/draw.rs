@@ -1,0 +1,438 @@
+//! Draws a scene (a position plus what to mark on it) into an RGBA pixmap
+//! with tiny-skia (anti-aliased paths) and ab_glyph (labels).
+
+use std::sync::LazyLock;
+
+use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
+use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
+
+use super::layout::Layout;
+use super::theme::{self, Mark, Rgb};
+use fourbot_core::game::{column_letter, Cell, Color, Move, Position};
+
+/// DejaVu Sans Bold (assets/fonts, Bitstream Vera licence).
+static FONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
+    FontRef::try_from_slice(include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf"))
+        .expect("the embedded font parses")
+});
+
+/// What to draw: a position and the marks on it.
+#[derive(Clone, Debug)]
+pub struct Scene<'a> {
+    /// The position.
+    pub position: &'a Position,
+    /// The move that led to it, to mark (ring round the disc it dropped, or
+    /// round the bottom cell of the column it popped).
+    pub last: Option<Move>,
+    /// Column (0-based) whose landing cell shows a faded disc of the side to
+    /// move, with an arrow above it. Must be a legal drop.
+    pub preview: Option<u8>,
+    /// Highlight the completed lines (only drawn once the game is over).
+    pub highlight: bool,
+}
+
+struct Canvas {
+    pixmap: Pixmap,
+    cell: f32,
+}
+
+fn paint(c: Rgb) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color_rgba8(c[0], c[1], c[2], 255);
+    p.anti_alias = true;
+    p
+}
+
+fn circle(x: f32, y: f32, r: f32) -> Path {
+    PathBuilder::from_circle(x, y, r).expect("a positive radius")
+}
+
+fn rounded_rect(x: f32, y: f32, w: f32, h: f32, r: f32) -> Path {
+    let mut pb = PathBuilder::new();
+    pb.move_to(x + r, y);
+    pb.line_to(x + w - r, y);
+    pb.quad_to(x + w, y, x + w, y + r);
+    pb.line_to(x + w, y + h - r);
+    pb.quad_to(x + w, y + h, x + w - r, y + h);
+    pb.line_to(x + r, y + h);
+    pb.quad_to(x, y + h, x, y + h - r);
+    pb.line_to(x, y + r);
+    pb.quad_to(x, y, x + r, y);
+    pb.close();
+    pb.finish().expect("a non-empty rectangle")
+}
+
+fn polygon(points: &[(f32, f32)]) -> Path {
+    let mut pb = PathBuilder::new();
+    pb.move_to(points[0].0, points[0].1);
+    for &(x, y) in &points[1..] {
+        pb.line_to(x, y);
+    }
+    pb.close();
+    pb.finish().expect("a polygon of at least two points")
+}
+
+impl Canvas {
+    fn fill(&mut self, path: &Path, c: Rgb) {
+        self.pixmap.fill_path(
+            path,
+            &paint(c),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+
+    fn stroke(&mut self, path: &Path, c: Rgb, width: f32, cap: LineCap) {
+        let stroke = Stroke {
+            width,
+            line_cap: cap,
+            line_join: LineJoin::Round,
+            ..Stroke::default()
+        };
+        self.pixmap
+            .stroke_path(path, &paint(c), &stroke, Transform::identity(), None);
+    }
+
+    fn ring(&mut self, (x, y): (f32, f32), c: Rgb) {
+        let cell = self.cell;
+        self.stroke(
+            &circle(x, y, theme::RING_RADIUS * cell),
+            c,
+            theme::RING_WIDTH * cell,
+            LineCap::Butt,
+        );
+    }
+
+    /// A disc of `color` at `(x, y)`, its colours passed through `tone`
+    /// (identity, faded, or preview).
+    fn disc(&mut self, (x, y): (f32, f32), color: Color, tone: fn(Rgb) -> Rgb) {
+        let cell = self.cell;
+        self.fill(
+            &circle(x, y, theme::DISC_RADIUS * cell),
+            tone(theme::disc(color)),
+        );
+        let mc = tone(theme::mark_color(color));
+        let w = theme::MARK_WIDTH * cell;
+        let path = match theme::mark(color) {
+            Mark::Ring => circle(x, y, 0.17 * cell),
+            Mark::Diamond => {
+                let r = 0.25 * cell;
+                polygon(&[(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
+            }
+            Mark::Triangle => {
+                let r = 0.25 * cell;
+                let (s, c) = (r * 0.866, r * 0.5);
+                polygon(&[(x, y - r), (x + s, y + c), (x - s, y + c)])
+            }
+        };
+        self.stroke(&path, mc, w, LineCap::Butt);
+    }
+
+    fn block(&mut self, (x, y): (f32, f32), tone: fn(Rgb) -> Rgb) {
+        let cell = self.cell;
+        let h = 0.32 * cell;
+        self.fill(
+            &rounded_rect(x - h, y - h, 2.0 * h, 2.0 * h, 0.08 * cell),
+            tone(theme::BLOCK),
+        );
+        let i = 0.17 * cell;
+        self.stroke(
+            &rounded_rect(x - i, y - i, 2.0 * i, 2.0 * i, 0.03 * cell),
+            tone(theme::BLOCK_MARK),
+            0.06 * cell,
+            LineCap::Butt,
+        );
+    }
+
+    fn content(&mut self, at: (f32, f32), what: Option<Color>, tone: fn(Rgb) -> Rgb) {
+        match what {
+            Some(color) => self.disc(at, color, tone),
+            None => self.block(at, tone),
+        }
+    }
+
+    fn segment(&mut self, a: (f32, f32), b: (f32, f32), c: Rgb, width: f32, cap: LineCap) {
+        let mut pb = PathBuilder::new();
+        pb.move_to(a.0, a.1);
+        pb.line_to(b.0, b.1);
+        if let Some(path) = pb.finish() {
+            self.stroke(&path, c, width, cap);
+        }
+    }
+
+    /// Draws `text` centred on `(x, y)`: lower-case letters are centred on
+    /// their x-height, digits on their cap height.
+    fn text(&mut self, text: &str, (x, y): (f32, f32), size: f32, c: Rgb) {
+        let font = &*FONT;
+        let scaled = font.as_scaled(PxScale::from(size));
+        let width: f32 = text
+            .chars()
+            .map(|ch| scaled.h_advance(font.glyph_id(ch)))
+            .sum();
+        let lower = text.chars().all(|ch| ch.is_lowercase());
+        let baseline = y + if lower { 0.27 } else { 0.365 } * size;
+        let mut pen = x - width / 2.0;
+        let w = self.pixmap.width() as i32;
+        let h = self.pixmap.height() as i32;
+        for ch in text.chars() {
+            let id = font.glyph_id(ch);
+            let glyph = id.with_scale_and_position(size, point(pen, baseline));
+            pen += scaled.h_advance(id);
+            let Some(outline) = font.outline_glyph(glyph) else {
+                continue;
+            };
+            let bounds = outline.px_bounds();
+            let data = self.pixmap.data_mut();
+            outline.draw(|gx, gy, coverage| {
+                let px = bounds.min.x as i32 + gx as i32;
+                let py = bounds.min.y as i32 + gy as i32;
+                if px < 0 || py < 0 || px >= w || py >= h {
+                    return;
+                }
+                let i = (py * w + px) as usize * 4;
+                let a = coverage.clamp(0.0, 1.0);
+                for k in 0..3 {
+                    let d = data[i + k] as f32;
+                    data[i + k] = (d + (c[k] as f32 - d) * a).round() as u8;
+                }
+            });
+        }
+    }
+}
+
+fn identity(c: Rgb) -> Rgb {
+    c
+}
+
+/// The cell a move marks: the disc a drop left on top of its column, or the
+/// bottom cell of a popped column.
+pub(super) fn marked_cell(position: &Position, m: Move) -> Option<Cell> {
+    let rows = position.rules().geometry.height();
+    match m {
+        Move::Drop(c) => (0..rows)
+            .rev()
+            .map(|r| Cell::new(c, r))
+            .find(|&cell| position.at(cell).is_some()),
+        Move::Pop(c) => Some(Cell::new(c, 0)),
+    }
+}
+
+/// A new pixmap of `layout`'s size filled with the background colour, the
+/// board frame and its holes drawn, and (cylinder) the faded neighbour
+/// columns' frames and holes.
+fn board(layout: &Layout) -> Canvas {
+    let mut pixmap = Pixmap::new(layout.width(), layout.height()).expect("a non-empty picture");
+    let bg = theme::BACKGROUND;
+    pixmap.fill(tiny_skia::Color::from_rgba8(bg[0], bg[1], bg[2], 255));
+    let cell = layout.cell_size() as f32;
+    let mut cv = Canvas { pixmap, cell };
+    let columns = layout.columns() as i32;
+    let rows = layout.rows() as i32;
+
+    // The board and its holes.
+    let (fx, fy, fw, fh) = layout.frame();
+    cv.fill(&rounded_rect(fx, fy, fw, fh, 0.16 * cell), theme::BOARD);
+    for c in 0..columns {
+        for r in 0..rows {
+            cv.fill(
+                &circle_at(layout.center_at(c, r), theme::HOLE_RADIUS * cell),
+                theme::HOLE,
+            );
+        }
+    }
+
+    // Cylinder: the neighbour column beyond each edge, faded (its discs
+    // are drawn after the winning bars, like the board's own).
+    for (shown, _) in ghost_columns(layout) {
+        let x = layout.column_left(shown);
+        cv.fill(
+            &rounded_rect(x, fy, cell, fh, 0.16 * cell),
+            theme::ghost(theme::BOARD),
+        );
+        for r in 0..rows {
+            cv.fill(
+                &circle_at(layout.center_at(shown, r), theme::HOLE_RADIUS * cell),
+                theme::ghost(theme::HOLE),
+            );
+        }
+    }
+    cv
+}
+
+/// The columns shown faded beyond the edges on the cylinder, as (shown
+/// column −1 or W, the board column it copies); none on other boards.
+pub(super) fn ghost_columns(layout: &Layout) -> Vec<(i32, i32)> {
+    let columns = layout.columns() as i32;
+    if layout.wraps() {
+        vec![(-1, columns - 1), (columns, 0)]
+    } else {
+        Vec::new()
+    }
+}
+
+/// Labels: row numbers on the left, column letters below (RULES.md §2).
+fn labels(cv: &mut Canvas, layout: &Layout) {
+    let size = 0.34 * cv.cell;
+    for r in 0..layout.rows() {
+        cv.text(
+            &(r + 1).to_string(),
+            layout.row_label(r),
+            size,
+            theme::LABEL,
+        );
+    }
+    for c in 0..layout.columns() {
+        let letter = column_letter(c).to_string();
+        cv.text(&letter, layout.column_label(c as i32), size, theme::LABEL);
+    }
+    for (shown, source) in ghost_columns(layout) {
+        let letter = column_letter(source as u8).to_string();
+        cv.text(
+            &letter,
+            layout.column_label(shown),
+            size,
+            theme::ghost(theme::LABEL),
+        );
+    }
+}
+
+/// The empty board of `layout` with its labels: every pixel of a picture
+/// outside the cells' contents, rings, winning bars and arrows.
+pub(super) fn background(layout: &Layout) -> Pixmap {
+    let mut cv = board(layout);
+    labels(&mut cv, layout);
+    cv.pixmap
+}
+
+/// Draws one cell's content on `pixmap` (a [`background`] of `layout`) at
+/// display column `column` (−1 or W: a faded copy on the cylinder, drawn
+/// faded), 0-based `row`: `what` is `None` for an empty hole, `Some(None)`
+/// for a block, `Some(Some(colour))` for a disc; `ring` adds the white ring
+/// of a marked cell. Everything drawn stays inside the hole (radius
+/// [`theme::HOLE_RADIUS`] of a cell), and [`draw`] draws the same at the
+/// same place, so the pixels of the cell's square are those of [`draw`].
+pub(super) fn draw_cell(
+    pixmap: &mut Pixmap,
+    layout: &Layout,
+    (column, row): (i32, i32),
+    what: Option<Option<Color>>,
+    ring: bool,
+) {
+    let mut cv = Canvas {
+        pixmap: std::mem::replace(pixmap, Pixmap::new(1, 1).expect("a 1×1 pixmap")),
+        cell: layout.cell_size() as f32,
+    };
+    let at = layout.center_at(column, row);
+    let faded = column < 0 || column >= layout.columns() as i32;
+    if let Some(what) = what {
+        cv.content(at, what, if faded { theme::ghost } else { identity });
+    }
+    if ring {
+        cv.ring(at, theme::WHITE);
+    }
+    *pixmap = cv.pixmap;
+}
+
+/// Draws `scene` on a new pixmap of `layout`'s size.
+pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
+    let mut cv = board(layout);
+    let cell = cv.cell;
+    let p = scene.position;
+    let columns = layout.columns() as i32;
+    let rows = layout.rows() as i32;
+    let (fx, fy, fw, fh) = layout.frame();
+    let ghosts = ghost_columns(layout);
+
+    // Winning lines: bars between the centres, under the discs.
+    let lines = if scene.highlight && p.outcome().is_over() {
+        p.lines()
+    } else {
+        Vec::new()
+    };
+    let bar = theme::BAR_WIDTH * cell;
+    for (_, cells) in &lines {
+        for pair in cells.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            let step = b.column as i32 - a.column as i32;
+            let pa = layout.cell_center(a);
+            let pb = layout.cell_center(b);
+            if step.abs() <= 1 {
+                cv.segment(pa, pb, theme::WHITE, bar, LineCap::Round);
+                continue;
+            }
+            // Across the seam: out of the frame into the faded copy on
+            // each side.
+            let dc = if step < 0 { 1 } else { -1 };
+            let dr = b.row as i32 - a.row as i32;
+            let beyond_a = layout.center_at(a.column as i32 + dc, a.row as i32 + dr);
+            let before_b = layout.center_at(b.column as i32 - dc, b.row as i32 - dr);
+            for (from, to) in [(pa, beyond_a), (pb, before_b)] {
+                let edge_x = if to.0 > from.0 { fx + fw } else { fx };
+                let t = (edge_x - from.0) / (to.0 - from.0);
+                let edge = (edge_x, from.1 + (to.1 - from.1) * t);
+                cv.segment(edge, to, theme::ghost(theme::WHITE), bar, LineCap::Butt);
+                cv.segment(from, edge, theme::WHITE, bar, LineCap::Butt);
+            }
+        }
+    }
+
+    // Discs and blocks.
+    for &(shown, source) in &ghosts {
+        for r in 0..rows {
+            if let Some(what) = p.at(Cell::new(source as u8, r as u8)) {
+                cv.content(layout.center_at(shown, r), what, theme::ghost);
+            }
+        }
+    }
+    for c in 0..columns {
+        for r in 0..rows {
+            if let Some(what) = p.at(Cell::new(c as u8, r as u8)) {
+                cv.content(layout.center_at(c, r), what, identity);
+            }
+        }
+    }
+    for (_, cells) in &lines {
+        for &cell in cells {
+            cv.ring(layout.cell_center(cell), theme::WHITE);
+        }
+    }
+    if let Some(cell) = scene.last.and_then(|m| marked_cell(p, m)) {
+        cv.ring(layout.cell_center(cell), theme::WHITE);
+    }
+    if let Some(Move::Pop(column)) = scene.last {
+        // A pop also gets a small arrow out of the bottom of the board.
+        let (x, _) = layout.cell_center(Cell::new(column, 0));
+        let y = fy + fh;
+        let (s, t) = (0.11 * cell, 0.07 * cell);
+        cv.fill(
+            &polygon(&[(x - s, y - t), (x + s, y - t), (x, y + t)]),
+            theme::WHITE,
+        );
+    }
+
+    // Preview: a faded disc where a drop would land, an arrow above.
+    if let Some(column) = scene.preview {
+        if let Some(row) = p.landing_row(column) {
+            let color = p.to_move();
+            cv.disc(
+                layout.cell_center(Cell::new(column, row)),
+                color,
+                theme::preview,
+            );
+            let (x, y) = layout.arrow(column);
+            let s = 0.17 * cell;
+            cv.fill(
+                &polygon(&[(x - s, y - 0.6 * s), (x + s, y - 0.6 * s), (x, y + 0.6 * s)]),
+                theme::disc(color),
+            );
+        }
+    }
+
+    labels(&mut cv, layout);
+    cv.pixmap
+}
+
+fn circle_at((x, y): (f32, f32), r: f32) -> Path {
+    circle(x, y, r)
+}

@@ -1,0 +1,259 @@
+//! The board as a picture: a PNG of a position for every turn, a preview
+//! PNG for confirm-before-drop, and an animated GIF replay of a whole game.
+//!
+//! Pictures show the upright board with round holes and anti-aliased discs,
+//! column letters below and row numbers on the left as in RULES.md §2 (`a1`
+//! is the bottom-left cell). Red, yellow and blue discs carry a mark each (a
+//! ring, a diamond, a triangle) so they differ by more than hue; obstacles
+//! are grey squares. The last move gets a white ring; at the end of a game
+//! the completed lines are joined by white bars. On the cylinder the column
+//! beyond each edge is shown faded, so a line across the seam can be read.
+//!
+//! Drawing is tiny-skia and ab_glyph (DejaVu Sans Bold, `assets/fonts`).
+//! Every picture is quantized to a palette built from the theme's flat
+//! colours and their anti-aliasing blends ([`theme`]), then encoded as an
+//! 8-bit indexed PNG (png crate) or GIF (gif crate). Turn pictures (no
+//! winning bars, preview or pop arrow) are put together from cached,
+//! already quantized and deflated parts instead (`tiles`: the same pixels,
+//! about a tenth of the time; docs/benchmarks.md). Sizes come from
+//! [`Layout`]: about 700 px wide for 7 columns, at most 800 px for any board.
+
+mod draw;
+mod encode;
+mod layout;
+mod palette;
+pub mod theme;
+mod tiles;
+
+use fourbot_core::game::{Game, Move, Position};
+
+pub use layout::Layout;
+
+/// Display time in ms of each ply's frame in [`game_gif`].
+pub const PLY_DELAY_MS: u32 = 700;
+/// Display time in ms of the final frame of [`game_gif`] (the last position
+/// with its winning lines highlighted) before the replay loops.
+pub const FINAL_DELAY_MS: u32 = 3000;
+
+/// What to mark on a board picture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RenderOptions {
+    /// Ring the last move: the disc it dropped, or for a pop the bottom cell
+    /// of its column, with a small white arrow out of the bottom of the
+    /// board under it. Needs the move (from the game).
+    pub last_move: bool,
+    /// Join the discs of every completed line with white bars and ring them,
+    /// once the game is over (in popout both colours' lines; in misère the
+    /// loser's line).
+    pub highlight_lines: bool,
+    /// Show a faded disc of the side to move where a drop into this 0-based
+    /// column would land, with an arrow above the column.
+    pub preview: Option<u8>,
+}
+
+impl Default for RenderOptions {
+    /// Last move ringed, lines highlighted, no preview.
+    fn default() -> Self {
+        RenderOptions {
+            last_move: true,
+            highlight_lines: true,
+            preview: None,
+        }
+    }
+}
+
+/// Why a picture could not be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RenderError {
+    /// The preview column is not on the board.
+    #[error("column {} is not on a {width}-column board", column_name(*column))]
+    PreviewOffBoard {
+        /// The 0-based column asked for.
+        column: u8,
+        /// The board's width.
+        width: u8,
+    },
+    /// The preview column is full.
+    #[error("column {} is full", fourbot_core::game::column_letter(*column))]
+    PreviewColumnFull {
+        /// The 0-based column.
+        column: u8,
+    },
+    /// A preview was asked for after the game ended.
+    #[error("the game is already over")]
+    PreviewGameOver,
+    /// The encoder failed (not expected when writing to memory).
+    #[error("encoding the picture failed: {0}")]
+    Encode(String),
+}
+
+/// A drawn picture before encoding: opaque RGBA, 4 bytes per pixel, rows
+/// top to bottom.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// Width in px.
+    pub width: u32,
+    /// Height in px.
+    pub height: u32,
+    /// `width × height × 4` bytes, R G B A (A always 255).
+    pub rgba: Vec<u8>,
+}
+
+impl Picture {
+    /// The RGB colour of the pixel at (`x`, `y`) px from the top-left.
+    ///
+    /// # Panics
+    /// If the pixel is outside the picture.
+    pub fn pixel(&self, x: u32, y: u32) -> [u8; 3] {
+        assert!(x < self.width && y < self.height, "pixel off the picture");
+        let i = (y * self.width + x) as usize * 4;
+        [self.rgba[i], self.rgba[i + 1], self.rgba[i + 2]]
+    }
+}
+
+/// A 0-based column's letter, or `#n` (1-based) past `z`.
+fn column_name(column: u8) -> String {
+    if column < 26 {
+        fourbot_core::game::column_letter(column).to_string()
+    } else {
+        format!("#{}", column as u32 + 1)
+    }
+}
+
+fn check_preview(position: &Position, options: &RenderOptions) -> Result<(), RenderError> {
+    let Some(column) = options.preview else {
+        return Ok(());
+    };
+    let width = position.rules().geometry.width();
+    if column >= width {
+        return Err(RenderError::PreviewOffBoard { column, width });
+    }
+    if position.outcome().is_over() {
+        return Err(RenderError::PreviewGameOver);
+    }
+    if position.landing_row(column).is_none() {
+        return Err(RenderError::PreviewColumnFull { column });
+    }
+    Ok(())
+}
+
+fn scene<'a>(
+    position: &'a Position,
+    last: Option<Move>,
+    options: &RenderOptions,
+) -> Result<draw::Scene<'a>, RenderError> {
+    check_preview(position, options)?;
+    Ok(draw::Scene {
+        position,
+        last: last.filter(|_| options.last_move),
+        preview: options.preview,
+        highlight: options.highlight_lines,
+    })
+}
+
+/// Draws `position` (with `last`, the move that led to it, if known) as an
+/// RGBA picture of [`Layout::new`]`(variant)`'s size. For tests and for
+/// callers that encode themselves; [`position_png`] is the usual entry.
+///
+/// # Errors
+/// A preview column that is off the board or full, or a preview after the
+/// end of the game.
+pub fn render_position(
+    position: &Position,
+    last: Option<Move>,
+    options: &RenderOptions,
+) -> Result<Picture, RenderError> {
+    let layout = Layout::new(position.variant());
+    let pixmap = draw::draw(&layout, &scene(position, last, options)?);
+    Ok(Picture {
+        width: pixmap.width(),
+        height: pixmap.height(),
+        rgba: pixmap.take(),
+    })
+}
+
+/// Draws the current position of `game` as an RGBA picture (see
+/// [`render_position`]); the last move is the game's last move.
+///
+/// # Errors
+/// As [`render_position`].
+pub fn render_game(game: &Game, options: &RenderOptions) -> Result<Picture, RenderError> {
+    render_position(game.position(), game.moves().last().copied(), options)
+}
+
+/// The PNG of `position` (8-bit palette, [`Layout::new`]`(variant)`'s size,
+/// about 10–20 KB), with `last` the move that led to it if known.
+///
+/// # Errors
+/// As [`render_position`], or [`RenderError::Encode`].
+pub fn position_png(
+    position: &Position,
+    last: Option<Move>,
+    options: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
+    let scene = scene(position, last, options)?;
+    let key = encode::palette_key(position, options.preview.is_some());
+    tiles::png(position, scene.last, scene.highlight, key).unwrap_or_else(|| drawn_png(&scene, key))
+}
+
+/// `scene` drawn whole with tiny-skia, quantized to the palette of `key`
+/// and deflated as one picture.
+fn drawn_png(scene: &draw::Scene<'_>, key: theme::PaletteKey) -> Result<Vec<u8>, RenderError> {
+    let layout = Layout::new(scene.position.variant());
+    encode::png(&draw::draw(&layout, scene), key)
+}
+
+/// [`position_png`] always drawing the whole picture (tiny-skia, then
+/// quantized and deflated as one), never from the cached parts; the same
+/// pixels and palette. For tests and benchmarks of the fast path.
+///
+/// # Errors
+/// As [`position_png`].
+#[doc(hidden)]
+pub fn position_png_drawn(
+    position: &Position,
+    last: Option<Move>,
+    options: &RenderOptions,
+) -> Result<Vec<u8>, RenderError> {
+    let scene = scene(position, last, options)?;
+    drawn_png(
+        &scene,
+        encode::palette_key(position, options.preview.is_some()),
+    )
+}
+
+/// The PNG of the current position of `game`, its last move ringed when
+/// `options.last_move` (see [`position_png`]).
+///
+/// # Errors
+/// As [`position_png`].
+pub fn board_png(game: &Game, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
+    position_png(game.position(), game.moves().last().copied(), options)
+}
+
+/// The confirm-before-drop picture: [`board_png`] with a faded disc of the
+/// side to move where a drop into 0-based `column` would land.
+///
+/// # Errors
+/// [`RenderError::PreviewOffBoard`], [`RenderError::PreviewColumnFull`] or
+/// [`RenderError::PreviewGameOver`] when that drop is not legal.
+pub fn preview_png(game: &Game, column: u8) -> Result<Vec<u8>, RenderError> {
+    let options = RenderOptions {
+        preview: Some(column),
+        ..RenderOptions::default()
+    };
+    board_png(game, &options)
+}
+
+/// An animated GIF replay of `game`: one frame per ply (the position after
+/// it, the move ringed) shown for [`PLY_DELAY_MS`], then a final frame of
+/// the last position with its winning lines highlighted shown for
+/// [`FINAL_DELAY_MS`]; so `plies + 1` frames, looping forever. A game
+/// without moves gives the final frame alone. Frames after the first store
+/// only the rectangle that changed; a 42-ply game is some 60 KB.
+///
+/// # Errors
+/// [`RenderError::Encode`] (not expected when writing to memory).
+pub fn game_gif(game: &Game) -> Result<Vec<u8>, RenderError> {
+    encode::gif(game)
+}

@@ -1,0 +1,383 @@
+//! The fast path of the turn picture: the same 8-bit indexed PNG as
+//! drawing the whole board and quantizing it, built from parts drawn once.
+//!
+//! Every pixel of a board picture outside the holes' contents is the same
+//! in every picture of a variant (the board, its holes, the labels), and a
+//! cell's content (a disc, a block, the white ring of the last move) is
+//! drawn inside its hole. So per layout and palette a [`Sheet`] keeps the
+//! empty board (drawn, and quantized) and, drawn once on demand, the
+//! quantized pixels of each cell in each state where they differ from the
+//! empty board. (Per cell, not one tile shifted from cell to cell:
+//! tiny-skia's anti-aliasing of a circle is not exactly the same at every
+//! whole-pixel offset, and the pictures must be the same to the pixel.)
+//!
+//! A picture is then cut into horizontal bands: the margin above the
+//! board, one band per row of cells, the margin below. A band's pixels
+//! depend only on the states of its row's cells, so each band is
+//! compressed on its own (raw deflate ending in a sync flush, RFC 1951
+//! §3.2.4, so the pieces join byte-aligned) and kept in a shared LRU cache
+//! keyed by those states: after a move usually only the row of the new
+//! disc and the row of the previous ring change. The zlib stream (RFC 1950)
+//! is the header, the bands in order, an empty final stored block, and the
+//! Adler-32 of all rows, joined from the bands' own checksums.
+//!
+//! Used for pictures without winning bars, preview or pop arrow (those are
+//! drawn whole by [`super::draw::draw`]). The tests compare both paths
+//! pixel for pixel in every variant.
+
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex, OnceLock};
+
+use flate2::{Compress, Compression, FlushCompress};
+use hashlink::LruCache;
+use tiny_skia::Pixmap;
+
+use super::draw;
+use super::layout::Layout;
+use super::palette::quantizer;
+use super::theme::PaletteKey;
+use super::RenderError;
+use fourbot_core::game::{Cell, Color, Move, Position};
+
+/// zlib level of each band's deflate stream (the same as the whole-picture
+/// path; see docs/benchmarks.md).
+const BAND_LEVEL: u32 = 3;
+
+/// Compressed bands kept in the shared cache (a band of a classic board is
+/// about 1–3 KB, so at most some 8 MB).
+const BAND_CACHE: usize = 4096;
+
+/// Most display columns (board columns plus the cylinder's two faded ones)
+/// a band key holds; wider boards take the whole-picture path.
+const MAX_DISPLAY_COLUMNS: usize = 16;
+
+/// A cell's state as one byte: 0 an empty hole, 1–3 a red, yellow or blue
+/// disc, 4 a block; plus [`RINGED`] when the cell carries the white ring.
+type State = u8;
+const RINGED: State = 8;
+const STATES: usize = 16;
+
+fn state(what: Option<Option<Color>>, ring: bool) -> State {
+    let base = match what {
+        None => 0,
+        Some(Some(color)) => 1 + color as u8,
+        Some(None) => 4,
+    };
+    base | if ring { RINGED } else { 0 }
+}
+
+fn content(state: State) -> Option<Option<Color>> {
+    match state & !RINGED {
+        0 => None,
+        1 => Some(Some(Color::Red)),
+        2 => Some(Some(Color::Yellow)),
+        3 => Some(Some(Color::Blue)),
+        _ => Some(None),
+    }
+}
+
+/// The quantized pixels of one cell in one state inside its square where
+/// they differ from the empty board: per row of the square (0-based from
+/// its top), the first differing column and the indices up to the last.
+struct Tile {
+    rows: Vec<(usize, usize, Vec<u8>)>,
+}
+
+/// One layout's parts for one palette.
+struct Sheet {
+    /// Position of this sheet in [`SHEETS`]' creation order (a cache key).
+    id: usize,
+    layout: Layout,
+    key: PaletteKey,
+    width: usize,
+    /// Display columns: the board's, plus the cylinder's two faded copies.
+    display: usize,
+    /// The empty board as drawn (RGBA), to draw tiles on.
+    drawn: Pixmap,
+    /// The quantized empty board, `width × height` palette indices.
+    background: Vec<u8>,
+    /// Tiles by display cell (`row × display columns + column + 1` on the
+    /// cylinder, whose faded copies are display columns −1 and W;
+    /// `row × W + column` elsewhere), then by state.
+    tiles: Vec<[OnceLock<Tile>; STATES]>,
+}
+
+/// Every sheet made so far, by layout and palette.
+type Sheets = HashMap<(Layout, PaletteKey), Arc<Sheet>>;
+
+static SHEETS: LazyLock<Mutex<Sheets>> = LazyLock::new(Default::default);
+
+/// A band's raw deflate stream (sync-flushed, not final), the Adler-32 of
+/// its filtered rows and their length in bytes.
+struct Band {
+    deflate: Vec<u8>,
+    adler: u32,
+    len: u64,
+}
+
+/// Sheet, band index (0 is the top margin), states of the band's display
+/// columns left to right.
+type BandKey = (usize, u8, [State; MAX_DISPLAY_COLUMNS]);
+
+static BANDS: LazyLock<Mutex<LruCache<BandKey, Arc<Band>>>> =
+    LazyLock::new(|| Mutex::new(LruCache::new(BAND_CACHE)));
+
+fn sheet(layout: Layout, key: PaletteKey) -> Arc<Sheet> {
+    let mut sheets = SHEETS.lock().unwrap_or_else(|e| e.into_inner());
+    let id = sheets.len();
+    sheets
+        .entry((layout, key))
+        .or_insert_with(|| {
+            let drawn = draw::background(&layout);
+            let display = layout.columns() as usize + draw::ghost_columns(&layout).len();
+            Arc::new(Sheet {
+                id,
+                layout,
+                key,
+                width: layout.width() as usize,
+                display,
+                background: quantizer(key).indices(drawn.data()),
+                drawn,
+                tiles: (0..display * layout.rows() as usize)
+                    .map(|_| Default::default())
+                    .collect(),
+            })
+        })
+        .clone()
+}
+
+impl Sheet {
+    /// Top-left pixel of the square of display column `column`, `row`.
+    fn corner(&self, column: i32, row: i32) -> (usize, usize) {
+        (
+            self.layout.column_left(column) as usize,
+            self.layout.row_top(row) as usize,
+        )
+    }
+
+    /// The tile of `state` in the cell at display column `column`, `row`.
+    fn tile(&self, column: i32, row: i32, state: State) -> &Tile {
+        let shift = if self.layout.wraps() { 1 } else { 0 };
+        let slot = (row * self.display as i32 + column + shift) as usize;
+        self.tiles[slot][state as usize].get_or_init(|| {
+            let mut picture = self.drawn.clone();
+            draw::draw_cell(
+                &mut picture,
+                &self.layout,
+                (column, row),
+                content(state),
+                state & RINGED != 0,
+            );
+            let q = quantizer(self.key);
+            let (x0, y0) = self.corner(column, row);
+            let side = self.layout.cell_size() as usize;
+            let mut rows = Vec::new();
+            for dy in 0..side {
+                let at = (y0 + dy) * self.width + x0;
+                let drawn = q.indices(&picture.data()[at * 4..(at + side) * 4]);
+                let empty = &self.background[at..at + side];
+                let first = (0..side).find(|&x| drawn[x] != empty[x]);
+                let last = (0..side).rev().find(|&x| drawn[x] != empty[x]);
+                if let (Some(first), Some(last)) = (first, last) {
+                    rows.push((dy, first, drawn[first..=last].to_vec()));
+                }
+            }
+            Tile { rows }
+        })
+    }
+
+    /// The pixel rows (top, bottom exclusive) of each band, top to bottom:
+    /// the top margin, the board's rows from the highest, the bottom margin.
+    fn bands(&self) -> Vec<(usize, usize)> {
+        let l = &self.layout;
+        let side = l.cell_size() as usize;
+        let top = l.row_top(l.rows() as i32 - 1) as usize;
+        let bottom = l.row_top(0) as usize + side;
+        let mut out = vec![(0, top)];
+        out.extend((0..l.rows() as usize).map(|i| (top + i * side, top + (i + 1) * side)));
+        out.push((bottom, l.height() as usize));
+        out
+    }
+
+    /// Filters (type 0) and compresses the rows `y0..y1` with `cells`
+    /// (display column, state) pasted on them, in board row `row`.
+    fn compress_band(&self, (y0, y1): (usize, usize), row: i32, cells: &[(i32, State)]) -> Band {
+        let stride = self.width + 1;
+        let mut raw = vec![0u8; (y1 - y0) * stride];
+        for y in y0..y1 {
+            let at = (y - y0) * stride + 1;
+            raw[at..at + self.width]
+                .copy_from_slice(&self.background[y * self.width..(y + 1) * self.width]);
+        }
+        for &(column, state) in cells {
+            let (x0, top) = self.corner(column, row);
+            for (dy, dx, bytes) in &self.tile(column, row, state).rows {
+                let at = (top + dy - y0) * stride + 1 + x0 + dx;
+                raw[at..at + bytes.len()].copy_from_slice(bytes);
+            }
+        }
+        let mut c = Compress::new(Compression::new(BAND_LEVEL), false);
+        let mut deflate = Vec::with_capacity(raw.len() / 8 + 64);
+        loop {
+            let done = c.total_in() as usize;
+            c.compress_vec(&raw[done..], &mut deflate, FlushCompress::Sync)
+                .expect("deflate into memory");
+            if c.total_in() as usize == raw.len() && deflate.len() < deflate.capacity() {
+                break;
+            }
+            deflate.reserve(deflate.capacity().max(4096));
+        }
+        Band {
+            deflate,
+            adler: simd_adler32::adler32(&raw.as_slice()),
+            len: raw.len() as u64,
+        }
+    }
+}
+
+/// The Adler-32 of the concatenation of two byte strings from their own
+/// checksums `a` and `b` and the second one's length (zlib's
+/// `adler32_combine`).
+fn adler32_combine(a: u32, b: u32, len_b: u64) -> u32 {
+    const BASE: u64 = 65521;
+    let rem = len_b % BASE;
+    let a1 = (a & 0xffff) as u64;
+    let a2 = (a >> 16) as u64;
+    let b1 = (b & 0xffff) as u64;
+    let b2 = (b >> 16) as u64;
+    let s1 = (a1 + b1 + BASE - 1) % BASE;
+    let s2 = (rem * a1 % BASE + a2 + b2 + BASE - rem) % BASE;
+    (s2 << 16 | s1) as u32
+}
+
+/// The PNG of `position` with the cell `ring` ringed, or `None` when the
+/// picture needs the whole-picture path (a board wider than
+/// [`MAX_DISPLAY_COLUMNS`] display columns).
+fn assemble(
+    position: &Position,
+    ring: Option<Cell>,
+    key: PaletteKey,
+) -> Option<Result<Vec<u8>, RenderError>> {
+    let layout = Layout::new(position.variant());
+    let ghosts = draw::ghost_columns(&layout);
+    let display = layout.columns() as usize + ghosts.len();
+    if display > MAX_DISPLAY_COLUMNS {
+        return None;
+    }
+    let sheet = sheet(layout, key);
+    let bands = sheet.bands();
+    let rows = layout.rows() as i32;
+    let mut parts: Vec<Arc<Band>> = Vec::with_capacity(bands.len());
+    for (i, &span) in bands.iter().enumerate() {
+        // Band i ≥ 1 up to `rows` holds board row rows − i.
+        let row = rows - i as i32;
+        let mut cells: Vec<(i32, State)> = Vec::new();
+        let mut states = [0u8; MAX_DISPLAY_COLUMNS];
+        if (1..=rows as usize).contains(&i) {
+            let mut shown: Vec<(i32, i32)> = (0..layout.columns() as i32).map(|c| (c, c)).collect();
+            shown.extend(ghosts.iter().copied());
+            for (k, &(display_column, source)) in shown.iter().enumerate() {
+                let cell = Cell::new(source as u8, row as u8);
+                let ringed = display_column == source && ring == Some(cell);
+                let s = state(position.at(cell), ringed);
+                states[k] = s;
+                if s != 0 {
+                    cells.push((display_column, s));
+                }
+            }
+        }
+        let band_key: BandKey = (sheet.id, i as u8, states);
+        let cached = BANDS
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&band_key)
+            .cloned();
+        let band = match cached {
+            Some(band) => band,
+            None => {
+                let band = Arc::new(sheet.compress_band(span, row, &cells));
+                BANDS
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(band_key, band.clone());
+                band
+            }
+        };
+        parts.push(band);
+    }
+
+    let mut zlib = Vec::with_capacity(parts.iter().map(|b| b.deflate.len()).sum::<usize>() + 16);
+    zlib.extend_from_slice(&[0x78, 0x01]);
+    let mut adler = 1u32;
+    for band in &parts {
+        zlib.extend_from_slice(&band.deflate);
+        adler = adler32_combine(adler, band.adler, band.len);
+    }
+    // An empty final stored block, then the checksum (big-endian).
+    zlib.extend_from_slice(&[0x01, 0x00, 0x00, 0xff, 0xff]);
+    zlib.extend_from_slice(&adler.to_be_bytes());
+    Some(write_png(&sheet, &zlib))
+}
+
+fn write_png(sheet: &Sheet, zlib: &[u8]) -> Result<Vec<u8>, RenderError> {
+    let encode_error = |e: png::EncodingError| RenderError::Encode(e.to_string());
+    let palette: Vec<u8> = quantizer(sheet.key)
+        .palette()
+        .iter()
+        .flatten()
+        .copied()
+        .collect();
+    let mut out = Vec::with_capacity(zlib.len() + 1024);
+    let mut encoder = png::Encoder::new(&mut out, sheet.layout.width(), sheet.layout.height());
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette);
+    let mut writer = encoder.write_header().map_err(encode_error)?;
+    writer
+        .write_chunk(png::chunk::IDAT, zlib)
+        .map_err(encode_error)?;
+    writer.finish().map_err(encode_error)?;
+    Ok(out)
+}
+
+/// The PNG of `position` (last move `last`, to ring) by the fast path, or
+/// `None` when the picture has something the fast path does not draw:
+/// winning bars (`highlight` at the end of a game with a line), the arrow
+/// of a pop, a board wider than [`MAX_DISPLAY_COLUMNS`].
+pub fn png(
+    position: &Position,
+    last: Option<Move>,
+    highlight: bool,
+    key: PaletteKey,
+) -> Option<Result<Vec<u8>, RenderError>> {
+    if key.preview || matches!(last, Some(Move::Pop(_))) {
+        return None;
+    }
+    if highlight && position.outcome().is_over() && !position.lines().is_empty() {
+        return None;
+    }
+    let ring = last.and_then(|m| draw::marked_cell(position, m));
+    assemble(position, ring, key)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adler32_combine_matches_the_checksum_of_the_whole() {
+        let data: Vec<u8> = (0..200_000u32).map(|i| (i * 7919 % 251) as u8).collect();
+        for split in [0, 1, 5551, 65_521, 65_522, 100_000, 199_999, 200_000] {
+            let (a, b) = data.split_at(split);
+            assert_eq!(
+                adler32_combine(
+                    simd_adler32::adler32(&a),
+                    simd_adler32::adler32(&b),
+                    b.len() as u64
+                ),
+                simd_adler32::adler32(&data.as_slice()),
+                "split at {split}"
+            );
+        }
+    }
+}

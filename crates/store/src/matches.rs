@@ -1,0 +1,897 @@
+//! Matches: creation, the journal of actions, the clock state, the end (with
+//! its ratings, exactly once) and rebuilding running matches after a restart.
+
+use std::collections::HashSet;
+
+use sqlx::{Row, SqliteConnection};
+
+use super::{gid, Db, GuildId, MatchId, PlayerId, StoreError};
+use fourbot_core::game::notation::{parse_layout, parse_moves};
+use fourbot_core::game::{Cell, Move, Outcome, Position, Variant};
+use fourbot_core::play::{
+    Action, ClockSettings, End, Event, EventKind, ForfeitReason, GameEnd, Match, MatchResult,
+    MatchSetup, PhaseKind, Running, Seat, TimeControl, Timestamp, Turn,
+};
+
+/// What [`Db::create_match`] needs besides the match itself.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NewMatch {
+    /// The guild it is played in (its ladder rates it).
+    pub guild: GuildId,
+    /// The player in each seat, p1 first (one per seat of the variant).
+    pub players: Vec<PlayerId>,
+    /// Wall clock of the match's [`Timestamp`] 0, in ms since 1970.
+    pub epoch_unix_ms: i64,
+    /// Language of the match's public messages (a locale tag such as `de`);
+    /// `None`: not known (the shell, imports).
+    pub locale: Option<String>,
+    /// The AI level (1–5) of each seat, p1 first; `None` (or a missing
+    /// entry) is a person.
+    pub ai_levels: Vec<Option<u8>>,
+}
+
+/// What [`Db::record_events`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recorded {
+    /// The events are committed; the match goes on.
+    Committed,
+    /// The events are committed and held the match's end: the result and
+    /// the rating changes were written in the same transaction.
+    Finished,
+    /// The match had already ended in the store: nothing was written (a
+    /// replayed or concurrent end).
+    AlreadyFinished,
+}
+
+/// The clock state as stored: what runs since when, and each seat's bank as
+/// of that moment (RULES.md §4).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredClock {
+    /// What runs: a seat's turn since its start, the break since the end of
+    /// the last game (with who is ready), or nothing.
+    pub running: Running,
+    /// Each seat's bank at the start of what runs, p1 first, in ms.
+    pub banks: Vec<u64>,
+}
+
+impl StoredClock {
+    /// The clock state of `m` in the stored form.
+    pub fn of(m: &Match) -> StoredClock {
+        let running = m.clock().running();
+        let from = match running {
+            Running::Turn { since, .. } => since,
+            Running::BetweenGames { ended_at, .. } => ended_at.plus(m.clock().settings().grace_ms),
+            Running::Stopped => Timestamp::ZERO,
+        };
+        StoredClock {
+            running,
+            banks: m.banks(from),
+        }
+    }
+}
+
+/// A match rebuilt from the store ([`Db::load_match`]).
+#[derive(Clone, Debug)]
+pub struct LoadedMatch {
+    /// Its id.
+    pub id: MatchId,
+    /// Its guild.
+    pub guild: GuildId,
+    /// The player in each seat, p1 first.
+    pub players: Vec<PlayerId>,
+    /// Wall clock of the match's [`Timestamp`] 0, in ms since 1970.
+    pub epoch_unix_ms: i64,
+    /// Language of the match's public messages as stored (a locale tag);
+    /// `None` for a match stored without one (before schema version 2).
+    pub locale: Option<String>,
+    /// The AI level (1–5) of each seat, p1 first; `None`: a person (or an
+    /// AI seat stored before schema version 2).
+    pub ai_levels: Vec<Option<u8>>,
+    /// The match replayed from its journal: the same position, points,
+    /// phase and banks as when the last entry was committed.
+    pub game: Match,
+    /// The stored clock state (equal to the replayed one: checked).
+    pub clock: StoredClock,
+    /// Journal entries (moves and other actions) replayed.
+    pub journal_len: i64,
+    /// The time of the last journal entry (match time; game 1's start when
+    /// the journal is empty).
+    pub last_at: Timestamp,
+}
+
+/// A running match resumed after a restart ([`Db::resume_running`]).
+#[derive(Debug)]
+pub struct ResumedMatch {
+    /// The match as loaded, then resumed.
+    pub loaded: LoadedMatch,
+    /// The match time it was resumed at: give the task an epoch this far in
+    /// the past (`Instant::now() - now`).
+    pub now: Timestamp,
+    /// The events of the resume ([`EventKind::Resumed`]) to publish: the
+    /// players are told the turn restarted.
+    pub events: Vec<Event>,
+}
+
+fn phase_text(p: PhaseKind) -> &'static str {
+    match p {
+        PhaseKind::Playing => "playing",
+        PhaseKind::BetweenGames => "between",
+        PhaseKind::Finished => "finished",
+    }
+}
+
+/// The blocks of an obstacles start position, as `b1 b2 f1 f2`.
+fn blocks_text(p: &Position) -> Option<String> {
+    if !p.variant().rules().blocks {
+        return None;
+    }
+    let mut cells = Vec::new();
+    for column in 0..p.variant().width() {
+        for row in 0..p.variant().height() {
+            let cell = Cell::new(column, row);
+            if p.at(cell) == Some(None) {
+                cells.push(cell.to_string());
+            }
+        }
+    }
+    Some(cells.join(" "))
+}
+
+fn moves_text(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Whether a match of these players can be rated (RULES.md §6): a rated
+/// variant, nobody twice, no bot.
+async fn is_rated(
+    conn: &mut SqliteConnection,
+    variant: Variant,
+    players: &[PlayerId],
+) -> Result<bool, StoreError> {
+    let distinct: HashSet<_> = players.iter().collect();
+    if !variant.rated() || distinct.len() != players.len() {
+        return Ok(false);
+    }
+    for p in players {
+        let bot: Option<i64> = sqlx::query_scalar("SELECT is_bot FROM players WHERE id = ?")
+            .bind(p.0)
+            .fetch_optional(&mut *conn)
+            .await?;
+        match bot {
+            None => return Err(StoreError::NoSuchPlayer(*p)),
+            Some(1) => return Ok(false),
+            Some(_) => {}
+        }
+    }
+    Ok(true)
+}
+
+impl Db {
+    /// Stores a new match `m` (as [`Match::new`] made it, events not yet
+    /// recorded or not) with its seats, game 1 and clock state, in the
+    /// guild's current season. Rated unless the variant is unrated, a player
+    /// sits twice or a player is the bot (RULES.md §6).
+    ///
+    /// # Errors
+    /// [`StoreError::SeatCount`] when `new.players` does not fill the seats,
+    /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
+    pub async fn create_match(&self, new: &NewMatch, m: &Match) -> Result<MatchId, StoreError> {
+        let variant = m.variant();
+        let seating = m.seating();
+        if new.players.len() != seating.seats() {
+            return Err(StoreError::SeatCount {
+                variant: variant.key().to_string(),
+                expected: seating.seats(),
+                found: new.players.len(),
+            });
+        }
+        let mut tx = self.write().await?;
+        Db::ensure_guild(&mut *tx, new.guild).await?;
+        let rated = is_rated(&mut tx, variant, &new.players).await?;
+        let settings = m.clock().settings();
+        let first = &m.games()[0];
+        let opening = &first.game().moves()[..first.opening_plies()];
+        let clock = StoredClock::of(m);
+        let (running, seat, since) = clock_columns(&clock.running);
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO matches (guild_id, season, variant, base_ms, increment_ms, abort_ms,
+                 grace_ms, blocks, opening, rated, epoch_unix_ms, phase, clock_running,
+                 clock_seat, clock_since_ms, locale)
+             VALUES (?, (SELECT season FROM guilds WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             RETURNING id",
+        )
+        .bind(gid(new.guild))
+        .bind(gid(new.guild))
+        .bind(variant.key())
+        .bind(settings.control.base_ms() as i64)
+        .bind(settings.control.increment_ms() as i64)
+        .bind(settings.abort_ms as i64)
+        .bind(settings.grace_ms as i64)
+        .bind(blocks_text(first.game().start()))
+        .bind((!opening.is_empty()).then(|| moves_text(opening)))
+        .bind(i64::from(rated))
+        .bind(new.epoch_unix_ms)
+        .bind(match m.phase() {
+            PhaseKind::Finished => "playing",
+            p => phase_text(p),
+        })
+        .bind(running)
+        .bind(seat)
+        .bind(since)
+        .bind(&new.locale)
+        .fetch_one(&mut *tx)
+        .await?;
+        for (i, player) in new.players.iter().enumerate() {
+            let s = Seat::new(i).expect("at most 4 seats");
+            sqlx::query(
+                "INSERT INTO match_seats (match_id, seat, player_id, side, bank_ms, moved, ai_level)
+                 VALUES (?, ?, ?, ?, ?, ?, ?)",
+            )
+            .bind(id)
+            .bind(i as i64)
+            .bind(player.0)
+            .bind(i64::from(seating.side_of(s).0))
+            .bind(clock.banks[i] as i64)
+            .bind(i64::from(m.clock().has_moved(s)))
+            .bind(new.ai_levels.get(i).copied().flatten().map(i64::from))
+            .execute(&mut *tx)
+            .await?;
+        }
+        for (i, g) in m.games().iter().enumerate() {
+            insert_game(&mut tx, id, i as i64 + 1, g.order().first(), g.started_at()).await?;
+        }
+        tx.commit().await?;
+        Ok(MatchId(id))
+    }
+
+    /// Records what happened in match `id`: `events` as drained from `m`
+    /// after one or more actions or deadlines, and `m` as it is after them.
+    /// Call it, and await it, **before** publishing the events: once it
+    /// returns, the moves are durable (one transaction, committed).
+    ///
+    /// Writes: the journal (each move with its time used and the bank after
+    /// it; ready, resign-game, resign-match, removal and resume as actions),
+    /// game starts and ends with their points, the phase and the clock state.
+    /// If the events hold [`EventKind::MatchOver`], the end, the result and
+    /// the rating changes are written in the same transaction
+    /// ([`Db::finish_match`]'s guard makes that happen once).
+    ///
+    /// Returns [`Recorded::AlreadyFinished`] and writes nothing when the
+    /// match has already ended in the store.
+    ///
+    /// Concurrent calls are committed together (group commit: one
+    /// transaction, one savepoint per call, one fsync), each answered after
+    /// the commit.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchMatch`], [`StoreError::Database`],
+    /// [`StoreError::Rating`] (nothing of this call is written then),
+    /// [`StoreError::BatchFailed`], [`StoreError::Interrupted`].
+    pub async fn record_events(
+        &self,
+        id: MatchId,
+        m: &Match,
+        events: &[Event],
+    ) -> Result<Recorded, StoreError> {
+        self.batch
+            .record(&self.pool, id, m.clone(), events.to_vec())
+            .await
+    }
+
+    /// Ends match `id` with `result` at match time `at`: phase, result per
+    /// side and — for a rated match that was not aborted — the rating changes
+    /// of every player, all in one transaction, exactly once. Returns true if
+    /// this call ended the match; false (and nothing written) if it had
+    /// already ended, however many times and however concurrently it is
+    /// called. ([`Db::record_events`] calls it for a `MatchOver` event.)
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchMatch`], [`StoreError::Database`],
+    /// [`StoreError::Rating`] (nothing is written then).
+    pub async fn finish_match(
+        &self,
+        id: MatchId,
+        result: &MatchResult,
+        at: Timestamp,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
+        let done = finish_in(&mut tx, id, result, at).await?;
+        tx.commit().await?;
+        Ok(done)
+    }
+
+    /// The ids of the matches not yet finished, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn running_match_ids(&self) -> Result<Vec<MatchId>, StoreError> {
+        let ids: Vec<i64> =
+            sqlx::query_scalar("SELECT id FROM matches WHERE phase <> 'finished' ORDER BY id")
+                .fetch_all(&self.pool)
+                .await?;
+        Ok(ids.into_iter().map(MatchId).collect())
+    }
+
+    /// Rebuilds match `id` from the store: the setup, then every journaled
+    /// action replayed through [`Match::apply`] at its time (a resume through
+    /// [`Match::resume`]), then a check that the replayed clock equals the
+    /// stored clock state. A finished match is rebuilt to its end: a flag
+    /// or an abort for a missing first move is not journaled, so the match
+    /// is advanced to its stored end time (the deadline), where the clock
+    /// applies it again, and checked to end as stored.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchMatch`], [`StoreError::Corrupt`] (unreadable
+    /// setup, a refused journal entry, a clock that differs),
+    /// [`StoreError::Database`].
+    pub async fn load_match(&self, id: MatchId) -> Result<LoadedMatch, StoreError> {
+        let mut conn = self.pool.acquire().await?;
+        let row = sqlx::query(
+            "SELECT guild_id, variant, base_ms, increment_ms, abort_ms, grace_ms, blocks, opening,
+                    epoch_unix_ms, phase, clock_running, clock_seat, clock_since_ms, locale,
+                    end_kind, end_seat, forfeit_reason, finished_ms,
+                    (SELECT started_ms FROM games WHERE match_id = matches.id AND number = 1) AS started
+             FROM matches WHERE id = ?",
+        )
+        .bind(id.0)
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or(StoreError::NoSuchMatch(id))?;
+        let variant: Variant = row
+            .get::<String, _>("variant")
+            .parse()
+            .map_err(|e| StoreError::corrupt(id, e))?;
+        // The control the match was created with, as stored (a test
+        // clock under FOURBOT_TEST_TIME_SCALE is below RULES.md §4's range).
+        let control = u64::try_from(row.get::<i64, _>("base_ms"))
+            .ok()
+            .zip(u64::try_from(row.get::<i64, _>("increment_ms")).ok())
+            .and_then(|(base, inc)| TimeControl::from_stored_ms(base, inc))
+            .ok_or_else(|| StoreError::corrupt(id, "time control"))?;
+        let clock_settings = ClockSettings {
+            control,
+            abort_ms: row.get::<i64, _>("abort_ms") as u64,
+            grace_ms: row.get::<i64, _>("grace_ms") as u64,
+        };
+        let mut setup = MatchSetup::new(variant, clock_settings);
+        if let Some(blocks) = row.get::<Option<String>, _>("blocks") {
+            let layout = parse_layout(&blocks, variant).map_err(|e| StoreError::corrupt(id, e))?;
+            setup = setup.with_start(Position::with_layout(variant, &layout));
+        }
+        if let Some(opening) = row.get::<Option<String>, _>("opening") {
+            setup = setup.with_opening(
+                parse_moves(&opening, variant).map_err(|e| StoreError::corrupt(id, e))?,
+            );
+        }
+        let started = Timestamp(row.get::<Option<i64>, _>("started").unwrap_or(0) as u64);
+        let mut m = Match::new(setup, started).map_err(|e| StoreError::setup(id, e))?;
+        m.drain_events();
+
+        let seat_rows = sqlx::query(
+            "SELECT player_id, bank_ms, ready, ai_level FROM match_seats WHERE match_id = ?
+             ORDER BY seat",
+        )
+        .bind(id.0)
+        .fetch_all(&mut *conn)
+        .await?;
+        let players: Vec<PlayerId> = seat_rows
+            .iter()
+            .map(|r| PlayerId(r.get("player_id")))
+            .collect();
+        let ai_levels: Vec<Option<u8>> = seat_rows
+            .iter()
+            .map(|r| r.get::<Option<i64>, _>("ai_level").map(|l| l as u8))
+            .collect();
+        let banks: Vec<u64> = seat_rows
+            .iter()
+            .map(|r| r.get::<i64, _>("bank_ms") as u64)
+            .collect();
+
+        let journal = sqlx::query(
+            "SELECT seq, at_ms, seat, 'move' AS kind, game, ply, mv FROM moves WHERE match_id = ?
+             UNION ALL
+             SELECT seq, at_ms, seat, kind, NULL, NULL, NULL FROM match_actions WHERE match_id = ?
+             ORDER BY seq",
+        )
+        .bind(id.0)
+        .bind(id.0)
+        .fetch_all(&mut *conn)
+        .await?;
+        let mut last_at = started;
+        for (expected, r) in journal.iter().enumerate() {
+            let seq: i64 = r.get("seq");
+            if seq != expected as i64 + 1 {
+                return Err(StoreError::corrupt(id, format!("journal gap before {seq}")));
+            }
+            let at = Timestamp(r.get::<i64, _>("at_ms") as u64);
+            last_at = at;
+            let seat = r
+                .get::<Option<i64>, _>("seat")
+                .map(|s| Seat::new(s as usize).ok_or_else(|| StoreError::corrupt(id, "seat")))
+                .transpose()?;
+            let kind: String = r.get("kind");
+            let action = match kind.as_str() {
+                "move" => {
+                    let mv = fourbot_core::game::notation::parse_move(
+                        &r.get::<String, _>("mv"),
+                        variant,
+                    )
+                    .map_err(|e| StoreError::corrupt(id, e))?;
+                    Action::Move {
+                        turn: Turn {
+                            game: r.get::<i64, _>("game") as u8,
+                            ply: r.get::<i64, _>("ply") as u16,
+                        },
+                        mv,
+                    }
+                }
+                "resign-game" => Action::ResignGame,
+                "resign-match" => Action::ResignMatch,
+                "ready" => Action::Ready,
+                "remove" => {
+                    let seat =
+                        seat.ok_or_else(|| StoreError::corrupt(id, "remove without seat"))?;
+                    m.remove(seat, at)
+                        .map_err(|e| StoreError::refused(id, seq, e))?;
+                    continue;
+                }
+                "resume" => {
+                    m.resume(at);
+                    continue;
+                }
+                "abort" => {
+                    m.moderator_abort(at)
+                        .map_err(|e| StoreError::refused(id, seq, e))?;
+                    continue;
+                }
+                other => return Err(StoreError::corrupt(id, format!("action {other}"))),
+            };
+            let seat = seat.ok_or_else(|| StoreError::corrupt(id, "action without seat"))?;
+            m.apply(seat, action, at)
+                .map_err(|e| StoreError::refused(id, seq, e))?;
+        }
+        let phase: String = row.get("phase");
+        if phase == "finished" && !m.is_finished() {
+            replay_clock_end(&mut m, id, &row)?;
+        }
+        m.drain_events();
+
+        let running = match row.get::<String, _>("clock_running").as_str() {
+            "turn" => Running::Turn {
+                seat: Seat::new(row.get::<Option<i64>, _>("clock_seat").unwrap_or(0) as usize)
+                    .ok_or_else(|| StoreError::corrupt(id, "clock seat"))?,
+                since: Timestamp(row.get::<Option<i64>, _>("clock_since_ms").unwrap_or(0) as u64),
+            },
+            "break" => {
+                let mut ready = [false; Seat::MAX];
+                for (i, r) in seat_rows.iter().enumerate() {
+                    ready[i] = r.get::<i64, _>("ready") != 0;
+                }
+                Running::BetweenGames {
+                    ended_at: Timestamp(
+                        row.get::<Option<i64>, _>("clock_since_ms").unwrap_or(0) as u64
+                    ),
+                    ready,
+                }
+            }
+            _ => Running::Stopped,
+        };
+        let stored = StoredClock { running, banks };
+        if phase != "finished" {
+            let replayed = StoredClock::of(&m);
+            if replayed != stored {
+                return Err(StoreError::corrupt(
+                    id,
+                    format!("stored clock {stored:?} but the journal gives {replayed:?}"),
+                ));
+            }
+            if phase_text(m.phase()) != phase {
+                return Err(StoreError::corrupt(
+                    id,
+                    format!(
+                        "stored phase {phase} but the journal gives {}",
+                        phase_text(m.phase())
+                    ),
+                ));
+            }
+        }
+        Ok(LoadedMatch {
+            id,
+            guild: row.get::<i64, _>("guild_id") as GuildId,
+            players,
+            epoch_unix_ms: row.get("epoch_unix_ms"),
+            locale: row.get("locale"),
+            ai_levels,
+            game: m,
+            clock: stored,
+            journal_len: journal.len() as i64,
+            last_at,
+        })
+    }
+
+    /// Resumes match `id` at match time `now` after a restart (RULES.md §4):
+    /// loads it ([`Db::load_match`]), restarts the turn in progress with the
+    /// bank it had at its start ([`Match::resume`]) and journals the resume.
+    /// `now` is raised to the last journaled time if it is earlier.
+    ///
+    /// # Errors
+    /// As [`Db::load_match`] and [`Db::record_events`].
+    pub async fn resume(&self, id: MatchId, now: Timestamp) -> Result<ResumedMatch, StoreError> {
+        let mut loaded = self.load_match(id).await?;
+        let now = now.max(loaded.last_at);
+        loaded.game.resume(now);
+        let events: Vec<Event> = loaded.game.drain_events().collect();
+        self.record_events(id, &loaded.game, &events).await?;
+        loaded.clock = StoredClock::of(&loaded.game);
+        Ok(ResumedMatch {
+            loaded,
+            now,
+            events,
+        })
+    }
+
+    /// Resumes every running match at wall-clock `now_unix_ms` (start-up
+    /// after a restart): each match's `now` is `now_unix_ms` minus its epoch.
+    /// The host spawns one task per result with its epoch set `now` in the
+    /// past, and sleeps until [`Match::deadline`].
+    ///
+    /// A match the store cannot rebuild ([`StoreError::Corrupt`], e.g. an
+    /// unknown variant or a journal entry its rules refuse) is skipped and
+    /// logged with its id, so one bad row does not keep every other match
+    /// from resuming; its rows stay as they are for an operator to look at.
+    ///
+    /// # Errors
+    /// Any other error of [`Db::resume`] (the database could not be read).
+    pub async fn resume_running(&self, now_unix_ms: i64) -> Result<Vec<ResumedMatch>, StoreError> {
+        let mut out = Vec::new();
+        for id in self.running_match_ids().await? {
+            let epoch: i64 = sqlx::query_scalar("SELECT epoch_unix_ms FROM matches WHERE id = ?")
+                .bind(id.0)
+                .fetch_one(&self.pool)
+                .await?;
+            let now = Timestamp((now_unix_ms - epoch).max(0) as u64);
+            match self.resume(id, now).await {
+                Ok(resumed) => out.push(resumed),
+                Err(e @ StoreError::Corrupt { .. }) => {
+                    tracing::error!(match_id = %id, error = %e, "a running match cannot be rebuilt; not resumed");
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The body of [`Db::record_events`] on an open write transaction (or a
+/// savepoint of one): see there.
+pub(super) async fn record_in(
+    conn: &mut SqliteConnection,
+    id: MatchId,
+    m: &Match,
+    events: &[Event],
+) -> Result<Recorded, StoreError> {
+    let row = sqlx::query(
+        "SELECT last_seq, clock_since_ms, end_kind IS NOT NULL AS ended
+         FROM matches WHERE id = ?",
+    )
+    .bind(id.0)
+    .fetch_optional(&mut *conn)
+    .await?
+    .ok_or(StoreError::NoSuchMatch(id))?;
+    if row.get::<bool, _>("ended") {
+        return Ok(Recorded::AlreadyFinished);
+    }
+    let mut seq: i64 = row.get("last_seq");
+    let mut since: i64 = row.get::<Option<i64>, _>("clock_since_ms").unwrap_or(0);
+    let mut finished = None;
+    for e in events {
+        let at = e.at.as_millis() as i64;
+        match e.kind {
+            EventKind::GameStarted { game, order } => {
+                insert_game(&mut *conn, id.0, i64::from(game), order.first(), e.at).await?;
+                since = at;
+            }
+            EventKind::Moved {
+                turn,
+                seat,
+                mv,
+                bank_ms,
+            } => {
+                seq += 1;
+                sqlx::query(
+                    "INSERT INTO moves (match_id, game, ply, seq, seat, mv, at_ms, time_used_ms, bank_ms)
+                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                )
+                .bind(id.0)
+                .bind(i64::from(turn.game))
+                .bind(i64::from(turn.ply))
+                .bind(seq)
+                .bind(seat.index() as i64)
+                .bind(mv.to_string())
+                .bind(at)
+                .bind((at - since).max(0))
+                .bind(bank_ms as i64)
+                .execute(&mut *conn)
+                .await?;
+                since = at;
+            }
+            EventKind::GameOver { game, end, score } => {
+                let (kind, color, seat) = game_end_columns(end);
+                sqlx::query(
+                    "UPDATE games SET ended_ms = ?, end_kind = ?, end_color = ?, end_seat = ?,
+                         end_detail = ? WHERE match_id = ? AND number = ?",
+                )
+                .bind(at)
+                .bind(kind)
+                .bind(color)
+                .bind(seat)
+                .bind(end.to_string())
+                .bind(id.0)
+                .bind(i64::from(game))
+                .execute(&mut *conn)
+                .await?;
+                for (side, points) in score.iter() {
+                    sqlx::query(
+                        "INSERT INTO game_points (match_id, game, side, points_halves)
+                         VALUES (?, ?, ?, ?)",
+                    )
+                    .bind(id.0)
+                    .bind(i64::from(game))
+                    .bind(i64::from(side.0))
+                    .bind(i64::from(points.halves()))
+                    .execute(&mut *conn)
+                    .await?;
+                }
+                if let GameEnd::Resigned(s) = end {
+                    seq += 1;
+                    insert_action(&mut *conn, id, seq, at, Some(s), "resign-game").await?;
+                }
+            }
+            EventKind::Ready { seat, .. } => {
+                seq += 1;
+                insert_action(&mut *conn, id, seq, at, Some(seat), "ready").await?;
+            }
+            EventKind::Resumed => {
+                seq += 1;
+                insert_action(&mut *conn, id, seq, at, None, "resume").await?;
+                since = at;
+            }
+            EventKind::Flag { .. } | EventKind::Abort { .. } | EventKind::ModeratorAbort => {}
+            EventKind::MatchOver { result } => {
+                match result.end {
+                    End::Forfeit {
+                        seat,
+                        reason: ForfeitReason::Resign,
+                    } => {
+                        seq += 1;
+                        insert_action(&mut *conn, id, seq, at, Some(seat), "resign-match").await?;
+                    }
+                    End::Forfeit {
+                        seat,
+                        reason: ForfeitReason::Removed,
+                    } => {
+                        seq += 1;
+                        insert_action(&mut *conn, id, seq, at, Some(seat), "remove").await?;
+                    }
+                    End::ModeratorAbort => {
+                        seq += 1;
+                        insert_action(&mut *conn, id, seq, at, None, "abort").await?;
+                    }
+                    _ => {}
+                }
+                finished = Some((result, e.at));
+            }
+        }
+    }
+    let clock = StoredClock::of(m);
+    let (running, clock_seat, clock_since) = clock_columns(&clock.running);
+    sqlx::query(
+        "UPDATE matches SET last_seq = ?, phase = CASE WHEN ? = 'finished' THEN phase ELSE ? END,
+             clock_running = ?, clock_seat = ?, clock_since_ms = ? WHERE id = ?",
+    )
+    .bind(seq)
+    .bind(phase_text(m.phase()))
+    .bind(phase_text(m.phase()))
+    .bind(running)
+    .bind(clock_seat)
+    .bind(clock_since)
+    .bind(id.0)
+    .execute(&mut *conn)
+    .await?;
+    let ready = |s: Seat| m.is_ready(s);
+    for (i, &s) in m.seating().all().iter().enumerate() {
+        sqlx::query(
+            "UPDATE match_seats SET bank_ms = ?, moved = ?, ready = ? WHERE match_id = ? AND seat = ?",
+        )
+        .bind(clock.banks[i] as i64)
+        .bind(i64::from(m.clock().has_moved(s)))
+        .bind(i64::from(ready(s)))
+        .bind(id.0)
+        .bind(i as i64)
+        .execute(&mut *conn)
+        .await?;
+    }
+    let outcome = match finished {
+        Some((result, at)) => {
+            if finish_in(&mut *conn, id, &result, at).await? {
+                Recorded::Finished
+            } else {
+                Recorded::AlreadyFinished
+            }
+        }
+        None => Recorded::Committed,
+    };
+    Ok(outcome)
+}
+
+/// The end of a finished match that its journal does not hold: a flag or
+/// an abort for a missing first move is applied by the clock and not
+/// journaled, but the stored end is (`finished_ms`, the deadline it was
+/// applied at, and its kind). Advances the replayed match `m` to that time
+/// ([`Match::advance`]), which applies the same deadline, and checks that
+/// the match ends as stored.
+///
+/// # Errors
+/// [`StoreError::Corrupt`] when there is no end time, or the clock does not
+/// end the match as stored.
+fn replay_clock_end(
+    m: &mut Match,
+    id: MatchId,
+    row: &sqlx::sqlite::SqliteRow,
+) -> Result<(), StoreError> {
+    let at = row
+        .get::<Option<i64>, _>("finished_ms")
+        .and_then(|t| u64::try_from(t).ok())
+        .ok_or_else(|| StoreError::corrupt(id, "a finished match without its end time"))?;
+    m.advance(Timestamp(at));
+    let stored = (
+        row.get::<Option<String>, _>("end_kind"),
+        row.get::<Option<i64>, _>("end_seat"),
+        row.get::<Option<String>, _>("forfeit_reason"),
+    );
+    let replayed = m
+        .result()
+        .map(|r| end_columns(r.end))
+        .map(|(k, s, r)| (Some(k.to_string()), s, r));
+    if replayed.as_ref() != Some(&stored) {
+        return Err(StoreError::corrupt(
+            id,
+            format!("stored end {stored:?} at {at} ms but the clock gives {replayed:?}"),
+        ));
+    }
+    Ok(())
+}
+
+/// The `matches` columns `end_kind`, `end_seat` and `forfeit_reason` of an
+/// end.
+fn end_columns(end: End) -> (&'static str, Option<i64>, Option<String>) {
+    match end {
+        End::Completed => ("completed", None, None),
+        End::Aborted { seat } => ("aborted", Some(seat.index() as i64), None),
+        // Nobody's fault: no seat.
+        End::ModeratorAbort => ("aborted", None, None),
+        End::Forfeit { seat, reason } => (
+            "forfeit",
+            Some(seat.index() as i64),
+            Some(reason.to_string()),
+        ),
+    }
+}
+
+fn clock_columns(running: &Running) -> (&'static str, Option<i64>, Option<i64>) {
+    match *running {
+        Running::Stopped => ("stopped", None, None),
+        Running::Turn { seat, since } => (
+            "turn",
+            Some(seat.index() as i64),
+            Some(since.as_millis() as i64),
+        ),
+        Running::BetweenGames { ended_at, .. } => {
+            ("break", None, Some(ended_at.as_millis() as i64))
+        }
+    }
+}
+
+fn game_end_columns(end: GameEnd) -> (&'static str, Option<String>, Option<i64>) {
+    match end {
+        GameEnd::Board(Outcome::Win { winner, .. }) => ("win", Some(winner.to_string()), None),
+        GameEnd::Board(_) => ("draw", None, None),
+        GameEnd::Resigned(s) => ("resigned", None, Some(s.index() as i64)),
+        GameEnd::Forfeit(s, _) => ("forfeit", None, Some(s.index() as i64)),
+        GameEnd::Aborted => ("aborted", None, None),
+    }
+}
+
+async fn insert_game(
+    conn: &mut SqliteConnection,
+    id: i64,
+    number: i64,
+    first: Seat,
+    at: Timestamp,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT OR IGNORE INTO games (match_id, number, first_seat, started_ms) VALUES (?, ?, ?, ?)",
+    )
+    .bind(id)
+    .bind(number)
+    .bind(first.index() as i64)
+    .bind(at.as_millis() as i64)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+async fn insert_action(
+    conn: &mut SqliteConnection,
+    id: MatchId,
+    seq: i64,
+    at: i64,
+    seat: Option<Seat>,
+    kind: &str,
+) -> Result<(), StoreError> {
+    sqlx::query(
+        "INSERT INTO match_actions (match_id, seq, at_ms, seat, kind) VALUES (?, ?, ?, ?, ?)",
+    )
+    .bind(id.0)
+    .bind(seq)
+    .bind(at)
+    .bind(seat.map(|s| s.index() as i64))
+    .bind(kind)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// The guarded end: see [`Db::finish_match`].
+async fn finish_in(
+    conn: &mut SqliteConnection,
+    id: MatchId,
+    result: &MatchResult,
+    at: Timestamp,
+) -> Result<bool, StoreError> {
+    let (kind, seat, reason) = end_columns(result.end);
+    let done = sqlx::query(
+        "UPDATE matches SET phase = 'finished', end_kind = ?, end_seat = ?, forfeit_reason = ?,
+             finished_ms = ?, finished_unix_ms = epoch_unix_ms + ?,
+             clock_running = 'stopped', clock_seat = NULL, clock_since_ms = NULL
+         WHERE id = ? AND end_kind IS NULL",
+    )
+    .bind(kind)
+    .bind(seat)
+    .bind(reason)
+    .bind(at.as_millis() as i64)
+    .bind(at.as_millis() as i64)
+    .bind(id.0)
+    .execute(&mut *conn)
+    .await?;
+    if done.rows_affected() == 0 {
+        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM matches WHERE id = ?")
+            .bind(id.0)
+            .fetch_optional(&mut *conn)
+            .await?;
+        return match exists {
+            Some(_) => Ok(false),
+            None => Err(StoreError::NoSuchMatch(id)),
+        };
+    }
+    for (side, points) in result.score.iter() {
+        let place = result.places.map(|p| i64::from(p[side]));
+        sqlx::query(
+            "INSERT INTO match_sides (match_id, side, points_halves, place) VALUES (?, ?, ?, ?)",
+        )
+        .bind(id.0)
+        .bind(i64::from(side.0))
+        .bind(i64::from(points.halves()))
+        .bind(place)
+        .execute(&mut *conn)
+        .await?;
+    }
+    if result.places.is_some() {
+        super::ratings::rate_match(conn, id).await?;
+    }
+    Ok(true)
+}

@@ -1,0 +1,472 @@
+//! Guilds and their settings, players and their settings, bans.
+
+use sqlx::Row;
+
+use super::{gid, Db, GuildId, PlayerId, StoreError};
+use fourbot_core::game::Variant;
+use fourbot_core::play::{ClockSettings, TimeControl, MINUTE_MS, SECOND_MS};
+
+/// A guild's settings (`/config`); [`GuildSettings::new`] gives the defaults
+/// a guild has before a moderator changes anything.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GuildSettings {
+    /// The guild.
+    pub guild: GuildId,
+    /// Language of public messages (`de`, `en-US`, …); `None` = the guild's
+    /// Discord locale.
+    pub locale: Option<String>,
+    /// Default time control, abort window (ms) and grace period (ms).
+    pub clock: ClockSettings,
+    /// How long a challenge or seek stays open, in ms (default 10 minutes).
+    pub challenge_expiry_ms: u64,
+    /// The channel matches are played in; `None` = anywhere.
+    pub match_channel: Option<u64>,
+    /// Variants allowed; empty = all.
+    pub variants: Vec<Variant>,
+    /// The current ladder season (1 at first; `/ladder reset` adds one).
+    pub season: u32,
+}
+
+impl GuildSettings {
+    /// The defaults: 10+10, abort 3 min, grace 60 s, challenges 10 min,
+    /// all variants, season 1.
+    pub fn new(guild: GuildId) -> GuildSettings {
+        GuildSettings {
+            guild,
+            locale: None,
+            clock: ClockSettings::default(),
+            challenge_expiry_ms: 10 * MINUTE_MS,
+            match_channel: None,
+            variants: Vec::new(),
+            season: 1,
+        }
+    }
+}
+
+/// A player's own settings (`/settings`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PlayerSettings {
+    /// Language override for private replies; `None` = the Discord client's.
+    pub language: Option<String>,
+    /// Confirm-before-drop: the first press selects, the second drops.
+    pub confirm_drop: bool,
+}
+
+/// A stored time control (whole minutes + whole seconds by construction).
+pub(super) fn time_control(base_ms: i64, increment_ms: i64) -> Option<TimeControl> {
+    TimeControl::new(base_ms as u64 / MINUTE_MS, increment_ms as u64 / SECOND_MS).ok()
+}
+
+impl Db {
+    /// Makes sure the guild has a row (with default settings).
+    pub(super) async fn ensure_guild<'e, E>(executor: E, guild: GuildId) -> Result<(), StoreError>
+    where
+        E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+    {
+        sqlx::query("INSERT OR IGNORE INTO guilds (id) VALUES (?)")
+            .bind(gid(guild))
+            .execute(executor)
+            .await?;
+        Ok(())
+    }
+
+    /// The guild's settings (the defaults for a guild never configured).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
+        let row = sqlx::query(
+            "SELECT locale, base_ms, increment_ms, abort_ms, grace_ms, challenge_expiry_ms,
+                    match_channel_id, season FROM guilds WHERE id = ?",
+        )
+        .bind(gid(guild))
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else {
+            return Ok(GuildSettings::new(guild));
+        };
+        let variants: Vec<String> = sqlx::query_scalar(
+            "SELECT variant FROM guild_variants WHERE guild_id = ? ORDER BY variant",
+        )
+        .bind(gid(guild))
+        .fetch_all(&self.pool)
+        .await?;
+        let control = time_control(row.get("base_ms"), row.get("increment_ms")).unwrap_or_default();
+        Ok(GuildSettings {
+            guild,
+            locale: row.get("locale"),
+            clock: ClockSettings {
+                control,
+                abort_ms: row.get::<i64, _>("abort_ms") as u64,
+                grace_ms: row.get::<i64, _>("grace_ms") as u64,
+            },
+            challenge_expiry_ms: row.get::<i64, _>("challenge_expiry_ms") as u64,
+            match_channel: row
+                .get::<Option<i64>, _>("match_channel_id")
+                .map(|c| c as u64),
+            variants: variants.iter().filter_map(|v| v.parse().ok()).collect(),
+            season: row.get::<i64, _>("season") as u32,
+        })
+    }
+
+    /// Saves a guild's settings (all of them; the season too).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn set_guild_settings(&self, s: &GuildSettings) -> Result<(), StoreError> {
+        let mut tx = self.write().await?;
+        Db::ensure_guild(&mut *tx, s.guild).await?;
+        sqlx::query(
+            "UPDATE guilds SET locale = ?, base_ms = ?, increment_ms = ?, abort_ms = ?, grace_ms = ?,
+                    challenge_expiry_ms = ?, match_channel_id = ?, season = ? WHERE id = ?",
+        )
+        .bind(&s.locale)
+        .bind(s.clock.control.base_ms() as i64)
+        .bind(s.clock.control.increment_ms() as i64)
+        .bind(s.clock.abort_ms as i64)
+        .bind(s.clock.grace_ms as i64)
+        .bind(s.challenge_expiry_ms as i64)
+        .bind(s.match_channel.map(|c| c as i64))
+        .bind(i64::from(s.season))
+        .bind(gid(s.guild))
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("DELETE FROM guild_variants WHERE guild_id = ?")
+            .bind(gid(s.guild))
+            .execute(&mut *tx)
+            .await?;
+        for v in &s.variants {
+            sqlx::query("INSERT INTO guild_variants (guild_id, variant) VALUES (?, ?)")
+                .bind(gid(s.guild))
+                .bind(v.key())
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Starts a new ladder season in the guild (`/ladder reset`): new
+    /// matches are rated in fresh pools; the old season's pools are kept.
+    /// Returns the new season number.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn new_season(&self, guild: GuildId) -> Result<u32, StoreError> {
+        let mut tx = self.write().await?;
+        Db::ensure_guild(&mut *tx, guild).await?;
+        let season: i64 = sqlx::query_scalar(
+            "UPDATE guilds SET season = season + 1 WHERE id = ? RETURNING season",
+        )
+        .bind(gid(guild))
+        .fetch_one(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(season as u32)
+    }
+
+    /// The player with Discord user id `discord_id`, created if new; the
+    /// display name is updated to `name`.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn discord_player(
+        &self,
+        discord_id: u64,
+        name: &str,
+    ) -> Result<PlayerId, StoreError> {
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO players (discord_id, name) VALUES (?, ?)
+             ON CONFLICT (discord_id) DO UPDATE SET name = excluded.name
+             RETURNING id",
+        )
+        .bind(discord_id as i64)
+        .bind(name)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(PlayerId(id))
+    }
+
+    /// The player with Discord user id `discord_id`, if known (nothing is
+    /// created).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn find_discord_player(
+        &self,
+        discord_id: u64,
+    ) -> Result<Option<PlayerId>, StoreError> {
+        let id: Option<i64> = sqlx::query_scalar("SELECT id FROM players WHERE discord_id = ?")
+            .bind(discord_id as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(id.map(PlayerId))
+    }
+
+    /// The imported player called `name` (no Discord account; used by
+    /// `fourbot script --names`), created if new.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn named_player(&self, name: &str) -> Result<PlayerId, StoreError> {
+        let mut tx = self.write().await?;
+        let found: Option<i64> = sqlx::query_scalar(
+            "SELECT id FROM players WHERE name = ? AND discord_id IS NULL AND is_bot = 0",
+        )
+        .bind(name)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let id = match found {
+            Some(id) => id,
+            None => {
+                sqlx::query_scalar("INSERT INTO players (name) VALUES (?) RETURNING id")
+                    .bind(name)
+                    .fetch_one(&mut *tx)
+                    .await?
+            }
+        };
+        tx.commit().await?;
+        Ok(PlayerId(id))
+    }
+
+    /// The bot's AI as a player (matches against it are never rated).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn bot_player(&self) -> Result<PlayerId, StoreError> {
+        let mut tx = self.write().await?;
+        let found: Option<i64> =
+            sqlx::query_scalar("SELECT id FROM players WHERE is_bot = 1 ORDER BY id LIMIT 1")
+                .fetch_optional(&mut *tx)
+                .await?;
+        let id = match found {
+            Some(id) => id,
+            None => {
+                sqlx::query_scalar(
+                    "INSERT INTO players (name, is_bot) VALUES ('fourbot', 1) RETURNING id",
+                )
+                .fetch_one(&mut *tx)
+                .await?
+            }
+        };
+        tx.commit().await?;
+        Ok(PlayerId(id))
+    }
+
+    /// Who a player is: display name, Discord user id (none for imported
+    /// and terminal players) and whether it is the bot's AI.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
+    pub async fn player_info(&self, player: PlayerId) -> Result<PlayerInfo, StoreError> {
+        let row = sqlx::query("SELECT name, discord_id, is_bot FROM players WHERE id = ?")
+            .bind(player.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NoSuchPlayer(player))?;
+        Ok(PlayerInfo {
+            id: player,
+            name: row.get("name"),
+            discord_id: row.get::<Option<i64>, _>("discord_id").map(|d| d as u64),
+            is_bot: row.get::<i64, _>("is_bot") != 0,
+        })
+    }
+
+    /// A player's display name.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
+    pub async fn player_name(&self, player: PlayerId) -> Result<String, StoreError> {
+        sqlx::query_scalar("SELECT name FROM players WHERE id = ?")
+            .bind(player.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NoSuchPlayer(player))
+    }
+
+    /// A player's settings.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
+    pub async fn player_settings(&self, player: PlayerId) -> Result<PlayerSettings, StoreError> {
+        let row = sqlx::query("SELECT language, confirm_drop FROM players WHERE id = ?")
+            .bind(player.0)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NoSuchPlayer(player))?;
+        Ok(PlayerSettings {
+            language: row.get("language"),
+            confirm_drop: row.get::<i64, _>("confirm_drop") != 0,
+        })
+    }
+
+    /// Saves a player's settings.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
+    pub async fn set_player_settings(
+        &self,
+        player: PlayerId,
+        s: &PlayerSettings,
+    ) -> Result<(), StoreError> {
+        let done = sqlx::query("UPDATE players SET language = ?, confirm_drop = ? WHERE id = ?")
+            .bind(&s.language)
+            .bind(i64::from(s.confirm_drop))
+            .bind(player.0)
+            .execute(&self.pool)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Err(StoreError::NoSuchPlayer(player));
+        }
+        Ok(())
+    }
+
+    /// Bans `player` from the guild's ladder (`/ladder ban`) at
+    /// `now_unix_ms`: hidden from leaderboards until unbanned. Returns false
+    /// if already banned.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn ban(
+        &self,
+        guild: GuildId,
+        player: PlayerId,
+        by: Option<PlayerId>,
+        reason: Option<&str>,
+        now_unix_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
+        Db::ensure_guild(&mut *tx, guild).await?;
+        let done = sqlx::query(
+            "INSERT OR IGNORE INTO bans (guild_id, player_id, by_player_id, reason, banned_unix_ms)
+             VALUES (?, ?, ?, ?, ?)",
+        )
+        .bind(gid(guild))
+        .bind(player.0)
+        .bind(by.map(|p| p.0))
+        .bind(reason)
+        .bind(now_unix_ms)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Lifts `player`'s ban in the guild at `now_unix_ms`. Returns false if
+    /// there was none.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn unban(
+        &self,
+        guild: GuildId,
+        player: PlayerId,
+        now_unix_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE bans SET lifted_unix_ms = ?
+             WHERE guild_id = ? AND player_id = ? AND lifted_unix_ms IS NULL",
+        )
+        .bind(now_unix_ms)
+        .bind(gid(guild))
+        .bind(player.0)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Whether `player` is banned from the guild's ladder now.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn is_banned(&self, guild: GuildId, player: PlayerId) -> Result<bool, StoreError> {
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM bans WHERE guild_id = ? AND player_id = ? AND lifted_unix_ms IS NULL",
+        )
+        .bind(gid(guild))
+        .bind(player.0)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n > 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::memory;
+
+    #[tokio::test]
+    async fn an_unconfigured_guild_has_the_default_settings_and_changes_are_kept() {
+        let db = memory().await;
+        assert_eq!(db.guild_settings(5).await.unwrap(), GuildSettings::new(5));
+        let mut s = GuildSettings::new(5);
+        s.locale = Some("de".into());
+        s.clock.control = TimeControl::BLITZ;
+        s.variants = vec![Variant::Classic, Variant::Popout];
+        s.match_channel = Some(99);
+        db.set_guild_settings(&s).await.unwrap();
+        assert_eq!(db.guild_settings(5).await.unwrap(), s);
+        assert_eq!(db.new_season(5).await.unwrap(), 2);
+        assert_eq!(db.guild_settings(5).await.unwrap().season, 2);
+    }
+
+    #[tokio::test]
+    async fn a_discord_player_is_one_row_whose_name_follows_discord() {
+        let db = memory().await;
+        let a = db.discord_player(1001, "alice").await.unwrap();
+        let again = db.discord_player(1001, "Alice B").await.unwrap();
+        assert_eq!(a, again);
+        assert_eq!(db.find_discord_player(1001).await.unwrap(), Some(a));
+        assert_eq!(
+            db.find_discord_player(1002).await.unwrap(),
+            None,
+            "not created"
+        );
+        assert_eq!(db.find_discord_player(1002).await.unwrap(), None);
+        assert_eq!(db.player_name(a).await.unwrap(), "Alice B");
+        let s = PlayerSettings {
+            language: Some("el".into()),
+            confirm_drop: true,
+        };
+        db.set_player_settings(a, &s).await.unwrap();
+        assert_eq!(db.player_settings(a).await.unwrap(), s);
+        assert_eq!(
+            db.named_player("bob").await.unwrap(),
+            db.named_player("bob").await.unwrap()
+        );
+        assert_eq!(
+            db.bot_player().await.unwrap(),
+            db.bot_player().await.unwrap()
+        );
+    }
+
+    #[tokio::test]
+    async fn a_ban_lasts_until_it_is_lifted() {
+        let db = memory().await;
+        let p = db.named_player("mallory").await.unwrap();
+        assert!(db.ban(1, p, None, Some("farming"), 10).await.unwrap());
+        assert!(
+            !db.ban(1, p, None, None, 11).await.unwrap(),
+            "already banned"
+        );
+        assert!(db.is_banned(1, p).await.unwrap());
+        assert!(!db.is_banned(2, p).await.unwrap(), "per guild");
+        assert!(db.unban(1, p, 12).await.unwrap());
+        assert!(!db.is_banned(1, p).await.unwrap());
+        assert!(db.ban(1, p, None, None, 13).await.unwrap(), "banned again");
+    }
+}
+
+/// A player as stored ([`Db::player_info`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerInfo {
+    /// The player's row id.
+    pub id: PlayerId,
+    /// Display name.
+    pub name: String,
+    /// The Discord user id; `None` for imported and terminal players.
+    pub discord_id: Option<u64>,
+    /// The bot's AI.
+    pub is_bot: bool,
+}

@@ -1,0 +1,364 @@
+//! Read-only queries for views: a match with its games and moves, a
+//! player's match history, a player's running matches.
+
+use sqlx::Row;
+
+use super::{Db, GuildId, MatchId, PlayerId, StoreError};
+use fourbot_core::game::Variant;
+
+/// One seat of a stored match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatDetail {
+    /// 0-based seat (0 = p1).
+    pub seat: u8,
+    /// The side it scores for (teams: 0 = team A, 1 = team B).
+    pub side: u8,
+    /// The player.
+    pub player: PlayerId,
+    /// Display name.
+    pub name: String,
+    /// Its bank: the clock state (ms) — final once the match ended.
+    pub bank_ms: u64,
+}
+
+/// One stored move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveDetail {
+    /// 1-based disc number in the game (a drawn opening counts).
+    pub ply: u16,
+    /// 0-based seat of the mover.
+    pub seat: u8,
+    /// The move in RULES.md §2 notation (`d`, `-a`).
+    pub mv: String,
+    /// Match time of the move, ms.
+    pub at_ms: u64,
+    /// Time from the start of the turn to the move, ms.
+    pub time_used_ms: u64,
+    /// The mover's bank after the move (increment included), ms.
+    pub bank_ms: u64,
+}
+
+/// One stored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameDetail {
+    /// 1-based game number.
+    pub number: u8,
+    /// 0-based seat that played red and moved first.
+    pub first_seat: u8,
+    /// How it ended, as shown (`red wins`, `p2 resigned`, `draw`); `None`
+    /// while played.
+    pub end: Option<String>,
+    /// Half-points per side (empty while played).
+    pub points_halves: Vec<u32>,
+    /// The players' moves, first first (the drawn opening is in
+    /// [`MatchDetail::opening`]).
+    pub moves: Vec<MoveDetail>,
+}
+
+/// A stored match with its games and moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchDetail {
+    /// Its id.
+    pub id: MatchId,
+    /// Its guild.
+    pub guild: GuildId,
+    /// The variant.
+    pub variant: Variant,
+    /// `base+inc`, e.g. `10+10`.
+    pub time_control: String,
+    /// The ladder season it belongs to.
+    pub season: u32,
+    /// Whether it counts for ratings (and is not voided).
+    pub rated: bool,
+    /// Whether a moderator voided it.
+    pub voided: bool,
+    /// `playing`, `between` or `finished`.
+    pub phase: String,
+    /// `completed`, `aborted`, `forfeit p2 flag`, …; `None` while running.
+    pub end: Option<String>,
+    /// Half-points per side of the result (empty while running).
+    pub points_halves: Vec<u32>,
+    /// Places per side (empty while running or when aborted).
+    pub places: Vec<u8>,
+    /// Drawn opening (random-opening), e.g. `d d c e`.
+    pub opening: Option<String>,
+    /// Obstacle blocks, e.g. `b1 b2 f1 f2`.
+    pub blocks: Option<String>,
+    /// The seats, p1 first.
+    pub seats: Vec<SeatDetail>,
+    /// The games, game 1 first.
+    pub games: Vec<GameDetail>,
+}
+
+/// One line of a player's match history.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryEntry {
+    /// The match.
+    pub id: MatchId,
+    /// The server it was played on.
+    pub guild: GuildId,
+    /// The server's ladder season it was played in (RULES.md §6).
+    pub season: u32,
+    /// The variant.
+    pub variant: Variant,
+    /// The player's seat (0-based).
+    pub seat: u8,
+    /// The other players' names, in seat order.
+    pub opponents: Vec<String>,
+    /// The player's side's half-points, and every side's, side 0 first.
+    pub points_halves: Vec<u32>,
+    /// The player's side's place (`None` when aborted).
+    pub place: Option<u8>,
+    /// `completed`, `aborted`, `forfeit`.
+    pub end: String,
+    /// Rating before and after (rating points or skill units); `None` when
+    /// unrated.
+    pub rating: Option<(f64, f64)>,
+    /// Whether a moderator voided it.
+    pub voided: bool,
+    /// Wall clock of the end, ms since 1970.
+    pub finished_unix_ms: i64,
+}
+
+/// A running match of a player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RunningEntry {
+    /// The match.
+    pub id: MatchId,
+    /// Its guild.
+    pub guild: GuildId,
+    /// The variant.
+    pub variant: Variant,
+    /// The player's seat (0-based).
+    pub seat: u8,
+    /// The other players' names, in seat order.
+    pub opponents: Vec<String>,
+}
+
+fn halves(s: Option<String>) -> Vec<u32> {
+    s.map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or_default()
+}
+
+impl Db {
+    /// Match `id` with its seats, result, games and moves.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchMatch`], [`StoreError::Corrupt`] (unknown variant),
+    /// [`StoreError::Database`].
+    pub async fn match_detail(&self, id: MatchId) -> Result<MatchDetail, StoreError> {
+        let m = sqlx::query(
+            "SELECT guild_id, variant, base_ms, increment_ms, season, rated, voided, phase,
+                    end_kind, end_seat, forfeit_reason, opening, blocks
+             FROM matches WHERE id = ?",
+        )
+        .bind(id.0)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NoSuchMatch(id))?;
+        let variant: Variant = m
+            .get::<String, _>("variant")
+            .parse()
+            .map_err(|e| StoreError::corrupt(id, e))?;
+        let end = m.get::<Option<String>, _>("end_kind").map(|k| {
+            match (k.as_str(), m.get::<Option<i64>, _>("end_seat")) {
+                ("forfeit", Some(s)) => format!(
+                    "forfeit p{} {}",
+                    s + 1,
+                    m.get::<Option<String>, _>("forfeit_reason")
+                        .unwrap_or_default()
+                ),
+                _ => k,
+            }
+        });
+        let seats = sqlx::query(
+            "SELECT s.seat, s.side, s.player_id, p.name, s.bank_ms FROM match_seats AS s
+             JOIN players AS p ON p.id = s.player_id WHERE s.match_id = ? ORDER BY s.seat",
+        )
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|r| SeatDetail {
+            seat: r.get::<i64, _>("seat") as u8,
+            side: r.get::<i64, _>("side") as u8,
+            player: PlayerId(r.get("player_id")),
+            name: r.get("name"),
+            bank_ms: r.get::<i64, _>("bank_ms") as u64,
+        })
+        .collect();
+        let sides = sqlx::query(
+            "SELECT points_halves, place FROM match_sides WHERE match_id = ? ORDER BY side",
+        )
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?;
+        let game_rows = sqlx::query(
+            "SELECT g.number, g.first_seat, g.end_detail,
+                    (SELECT group_concat(points_halves, ',') FROM
+                        (SELECT points_halves FROM game_points AS gp
+                         WHERE gp.match_id = g.match_id AND gp.game = g.number ORDER BY gp.side))
+                      AS points
+             FROM games AS g WHERE g.match_id = ? ORDER BY g.number",
+        )
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?;
+        let move_rows = sqlx::query(
+            "SELECT game, ply, seat, mv, at_ms, time_used_ms, bank_ms FROM moves
+             WHERE match_id = ? ORDER BY game, ply",
+        )
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut games: Vec<GameDetail> = game_rows
+            .iter()
+            .map(|r| GameDetail {
+                number: r.get::<i64, _>("number") as u8,
+                first_seat: r.get::<i64, _>("first_seat") as u8,
+                end: r.get("end_detail"),
+                points_halves: halves(r.get("points")),
+                moves: Vec::new(),
+            })
+            .collect();
+        for r in &move_rows {
+            let game = r.get::<i64, _>("game") as usize;
+            if let Some(g) = games.get_mut(game.wrapping_sub(1)) {
+                g.moves.push(MoveDetail {
+                    ply: r.get::<i64, _>("ply") as u16,
+                    seat: r.get::<i64, _>("seat") as u8,
+                    mv: r.get("mv"),
+                    at_ms: r.get::<i64, _>("at_ms") as u64,
+                    time_used_ms: r.get::<i64, _>("time_used_ms") as u64,
+                    bank_ms: r.get::<i64, _>("bank_ms") as u64,
+                });
+            }
+        }
+        Ok(MatchDetail {
+            id,
+            guild: m.get::<i64, _>("guild_id") as GuildId,
+            variant,
+            time_control: format!(
+                "{}+{}",
+                m.get::<i64, _>("base_ms") / 60_000,
+                m.get::<i64, _>("increment_ms") / 1_000
+            ),
+            season: m.get::<i64, _>("season") as u32,
+            rated: m.get::<i64, _>("rated") != 0,
+            voided: m.get::<i64, _>("voided") != 0,
+            phase: m.get("phase"),
+            end,
+            points_halves: sides
+                .iter()
+                .map(|r| r.get::<i64, _>("points_halves") as u32)
+                .collect(),
+            places: sides
+                .iter()
+                .filter_map(|r| r.get::<Option<i64>, _>("place").map(|p| p as u8))
+                .collect(),
+            opening: m.get("opening"),
+            blocks: m.get("blocks"),
+            seats,
+            games,
+        })
+    }
+
+    /// The finished matches `player` took part in on server `guild`, newest
+    /// first, at most `limit` (matches on other servers are never counted
+    /// against the limit).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn match_history(
+        &self,
+        player: PlayerId,
+        guild: GuildId,
+        limit: u32,
+    ) -> Result<Vec<HistoryEntry>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT m.id, m.guild_id, m.season, m.variant, s.seat, m.end_kind, m.voided, m.finished_unix_ms,
+                    (SELECT group_concat(name, char(31)) FROM
+                        (SELECT p.name FROM match_seats AS o JOIN players AS p ON p.id = o.player_id
+                         WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat)) AS opponents,
+                    (SELECT group_concat(points_halves, ',') FROM
+                        (SELECT points_halves FROM match_sides AS ms WHERE ms.match_id = m.id
+                         ORDER BY ms.side)) AS points,
+                    (SELECT place FROM match_sides AS ms WHERE ms.match_id = m.id
+                         AND ms.side = s.side) AS place,
+                    c.rating_before, c.rating_after
+             FROM match_seats AS s
+             JOIN matches AS m ON m.id = s.match_id
+             LEFT JOIN rating_changes AS c ON c.match_id = m.id AND c.player_id = s.player_id
+             WHERE s.player_id = ? AND m.guild_id = ? AND m.phase = 'finished'
+             ORDER BY m.finished_unix_ms DESC, m.id DESC
+             LIMIT ?",
+        )
+        .bind(player.0)
+        .bind(super::gid(guild))
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| {
+                let variant = r.get::<String, _>("variant").parse().ok()?;
+                let before: Option<f64> = r.get("rating_before");
+                let after: Option<f64> = r.get("rating_after");
+                Some(HistoryEntry {
+                    id: MatchId(r.get("id")),
+                    guild: r.get::<i64, _>("guild_id") as GuildId,
+                    season: r.get::<i64, _>("season") as u32,
+                    variant,
+                    seat: r.get::<i64, _>("seat") as u8,
+                    opponents: r
+                        .get::<Option<String>, _>("opponents")
+                        .map(|s| s.split('\u{1f}').map(str::to_string).collect())
+                        .unwrap_or_default(),
+                    points_halves: halves(r.get("points")),
+                    place: r.get::<Option<i64>, _>("place").map(|p| p as u8),
+                    end: r.get::<Option<String>, _>("end_kind").unwrap_or_default(),
+                    rating: before.zip(after),
+                    voided: r.get::<i64, _>("voided") != 0,
+                    finished_unix_ms: r.get::<Option<i64>, _>("finished_unix_ms").unwrap_or(0),
+                })
+            })
+            .collect())
+    }
+
+    /// The matches `player` sits in that have not ended, oldest first.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn running_matches_of(
+        &self,
+        player: PlayerId,
+    ) -> Result<Vec<RunningEntry>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT m.id, m.guild_id, m.variant, s.seat,
+                    (SELECT group_concat(name, char(31)) FROM
+                        (SELECT p.name FROM match_seats AS o JOIN players AS p ON p.id = o.player_id
+                         WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat)) AS opponents
+             FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id
+             WHERE s.player_id = ? AND m.phase <> 'finished'
+             ORDER BY m.id",
+        )
+        .bind(player.0)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| {
+                Some(RunningEntry {
+                    id: MatchId(r.get("id")),
+                    guild: r.get::<i64, _>("guild_id") as GuildId,
+                    variant: r.get::<String, _>("variant").parse().ok()?,
+                    seat: r.get::<i64, _>("seat") as u8,
+                    opponents: r
+                        .get::<Option<String>, _>("opponents")
+                        .map(|s| s.split('\u{1f}').map(str::to_string).collect())
+                        .unwrap_or_default(),
+                })
+            })
+            .collect())
+    }
+}

@@ -1,0 +1,595 @@
+//! Rating pools, rating a finished match (with the pure `fourbot_core::rating`),
+//! voiding, the leaderboard and a player's rating card (RULES.md §6).
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use sqlx::{Row, SqliteConnection};
+
+use super::{gid, Db, GuildId, MatchId, PlayerId, StoreError};
+use fourbot_core::game::Variant;
+use fourbot_core::rating::glicko2::{self, Glicko2Rating};
+use fourbot_core::rating::weng_lin::{self, WengLinRating};
+
+/// The rating system of a pool.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RatingSystem {
+    /// Glicko-2, for the two-sided variants: rating / RD / volatility.
+    Glicko2,
+    /// Weng-Lin (Bradley-Terry), for three-players and teams: μ / σ.
+    WengLin,
+}
+
+impl RatingSystem {
+    /// The system that rates `variant`.
+    pub fn of(variant: Variant) -> RatingSystem {
+        match variant {
+            Variant::ThreePlayers | Variant::Teams => RatingSystem::WengLin,
+            _ => RatingSystem::Glicko2,
+        }
+    }
+
+    fn key(self) -> &'static str {
+        match self {
+            RatingSystem::Glicko2 => "glicko2",
+            RatingSystem::WengLin => "weng-lin",
+        }
+    }
+}
+
+/// A stored rating in either system.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PoolRating {
+    /// A Glicko-2 rating (rating points).
+    Glicko2(Glicko2Rating),
+    /// A Weng-Lin rating (skill units).
+    WengLin(WengLinRating),
+}
+
+impl PoolRating {
+    fn new(system: RatingSystem) -> PoolRating {
+        match system {
+            RatingSystem::Glicko2 => PoolRating::Glicko2(Glicko2Rating::NEW),
+            RatingSystem::WengLin => PoolRating::WengLin(WengLinRating::NEW),
+        }
+    }
+
+    fn from_columns(
+        system: RatingSystem,
+        rating: f64,
+        deviation: f64,
+        volatility: Option<f64>,
+    ) -> Result<PoolRating, StoreError> {
+        Ok(match system {
+            RatingSystem::Glicko2 => PoolRating::Glicko2(Glicko2Rating::new(
+                rating,
+                deviation,
+                volatility.unwrap_or(glicko2::DEFAULT_VOLATILITY),
+            )?),
+            RatingSystem::WengLin => PoolRating::WengLin(WengLinRating::new(rating, deviation)?),
+        })
+    }
+
+    fn columns(&self) -> (f64, f64, Option<f64>) {
+        match self {
+            PoolRating::Glicko2(r) => (r.rating, r.deviation, Some(r.volatility)),
+            PoolRating::WengLin(r) => (r.mu, r.sigma, None),
+        }
+    }
+
+    /// What the leaderboard sorts by: the Glicko-2 rating, or the Weng-Lin
+    /// ordinal μ − 3σ.
+    pub fn score(&self) -> f64 {
+        match self {
+            PoolRating::Glicko2(r) => r.rating,
+            PoolRating::WengLin(r) => r.ordinal(),
+        }
+    }
+
+    /// Provisional: a Glicko-2 RD ≥ 110 (RULES.md §6). Weng-Lin ratings are
+    /// never marked (their ordinal is already conservative).
+    pub fn is_provisional(&self) -> bool {
+        match self {
+            PoolRating::Glicko2(r) => r.is_provisional(),
+            PoolRating::WengLin(_) => false,
+        }
+    }
+
+    /// The rating with `weeks` idle rating periods applied (Glicko-2 RD
+    /// growth; Weng-Lin ratings do not decay).
+    fn decayed(self, weeks: u32) -> Result<PoolRating, StoreError> {
+        Ok(match self {
+            PoolRating::Glicko2(r) => PoolRating::Glicko2(glicko2::decay(r, weeks)?),
+            w => w,
+        })
+    }
+
+    /// The rating shown on the ladder: `1623`, `1500?` (Glicko-2), `5.3`
+    /// (Weng-Lin ordinal, one decimal).
+    pub fn shown(&self) -> String {
+        match self {
+            PoolRating::Glicko2(r) => r.to_string(),
+            PoolRating::WengLin(r) => r.to_string(),
+        }
+    }
+
+    /// The deviation shown on the ladder: RD rounded to whole points, or σ
+    /// with one decimal.
+    pub fn shown_deviation(&self) -> String {
+        match self {
+            PoolRating::Glicko2(r) => format!("{}", r.deviation.round() as i64),
+            PoolRating::WengLin(r) => format!("{:.1}", r.sigma),
+        }
+    }
+}
+
+/// Whole weeks from `last_unix_ms` to `now_unix_ms` (idle rating periods).
+fn weeks_between(last_unix_ms: i64, now_unix_ms: i64) -> u32 {
+    let ms = (now_unix_ms - last_unix_ms).max(0) as u64;
+    glicko2::inactive_weeks(Duration::from_millis(ms))
+}
+
+/// One line of a leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LadderEntry {
+    /// 1-based rank on this leaderboard.
+    pub rank: u32,
+    /// The player.
+    pub player: PlayerId,
+    /// Display name.
+    pub name: String,
+    /// The rating as of the query's `now` (RD grown by inactivity).
+    pub rating: PoolRating,
+    /// Rated matches played in the pool.
+    pub matches: u32,
+}
+
+impl LadderEntry {
+    /// `<rank>. <name> <rating> <rating deviation> <matches played>`, the
+    /// line `fourbot ladder` prints: `1. alice 1623 87 12`, `2. bob 1500? 350 0`.
+    pub fn line(&self) -> String {
+        format!(
+            "{}. {} {} {} {}",
+            self.rank,
+            self.name,
+            self.rating.shown(),
+            self.rating.shown_deviation(),
+            self.matches
+        )
+    }
+}
+
+/// A player's rating change in one match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingChange {
+    /// The player.
+    pub player: PlayerId,
+    /// Before the match (inactivity applied).
+    pub before: PoolRating,
+    /// After it.
+    pub after: PoolRating,
+}
+
+async fn pool_id(
+    conn: &mut SqliteConnection,
+    guild: i64,
+    variant: Variant,
+    season: i64,
+) -> Result<i64, StoreError> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO rating_pools (guild_id, variant, season, system) VALUES (?, ?, ?, ?)
+         ON CONFLICT (guild_id, variant, season) DO UPDATE SET system = excluded.system
+         RETURNING id",
+    )
+    .bind(guild)
+    .bind(variant.key())
+    .bind(season)
+    .bind(RatingSystem::of(variant).key())
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(id)
+}
+
+/// Rates the finished match `id` in its pool, if it is rated, not voided and
+/// not aborted: reads the players' current ratings, applies inactivity,
+/// computes the new ratings and writes them with the history. Call once per
+/// match, inside the transaction that ends it (or that recomputes a pool).
+pub(super) async fn rate_match(conn: &mut SqliteConnection, id: MatchId) -> Result<(), StoreError> {
+    let m = sqlx::query(
+        "SELECT guild_id, variant, season, rated, voided, end_kind, finished_unix_ms
+         FROM matches WHERE id = ?",
+    )
+    .bind(id.0)
+    .fetch_optional(&mut *conn)
+    .await?
+    .ok_or(StoreError::NoSuchMatch(id))?;
+    let end: Option<String> = m.get("end_kind");
+    if m.get::<i64, _>("rated") == 0
+        || m.get::<i64, _>("voided") != 0
+        || end.as_deref().is_none_or(|e| e == "aborted")
+    {
+        return Ok(());
+    }
+    let variant: Variant = m
+        .get::<String, _>("variant")
+        .parse()
+        .map_err(|e| StoreError::corrupt(id, e))?;
+    let system = RatingSystem::of(variant);
+    let now: i64 = m.get::<Option<i64>, _>("finished_unix_ms").unwrap_or(0);
+    let pool = pool_id(conn, m.get("guild_id"), variant, m.get("season")).await?;
+
+    let seats =
+        sqlx::query("SELECT player_id, side FROM match_seats WHERE match_id = ? ORDER BY seat")
+            .bind(id.0)
+            .fetch_all(&mut *conn)
+            .await?;
+    let sides = sqlx::query(
+        "SELECT side, points_halves, place FROM match_sides WHERE match_id = ? ORDER BY side",
+    )
+    .bind(id.0)
+    .fetch_all(&mut *conn)
+    .await?;
+
+    // Each player's rating before the match, with inactivity applied.
+    let mut before: HashMap<i64, PoolRating> = HashMap::new();
+    for s in &seats {
+        let player: i64 = s.get("player_id");
+        let row = sqlx::query(
+            "SELECT rating, deviation, volatility, last_unix_ms FROM ratings
+             WHERE pool_id = ? AND player_id = ?",
+        )
+        .bind(pool)
+        .bind(player)
+        .fetch_optional(&mut *conn)
+        .await?;
+        let rating = match row {
+            None => PoolRating::new(system),
+            Some(r) => PoolRating::from_columns(
+                system,
+                r.get("rating"),
+                r.get("deviation"),
+                r.get("volatility"),
+            )?
+            .decayed(weeks_between(r.get("last_unix_ms"), now))?,
+        };
+        before.insert(player, rating);
+    }
+    // Players per side, in seat order.
+    let side_count = sides.len();
+    let mut team: Vec<Vec<i64>> = vec![Vec::new(); side_count];
+    for s in &seats {
+        let side = s.get::<i64, _>("side") as usize;
+        if side >= side_count {
+            return Err(StoreError::corrupt(id, "seat of an unknown side"));
+        }
+        team[side].push(s.get("player_id"));
+    }
+
+    let mut after: HashMap<i64, PoolRating> = HashMap::new();
+    match system {
+        RatingSystem::Glicko2 => {
+            if side_count != 2 || team.iter().any(|t| t.len() != 1) {
+                return Err(StoreError::corrupt(
+                    id,
+                    "a Glicko-2 match needs two players",
+                ));
+            }
+            let games = u32::from(variant.games_per_match());
+            let glicko = |p: i64| match before[&p] {
+                PoolRating::Glicko2(r) => r,
+                PoolRating::WengLin(_) => unreachable!("pool system"),
+            };
+            for side in 0..2 {
+                let me = team[side][0];
+                let them = team[1 - side][0];
+                let points = f64::from(sides[side].get::<i64, _>("points_halves") as u32) / 2.0;
+                let score = glicko2::match_score(points, games)?;
+                let new = glicko2::update(glicko(me), &[(glicko(them), score)])?;
+                after.insert(me, PoolRating::Glicko2(new));
+            }
+        }
+        RatingSystem::WengLin => {
+            let teams: Vec<Vec<WengLinRating>> = team
+                .iter()
+                .map(|t| {
+                    t.iter()
+                        .map(|p| match before[p] {
+                            PoolRating::WengLin(r) => r,
+                            PoolRating::Glicko2(_) => unreachable!("pool system"),
+                        })
+                        .collect()
+                })
+                .collect();
+            let ranks: Vec<u32> = sides
+                .iter()
+                .map(|s| s.get::<Option<i64>, _>("place").unwrap_or(1) as u32)
+                .collect();
+            let rated = weng_lin::rate(&teams, &ranks)?;
+            for (t, players) in team.iter().enumerate() {
+                for (j, p) in players.iter().enumerate() {
+                    after.insert(*p, PoolRating::WengLin(rated[t][j]));
+                }
+            }
+        }
+    }
+
+    for s in &seats {
+        let player: i64 = s.get("player_id");
+        let (b_r, b_d, b_v) = before[&player].columns();
+        let new = after[&player];
+        let (a_r, a_d, a_v) = new.columns();
+        sqlx::query(
+            "INSERT INTO ratings (pool_id, player_id, rating, deviation, volatility, score, matches, last_unix_ms)
+             VALUES (?, ?, ?, ?, ?, ?, 1, ?)
+             ON CONFLICT (pool_id, player_id) DO UPDATE SET rating = excluded.rating,
+                 deviation = excluded.deviation, volatility = excluded.volatility,
+                 score = excluded.score, matches = matches + 1, last_unix_ms = excluded.last_unix_ms",
+        )
+        .bind(pool)
+        .bind(player)
+        .bind(a_r)
+        .bind(a_d)
+        .bind(a_v)
+        .bind(new.score())
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+        sqlx::query(
+            "INSERT INTO rating_changes (match_id, player_id, pool_id, rating_before, deviation_before,
+                 volatility_before, rating_after, deviation_after, volatility_after)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(id.0)
+        .bind(player)
+        .bind(pool)
+        .bind(b_r)
+        .bind(b_d)
+        .bind(b_v)
+        .bind(a_r)
+        .bind(a_d)
+        .bind(a_v)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Recomputes every rating of pool `pool` from its history: clears the pool
+/// and rates its rated, finished, non-voided matches again in the order they
+/// finished.
+async fn recompute_pool(conn: &mut SqliteConnection, pool: i64) -> Result<(), StoreError> {
+    let p = sqlx::query("SELECT guild_id, variant, season FROM rating_pools WHERE id = ?")
+        .bind(pool)
+        .fetch_one(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM rating_changes WHERE pool_id = ?")
+        .bind(pool)
+        .execute(&mut *conn)
+        .await?;
+    sqlx::query("DELETE FROM ratings WHERE pool_id = ?")
+        .bind(pool)
+        .execute(&mut *conn)
+        .await?;
+    let ids: Vec<i64> = sqlx::query_scalar(
+        "SELECT id FROM matches
+         WHERE guild_id = ? AND variant = ? AND season = ? AND rated = 1 AND voided = 0
+           AND end_kind IN ('completed', 'forfeit')
+         ORDER BY finished_unix_ms, id",
+    )
+    .bind(p.get::<i64, _>("guild_id"))
+    .bind(p.get::<String, _>("variant"))
+    .bind(p.get::<i64, _>("season"))
+    .fetch_all(&mut *conn)
+    .await?;
+    for id in ids {
+        rate_match(conn, MatchId(id)).await?;
+    }
+    Ok(())
+}
+
+impl Db {
+    /// A moderator voids match `id` (`/ladder void`): it stays in the
+    /// history but no longer counts, and its pool's ratings are recomputed
+    /// from the history without it. Returns false if it was already void.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchMatch`], [`StoreError::Database`],
+    /// [`StoreError::Rating`].
+    pub async fn void_match(&self, id: MatchId) -> Result<bool, StoreError> {
+        let mut tx = self.write().await?;
+        let done = sqlx::query("UPDATE matches SET voided = 1 WHERE id = ? AND voided = 0")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() == 0 {
+            let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM matches WHERE id = ?")
+                .bind(id.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+            return match exists {
+                Some(_) => Ok(false),
+                None => Err(StoreError::NoSuchMatch(id)),
+            };
+        }
+        let pool: Option<i64> =
+            sqlx::query_scalar("SELECT pool_id FROM rating_changes WHERE match_id = ? LIMIT 1")
+                .bind(id.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if let Some(pool) = pool {
+            recompute_pool(&mut tx, pool).await?;
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// The leaderboard of the guild's `variant` pool in `season` (the
+    /// current season when `None`): the `top` best by rating (Weng-Lin: by
+    /// μ − 3σ), banned players left out, with RD grown by inactivity up to
+    /// `now_unix_ms` and the provisional mark that follows from it. Empty
+    /// when the pool does not exist.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`], [`StoreError::Rating`].
+    pub async fn leaderboard(
+        &self,
+        guild: GuildId,
+        variant: Variant,
+        season: Option<u32>,
+        top: u32,
+        now_unix_ms: i64,
+    ) -> Result<Vec<LadderEntry>, StoreError> {
+        let season = match season {
+            Some(s) => i64::from(s),
+            None => i64::from(self.guild_settings(guild).await?.season),
+        };
+        let system = RatingSystem::of(variant);
+        let pool: Option<i64> = sqlx::query_scalar(
+            "SELECT id FROM rating_pools WHERE guild_id = ? AND variant = ? AND season = ?",
+        )
+        .bind(gid(guild))
+        .bind(variant.key())
+        .bind(season)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(pool) = pool else {
+            return Ok(Vec::new());
+        };
+        // One pool, walked down its (pool_id, score DESC, player_id) index.
+        let rows = sqlx::query(
+            "SELECT r.player_id, p.name, r.rating, r.deviation, r.volatility, r.matches, r.last_unix_ms
+             FROM ratings AS r
+             JOIN players AS p ON p.id = r.player_id
+             WHERE r.pool_id = ?
+               AND NOT EXISTS (SELECT 1 FROM bans AS b WHERE b.guild_id = ?
+                               AND b.player_id = r.player_id AND b.lifted_unix_ms IS NULL)
+             ORDER BY r.score DESC, r.player_id
+             LIMIT ?",
+        )
+        .bind(pool)
+        .bind(gid(guild))
+        .bind(i64::from(top))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for (i, r) in rows.iter().enumerate() {
+            let rating = PoolRating::from_columns(
+                system,
+                r.get("rating"),
+                r.get("deviation"),
+                r.get("volatility"),
+            )?
+            .decayed(weeks_between(r.get("last_unix_ms"), now_unix_ms))?;
+            out.push(LadderEntry {
+                rank: i as u32 + 1,
+                player: PlayerId(r.get("player_id")),
+                name: r.get("name"),
+                rating,
+                matches: r.get::<i64, _>("matches") as u32,
+            });
+        }
+        Ok(out)
+    }
+
+    /// A player's rating card in the guild's current season: one entry per
+    /// variant pool the player has a rating in (variant order of RULES.md
+    /// §5), with their rank in that pool (banned players not counted) and RD
+    /// grown by inactivity up to `now_unix_ms`.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`], [`StoreError::Rating`].
+    pub async fn rating_card(
+        &self,
+        guild: GuildId,
+        player: PlayerId,
+        now_unix_ms: i64,
+    ) -> Result<Vec<(Variant, LadderEntry)>, StoreError> {
+        let season = i64::from(self.guild_settings(guild).await?.season);
+        let rows = sqlx::query(
+            "SELECT pool.variant, p.name, r.rating, r.deviation, r.volatility, r.matches,
+                    r.last_unix_ms,
+                    1 + (SELECT COUNT(*) FROM ratings AS o WHERE o.pool_id = r.pool_id
+                         AND (o.score > r.score OR (o.score = r.score AND o.player_id < r.player_id))
+                         AND NOT EXISTS (SELECT 1 FROM bans AS b WHERE b.guild_id = pool.guild_id
+                                         AND b.player_id = o.player_id AND b.lifted_unix_ms IS NULL))
+                      AS rank
+             FROM ratings AS r
+             JOIN rating_pools AS pool ON pool.id = r.pool_id
+             JOIN players AS p ON p.id = r.player_id
+             WHERE pool.guild_id = ? AND pool.season = ? AND r.player_id = ?",
+        )
+        .bind(gid(guild))
+        .bind(season)
+        .bind(player.0)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out = Vec::new();
+        for r in rows {
+            let Ok(variant) = r.get::<String, _>("variant").parse::<Variant>() else {
+                continue;
+            };
+            let rating = PoolRating::from_columns(
+                RatingSystem::of(variant),
+                r.get("rating"),
+                r.get("deviation"),
+                r.get("volatility"),
+            )?
+            .decayed(weeks_between(r.get("last_unix_ms"), now_unix_ms))?;
+            out.push((
+                variant,
+                LadderEntry {
+                    rank: r.get::<i64, _>("rank") as u32,
+                    player,
+                    name: r.get("name"),
+                    rating,
+                    matches: r.get::<i64, _>("matches") as u32,
+                },
+            ));
+        }
+        out.sort_by_key(|(v, _)| *v);
+        Ok(out)
+    }
+
+    /// The rating changes match `id` caused, in seat order (empty for an
+    /// unrated, aborted, voided or running match).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`], [`StoreError::Rating`].
+    pub async fn rating_changes(&self, id: MatchId) -> Result<Vec<RatingChange>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT c.player_id, pool.system, c.rating_before, c.deviation_before, c.volatility_before,
+                    c.rating_after, c.deviation_after, c.volatility_after
+             FROM rating_changes AS c
+             JOIN rating_pools AS pool ON pool.id = c.pool_id
+             JOIN match_seats AS s ON s.match_id = c.match_id AND s.player_id = c.player_id
+             WHERE c.match_id = ? ORDER BY s.seat",
+        )
+        .bind(id.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let system = if r.get::<String, _>("system") == "weng-lin" {
+                    RatingSystem::WengLin
+                } else {
+                    RatingSystem::Glicko2
+                };
+                Ok(RatingChange {
+                    player: PlayerId(r.get("player_id")),
+                    before: PoolRating::from_columns(
+                        system,
+                        r.get("rating_before"),
+                        r.get("deviation_before"),
+                        r.get("volatility_before"),
+                    )?,
+                    after: PoolRating::from_columns(
+                        system,
+                        r.get("rating_after"),
+                        r.get("deviation_after"),
+                        r.get("volatility_after"),
+                    )?,
+                })
+            })
+            .collect()
+    }
+}

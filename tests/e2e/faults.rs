@@ -1,0 +1,230 @@
+//! The bot under faults, end to end (the real binary against the fake
+//! Discord): REST calls answered with 500 or 429, the gateway dropped or
+//! asked to reconnect while a player presses, and the database locked for a
+//! moment. Each test checks that no action is lost, none is applied twice,
+//! no turn is posted twice, and the match goes on. See
+//! `docs/reliability.md`.
+
+use crate::support::{fake, harness};
+
+use std::path::Path;
+use std::time::Duration;
+
+use fake::*;
+use harness::*;
+use sqlx::Connection;
+
+/// The moves of `match_id` in the database: (game, ply, move).
+async fn stored_moves(dir: &Path, match_id: &str) -> Vec<(i64, i64, String)> {
+    let mut c = sqlx::SqliteConnection::connect(&database_url(dir))
+        .await
+        .unwrap();
+    let rows: Vec<(i64, i64, String)> =
+        sqlx::query_as("SELECT game, ply, mv FROM moves WHERE match_id = ? ORDER BY game, ply")
+            .bind(match_id.parse::<i64>().unwrap())
+            .fetch_all(&mut c)
+            .await
+            .unwrap();
+    rows
+}
+
+fn served_for(fake: &FakeDiscord, method: &str, path: &str) -> Vec<Served> {
+    fake.served()
+        .into_iter()
+        .filter(|s| s.method == method && s.path == path)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_500_on_the_acknowledgement_is_retried_and_the_move_is_applied_once() {
+    let (fake, bot) = start_with("fault-ack-500", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    fake.inject("POST", "/callback", Fault::ServerError, 2);
+    let i = t.press_drop(1, 1, 'd').await;
+    t.turn(1, 2).await;
+    let calls = served_for(&fake, "POST", &callback_path(i));
+    let statuses: Vec<u16> = calls.iter().map(|s| s.status).collect();
+    assert_eq!(statuses, [500, 500, 204], "two failures, then the ack");
+    // One move, one turn message for the next ply.
+    t.play(1, 2, 'c').await;
+    assert_eq!(t.turns(1, 2), 1);
+    assert_eq!(t.turns(1, 3), 1);
+    assert_eq!(
+        stored_moves(&bot.dir, &t.match_id).await,
+        [(1, 1, "d".to_string()), (1, 2, "c".to_string())]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_on_a_turn_post_is_retried_no_sooner_than_retry_after_and_posted_once() {
+    let (fake, bot) = start_with("fault-post-429", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let posts = format!("/api/v10/channels/{}/messages", t.thread);
+    let retry_after = Duration::from_millis(400);
+    fake.inject(
+        "POST",
+        &posts,
+        Fault::RateLimited {
+            retry_after,
+            global: false,
+        },
+        1,
+    );
+    t.play(1, 1, 'd').await;
+    let calls = served_for(&fake, "POST", &posts);
+    let limited = calls.iter().position(|s| s.status == 429).expect("a 429");
+    let retry = &calls[limited + 1];
+    assert_eq!(retry.status, 200);
+    assert!(
+        retry.at.duration_since(calls[limited].at) >= retry_after,
+        "retried after {:?}, Discord asked for {retry_after:?}",
+        retry.at.duration_since(calls[limited].at)
+    );
+    assert_eq!(t.turns(1, 2), 1, "the turn is posted once");
+    t.play(1, 2, 'c').await;
+    assert_eq!(stored_moves(&bot.dir, &t.match_id).await.len(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_500_on_removing_the_old_buttons_is_retried_and_the_old_turn_loses_them() {
+    let (fake, _bot) = start_with("fault-edit-500", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let first = t.turn(1, 1).await;
+    let edit = format!("/api/v10/channels/{}/messages/{}", t.thread, id_of(&first));
+    fake.inject("PATCH", &edit, Fault::ServerError, 3);
+    t.play(1, 1, 'd').await;
+    fake.wait_for("the old turn without buttons", |f| {
+        f.message(id_of(&first))
+            .filter(|m| buttons(m).is_empty())
+            .map(|_| ())
+    })
+    .await;
+    let statuses: Vec<u16> = served_for(&fake, "PATCH", &edit)
+        .iter()
+        .map(|s| s.status)
+        .collect();
+    assert_eq!(statuses, [500, 500, 500, 200]);
+    t.play(1, 2, 'c').await;
+    assert_eq!(t.turns(1, 3), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refusal_rate_limited_globally_still_reaches_the_presser() {
+    let (fake, _bot) = start_with("fault-followup-429", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let msg = t.turn(1, 1).await;
+    fake.inject(
+        "POST",
+        &format!("/webhooks/{BOT_ID}/token-"),
+        Fault::RateLimited {
+            retry_after: Duration::from_millis(300),
+            global: true,
+        },
+        1,
+    );
+    // Carol is no player: her press is refused privately.
+    let i = press(&fake, CAROL, &msg, &format!("m:{}:1.1:drop:d", t.match_id));
+    let text = private_followup(&fake, i).await;
+    assert!(text.contains("not playing in this match"), "{text}");
+    t.play(1, 1, 'd').await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_during_a_dropped_gateway_connection_is_played_after_the_resume() {
+    let (fake, _bot) = start_with("fault-gateway-drop", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    t.play(1, 1, 'd').await;
+    let msg = t.turn(1, 2).await;
+    let resumes = fake.gateway_ops().iter().filter(|op| **op == 6).count();
+    fake.drop_gateway();
+    // Bob presses while the bot is disconnected: Discord keeps the event
+    // and replays it on RESUME.
+    press(&fake, BOB, &msg, &format!("m:{}:1.2:drop:c", t.match_id));
+    t.turn(1, 3).await;
+    assert!(
+        fake.gateway_ops().iter().filter(|op| **op == 6).count() > resumes,
+        "the bot resumed"
+    );
+    assert_eq!(t.turns(1, 3), 1, "the press was applied once");
+    t.play(1, 3, 'e').await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_right_after_a_reconnect_request_is_played_once() {
+    let (fake, _bot) = start_with("fault-gateway-op7", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    t.play(1, 1, 'd').await;
+    let msg = t.turn(1, 2).await;
+    fake.reconnect();
+    press(&fake, BOB, &msg, &format!("m:{}:1.2:drop:c", t.match_id));
+    t.turn(1, 3).await;
+    fake.wait_for("RESUME", |f| f.gateway_ops().contains(&6).then_some(()))
+        .await;
+    t.play(1, 3, 'e').await;
+    assert_eq!(t.turns(1, 3), 1);
+    assert_eq!(t.turns(1, 4), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_press_while_the_database_is_locked_gets_try_again_and_nothing_is_half_written() {
+    let (fake, bot) = start_with("fault-db-locked", &[("FOURBOT_BUSY_TIMEOUT_MS", "300")]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    t.play(1, 1, 'd').await;
+    let msg = t.turn(1, 2).await;
+    // Another connection holds the write lock.
+    let mut lock = sqlx::SqliteConnection::connect(&database_url(&bot.dir))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut lock)
+        .await
+        .unwrap();
+    let custom = format!("m:{}:1.2:drop:c", t.match_id);
+    let i = press(&fake, BOB, &msg, &custom);
+    let text = private_followup(&fake, i).await;
+    assert!(text.contains("could not be saved"), "{text}");
+    sqlx::query("ROLLBACK").execute(&mut lock).await.unwrap();
+    drop(lock);
+    assert_eq!(
+        stored_moves(&bot.dir, &t.match_id).await,
+        [(1, 1, "d".to_string())],
+        "nothing of the refused move is stored"
+    );
+    assert_eq!(t.turns(1, 3), 0, "nothing of it was announced");
+    // The same button works now.
+    press(&fake, BOB, &msg, &custom);
+    t.turn(1, 3).await;
+    assert_eq!(t.turns(1, 3), 1);
+    assert_eq!(
+        stored_moves(&bot.dir, &t.match_id).await,
+        [(1, 1, "d".to_string()), (1, 2, "c".to_string())]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_try_again_refusal_is_in_the_pressers_language() {
+    let (fake, bot) = start_with("fault-db-locked-de", &[("FOURBOT_BUSY_TIMEOUT_MS", "200")]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let msg = t.turn(1, 1).await;
+    let mut lock = sqlx::SqliteConnection::connect(&database_url(&bot.dir))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut lock)
+        .await
+        .unwrap();
+    let id = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        button_press_json(
+            id,
+            t.mover(&msg),
+            &msg,
+            &format!("m:{}:1.1:drop:d", t.match_id),
+            "de",
+        ),
+    );
+    let text = private_followup(&fake, id).await;
+    assert!(text.contains("nicht speichern"), "{text}");
+    sqlx::query("ROLLBACK").execute(&mut lock).await.unwrap();
+}

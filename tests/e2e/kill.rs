@@ -1,0 +1,257 @@
+//! The bot SIGKILLed at random moments while several matches are played by
+//! button presses, and restarted each time: every running match goes on,
+//! every move a player saw acknowledged (the next turn posted) is in the
+//! database exactly once, each finished rated match changed the ratings
+//! once, and the buttons of messages posted before a kill still work.
+//!
+//! `cargo test --test kill` runs a short version (3 matches, 6 kills);
+//! `cargo test --test kill -- --ignored` the long one (8 matches,
+//! 25 kills). `FOURBOT_CRASH_SEED` repeats a run's random kill moments.
+
+use crate::support::{fake, harness};
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use fake::*;
+use harness::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::Value;
+use sqlx::Connection;
+
+/// What a message of match `id` offers: a drop turn (game, ply), Ready of a
+/// game, or Rematch (the match is over).
+#[derive(Clone, Debug, PartialEq)]
+enum Offer {
+    Turn(u32, u32),
+    Ready(u32),
+    Over,
+}
+
+fn offer(m: &Value, id: &str) -> Option<Offer> {
+    let prefix = format!("m:{id}:");
+    for (b, _) in buttons(m) {
+        let Some(rest) = b.strip_prefix(&prefix) else {
+            continue;
+        };
+        if rest == "rematch" {
+            return Some(Offer::Over);
+        }
+        if let Some(g) = rest.strip_suffix(":ready") {
+            return Some(Offer::Ready(g.parse().ok()?));
+        }
+        if let Some((turn, _)) = rest.split_once(":drop:") {
+            let (g, p) = turn.split_once('.')?;
+            return Some(Offer::Turn(g.parse().ok()?, p.parse().ok()?));
+        }
+    }
+    None
+}
+
+/// The newest offer of the match posted in its thread, with the *first*
+/// message that carried it (so that presses use the oldest buttons, those
+/// from before a restart when there are some).
+fn newest(t: &Table) -> Option<(Offer, Value)> {
+    let msgs = t.fake.messages_in(t.thread);
+    let newest = msgs.iter().rev().find_map(|m| offer(m, &t.match_id))?;
+    let first = msgs
+        .into_iter()
+        .find(|m| offer(m, &t.match_id) == Some(newest.clone()))?;
+    Some((newest, first))
+}
+
+/// Plays `t` to its end by random drops (and Ready between games),
+/// pressing again whenever nothing happens for a while (a press that fell
+/// into a kill is lost, as on Discord).
+async fn play_to_the_end(t: Table, seed: u64) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(240);
+    loop {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "match {} did not end",
+            t.match_id
+        );
+        let Some((offer, msg)) = newest(&t) else {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            continue;
+        };
+        match &offer {
+            Offer::Over => return,
+            Offer::Ready(g) => {
+                for &u in &t.players {
+                    press(&t.fake, u, &msg, &format!("m:{}:{g}:ready", t.match_id));
+                }
+            }
+            Offer::Turn(..) => {
+                let free: Vec<String> = buttons(&msg)
+                    .into_iter()
+                    .filter(|(id, off)| id.contains(":drop:") && !off)
+                    .map(|(id, _)| id)
+                    .collect();
+                let id = &free[rng.gen_range(0..free.len())];
+                press(&t.fake, t.mover(&msg), &msg, id);
+            }
+        }
+        // Wait for the next offer; after a while, look again and press again.
+        let until = tokio::time::Instant::now() + Duration::from_millis(1500);
+        while tokio::time::Instant::now() < until {
+            if newest(&t).map(|(o, _)| o) != Some(offer.clone()) {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(15)).await;
+        }
+    }
+}
+
+/// Every (game, ply) a posted message showed as played: a turn `g.p`
+/// acknowledges plies `1..p` of game `g`; Ready of game `g` or the end of
+/// the match acknowledge all of game `g` (checked against the store as "at
+/// least what was shown").
+fn acknowledged(fake: &FakeDiscord, t: &Table) -> BTreeMap<u32, u32> {
+    let mut shown: BTreeMap<u32, u32> = BTreeMap::new();
+    for m in fake.messages_in(t.thread) {
+        if let Some(Offer::Turn(g, p)) = offer(&m, &t.match_id) {
+            let e = shown.entry(g).or_default();
+            *e = (*e).max(p - 1);
+        }
+    }
+    shown
+}
+
+async fn kill_run(name: &str, matches: u64, kills: u32) {
+    let seed: u64 = std::env::var("FOURBOT_CRASH_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_nanos() as u64
+        });
+    eprintln!("FOURBOT_CRASH_SEED={seed}");
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    let dir: PathBuf = temp_dir(name);
+    let mut child = spawn(bin(), &fake, &dir, &[]);
+    wait_registrations(&fake, 1).await;
+    let mut tables = Vec::new();
+    for i in 0..matches {
+        tables.push(Table::between(&fake, user(2 * i), user(2 * i + 1), None).await);
+    }
+    let players: Vec<_> = tables
+        .iter()
+        .enumerate()
+        .map(|(i, t)| tokio::spawn(play_to_the_end(t.clone(), seed ^ i as u64)))
+        .collect();
+    for k in 0..kills {
+        let pause = rng.gen_range(50..700);
+        tokio::time::sleep(Duration::from_millis(pause)).await;
+        child.kill().await.unwrap(); // SIGKILL
+        fake.forget_session();
+        child = spawn(bin(), &fake, &dir, &[]);
+        wait_registrations(&fake, k as usize + 2).await;
+    }
+    for p in players {
+        p.await.expect("every match is played to its end");
+    }
+
+    let mut db = sqlx::SqliteConnection::connect(&database_url(&dir))
+        .await
+        .unwrap();
+    for t in &tables {
+        let id: i64 = t.match_id.parse().unwrap();
+        let rows: Vec<(i64, i64)> =
+            sqlx::query_as("SELECT game, ply FROM moves WHERE match_id = ? ORDER BY game, ply")
+                .bind(id)
+                .fetch_all(&mut db)
+                .await
+                .unwrap();
+        let mut stored: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+        for (g, p) in rows {
+            stored.entry(g as u32).or_default().push(p as u32);
+        }
+        for (g, plies) in &stored {
+            let expect: Vec<u32> = (1..=plies.len() as u32).collect();
+            assert_eq!(plies, &expect, "match {id} game {g}: every ply once");
+        }
+        for (g, p) in acknowledged(&fake, t) {
+            let n = stored.get(&g).map_or(0, |v| v.len() as u32);
+            assert!(n >= p, "match {id} game {g}: ply {p} was shown, {n} stored");
+        }
+        let (phase, changes): (String, i64) = sqlx::query_as(
+            "SELECT phase, (SELECT COUNT(*) FROM rating_changes WHERE match_id = m.id) FROM matches m WHERE id = ?",
+        )
+        .bind(id)
+        .fetch_one(&mut db)
+        .await
+        .unwrap();
+        assert_eq!(phase, "finished", "match {id}");
+        assert_eq!(changes, 2, "match {id}: one rating change per player");
+    }
+    // Each player played one rated match: their rating counts it once.
+    let counts: Vec<(i64,)> = sqlx::query_as(
+        "SELECT r.matches FROM ratings r JOIN players p ON p.id = r.player_id WHERE p.discord_id IS NOT NULL",
+    )
+    .fetch_all(&mut db)
+    .await
+    .unwrap();
+    assert_eq!(counts.len() as u64, 2 * matches);
+    assert!(counts.iter().all(|(n,)| *n == 1), "{counts:?}");
+    let restarts = fake
+        .served()
+        .iter()
+        .filter(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .count();
+    assert_eq!(restarts as u32, kills + 1);
+    let _ = child.kill().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn matches_survive_six_random_sigkills_with_nothing_lost_or_doubled() {
+    kill_run("kill-short", 3, 6).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long: about 30 s; cargo test --test kill -- --ignored"]
+async fn matches_survive_twenty_five_random_sigkills_with_nothing_lost_or_doubled() {
+    kill_run("kill-long", 8, 25).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_end_committed_but_not_posted_before_a_kill_is_posted_after_the_restart() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    let dir: PathBuf = temp_dir("kill-unposted-end");
+    let mut child = spawn(bin(), &fake, &dir, &[]);
+    wait_registrations(&fake, 1).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    t.play(1, 1, 'd').await;
+    t.play(1, 2, 'c').await;
+    let msg = t.turn(1, 3).await;
+    // Discord fails every post into the thread: the resignation is
+    // committed, its announcement is not.
+    let posts = format!("/api/v10/channels/{}/messages", t.thread);
+    fake.inject("POST", &posts, Fault::ServerError, 1_000);
+    t.resign_match(&msg);
+    t.failed_post(&posts).await;
+    child.kill().await.unwrap();
+    fake.clear_faults();
+    fake.forget_session();
+    let _child = spawn(bin(), &fake, &dir, &[]);
+    let over = fake
+        .wait_for("the end of the match posted", |f| {
+            f.messages_in(t.thread)
+                .into_iter()
+                .find(|m| offer(m, &t.match_id) == Some(Offer::Over))
+        })
+        .await;
+    assert!(
+        over["content"].as_str().unwrap().contains("resign"),
+        "{over}"
+    );
+    assert_eq!(rating_changes_of(&dir, &t.match_id).await, 2, "rated once");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,0 +1,14 @@
+//! End to end (docs/discord.md): the real `fourbot` binary against a fake
+//! Discord on 127.0.0.1 (REST and gateway), killed and restarted, under
+//! faults; and the terminal table (`fourbot shell`).
+
+mod support;
+
+mod discord;
+mod faults;
+mod faults_nonce;
+mod kill;
+mod kill_flag;
+mod pitfalls;
+mod restart;
+mod shell;

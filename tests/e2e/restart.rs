@@ -1,0 +1,207 @@
+//! Nothing of a Discord community's state lives outside the database
+//! (issue 9): the real `fourbot` binary against the fake Discord, killed and
+//! started again on the same database.
+
+use crate::support::{fake, harness};
+
+use std::time::Duration;
+
+use fake::*;
+use harness::*;
+use serde_json::json;
+
+/// The thread-creation requests on message `m` so far.
+fn threads_opened_on(fake: &FakeDiscord, m: u64) -> usize {
+    let path = format!("/api/v10/channels/{CHANNEL_ID}/messages/{m}/threads");
+    fake.requests()
+        .iter()
+        .filter(|r| r.method == "POST" && r.path == path)
+        .count()
+}
+
+/// The `<t:UNIX:R>` deadline in a message's text, in seconds since 1970.
+fn deadline_secs(text: &str) -> i64 {
+    let start = text.find("<t:").expect("a deadline") + 3;
+    let end = start + text[start..].find(':').unwrap();
+    text[start..end].parse().unwrap()
+}
+
+fn now_secs() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_german_servers_match_restored_after_a_restart_still_posts_in_german() {
+    let (fake, mut bot) = start_with("restart-german", &[]).await;
+    let set = command(&fake, MONA, "config", &[("language", 3, json!("de"))], &[]);
+    answer(&fake, set).await;
+    let iid = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let text = msg["content"].as_str().unwrap();
+    assert!(text.contains("fordert"), "German: {text}");
+    press(&fake, BOB, &msg, &custom_ids(&msg)[0]);
+    let thread = id_of(&msg);
+    let first = first_turn(&fake, thread).await;
+    bot.kill().await;
+    bot.restart(&fake).await;
+    let notice = fake
+        .wait_for("the restart notice", |f| {
+            f.messages_in(thread).into_iter().find(|m| {
+                let t = m["content"].as_str().unwrap_or("");
+                t.contains("Der Bot wurde neu gestartet") || t.contains("The bot restarted")
+            })
+        })
+        .await;
+    let text = notice["content"].as_str().unwrap();
+    assert!(text.contains("Der Bot wurde neu gestartet"), "{text}");
+    // The old turn's buttons still play, into the same thread.
+    let drop = custom_ids(&first)
+        .into_iter()
+        .find(|id| id.ends_with(":drop:d"))
+        .unwrap();
+    press(&fake, ALICE, &first, &drop);
+    let second = fake
+        .wait_for("ply 2", |f| {
+            f.messages_in(thread)
+                .into_iter()
+                .find(|m| custom_ids(m).iter().any(|id| id.contains(":1.2:drop:")))
+        })
+        .await;
+    assert!(
+        !second["content"].as_str().unwrap().contains(" to move"),
+        "German, not English: {second}"
+    );
+    assert!(!bot.stderr().contains(TOKEN));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_restart_an_old_challenge_is_accepted_and_an_old_seek_joined() {
+    let (fake, mut bot) = start_with("restart-offers", &[]).await;
+    let iid = challenge(&fake, ALICE, BOB);
+    let challenge_msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let sid = command(&fake, CAROL, "seek", &[], &[]);
+    let seek_msg = fake.wait_for("the seek", |f| f.original(sid)).await;
+    bot.kill().await;
+    bot.restart(&fake).await;
+
+    let accept = press(&fake, BOB, &challenge_msg, &custom_ids(&challenge_msg)[0]);
+    assert_eq!(
+        answer(&fake, accept).await["type"],
+        7,
+        "the message updated"
+    );
+    let thread = id_of(&challenge_msg);
+    first_turn(&fake, thread).await;
+    let now = fake.message(thread).unwrap();
+    assert!(custom_ids(&now).is_empty(), "accepted: no buttons: {now}");
+
+    let join = press(&fake, DAVE, &seek_msg, &custom_ids(&seek_msg)[0]);
+    assert_eq!(answer(&fake, join).await["type"], 7);
+    let thread = id_of(&seek_msg);
+    let first = first_turn(&fake, thread).await;
+    assert!(
+        first["content"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!("<@{}>", CAROL.id)),
+        "the seeker is p1: {first}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_challenge_that_expired_while_the_bot_was_down_is_closed_at_start_and_refused() {
+    let (fake, mut bot) =
+        start_with("restart-expired", &[("FOURBOT_CHALLENGE_EXPIRY_SECS", "2")]).await;
+    let iid = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    bot.kill().await;
+    let expires = deadline_secs(msg["content"].as_str().unwrap());
+    // The expiry passes while the bot is down.
+    while now_secs() <= expires {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    bot.restart(&fake).await;
+    // At start-up its timer is re-armed, finds it due and takes the
+    // buttons away with the expiry notice.
+    let edit = fake
+        .wait_for("the expiry edit", |f| {
+            f.requests().into_iter().find(|r| {
+                r.method == "PATCH" && r.path.ends_with(&format!("token-{iid}/messages/@original"))
+            })
+        })
+        .await;
+    assert!(
+        edit.json["content"]
+            .as_str()
+            .unwrap()
+            .contains("Nobody answered in time"),
+        "{}",
+        edit.json
+    );
+    assert_eq!(edit.json["components"], json!([]));
+    // A press on the old buttons is refused privately as expired, and the
+    // message keeps no buttons.
+    let late = press(&fake, BOB, &msg, &custom_ids(&msg)[0]);
+    let update = answer(&fake, late).await;
+    assert_eq!(update["type"], 7, "{update}");
+    assert_eq!(update["data"]["components"], json!([]));
+    assert!(private_followup(&fake, late).await.contains("expired"));
+    assert_eq!(threads_opened_on(&fake, id_of(&msg)), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_simultaneous_accept_presses_start_one_match() {
+    let (fake, _bot) = start_with("double-accept", &[]).await;
+    let iid = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let accept = custom_ids(&msg)[0].clone();
+    let a = press(&fake, BOB, &msg, &accept);
+    let b = press(&fake, BOB, &msg, &accept);
+    let (ra, rb) = (answer(&fake, a).await, answer(&fake, b).await);
+    let types = [ra["type"].as_u64().unwrap(), rb["type"].as_u64().unwrap()];
+    assert!(
+        types.contains(&7) && types.contains(&4),
+        "one update, one refusal: {types:?}"
+    );
+    let refusal = if types[0] == 4 { &ra } else { &rb };
+    assert!(
+        refusal["data"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("already"),
+        "{refusal}"
+    );
+    first_turn(&fake, id_of(&msg)).await;
+    assert_eq!(threads_opened_on(&fake, id_of(&msg)), 1, "one match");
+}
+
+/// A moderator sets the server's challenge expiry; the private reply.
+async fn set_expiry(fake: &FakeDiscord, minutes: i64) -> String {
+    let options = [("challenge-expiry", 4, json!(minutes))];
+    let i = command(fake, MONA, "config", &options, &[]);
+    answer(fake, i).await["data"]["content"].to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_challenge_expiry_is_the_servers_setting() {
+    let (fake, _bot) = start_with("config-expiry", &[]).await;
+    let iid = challenge(&fake, ALICE, BOB);
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let left = deadline_secs(msg["content"].as_str().unwrap()) - now_secs();
+    assert!(
+        (590..=610).contains(&left),
+        "10 minutes by default: {left}s"
+    );
+
+    let text = set_expiry(&fake, 15).await;
+    assert!(text.contains("14 minutes"), "{text}");
+    let text = set_expiry(&fake, 2).await;
+    assert!(text.contains("Challenge expiry: 2 minutes"), "{text}");
+    let iid = challenge(&fake, CAROL, DAVE);
+    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let left = deadline_secs(msg["content"].as_str().unwrap()) - now_secs();
+    assert!((110..=130).contains(&left), "2 minutes: {left}s");
+}

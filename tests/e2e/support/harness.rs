@@ -1,0 +1,746 @@
+//! The one end-to-end harness: the real `fourbot` binary started against
+//! the fake Discord (started, killed, restarted), a match seen from its
+//! thread ([`Table`]), and the helpers that send slash commands and presses
+//! and wait for their effects. Shared by `tests/discord.rs`,
+//! `tests/discord_pitfalls.rs`, `tests/discord_restart.rs`,
+//! `tests/faults.rs`, `tests/faults_nonce.rs`, `tests/kill.rs`,
+//! `tests/kill_flag.rs` and `examples/load.rs`. Include it
+//! after the fake:
+//!
+//! ```ignore
+//! #[path = "support/fake_discord.rs"]
+//! mod fake;
+//! #[path = "support/harness.rs"]
+//! mod harness;
+//! ```
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use super::fake::*;
+use serde_json::{json, Value};
+use tokio::process::{Child, Command};
+
+/// The token the tests give the bot (checked never to be logged).
+pub const TOKEN: &str = "test-token-NEVER-LOGGED-0123456789";
+
+// ---------------------------------------------------------------- processes
+
+/// The `fourbot` binary Cargo built for this integration test (not set
+/// when building an example: `examples/load.rs` names its own binary).
+pub fn bin() -> &'static Path {
+    match option_env!("CARGO_BIN_EXE_fourbot") {
+        Some(path) => Path::new(path),
+        None => panic!("CARGO_BIN_EXE_fourbot is set for integration tests only"),
+    }
+}
+
+/// A running bot and its directory (database, stderr.log).
+pub struct Bot {
+    /// The bot's process.
+    pub child: Child,
+    /// Its working directory (database, stderr.log).
+    pub dir: PathBuf,
+    /// The extra environment it was started with (kept for restarts).
+    envs: Vec<(String, String)>,
+}
+
+/// A fresh directory under the system's temp dir, named after the test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "fourbot-{name}-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The database URL of the bot started in `dir`.
+pub fn database_url(dir: &Path) -> String {
+    format!("sqlite://{}/fourbot.db", dir.display())
+}
+
+/// How many rating changes the bot in `dir` has stored for match
+/// `match_id` (one per rated player when the match was rated once).
+pub async fn rating_changes_of(dir: &Path, match_id: &str) -> i64 {
+    use sqlx::Connection;
+    let mut db = sqlx::SqliteConnection::connect(&database_url(dir))
+        .await
+        .unwrap();
+    sqlx::query_scalar("SELECT COUNT(*) FROM rating_changes WHERE match_id = ?")
+        .bind(match_id.parse::<i64>().unwrap())
+        .fetch_one(&mut db)
+        .await
+        .unwrap()
+}
+
+/// Starts `bin run` in `dir` against `fake` with [`TOKEN`] and `envs` set.
+pub fn spawn(bin: &Path, fake: &FakeDiscord, dir: &Path, envs: &[(&str, &str)]) -> Child {
+    spawn_as(bin, fake, dir, Some(TOKEN), envs)
+}
+
+/// Starts the test's bot in `dir` against `fake` with `token` (none: the
+/// variable is unset).
+pub fn spawn_bot(fake: &FakeDiscord, dir: &Path, token: Option<&str>) -> Child {
+    spawn_as(bin(), fake, dir, token, &[])
+}
+
+/// Starts `bin run` (just `bin` if `envs` sets `TEST_NO_SUBCOMMAND`) in
+/// `dir` against `fake`, with `token` and `envs` set and no proxy; its
+/// stderr goes to `dir/stderr.log` (appended, so restarts keep the earlier
+/// logs).
+pub fn spawn_as(
+    bin: &Path,
+    fake: &FakeDiscord,
+    dir: &Path,
+    token: Option<&str>,
+    envs: &[(&str, &str)],
+) -> Child {
+    let mut cmd = Command::new(bin);
+    if !envs.iter().any(|(k, _)| *k == "TEST_NO_SUBCOMMAND") {
+        cmd.arg("run");
+    }
+    let log = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(dir.join("stderr.log"))
+        .unwrap();
+    cmd.current_dir(dir)
+        .env("DISCORD_API_BASE", fake.base())
+        .env("FOURBOT_DEV_GUILD", GUILD_ID.to_string())
+        .env("FOURBOT_DATABASE_URL", database_url(dir))
+        .env("NO_PROXY", "127.0.0.1")
+        .env("no_proxy", "127.0.0.1")
+        .stdout(Stdio::null())
+        .stderr(log)
+        .kill_on_drop(true);
+    for var in [
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "all_proxy",
+        "FOURBOT_CHALLENGE_EXPIRY_SECS",
+    ] {
+        cmd.env_remove(var);
+    }
+    match token {
+        Some(t) => cmd.env("DISCORD_TOKEN", t),
+        None => cmd.env_remove("DISCORD_TOKEN"),
+    };
+    cmd.envs(envs.iter().copied());
+    cmd.spawn().expect("the fourbot binary starts")
+}
+
+/// Starts a fake Discord and the bot, and waits until the bot is connected.
+pub async fn start(name: &str) -> (FakeDiscord, Bot) {
+    start_with(name, &[]).await
+}
+
+/// Like [`start`], with `envs` set for the bot (and its restarts).
+pub async fn start_with(name: &str, envs: &[(&str, &str)]) -> (FakeDiscord, Bot) {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    let dir = temp_dir(name);
+    let child = spawn(bin(), &fake, &dir, envs);
+    fake.wait_ready().await;
+    let envs = envs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    (fake, Bot { child, dir, envs })
+}
+
+impl Drop for Bot {
+    /// Keeps the directory (database, stderr.log) of a failed test only.
+    fn drop(&mut self) {
+        let _ = self.child.start_kill();
+        if !std::thread::panicking() {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+impl Bot {
+    /// Kills the bot (as a crash would).
+    pub async fn kill(&mut self) {
+        self.child.kill().await.unwrap();
+    }
+
+    /// Starts the bot again on the same database and waits until it has
+    /// registered its commands again (it is connected and has restored
+    /// what it keeps).
+    pub async fn restart(&mut self, fake: &FakeDiscord) {
+        let before = registrations(fake);
+        let envs: Vec<(&str, &str)> = self
+            .envs
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        self.child = spawn(bin(), fake, &self.dir, &envs);
+        wait_registrations(fake, before + 1).await;
+    }
+
+    /// What the bot wrote on stderr.
+    pub fn stderr(&self) -> String {
+        std::fs::read_to_string(self.dir.join("stderr.log")).unwrap_or_default()
+    }
+}
+
+/// How many command registrations (`PUT …/commands`) the fake has seen:
+/// one per start of the bot.
+pub fn registrations(fake: &FakeDiscord) -> usize {
+    fake.served()
+        .iter()
+        .filter(|r| r.method == "PUT" && r.path.ends_with("/commands") && r.status == 200)
+        .count()
+}
+
+/// Waits until the bot has registered its commands for the `n`th time.
+pub async fn wait_registrations(fake: &FakeDiscord, n: usize) {
+    fake.wait_for("command registration", |f| {
+        (registrations(f) >= n).then_some(())
+    })
+    .await;
+}
+
+/// Polls `check` every 20 ms until it holds, panicking with `what` after
+/// `limit`.
+pub async fn eventually(what: &str, limit: Duration, mut check: impl FnMut() -> bool) {
+    let deadline = tokio::time::Instant::now() + limit;
+    while !check() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "timed out waiting for {what}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+// ---------------------------------------------------------------- requests
+
+/// The path of the callback that answers `interaction`.
+pub fn callback_path(interaction: u64) -> String {
+    format!("/api/v10/interactions/{interaction}/token-{interaction}/callback")
+}
+
+/// The path of `interaction`'s follow-up messages.
+pub fn followup_path(interaction: u64) -> String {
+    format!("/api/v10/webhooks/{BOT_ID}/token-{interaction}")
+}
+
+/// The custom ids of a message's buttons, with their disabled flags.
+pub fn buttons(message: &Value) -> Vec<(String, bool)> {
+    message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .map(|b| {
+            (
+                b["custom_id"].as_str().unwrap_or("").to_string(),
+                b["disabled"].as_bool().unwrap_or(false),
+            )
+        })
+        .collect()
+}
+
+/// The custom ids of a message's buttons.
+pub fn custom_ids(message: &Value) -> Vec<String> {
+    buttons(message).into_iter().map(|(id, _)| id).collect()
+}
+
+/// A snowflake field (`id`) as a number.
+pub fn id_of(v: &Value) -> u64 {
+    v["id"].as_str().unwrap().parse().unwrap()
+}
+
+/// A test user with a made-up id and name (for many matches).
+pub fn user(n: u64) -> TestUser {
+    TestUser {
+        id: 200_000_000_000_000_000 + n,
+        name: Box::leak(format!("player{n}").into_boxed_str()),
+    }
+}
+
+/// `user` runs `/name` with `options` (mentioning `users`) in the main
+/// channel; returns the interaction id.
+pub fn command(
+    fake: &FakeDiscord,
+    user: TestUser,
+    name: &str,
+    options: &[(&str, u8, Value)],
+    users: &[TestUser],
+) -> u64 {
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        slash_command_json(iid, user, CHANNEL_ID, name, options, users),
+    );
+    iid
+}
+
+/// The answer (callback body) to interaction `i`, once it came.
+pub async fn answer(fake: &FakeDiscord, i: u64) -> Value {
+    fake.wait_for("the answer", |f| {
+        f.requests()
+            .into_iter()
+            .find(|r| r.path == callback_path(i))
+            .map(|r| r.json)
+    })
+    .await
+}
+
+/// The first message with buttons in `thread` (a match's first turn).
+pub async fn first_turn(fake: &FakeDiscord, thread: u64) -> Value {
+    fake.wait_for("the first turn", |f| {
+        f.messages_in(thread)
+            .into_iter()
+            .find(|m| !buttons(m).is_empty())
+    })
+    .await
+}
+
+/// The match id in the buttons of `m` (a turn message).
+fn match_id_of(m: &Value) -> String {
+    buttons(m)[0].0.split(':').nth(1).unwrap().to_string()
+}
+
+/// A match in its thread, seen from the tests.
+#[derive(Clone)]
+pub struct Table {
+    /// The fake.
+    pub fake: FakeDiscord,
+    /// The match's thread.
+    pub thread: u64,
+    /// The match's id (as in its buttons' custom ids).
+    pub match_id: String,
+    /// The players known to the test (for [`Table::mover`]).
+    pub players: Vec<TestUser>,
+}
+
+impl Table {
+    /// Alice challenges Bob, Bob accepts: the thread and the first turn.
+    pub async fn open(fake: &FakeDiscord) -> Table {
+        let iid = challenge(fake, ALICE, BOB);
+        let challenge = fake
+            .wait_for("the challenge message", |f| f.original(iid))
+            .await;
+        let ids = buttons(&challenge);
+        assert_eq!(ids.len(), 2, "accept and decline: {challenge}");
+        assert!(challenge["content"]
+            .as_str()
+            .unwrap()
+            .contains(&format!("<@{}>", BOB.id)));
+        // Alice cannot accept her own challenge.
+        let own = press(fake, ALICE, &challenge, &ids[0].0);
+        let reply = fake
+            .wait_for("a refusal", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|r| r.path == callback_path(own))
+            })
+            .await;
+        assert_eq!(reply.json["type"], 4);
+        assert_eq!(reply.json["data"]["flags"], 64);
+        let accept = press(fake, BOB, &challenge, &ids[0].0);
+        let update = fake
+            .wait_for("the accept update", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|r| r.path == callback_path(accept))
+            })
+            .await;
+        assert_eq!(update.json["type"], 7, "{}", update.json);
+        let thread = id_of(&challenge);
+        let thread_channel = fake.wait_for("the thread", |f| f.channel(thread)).await;
+        assert!(thread_channel["name"]
+            .as_str()
+            .unwrap()
+            .contains("alice vs bob"));
+        let first = first_turn(fake, thread).await;
+        Table {
+            fake: fake.clone(),
+            thread,
+            match_id: match_id_of(&first),
+            players: vec![ALICE, BOB],
+        }
+    }
+
+    /// `a` challenges `b` (classic, `time` if given), `b` accepts: waits for
+    /// the thread and the first turn (without checking the steps).
+    pub async fn between(
+        fake: &FakeDiscord,
+        a: TestUser,
+        b: TestUser,
+        time: Option<&str>,
+    ) -> Table {
+        let mut options = vec![user_opt("opponent", b)];
+        if let Some(t) = time {
+            options.push(("time", 3, json!(t)));
+        }
+        let iid = challenge_with(fake, a, &options, &[b]);
+        let challenge = fake
+            .wait_for("the challenge message", |f| f.original(iid))
+            .await;
+        press(fake, b, &challenge, &buttons(&challenge)[0].0);
+        let thread = id_of(&challenge);
+        let first = first_turn(fake, thread).await;
+        Table {
+            fake: fake.clone(),
+            thread,
+            match_id: match_id_of(&first),
+            players: vec![a, b],
+        }
+    }
+
+    /// The same thread's next match (a rematch): waits for its first turn.
+    pub async fn rematch(&self) -> Table {
+        let old = format!("m:{}:", self.match_id);
+        let thread = self.thread;
+        let first = self
+            .fake
+            .wait_for("the rematch's first turn", |f| {
+                f.messages_in(thread).into_iter().find(|m| {
+                    buttons(m)
+                        .iter()
+                        .any(|(id, _)| id.contains(":drop:") && !id.starts_with(&old))
+                })
+            })
+            .await;
+        Table {
+            fake: self.fake.clone(),
+            thread,
+            match_id: match_id_of(&first),
+            players: self.players.clone(),
+        }
+    }
+
+    /// `user` runs `/name` in the thread; returns the interaction id.
+    pub fn command(&self, user: TestUser, name: &str) -> u64 {
+        let id = self.fake.next_id();
+        self.fake.dispatch(
+            "INTERACTION_CREATE",
+            slash_command_json(id, user, self.thread, name, &[], &[]),
+        );
+        id
+    }
+
+    /// The custom-id prefix of the drop buttons of turn `game.ply`.
+    fn key(&self, game: u32, ply: u32) -> String {
+        format!("m:{}:{game}.{ply}:drop:", self.match_id)
+    }
+
+    /// The turn message for `game.ply` (waits for it).
+    pub async fn turn(&self, game: u32, ply: u32) -> Value {
+        let key = self.key(game, ply);
+        let thread = self.thread;
+        self.fake
+            .wait_for(&format!("turn {game}.{ply}"), |f| {
+                f.messages_in(thread)
+                    .into_iter()
+                    .find(|m| buttons(m).iter().any(|(id, _)| id.starts_with(&key)))
+            })
+            .await
+    }
+
+    /// How many turn messages for `game.ply` were posted so far.
+    pub fn turns(&self, game: u32, ply: u32) -> usize {
+        let key = self.key(game, ply);
+        let path = format!("/api/v10/channels/{}/messages", self.thread);
+        self.fake
+            .requests()
+            .iter()
+            .filter(|r| r.method == "POST" && r.path == path && r.json.to_string().contains(&key))
+            .count()
+    }
+
+    /// The known player whose turn message `m` is (it mentions them first).
+    pub fn mover(&self, m: &Value) -> TestUser {
+        *self
+            .players
+            .iter()
+            .find(|u| starts_with_ping(m, **u))
+            .unwrap_or_else(|| panic!("a turn of one of the players: {m}"))
+    }
+
+    /// The player to move presses `column` on the turn `game.ply`; returns
+    /// the interaction id (without waiting for anything).
+    pub async fn press_drop(&self, game: u32, ply: u32, column: char) -> u64 {
+        let msg = self.turn(game, ply).await;
+        let id = format!("{}{column}", self.key(game, ply));
+        press(&self.fake, self.mover(&msg), &msg, &id)
+    }
+
+    /// The player to move on the turn message `msg` presses "Resign match";
+    /// returns the interaction id (without waiting for anything).
+    pub fn resign_match(&self, msg: &Value) -> u64 {
+        let id = format!("m:{}:resign-match", self.match_id);
+        press(&self.fake, self.mover(msg), msg, &id)
+    }
+
+    /// Waits until the fake has answered a post to the messages of `path`
+    /// with 500 (a fault injected by the test).
+    pub async fn failed_post(&self, path: &str) {
+        self.fake
+            .wait_for("a failed post", |f| {
+                f.served()
+                    .iter()
+                    .any(|s| s.path == path && s.status == 500)
+                    .then_some(())
+            })
+            .await;
+    }
+
+    /// Like [`Table::press_drop`], then waits for the next turn.
+    pub async fn play(&self, game: u32, ply: u32, column: char) {
+        self.press_drop(game, ply, column).await;
+        self.turn(game, ply + 1).await;
+    }
+
+    /// `user` presses the drop button of `column` on the turn `game.ply`.
+    pub async fn drop(&self, user: TestUser, game: u32, ply: u32, column: char) -> u64 {
+        let msg = self.turn(game, ply).await;
+        let id = format!("{}{column}", self.key(game, ply));
+        let i = press(&self.fake, user, &msg, &id);
+        self.fake
+            .wait_for("the acknowledgement", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|r| r.path == callback_path(i))
+            })
+            .await;
+        i
+    }
+
+    /// `user` types `text` in the thread.
+    pub fn typed(&self, user: TestUser, text: &str) {
+        let id = self.fake.next_id();
+        self.fake.dispatch(
+            "MESSAGE_CREATE",
+            message_create_json(id, user, self.thread, text),
+        );
+    }
+
+    /// The message whose buttons include one ending in `suffix`.
+    pub async fn message_with(&self, suffix: &str) -> Value {
+        let thread = self.thread;
+        self.fake
+            .wait_for(suffix, |f| {
+                f.messages_in(thread)
+                    .into_iter()
+                    .find(|m| buttons(m).iter().any(|(id, _)| id.ends_with(suffix)))
+            })
+            .await
+    }
+}
+
+/// `user` presses `custom_id` on `message`; returns the interaction id.
+pub fn press(fake: &FakeDiscord, user: TestUser, message: &Value, custom_id: &str) -> u64 {
+    press_in(fake, user, message, custom_id, "en-US")
+}
+
+/// Like [`press`], from a client in `locale`.
+pub fn press_in(
+    fake: &FakeDiscord,
+    user: TestUser,
+    message: &Value,
+    custom_id: &str,
+    locale: &str,
+) -> u64 {
+    let id = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        button_press_json(id, user, message, custom_id, locale),
+    );
+    id
+}
+
+/// The text of the private follow-up to `interaction` (waits for it).
+pub async fn private_followup(fake: &FakeDiscord, interaction: u64) -> String {
+    let r = fake
+        .wait_for("a private reply", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.method == "POST" && r.path == followup_path(interaction))
+        })
+        .await;
+    assert_eq!(r.json["flags"], 64, "ephemeral: {}", r.json);
+    r.json["content"].as_str().unwrap_or("").to_string()
+}
+
+/// `from` challenges `to`; returns the interaction id.
+pub fn challenge(fake: &FakeDiscord, from: TestUser, to: TestUser) -> u64 {
+    challenge_with(fake, from, &[user_opt("opponent", to)], &[to])
+}
+
+/// Whether `thread` is archived (none: unknown thread or no metadata).
+pub fn archived(fake: &FakeDiscord, thread: u64) -> Option<bool> {
+    fake.channel(thread)?["thread_metadata"]["archived"].as_bool()
+}
+/// `from` runs `/challenge` with `options`; users named by them are `users`.
+pub fn challenge_with(
+    fake: &FakeDiscord,
+    from: TestUser,
+    options: &[(&str, u8, Value)],
+    users: &[TestUser],
+) -> u64 {
+    command(fake, from, "challenge", options, users)
+}
+
+/// A user option `name` naming `u`.
+pub fn user_opt(name: &'static str, u: TestUser) -> (&'static str, u8, Value) {
+    (name, 6, json!(u.id.to_string()))
+}
+
+/// The private reply to a slash command (its content).
+pub async fn private_reply(fake: &FakeDiscord, interaction: u64) -> String {
+    let r = fake
+        .wait_for("a private reply", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(interaction))
+        })
+        .await;
+    assert_eq!(r.json["data"]["flags"], 64, "ephemeral: {}", r.json);
+    r.json["data"]["content"].as_str().unwrap_or("").to_string()
+}
+
+/// The challenge `iid` is accepted by every one of `players`, in order;
+/// returns the match's table once the first turn is posted.
+pub async fn accept_all(fake: &FakeDiscord, iid: u64, players: &[TestUser]) -> Table {
+    let challenge = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let accept = buttons(&challenge)[0].0.clone();
+    for (n, p) in players.iter().enumerate() {
+        let i = press(fake, *p, &challenge, &accept);
+        fake.wait_for("the accept update", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path == callback_path(i))
+        })
+        .await;
+        let now = fake.message(id_of(&challenge)).unwrap();
+        let text = now["content"].as_str().unwrap();
+        if n + 1 < players.len() {
+            assert!(text.contains("Still waiting for"), "{text}");
+            assert_eq!(buttons(&now).len(), 2, "still open: {now}");
+            assert!(fake.channel(id_of(&challenge)).is_none(), "no thread yet");
+        } else {
+            assert!(buttons(&now).is_empty(), "{now}");
+        }
+    }
+    let thread = id_of(&challenge);
+    let first = first_turn(fake, thread).await;
+    Table {
+        fake: fake.clone(),
+        thread,
+        match_id: match_id_of(&first),
+        players: players.to_vec(),
+    }
+}
+
+/// Whether `m` starts by mentioning `u`.
+pub fn starts_with_ping(m: &Value, u: TestUser) -> bool {
+    m["content"]
+        .as_str()
+        .unwrap_or("")
+        .starts_with(&format!("<@{}>", u.id))
+}
+/// `user` runs `/ladder sub` with `options`; returns the interaction id.
+pub fn ladder(
+    fake: &FakeDiscord,
+    user: TestUser,
+    sub: &str,
+    options: &[(&str, u8, Value)],
+    users: &[TestUser],
+) -> u64 {
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        subcommand_json(iid, user, CHANNEL_ID, "ladder", sub, options, users),
+    );
+    iid
+}
+
+/// `user` runs `/config` with `options`; returns the interaction id.
+pub fn config(fake: &FakeDiscord, user: TestUser, options: &[(&str, u8, Value)]) -> u64 {
+    command(fake, user, "config", options, &[])
+}
+
+/// `user` runs `/name` with `options` (naming no user).
+pub fn ask(fake: &FakeDiscord, user: TestUser, name: &str, options: &[(&str, u8, Value)]) -> u64 {
+    command(fake, user, name, options, &[])
+}
+
+/// Every private message answering `interaction` (reply and follow-ups).
+pub async fn private_replies(fake: &FakeDiscord, interaction: u64, count: usize) -> Vec<String> {
+    private_reply(fake, interaction).await;
+    fake.wait_for("the follow-ups", |f| {
+        let reqs = f.requests();
+        let mut texts: Vec<String> = reqs
+            .iter()
+            .filter(|r| r.path == callback_path(interaction))
+            .map(|r| r.json["data"]["content"].as_str().unwrap_or("").to_string())
+            .collect();
+        texts.extend(
+            reqs.iter()
+                .filter(|r| r.method == "POST" && r.path == followup_path(interaction))
+                .map(|r| r.json["content"].as_str().unwrap_or("").to_string()),
+        );
+        (texts.len() >= count).then_some(texts)
+    })
+    .await
+}
+/// `user` presses `custom_id` on the message `message_id` (as it is now)
+/// and waits for the answer to the press.
+pub async fn press_now(
+    fake: &FakeDiscord,
+    user: TestUser,
+    message_id: u64,
+    custom_id: &str,
+) -> Value {
+    let message = fake.message(message_id).unwrap();
+    let i = press(fake, user, &message, custom_id);
+    fake.wait_for("the answer to the press", |f| {
+        f.requests()
+            .into_iter()
+            .find(|r| r.path == callback_path(i))
+            .map(|r| r.json)
+    })
+    .await
+}
+impl Table {
+    /// `user` presses the pop button of `column` on the turn `game.ply`.
+    pub async fn pop(&self, user: TestUser, game: u32, ply: u32, column: char) {
+        let msg = self.turn(game, ply).await;
+        let id = format!("m:{}:{game}.{ply}:pop:{column}", self.match_id);
+        assert!(
+            buttons(&msg).iter().any(|(b, off)| *b == id && !off),
+            "an active pop button {id}: {msg}"
+        );
+        let i = press(&self.fake, user, &msg, &id);
+        self.fake
+            .wait_for("the acknowledgement", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|r| r.path == callback_path(i))
+            })
+            .await;
+    }
+}
+
+/// Alice challenges Bob to `variant`; Bob accepts.
+pub async fn open_variant(fake: &FakeDiscord, variant: &str) -> Table {
+    let iid = challenge_with(
+        fake,
+        ALICE,
+        &[user_opt("opponent", BOB), ("variant", 3, json!(variant))],
+        &[BOB],
+    );
+    accept_all(fake, iid, &[BOB]).await
+}

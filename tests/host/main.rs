@@ -1,0 +1,7 @@
+//! The host layer (docs/host.md, docs/match.md): matches run by the
+//! transport-neutral host and its match tasks, and bad input fuzzed through
+//! it.
+
+mod fuzz;
+mod match_task;
+mod service;

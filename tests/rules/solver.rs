@@ -1,0 +1,188 @@
+//! The exact solver against Pascal Pons' public benchmark sets
+//! (tests/rules/data/solver/, copied from testdata/solver; format and score
+//! convention in testdata/README.md): the three fast sets in full, a sample
+//! of the others. Every score must match.
+
+use std::process::{Command, Stdio};
+
+use fourbot::engine::{Board, Solver};
+
+/// `(moves, score)` of every line of a set.
+fn read_set(name: &str) -> Vec<(String, i32)> {
+    let path = format!(
+        "{}/tests/rules/data/solver/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .map(|l| {
+            let (m, s) = l.split_once(' ').expect("<moves> <score>");
+            (m.to_string(), s.parse().expect("score"))
+        })
+        .collect()
+}
+
+/// Solves every `step`-th position of a set (from the first) and checks it.
+fn check(solver: &mut Solver, name: &str, step: usize) {
+    let set = read_set(name);
+    assert_eq!(set.len(), 1000, "{name}");
+    for (moves, expected) in set.iter().step_by(step) {
+        let b = Board::from_moves(moves).unwrap();
+        assert_eq!(solver.solve(&b, false), *expected, "{name}: {moves}");
+        assert_eq!(
+            solver.solve(&b, true),
+            expected.signum(),
+            "{name} weak: {moves}"
+        );
+    }
+}
+
+#[test]
+fn every_end_easy_middle_easy_and_begin_easy_position_scores_as_published() {
+    let mut s = Solver::new();
+    check(&mut s, "Test_L3_R1", 1);
+    check(&mut s, "Test_L2_R1", 1);
+    check(&mut s, "Test_L1_R1", 1);
+}
+
+#[test]
+fn a_sample_of_middle_medium_and_begin_medium_positions_scores_as_published() {
+    let mut s = Solver::new();
+    check(&mut s, "Test_L2_R2", 50);
+    check(&mut s, "Test_L1_R2", 250);
+}
+
+#[test]
+fn a_sample_of_begin_hard_positions_scores_as_published() {
+    // The Begin-Hard positions with the most discs are the quickest to solve:
+    // solve the 13-disc ones.
+    let mut s = Solver::new();
+    let set = read_set("Test_L1_R3");
+    let sample: Vec<_> = set.iter().filter(|(m, _)| m.len() == 13).take(4).collect();
+    assert_eq!(sample.len(), 4);
+    for (moves, expected) in sample {
+        let b = Board::from_moves(moves).unwrap();
+        assert_eq!(s.solve(&b, false), *expected, "Test_L1_R3: {moves}");
+    }
+}
+
+fn fourbot(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fourbot"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn fourbot");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn solve_prints_one_scored_line_per_input_line_in_order() {
+    // The last line is the first in letters (a = 1 … g = 7).
+    let input = "2252576253462244111563365343671351441 -1\n\n7422341735647741166133573473242566\nbbebegfbecdfbbddaaaefccfecdcfgaceadda\n";
+    let (code, out, err) = fourbot(&["solve", "--no-book"], input);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0], "2252576253462244111563365343671351441 -1");
+    assert_eq!(lines[1], "7422341735647741166133573473242566 1");
+    assert_eq!(lines[2], "bbebegfbecdfbbddaaaefccfecdcfgaceadda -1");
+}
+
+#[test]
+fn weak_solve_prints_only_the_sign() {
+    let (code, out, _) = fourbot(&["solve", "--weak"], "5554224333234511764415115\n");
+    assert_eq!(code, 0);
+    assert_eq!(out, "5554224333234511764415115 1\n");
+}
+
+#[test]
+fn a_malformed_line_is_reported_with_its_number_and_a_non_zero_exit() {
+    for (bad, what) in [
+        ("448", "\"8\" is not a column"),
+        ("1111111", "column 1 is full"),
+        ("4455 x", "not a score"),
+        ("44 1 2", "unexpected"),
+        ("1414141", "completes a line"),
+    ] {
+        let (code, out, err) = fourbot(
+            &["solve"],
+            &format!("2252576253462244111563365343671351441\n{bad}\n45\n"),
+        );
+        assert_ne!(code, 0, "{bad}");
+        assert!(
+            err.contains("line 2:") && err.contains(what),
+            "{bad}: {err}"
+        );
+        assert_eq!(out.lines().count(), 1, "the line before is answered");
+    }
+}
+
+#[test]
+fn stats_report_mean_time_and_positions_per_second() {
+    let (code, _, err) = fourbot(
+        &["solve", "--stats", "--no-book"],
+        "2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n",
+    );
+    assert_eq!(code, 0);
+    assert!(err.contains("positions: 2"), "{err}");
+    assert!(
+        err.contains("mean time:") && err.contains("positions/s:"),
+        "{err}"
+    );
+    assert!(err.contains("mismatches with given scores: 0"), "{err}");
+}
+
+#[test]
+fn analyze_lists_every_move_best_first_with_exact_scores_on_classic() {
+    let (code, out, err) = fourbot(
+        &[
+            "analyze",
+            "--variant",
+            "classic",
+            "--moves",
+            "5554224333234511764415115",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!(lines[0], "f 4");
+    assert!(lines[1..].iter().all(|l| l.ends_with(" -8")), "{out}");
+}
+
+#[test]
+fn analyze_gives_estimates_for_other_variants() {
+    let (code, out, err) = fourbot(
+        &[
+            "analyze",
+            "--variant",
+            "popout",
+            "--moves",
+            "dd",
+            "--time",
+            "200",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 8, "7 drops and a pop: {out}");
+    assert!(out
+        .lines()
+        .all(|l| l.contains(" ~") && l.contains(" depth ")));
+}
