@@ -10,7 +10,7 @@ use crate::engine::{Board, Book, Solver};
 use crate::game::notation::{parse_layout, parse_move, parse_moves, read_game, SetupError};
 use crate::game::{Move, ObstacleLayout, Outcome, Position, Variant};
 use crate::play::script::run_script_match;
-use crate::play::{Action, ClockSettings, Match, MatchSetup, Seat, TimeControl, Timestamp};
+use crate::play::{ClockSettings, Match, MatchSetup, TimeControl, Timestamp};
 use crate::store::{self, Db, MatchId, NewMatch};
 
 /// fourbot — hosts four-in-a-row matches on Discord.
@@ -45,10 +45,6 @@ pub enum Command {
     /// Print a guild's leaderboard of one variant:
     /// `<rank>. <name> <rating> <rating deviation> <matches played>`.
     Ladder(LadderArgs),
-    /// Test helper for the crash test: plays a fixed classic match through
-    /// the store one durable action at a time, resuming whatever it finds.
-    #[command(hide = true)]
-    StoreDrill(DrillArgs),
     /// Solve 7×6 positions exactly: reads lines `<moves> [score]` (digit
     /// strings like 4453 or letters like ddec) from stdin and prints
     /// `<moves> <score>` per line, in order (score for the side to move:
@@ -89,17 +85,6 @@ pub struct LadderArgs {
     /// How many players to print.
     #[arg(long, default_value_t = 20)]
     pub top: u32,
-}
-
-/// Arguments of the hidden `fourbot store-drill`.
-#[derive(Debug, clap::Args)]
-pub struct DrillArgs {
-    /// Database URL.
-    #[arg(long)]
-    pub db: String,
-    /// Pause after each committed action, in ms.
-    #[arg(long, default_value_t = 0)]
-    pub pause_ms: u64,
 }
 
 /// Arguments of `fourbot openings`.
@@ -296,7 +281,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Shell(args) => shell(args),
         Command::Migrate(args) => finish(migrate(&args)),
         Command::Ladder(args) => finish(ladder(&args)),
-        Command::StoreDrill(args) => finish(store_drill(&args)),
         Command::Solve(args) => finish(solve(&args)),
         Command::Book(args) => finish(book(&args)),
         Command::Analyze(args) => finish(analyze(&args)),
@@ -529,99 +513,6 @@ pub fn ladder(args: &LadderArgs) -> Result<String, String> {
             .map_err(|e| e.to_string())?;
         db.close().await;
         Ok(entries.iter().map(|e| e.line() + "\n").collect())
-    })
-}
-
-/// The drill's next action: game 1 fills columns a, b, c, d in turn (red
-/// completes row 1 at ply 19); game 2 the same until p2 resigns it after 10
-/// plies; between games p1 then p2 press Ready. p1 wins 2:0.
-fn drill_step(m: &Match) -> (Seat, Action) {
-    match (m.to_move(), m.turn()) {
-        (Some(seat), Some(turn)) => {
-            let plies = m.current_game().game().moves().len();
-            if m.games().len() == 2 && plies == 10 {
-                return (Seat::P2, Action::ResignGame);
-            }
-            let mv = crate::game::Move::Drop((plies / 6) as u8);
-            (seat, Action::Move { turn, mv })
-        }
-        _ => {
-            let seat = m
-                .seating()
-                .all()
-                .iter()
-                .copied()
-                .find(|&s| !m.is_ready(s))
-                .unwrap_or(Seat::P1);
-            (seat, Action::Ready)
-        }
-    }
-}
-
-/// The hidden `fourbot store-drill`: resumes the running drill match (or
-/// starts one), then plays it to the end one committed action at a time,
-/// printing `committed <journal entries>` after each commit. Time is
-/// virtual: every action comes 1 s after the previous one.
-///
-/// # Errors
-/// One line for stderr on any store error.
-pub fn store_drill(args: &DrillArgs) -> Result<String, String> {
-    use std::io::Write as _;
-    block_on(async {
-        let e = |e: store::StoreError| e.to_string();
-        let db = Db::connect(&args.db).await.map_err(e)?;
-        let (id, mut m, mut now, mut journal) =
-            match db.running_match_ids().await.map_err(e)?.first() {
-                Some(&id) => {
-                    let last = db.load_match(id).await.map_err(e)?.last_at;
-                    let r = db.resume(id, last.plus(1000)).await.map_err(e)?;
-                    let journal = r.loaded.journal_len + 1;
-                    (id, r.loaded.game, r.now, journal)
-                }
-                None => {
-                    let done: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matches")
-                        .fetch_one(db.pool())
-                        .await
-                        .map_err(|x| x.to_string())?;
-                    if done > 0 {
-                        return Ok("finished\n".to_string());
-                    }
-                    let players = vec![
-                        db.named_player("drill-a").await.map_err(e)?,
-                        db.named_player("drill-b").await.map_err(e)?,
-                    ];
-                    let setup = MatchSetup::new(Variant::Classic, ClockSettings::default());
-                    let mut m = Match::new(setup, Timestamp::ZERO).map_err(|x| x.to_string())?;
-                    let new = NewMatch {
-                        guild: 0,
-                        players,
-                        epoch_unix_ms: 0,
-                        ..NewMatch::default()
-                    };
-                    let id = db.create_match(&new, &m).await.map_err(e)?;
-                    let events: Vec<_> = m.drain_events().collect();
-                    db.record_events(id, &m, &events).await.map_err(e)?;
-                    (id, m, Timestamp::ZERO, 0)
-                }
-            };
-        while !m.is_finished() {
-            now = now.plus(1000);
-            let (seat, action) = drill_step(&m);
-            m.apply(seat, action, now)
-                .map_err(|r| format!("drill refused: {r}"))?;
-            let events: Vec<_> = m.drain_events().collect();
-            db.record_events(id, &m, &events).await.map_err(e)?;
-            journal += 1;
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "committed {journal}");
-            let _ = out.flush();
-            drop(out);
-            if args.pause_ms > 0 {
-                tokio::time::sleep(std::time::Duration::from_millis(args.pause_ms)).await;
-            }
-        }
-        db.close().await;
-        Ok("finished\n".to_string())
     })
 }
 

@@ -29,12 +29,17 @@ use crate::store::GuildSettings;
 
 /// Tests only: every match clock (bank, increment, abort window, grace
 /// period) is divided by this whole number, so that an end-to-end test sees
-/// a flag or an abort within seconds of a `/challenge time:1+0`. Unset (or
-/// not a number ≥ 2) in real use.
+/// a flag or an abort within seconds of a `/challenge time:1+0`. Read only
+/// by builds with debug assertions (the tests' build): a release build
+/// ignores it, so no setting can shorten a production bot's clocks.
 pub const TEST_TIME_SCALE_ENV: &str = "FOURBOT_TEST_TIME_SCALE";
 
-/// `clock` divided by [`TEST_TIME_SCALE_ENV`] when that is set.
+/// `clock` divided by [`TEST_TIME_SCALE_ENV`] when that is set (a whole
+/// number ≥ 2) in a build with debug assertions; `clock` itself otherwise.
 fn scaled_for_tests(clock: ClockSettings) -> ClockSettings {
+    if !cfg!(debug_assertions) {
+        return clock;
+    }
     match std::env::var(TEST_TIME_SCALE_ENV)
         .ok()
         .and_then(|v| v.parse::<u64>().ok())

@@ -1,6 +1,6 @@
-//! Crash test: a child process (`fourbot store-drill`) plays a match through
-//! the store, one committed action at a time, and is killed with SIGKILL at
-//! random points, again and again. After every kill the match must load with
+//! Crash test: a child process (this test binary run again in drill mode,
+//! [`drill_child`]) plays a match through the store, one committed action
+//! at a time, and is killed with SIGKILL at random points, again and again. After every kill the match must load with
 //! every action the child had reported committed and a clock consistent with
 //! its journal; once finished, its ratings must equal those of an
 //! uninterrupted run.
@@ -10,9 +10,22 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use fourbot::store::{Db, MatchDetail, MatchId};
+use std::io::Write;
+
+use fourbot::game::{Move, Variant};
+use fourbot::play::{Action, ClockSettings, Match, MatchSetup, Seat, Timestamp};
+use fourbot::store::{Db, MatchDetail, MatchId, NewMatch};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+
+/// Set in the child's environment: the database the drill plays in. The
+/// crash test runs itself again with it, and then plays the drill instead
+/// (a test binary is the one program a test can be sure is built).
+const DRILL_ENV: &str = "FOURBOT_DRILL_DB";
+
+/// The crash test's own name, to run it alone in the child.
+const CRASH_TEST: &str =
+    "crash::a_match_killed_at_random_points_keeps_every_committed_action_and_rates_as_if_uninterrupted";
 
 fn temp_db(name: &str) -> String {
     let path: PathBuf =
@@ -23,12 +36,104 @@ fn temp_db(name: &str) -> String {
     format!("sqlite://{}", path.display())
 }
 
+/// The drill child playing in `url`: this test binary, running the crash
+/// test alone with [`DRILL_ENV`] set.
 fn drill(url: &str) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_fourbot"));
-    c.args(["store-drill", "--db", url, "--pause-ms", "1"])
+    let mut c = Command::new(std::env::current_exe().unwrap());
+    c.args(["--exact", CRASH_TEST, "--nocapture", "--test-threads=1"])
+        .env(DRILL_ENV, url)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit());
     c
+}
+
+/// The drill's next action: game 1 fills columns a, b, c, d in turn (red
+/// completes row 1 at ply 19); game 2 the same until p2 resigns it after 10
+/// plies; between games p1 then p2 press Ready.
+fn drill_step(m: &Match) -> (Seat, Action) {
+    match (m.to_move(), m.turn()) {
+        (Some(seat), Some(turn)) => {
+            let plies = m.current_game().game().moves().len();
+            if m.games().len() == 2 && plies == 10 {
+                return (Seat::P2, Action::ResignGame);
+            }
+            let mv = Move::Drop((plies / 6) as u8);
+            (seat, Action::Move { turn, mv })
+        }
+        _ => {
+            let seat = m
+                .seating()
+                .all()
+                .iter()
+                .copied()
+                .find(|&s| !m.is_ready(s))
+                .unwrap_or(Seat::P1);
+            (seat, Action::Ready)
+        }
+    }
+}
+
+/// The drill: resumes the running drill match in `url` (or starts one),
+/// then plays it to the end one committed action at a time, printing
+/// `committed <journal entries>` after each commit and `finished` at the
+/// end. Time is virtual: every action comes 1 s after the previous one.
+fn drill_child(url: &str) {
+    // The harness has printed `test <name> ... ` without a line break: the
+    // drill's lines start on lines of their own.
+    println!();
+    rt().block_on(async {
+        let db = Db::connect(url).await.unwrap();
+        let (id, mut m, mut now, mut journal) = match db.running_match_ids().await.unwrap().first()
+        {
+            Some(&id) => {
+                let last = db.load_match(id).await.unwrap().last_at;
+                let r = db.resume(id, last.plus(1000)).await.unwrap();
+                let journal = r.loaded.journal_len + 1;
+                (id, r.loaded.game, r.now, journal)
+            }
+            None => {
+                let done: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matches")
+                    .fetch_one(db.pool())
+                    .await
+                    .unwrap();
+                if done > 0 {
+                    println!("finished");
+                    return;
+                }
+                let players = vec![
+                    db.named_player("drill-a").await.unwrap(),
+                    db.named_player("drill-b").await.unwrap(),
+                ];
+                let setup = MatchSetup::new(Variant::Classic, ClockSettings::default());
+                let mut m = Match::new(setup, Timestamp::ZERO).unwrap();
+                let new = NewMatch {
+                    guild: 0,
+                    players,
+                    epoch_unix_ms: 0,
+                    ..NewMatch::default()
+                };
+                let id = db.create_match(&new, &m).await.unwrap();
+                let events: Vec<_> = m.drain_events().collect();
+                db.record_events(id, &m, &events).await.unwrap();
+                (id, m, Timestamp::ZERO, 0)
+            }
+        };
+        while !m.is_finished() {
+            now = now.plus(1000);
+            let (seat, action) = drill_step(&m);
+            m.apply(seat, action, now).expect("the drill's action");
+            let events: Vec<_> = m.drain_events().collect();
+            db.record_events(id, &m, &events).await.unwrap();
+            journal += 1;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "committed {journal}");
+            let _ = out.flush();
+            drop(out);
+            tokio::time::sleep(Duration::from_millis(1)).await;
+        }
+        db.close().await;
+        println!("finished");
+    });
 }
 
 /// What a drill line says: `committed <n>` or `finished`.
@@ -71,13 +176,21 @@ async fn ratings(db: &Db) -> Vec<(String, f64, f64, Option<f64>)> {
 
 #[test]
 fn a_match_killed_at_random_points_keeps_every_committed_action_and_rates_as_if_uninterrupted() {
+    if let Ok(url) = std::env::var(DRILL_ENV) {
+        return drill_child(&url);
+    }
     let rt = rt();
 
     // The uninterrupted run.
     let reference_url = temp_db("reference");
     let out = drill(&reference_url).output().unwrap();
     assert!(out.status.success());
-    assert!(String::from_utf8_lossy(&out.stdout).ends_with("finished\n"));
+    assert!(
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .any(|l| l == "finished"),
+        "the uninterrupted drill finished"
+    );
     let (reference, reference_ratings) = rt.block_on(async {
         let db = Db::connect(&reference_url).await.unwrap();
         (only_match(&db).await.unwrap(), ratings(&db).await)
@@ -129,13 +242,15 @@ fn killed_run(
         } else {
             rng.gen_range(0..=2)
         };
-        for _ in 0..wait_for {
+        // Only the drill's own lines count (the test harness prints some).
+        let mut commits = 0;
+        while commits < wait_for && !finished {
             match lines.next() {
-                Some(Ok(line)) => read_line(&line, &mut acknowledged, &mut finished),
+                Some(Ok(line)) => {
+                    commits += usize::from(line.starts_with("committed "));
+                    read_line(&line, &mut acknowledged, &mut finished);
+                }
                 _ => break,
-            }
-            if finished {
-                break;
             }
         }
         if !finished {

@@ -5,9 +5,9 @@
 //! minimax with alpha-beta pruning; with three (three-players), max-n
 //! (Luckhardt & Irani 1986: a score per colour, each player maximises their
 //! own). Max-n was measured against the *paranoid* search (Sturtevant & Korf
-//! 2000, the two opponents assumed to play together; still in
-//! `Searcher::search`): the level ladder's shares rose from 60/35/28/33 % to
-//! 70/42/42/43 % (docs/benchmarks.md). Works on the rules
+//! 2000, the two opponents assumed to play together) and Monte Carlo tree
+//! search: max-n won (docs/benchmarks.md), so it is the only three-colour
+//! search the levels ship; MCTS stays in the ladder example that measured it. Works on the rules
 //! engine's [`Position`], so cylinder, five, popout, misère and obstacles are
 //! searched by their own rules; in popout a position that repeats on the
 //! search path or for the third time in the game counts as a draw, so the
@@ -124,13 +124,6 @@ pub struct LevelSpec {
     /// (principal variation search). At a fixed depth it scores every root
     /// move exactly as the plain search does, in fewer nodes.
     pub table: bool,
-    /// With three colours, the paranoid search (the two opponents assumed
-    /// to play together, alpha-beta) instead of max-n.
-    pub paranoid: bool,
-    /// With three colours (where [`super::mcts::supports`] the variant),
-    /// Monte Carlo tree search with this many playouts instead of max-n
-    /// (0 = max-n or paranoid).
-    pub mcts: u64,
 }
 
 /// The budgets of levels 1–5 (clamped). Level 1: 2 plies, large noise, a
@@ -157,8 +150,6 @@ pub fn level_spec(level: u8) -> LevelSpec {
         max_nodes,
         exact_nodes,
         table,
-        paranoid: false,
-        mcts: 0,
     }
 }
 
@@ -198,15 +189,9 @@ pub fn choose_move_with(game: &Game, spec: &LevelSpec, time_budget: Duration, se
             return best_of(&scores, &mut rng, 0);
         }
     }
-    let p = game.position();
-    if spec.mcts > 0 && p.rules().colors > 2 && super::mcts::supports(p) {
-        let ranked = super::mcts::search(p, spec.mcts, deadline, rng.next());
-        return ranked.first().expect("a legal move").0;
-    }
     let opts = SearchOptions {
         root_window: spec.noise == 0,
         table: spec.table,
-        paranoid: spec.paranoid,
     };
     let scores = deepen(game, spec.depth, deadline, spec.max_nodes, opts);
     best_of(&scores, &mut rng, spec.noise)
@@ -282,14 +267,12 @@ pub fn search_moves(game: &Game, max_depth: u32, deadline: Instant) -> Vec<(Move
         SearchOptions {
             root_window: false,
             table: false,
-            paranoid: false,
         },
     )
 }
 
 /// The heuristic search's estimates of every legal move of `game`, best
-/// first, with the depth, node budget, table and three-colour search of
-/// `spec` (its noise, random moves and exact solver are not used), within
+/// first, with the depth, node budget and table of `spec` (its noise, random moves and exact solver are not used), within
 /// `time_budget`. For measuring levels (e.g. the depth a level reaches).
 pub fn search_moves_with(
     game: &Game,
@@ -299,7 +282,6 @@ pub fn search_moves_with(
     let opts = SearchOptions {
         root_window: false,
         table: spec.table,
-        paranoid: spec.paranoid,
     };
     deepen(
         game,
@@ -317,8 +299,6 @@ struct SearchOptions {
     root_window: bool,
     /// Transposition table and move ordering ([`LevelSpec::table`]).
     table: bool,
-    /// Paranoid instead of max-n with three colours.
-    paranoid: bool,
 }
 
 thread_local! {
@@ -339,7 +319,6 @@ fn deepen(
 ) -> Vec<(Move, MoveScore)> {
     let mut s = Searcher::new(game, deadline);
     s.max_nodes = max_nodes;
-    s.paranoid = opts.paranoid;
     if opts.table {
         let mut t = TABLE
             .with(|t| t.borrow_mut().take())
@@ -369,7 +348,7 @@ fn deepen_with(
         for &m in &moves {
             let mut child = p;
             child.play_unchecked(m);
-            let v = match (s.colors > 2 && !s.paranoid, s.table.is_some()) {
+            let v = match (s.colors > 2, s.table.is_some()) {
                 (true, false) => s.max_n(&child, depth - 1, 1)[s.root.index()],
                 (true, true) => s.max_n_tt(&child, depth - 1, 1)[s.root.index()],
                 (false, false) => s.search(&child, depth - 1, alpha, WIN + 1, 1),
@@ -388,9 +367,10 @@ fn deepen_with(
         }
         // Stable: among equal scores the earlier (centre-first) move stays first.
         scored.sort_by_key(|&(_, sc)| std::cmp::Reverse(sc.rank()));
-        // Paranoid search (three colours) often finds that two opponents
-        // playing together beat every move; that says nothing about which
-        // move is best against real opponents, so keep the shallower ranking.
+        // With three colours a deeper search can find every move lost (one
+        // of the two others completes a line whatever the root does); that
+        // says nothing about which move is best, so keep the shallower
+        // ranking.
         let all_lost = scored
             .iter()
             .all(|(_, sc)| sc.rank() <= -((WIN / 2) as i64));
@@ -480,8 +460,6 @@ struct Searcher {
     pops: bool,
     history: HashMap<(ByColor<Bitboard>, Color), u8>,
     path: Vec<(ByColor<Bitboard>, Color)>,
-    /// Paranoid search with three colours (else max-n).
-    paranoid: bool,
     /// The transposition table (level 5), `None` for the plain search.
     table: Option<Box<Table>>,
     /// Every move of the variant in the static order: drops centre first,
@@ -561,7 +539,6 @@ impl Searcher {
             pops: rules.pops,
             history,
             path: Vec::new(),
-            paranoid: false,
             table: None,
             order: {
                 let w = rules.geometry.width();
@@ -675,7 +652,7 @@ impl Searcher {
         self.aborted
     }
 
-    /// What every node of the two-colour (or paranoid) searches does first:
+    /// What every node of the two-colour searches does first:
     /// counts the node ([`Searcher::tick`]) and scores it at once
     /// (`Err(score)`, the root player's) when the budget is spent, the game
     /// is over, a popout position repeats (a draw) or `depth` is 0 (the
@@ -740,7 +717,7 @@ impl Searcher {
         None
     }
 
-    /// The two-colour (or paranoid) alpha-beta search with the
+    /// The two-colour alpha-beta search with the
     /// transposition table: the same value as [`Searcher::search`] at the
     /// same depth. Scores are the root player's; a stored entry is used
     /// only at the same remaining depth, so iterative deepening gets its
@@ -1084,8 +1061,6 @@ mod tests {
             max_nodes: 50_000,
             exact_nodes: 0,
             table: false,
-            paranoid: false,
-            mcts: 0,
         };
         let t = Instant::now();
         let a = choose_move_with(&g, &spec, Duration::from_secs(60), 1);
@@ -1134,12 +1109,11 @@ mod tests {
     }
 
     /// Root scores of `game` at exactly `depth` plies, full window.
-    fn fixed_depth(game: &Game, depth: u32, table: bool, paranoid: bool) -> Vec<(Move, i32)> {
+    fn fixed_depth(game: &Game, depth: u32, table: bool) -> Vec<(Move, i32)> {
         let far = Instant::now() + Duration::from_secs(3600);
         let opts = SearchOptions {
             root_window: false,
             table,
-            paranoid,
         };
         deepen(game, depth, far, u64::MAX, opts)
             .into_iter()
@@ -1187,26 +1161,20 @@ mod tests {
     #[test]
     fn the_table_search_scores_every_root_move_like_the_plain_search() {
         let cases = [
-            (Variant::Classic, 6, false, 12),
-            (Variant::Five, 5, false, 8),
-            (Variant::Popout, 5, false, 40),
-            (Variant::Small, 6, false, 12),
-            (Variant::Misere, 6, false, 12),
-            (Variant::Cylinder, 6, false, 12),
-            (Variant::Obstacles, 6, false, 12),
-            (Variant::ThreePlayers, 5, false, 8),
-            (Variant::ThreePlayers, 5, true, 8),
+            (Variant::Classic, 6, 12),
+            (Variant::Five, 5, 8),
+            (Variant::Popout, 5, 40),
+            (Variant::Small, 6, 12),
+            (Variant::Misere, 6, 12),
+            (Variant::Cylinder, 6, 12),
+            (Variant::Obstacles, 6, 12),
+            (Variant::ThreePlayers, 5, 8),
         ];
-        for (i, &(v, depth, paranoid, n)) in cases.iter().enumerate() {
+        for (i, &(v, depth, n)) in cases.iter().enumerate() {
             for (k, g) in random_games(v, n, 0x5EED + i as u64).iter().enumerate() {
-                let plain = fixed_depth(g, depth, false, paranoid);
-                let table = fixed_depth(g, depth, true, paranoid);
-                assert_eq!(
-                    plain,
-                    table,
-                    "{v} paranoid={paranoid} game {k}: {:?}",
-                    g.moves()
-                );
+                let plain = fixed_depth(g, depth, false);
+                let table = fixed_depth(g, depth, true);
+                assert_eq!(plain, table, "{v} game {k}: {:?}", g.moves());
             }
         }
     }
@@ -1217,10 +1185,10 @@ mod tests {
         // b1 brings it back a third time: a draw, whatever else is stored.
         let g = game(Variant::Popout, "a b -a -b a b -a");
         for depth in 1..=6 {
-            let scores = fixed_depth(&g, depth, true, false);
+            let scores = fixed_depth(&g, depth, true);
             let pop = scores.iter().find(|(m, _)| *m == Move::Pop(1)).unwrap();
             assert_eq!(pop.1, 0, "depth {depth}");
-            assert_eq!(scores, fixed_depth(&g, depth, false, false));
+            assert_eq!(scores, fixed_depth(&g, depth, false));
         }
         let mut after = g.clone();
         after.play(Move::Pop(1)).unwrap();

@@ -13,7 +13,6 @@ pub mod ai;
 pub mod analysis;
 pub mod board;
 pub mod book;
-pub mod mcts;
 pub mod openings;
 pub mod solver;
 mod tt;

@@ -15,8 +15,8 @@
 
 use std::time::Instant;
 
-use crate::game::bitboard::Bitboard;
-use crate::game::{Move, Outcome, Position};
+use fourbot::game::bitboard::Bitboard;
+use fourbot::game::{Move, Outcome, Position};
 
 /// One tree node: the move that led to it and the rewards seen below it.
 struct Node {
@@ -219,8 +219,8 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::game::notation::parse_moves;
-    use crate::game::{Game, Variant};
+    use fourbot::game::notation::parse_moves;
+    use fourbot::game::{Game, Variant};
 
     fn three(moves: &str) -> Position {
         let ms = parse_moves(moves, Variant::ThreePlayers).unwrap();
@@ -267,7 +267,7 @@ mod tests {
         for v in [Variant::Popout, Variant::Misere, Variant::Obstacles] {
             let p = Position::with_layout(
                 v,
-                &crate::game::ObstacleLayout::from_seed(&v.rules().geometry, 1),
+                &fourbot::game::ObstacleLayout::from_seed(&v.rules().geometry, 1),
             );
             assert!(!supports(&p), "{v}");
         }
