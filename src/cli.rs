@@ -733,7 +733,7 @@ pub fn open_checkpoint(path: &str) -> Result<(String, std::fs::File), String> {
 /// # Errors
 /// The checkpoint is malformed, or a file cannot be read or written.
 pub fn book(args: &BookArgs) -> Result<String, String> {
-    use crate::engine::book::{format_checkpoint_line, parse_checkpoint};
+    use crate::engine::book_gen::{format_checkpoint_line, parse_checkpoint};
     let checkpoint = args
         .checkpoint
         .clone()
