@@ -21,6 +21,7 @@ use super::{Context, Data, Error};
 use crate::engine::analysis::{analyze_game, Mistake, MoveVerdict, Verdict};
 use crate::engine::board::is_classic;
 use crate::game::{Game, Position};
+use crate::i18n::id;
 use crate::i18n::{Args, Catalog, Locale};
 
 /// How long the solver may spend on one position before its verdict is
@@ -44,10 +45,10 @@ fn verdict_word(catalog: &Catalog, l: Locale, v: Verdict) -> String {
     catalog.plain(
         l,
         match v {
-            Verdict::Win => "analyze-result-win",
-            Verdict::Draw => "analyze-result-draw",
-            Verdict::Loss => "analyze-result-loss",
-            Verdict::Unknown => "analyze-result-unknown",
+            Verdict::Win => id::ANALYZE_RESULT_WIN,
+            Verdict::Draw => id::ANALYZE_RESULT_DRAW,
+            Verdict::Loss => id::ANALYZE_RESULT_LOSS,
+            Verdict::Unknown => id::ANALYZE_RESULT_UNKNOWN,
         },
     )
 }
@@ -67,14 +68,14 @@ pub fn game_lines(
         p.play_unchecked(v.mv);
         let change = catalog.text(
             l,
-            "analyze-change",
+            id::ANALYZE_CHANGE,
             &Args::new()
                 .set("before", verdict_word(catalog, l, v.before))
                 .set("after", verdict_word(catalog, l, v.after)),
         );
         let mut line = catalog.text(
             l,
-            "analyze-line",
+            id::ANALYZE_LINE,
             &Args::new()
                 .set("ply", v.ply as i64)
                 .set("disc", disc)
@@ -83,8 +84,8 @@ pub fn game_lines(
         );
         if let Some(m) = v.mistake {
             let id = match m {
-                Mistake::ThrewWinAway => "analyze-threw-win",
-                Mistake::DrawToLoss => "analyze-draw-to-loss",
+                Mistake::ThrewWinAway => id::ANALYZE_THREW_WIN,
+                Mistake::DrawToLoss => id::ANALYZE_DRAW_TO_LOSS,
             };
             line = format!("{line} — **{}**", catalog.plain(l, id));
         }
@@ -122,7 +123,7 @@ async fn analyze(ctx: Context<'_>, #[rename = "match"] id: Option<String>) -> Re
                 None => {
                     let text = catalog.text(
                         l,
-                        "history-empty",
+                        id::HISTORY_EMPTY,
                         &Args::new()
                             .set("player", super::commands::seated(ctx.author(), None).name),
                     );
@@ -135,12 +136,12 @@ async fn analyze(ctx: Context<'_>, #[rename = "match"] id: Option<String>) -> Re
         return Ok(());
     };
     if detail.phase != "finished" {
-        return private(ctx, catalog.plain(l, "error-analyze-not-finished")).await;
+        return private(ctx, catalog.plain(l, id::ERROR_ANALYZE_NOT_FINISHED)).await;
     }
     if !is_classic(detail.variant) {
         let text = catalog.text(
             l,
-            "analyze-unsolved",
+            id::ANALYZE_UNSOLVED,
             &Args::new().set("variant", catalog.variant_name(l, detail.variant)),
         );
         return private(ctx, text).await;
@@ -161,16 +162,20 @@ async fn analyze(ctx: Context<'_>, #[rename = "match"] id: Option<String>) -> Re
         "**{}**\n{}",
         catalog.text(
             l,
-            "analyze-title",
+            id::ANALYZE_TITLE,
             &Args::new().set("id", format!("#{}", detail.id.0))
         ),
-        catalog.plain(l, "analyze-exact")
+        catalog.plain(l, id::ANALYZE_EXACT)
     )];
     let mut first_mistake: Option<(usize, usize)> = None;
     for (n, (game, vs)) in games.iter().zip(&verdicts).enumerate() {
         let mut lines = vec![format!(
             "**{}**",
-            catalog.text(l, "analyze-game", &Args::new().set("game", (n + 1) as i64))
+            catalog.text(
+                l,
+                id::ANALYZE_GAME,
+                &Args::new().set("game", (n + 1) as i64)
+            )
         )];
         lines.extend(game_lines(catalog, l, game, vs));
         sections.push(lines.join("\n"));
@@ -182,14 +187,14 @@ async fn analyze(ctx: Context<'_>, #[rename = "match"] id: Option<String>) -> Re
     }
     let image = match first_mistake {
         None => {
-            sections.push(catalog.plain(l, "analyze-no-mistakes"));
+            sections.push(catalog.plain(l, id::ANALYZE_NO_MISTAKES));
             None
         }
         Some((n, ply)) => {
             sections.push(
                 catalog.text(
                     l,
-                    "analyze-first-mistake",
+                    id::ANALYZE_FIRST_MISTAKE,
                     &Args::new()
                         .set("game", (n + 1) as i64)
                         .set("ply", ply as i64),

@@ -11,6 +11,7 @@ use super::messages::mentions_only;
 use super::{Context, Data, Error};
 use crate::game::notation::{write_exchange, ResultTag};
 use crate::game::Color;
+use crate::i18n::id;
 use crate::i18n::Args;
 use crate::play::{ForfeitReason, GameEnd, GameRecord, Match};
 use crate::store::{MatchDetail, MatchId, StoreError};
@@ -32,11 +33,11 @@ pub(crate) async fn find_match(
     let shown = text.trim().trim_start_matches('#').to_string();
     let not_found = catalog.text(
         l,
-        "error-match-not-found",
+        id::ERROR_MATCH_NOT_FOUND,
         &Args::new().set("id", shown.clone()),
     );
     let (Some(guild), Some(db)) = (ctx.guild_id(), data.db.clone()) else {
-        private(ctx, catalog.plain(l, "error-guild-only")).await?;
+        private(ctx, catalog.plain(l, id::ERROR_GUILD_ONLY)).await?;
         return Ok(None);
     };
     let Ok(number) = shown.parse::<i64>() else {

@@ -20,6 +20,7 @@ use super::{Data, Error};
 use crate::game::Variant;
 use crate::host::{unix_ms, PlayerId, Seated};
 use crate::i18n::Locale;
+use crate::i18n::{id, Id};
 use crate::play::ClockSettings;
 use crate::store::{
     Challenge as Stored, ChallengeKind, ChallengeSeat, ChallengeState, Db, NewChallenge, StoreError,
@@ -209,7 +210,7 @@ pub struct Challenges {
     db: Db,
 }
 
-type Refusal = &'static str;
+type Refusal = Id;
 
 fn locale_of(s: &Stored) -> Locale {
     s.new
@@ -333,7 +334,7 @@ impl Challenges {
     async fn close(&self, id: i64, state: ChallengeState) -> Result<bool, Refusal> {
         self.db.close_challenge(id, state).await.map_err(|e| {
             tracing::error!(error = %e, challenge = id, "closing a challenge failed");
-            "error-internal"
+            id::ERROR_INTERNAL
         })
     }
 
@@ -432,23 +433,23 @@ impl Challenges {
         bot: PlayerId,
         now_unix_ms: i64,
     ) -> Result<Outcome, Refusal> {
-        const EXPIRED: Refusal = "error-challenge-expired";
+        const EXPIRED: Refusal = id::ERROR_CHALLENGE_EXPIRED;
         let stored = self.load(id).await.ok_or(EXPIRED)?;
         let c = self.challenge_of(&stored, bot).await.ok_or(EXPIRED)?;
         if c.challenger.id == player.id {
-            return Err("error-own-challenge");
+            return Err(id::ERROR_OWN_CHALLENGE);
         }
         if !c
             .seats
             .iter()
             .any(|s| s.id == player.id && s.ai_level.is_none())
         {
-            return Err("error-challenge-not-for-you");
+            return Err(id::ERROR_CHALLENGE_NOT_FOR_YOU);
         }
         let refusal = |s: &Stored| match s.state {
             ChallengeState::Expired => EXPIRED,
             ChallengeState::Open if s.new.expires_unix_ms <= now_unix_ms => EXPIRED,
-            _ => "error-challenge-answered",
+            _ => id::ERROR_CHALLENGE_ANSWERED,
         };
         if stored.state != ChallengeState::Open
             || stored.new.expires_unix_ms <= now_unix_ms
@@ -458,7 +459,7 @@ impl Challenges {
         }
         let db_err = |e: StoreError| {
             tracing::error!(error = %e, challenge = id, "answering a challenge failed");
-            "error-internal"
+            id::ERROR_INTERNAL
         };
         if answer == OfferButton::Decline {
             if !self.close(stored.id, ChallengeState::Declined).await? {
@@ -507,17 +508,17 @@ impl Challenges {
         bot: PlayerId,
         now_unix_ms: i64,
     ) -> Result<SeekChange, Refusal> {
-        const EXPIRED: Refusal = "error-seek-expired";
+        const EXPIRED: Refusal = id::ERROR_SEEK_EXPIRED;
         let refusal = |s: &Stored| match s.state {
-            ChallengeState::Accepted => "error-seek-full",
+            ChallengeState::Accepted => id::ERROR_SEEK_FULL,
             ChallengeState::Open if s.new.expires_unix_ms > now_unix_ms => {
-                "error-seek-already-joined"
+                id::ERROR_SEEK_ALREADY_JOINED
             }
             _ => EXPIRED,
         };
         let db_err = |e: StoreError| {
             tracing::error!(error = %e, seek = id, "answering a seek failed");
-            "error-internal"
+            id::ERROR_INTERNAL
         };
         let stored = self.load(id).await.ok_or(EXPIRED)?;
         let s = self.seek_of(&stored, bot).await.ok_or(EXPIRED)?;
@@ -526,7 +527,7 @@ impl Challenges {
         }
         if button == OfferButton::Cancel {
             if s.seats[0].id != player.id {
-                return Err("error-seek-not-yours");
+                return Err(id::ERROR_SEEK_NOT_YOURS);
             }
             if !self.close(stored.id, ChallengeState::Cancelled).await? {
                 let now = self.load(id).await.ok_or(EXPIRED)?;
@@ -535,7 +536,7 @@ impl Challenges {
             return Ok(SeekChange::Cancelled(s));
         }
         if s.seats.iter().any(|p| p.id == player.id) {
-            return Err("error-seek-already-joined");
+            return Err(id::ERROR_SEEK_ALREADY_JOINED);
         }
         let me = self
             .db
@@ -552,7 +553,7 @@ impl Challenges {
             let now = self.load(id).await.ok_or(EXPIRED)?;
             let full = now.new.seats.iter().all(|s| s.player.is_some());
             return Err(if full && now.state == ChallengeState::Open {
-                "error-seek-full"
+                id::ERROR_SEEK_FULL
             } else {
                 refusal(&now)
             });
@@ -653,8 +654,8 @@ impl Challenges {
 /// The line an expired challenge or seek's message ends with.
 pub fn expired_text(data: &Data, e: &Expired) -> String {
     let notice = match e.kind {
-        ChallengeKind::Challenge => "challenge-expired-notice",
-        ChallengeKind::Seek => "seek-expired-notice",
+        ChallengeKind::Challenge => id::CHALLENGE_EXPIRED_NOTICE,
+        ChallengeKind::Seek => id::SEEK_EXPIRED_NOTICE,
     };
     let notice = data.host.catalog().plain(e.locale, notice);
     clip(&format!("{}\n{notice}", e.text))
@@ -679,11 +680,14 @@ pub async fn refuse_press(
     data: &Data,
     press: &ComponentInteraction,
     id: u64,
-    refusal: &str,
+    refusal: Id,
     locale: Locale,
 ) -> Result<(), Error> {
     let text = clip(&data.host.catalog().plain(locale, refusal));
-    let lookup = if matches!(refusal, "error-challenge-expired" | "error-seek-expired") {
+    let lookup = if matches!(
+        refusal,
+        id::ERROR_CHALLENGE_EXPIRED | id::ERROR_SEEK_EXPIRED
+    ) {
         data.challenges.lookup_expired(id, unix_ms()).await
     } else {
         Lookup::Closed
@@ -821,11 +825,11 @@ mod tests {
         };
         assert_eq!(
             answer(seat(10, "alice")).await.unwrap_err(),
-            "error-own-challenge"
+            id::ERROR_OWN_CHALLENGE
         );
         assert_eq!(
             answer(seat(30, "carol")).await.unwrap_err(),
-            "error-challenge-not-for-you"
+            id::ERROR_CHALLENGE_NOT_FOR_YOU
         );
         let Ok(Outcome::Complete(c)) = answer(seat(20, "Bobby")).await else {
             panic!("complete")
@@ -834,7 +838,7 @@ mod tests {
         assert_eq!(c.locale, Locale::De);
         assert_eq!(
             answer(seat(20, "bob")).await.unwrap_err(),
-            "error-challenge-answered"
+            id::ERROR_CHALLENGE_ANSWERED
         );
         assert!(
             cs.expire_due(LATER).await.is_empty(),
@@ -892,7 +896,7 @@ mod tests {
             cs.answer(id, &seat(30, "carol"), OfferButton::Accept, BOT, NOW)
                 .await
                 .unwrap_err(),
-            "error-challenge-answered"
+            id::ERROR_CHALLENGE_ANSWERED
         );
     }
 
@@ -904,7 +908,7 @@ mod tests {
             cs.answer(id, &seat(20, "bob"), OfferButton::Accept, BOT, LATER)
                 .await
                 .unwrap_err(),
-            "error-challenge-expired"
+            id::ERROR_CHALLENGE_EXPIRED
         );
         let Lookup::Expired(e) = cs.lookup_expired(id, LATER).await else {
             panic!("expired")
@@ -919,7 +923,7 @@ mod tests {
             cs.answer(4242, &seat(20, "bob"), OfferButton::Accept, BOT, NOW)
                 .await
                 .unwrap_err(),
-            "error-challenge-expired",
+            id::ERROR_CHALLENGE_EXPIRED,
             "unknown"
         );
     }
@@ -957,7 +961,7 @@ mod tests {
         };
         assert_eq!(
             press(seat(1, "alice")).await.unwrap_err(),
-            "error-seek-already-joined"
+            id::ERROR_SEEK_ALREADY_JOINED
         );
         assert!(matches!(
             press(seat(2, "bob")).await,
@@ -965,7 +969,7 @@ mod tests {
         ));
         assert_eq!(
             press(seat(2, "bob")).await.unwrap_err(),
-            "error-seek-already-joined"
+            id::ERROR_SEEK_ALREADY_JOINED
         );
         let (c, d) = tokio::join!(press(seat(3, "carol")), press(seat(4, "dave")));
         let (full, refused) = match (c, d) {
@@ -974,7 +978,7 @@ mod tests {
         };
         assert_eq!(full.seats.len(), 3);
         assert_eq!(full.seats[1].name, "bob");
-        assert_eq!(refused, "error-seek-full");
+        assert_eq!(refused, id::ERROR_SEEK_FULL);
         assert!(
             cs.expire_due(LATER).await.is_empty(),
             "full: nothing expires"
@@ -990,7 +994,7 @@ mod tests {
             cs.press_seek(id, &seat(2, "bob"), cancel, BOT, NOW)
                 .await
                 .unwrap_err(),
-            "error-seek-not-yours"
+            id::ERROR_SEEK_NOT_YOURS
         );
         assert!(matches!(
             cs.press_seek(id, &seat(1, "alice"), cancel, BOT, NOW).await,
@@ -1000,7 +1004,7 @@ mod tests {
             cs.press_seek(id, &seat(2, "bob"), OfferButton::Join, BOT, NOW)
                 .await
                 .unwrap_err(),
-            "error-seek-expired"
+            id::ERROR_SEEK_EXPIRED
         );
         assert!(
             matches!(cs.lookup_expired(id, NOW).await, Lookup::Closed),

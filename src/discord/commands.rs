@@ -24,6 +24,7 @@ use crate::game::{splitmix64, Variant};
 use crate::host::bot::LEVELS;
 use crate::host::{unix_ms, MatchId, MatchSpec, PlayerId, Request, Seated};
 use crate::i18n::{commands::OptionKind, time_control, Args, Catalog, Locale, LocalizedCommand};
+use crate::i18n::{id, Id};
 use crate::play::{ClockSettings, TimeControl};
 use crate::store::GuildSettings;
 
@@ -226,7 +227,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
                 .data()
                 .host
                 .catalog()
-                .plain(user_locale(ctx), "error-internal");
+                .plain(user_locale(ctx), id::ERROR_INTERNAL);
             let _ = ctx
                 .send(CreateReply::default().content(text).ephemeral(true))
                 .await;
@@ -325,7 +326,7 @@ pub fn parse_terms(
             let keys: Vec<&str> = Variant::ALL.iter().map(|v| v.key()).collect();
             catalog.text(
                 locale,
-                "error-unknown-variant",
+                id::ERROR_UNKNOWN_VARIANT,
                 &Args::new()
                     .set("input", text.to_string())
                     .set("variants", keys.join(", ")),
@@ -338,7 +339,7 @@ pub fn parse_terms(
             let words = |secs: u64| catalog.duration_words(locale, Duration::from_secs(secs));
             catalog.text(
                 locale,
-                "error-bad-time-control",
+                id::ERROR_BAD_TIME_CONTROL,
                 &Args::new()
                     .set("input", text.to_string())
                     .set("min-base", words(TimeControl::MIN_BASE_MINUTES * 60))
@@ -395,22 +396,22 @@ pub fn seat_players(
     inv: Invitation,
 ) -> Result<Vec<Seated>, String> {
     let variant_name = || Args::new().set("variant", catalog.variant_name(locale, variant));
-    let refuse = |id: &str| catalog.plain(locale, id);
+    let refuse = |id: Id| catalog.plain(locale, id);
     let invitees = [
         Some(&inv.opponent),
         inv.opponent2.as_ref(),
         inv.teammate.as_ref(),
     ];
     if invitees.iter().flatten().any(|i| i.is_other_bot) {
-        return Err(refuse("error-other-bot"));
+        return Err(refuse(id::ERROR_OTHER_BOT));
     }
     let has_ai = invitees.iter().flatten().any(|i| i.is_fourbot);
     match inv.level {
-        Some(_) if !has_ai => return Err(refuse("error-level-bot-only")),
+        Some(_) if !has_ai => return Err(refuse(id::ERROR_LEVEL_BOT_ONLY)),
         Some(l) if !(i64::from(*LEVELS.start())..=i64::from(*LEVELS.end())).contains(&l) => {
             return Err(catalog.text(
                 locale,
-                "error-level-out-of-range",
+                id::ERROR_LEVEL_OUT_OF_RANGE,
                 &Args::new()
                     .set("min", i64::from(*LEVELS.start()))
                     .set("max", i64::from(*LEVELS.end())),
@@ -428,25 +429,27 @@ pub fn seat_players(
     };
     let mut seats = match (variant.players(), &inv.opponent2, &inv.teammate) {
         (2, None, None) => vec![inv.challenger.clone(), seat(&inv.opponent)],
-        (2, _, _) => return Err(catalog.text(locale, "error-too-many-players", &variant_name())),
+        (2, _, _) => return Err(catalog.text(locale, id::ERROR_TOO_MANY_PLAYERS, &variant_name())),
         (3, Some(o2), None) => vec![inv.challenger.clone(), seat(&inv.opponent), seat(o2)],
-        (3, None, _) => return Err(catalog.text(locale, "error-needs-opponent2", &variant_name())),
-        (3, _, _) => return Err(catalog.text(locale, "error-too-many-players", &variant_name())),
+        (3, None, _) => {
+            return Err(catalog.text(locale, id::ERROR_NEEDS_OPPONENT2, &variant_name()))
+        }
+        (3, _, _) => return Err(catalog.text(locale, id::ERROR_TOO_MANY_PLAYERS, &variant_name())),
         (_, Some(o2), Some(t)) => vec![
             inv.challenger.clone(),
             seat(&inv.opponent),
             seat(t),
             seat(o2),
         ],
-        _ => return Err(catalog.text(locale, "error-needs-teammate", &variant_name())),
+        _ => return Err(catalog.text(locale, id::ERROR_NEEDS_TEAMMATE, &variant_name())),
     };
     let ids: HashSet<PlayerId> = seats.iter().map(|s| s.id).collect();
     if ids.len() < seats.len() {
-        return Err(refuse("error-duplicate-player"));
+        return Err(refuse(id::ERROR_DUPLICATE_PLAYER));
     }
     if let Some(color) = inv.color.as_deref() {
         if variant != Variant::Single {
-            return Err(refuse("error-color-single-only"));
+            return Err(refuse(id::ERROR_COLOR_SINGLE_ONLY));
         }
         let second = match color {
             "yellow" => true,
@@ -479,7 +482,7 @@ fn invitee(ctx: Context<'_>, public: Locale, user: &User) -> Invitee {
     let is_fourbot = user.id == ctx.framework().bot_id();
     let mut seat = seated(user, None);
     if is_fourbot {
-        seat.name = ctx.data().host.catalog().plain(public, "the-bot");
+        seat.name = ctx.data().host.catalog().plain(public, id::THE_BOT);
     }
     Invitee {
         seat,
@@ -564,14 +567,14 @@ pub async fn server_terms(
     {
         return Err(catalog.text(
             locale,
-            "error-wrong-channel",
+            id::ERROR_WRONG_CHANNEL,
             &Args::new().set("channel", format!("<#{channel}>")),
         ));
     }
     if !settings.variants.is_empty() && !settings.variants.contains(&variant) {
         return Err(catalog.text(
             locale,
-            "error-variant-not-allowed",
+            id::ERROR_VARIANT_NOT_ALLOWED,
             &Args::new().set("variant", catalog.variant_name(locale, variant)),
         ));
     }
@@ -604,17 +607,25 @@ pub(crate) async fn ban_refusal(
         };
         if banned {
             return Some(if n == 0 {
-                catalog.plain(locale, "error-banned")
+                catalog.plain(locale, id::ERROR_BANNED)
             } else {
                 catalog.text(
                     locale,
-                    "error-player-banned",
+                    id::ERROR_PLAYER_BANNED,
                     &Args::new().set("player", p.name.clone()),
                 )
             });
         }
     }
     None
+}
+
+/// The message of a colour choice of `/challenge` (`red`, `yellow`).
+fn color_id(color: &str) -> Id {
+    match color {
+        "yellow" => id::COLOR_YELLOW,
+        _ => id::COLOR_RED,
+    }
 }
 
 /// The challenge message's text: who challenges whom to what, the colour
@@ -624,15 +635,17 @@ fn challenge_text(catalog: &Catalog, c: &Challenge, color: Option<&str>, expires
     let opponents: Vec<String> = c
         .invited()
         .map(|s| match s.ai_level {
-            Some(level) => {
-                catalog.text(l, "the-bot-level", &Args::new().set("level", level as i64))
-            }
+            Some(level) => catalog.text(
+                l,
+                id::THE_BOT_LEVEL,
+                &Args::new().set("level", level as i64),
+            ),
             None => format!("<@{}>", s.id.0),
         })
         .collect();
     let mut text = catalog.text(
         l,
-        "challenge-posted",
+        id::CHALLENGE_POSTED,
         &Args::new()
             .set("challenger", c.challenger.name.clone())
             .set("opponents", catalog.list(l, &opponents))
@@ -654,10 +667,10 @@ fn challenge_text(catalog: &Catalog, c: &Challenge, color: Option<&str>, expires
         text.push_str(
             &catalog.text(
                 l,
-                "challenge-color",
+                id::CHALLENGE_COLOR,
                 &Args::new()
                     .set("player", c.challenger.name.clone())
-                    .set("color", catalog.plain(l, &format!("color-{color}"))),
+                    .set("color", catalog.plain(l, color_id(color))),
             ),
         );
     }
@@ -685,7 +698,7 @@ async fn challenge(
     let catalog = data.host.catalog();
     let locale = user_locale(ctx);
     let Some(guild) = i.guild_id else {
-        return private(ctx, catalog.plain(locale, "error-guild-only")).await;
+        return private(ctx, catalog.plain(locale, id::ERROR_GUILD_ONLY)).await;
     };
     let terms = match server_terms(ctx, guild.get(), variant.as_deref(), time.as_deref()).await {
         Ok(t) => t,
@@ -716,7 +729,7 @@ async fn challenge(
     {
         let text = catalog.text(
             locale,
-            "error-same-opponent",
+            id::ERROR_SAME_OPPONENT,
             &Args::new().set("opponent", other.name.clone()),
         );
         return private(ctx, text).await;
@@ -733,7 +746,7 @@ async fn challenge(
         let level = seats.iter().find_map(|s| s.ai_level).unwrap_or(AI_LEVEL);
         let text = catalog.text(
             public,
-            "challenge-ai-started",
+            id::CHALLENGE_AI_STARTED,
             &Args::new()
                 .set("challenger", challenger.name.clone())
                 .set("variant", variant_name)
@@ -797,10 +810,10 @@ async fn challenge(
         .await?;
     let row = CreateActionRow::Buttons(vec![
         CreateButton::new(OfferButton::Accept.custom_id(id))
-            .label(catalog.plain(public, "button-accept"))
+            .label(catalog.plain(public, id::BUTTON_ACCEPT))
             .style(ButtonStyle::Success),
         CreateButton::new(OfferButton::Decline.custom_id(id))
-            .label(catalog.plain(public, "button-decline"))
+            .label(catalog.plain(public, id::BUTTON_DECLINE))
             .style(ButtonStyle::Danger),
     ]);
     ctx.send(
@@ -833,7 +846,7 @@ pub fn versus(catalog: &Catalog, l: Locale, variant: Variant, players: &[Seated]
     let vs = |first: String, second: String| {
         catalog.text(
             l,
-            "versus",
+            id::VERSUS,
             &Args::new().set("first", first).set("second", second),
         )
     };
@@ -866,7 +879,7 @@ pub async fn open_match(
     let versus = versus(catalog, l, variant, &players);
     let name = catalog.text(
         l,
-        "thread-name",
+        id::THREAD_NAME,
         &Args::new()
             .set("players", versus)
             .set("variant", catalog.variant_name(l, variant))
@@ -920,7 +933,7 @@ pub async fn open_offered_match(
                 .create_followup(
                     http,
                     CreateInteractionResponseFollowup::new()
-                        .content(data.host.catalog().plain(locale, "error-internal"))
+                        .content(data.host.catalog().plain(locale, id::ERROR_INTERNAL))
                         .ephemeral(true),
                 )
                 .await?;
@@ -940,7 +953,7 @@ async fn resign_request(ctx: Context<'_>, request: Request) -> Result<(), Error>
     let Some(id) = data.routes.match_for(i.channel_id, player) else {
         return private(
             ctx,
-            data.host.catalog().plain(locale, "error-no-match-here"),
+            data.host.catalog().plain(locale, id::ERROR_NO_MATCH_HERE),
         )
         .await;
     };
@@ -983,7 +996,7 @@ async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let Some(view) = view else {
         return private(
             ctx,
-            data.host.catalog().plain(locale, "error-no-match-here"),
+            data.host.catalog().plain(locale, id::ERROR_NO_MATCH_HERE),
         )
         .await;
     };

@@ -20,6 +20,7 @@ use super::commands::{open_offered_match, seated, MatchPlace};
 use super::messages::{clip, mentions_only};
 use super::{Data, Error};
 use crate::host::{unix_ms, ActionId, PlayerId};
+use crate::i18n::id;
 use crate::i18n::{Args, Locale};
 
 /// Handles one gateway event (poise has already dispatched slash commands).
@@ -107,7 +108,7 @@ async fn on_press(
                     .expect("lock")
                     .insert(player, custom_id.to_string());
                 let confirm = CreateButton::new(format!("{CONFIRM_PREFIX}{custom_id}"))
-                    .label(data.host.catalog().plain(locale, "button-confirm"))
+                    .label(data.host.catalog().plain(locale, id::BUTTON_CONFIRM))
                     .style(ButtonStyle::Success);
                 press
                     .create_response(
@@ -200,7 +201,7 @@ async fn on_answer(
         {
             let text = catalog.text(
                 locale,
-                "error-same-opponent",
+                id::ERROR_SAME_OPPONENT,
                 &Args::new().set("opponent", c.challenger.name.clone()),
             );
             press.create_response(&ctx.http, ephemeral(&text)).await?;
@@ -218,8 +219,8 @@ async fn on_answer(
         Err(refusal) => return refuse_press(ctx, data, press, id, refusal, locale).await,
     };
     let (c, msg) = match &outcome {
-        Outcome::Declined(c) => (c, "challenge-declined"),
-        Outcome::Waiting(c) | Outcome::Complete(c) => (c, "challenge-accepted"),
+        Outcome::Declined(c) => (c, id::CHALLENGE_DECLINED),
+        Outcome::Waiting(c) | Outcome::Complete(c) => (c, id::CHALLENGE_ACCEPTED),
     };
     let accepted_lines: Vec<String> = c
         .seats
@@ -229,7 +230,7 @@ async fn on_answer(
         .map(|s| {
             catalog.text(
                 c.locale,
-                "challenge-accepted",
+                id::CHALLENGE_ACCEPTED,
                 &Args::new().set("player", s.name.clone()),
             )
         })
@@ -249,7 +250,7 @@ async fn on_answer(
             text.push('\n');
             text.push_str(&catalog.text(
                 c.locale,
-                "challenge-waiting-for",
+                id::CHALLENGE_WAITING_FOR,
                 &Args::new().set("players", catalog.list(c.locale, &names)),
             ));
         }

@@ -16,6 +16,7 @@ use super::commands::{guild_settings, parse_terms, private, public_locale, seate
 use super::messages::{clip, mentions_only};
 use super::{Context, Data, Error};
 use crate::game::Variant;
+use crate::i18n::id;
 use crate::i18n::{rating_change, score, Args, Catalog, Locale};
 use crate::store::{Db, HistoryEntry, LadderEntry, PlayerSettings};
 
@@ -51,7 +52,7 @@ async fn rating(
     let catalog = data.host.catalog();
     let l = reader_locale(ctx).await;
     let (Some(guild), Some(db)) = (ctx.guild_id(), data.db.clone()) else {
-        return private(ctx, catalog.plain(l, "error-guild-only")).await;
+        return private(ctx, catalog.plain(l, id::ERROR_GUILD_ONLY)).await;
     };
     let user = user.unwrap_or_else(|| ctx.author().clone());
     let name = seated(&user, None).name;
@@ -65,7 +66,7 @@ async fn rating(
     if let Some(v) = wanted.filter(|v| !v.rated()) {
         let text = catalog.text(
             l,
-            "rating-unrated-variant",
+            id::RATING_UNRATED_VARIANT,
             &Args::new().set("variant", catalog.variant_name(l, v)),
         );
         return private(ctx, text).await;
@@ -83,7 +84,7 @@ async fn rating(
         let v = wanted.unwrap_or(Variant::Classic);
         let text = catalog.text(
             l,
-            "rating-none",
+            id::RATING_NONE,
             &Args::new()
                 .set("player", name)
                 .set("variant", catalog.variant_name(l, v)),
@@ -105,7 +106,7 @@ async fn rating(
                     "**{}**",
                     catalog.text(
                         l,
-                        "rating-title",
+                        id::RATING_TITLE,
                         &Args::new()
                             .set("player", name.clone())
                             .set("variant", catalog.variant_name(l, *v)),
@@ -113,17 +114,17 @@ async fn rating(
                 ),
                 catalog.text(
                     l,
-                    "rating-value",
+                    id::RATING_VALUE,
                     &Args::new().set("rating", entry.rating.shown()),
                 ),
                 catalog.text(
                     l,
-                    "rating-deviation",
+                    id::RATING_DEVIATION,
                     &Args::new().set("deviation", entry.rating.shown_deviation()),
                 ),
                 catalog.text(
                     l,
-                    "rating-record",
+                    id::RATING_RECORD,
                     &Args::new()
                         .set("matches", i64::from(entry.matches))
                         .set("wins", wins)
@@ -132,7 +133,7 @@ async fn rating(
                 ),
                 catalog.text(
                     l,
-                    "rating-rank",
+                    id::RATING_RANK,
                     &Args::new()
                         .set("rank", i64::from(entry.rank))
                         .set("total", total.max(entry.rank as usize) as i64),
@@ -142,7 +143,7 @@ async fn rating(
         );
     }
     if provisional {
-        blocks.push(catalog.plain(l, "rating-provisional-note"));
+        blocks.push(catalog.plain(l, id::RATING_PROVISIONAL_NOTE));
     }
     private(ctx, blocks.join("\n\n")).await
 }
@@ -200,12 +201,12 @@ pub fn leaderboard_table(
         "**{}** · {}",
         catalog.text(
             l,
-            "leaderboard-title",
+            id::LEADERBOARD_TITLE,
             &Args::new().set("variant", catalog.variant_name(l, variant)),
         ),
         catalog.text(
             l,
-            "leaderboard-season",
+            id::LEADERBOARD_SEASON,
             &Args::new().set("season", i64::from(season)),
         )
     );
@@ -214,7 +215,7 @@ pub fn leaderboard_table(
             "{title}\n{}",
             catalog.text(
                 l,
-                "leaderboard-empty",
+                id::LEADERBOARD_EMPTY,
                 &Args::new().set("variant", catalog.variant_name(l, variant)),
             )
         );
@@ -272,11 +273,11 @@ async fn leaderboard_page(
     let text = leaderboard_table(catalog, l, variant, season, &entries);
     let row = CreateActionRow::Buttons(vec![
         CreateButton::new(format!("lb:{}:{}", variant.key(), page.saturating_sub(1)))
-            .label(catalog.plain(l, "button-previous"))
+            .label(catalog.plain(l, id::BUTTON_PREVIOUS))
             .style(ButtonStyle::Secondary)
             .disabled(page == 0),
         CreateButton::new(format!("lb:{}:{}", variant.key(), page + 1))
-            .label(catalog.plain(l, "button-next"))
+            .label(catalog.plain(l, id::BUTTON_NEXT))
             .style(ButtonStyle::Secondary)
             .disabled(!has_next),
     ]);
@@ -290,14 +291,14 @@ async fn leaderboard(ctx: Context<'_>, variant: Option<String>) -> Result<(), Er
     let catalog = data.host.catalog();
     let reader = reader_locale(ctx).await;
     let (Some(guild), Some(db)) = (ctx.guild_id(), data.db.clone()) else {
-        return private(ctx, catalog.plain(reader, "error-guild-only")).await;
+        return private(ctx, catalog.plain(reader, id::ERROR_GUILD_ONLY)).await;
     };
     let variant = match parse_variant(catalog, reader, variant.as_deref()) {
         Ok(v) if v.rated() => v,
         Ok(v) => {
             let text = catalog.text(
                 reader,
-                "rating-unrated-variant",
+                id::RATING_UNRATED_VARIANT,
                 &Args::new().set("variant", catalog.variant_name(reader, v)),
             );
             return private(ctx, text).await;
@@ -364,25 +365,25 @@ pub async fn on_page_press(
 /// One `/history` line.
 fn history_line(catalog: &Catalog, l: Locale, h: &HistoryEntry) -> String {
     let change = if h.voided {
-        catalog.plain(l, "history-voided")
+        catalog.plain(l, id::HISTORY_VOIDED)
     } else if h.end == "aborted" {
-        catalog.plain(l, "history-aborted")
+        catalog.plain(l, id::HISTORY_ABORTED)
     } else {
         match h.rating {
             Some((before, after)) => rating_change(after - before),
-            None => catalog.plain(l, "history-unrated"),
+            None => catalog.plain(l, id::HISTORY_UNRATED),
         }
     };
     let mut score_text = score(&h.points_halves);
     if h.end.starts_with("forfeit") {
-        score_text = format!("{score_text} ({})", catalog.plain(l, "history-forfeit"));
+        score_text = format!("{score_text} ({})", catalog.plain(l, id::HISTORY_FORFEIT));
     }
     format!(
         "`#{}` {}",
         h.id.0,
         catalog.text(
             l,
-            "history-line",
+            id::HISTORY_LINE,
             &Args::new()
                 .set("date", format!("<t:{}:d>", h.finished_unix_ms / 1000))
                 .set("variant", catalog.variant_name(l, h.variant))
@@ -400,7 +401,7 @@ async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
     let catalog = data.host.catalog();
     let l = reader_locale(ctx).await;
     let (Some(guild), Some(db)) = (ctx.guild_id(), data.db.clone()) else {
-        return private(ctx, catalog.plain(l, "error-guild-only")).await;
+        return private(ctx, catalog.plain(l, id::ERROR_GUILD_ONLY)).await;
     };
     let user = user.unwrap_or_else(|| ctx.author().clone());
     let name = seated(&user, None).name;
@@ -410,11 +411,11 @@ async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
         lines.push(history_line(catalog, l, &h));
     }
     let text = if lines.is_empty() {
-        catalog.text(l, "history-empty", &Args::new().set("player", name))
+        catalog.text(l, id::HISTORY_EMPTY, &Args::new().set("player", name))
     } else {
         format!(
             "**{}**\n{}",
-            catalog.text(l, "history-title", &Args::new().set("player", name)),
+            catalog.text(l, id::HISTORY_TITLE, &Args::new().set("player", name)),
             lines.join("\n")
         )
     };
@@ -479,7 +480,7 @@ async fn settings(
     let data = ctx.data().clone();
     let catalog = data.host.catalog();
     let Some(db) = data.db.clone() else {
-        return private(ctx, catalog.plain(user_locale(ctx), "error-internal")).await;
+        return private(ctx, catalog.plain(user_locale(ctx), id::ERROR_INTERNAL)).await;
     };
     let author = ctx.author();
     let player = db
@@ -503,21 +504,21 @@ async fn settings(
         db.set_player_settings(player, &s).await?;
     }
     let l = reader_locale(ctx).await;
-    let yes_no = catalog.plain(l, if s.confirm_drop { "yes" } else { "no" });
+    let yes_no = catalog.plain(l, if s.confirm_drop { id::YES } else { id::NO });
     let language = match &s.language {
-        Some(tag) => catalog.plain(l, &format!("language-{tag}")),
-        None => catalog.plain(l, "language-auto"),
+        Some(tag) => catalog.plain(l, id::language(tag.parse().ok())),
+        None => catalog.plain(l, id::LANGUAGE_AUTO),
     };
     let mut lines = Vec::new();
     if changed {
-        lines.push(catalog.plain(l, "settings-saved"));
+        lines.push(catalog.plain(l, id::SETTINGS_SAVED));
     }
-    lines.push(format!("**{}**", catalog.plain(l, "settings-title")));
-    lines.push(catalog.text(l, "settings-confirm", &Args::new().set("value", yes_no)));
-    lines.push(catalog.plain(l, "settings-confirm-help"));
+    lines.push(format!("**{}**", catalog.plain(l, id::SETTINGS_TITLE)));
+    lines.push(catalog.text(l, id::SETTINGS_CONFIRM, &Args::new().set("value", yes_no)));
+    lines.push(catalog.plain(l, id::SETTINGS_CONFIRM_HELP));
     lines.push(catalog.text(
         l,
-        "settings-language",
+        id::SETTINGS_LANGUAGE,
         &Args::new().set("language", language),
     ));
     private(ctx, lines.join("\n")).await

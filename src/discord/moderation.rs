@@ -11,6 +11,7 @@ use serenity::all::{ChannelId, User};
 use super::commands::{guild_settings, parse_terms, private, seated, time_text, user_locale};
 use super::{Context, Error};
 use crate::game::Variant;
+use crate::i18n::{id, Id};
 use crate::i18n::{Args, Catalog, Locale};
 use crate::play::MINUTE_MS;
 use crate::store::{GuildSettings, MatchId as StoreMatchId, StoreError};
@@ -42,15 +43,15 @@ async fn moderator_guild(ctx: Context<'_>) -> Result<Option<u64>, Error> {
     let catalog = ctx.data().host.catalog();
     let locale = user_locale(ctx);
     let Some(guild) = ctx.guild_id() else {
-        private(ctx, catalog.plain(locale, "error-guild-only")).await?;
+        private(ctx, catalog.plain(locale, id::ERROR_GUILD_ONLY)).await?;
         return Ok(None);
     };
     if !is_moderator(ctx) {
-        private(ctx, catalog.plain(locale, "error-moderator-only")).await?;
+        private(ctx, catalog.plain(locale, id::ERROR_MODERATOR_ONLY)).await?;
         return Ok(None);
     }
     if ctx.data().db.is_none() {
-        private(ctx, catalog.plain(locale, "error-internal")).await?;
+        private(ctx, catalog.plain(locale, id::ERROR_INTERNAL)).await?;
         return Ok(None);
     }
     Ok(Some(guild.get()))
@@ -59,7 +60,7 @@ async fn moderator_guild(ctx: Context<'_>) -> Result<Option<u64>, Error> {
 /// The server settings as the moderator reads them.
 pub fn settings_text(catalog: &Catalog, l: Locale, s: &GuildSettings) -> String {
     let variants = if s.variants.is_empty() {
-        catalog.plain(l, "config-variants-all")
+        catalog.plain(l, id::CONFIG_VARIANTS_ALL)
     } else {
         let names: Vec<String> = s
             .variants
@@ -70,36 +71,44 @@ pub fn settings_text(catalog: &Catalog, l: Locale, s: &GuildSettings) -> String 
     };
     let channel = match s.match_channel {
         Some(c) => format!("<#{c}>"),
-        None => catalog.plain(l, "config-channel-any"),
+        None => catalog.plain(l, id::CONFIG_CHANNEL_ANY),
     };
     let language = match &s.locale {
-        Some(tag) => catalog.plain(l, &format!("language-{tag}")),
-        None => catalog.plain(l, "language-auto"),
+        Some(tag) => catalog.plain(l, id::language(tag.parse().ok())),
+        None => catalog.plain(l, id::LANGUAGE_AUTO),
     };
     let minutes = Duration::from_millis(s.clock.abort_ms);
     [
-        format!("**{}**", catalog.plain(l, "config-title")),
+        format!("**{}**", catalog.plain(l, id::CONFIG_TITLE)),
         catalog.text(
             l,
-            "config-time",
+            id::CONFIG_TIME,
             &Args::new().set("time", time_text(s.clock.control)),
         ),
         catalog.text(
             l,
-            "config-abort-window",
+            id::CONFIG_ABORT_WINDOW,
             &Args::new().set("duration", catalog.duration_words(l, minutes)),
         ),
         catalog.text(
             l,
-            "config-challenge-expiry",
+            id::CONFIG_CHALLENGE_EXPIRY,
             &Args::new().set(
                 "duration",
                 catalog.duration_words(l, Duration::from_millis(s.challenge_expiry_ms)),
             ),
         ),
-        catalog.text(l, "config-variants", &Args::new().set("variants", variants)),
-        catalog.text(l, "config-channel", &Args::new().set("channel", channel)),
-        catalog.text(l, "config-language", &Args::new().set("language", language)),
+        catalog.text(
+            l,
+            id::CONFIG_VARIANTS,
+            &Args::new().set("variants", variants),
+        ),
+        catalog.text(l, id::CONFIG_CHANNEL, &Args::new().set("channel", channel)),
+        catalog.text(
+            l,
+            id::CONFIG_LANGUAGE,
+            &Args::new().set("language", language),
+        ),
     ]
     .join("\n")
 }
@@ -130,7 +139,7 @@ fn minutes_ms(
     l: Locale,
     minutes: i64,
     range: std::ops::RangeInclusive<i64>,
-    refusal: &str,
+    refusal: Id,
 ) -> Result<u64, String> {
     if range.contains(&minutes) {
         return Ok(minutes as u64 * MINUTE_MS);
@@ -167,7 +176,7 @@ pub fn apply_config(
             l,
             minutes,
             ABORT_WINDOW_MINUTES,
-            "config-bad-abort-window",
+            id::CONFIG_BAD_ABORT_WINDOW,
         )?;
     }
     if let Some(minutes) = change.challenge_expiry {
@@ -176,7 +185,7 @@ pub fn apply_config(
             l,
             minutes,
             CHALLENGE_EXPIRY_MINUTES,
-            "config-bad-challenge-expiry",
+            id::CONFIG_BAD_CHALLENGE_EXPIRY,
         )?;
     }
     if let Some(list) = change.variants.as_deref() {
@@ -251,7 +260,7 @@ async fn config(
             db.set_guild_settings(&settings).await?;
         }
         tracing::info!(guild, moderator = %ctx.author().id, "server settings changed");
-        text = format!("{}\n{text}", catalog.plain(locale, "config-saved"));
+        text = format!("{}\n{text}", catalog.plain(locale, id::CONFIG_SAVED));
     }
     private(ctx, text).await
 }
@@ -283,7 +292,7 @@ async fn ladder_reset(ctx: Context<'_>) -> Result<(), Error> {
     tracing::info!(guild, season, moderator = %ctx.author().id, "new ladder season");
     let text = ctx.data().host.catalog().text(
         user_locale(ctx),
-        "ladder-reset-done",
+        id::LADDER_RESET_DONE,
         &Args::new().set("season", i64::from(season)),
     );
     private(ctx, text).await
@@ -301,7 +310,7 @@ async fn ladder_void(ctx: Context<'_>, #[rename = "match"] id: String) -> Result
     let db = data.db.clone().expect("checked");
     let shown = id.trim().trim_start_matches('#').to_string();
     let args = Args::new().set("id", shown.clone());
-    let not_found = || catalog.text(locale, "error-match-not-found", &args);
+    let not_found = || catalog.text(locale, id::ERROR_MATCH_NOT_FOUND, &args);
     let Ok(number) = shown.parse::<i64>() else {
         return private(ctx, not_found()).await;
     };
@@ -314,9 +323,9 @@ async fn ladder_void(ctx: Context<'_>, #[rename = "match"] id: String) -> Result
     let text = match db.void_match(StoreMatchId(number)).await {
         Ok(true) => {
             tracing::info!(guild, match_id = number, moderator = %ctx.author().id, "match voided");
-            catalog.text(locale, "ladder-void-done", &args)
+            catalog.text(locale, id::LADDER_VOID_DONE, &args)
         }
-        Ok(false) => catalog.text(locale, "ladder-void-already", &args),
+        Ok(false) => catalog.text(locale, id::LADDER_VOID_ALREADY, &args),
         Err(StoreError::NoSuchMatch(_)) => not_found(),
         Err(e) => return Err(e.into()),
     };
@@ -339,7 +348,7 @@ async fn ladder_abort(ctx: Context<'_>, #[rename = "match"] id: String) -> Resul
     let shown = id.trim().trim_start_matches('#').to_string();
     let args = Args::new().set("id", shown.clone());
     let Ok(number) = shown.parse::<u64>() else {
-        return private(ctx, catalog.text(locale, "error-match-not-found", &args)).await;
+        return private(ctx, catalog.text(locale, id::ERROR_MATCH_NOT_FOUND, &args)).await;
     };
     let id = crate::host::MatchId(number);
     // Only a match of this server.
@@ -353,9 +362,9 @@ async fn ladder_abort(ctx: Context<'_>, #[rename = "match"] id: String) -> Resul
             None => false,
         };
         let message = if stored {
-            "ladder-abort-not-running"
+            id::LADDER_ABORT_NOT_RUNNING
         } else {
-            "error-match-not-found"
+            id::ERROR_MATCH_NOT_FOUND
         };
         return private(ctx, catalog.text(locale, message, &args)).await;
     };
@@ -364,15 +373,17 @@ async fn ladder_abort(ctx: Context<'_>, #[rename = "match"] id: String) -> Resul
         Ok(()) => {
             tracing::info!(guild, match_id = number, variant = %spec.variant,
                 moderator = %ctx.author().id, "match aborted by a moderator");
-            catalog.text(locale, "ladder-abort-done", &args)
+            catalog.text(locale, id::LADDER_ABORT_DONE, &args)
         }
         Err(crate::host::AbortError::MatchOver) => {
-            catalog.text(locale, "ladder-abort-not-running", &args)
+            catalog.text(locale, id::LADDER_ABORT_NOT_RUNNING, &args)
         }
         Err(crate::host::AbortError::NoSuchMatch) => {
-            catalog.text(locale, "error-match-not-found", &args)
+            catalog.text(locale, id::ERROR_MATCH_NOT_FOUND, &args)
         }
-        Err(crate::host::AbortError::Unavailable) => catalog.text(locale, "error-try-again", &args),
+        Err(crate::host::AbortError::Unavailable) => {
+            catalog.text(locale, id::ERROR_TRY_AGAIN, &args)
+        }
     };
     private(ctx, text).await
 }
@@ -395,16 +406,16 @@ async fn ban_or_unban(ctx: Context<'_>, user: User, ban: bool) -> Result<(), Err
             .ban(guild, player, Some(by), None, crate::host::unix_ms())
             .await?
         {
-            true => "ladder-ban-done",
-            false => "ladder-ban-already",
+            true => id::LADDER_BAN_DONE,
+            false => id::LADDER_BAN_ALREADY,
         }
     } else {
         match db.unban(guild, player, crate::host::unix_ms()).await? {
-            true => "ladder-unban-done",
-            false => "ladder-unban-not-banned",
+            true => id::LADDER_UNBAN_DONE,
+            false => id::LADDER_UNBAN_NOT_BANNED,
         }
     };
-    tracing::info!(guild, user = %user.id, moderator = %ctx.author().id, id, "ladder ban changed");
+    tracing::info!(guild, user = %user.id, moderator = %ctx.author().id, reply = %id, "ladder ban changed");
     let text = catalog.text(locale, id, &Args::new().set("player", name));
     private(ctx, text).await
 }

@@ -21,16 +21,17 @@ use super::commands::{
 use super::messages::{clip, mentions_only};
 use super::{Context, Data, Error};
 use crate::host::unix_ms;
+use crate::i18n::id;
 use crate::i18n::{Args, Locale};
 
 fn buttons(data: &Data, l: Locale, id: u64) -> CreateActionRow {
     let catalog = data.host.catalog();
     CreateActionRow::Buttons(vec![
         CreateButton::new(OfferButton::Join.custom_id(id))
-            .label(catalog.plain(l, "button-join"))
+            .label(catalog.plain(l, id::BUTTON_JOIN))
             .style(ButtonStyle::Success),
         CreateButton::new(OfferButton::Cancel.custom_id(id))
-            .label(catalog.plain(l, "button-cancel"))
+            .label(catalog.plain(l, id::BUTTON_CANCEL))
             .style(ButtonStyle::Secondary),
     ])
 }
@@ -55,7 +56,7 @@ async fn seek(
     let catalog = data.host.catalog();
     let locale = user_locale(ctx);
     let Some(guild) = i.guild_id else {
-        return private(ctx, catalog.plain(locale, "error-guild-only")).await;
+        return private(ctx, catalog.plain(locale, id::ERROR_GUILD_ONLY)).await;
     };
     let terms = match server_terms(ctx, guild.get(), variant.as_deref(), time.as_deref()).await {
         Ok(t) => t,
@@ -84,7 +85,7 @@ async fn seek(
         "{}\n<t:{}:R>",
         catalog.text(
             l,
-            "seek-posted",
+            id::SEEK_POSTED,
             &Args::new()
                 .set("player", seeker.name.clone())
                 .set("variant", catalog.variant_name(l, s.variant))
@@ -147,7 +148,7 @@ pub async fn on_press(
         {
             let text = catalog.text(
                 locale,
-                "error-same-opponent",
+                id::ERROR_SAME_OPPONENT,
                 &Args::new().set("opponent", other.name.clone()),
             );
             press.create_response(&ctx.http, refuse(text)).await?;
@@ -176,7 +177,7 @@ pub async fn on_press(
             s,
             catalog.text(
                 s.locale,
-                "seek-cancelled",
+                id::SEEK_CANCELLED,
                 &Args::new().set("player", player.name.clone()),
             ),
         ),
@@ -184,7 +185,7 @@ pub async fn on_press(
             s,
             catalog.text(
                 s.locale,
-                "seek-joined",
+                id::SEEK_JOINED,
                 &Args::new()
                     .set("player", player.name.clone())
                     .set("free", s.free() as i64),

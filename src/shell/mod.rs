@@ -21,6 +21,7 @@ use crate::host::{
     Audience, Button, EngineBot, Host, HostConfig, MatchId, MatchSpec, PlayerId, Request, Seated,
     TimeStyle, View, ViewKind,
 };
+use crate::i18n::{id, Id};
 use crate::i18n::{time_control, Args, Catalog, Locale};
 use crate::play::{ClockSettings, TimeControl};
 use crate::store::Db;
@@ -76,6 +77,9 @@ struct Shell<W: Write> {
     buttons: Vec<Button>,
     images_written: u32,
     saved: bool,
+    /// Other running matches restored from the database: they go on in the
+    /// background and are never taken for this keyboard's rematch.
+    background: std::collections::HashSet<MatchId>,
 }
 
 /// Runs the shell on `input` and `out` until `quit` or the end of input.
@@ -118,6 +122,7 @@ where
         buttons: Vec::new(),
         images_written: 0,
         saved: false,
+        background: Default::default(),
     };
     // A match left with quit, or by a killed process, goes on — the latest
     // one of this player in the variant asked for. (Other running matches
@@ -126,11 +131,15 @@ where
         .host
         .restore(shell.opts.locale, |p| if p.is_bot { BOT } else { YOU })
         .await?;
-    let mine = restored.into_iter().rev().find(|id| {
+    let mine = restored.iter().rev().copied().find(|id| {
         shell.host.spec(*id).is_some_and(|s| {
             s.variant == shell.opts.variant && s.players.iter().any(|p| p.id == YOU)
         })
     });
+    shell.background = restored
+        .into_iter()
+        .filter(|id| Some(*id) != mine)
+        .collect();
     let resumed = mine.is_some();
     shell.current = match mine {
         Some(id) => id,
@@ -139,7 +148,7 @@ where
     shell.saved = saved;
     let spec = shell.host.spec(shell.current).expect("the current match");
     let welcome = shell.text(
-        "shell-welcome",
+        id::SHELL_WELCOME,
         &Args::new()
             .set(
                 "variant",
@@ -161,7 +170,7 @@ where
         let note = shell
             .host
             .catalog()
-            .plain(shell.opts.locale, "shell-resumed");
+            .plain(shell.opts.locale, id::SHELL_RESUMED);
         writeln!(shell.out, "{note}")?;
     }
     shell.wait_for_prompt().await?;
@@ -194,11 +203,11 @@ where
 impl<W: Write> Shell<W> {
     fn bye(&mut self) -> anyhow::Result<()> {
         let id = if self.host.is_finished(self.current) {
-            "shell-quit-over"
+            id::SHELL_QUIT_OVER
         } else if self.saved {
-            "shell-quit-saved"
+            id::SHELL_QUIT_SAVED
         } else {
-            "shell-quit-lost"
+            id::SHELL_QUIT_LOST
         };
         let bye = self.host.catalog().plain(self.opts.locale, id);
         writeln!(self.out, "{bye}")?;
@@ -207,12 +216,14 @@ impl<W: Write> Shell<W> {
 
     /// Whether a view belongs to this keyboard's match: the current one, or,
     /// once it is over, a newer one this player sits in (a rematch). Other
-    /// running matches restored from the database stay silent.
+    /// running matches restored from the database stay silent, also after
+    /// the current one is over.
     fn is_mine(&mut self, view: &View) -> bool {
         if view.match_id == self.current {
             return true;
         }
         let newer = view.match_id > self.current
+            && !self.background.contains(&view.match_id)
             && self.host.is_finished(self.current)
             && matches!(view.kind, ViewKind::Turn { .. })
             && self
@@ -225,7 +236,7 @@ impl<W: Write> Shell<W> {
         newer
     }
 
-    fn text(&self, id: &str, args: &Args) -> String {
+    fn text(&self, id: Id, args: &Args) -> String {
         self.host.catalog().text(self.opts.locale, id, args)
     }
 
@@ -236,7 +247,7 @@ impl<W: Write> Shell<W> {
                 (Opponent::Ai, 0) => Seated {
                     id: YOU,
                     name: self.opts.name.clone().unwrap_or_else(|| {
-                        self.text("shell-player", &Args::new().set("number", 1))
+                        self.text(id::SHELL_PLAYER, &Args::new().set("number", 1))
                     }),
                     ai_level: None,
                 },
@@ -251,7 +262,7 @@ impl<W: Write> Shell<W> {
                 },
                 (Opponent::Hotseat, _) => Seated {
                     id: YOU,
-                    name: self.text("shell-player", &Args::new().set("number", (i + 1) as i64)),
+                    name: self.text(id::SHELL_PLAYER, &Args::new().set("number", (i + 1) as i64)),
                     ai_level: None,
                 },
             })
@@ -277,7 +288,7 @@ impl<W: Write> Shell<W> {
                 return Ok(false);
             }
             "help" | "?" => {
-                let help = self.host.catalog().plain(locale, "shell-help");
+                let help = self.host.catalog().plain(locale, id::SHELL_HELP);
                 writeln!(self.out, "{help}")?;
                 return Ok(true);
             }
@@ -305,7 +316,7 @@ impl<W: Write> Shell<W> {
                 // A stray digit must not lose a game: resigning is typed.
                 let text = self.host.catalog().text(
                     locale,
-                    "shell-resign-typed",
+                    id::SHELL_RESIGN_TYPED,
                     &crate::i18n::Args::new().set("command", command),
                 );
                 writeln!(self.out, "{text}")?;
@@ -348,14 +359,16 @@ impl<W: Write> Shell<W> {
             {
                 catalog.text(
                     locale,
-                    "error-column-out-of-range",
+                    id::ERROR_COLUMN_OUT_OF_RANGE,
                     &crate::i18n::Args::new()
                         .set("column", token.to_lowercase())
                         .set("last", column_letter(width - 1).to_string()),
                 )
             }
-            Err(TokenError::PopNotAllowed { .. }) => catalog.plain(locale, "error-pop-not-allowed"),
-            _ => catalog.plain(locale, "shell-unknown"),
+            Err(TokenError::PopNotAllowed { .. }) => {
+                catalog.plain(locale, id::ERROR_POP_NOT_ALLOWED)
+            }
+            _ => catalog.plain(locale, id::SHELL_UNKNOWN),
         }
     }
 
@@ -418,7 +431,9 @@ impl<W: Write> Shell<W> {
             writeln!(
                 self.out,
                 "{}: {}",
-                self.host.catalog().plain(self.opts.locale, "shell-buttons"),
+                self.host
+                    .catalog()
+                    .plain(self.opts.locale, id::SHELL_BUTTONS),
                 line.trim_end()
             )?;
         }
@@ -479,5 +494,92 @@ fn resign_command(action: &crate::host::ActionId) -> Option<&'static str> {
         crate::host::ActionId::ResignGame { .. } => Some("resign-game"),
         crate::host::ActionId::ResignMatch { .. } => Some("resign-match"),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::HeuristicBot;
+
+    fn seat(id: PlayerId, name: &str) -> Seated {
+        Seated {
+            id,
+            name: name.into(),
+            ai_level: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_restored_match_is_not_taken_for_the_rematch_once_the_current_one_ends() {
+        // Before: with two saved matches, resigning the resumed one made
+        // the other's queued turn view look like a rematch, and the shell
+        // switched to it (and said the match was saved instead of over).
+        let catalog = Arc::new(Catalog::new().unwrap());
+        let config = HostConfig {
+            time_style: TimeStyle::Countdown,
+            images: false,
+        };
+        let (host, views) = Host::new(catalog, Arc::new(HeuristicBot), config);
+        let spec = |variant| MatchSpec {
+            variant,
+            clock: ClockSettings::default(),
+            players: vec![seat(YOU, "al"), seat(PlayerId(7), "bo")],
+            guild: 0,
+            locale: Locale::EnUs,
+            seed: 1,
+        };
+        let current = host
+            .create_match(spec(crate::game::Variant::Classic))
+            .await
+            .unwrap();
+        let other = host
+            .create_match(spec(crate::game::Variant::Popout))
+            .await
+            .unwrap();
+        let opts = ShellOptions {
+            variant: crate::game::Variant::Classic,
+            time: TimeControl::DEFAULT,
+            opponent: Opponent::Hotseat,
+            level: 1,
+            locale: Locale::EnUs,
+            images: None,
+            color: false,
+            seed: 1,
+            name: None,
+            ticking: false,
+            db: None,
+        };
+        let mut shell = Shell {
+            host: host.clone(),
+            views,
+            out: Vec::new(),
+            opts,
+            current,
+            buttons: Vec::new(),
+            images_written: 0,
+            saved: false,
+            background: [other].into_iter().collect(),
+        };
+        host.act(current, YOU, Locale::EnUs, Request::ResignMatch)
+            .await
+            .unwrap();
+        while !host.is_finished(current) {
+            tokio::task::yield_now().await;
+        }
+        let other_turn = host.board(other).await.unwrap();
+        assert!(!shell.is_mine(&other_turn));
+        assert_eq!(shell.current, current);
+        // A rematch of this keyboard's match is followed.
+        for player in [YOU, PlayerId(7)] {
+            host.act(current, player, Locale::EnUs, Request::Rematch)
+                .await
+                .unwrap();
+        }
+        let rematch = *host.match_ids().last().unwrap();
+        assert!(rematch > other);
+        let turn = host.board(rematch).await.unwrap();
+        assert!(shell.is_mine(&turn));
+        assert_eq!(shell.current, rematch);
     }
 }

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use fourbot::i18n::{Args, Catalog, Locale};
+use fourbot::i18n::{id, Args, Catalog, Locale};
 
 /// Runs `fourbot shell` with `args` (and `--db none` unless `args` name a
 /// database) on `input`; returns its output.
@@ -70,7 +70,7 @@ fn a_whole_match_against_the_ai_in_every_language() {
         let game = |n: i64| {
             catalog.text(
                 locale,
-                "game-title",
+                id::GAME_TITLE,
                 &Args::new().set("game", n).set("games", 2),
             )
         };
@@ -86,12 +86,12 @@ fn a_whole_match_against_the_ai_in_every_language() {
             game2.contains("1. 🔴"),
             "{code}: nobody moved first in game 2"
         );
-        let over = catalog.plain(locale, "match-over-title");
+        let over = catalog.plain(locale, id::MATCH_OVER_TITLE);
         assert!(out.contains(&over), "{code}: the match did not end:\n{out}");
-        let unrated = catalog.plain(locale, "match-unrated-ai");
+        let unrated = catalog.plain(locale, id::MATCH_UNRATED_AI);
         assert!(out.contains(&unrated), "{code}: no unrated note");
         // The words are the language's own (spot check).
-        let ready = catalog.plain(locale, "button-ready");
+        let ready = catalog.plain(locale, id::BUTTON_READY);
         assert!(out.contains(&ready), "{code}: no Ready button");
     }
 }
@@ -103,7 +103,7 @@ fn chat_and_full_columns_get_a_clear_answer_and_change_nothing() {
         &["--vs", "hotseat", "--seed", "1", "--no-color"],
         "hello\nd\nd\nd\nd\nd\nd\nd\nquit\n",
     );
-    assert!(out.contains(&catalog.plain(Locale::EnUs, "shell-unknown")));
+    assert!(out.contains(&catalog.plain(Locale::EnUs, id::SHELL_UNKNOWN)));
     assert!(out.contains("Column d is full"), "{out}");
     assert!(out.contains("6. 🟡 d"), "{out}");
     assert!(!out.contains("7. 🔴 d"), "{out}");

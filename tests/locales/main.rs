@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use fourbot::game::{MoveError, Variant};
 use fourbot::i18n::inspect::{self, Key};
-use fourbot::i18n::{Args, Catalog, Locale, FTL_FILES};
+use fourbot::i18n::{id, Args, Catalog, Id, Locale, FTL_FILES};
 
 fn catalog() -> Catalog {
     Catalog::new().expect("the embedded message files load")
@@ -499,7 +499,7 @@ fn counted_words_follow_each_languages_plural_rules() {
         minutes,
     );
     let games =
-        |c: &Catalog, l: Locale, n: u32| c.text(l, "games-count", &Args::new().set("count", n));
+        |c: &Catalog, l: Locale, n: u32| c.text(l, id::GAMES_COUNT, &Args::new().set("count", n));
     expect(
         &c,
         Locale::EnUs,
@@ -630,16 +630,16 @@ fn illegal_moves_get_a_reason_in_every_language() {
 /// `tests/locales/snapshots/key_messages.txt` (set `UPDATE_SNAPSHOTS=1` to rewrite it
 /// after reading the differences).
 fn key_messages(c: &Catalog, l: Locale) -> Vec<String> {
-    let t = |id: &str, args: Args| c.text(l, id, &args);
+    let t = |id: Id, args: Args| c.text(l, id, &args);
     let classic = c.variant_name(l, Variant::Classic);
     let mut out = vec![
         t(
-            "thread-name",
+            id::THREAD_NAME,
             Args::new()
                 .set(
                     "players",
                     t(
-                        "versus",
+                        id::VERSUS,
                         Args::new().set("first", "alice").set("second", "bob"),
                     ),
                 )
@@ -647,7 +647,7 @@ fn key_messages(c: &Catalog, l: Locale) -> Vec<String> {
                 .set("time", "10+10"),
         ),
         t(
-            "match-started",
+            id::MATCH_STARTED,
             Args::new()
                 .set("players", c.list(l, &["alice".into(), "bob".into()]))
                 .set("variant", classic.clone())
@@ -655,57 +655,57 @@ fn key_messages(c: &Catalog, l: Locale) -> Vec<String> {
                 .set("games", 2),
         ),
         t(
-            "turn-to-move",
+            id::TURN_TO_MOVE,
             Args::new().set("disc", "🔴").set("player", "alice"),
         ),
         t(
-            "turn-to-move-team",
+            id::TURN_TO_MOVE_TEAM,
             Args::new()
                 .set("disc", "🟡")
                 .set("player", "carol")
-                .set("team", t("team-name", Args::new().set("team", "B"))),
+                .set("team", t(id::TEAM_NAME, Args::new().set("team", "B"))),
         ),
-        t("turn-flag", Args::new().set("flag", "<t:1764500000:R>")),
+        t(id::TURN_FLAG, Args::new().set("flag", "<t:1764500000:R>")),
         t(
-            "turn-first-move",
+            id::TURN_FIRST_MOVE,
             Args::new()
                 .set("player", "alice")
                 .set("abort", "<t:1764500000:R>"),
         ),
         t(
-            "game-won-line",
+            id::GAME_WON_LINE,
             Args::new()
                 .set("winner", "alice")
                 .set("game", 1)
                 .set("connect", 4),
         ),
         t(
-            "game-won-pop",
+            id::GAME_WON_POP,
             Args::new()
                 .set("winner", "alice")
                 .set("loser", "bob")
                 .set("game", 2),
         ),
-        t("game-drawn-repetition", Args::new().set("game", 2)),
+        t(id::GAME_DRAWN_REPETITION, Args::new().set("game", 2)),
         t(
-            "game-ready-prompt",
+            id::GAME_READY_PROMPT,
             Args::new().set("grace", c.duration_words(l, Duration::from_secs(60))),
         ),
         t(
-            "match-won",
+            id::MATCH_WON,
             Args::new()
                 .set("winner", "alice")
                 .set("score", fourbot::i18n::score(&[3, 1])),
         ),
         t(
-            "match-forfeit-flag",
+            id::MATCH_FORFEIT_FLAG,
             Args::new()
                 .set("winner", "bob")
                 .set("loser", "alice")
                 .set("score", fourbot::i18n::score(&[0, 4])),
         ),
         t(
-            "match-rating-change",
+            id::MATCH_RATING_CHANGE,
             Args::new()
                 .set("player", "alice")
                 .set("before", fourbot::i18n::rating(1500.0, true))
@@ -713,16 +713,16 @@ fn key_messages(c: &Catalog, l: Locale) -> Vec<String> {
                 .set("change", fourbot::i18n::rating_change(62.0)),
         ),
         t(
-            "restart-notice",
+            id::RESTART_NOTICE,
             Args::new()
                 .set("player", "alice")
                 .set("bank", c.duration(l, Duration::from_secs(598))),
         ),
-        t("error-not-your-turn", Args::new().set("player", "bob")),
+        t(id::ERROR_NOT_YOUR_TURN, Args::new().set("player", "bob")),
         c.move_error(l, &MoveError::ColumnFull { column: 3 }),
-        t("error-stale-button", Args::new()),
+        t(id::ERROR_STALE_BUTTON, Args::new()),
         t(
-            "error-bad-time-control",
+            id::ERROR_BAD_TIME_CONTROL,
             Args::new()
                 .set("input", "0+5")
                 .set("min-base", c.duration_words(l, Duration::from_secs(60)))
@@ -735,9 +735,9 @@ fn key_messages(c: &Catalog, l: Locale) -> Vec<String> {
                     c.duration_words(l, Duration::from_secs(86_400)),
                 ),
         ),
-        t("error-same-opponent", Args::new().set("opponent", "bob")),
+        t(id::ERROR_SAME_OPPONENT, Args::new().set("opponent", "bob")),
         t(
-            "seek-posted",
+            id::SEEK_POSTED,
             Args::new()
                 .set("player", "alice")
                 .set("variant", c.variant_name(l, Variant::ThreePlayers))
@@ -745,11 +745,11 @@ fn key_messages(c: &Catalog, l: Locale) -> Vec<String> {
                 .set("free", 2),
         ),
         t(
-            "rating-value",
+            id::RATING_VALUE,
             Args::new().set("rating", fourbot::i18n::rating(1500.0, true)),
         ),
         t(
-            "rating-record",
+            id::RATING_RECORD,
             Args::new()
                 .set("matches", 21)
                 .set("wins", 12)
@@ -757,17 +757,17 @@ fn key_messages(c: &Catalog, l: Locale) -> Vec<String> {
                 .set("losses", 5),
         ),
         t(
-            "leaderboard-line",
+            id::LEADERBOARD_LINE,
             Args::new()
                 .set("rank", 1)
                 .set("player", "alice")
                 .set("rating", "1712")
                 .set("matches", 1),
         ),
-        t("ladder-void-done", Args::new().set("id", "#42")),
-        c.plain(l, "button-ready"),
-        c.text(l, "button-pop", &Args::new().set("column", "c")),
-        t("error-internal", Args::new()),
+        t(id::LADDER_VOID_DONE, Args::new().set("id", "#42")),
+        c.plain(l, id::BUTTON_READY),
+        c.text(l, id::BUTTON_POP, &Args::new().set("column", "c")),
+        t(id::ERROR_INTERNAL, Args::new()),
         format!(
             "{} | {}",
             c.points(l, 3),
@@ -845,7 +845,7 @@ fn the_rules_match_the_reviewed_snapshot() {
 #[test]
 fn a_message_built_without_a_language_renders_in_each() {
     let c = catalog();
-    let m = fourbot::i18n::Message::new("error-same-opponent").with("opponent", "bob");
+    let m = fourbot::i18n::Message::new(id::ERROR_SAME_OPPONENT).with("opponent", "bob");
     let texts: Vec<String> = Locale::ALL.iter().map(|l| c.render(*l, &m)).collect();
     assert!(texts.iter().all(|t| t.contains("bob")));
     assert_eq!(texts.iter().collect::<BTreeSet<_>>().len(), 5);
@@ -861,22 +861,9 @@ fn the_id_constants_list_exactly_the_english_messages() {
         .filter(|k| k.attribute.is_none())
         .map(|k| k.id)
         .collect();
-    let consts: BTreeSet<String> = fourbot::i18n::ids::ALL
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-    assert_eq!(
-        consts.len(),
-        fourbot::i18n::ids::ALL.len(),
-        "an id is listed twice"
-    );
-    let missing: Vec<_> = english.difference(&consts).collect();
-    let extra: Vec<_> = consts.difference(&english).collect();
-    assert!(missing.is_empty(), "ids.rs lacks {missing:?}");
-    assert!(
-        extra.is_empty(),
-        "ids.rs names messages English lacks: {extra:?}"
-    );
+    let consts: BTreeSet<String> = id::ALL.iter().map(|s| s.to_string()).collect();
+    assert_eq!(consts.len(), id::ALL.len(), "an id is listed twice");
+    assert_eq!(consts, english);
 }
 
 #[test]

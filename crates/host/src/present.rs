@@ -11,6 +11,7 @@ use fourbot_core::play::{
     End, ExpiryKind, ForfeitReason, GameEnd, Match, MatchResult, PhaseKind, Refusal, Running, Seat,
     Side, Timestamp,
 };
+use fourbot_i18n::{id, Id};
 use fourbot_i18n::{score as score_text, Args, Catalog, Locale};
 use fourbot_render::{board_png, RenderOptions};
 
@@ -74,7 +75,7 @@ impl Presenter<'_> {
         self.catalog.list(self.locale, &names)
     }
 
-    fn text(&self, id: &str, args: &Args) -> String {
+    fn text(&self, id: Id, args: &Args) -> String {
         self.catalog.text(self.locale, id, args)
     }
 
@@ -91,7 +92,7 @@ impl Presenter<'_> {
         match self.time_style {
             // Rounded up like the banks: a deadline 2:59.6 away reads "in 3:00".
             TimeStyle::Countdown => Some(self.text(
-                "time-in",
+                id::TIME_IN,
                 &Args::new().set("duration", self.bank_text(at.since(now))),
             )),
             TimeStyle::DiscordRelative => {
@@ -134,13 +135,13 @@ impl Presenter<'_> {
     }
 
     fn clocks_text(&self, m: &Match, now: Timestamp) -> String {
-        let mut lines = vec![self.catalog.plain(self.locale, "clock-title")];
+        let mut lines = vec![self.catalog.plain(self.locale, id::CLOCK_TITLE)];
         let running = m.to_move();
         for &seat in m.seating().all() {
             let id = if Some(seat) == running {
-                "clock-line-running"
+                id::CLOCK_LINE_RUNNING
             } else {
-                "clock-line"
+                id::CLOCK_LINE
             };
             lines.push(
                 self.text(
@@ -176,7 +177,7 @@ impl Presenter<'_> {
 
     fn title(&self, m: &Match) -> String {
         self.text(
-            "game-title",
+            id::GAME_TITLE,
             &Args::new()
                 .set("game", m.games().len() as i64)
                 .set("games", i64::from(m.variant().games_per_match())),
@@ -199,7 +200,7 @@ impl Presenter<'_> {
             let n = game.moves().len();
             let color = Color::from_index((n - 1) % game.position().rules().colors as usize);
             lines.push(self.text(
-                "turn-last-move",
+                id::TURN_LAST_MOVE,
                 &Args::new().set("move", format!("{n}. {} {last}", color.emoji())),
             ));
         }
@@ -211,11 +212,11 @@ impl Presenter<'_> {
             let letter = ((b'A' + side.0) as char).to_string();
             to_move.insert(
                 "team",
-                self.text("team-name", &Args::new().set("team", letter)),
+                self.text(id::TEAM_NAME, &Args::new().set("team", letter)),
             );
-            "turn-to-move-team"
+            id::TURN_TO_MOVE_TEAM
         } else {
-            "turn-to-move"
+            id::TURN_TO_MOVE
         };
         lines.push(self.text(id, &to_move));
         if let Some(expiry) = m.expiry() {
@@ -223,14 +224,14 @@ impl Presenter<'_> {
                 match expiry.kind {
                     ExpiryKind::Abort(s) => lines.push(
                         self.text(
-                            "turn-first-move",
+                            id::TURN_FIRST_MOVE,
                             &Args::new()
                                 .set("player", self.name(s).to_string())
                                 .set("abort", when),
                         ),
                     ),
                     ExpiryKind::Flag(_) => {
-                        lines.push(self.text("turn-flag", &Args::new().set("flag", when)))
+                        lines.push(self.text(id::TURN_FLAG, &Args::new().set("flag", when)))
                     }
                 }
             }
@@ -239,7 +240,7 @@ impl Presenter<'_> {
         if !moves.is_empty() {
             lines.push(format!(
                 "{}: {moves}",
-                self.catalog.plain(self.locale, "moves-title")
+                self.catalog.plain(self.locale, id::MOVES_TITLE)
             ));
         }
         // The banks as the turn began (the message is posted then; the
@@ -274,7 +275,7 @@ impl Presenter<'_> {
             let pops: Vec<Button> = (0..width)
                 .map(|c| {
                     let label = self.text(
-                        "button-pop",
+                        id::BUTTON_POP,
                         &Args::new().set("column", column_letter(c).to_string()),
                     );
                     button(Move::Pop(c), label)
@@ -302,7 +303,7 @@ impl Presenter<'_> {
         let mut row = Vec::new();
         if m.phase() == PhaseKind::Playing {
             row.push(Button {
-                label: self.catalog.plain(self.locale, "button-resign-game"),
+                label: self.catalog.plain(self.locale, id::BUTTON_RESIGN_GAME),
                 action: ActionId::ResignGame {
                     match_id: self.match_id,
                     game: m.games().len() as u8,
@@ -312,7 +313,7 @@ impl Presenter<'_> {
             });
         }
         row.push(Button {
-            label: self.catalog.plain(self.locale, "button-resign-match"),
+            label: self.catalog.plain(self.locale, id::BUTTON_RESIGN_MATCH),
             action: ActionId::ResignMatch {
                 match_id: self.match_id,
             },
@@ -352,21 +353,21 @@ impl Presenter<'_> {
                 let args = args.set("winner", side_name(w)).set("connect", connect);
                 match (reason, loser_color.and_then(seat_of)) {
                     (WinReason::LoserCompletedLine, Some(l)) => {
-                        self.text("game-won-misere", &args.set("loser", side_name(l)))
+                        self.text(id::GAME_WON_MISERE, &args.set("loser", side_name(l)))
                     }
                     (WinReason::PopGaveLine, Some(l)) => {
-                        self.text("game-won-pop", &args.set("loser", side_name(l)))
+                        self.text(id::GAME_WON_POP, &args.set("loser", side_name(l)))
                     }
-                    _ => self.text("game-won-line", &args),
+                    _ => self.text(id::GAME_WON_LINE, &args),
                 }
             }
             GameEnd::Board(Outcome::Draw(reason)) => match reason {
-                DrawReason::FullBoard => self.text("game-drawn-full-board", &args),
-                DrawReason::Repetition => self.text("game-drawn-repetition", &args),
+                DrawReason::FullBoard => self.text(id::GAME_DRAWN_FULL_BOARD, &args),
+                DrawReason::Repetition => self.text(id::GAME_DRAWN_REPETITION, &args),
                 DrawReason::NoLegalMove => {
                     let c = record.game().position().to_move();
                     let name = seat_of(c).map(side_name).unwrap_or_default();
-                    self.text("game-drawn-no-legal-move", &args.set("player", name))
+                    self.text(id::GAME_DRAWN_NO_LEGAL_MOVE, &args.set("player", name))
                 }
             },
             GameEnd::Board(Outcome::Ongoing) => return None,
@@ -378,7 +379,7 @@ impl Presenter<'_> {
                     .map(|s| self.side_name(m, s))
                     .collect::<Vec<_>>();
                 self.text(
-                    "game-won-resign",
+                    id::GAME_WON_RESIGN,
                     &args
                         .set("winner", self.catalog.list(self.locale, &winner))
                         .set("loser", side_name(seat)),
@@ -393,7 +394,7 @@ impl Presenter<'_> {
         let halves: Vec<u32> = score.as_slice().iter().map(|p| p.halves()).collect();
         if m.seating().sides() == 2 {
             self.text(
-                "game-score",
+                id::GAME_SCORE,
                 &Args::new()
                     .set("score", score_text(&halves))
                     .set("first", self.side_name(m, Side(0)))
@@ -416,11 +417,11 @@ impl Presenter<'_> {
         lines.push(self.score_line(m));
         let grace = Duration::from_millis(m.clock().settings().grace_ms);
         lines.push(self.text(
-            "game-ready-prompt",
+            id::GAME_READY_PROMPT,
             &Args::new().set("grace", self.catalog.duration_words(self.locale, grace)),
         ));
         let ready = Button {
-            label: self.catalog.plain(self.locale, "button-ready"),
+            label: self.catalog.plain(self.locale, id::BUTTON_READY),
             action: ActionId::Ready {
                 match_id: self.match_id,
                 game: game as u8,
@@ -444,16 +445,11 @@ impl Presenter<'_> {
     /// The end of the match: the last game's result, the match result (or
     /// the forfeit or abort), places for more than two sides, the rating
     /// changes given, and a Rematch button.
-    pub fn match_over_view(
-        &self,
-        m: &Match,
-        rating_lines: &[String],
-        unrated: Option<&str>,
-    ) -> View {
+    pub fn match_over_view(&self, m: &Match, rating_lines: &[String], unrated: Option<Id>) -> View {
         let result: MatchResult = *m.result().expect("a finished match");
         let mut lines = vec![format!(
             "**{}**",
-            self.catalog.plain(self.locale, "match-over-title")
+            self.catalog.plain(self.locale, id::MATCH_OVER_TITLE)
         )];
         lines.extend(self.game_result_line(m, m.games().len()));
         let mut halves: Vec<u32> = result.score.as_slice().iter().map(|p| p.halves()).collect();
@@ -480,19 +476,20 @@ impl Presenter<'_> {
                 if sole_winner && sides == 2 {
                     lines.push(
                         self.text(
-                            "match-won",
+                            id::MATCH_WON,
                             &Args::new()
                                 .set("winner", self.side_name(m, winner_side.unwrap()))
                                 .set("score", score.clone()),
                         ),
                     );
                 } else if sides == 2 {
-                    lines.push(self.text("match-drawn", &Args::new().set("score", score.clone())));
+                    lines
+                        .push(self.text(id::MATCH_DRAWN, &Args::new().set("score", score.clone())));
                 }
             }
             // More than two sides: the standings below tell who won.
             End::Forfeit { seat, .. } if sides > 2 => lines.push(self.text(
-                "match-standings-forfeit",
+                id::MATCH_STANDINGS_FORFEIT,
                 &Args::new().set("player", self.name(seat).to_string()),
             )),
             End::Forfeit { seat, reason } => {
@@ -503,9 +500,9 @@ impl Presenter<'_> {
                     .map(|s| self.side_name(m, s))
                     .collect();
                 let id = match reason {
-                    ForfeitReason::Flag => "match-forfeit-flag",
-                    ForfeitReason::Resign => "match-forfeit-resign",
-                    ForfeitReason::Removed => "match-forfeit-removed",
+                    ForfeitReason::Flag => id::MATCH_FORFEIT_FLAG,
+                    ForfeitReason::Resign => id::MATCH_FORFEIT_RESIGN,
+                    ForfeitReason::Removed => id::MATCH_FORFEIT_REMOVED,
                 };
                 lines.push(
                     self.text(
@@ -518,23 +515,23 @@ impl Presenter<'_> {
                 );
             }
             End::Aborted { seat } => lines.push(self.text(
-                "match-aborted",
+                id::MATCH_ABORTED,
                 &Args::new().set("player", self.name(seat).to_string()),
             )),
             End::ModeratorAbort => lines.push(self.text(
-                "match-aborted-moderator",
+                id::MATCH_ABORTED_MODERATOR,
                 &Args::new().set("moderator", self.moderator.unwrap_or("?").to_string()),
             )),
         }
         if sides > 2 {
             if let Some(places) = &result.places {
-                lines.push(self.catalog.plain(self.locale, "match-standings-title"));
+                lines.push(self.catalog.plain(self.locale, id::MATCH_STANDINGS_TITLE));
                 let mut order: Vec<(Side, u8)> = places.iter().map(|(s, p)| (s, *p)).collect();
                 order.sort_by_key(|(s, p)| (*p, s.0));
                 for (side, place) in order {
                     lines.push(
                         self.text(
-                            "match-standing-line",
+                            id::MATCH_STANDING_LINE,
                             &Args::new()
                                 .set("place", i64::from(place))
                                 .set("player", self.side_name(m, side))
@@ -557,7 +554,7 @@ impl Presenter<'_> {
             Vec::new()
         } else {
             vec![vec![Button {
-                label: self.catalog.plain(self.locale, "button-rematch"),
+                label: self.catalog.plain(self.locale, id::BUTTON_REMATCH),
                 action: ActionId::Rematch {
                     match_id: self.match_id,
                 },
@@ -593,27 +590,27 @@ impl Presenter<'_> {
     pub fn refusal_text(&self, m: &Match, refusal: &Refusal, locale: Locale) -> String {
         let c = self.catalog;
         match refusal {
-            Refusal::NotASeat { .. } => c.plain(locale, "error-not-a-player"),
-            Refusal::MatchOver => c.plain(locale, "error-match-over"),
-            Refusal::GameOver => c.plain(locale, "error-game-over"),
+            Refusal::NotASeat { .. } => c.plain(locale, id::ERROR_NOT_A_PLAYER),
+            Refusal::MatchOver => c.plain(locale, id::ERROR_MATCH_OVER),
+            Refusal::GameOver => c.plain(locale, id::ERROR_GAME_OVER),
             Refusal::WrongPhase { .. } => match m.phase() {
-                PhaseKind::Playing => c.plain(locale, "error-nothing-to-ready"),
-                PhaseKind::BetweenGames => c.plain(locale, "error-game-over"),
-                PhaseKind::Finished => c.plain(locale, "error-match-over"),
+                PhaseKind::Playing => c.plain(locale, id::ERROR_NOTHING_TO_READY),
+                PhaseKind::BetweenGames => c.plain(locale, id::ERROR_GAME_OVER),
+                PhaseKind::Finished => c.plain(locale, id::ERROR_MATCH_OVER),
             },
-            Refusal::StalePly { .. } => c.plain(locale, "error-stale-button"),
+            Refusal::StalePly { .. } => c.plain(locale, id::ERROR_STALE_BUTTON),
             Refusal::NotYourTurn { to_move } => c.text(
                 locale,
-                "error-not-your-turn",
+                id::ERROR_NOT_YOUR_TURN,
                 &Args::new().set("player", self.name(*to_move).to_string()),
             ),
-            Refusal::AlreadyReady { .. } => c.plain(locale, "error-already-ready"),
+            Refusal::AlreadyReady { .. } => c.plain(locale, id::ERROR_ALREADY_READY),
             Refusal::Illegal(MoveError::NoOwnDiscToPop { column, .. })
                 if m.current_game().game().position().landing_row(*column) == Some(0) =>
             {
                 c.text(
                     locale,
-                    "error-nothing-to-pop",
+                    id::ERROR_NOTHING_TO_POP,
                     &Args::new().set("column", column_letter(*column).to_string()),
                 )
             }

@@ -26,6 +26,7 @@ use fourbot_core::play::{
     Action, ClockSettings, Event, EventKind, Match, MatchSetup, PhaseKind, Refusal, Seat,
     Timestamp, Turn,
 };
+use fourbot_i18n::{id, Id};
 use fourbot_i18n::{rating_change, Args, Catalog, Locale};
 use fourbot_store::{Db, LoadedMatch, MatchId as StoreMatchId, NewMatch, PlayerInfo, StoreError};
 
@@ -55,14 +56,14 @@ impl MatchSpec {
     }
 
     /// The message id that says why the match is unrated, if it is.
-    pub fn unrated_reason(&self) -> Option<&'static str> {
+    pub fn unrated_reason(&self) -> Option<Id> {
         let ids: HashSet<PlayerId> = self.players.iter().map(|p| p.id).collect();
         if !self.variant.rated() {
-            Some("match-unrated-single")
+            Some(id::MATCH_UNRATED_SINGLE)
         } else if self.players.iter().any(|p| p.ai_level.is_some()) {
-            Some("match-unrated-ai")
+            Some(id::MATCH_UNRATED_AI)
         } else if ids.len() < self.players.len() {
-            Some("match-unrated-self")
+            Some(id::MATCH_UNRATED_SELF)
         } else {
             None
         }
@@ -465,7 +466,7 @@ impl Host {
             lines.push(
                 self.inner.catalog.text(
                     entry.spec.locale,
-                    "match-rating-change",
+                    id::MATCH_RATING_CHANGE,
                     &Args::new()
                         .set("player", name)
                         .set("before", c.before.shown())
@@ -582,7 +583,7 @@ impl Host {
             View::refusal(
                 MatchId(0),
                 player,
-                self.inner.catalog.plain(locale, "error-stale-button"),
+                self.inner.catalog.plain(locale, id::ERROR_STALE_BUTTON),
             )
         })?;
         let request = match parsed {
@@ -641,7 +642,7 @@ impl Host {
         let Some(entry) = self.entry(id) else {
             return Err(refuse(catalog.text(
                 locale,
-                "error-match-not-found",
+                id::ERROR_MATCH_NOT_FOUND,
                 &Args::new().set("id", id.0 as i64),
             )));
         };
@@ -654,10 +655,10 @@ impl Host {
             .map(|(i, _)| Seat::ALL[i])
             .collect();
         if seats.is_empty() {
-            return Err(refuse(catalog.plain(locale, "error-not-a-player")));
+            return Err(refuse(catalog.plain(locale, id::ERROR_NOT_A_PLAYER)));
         }
         let Some(m) = Self::snapshot(&entry).await else {
-            return Err(refuse(catalog.plain(locale, "error-match-over")));
+            return Err(refuse(catalog.plain(locale, id::ERROR_MATCH_OVER)));
         };
         let presenter = self.presenter(&entry);
         let refusal = |r: Refusal| refuse(presenter.refusal_text(&m, &r, locale));
@@ -666,7 +667,7 @@ impl Host {
             .to_move()
             .filter(|s| seats.contains(s))
             .unwrap_or(seats[0]);
-        let stale = || refuse(catalog.plain(locale, "error-stale-button"));
+        let stale = || refuse(catalog.plain(locale, id::ERROR_STALE_BUTTON));
         let current_game = m.games().len() as u8;
         let actions: Vec<(Seat, Action)> = match request {
             Request::Rematch => return self.rematch(&entry, &m, player, locale).await,
@@ -712,7 +713,7 @@ impl Host {
                 Err(TaskError::Refused(r)) => return Err(refusal(r)),
                 Err(TaskError::Closed) => return Err(refusal(Refusal::MatchOver)),
                 Err(TaskError::Unavailable) => {
-                    return Err(refuse(catalog.plain(locale, "error-try-again")))
+                    return Err(refuse(catalog.plain(locale, id::ERROR_TRY_AGAIN)))
                 }
             }
         }
@@ -756,7 +757,7 @@ impl Host {
             return Err(View::refusal(
                 entry.id,
                 player,
-                catalog.plain(locale, "error-stale-button"),
+                catalog.plain(locale, id::ERROR_STALE_BUTTON),
             ));
         }
         let humans: HashSet<PlayerId> = entry
@@ -783,7 +784,7 @@ impl Host {
                 .unwrap_or_default();
             let text = catalog.text(
                 entry.spec.locale,
-                "match-rematch-offered",
+                id::MATCH_REMATCH_OFFERED,
                 &Args::new().set("player", name),
             );
             let _ = self.inner.outbox.send(self.presenter(entry).notice(text));
@@ -801,7 +802,7 @@ impl Host {
         spec.seed = spec.seed.wrapping_add(1);
         self.create_match(spec).await.map(|_| ()).map_err(|e| {
             tracing::error!(error = %e, "rematch failed");
-            View::refusal(entry.id, player, catalog.plain(locale, "error-internal"))
+            View::refusal(entry.id, player, catalog.plain(locale, id::ERROR_INTERNAL))
         })
     }
 }
@@ -904,7 +905,7 @@ async fn present(
                     let name = entry.spec.players[seat.index()].name.clone();
                     send(p.notice(host.inner.catalog.text(
                         entry.spec.locale,
-                        "game-player-ready",
+                        id::GAME_PLAYER_READY,
                         &Args::new().set("player", name),
                     )));
                 }
@@ -921,7 +922,7 @@ async fn present(
                             p.notice(
                                 host.inner.catalog.text(
                                     entry.spec.locale,
-                                    "restart-notice",
+                                    id::RESTART_NOTICE,
                                     &Args::new()
                                         .set(
                                             "player",

@@ -3,10 +3,12 @@
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::sync::Mutex;
+use std::time::Duration;
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
+use super::id::Id;
 use super::locale::Locale;
 
 /// The names of the message files every `locales/<lang>/` folder holds, in
@@ -67,6 +69,30 @@ pub enum Value {
     /// Shown as plain digits; selects plural variants by the locale's CLDR
     /// rules (`1` → one, `2` → other, and `1.5` → other).
     Number(f64),
+    /// Another message, shown in the same language as the one it is an
+    /// argument of (a variant's name inside a refusal).
+    Message(Box<Message>),
+    /// A duration in words, in the same language ([`Catalog::duration_words`]:
+    /// "3 minutes", "1 hour").
+    DurationWords(Duration),
+}
+
+impl From<Message> for Value {
+    fn from(m: Message) -> Value {
+        Value::Message(Box::new(m))
+    }
+}
+
+impl From<Id> for Value {
+    fn from(id: Id) -> Value {
+        Value::Message(Box::new(Message::new(id)))
+    }
+}
+
+impl From<Duration> for Value {
+    fn from(d: Duration) -> Value {
+        Value::DurationWords(d)
+    }
 }
 
 impl From<String> for Value {
@@ -135,34 +161,41 @@ impl Args {
         self.values.iter().map(|(k, v)| (k.as_ref(), v))
     }
 
-    fn fluent(&self) -> FluentArgs<'_> {
+    /// The arguments as Fluent takes them, messages and durations first
+    /// rendered in `locale` by `catalog`.
+    fn fluent(&self, catalog: &Catalog, locale: Locale) -> FluentArgs<'static> {
         let mut args = FluentArgs::with_capacity(self.values.len());
         for (name, value) in &self.values {
+            let name = name.to_string();
             match value {
-                Value::Text(s) => args.set(name.as_ref(), FluentValue::from(s.as_str())),
-                Value::Number(n) => args.set(name.as_ref(), FluentValue::from(*n)),
+                Value::Text(s) => args.set(name, FluentValue::from(s.clone())),
+                Value::Number(n) => args.set(name, FluentValue::from(*n)),
+                Value::Message(m) => args.set(name, FluentValue::from(catalog.render(locale, m))),
+                Value::DurationWords(d) => {
+                    args.set(name, FluentValue::from(catalog.duration_words(locale, *d)))
+                }
             }
         }
         args
     }
 }
 
-/// A message to show, not yet in any language: a Fluent id and its
+/// A message to show, not yet in any language: a message id and its
 /// arguments. User-facing errors carry one; the adapter renders it with
 /// [`Catalog::render`] in the reader's locale.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Message {
-    /// The Fluent message id (`error-column-full`).
-    pub id: Cow<'static, str>,
+    /// The message (`id::ERROR_COLUMN_FULL`).
+    pub id: Id,
     /// Its arguments.
     pub args: Args,
 }
 
 impl Message {
     /// A message without arguments.
-    pub fn new(id: impl Into<Cow<'static, str>>) -> Message {
+    pub fn new(id: Id) -> Message {
         Message {
-            id: id.into(),
+            id,
             args: Args::new(),
         }
     }
@@ -172,15 +205,6 @@ impl Message {
         self.args.insert(name, value);
         self
     }
-}
-
-/// Builds [`Args`]: `args!("player" => name, "count" => 3)`.
-#[macro_export]
-macro_rules! i18n_args {
-    () => { $crate::Args::new() };
-    ($($name:literal => $value:expr),+ $(,)?) => {
-        $crate::Args::new()$(.set($name, $value))+
-    };
 }
 
 /// Why the message files could not be loaded (a broken `.ftl` file or two
@@ -314,23 +338,23 @@ impl Catalog {
     /// message missing in English too is logged and shown as its id.
     /// Formatting errors (e.g. a missing argument) are logged; the text is
     /// returned anyway.
-    pub fn text(&self, locale: Locale, id: &str, args: &Args) -> String {
-        self.lookup(locale, id, None, args)
+    pub fn text(&self, locale: Locale, id: Id, args: &Args) -> String {
+        self.lookup(locale, id.as_str(), None, args)
     }
 
     /// Like [`Catalog::text`] for the attribute `attribute` of message `id`
     /// (`challenge.description`).
-    pub fn attr(&self, locale: Locale, id: &str, attribute: &str, args: &Args) -> String {
-        self.lookup(locale, id, Some(attribute), args)
+    pub fn attr(&self, locale: Locale, id: Id, attribute: &str, args: &Args) -> String {
+        self.lookup(locale, id.as_str(), Some(attribute), args)
     }
 
     /// A [`Message`] in `locale` (see [`Catalog::text`]).
     pub fn render(&self, locale: Locale, message: &Message) -> String {
-        self.text(locale, &message.id, &message.args)
+        self.text(locale, message.id, &message.args)
     }
 
     /// [`Catalog::text`] without arguments.
-    pub fn plain(&self, locale: Locale, id: &str) -> String {
+    pub fn plain(&self, locale: Locale, id: Id) -> String {
         self.text(locale, id, &Args::new())
     }
 
@@ -415,7 +439,7 @@ impl Catalog {
         })?;
         let mut errors = Vec::new();
         let text = bundle
-            .format_pattern(pattern, Some(&args.fluent()), &mut errors)
+            .format_pattern(pattern, Some(&args.fluent(self, locale)), &mut errors)
             .into_owned();
         if errors.is_empty() {
             Ok(text)
@@ -482,10 +506,13 @@ mod tests {
     fn a_missing_key_falls_back_to_english_and_is_reported_once() {
         let c = tiny();
         let args = Args::new().set("name", "Ada");
-        assert_eq!(c.text(Locale::De, "hello", &args), "Hallo Ada!");
-        assert_eq!(c.plain(Locale::De, "only-english"), "English only");
-        assert_eq!(c.attr(Locale::De, "only-english", "attr", &args), "attr");
-        assert_eq!(c.plain(Locale::De, "only-english"), "English only");
+        assert_eq!(c.text(Locale::De, Id("hello"), &args), "Hallo Ada!");
+        assert_eq!(c.plain(Locale::De, Id("only-english")), "English only");
+        assert_eq!(
+            c.attr(Locale::De, Id("only-english"), "attr", &args),
+            "attr"
+        );
+        assert_eq!(c.plain(Locale::De, Id("only-english")), "English only");
         assert_eq!(
             c.reported_missing(),
             vec![
@@ -493,7 +520,7 @@ mod tests {
                 (Locale::De, "only-english.attr".to_string())
             ]
         );
-        assert_eq!(c.plain(Locale::Bg, "nowhere"), "nowhere");
+        assert_eq!(c.plain(Locale::Bg, Id("nowhere")), "nowhere");
         assert!(c
             .reported_missing()
             .contains(&(Locale::EnUs, "nowhere".to_string())));
@@ -527,7 +554,7 @@ mod tests {
             // callsite while no subscriber was set.
             tracing::callsite::rebuild_interest_cache();
             for _ in 0..3 {
-                assert_eq!(c.plain(Locale::El, "only-english"), "English only");
+                assert_eq!(c.plain(Locale::El, Id("only-english")), "English only");
             }
         });
         assert_eq!(count.load(std::sync::atomic::Ordering::SeqCst), 1);
@@ -536,7 +563,7 @@ mod tests {
     #[test]
     fn arguments_are_not_wrapped_in_isolation_marks() {
         let c = tiny();
-        let text = c.text(Locale::EnUs, "hello", &crate::i18n_args!("name" => "Ada"));
+        let text = c.text(Locale::EnUs, Id("hello"), &Args::new().set("name", "Ada"));
         assert_eq!(text, "Hello Ada!");
         assert!(!text.contains('\u{2068}') && !text.contains('\u{2069}'));
     }

@@ -265,6 +265,7 @@ impl Localized {
     }
 
     fn build(catalog: &Catalog, id: &str, attribute: Option<&str>) -> Localized {
+        let id = super::Id::find(id).unwrap_or_else(|| panic!("no message {id}"));
         let texts = Locale::ALL.map(|l| match attribute {
             Some(a) => catalog.attr(l, id, a, &Default::default()),
             None => catalog.plain(l, id),

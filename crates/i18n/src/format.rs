@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use super::catalog::{Args, Catalog};
+use super::id::{self, Id};
 use super::locale::Locale;
 use fourbot_core::game::{column_letter, Color, MoveError, Variant};
 
@@ -79,12 +80,12 @@ pub struct RulesSection {
 impl Catalog {
     /// The variant's display name ("Classic", "Misère", "Tre giocatori").
     pub fn variant_name(&self, locale: Locale, variant: Variant) -> String {
-        self.plain(locale, &format!("variant-{}", variant.key()))
+        self.plain(locale, id::variant(variant))
     }
 
     /// The colour's display name ("Red", "Gelb", "Μπλε").
     pub fn color_name(&self, locale: Locale, color: Color) -> String {
-        self.plain(locale, &format!("color-{}", color.name()))
+        self.plain(locale, id::color(color))
     }
 
     /// The rules for `/rules` (RULES.md §1–§5): without a variant the basics,
@@ -101,25 +102,22 @@ impl Catalog {
         let args = Args::new()
             .set("abort-window", self.duration_words(locale, abort_window))
             .set("grace", self.duration_words(locale, grace));
-        let section = |title: String, id: &str| RulesSection {
+        let section = |title: String, id: Id| RulesSection {
             title,
             body: self.text(locale, id, &args),
         };
         match variant {
-            Some(v) => vec![section(
-                self.variant_name(locale, v),
-                &format!("rules-variant-{}", v.key()),
-            )],
+            Some(v) => vec![section(self.variant_name(locale, v), id::rules_variant(v))],
             None => {
-                let mut sections: Vec<RulesSection> = ["basics", "notation", "match", "clock"]
-                    .iter()
-                    .map(|s| {
-                        section(
-                            self.plain(locale, &format!("rules-{s}-title")),
-                            &format!("rules-{s}"),
-                        )
-                    })
-                    .collect();
+                let mut sections: Vec<RulesSection> = [
+                    (id::RULES_BASICS_TITLE, id::RULES_BASICS),
+                    (id::RULES_NOTATION_TITLE, id::RULES_NOTATION),
+                    (id::RULES_MATCH_TITLE, id::RULES_MATCH),
+                    (id::RULES_CLOCK_TITLE, id::RULES_CLOCK),
+                ]
+                .into_iter()
+                .map(|(title, body)| section(self.plain(locale, title), body))
+                .collect();
                 let list = Variant::ALL
                     .iter()
                     .map(|v| {
@@ -127,14 +125,14 @@ impl Catalog {
                             "**{}** (`{}`): {}",
                             self.variant_name(locale, *v),
                             v.key(),
-                            self.plain(locale, &format!("rules-summary-{}", v.key()))
+                            self.plain(locale, id::rules_summary(*v))
                         )
                     })
                     .collect::<Vec<_>>()
                     .join("\n");
                 sections.push(RulesSection {
-                    title: self.plain(locale, "rules-variants-title"),
-                    body: format!("{}\n{}", self.plain(locale, "rules-variants-intro"), list),
+                    title: self.plain(locale, id::RULES_VARIANTS_TITLE),
+                    body: format!("{}\n{}", self.plain(locale, id::RULES_VARIANTS_INTRO), list),
                 });
                 sections
             }
@@ -153,23 +151,23 @@ impl Catalog {
         match *error {
             MoveError::ColumnOutOfRange { column, width } => self.text(
                 locale,
-                "error-column-out-of-range",
+                id::ERROR_COLUMN_OUT_OF_RANGE,
                 &Args::new()
                     .set("column", letter(column))
                     .set("last", letter(width.saturating_sub(1))),
             ),
             MoveError::ColumnFull { column } => self.text(
                 locale,
-                "error-column-full",
+                id::ERROR_COLUMN_FULL,
                 &Args::new().set("column", letter(column)),
             ),
             MoveError::NoOwnDiscToPop { column, .. } => self.text(
                 locale,
-                "error-no-own-disc-to-pop",
+                id::ERROR_NO_OWN_DISC_TO_POP,
                 &Args::new().set("column", letter(column)),
             ),
-            MoveError::PopNotAllowed => self.plain(locale, "error-pop-not-allowed"),
-            MoveError::GameOver => self.plain(locale, "error-game-over"),
+            MoveError::PopNotAllowed => self.plain(locale, id::ERROR_POP_NOT_ALLOWED),
+            MoveError::GameOver => self.plain(locale, id::ERROR_GAME_OVER),
         }
     }
 
@@ -178,12 +176,12 @@ impl Catalog {
     /// `42` → "21 points" (half-point units).
     pub fn points(&self, locale: Locale, half: u32) -> String {
         if half == 1 {
-            return self.plain(locale, "points-half");
+            return self.plain(locale, id::POINTS_HALF);
         }
         let args = Args::new()
             .set("count", half as f64 / 2.0)
             .set("points", half_points(half));
-        self.text(locale, "points", &args)
+        self.text(locale, id::POINTS, &args)
     }
 
     /// A duration in the short form used for banks and deadlines: `9:58`
@@ -200,12 +198,12 @@ impl Catalog {
             let args = Args::new()
                 .set("hours", hours)
                 .set("minutes", format!("{minutes:02}"));
-            self.text(locale, "duration-hours-minutes", &args)
+            self.text(locale, id::DURATION_HOURS_MINUTES, &args)
         } else if hours == 0 {
-            self.text(locale, "duration-days", &Args::new().set("days", days))
+            self.text(locale, id::DURATION_DAYS, &Args::new().set("days", days))
         } else {
             let args = Args::new().set("days", days).set("hours", hours);
-            self.text(locale, "duration-days-hours", &args)
+            self.text(locale, id::DURATION_DAYS_HOURS, &args)
         }
     }
 
@@ -214,13 +212,13 @@ impl Catalog {
     pub fn duration_words(&self, locale: Locale, d: Duration) -> String {
         let s = d.as_secs();
         let (id, count) = if s != 0 && s % 86_400 == 0 {
-            ("unit-days", s / 86_400)
+            (id::UNIT_DAYS, s / 86_400)
         } else if s != 0 && s % 3600 == 0 {
-            ("unit-hours", s / 3600)
+            (id::UNIT_HOURS, s / 3600)
         } else if s != 0 && s % 60 == 0 {
-            ("unit-minutes", s / 60)
+            (id::UNIT_MINUTES, s / 60)
         } else {
-            ("unit-seconds", s)
+            (id::UNIT_SECONDS, s)
         };
         self.text(locale, id, &Args::new().set("count", count))
     }
@@ -235,7 +233,7 @@ impl Catalog {
         let args = Args::new()
             .set("base", self.duration_words(locale, base))
             .set("increment", self.duration_words(locale, increment));
-        self.text(locale, "time-control-words", &args)
+        self.text(locale, id::TIME_CONTROL_WORDS, &args)
     }
 
     /// Joins names or phrases as a list: "alice", "alice and bob", "alice,
@@ -248,7 +246,7 @@ impl Catalog {
                 let args = Args::new()
                     .set("first", init.join(", "))
                     .set("last", last.clone());
-                self.text(locale, "list-and", &args)
+                self.text(locale, id::LIST_AND, &args)
             }
         }
     }

@@ -13,7 +13,9 @@
 //! - [`Catalog::commands`]: slash-command names, descriptions, options and
 //!   choices in all locales (poise's Fluent scheme, see [`commands`]).
 //!
-//! Message ids are kebab-case (constants in [`ids`]) and start with their topic: `button-*`,
+//! Message ids ([`id::Id`]) are constants generated from the English files
+//! ([`id`]), so a misspelled id does not compile. They are kebab-case and
+//! start with their topic: `button-*`,
 //! `turn-*`, `game-*`, `match-*`, `clock-*`, `challenge-*`, `seek-*`,
 //! `error-*`, `rating-*`, `leaderboard-*`, `history-*`, `analyze-*`,
 //! `settings-*`, `ladder-*` / `config-*` (moderator replies), `rules-*`,
@@ -24,11 +26,12 @@
 mod catalog;
 pub mod commands;
 mod format;
-pub mod ids;
+pub mod id;
 pub mod inspect;
 mod locale;
 
 pub use catalog::{Args, Catalog, CatalogError, FormatError, Message, Value, EMBEDDED, FTL_FILES};
 pub use commands::{ChoiceSet, CommandSpec, LocalizedCommand, COMMANDS};
 pub use format::{clock, half_points, rating, rating_change, score, time_control, RulesSection};
+pub use id::Id;
 pub use locale::{Locale, UnsupportedLocale};

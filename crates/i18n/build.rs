@@ -1,0 +1,98 @@
+//! Generates the message ids (`id::*` in `src/lib.rs`) from the English
+//! message files: one constant per message of `locales/en-US/*.ftl`, so that
+//! code naming a message that does not exist does not compile. Each
+//! constant's doc is the English text.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+
+/// The files of a locale, in load order (the catalog's `FTL_FILES`).
+const FILES: [&str; 11] = [
+    "common.ftl",
+    "buttons.ftl",
+    "match.ftl",
+    "challenge.ftl",
+    "errors.ftl",
+    "rating.ftl",
+    "settings.ftl",
+    "moderation.ftl",
+    "commands.ftl",
+    "rules.ftl",
+    "shell.ftl",
+];
+
+/// The pattern as one line of text: variables as `{ $name }`, other
+/// expressions as `{ … }`.
+fn flat(p: &Pattern<&str>) -> String {
+    let mut out = String::new();
+    for e in &p.elements {
+        match e {
+            PatternElement::TextElement { value } => out.push_str(value),
+            PatternElement::Placeable { expression } => match expression {
+                Expression::Inline(InlineExpression::VariableReference { id }) => {
+                    write!(out, "{{ ${} }}", id.name).unwrap()
+                }
+                Expression::Inline(InlineExpression::MessageReference { id, .. }) => {
+                    write!(out, "{{ {} }}", id.name).unwrap()
+                }
+                Expression::Select {
+                    selector: InlineExpression::VariableReference { id },
+                    ..
+                } => write!(out, "{{ ${} -> … }}", id.name).unwrap(),
+                _ => out.push_str("{ … }"),
+            },
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn main() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../locales/en-US");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let mut consts = String::new();
+    let mut all = Vec::new();
+    let mut names = std::collections::BTreeMap::new();
+    for file in FILES {
+        let path = dir.join(file);
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let resource = fluent_syntax::parser::parse(text.as_str())
+            .unwrap_or_else(|(_, errors)| panic!("{}: {errors:?}", path.display()));
+        writeln!(consts, "\n// {file}").unwrap();
+        for entry in resource.body {
+            let Entry::Message(m) = entry else { continue };
+            let id = m.id.name;
+            let name: String = id
+                .chars()
+                .map(|c| {
+                    if c == '-' {
+                        '_'
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect();
+            if let Some(other) = names.insert(name.clone(), id.to_string()) {
+                panic!("{id} and {other} would both be the constant {name}");
+            }
+            let doc = match &m.value {
+                Some(v) => flat(v),
+                None => "(attributes only)".to_string(),
+            };
+            let doc = doc.replace('`', "'");
+            writeln!(consts, "/// `{doc}`\npub const {name}: Id = Id(\"{id}\");").unwrap();
+            all.push(name);
+        }
+    }
+    writeln!(
+        consts,
+        "\n/// Every message id of `locales/en-US/`, in file order.\npub const ALL: &[Id] = &[{}];",
+        all.join(", ")
+    )
+    .unwrap();
+    let out = Path::new(&std::env::var("OUT_DIR").unwrap()).join("ids.rs");
+    std::fs::write(out, consts).unwrap();
+}
