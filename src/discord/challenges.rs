@@ -18,7 +18,7 @@ use serenity::all::{
 use super::messages::{clip, mentions_only};
 use super::{Data, Error};
 use crate::game::Variant;
-use crate::host::{unix_ms, PlayerId, Seated};
+use crate::host::{unix_ms, Seated, UserId};
 use crate::i18n::Locale;
 use crate::i18n::{id, Id};
 use crate::play::ClockSettings;
@@ -41,7 +41,7 @@ pub struct Challenge {
     /// p1 and p3 are one team).
     pub seats: Vec<Seated>,
     /// Who has accepted so far (the challenger and the AI at once).
-    pub accepted: Vec<PlayerId>,
+    pub accepted: Vec<UserId>,
     /// The variant.
     pub variant: Variant,
     /// The time control, abort window and grace period.
@@ -307,7 +307,7 @@ impl Challenges {
 
     /// The Discord players of a stored challenge's seats (`None`: a free
     /// seat); an AI seat is `bot` at its level.
-    async fn seated(&self, s: &Stored, bot: PlayerId) -> Result<Vec<Option<Seated>>, StoreError> {
+    async fn seated(&self, s: &Stored, bot: UserId) -> Result<Vec<Option<Seated>>, StoreError> {
         let mut out = Vec::new();
         for seat in &s.new.seats {
             let Some(p) = seat.player else {
@@ -319,7 +319,7 @@ impl Challenges {
                 id: if seat.ai_level.is_some() || info.is_bot {
                     bot
                 } else {
-                    PlayerId(info.discord_id.unwrap_or(0))
+                    UserId(info.discord_id.unwrap_or(0))
                 },
                 name: seat.name.clone().unwrap_or(info.name),
                 ai_level: seat.ai_level,
@@ -349,12 +349,12 @@ impl Challenges {
     }
 
     /// Challenge `id` as it stands (any state), if it is one.
-    pub async fn get(&self, id: u64, bot: PlayerId) -> Option<Challenge> {
+    pub async fn get(&self, id: u64, bot: UserId) -> Option<Challenge> {
         let s = self.load(id).await?;
         self.challenge_of(&s, bot).await
     }
 
-    async fn challenge_of(&self, s: &Stored, bot: PlayerId) -> Option<Challenge> {
+    async fn challenge_of(&self, s: &Stored, bot: UserId) -> Option<Challenge> {
         if s.new.kind != ChallengeKind::Challenge {
             return None;
         }
@@ -389,12 +389,12 @@ impl Challenges {
     }
 
     /// Seek `id` as it stands (any state), if it is one.
-    pub async fn get_seek(&self, id: u64, bot: PlayerId) -> Option<Seek> {
+    pub async fn get_seek(&self, id: u64, bot: UserId) -> Option<Seek> {
         let s = self.load(id).await?;
         self.seek_of(&s, bot).await
     }
 
-    async fn seek_of(&self, s: &Stored, bot: PlayerId) -> Option<Seek> {
+    async fn seek_of(&self, s: &Stored, bot: UserId) -> Option<Seek> {
         if s.new.kind != ChallengeKind::Seek {
             return None;
         }
@@ -430,7 +430,7 @@ impl Challenges {
         id: u64,
         player: &Seated,
         answer: OfferButton,
-        bot: PlayerId,
+        bot: UserId,
         now_unix_ms: i64,
     ) -> Result<Outcome, Refusal> {
         const EXPIRED: Refusal = id::ERROR_CHALLENGE_EXPIRED;
@@ -505,7 +505,7 @@ impl Challenges {
         id: u64,
         player: &Seated,
         button: OfferButton,
-        bot: PlayerId,
+        bot: UserId,
         now_unix_ms: i64,
     ) -> Result<SeekChange, Refusal> {
         const EXPIRED: Refusal = id::ERROR_SEEK_EXPIRED;
@@ -577,7 +577,7 @@ impl Challenges {
     /// Records the match challenge or seek `id` became (a failure is
     /// logged).
     pub async fn set_match(&self, id: u64, m: crate::host::MatchId) {
-        let stored = crate::store::MatchId(m.0 as i64);
+        let stored = m;
         if let Err(e) = self.db.set_challenge_match(id as i64, stored).await {
             tracing::error!(error = %e, challenge = id, "storing a challenge's match failed");
         }
@@ -663,8 +663,8 @@ pub fn expired_text(data: &Data, e: &Expired) -> String {
 
 /// This bot's user (the id of AI seats), as the gateway's ready event
 /// gave it.
-pub fn bot_user(ctx: &SerenityContext) -> PlayerId {
-    PlayerId(ctx.cache.current_user().id.get())
+pub fn bot_user(ctx: &SerenityContext) -> UserId {
+    UserId(ctx.cache.current_user().id.get())
 }
 
 /// Refuses a press on challenge or seek `id` privately with `refusal` (a
@@ -763,13 +763,13 @@ pub async fn rearm(http: Arc<Http>, data: Arc<Data>) {
 mod tests {
     use super::*;
 
-    const BOT: PlayerId = PlayerId(999);
+    const BOT: UserId = UserId(999);
     const NOW: i64 = 1_000_000;
     const LATER: i64 = NOW + 600_000;
 
     fn seat(id: u64, name: &str) -> Seated {
         Seated {
-            id: PlayerId(id),
+            id: UserId(id),
             name: name.into(),
             ai_level: None,
         }
@@ -785,7 +785,7 @@ mod tests {
             guild: 1,
             channel: ChannelId::new(2),
             challenger: seat(10, "alice"),
-            accepted: vec![PlayerId(10)],
+            accepted: vec![UserId(10)],
             seats,
             variant: Variant::Classic,
             clock: ClockSettings::default(),
@@ -935,7 +935,7 @@ mod tests {
         ai.ai_level = Some(4);
         let mut c = challenge(vec![seat(10, "alice"), seat(20, "bob"), ai]);
         c.variant = Variant::ThreePlayers;
-        c.accepted.push(PlayerId(5));
+        c.accepted.push(UserId(5));
         let id = cs.open(&c, None, LATER).await.unwrap();
         let Ok(Outcome::Complete(c)) = cs
             .answer(id, &seat(20, "bob"), OfferButton::Accept, BOT, NOW)

@@ -11,7 +11,7 @@ use serenity::all::{
     ButtonStyle, ChannelId, CommandOptionType, ComponentInteraction, CreateActionRow,
     CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
     CreateInteractionResponseFollowup, CreateThread, EditInteractionResponse, GuildId, Http,
-    Member, MessageId, Permissions, User, UserId,
+    Member, MessageId, Permissions, User,
 };
 
 use std::collections::HashSet;
@@ -22,7 +22,7 @@ use super::routes::Route;
 use super::{Context, Data, Error};
 use crate::game::{splitmix64, Variant};
 use crate::host::bot::LEVELS;
-use crate::host::{unix_ms, MatchId, MatchSpec, PlayerId, Request, Seated};
+use crate::host::{unix_ms, MatchId, MatchSpec, Request, Seated, UserId};
 use crate::i18n::{commands::OptionKind, time_control, Args, Catalog, Locale, LocalizedCommand};
 use crate::i18n::{id, Id};
 use crate::play::{ClockSettings, TimeControl};
@@ -303,7 +303,7 @@ pub fn seated(user: &User, member: Option<&Member>) -> Seated {
         .or_else(|| user.global_name.clone())
         .unwrap_or_else(|| user.name.clone());
     Seated {
-        id: PlayerId(user.id.get()),
+        id: UserId(user.id.get()),
         name,
         ai_level: None,
     }
@@ -443,7 +443,7 @@ pub fn seat_players(
         ],
         _ => return Err(catalog.text(locale, id::ERROR_NEEDS_TEAMMATE, &variant_name())),
     };
-    let ids: HashSet<PlayerId> = seats.iter().map(|s| s.id).collect();
+    let ids: HashSet<UserId> = seats.iter().map(|s| s.id).collect();
     if ids.len() < seats.len() {
         return Err(refuse(id::ERROR_DUPLICATE_PLAYER));
     }
@@ -776,7 +776,7 @@ async fn challenge(
         .await?;
         return Ok(());
     }
-    let pinged: Vec<UserId> = humans.iter().map(|s| UserId::new(s.id.0)).collect();
+    let pinged: Vec<UserId> = humans.iter().map(|s| s.id).collect();
 
     let expires_unix_ms = unix_ms() + terms.expiry.as_millis() as i64;
     let mut challenge = Challenge {
@@ -949,7 +949,7 @@ async fn resign_request(ctx: Context<'_>, request: Request) -> Result<(), Error>
     let i = actx.interaction;
     let data = ctx.data().clone();
     let locale = user_locale(ctx);
-    let player = PlayerId(i.user.id.get());
+    let player = UserId(i.user.id.get());
     let Some(id) = data.routes.match_for(i.channel_id, player) else {
         return private(
             ctx,
@@ -988,7 +988,7 @@ async fn resign_game(ctx: Context<'_>) -> Result<(), Error> {
 async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data().clone();
     let locale = user_locale(ctx);
-    let player = PlayerId(ctx.author().id.get());
+    let player = UserId(ctx.author().id.get());
     let view = match data.routes.match_for(ctx.channel_id(), player) {
         Some(id) => data.host.board(id).await,
         None => None,
@@ -1085,7 +1085,7 @@ mod tests {
     fn person(id: u64, name: &str) -> Invitee {
         Invitee {
             seat: Seated {
-                id: PlayerId(id),
+                id: UserId(id),
                 name: name.into(),
                 ai_level: None,
             },

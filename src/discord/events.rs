@@ -19,7 +19,7 @@ use super::challenges::{bot_user, refuse_press, OfferButton, Outcome};
 use super::commands::{open_offered_match, seated, MatchPlace};
 use super::messages::{clip, mentions_only};
 use super::{Data, Error};
-use crate::host::{unix_ms, ActionId, PlayerId};
+use crate::host::{unix_ms, ActionId, UserId};
 use crate::i18n::id;
 use crate::i18n::{Args, Locale};
 
@@ -96,7 +96,7 @@ async fn on_press(
     if super::info::on_page_press(ctx, data, press).await? {
         return Ok(());
     }
-    let player = PlayerId(press.user.id.get());
+    let player = UserId(press.user.id.get());
     let confirmed = custom_id.strip_prefix(CONFIRM_PREFIX);
     let custom_id = confirmed.unwrap_or(custom_id);
     if confirmed.is_none() && wants_confirmation(data, press).await {
@@ -192,7 +192,7 @@ async fn on_answer(
     locale: Locale,
 ) -> Result<(), Error> {
     let catalog = data.host.catalog();
-    let player = PlayerId(press.user.id.get());
+    let player = UserId(press.user.id.get());
     let bot = bot_user(ctx);
     let open = data.challenges.get(id, bot).await;
     if let Some(c) = open.filter(|_| answer == OfferButton::Accept) {
@@ -289,7 +289,7 @@ async fn on_message(ctx: &SerenityContext, data: &Data, msg: &Message) -> Result
     if route.finished {
         return Ok(()); // after the match, everything is chat
     }
-    let player = PlayerId(msg.author.id.get());
+    let player = UserId(msg.author.id.get());
     if let Err(refusal) = data
         .host
         .typed(id, player, route.locale, msg.content.trim())

@@ -54,12 +54,12 @@ pub fn action_rows(rows: &[Vec<Button>]) -> Vec<CreateActionRow> {
 }
 
 /// Allowed mentions for exactly these users (no roles, no @everyone).
-pub fn mentions_only(users: &[UserId]) -> CreateAllowedMentions {
+pub fn mentions_only(users: &[crate::host::UserId]) -> CreateAllowedMentions {
     CreateAllowedMentions::new()
         .everyone(false)
         .all_roles(false)
         .all_users(false)
-        .users(users.iter().copied())
+        .users(users.iter().map(|u| UserId::new(u.0.max(1))))
         .replied_user(false)
 }
 
@@ -87,7 +87,7 @@ pub fn post_nonce(view: &View) -> Option<String> {
         ViewKind::Notice | ViewKind::Refusal => return None,
     };
     let mut h = fnv::FnvHasher::default();
-    h.write_u64(view.match_id.0);
+    h.write_u64(view.match_id.0 as u64);
     h.write_u8(kind as u8);
     h.write(view.text.as_bytes());
     for b in view.all_buttons() {
@@ -104,10 +104,9 @@ pub fn post_nonce(view: &View) -> Option<String> {
 /// a turn or an end carries its [`post_nonce`] with `enforce_nonce`.
 pub fn view_message(view: &View) -> CreateMessage {
     let (content, ping) = match view.kind {
-        ViewKind::Turn { to_move, ai: false } => (
-            format!("<@{}> {}", to_move.0, view.text),
-            vec![UserId::new(to_move.0.max(1))],
-        ),
+        ViewKind::Turn { to_move, ai: false } => {
+            (format!("<@{}> {}", to_move.0, view.text), vec![to_move])
+        }
         _ => (view.text.clone(), Vec::new()),
     };
     let mut m = CreateMessage::new()
@@ -129,7 +128,7 @@ pub fn view_message(view: &View) -> CreateMessage {
 mod tests {
     use super::*;
     use crate::game::Move;
-    use crate::host::{ActionId, Audience, MatchId, PlayerId};
+    use crate::host::{ActionId, Audience, MatchId, UserId};
     use crate::play::Turn;
 
     fn view() -> View {
@@ -147,7 +146,7 @@ mod tests {
             match_id: MatchId(1),
             audience: Audience::Everyone,
             kind: ViewKind::Turn {
-                to_move: PlayerId(555),
+                to_move: UserId(555),
                 ai: false,
             },
             text: "**@everyone** to move".into(),
@@ -199,7 +198,7 @@ mod tests {
         }
         // A huge match id still fits.
         let mut big = v.clone();
-        big.match_id = MatchId(u64::MAX);
+        big.match_id = MatchId(i64::MAX);
         assert_eq!(post_nonce(&big).unwrap().len(), MAX_NONCE);
     }
 

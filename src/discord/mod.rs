@@ -25,7 +25,7 @@ use std::time::Duration;
 
 use serenity::all::{GatewayIntents, HttpBuilder};
 
-use crate::host::{EngineBot, Host, HostConfig, PlayerId, TimeStyle};
+use crate::host::{EngineBot, Host, HostConfig, TimeStyle, UserId};
 use crate::i18n::Catalog;
 use challenges::Challenges;
 use routes::Routes;
@@ -213,7 +213,7 @@ pub struct Data {
     pub language_overrides: std::sync::Mutex<std::collections::HashMap<u64, crate::i18n::Locale>>,
     /// Confirm-before-drop: the drop each player has selected (its action
     /// id), to be played by a second press or by Confirm.
-    pub selections: std::sync::Mutex<std::collections::HashMap<crate::host::PlayerId, String>>,
+    pub selections: std::sync::Mutex<std::collections::HashMap<crate::host::UserId, String>>,
     /// Matches ↔ threads.
     pub routes: Arc<Routes>,
     /// Overrides every server's challenge expiry (`FOURBOT_CHALLENGE_EXPIRY_SECS`).
@@ -309,12 +309,12 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
                 // Running matches continue (RULES.md §4: the turn in progress
                 // restarts with its bank), each in its own language; their
                 // threads come from the store.
-                let bot = PlayerId(ready.user.id.get());
+                let bot = UserId(ready.user.id.get());
                 let to_player = |p: &crate::store::PlayerInfo| {
                     if p.is_bot {
                         bot
                     } else {
-                        PlayerId(p.discord_id.unwrap_or(0))
+                        UserId(p.discord_id.unwrap_or(0))
                     }
                 };
                 match setup_data

@@ -350,7 +350,7 @@ async fn ladder_abort(ctx: Context<'_>, #[rename = "match"] id: String) -> Resul
     let Ok(number) = shown.parse::<u64>() else {
         return private(ctx, catalog.text(locale, id::ERROR_MATCH_NOT_FOUND, &args)).await;
     };
-    let id = crate::host::MatchId(number);
+    let id = crate::host::MatchId(number as i64);
     // Only a match of this server.
     let Some(spec) = data.host.spec(id).filter(|s| s.guild == guild) else {
         let stored = match &data.db {

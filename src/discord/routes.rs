@@ -17,7 +17,7 @@ use tokio::sync::oneshot;
 
 use serenity::all::{ChannelId, MessageId};
 
-use crate::host::{MatchId, PlayerId};
+use crate::host::{MatchId, UserId};
 use crate::i18n::Locale;
 use crate::store::{Db, MatchThread, StoreError};
 
@@ -29,7 +29,7 @@ pub struct Route {
     /// The players' Discord ids (empty when the route was learned from a
     /// press after a restart; without the AI seat once loaded from the
     /// store).
-    pub players: Vec<PlayerId>,
+    pub players: Vec<UserId>,
     /// Language of the match's public messages.
     pub locale: Locale,
     /// The last message posted with live buttons, if any.
@@ -42,7 +42,7 @@ pub struct Route {
 
 impl Route {
     /// A route for a match that starts in `thread`.
-    pub fn new(thread: ChannelId, players: Vec<PlayerId>, locale: Locale) -> Route {
+    pub fn new(thread: ChannelId, players: Vec<UserId>, locale: Locale) -> Route {
         Route {
             thread,
             players,
@@ -66,7 +66,7 @@ impl Route {
         } else {
             players
                 .split(',')
-                .map(|p| p.parse().map(PlayerId))
+                .map(|p| p.parse().map(UserId))
                 .collect::<Result<_, _>>()
                 .ok()?
         };
@@ -85,7 +85,7 @@ impl Route {
 
     fn row(&self, id: MatchId) -> MatchThread {
         MatchThread {
-            match_id: crate::store::MatchId(id.0 as i64),
+            match_id: id,
             thread: self.thread.get(),
             buttons_message: self.last_buttons.map(MessageId::get),
             finished: self.finished,
@@ -142,7 +142,7 @@ impl Routes {
             };
             let route = Route {
                 thread,
-                players: t.players.iter().flatten().map(|p| PlayerId(*p)).collect(),
+                players: t.players.iter().flatten().map(|p| UserId(*p)).collect(),
                 locale: t
                     .locale
                     .as_deref()
@@ -155,7 +155,7 @@ impl Routes {
                 finished: t.thread.finished,
                 archived: t.thread.archived,
             };
-            inner.put(MatchId(t.thread.match_id.0 as u64), route);
+            inner.put(t.thread.match_id, route);
         }
         Ok(Routes {
             inner: Mutex::new(inner),
@@ -338,7 +338,7 @@ impl Routes {
 
     /// The match a command in `channel` by `player` is about: the thread's
     /// match, else the player's only running match.
-    pub fn match_for(&self, channel: ChannelId, player: PlayerId) -> Option<MatchId> {
+    pub fn match_for(&self, channel: ChannelId, player: UserId) -> Option<MatchId> {
         if let Some((id, _)) = self.by_thread(channel) {
             return Some(id);
         }
@@ -355,7 +355,7 @@ impl Routes {
     }
 
     /// Whether `a` and `b` already play a running match against each other.
-    pub fn running_between(&self, a: PlayerId, b: PlayerId) -> bool {
+    pub fn running_between(&self, a: UserId, b: UserId) -> bool {
         self.lock()
             .by_match
             .values()
@@ -436,8 +436,8 @@ mod tests {
     use crate::play::{ClockSettings, Match, MatchSetup, Timestamp};
     use crate::store::NewMatch;
 
-    const A: PlayerId = PlayerId(1);
-    const B: PlayerId = PlayerId(2);
+    const A: UserId = UserId(1);
+    const B: UserId = UserId(2);
 
     #[tokio::test]
     async fn a_thread_names_its_match_and_players_find_their_running_match() {
@@ -501,7 +501,7 @@ mod tests {
             locale: locale.map(str::to_string),
             ..NewMatch::default()
         };
-        MatchId(db.create_match(&new, &m).await.unwrap().0 as u64)
+        db.create_match(&new, &m).await.unwrap()
     }
 
     #[tokio::test]
@@ -548,7 +548,7 @@ mod tests {
             let routes = &routes;
             (1..=20u64).map(move |n| async move {
                 routes
-                    .replace_buttons(id, Some(MessageId::new(1000 * (id.0 + 1) + n)))
+                    .replace_buttons(id, Some(MessageId::new(1000 * (id.0 as u64 + 1) + n)))
                     .await
             })
         });

@@ -18,8 +18,8 @@ use tokio::sync::mpsc;
 use crate::game::notation::{parse_move, TokenError};
 use crate::game::{column_letter, Cell, Color, Position};
 use crate::host::{
-    Audience, Button, EngineBot, Host, HostConfig, MatchId, MatchSpec, PlayerId, Request, Seated,
-    TimeStyle, View, ViewKind,
+    Audience, Button, EngineBot, Host, HostConfig, MatchId, MatchSpec, Request, Seated, TimeStyle,
+    UserId, View, ViewKind,
 };
 use crate::i18n::{id, Id};
 use crate::i18n::{time_control, Args, Catalog, Locale};
@@ -64,9 +64,9 @@ pub struct ShellOptions {
 }
 
 /// The terminal's player.
-pub const YOU: PlayerId = PlayerId(1);
+pub const YOU: UserId = UserId(1);
 /// The AI's player id.
-pub const BOT: PlayerId = PlayerId(0);
+pub const BOT: UserId = UserId(0);
 
 struct Shell<W: Write> {
     host: Host,
@@ -502,7 +502,7 @@ mod tests {
     use super::*;
     use crate::host::HeuristicBot;
 
-    fn seat(id: PlayerId, name: &str) -> Seated {
+    fn seat(id: UserId, name: &str) -> Seated {
         Seated {
             id,
             name: name.into(),
@@ -524,7 +524,7 @@ mod tests {
         let spec = |variant| MatchSpec {
             variant,
             clock: ClockSettings::default(),
-            players: vec![seat(YOU, "al"), seat(PlayerId(7), "bo")],
+            players: vec![seat(YOU, "al"), seat(UserId(7), "bo")],
             guild: 0,
             locale: Locale::EnUs,
             seed: 1,
@@ -571,7 +571,7 @@ mod tests {
         assert!(!shell.is_mine(&other_turn));
         assert_eq!(shell.current, current);
         // A rematch of this keyboard's match is followed.
-        for player in [YOU, PlayerId(7)] {
+        for player in [YOU, UserId(7)] {
             host.act(current, player, Locale::EnUs, Request::Rematch)
                 .await
                 .unwrap();

@@ -17,7 +17,7 @@ use fourbot::discord::commands::parse_terms;
 use fourbot::game::notation::parse_move;
 use fourbot::game::Variant;
 use fourbot::host::{
-    ActionId, HeuristicBot, Host, HostConfig, MatchId, MatchSpec, PlayerId, Seated, TimeStyle, View,
+    ActionId, HeuristicBot, Host, HostConfig, MatchId, MatchSpec, Seated, TimeStyle, UserId, View,
 };
 use fourbot::i18n::{Catalog, Locale};
 use fourbot::play::{ClockSettings, TimeControl};
@@ -150,12 +150,12 @@ fn challenge_and_seek_button_parsers_never_panic() {
 
 // ------------------------------------------------------------ forged ids
 
-const ALICE: PlayerId = PlayerId(1);
-const BOB: PlayerId = PlayerId(2);
-const CAROL: PlayerId = PlayerId(3);
-const DAVE: PlayerId = PlayerId(4);
+const ALICE: UserId = UserId(1);
+const BOB: UserId = UserId(2);
+const CAROL: UserId = UserId(3);
+const DAVE: UserId = UserId(4);
 
-fn seat(id: PlayerId, name: &str) -> Seated {
+fn seat(id: UserId, name: &str) -> Seated {
     Seated {
         id,
         name: name.into(),
@@ -247,7 +247,7 @@ fn forged_button_ids_are_refused_and_change_nothing() {
             // ply, a spectator, a player of the other match).
             (mover, format!("m:{}:1.2:drop:c", ours.0)),
             (CAROL, format!("m:{}:1.2:drop:c", ours.0)),
-            (PlayerId(999), format!("m:{}:resign-match", ours.0)),
+            (UserId(999), format!("m:{}:resign-match", ours.0)),
             // A column off the board, a match that does not exist.
             (other, format!("m:{}:1.2:drop:z", ours.0)),
             (other, format!("m:{}:1.2:drop:c", 77_777)),

@@ -5,17 +5,16 @@ use std::time::Duration;
 
 use fourbot::game::Variant;
 use fourbot::host::{
-    Audience, HeuristicBot, Host, HostConfig, MatchSpec, PlayerId, Seated, TimeStyle, View,
-    ViewKind,
+    Audience, HeuristicBot, Host, HostConfig, MatchSpec, Seated, TimeStyle, UserId, View, ViewKind,
 };
 use fourbot::i18n::{Catalog, Locale};
 use fourbot::play::{ClockSettings, TimeControl};
 use tokio::sync::mpsc::UnboundedReceiver;
 
-const ALICE: PlayerId = PlayerId(10);
-const BOB: PlayerId = PlayerId(20);
-const CAROL: PlayerId = PlayerId(30);
-const DAVE: PlayerId = PlayerId(40);
+const ALICE: UserId = UserId(10);
+const BOB: UserId = UserId(20);
+const CAROL: UserId = UserId(30);
+const DAVE: UserId = UserId(40);
 
 fn host() -> (Host, UnboundedReceiver<View>) {
     host_with(None)
@@ -44,7 +43,7 @@ async fn temp_db(name: &str) -> (std::path::PathBuf, fourbot::store::Db) {
     (dir, fourbot::store::Db::connect(&url).await.unwrap())
 }
 
-fn seat(id: PlayerId, name: &str) -> Seated {
+fn seat(id: UserId, name: &str) -> Seated {
     Seated {
         id,
         name: name.into(),
@@ -227,7 +226,7 @@ async fn popout_shows_a_pop_row_and_teams_name_the_player_to_move() {
 #[tokio::test]
 async fn the_ai_seat_answers_and_the_match_is_unrated() {
     let (host, mut views) = host();
-    let mut players = vec![seat(ALICE, "alice"), seat(PlayerId(0), "fourbot")];
+    let mut players = vec![seat(ALICE, "alice"), seat(UserId(0), "fourbot")];
     players[1].ai_level = Some(3);
     let id = host
         .create_match(spec(Variant::Classic, players))
@@ -332,7 +331,7 @@ async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
     // the match over with the same id, and the old Ready buttons work.
     let (host2, mut views2) = host_with(Some(db.clone()));
     let restored = host2
-        .restore(Locale::EnUs, |p| PlayerId(p.discord_id.unwrap()))
+        .restore(Locale::EnUs, |p| UserId(p.discord_id.unwrap()))
         .await
         .unwrap();
     assert_eq!(restored, vec![id]);
@@ -367,10 +366,7 @@ async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
     );
     assert!(over.text.contains("alice: 1500? → "), "{}", over.text);
     assert!(over.text.contains("bob: 1500? → "), "{}", over.text);
-    let changes = db
-        .rating_changes(fourbot::store::MatchId(id.0 as i64))
-        .await
-        .unwrap();
+    let changes = db.rating_changes(id).await.unwrap();
     assert_eq!(changes.len(), 2);
     assert!(changes.iter().any(|c| c.after.score() > c.before.score()));
     drop(host);
@@ -388,7 +384,7 @@ async fn a_restored_match_keeps_its_language_and_its_ai_seat_keeps_its_level() {
     german.locale = Locale::De;
     let german = host.create_match(german).await.unwrap();
     next_turn(&mut views).await;
-    let mut players = vec![seat(CAROL, "carol"), seat(PlayerId(0), "fourbot")];
+    let mut players = vec![seat(CAROL, "carol"), seat(UserId(0), "fourbot")];
     players[1].ai_level = Some(5);
     let mut greek = spec(Variant::Classic, players);
     greek.locale = Locale::El;
@@ -398,7 +394,7 @@ async fn a_restored_match_keeps_its_language_and_its_ai_seat_keeps_its_level() {
     // A restart: English is only the language of matches stored without one.
     let (host2, mut views2) = host_with(Some(db.clone()));
     let restored = host2
-        .restore(Locale::EnUs, |p| PlayerId(p.discord_id.unwrap_or(0)))
+        .restore(Locale::EnUs, |p| UserId(p.discord_id.unwrap_or(0)))
         .await
         .unwrap();
     assert_eq!(restored.len(), 2);
@@ -489,7 +485,7 @@ async fn a_moderator_abort_is_journaled_unrated_and_not_restored_after_a_restart
         Err(fourbot::host::AbortError::MatchOver)
     );
     assert!(host.typed(id, BOB, Locale::EnUs, "e").await.is_err());
-    let stored = fourbot::store::MatchId(id.0 as i64);
+    let stored = id;
     assert!(db.rating_changes(stored).await.unwrap().is_empty());
     let detail = db.match_detail(stored).await.unwrap();
     assert_eq!(detail.end.as_deref(), Some("aborted"), "{detail:?}");
@@ -504,7 +500,7 @@ async fn a_moderator_abort_is_journaled_unrated_and_not_restored_after_a_restart
     // A restart does not bring it back.
     let (host2, _views2) = host_with(Some(db.clone()));
     let restored = host2
-        .restore(Locale::EnUs, |p| PlayerId(p.discord_id.unwrap()))
+        .restore(Locale::EnUs, |p| UserId(p.discord_id.unwrap()))
         .await
         .unwrap();
     assert!(restored.is_empty(), "{restored:?}");
@@ -558,7 +554,7 @@ async fn ai_searches_run_one_per_core_however_many_ai_matches_are_on() {
     let matches = 2 * slots + 2;
     for i in 0..matches {
         let ai = |n: u64| Seated {
-            id: PlayerId(1_000 + 2 * i as u64 + n),
+            id: UserId(1_000 + 2 * i as u64 + n),
             name: format!("bot {n}"),
             ai_level: Some(3),
         };

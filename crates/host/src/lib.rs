@@ -24,4 +24,4 @@ pub use service::{
 pub use task::{
     spawn_journaled, spawn_match, Journal, MatchHandle, SpawnedMatch, TaskError, EVENT_CAPACITY,
 };
-pub use view::{ActionId, Audience, Button, ButtonStyle, MatchId, PlayerId, View, ViewKind};
+pub use view::{ActionId, Audience, Button, ButtonStyle, MatchId, UserId, View, ViewKind};

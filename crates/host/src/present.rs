@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::view::{ActionId, Audience, Button, ButtonStyle, MatchId, PlayerId, View, ViewKind};
+use super::view::{ActionId, Audience, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 use fourbot_core::game::notation::{format_moves, MarkStyle};
 use fourbot_core::game::{column_letter, Color, DrawReason, Move, MoveError, Outcome, WinReason};
 use fourbot_core::play::{
@@ -19,7 +19,7 @@ use fourbot_render::{board_png, RenderOptions};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seated {
     /// Who.
-    pub id: PlayerId,
+    pub id: UserId,
     /// Display name (never a mention: shown as plain text).
     pub name: String,
     /// `Some(level)` when the seat is played by the bot's AI.
@@ -644,7 +644,7 @@ mod tests {
         // read "Time runs out in 10:10" over a clock line "10:09".
         let catalog = Catalog::new().unwrap();
         let players = ["ann", "bob"].map(|n| Seated {
-            id: PlayerId(n.len() as u64),
+            id: UserId(n.len() as u64),
             name: n.into(),
             ai_level: None,
         });

@@ -8,7 +8,7 @@
 //! and sends views to the front end's outbox ([`Host::new`]).
 
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -19,7 +19,7 @@ use tokio::time::Instant;
 use super::bot::Bot;
 use super::present::{Presenter, Seated, TimeStyle};
 use super::task::{spawn_journaled, Journal, MatchHandle, TaskError};
-use super::view::{ActionId, MatchId, PlayerId, View, ViewKind};
+use super::view::{ActionId, MatchId, UserId, View, ViewKind};
 use fourbot_core::game::notation::parse_move;
 use fourbot_core::game::{Move, ObstacleLayout, Position, Variant};
 use fourbot_core::play::{
@@ -28,7 +28,7 @@ use fourbot_core::play::{
 };
 use fourbot_i18n::{id, Id};
 use fourbot_i18n::{rating_change, Args, Catalog, Locale};
-use fourbot_store::{Db, LoadedMatch, MatchId as StoreMatchId, NewMatch, PlayerInfo, StoreError};
+use fourbot_store::{Db, LoadedMatch, NewMatch, PlayerInfo, StoreError};
 
 /// What a new match is: variant, clock, players by seat (p1 first; for
 /// teams p1 and p3 are team A), where it is played and in which language.
@@ -57,7 +57,7 @@ impl MatchSpec {
 
     /// The message id that says why the match is unrated, if it is.
     pub fn unrated_reason(&self) -> Option<Id> {
-        let ids: HashSet<PlayerId> = self.players.iter().map(|p| p.id).collect();
+        let ids: HashSet<UserId> = self.players.iter().map(|p| p.id).collect();
         if !self.variant.rated() {
             Some(id::MATCH_UNRATED_SINGLE)
         } else if self.players.iter().any(|p| p.ai_level.is_some()) {
@@ -138,13 +138,13 @@ pub enum AbortError {
 struct Entry {
     id: MatchId,
     /// The match's row in the store, when the host has one.
-    stored: Option<StoreMatchId>,
+    stored: Option<MatchId>,
     spec: MatchSpec,
     handle: MatchHandle,
     epoch_unix_ms: u64,
     /// The final match once it is over (its task has ended).
     finished: Mutex<Option<Match>>,
-    rematch: Mutex<HashSet<PlayerId>>,
+    rematch: Mutex<HashSet<UserId>>,
     /// The moderator who aborted the match (named in its end message).
     moderator: std::sync::OnceLock<String>,
 }
@@ -154,7 +154,7 @@ impl Entry {
     /// its final state when it is already over.
     fn new(
         id: MatchId,
-        stored: Option<StoreMatchId>,
+        stored: Option<MatchId>,
         spec: MatchSpec,
         handle: MatchHandle,
         epoch_unix_ms: u64,
@@ -180,7 +180,7 @@ struct Inner {
     config: HostConfig,
     matches: Mutex<HashMap<MatchId, Arc<Entry>>>,
     outbox: mpsc::UnboundedSender<View>,
-    next_id: AtomicU64,
+    next_id: AtomicI64,
 }
 
 /// The host. Cheap to clone (shared state behind an `Arc`).
@@ -232,7 +232,7 @@ impl Host {
                 config,
                 matches: Mutex::new(HashMap::new()),
                 outbox,
-                next_id: AtomicU64::new(1),
+                next_id: AtomicI64::new(1),
             }),
         };
         (host, views)
@@ -280,7 +280,7 @@ impl Host {
                     ai_levels: spec.players.iter().map(|p| p.ai_level).collect(),
                 };
                 let stored = db.create_match(&new, &m).await?;
-                (MatchId(stored.0 as u64), Some(stored))
+                (stored, Some(stored))
             }
             None => (
                 MatchId(self.inner.next_id.fetch_add(1, Ordering::Relaxed)),
@@ -306,7 +306,7 @@ impl Host {
     pub async fn restore(
         &self,
         locale: Locale,
-        player: impl Fn(&PlayerInfo) -> PlayerId,
+        player: impl Fn(&PlayerInfo) -> UserId,
     ) -> Result<Vec<MatchId>, HostError> {
         let Some(db) = &self.inner.db else {
             return Ok(Vec::new());
@@ -326,7 +326,7 @@ impl Host {
             let m = loaded.game;
             let now = std::time::Duration::from_millis(resumed.now.as_millis());
             let epoch = Instant::now().checked_sub(now).unwrap_or_else(Instant::now);
-            let id = MatchId(loaded.id.0 as u64);
+            let id = loaded.id;
             self.start(
                 id,
                 Some(loaded.id),
@@ -358,7 +358,7 @@ impl Host {
         &self,
         ids: &[MatchId],
         locale: Locale,
-        player: impl Fn(&PlayerInfo) -> PlayerId,
+        player: impl Fn(&PlayerInfo) -> UserId,
     ) -> Result<Vec<MatchId>, HostError> {
         let Some(db) = &self.inner.db else {
             return Ok(Vec::new());
@@ -368,7 +368,7 @@ impl Host {
             if self.entry(id).is_some() {
                 continue;
             }
-            let loaded = match db.load_match(StoreMatchId(id.0 as i64)).await {
+            let loaded = match db.load_match(id).await {
                 Ok(l) => l,
                 Err(e) => {
                     tracing::warn!(match_id = %id, error = %e, "cannot load a match to announce its end");
@@ -408,7 +408,7 @@ impl Host {
     fn start(
         &self,
         id: MatchId,
-        stored: Option<StoreMatchId>,
+        stored: Option<MatchId>,
         spec: MatchSpec,
         m: Match,
         epoch: Instant,
@@ -552,7 +552,7 @@ impl Host {
     /// for the current turn, `player` is the one to move and the column has
     /// room. `None` otherwise: the press is then handled as usual by
     /// [`Host::press`], which plays it or says why not.
-    pub async fn preview(&self, player: PlayerId, action: &str) -> Option<Vec<u8>> {
+    pub async fn preview(&self, player: UserId, action: &str) -> Option<Vec<u8>> {
         let ActionId::Move {
             match_id,
             turn,
@@ -578,7 +578,7 @@ impl Host {
     /// # Errors
     /// A private refusal view in `locale` (not a player, stale, not your
     /// turn, illegal, …).
-    pub async fn press(&self, player: PlayerId, locale: Locale, action: &str) -> Result<(), View> {
+    pub async fn press(&self, player: UserId, locale: Locale, action: &str) -> Result<(), View> {
         let parsed: ActionId = action.parse().map_err(|_| {
             View::refusal(
                 MatchId(0),
@@ -608,7 +608,7 @@ impl Host {
     pub async fn typed(
         &self,
         id: MatchId,
-        player: PlayerId,
+        player: UserId,
         locale: Locale,
         text: &str,
     ) -> Result<bool, View> {
@@ -633,7 +633,7 @@ impl Host {
     pub async fn act(
         &self,
         id: MatchId,
-        player: PlayerId,
+        player: UserId,
         locale: Locale,
         request: Request,
     ) -> Result<(), View> {
@@ -643,7 +643,7 @@ impl Host {
             return Err(refuse(catalog.text(
                 locale,
                 id::ERROR_MATCH_NOT_FOUND,
-                &Args::new().set("id", id.0 as i64),
+                &Args::new().set("id", id.0),
             )));
         };
         let seats: Vec<Seat> = entry
@@ -749,7 +749,7 @@ impl Host {
         &self,
         entry: &Entry,
         m: &Match,
-        player: PlayerId,
+        player: UserId,
         locale: Locale,
     ) -> Result<(), View> {
         let catalog = &self.inner.catalog;
@@ -760,7 +760,7 @@ impl Host {
                 catalog.plain(locale, id::ERROR_STALE_BUTTON),
             ));
         }
-        let humans: HashSet<PlayerId> = entry
+        let humans: HashSet<UserId> = entry
             .spec
             .players
             .iter()
@@ -1007,7 +1007,7 @@ async fn stored_spec(
     db: &Db,
     loaded: &LoadedMatch,
     locale: Locale,
-    player: &impl Fn(&PlayerInfo) -> PlayerId,
+    player: &impl Fn(&PlayerInfo) -> UserId,
 ) -> Result<MatchSpec, HostError> {
     let mut players = Vec::new();
     for p in &loaded.players {

@@ -19,7 +19,7 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use fourbot_core::play::{Action, Event, Match, Refusal, Seat, Timestamp};
-use fourbot_store::{Db, MatchId as StoreMatchId};
+use fourbot_store::{Db, MatchId};
 
 /// Capacity of a match's event channel: events a slow subscriber may fall
 /// behind by before it misses some (it is then told it lagged).
@@ -176,7 +176,7 @@ pub struct Journal {
     /// The database.
     pub db: Db,
     /// The match's row.
-    pub id: StoreMatchId,
+    pub id: MatchId,
 }
 
 /// Like [`spawn_match`], with every batch of events committed to `journal`

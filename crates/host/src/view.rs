@@ -8,19 +8,13 @@ use std::str::FromStr;
 use fourbot_core::game::{column_letter, Move, Position};
 use fourbot_core::play::Turn;
 
-/// A match's id: unique per host (and per database when a store is used).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct MatchId(pub u64);
-
-impl fmt::Display for MatchId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0)
-    }
-}
+/// A match's id: the store's row id, or a number the host counts from 1
+/// when it has no store.
+pub use fourbot_store::MatchId;
 
 /// A player's id: the Discord user id, or a local id in the terminal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PlayerId(pub u64);
+pub struct UserId(pub u64);
 
 /// Who a view is for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,7 +22,7 @@ pub enum Audience {
     /// Everyone in the match's channel (players and spectators).
     Everyone,
     /// One player, privately (Discord: an ephemeral reply).
-    Player(PlayerId),
+    Player(UserId),
 }
 
 /// What a view is about, so a front end knows whether it replaces the
@@ -38,7 +32,7 @@ pub enum ViewKind {
     /// A new turn: `to_move` is the player whose move it is.
     Turn {
         /// The player to move.
-        to_move: PlayerId,
+        to_move: UserId,
         /// Whether that seat is played by the bot's AI.
         ai: bool,
     },
@@ -100,7 +94,7 @@ pub struct View {
 
 impl View {
     /// A private refusal for `player` with `text`.
-    pub fn refusal(match_id: MatchId, player: PlayerId, text: String) -> View {
+    pub fn refusal(match_id: MatchId, player: UserId, text: String) -> View {
         View {
             match_id,
             audience: Audience::Player(player),
@@ -212,7 +206,8 @@ impl FromStr for ActionId {
         if parts.first() != Some(&"m") || parts.len() < 3 {
             return Err(bad());
         }
-        let match_id = MatchId(parts[1].parse().map_err(|_| bad())?);
+        let number: u64 = parts[1].parse().map_err(|_| bad())?;
+        let match_id = MatchId(i64::try_from(number).map_err(|_| bad())?);
         let game = |t: &str| t.parse::<u8>().map_err(|_| bad());
         match parts[2..] {
             ["resign-match"] => Ok(ActionId::ResignMatch { match_id }),

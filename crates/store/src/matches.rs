@@ -1,8 +1,6 @@
 //! Matches: creation, the journal of actions, the clock state, the end (with
 //! its ratings, exactly once) and rebuilding running matches after a restart.
 
-use std::collections::HashSet;
-
 use sqlx::{Row, SqliteConnection};
 
 use super::{gid, Db, GuildId, MatchId, PlayerId, StoreError};
@@ -145,17 +143,15 @@ fn moves_text(moves: &[Move]) -> String {
         .join(" ")
 }
 
-/// Whether a match of these players can be rated (RULES.md §6): a rated
-/// variant, nobody twice, no bot.
+/// Whether a match of these players is rated: the rule of docs/rules.md §6
+/// ([`fourbot_core::play::unrated`]) on the stored players, the bot's row
+/// being the AI.
 async fn is_rated(
     conn: &mut SqliteConnection,
     variant: Variant,
     players: &[PlayerId],
 ) -> Result<bool, StoreError> {
-    let distinct: HashSet<_> = players.iter().collect();
-    if !variant.rated() || distinct.len() != players.len() {
-        return Ok(false);
-    }
+    let mut seats = Vec::with_capacity(players.len());
     for p in players {
         let bot: Option<i64> = sqlx::query_scalar("SELECT is_bot FROM players WHERE id = ?")
             .bind(p.0)
@@ -163,18 +159,17 @@ async fn is_rated(
             .await?;
         match bot {
             None => return Err(StoreError::NoSuchPlayer(*p)),
-            Some(1) => return Ok(false),
-            Some(_) => {}
+            Some(bot) => seats.push((*p, bot == 1)),
         }
     }
-    Ok(true)
+    Ok(fourbot_core::play::unrated(variant, seats).is_none())
 }
 
 impl Db {
     /// Stores a new match `m` (as [`Match::new`] made it, events not yet
     /// recorded or not) with its seats, game 1 and clock state, in the
-    /// guild's current season. Rated unless the variant is unrated, a player
-    /// sits twice or a player is the bot (RULES.md §6).
+    /// guild's current season. Rated by the rule of docs/rules.md §6
+    /// ([`fourbot_core::play::unrated`]).
     ///
     /// # Errors
     /// [`StoreError::SeatCount`] when `new.players` does not fill the seats,

@@ -17,6 +17,7 @@ mod clock;
 mod event;
 mod matches;
 mod points;
+mod rated;
 mod result;
 pub mod script;
 mod seat;
@@ -27,6 +28,7 @@ pub use clock::{Clock, Expiry, ExpiryKind, Running};
 pub use event::{Event, EventKind};
 pub use matches::{GameRecord, Match, MatchSetup, SetupError};
 pub use points::Points;
+pub use rated::{unrated, Unrated};
 pub use result::{places, End, ForfeitReason, GameEnd, MatchResult, PerSide, Score};
 pub use seat::{BadSeat, Seat, Seating, Side, TurnOrder};
 pub use time::{
