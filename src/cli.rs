@@ -266,7 +266,7 @@ pub struct RenderArgs {
 pub fn run(cli: Cli) -> ExitCode {
     let command = match cli.command {
         Some(c) => c,
-        None if std::env::var_os(crate::discord::TOKEN_ENV).is_some() => Command::Run,
+        None if std::env::var_os(crate::discord::config::TOKEN_ENV).is_some() => Command::Run,
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();

@@ -20,6 +20,7 @@ error-game-over = Тази партия вече е приключила.
 error-match-over = Този мач вече е приключил.
 error-bad-time-control = „{ $input }“ не е валидна контрола на времето. Напиши основа+добавка, основата в минути и добавката в секунди, например 10+10. Основата може да е от { $min-base } до { $max-base }, а добавката от 0 секунди до { $max-increment }.
 error-unknown-variant = Няма вариант „{ $input }“. Варианти: { $variants }.
+error-unknown-choice = „{ $input }“ не е сред възможностите на тази опция.
 error-variant-not-allowed = Вариантът { $variant } не е разрешен на този сървър.
 error-wrong-channel = На този сървър мачовете започват в { $channel }.
 error-same-opponent = Вече имаш текущ мач срещу { $opponent }. Първо го завърши.

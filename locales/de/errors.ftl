@@ -20,6 +20,7 @@ error-game-over = Diese Partie ist bereits beendet.
 error-match-over = Dieses Match ist bereits beendet.
 error-bad-time-control = „{ $input }“ ist keine gültige Bedenkzeit. Schreib Grundzeit+Zuschlag, die Grundzeit in Minuten und den Zuschlag in Sekunden, z. B. 10+10. Erlaubt sind als Grundzeit mindestens { $min-base } und höchstens { $max-base }, als Zuschlag höchstens { $max-increment }.
 error-unknown-variant = Eine Variante „{ $input }“ gibt es nicht. Varianten: { $variants }.
+error-unknown-choice = „{ $input }“ ist keine der Auswahlmöglichkeiten dieser Option.
 error-variant-not-allowed = { $variant } ist auf diesem Server nicht erlaubt.
 error-wrong-channel = Partien beginnen auf diesem Server in { $channel }.
 error-same-opponent = Du hast schon ein laufendes Match gegen { $opponent }. Spiel das erst zu Ende.

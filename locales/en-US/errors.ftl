@@ -27,6 +27,8 @@ error-match-over = This match is already over.
 error-bad-time-control = “{ $input }” is not a time control the bot accepts. Write base+increment with the base in minutes and the increment in seconds, e.g. 10+10. The base can be anything from { $min-base } to { $max-base }, the increment from 0 seconds to { $max-increment }.
 # $input (text), $variants (text: the list of variant keys)
 error-unknown-variant = There is no variant “{ $input }”. Variants: { $variants }.
+# $input (text)
+error-unknown-choice = “{ $input }” is not one of the choices of this option.
 # $variant (text)
 error-variant-not-allowed = { $variant } is not allowed on this server.
 # $channel (text: a channel mention)

@@ -20,6 +20,7 @@ error-game-over = Questa partita è già finita.
 error-match-over = Questo incontro è già finito.
 error-bad-time-control = “{ $input }” non è una cadenza valida. Scrivi base+incremento, con la base in minuti e l'incremento in secondi, per esempio 10+10. La base può andare da { $min-base } a { $max-base }, l'incremento da 0 secondi a { $max-increment }.
 error-unknown-variant = La variante “{ $input }” non esiste. Varianti: { $variants }.
+error-unknown-choice = “{ $input }” non è una delle scelte di questa opzione.
 error-variant-not-allowed = La variante { $variant } non è consentita su questo server.
 error-wrong-channel = Su questo server le partite iniziano in { $channel }.
 error-same-opponent = Hai già un incontro in corso contro { $opponent }. Prima finisci quello.

@@ -1,15 +1,15 @@
 //! Where each match is shown on Discord: its thread, the message whose
 //! buttons are live, its players. Kept in memory behind [`Routes`] and, when
-//! a store is given ([`Routes::load`]), written to the store's
-//! `match_threads` table after every change (`Db::save_match_thread`), so a
-//! restarted bot posts a resumed match into its thread at once. A side file
+//! the host's thread records are given ([`Routes::load`]), written there
+//! after every change ([`Threads`]), so a restarted bot posts a resumed
+//! match into its thread at once. A side file
 //! of an older version (`<database file>.threads`) is imported once
 //! ([`Routes::import_file`]). A press on an old message also teaches the
 //! route of a match the bot does not know ([`Routes::learn`]).
 
 use std::collections::HashMap;
 use std::num::NonZeroU64;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -17,9 +17,9 @@ use tokio::sync::oneshot;
 
 use serenity::all::{ChannelId, MessageId};
 
+use crate::host::threads::{MatchThread, Threads};
 use crate::host::{MatchId, UserId};
 use crate::i18n::Locale;
-use crate::store::{Db, MatchThread, StoreError};
 
 /// How one match is shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,36 +53,6 @@ impl Route {
         }
     }
 
-    /// One line of the side file of older versions:
-    /// `<match> <thread> <locale> <finished 0|1> <archived 0|1> <last buttons or 0> <players,comma-separated or ->`.
-    fn parse(line: &str) -> Option<(MatchId, Route)> {
-        let f: Vec<&str> = line.split_whitespace().collect();
-        let [id, thread, locale, finished, archived, last, players] = f.as_slice() else {
-            return None;
-        };
-        let nonzero = |t: &str| t.parse::<u64>().ok().filter(|v| *v != 0);
-        let players = if *players == "-" {
-            Vec::new()
-        } else {
-            players
-                .split(',')
-                .map(|p| p.parse().map(UserId))
-                .collect::<Result<_, _>>()
-                .ok()?
-        };
-        Some((
-            MatchId(id.parse().ok()?),
-            Route {
-                thread: ChannelId::new(nonzero(thread)?),
-                players,
-                locale: Locale::negotiate(locale),
-                last_buttons: nonzero(last).map(MessageId::new),
-                finished: *finished == "1",
-                archived: *archived == "1",
-            },
-        ))
-    }
-
     fn row(&self, id: MatchId) -> MatchThread {
         MatchThread {
             match_id: id,
@@ -114,7 +84,7 @@ impl Inner {
 #[derive(Default)]
 pub struct Routes {
     inner: Mutex<Inner>,
-    db: Option<Db>,
+    threads: Option<Threads>,
     /// Held while routes are written to the store: rows are read when
     /// written, under this lock, so the last write is of the latest route.
     saving: tokio::sync::Mutex<()>,
@@ -130,13 +100,13 @@ impl Routes {
         Routes::default()
     }
 
-    /// The routes kept in the store; every change is written back.
+    /// The routes kept in `threads`; every change is written back.
     ///
     /// # Errors
     /// The store could not be read.
-    pub async fn load(db: Db) -> Result<Routes, StoreError> {
+    pub async fn load(threads: Threads) -> Result<Routes, crate::host::HostError> {
         let mut inner = Inner::default();
-        for t in db.match_threads().await? {
+        for t in threads.load().await? {
             let Some(thread) = NonZeroU64::new(t.thread.thread).map(ChannelId::from) else {
                 continue;
             };
@@ -159,56 +129,39 @@ impl Routes {
         }
         Ok(Routes {
             inner: Mutex::new(inner),
-            db: Some(db),
+            threads: Some(threads),
             ..Routes::default()
         })
     }
 
-    /// Imports the side file of an older version (one route a line; see
-    /// `Route::parse`) into the store, once: routes the store already has
-    /// win, a match the store does not know is skipped with a warning, the
-    /// language it kept becomes the match's if the store has none, and the
-    /// file is renamed `<file>.imported`. Returns how many routes were
-    /// imported; no file, nothing to do.
+    /// Imports the side file of an older version into the store, once
+    /// ([`Threads::import_file`]): routes already known win. Returns how
+    /// many routes were imported; no file (or no store), nothing to do.
     ///
     /// # Errors
     /// The file exists but cannot be read or renamed.
     pub async fn import_file(&self, path: &Path) -> std::io::Result<usize> {
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
-            Err(e) => return Err(e),
+        let Some(threads) = &self.threads else {
+            return Ok(0);
         };
-        let mut imported = 0;
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            let Some((id, route)) = Route::parse(line) else {
-                tracing::warn!(line, "unreadable line in the threads file: skipped");
+        let imported = threads
+            .import_file(path, |id| self.get(id).is_some())
+            .await?;
+        for t in &imported {
+            let Some(thread) = NonZeroU64::new(t.row.thread).map(ChannelId::from) else {
                 continue;
             };
-            if self.get(id).is_some() {
-                continue;
-            }
-            if let Some(db) = &self.db {
-                let row = route.row(id);
-                if let Err(e) = db.save_match_thread(&row).await {
-                    tracing::warn!(match_id = %id, error = %e, "threads file: match not imported");
-                    continue;
-                }
-                if let Err(e) = db
-                    .set_match_locale_if_unknown(row.match_id, route.locale.tag())
-                    .await
-                {
-                    tracing::warn!(match_id = %id, error = %e, "threads file: language not imported");
-                }
-            }
-            self.lock().put(id, route);
-            imported += 1;
+            let mut route = Route::new(thread, t.players.clone(), t.locale);
+            route.last_buttons = t
+                .row
+                .buttons_message
+                .and_then(NonZeroU64::new)
+                .map(MessageId::from);
+            route.finished = t.row.finished;
+            route.archived = t.row.archived;
+            self.lock().put(t.row.match_id, route);
         }
-        let mut done = path.as_os_str().to_owned();
-        done.push(".imported");
-        std::fs::rename(path, PathBuf::from(done))?;
-        tracing::info!(routes = imported, path = %path.display(), "threads file imported");
-        Ok(imported)
+        Ok(imported.len())
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
@@ -219,10 +172,10 @@ impl Routes {
     /// logged: the route stays right in memory) and returns once they are
     /// written. Saves that wait while another is written are written
     /// together in one transaction (group commit, like
-    /// [`Db::record_events`]): whoever takes the writer lock writes every
+    /// the store's match events): whoever takes the writer lock writes every
     /// queued match's latest route and answers all of them.
     async fn save(&self, ids: &[MatchId]) {
-        let Some(db) = &self.db else { return };
+        let Some(threads) = &self.threads else { return };
         let (reply, mut written) = oneshot::channel();
         self.to_save
             .lock()
@@ -245,7 +198,7 @@ impl Routes {
                             .iter()
                             .filter_map(|id| self.get(*id).map(|r| r.row(*id)))
                             .collect();
-                        if let Err(e) = db.save_match_threads(&rows).await {
+                        if let Err(e) = threads.save_all(&rows).await {
                             tracing::error!(matches = rows.len(), error = %e, "storing match threads failed");
                         }
                         for (_, reply) in batch {
@@ -354,14 +307,6 @@ impl Routes {
         }
     }
 
-    /// Whether `a` and `b` already play a running match against each other.
-    pub fn running_between(&self, a: UserId, b: UserId) -> bool {
-        self.lock()
-            .by_match
-            .values()
-            .any(|r| !r.finished && r.players.contains(&a) && r.players.contains(&b))
-    }
-
     /// Records the message with the match's live buttons; returns the
     /// previous one (whose buttons are to be removed).
     pub async fn replace_buttons(
@@ -433,8 +378,9 @@ impl Routes {
 mod tests {
     use super::*;
     use crate::game::Variant;
-    use crate::play::{ClockSettings, Match, MatchSetup, Timestamp};
-    use crate::store::NewMatch;
+    use crate::host::{HeuristicBot, HostConfig, MatchSpec, Seated, Services, TimeStyle};
+    use crate::i18n::Catalog;
+    use crate::play::ClockSettings;
 
     const A: UserId = UserId(1);
     const B: UserId = UserId(2);
@@ -449,7 +395,6 @@ mod tests {
             .await;
         assert_eq!(routes.by_thread(thread).unwrap().0, id);
         assert_eq!(routes.match_for(ChannelId::new(1), A), Some(id));
-        assert!(routes.running_between(B, A));
         assert_eq!(
             routes.replace_buttons(id, Some(MessageId::new(9))).await,
             None
@@ -459,7 +404,6 @@ mod tests {
             Some(MessageId::new(9))
         );
         routes.finish(id).await;
-        assert!(!routes.running_between(A, B));
         assert_eq!(routes.match_for(ChannelId::new(1), A), None);
     }
 
@@ -479,62 +423,74 @@ mod tests {
     }
 
     /// A store with one classic match of Discord users 1 and 2 in
-    /// `locale`; returns the match id.
-    async fn store_with_match(locale: Option<&str>) -> (Db, MatchId) {
-        let db = crate::store::Db::connect("sqlite::memory:").await.unwrap();
-        let id = match_in(&db, locale).await;
-        (db, id)
+    /// `locale`; the host's services on it and the match id.
+    async fn store_with_match(locale: Locale) -> (Services, MatchId) {
+        let (services, _views) = Services::open(
+            "sqlite::memory:",
+            std::sync::Arc::new(Catalog::new().unwrap()),
+            std::sync::Arc::new(HeuristicBot),
+            HostConfig {
+                time_style: TimeStyle::Omit,
+                images: false,
+            },
+            None,
+        )
+        .await
+        .unwrap();
+        let id = match_in(&services, locale).await;
+        (services, id)
     }
 
-    /// Another classic match of Discord users 1 and 2 in `db`, in `locale`.
-    async fn match_in(db: &Db, locale: Option<&str>) -> MatchId {
-        let a = db.discord_player(A.0, "a").await.unwrap();
-        let b = db.discord_player(B.0, "b").await.unwrap();
-        let m = Match::new(
-            MatchSetup::new(Variant::Classic, ClockSettings::default()),
-            Timestamp::ZERO,
-        )
-        .unwrap();
-        let new = NewMatch {
-            guild: 1,
-            players: vec![a, b],
-            locale: locale.map(str::to_string),
-            ..NewMatch::default()
+    /// Another classic match of Discord users 1 and 2, in `locale`.
+    async fn match_in(services: &Services, locale: Locale) -> MatchId {
+        let seat = |id: UserId, name: &str| Seated {
+            id,
+            name: name.into(),
+            ai_level: None,
         };
-        db.create_match(&new, &m).await.unwrap()
+        let spec = MatchSpec {
+            variant: Variant::Classic,
+            clock: ClockSettings::default(),
+            players: vec![seat(A, "a"), seat(B, "b")],
+            guild: 1,
+            locale,
+            seed: 1,
+        };
+        services.host.create_match(spec).await.unwrap()
     }
 
     #[tokio::test]
     async fn routes_survive_a_restart_in_the_store() {
-        let (db, id) = store_with_match(Some("de")).await;
-        let routes = Routes::load(db.clone()).await.unwrap();
+        let (s, id) = store_with_match(Locale::De).await;
+        let routes = Routes::load(s.threads.clone()).await.unwrap();
         let thread = ChannelId::new(77);
         routes
             .insert(id, Route::new(thread, vec![A, B], Locale::De))
             .await;
         routes.replace_buttons(id, Some(MessageId::new(99))).await;
         routes.set_archived(thread, true).await;
-        let again = Routes::load(db).await.unwrap();
+        let again = Routes::load(s.threads.clone()).await.unwrap();
         let r = again.get(id).unwrap();
         assert_eq!(r, routes.get(id).unwrap());
         assert_eq!(r.last_buttons, Some(MessageId::new(99)));
         assert!(r.archived);
         assert_eq!(r.locale, Locale::De);
         assert_eq!(again.by_thread(thread).unwrap().0, id);
-        assert!(
-            again.running_between(A, B),
+        assert_eq!(
+            again.match_for(ChannelId::new(1), B),
+            Some(id),
             "players from the match's seats"
         );
     }
 
     #[tokio::test]
     async fn saves_made_at_once_are_written_together_and_the_last_route_wins() {
-        let (db, first) = store_with_match(None).await;
+        let (s, first) = store_with_match(Locale::EnUs).await;
         let mut ids = vec![first];
         for _ in 0..3 {
-            ids.push(match_in(&db, None).await);
+            ids.push(match_in(&s, Locale::EnUs).await);
         }
-        let routes = Routes::load(db.clone()).await.unwrap();
+        let routes = Routes::load(s.threads.clone()).await.unwrap();
         // A match the store does not know fails the joint write; the
         // others must still land, one row at a time.
         let unknown = MatchId(4242);
@@ -553,49 +509,13 @@ mod tests {
             })
         });
         futures_util::future::join_all(presses).await;
-        let again = Routes::load(db).await.unwrap();
+        let again = Routes::load(s.threads.clone()).await.unwrap();
         for &id in &ids {
             let latest = routes.get(id).unwrap().last_buttons;
             assert!(latest.is_some());
             assert_eq!(again.get(id).unwrap().last_buttons, latest, "{id}");
         }
         assert!(again.get(unknown).is_none());
-    }
-
-    #[tokio::test]
-    async fn an_old_threads_file_is_imported_once_with_its_language() {
-        let (db, id) = store_with_match(None).await;
-        let dir = std::env::temp_dir().join(format!(
-            "fourbot-routes-import-{}-{}",
-            std::process::id(),
-            crate::host::unix_ms()
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("fourbot.db.threads");
-        std::fs::write(
-            &path,
-            format!("{id} 77 bg 0 0 99 1,2\nnot a route\n4242 78 de 0 0 0 -\n"),
-        )
-        .unwrap();
-        let routes = Routes::load(db.clone()).await.unwrap();
-        assert_eq!(
-            routes.import_file(&path).await.unwrap(),
-            1,
-            "4242 is unknown"
-        );
-        assert!(!path.exists());
-        assert!(dir.join("fourbot.db.threads.imported").exists());
-        assert_eq!(routes.import_file(&path).await.unwrap(), 0, "once");
-        let again = Routes::load(db).await.unwrap();
-        let r = again.get(id).unwrap();
-        assert_eq!(r.thread, ChannelId::new(77));
-        assert_eq!(r.last_buttons, Some(MessageId::new(99)));
-        assert_eq!(
-            r.locale,
-            Locale::Bg,
-            "the file's language becomes the match's"
-        );
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[tokio::test]

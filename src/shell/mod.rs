@@ -18,8 +18,8 @@ use tokio::sync::mpsc;
 use crate::game::notation::{parse_move, TokenError};
 use crate::game::{column_letter, Cell, Color, Position};
 use crate::host::{
-    Audience, Button, EngineBot, Host, HostConfig, MatchId, MatchSpec, Request, Seated, TimeStyle,
-    UserId, View, ViewKind,
+    Audience, Button, Denial, EngineBot, Host, HostConfig, MatchId, MatchSpec, Request, Seated,
+    TimeStyle, UserId, View, ViewKind,
 };
 use crate::i18n::{id, Id};
 use crate::i18n::{time_control, Args, Catalog, Locale};
@@ -305,7 +305,7 @@ impl<W: Write> Shell<W> {
             _ => None,
         };
         let result = if let Some(request) = request {
-            self.host.act(self.current, YOU, locale, request).await
+            self.host.act(self.current, YOU, request).await
         } else if let Some(button) = line
             .parse::<usize>()
             .ok()
@@ -322,11 +322,9 @@ impl<W: Write> Shell<W> {
                 writeln!(self.out, "{text}")?;
                 return Ok(true);
             }
-            self.host
-                .press(YOU, locale, &button.action.to_string())
-                .await
+            self.host.press(YOU, button.action).await
         } else {
-            match self.host.typed(self.current, YOU, locale, line).await {
+            match self.host.typed(self.current, YOU, line).await {
                 Ok(true) => Ok(()),
                 Ok(false) => {
                     let why = self.not_a_move(line);
@@ -338,9 +336,7 @@ impl<W: Write> Shell<W> {
         };
         match result {
             Ok(()) => self.wait_for_prompt().await?,
-            Err(refusal) => {
-                self.show(&refusal)?;
-            }
+            Err(refusal) => self.refuse(&refusal)?,
         }
         Ok(true)
     }
@@ -390,6 +386,18 @@ impl<W: Write> Shell<W> {
                 return Ok(());
             }
         }
+    }
+
+    /// Prints a refusal, in this keyboard's language.
+    fn refuse(&mut self, refusal: &Denial) -> anyhow::Result<()> {
+        let text = self
+            .host
+            .catalog()
+            .render(self.opts.locale, refusal.message());
+        writeln!(self.out)?;
+        writeln!(self.out, "{}", text.replace("**", ""))?;
+        self.out.flush()?;
+        Ok(())
     }
 
     /// Prints a view of this keyboard's match; returns whether it did
@@ -561,9 +569,7 @@ mod tests {
             saved: false,
             background: [other].into_iter().collect(),
         };
-        host.act(current, YOU, Locale::EnUs, Request::ResignMatch)
-            .await
-            .unwrap();
+        host.act(current, YOU, Request::ResignMatch).await.unwrap();
         while !host.is_finished(current) {
             tokio::task::yield_now().await;
         }
@@ -572,9 +578,7 @@ mod tests {
         assert_eq!(shell.current, current);
         // A rematch of this keyboard's match is followed.
         for player in [YOU, UserId(7)] {
-            host.act(current, player, Locale::EnUs, Request::Rematch)
-                .await
-                .unwrap();
+            host.act(current, player, Request::Rematch).await.unwrap();
         }
         let rematch = *host.match_ids().last().unwrap();
         assert!(rematch > other);

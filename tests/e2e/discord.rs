@@ -66,7 +66,7 @@ fn every_canned_payload_parses_with_serenitys_types() {
     serde_json::from_value::<CurrentApplicationInfo>(application_json()).unwrap();
     let catalog = fourbot::i18n::Catalog::new().unwrap();
     let registered =
-        serde_json::to_value(fourbot::discord::commands::create_commands(&catalog)).unwrap();
+        serde_json::to_value(fourbot::discord::register::create_commands(&catalog)).unwrap();
     let commands: Vec<AppCommand> = serde_json::from_value(commands_reply(&registered)).unwrap();
     assert_eq!(commands.len(), 15);
     let ladder = commands.iter().find(|c| c.name == "ladder").unwrap();

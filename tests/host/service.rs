@@ -5,9 +5,10 @@ use std::time::Duration;
 
 use fourbot::game::Variant;
 use fourbot::host::{
-    Audience, HeuristicBot, Host, HostConfig, MatchSpec, Seated, TimeStyle, UserId, View, ViewKind,
+    ActionId, HeuristicBot, Host, HostConfig, MatchId, MatchSpec, Seated, TimeStyle, UserId, View,
+    ViewKind,
 };
-use fourbot::i18n::{Catalog, Locale};
+use fourbot::i18n::{id, Catalog, Locale};
 use fourbot::play::{ClockSettings, TimeControl};
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -78,6 +79,34 @@ async fn next_turn(views: &mut UnboundedReceiver<View>) -> View {
     }
 }
 
+/// A refusal as `user` reads it in `l`: the host refuses with a message,
+/// the front end renders it.
+fn says(host: &Host, l: Locale, d: &fourbot::host::Denial) -> String {
+    host.catalog().render(l, d.message())
+}
+
+/// `user` presses the button with custom id `action` and reads a refusal
+/// in `l`.
+async fn press(host: &Host, user: UserId, l: Locale, action: &str) -> Result<(), String> {
+    let action: ActionId = action.parse().expect("a match button");
+    host.press(user, action)
+        .await
+        .map_err(|d| says(host, l, &d))
+}
+
+/// `user` types `text` in match `id`'s thread and reads a refusal in `l`.
+async fn typed(
+    host: &Host,
+    id: MatchId,
+    user: UserId,
+    l: Locale,
+    text: &str,
+) -> Result<bool, String> {
+    host.typed(id, user, text)
+        .await
+        .map_err(|d| says(host, l, &d))
+}
+
 fn button<'a>(view: &'a View, label: &str) -> &'a fourbot::host::Button {
     view.all_buttons()
         .find(|b| b.label == label)
@@ -95,11 +124,12 @@ async fn two_presses_for_the_same_turn_give_one_move_and_a_stale_refusal() {
     .unwrap();
     let first = next_turn(&mut views).await;
     let d = button(&first, "d").action.to_string();
-    assert!(host.press(ALICE, Locale::EnUs, &d).await.is_ok());
-    let second = host.press(ALICE, Locale::De, &d).await.unwrap_err();
-    assert_eq!(second.kind, ViewKind::Refusal);
-    assert_eq!(second.audience, Audience::Player(ALICE));
-    assert!(second.text.contains("früheren Zug"), "{}", second.text);
+    assert!(press(&host, ALICE, Locale::EnUs, &d).await.is_ok());
+    let action: ActionId = d.parse().unwrap();
+    let stale = host.press(ALICE, action).await.unwrap_err();
+    assert_eq!(stale.id(), id::ERROR_STALE_BUTTON, "refused to the presser");
+    let second = says(&host, Locale::De, &stale);
+    assert!(second.contains("früheren Zug"), "{second}");
     let turn = next_turn(&mut views).await;
     assert!(turn.text.contains("1. 🔴 d"), "{}", turn.text);
     assert!(!turn.text.contains("3. "), "{}", turn.text);
@@ -117,21 +147,16 @@ async fn presses_by_others_get_a_private_reason_and_spectator_chat_is_ignored() 
         .unwrap();
     let first = next_turn(&mut views).await;
     let d = button(&first, "d").action.to_string();
-    let not_yours = host.press(BOB, Locale::EnUs, &d).await.unwrap_err();
-    assert_eq!(not_yours.text, "It's not your turn: alice is to move.");
-    let spectator = host.press(CAROL, Locale::It, &d).await.unwrap_err();
-    assert_eq!(spectator.audience, Audience::Player(CAROL));
-    assert!(
-        spectator.text.contains("Non stai giocando"),
-        "{}",
-        spectator.text
-    );
-    assert_eq!(host.typed(id, CAROL, Locale::EnUs, "d").await, Ok(false));
+    let not_yours = press(&host, BOB, Locale::EnUs, &d).await.unwrap_err();
+    assert_eq!(not_yours, "It's not your turn: alice is to move.");
+    let spectator = press(&host, CAROL, Locale::It, &d).await.unwrap_err();
+    assert!(spectator.contains("Non stai giocando"), "{}", spectator);
+    assert_eq!(typed(&host, id, CAROL, Locale::EnUs, "d").await, Ok(false));
     assert_eq!(
-        host.typed(id, ALICE, Locale::EnUs, "nice move").await,
+        typed(&host, id, ALICE, Locale::EnUs, "nice move").await,
         Ok(false)
     );
-    assert_eq!(host.typed(id, ALICE, Locale::EnUs, "D").await, Ok(true));
+    assert_eq!(typed(&host, id, ALICE, Locale::EnUs, "D").await, Ok(true));
     let turn = next_turn(&mut views).await;
     assert!(turn.text.contains("bob to move"), "{}", turn.text);
 }
@@ -149,7 +174,7 @@ async fn a_full_column_button_is_disabled_and_buttons_name_their_own_column() {
     next_turn(&mut views).await;
     for (i, who) in [ALICE, BOB, ALICE, BOB, ALICE, BOB].into_iter().enumerate() {
         assert_eq!(
-            host.typed(id, who, Locale::EnUs, "d").await,
+            typed(&host, id, who, Locale::EnUs, "d").await,
             Ok(true),
             "ply {i}"
         );
@@ -168,8 +193,10 @@ async fn a_full_column_button_is_disabled_and_buttons_name_their_own_column() {
     // Rows hold at most five buttons (Discord's limit): 7 columns are 4 + 3.
     assert!(view.buttons.iter().all(|r| r.len() <= 5));
     assert_eq!(view.buttons[0].len(), 4);
-    let refused = host.typed(id, ALICE, Locale::EnUs, "d").await.unwrap_err();
-    assert_eq!(refused.text, "Column d is full; pick another one.");
+    let refused = typed(&host, id, ALICE, Locale::EnUs, "d")
+        .await
+        .unwrap_err();
+    assert_eq!(refused, "Column d is full; pick another one.");
 }
 
 #[tokio::test]
@@ -183,8 +210,8 @@ async fn popout_shows_a_pop_row_and_teams_name_the_player_to_move() {
         .await
         .unwrap();
     next_turn(&mut views).await;
-    host.typed(id, ALICE, Locale::EnUs, "a").await.unwrap();
-    host.typed(id, BOB, Locale::EnUs, "b").await.unwrap();
+    typed(&host, id, ALICE, Locale::EnUs, "a").await.unwrap();
+    typed(&host, id, BOB, Locale::EnUs, "b").await.unwrap();
     let view = loop {
         let v = next_turn(&mut views).await;
         if v.text.contains("2. 🟡 b") {
@@ -214,7 +241,7 @@ async fn popout_shows_a_pop_row_and_teams_name_the_player_to_move() {
         first.text
     );
     let d = button(&first, "d").action.to_string();
-    host.press(ALICE, Locale::EnUs, &d).await.unwrap();
+    press(&host, ALICE, Locale::EnUs, &d).await.unwrap();
     let second = next_turn(&mut views).await;
     assert!(
         second.text.contains("bob (Team B) to move"),
@@ -233,7 +260,7 @@ async fn the_ai_seat_answers_and_the_match_is_unrated() {
         .await
         .unwrap();
     next_turn(&mut views).await;
-    host.typed(id, ALICE, Locale::EnUs, "a").await.unwrap();
+    typed(&host, id, ALICE, Locale::EnUs, "a").await.unwrap();
     // The AI's turn view, then alice's turn after the AI's move.
     let mut saw_ai_move = false;
     for _ in 0..3 {
@@ -244,7 +271,7 @@ async fn the_ai_seat_answers_and_the_match_is_unrated() {
         }
     }
     assert!(saw_ai_move);
-    host.act(id, ALICE, Locale::EnUs, fourbot::host::Request::ResignMatch)
+    host.act(id, ALICE, fourbot::host::Request::ResignMatch)
         .await
         .unwrap();
     let over = loop {
@@ -276,9 +303,9 @@ async fn a_flag_ends_the_match_with_a_forfeit_view() {
         "the abort time is shown: {}",
         first.text
     );
-    host.typed(id, ALICE, Locale::EnUs, "d").await.unwrap();
+    typed(&host, id, ALICE, Locale::EnUs, "d").await.unwrap();
     next_turn(&mut views).await;
-    host.typed(id, BOB, Locale::EnUs, "d").await.unwrap();
+    typed(&host, id, BOB, Locale::EnUs, "d").await.unwrap();
     let third = next_turn(&mut views).await;
     assert!(third.text.contains("Time runs out <t:"), "{}", third.text);
     // Alice does not move: after 1 minute her bank is empty.
@@ -318,10 +345,10 @@ async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
         (ALICE, "c"),
         (BOB, "c"),
     ] {
-        host.typed(id, who, Locale::EnUs, col).await.unwrap();
+        typed(&host, id, who, Locale::EnUs, col).await.unwrap();
         next_turn(&mut views).await;
     }
-    host.typed(id, ALICE, Locale::EnUs, "d").await.unwrap();
+    typed(&host, id, ALICE, Locale::EnUs, "d").await.unwrap();
     loop {
         if next(&mut views).await.kind == ViewKind::GameOver {
             break;
@@ -343,13 +370,13 @@ async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
         .unwrap()
         .action
         .to_string();
-    host2.press(ALICE, Locale::EnUs, &ready).await.unwrap();
-    host2.press(BOB, Locale::EnUs, &ready).await.unwrap();
+    press(&host2, ALICE, Locale::EnUs, &ready).await.unwrap();
+    press(&host2, BOB, Locale::EnUs, &ready).await.unwrap();
     let game2 = next_turn(&mut views2).await;
     assert!(game2.text.contains("🔴 bob to move"), "{}", game2.text);
     // Bob resigns the match: a forfeit, rated.
     host2
-        .act(id, BOB, Locale::EnUs, fourbot::host::Request::ResignMatch)
+        .act(id, BOB, fourbot::host::Request::ResignMatch)
         .await
         .unwrap();
     let over = loop {
@@ -428,15 +455,27 @@ async fn a_preview_is_drawn_only_for_the_player_to_move_and_the_current_turn() {
     .unwrap();
     let first = next_turn(&mut views).await;
     let d = button(&first, "d").action.to_string();
-    let png = host.preview(ALICE, &d).await.expect("alice is to move");
+    let png = host
+        .preview(ALICE, d.parse().unwrap())
+        .await
+        .expect("alice is to move");
     assert!(png.starts_with(b"\x89PNG"));
-    assert!(host.preview(BOB, &d).await.is_none(), "not bob's turn");
+    assert!(
+        host.preview(BOB, d.parse().unwrap()).await.is_none(),
+        "not bob's turn"
+    );
     let resign = button(&first, "Resign game").action.to_string();
-    assert!(host.preview(ALICE, &resign).await.is_none(), "not a drop");
+    assert!(
+        host.preview(ALICE, resign.parse().unwrap()).await.is_none(),
+        "not a drop"
+    );
     // The preview changes nothing: the drop is still alice's to play.
-    assert!(host.press(ALICE, Locale::EnUs, &d).await.is_ok());
+    assert!(press(&host, ALICE, Locale::EnUs, &d).await.is_ok());
     next_turn(&mut views).await;
-    assert!(host.preview(ALICE, &d).await.is_none(), "a stale button");
+    assert!(
+        host.preview(ALICE, d.parse().unwrap()).await.is_none(),
+        "a stale button"
+    );
 }
 
 #[tokio::test]
@@ -455,7 +494,7 @@ async fn a_moderator_abort_is_journaled_unrated_and_not_restored_after_a_restart
         .unwrap();
     next_turn(&mut views).await;
     for (who, col) in [(ALICE, "d"), (BOB, "d"), (ALICE, "c")] {
-        host.typed(id, who, Locale::EnUs, col).await.unwrap();
+        typed(&host, id, who, Locale::EnUs, col).await.unwrap();
         next_turn(&mut views).await;
     }
     assert_eq!(
@@ -484,7 +523,7 @@ async fn a_moderator_abort_is_journaled_unrated_and_not_restored_after_a_restart
         host.moderator_abort(id, "mona").await,
         Err(fourbot::host::AbortError::MatchOver)
     );
-    assert!(host.typed(id, BOB, Locale::EnUs, "e").await.is_err());
+    assert!(typed(&host, id, BOB, Locale::EnUs, "e").await.is_err());
     let stored = id;
     assert!(db.rating_changes(stored).await.unwrap().is_empty());
     let detail = db.match_detail(stored).await.unwrap();

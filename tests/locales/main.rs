@@ -194,6 +194,20 @@ fn nothing_is_left_in_english_by_mistake() {
     }
 }
 
+/// The slash commands as they are registered: the JSON Discord is sent.
+fn registered(c: &Catalog) -> Vec<serde_json::Value> {
+    let json = serde_json::to_value(fourbot::discord::register::create_commands(c)).unwrap();
+    json.as_array().unwrap().clone()
+}
+
+/// A localized field (`name`, `description`) of a command, option or
+/// choice in `l`.
+fn localized<'a>(v: &'a serde_json::Value, field: &str, l: Locale) -> &'a str {
+    v[format!("{field}_localizations")][l.tag()]
+        .as_str()
+        .unwrap_or_else(|| panic!("{l}: no {field} for {v}"))
+}
+
 #[test]
 fn command_names_and_descriptions_pass_discords_rules() {
     let c = catalog();
@@ -216,51 +230,59 @@ fn command_names_and_descriptions_pass_discords_rules() {
             "{l}: {what} has {n} characters: {text:?}"
         );
     };
-    let commands = c.commands();
+    let commands = registered(&c);
     assert_eq!(commands.len(), 15);
+    let options = |v: &serde_json::Value| v["options"].as_array().cloned().unwrap_or_default();
     for l in Locale::ALL {
         let mut top = BTreeSet::new();
         let mut all = Vec::new();
         for cmd in &commands {
             assert!(
-                top.insert(cmd.name.get(l).to_string()),
+                top.insert(localized(cmd, "name", l).to_string()),
                 "{l}: two commands named {}",
-                cmd.name.get(l)
+                localized(cmd, "name", l)
             );
-            all.push(cmd);
-            all.extend(cmd.subcommands.iter());
+            all.push(cmd.clone());
+            // Subcommands (option type 1).
+            all.extend(options(cmd).into_iter().filter(|o| o["type"] == 1));
         }
-        for cmd in all {
-            let what = cmd.spec.id;
-            check_name(what, l, cmd.name.get(l));
-            check_text(what, l, cmd.description.get(l));
+        for cmd in &all {
+            let what = cmd["name"].as_str().unwrap().to_string();
+            check_name(&what, l, localized(cmd, "name", l));
+            check_text(&what, l, localized(cmd, "description", l));
             let mut option_names = BTreeSet::new();
-            for o in &cmd.options {
-                let what = format!("{}.{}", cmd.spec.id, o.spec.key);
-                check_name(&what, l, o.name.get(l));
-                check_text(&what, l, o.description.get(l));
+            let mut sub_names = BTreeSet::new();
+            for o in options(cmd) {
+                let what = format!("{what}.{}", o["name"].as_str().unwrap());
+                if o["type"] == 1 {
+                    assert!(
+                        sub_names.insert(localized(&o, "name", l).to_string()),
+                        "{l}: {what} repeats a subcommand name"
+                    );
+                    continue;
+                }
+                check_name(&what, l, localized(&o, "name", l));
+                check_text(&what, l, localized(&o, "description", l));
                 assert!(
-                    option_names.insert(o.name.get(l).to_string()),
+                    option_names.insert(localized(&o, "name", l).to_string()),
                     "{l}: {what} repeats a name"
                 );
-                for ch in &o.choices {
-                    check_text(&format!("{what} choice {}", ch.value), l, ch.name.get(l));
+                for ch in o["choices"].as_array().cloned().unwrap_or_default() {
+                    let value = ch["value"].as_str().unwrap_or_default();
+                    check_text(
+                        &format!("{what} choice {value}"),
+                        l,
+                        localized(&ch, "name", l),
+                    );
                 }
-            }
-            let mut sub_names = BTreeSet::new();
-            for s in &cmd.subcommands {
-                assert!(
-                    sub_names.insert(s.name.get(l).to_string()),
-                    "{l}: {what} repeats a subcommand name"
-                );
             }
         }
     }
-    // English names are the command keys themselves.
+    // English names are the names Discord dispatches by.
     for cmd in &commands {
-        assert_eq!(cmd.name.default_text(), cmd.spec.key);
-        for o in &cmd.options {
-            assert_eq!(o.name.default_text(), o.spec.key);
+        assert_eq!(localized(cmd, "name", Locale::EnUs), cmd["name"]);
+        for o in options(cmd) {
+            assert_eq!(localized(&o, "name", Locale::EnUs), o["name"]);
         }
     }
     // No localization fell back to English.
@@ -274,17 +296,20 @@ fn command_names_and_descriptions_pass_discords_rules() {
 #[test]
 fn variant_choices_cover_every_variant() {
     let c = catalog();
-    let challenge = c
-        .commands()
-        .into_iter()
-        .find(|c| c.spec.key == "challenge")
-        .unwrap();
-    let variant = challenge
-        .options
+    let commands = registered(&c);
+    let challenge = commands.iter().find(|c| c["name"] == "challenge").unwrap();
+    let variant = challenge["options"]
+        .as_array()
+        .unwrap()
         .iter()
-        .find(|o| o.spec.key == "variant")
+        .find(|o| o["name"] == "variant")
         .unwrap();
-    let values: Vec<&str> = variant.choices.iter().map(|c| c.value).collect();
+    let values: Vec<&str> = variant["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["value"].as_str().unwrap())
+        .collect();
     let keys: Vec<&str> = Variant::ALL.iter().map(|v| v.key()).collect();
     assert_eq!(values, keys);
     for l in Locale::ALL {
@@ -774,12 +799,16 @@ fn key_messages(c: &Catalog, l: Locale) -> Vec<String> {
             c.duration(l, Duration::from_secs(2 * 86_400 + 3 * 3600))
         ),
     ];
-    let cmd = c
-        .commands()
-        .into_iter()
-        .find(|c| c.spec.key == "resign-game")
+    let commands = registered(c);
+    let cmd = commands
+        .iter()
+        .find(|c| c["name"] == "resign-game")
         .unwrap();
-    out.push(format!("/{} — {}", cmd.name.get(l), cmd.description.get(l)));
+    out.push(format!(
+        "/{} — {}",
+        localized(cmd, "name", l),
+        localized(cmd, "description", l)
+    ));
     out
 }
 
@@ -901,7 +930,7 @@ fn every_id_the_helpers_use_exists_in_english() {
             },
         );
     }
-    c.commands();
+    registered(&c);
     assert!(
         c.reported_missing().is_empty(),
         "{:?}",

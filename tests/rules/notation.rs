@@ -180,9 +180,9 @@ fn an_obstacles_game_keeps_its_layout_in_the_exchange_format() {
 // ------------------------------------------------ /export of games that did not end on the board
 
 mod export {
-    use fourbot::discord::archive::exchange_text;
     use fourbot::game::notation::parse_move;
     use fourbot::game::Variant;
+    use fourbot::host::archive::exchange_text;
     use fourbot::play::{Action, ClockSettings, Match, MatchSetup, Seat, Timestamp};
     use fourbot::store::{MatchDetail, MatchId, SeatDetail};
 

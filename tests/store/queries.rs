@@ -757,7 +757,7 @@ async fn a_flagged_match_loads_finished_by_its_flag_at_the_deadline() {
     assert_eq!(db.rating_changes(p.id).await.unwrap().len(), 2);
     // /export reads the loaded match: the game is lost on time, not "*".
     let detail = db.match_detail(p.id).await.unwrap();
-    let text = fourbot::discord::archive::exchange_text(&detail, &loaded.game);
+    let text = fourbot::host::archive::exchange_text(&detail, &loaded.game);
     assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
     assert!(text.contains("[Result \"1-0\"]"), "{text}");
 }

@@ -1,27 +1,54 @@
-//! The transport-neutral host (ARCHITECTURE.md): one tokio task per match
-//! that applies actions strictly one at a time and owns the match's deadline
-//! timer ([`task`]); the service that creates matches, routes actions, runs
-//! AI seats and restores matches ([`Host`]); and the views it produces for
-//! front ends ([`view`], [`present`]). Adapters (Discord, shell) talk to a
-//! match only through the [`Host`].
+//! The transport-neutral host (docs/architecture.md): everything a front
+//! end (Discord, the terminal) asks for, whatever shows it.
 //!
-//! Host code uses tokio's [`tokio::time::Instant`], so tests can run the
-//! clocks on paused time (`#[tokio::test(start_paused = true)]`).
+//! - Matches: one tokio task per match that applies actions strictly one at
+//!   a time and owns the match's deadline timer ([`task`]); the [`Host`]
+//!   that creates matches, routes actions, runs AI seats and restores
+//!   matches ([`service`]); the views it produces ([`view`], [`present`]).
+//! - Offers and match policy: challenges and seeks ([`offers`]), who sits
+//!   where ([`seating`]), the terms of a match under a server's rules
+//!   ([`terms`]), the rated rule (the core's `play::unrated`).
+//! - The ladder ([`ladder`]), settings ([`settings`]), match threads
+//!   ([`threads`]), the exchange format of a stored match ([`archive`]),
+//!   all on one store ([`Services`]).
+//!
+//! Refusals are [`Denial`]s: a message id and its arguments, rendered by the
+//! front end in the reader's language. Host code uses tokio's
+//! [`tokio::time::Instant`], so tests can run the clocks on paused time
+//! (`#[tokio::test(start_paused = true)]`).
 
+pub mod archive;
 pub mod bot;
+pub mod denial;
+pub mod ladder;
+pub mod offers;
 pub mod openings;
+pub mod players;
 pub mod present;
-mod service;
-mod task;
+pub mod seating;
+pub mod service;
+pub mod services;
+pub mod settings;
+pub mod task;
+pub mod terms;
+pub mod threads;
 pub mod view;
 
 pub use bot::{Bot, EngineBot, HeuristicBot};
+pub use denial::Denial;
 pub use present::{Presenter, Seated, TimeStyle};
 pub use service::{
     engine_slots, unix_ms, AbortError, Host, HostConfig, HostError, MatchSpec, Request,
-    DEFAULT_AI_LEVEL,
 };
+pub use services::Services;
 pub use task::{
     spawn_journaled, spawn_match, Journal, MatchHandle, SpawnedMatch, TaskError, EVENT_CAPACITY,
 };
 pub use view::{ActionId, Audience, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
+
+// What front ends read of the store, named by the host so that they need
+// not name the store.
+pub use fourbot_store::{
+    database_url, GuildSettings, HistoryEntry, LadderEntry, MatchDetail, PlayerId, PlayerInfo,
+    PlayerSettings, PoolRating, DATABASE_URL_ENV, DEFAULT_DATABASE_URL,
+};

@@ -1,17 +1,20 @@
 //! Turns a match snapshot into localized [`View`]s: the turn message, the
-//! end of a game and the end of the match (DISCORD.md "A match, as the
-//! players see it").
+//! end of a game and the end of the match (docs/discord.md "A match on
+//! Discord").
 
 use std::time::Duration;
 
+use super::denial::Denial;
 use super::view::{ActionId, Audience, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 use fourbot_core::game::notation::{format_moves, MarkStyle};
-use fourbot_core::game::{column_letter, Color, DrawReason, Move, MoveError, Outcome, WinReason};
+use fourbot_core::game::{
+    column_letter, Color, DrawReason, Move, MoveError, Outcome, Variant, WinReason,
+};
 use fourbot_core::play::{
     End, ExpiryKind, ForfeitReason, GameEnd, Match, MatchResult, PhaseKind, Refusal, Running, Seat,
-    Side, Timestamp,
+    Seating, Side, Timestamp,
 };
-use fourbot_i18n::{id, Id};
+use fourbot_i18n::{id, move_error, Id};
 use fourbot_i18n::{score as score_text, Args, Catalog, Locale};
 use fourbot_render::{board_png, RenderOptions};
 
@@ -586,37 +589,61 @@ impl Presenter<'_> {
         }
     }
 
-    /// The localized reason for a refusal, in `locale` (the actor's).
-    pub fn refusal_text(&self, m: &Match, refusal: &Refusal, locale: Locale) -> String {
-        let c = self.catalog;
+    /// Why the match refused an action, for the actor to read in their
+    /// language.
+    pub fn refusal(&self, m: &Match, refusal: &Refusal) -> Denial {
         match refusal {
-            Refusal::NotASeat { .. } => c.plain(locale, id::ERROR_NOT_A_PLAYER),
-            Refusal::MatchOver => c.plain(locale, id::ERROR_MATCH_OVER),
-            Refusal::GameOver => c.plain(locale, id::ERROR_GAME_OVER),
+            Refusal::NotASeat { .. } => id::ERROR_NOT_A_PLAYER.into(),
+            Refusal::MatchOver => id::ERROR_MATCH_OVER.into(),
+            Refusal::GameOver => id::ERROR_GAME_OVER.into(),
             Refusal::WrongPhase { .. } => match m.phase() {
-                PhaseKind::Playing => c.plain(locale, id::ERROR_NOTHING_TO_READY),
-                PhaseKind::BetweenGames => c.plain(locale, id::ERROR_GAME_OVER),
-                PhaseKind::Finished => c.plain(locale, id::ERROR_MATCH_OVER),
-            },
-            Refusal::StalePly { .. } => c.plain(locale, id::ERROR_STALE_BUTTON),
-            Refusal::NotYourTurn { to_move } => c.text(
-                locale,
-                id::ERROR_NOT_YOUR_TURN,
-                &Args::new().set("player", self.name(*to_move).to_string()),
-            ),
-            Refusal::AlreadyReady { .. } => c.plain(locale, id::ERROR_ALREADY_READY),
+                PhaseKind::Playing => id::ERROR_NOTHING_TO_READY,
+                PhaseKind::BetweenGames => id::ERROR_GAME_OVER,
+                PhaseKind::Finished => id::ERROR_MATCH_OVER,
+            }
+            .into(),
+            Refusal::StalePly { .. } => id::ERROR_STALE_BUTTON.into(),
+            Refusal::NotYourTurn { to_move } => {
+                Denial::new(id::ERROR_NOT_YOUR_TURN).with("player", self.name(*to_move).to_string())
+            }
+            Refusal::AlreadyReady { .. } => id::ERROR_ALREADY_READY.into(),
             Refusal::Illegal(MoveError::NoOwnDiscToPop { column, .. })
                 if m.current_game().game().position().landing_row(*column) == Some(0) =>
             {
-                c.text(
-                    locale,
-                    id::ERROR_NOTHING_TO_POP,
-                    &Args::new().set("column", column_letter(*column).to_string()),
-                )
+                Denial::new(id::ERROR_NOTHING_TO_POP)
+                    .with("column", column_letter(*column).to_string())
             }
-            Refusal::Illegal(e) => c.move_error(locale, e),
+            Refusal::Illegal(e) => Denial(move_error(e)),
         }
     }
+}
+
+/// The players of a match as one phrase: "alice vs bob", "alice vs bob vs
+/// carol", teams as "alice and carol vs bob and dave" (each side's players
+/// by [`Seating::side_of`]).
+pub fn versus(catalog: &Catalog, l: Locale, variant: Variant, players: &[Seated]) -> String {
+    let seating = Seating::new(variant);
+    let sides: Vec<String> = (0..seating.sides() as u8)
+        .map(|side| {
+            let names: Vec<String> = players
+                .iter()
+                .zip(seating.all())
+                .filter(|(_, seat)| seating.side_of(**seat) == Side(side))
+                .map(|(p, _)| p.name.clone())
+                .collect();
+            catalog.list(l, &names)
+        })
+        .collect();
+    let vs = |first: String, second: String| {
+        catalog.text(
+            l,
+            id::VERSUS,
+            &Args::new().set("first", first).set("second", second),
+        )
+    };
+    let mut sides = sides.into_iter();
+    let first = sides.next().unwrap_or_default();
+    sides.fold(first, vs)
 }
 
 /// Splits buttons into rows of at most 5 (Discord's limit), balanced so

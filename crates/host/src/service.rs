@@ -17,14 +17,17 @@ use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use super::bot::Bot;
+use super::denial::Denial;
+use super::players::stored_players;
 use super::present::{Presenter, Seated, TimeStyle};
+use super::seating::{rematch_seats, DEFAULT_AI_LEVEL};
 use super::task::{spawn_journaled, Journal, MatchHandle, TaskError};
 use super::view::{ActionId, MatchId, UserId, View, ViewKind};
 use fourbot_core::game::notation::parse_move;
 use fourbot_core::game::{Move, ObstacleLayout, Position, Variant};
 use fourbot_core::play::{
-    Action, ClockSettings, Event, EventKind, Match, MatchSetup, PhaseKind, Refusal, Seat,
-    Timestamp, Turn,
+    unrated, Action, ClockSettings, Event, EventKind, Match, MatchSetup, PhaseKind, Refusal, Seat,
+    Timestamp, Turn, Unrated,
 };
 use fourbot_i18n::{id, Id};
 use fourbot_i18n::{rating_change, Args, Catalog, Locale};
@@ -49,24 +52,20 @@ pub struct MatchSpec {
 }
 
 impl MatchSpec {
-    /// Whether the match counts for the ladder (RULES.md §6): not `single`,
-    /// no AI seat, no player on two seats.
+    /// Whether the match counts for the ladder (docs/rules.md §6, the rule
+    /// of [`unrated`]).
     pub fn rated(&self) -> bool {
         self.unrated_reason().is_none()
     }
 
-    /// The message id that says why the match is unrated, if it is.
+    /// The message that says why the match is unrated, if it is.
     pub fn unrated_reason(&self) -> Option<Id> {
-        let ids: HashSet<UserId> = self.players.iter().map(|p| p.id).collect();
-        if !self.variant.rated() {
-            Some(id::MATCH_UNRATED_SINGLE)
-        } else if self.players.iter().any(|p| p.ai_level.is_some()) {
-            Some(id::MATCH_UNRATED_AI)
-        } else if ids.len() < self.players.len() {
-            Some(id::MATCH_UNRATED_SELF)
-        } else {
-            None
-        }
+        let seats = self.players.iter().map(|p| (p.id, p.ai_level.is_some()));
+        unrated(self.variant, seats).map(|why| match why {
+            Unrated::Variant => id::MATCH_UNRATED_SINGLE,
+            Unrated::Bot => id::MATCH_UNRATED_AI,
+            Unrated::SamePlayerTwice => id::MATCH_UNRATED_SELF,
+        })
     }
 }
 
@@ -189,10 +188,6 @@ pub struct Host {
     inner: Arc<Inner>,
 }
 
-/// The level (1–5) of an AI seat when none is chosen, and of an AI seat of
-/// a match stored without its level (before schema version 2).
-pub const DEFAULT_AI_LEVEL: u8 = 3;
-
 /// Wall-clock milliseconds since 1970 (UTC): the `*_unix_ms` unit of the
 /// store and of every deadline shown to players; 0 if the clock is before
 /// 1970.
@@ -271,7 +266,7 @@ impl Host {
         let epoch_unix_ms = unix_ms() as u64;
         let (id, stored) = match &self.inner.db {
             Some(db) => {
-                let players = store_players(db, &spec).await?;
+                let players = stored_players(db, spec.guild, &spec.players).await?;
                 let new = NewMatch {
                     guild: spec.guild,
                     players,
@@ -440,6 +435,28 @@ impl Host {
             .is_none_or(|e| e.finished.lock().expect("lock").is_some())
     }
 
+    /// Whether `a` and `b` both play in a match of this host that is still
+    /// running (docs/discord.md: not two matches with the same opponent).
+    pub fn running_between(&self, a: UserId, b: UserId) -> bool {
+        let entries: Vec<Arc<Entry>> = self
+            .inner
+            .matches
+            .lock()
+            .expect("registry lock")
+            .values()
+            .cloned()
+            .collect();
+        entries.iter().any(|e| {
+            let plays = |u: UserId| {
+                e.spec
+                    .players
+                    .iter()
+                    .any(|p| p.id == u && p.ai_level.is_none())
+            };
+            plays(a) && plays(b) && e.finished.lock().expect("lock").is_none()
+        })
+    }
+
     /// Closes the store (the matches stay saved for a restart).
     pub async fn close(&self) {
         if let Some(db) = &self.inner.db {
@@ -552,12 +569,12 @@ impl Host {
     /// for the current turn, `player` is the one to move and the column has
     /// room. `None` otherwise: the press is then handled as usual by
     /// [`Host::press`], which plays it or says why not.
-    pub async fn preview(&self, player: UserId, action: &str) -> Option<Vec<u8>> {
+    pub async fn preview(&self, player: UserId, action: ActionId) -> Option<Vec<u8>> {
         let ActionId::Move {
             match_id,
             turn,
             mv: Move::Drop(column),
-        } = action.parse().ok()?
+        } = action
         else {
             return None;
         };
@@ -576,17 +593,10 @@ impl Host {
     /// A button press: `action` is the button's action id.
     ///
     /// # Errors
-    /// A private refusal view in `locale` (not a player, stale, not your
+    /// Why not, for the presser to read (not a player, stale, not your
     /// turn, illegal, …).
-    pub async fn press(&self, player: UserId, locale: Locale, action: &str) -> Result<(), View> {
-        let parsed: ActionId = action.parse().map_err(|_| {
-            View::refusal(
-                MatchId(0),
-                player,
-                self.inner.catalog.plain(locale, id::ERROR_STALE_BUTTON),
-            )
-        })?;
-        let request = match parsed {
+    pub async fn press(&self, player: UserId, action: ActionId) -> Result<(), Denial> {
+        let request = match action {
             ActionId::Move { turn, mv, .. } => Request::Move {
                 turn: Some(turn),
                 mv,
@@ -596,22 +606,16 @@ impl Host {
             ActionId::Ready { game, .. } => Request::Ready(Some(game)),
             ActionId::Rematch { .. } => Request::Rematch,
         };
-        self.act(parsed.match_id(), player, locale, request).await
+        self.act(action.match_id(), player, request).await
     }
 
     /// A message typed in the match's channel: a move if it reads as one of
-    /// the match's variant (RULES.md §2), otherwise chat, which is ignored
-    /// (`Ok(false)`). Returns `Ok(true)` when a move was played.
+    /// the match's variant (docs/rules.md §2), otherwise chat, which is
+    /// ignored (`Ok(false)`). Returns `Ok(true)` when a move was played.
     ///
     /// # Errors
-    /// A private refusal view when the text is a move that is refused.
-    pub async fn typed(
-        &self,
-        id: MatchId,
-        player: UserId,
-        locale: Locale,
-        text: &str,
-    ) -> Result<bool, View> {
+    /// Why a move that was typed is refused, for its player to read.
+    pub async fn typed(&self, id: MatchId, player: UserId, text: &str) -> Result<bool, Denial> {
         let Some(entry) = self.entry(id) else {
             return Ok(false);
         };
@@ -621,7 +625,7 @@ impl Host {
         if !entry.spec.players.iter().any(|p| p.id == player) {
             return Ok(false); // spectators chat freely
         }
-        self.act(id, player, locale, Request::Move { turn: None, mv })
+        self.act(id, player, Request::Move { turn: None, mv })
             .await
             .map(|()| true)
     }
@@ -629,22 +633,10 @@ impl Host {
     /// Applies `request` for `player` in match `id`.
     ///
     /// # Errors
-    /// A private refusal view in `locale`.
-    pub async fn act(
-        &self,
-        id: MatchId,
-        player: UserId,
-        locale: Locale,
-        request: Request,
-    ) -> Result<(), View> {
-        let catalog = &self.inner.catalog;
-        let refuse = |text: String| View::refusal(id, player, text);
+    /// Why not, for the player to read.
+    pub async fn act(&self, id: MatchId, player: UserId, request: Request) -> Result<(), Denial> {
         let Some(entry) = self.entry(id) else {
-            return Err(refuse(catalog.text(
-                locale,
-                id::ERROR_MATCH_NOT_FOUND,
-                &Args::new().set("id", id.0),
-            )));
+            return Err(Denial::new(id::ERROR_MATCH_NOT_FOUND).with("id", id.0));
         };
         let seats: Vec<Seat> = entry
             .spec
@@ -655,22 +647,22 @@ impl Host {
             .map(|(i, _)| Seat::ALL[i])
             .collect();
         if seats.is_empty() {
-            return Err(refuse(catalog.plain(locale, id::ERROR_NOT_A_PLAYER)));
+            return Err(id::ERROR_NOT_A_PLAYER.into());
         }
         let Some(m) = Self::snapshot(&entry).await else {
-            return Err(refuse(catalog.plain(locale, id::ERROR_MATCH_OVER)));
+            return Err(id::ERROR_MATCH_OVER.into());
         };
         let presenter = self.presenter(&entry);
-        let refusal = |r: Refusal| refuse(presenter.refusal_text(&m, &r, locale));
+        let refusal = |r: Refusal| presenter.refusal(&m, &r);
         // The seat that acts: the one to move if the player holds it.
         let acting = m
             .to_move()
             .filter(|s| seats.contains(s))
             .unwrap_or(seats[0]);
-        let stale = || refuse(catalog.plain(locale, id::ERROR_STALE_BUTTON));
+        let stale = || Denial::new(id::ERROR_STALE_BUTTON);
         let current_game = m.games().len() as u8;
         let actions: Vec<(Seat, Action)> = match request {
-            Request::Rematch => return self.rematch(&entry, &m, player, locale).await,
+            Request::Rematch => return self.rematch(&entry, &m, player).await,
             Request::Move { turn, mv } => {
                 let turn = match (turn, m.turn()) {
                     (Some(t), _) => t,
@@ -712,9 +704,7 @@ impl Host {
                 Ok(()) => {}
                 Err(TaskError::Refused(r)) => return Err(refusal(r)),
                 Err(TaskError::Closed) => return Err(refusal(Refusal::MatchOver)),
-                Err(TaskError::Unavailable) => {
-                    return Err(refuse(catalog.plain(locale, id::ERROR_TRY_AGAIN)))
-                }
+                Err(TaskError::Unavailable) => return Err(id::ERROR_TRY_AGAIN.into()),
             }
         }
         Ok(())
@@ -745,20 +735,9 @@ impl Host {
         }
     }
 
-    async fn rematch(
-        &self,
-        entry: &Entry,
-        m: &Match,
-        player: UserId,
-        locale: Locale,
-    ) -> Result<(), View> {
-        let catalog = &self.inner.catalog;
+    async fn rematch(&self, entry: &Entry, m: &Match, player: UserId) -> Result<(), Denial> {
         if !m.is_finished() {
-            return Err(View::refusal(
-                entry.id,
-                player,
-                catalog.plain(locale, id::ERROR_STALE_BUTTON),
-            ));
+            return Err(id::ERROR_STALE_BUTTON.into());
         }
         let humans: HashSet<UserId> = entry
             .spec
@@ -782,7 +761,7 @@ impl Host {
                 .find(|p| p.id == player)
                 .map(|p| p.name.clone())
                 .unwrap_or_default();
-            let text = catalog.text(
+            let text = self.inner.catalog.text(
                 entry.spec.locale,
                 id::MATCH_REMATCH_OFFERED,
                 &Args::new().set("player", name),
@@ -790,48 +769,15 @@ impl Host {
             let _ = self.inner.outbox.send(self.presenter(entry).notice(text));
             return Ok(());
         }
-        // Same players, variant and time control; the seats rotate so that
-        // someone else moves first.
+        // Same players, variant and time control; someone else moves first.
         let mut spec = entry.spec.clone();
-        spec.players.rotate_left(1);
-        if spec.variant == Variant::Teams {
-            // Keep the teams together: p1/p3 and p2/p4 swap sides.
-            let p = &entry.spec.players;
-            spec.players = vec![p[1].clone(), p[0].clone(), p[3].clone(), p[2].clone()];
-        }
+        spec.players = rematch_seats(spec.variant, &entry.spec.players);
         spec.seed = spec.seed.wrapping_add(1);
         self.create_match(spec).await.map(|_| ()).map_err(|e| {
             tracing::error!(error = %e, "rematch failed");
-            View::refusal(entry.id, player, catalog.plain(locale, id::ERROR_INTERNAL))
+            Denial::internal()
         })
     }
-}
-
-/// The store's player for every seat: the bot for AI seats, the Discord
-/// user in a server, the named local player in the terminal (guild 0). The
-/// same front-end player on several seats is the same stored player, so such
-/// a match is unrated.
-async fn store_players(
-    db: &Db,
-    spec: &MatchSpec,
-) -> Result<Vec<fourbot_store::PlayerId>, StoreError> {
-    let mut out = Vec::new();
-    for seated in &spec.players {
-        let first = spec
-            .players
-            .iter()
-            .find(|p| p.id == seated.id)
-            .expect("the seat itself");
-        let id = if seated.ai_level.is_some() {
-            db.bot_player().await?
-        } else if spec.guild == 0 {
-            db.named_player(&first.name).await?
-        } else {
-            db.discord_player(seated.id.0, &first.name).await?
-        };
-        out.push(id);
-    }
-    Ok(out)
 }
 
 fn now_ts(entry: &Entry) -> Timestamp {

@@ -293,6 +293,17 @@ impl Catalog {
         }))
     }
 
+    /// The catalog of the message files compiled into the binary, loaded
+    /// once for the whole process (for code that has no catalog at hand,
+    /// such as a slash command's static description of its choices).
+    ///
+    /// # Panics
+    /// If the embedded files do not load (a test loads them).
+    pub fn embedded() -> &'static Catalog {
+        static EMBEDDED_CATALOG: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+        EMBEDDED_CATALOG.get_or_init(|| Catalog::new().expect("the embedded message files load"))
+    }
+
     /// Builds a catalog from `(locale, file name, Fluent source)` triples —
     /// for tests and tools; the bot uses [`Catalog::new`].
     pub fn from_sources(

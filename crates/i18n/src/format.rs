@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use super::catalog::{Args, Catalog};
+use super::catalog::{Args, Catalog, Message};
 use super::id::{self, Id};
 use super::locale::Locale;
 use fourbot_core::game::{column_letter, Color, MoveError, Variant};
@@ -65,6 +65,33 @@ pub fn time_control(base_secs: u64, increment_secs: u64) -> String {
         format!("{}+{}", base_secs / 60, increment_secs)
     } else {
         format!("{}+{}", base_secs as f64 / 60.0, increment_secs)
+    }
+}
+
+/// The message for an illegal move (docs/rules.md §1, §5 popout), to be
+/// rendered in the mover's language.
+pub fn move_error(error: &MoveError) -> Message {
+    let letter = |c: u8| {
+        if c < 26 {
+            column_letter(c).to_string()
+        } else {
+            format!("#{}", c as u32 + 1)
+        }
+    };
+    match *error {
+        MoveError::ColumnOutOfRange { column, width } => {
+            Message::new(id::ERROR_COLUMN_OUT_OF_RANGE)
+                .with("column", letter(column))
+                .with("last", letter(width.saturating_sub(1)))
+        }
+        MoveError::ColumnFull { column } => {
+            Message::new(id::ERROR_COLUMN_FULL).with("column", letter(column))
+        }
+        MoveError::NoOwnDiscToPop { column, .. } => {
+            Message::new(id::ERROR_NO_OWN_DISC_TO_POP).with("column", letter(column))
+        }
+        MoveError::PopNotAllowed => Message::new(id::ERROR_POP_NOT_ALLOWED),
+        MoveError::GameOver => Message::new(id::ERROR_GAME_OVER),
     }
 }
 
@@ -139,36 +166,9 @@ impl Catalog {
         }
     }
 
-    /// The private reply for an illegal move (RULES.md §1, §5 popout).
+    /// The private reply for an illegal move (docs/rules.md §1, §5 popout).
     pub fn move_error(&self, locale: Locale, error: &MoveError) -> String {
-        let letter = |c: u8| {
-            if c < 26 {
-                column_letter(c).to_string()
-            } else {
-                format!("#{}", c as u32 + 1)
-            }
-        };
-        match *error {
-            MoveError::ColumnOutOfRange { column, width } => self.text(
-                locale,
-                id::ERROR_COLUMN_OUT_OF_RANGE,
-                &Args::new()
-                    .set("column", letter(column))
-                    .set("last", letter(width.saturating_sub(1))),
-            ),
-            MoveError::ColumnFull { column } => self.text(
-                locale,
-                id::ERROR_COLUMN_FULL,
-                &Args::new().set("column", letter(column)),
-            ),
-            MoveError::NoOwnDiscToPop { column, .. } => self.text(
-                locale,
-                id::ERROR_NO_OWN_DISC_TO_POP,
-                &Args::new().set("column", letter(column)),
-            ),
-            MoveError::PopNotAllowed => self.plain(locale, id::ERROR_POP_NOT_ALLOWED),
-            MoveError::GameOver => self.plain(locale, id::ERROR_GAME_OVER),
-        }
+        self.render(locale, &move_error(error))
     }
 
     /// A number of points with its noun, by the locale's plural rules:

@@ -10,8 +10,10 @@
 //! - Formatters: [`half_points`] and [`score`] (`1½:½`), [`rating`]
 //!   (`1500?`), [`Catalog::points`] and [`Catalog::duration`] (`9:58`,
 //!   `1 h 05 min`, `2 d 3 h`) with CLDR plural rules.
-//! - [`Catalog::commands`]: slash-command names, descriptions, options and
-//!   choices in all locales (poise's Fluent scheme, see [`commands`]).
+//! - Slash-command names and descriptions are messages too, in poise's
+//!   Fluent scheme (`challenge`, `.description`, `.<option>`,
+//!   `.<option>-description`); the Discord adapter fills them into its
+//!   commands.
 //!
 //! Message ids ([`id::Id`]) are constants generated from the English files
 //! ([`id`]), so a misspelled id does not compile. They are kebab-case and
@@ -24,14 +26,14 @@
 //! arguments are listed in a comment above it in `locales/en-US/`.
 
 mod catalog;
-pub mod commands;
 mod format;
 pub mod id;
 pub mod inspect;
 mod locale;
 
 pub use catalog::{Args, Catalog, CatalogError, FormatError, Message, Value, EMBEDDED, FTL_FILES};
-pub use commands::{ChoiceSet, CommandSpec, LocalizedCommand, COMMANDS};
-pub use format::{clock, half_points, rating, rating_change, score, time_control, RulesSection};
+pub use format::{
+    clock, half_points, move_error, rating, rating_change, score, time_control, RulesSection,
+};
 pub use id::Id;
 pub use locale::{Locale, UnsupportedLocale};

@@ -105,7 +105,7 @@ pub struct NewChallenge {
 
 /// A stored challenge or seek.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Challenge {
+pub struct StoredChallenge {
     /// Its id.
     pub id: i64,
     /// What was asked, with the seats as they stand.
@@ -174,7 +174,7 @@ impl Db {
     ///
     /// # Errors
     /// [`StoreError::Database`].
-    pub async fn open_challenges(&self) -> Result<Vec<Challenge>, StoreError> {
+    pub async fn open_challenges(&self) -> Result<Vec<StoredChallenge>, StoreError> {
         let ids: Vec<i64> = sqlx::query_scalar(
             "SELECT id FROM challenges WHERE state = 'open' ORDER BY expires_unix_ms, id",
         )
@@ -193,7 +193,7 @@ impl Db {
     ///
     /// # Errors
     /// [`StoreError::Database`].
-    pub async fn challenge(&self, id: i64) -> Result<Option<Challenge>, StoreError> {
+    pub async fn challenge(&self, id: i64) -> Result<Option<StoredChallenge>, StoreError> {
         let Some(r) = sqlx::query(
             "SELECT kind, guild_id, channel_id, message_id, challenger_id, variant, base_ms,
                     increment_ms, abort_ms, grace_ms, color, locale, text, token,
@@ -223,7 +223,7 @@ impl Db {
         .collect();
         let control = super::people::time_control(r.get("base_ms"), r.get("increment_ms"))
             .unwrap_or_default();
-        Ok(Some(Challenge {
+        Ok(Some(StoredChallenge {
             id,
             new: NewChallenge {
                 kind: if r.get::<String, _>("kind") == "seek" {

@@ -42,7 +42,7 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
-pub use challenges::{Challenge, ChallengeKind, ChallengeSeat, ChallengeState, NewChallenge};
+pub use challenges::{ChallengeKind, ChallengeSeat, ChallengeState, NewChallenge, StoredChallenge};
 pub use matches::{LoadedMatch, NewMatch, Recorded, ResumedMatch, StoredClock};
 pub use people::{GuildSettings, PlayerInfo, PlayerSettings};
 pub use queries::{GameDetail, HistoryEntry, MatchDetail, MoveDetail, RunningEntry, SeatDetail};

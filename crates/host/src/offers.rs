@@ -1,30 +1,31 @@
-//! Open challenges (`/challenge`) and seeks (`/seek`), kept in the store's
-//! `challenges` and `challenge_seats` tables (docs/store.md) behind
-//! [`Challenges`], so that they survive a restart: the buttons of an old
-//! message keep working, and the expiry — an absolute wall-clock time — is
-//! re-armed at start-up ([`rearm`]). Every change is one guarded `UPDATE`
-//! (accept a seat, take a free seat, close, expire), so two simultaneous
-//! presses change a challenge once and start one match.
+//! Open challenges (`/challenge`) and seeks (`/seek`): who may be
+//! challenged, the server's terms and bans, and their lifecycle — answered,
+//! joined, cancelled, expired — kept in the store's `challenges` and
+//! `challenge_seats` tables (docs/store.md), so that they survive a restart:
+//! the buttons of an old message keep working, and the expiry (an absolute
+//! wall-clock time) is re-armed at start-up. Every change is one guarded
+//! `UPDATE` (accept a seat, take a free seat, close, expire), so two
+//! simultaneous presses change a challenge once and start one match.
+//!
+//! The front end posts the messages; this module decides.
 
-use std::sync::Arc;
 use std::time::Duration;
 
-use serenity::all::{
-    Builder, ChannelId, ComponentInteraction, Context as SerenityContext,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    EditInteractionResponse, Http,
+use fourbot_core::game::Variant;
+use fourbot_core::play::{unrated, ClockSettings};
+use fourbot_i18n::{id, Id, Locale};
+use fourbot_store::{
+    ChallengeKind, ChallengeSeat, ChallengeState, Db, GuildSettings, NewChallenge, StoreError,
+    StoredChallenge,
 };
 
-use super::messages::{clip, mentions_only};
-use super::{Data, Error};
-use crate::game::Variant;
-use crate::host::{unix_ms, Seated, UserId};
-use crate::i18n::Locale;
-use crate::i18n::{id, Id};
-use crate::play::ClockSettings;
-use crate::store::{
-    Challenge as Stored, ChallengeKind, ChallengeSeat, ChallengeState, Db, NewChallenge, StoreError,
-};
+use super::denial::Denial;
+use super::players::{discord_user, stored_player};
+use super::present::Seated;
+use super::seating::{seat_players, ColorChoice, Invitation};
+use super::service::{unix_ms, Host, MatchSpec};
+use super::terms::{match_terms, MatchTerms};
+use super::view::{MatchId, UserId};
 
 /// A challenge waiting for its opponents.
 #[derive(Clone, Debug)]
@@ -34,7 +35,7 @@ pub struct Challenge {
     /// The server.
     pub guild: u64,
     /// The channel of the challenge message.
-    pub channel: ChannelId,
+    pub channel: u64,
     /// Who challenged.
     pub challenger: Seated,
     /// Every player by seat, the challenger included (p1 first; for teams
@@ -46,12 +47,14 @@ pub struct Challenge {
     pub variant: Variant,
     /// The time control, abort window and grace period.
     pub clock: ClockSettings,
+    /// The colour the challenger asked for (single game).
+    pub color: Option<ColorChoice>,
     /// Language of the public messages.
     pub locale: Locale,
     /// The text of the challenge message.
     pub text: String,
-    /// The `/challenge` interaction's token (edits the challenge message for
-    /// 15 minutes).
+    /// The token of the interaction that posted the message (it edits the
+    /// message for 15 minutes; never logged).
     pub token: String,
 }
 
@@ -67,6 +70,12 @@ impl Challenge {
             .filter(|s| !self.accepted.contains(&s.id))
             .collect()
     }
+
+    /// Whether nobody but the bot was challenged (a game against the AI
+    /// starts at once).
+    pub fn against_the_bot(&self) -> bool {
+        self.invited().all(|s| s.ai_level.is_some())
+    }
 }
 
 /// An open seek.
@@ -77,7 +86,7 @@ pub struct Seek {
     /// The server.
     pub guild: u64,
     /// The channel of the seek message.
-    pub channel: ChannelId,
+    pub channel: u64,
     /// The seats taken so far, the seeker first.
     pub seats: Vec<Seated>,
     /// The variant.
@@ -88,7 +97,7 @@ pub struct Seek {
     pub locale: Locale,
     /// The seek message's text so far.
     pub text: String,
-    /// The `/seek` interaction's token (edits the message at expiry).
+    /// The token of the `/seek` interaction (edits the message at expiry).
     pub token: String,
 }
 
@@ -99,9 +108,18 @@ impl Seek {
     }
 }
 
+/// How a challenged player answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// They play.
+    Accept,
+    /// They do not.
+    Decline,
+}
+
 /// What an answer did to its challenge.
 #[derive(Clone, Debug)]
-pub enum Outcome {
+pub enum Answered {
     /// Accepted, but others have still to accept (or another press is
     /// starting the match).
     Waiting(Challenge),
@@ -109,6 +127,15 @@ pub enum Outcome {
     Complete(Challenge),
     /// Declined: the challenge is off.
     Declined(Challenge),
+}
+
+/// A press on a seek.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeekPress {
+    /// Anyone takes a free seat.
+    Join,
+    /// The seeker withdraws the seek.
+    Cancel,
 }
 
 /// What a join or cancel did to a seek.
@@ -122,62 +149,8 @@ pub enum SeekChange {
     Cancelled(Seek),
 }
 
-/// A button of an open challenge or seek. Its custom id is
-/// `<prefix>:<id>:<word>`: `c:<id>:accept`, `c:<id>:decline` (challenges),
-/// `s:<id>:join`, `s:<id>:cancel` (seeks), `<id>` the store's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OfferButton {
-    /// A challenged player plays.
-    Accept,
-    /// A challenged player does not play.
-    Decline,
-    /// Anyone takes a free seat of a seek.
-    Join,
-    /// The seeker withdraws the seek.
-    Cancel,
-}
-
-impl OfferButton {
-    const ALL: [OfferButton; 4] = [
-        OfferButton::Accept,
-        OfferButton::Decline,
-        OfferButton::Join,
-        OfferButton::Cancel,
-    ];
-
-    fn parts(self) -> (&'static str, &'static str) {
-        match self {
-            OfferButton::Accept => ("c", "accept"),
-            OfferButton::Decline => ("c", "decline"),
-            OfferButton::Join => ("s", "join"),
-            OfferButton::Cancel => ("s", "cancel"),
-        }
-    }
-
-    /// Whether it is a seek's button.
-    pub fn is_seek(self) -> bool {
-        matches!(self, OfferButton::Join | OfferButton::Cancel)
-    }
-
-    /// The button's custom id for challenge or seek `id`.
-    pub fn custom_id(self, id: u64) -> String {
-        let (prefix, word) = self.parts();
-        format!("{prefix}:{id}:{word}")
-    }
-
-    /// Reads a challenge's or seek's button custom id.
-    pub fn parse(custom_id: &str) -> Option<(u64, OfferButton)> {
-        let (prefix, rest) = custom_id.split_once(':')?;
-        let (id, word) = rest.split_once(':')?;
-        let button = OfferButton::ALL
-            .into_iter()
-            .find(|b| b.parts() == (prefix, word))?;
-        Some((id.parse().ok()?, button))
-    }
-}
-
-/// The message text and token of a challenge or seek that expired (or was
-/// found expired), to take its buttons away.
+/// A challenge or seek that expired (or was found expired), with what its
+/// front end needs to take its buttons away.
 #[derive(Clone, Debug)]
 pub struct Expired {
     /// Its id.
@@ -192,7 +165,17 @@ pub struct Expired {
     pub token: Option<String>,
 }
 
-/// What [`Challenges::lookup_expired`] found.
+impl Expired {
+    /// The line its message ends with once expired.
+    pub fn notice(&self) -> Id {
+        match self.kind {
+            ChallengeKind::Challenge => id::CHALLENGE_EXPIRED_NOTICE,
+            ChallengeKind::Seek => id::SEEK_EXPIRED_NOTICE,
+        }
+    }
+}
+
+/// What [`Offers::lookup_expired`] found.
 #[derive(Clone, Debug)]
 pub enum Lookup {
     /// Not in the store (a message of a version that kept challenges in
@@ -204,39 +187,180 @@ pub enum Lookup {
     Expired(Expired),
 }
 
-/// The open challenges and seeks, in the store.
-#[derive(Clone)]
-pub struct Challenges {
-    db: Db,
+impl Lookup {
+    /// Whether the refusal `denial` says an offer expired, the case in
+    /// which its message is to lose its buttons.
+    pub fn is_expiry(denial: &Denial) -> bool {
+        matches!(
+            denial.id(),
+            id::ERROR_CHALLENGE_EXPIRED | id::ERROR_SEEK_EXPIRED
+        )
+    }
 }
 
-type Refusal = Id;
+/// The open challenges and seeks of one store, and the rules for making
+/// them. Cheap to clone.
+#[derive(Clone)]
+pub struct Offers {
+    db: Db,
+    host: Host,
+    expiry_override: Option<Duration>,
+}
 
-fn locale_of(s: &Stored) -> Locale {
+fn locale_of(s: &StoredChallenge) -> Locale {
     s.new
         .locale
         .as_deref()
         .map_or(Locale::FALLBACK, Locale::negotiate)
 }
 
-impl Challenges {
-    /// The challenges of `db`.
-    pub fn new(db: Db) -> Challenges {
-        Challenges { db }
+/// Logs a store failure and gives the apology.
+fn internal(what: &'static str, id: u64) -> impl Fn(StoreError) -> Denial {
+    move |e| {
+        tracing::error!(error = %e, challenge = id, "{what} failed");
+        Denial::internal()
     }
+}
 
-    /// The store's player of a seat (the AI for an AI seat).
-    async fn store_player(&self, s: &Seated) -> Result<crate::store::PlayerId, StoreError> {
-        if s.ai_level.is_some() {
-            self.db.bot_player().await
-        } else {
-            self.db.discord_player(s.id.0, &s.name).await
+impl Offers {
+    /// The offers of `db`, whose matches `host` runs; `expiry_override`
+    /// replaces every server's challenge expiry (an operator's setting).
+    pub fn new(db: Db, host: Host, expiry_override: Option<Duration>) -> Offers {
+        Offers {
+            db,
+            host,
+            expiry_override,
         }
     }
 
-    async fn store_seat(&self, s: &Seated, accepted: bool) -> Result<ChallengeSeat, StoreError> {
+    /// The server's settings (`/config`), or the defaults when they cannot
+    /// be read (logged).
+    pub async fn settings(&self, guild: u64) -> GuildSettings {
+        self.db.guild_settings(guild).await.unwrap_or_else(|e| {
+            tracing::error!(error = %e, guild, "reading the server settings failed");
+            GuildSettings::new(guild)
+        })
+    }
+
+    /// The terms of a new match on `guild`, asked for in `channel` (see
+    /// [`match_terms`]); `guild_locale` is Discord's language of the server.
+    ///
+    /// # Errors
+    /// As [`match_terms`].
+    pub async fn terms(
+        &self,
+        guild: u64,
+        channel: u64,
+        variant: Option<Variant>,
+        time: Option<&str>,
+        guild_locale: Option<&str>,
+    ) -> Result<MatchTerms, Denial> {
+        let settings = self.settings(guild).await;
+        match_terms(
+            &settings,
+            channel,
+            variant,
+            time,
+            guild_locale,
+            self.expiry_override,
+        )
+    }
+
+    /// Refuses when `first` or one of `others` is banned from `guild`'s
+    /// ladder.
+    ///
+    /// # Errors
+    /// `error-banned` for `first`, `error-player-banned` naming another.
+    pub async fn check_bans(
+        &self,
+        guild: u64,
+        first: &Seated,
+        others: &[&Seated],
+    ) -> Result<(), Denial> {
+        for (n, p) in std::iter::once(first)
+            .chain(others.iter().copied())
+            .enumerate()
+        {
+            let banned = match stored_player(&self.db, guild, p).await {
+                Ok(id) => self.db.is_banned(guild, id).await.unwrap_or(false),
+                Err(_) => false,
+            };
+            if banned {
+                return Err(if n == 0 {
+                    Denial::new(id::ERROR_BANNED)
+                } else {
+                    Denial::new(id::ERROR_PLAYER_BANNED).with("player", p.name.clone())
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Refuses when `player` already plays a running match against one of
+    /// `others` (docs/discord.md: not two matches with the same opponent).
+    ///
+    /// # Errors
+    /// `error-same-opponent` naming that opponent.
+    pub fn check_not_playing(&self, player: UserId, others: &[&Seated]) -> Result<(), Denial> {
+        match others
+            .iter()
+            .find(|o| o.id != player && self.host.running_between(player, o.id))
+        {
+            Some(o) => Err(Denial::new(id::ERROR_SAME_OPPONENT).with("opponent", o.name.clone())),
+            None => Ok(()),
+        }
+    }
+
+    /// The seats of a challenge of `variant` after every rule: the players
+    /// fit the variant ([`seat_players`]), the challenger plays none of
+    /// them already, and in a rated match nobody is banned.
+    ///
+    /// # Errors
+    /// The first rule that refuses.
+    pub async fn seat_challenge(
+        &self,
+        guild: u64,
+        variant: Variant,
+        invitation: Invitation,
+    ) -> Result<Vec<Seated>, Denial> {
+        let challenger = invitation.challenger.clone();
+        let seats = seat_players(variant, invitation)?;
+        let humans: Vec<&Seated> = seats
+            .iter()
+            .filter(|s| s.id != challenger.id && s.ai_level.is_none())
+            .collect();
+        self.check_not_playing(challenger.id, &humans)?;
+        let rated = unrated(variant, seats.iter().map(|s| (s.id, s.ai_level.is_some()))).is_none();
+        if rated {
+            self.check_bans(guild, &challenger, &humans).await?;
+        }
+        Ok(seats)
+    }
+
+    /// The seeker of a new seek, after the ban rule of a rated variant.
+    ///
+    /// # Errors
+    /// `error-banned`.
+    pub async fn check_seeker(
+        &self,
+        guild: u64,
+        variant: Variant,
+        seeker: &Seated,
+    ) -> Result<(), Denial> {
+        if variant.rated() {
+            self.check_bans(guild, seeker, &[]).await?;
+        }
+        Ok(())
+    }
+
+    async fn stored_seat(
+        &self,
+        guild: u64,
+        s: &Seated,
+        accepted: bool,
+    ) -> Result<ChallengeSeat, StoreError> {
         Ok(ChallengeSeat {
-            player: Some(self.store_player(s).await?),
+            player: Some(stored_player(&self.db, guild, s).await?),
             name: Some(s.name.clone()),
             ai_level: s.ai_level,
             accepted,
@@ -247,26 +371,28 @@ impl Challenges {
     /// expires at `expires_unix_ms`; returns its id.
     ///
     /// # Errors
-    /// The store failed.
-    pub async fn open(
-        &self,
-        c: &Challenge,
-        color: Option<&str>,
-        expires_unix_ms: i64,
-    ) -> Result<u64, StoreError> {
+    /// The store failed (logged; the apology).
+    pub async fn open(&self, c: &Challenge, expires_unix_ms: i64) -> Result<u64, Denial> {
+        let fail = internal("storing a challenge", 0);
         let mut seats = Vec::new();
         for s in &c.seats {
-            seats.push(self.store_seat(s, c.accepted.contains(&s.id)).await?);
+            seats.push(
+                self.stored_seat(c.guild, s, c.accepted.contains(&s.id))
+                    .await
+                    .map_err(&fail)?,
+            );
         }
         let new = NewChallenge {
             kind: ChallengeKind::Challenge,
             guild: c.guild,
-            channel: c.channel.get(),
+            channel: c.channel,
             message: None,
-            challenger: self.store_player(&c.challenger).await?,
+            challenger: stored_player(&self.db, c.guild, &c.challenger)
+                .await
+                .map_err(&fail)?,
             variant: c.variant,
             clock: c.clock,
-            color: color.map(str::to_string),
+            color: c.color.map(|c| color_key(c).to_string()),
             seats,
             locale: Some(c.locale.tag().to_string()),
             text: c.text.clone(),
@@ -274,24 +400,30 @@ impl Challenges {
             created_unix_ms: unix_ms(),
             expires_unix_ms,
         };
-        Ok(self.db.create_challenge(&new).await? as u64)
+        Ok(self.db.create_challenge(&new).await.map_err(&fail)? as u64)
     }
 
     /// Stores a new seek (the seeker on seat p1, the other seats free) that
     /// expires at `expires_unix_ms`; returns its id.
     ///
     /// # Errors
-    /// The store failed.
-    pub async fn open_seek(&self, s: &Seek, expires_unix_ms: i64) -> Result<u64, StoreError> {
+    /// The store failed (logged; the apology).
+    pub async fn open_seek(&self, s: &Seek, expires_unix_ms: i64) -> Result<u64, Denial> {
+        let fail = internal("storing a seek", 0);
         let seeker = &s.seats[0];
-        let mut seats = vec![self.store_seat(seeker, true).await?];
+        let mut seats = vec![self
+            .stored_seat(s.guild, seeker, true)
+            .await
+            .map_err(&fail)?];
         seats.resize(usize::from(s.variant.players()), ChallengeSeat::default());
         let new = NewChallenge {
             kind: ChallengeKind::Seek,
             guild: s.guild,
-            channel: s.channel.get(),
+            channel: s.channel,
             message: None,
-            challenger: self.store_player(seeker).await?,
+            challenger: stored_player(&self.db, s.guild, seeker)
+                .await
+                .map_err(&fail)?,
             variant: s.variant,
             clock: s.clock,
             color: None,
@@ -302,12 +434,16 @@ impl Challenges {
             created_unix_ms: unix_ms(),
             expires_unix_ms,
         };
-        Ok(self.db.create_challenge(&new).await? as u64)
+        Ok(self.db.create_challenge(&new).await.map_err(&fail)? as u64)
     }
 
-    /// The Discord players of a stored challenge's seats (`None`: a free
-    /// seat); an AI seat is `bot` at its level.
-    async fn seated(&self, s: &Stored, bot: UserId) -> Result<Vec<Option<Seated>>, StoreError> {
+    /// The players of a stored challenge's seats (`None`: a free seat); an
+    /// AI seat is `bot` at its level.
+    async fn seated(
+        &self,
+        s: &StoredChallenge,
+        bot: UserId,
+    ) -> Result<Vec<Option<Seated>>, StoreError> {
         let mut out = Vec::new();
         for seat in &s.new.seats {
             let Some(p) = seat.player else {
@@ -316,10 +452,10 @@ impl Challenges {
             };
             let info = self.db.player_info(p).await?;
             out.push(Some(Seated {
-                id: if seat.ai_level.is_some() || info.is_bot {
+                id: if seat.ai_level.is_some() {
                     bot
                 } else {
-                    UserId(info.discord_id.unwrap_or(0))
+                    discord_user(&info, bot)
                 },
                 name: seat.name.clone().unwrap_or(info.name),
                 ai_level: seat.ai_level,
@@ -331,14 +467,14 @@ impl Challenges {
     /// Closes challenge `id` with `state` — one guarded `UPDATE`; false if
     /// another press closed it first (or, for accepted, a seat is still
     /// waiting).
-    async fn close(&self, id: i64, state: ChallengeState) -> Result<bool, Refusal> {
-        self.db.close_challenge(id, state).await.map_err(|e| {
-            tracing::error!(error = %e, challenge = id, "closing a challenge failed");
-            id::ERROR_INTERNAL
-        })
+    async fn close(&self, id: i64, state: ChallengeState) -> Result<bool, Denial> {
+        self.db
+            .close_challenge(id, state)
+            .await
+            .map_err(internal("closing a challenge", id as u64))
     }
 
-    async fn load(&self, id: u64) -> Option<Stored> {
+    async fn load(&self, id: u64) -> Option<StoredChallenge> {
         match self.db.challenge(id as i64).await {
             Ok(c) => c,
             Err(e) => {
@@ -354,7 +490,7 @@ impl Challenges {
         self.challenge_of(&s, bot).await
     }
 
-    async fn challenge_of(&self, s: &Stored, bot: UserId) -> Option<Challenge> {
+    async fn challenge_of(&self, s: &StoredChallenge, bot: UserId) -> Option<Challenge> {
         if s.new.kind != ChallengeKind::Challenge {
             return None;
         }
@@ -376,12 +512,13 @@ impl Challenges {
         Some(Challenge {
             id: s.id as u64,
             guild: s.new.guild,
-            channel: ChannelId::new(s.new.channel.max(1)),
+            channel: s.new.channel,
             challenger,
             seats,
             accepted,
             variant: s.new.variant,
             clock: s.new.clock,
+            color: s.new.color.as_deref().and_then(color_of_key),
             locale: locale_of(s),
             text: s.new.text.clone(),
             token: s.new.token.clone().unwrap_or_default(),
@@ -394,7 +531,7 @@ impl Challenges {
         self.seek_of(&s, bot).await
     }
 
-    async fn seek_of(&self, s: &Stored, bot: UserId) -> Option<Seek> {
+    async fn seek_of(&self, s: &StoredChallenge, bot: UserId) -> Option<Seek> {
         if s.new.kind != ChallengeKind::Seek {
             return None;
         }
@@ -408,7 +545,7 @@ impl Challenges {
         Some(Seek {
             id: s.id as u64,
             guild: s.new.guild,
-            channel: ChannelId::new(s.new.channel.max(1)),
+            channel: s.new.channel,
             seats,
             variant: s.new.variant,
             clock: s.new.clock,
@@ -420,36 +557,43 @@ impl Challenges {
 
     /// `player` answers challenge `id` at `now_unix_ms`; their name is the
     /// one they are seated under from now on. `bot` is this bot's user (the
-    /// AI seats).
+    /// AI seats). An invited player who already plays the challenger may
+    /// not accept.
     ///
     /// # Errors
-    /// The Fluent id of the refusal: expired (or unknown), already answered,
-    /// the challenger's own challenge, addressed to someone else.
+    /// Expired (or unknown), already answered, the challenger's own
+    /// challenge, addressed to someone else, the same opponent twice.
     pub async fn answer(
         &self,
         id: u64,
         player: &Seated,
-        answer: OfferButton,
+        answer: Answer,
         bot: UserId,
         now_unix_ms: i64,
-    ) -> Result<Outcome, Refusal> {
-        const EXPIRED: Refusal = id::ERROR_CHALLENGE_EXPIRED;
+    ) -> Result<Answered, Denial> {
+        const EXPIRED: Id = id::ERROR_CHALLENGE_EXPIRED;
         let stored = self.load(id).await.ok_or(EXPIRED)?;
         let c = self.challenge_of(&stored, bot).await.ok_or(EXPIRED)?;
+        if answer == Answer::Accept && c.invited().any(|s| s.id == player.id) {
+            self.check_not_playing(player.id, &[&c.challenger])?;
+        }
         if c.challenger.id == player.id {
-            return Err(id::ERROR_OWN_CHALLENGE);
+            return Err(id::ERROR_OWN_CHALLENGE.into());
         }
         if !c
             .seats
             .iter()
             .any(|s| s.id == player.id && s.ai_level.is_none())
         {
-            return Err(id::ERROR_CHALLENGE_NOT_FOR_YOU);
+            return Err(id::ERROR_CHALLENGE_NOT_FOR_YOU.into());
         }
-        let refusal = |s: &Stored| match s.state {
-            ChallengeState::Expired => EXPIRED,
-            ChallengeState::Open if s.new.expires_unix_ms <= now_unix_ms => EXPIRED,
-            _ => id::ERROR_CHALLENGE_ANSWERED,
+        let refusal = |s: &StoredChallenge| -> Denial {
+            match s.state {
+                ChallengeState::Expired => EXPIRED,
+                ChallengeState::Open if s.new.expires_unix_ms <= now_unix_ms => EXPIRED,
+                _ => id::ERROR_CHALLENGE_ANSWERED,
+            }
+            .into()
         };
         if stored.state != ChallengeState::Open
             || stored.new.expires_unix_ms <= now_unix_ms
@@ -457,11 +601,8 @@ impl Challenges {
         {
             return Err(refusal(&stored));
         }
-        let db_err = |e: StoreError| {
-            tracing::error!(error = %e, challenge = id, "answering a challenge failed");
-            id::ERROR_INTERNAL
-        };
-        if answer == OfferButton::Decline {
+        let fail = internal("answering a challenge", id);
+        if answer == Answer::Decline {
             if !self.close(stored.id, ChallengeState::Declined).await? {
                 let now = self.load(id).await.ok_or(EXPIRED)?;
                 return Err(refusal(&now));
@@ -470,18 +611,16 @@ impl Challenges {
             if let Some(s) = c.seats.iter_mut().find(|s| s.id == player.id) {
                 s.name = player.name.clone();
             }
-            return Ok(Outcome::Declined(c));
+            return Ok(Answered::Declined(c));
         }
-        let me = self
-            .db
-            .discord_player(player.id.0, &player.name)
+        let me = stored_player(&self.db, c.guild, player)
             .await
-            .map_err(db_err)?;
+            .map_err(&fail)?;
         if !self
             .db
             .accept_seat(stored.id, me, &player.name, now_unix_ms)
             .await
-            .map_err(db_err)?
+            .map_err(&fail)?
         {
             let now = self.load(id).await.ok_or(EXPIRED)?;
             return Err(refusal(&now));
@@ -489,45 +628,52 @@ impl Challenges {
         let now = self.load(id).await.ok_or(EXPIRED)?;
         let c = self.challenge_of(&now, bot).await.ok_or(EXPIRED)?;
         if c.waiting_for().is_empty() && self.close(stored.id, ChallengeState::Accepted).await? {
-            return Ok(Outcome::Complete(c));
+            return Ok(Answered::Complete(c));
         }
-        Ok(Outcome::Waiting(c))
+        Ok(Answered::Waiting(c))
     }
 
-    /// `player` presses `button` (join or cancel) on seek `id` at
-    /// `now_unix_ms`.
+    /// `player` presses join or cancel on seek `id` at `now_unix_ms`. A
+    /// joiner may not already play one of the seated players, nor be banned
+    /// from a rated seek.
     ///
     /// # Errors
-    /// The Fluent id of the refusal: expired (or unknown), full, already
-    /// seated, not the seeker's to cancel.
+    /// Expired (or unknown), full, already seated, not the seeker's to
+    /// cancel, the same opponent twice, banned.
     pub async fn press_seek(
         &self,
         id: u64,
         player: &Seated,
-        button: OfferButton,
+        press: SeekPress,
         bot: UserId,
         now_unix_ms: i64,
-    ) -> Result<SeekChange, Refusal> {
-        const EXPIRED: Refusal = id::ERROR_SEEK_EXPIRED;
-        let refusal = |s: &Stored| match s.state {
-            ChallengeState::Accepted => id::ERROR_SEEK_FULL,
-            ChallengeState::Open if s.new.expires_unix_ms > now_unix_ms => {
-                id::ERROR_SEEK_ALREADY_JOINED
+    ) -> Result<SeekChange, Denial> {
+        const EXPIRED: Id = id::ERROR_SEEK_EXPIRED;
+        let refusal = |s: &StoredChallenge| -> Denial {
+            match s.state {
+                ChallengeState::Accepted => id::ERROR_SEEK_FULL,
+                ChallengeState::Open if s.new.expires_unix_ms > now_unix_ms => {
+                    id::ERROR_SEEK_ALREADY_JOINED
+                }
+                _ => EXPIRED,
             }
-            _ => EXPIRED,
-        };
-        let db_err = |e: StoreError| {
-            tracing::error!(error = %e, seek = id, "answering a seek failed");
-            id::ERROR_INTERNAL
+            .into()
         };
         let stored = self.load(id).await.ok_or(EXPIRED)?;
         let s = self.seek_of(&stored, bot).await.ok_or(EXPIRED)?;
+        if press == SeekPress::Join {
+            let seated: Vec<&Seated> = s.seats.iter().collect();
+            self.check_not_playing(player.id, &seated)?;
+            if s.variant.rated() && !s.seats.iter().any(|p| p.id == player.id) {
+                self.check_bans(s.guild, player, &[]).await?;
+            }
+        }
         if stored.state != ChallengeState::Open || stored.new.expires_unix_ms <= now_unix_ms {
             return Err(refusal(&stored));
         }
-        if button == OfferButton::Cancel {
+        if press == SeekPress::Cancel {
             if s.seats[0].id != player.id {
-                return Err(id::ERROR_SEEK_NOT_YOURS);
+                return Err(id::ERROR_SEEK_NOT_YOURS.into());
             }
             if !self.close(stored.id, ChallengeState::Cancelled).await? {
                 let now = self.load(id).await.ok_or(EXPIRED)?;
@@ -536,24 +682,23 @@ impl Challenges {
             return Ok(SeekChange::Cancelled(s));
         }
         if s.seats.iter().any(|p| p.id == player.id) {
-            return Err(id::ERROR_SEEK_ALREADY_JOINED);
+            return Err(id::ERROR_SEEK_ALREADY_JOINED.into());
         }
-        let me = self
-            .db
-            .discord_player(player.id.0, &player.name)
+        let fail = internal("answering a seek", id);
+        let me = stored_player(&self.db, s.guild, player)
             .await
-            .map_err(db_err)?;
+            .map_err(&fail)?;
         if self
             .db
             .join_seek(stored.id, me, &player.name, now_unix_ms)
             .await
-            .map_err(db_err)?
+            .map_err(&fail)?
             .is_none()
         {
             let now = self.load(id).await.ok_or(EXPIRED)?;
             let full = now.new.seats.iter().all(|s| s.player.is_some());
             return Err(if full && now.state == ChallengeState::Open {
-                id::ERROR_SEEK_FULL
+                id::ERROR_SEEK_FULL.into()
             } else {
                 refusal(&now)
             });
@@ -574,11 +719,29 @@ impl Challenges {
         }
     }
 
+    /// The spec of the match a completed challenge or seek becomes, played
+    /// in `guild` in `locale`.
+    pub fn match_spec(
+        guild: u64,
+        locale: Locale,
+        players: Vec<Seated>,
+        variant: Variant,
+        clock: ClockSettings,
+    ) -> MatchSpec {
+        MatchSpec {
+            variant,
+            clock,
+            players,
+            guild,
+            locale,
+            seed: unix_ms() as u64,
+        }
+    }
+
     /// Records the match challenge or seek `id` became (a failure is
     /// logged).
-    pub async fn set_match(&self, id: u64, m: crate::host::MatchId) {
-        let stored = m;
-        if let Err(e) = self.db.set_challenge_match(id as i64, stored).await {
+    pub async fn set_match(&self, id: u64, m: MatchId) {
+        if let Err(e) = self.db.set_challenge_match(id as i64, m).await {
             tracing::error!(error = %e, challenge = id, "storing a challenge's match failed");
         }
     }
@@ -596,13 +759,7 @@ impl Challenges {
         let mut out = Vec::new();
         for id in ids {
             if let Some(s) = self.load(id as u64).await {
-                out.push(Expired {
-                    id: id as u64,
-                    kind: s.new.kind,
-                    locale: locale_of(&s),
-                    text: s.new.text.clone(),
-                    token: s.new.token.clone(),
-                });
+                out.push(expired(id as u64, &s));
             }
         }
         out
@@ -616,7 +773,7 @@ impl Challenges {
         let Some(s) = self.load(id).await else {
             return Lookup::Unknown;
         };
-        let expired = match s.state {
+        let is_expired = match s.state {
             ChallengeState::Expired => true,
             ChallengeState::Open if s.new.expires_unix_ms <= now_unix_ms => {
                 self.expire_due(now_unix_ms).await;
@@ -624,144 +781,65 @@ impl Challenges {
             }
             _ => false,
         };
-        if !expired {
+        if !is_expired {
             return Lookup::Closed;
         }
-        Lookup::Expired(Expired {
-            id,
-            kind: s.new.kind,
-            locale: locale_of(&s),
-            text: s.new.text.clone(),
-            token: s.new.token.clone(),
-        })
+        Lookup::Expired(expired(id, &s))
     }
 
-    /// Every open challenge and seek: id and expiry (ms since 1970).
+    /// Every open challenge's and seek's expiry (ms since 1970), to arm
+    /// their timers after a restart.
     ///
     /// # Errors
-    /// The store failed.
-    pub async fn open_ones(&self) -> Result<Vec<(u64, i64)>, StoreError> {
+    /// The store failed (logged; the apology).
+    pub async fn open_expiries(&self) -> Result<Vec<i64>, Denial> {
         Ok(self
             .db
             .open_challenges()
-            .await?
+            .await
+            .map_err(internal("reading the open challenges", 0))?
             .iter()
-            .map(|c| (c.id as u64, c.new.expires_unix_ms))
+            .map(|c| c.new.expires_unix_ms)
             .collect())
     }
 }
 
-/// The line an expired challenge or seek's message ends with.
-pub fn expired_text(data: &Data, e: &Expired) -> String {
-    let notice = match e.kind {
-        ChallengeKind::Challenge => id::CHALLENGE_EXPIRED_NOTICE,
-        ChallengeKind::Seek => id::SEEK_EXPIRED_NOTICE,
-    };
-    let notice = data.host.catalog().plain(e.locale, notice);
-    clip(&format!("{}\n{notice}", e.text))
-}
-
-/// This bot's user (the id of AI seats), as the gateway's ready event
-/// gave it.
-pub fn bot_user(ctx: &SerenityContext) -> UserId {
-    UserId(ctx.cache.current_user().id.get())
-}
-
-/// Refuses a press on challenge or seek `id` privately with `refusal` (a
-/// Fluent id) in `locale`. When the refusal is that it expired and it did
-/// (or the store does not know it), the message first loses its buttons —
-/// with the expiry notice when the store has its text — as if its timer had
-/// fired.
-///
-/// # Errors
-/// A Discord request failed.
-pub async fn refuse_press(
-    ctx: &SerenityContext,
-    data: &Data,
-    press: &ComponentInteraction,
-    id: u64,
-    refusal: Id,
-    locale: Locale,
-) -> Result<(), Error> {
-    let text = clip(&data.host.catalog().plain(locale, refusal));
-    let lookup = if matches!(
-        refusal,
-        id::ERROR_CHALLENGE_EXPIRED | id::ERROR_SEEK_EXPIRED
-    ) {
-        data.challenges.lookup_expired(id, unix_ms()).await
-    } else {
-        Lookup::Closed
-    };
-    let mut update = CreateInteractionResponseMessage::new()
-        .components(Vec::new())
-        .allowed_mentions(mentions_only(&[]));
-    match lookup {
-        Lookup::Closed => {
-            let reply = CreateInteractionResponseMessage::new()
-                .content(text)
-                .ephemeral(true)
-                .allowed_mentions(mentions_only(&[]));
-            press
-                .create_response(&ctx.http, CreateInteractionResponse::Message(reply))
-                .await?;
-            return Ok(());
-        }
-        Lookup::Expired(e) => update = update.content(expired_text(data, &e)),
-        Lookup::Unknown => {}
+fn expired(id: u64, s: &StoredChallenge) -> Expired {
+    Expired {
+        id,
+        kind: s.new.kind,
+        locale: locale_of(s),
+        text: s.new.text.clone(),
+        token: s.new.token.clone(),
     }
-    press
-        .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-        .await?;
-    press
-        .create_followup(
-            &ctx.http,
-            CreateInteractionResponseFollowup::new()
-                .content(text)
-                .ephemeral(true)
-                .allowed_mentions(mentions_only(&[])),
-        )
-        .await?;
-    Ok(())
 }
 
-/// Waits until `expires_unix_ms` (wall clock), then expires every challenge
-/// and seek due and takes their buttons away. Spawned for each new
-/// challenge and seek, and for every open one at start-up ([`rearm`]).
-pub fn arm_expiry(http: Arc<Http>, data: Arc<Data>, expires_unix_ms: i64) {
-    tokio::spawn(async move {
-        let wait = (expires_unix_ms - unix_ms()).max(0) as u64;
-        tokio::time::sleep(Duration::from_millis(wait)).await;
-        for e in data.challenges.expire_due(unix_ms()).await {
-            let Some(token) = &e.token else { continue };
-            let edit = EditInteractionResponse::new()
-                .content(expired_text(&data, &e))
-                .components(Vec::new());
-            if let Err(err) = edit.execute(&http, token).await {
-                tracing::warn!(error = %err, challenge = e.id, "marking a challenge expired failed");
-            }
-        }
-    });
+/// The stored word of a colour choice (the store's `color` column).
+fn color_key(c: ColorChoice) -> &'static str {
+    match c {
+        ColorChoice::Red => "red",
+        ColorChoice::Yellow => "yellow",
+        ColorChoice::Random => "random",
+    }
 }
 
-/// Re-arms the expiry of every open challenge and seek after a restart (one
-/// already due expires at once).
-pub async fn rearm(http: Arc<Http>, data: Arc<Data>) {
-    match data.challenges.open_ones().await {
-        Ok(open) => {
-            if !open.is_empty() {
-                tracing::info!(open = open.len(), "challenge expiries re-armed");
-            }
-            for (_, expires) in open {
-                arm_expiry(http.clone(), data.clone(), expires);
-            }
-        }
-        Err(e) => tracing::error!(error = %e, "reading the open challenges failed"),
+fn color_of_key(key: &str) -> Option<ColorChoice> {
+    match key {
+        "red" => Some(ColorChoice::Red),
+        "yellow" => Some(ColorChoice::Yellow),
+        "random" => Some(ColorChoice::Random),
+        _ => None,
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::HeuristicBot;
+    use crate::present::TimeStyle;
+    use crate::service::HostConfig;
+    use fourbot_i18n::Catalog;
+    use std::sync::Arc;
 
     const BOT: UserId = UserId(999);
     const NOW: i64 = 1_000_000;
@@ -775,20 +853,31 @@ mod tests {
         }
     }
 
-    async fn challenges() -> Challenges {
-        Challenges::new(crate::store::Db::connect("sqlite::memory:").await.unwrap())
+    async fn offers() -> Offers {
+        let db = Db::connect("sqlite::memory:").await.unwrap();
+        let (host, _views) = Host::with_store(
+            Arc::new(Catalog::new().unwrap()),
+            Arc::new(HeuristicBot),
+            HostConfig {
+                time_style: TimeStyle::Omit,
+                images: false,
+            },
+            Some(db.clone()),
+        );
+        Offers::new(db, host, None)
     }
 
     fn challenge(seats: Vec<Seated>) -> Challenge {
         Challenge {
             id: 0,
             guild: 1,
-            channel: ChannelId::new(2),
+            channel: 2,
             challenger: seat(10, "alice"),
             accepted: vec![UserId(10)],
             seats,
             variant: Variant::Classic,
             clock: ClockSettings::default(),
+            color: None,
             locale: Locale::De,
             text: "alice challenges".into(),
             token: "t".into(),
@@ -796,15 +885,15 @@ mod tests {
     }
 
     /// Opens a challenge by alice (10) to the others of `seats`; its id.
-    async fn open_with(cs: &Challenges, seats: Vec<Seated>) -> u64 {
-        cs.open(&challenge(seats), None, LATER).await.unwrap()
+    async fn open_with(cs: &Offers, seats: Vec<Seated>) -> u64 {
+        cs.open(&challenge(seats), LATER).await.unwrap()
     }
 
     fn seek(variant: Variant) -> Seek {
         Seek {
             id: 0,
             guild: 1,
-            channel: ChannelId::new(2),
+            channel: 2,
             seats: vec![seat(1, "alice")],
             variant,
             clock: ClockSettings::default(),
@@ -816,28 +905,28 @@ mod tests {
 
     #[tokio::test]
     async fn only_the_opponent_answers_and_only_once() {
-        let cs = challenges().await;
+        let cs = offers().await;
         let id = open_with(&cs, vec![seat(10, "alice"), seat(20, "bob")]).await;
-        let ok = OfferButton::Accept;
+        let ok = Answer::Accept;
         let answer = |p: Seated| {
             let cs = cs.clone();
             async move { cs.answer(id, &p, ok, BOT, NOW).await }
         };
         assert_eq!(
-            answer(seat(10, "alice")).await.unwrap_err(),
+            answer(seat(10, "alice")).await.unwrap_err().id(),
             id::ERROR_OWN_CHALLENGE
         );
         assert_eq!(
-            answer(seat(30, "carol")).await.unwrap_err(),
+            answer(seat(30, "carol")).await.unwrap_err().id(),
             id::ERROR_CHALLENGE_NOT_FOR_YOU
         );
-        let Ok(Outcome::Complete(c)) = answer(seat(20, "Bobby")).await else {
+        let Ok(Answered::Complete(c)) = answer(seat(20, "Bobby")).await else {
             panic!("complete")
         };
         assert_eq!(c.seats[1].name, "Bobby");
         assert_eq!(c.locale, Locale::De);
         assert_eq!(
-            answer(seat(20, "bob")).await.unwrap_err(),
+            answer(seat(20, "bob")).await.unwrap_err().id(),
             id::ERROR_CHALLENGE_ANSWERED
         );
         assert!(
@@ -848,14 +937,14 @@ mod tests {
 
     #[tokio::test]
     async fn two_simultaneous_accepts_start_one_match() {
-        let cs = challenges().await;
+        let cs = offers().await;
         let id = open_with(
             &cs,
             vec![seat(10, "alice"), seat(20, "bob"), seat(30, "carol")],
         )
         .await;
         let (bob, carol) = (seat(20, "bob"), seat(30, "carol"));
-        let ok = OfferButton::Accept;
+        let ok = Answer::Accept;
         let (a, b, c) = tokio::join!(
             cs.answer(id, &bob, ok, BOT, NOW),
             cs.answer(id, &carol, ok, BOT, NOW),
@@ -864,7 +953,7 @@ mod tests {
         let outcomes = [a, b, c];
         let complete = outcomes
             .iter()
-            .filter(|o| matches!(o, Ok(Outcome::Complete(_))))
+            .filter(|o| matches!(o, Ok(Answered::Complete(_))))
             .count();
         assert_eq!(complete, 1, "{outcomes:?}");
         let refused = outcomes.iter().filter(|o| o.is_err()).count();
@@ -873,14 +962,14 @@ mod tests {
 
     #[tokio::test]
     async fn a_challenge_of_several_ends_at_one_decline() {
-        let cs = challenges().await;
+        let cs = offers().await;
         let id = open_with(
             &cs,
             vec![seat(10, "alice"), seat(20, "bob"), seat(30, "carol")],
         )
         .await;
-        let Ok(Outcome::Waiting(w)) = cs
-            .answer(id, &seat(20, "bob"), OfferButton::Accept, BOT, NOW)
+        let Ok(Answered::Waiting(w)) = cs
+            .answer(id, &seat(20, "bob"), Answer::Accept, BOT, NOW)
             .await
         else {
             panic!("waiting")
@@ -888,41 +977,44 @@ mod tests {
         let names: Vec<&str> = w.waiting_for().iter().map(|s| s.name.as_str()).collect();
         assert_eq!(names, ["carol"]);
         assert!(matches!(
-            cs.answer(id, &seat(30, "carol"), OfferButton::Decline, BOT, NOW)
+            cs.answer(id, &seat(30, "carol"), Answer::Decline, BOT, NOW)
                 .await,
-            Ok(Outcome::Declined(_))
+            Ok(Answered::Declined(_))
         ));
         assert_eq!(
-            cs.answer(id, &seat(30, "carol"), OfferButton::Accept, BOT, NOW)
+            cs.answer(id, &seat(30, "carol"), Answer::Accept, BOT, NOW)
                 .await
-                .unwrap_err(),
+                .unwrap_err()
+                .id(),
             id::ERROR_CHALLENGE_ANSWERED
         );
     }
 
     #[tokio::test]
     async fn an_unanswered_challenge_expires_at_its_time_even_before_its_timer() {
-        let cs = challenges().await;
+        let cs = offers().await;
         let id = open_with(&cs, vec![seat(10, "alice"), seat(20, "bob")]).await;
-        assert_eq!(
-            cs.answer(id, &seat(20, "bob"), OfferButton::Accept, BOT, LATER)
-                .await
-                .unwrap_err(),
-            id::ERROR_CHALLENGE_EXPIRED
-        );
+        let refused = cs
+            .answer(id, &seat(20, "bob"), Answer::Accept, BOT, LATER)
+            .await
+            .unwrap_err();
+        assert_eq!(refused.id(), id::ERROR_CHALLENGE_EXPIRED);
+        assert!(Lookup::is_expiry(&refused));
         let Lookup::Expired(e) = cs.lookup_expired(id, LATER).await else {
             panic!("expired")
         };
         assert_eq!((e.kind, e.locale), (ChallengeKind::Challenge, Locale::De));
+        assert_eq!(e.notice(), id::CHALLENGE_EXPIRED_NOTICE);
         assert!(matches!(
             cs.lookup_expired(4242, LATER).await,
             Lookup::Unknown
         ));
         assert!(cs.expire_due(LATER).await.is_empty(), "expired once");
         assert_eq!(
-            cs.answer(4242, &seat(20, "bob"), OfferButton::Accept, BOT, NOW)
+            cs.answer(4242, &seat(20, "bob"), Answer::Accept, BOT, NOW)
                 .await
-                .unwrap_err(),
+                .unwrap_err()
+                .id(),
             id::ERROR_CHALLENGE_EXPIRED,
             "unknown"
         );
@@ -930,15 +1022,15 @@ mod tests {
 
     #[tokio::test]
     async fn an_ai_seat_is_accepted_and_comes_back_as_the_bot_at_its_level() {
-        let cs = challenges().await;
+        let cs = offers().await;
         let mut ai = seat(5, "fourbot");
         ai.ai_level = Some(4);
         let mut c = challenge(vec![seat(10, "alice"), seat(20, "bob"), ai]);
         c.variant = Variant::ThreePlayers;
         c.accepted.push(UserId(5));
-        let id = cs.open(&c, None, LATER).await.unwrap();
-        let Ok(Outcome::Complete(c)) = cs
-            .answer(id, &seat(20, "bob"), OfferButton::Accept, BOT, NOW)
+        let id = cs.open(&c, LATER).await.unwrap();
+        let Ok(Answered::Complete(c)) = cs
+            .answer(id, &seat(20, "bob"), Answer::Accept, BOT, NOW)
             .await
         else {
             panic!("complete")
@@ -948,19 +1040,32 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_colour_choice_is_kept_with_the_challenge() {
+        let cs = offers().await;
+        let mut c = challenge(vec![seat(10, "alice"), seat(20, "bob")]);
+        c.variant = Variant::Single;
+        c.color = Some(ColorChoice::Random);
+        let id = cs.open(&c, LATER).await.unwrap();
+        assert_eq!(
+            cs.get(id, BOT).await.unwrap().color,
+            Some(ColorChoice::Random)
+        );
+    }
+
+    #[tokio::test]
     async fn seek_seats_fill_in_order_and_the_last_one_starts_the_match() {
-        let cs = challenges().await;
+        let cs = offers().await;
         let id = cs
             .open_seek(&seek(Variant::ThreePlayers), LATER)
             .await
             .unwrap();
-        let join = OfferButton::Join;
+        let join = SeekPress::Join;
         let press = |p: Seated| {
             let cs = cs.clone();
             async move { cs.press_seek(id, &p, join, BOT, NOW).await }
         };
         assert_eq!(
-            press(seat(1, "alice")).await.unwrap_err(),
+            press(seat(1, "alice")).await.unwrap_err().id(),
             id::ERROR_SEEK_ALREADY_JOINED
         );
         assert!(matches!(
@@ -968,7 +1073,7 @@ mod tests {
             Ok(SeekChange::Joined(s)) if s.free() == 1
         ));
         assert_eq!(
-            press(seat(2, "bob")).await.unwrap_err(),
+            press(seat(2, "bob")).await.unwrap_err().id(),
             id::ERROR_SEEK_ALREADY_JOINED
         );
         let (c, d) = tokio::join!(press(seat(3, "carol")), press(seat(4, "dave")));
@@ -978,7 +1083,7 @@ mod tests {
         };
         assert_eq!(full.seats.len(), 3);
         assert_eq!(full.seats[1].name, "bob");
-        assert_eq!(refused, id::ERROR_SEEK_FULL);
+        assert_eq!(refused.id(), id::ERROR_SEEK_FULL);
         assert!(
             cs.expire_due(LATER).await.is_empty(),
             "full: nothing expires"
@@ -987,13 +1092,14 @@ mod tests {
 
     #[tokio::test]
     async fn only_the_seeker_cancels_and_a_cancelled_seek_takes_nobody() {
-        let cs = challenges().await;
+        let cs = offers().await;
         let id = cs.open_seek(&seek(Variant::Classic), LATER).await.unwrap();
-        let cancel = OfferButton::Cancel;
+        let cancel = SeekPress::Cancel;
         assert_eq!(
             cs.press_seek(id, &seat(2, "bob"), cancel, BOT, NOW)
                 .await
-                .unwrap_err(),
+                .unwrap_err()
+                .id(),
             id::ERROR_SEEK_NOT_YOURS
         );
         assert!(matches!(
@@ -1001,9 +1107,10 @@ mod tests {
             Ok(SeekChange::Cancelled(_))
         ));
         assert_eq!(
-            cs.press_seek(id, &seat(2, "bob"), OfferButton::Join, BOT, NOW)
+            cs.press_seek(id, &seat(2, "bob"), SeekPress::Join, BOT, NOW)
                 .await
-                .unwrap_err(),
+                .unwrap_err()
+                .id(),
             id::ERROR_SEEK_EXPIRED
         );
         assert!(
@@ -1012,12 +1119,37 @@ mod tests {
         );
     }
 
-    #[test]
-    fn offer_button_ids_round_trip() {
-        for b in OfferButton::ALL {
-            assert_eq!(OfferButton::parse(&b.custom_id(7)), Some((7, b)));
-        }
-        assert_eq!(OfferButton::parse("c:7:join"), None);
-        assert_eq!(OfferButton::parse("m:1:resign-match"), None);
+    #[tokio::test]
+    async fn a_banned_player_is_refused_a_rated_challenge_but_not_an_unrated_one() {
+        let cs = offers().await;
+        let db = &cs.db;
+        let bob = seat(20, "bob");
+        let stored = db.discord_player(20, "bob").await.unwrap();
+        db.ban(1, stored, None, None, NOW).await.unwrap();
+        let inv = || Invitation {
+            challenger: seat(10, "alice"),
+            opponent: crate::seating::Invitee {
+                seat: bob.clone(),
+                is_fourbot: false,
+                is_other_bot: false,
+            },
+            opponent2: None,
+            teammate: None,
+            color: None,
+            level: None,
+            seed: 0,
+        };
+        let e = cs.seat_challenge(1, Variant::Classic, inv()).await;
+        assert_eq!(e.unwrap_err().id(), id::ERROR_PLAYER_BANNED);
+        let single = cs.seat_challenge(1, Variant::Single, inv()).await;
+        assert_eq!(
+            single.unwrap().len(),
+            2,
+            "single is unrated: bans do not apply"
+        );
+        assert!(
+            cs.seat_challenge(2, Variant::Classic, inv()).await.is_ok(),
+            "another server"
+        );
     }
 }

@@ -13,16 +13,15 @@ use std::time::Duration;
 use poise::CreateReply;
 use serenity::all::CreateAttachment;
 
-use super::archive::find_match;
-use super::commands::private;
-use super::info::{pack, reader_locale};
-use super::messages::{mentions_only, MAX_CONTENT};
-use super::{Context, Data, Error};
 use crate::engine::analysis::{analyze_game, Mistake, MoveVerdict, Verdict};
 use crate::engine::board::is_classic;
 use crate::game::{Game, Position};
-use crate::i18n::id;
-use crate::i18n::{Args, Catalog, Locale};
+use crate::host::Denial;
+use crate::i18n::{id, Args, Catalog, Locale};
+
+use super::super::data::{Context, Error};
+use super::super::messages::{mentions_only, MAX_CONTENT};
+use super::super::reply::{deny, in_guild, pack, private, reader_locale, seated};
 
 /// How long the solver may spend on one position before its verdict is
 /// "unknown". Positions of the first plies need an opening book to be
@@ -35,11 +34,6 @@ pub const PER_POSITION: Duration = Duration::from_secs(1);
 /// may have two), so further requests wait their turn (their interaction
 /// is already deferred; its token lives 15 minutes).
 static ANALYSES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
-
-/// The poise commands of this module.
-pub fn all() -> Vec<poise::Command<std::sync::Arc<Data>, Error>> {
-    vec![analyze()]
-}
 
 fn verdict_word(catalog: &Catalog, l: Locale, v: Verdict) -> String {
     catalog.plain(
@@ -96,47 +90,37 @@ pub fn game_lines(
 
 /// The solver's verdict on every move of a finished match (7×6 classic rules).
 #[poise::command(slash_command)]
-async fn analyze(ctx: Context<'_>, #[rename = "match"] id: Option<String>) -> Result<(), Error> {
+pub(super) async fn analyze(
+    ctx: Context<'_>,
+    #[rename = "match"] id: Option<String>,
+) -> Result<(), Error> {
     // Solving takes seconds: acknowledge first.
     ctx.defer_ephemeral().await?;
     let data = ctx.data().clone();
-    let catalog = data.host.catalog();
+    let catalog = data.catalog();
     let l = reader_locale(ctx).await;
-    let id = match id {
-        Some(id) => id,
-        None => {
-            // Your last finished match on this server.
-            let last = match &data.db {
-                Some(db) => {
-                    let name = super::commands::seated(ctx.author(), None).name;
-                    let player = db.discord_player(ctx.author().id.get(), &name).await?;
-                    let guild = ctx.guild_id().map_or(0, |g| g.get());
-                    db.match_history(player, guild, 1)
-                        .await?
-                        .first()
-                        .map(|h| h.id.0)
-                }
-                None => None,
-            };
-            match last {
-                Some(n) => n.to_string(),
-                None => {
-                    let text = catalog.text(
-                        l,
-                        id::HISTORY_EMPTY,
-                        &Args::new()
-                            .set("player", super::commands::seated(ctx.author(), None).name),
-                    );
-                    return private(ctx, text).await;
-                }
-            }
-        }
-    };
-    let Some((detail, m)) = find_match(ctx, &id).await? else {
+    let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
+    let me = seated(ctx.author(), None);
+    let id = match id {
+        Some(id) => id,
+        // Your last finished match on this server.
+        None => match data.ladder.history(guild, &me, 1).await {
+            Ok(h) if !h.is_empty() => h[0].id.0.to_string(),
+            Ok(_) => {
+                let text = catalog.text(l, id::HISTORY_EMPTY, &Args::new().set("player", me.name));
+                return private(ctx, text).await;
+            }
+            Err(d) => return deny(ctx, &d).await,
+        },
+    };
+    let (detail, m) = match data.ladder.find_match(guild, &id).await {
+        Ok(found) => found,
+        Err(d) => return deny(ctx, &d).await,
+    };
     if detail.phase != "finished" {
-        return private(ctx, catalog.plain(l, id::ERROR_ANALYZE_NOT_FINISHED)).await;
+        return deny(ctx, &Denial::new(id::ERROR_ANALYZE_NOT_FINISHED)).await;
     }
     if !is_classic(detail.variant) {
         let text = catalog.text(

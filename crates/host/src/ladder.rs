@@ -1,0 +1,435 @@
+//! A server's ladder as players and moderators ask about it: rating cards,
+//! leaderboard pages, match histories, archived matches, and the
+//! moderators' changes — a new season, a voided match, bans, an aborted
+//! match (docs/rules.md §6, docs/discord.md). Front ends format what this
+//! returns; refusals are [`Denial`]s.
+
+use fourbot_core::game::Variant;
+use fourbot_core::play::{Match, Seat, Seating};
+use fourbot_i18n::{id, Id, Message};
+use fourbot_store::{Db, HistoryEntry, LadderEntry, MatchDetail, MatchId, StoreError};
+
+use super::denial::Denial;
+use super::players::stored_player;
+use super::present::Seated;
+use super::service::{unix_ms, AbortError, Host};
+
+/// Wins, draws and losses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Record {
+    /// Matches won.
+    pub wins: u32,
+    /// Matches drawn.
+    pub draws: u32,
+    /// Matches lost.
+    pub losses: u32,
+}
+
+/// A player's standing in one rating pool (a variant of this season).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PoolCard {
+    /// The pool's variant.
+    pub variant: Variant,
+    /// Rating, deviation, rank and matches played.
+    pub entry: LadderEntry,
+    /// The pool's matches (this season's, rated, not voided).
+    pub record: Record,
+    /// Players ranked in the pool.
+    pub total: u32,
+}
+
+/// One page of a leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeaderboardPage {
+    /// The server's current season.
+    pub season: u32,
+    /// The page's lines, best first.
+    pub entries: Vec<LadderEntry>,
+    /// Whether a next page exists.
+    pub has_next: bool,
+}
+
+/// Leaderboard lines per page.
+pub const PAGE: usize = 10;
+
+/// Wins, draws and losses in the rated, not voided matches of `variant`
+/// in ladder season `season` (`history` is one server's): the pool a
+/// rating card shows, so the two count the same matches. A team's points
+/// are its side's ([`Seating::side_of`]).
+pub fn record(history: &[HistoryEntry], variant: Variant, season: u32) -> Record {
+    let seating = Seating::new(variant);
+    let mut r = Record::default();
+    for h in history
+        .iter()
+        .filter(|h| h.season == season && h.variant == variant && h.rating.is_some() && !h.voided)
+    {
+        let Some(seat) = Seat::new(usize::from(h.seat)) else {
+            continue;
+        };
+        let side = seating.side_of(seat).index();
+        let Some(mine) = h.points_halves.get(side) else {
+            continue;
+        };
+        let best_other = h
+            .points_halves
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != side)
+            .map(|(_, p)| *p)
+            .max()
+            .unwrap_or(0);
+        match mine.cmp(&best_other) {
+            std::cmp::Ordering::Greater => r.wins += 1,
+            std::cmp::Ordering::Equal => r.draws += 1,
+            std::cmp::Ordering::Less => r.losses += 1,
+        }
+    }
+    r
+}
+
+/// Reads a match number as users write it (`12`, `#12`).
+///
+/// # Errors
+/// `error-match-not-found` with what was typed.
+pub fn match_number(text: &str) -> Result<MatchId, Denial> {
+    let shown = text.trim().trim_start_matches('#').to_string();
+    shown
+        .parse::<i64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .map(MatchId)
+        .ok_or_else(|| not_found(shown))
+}
+
+fn not_found(shown: impl Into<String>) -> Denial {
+    Denial::new(id::ERROR_MATCH_NOT_FOUND).with("id", shown.into())
+}
+
+fn internal(what: &'static str) -> impl Fn(StoreError) -> Denial {
+    move |e| {
+        tracing::error!(error = %e, "{what} failed");
+        Denial::internal()
+    }
+}
+
+/// The ladders of one store. Cheap to clone.
+#[derive(Clone)]
+pub struct Ladder {
+    db: Db,
+    host: Host,
+}
+
+impl Ladder {
+    /// The ladders of `db`, whose running matches `host` runs.
+    pub fn new(db: Db, host: Host) -> Ladder {
+        Ladder { db, host }
+    }
+
+    /// `user`'s standing in every pool of `guild`'s current season where
+    /// they have a rating (only `variant`'s when given), with their record.
+    ///
+    /// # Errors
+    /// `rating-unrated-variant` for a variant that is never rated; the
+    /// store failed.
+    pub async fn rating_card(
+        &self,
+        guild: u64,
+        user: &Seated,
+        variant: Option<Variant>,
+    ) -> Result<Vec<PoolCard>, Denial> {
+        if let Some(v) = variant.filter(|v| !v.rated()) {
+            return Err(Denial::new(id::RATING_UNRATED_VARIANT).with("variant", id::variant(v)));
+        }
+        let fail = internal("reading a rating card");
+        let player = stored_player(&self.db, guild, user).await.map_err(&fail)?;
+        let now = unix_ms();
+        let card = self
+            .db
+            .rating_card(guild, player, now)
+            .await
+            .map_err(&fail)?;
+        let history = self
+            .db
+            .match_history(player, guild, 10_000)
+            .await
+            .map_err(&fail)?;
+        let season = self.db.guild_settings(guild).await.map_err(&fail)?.season;
+        let mut out = Vec::new();
+        for (v, entry) in card
+            .into_iter()
+            .filter(|(v, _)| variant.is_none_or(|w| w == *v))
+        {
+            let total = self
+                .db
+                .leaderboard(guild, v, None, 100_000, now)
+                .await
+                .map_err(&fail)?
+                .len() as u32;
+            out.push(PoolCard {
+                variant: v,
+                record: record(&history, v, season),
+                total: total.max(entry.rank),
+                entry,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Page `page` (0-based) of `guild`'s leaderboard of `variant`.
+    ///
+    /// # Errors
+    /// `rating-unrated-variant` for a variant that is never rated; the
+    /// store failed.
+    pub async fn leaderboard(
+        &self,
+        guild: u64,
+        variant: Variant,
+        page: usize,
+    ) -> Result<LeaderboardPage, Denial> {
+        if !variant.rated() {
+            return Err(
+                Denial::new(id::RATING_UNRATED_VARIANT).with("variant", id::variant(variant))
+            );
+        }
+        let fail = internal("reading a leaderboard");
+        let season = self.db.guild_settings(guild).await.map_err(&fail)?.season;
+        let wanted = (page + 1) * PAGE + 1;
+        let all = self
+            .db
+            .leaderboard(guild, variant, None, wanted as u32, unix_ms())
+            .await
+            .map_err(&fail)?;
+        Ok(LeaderboardPage {
+            season,
+            has_next: all.len() > (page + 1) * PAGE,
+            entries: all.into_iter().skip(page * PAGE).take(PAGE).collect(),
+        })
+    }
+
+    /// `user`'s last `limit` finished matches on `guild`, newest first.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn history(
+        &self,
+        guild: u64,
+        user: &Seated,
+        limit: u32,
+    ) -> Result<Vec<HistoryEntry>, Denial> {
+        let fail = internal("reading a match history");
+        let player = stored_player(&self.db, guild, user).await.map_err(&fail)?;
+        self.db
+            .match_history(player, guild, limit)
+            .await
+            .map_err(&fail)
+    }
+
+    /// The match that `text` names (`12`, `#12`) if it was played on
+    /// `guild`: its stored detail and the match rebuilt from its journal.
+    ///
+    /// # Errors
+    /// `error-match-not-found` (also for another server's match); the
+    /// store failed.
+    pub async fn find_match(&self, guild: u64, text: &str) -> Result<(MatchDetail, Match), Denial> {
+        let number = match_number(text)?;
+        let detail = self.detail_on(guild, number, text).await?;
+        let loaded = self
+            .db
+            .load_match(number)
+            .await
+            .map_err(internal("loading a match"))?;
+        Ok((detail, loaded.game))
+    }
+
+    async fn detail_on(
+        &self,
+        guild: u64,
+        number: MatchId,
+        text: &str,
+    ) -> Result<MatchDetail, Denial> {
+        match self.db.match_detail(number).await {
+            Ok(d) if d.guild == guild => Ok(d),
+            Ok(_) | Err(StoreError::NoSuchMatch(_)) => {
+                Err(not_found(text.trim().trim_start_matches('#')))
+            }
+            Err(e) => Err(internal("reading a match")(e)),
+        }
+    }
+
+    /// Starts a new season on `guild` (the old one is kept); its number.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn new_season(&self, guild: u64) -> Result<u32, Denial> {
+        self.db
+            .new_season(guild)
+            .await
+            .map_err(internal("starting a season"))
+    }
+
+    /// Voids match `text` of `guild` and undoes its rating changes; the
+    /// reply: done, or already voided.
+    ///
+    /// # Errors
+    /// `error-match-not-found`; the store failed.
+    pub async fn void(&self, guild: u64, text: &str) -> Result<Message, Denial> {
+        let number = match_number(text)?;
+        self.detail_on(guild, number, text).await?;
+        let reply = |id| Message::new(id).with("id", number.to_string());
+        match self.db.void_match(number).await {
+            Ok(true) => Ok(reply(id::LADDER_VOID_DONE)),
+            Ok(false) => Ok(reply(id::LADDER_VOID_ALREADY)),
+            Err(StoreError::NoSuchMatch(_)) => Err(not_found(number.to_string())),
+            Err(e) => Err(internal("voiding a match")(e)),
+        }
+    }
+
+    /// Aborts the running match `text` of `guild` for `moderator` (a stuck
+    /// match: no result, no rating change; the thread names the
+    /// moderator); the reply.
+    ///
+    /// # Errors
+    /// `error-match-not-found` (another server's too), `ladder-abort-not-running`
+    /// for a match that is over, `error-try-again` when the abort could not
+    /// be stored; the store failed.
+    pub async fn abort(&self, guild: u64, text: &str, moderator: &str) -> Result<Message, Denial> {
+        let number = match_number(text)?;
+        let with_id = |id: Id| Denial::new(id).with("id", number.to_string());
+        if self
+            .host
+            .spec(number)
+            .filter(|s| s.guild == guild)
+            .is_none()
+        {
+            return Err(match self.detail_on(guild, number, text).await {
+                Ok(_) => with_id(id::LADDER_ABORT_NOT_RUNNING),
+                Err(e) => e,
+            });
+        }
+        match self.host.moderator_abort(number, moderator).await {
+            Ok(()) => Ok(Message::new(id::LADDER_ABORT_DONE).with("id", number.to_string())),
+            Err(AbortError::MatchOver) => Err(with_id(id::LADDER_ABORT_NOT_RUNNING)),
+            Err(AbortError::NoSuchMatch) => Err(with_id(id::ERROR_MATCH_NOT_FOUND)),
+            Err(AbortError::Unavailable) => Err(with_id(id::ERROR_TRY_AGAIN)),
+        }
+    }
+
+    /// Bars `user` from `guild`'s rated matches (`ban`), or lifts the bar;
+    /// `by` is the moderator. The reply: done, or nothing to change.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn set_ban(
+        &self,
+        guild: u64,
+        user: &Seated,
+        by: &Seated,
+        ban: bool,
+    ) -> Result<Message, Denial> {
+        let fail = internal("changing a ban");
+        let player = stored_player(&self.db, guild, user).await.map_err(&fail)?;
+        let reply = |id| Message::new(id).with("player", user.name.clone());
+        if ban {
+            let by = stored_player(&self.db, guild, by).await.map_err(&fail)?;
+            let done = self
+                .db
+                .ban(guild, player, Some(by), None, unix_ms())
+                .await
+                .map_err(&fail)?;
+            Ok(reply(if done {
+                id::LADDER_BAN_DONE
+            } else {
+                id::LADDER_BAN_ALREADY
+            }))
+        } else {
+            let done = self
+                .db
+                .unban(guild, player, unix_ms())
+                .await
+                .map_err(&fail)?;
+            Ok(reply(if done {
+                id::LADDER_UNBAN_DONE
+            } else {
+                id::LADDER_UNBAN_NOT_BANNED
+            }))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rating_cards_record_counts_this_seasons_rated_matches_only() {
+        // Before: every season's matches were counted, so after `/ladder
+        // reset` the card showed the new season's rating beside the old
+        // seasons' wins and losses.
+        let h = |id: i64, season: u32, points: [u32; 2], rated: bool, voided: bool| HistoryEntry {
+            id: MatchId(id),
+            guild: 7,
+            season,
+            variant: Variant::Classic,
+            seat: 0,
+            opponents: vec!["b".into()],
+            points_halves: points.to_vec(),
+            place: Some(1),
+            end: "completed".into(),
+            rating: rated.then_some((1500.0, 1510.0)),
+            voided,
+            finished_unix_ms: id,
+        };
+        let history = [
+            h(1, 1, [4, 0], true, false),
+            h(2, 1, [4, 0], true, false),
+            h(3, 2, [2, 2], true, false),
+            h(4, 2, [0, 4], true, false),
+            h(5, 2, [4, 0], true, true),
+            h(6, 2, [4, 0], false, false),
+        ];
+        let r = |wins, draws, losses| Record {
+            wins,
+            draws,
+            losses,
+        };
+        assert_eq!(record(&history, Variant::Classic, 2), r(0, 1, 1));
+        assert_eq!(record(&history, Variant::Classic, 1), r(2, 0, 0));
+        assert_eq!(record(&history, Variant::Five, 2), r(0, 0, 0));
+    }
+
+    #[test]
+    fn a_team_players_record_is_their_sides() {
+        // Seat p4 plays for side B (p2 and p4, docs/rules.md §5 teams).
+        let h = HistoryEntry {
+            id: MatchId(1),
+            guild: 7,
+            season: 1,
+            variant: Variant::Teams,
+            seat: 3,
+            opponents: vec!["a".into(), "b".into(), "c".into()],
+            points_halves: vec![0, 4],
+            place: Some(1),
+            end: "completed".into(),
+            rating: Some((25.0, 26.0)),
+            voided: false,
+            finished_unix_ms: 1,
+        };
+        let won = record(std::slice::from_ref(&h), Variant::Teams, 1);
+        assert_eq!((won.wins, won.losses), (1, 0));
+        let lost = record(&[HistoryEntry { seat: 2, ..h }], Variant::Teams, 1);
+        assert_eq!((lost.wins, lost.losses), (0, 1));
+    }
+
+    #[test]
+    fn match_numbers_read_with_or_without_a_hash() {
+        assert_eq!(match_number("#12").unwrap(), MatchId(12));
+        assert_eq!(match_number(" 7 ").unwrap(), MatchId(7));
+        for bad in ["", "#", "x1", "-3", "0"] {
+            assert_eq!(
+                match_number(bad).unwrap_err().id(),
+                id::ERROR_MATCH_NOT_FOUND,
+                "{bad}"
+            );
+        }
+    }
+}

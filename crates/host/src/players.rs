@@ -1,0 +1,60 @@
+//! Who a seat is in the store, and back: the one mapping between the front
+//! ends' users ([`UserId`], [`Seated`]) and the store's players
+//! ([`PlayerId`]).
+
+use fourbot_store::{Db, PlayerId, PlayerInfo, StoreError};
+
+use super::present::Seated;
+use super::view::UserId;
+
+/// The guild of the terminal (`fourbot shell`) and of imported matches.
+pub const TERMINAL_GUILD: u64 = 0;
+
+/// The store's player for `seated` in `guild`: the bot for an AI seat, the
+/// named local player in the terminal ([`TERMINAL_GUILD`]), else the
+/// Discord user (whose stored name becomes `seated.name`).
+///
+/// # Errors
+/// The store failed.
+pub async fn stored_player(db: &Db, guild: u64, seated: &Seated) -> Result<PlayerId, StoreError> {
+    if seated.ai_level.is_some() {
+        db.bot_player().await
+    } else if guild == TERMINAL_GUILD {
+        db.named_player(&seated.name).await
+    } else {
+        db.discord_player(seated.id.0, &seated.name).await
+    }
+}
+
+/// The stored players of `seats` in `guild`, one per seat. The same user
+/// on several seats is the same stored player under the name of their
+/// first seat (such a match is unrated, docs/rules.md §6).
+///
+/// # Errors
+/// The store failed.
+pub async fn stored_players(
+    db: &Db,
+    guild: u64,
+    seats: &[Seated],
+) -> Result<Vec<PlayerId>, StoreError> {
+    let mut out = Vec::with_capacity(seats.len());
+    for seated in seats {
+        let first = seats.iter().find(|p| p.id == seated.id).unwrap_or(seated);
+        let named = Seated {
+            name: first.name.clone(),
+            ..seated.clone()
+        };
+        out.push(stored_player(db, guild, &named).await?);
+    }
+    Ok(out)
+}
+
+/// The Discord user of a stored player: the bot's AI is `bot`, anyone else
+/// their Discord id (0 for a player who has none).
+pub fn discord_user(info: &PlayerInfo, bot: UserId) -> UserId {
+    if info.is_bot {
+        bot
+    } else {
+        UserId(info.discord_id.unwrap_or(0))
+    }
+}

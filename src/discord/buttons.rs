@@ -1,0 +1,218 @@
+//! Every button this bot draws, as one type: its custom id is written and
+//! read here and nowhere else, and a press is matched on it once
+//! ([`super::events`]).
+//!
+//! Custom ids (Discord allows 1–100 characters, unique in a message):
+//! - a match's actions: the host's [`ActionId`] (`m:<match>:…`);
+//! - the Confirm of a drop preview: `k:` and the drop's action id;
+//! - a challenge's answers: `c:<id>:accept`, `c:<id>:decline`;
+//! - a seek's: `s:<id>:join`, `s:<id>:cancel`;
+//! - a leaderboard's pages: `lb:<variant>:<page>`.
+//!
+//! The forms are those of earlier versions, so the buttons of messages
+//! posted before a restart or an upgrade keep working.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::game::{Move, Variant};
+use crate::host::offers::{Answer, SeekPress};
+use crate::host::ActionId;
+
+/// What a button does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonId {
+    /// A match's action (a column, a pop, resign, ready, rematch).
+    Match(ActionId),
+    /// Confirms the selected drop of a confirm-before-drop preview.
+    Confirm(ActionId),
+    /// A challenged player's answer to challenge `id` (the store's).
+    Challenge {
+        /// The challenge.
+        id: u64,
+        /// Accept or decline.
+        answer: Answer,
+    },
+    /// A press on seek `id` (the store's).
+    Seek {
+        /// The seek.
+        id: u64,
+        /// Join or cancel.
+        press: SeekPress,
+    },
+    /// Page `page` (0-based) of the leaderboard of `variant`.
+    Leaderboard {
+        /// The rating pool's variant.
+        variant: Variant,
+        /// The page.
+        page: usize,
+    },
+}
+
+impl ButtonId {
+    /// Whether it is a drop button of a match (confirm-before-drop applies).
+    pub fn drop(self) -> Option<ActionId> {
+        match self {
+            ButtonId::Match(
+                a @ ActionId::Move {
+                    mv: Move::Drop(_), ..
+                },
+            ) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for ButtonId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ButtonId::Match(a) => write!(f, "{a}"),
+            ButtonId::Confirm(a) => write!(f, "k:{a}"),
+            ButtonId::Challenge { id, answer } => {
+                let word = match answer {
+                    Answer::Accept => "accept",
+                    Answer::Decline => "decline",
+                };
+                write!(f, "c:{id}:{word}")
+            }
+            ButtonId::Seek { id, press } => {
+                let word = match press {
+                    SeekPress::Join => "join",
+                    SeekPress::Cancel => "cancel",
+                };
+                write!(f, "s:{id}:{word}")
+            }
+            ButtonId::Leaderboard { variant, page } => write!(f, "lb:{}:{page}", variant.key()),
+        }
+    }
+}
+
+/// A custom id that is not one of this bot's buttons.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a button of this bot")]
+pub struct UnknownButton(pub String);
+
+impl FromStr for ButtonId {
+    type Err = UnknownButton;
+
+    fn from_str(s: &str) -> Result<ButtonId, UnknownButton> {
+        let unknown = || UnknownButton(s.to_string());
+        let (prefix, rest) = s.split_once(':').ok_or_else(unknown)?;
+        let number = |t: &str| t.parse::<u64>().map_err(|_| unknown());
+        match prefix {
+            "m" => s.parse().map(ButtonId::Match).map_err(|_| unknown()),
+            "k" => rest.parse().map(ButtonId::Confirm).map_err(|_| unknown()),
+            "c" | "s" | "lb" => {
+                let (first, second) = rest.split_once(':').ok_or_else(unknown)?;
+                match (prefix, second) {
+                    ("c", "accept") => Ok(ButtonId::Challenge {
+                        id: number(first)?,
+                        answer: Answer::Accept,
+                    }),
+                    ("c", "decline") => Ok(ButtonId::Challenge {
+                        id: number(first)?,
+                        answer: Answer::Decline,
+                    }),
+                    ("s", "join") => Ok(ButtonId::Seek {
+                        id: number(first)?,
+                        press: SeekPress::Join,
+                    }),
+                    ("s", "cancel") => Ok(ButtonId::Seek {
+                        id: number(first)?,
+                        press: SeekPress::Cancel,
+                    }),
+                    ("lb", page) => Ok(ButtonId::Leaderboard {
+                        variant: first.parse().map_err(|_| unknown())?,
+                        page: number(page)? as usize,
+                    }),
+                    _ => Err(unknown()),
+                }
+            }
+            _ => Err(unknown()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::MatchId;
+    use crate::play::Turn;
+
+    #[test]
+    fn every_button_id_prints_and_reads_back_within_discords_limit() {
+        let drop = ActionId::Move {
+            match_id: MatchId(42),
+            turn: Turn { game: 2, ply: 17 },
+            mv: Move::Drop(3),
+        };
+        let all = [
+            ButtonId::Match(drop),
+            ButtonId::Match(ActionId::ResignMatch {
+                match_id: MatchId(i64::MAX),
+            }),
+            ButtonId::Confirm(drop),
+            ButtonId::Challenge {
+                id: 7,
+                answer: Answer::Accept,
+            },
+            ButtonId::Challenge {
+                id: 7,
+                answer: Answer::Decline,
+            },
+            ButtonId::Seek {
+                id: 8,
+                press: SeekPress::Join,
+            },
+            ButtonId::Seek {
+                id: 8,
+                press: SeekPress::Cancel,
+            },
+            ButtonId::Leaderboard {
+                variant: Variant::RandomOpening,
+                page: 3,
+            },
+        ];
+        for b in all {
+            let text = b.to_string();
+            assert!((1..=100).contains(&text.len()), "{text}");
+            assert_eq!(text.parse::<ButtonId>(), Ok(b), "{text}");
+        }
+        // The forms of earlier versions.
+        assert_eq!(ButtonId::Confirm(drop).to_string(), "k:m:42:2.17:drop:d");
+        assert_eq!(
+            "c:7:accept".parse(),
+            Ok(ButtonId::Challenge {
+                id: 7,
+                answer: Answer::Accept
+            })
+        );
+        assert_eq!(
+            "lb:classic:0".parse(),
+            Ok(ButtonId::Leaderboard {
+                variant: Variant::Classic,
+                page: 0
+            })
+        );
+        assert_eq!(ButtonId::Confirm(drop).drop(), None);
+        assert_eq!(ButtonId::Match(drop).drop(), Some(drop));
+    }
+
+    #[test]
+    fn foreign_and_broken_ids_are_refused() {
+        for text in [
+            "",
+            "x:1:accept",
+            "c:7:join",
+            "s:7:accept",
+            "c:x:accept",
+            "lb:chess:1",
+            "lb:classic:-1",
+            "k:c:7:accept",
+            "m:1:1.2:fly:d",
+            "m:-1:resign-match",
+        ] {
+            assert!(text.parse::<ButtonId>().is_err(), "{text}");
+        }
+    }
+}

@@ -1,0 +1,345 @@
+//! `/challenge`: a challenge in the current channel with Accept / Decline
+//! buttons that only the challenged players can press; against the bot the
+//! match starts at once. The host seats the players and applies the
+//! server's terms and bans ([`crate::host::offers`]); this file reads the
+//! options, posts the message and answers the buttons.
+
+use std::sync::Arc;
+
+use poise::CreateReply;
+use serenity::all::{
+    ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseMessage, User,
+};
+
+use crate::host::offers::{Answer, Answered, Challenge};
+use crate::host::seating::{ColorChoice, Invitation, Invitee, DEFAULT_AI_LEVEL};
+use crate::host::terms::time_text;
+use crate::host::unix_ms;
+use crate::i18n::{id, Args, Catalog, Locale};
+
+use super::super::buttons::ButtonId;
+use super::super::choices::{time_presets, ColorOption, VariantChoice};
+use super::super::data::{Context, Data, Error};
+use super::super::messages::{clip, mentions_only};
+use super::super::offers::{
+    arm_expiry, bot_user, open_match, open_offered_match, refuse_press, MatchPlace,
+};
+use super::super::reply::{deny, guild_locale, in_guild, seated};
+
+/// A user named by an option, as the host sees them.
+fn invitee(ctx: Context<'_>, public: Locale, user: &User) -> Invitee {
+    let is_fourbot = user.id == ctx.framework().bot_id();
+    let mut seat = seated(user, None);
+    if is_fourbot {
+        seat.name = ctx.data().catalog().plain(public, id::THE_BOT);
+    }
+    Invitee {
+        seat,
+        is_fourbot,
+        is_other_bot: user.bot && !is_fourbot,
+    }
+}
+
+/// The challenge message's text: who challenges whom to what, the colour
+/// chosen in a single game, and when it expires.
+fn challenge_text(catalog: &Catalog, c: &Challenge, expires_unix_s: u64) -> String {
+    let l = c.locale;
+    let opponents: Vec<String> = c
+        .invited()
+        .map(|s| match s.ai_level {
+            Some(level) => catalog.text(
+                l,
+                id::THE_BOT_LEVEL,
+                &Args::new().set("level", level as i64),
+            ),
+            None => format!("<@{}>", s.id.0),
+        })
+        .collect();
+    let mut text = catalog.text(
+        l,
+        id::CHALLENGE_POSTED,
+        &Args::new()
+            .set("challenger", c.challenger.name.clone())
+            .set("opponents", catalog.list(l, &opponents))
+            .set("variant", catalog.variant_name(l, c.variant))
+            .set("time", time_text(c.clock.control))
+            .set("expires", format!("<t:{expires_unix_s}:R>")),
+    );
+    if let Some(color) = c.color {
+        // A random colour reads as the one drawn.
+        let red = match color {
+            ColorChoice::Random => c.seats[0].id == c.challenger.id,
+            other => other == ColorChoice::Red,
+        };
+        let name = if red { id::COLOR_RED } else { id::COLOR_YELLOW };
+        text.push('\n');
+        text.push_str(
+            &catalog.text(
+                l,
+                id::CHALLENGE_COLOR,
+                &Args::new()
+                    .set("player", c.challenger.name.clone())
+                    .set("color", catalog.plain(l, name)),
+            ),
+        );
+    }
+    text
+}
+
+/// Challenge someone (or the bot, for a game against the AI) to a match.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command)]
+pub(super) async fn challenge(
+    ctx: Context<'_>,
+    opponent: User,
+    variant: Option<VariantChoice>,
+    #[autocomplete = "time_presets"] time: Option<String>,
+    opponent2: Option<User>,
+    teammate: Option<User>,
+    color: Option<ColorOption>,
+    level: Option<i64>,
+) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let i = actx.interaction;
+    let data = ctx.data().clone();
+    let catalog = data.catalog();
+    let Some(guild) = in_guild(ctx).await? else {
+        return Ok(());
+    };
+    let terms = match data
+        .offers
+        .terms(
+            guild,
+            i.channel_id.get(),
+            variant.map(|v| v.0),
+            time.as_deref(),
+            guild_locale(ctx).as_deref(),
+        )
+        .await
+    {
+        Ok(t) => t,
+        Err(d) => return deny(ctx, &d).await,
+    };
+    let (public, variant, clock) = (terms.public, terms.variant, terms.clock);
+    let challenger = seated(&i.user, i.member.as_deref());
+    let invitation = Invitation {
+        challenger: challenger.clone(),
+        opponent: invitee(ctx, public, &opponent),
+        opponent2: opponent2.as_ref().map(|u| invitee(ctx, public, u)),
+        teammate: teammate.as_ref().map(|u| invitee(ctx, public, u)),
+        color: color.map(|c| c.0),
+        level,
+        seed: unix_ms() as u64,
+    };
+    let seats = match data.offers.seat_challenge(guild, variant, invitation).await {
+        Ok(seats) => seats,
+        Err(d) => return deny(ctx, &d).await,
+    };
+    let expires_unix_ms = unix_ms() + terms.expiry.as_millis() as i64;
+    let mut challenge = Challenge {
+        id: 0,
+        guild,
+        channel: i.channel_id.get(),
+        challenger: challenger.clone(),
+        accepted: seats
+            .iter()
+            .filter(|s| s.ai_level.is_some())
+            .map(|s| s.id)
+            .chain(std::iter::once(challenger.id))
+            .collect(),
+        seats,
+        variant,
+        clock,
+        color: color.map(|c| c.0),
+        locale: public,
+        text: String::new(),
+        token: i.token.clone(),
+    };
+    if challenge.against_the_bot() {
+        let level = challenge
+            .seats
+            .iter()
+            .find_map(|s| s.ai_level)
+            .unwrap_or(DEFAULT_AI_LEVEL);
+        let text = catalog.text(
+            public,
+            id::CHALLENGE_AI_STARTED,
+            &Args::new()
+                .set("challenger", challenger.name.clone())
+                .set("variant", catalog.variant_name(public, variant))
+                .set("level", level as i64),
+        );
+        let reply = ctx
+            .send(
+                CreateReply::default()
+                    .content(clip(&text))
+                    .allowed_mentions(mentions_only(&[])),
+            )
+            .await?;
+        let message = reply.message().await?;
+        let place = MatchPlace {
+            channel: message.channel_id,
+            message: message.id,
+            guild,
+            locale: public,
+        };
+        open_match(ctx.http(), &data, place, challenge.seats, variant, clock).await?;
+        return Ok(());
+    }
+    let pinged: Vec<_> = challenge
+        .invited()
+        .filter(|s| s.ai_level.is_none())
+        .map(|s| s.id)
+        .collect();
+    challenge.text = challenge_text(catalog, &challenge, (expires_unix_ms / 1000) as u64);
+    let offer = match data.offers.open(&challenge, expires_unix_ms).await {
+        Ok(id) => id,
+        Err(d) => return deny(ctx, &d).await,
+    };
+    let button = |answer, label, style| {
+        CreateButton::new(ButtonId::Challenge { id: offer, answer }.to_string())
+            .label(catalog.plain(public, label))
+            .style(style)
+    };
+    let row = CreateActionRow::Buttons(vec![
+        button(Answer::Accept, id::BUTTON_ACCEPT, ButtonStyle::Success),
+        button(Answer::Decline, id::BUTTON_DECLINE, ButtonStyle::Danger),
+    ]);
+    ctx.send(
+        CreateReply::default()
+            .content(clip(&challenge.text))
+            .components(vec![row])
+            .allowed_mentions(mentions_only(&pinged)),
+    )
+    .await?;
+    arm_expiry(ctx.serenity_context().http.clone(), data, expires_unix_ms);
+    Ok(())
+}
+
+/// A challenged player's Accept or Decline on challenge `offer`: the
+/// message shows who accepted and who is awaited, loses its buttons when
+/// the challenge is off, and the last acceptance opens the match.
+///
+/// # Errors
+/// A Discord request failed.
+pub async fn on_answer(
+    ctx: &SerenityContext,
+    data: &Arc<Data>,
+    press: &ComponentInteraction,
+    offer: u64,
+    answer: Answer,
+    locale: Locale,
+) -> Result<(), Error> {
+    let catalog = data.catalog();
+    let me = seated(&press.user, press.member.as_ref());
+    let name = me.name.clone();
+    let answered = match data
+        .offers
+        .answer(offer, &me, answer, bot_user(ctx), unix_ms())
+        .await
+    {
+        Ok(a) => a,
+        Err(d) => return refuse_press(ctx, data, press, offer, &d, locale).await,
+    };
+    let (c, msg) = match &answered {
+        Answered::Declined(c) => (c, id::CHALLENGE_DECLINED),
+        Answered::Waiting(c) | Answered::Complete(c) => (c, id::CHALLENGE_ACCEPTED),
+    };
+    let mut text = c.text.clone();
+    for s in c
+        .seats
+        .iter()
+        .filter(|s| s.ai_level.is_none() && c.accepted.contains(&s.id))
+        .filter(|s| s.id != me.id && s.id != c.challenger.id)
+    {
+        text.push('\n');
+        text.push_str(&catalog.text(
+            c.locale,
+            id::CHALLENGE_ACCEPTED,
+            &Args::new().set("player", s.name.clone()),
+        ));
+    }
+    text.push('\n');
+    text.push_str(&catalog.text(c.locale, msg, &Args::new().set("player", name)));
+    let mut response = CreateInteractionResponseMessage::new().allowed_mentions(mentions_only(&[]));
+    if let Answered::Waiting(c) = &answered {
+        // Empty when another press is starting the match.
+        let names: Vec<String> = c.waiting_for().iter().map(|s| s.name.clone()).collect();
+        if !names.is_empty() {
+            text.push('\n');
+            text.push_str(&catalog.text(
+                c.locale,
+                id::CHALLENGE_WAITING_FOR,
+                &Args::new().set("players", catalog.list(c.locale, &names)),
+            ));
+        }
+    } else {
+        response = response.components(Vec::new());
+    }
+    press
+        .create_response(
+            &ctx.http,
+            CreateInteractionResponse::UpdateMessage(response.content(clip(&text))),
+        )
+        .await?;
+    let Answered::Complete(c) = answered else {
+        return Ok(());
+    };
+    let place = MatchPlace {
+        channel: press.channel_id,
+        message: press.message.id,
+        guild: c.guild,
+        locale: c.locale,
+    };
+    let terms = (c.seats, c.variant, c.clock);
+    open_offered_match(&ctx.http, data, press, offer, place, terms, locale).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Variant;
+    use crate::host::{Seated, UserId};
+    use crate::play::ClockSettings;
+
+    fn seat(id: u64, name: &str) -> Seated {
+        Seated {
+            id: UserId(id),
+            name: name.into(),
+            ai_level: None,
+        }
+    }
+
+    #[test]
+    fn the_challenge_message_names_the_opponents_the_terms_and_the_colour() {
+        let catalog = Catalog::new().unwrap();
+        let mut c = Challenge {
+            id: 1,
+            guild: 1,
+            channel: 2,
+            challenger: seat(10, "alice"),
+            seats: vec![seat(20, "bob"), seat(10, "alice")],
+            accepted: vec![UserId(10)],
+            variant: Variant::Single,
+            clock: ClockSettings::default(),
+            color: Some(ColorChoice::Random),
+            locale: Locale::EnUs,
+            text: String::new(),
+            token: String::new(),
+        };
+        let text = challenge_text(&catalog, &c, 1_800_000_000);
+        assert!(
+            text.contains("<@20>") && text.contains("<t:1800000000:R>"),
+            "{text}"
+        );
+        assert!(
+            text.contains("Yellow"),
+            "random drew yellow for alice: {text}"
+        );
+        c.color = None;
+        assert!(!challenge_text(&catalog, &c, 1).contains("Yellow"));
+    }
+}

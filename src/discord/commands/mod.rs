@@ -1,0 +1,81 @@
+//! The slash commands, one file per group: each reads its options, asks
+//! the host, and replies. Command files never import each other; what they
+//! share is in [`super::reply`], [`super::offers`] and [`super::choices`].
+//! Their names and descriptions in every language are filled in by
+//! [`super::register`].
+
+pub mod analysis;
+pub mod archive;
+pub mod challenge;
+pub mod ladder;
+pub mod moderation;
+pub mod play;
+pub mod rules;
+pub mod seek;
+pub mod settings;
+
+use std::sync::Arc;
+
+use poise::CreateReply;
+
+use crate::host::Denial;
+use crate::i18n::id;
+
+use super::data::{Data, Error};
+use super::reply::user_locale;
+
+/// Every command, in the order Discord lists them.
+pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
+    vec![
+        challenge::challenge(),
+        seek::seek(),
+        play::resign(),
+        play::resign_game(),
+        play::board(),
+        ladder::rating(),
+        ladder::leaderboard(),
+        ladder::history(),
+        rules::rules(),
+        settings::settings(),
+        archive::replay(),
+        archive::export(),
+        analysis::analyze(),
+        moderation::ladder(),
+        moderation::config(),
+    ]
+}
+
+/// A failed command: an option Discord should not have sent gets its
+/// refusal, anything else is logged and the user gets a short apology —
+/// both privately, in the user's language.
+pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
+    let (ctx, denial) = match error {
+        poise::FrameworkError::ArgumentParse { error, ctx, .. } => {
+            let denial = match error.downcast::<Denial>() {
+                Ok(d) => *d,
+                Err(other) => {
+                    tracing::warn!(command = %ctx.command().name, error = %other, "an option did not read");
+                    Denial::new(id::ERROR_INTERNAL)
+                }
+            };
+            (ctx, denial)
+        }
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::error!(command = %ctx.command().name, error = %error, "command failed");
+            (ctx, Denial::internal())
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::error!(error = %e, "error while handling an error");
+            }
+            return;
+        }
+    };
+    let text = ctx
+        .data()
+        .catalog()
+        .render(user_locale(ctx), denial.message());
+    let _ = ctx
+        .send(CreateReply::default().content(text).ephemeral(true))
+        .await;
+}

@@ -1,0 +1,261 @@
+//! Moderator commands: `/config` (server settings for matches) and
+//! `/ladder reset|void|ban|unban|abort`. Discord hides them from members
+//! without Manage Server (`default_member_permissions`), and the bot checks
+//! the permission itself too: anyone else gets a private refusal. Replies
+//! are private, in the moderator's language. The host decides
+//! ([`crate::host::terms`], [`crate::host::ladder`]).
+
+use std::time::Duration;
+
+use serenity::all::{ChannelId, User};
+
+use crate::host::terms::{time_text, ConfigChange};
+use crate::host::{Denial, GuildSettings};
+use crate::i18n::{id, Args, Catalog, Locale, Message};
+
+use super::super::choices::{time_presets, LanguageChoice};
+use super::super::data::{Context, Error};
+use super::super::reply::{deny, in_guild, private, seated, user_locale};
+
+/// Whether the user of `ctx` may use moderator commands: Manage Server (or
+/// Administrator) in the permissions Discord resolved for the interaction.
+fn is_moderator(ctx: Context<'_>) -> bool {
+    let poise::Context::Application(a) = ctx else {
+        return false;
+    };
+    a.interaction
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild() || p.administrator())
+}
+
+/// The server of a moderator command, after the permission check; `None`
+/// when the refusal has been sent.
+async fn moderator_guild(ctx: Context<'_>) -> Result<Option<u64>, Error> {
+    let Some(guild) = in_guild(ctx).await? else {
+        return Ok(None);
+    };
+    if !is_moderator(ctx) {
+        deny(ctx, &Denial::new(id::ERROR_MODERATOR_ONLY)).await?;
+        return Ok(None);
+    }
+    Ok(Some(guild))
+}
+
+/// A reply of the host, rendered in the moderator's language.
+async fn reply(ctx: Context<'_>, message: &Message) -> Result<(), Error> {
+    let text = ctx.data().catalog().render(user_locale(ctx), message);
+    private(ctx, text).await
+}
+
+/// The server settings as the moderator reads them.
+pub fn settings_text(catalog: &Catalog, l: Locale, s: &GuildSettings) -> String {
+    let variants = if s.variants.is_empty() {
+        catalog.plain(l, id::CONFIG_VARIANTS_ALL)
+    } else {
+        let names: Vec<String> = s
+            .variants
+            .iter()
+            .map(|v| catalog.variant_name(l, *v))
+            .collect();
+        names.join(", ")
+    };
+    let channel = match s.match_channel {
+        Some(c) => format!("<#{c}>"),
+        None => catalog.plain(l, id::CONFIG_CHANNEL_ANY),
+    };
+    let language = catalog.plain(
+        l,
+        id::language(s.locale.as_deref().and_then(|t| t.parse().ok())),
+    );
+    let abort = Duration::from_millis(s.clock.abort_ms);
+    let expiry = Duration::from_millis(s.challenge_expiry_ms);
+    [
+        format!("**{}**", catalog.plain(l, id::CONFIG_TITLE)),
+        catalog.text(
+            l,
+            id::CONFIG_TIME,
+            &Args::new().set("time", time_text(s.clock.control)),
+        ),
+        catalog.text(
+            l,
+            id::CONFIG_ABORT_WINDOW,
+            &Args::new().set("duration", abort),
+        ),
+        catalog.text(
+            l,
+            id::CONFIG_CHALLENGE_EXPIRY,
+            &Args::new().set("duration", expiry),
+        ),
+        catalog.text(
+            l,
+            id::CONFIG_VARIANTS,
+            &Args::new().set("variants", variants),
+        ),
+        catalog.text(l, id::CONFIG_CHANNEL, &Args::new().set("channel", channel)),
+        catalog.text(
+            l,
+            id::CONFIG_LANGUAGE,
+            &Args::new().set("language", language),
+        ),
+    ]
+    .join("\n")
+}
+
+/// Moderators: server settings for matches (no option: show them).
+#[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
+pub(super) async fn config(
+    ctx: Context<'_>,
+    #[autocomplete = "time_presets"] time: Option<String>,
+    #[rename = "abort-window"] abort_window: Option<i64>,
+    #[rename = "challenge-expiry"] challenge_expiry: Option<i64>,
+    variants: Option<String>,
+    channel: Option<ChannelId>,
+    language: Option<LanguageChoice>,
+) -> Result<(), Error> {
+    let Some(guild) = moderator_guild(ctx).await? else {
+        return Ok(());
+    };
+    let data = ctx.data().clone();
+    let change = ConfigChange {
+        time,
+        abort_window,
+        challenge_expiry,
+        variants,
+        channel: channel.map(ChannelId::get),
+        language: language.map(|l| l.0),
+    };
+    let settings = match data.settings.configure(guild, &change).await {
+        Ok(s) => s,
+        Err(d) => return deny(ctx, &d).await,
+    };
+    let locale = user_locale(ctx);
+    let mut text = settings_text(data.catalog(), locale, &settings);
+    if !change.is_empty() {
+        tracing::info!(guild, moderator = %ctx.author().id, "server settings changed");
+        text = format!("{}\n{text}", data.catalog().plain(locale, id::CONFIG_SAVED));
+    }
+    private(ctx, text).await
+}
+
+/// Moderators: manage this server's ladder.
+#[poise::command(
+    slash_command,
+    default_member_permissions = "MANAGE_GUILD",
+    subcommands(
+        "ladder_reset",
+        "ladder_void",
+        "ladder_ban",
+        "ladder_unban",
+        "ladder_abort"
+    ),
+    subcommand_required
+)]
+pub(super) async fn ladder(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Start a new season; the old one is kept.
+#[poise::command(slash_command, rename = "reset")]
+async fn ladder_reset(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(guild) = moderator_guild(ctx).await? else {
+        return Ok(());
+    };
+    match ctx.data().ladder.new_season(guild).await {
+        Ok(season) => {
+            tracing::info!(guild, season, moderator = %ctx.author().id, "new ladder season");
+            let done = Message::new(id::LADDER_RESET_DONE).with("season", season);
+            reply(ctx, &done).await
+        }
+        Err(d) => deny(ctx, &d).await,
+    }
+}
+
+/// Void a match and undo its rating changes.
+#[poise::command(slash_command, rename = "void")]
+async fn ladder_void(ctx: Context<'_>, #[rename = "match"] id: String) -> Result<(), Error> {
+    let Some(guild) = moderator_guild(ctx).await? else {
+        return Ok(());
+    };
+    match ctx.data().ladder.void(guild, &id).await {
+        Ok(done) => {
+            tracing::info!(guild, r#match = %id, moderator = %ctx.author().id, reply = %done.id, "match voided");
+            reply(ctx, &done).await
+        }
+        Err(d) => deny(ctx, &d).await,
+    }
+}
+
+// The host's match task applies the abort in turn with the players'
+// actions, the store journals it (a restart does not bring the match back),
+// no rating changes, and the thread is told which moderator did it (its
+// buttons go).
+/// End a stuck match without a result.
+#[poise::command(slash_command, rename = "abort")]
+async fn ladder_abort(ctx: Context<'_>, #[rename = "match"] id: String) -> Result<(), Error> {
+    let Some(guild) = moderator_guild(ctx).await? else {
+        return Ok(());
+    };
+    let moderator = seated(ctx.author(), None).name;
+    match ctx.data().ladder.abort(guild, &id, &moderator).await {
+        Ok(done) => {
+            tracing::info!(guild, r#match = %id, moderator = %ctx.author().id, "match aborted by a moderator");
+            reply(ctx, &done).await
+        }
+        Err(d) => deny(ctx, &d).await,
+    }
+}
+
+async fn ban_or_unban(ctx: Context<'_>, user: User, ban: bool) -> Result<(), Error> {
+    let Some(guild) = moderator_guild(ctx).await? else {
+        return Ok(());
+    };
+    let player = seated(&user, None);
+    let moderator = seated(ctx.author(), None);
+    match ctx
+        .data()
+        .ladder
+        .set_ban(guild, &player, &moderator, ban)
+        .await
+    {
+        Ok(done) => {
+            tracing::info!(guild, user = %user.id, moderator = %ctx.author().id, reply = %done.id, "ladder ban changed");
+            reply(ctx, &done).await
+        }
+        Err(d) => deny(ctx, &d).await,
+    }
+}
+
+/// Bar a player from rated matches.
+#[poise::command(slash_command, rename = "ban")]
+async fn ladder_ban(ctx: Context<'_>, user: User) -> Result<(), Error> {
+    ban_or_unban(ctx, user, true).await
+}
+
+/// Allow a banned player to play rated matches again.
+#[poise::command(slash_command, rename = "unban")]
+async fn ladder_unban(ctx: Context<'_>, user: User) -> Result<(), Error> {
+    ban_or_unban(ctx, user, false).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Variant;
+    use crate::play::MINUTE_MS;
+
+    #[test]
+    fn the_settings_read_as_a_moderator_reads_them() {
+        let c = Catalog::new().unwrap();
+        let mut s = GuildSettings::new(7);
+        s.clock.abort_ms = 5 * MINUTE_MS;
+        s.clock.control = crate::play::TimeControl::BLITZ;
+        s.variants = vec![Variant::Classic, Variant::Popout];
+        s.match_channel = Some(42);
+        let text = settings_text(&c, Locale::EnUs, &s);
+        assert!(text.contains("3+2") && text.contains("5 minutes"), "{text}");
+        assert!(text.contains("PopOut") && text.contains("<#42>"), "{text}");
+        assert!(text.contains("Discord"), "no language chosen: {text}");
+    }
+}

@@ -1,0 +1,185 @@
+//! `/seek [variant] [time]`: an open challenge with Join and Cancel
+//! buttons. Anyone may take a free seat (seats fill in order: the seeker is
+//! p1, the first to join p2, …); the match starts in a thread on the seek
+//! message when every seat is taken. The seeker may cancel; an unfilled
+//! seek expires like a challenge. The host keeps it with the challenges
+//! ([`crate::host::offers`]), so it survives a restart.
+
+use std::sync::Arc;
+
+use poise::CreateReply;
+use serenity::all::{
+    ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseMessage,
+};
+
+use crate::host::offers::{Seek, SeekChange, SeekPress};
+use crate::host::terms::time_text;
+use crate::host::unix_ms;
+use crate::i18n::{id, Args, Catalog, Locale};
+
+use super::super::buttons::ButtonId;
+use super::super::choices::{time_presets, VariantChoice};
+use super::super::data::{Context, Data, Error};
+use super::super::messages::{clip, mentions_only};
+use super::super::offers::{arm_expiry, bot_user, open_offered_match, refuse_press, MatchPlace};
+use super::super::reply::{deny, guild_locale, in_guild, seated};
+
+fn buttons(catalog: &Catalog, l: Locale, seek: u64) -> CreateActionRow {
+    let button = |press, label, style| {
+        CreateButton::new(ButtonId::Seek { id: seek, press }.to_string())
+            .label(catalog.plain(l, label))
+            .style(style)
+    };
+    CreateActionRow::Buttons(vec![
+        button(SeekPress::Join, id::BUTTON_JOIN, ButtonStyle::Success),
+        button(SeekPress::Cancel, id::BUTTON_CANCEL, ButtonStyle::Secondary),
+    ])
+}
+
+/// Post an open challenge that anyone can join.
+#[poise::command(slash_command)]
+pub(super) async fn seek(
+    ctx: Context<'_>,
+    variant: Option<VariantChoice>,
+    #[autocomplete = "time_presets"] time: Option<String>,
+) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let i = actx.interaction;
+    let data: Arc<Data> = ctx.data().clone();
+    let catalog = data.catalog();
+    let Some(guild) = in_guild(ctx).await? else {
+        return Ok(());
+    };
+    let terms = match data
+        .offers
+        .terms(
+            guild,
+            i.channel_id.get(),
+            variant.map(|v| v.0),
+            time.as_deref(),
+            guild_locale(ctx).as_deref(),
+        )
+        .await
+    {
+        Ok(t) => t,
+        Err(d) => return deny(ctx, &d).await,
+    };
+    let seeker = seated(&i.user, i.member.as_deref());
+    if let Err(d) = data
+        .offers
+        .check_seeker(guild, terms.variant, &seeker)
+        .await
+    {
+        return deny(ctx, &d).await;
+    }
+    let l = terms.public;
+    let mut s = Seek {
+        id: 0,
+        guild,
+        channel: i.channel_id.get(),
+        seats: vec![seeker.clone()],
+        variant: terms.variant,
+        clock: terms.clock,
+        locale: l,
+        text: String::new(),
+        token: i.token.clone(),
+    };
+    let expires_unix_ms = unix_ms() + terms.expiry.as_millis() as i64;
+    s.text = format!(
+        "{}\n<t:{}:R>",
+        catalog.text(
+            l,
+            id::SEEK_POSTED,
+            &Args::new()
+                .set("player", seeker.name.clone())
+                .set("variant", catalog.variant_name(l, s.variant))
+                .set("time", time_text(s.clock.control))
+                .set("free", s.free() as i64),
+        ),
+        expires_unix_ms / 1000
+    );
+    let offer = match data.offers.open_seek(&s, expires_unix_ms).await {
+        Ok(id) => id,
+        Err(d) => return deny(ctx, &d).await,
+    };
+    ctx.send(
+        CreateReply::default()
+            .content(clip(&s.text))
+            .components(vec![buttons(catalog, l, offer)])
+            .allowed_mentions(mentions_only(&[])),
+    )
+    .await?;
+    arm_expiry(ctx.serenity_context().http.clone(), data, expires_unix_ms);
+    Ok(())
+}
+
+/// A press on a seek's Join or Cancel: the message tells who joined or
+/// that it was cancelled, loses its buttons once full or cancelled, and
+/// the last seat taken opens the match.
+///
+/// # Errors
+/// A Discord request failed.
+pub async fn on_press(
+    ctx: &SerenityContext,
+    data: &Arc<Data>,
+    press: &ComponentInteraction,
+    offer: u64,
+    button: SeekPress,
+    locale: Locale,
+) -> Result<(), Error> {
+    let catalog = data.catalog();
+    let player = seated(&press.user, press.member.as_ref());
+    let change = match data
+        .offers
+        .press_seek(offer, &player, button, bot_user(ctx), unix_ms())
+        .await
+    {
+        Ok(c) => c,
+        Err(d) => return refuse_press(ctx, data, press, offer, &d, locale).await,
+    };
+    let (s, line) = match &change {
+        SeekChange::Cancelled(s) => (
+            s,
+            catalog.text(
+                s.locale,
+                id::SEEK_CANCELLED,
+                &Args::new().set("player", player.name.clone()),
+            ),
+        ),
+        SeekChange::Joined(s) | SeekChange::Full(s) => (
+            s,
+            catalog.text(
+                s.locale,
+                id::SEEK_JOINED,
+                &Args::new()
+                    .set("player", player.name.clone())
+                    .set("free", s.free() as i64),
+            ),
+        ),
+    };
+    let text = format!("{}\n{line}", s.text);
+    data.offers.set_text(offer, &text).await;
+    let mut update = CreateInteractionResponseMessage::new()
+        .content(clip(&text))
+        .allowed_mentions(mentions_only(&[]));
+    if !matches!(change, SeekChange::Joined(_)) {
+        update = update.components(Vec::new());
+    }
+    press
+        .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+        .await?;
+    let SeekChange::Full(s) = change else {
+        return Ok(());
+    };
+    let place = MatchPlace {
+        channel: press.channel_id,
+        message: press.message.id,
+        guild: s.guild,
+        locale: s.locale,
+    };
+    let terms = (s.seats, s.variant, s.clock);
+    open_offered_match(&ctx.http, data, press, offer, place, terms, locale).await
+}

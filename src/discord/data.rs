@@ -1,0 +1,83 @@
+//! What every command and event handler shares ([`Data`]), and the poise
+//! context and error types of this bot.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use crate::host::ladder::Ladder;
+use crate::host::offers::Offers;
+use crate::host::settings::Settings;
+use crate::host::{ActionId, Host, UserId};
+use crate::i18n::{Catalog, Locale};
+use crate::play::ClockSettings;
+
+use super::routes::Routes;
+
+/// What every command and event handler shares.
+pub struct Data {
+    /// The matches.
+    pub host: Host,
+    /// Open challenges and seeks.
+    pub offers: Offers,
+    /// Ratings, leaderboards, histories, the moderators' ladder changes.
+    pub ladder: Ladder,
+    /// Server and player settings.
+    pub settings: Settings,
+    /// Matches ↔ threads.
+    pub routes: Arc<Routes>,
+    /// Language overrides (`/settings`) of users who acted lately;
+    /// refreshed from the settings before every command and press.
+    pub language_overrides: Mutex<HashMap<UserId, Locale>>,
+    /// Confirm-before-drop: the drop each player has selected, to be played
+    /// by a second press or by Confirm.
+    pub selections: Mutex<HashMap<UserId, ActionId>>,
+    /// Tests only: every new match's clock is divided by this
+    /// (`FOURBOT_TEST_TIME_SCALE`, builds with debug assertions).
+    pub test_time_scale: Option<u64>,
+}
+
+impl Data {
+    /// The message catalogue.
+    pub fn catalog(&self) -> &Catalog {
+        self.host.catalog()
+    }
+
+    /// `clock` as a new match gets it: divided by the test time scale, if
+    /// one is set.
+    pub fn match_clock(&self, clock: ClockSettings) -> ClockSettings {
+        match self.test_time_scale {
+            Some(d) => ClockSettings {
+                control: clock.control.scaled_down(d),
+                abort_ms: (clock.abort_ms / d).max(1),
+                grace_ms: clock.grace_ms / d,
+            },
+            None => clock,
+        }
+    }
+
+    /// Reads `user`'s `/settings` language override into
+    /// [`Data::language_overrides`] and returns it.
+    pub async fn refresh_language(&self, user: UserId) -> Option<Locale> {
+        let chosen = self.settings.language_override(user).await;
+        let mut overrides = self.language_overrides.lock().expect("lock");
+        match chosen {
+            Some(l) => overrides.insert(user, l),
+            None => overrides.remove(&user),
+        };
+        chosen
+    }
+
+    /// `user`'s override as last read.
+    pub fn language_override(&self, user: UserId) -> Option<Locale> {
+        self.language_overrides
+            .lock()
+            .expect("lock")
+            .get(&user)
+            .copied()
+    }
+}
+
+/// Errors of command handlers (logged; the user sees a short apology).
+pub type Error = anyhow::Error;
+/// The poise context of this bot.
+pub type Context<'a> = poise::Context<'a, Arc<Data>, Error>;

@@ -1,0 +1,215 @@
+//! What `/challenge` and `/seek` share on Discord: a completed offer opens
+//! its match in a public thread on the offer's message; an offer's message
+//! loses its buttons when it expires (a timer per offer, re-armed at
+//! start-up); a refused press on an expired offer takes them away at once.
+//! The rules themselves are the host's ([`crate::host::offers`]).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{
+    Builder, ChannelId, ComponentInteraction, Context as SerenityContext,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateThread, EditInteractionResponse, Http, MessageId,
+};
+
+use crate::game::Variant;
+use crate::host::offers::{Expired, Lookup, Offers};
+use crate::host::present::versus;
+use crate::host::terms::time_text;
+use crate::host::{unix_ms, Denial, MatchId, Seated, UserId};
+use crate::i18n::{id, Args, Locale};
+use crate::play::ClockSettings;
+
+use super::data::{Data, Error};
+use super::messages::{clip, mentions_only};
+use super::routes::Route;
+
+/// This bot's user (the id of AI seats), as the gateway's ready event
+/// gave it.
+pub fn bot_user(ctx: &SerenityContext) -> UserId {
+    UserId(ctx.cache.current_user().id.get())
+}
+
+/// Where a new match is played: the message its thread opens on.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchPlace {
+    /// The channel of the message.
+    pub channel: ChannelId,
+    /// The message (challenge) the thread opens on.
+    pub message: MessageId,
+    /// The server.
+    pub guild: u64,
+    /// Language of the public messages.
+    pub locale: Locale,
+}
+
+/// Opens the match's public thread on the offer message and starts the
+/// match there; its first turn follows from the host's outbox.
+///
+/// # Errors
+/// The thread could not be created, or the host refused the match.
+pub async fn open_match(
+    http: &Http,
+    data: &Data,
+    place: MatchPlace,
+    players: Vec<Seated>,
+    variant: Variant,
+    clock: ClockSettings,
+) -> Result<MatchId, Error> {
+    let catalog = data.catalog();
+    let l = place.locale;
+    let name = catalog.text(
+        l,
+        id::THREAD_NAME,
+        &Args::new()
+            .set("players", versus(catalog, l, variant, &players))
+            .set("variant", catalog.variant_name(l, variant))
+            .set("time", time_text(clock.control)),
+    );
+    // Discord's limit on a channel name.
+    let name: String = name.chars().take(100).collect();
+    let thread = place
+        .channel
+        .create_thread_from_message(http, place.message, CreateThread::new(name))
+        .await?;
+    let spec = Offers::match_spec(
+        place.guild,
+        l,
+        players.clone(),
+        variant,
+        data.match_clock(clock),
+    );
+    let route = Route::new(thread.id, players.iter().map(|p| p.id).collect(), l);
+    let id = {
+        let _creating = data.routes.creation_lock().await;
+        let id = data.host.create_match(spec).await?;
+        data.routes.insert(id, route).await;
+        id
+    };
+    tracing::info!(match_id = %id, thread = %thread.id, "match started");
+    Ok(id)
+}
+
+/// Starts the match of a challenge or seek (`offer`) that a press
+/// completed: [`open_match`] on the pressed message, then records the match
+/// with the offer. If that fails, it is logged and the presser gets a
+/// private apology in `locale`.
+///
+/// # Errors
+/// The apology could not be sent.
+pub async fn open_offered_match(
+    http: &Http,
+    data: &Data,
+    press: &ComponentInteraction,
+    offer: u64,
+    place: MatchPlace,
+    (players, variant, clock): (Vec<Seated>, Variant, ClockSettings),
+    locale: Locale,
+) -> Result<(), Error> {
+    match open_match(http, data, place, players, variant, clock).await {
+        Ok(id) => data.offers.set_match(offer, id).await,
+        Err(e) => {
+            tracing::error!(error = %e, challenge = offer, "opening the match failed");
+            press
+                .create_followup(
+                    http,
+                    CreateInteractionResponseFollowup::new()
+                        .content(data.catalog().plain(locale, id::ERROR_INTERNAL))
+                        .ephemeral(true),
+                )
+                .await?;
+        }
+    }
+    Ok(())
+}
+
+/// The text an expired offer's message is left with.
+pub fn expired_text(data: &Data, e: &Expired) -> String {
+    let notice = data.catalog().plain(e.locale, e.notice());
+    clip(&format!("{}\n{notice}", e.text))
+}
+
+/// Refuses a press on offer `id` privately with `denial` in `locale`. When
+/// it says the offer expired and it did (or the store does not know it),
+/// the message first loses its buttons — with the expiry notice when the
+/// store has its text — as if its timer had fired.
+///
+/// # Errors
+/// A Discord request failed.
+pub async fn refuse_press(
+    ctx: &SerenityContext,
+    data: &Data,
+    press: &ComponentInteraction,
+    id: u64,
+    denial: &Denial,
+    locale: Locale,
+) -> Result<(), Error> {
+    let text = clip(&data.catalog().render(locale, denial.message()));
+    let lookup = if Lookup::is_expiry(denial) {
+        data.offers.lookup_expired(id, unix_ms()).await
+    } else {
+        Lookup::Closed
+    };
+    let mut update = CreateInteractionResponseMessage::new()
+        .components(Vec::new())
+        .allowed_mentions(mentions_only(&[]));
+    match lookup {
+        Lookup::Closed => {
+            press
+                .create_response(&ctx.http, super::reply::ephemeral(&text))
+                .await?;
+            return Ok(());
+        }
+        Lookup::Expired(e) => update = update.content(expired_text(data, &e)),
+        Lookup::Unknown => {}
+    }
+    press
+        .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
+        .await?;
+    press
+        .create_followup(
+            &ctx.http,
+            CreateInteractionResponseFollowup::new()
+                .content(text)
+                .ephemeral(true)
+                .allowed_mentions(mentions_only(&[])),
+        )
+        .await?;
+    Ok(())
+}
+
+/// Waits until `expires_unix_ms` (wall clock), then expires every challenge
+/// and seek due and takes their buttons away. Spawned for each new
+/// challenge and seek, and for every open one at start-up ([`rearm`]).
+pub fn arm_expiry(http: Arc<Http>, data: Arc<Data>, expires_unix_ms: i64) {
+    tokio::spawn(async move {
+        let wait = (expires_unix_ms - unix_ms()).max(0) as u64;
+        tokio::time::sleep(Duration::from_millis(wait)).await;
+        for e in data.offers.expire_due(unix_ms()).await {
+            let Some(token) = &e.token else { continue };
+            let edit = EditInteractionResponse::new()
+                .content(expired_text(&data, &e))
+                .components(Vec::new());
+            if let Err(err) = edit.execute(&http, token).await {
+                tracing::warn!(error = %err, challenge = e.id, "marking a challenge expired failed");
+            }
+        }
+    });
+}
+
+/// Re-arms the expiry of every open challenge and seek after a restart (one
+/// already due expires at once).
+pub async fn rearm(http: Arc<Http>, data: Arc<Data>) {
+    match data.offers.open_expiries().await {
+        Ok(open) => {
+            if !open.is_empty() {
+                tracing::info!(open = open.len(), "challenge expiries re-armed");
+            }
+            for expires in open {
+                arm_expiry(http.clone(), data.clone(), expires);
+            }
+        }
+        Err(e) => tracing::error!(error = %e, "reading the open challenges failed"),
+    }
+}

@@ -1,0 +1,138 @@
+//! What every command needs: the reader's language (resolved once per
+//! interaction), the seated player of a Discord user, private replies and
+//! refusals rendered in the reader's language, and long texts packed into
+//! Discord messages.
+
+use poise::CreateReply;
+use serenity::all::{CreateInteractionResponse, CreateInteractionResponseMessage, Member, User};
+
+use crate::host::{Denial, Seated, UserId};
+use crate::i18n::{id, Locale};
+
+use super::data::{Context, Error};
+use super::messages::{clip, mentions_only};
+
+/// The Discord user of `user`.
+pub fn user_id(user: &User) -> UserId {
+    UserId(user.id.get())
+}
+
+/// A player as seated in a match: the server nickname, else the display
+/// name, else the user name (shown as text, never a mention).
+pub fn seated(user: &User, member: Option<&Member>) -> Seated {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| user.global_name.clone())
+        .unwrap_or_else(|| user.name.clone());
+    Seated {
+        id: user_id(user),
+        name,
+        ai_level: None,
+    }
+}
+
+/// The language of a private reply to the user of `ctx`: their
+/// `/settings` override (as read before the command), else their Discord
+/// client's.
+pub fn user_locale(ctx: Context<'_>) -> Locale {
+    let chosen = ctx.data().language_override(user_id(ctx.author()));
+    Locale::for_user(chosen, ctx.locale().unwrap_or("en-US"))
+}
+
+/// [`user_locale`] after reading the override again (for `/settings`,
+/// which changes it).
+pub async fn reader_locale(ctx: Context<'_>) -> Locale {
+    ctx.data().refresh_language(user_id(ctx.author())).await;
+    user_locale(ctx)
+}
+
+/// Discord's language of the server of `ctx` (`guild_locale`), if it sent
+/// one.
+pub fn guild_locale(ctx: Context<'_>) -> Option<String> {
+    match ctx {
+        poise::Context::Application(a) => a.interaction.guild_locale.clone(),
+        poise::Context::Prefix(_) => None,
+    }
+}
+
+/// A private (ephemeral) reply that pings nobody.
+///
+/// # Errors
+/// Discord refused the reply.
+pub async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
+    ctx.send(
+        CreateReply::default()
+            .content(clip(&text))
+            .ephemeral(true)
+            .allowed_mentions(mentions_only(&[])),
+    )
+    .await?;
+    Ok(())
+}
+
+/// A private reply with the refusal `denial`, in the reader's language.
+///
+/// # Errors
+/// Discord refused the reply.
+pub async fn deny(ctx: Context<'_>, denial: &Denial) -> Result<(), Error> {
+    let text = ctx
+        .data()
+        .catalog()
+        .render(user_locale(ctx), denial.message());
+    private(ctx, text).await
+}
+
+/// The server of a server command; `None` when it was used elsewhere and
+/// the refusal has been sent.
+///
+/// # Errors
+/// Discord refused the reply.
+pub async fn in_guild(ctx: Context<'_>) -> Result<Option<u64>, Error> {
+    match ctx.guild_id() {
+        Some(g) => Ok(Some(g.get())),
+        None => {
+            deny(ctx, &Denial::new(id::ERROR_GUILD_ONLY)).await?;
+            Ok(None)
+        }
+    }
+}
+
+/// A private answer to a button press.
+pub fn ephemeral(text: &str) -> CreateInteractionResponse {
+    CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .content(clip(text))
+            .ephemeral(true)
+            .allowed_mentions(mentions_only(&[])),
+    )
+}
+
+/// Joins sections into messages of at most `limit` characters each (a
+/// section longer than that is a message of its own).
+pub fn pack(sections: &[String], limit: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    for s in sections {
+        match out.last_mut() {
+            Some(last) if last.chars().count() + 2 + s.chars().count() <= limit => {
+                last.push_str("\n\n");
+                last.push_str(s);
+            }
+            _ => out.push(s.clone()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_rules_are_split_between_messages() {
+        let sections = vec!["a".repeat(1500), "b".repeat(400), "c".repeat(300)];
+        let packed = pack(&sections, 2000);
+        assert_eq!(packed.len(), 2);
+        assert!(packed.iter().all(|m| m.chars().count() <= 2000));
+        assert!(packed[0].ends_with('b') && packed[1].starts_with('c'));
+    }
+}
