@@ -12,4 +12,3 @@ button-confirm = Потвърди
 button-cancel = Отказ
 button-previous = Назад
 button-next = Напред
-page-indicator = Страница { $page } от { $pages }

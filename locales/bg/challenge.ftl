@@ -5,7 +5,6 @@ challenge-ai-started = { $challenger } играе срещу бота (ниво 
 challenge-color = Цвят на { $player }: { $color }.
 challenge-accepted = { $player } прие.
 challenge-waiting-for = Още чакаме { $players }.
-challenge-match-opened = Мачът започна: { $thread }
 challenge-declined = { $player } отказа предизвикателството.
 challenge-expired-notice = Никой не отговори навреме; предизвикателството изтече.
 seek-posted = { $player } търси противници за мач: { $variant }, { $time }. { $free ->

@@ -19,12 +19,6 @@ color-yellow = Жълто
 color-blue = Синьо
 color-random = Случаен
 
-## Готови контроли на времето
-time-preset-3-2 = 3+2 (3 минути, +2 секунди на ход)
-time-preset-5-5 = 5+5 (5 минути, +5 секунди на ход)
-time-preset-10-10 = 10+10 (10 минути, +10 секунди на ход)
-time-preset-30-30 = 30+30 (30 минути, +30 секунди на ход)
-
 ## Езици
 language-auto = Езикът на Discord
 language-en-US = English
@@ -71,24 +65,10 @@ points = { $count ->
 }
 points-half = ½ точка
 
-games-count = { $count ->
-    [one] { $count } партия
-   *[other] { $count } партии
-}
-matches-count = { $count ->
-    [one] { $count } мач
-   *[other] { $count } мача
-}
-moves-count = { $count ->
-    [one] { $count } ход
-   *[other] { $count } хода
-}
-
 list-and = { $first } и { $last }
 
 versus = { $first } срещу { $second }
 team-name = Отбор { $team }
-team-with-players = Отбор { $team } ({ $players })
 the-bot = ботът
 the-bot-level = ботът (ниво { $level })
 yes = да

@@ -28,7 +28,6 @@ error-banned = Блокиран си от ранглистата на този �
 error-player-banned = { $player } е блокиран от ранглистата на този сървър.
 error-moderator-only = Това могат да правят само модераторите (право „Управление на сървъра“).
 error-no-match-here = Нямаш текущ мач в този канал.
-error-no-running-match = Нямаш текущ мач.
 error-nothing-to-ready = В момента няма следваща партия, за която да се приготвиш.
 error-already-ready = Вече натисна „Готов“.
 error-needs-opponent2 = { $variant } изисква втори противник: използвай опцията противник2.

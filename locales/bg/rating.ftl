@@ -14,10 +14,6 @@ rating-unrated-variant = { $variant } не е за рейтинг.
 
 leaderboard-title = Класация · { $variant }
 leaderboard-season = Сезон { $season }
-leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
-    [one] { $matches } мач
-   *[other] { $matches } мача
-})
 leaderboard-empty = Още никой не е играл мач за рейтинг в { $variant } на този сървър.
 
 history-title = Последни мачове на { $player }
@@ -30,20 +26,8 @@ history-empty = { $player } още не е завършил мач.
 
 analyze-title = Анализ на мач { $id }
 analyze-exact = Точни оценки от решаващата програма (дъска 7×6, класически правила).
-analyze-estimate = Оценки на програмата: точен анализ има само за дъска 7×6 с класически правила.
 analyze-game = Партия { $game }
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
-analyze-verdict-win = печели за { $moves ->
-    [one] { $moves } ход
-   *[other] { $moves } хода
-}
-analyze-verdict-draw = реми
-analyze-verdict-loss = губи за { $moves ->
-    [one] { $moves } ход
-   *[other] { $moves } хода
-}
-analyze-mistake = грешка; { $best } беше по-добре
-analyze-not-available = За този вариант още няма анализ.
 
 # pitfalls branch: /analyze verdicts (the mover's theoretical result)
 analyze-result-win = победа

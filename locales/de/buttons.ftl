@@ -12,4 +12,3 @@ button-confirm = Bestätigen
 button-cancel = Abbrechen
 button-previous = Zurück
 button-next = Weiter
-page-indicator = Seite { $page } von { $pages }

@@ -5,7 +5,6 @@ challenge-ai-started = { $challenger } spielt gegen den Bot (Stufe { $level }): 
 challenge-color = { $player } spielt { $color }.
 challenge-accepted = { $player } hat angenommen.
 challenge-waiting-for = Wir warten noch auf { $players }.
-challenge-match-opened = Das Match läuft: { $thread }
 challenge-declined = { $player } hat die Herausforderung abgelehnt.
 challenge-expired-notice = Niemand hat rechtzeitig geantwortet; die Herausforderung ist verfallen.
 seek-posted = { $player } sucht Gegner für ein Match: { $variant }, { $time }. { $free ->

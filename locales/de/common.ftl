@@ -19,12 +19,6 @@ color-yellow = Gelb
 color-blue = Blau
 color-random = Zufällig
 
-## Zeitvorgaben
-time-preset-3-2 = 3+2 (3 Minuten, +2 Sekunden pro Zug)
-time-preset-5-5 = 5+5 (5 Minuten, +5 Sekunden pro Zug)
-time-preset-10-10 = 10+10 (10 Minuten, +10 Sekunden pro Zug)
-time-preset-30-30 = 30+30 (30 Minuten, +30 Sekunden pro Zug)
-
 ## Sprachen
 language-auto = Sprache von Discord
 language-en-US = English
@@ -65,24 +59,10 @@ points = { $count ->
 }
 points-half = ½ Punkt
 
-games-count = { $count ->
-    [one] { $count } Partie
-   *[other] { $count } Partien
-}
-matches-count = { $count ->
-    [one] { $count } Match
-   *[other] { $count } Matches
-}
-moves-count = { $count ->
-    [one] { $count } Zug
-   *[other] { $count } Züge
-}
-
 list-and = { $first } und { $last }
 
 versus = { $first } vs. { $second }
 team-name = Team { $team }
-team-with-players = Team { $team } ({ $players })
 the-bot = der Bot
 the-bot-level = der Bot (Stufe { $level })
 yes = ja

@@ -28,7 +28,6 @@ error-banned = Du bist von der Rangliste dieses Servers gesperrt.
 error-player-banned = { $player } ist von der Rangliste dieses Servers gesperrt.
 error-moderator-only = Das dürfen nur Moderatoren (Berechtigung „Server verwalten“).
 error-no-match-here = In diesem Kanal läuft kein Match von dir.
-error-no-running-match = Du hast kein laufendes Match.
 error-nothing-to-ready = Gerade gibt es keine nächste Partie, für die du bereit sein könntest.
 error-already-ready = Du hast schon „Bereit“ gedrückt.
 error-needs-opponent2 = { $variant } braucht einen zweiten Gegner: Nutz die Option gegner2.

@@ -3,18 +3,7 @@
 thread-name = { $players } · { $variant } { $time }
 
 game-title = Partie { $game } von { $games }
-game-over-title = Partie beendet
 match-over-title = Match beendet
-
-## Beginn
-match-started = Das Match beginnt: { $players }. { $variant }, { $time }, { $games ->
-    [one] eine Partie.
-   *[other] { $games } Partien; nach jeder Partie werden die Farben getauscht.
-}
-game-started = Partie { $game } von { $games }: { $player } zieht zuerst.
-game-started-swapped = Partie { $game } von { $games }: Die Farben sind getauscht, { $player } zieht zuerst.
-game-drawn-opening = Diese Partie beginnt mit einer ausgelosten Eröffnung aus vier Steinen; sie ist in der Zugliste markiert.
-game-obstacles = Die grauen Blöcke gehören niemandem: Sie belegen ihr Feld, zählen aber nie für eine Reihe.
 
 ## Zug
 turn-to-move = { $disc } { $player } ist am Zug.
@@ -22,15 +11,10 @@ turn-to-move-team = { $disc } { $player } ({ $team }) ist am Zug.
 turn-flag = Die Bedenkzeit läuft { $flag } ab.
 turn-first-move = Erster Zug von { $player } in diesem Match: Die Uhr startet erst danach. Ohne Zug wird das Match { $abort } abgebrochen.
 turn-last-move = Letzter Zug: { $move }.
-turn-type-hint = Drück eine Spalten-Schaltfläche oder schreib die Spalte (Buchstabe oder Zahl) in diesen Thread.
-turn-type-hint-popout = Drück eine Spalten-Schaltfläche oder schreib die Spalte; um einen eigenen Stein aus der untersten Reihe zu ziehen, schreib -a oder pop a.
 moves-title = Züge
-move-drawn-marker = ausgelost
 clock-title = Uhren
 clock-line = { $disc } { $player }: { $bank }
 clock-line-running = { $disc } { $player }: { $bank } ⏳
-clock-not-started = nicht gestartet
-confirm-preview = Spalte { $column } ausgewählt. Drück sie noch einmal (oder „Bestätigen“), um den Stein einzuwerfen.
 
 ## Ergebnis einer Partie
 game-won-line = { $winner } gewinnt Partie { $game } mit { $connect } in einer Reihe.
@@ -42,9 +26,7 @@ game-drawn-no-legal-move = Partie { $game } endet remis: { $player } hat keinen 
 game-drawn-repetition = Partie { $game } endet remis: Dieselbe Stellung ist zum dritten Mal entstanden.
 game-score = Stand: { $first } { $score } { $second }
 game-ready-prompt = Drück „{ button-ready }“, sobald du bereit bist. Die Uhren stehen { $grace } lang still; danach läuft die Bedenkzeit aller, die noch nicht bereit sind.
-game-clocks-resume = Für alle, die noch nicht bereit sind, laufen die Uhren { $resume } wieder.
 game-player-ready = { $player } ist bereit.
-game-waiting-for = Wir warten auf: { $players }.
 
 ## Ergebnis des Matches
 match-won = { $winner } gewinnt das Match { $score }.
@@ -58,12 +40,10 @@ match-standings-title = Endstand
 match-standing-line = { $place }. { $player }: { $points }
 match-standings-forfeit = { $player } hat kampflos verloren und landet auf dem letzten Platz.
 match-rating-change = { $player }: { $before } → { $after } ({ $change })
-match-unrated = Dieses Match wird nicht gewertet.
 match-unrated-single = Eine Einzelpartie wird nie gewertet.
 match-unrated-ai = Partien gegen den Bot werden nie gewertet.
 match-unrated-self = Derselbe Spieler auf beiden Seiten: keine Wertung.
 match-rematch-offered = { $player } bietet eine Revanche an.
-match-thread-archived = Das Match ist vorbei; dieser Thread wird archiviert.
 
 ## Nach einem Neustart
 restart-notice = Der Bot wurde neu gestartet. { $player }, dein Zug beginnt von vorn, mit der Bedenkzeit, die du zu Beginn des Zuges hattest: { $bank }. Die Ausfallzeit wurde niemandem angerechnet.

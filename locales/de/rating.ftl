@@ -14,10 +14,6 @@ rating-unrated-variant = { $variant } wird nicht gewertet.
 
 leaderboard-title = Bestenliste · { $variant }
 leaderboard-season = Saison { $season }
-leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
-    [one] { $matches } Match
-   *[other] { $matches } Matches
-})
 leaderboard-empty = Auf diesem Server hat noch niemand ein gewertetes Match in { $variant } gespielt.
 
 history-title = Letzte Matches von { $player }
@@ -30,20 +26,8 @@ history-empty = { $player } hat noch kein Match beendet.
 
 analyze-title = Analyse von Match { $id }
 analyze-exact = Exakte Bewertungen des Lösers (7×6-Brett, klassische Regeln).
-analyze-estimate = Schätzungen der Engine: Exakt analysieren lässt sich nur das 7×6-Brett mit klassischen Regeln.
 analyze-game = Partie { $game }
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
-analyze-verdict-win = gewinnt in { $moves ->
-    [one] { $moves } Zug
-   *[other] { $moves } Zügen
-}
-analyze-verdict-draw = remis
-analyze-verdict-loss = verliert in { $moves ->
-    [one] { $moves } Zug
-   *[other] { $moves } Zügen
-}
-analyze-mistake = Fehler; { $best } war besser
-analyze-not-available = Für diese Variante gibt es noch keine Analyse.
 
 # pitfalls branch: /analyze verdicts (the mover's theoretical result)
 analyze-result-win = Gewinn

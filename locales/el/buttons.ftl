@@ -12,4 +12,3 @@ button-confirm = Επιβεβαίωση
 button-cancel = Ακύρωση
 button-previous = Προηγούμενη
 button-next = Επόμενη
-page-indicator = Σελίδα { $page } από { $pages }

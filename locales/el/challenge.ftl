@@ -5,7 +5,6 @@ challenge-ai-started = { $challenger } παίζει εναντίον του bot 
 challenge-color = Χρώμα για { $player }: { $color }.
 challenge-accepted = { $player } αποδέχτηκε.
 challenge-waiting-for = Αναμένεται ακόμη: { $players }.
-challenge-match-opened = Ο αγώνας ξεκίνησε: { $thread }
 challenge-declined = { $player } απέρριψε την πρόκληση.
 challenge-expired-notice = Κανείς δεν απάντησε εγκαίρως· η πρόκληση έληξε.
 seek-posted = { $player } ψάχνει αντιπάλους για αγώνα: { $variant }, { $time }. { $free ->

@@ -19,12 +19,6 @@ color-yellow = Κίτρινο
 color-blue = Μπλε
 color-random = Τυχαίο
 
-## Προεπιλεγμένοι χρόνοι
-time-preset-3-2 = 3+2 (3 λεπτά, +2 δευτερόλεπτα ανά κίνηση)
-time-preset-5-5 = 5+5 (5 λεπτά, +5 δευτερόλεπτα ανά κίνηση)
-time-preset-10-10 = 10+10 (10 λεπτά, +10 δευτερόλεπτα ανά κίνηση)
-time-preset-30-30 = 30+30 (30 λεπτά, +30 δευτερόλεπτα ανά κίνηση)
-
 ## Γλώσσες
 language-auto = Γλώσσα του Discord
 language-en-US = English
@@ -65,24 +59,10 @@ points = { $count ->
 }
 points-half = ½ πόντος
 
-games-count = { $count ->
-    [one] { $count } παρτίδα
-   *[other] { $count } παρτίδες
-}
-matches-count = { $count ->
-    [one] { $count } αγώνας
-   *[other] { $count } αγώνες
-}
-moves-count = { $count ->
-    [one] { $count } κίνηση
-   *[other] { $count } κινήσεις
-}
-
 list-and = { $first } και { $last }
 
 versus = { $first } εναντίον { $second }
 team-name = Ομάδα { $team }
-team-with-players = Ομάδα { $team } ({ $players })
 the-bot = το bot
 the-bot-level = το bot (επίπεδο { $level })
 yes = ναι

@@ -14,10 +14,6 @@ rating-unrated-variant = Η παραλλαγή { $variant } δεν έχει βα
 
 leaderboard-title = Κορυφαίοι · { $variant }
 leaderboard-season = Σεζόν { $season }
-leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
-    [one] { $matches } αγώνας
-   *[other] { $matches } αγώνες
-})
 leaderboard-empty = Κανείς δεν έχει παίξει ακόμη αγώνα με βαθμολογία στην παραλλαγή { $variant } σε αυτόν τον διακομιστή.
 
 history-title = Πρόσφατοι αγώνες: { $player }
@@ -30,20 +26,8 @@ history-empty = { $player }: κανένας ολοκληρωμένος αγών�
 
 analyze-title = Ανάλυση του αγώνα { $id }
 analyze-exact = Ακριβείς κρίσεις του επιλυτή (ταμπλό 7×6, κλασικοί κανόνες).
-analyze-estimate = Εκτιμήσεις της μηχανής: ακριβής ανάλυση υπάρχει μόνο για ταμπλό 7×6 με κλασικούς κανόνες.
 analyze-game = Παρτίδα { $game }
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
-analyze-verdict-win = κερδίζει σε { $moves ->
-    [one] { $moves } κίνηση
-   *[other] { $moves } κινήσεις
-}
-analyze-verdict-draw = ισοπαλία
-analyze-verdict-loss = χάνει σε { $moves ->
-    [one] { $moves } κίνηση
-   *[other] { $moves } κινήσεις
-}
-analyze-mistake = λάθος· το { $best } ήταν καλύτερο
-analyze-not-available = Δεν υπάρχει ακόμη ανάλυση για αυτή την παραλλαγή.
 
 # pitfalls branch: /analyze verdicts (the mover's theoretical result)
 analyze-result-win = νίκη

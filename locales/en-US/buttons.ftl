@@ -14,5 +14,3 @@ button-confirm = Confirm
 button-cancel = Cancel
 button-previous = Previous
 button-next = Next
-# $page (number), $pages (number)
-page-indicator = Page { $page } of { $pages }

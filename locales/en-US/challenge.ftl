@@ -10,8 +10,6 @@ challenge-color = { $player } plays { $color }.
 challenge-accepted = { $player } accepted.
 # $players (text)
 challenge-waiting-for = Still waiting for { $players }.
-# $thread (text: a channel mention)
-challenge-match-opened = The match is on: { $thread }
 # $player (text)
 challenge-declined = { $player } declined the challenge.
 challenge-expired-notice = Nobody answered in time; the challenge has expired.

@@ -21,12 +21,6 @@ color-yellow = Yellow
 color-blue = Blue
 color-random = Random
 
-## Time presets (choices of the time options).
-time-preset-3-2 = 3+2 (3 minutes, +2 seconds per move)
-time-preset-5-5 = 5+5 (5 minutes, +5 seconds per move)
-time-preset-10-10 = 10+10 (10 minutes, +10 seconds per move)
-time-preset-30-30 = 30+30 (30 minutes, +30 seconds per move)
-
 ## Languages (choices of /settings and /config language).
 language-auto = Discord's language
 language-en-US = English
@@ -71,22 +65,6 @@ points = { $count ->
 }
 points-half = ½ point
 
-# $count (number)
-games-count = { $count ->
-    [one] { $count } game
-   *[other] { $count } games
-}
-# $count (number)
-matches-count = { $count ->
-    [one] { $count } match
-   *[other] { $count } matches
-}
-# $count (number)
-moves-count = { $count ->
-    [one] { $count } move
-   *[other] { $count } moves
-}
-
 ## Lists. $first (text: the items but the last, joined by ", "), $last (text)
 list-and = { $first } and { $last }
 
@@ -95,8 +73,6 @@ list-and = { $first } and { $last }
 versus = { $first } vs { $second }
 # $team (text: A or B)
 team-name = Team { $team }
-# $team (text: A or B), $players (text)
-team-with-players = Team { $team } ({ $players })
 the-bot = the bot
 # $level (number)
 the-bot-level = the bot (level { $level })

@@ -40,7 +40,6 @@ error-banned = You are banned from this server's ladder.
 error-player-banned = { $player } is banned from this server's ladder.
 error-moderator-only = Only moderators (Manage Server permission) can do this.
 error-no-match-here = There is no running match of yours in this channel.
-error-no-running-match = You have no running match.
 error-nothing-to-ready = There is no next game to get ready for right now.
 error-already-ready = You have already pressed Ready.
 # $variant (text)

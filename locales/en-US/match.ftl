@@ -5,21 +5,7 @@ thread-name = { $players } · { $variant } { $time }
 
 # $game (number), $games (number)
 game-title = Game { $game } of { $games }
-game-over-title = Game over
 match-over-title = Match over
-
-## Start of a match and of each game.
-# $players (text), $variant (text), $time (text: "10+10"), $games (number)
-match-started = The match begins: { $players }. { $variant }, { $time }, { $games ->
-    [one] one game.
-   *[other] { $games } games; colors swap after each game.
-}
-# $game (number), $games (number), $player (text: who moves first)
-game-started = Game { $game } of { $games }: { $player } moves first.
-# $game (number), $games (number), $player (text)
-game-started-swapped = Game { $game } of { $games }: colors have swapped, { $player } moves first.
-game-drawn-opening = This game starts from a drawn opening of four discs, marked in the move list.
-game-obstacles = The gray blocks are nobody's discs: they fill their cells and never count for a line.
 
 ## Turn message. $player (text), $disc (text: 🔴 🟡 🔵)
 turn-to-move = { $disc } { $player } to move.
@@ -31,18 +17,12 @@ turn-flag = Time runs out { $flag }.
 turn-first-move = This is { $player }'s first move of the match, so the clock is not running yet. Without a move, the match will be aborted { $abort }.
 # $move (text: "7. 🔴 d")
 turn-last-move = Last move: { $move }.
-turn-type-hint = Press a column button or type the column (a letter or a number) in this thread.
-turn-type-hint-popout = Press a column button or type the column; to pop one of your discs from the bottom row, type -a or pop a.
 moves-title = Moves
-move-drawn-marker = drawn
 clock-title = Clocks
 # $disc (text), $player (text), $bank (text: "9:58")
 clock-line = { $disc } { $player }: { $bank }
 # $disc (text), $player (text), $bank (text)
 clock-line-running = { $disc } { $player }: { $bank } ⏳
-clock-not-started = not started
-# $column (text)
-confirm-preview = Column { $column } selected. Press it again (or Confirm) to drop your disc.
 
 ## Results of a game. $game (number)
 # $winner (text), $connect (number: 4 or 5)
@@ -61,12 +41,8 @@ game-drawn-repetition = Game { $game } is drawn: the same position came up for t
 game-score = Score: { $first } { $score } { $second }
 # $grace (text: "60 seconds")
 game-ready-prompt = Press “{ button-ready }” when you are ready. The clocks stand still for { $grace }; after that, the bank of each player who is not ready runs.
-# $resume (text: a Discord relative timestamp)
-game-clocks-resume = The clocks start running again { $resume } for everyone who is not ready.
 # $player (text)
 game-player-ready = { $player } is ready.
-# $players (text)
-game-waiting-for = Waiting for: { $players }.
 
 ## Results of a match. $score (text: "1½:½", "2:0")
 # $winner (text)
@@ -89,13 +65,11 @@ match-standing-line = { $place }. { $player }: { $points }
 match-standings-forfeit = { $player } forfeited and is placed last.
 # $player (text), $before (text: "1500?"), $after (text), $change (text: "+12")
 match-rating-change = { $player }: { $before } → { $after } ({ $change })
-match-unrated = This match is not rated.
 match-unrated-single = A single game is never rated.
 match-unrated-ai = Games against the bot are never rated.
 match-unrated-self = The same player on both sides: not rated.
 # $player (text)
 match-rematch-offered = { $player } offers a rematch.
-match-thread-archived = The match is over; this thread will be archived.
 
 ## After a bot restart. $player (text), $bank (text: "9:58")
 restart-notice = The bot restarted. { $player }, your turn starts again with the bank you had at its start: { $bank }. The outage was not charged to anyone.

@@ -23,11 +23,6 @@ rating-unrated-variant = { $variant } is not rated.
 leaderboard-title = Leaderboard · { $variant }
 # $season (number)
 leaderboard-season = Season { $season }
-# $rank (number), $player (text), $rating (text), $matches (number)
-leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
-    [one] { $matches } match
-   *[other] { $matches } matches
-})
 # $variant (text)
 leaderboard-empty = Nobody has played a rated match of { $variant } on this server yet.
 
@@ -45,25 +40,10 @@ history-empty = { $player } has not finished a match yet.
 # $id (text)
 analyze-title = Analysis of match { $id }
 analyze-exact = Exact verdicts from the solver (7×6 board, classic rules).
-analyze-estimate = Estimates from the engine: exact analysis exists only for 7×6 boards with classic rules.
 # $game (number)
 analyze-game = Game { $game }
 # $ply (number), $disc (text), $move (text), $verdict (text)
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
-# $moves (number: the mover's own moves until the win)
-analyze-verdict-win = wins in { $moves ->
-    [one] { $moves } move
-   *[other] { $moves } moves
-}
-analyze-verdict-draw = draw
-# $moves (number)
-analyze-verdict-loss = loses in { $moves ->
-    [one] { $moves } move
-   *[other] { $moves } moves
-}
-# $best (text: the best column)
-analyze-mistake = mistake; { $best } was better
-analyze-not-available = No analysis is available for this variant yet.
 
 # pitfalls branch: /analyze verdicts (the mover's theoretical result)
 analyze-result-win = win

@@ -12,4 +12,3 @@ button-confirm = Conferma
 button-cancel = Annulla
 button-previous = Indietro
 button-next = Avanti
-page-indicator = Pagina { $page } di { $pages }

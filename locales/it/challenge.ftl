@@ -5,7 +5,6 @@ challenge-ai-started = { $challenger } gioca contro il bot (livello { $level }):
 challenge-color = Colore di { $player }: { $color }.
 challenge-accepted = { $player } ha accettato.
 challenge-waiting-for = Si attende ancora { $players }.
-challenge-match-opened = L'incontro è iniziato: { $thread }
 challenge-declined = { $player } ha rifiutato la sfida.
 challenge-expired-notice = Nessuno ha risposto in tempo; la sfida è scaduta.
 seek-posted = { $player } cerca avversari per un incontro: { $variant }, { $time }. { $free ->

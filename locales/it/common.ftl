@@ -19,12 +19,6 @@ color-yellow = Giallo
 color-blue = Blu
 color-random = Casuale
 
-## Cadenze predefinite
-time-preset-3-2 = 3+2 (3 minuti, +2 secondi a mossa)
-time-preset-5-5 = 5+5 (5 minuti, +5 secondi a mossa)
-time-preset-10-10 = 10+10 (10 minuti, +10 secondi a mossa)
-time-preset-30-30 = 30+30 (30 minuti, +30 secondi a mossa)
-
 ## Lingue
 language-auto = Lingua di Discord
 language-en-US = English
@@ -71,24 +65,10 @@ points = { $count ->
 }
 points-half = ½ punto
 
-games-count = { $count ->
-    [one] { $count } partita
-   *[other] { $count } partite
-}
-matches-count = { $count ->
-    [one] { $count } incontro
-   *[other] { $count } incontri
-}
-moves-count = { $count ->
-    [one] { $count } mossa
-   *[other] { $count } mosse
-}
-
 list-and = { $first } e { $last }
 
 versus = { $first } contro { $second }
 team-name = Squadra { $team }
-team-with-players = Squadra { $team } ({ $players })
 the-bot = il bot
 the-bot-level = il bot (livello { $level })
 yes = sì

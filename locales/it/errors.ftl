@@ -28,7 +28,6 @@ error-banned = Sei escluso dalla graduatoria di questo server.
 error-player-banned = { $player } è escluso dalla graduatoria di questo server.
 error-moderator-only = Solo i moderatori (permesso “Gestisci server”) possono farlo.
 error-no-match-here = In questo canale non hai incontri in corso.
-error-no-running-match = Non hai incontri in corso.
 error-nothing-to-ready = Al momento non c'è una prossima partita per cui prepararsi.
 error-already-ready = Hai già premuto Pronto.
 error-needs-opponent2 = { $variant } richiede un secondo avversario: usa l'opzione avversario2.

@@ -14,10 +14,6 @@ rating-unrated-variant = { $variant } non conta per il punteggio.
 
 leaderboard-title = Classifica · { $variant }
 leaderboard-season = Stagione { $season }
-leaderboard-line = { $rank }. { $player }: { $rating } ({ $matches ->
-    [one] { $matches } incontro
-   *[other] { $matches } incontri
-})
 leaderboard-empty = Nessuno ha ancora giocato incontri validi di { $variant } su questo server.
 
 history-title = Ultimi incontri di { $player }
@@ -30,20 +26,8 @@ history-empty = { $player } non ha ancora concluso nessun incontro.
 
 analyze-title = Analisi dell'incontro { $id }
 analyze-exact = Valutazioni esatte del risolutore (griglia 7×6, regole classiche).
-analyze-estimate = Stime del motore: l'analisi esatta esiste solo per la griglia 7×6 con regole classiche.
 analyze-game = Partita { $game }
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
-analyze-verdict-win = vince in { $moves ->
-    [one] { $moves } mossa
-   *[other] { $moves } mosse
-}
-analyze-verdict-draw = pari
-analyze-verdict-loss = perde in { $moves ->
-    [one] { $moves } mossa
-   *[other] { $moves } mosse
-}
-analyze-mistake = errore; { $best } era meglio
-analyze-not-available = Per questa variante non c'è ancora un'analisi.
 
 # pitfalls branch: /analyze verdicts (the mover's theoretical result)
 analyze-result-win = vittoria

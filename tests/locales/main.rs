@@ -153,7 +153,6 @@ fn may_equal_english(l: Locale, key: &Key) -> bool {
             "variant-misere",
             "variant-teams",
             "team-name",
-            "team-with-players",
             "rules-notation-title",
             "analyze.match",
             "ladder-void.match",
@@ -523,63 +522,6 @@ fn counted_words_follow_each_languages_plural_rules() {
         ],
         minutes,
     );
-    let games =
-        |c: &Catalog, l: Locale, n: u32| c.text(l, id::GAMES_COUNT, &Args::new().set("count", n));
-    expect(
-        &c,
-        Locale::EnUs,
-        &[
-            (1, "1 game"),
-            (2, "2 games"),
-            (5, "5 games"),
-            (21, "21 games"),
-        ],
-        games,
-    );
-    expect(
-        &c,
-        Locale::De,
-        &[
-            (1, "1 Partie"),
-            (2, "2 Partien"),
-            (5, "5 Partien"),
-            (21, "21 Partien"),
-        ],
-        games,
-    );
-    expect(
-        &c,
-        Locale::It,
-        &[
-            (1, "1 partita"),
-            (2, "2 partite"),
-            (5, "5 partite"),
-            (21, "21 partite"),
-        ],
-        games,
-    );
-    expect(
-        &c,
-        Locale::El,
-        &[
-            (1, "1 παρτίδα"),
-            (2, "2 παρτίδες"),
-            (5, "5 παρτίδες"),
-            (21, "21 παρτίδες"),
-        ],
-        games,
-    );
-    expect(
-        &c,
-        Locale::Bg,
-        &[
-            (1, "1 партия"),
-            (2, "2 партии"),
-            (5, "5 партии"),
-            (21, "21 партии"),
-        ],
-        games,
-    );
     let days = |c: &Catalog, l: Locale, n: u32| {
         c.duration_words(l, Duration::from_secs(86_400 * n as u64))
     };
@@ -670,14 +612,6 @@ fn key_messages(c: &Catalog, l: Locale) -> Vec<String> {
                 )
                 .set("variant", classic.clone())
                 .set("time", "10+10"),
-        ),
-        t(
-            id::MATCH_STARTED,
-            Args::new()
-                .set("players", c.list(l, &["alice".into(), "bob".into()]))
-                .set("variant", classic.clone())
-                .set("time", "10+10")
-                .set("games", 2),
         ),
         t(
             id::TURN_TO_MOVE,
@@ -780,14 +714,6 @@ fn key_messages(c: &Catalog, l: Locale) -> Vec<String> {
                 .set("wins", 12)
                 .set("draws", 4)
                 .set("losses", 5),
-        ),
-        t(
-            id::LEADERBOARD_LINE,
-            Args::new()
-                .set("rank", 1)
-                .set("player", "alice")
-                .set("rating", "1712")
-                .set("matches", 1),
         ),
         t(id::LADDER_VOID_DONE, Args::new().set("id", "#42")),
         c.plain(l, id::BUTTON_READY),
@@ -936,4 +862,62 @@ fn every_id_the_helpers_use_exists_in_english() {
         "{:?}",
         c.reported_missing()
     );
+}
+
+/// Every Rust source of the bot (not its tests): the application's, each
+/// crate's, the examples' and benchmarks'.
+fn bot_sources() -> String {
+    fn walk(dir: &std::path::Path, out: &mut String) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in entries {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                out.push_str(&std::fs::read_to_string(&p).unwrap());
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = String::new();
+    for dir in ["src", "crates", "examples", "benches"] {
+        walk(&root.join(dir), &mut out);
+    }
+    out
+}
+
+#[test]
+fn every_message_is_used_by_the_bot() {
+    let c = catalog();
+    let sources = bot_sources();
+    let words: BTreeSet<&str> = sources
+        .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+        .collect();
+    // Messages other messages include, and the commands' own messages.
+    let english = inspect::keys(&c, Locale::EnUs);
+    let included: BTreeSet<String> = english
+        .values()
+        .flat_map(|u| u.references.iter().map(|k| k.id.clone()))
+        .collect();
+    let mut commands = BTreeSet::new();
+    for cmd in registered(&c) {
+        let name = cmd["name"].as_str().unwrap().to_string();
+        for o in cmd["options"].as_array().cloned().unwrap_or_default() {
+            if o["type"] == 1 {
+                commands.insert(format!("{name}-{}", o["name"].as_str().unwrap()));
+            }
+        }
+        commands.insert(name);
+    }
+    let unused: Vec<&str> = id::ALL
+        .iter()
+        .map(|i| i.as_str())
+        .filter(|i| {
+            let constant = i.replace('-', "_").to_uppercase();
+            !words.contains(constant.as_str()) && !included.contains(*i) && !commands.contains(*i)
+        })
+        .collect();
+    assert!(unused.is_empty(), "messages no code shows: {unused:?}");
 }
