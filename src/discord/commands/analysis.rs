@@ -21,7 +21,7 @@ use crate::i18n::{id, Args, Catalog, Locale};
 
 use super::super::data::{Context, Error};
 use super::super::messages::{mentions_only, MAX_CONTENT};
-use super::super::reply::{deny, in_guild, pack, private, reader_locale, seated};
+use super::super::reply::{deny, in_guild, pack, private, seated, user_locale};
 
 /// How long the solver may spend on one position before its verdict is
 /// "unknown". Positions of the first plies need an opening book to be
@@ -98,7 +98,7 @@ pub(super) async fn analyze(
     ctx.defer_ephemeral().await?;
     let data = ctx.data().clone();
     let catalog = data.catalog();
-    let l = reader_locale(ctx).await;
+    let l = user_locale(ctx);
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };

@@ -10,12 +10,11 @@ use crate::host::archive::exchange_text;
 
 use super::super::data::{Context, Error};
 use super::super::messages::mentions_only;
-use super::super::reply::{deny, in_guild, reader_locale};
+use super::super::reply::{deny, in_guild};
 
 /// The animated replay of a match.
 #[poise::command(slash_command)]
 pub(super) async fn replay(ctx: Context<'_>, #[rename = "match"] id: String) -> Result<(), Error> {
-    reader_locale(ctx).await;
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
@@ -41,7 +40,6 @@ pub(super) async fn replay(ctx: Context<'_>, #[rename = "match"] id: String) -> 
 /// A match in the exchange format, as a text file.
 #[poise::command(slash_command)]
 pub(super) async fn export(ctx: Context<'_>, #[rename = "match"] id: String) -> Result<(), Error> {
-    reader_locale(ctx).await;
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };

@@ -20,7 +20,7 @@ use super::super::buttons::ButtonId;
 use super::super::choices::VariantChoice;
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only};
-use super::super::reply::{deny, guild_locale, in_guild, private, reader_locale, seated};
+use super::super::reply::{deny, guild_locale, in_guild, private, seated, user_locale};
 
 /// Matches `/history` lists.
 pub const HISTORY: u32 = 10;
@@ -84,7 +84,7 @@ pub(super) async fn rating(
 ) -> Result<(), Error> {
     let data = ctx.data().clone();
     let catalog = data.catalog();
-    let l = reader_locale(ctx).await;
+    let l = user_locale(ctx);
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
@@ -207,7 +207,6 @@ pub(super) async fn leaderboard(
     variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
     let data = ctx.data().clone();
-    reader_locale(ctx).await;
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
@@ -312,7 +311,7 @@ fn history_line(catalog: &Catalog, l: Locale, h: &HistoryEntry) -> String {
 pub(super) async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
     let data = ctx.data().clone();
     let catalog = data.catalog();
-    let l = reader_locale(ctx).await;
+    let l = user_locale(ctx);
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };

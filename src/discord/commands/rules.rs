@@ -6,13 +6,13 @@ use std::time::Duration;
 use super::super::choices::VariantChoice;
 use super::super::data::{Context, Error};
 use super::super::messages::MAX_CONTENT;
-use super::super::reply::{pack, private, reader_locale};
+use super::super::reply::{pack, private, user_locale};
 
 /// The rules, in your language.
 #[poise::command(slash_command)]
 pub(super) async fn rules(ctx: Context<'_>, variant: Option<VariantChoice>) -> Result<(), Error> {
     let data = ctx.data().clone();
-    let l = reader_locale(ctx).await;
+    let l = user_locale(ctx);
     let clock = match ctx.guild_id() {
         Some(g) => data.settings.guild(g.get()).await.clock,
         None => Default::default(),
