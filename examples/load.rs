@@ -18,7 +18,7 @@
 //!   every match started, minus RSS before the first, divided by N).
 //! - `--flags`: every match is started with the shortest time control
 //!   (`1+0`: a 1-minute bank, no increment); both players make their first
-//!   move (not charged, RULES.md §4) and then nobody moves: the player to
+//!   move (not charged, docs/rules.md §4) and then nobody moves: the player to
 //!   move flags 60 s later. Measured: when the fake received each match's
 //!   end, minus its deadline (from the store: the match's epoch + the time
 //!   of ply 2 + the 60 s bank).

@@ -4,7 +4,7 @@
 //! Three-players also prints the pairwise score, L's result against each of
 //! the two L−1 players taken one at a time and averaged (ahead 1, level ½,
 //! behind 0: a win 1, a draw ½, a game another player won ¼; even = 50 %),
-//! the comparison the Weng-Lin rating of RULES.md §6 makes from the places.
+//! the comparison the Weng-Lin rating of docs/rules.md §6 makes from the places.
 //!
 //! Games come in pairs from the same start with the seats swapped, so each
 //! level plays first equally often. The start of pair k is drawn from seed k:

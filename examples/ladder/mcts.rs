@@ -7,7 +7,7 @@
 //! blocks the next player's line, otherwise avoids a move that lets the next
 //! player complete a line on top of it, otherwise plays at random — enough
 //! for a playout to look like a game between players who see one move ahead.
-//! A playout's reward is the game's points (RULES.md §5: win 1, the others 0;
+//! A playout's reward is the game's points (docs/rules.md §5: win 1, the others 0;
 //! full board ½ each).
 //!
 //! Only for drop-only variants that are won by completing a line (no pops,

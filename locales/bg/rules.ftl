@@ -1,4 +1,4 @@
-# /rules и /rules <вариант>: RULES.md §1–§5 за играчите. Markdown.
+# /rules и /rules <вариант>: docs/rules.md §1–§5 за играчите. Markdown.
 
 rules-basics-title = Как се играе
 rules-basics =

@@ -1,6 +1,6 @@
 # Gemeinsame Wörter: Varianten, Farben, Einheiten, Punkte, Listen, Sprachen.
 
-## Varianten (RULES.md §5)
+## Varianten (docs/rules.md §5)
 variant-classic = Klassisch
 variant-single = Einzelpartie
 variant-five = Fünf in einer Reihe

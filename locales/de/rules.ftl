@@ -1,4 +1,4 @@
-# /rules und /rules <Variante>: RULES.md §1–§5 für Spieler. Markdown.
+# /rules und /rules <Variante>: docs/rules.md §1–§5 für Spieler. Markdown.
 
 rules-basics-title = So wird gespielt
 rules-basics =

@@ -1,4 +1,4 @@
-# /rules και /rules <παραλλαγή>: RULES.md §1–§5 για παίκτες. Markdown.
+# /rules και /rules <παραλλαγή>: docs/rules.md §1–§5 για παίκτες. Markdown.
 
 rules-basics-title = Πώς παίζεται
 rules-basics =

@@ -2,7 +2,7 @@
 # Arguments are listed above each message: (text) is shown as is, (number)
 # selects plural forms by the language's CLDR rules.
 
-## Variant names (RULES.md §5); also the /challenge, /seek, /rules choices.
+## Variant names (docs/rules.md §5); also the /challenge, /seek, /rules choices.
 variant-classic = Classic
 variant-single = Single game
 variant-five = Five in a row

@@ -1,4 +1,4 @@
-# The match as players and spectators see it in its thread (DISCORD.md).
+# The match as players and spectators see it in its thread (docs/discord.md).
 
 # Thread name. $players (text: "alice vs bob"), $variant (text), $time (text: "10+10")
 thread-name = { $players } · { $variant } { $time }

@@ -1,4 +1,4 @@
-# /rules and /rules <variant>: RULES.md §1–§5 for players. Markdown.
+# /rules and /rules <variant>: docs/rules.md §1–§5 for players. Markdown.
 # Every rules message gets $abort-window (text: "3 minutes") and $grace
 # (text: "60 seconds"), the server's settings.
 

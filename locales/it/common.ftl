@@ -1,6 +1,6 @@
 # Parole comuni: varianti, colori, unità, punti, elenchi, lingue.
 
-## Varianti (RULES.md §5)
+## Varianti (docs/rules.md §5)
 variant-classic = Classica
 variant-single = Partita singola
 variant-five = Cinque in fila

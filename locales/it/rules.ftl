@@ -1,4 +1,4 @@
-# /rules e /rules <variante>: RULES.md §1–§5 per i giocatori. Markdown.
+# /rules e /rules <variante>: docs/rules.md §1–§5 per i giocatori. Markdown.
 
 rules-basics-title = Come si gioca
 rules-basics =

@@ -139,7 +139,7 @@ async fn a_clock_that_ran_out_while_the_bot_was_down_flags_once_after_the_restar
     tokio::time::sleep_until(posted + Duration::from_millis(7_000)).await;
     fake.forget_session();
     bot.restart(&fake).await;
-    // RULES.md §4: the turn restarts with the bank alice had at its start
+    // docs/rules.md §4: the turn restarts with the bank alice had at its start
     // (the outage is not charged); she is told, and flags when it runs out.
     let notice = fake
         .wait_for("the restart notice", |f| {

@@ -1,4 +1,4 @@
-//! One end-to-end test per bullet of DISCORD.md §"What real Discord bots got
+//! One end-to-end test per bullet of docs/discord.md §"What real Discord bots got
 //! wrong" that `tests/discord.rs` does not already cover (the mapping of
 //! every bullet to its test is in docs/discord.md), plus the moderators'
 //! `/ladder abort` and `/analyze`. The real `fourbot` binary runs against

@@ -1,5 +1,5 @@
 //! One generic test over the per-variant fixture files in
-//! `tests/rules/fixtures/<variant>.txt` (RULES.md §1, §2, §5).
+//! `tests/rules/fixtures/<variant>.txt` (docs/rules.md §1, §2, §5).
 //!
 //! A fixture is a paragraph of `key: value` lines: `name`, `moves`, optional
 //! `blocks` (obstacles), then either `error` (the exact one-line message) or

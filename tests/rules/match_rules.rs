@@ -1,4 +1,4 @@
-//! The match and clock rules of RULES.md §3–§5 on the pure `play::Match`.
+//! The match and clock rules of docs/rules.md §3–§5 on the pure `play::Match`.
 
 use fourbot::game::notation::{parse_move, parse_moves};
 use fourbot::game::{Color, ObstacleLayout, Position, Variant};

@@ -1,4 +1,4 @@
-//! Notation of RULES.md §2: what a player may type, move lists and the
+//! Notation of docs/rules.md §2: what a player may type, move lists and the
 //! exchange format.
 
 use fourbot::game::notation::{

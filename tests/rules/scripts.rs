@@ -1,7 +1,7 @@
 //! `fourbot script` against the fixtures in `tests/rules/scripts/`: each
 //! `NAME.script` starts with a `# args: …` line (the command-line options)
 //! and `NAME.out` holds the exact expected output. The expected outputs were
-//! checked by hand against RULES.md §3–§5; `FOURBOT_BLESS=1 cargo test --test
+//! checked by hand against docs/rules.md §3–§5; `FOURBOT_BLESS=1 cargo test --test
 //! script_fixtures` rewrites them after an intended change of format.
 
 use std::path::Path;

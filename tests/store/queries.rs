@@ -1,6 +1,6 @@
 //! The store against fresh databases (a temp file or memory) with the
 //! migrations applied: every query, the exactly-once end, voiding, unrated
-//! matches and restarting running matches (RULES.md §4, §6).
+//! matches and restarting running matches (docs/rules.md §4, §6).
 
 use std::path::PathBuf;
 

@@ -1,25 +1,21 @@
-//! The drawn openings of `random-opening` (RULES.md §5), shipped in
+//! The drawn openings of `random-opening` (docs/rules.md §5), shipped in
 //! `assets/openings.txt`: one 7×6 digit string per line (`#` comments).
 
 use std::sync::OnceLock;
 
-use fourbot_core::game::notation::parse_moves;
-use fourbot_core::game::{splitmix64, Move, Variant};
+use fourbot_core::engine::openings::shipped;
+use fourbot_core::game::{splitmix64, Move};
 
-const OPENINGS: &str = include_str!("../../../assets/openings.txt");
-
-/// Every opening of the list, as moves.
+/// Every opening of the list, as moves (the engine reads the file).
 ///
 /// # Panics
 /// If the shipped list is malformed (a test reads it).
 pub fn all() -> &'static [Vec<Move>] {
     static LIST: OnceLock<Vec<Vec<Move>>> = OnceLock::new();
     LIST.get_or_init(|| {
-        OPENINGS
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty() && !l.starts_with('#'))
-            .map(|l| parse_moves(l, Variant::RandomOpening).expect("shipped opening"))
+        shipped()
+            .iter()
+            .map(|opening| opening.iter().map(|c| Move::Drop(*c)).collect())
             .collect()
     })
 }
@@ -34,7 +30,7 @@ pub fn draw(seed: u64) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fourbot_core::game::{Game, Position};
+    use fourbot_core::game::{Game, Position, Variant};
 
     #[test]
     fn every_shipped_opening_is_four_legal_discs_without_a_line() {

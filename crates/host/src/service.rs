@@ -286,7 +286,7 @@ impl Host {
         Ok(id)
     }
 
-    /// Restores every running match of the store after a restart (RULES.md
+    /// Restores every running match of the store after a restart (docs/rules.md
     /// §4: the turn in progress restarts with the bank it had at its start)
     /// and starts its task; the players are told, and the current turn is
     /// posted again. `player` maps a stored player to the front end's id.

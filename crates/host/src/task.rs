@@ -169,7 +169,7 @@ pub fn spawn_match(m: Match, epoch: Instant) -> SpawnedMatch {
 }
 
 /// Where a match task commits its events before publishing them: the
-/// store and the match's id there (ARCHITECTURE.md: nothing is announced
+/// store and the match's id there (docs/architecture.md: nothing is announced
 /// before it is durable).
 #[derive(Clone, Debug)]
 pub struct Journal {

@@ -18,7 +18,7 @@ pub fn half_points(half: u32) -> String {
     }
 }
 
-/// A match score from each side's half points, joined by `:` (RULES.md §3):
+/// A match score from each side's half points, joined by `:` (docs/rules.md §3):
 /// `[3, 1]` → `1½:½`, `[2, 2]` → `1:1`, three players `[2, 1, 1]` → `1:½:½`.
 pub fn score(halves: &[u32]) -> String {
     halves
@@ -29,7 +29,7 @@ pub fn score(halves: &[u32]) -> String {
 }
 
 /// A Glicko-2 rating rounded to a whole number, with `?` when provisional
-/// (RULES.md §6: rating deviation ≥ 110): `1500?`.
+/// (docs/rules.md §6: rating deviation ≥ 110): `1500?`.
 pub fn rating(value: f64, provisional: bool) -> String {
     let r = value.round() as i64;
     if provisional {
@@ -57,7 +57,7 @@ pub fn clock(d: Duration) -> String {
 }
 
 /// A time control `base+inc` with base in minutes and increment in seconds
-/// (RULES.md §4): `time_control(600, 10)` → `10+10`. A base that is not a
+/// (docs/rules.md §4): `time_control(600, 10)` → `10+10`. A base that is not a
 /// whole number of minutes is written in minutes with a decimal point
 /// (`0.5+0`).
 pub fn time_control(base_secs: u64, increment_secs: u64) -> String {
@@ -115,10 +115,10 @@ impl Catalog {
         self.plain(locale, id::color(color))
     }
 
-    /// The rules for `/rules` (RULES.md §1–§5): without a variant the basics,
+    /// The rules for `/rules` (docs/rules.md §1–§5): without a variant the basics,
     /// notation, match, clock and a list of the variants; with one, that
     /// variant's board and differences. `abort_window` and `grace` are the
-    /// server's settings (defaults 3 minutes and 60 s, RULES.md §4).
+    /// server's settings (defaults 3 minutes and 60 s, docs/rules.md §4).
     pub fn rules(
         &self,
         locale: Locale,

@@ -271,7 +271,7 @@ pub(super) fn ghost_columns(layout: &Layout) -> Vec<(i32, i32)> {
     }
 }
 
-/// Labels: row numbers on the left, column letters below (RULES.md §2).
+/// Labels: row numbers on the left, column letters below (docs/rules.md §2).
 fn labels(cv: &mut Canvas, layout: &Layout) {
     let size = 0.34 * cv.cell;
     for r in 0..layout.rows() {

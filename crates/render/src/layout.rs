@@ -16,7 +16,7 @@ const MAX_WIDTH: f32 = 800.0;
 /// of the last column, the board frame with its W columns, (cylinder only) a
 /// faded copy of column a, and a right margin as wide as the left one. Above
 /// the board is a margin for the preview arrow, below it the column letters.
-/// A classic 7×6 board is 698×620 px; every board of RULES.md §5 is at most
+/// A classic 7×6 board is 698×620 px; every board of docs/rules.md §5 is at most
 /// 800 px wide.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Layout {

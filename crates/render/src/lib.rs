@@ -2,7 +2,7 @@
 //! PNG for confirm-before-drop, and an animated GIF replay of a whole game.
 //!
 //! Pictures show the upright board with round holes and anti-aliased discs,
-//! column letters below and row numbers on the left as in RULES.md §2 (`a1`
+//! column letters below and row numbers on the left as in docs/rules.md §2 (`a1`
 //! is the bottom-left cell). Red, yellow and blue discs carry a mark each (a
 //! ring, a diamond, a triangle) so they differ by more than hue; obstacles
 //! are grey squares. The last move gets a white ring; at the end of a game

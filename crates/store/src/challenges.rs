@@ -1,4 +1,4 @@
-//! Challenges and seeks with their expiry (DISCORD.md `/challenge`, `/seek`).
+//! Challenges and seeks with their expiry (docs/discord.md `/challenge`, `/seek`).
 //! The expiry is an absolute wall-clock time, so a restart keeps it.
 
 use sqlx::Row;

@@ -1,7 +1,7 @@
 //! The store: fourbot's memory in SQL (sqlx; SQLite by default).
 //!
 //! One [`Db`] with one async function per query or change; rows are turned
-//! into domain types here and nowhere else (ARCHITECTURE.md). The schema is
+//! into domain types here and nowhere else (docs/architecture.md). The schema is
 //! in `migrations/` (embedded in the binary and applied by [`Db::connect`])
 //! and documented in `docs/store.md`.
 //!
@@ -16,7 +16,7 @@
 //! - After a restart, [`Db::resume_running`] rebuilds every running match by
 //!   replaying its journal (moves and other actions, with their timestamps)
 //!   and restarts the turn in progress with the bank it had at its start
-//!   (RULES.md §4); the resume is itself journaled.
+//!   (docs/rules.md §4); the resume is itself journaled.
 //!
 //! Time: match times are [`fourbot_core::play::Timestamp`]s (ms since the match's
 //! epoch); wall-clock times are `*_unix_ms` (ms since 1970, UTC), always

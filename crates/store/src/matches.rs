@@ -42,7 +42,7 @@ pub enum Recorded {
 }
 
 /// The clock state as stored: what runs since when, and each seat's bank as
-/// of that moment (RULES.md §4).
+/// of that moment (docs/rules.md §4).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredClock {
     /// What runs: a seat's turn since its start, the break since the end of
@@ -341,7 +341,7 @@ impl Db {
             .parse()
             .map_err(|e| StoreError::corrupt(id, e))?;
         // The control the match was created with, as stored (a test
-        // clock under FOURBOT_TEST_TIME_SCALE is below RULES.md §4's range).
+        // clock under FOURBOT_TEST_TIME_SCALE is below docs/rules.md §4's range).
         let control = u64::try_from(row.get::<i64, _>("base_ms"))
             .ok()
             .zip(u64::try_from(row.get::<i64, _>("increment_ms")).ok())
@@ -508,7 +508,7 @@ impl Db {
         })
     }
 
-    /// Resumes match `id` at match time `now` after a restart (RULES.md §4):
+    /// Resumes match `id` at match time `now` after a restart (docs/rules.md §4):
     /// loads it ([`Db::load_match`]), restarts the turn in progress with the
     /// bank it had at its start ([`Match::resume`]) and journals the resume.
     /// `now` is raised to the last journaled time if it is earlier.

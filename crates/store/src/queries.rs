@@ -28,7 +28,7 @@ pub struct MoveDetail {
     pub ply: u16,
     /// 0-based seat of the mover.
     pub seat: u8,
-    /// The move in RULES.md §2 notation (`d`, `-a`).
+    /// The move in docs/rules.md §2 notation (`d`, `-a`).
     pub mv: String,
     /// Match time of the move, ms.
     pub at_ms: u64,
@@ -97,7 +97,7 @@ pub struct HistoryEntry {
     pub id: MatchId,
     /// The server it was played on.
     pub guild: GuildId,
-    /// The server's ladder season it was played in (RULES.md §6).
+    /// The server's ladder season it was played in (docs/rules.md §6).
     pub season: u32,
     /// The variant.
     pub variant: Variant,

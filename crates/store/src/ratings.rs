@@ -1,5 +1,5 @@
 //! Rating pools, rating a finished match (with the pure `fourbot_core::rating`),
-//! voiding, the leaderboard and a player's rating card (RULES.md §6).
+//! voiding, the leaderboard and a player's rating card (docs/rules.md §6).
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -86,7 +86,7 @@ impl PoolRating {
         }
     }
 
-    /// Provisional: a Glicko-2 RD ≥ 110 (RULES.md §6). Weng-Lin ratings are
+    /// Provisional: a Glicko-2 RD ≥ 110 (docs/rules.md §6). Weng-Lin ratings are
     /// never marked (their ordinal is already conservative).
     pub fn is_provisional(&self) -> bool {
         match self {
@@ -492,7 +492,7 @@ impl Db {
     }
 
     /// A player's rating card in the guild's current season: one entry per
-    /// variant pool the player has a rating in (variant order of RULES.md
+    /// variant pool the player has a rating in (variant order of docs/rules.md
     /// §5), with their rank in that pool (banned players not counted) and RD
     /// grown by inactivity up to `now_unix_ms`.
     ///

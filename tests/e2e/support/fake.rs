@@ -1,4 +1,4 @@
-//! A fake Discord on 127.0.0.1: the REST routes of DISCORD.md and the
+//! A fake Discord on 127.0.0.1: the REST routes of docs/discord.md and the
 //! gateway websocket on one port. It records every request (method, path,
 //! JSON body, attached files), keeps the messages it was asked to create so
 //! that a test can press their buttons, and lets a test push gateway events

@@ -1,4 +1,4 @@
-//! The engine: pure search, no IO (ARCHITECTURE.md).
+//! The engine: pure search, no IO (docs/architecture.md).
 //!
 //! - [`board`]: a specialised 7×6 two-bitboard position.
 //! - [`solver`]: the exact 7×6 solver (classic rules) and its score convention.

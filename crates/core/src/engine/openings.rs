@@ -1,9 +1,9 @@
-//! The opening list of `random-opening` (RULES.md §5): every 4-disc 7×6
+//! The opening list of `random-opening` (docs/rules.md §5): every 4-disc 7×6
 //! position (2 red, 2 yellow, red to move) that is a draw with perfect play,
 //! one of each mirror pair, produced by `fourbot openings` into
 //! `assets/openings.txt`.
 //!
-//! File format (the one `host::openings` reads): one opening per line as a
+//! File format (read by [`shipped`]): one opening per line as a
 //! 7×6 digit string of its four moves (1-based columns: `1431`); lines
 //! starting with `#` are comments.
 

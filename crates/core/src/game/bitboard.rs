@@ -4,7 +4,7 @@
 //! and H rows is a `u64` in column-major order with H+1 bits per column; cell
 //! (column c, row r), both 0-based from the bottom-left, is bit `c*(H+1) + r`.
 //! The spare top bit of every column is always 0, so a shift never carries a
-//! run from one column into the next. Every board of RULES.md §5 fits:
+//! run from one column into the next. Every board of docs/rules.md §5 fits:
 //! 9×6 uses 63 bits, 8×6 56, 7×6 49, 6×5 36.
 //!
 //! A run of N discs in direction d is found by AND-ing the board with itself

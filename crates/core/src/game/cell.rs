@@ -1,4 +1,4 @@
-//! Cells and moves, with their RULES.md §2 names.
+//! Cells and moves, with their docs/rules.md §2 names.
 
 use std::fmt;
 
@@ -58,7 +58,7 @@ impl Move {
     }
 }
 
-/// Prints RULES.md §2 notation: `d` for a drop, `-d` for a pop.
+/// Prints docs/rules.md §2 notation: `d` for a drop, `-d` for a pop.
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {

@@ -4,7 +4,7 @@ use std::fmt;
 use std::ops::{Index, IndexMut};
 
 /// The colour of a disc. Red moves first, then yellow, then (three-players
-/// only) blue — RULES.md §1 and §5.
+/// only) blue — docs/rules.md §1 and §5.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// The first player's colour.

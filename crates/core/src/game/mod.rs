@@ -1,6 +1,6 @@
-//! The rules engine: pure, no IO, no async (ARCHITECTURE.md).
+//! The rules engine: pure, no IO, no async (docs/architecture.md).
 //!
-//! Implements RULES.md §1 (basics), §2 (notation) and §5 (the eleven
+//! Implements docs/rules.md §1 (basics), §2 (notation) and §5 (the eleven
 //! variants) on bitboards ([`bitboard`]). A [`Position`] is a small `Copy`
 //! value; a [`Game`] adds the move history (and popout's repetition count).
 

@@ -1,4 +1,4 @@
-//! Notation of RULES.md §2: moves, numbered move lists, digit strings and the
+//! Notation of docs/rules.md §2: moves, numbered move lists, digit strings and the
 //! tag-pair exchange format.
 //!
 //! Accepted move tokens (any case): a column letter `a`…; a 1-based column
@@ -76,7 +76,7 @@ pub struct NotationError {
     pub error: TokenError,
 }
 
-/// Reads one move as a player types it in a match thread (RULES.md §2): a
+/// Reads one move as a player types it in a match thread (docs/rules.md §2): a
 /// column letter (any case), a column digit 1..W, or in popout `-a` /
 /// `pop a`. Surrounding white space is ignored.
 ///
@@ -148,7 +148,7 @@ fn split_mark(token: &str) -> Option<(&str, &str)> {
         .find_map(|m| token.strip_prefix(m).map(|rest| (m, rest)))
 }
 
-/// Reads a move list of `variant` in any notation of RULES.md §2 (see the
+/// Reads a move list of `variant` in any notation of docs/rules.md §2 (see the
 /// module docs), from the variant's start position. Legality is not checked
 /// here (see [`Game::from_moves`]); the colour marks are checked against the
 /// turn order.
@@ -268,7 +268,7 @@ pub enum MarkStyle {
     Emoji,
 }
 
-/// Prints a numbered move list (RULES.md §2): `1. d 2. d 3. -a`; the first
+/// Prints a numbered move list (docs/rules.md §2): `1. d 2. d 3. -a`; the first
 /// `opening_plies` moves (a drawn random opening) in parentheses: `1. (d)`.
 /// [`parse_moves`] reads every style back to the same moves.
 pub fn format_moves(moves: &[Move], colors: u8, opening_plies: usize, style: MarkStyle) -> String {
@@ -308,7 +308,7 @@ pub fn game_moves_text(game: &Game, style: MarkStyle) -> String {
 /// Parses the cells of an obstacles layout: `"b1 f1 b2 f2"` (spaces or commas).
 ///
 /// # Errors
-/// A malformed cell, or a layout that breaks the rule of RULES.md §5.
+/// A malformed cell, or a layout that breaks the rule of docs/rules.md §5.
 pub fn parse_layout(text: &str, variant: Variant) -> Result<ObstacleLayout, SetupError> {
     let g = &variant.rules().geometry;
     let mut cells = Vec::new();
@@ -489,7 +489,7 @@ pub enum ExchangeError {
     Illegal(#[from] PlyError),
 }
 
-/// Writes `game` in the exchange format (RULES.md §2): the tags Variant,
+/// Writes `game` in the exchange format (docs/rules.md §2): the tags Variant,
 /// Board, Connect, Blocks (obstacles), then `extra` in order (players, e.g.
 /// `("Red", "alice")`), then Result — `result`, or the board's when `None` —
 /// then the numbered move list followed by the result token.

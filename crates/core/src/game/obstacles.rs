@@ -1,4 +1,4 @@
-//! Block layouts of the `obstacles` variant (RULES.md §5).
+//! Block layouts of the `obstacles` variant (docs/rules.md §5).
 //!
 //! Four grey blocks in two mirrored pairs: a block in column x row r and one
 //! in the mirror column W−1−x, row r. Each block stands on the bottom row or

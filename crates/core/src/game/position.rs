@@ -320,7 +320,7 @@ impl Position {
         Ok(())
     }
 
-    /// Plays `m` for the side to move and updates the outcome (RULES.md §1,
+    /// Plays `m` for the side to move and updates the outcome (docs/rules.md §1,
     /// §5: lines, misère, popout's both-lines rule, full board, no legal move).
     ///
     /// # Errors

@@ -9,7 +9,7 @@ use super::obstacles::ObstacleLayout;
 use super::position::{DrawReason, MoveError, Outcome, Position};
 use super::variant::Variant;
 
-/// Discs of the drawn opening in `random-opening` (RULES.md §5): the first
+/// Discs of the drawn opening in `random-opening` (docs/rules.md §5): the first
 /// four moves of each game.
 pub const RANDOM_OPENING_PLIES: usize = 4;
 
@@ -71,7 +71,7 @@ impl Game {
     }
 
     /// Plays `m`; in popout a third occurrence of the same position with the
-    /// same player to move draws the game (RULES.md §5).
+    /// same player to move draws the game (docs/rules.md §5).
     ///
     /// # Errors
     /// Why the move is illegal; the game is then unchanged.

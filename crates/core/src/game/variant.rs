@@ -1,4 +1,4 @@
-//! The eleven variants of RULES.md §5 and the board rules each one implies.
+//! The eleven variants of docs/rules.md §5 and the board rules each one implies.
 
 use std::fmt;
 use std::str::FromStr;
@@ -6,7 +6,7 @@ use std::str::FromStr;
 use super::bitboard::Geometry;
 
 /// A variant of four-in-a-row, with the stable key used in commands, storage
-/// and rating pools (RULES.md §5).
+/// and rating pools (docs/rules.md §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant {
     /// 7×6, four in a line, two-game match.
@@ -98,7 +98,7 @@ const THREE_PLAYERS: Rules = Rules {
 };
 
 impl Variant {
-    /// All variants in the order of RULES.md §5.
+    /// All variants in the order of docs/rules.md §5.
     pub const ALL: [Variant; 11] = [
         Variant::Classic,
         Variant::Single,
@@ -156,7 +156,7 @@ impl Variant {
         self.rules().geometry.height()
     }
 
-    /// Games in a match: 1 (single), 3 (three-players) or 2 (RULES.md §3, §5).
+    /// Games in a match: 1 (single), 3 (three-players) or 2 (docs/rules.md §3, §5).
     pub const fn games_per_match(self) -> u8 {
         match self {
             Variant::Single => 1,

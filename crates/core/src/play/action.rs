@@ -13,7 +13,7 @@ pub struct Turn {
     /// 1-based game of the match.
     pub game: u8,
     /// 1-based ply of the game: the number of the disc this move will be in
-    /// the move list (RULES.md §2), counting a drawn opening's discs.
+    /// the move list (docs/rules.md §2), counting a drawn opening's discs.
     pub ply: u16,
 }
 
@@ -24,7 +24,7 @@ impl fmt::Display for Turn {
     }
 }
 
-/// An action by a seat (RULES.md §3).
+/// An action by a seat (docs/rules.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Play `mv` at `turn` (which must be the current turn).

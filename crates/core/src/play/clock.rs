@@ -1,4 +1,4 @@
-//! The match clock of RULES.md §4 as a value: every method takes `now` and
+//! The match clock of docs/rules.md §4 as a value: every method takes `now` and
 //! nothing ever sleeps. The host asks [`Clock::expiry`] when to wake up and
 //! the match applies the flag or abort at exactly that instant.
 //!
@@ -43,10 +43,10 @@ pub enum Running {
 /// Why the clock will end the match at its [`Expiry`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ExpiryKind {
-    /// The seat's bank reaches zero: it forfeits the match (RULES.md §4).
+    /// The seat's bank reaches zero: it forfeits the match (docs/rules.md §4).
     Flag(Seat),
     /// The seat has not made its first move within the abort window: the
-    /// match is aborted (RULES.md §4).
+    /// match is aborted (docs/rules.md §4).
     Abort(Seat),
 }
 
@@ -189,7 +189,7 @@ impl Clock {
     }
 
     /// Restarts what was running as if it began at `now`, after an outage of
-    /// the bot (RULES.md §4): a turn restarts with the bank the mover had at
+    /// the bot (docs/rules.md §4): a turn restarts with the bank the mover had at
     /// its start (a first turn gets its whole abort window again); a break
     /// between games restarts its grace period, and the banks of the seats
     /// not yet ready run after it from what they were when the game ended.

@@ -1,4 +1,4 @@
-//! The match of RULES.md §3–§5: its games, seats, clock, points and phase.
+//! The match of docs/rules.md §3–§5: its games, seats, clock, points and phase.
 
 use super::action::{Action, ActionKind, PhaseKind, Refusal, Turn};
 use super::clock::{Clock, Expiry, ExpiryKind};
@@ -352,7 +352,7 @@ impl Match {
     }
 
     /// Applies the flag or abort that is due by `now`, at its exact deadline
-    /// (RULES.md §4: a flag is decided on the server's clock). Does nothing
+    /// (docs/rules.md §4: a flag is decided on the server's clock). Does nothing
     /// when no deadline has passed.
     pub fn advance(&mut self, now: Timestamp) {
         let Some(expiry) = self.expiry() else { return };
@@ -407,7 +407,7 @@ impl Match {
         }
     }
 
-    /// Resumes the match at `now` after the bot was down (RULES.md §4): the
+    /// Resumes the match at `now` after the bot was down (docs/rules.md §4): the
     /// turn in progress restarts with the bank the mover had at its start,
     /// a break between games restarts its grace period; the outage is
     /// charged to nobody and no flag or abort is applied for it. Emits
@@ -421,7 +421,7 @@ impl Match {
         self.emit(now, EventKind::Resumed);
     }
 
-    /// A moderator removes `seat` at `now`: a forfeit (RULES.md §3).
+    /// A moderator removes `seat` at `now`: a forfeit (docs/rules.md §3).
     ///
     /// # Errors
     /// [`Refusal::NotASeat`] or [`Refusal::MatchOver`].
@@ -515,7 +515,7 @@ impl Match {
         Ok(())
     }
 
-    /// The points a game that ended with `end` gives each side (RULES.md §3,
+    /// The points a game that ended with `end` gives each side (docs/rules.md §3,
     /// §5). A resigned three-player game gives the two others ½ each.
     fn game_score(&self, order: &TurnOrder, end: GameEnd) -> Score {
         let sides = self.seating.sides();

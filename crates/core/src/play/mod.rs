@@ -1,4 +1,4 @@
-//! The match domain (RULES.md §3 match, §4 clock, §5 match rules of the
+//! The match domain (docs/rules.md §3 match, §4 clock, §5 match rules of the
 //! variants): pure values, no IO, no async.
 //!
 //! A [`Match`] owns its games, seats ([`Seat`] p1…p4, [`Side`]s and teams),

@@ -1,4 +1,4 @@
-//! Match points in half-point steps (RULES.md §3: 1 for a win, ½ for a draw).
+//! Match points in half-point steps (docs/rules.md §3: 1 for a win, ½ for a draw).
 
 use std::fmt;
 use std::ops::{Add, AddAssign};

@@ -1,5 +1,5 @@
 //! Game and match results: how each game and the match ended, points per side
-//! and places (RULES.md §3, §5), as the rating layer consumes them.
+//! and places (docs/rules.md §3, §5), as the rating layer consumes them.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
@@ -81,7 +81,7 @@ impl fmt::Display for PerSide<Points> {
     }
 }
 
-/// Why a seat forfeited the match (RULES.md §3).
+/// Why a seat forfeited the match (docs/rules.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ForfeitReason {
     /// Its bank reached zero.
@@ -186,7 +186,7 @@ pub struct MatchResult {
 
 impl MatchResult {
     /// The rating score of `side`: points / games (1, 0.75, 0.5, 0.25, 0 in a
-    /// two-game match; RULES.md §6). `None` when aborted.
+    /// two-game match; docs/rules.md §6). `None` when aborted.
     pub fn rating_score(&self, side: Side) -> Option<f64> {
         self.places?;
         Some(self.score[side].as_f64() / f64::from(self.games))

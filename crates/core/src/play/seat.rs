@@ -1,4 +1,4 @@
-//! Seats, sides and the turn order of each game of a match (RULES.md §3, §5).
+//! Seats, sides and the turn order of each game of a match (docs/rules.md §3, §5).
 //!
 //! A match has 2, 3 or 4 seats, `p1`…`p4` (0-based [`Seat`] indices 0…3).
 //! `p1` is the player who was challenged first; in `teams`, p1 and p3 are
@@ -144,7 +144,7 @@ impl Seating {
     }
 
     /// The seats in the order they move in game `game` (0-based), red first
-    /// (RULES.md §3, §5):
+    /// (docs/rules.md §3, §5):
     /// - two seats: game 1 p1 p2, game 2 p2 p1 (colours and first move swap);
     /// - three-players: game 1 p1 p2 p3, game 2 p2 p3 p1, game 3 p3 p1 p2, so
     ///   that everyone starts once;

@@ -1,5 +1,5 @@
 //! Time in the match domain: timestamps, the `base+inc` time control and the
-//! clock settings (abort window, grace period) of RULES.md §4.
+//! clock settings (abort window, grace period) of docs/rules.md §4.
 //!
 //! The domain never reads a clock. Every method that depends on time takes
 //! `now`: a [`Timestamp`], a whole number of milliseconds since an epoch the
@@ -53,7 +53,7 @@ pub const SECOND_MS: u64 = 1_000;
 /// One day in milliseconds.
 pub const DAY_MS: u64 = 24 * 60 * MINUTE_MS;
 
-/// A Fischer time control `base+inc` (RULES.md §4): a bank of `base` minutes
+/// A Fischer time control `base+inc` (docs/rules.md §4): a bank of `base` minutes
 /// for the whole match and `inc` seconds added after every move that does not
 /// end a game.
 ///
@@ -115,7 +115,7 @@ impl TimeControl {
     /// This control with bank and increment divided by `divisor` (at least
     /// 1 ms of bank is kept; a divisor of 0 counts as 1). Only for tests
     /// that need a flag within seconds (`FOURBOT_TEST_TIME_SCALE`); such a
-    /// control is below RULES.md §4's range and prints as `0+0`.
+    /// control is below docs/rules.md §4's range and prints as `0+0`.
     pub const fn scaled_down(self, divisor: u64) -> TimeControl {
         let d = if divisor == 0 { 1 } else { divisor };
         let base = self.base_ms / d;
@@ -153,7 +153,7 @@ impl TimeControl {
 }
 
 impl Default for TimeControl {
-    /// 10+10 (RULES.md §4).
+    /// 10+10 (docs/rules.md §4).
     fn default() -> Self {
         TimeControl::DEFAULT
     }
@@ -211,7 +211,7 @@ impl FromStr for TimeControl {
 }
 
 /// The clock settings of a match: the time control plus the server's abort
-/// window and grace period (RULES.md §4).
+/// window and grace period (docs/rules.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ClockSettings {
     /// Bank and increment.

@@ -1,4 +1,4 @@
-//! Glicko-2 for the two-sided pools (RULES.md §6).
+//! Glicko-2 for the two-sided pools (docs/rules.md §6).
 //!
 //! Source: Mark E. Glickman, "Example of the Glicko-2 system" (Boston
 //! University, 2013), steps 1–8, with the Illinois algorithm of step 5 for
@@ -26,7 +26,7 @@ pub const DEFAULT_VOLATILITY: f64 = 0.06;
 /// never return more.
 pub const MAX_DEVIATION: f64 = 350.0;
 /// A rating is provisional while its deviation is at least this many rating
-/// points (RULES.md §6).
+/// points (docs/rules.md §6).
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 /// The system constant τ, which limits how fast volatility changes.
 pub const TAU: f64 = 0.5;
@@ -127,7 +127,7 @@ impl fmt::Display for Glicko2Rating {
 }
 
 /// The score of a match as one rating event: match points / games
-/// (RULES.md §6). A won game is 1 point, a drawn game ½. Two-game matches give
+/// (docs/rules.md §6). A won game is 1 point, a drawn game ½. Two-game matches give
 /// 1, 0.75, 0.5, 0.25 or 0; a forfeited match is scored 1 or 0 by the caller.
 ///
 /// # Errors

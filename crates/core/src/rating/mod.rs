@@ -1,4 +1,4 @@
-//! Ratings: pure, no IO, no async (ARCHITECTURE.md; RULES.md §6).
+//! Ratings: pure, no IO, no async (docs/architecture.md; docs/rules.md §6).
 //!
 //! - [`glicko2`] rates the two-sided pools: Glickman, "Example of the
 //!   Glicko-2 system" (2013). A match is one rating event whose score is

@@ -1,5 +1,5 @@
 //! Weng-Lin (Bradley-Terry, full pairing) for the three-players and teams
-//! pools (RULES.md §6).
+//! pools (docs/rules.md §6).
 //!
 //! Source: Ruby C. Weng and Chih-Jen Lin, "A Bayesian Approximation Method
 //! for Online Ranking", JMLR 12 (2011), Algorithm 1 with the Bradley-Terry
