@@ -24,7 +24,6 @@ use crate::host::{
 use crate::i18n::{id, Id};
 use crate::i18n::{time_control, Args, Catalog, Locale};
 use crate::play::{ClockSettings, TimeControl};
-use crate::store::Db;
 
 /// Who sits opposite the terminal's player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -92,24 +91,18 @@ where
     W: Write,
 {
     let catalog = Arc::new(Catalog::new()?);
-    let db = match &opts.db {
-        Some(url) => Some(
-            Db::connect(url)
-                .await
-                .map_err(|e| anyhow::anyhow!("{url}: {e}"))?,
-        ),
-        None => None,
-    };
-    let saved = db.is_some();
-    let (host, views) = Host::with_store(
+    let saved = opts.db.is_some();
+    let (host, views) = Host::open(
+        opts.db.as_deref(),
         catalog,
         Arc::new(EngineBot::default()),
         HostConfig {
             time_style: TimeStyle::Countdown,
             images: opts.images.is_some(),
         },
-        db,
-    );
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("{}: {e}", opts.db.as_deref().unwrap_or_default()))?;
     if let Some(dir) = &opts.images {
         std::fs::create_dir_all(dir)?;
     }

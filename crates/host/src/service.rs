@@ -209,6 +209,24 @@ impl Host {
         Self::with_store(catalog, bot, config, None)
     }
 
+    /// A host on the database at `url` (opened, migrations applied), or in
+    /// memory only when `url` is `None`; see [`Host::with_store`].
+    ///
+    /// # Errors
+    /// The database cannot be opened or migrated.
+    pub async fn open(
+        url: Option<&str>,
+        catalog: Arc<Catalog>,
+        bot: Arc<dyn Bot>,
+        config: HostConfig,
+    ) -> Result<(Host, mpsc::UnboundedReceiver<View>), StoreError> {
+        let db = match url {
+            Some(url) => Some(Db::connect(url).await?),
+            None => None,
+        };
+        Ok(Self::with_store(catalog, bot, config, db))
+    }
+
     /// A host that persists every match in `db` (moves committed before
     /// they are announced, ratings applied at the end) and can restore
     /// running matches after a restart ([`Host::restore`]).
