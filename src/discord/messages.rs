@@ -84,7 +84,7 @@ pub fn post_nonce(view: &View) -> Option<String> {
         ViewKind::Turn { .. } => 't',
         ViewKind::GameOver => 'g',
         ViewKind::MatchOver => 'e',
-        ViewKind::Notice | ViewKind::Refusal => return None,
+        ViewKind::Notice => return None,
     };
     let mut h = fnv::FnvHasher::default();
     h.write_u64(view.match_id.0 as u64);
@@ -128,7 +128,7 @@ pub fn view_message(view: &View) -> CreateMessage {
 mod tests {
     use super::*;
     use crate::game::Move;
-    use crate::host::{ActionId, Audience, MatchId, UserId};
+    use crate::host::{ActionId, MatchId, UserId};
     use crate::play::Turn;
 
     fn view() -> View {
@@ -144,7 +144,6 @@ mod tests {
         };
         View {
             match_id: MatchId(1),
-            audience: Audience::Everyone,
             kind: ViewKind::Turn {
                 to_move: UserId(555),
                 ai: false,

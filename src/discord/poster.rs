@@ -24,7 +24,7 @@ use tokio::sync::mpsc;
 
 use super::messages::{clip, mentions_only, view_message};
 use super::routes::Routes;
-use crate::host::{Audience, MatchId, View, ViewKind};
+use crate::host::{MatchId, View, ViewKind};
 
 /// Discord's JSON error code for a message sent into an archived thread.
 const THREAD_ARCHIVED: isize = 50083;
@@ -174,18 +174,11 @@ async fn unarchive(http: &Http, routes: &Routes, thread: ChannelId) -> serenity:
 }
 
 async fn post(http: &Http, routes: &Routes, id: MatchId, view: &View) -> serenity::Result<()> {
-    if view.audience != Audience::Everyone {
-        // Private views need an interaction to answer; they come back from
-        // the host's calls as refusals instead.
-        tracing::debug!(match_id = %id, "private view on the outbox skipped");
-        return Ok(());
-    }
     let Some(route) = routes.wait(id, ROUTE_WAIT).await else {
         tracing::warn!(match_id = %id, "no thread for the match; view dropped");
         return Ok(());
     };
     match view.kind {
-        ViewKind::Refusal => Ok(()),
         ViewKind::Notice => {
             let m = CreateMessage::new()
                 .content(clip(&view.text))

@@ -18,8 +18,8 @@ use tokio::sync::mpsc;
 use crate::game::notation::{parse_move, TokenError};
 use crate::game::{column_letter, Cell, Color, Position};
 use crate::host::{
-    Audience, Button, Denial, EngineBot, Host, HostConfig, MatchId, MatchSpec, Request, Seated,
-    TimeStyle, UserId, View, ViewKind,
+    Button, Denial, EngineBot, Host, HostConfig, MatchId, MatchSpec, Request, Seated, TimeStyle,
+    UserId, View, ViewKind,
 };
 use crate::i18n::{id, Id};
 use crate::i18n::{time_control, Args, Catalog, Locale};
@@ -372,7 +372,7 @@ impl<W: Write> Shell<W> {
             }
             let prompt = match view.kind {
                 ViewKind::Turn { ai, .. } => !ai,
-                ViewKind::GameOver | ViewKind::MatchOver | ViewKind::Refusal => true,
+                ViewKind::GameOver | ViewKind::MatchOver => true,
                 ViewKind::Notice => false,
             };
             if prompt {
@@ -396,11 +396,7 @@ impl<W: Write> Shell<W> {
     /// Prints a view of this keyboard's match; returns whether it did
     /// (views of other matches, and AI turns, print nothing).
     fn show(&mut self, view: &View) -> anyhow::Result<bool> {
-        if let Audience::Player(p) = view.audience {
-            if p != YOU {
-                return Ok(false);
-            }
-        } else if !self.is_mine(view) {
+        if !self.is_mine(view) {
             return Ok(false);
         }
         if let ViewKind::Turn { ai, .. } = view.kind {
@@ -417,7 +413,7 @@ impl<W: Write> Shell<W> {
             write!(self.out, "{board}")?;
         }
         writeln!(self.out, "{}", view.text.replace("**", ""))?;
-        if !view.buttons.is_empty() && view.kind != ViewKind::Refusal {
+        if !view.buttons.is_empty() {
             self.buttons = view.all_buttons().cloned().collect();
             let mut line = String::new();
             for (i, b) in self.buttons.iter().enumerate() {

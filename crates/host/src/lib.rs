@@ -44,7 +44,7 @@ pub use services::Services;
 pub use task::{
     spawn_journaled, spawn_match, Journal, MatchHandle, SpawnedMatch, TaskError, EVENT_CAPACITY,
 };
-pub use view::{ActionId, Audience, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
+pub use view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 
 // What front ends read of the store, named by the host so that they need
 // not name the store.

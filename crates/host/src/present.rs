@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::denial::Denial;
-use super::view::{ActionId, Audience, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
+use super::view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 use fourbot_core::game::notation::{format_moves, MarkStyle};
 use fourbot_core::game::{
     column_letter, Color, DrawReason, Move, MoveError, Outcome, Variant, WinReason,
@@ -290,7 +290,6 @@ impl Presenter<'_> {
         let player = &self.players[seat.index()];
         View {
             match_id: self.match_id,
-            audience: Audience::Everyone,
             kind: ViewKind::Turn {
                 to_move: player.id,
                 ai: player.ai_level.is_some(),
@@ -436,7 +435,6 @@ impl Presenter<'_> {
         row.extend(self.resign_row(m));
         View {
             match_id: self.match_id,
-            audience: Audience::Everyone,
             kind: ViewKind::GameOver,
             text: lines.join("\n"),
             image: self.board(m, false),
@@ -567,7 +565,6 @@ impl Presenter<'_> {
         };
         View {
             match_id: self.match_id,
-            audience: Audience::Everyone,
             kind: ViewKind::MatchOver,
             text: lines.join("\n"),
             image: self.board(m, false),
@@ -580,7 +577,6 @@ impl Presenter<'_> {
     pub fn notice(&self, text: String) -> View {
         View {
             match_id: self.match_id,
-            audience: Audience::Everyone,
             kind: ViewKind::Notice,
             text,
             image: None,

@@ -16,15 +16,6 @@ pub use fourbot_store::MatchId;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct UserId(pub u64);
 
-/// Who a view is for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Audience {
-    /// Everyone in the match's channel (players and spectators).
-    Everyone,
-    /// One player, privately (Discord: an ephemeral reply).
-    Player(UserId),
-}
-
 /// What a view is about, so a front end knows whether it replaces the
 /// previous turn (and removes that turn's buttons) or stands alone.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,8 +33,6 @@ pub enum ViewKind {
     MatchOver,
     /// A message that needs no answer (a player is ready, the bot restarted).
     Notice,
-    /// An action was refused (private to the actor).
-    Refusal,
 }
 
 /// A button's colour on Discord (the terminal ignores it).
@@ -72,13 +61,13 @@ pub struct Button {
     pub disabled: bool,
 }
 
-/// A view for a front end to show.
+/// A view for a front end to show, to everyone in the match's channel
+/// (players and spectators). What one player alone is to read comes back as
+/// a [`crate::Denial`] instead.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct View {
     /// The match it belongs to.
     pub match_id: MatchId,
-    /// Who sees it.
-    pub audience: Audience,
     /// What it is about.
     pub kind: ViewKind,
     /// Localized text (several lines).
@@ -93,19 +82,6 @@ pub struct View {
 }
 
 impl View {
-    /// A private refusal for `player` with `text`.
-    pub fn refusal(match_id: MatchId, player: UserId, text: String) -> View {
-        View {
-            match_id,
-            audience: Audience::Player(player),
-            kind: ViewKind::Refusal,
-            text,
-            image: None,
-            position: None,
-            buttons: Vec::new(),
-        }
-    }
-
     /// Every button of the view, row by row.
     pub fn all_buttons(&self) -> impl Iterator<Item = &Button> {
         self.buttons.iter().flatten()
