@@ -8,21 +8,6 @@ use std::path::Path;
 
 use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
 
-/// The files of a locale, in load order (the catalog's `FTL_FILES`).
-const FILES: [&str; 11] = [
-    "common.ftl",
-    "buttons.ftl",
-    "match.ftl",
-    "challenge.ftl",
-    "errors.ftl",
-    "rating.ftl",
-    "settings.ftl",
-    "moderation.ftl",
-    "commands.ftl",
-    "rules.ftl",
-    "shell.ftl",
-];
-
 /// The pattern as one line of text: variables as `{ $name }`, other
 /// expressions as `{ … }`.
 fn flat(p: &Pattern<&str>) -> String {
@@ -54,7 +39,15 @@ fn main() {
     let mut consts = String::new();
     let mut all = Vec::new();
     let mut names = std::collections::BTreeMap::new();
-    for file in FILES {
+    // Every English file (the catalog's `FTL_FILES`; a test checks that the
+    // folders hold exactly those).
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".ftl"))
+        .collect();
+    files.sort();
+    for file in &files {
         let path = dir.join(file);
         println!("cargo:rerun-if-changed={}", path.display());
         let text =
@@ -89,7 +82,7 @@ fn main() {
     }
     writeln!(
         consts,
-        "\n/// Every message id of `locales/en-US/`, in file order.\npub const ALL: &[Id] = &[{}];",
+        "\n/// Every message id of `locales/en-US/`, file by file.\npub const ALL: &[Id] = &[{}];",
         all.join(", ")
     )
     .unwrap();

@@ -19,11 +19,61 @@ use crate::i18n::{id, Catalog, Id, Locale};
 
 use super::register::localizations;
 
+/// A typed string option: its choices are the values of the type.
+trait Choices: Sized + Copy + Send + Sync + 'static {
+    /// Every choice: what Discord sends, the message of its name, the value.
+    fn choices() -> Vec<(&'static str, Id, Self)>;
+
+    /// The refusal of a value that is none of the choices.
+    fn unknown(input: &str) -> Denial {
+        Denial::new(id::ERROR_UNKNOWN_CHOICE).with("input", input.to_string())
+    }
+}
+
+/// Implements poise's `SlashArgument` for a [`Choices`] type: a string
+/// option with every choice named in every language, read back by its
+/// value. (A macro: poise's trait cannot be implemented for every
+/// `Choices` type at once.)
+macro_rules! choice_argument {
+    ($t:ty) => {
+        #[poise::async_trait]
+        impl poise::SlashArgument for $t {
+            async fn extract(
+                _: &SerenityContext,
+                _: &CommandInteraction,
+                value: &ResolvedValue<'_>,
+            ) -> Result<Self, poise::SlashArgError> {
+                let ResolvedValue::String(s) = value else {
+                    return Err(poise::SlashArgError::new_command_structure_mismatch(
+                        "expected a string",
+                    ));
+                };
+                <$t as Choices>::choices()
+                    .into_iter()
+                    .find(|(key, _, _)| key == s)
+                    .map(|(_, _, v)| v)
+                    .ok_or_else(|| {
+                        // Carried to the error handler, which renders it.
+                        let denial = <$t as Choices>::unknown(s);
+                        poise::SlashArgError::new_parse(Box::new(denial), s.to_string())
+                    })
+            }
+
+            fn create(option: CreateCommandOption) -> CreateCommandOption {
+                string_choices(option, &<$t as Choices>::choices())
+            }
+        }
+    };
+}
+
 /// Adds `choices` (value, message of its name) to a string option.
-fn string_choices(option: CreateCommandOption, choices: &[(&str, Id)]) -> CreateCommandOption {
+fn string_choices<T>(
+    option: CreateCommandOption,
+    choices: &[(&str, Id, T)],
+) -> CreateCommandOption {
     let catalog = Catalog::embedded();
     let mut option = option.kind(CommandOptionType::String);
-    for (value, name) in choices {
+    for (value, name, _) in choices {
         option = option.add_string_choice_localized(
             catalog.plain(Locale::EnUs, *name),
             *value,
@@ -33,113 +83,58 @@ fn string_choices(option: CreateCommandOption, choices: &[(&str, Id)]) -> Create
     option
 }
 
-/// The string a choice option carries.
-fn string<'a>(value: &'a ResolvedValue<'_>) -> Result<&'a str, Box<poise::SlashArgError>> {
-    match value {
-        ResolvedValue::String(s) => Ok(s),
-        _ => Err(Box::new(
-            poise::SlashArgError::new_command_structure_mismatch("expected a string"),
-        )),
-    }
-}
-
-/// The refusal of a value that is none of an option's choices.
-fn unknown_choice(input: &str) -> Denial {
-    Denial::new(id::ERROR_UNKNOWN_CHOICE).with("input", input.to_string())
-}
-
-/// A refusal of what the user sent, carried to the error handler.
-fn refused(denial: Denial, input: &str) -> poise::SlashArgError {
-    poise::SlashArgError::new_parse(Box::new(denial), input.to_string())
-}
-
 /// The `variant` option: one of the eleven variants (docs/rules.md §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct VariantChoice(pub Variant);
 
-#[poise::async_trait]
-impl poise::SlashArgument for VariantChoice {
-    async fn extract(
-        _: &SerenityContext,
-        _: &CommandInteraction,
-        value: &ResolvedValue<'_>,
-    ) -> Result<Self, poise::SlashArgError> {
-        let s = string(value).map_err(|e| *e)?;
-        parse_variant(s)
-            .map(VariantChoice)
-            .map_err(|d| refused(d, s))
+impl Choices for VariantChoice {
+    fn choices() -> Vec<(&'static str, Id, Self)> {
+        Variant::ALL
+            .iter()
+            .map(|v| (v.key(), id::variant(*v), VariantChoice(*v)))
+            .collect()
     }
 
-    fn create(option: CreateCommandOption) -> CreateCommandOption {
-        let choices: Vec<(&str, Id)> = Variant::ALL
-            .iter()
-            .map(|v| (v.key(), id::variant(*v)))
-            .collect();
-        string_choices(option, &choices)
+    /// The variants listed (`error-unknown-variant`).
+    fn unknown(input: &str) -> Denial {
+        parse_variant(input)
+            .err()
+            .unwrap_or_else(|| Denial::new(id::ERROR_UNKNOWN_CHOICE))
     }
 }
+choice_argument!(VariantChoice);
 
 /// The `color` option of a single game: red, yellow or random.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ColorOption(pub ColorChoice);
 
-const COLORS: [(&str, Id, ColorChoice); 3] = [
-    ("red", id::COLOR_RED, ColorChoice::Red),
-    ("yellow", id::COLOR_YELLOW, ColorChoice::Yellow),
-    ("random", id::COLOR_RANDOM, ColorChoice::Random),
-];
-
-#[poise::async_trait]
-impl poise::SlashArgument for ColorOption {
-    async fn extract(
-        _: &SerenityContext,
-        _: &CommandInteraction,
-        value: &ResolvedValue<'_>,
-    ) -> Result<Self, poise::SlashArgError> {
-        let s = string(value).map_err(|e| *e)?;
-        COLORS
-            .iter()
-            .find(|(key, _, _)| *key == s)
-            .map(|(_, _, c)| ColorOption(*c))
-            .ok_or_else(|| refused(unknown_choice(s), s))
-    }
-
-    fn create(option: CreateCommandOption) -> CreateCommandOption {
-        let choices: Vec<(&str, Id)> = COLORS.iter().map(|(k, n, _)| (*k, *n)).collect();
-        string_choices(option, &choices)
+impl Choices for ColorOption {
+    fn choices() -> Vec<(&'static str, Id, Self)> {
+        vec![
+            ("red", id::COLOR_RED, ColorOption(ColorChoice::Red)),
+            ("yellow", id::COLOR_YELLOW, ColorOption(ColorChoice::Yellow)),
+            ("random", id::COLOR_RANDOM, ColorOption(ColorChoice::Random)),
+        ]
     }
 }
+choice_argument!(ColorOption);
 
 /// A `language` option: Discord's (`auto`, `None`) or one of the five.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LanguageChoice(pub Option<Locale>);
 
-#[poise::async_trait]
-impl poise::SlashArgument for LanguageChoice {
-    async fn extract(
-        _: &SerenityContext,
-        _: &CommandInteraction,
-        value: &ResolvedValue<'_>,
-    ) -> Result<Self, poise::SlashArgError> {
-        let s = string(value).map_err(|e| *e)?;
-        if s == "auto" {
-            return Ok(LanguageChoice(None));
-        }
-        s.parse::<Locale>()
-            .map(|l| LanguageChoice(Some(l)))
-            .map_err(|_| refused(unknown_choice(s), s))
-    }
-
-    fn create(option: CreateCommandOption) -> CreateCommandOption {
-        let mut choices = vec![("auto", id::language(None))];
+impl Choices for LanguageChoice {
+    fn choices() -> Vec<(&'static str, Id, Self)> {
+        let mut choices = vec![("auto", id::language(None), LanguageChoice(None))];
         choices.extend(
             Locale::ALL
                 .iter()
-                .map(|l| (l.tag(), id::language(Some(*l)))),
+                .map(|l| (l.tag(), id::language(Some(*l)), LanguageChoice(Some(*l)))),
         );
-        string_choices(option, &choices)
+        choices
     }
 }
+choice_argument!(LanguageChoice);
 
 /// The `time` option's suggestions: the presets (docs/rules.md §4) that
 /// start with what was typed; any `base+inc` may still be typed.
@@ -160,6 +155,30 @@ pub async fn time_presets(
 mod tests {
     use super::*;
     use poise::SlashArgument;
+
+    #[test]
+    fn a_value_that_is_no_choice_is_refused_with_a_message() {
+        assert_eq!(
+            <VariantChoice as Choices>::unknown("chess").id(),
+            id::ERROR_UNKNOWN_VARIANT,
+            "the variants listed"
+        );
+        let other = <ColorOption as Choices>::unknown("blue");
+        assert_eq!(other.id(), id::ERROR_UNKNOWN_CHOICE);
+        let text = Catalog::embedded().render(Locale::De, other.message());
+        assert!(text.contains("blue"), "{text}");
+        assert_eq!(
+            <LanguageChoice as Choices>::unknown("fr").id(),
+            id::ERROR_UNKNOWN_CHOICE
+        );
+        // Every value reads back as its own choice.
+        for (key, _, v) in <LanguageChoice as Choices>::choices() {
+            let found = <LanguageChoice as Choices>::choices()
+                .into_iter()
+                .find(|(k, _, _)| *k == key);
+            assert_eq!(found.map(|(_, _, w)| w), Some(v));
+        }
+    }
 
     #[test]
     fn choice_options_are_strings_with_every_choice_localized() {

@@ -12,8 +12,8 @@ use std::sync::Arc;
 
 use serenity::all::{
     ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow,
-    CreateAttachment, CreateButton, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, FullEvent, Interaction, Message,
+    CreateAttachment, CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage,
+    CreateMessage, FullEvent, Interaction, Message,
 };
 
 use crate::host::ActionId;
@@ -23,7 +23,7 @@ use super::buttons::ButtonId;
 use super::commands;
 use super::data::{Data, Error};
 use super::messages::{clip, mentions_only};
-use super::reply::user_id;
+use super::reply::{private_followup, user_id};
 
 /// Handles one gateway event (poise has already dispatched slash commands).
 ///
@@ -62,13 +62,7 @@ async fn on_press(
             .await?;
         let text = data.catalog().plain(locale, id::ERROR_STALE_BUTTON);
         press
-            .create_followup(
-                &ctx.http,
-                CreateInteractionResponseFollowup::new()
-                    .content(text)
-                    .ephemeral(true)
-                    .allowed_mentions(mentions_only(&[])),
-            )
+            .create_followup(&ctx.http, private_followup(&text))
             .await?;
         return Ok(());
     };
@@ -189,10 +183,7 @@ async fn on_match_press(
         }
         Ok(()) => {}
         Err(d) => {
-            let followup = CreateInteractionResponseFollowup::new()
-                .content(clip(&data.catalog().render(locale, d.message())))
-                .ephemeral(true)
-                .allowed_mentions(mentions_only(&[]));
+            let followup = private_followup(&data.catalog().render(locale, d.message()));
             super::poster::with_retries("private refusal", || {
                 press.create_followup(&ctx.http, followup.clone())
             })

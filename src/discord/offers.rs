@@ -7,10 +7,11 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use poise::CreateReply;
 use serenity::all::{
-    Builder, ChannelId, ComponentInteraction, Context as SerenityContext,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateThread, EditInteractionResponse, Http, MessageId,
+    Builder, ChannelId, ComponentInteraction, Context as SerenityContext, CreateActionRow,
+    CreateInteractionResponse, CreateInteractionResponseMessage, CreateThread,
+    EditInteractionResponse, Http, MessageId,
 };
 
 use crate::game::Variant;
@@ -21,8 +22,9 @@ use crate::host::{unix_ms, Denial, MatchId, Seated, UserId};
 use crate::i18n::{id, Args, Locale};
 use crate::play::ClockSettings;
 
-use super::data::{Data, Error};
+use super::data::{Context, Data, Error};
 use super::messages::{clip, mentions_only};
+use super::reply::private_followup;
 use super::routes::Route;
 
 /// This bot's user (the id of AI seats), as the gateway's ready event
@@ -91,7 +93,22 @@ pub async fn open_match(
     Ok(id)
 }
 
-/// Starts the match of a challenge or seek (`offer`) that a press
+/// What a completed offer becomes: its match's players by seat, variant
+/// and clock, on `guild`, with public messages in `public`.
+pub struct Completed {
+    /// The server.
+    pub guild: u64,
+    /// Language of the public messages.
+    pub public: Locale,
+    /// The players by seat.
+    pub players: Vec<Seated>,
+    /// The variant.
+    pub variant: Variant,
+    /// The clock.
+    pub clock: ClockSettings,
+}
+
+/// Starts the match of a challenge or seek (`offer`) that `press`
 /// completed: [`open_match`] on the pressed message, then records the match
 /// with the offer. If that fails, it is logged and the presser gets a
 /// private apology in `locale`.
@@ -103,21 +120,22 @@ pub async fn open_offered_match(
     data: &Data,
     press: &ComponentInteraction,
     offer: u64,
-    place: MatchPlace,
-    (players, variant, clock): (Vec<Seated>, Variant, ClockSettings),
+    done: Completed,
     locale: Locale,
 ) -> Result<(), Error> {
-    match open_match(http, data, place, players, variant, clock).await {
+    let place = MatchPlace {
+        channel: press.channel_id,
+        message: press.message.id,
+        guild: done.guild,
+        locale: done.public,
+    };
+    match open_match(http, data, place, done.players, done.variant, done.clock).await {
         Ok(id) => data.offers.set_match(offer, id).await,
         Err(e) => {
             tracing::error!(error = %e, challenge = offer, "opening the match failed");
+            let apology = data.catalog().plain(locale, id::ERROR_INTERNAL);
             press
-                .create_followup(
-                    http,
-                    CreateInteractionResponseFollowup::new()
-                        .content(data.catalog().plain(locale, id::ERROR_INTERNAL))
-                        .ephemeral(true),
-                )
+                .create_followup(http, private_followup(&apology))
                 .await?;
         }
     }
@@ -168,14 +186,36 @@ pub async fn refuse_press(
         .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
         .await?;
     press
-        .create_followup(
-            &ctx.http,
-            CreateInteractionResponseFollowup::new()
-                .content(text)
-                .ephemeral(true)
-                .allowed_mentions(mentions_only(&[])),
-        )
+        .create_followup(&ctx.http, private_followup(&text))
         .await?;
+    Ok(())
+}
+
+/// Posts an offer's message — its text and its row of buttons, pinging
+/// only `pinged` — as the reply to the command of `ctx`, and arms its
+/// expiry at `expires_unix_ms`.
+///
+/// # Errors
+/// Discord refused the reply.
+pub async fn post_offer(
+    ctx: Context<'_>,
+    text: &str,
+    buttons: CreateActionRow,
+    pinged: &[UserId],
+    expires_unix_ms: i64,
+) -> Result<(), Error> {
+    ctx.send(
+        CreateReply::default()
+            .content(clip(text))
+            .components(vec![buttons])
+            .allowed_mentions(mentions_only(pinged)),
+    )
+    .await?;
+    arm_expiry(
+        ctx.serenity_context().http.clone(),
+        ctx.data().clone(),
+        expires_unix_ms,
+    );
     Ok(())
 }
 

@@ -4,7 +4,10 @@
 //! Discord messages.
 
 use poise::CreateReply;
-use serenity::all::{CreateInteractionResponse, CreateInteractionResponseMessage, Member, User};
+use serenity::all::{
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    Member, User,
+};
 
 use crate::host::{Denial, Seated, UserId};
 use crate::i18n::{id, Locale};
@@ -95,6 +98,15 @@ pub async fn in_guild(ctx: Context<'_>) -> Result<Option<u64>, Error> {
             Ok(None)
         }
     }
+}
+
+/// A private follow-up to an interaction already answered (a press that
+/// was acknowledged first).
+pub fn private_followup(text: &str) -> CreateInteractionResponseFollowup {
+    CreateInteractionResponseFollowup::new()
+        .content(clip(text))
+        .ephemeral(true)
+        .allowed_mentions(mentions_only(&[]))
 }
 
 /// A private answer to a button press.

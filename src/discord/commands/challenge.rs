@@ -23,7 +23,7 @@ use super::super::choices::{time_presets, ColorOption, VariantChoice};
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only};
 use super::super::offers::{
-    arm_expiry, bot_user, open_match, open_offered_match, refuse_press, MatchPlace,
+    bot_user, open_match, open_offered_match, post_offer, refuse_press, Completed, MatchPlace,
 };
 use super::super::reply::{deny, guild_locale, in_guild, seated};
 
@@ -208,15 +208,7 @@ pub(super) async fn challenge(
         button(Answer::Accept, id::BUTTON_ACCEPT, ButtonStyle::Success),
         button(Answer::Decline, id::BUTTON_DECLINE, ButtonStyle::Danger),
     ]);
-    ctx.send(
-        CreateReply::default()
-            .content(clip(&challenge.text))
-            .components(vec![row])
-            .allowed_mentions(mentions_only(&pinged)),
-    )
-    .await?;
-    arm_expiry(ctx.serenity_context().http.clone(), data, expires_unix_ms);
-    Ok(())
+    post_offer(ctx, &challenge.text, row, &pinged, expires_unix_ms).await
 }
 
 /// A challenged player's Accept or Decline on challenge `offer`: the
@@ -288,14 +280,14 @@ pub async fn on_answer(
     let Answered::Complete(c) = answered else {
         return Ok(());
     };
-    let place = MatchPlace {
-        channel: press.channel_id,
-        message: press.message.id,
+    let done = Completed {
         guild: c.guild,
-        locale: c.locale,
+        public: c.locale,
+        players: c.seats,
+        variant: c.variant,
+        clock: c.clock,
     };
-    let terms = (c.seats, c.variant, c.clock);
-    open_offered_match(&ctx.http, data, press, offer, place, terms, locale).await
+    open_offered_match(&ctx.http, data, press, offer, done, locale).await
 }
 
 #[cfg(test)]

@@ -7,7 +7,6 @@
 
 use std::sync::Arc;
 
-use poise::CreateReply;
 use serenity::all::{
     ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow, CreateButton,
     CreateInteractionResponse, CreateInteractionResponseMessage,
@@ -22,7 +21,7 @@ use super::super::buttons::ButtonId;
 use super::super::choices::{time_presets, VariantChoice};
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only};
-use super::super::offers::{arm_expiry, bot_user, open_offered_match, refuse_press, MatchPlace};
+use super::super::offers::{bot_user, open_offered_match, post_offer, refuse_press, Completed};
 use super::super::reply::{deny, guild_locale, in_guild, seated};
 
 fn buttons(catalog: &Catalog, l: Locale, seek: u64) -> CreateActionRow {
@@ -105,15 +104,14 @@ pub(super) async fn seek(
         Ok(id) => id,
         Err(d) => return deny(ctx, &d).await,
     };
-    ctx.send(
-        CreateReply::default()
-            .content(clip(&s.text))
-            .components(vec![buttons(catalog, l, offer)])
-            .allowed_mentions(mentions_only(&[])),
+    post_offer(
+        ctx,
+        &s.text,
+        buttons(catalog, l, offer),
+        &[],
+        expires_unix_ms,
     )
-    .await?;
-    arm_expiry(ctx.serenity_context().http.clone(), data, expires_unix_ms);
-    Ok(())
+    .await
 }
 
 /// A press on a seek's Join or Cancel: the message tells who joined or
@@ -174,12 +172,12 @@ pub async fn on_press(
     let SeekChange::Full(s) = change else {
         return Ok(());
     };
-    let place = MatchPlace {
-        channel: press.channel_id,
-        message: press.message.id,
+    let done = Completed {
         guild: s.guild,
-        locale: s.locale,
+        public: s.locale,
+        players: s.seats,
+        variant: s.variant,
+        clock: s.clock,
     };
-    let terms = (s.seats, s.variant, s.clock);
-    open_offered_match(&ctx.http, data, press, offer, place, terms, locale).await
+    open_offered_match(&ctx.http, data, press, offer, done, locale).await
 }
