@@ -264,7 +264,7 @@ impl<W: Write> Shell<W> {
             variant: self.opts.variant,
             clock: ClockSettings::new(self.opts.time),
             players,
-            guild: 0,
+            guild: crate::host::players::TERMINAL_GUILD,
             locale: self.opts.locale,
             seed: self.opts.seed,
         }
@@ -522,7 +522,7 @@ mod tests {
             variant,
             clock: ClockSettings::default(),
             players: vec![seat(YOU, "al"), seat(UserId(7), "bo")],
-            guild: 0,
+            guild: crate::host::players::TERMINAL_GUILD,
             locale: Locale::EnUs,
             seed: 1,
         };

@@ -16,14 +16,14 @@ use fourbot::discord::buttons::ButtonId;
 use fourbot::game::notation::parse_move;
 use fourbot::game::Variant;
 use fourbot::host::terms::parse_terms;
-use fourbot::host::{
-    ActionId, HeuristicBot, Host, HostConfig, MatchId, MatchSpec, Seated, TimeStyle, UserId, View,
-};
+use fourbot::host::{ActionId, HeuristicBot, Host, HostConfig, MatchId, TimeStyle, UserId, View};
 use fourbot::i18n::{Catalog, Locale};
-use fourbot::play::{ClockSettings, TimeControl};
+use fourbot::play::TimeControl;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use tokio::sync::mpsc::UnboundedReceiver;
+
+use crate::support::{seat, spec};
 
 fn cases() -> u32 {
     std::env::var("FUZZ_CASES")
@@ -147,25 +147,6 @@ const BOB: UserId = UserId(2);
 const CAROL: UserId = UserId(3);
 const DAVE: UserId = UserId(4);
 
-fn seat(id: UserId, name: &str) -> Seated {
-    Seated {
-        id,
-        name: name.into(),
-        ai_level: None,
-    }
-}
-
-fn spec(players: Vec<Seated>) -> MatchSpec {
-    MatchSpec {
-        variant: Variant::Classic,
-        clock: ClockSettings::new(TimeControl::DEFAULT),
-        players,
-        guild: 1,
-        locale: Locale::EnUs,
-        seed: 3,
-    }
-}
-
 async fn next_turn(views: &mut UnboundedReceiver<View>, id: MatchId) -> View {
     loop {
         let v = tokio::time::timeout(Duration::from_secs(5), views.recv())
@@ -204,12 +185,18 @@ fn forged_button_ids_are_refused_and_change_nothing() {
             },
         );
         let ours = host
-            .create_match(spec(vec![seat(ALICE, "alice"), seat(BOB, "bob")]))
+            .create_match(spec(
+                Variant::Classic,
+                vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+            ))
             .await
             .unwrap();
         let first = next_turn(&mut views, ours).await;
         let theirs = host
-            .create_match(spec(vec![seat(CAROL, "carol"), seat(DAVE, "dave")]))
+            .create_match(spec(
+                Variant::Classic,
+                vec![seat(CAROL, "carol"), seat(DAVE, "dave")],
+            ))
             .await
             .unwrap();
         next_turn(&mut views, theirs).await;

@@ -5,3 +5,4 @@
 mod fuzz;
 mod match_task;
 mod service;
+mod support;

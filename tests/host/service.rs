@@ -5,12 +5,13 @@ use std::time::Duration;
 
 use fourbot::game::Variant;
 use fourbot::host::{
-    ActionId, HeuristicBot, Host, HostConfig, MatchId, MatchSpec, Seated, TimeStyle, UserId, View,
-    ViewKind,
+    ActionId, HeuristicBot, Host, HostConfig, MatchId, Seated, TimeStyle, UserId, View, ViewKind,
 };
 use fourbot::i18n::{id, Catalog, Locale};
 use fourbot::play::{ClockSettings, TimeControl};
 use tokio::sync::mpsc::UnboundedReceiver;
+
+use crate::support::{seat, spec};
 
 const ALICE: UserId = UserId(10);
 const BOB: UserId = UserId(20);
@@ -42,25 +43,6 @@ async fn temp_db(name: &str) -> (std::path::PathBuf, fourbot::store::Db) {
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("host.db").display());
     (dir, fourbot::store::Db::connect(&url).await.unwrap())
-}
-
-fn seat(id: UserId, name: &str) -> Seated {
-    Seated {
-        id,
-        name: name.into(),
-        ai_level: None,
-    }
-}
-
-fn spec(variant: Variant, players: Vec<Seated>) -> MatchSpec {
-    MatchSpec {
-        variant,
-        clock: ClockSettings::new(TimeControl::DEFAULT),
-        players,
-        guild: 1,
-        locale: Locale::EnUs,
-        seed: 3,
-    }
 }
 
 async fn next(views: &mut UnboundedReceiver<View>) -> View {

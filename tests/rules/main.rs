@@ -9,3 +9,4 @@ mod notation;
 mod properties;
 mod scripts;
 mod solver;
+mod support;

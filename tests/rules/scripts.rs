@@ -2,10 +2,11 @@
 //! `NAME.script` starts with a `# args: …` line (the command-line options)
 //! and `NAME.out` holds the exact expected output. The expected outputs were
 //! checked by hand against docs/rules.md §3–§5; `FOURBOT_BLESS=1 cargo test --test
-//! script_fixtures` rewrites them after an intended change of format.
+//! rules scripts::` rewrites them after an intended change of format.
 
 use std::path::Path;
-use std::process::Command;
+
+use crate::support::fourbot;
 
 fn run_fixture(script: &Path) -> String {
     let text = std::fs::read_to_string(script).unwrap();
@@ -14,12 +15,11 @@ fn run_fixture(script: &Path) -> String {
         .next()
         .and_then(|l| l.strip_prefix("# args:"))
         .unwrap_or_else(|| panic!("{}: first line must be `# args: …`", script.display()));
-    let out = Command::new(env!("CARGO_BIN_EXE_fourbot"))
-        .arg("script")
-        .args(args.split_whitespace())
-        .arg(script)
-        .output()
-        .unwrap();
+    let script_path = script.display().to_string();
+    let mut all = vec!["script"];
+    all.extend(args.split_whitespace());
+    all.push(&script_path);
+    let out = fourbot(&all, "");
     assert!(
         out.status.success(),
         "{}: {}",
@@ -62,21 +62,10 @@ fn every_script_fixture_prints_its_expected_output() {
 
 #[test]
 fn a_script_from_standard_input_ends_with_the_three_result_lines() {
-    use std::io::Write;
-    use std::process::Stdio;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fourbot"))
-        .args(["script", "--variant", "classic", "--time", "5+5", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"0 p1 move d\n10 p2 resign-match\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = fourbot(
+        &["script", "--variant", "classic", "--time", "5+5", "-"],
+        "0 p1 move d\n10 p2 resign-match\n",
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let tail: Vec<&str> = text.lines().rev().take(3).collect();
     assert_eq!(
@@ -105,24 +94,10 @@ fn bad_options_and_lines_exit_with_status_2_and_one_line() {
             "a random opening has 4 discs, not 0",
         ),
     ] {
-        use std::io::Write;
-        use std::process::Stdio;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_fourbot"))
-            .arg("script")
-            .args(&args)
-            .arg("-")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let mut all = vec!["script"];
+        all.extend(&args);
+        all.push("-");
+        let out = fourbot(&all, input);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(message), "{args:?}: {err}");

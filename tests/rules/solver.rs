@@ -3,8 +3,6 @@
 //! convention in testdata/README.md): the three fast sets in full, a sample
 //! of the others. Every score must match.
 
-use std::process::{Command, Stdio};
-
 use fourbot::engine::{Board, Solver};
 
 /// `(moves, score)` of every line of a set.
@@ -67,22 +65,9 @@ fn a_sample_of_begin_hard_positions_scores_as_published() {
     }
 }
 
+/// `fourbot` with `args` and `stdin`: exit code, stdout, stderr.
 fn fourbot(args: &[&str], stdin: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fourbot"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn fourbot");
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = crate::support::fourbot(args, stdin);
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8(out.stdout).unwrap(),

@@ -6,7 +6,6 @@
 //! uninterrupted run.
 
 use std::io::{BufRead, BufReader};
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
@@ -27,13 +26,9 @@ const DRILL_ENV: &str = "FOURBOT_DRILL_DB";
 const CRASH_TEST: &str =
     "crash::a_match_killed_at_random_points_keeps_every_committed_action_and_rates_as_if_uninterrupted";
 
+/// A fresh database for the drill: its URL.
 fn temp_db(name: &str) -> String {
-    let path: PathBuf =
-        std::env::temp_dir().join(format!("fourbot-crash-{name}-{}.db", std::process::id()));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
-    }
-    format!("sqlite://{}", path.display())
+    crate::support::temp_db(&format!("crash-{name}")).1
 }
 
 /// The drill child playing in `url`: this test binary, running the crash

@@ -5,3 +5,4 @@ mod cli;
 mod crash;
 mod queries;
 mod resume;
+mod support;

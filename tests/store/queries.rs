@@ -2,8 +2,6 @@
 //! migrations applied: every query, the exactly-once end, voiding, unrated
 //! matches and restarting running matches (docs/rules.md §4, §6).
 
-use std::path::PathBuf;
-
 use fourbot::game::{Move, Variant};
 use fourbot::play::{
     Action, ClockSettings, End, ForfeitReason, Match, MatchSetup, PhaseKind, Running, Seat,
@@ -13,17 +11,9 @@ use fourbot::rating::glicko2::{self, Glicko2Rating};
 use fourbot::rating::weng_lin::{self, WengLinRating};
 use fourbot::store::{Db, MatchId, NewMatch, PlayerId, PoolRating, Recorded};
 
-const WEEK_MS: i64 = 7 * 24 * 3600 * 1000;
+use crate::support::temp_db;
 
-/// A fresh temp-file database path (removed first if left over).
-fn temp_db(name: &str) -> (PathBuf, String) {
-    let path = std::env::temp_dir().join(format!("fourbot-store-{name}-{}.db", std::process::id()));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
-    }
-    let url = format!("sqlite://{}", path.display());
-    (path, url)
-}
+const WEEK_MS: i64 = 7 * 24 * 3600 * 1000;
 
 async fn memory() -> Db {
     Db::connect("sqlite::memory:").await.unwrap()

@@ -1,0 +1,27 @@
+//! What the host tests share: seats and match specs.
+
+use fourbot::game::Variant;
+use fourbot::host::{MatchSpec, Seated, UserId};
+use fourbot::i18n::Locale;
+use fourbot::play::{ClockSettings, TimeControl};
+
+/// A person on a seat (no AI).
+pub fn seat(id: UserId, name: &str) -> Seated {
+    Seated {
+        id,
+        name: name.into(),
+        ai_level: None,
+    }
+}
+
+/// A 10+10 match of `variant` with `players` on guild 1, in English.
+pub fn spec(variant: Variant, players: Vec<Seated>) -> MatchSpec {
+    MatchSpec {
+        variant,
+        clock: ClockSettings::new(TimeControl::DEFAULT),
+        players,
+        guild: 1,
+        locale: Locale::EnUs,
+        seed: 3,
+    }
+}
