@@ -4,8 +4,8 @@
 //! database exactly once, each finished rated match changed the ratings
 //! once, and the buttons of messages posted before a kill still work.
 //!
-//! `cargo test --test kill` runs a short version (3 matches, 6 kills);
-//! `cargo test --test kill -- --ignored` the long one (8 matches,
+//! `cargo test --test e2e kill::` runs a short version (3 matches, 6 kills);
+//! `cargo test --test e2e kill:: -- --ignored` the long one (8 matches,
 //! 25 kills). `FOURBOT_CRASH_SEED` repeats a run's random kill moments.
 
 use crate::support::{fake, harness};
@@ -216,7 +216,7 @@ async fn matches_survive_six_random_sigkills_with_nothing_lost_or_doubled() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "long: about 30 s; cargo test --test kill -- --ignored"]
+#[ignore = "long: about 30 s; cargo test --test e2e kill:: -- --ignored"]
 async fn matches_survive_twenty_five_random_sigkills_with_nothing_lost_or_doubled() {
     kill_run("kill-long", 8, 25).await;
 }

@@ -5,8 +5,8 @@
 //! match, a future ply, another user, garbage) are refused without
 //! changing the match.
 //!
-//! `cargo test --test fuzz` runs 2,000 cases per target;
-//! `FUZZ_CASES=100000 cargo test --test fuzz` the big run (see
+//! `cargo test --test host fuzz::` runs 2,000 cases per target;
+//! `FUZZ_CASES=100000 cargo test --test host fuzz::` the big run (see
 //! `docs/reliability.md` for the counts run).
 
 use std::sync::Arc;
