@@ -17,15 +17,41 @@ use serenity::all::{
 use crate::game::Variant;
 use crate::host::offers::{Expired, Lookup, Offers};
 use crate::host::present::versus;
-use crate::host::terms::time_text;
+use crate::host::terms::{time_text, MatchTerms};
 use crate::host::{unix_ms, Denial, MatchId, Seated, UserId};
 use crate::i18n::{id, Args, Locale};
 use crate::play::ClockSettings;
 
 use super::data::{Context, Data, Error};
 use super::messages::{clip, mentions_only};
-use super::reply::private_followup;
+use super::reply::{deny, guild_locale, in_guild, private_followup};
 use super::routes::Route;
+
+/// The guild and terms of a `/challenge` or `/seek` typed in `ctx`: the
+/// variant and time the player chose, or the server's defaults
+/// ([`Offers::terms`]). `None` when the command was refused (outside a
+/// server, or terms the server does not allow): the player has already
+/// been told why.
+pub async fn offer_terms(
+    ctx: Context<'_>,
+    variant: Option<Variant>,
+    time: Option<&str>,
+) -> Result<Option<(u64, MatchTerms)>, Error> {
+    let Some(guild) = in_guild(ctx).await? else {
+        return Ok(None);
+    };
+    let channel = ctx.channel_id().get();
+    let locale = guild_locale(ctx);
+    match ctx
+        .data()
+        .offers
+        .terms(guild, channel, variant, time, locale.as_deref())
+        .await
+    {
+        Ok(terms) => Ok(Some((guild, terms))),
+        Err(d) => deny(ctx, &d).await.map(|()| None),
+    }
+}
 
 /// This bot's user (the id of AI seats), as the gateway's ready event
 /// gave it.

@@ -23,9 +23,10 @@ use super::super::choices::{time_presets, ColorOption, VariantChoice};
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only};
 use super::super::offers::{
-    bot_user, open_match, open_offered_match, post_offer, refuse_press, Completed, MatchPlace,
+    bot_user, offer_terms, open_match, open_offered_match, post_offer, refuse_press, Completed,
+    MatchPlace,
 };
-use super::super::reply::{deny, guild_locale, in_guild, seated};
+use super::super::reply::{deny, seated};
 
 /// A user named by an option, as the host sees them.
 fn invitee(ctx: Context<'_>, public: Locale, user: &User) -> Invitee {
@@ -106,22 +107,9 @@ pub(super) async fn challenge(
     let i = actx.interaction;
     let data = ctx.data().clone();
     let catalog = data.catalog();
-    let Some(guild) = in_guild(ctx).await? else {
+    let Some((guild, terms)) = offer_terms(ctx, variant.map(|v| v.0), time.as_deref()).await?
+    else {
         return Ok(());
-    };
-    let terms = match data
-        .offers
-        .terms(
-            guild,
-            i.channel_id.get(),
-            variant.map(|v| v.0),
-            time.as_deref(),
-            guild_locale(ctx).as_deref(),
-        )
-        .await
-    {
-        Ok(t) => t,
-        Err(d) => return deny(ctx, &d).await,
     };
     let (public, variant, clock) = (terms.public, terms.variant, terms.clock);
     let challenger = seated(&i.user, i.member.as_deref());

@@ -21,8 +21,10 @@ use super::super::buttons::ButtonId;
 use super::super::choices::{time_presets, VariantChoice};
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only};
-use super::super::offers::{bot_user, open_offered_match, post_offer, refuse_press, Completed};
-use super::super::reply::{deny, guild_locale, in_guild, seated};
+use super::super::offers::{
+    bot_user, offer_terms, open_offered_match, post_offer, refuse_press, Completed,
+};
+use super::super::reply::{deny, seated};
 
 fn buttons(catalog: &Catalog, l: Locale, seek: u64) -> CreateActionRow {
     let button = |press, label, style| {
@@ -49,22 +51,9 @@ pub(super) async fn seek(
     let i = actx.interaction;
     let data: Arc<Data> = ctx.data().clone();
     let catalog = data.catalog();
-    let Some(guild) = in_guild(ctx).await? else {
+    let Some((guild, terms)) = offer_terms(ctx, variant.map(|v| v.0), time.as_deref()).await?
+    else {
         return Ok(());
-    };
-    let terms = match data
-        .offers
-        .terms(
-            guild,
-            i.channel_id.get(),
-            variant.map(|v| v.0),
-            time.as_deref(),
-            guild_locale(ctx).as_deref(),
-        )
-        .await
-    {
-        Ok(t) => t,
-        Err(d) => return deny(ctx, &d).await,
     };
     let seeker = seated(&i.user, i.member.as_deref());
     if let Err(d) = data
