@@ -9,6 +9,7 @@
 //! language.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use serenity::all::{
     ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow,
@@ -22,6 +23,7 @@ use crate::i18n::{id, Locale};
 use super::buttons::ButtonId;
 use super::commands;
 use super::data::{Data, Error};
+use super::leases::Token;
 use super::messages::{clip, mentions_only};
 use super::reply::{private_followup, user_id};
 
@@ -152,11 +154,27 @@ async fn on_match_press(
     } else {
         CreateInteractionResponse::Acknowledge
     };
-    super::poster::with_retries("acknowledge press", || {
-        press.create_response(&ctx.http, ack.clone())
-    })
-    .await?;
+    let pressed_at = Instant::now();
+    if !acknowledge(ctx, press, &ack).await? {
+        return Ok(());
+    }
     let match_id = action.match_id();
+    // The press's token may post the match's next views and edit the
+    // pressed message for 15 minutes (`leases`).
+    let token = Token::new(press.token.clone());
+    match confirmed {
+        false => data.routes.leases.pressed(
+            match_id,
+            press.channel_id,
+            press.message.id,
+            token,
+            pressed_at,
+        ),
+        true => data
+            .routes
+            .leases
+            .pressed_elsewhere(match_id, press.channel_id, token, pressed_at),
+    }
     if let Some(spec) = data.host.spec(match_id) {
         // A match the bot knows but has no thread for (its thread was not
         // stored): the press names its thread.
@@ -192,6 +210,42 @@ async fn on_match_press(
     }
     Ok(())
 }
+
+/// Acknowledges `press` with `ack`, retrying like the poster. Returns
+/// whether the press counts as acknowledged: an answer 40060 "Interaction
+/// has already been acknowledged" to a retry means an earlier attempt
+/// arrived although its answer was lost, so it does; 10062 "Unknown
+/// interaction" means Discord no longer takes an answer (3 s have passed):
+/// the player was shown "This interaction failed", and the action is not
+/// taken (topics/Opcodes_and_Status_Codes.md, JSON error codes;
+/// interactions/receiving-and-responding.md).
+///
+/// # Errors
+/// Any other failure, once the retries are spent.
+pub async fn acknowledge(
+    ctx: &SerenityContext,
+    press: &ComponentInteraction,
+    ack: &CreateInteractionResponse,
+) -> Result<bool, Error> {
+    let answer = super::poster::with_retries("acknowledge press", || {
+        press.create_response(&ctx.http, ack.clone())
+    })
+    .await;
+    match answer {
+        Ok(()) => Ok(true),
+        Err(e) if super::poster::is_code(&e, ALREADY_ACKNOWLEDGED) => Ok(true),
+        Err(e) if super::poster::is_code(&e, UNKNOWN_INTERACTION) => {
+            tracing::warn!(custom_id = %press.data.custom_id, "a press arrived too late to be acknowledged; not taken");
+            Ok(false)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Discord's JSON error code for a second response to an interaction.
+const ALREADY_ACKNOWLEDGED: isize = 40060;
+/// Discord's JSON error code for a response after the 3 seconds.
+const UNKNOWN_INTERACTION: isize = 10062;
 
 /// A message in a match thread: a move if it reads as one and comes from a
 /// player; anything else is chat and is ignored. A refused typed move gets

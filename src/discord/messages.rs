@@ -6,7 +6,7 @@ use std::hash::Hasher;
 
 use serenity::all::{
     ButtonStyle as DiscordStyle, CreateActionRow, CreateAllowedMentions, CreateAttachment,
-    CreateButton, CreateMessage, Nonce, UserId,
+    CreateButton, CreateInteractionResponseFollowup, CreateMessage, Nonce, UserId,
 };
 
 use crate::host::{Button, ButtonStyle, View, ViewKind};
@@ -99,27 +99,73 @@ pub fn post_nonce(view: &View) -> Option<String> {
     Some(nonce)
 }
 
-/// A public view as a channel message: a turn mentions the player to move
-/// (the only user it may ping); the board PNG is attached when present;
-/// a turn or an end carries its [`post_nonce`] with `enforce_nonce`.
-pub fn view_message(view: &View) -> CreateMessage {
+/// What a public view shows, before it becomes a channel message or a
+/// follow-up: a turn mentions the player to move (the only user it may
+/// ping); the board PNG is attached when present.
+struct Outgoing {
+    content: String,
+    mentions: CreateAllowedMentions,
+    components: Option<Vec<CreateActionRow>>,
+    board: Option<CreateAttachment>,
+}
+
+fn outgoing(view: &View) -> Outgoing {
     let (content, ping) = match view.kind {
         ViewKind::Turn { to_move, ai: false } => {
             (format!("<@{}> {}", to_move.0, view.text), vec![to_move])
         }
         _ => (view.text.clone(), Vec::new()),
     };
-    let mut m = CreateMessage::new()
-        .content(clip(&content))
-        .allowed_mentions(mentions_only(&ping));
-    if !view.buttons.is_empty() {
-        m = m.components(action_rows(&view.buttons));
+    Outgoing {
+        content: clip(&content),
+        mentions: mentions_only(&ping),
+        components: (!view.buttons.is_empty()).then(|| action_rows(&view.buttons)),
+        board: view
+            .image
+            .as_ref()
+            .map(|png| CreateAttachment::bytes(png.clone(), BOARD_FILE)),
     }
-    if let Some(png) = &view.image {
-        m = m.add_file(CreateAttachment::bytes(png.clone(), BOARD_FILE));
+}
+
+/// The text a view is posted with (what [`view_message`] and
+/// [`view_followup`] send as `content`).
+pub fn view_content(view: &View) -> String {
+    outgoing(view).content
+}
+
+/// A public view as a channel message ([`Outgoing`]); a turn or an end
+/// carries its [`post_nonce`] with `enforce_nonce`.
+pub fn view_message(view: &View) -> CreateMessage {
+    let o = outgoing(view);
+    let mut m = CreateMessage::new()
+        .content(o.content)
+        .allowed_mentions(o.mentions);
+    if let Some(rows) = o.components {
+        m = m.components(rows);
+    }
+    if let Some(file) = o.board {
+        m = m.add_file(file);
     }
     if let Some(nonce) = post_nonce(view) {
         m = m.nonce(Nonce::String(nonce)).enforce_nonce(true);
+    }
+    m
+}
+
+/// A public view as a follow-up of an interaction (posted with its token,
+/// exempt from the global rate limit; see [`super::leases`]): the same
+/// content, mentions, buttons and board as [`view_message`]. Discord's
+/// follow-ups take no nonce.
+pub fn view_followup(view: &View) -> CreateInteractionResponseFollowup {
+    let o = outgoing(view);
+    let mut m = CreateInteractionResponseFollowup::new()
+        .content(o.content)
+        .allowed_mentions(o.mentions);
+    if let Some(rows) = o.components {
+        m = m.components(rows);
+    }
+    if let Some(file) = o.board {
+        m = m.add_file(file);
     }
     m
 }
@@ -212,6 +258,19 @@ mod tests {
         let json = serde_json::to_value(view_message(&notice)).unwrap();
         assert!(json.get("nonce").is_none());
         assert_eq!(json["enforce_nonce"], false);
+    }
+
+    #[test]
+    fn a_followup_shows_what_the_channel_message_shows_without_a_nonce() {
+        let v = view();
+        let channel = serde_json::to_value(view_message(&v)).unwrap();
+        let followup = serde_json::to_value(view_followup(&v)).unwrap();
+        for key in ["content", "allowed_mentions", "components"] {
+            assert_eq!(channel[key], followup[key], "{key}");
+        }
+        assert_eq!(followup["content"], view_content(&v));
+        assert!(followup.get("nonce").is_none());
+        assert!(followup.get("flags").is_none(), "public, not ephemeral");
     }
 
     #[test]

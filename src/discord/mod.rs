@@ -20,6 +20,7 @@ pub mod commands;
 pub mod config;
 pub mod data;
 pub mod events;
+pub mod leases;
 pub mod messages;
 pub mod offers;
 pub mod poster;

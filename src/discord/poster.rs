@@ -17,13 +17,17 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
+use std::time::Instant;
+
 use serenity::all::{
-    ChannelId, CreateMessage, EditMessage, EditThread, Http, HttpError, MessageId,
+    Builder, ChannelId, CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse,
+    EditMessage, EditThread, GetMessages, Http, HttpError, MessageId,
 };
 use tokio::sync::mpsc;
 
-use super::messages::{clip, mentions_only, view_message};
-use super::routes::Routes;
+use super::leases::{Editor, Lease, OLD_MESSAGE};
+use super::messages::{view_content, view_followup, view_message};
+use super::routes::{Route, Routes};
 use crate::host::{MatchId, View, ViewKind};
 
 /// Discord's JSON error code for a message sent into an archived thread.
@@ -54,8 +58,12 @@ pub const RATE_LIMIT_PAUSE_MS: u64 = 1_000;
 /// The pause before retry number `attempt` (0-based) of a request that
 /// failed with `error`, or `None` when the error is final (4xx other than
 /// 429, a body that does not parse, …): a 429 or a 5xx (500, 502, 503,
-/// 504) answer, or a connection that could not be made (the request never
-/// left).
+/// 504) answer, or a request that failed on the way (no connection, a
+/// timeout, a connection dropped before the answer). Every request retried
+/// this way is harmless to repeat: edits, acknowledgements (a repeat that
+/// Discord already took is answered 40060, see
+/// [`super::events::acknowledge`]), creates with a nonce; follow-ups, which
+/// take none, look first whether they were posted ([`followup`]).
 pub fn retry_pause(error: &serenity::Error, attempt: u32) -> Option<Duration> {
     let factor = 1u64 << attempt.min(10);
     match error {
@@ -69,7 +77,7 @@ pub fn retry_pause(error: &serenity::Error, attempt: u32) -> Option<Duration> {
                 None
             }
         }
-        serenity::Error::Http(HttpError::Request(e)) if e.is_connect() => {
+        serenity::Error::Http(HttpError::Request(_)) => {
             Some(Duration::from_millis(SERVER_ERROR_PAUSE_MS * factor))
         }
         _ => None,
@@ -173,58 +181,207 @@ async fn unarchive(http: &Http, routes: &Routes, thread: ChannelId) -> serenity:
     Ok(())
 }
 
+/// Posts `view` into the match's thread and returns its message: as a
+/// follow-up of the match's fresh lease (exempt from Discord's global rate
+/// limit, [`super::leases`]) when there is one, else as a channel message
+/// with its nonce. A thread the bot archived is unarchived first.
+async fn publish(
+    http: &Http,
+    routes: &Routes,
+    id: MatchId,
+    route: &Route,
+    view: &View,
+) -> serenity::Result<MessageId> {
+    let mut archived = route.archived;
+    if let Some(lease) = routes.leases.for_posting(id, route.thread, Instant::now()) {
+        if archived {
+            unarchive(http, routes, route.thread).await?;
+            archived = false;
+        }
+        match followup(http, route.thread, &lease, view).await {
+            Ok(m) => {
+                routes.leases.posted(m, Some(&lease), Instant::now());
+                return Ok(m);
+            }
+            // The token no longer works (or Discord refused the follow-up
+            // for the thread): post the ordinary way.
+            Err(e) if token_refused(&e) || is_code(&e, THREAD_ARCHIVED) => {
+                tracing::debug!(match_id = %id, error = %e, "follow-up refused; posting in the channel");
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    let m = send(http, routes, route.thread, archived, view_message(view)).await?;
+    routes.leases.posted(m, None, Instant::now());
+    Ok(m)
+}
+
+/// Whether Discord may have carried a failed request out: it answered 5xx,
+/// or the connection failed after the request was sent (a lost answer).
+fn maybe_done(error: &serenity::Error) -> bool {
+    match error {
+        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => r.status_code.is_server_error(),
+        serenity::Error::Http(HttpError::Request(e)) => !e.is_connect(),
+        _ => false,
+    }
+}
+
+/// Discord's JSON error code of a refused request is `code`.
+pub fn is_code(error: &serenity::Error, code: isize) -> bool {
+    matches!(error, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.error.code == code)
+}
+
+/// The interaction token no longer works, or its message is not the
+/// token's: 50027 "Invalid Webhook Token" (after 15 minutes), 10015
+/// "Unknown Webhook", 10008 "Unknown Message", 10062 "Unknown interaction"
+/// (topics/Opcodes_and_Status_Codes.md, JSON error codes).
+fn token_refused(error: &serenity::Error) -> bool {
+    [50027, 10015, 10008, 10062]
+        .into_iter()
+        .any(|code| is_code(error, code))
+}
+
+/// Posts `view` as a follow-up of `lease`, retrying like
+/// [`with_retries`]. Follow-ups take no nonce, so before a retry after an
+/// answer that leaves open whether Discord posted it, the thread's last
+/// messages are read: a message of the bot with the view's text and
+/// buttons is the one posted, and is not posted again.
+async fn followup(
+    http: &Http,
+    thread: ChannelId,
+    lease: &Lease,
+    view: &View,
+) -> serenity::Result<MessageId> {
+    let message = view_followup(view);
+    let mut attempt = 0;
+    loop {
+        let error = match message
+            .clone()
+            .execute(http, (None, lease.token.expose()))
+            .await
+        {
+            Ok(m) => return Ok(m.id),
+            Err(e) => e,
+        };
+        let pause = match retry_pause(&error, attempt) {
+            Some(p) if attempt < MAX_RETRIES => p,
+            _ => return Err(error),
+        };
+        tracing::warn!(request = "post follow-up", attempt, error = %error, pause_ms = pause.as_millis() as u64, "Discord request failed; retrying");
+        tokio::time::sleep(pause).await;
+        if maybe_done(&error) {
+            if let Some(found) = posted_already(http, thread, view).await {
+                return Ok(found);
+            }
+        }
+        attempt += 1;
+    }
+}
+
+/// The bot's message among the thread's last ten that shows `view` (its
+/// text and its buttons), if any. `None` too when they cannot be read.
+async fn posted_already(http: &Http, thread: ChannelId, view: &View) -> Option<MessageId> {
+    let content = view_content(view);
+    let ids: Vec<String> = view.all_buttons().map(|b| b.action.to_string()).collect();
+    let recent = thread
+        .messages(http, GetMessages::new().limit(10))
+        .await
+        .ok()?;
+    recent
+        .into_iter()
+        .find(|m| m.author.bot && m.content == content && custom_ids(&m.components) == ids)
+        .map(|m| m.id)
+}
+
+fn custom_ids(rows: &[serenity::all::ActionRow]) -> Vec<String> {
+    rows.iter()
+        .flat_map(|r| r.components.iter())
+        .filter_map(|c| match c {
+            serenity::all::ActionRowComponent::Button(b) => match &b.data {
+                serenity::all::ButtonKind::NonLink { custom_id, .. } => Some(custom_id.clone()),
+                _ => None,
+            },
+            _ => None,
+        })
+        .collect()
+}
+
+/// Removes the buttons of the match's previous live message `old`: with
+/// the token that can still edit it ([`Leases::editor`]; exempt from the
+/// global limit), else with a channel edit — but not when the message is
+/// older than an hour ([`OLD_MESSAGE`]): its buttons stay, and a press on
+/// them is refused as a stale turn by the host.
+async fn remove_buttons(
+    http: &Http,
+    routes: &Routes,
+    thread: ChannelId,
+    old: MessageId,
+) -> serenity::Result<()> {
+    let now = Instant::now();
+    if let Some(editor) = routes.leases.editor(old, now) {
+        let done = match &editor {
+            Editor::Original(l) => with_retries("remove old buttons", || {
+                EditInteractionResponse::new()
+                    .components(Vec::new())
+                    .execute(http, l.token.expose())
+            })
+            .await
+            .map(drop),
+            Editor::Followup(l) => with_retries("remove old buttons", || {
+                CreateInteractionResponseFollowup::new()
+                    .components(Vec::new())
+                    .execute(http, (Some(old), l.token.expose()))
+            })
+            .await
+            .map(drop),
+        };
+        match done {
+            Ok(()) => return Ok(()),
+            Err(e) if token_refused(&e) => routes.leases.forget_editor(old),
+            Err(e) => return Err(e),
+        }
+    }
+    if routes.leases.age(old, now) >= OLD_MESSAGE {
+        tracing::debug!(message = %old, "an old turn keeps its buttons (edits of messages older than an hour are limited)");
+        return Ok(());
+    }
+    with_retries("remove old buttons", || {
+        thread.edit_message(http, old, EditMessage::new().components(Vec::new()))
+    })
+    .await?;
+    Ok(())
+}
+
 async fn post(http: &Http, routes: &Routes, id: MatchId, view: &View) -> serenity::Result<()> {
     let Some(route) = routes.wait(id, ROUTE_WAIT).await else {
         tracing::warn!(match_id = %id, "no thread for the match; view dropped");
         return Ok(());
     };
-    match view.kind {
-        ViewKind::Notice => {
-            let m = CreateMessage::new()
-                .content(clip(&view.text))
-                .allowed_mentions(mentions_only(&[]));
-            send(http, routes, route.thread, route.archived, m).await?;
-            Ok(())
-        }
-        ViewKind::Turn { .. } | ViewKind::GameOver | ViewKind::MatchOver => {
-            if view.kind == ViewKind::MatchOver {
-                // Over before it is announced: a challenge right after the
-                // announcement must not find it running. Saved with the
-                // buttons below, once posted: a restart before that posts
-                // the end again (`Host::announce_unposted_ends`).
-                routes.finish_unsaved(id);
-            }
-            let new = send(
-                http,
-                routes,
-                route.thread,
-                route.archived,
-                view_message(view),
-            )
-            .await?;
-            let live = (!view.buttons.is_empty()).then_some(new);
-            if let Some(old) = routes.replace_buttons(id, live).await {
-                if old != new {
-                    with_retries("remove old buttons", || {
-                        route.thread.edit_message(
-                            http,
-                            old,
-                            EditMessage::new().components(Vec::new()),
-                        )
-                    })
-                    .await?;
-                }
-            }
-            if view.kind == ViewKind::MatchOver {
-                with_retries("archive thread", || {
-                    route
-                        .thread
-                        .edit_thread(http, EditThread::new().archived(true))
-                })
-                .await?;
-                routes.set_archived(route.thread, true).await;
-            }
-            Ok(())
+    if view.kind == ViewKind::MatchOver {
+        // Over before it is announced: a challenge right after the
+        // announcement must not find it running. Saved with the buttons
+        // below, once posted: a restart before that posts the end again
+        // (`Host::announce_unposted_ends`).
+        routes.finish_unsaved(id);
+    }
+    let new = publish(http, routes, id, &route, view).await?;
+    if view.kind == ViewKind::Notice {
+        return Ok(());
+    }
+    let live = (!view.buttons.is_empty()).then_some(new);
+    if let Some(old) = routes.replace_buttons(id, live).await {
+        if old != new {
+            remove_buttons(http, routes, route.thread, old).await?;
         }
     }
+    if view.kind == ViewKind::MatchOver {
+        with_retries("archive thread", || {
+            route
+                .thread
+                .edit_thread(http, EditThread::new().archived(true))
+        })
+        .await?;
+        routes.set_archived(route.thread, true).await;
+    }
+    Ok(())
 }

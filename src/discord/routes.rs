@@ -17,6 +17,7 @@ use tokio::sync::oneshot;
 
 use serenity::all::{ChannelId, MessageId};
 
+use super::leases::Leases;
 use crate::host::threads::{MatchThread, Threads};
 use crate::host::{MatchId, UserId};
 use crate::i18n::Locale;
@@ -92,6 +93,9 @@ pub struct Routes {
     /// once they are written.
     to_save: Mutex<Vec<(Vec<MatchId>, oneshot::Sender<()>)>>,
     creating: tokio::sync::Mutex<()>,
+    /// The interaction tokens the poster may post and edit with
+    /// (in memory only).
+    pub leases: Leases,
 }
 
 impl Routes {
@@ -258,6 +262,9 @@ impl Routes {
             }
             adopted
         };
+        for id in &adopted {
+            self.leases.adopt(from, *id);
+        }
         self.save(&adopted).await;
         adopted
     }

@@ -404,7 +404,14 @@ impl FakeDiscord {
                 messages: HashMap::new(),
                 channels: HashMap::new(),
                 interactions: HashMap::new(),
-                next_id: 700_000_000_000_000_000,
+                // Snowflakes carry their time (ms since Discord's epoch,
+                // 2015-01-01, shifted by 22 bits), as Discord's do.
+                next_id: ((std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .unwrap()
+                    .as_millis() as u64
+                    - 1_420_070_400_000)
+                    << 22),
                 seq: 0,
                 session: None,
                 connections: 0,
@@ -883,6 +890,16 @@ impl FakeDiscord {
                     ("GET", Some(id)) => (200, s.messages.get(&id).cloned()),
                     ("PATCH", Some(id)) => (200, update(&mut s, id, &json)),
                     _ => (
+                        404,
+                        Some(json!({"message": "Unknown Message", "code": 10008})),
+                    ),
+                }
+            }
+            ("PATCH", ["webhooks", _, _, "messages", m]) => {
+                let id: u64 = m.parse().unwrap_or(0);
+                match update(&mut s, id, &json) {
+                    Some(m) => (200, Some(m)),
+                    None => (
                         404,
                         Some(json!({"message": "Unknown Message", "code": 10008})),
                     ),
