@@ -189,7 +189,9 @@ impl Presenter<'_> {
 
     /// The turn view: board, last move, who is to move, the flag (or abort)
     /// time, the move list, every bank, a button per column (full ones
-    /// disabled), the pop row in popout, and Resign game / Resign match.
+    /// disabled; a row of only full columns left out), in popout a button
+    /// for each pop the player may make (no pop row when there is none),
+    /// and Resign game / Resign match.
     ///
     /// # Panics
     /// If no game is being played.
@@ -273,9 +275,18 @@ impl Presenter<'_> {
         let drops: Vec<Button> = (0..width)
             .map(|c| button(Move::Drop(c), column_letter(c).to_string()))
             .collect();
-        let mut buttons = split_rows(drops);
+        // On a phone a row of dead buttons is only something to mis-tap:
+        // a row whose columns are all full goes (the letters still say
+        // which column each button is).
+        let mut buttons: Vec<Vec<Button>> = split_rows(drops)
+            .into_iter()
+            .filter(|row| row.iter().any(|b| !b.disabled))
+            .collect();
         if position.rules().pops {
+            // Only the pops the player may make, and no pop row at all
+            // when there is none.
             let pops: Vec<Button> = (0..width)
+                .filter(|c| legal.contains(Move::Pop(*c)))
                 .map(|c| {
                     let label = self.text(
                         id::BUTTON_POP,
@@ -284,7 +295,9 @@ impl Presenter<'_> {
                     button(Move::Pop(c), label)
                 })
                 .collect();
-            buttons.extend(split_rows(pops));
+            if !pops.is_empty() {
+                buttons.extend(split_rows(pops));
+            }
         }
         buttons.push(self.resign_row(m));
         let player = &self.players[seat.index()];
@@ -660,6 +673,119 @@ mod tests {
     use super::*;
     use fourbot_core::game::Variant;
     use fourbot_core::play::{Action, ClockSettings, MatchSetup, TimeControl};
+
+    fn two_players() -> [Seated; 2] {
+        ["ann", "bob"].map(|n| Seated {
+            id: UserId(n.len() as u64),
+            name: n.into(),
+            ai_level: None,
+        })
+    }
+
+    fn presenter<'a>(catalog: &'a Catalog, players: &'a [Seated]) -> Presenter<'a> {
+        Presenter {
+            catalog,
+            match_id: MatchId(1),
+            players,
+            locale: Locale::EnUs,
+            time_style: TimeStyle::Countdown,
+            epoch_unix_ms: 0,
+            images: false,
+            moderator: None,
+        }
+    }
+
+    /// `m` after the drops (and pops) `moves`, one a second.
+    fn play(variant: Variant, moves: &[Move]) -> Match {
+        let control = TimeControl::new(10, 10).unwrap();
+        let mut m = Match::new(
+            MatchSetup::new(variant, ClockSettings::new(control)),
+            Timestamp::ZERO,
+        )
+        .unwrap();
+        for (i, mv) in moves.iter().enumerate() {
+            let seat = m.to_move().unwrap();
+            let turn = m.turn().unwrap();
+            m.apply(seat, Action::Move { turn, mv: *mv }, Timestamp::ZERO.plus(1000 * i as u64 + 1000))
+                .unwrap();
+        }
+        m
+    }
+
+    fn moves_of(view: &View) -> Vec<Vec<(Move, bool)>> {
+        view.buttons
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .filter_map(|b| match b.action {
+                        ActionId::Move { mv, .. } => Some((mv, b.disabled)),
+                        _ => None,
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .filter(|row| !row.is_empty())
+            .collect()
+    }
+
+    #[test]
+    fn popout_shows_only_the_pops_the_player_may_make_and_no_pop_row_without_one() {
+        let catalog = Catalog::new().unwrap();
+        let players = two_players();
+        let p = presenter(&catalog, &players);
+        // The empty board: nothing to pop, so no pop row (before: seven
+        // dead Pop buttons on a phone).
+        let start = p.turn_view(&play(Variant::Popout, &[]), Timestamp::ZERO);
+        let rows = moves_of(&start);
+        assert!(
+            rows.iter().flatten().all(|(mv, _)| matches!(mv, Move::Drop(_))),
+            "{rows:?}"
+        );
+        assert_eq!(rows.iter().flatten().count(), 7);
+        // Red a, yellow b: red may pop a only.
+        let m = play(Variant::Popout, &[Move::Drop(0), Move::Drop(1)]);
+        let pops: Vec<_> = moves_of(&p.turn_view(&m, Timestamp::ZERO))
+            .into_iter()
+            .flatten()
+            .filter(|(mv, _)| matches!(mv, Move::Pop(_)))
+            .collect();
+        assert_eq!(pops, vec![(Move::Pop(0), false)]);
+        // At most five rows of at most five buttons (Discord's limits).
+        let view = p.turn_view(&m, Timestamp::ZERO);
+        assert!(view.buttons.len() <= 5 && view.buttons.iter().all(|r| r.len() <= 5));
+    }
+
+    #[test]
+    fn a_row_of_only_full_columns_is_left_out_and_the_others_keep_their_letters() {
+        let catalog = Catalog::new().unwrap();
+        let players = two_players();
+        let p = presenter(&catalog, &players);
+        // Fill a, b, c and d (rows 4 + 3: the first row a–d is all full)
+        // without a line: rows of red red yellow yellow and yellow yellow
+        // red red in turn, each row dropped red, yellow, red, yellow.
+        let mut moves = Vec::new();
+        for row in 0..6 {
+            let order = if row % 2 == 0 { [0u8, 2, 1, 3] } else { [2, 0, 3, 1] };
+            moves.extend(order.map(Move::Drop));
+        }
+        let m = play(Variant::Classic, &moves);
+        assert!(m.to_move().is_some(), "the game goes on");
+        let view = p.turn_view(&m, Timestamp::ZERO);
+        let rows = moves_of(&view);
+        let columns: Vec<Move> = rows.iter().flatten().map(|(mv, _)| *mv).collect();
+        assert_eq!(
+            columns,
+            vec![Move::Drop(4), Move::Drop(5), Move::Drop(6)],
+            "{rows:?}"
+        );
+        let labels: Vec<&str> = view.buttons[0].iter().map(|b| b.label.as_str()).collect();
+        assert_eq!(labels, ["e", "f", "g"]);
+        assert!(rows.iter().flatten().all(|(_, off)| !off));
+        // A row with one free column stays whole, the full ones disabled.
+        let m = play(Variant::Classic, &moves[..moves.len() - 1]);
+        let rows = moves_of(&p.turn_view(&m, Timestamp::ZERO));
+        assert_eq!(rows[0].len(), 4, "{rows:?}");
+        assert_eq!(rows[0].iter().filter(|(_, off)| !off).count(), 1);
+    }
 
     #[test]
     fn the_flag_time_and_the_running_clock_read_the_same_after_every_move() {
