@@ -12,3 +12,5 @@ button-confirm = Потвърди
 button-cancel = Отказ
 button-previous = Назад
 button-next = Напред
+button-resign-yes = Да, предавам мача
+button-resign-no = Не, продължавам

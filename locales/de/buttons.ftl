@@ -12,3 +12,5 @@ button-confirm = Bestätigen
 button-cancel = Abbrechen
 button-previous = Zurück
 button-next = Weiter
+button-resign-yes = Ja, Match aufgeben
+button-resign-no = Nein, weiterspielen

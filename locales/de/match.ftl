@@ -47,3 +47,8 @@ match-rematch-offered = { $player } bietet eine Revanche an.
 
 ## Nach einem Neustart
 restart-notice = Der Bot wurde neu gestartet. { $player }, dein Zug beginnt von vorn, mit der Bedenkzeit, die du zu Beginn des Zuges hattest: { $bank }. Die Ausfallzeit wurde niemandem angerechnet.
+
+## „Match aufgeben“ fragt erst nach (privat). $expires (eine relative Zeit)
+resign-confirm = Das ganze Match aufgeben? Diese Frage verfällt { $expires }.
+resign-kept = Du spielst weiter.
+resign-confirm-expired = Diese Frage ist abgelaufen. Drücke noch einmal { button-resign-match }, wenn du es ernst meinst.

@@ -12,3 +12,5 @@ button-confirm = Επιβεβαίωση
 button-cancel = Ακύρωση
 button-previous = Προηγούμενη
 button-next = Επόμενη
+button-resign-yes = Ναι, παραιτούμαι από τον αγώνα
+button-resign-no = Όχι, συνεχίζω

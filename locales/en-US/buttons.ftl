@@ -14,3 +14,5 @@ button-confirm = Confirm
 button-cancel = Cancel
 button-previous = Previous
 button-next = Next
+button-resign-yes = Yes, resign the match
+button-resign-no = No, play on

@@ -73,3 +73,8 @@ match-rematch-offered = { $player } offers a rematch.
 
 ## After a bot restart. $player (text), $bank (text: "9:58")
 restart-notice = The bot restarted. { $player }, your turn starts again with the bank you had at its start: { $bank }. The outage was not charged to anyone.
+
+## Resign match asks first (privately). $expires (a Discord relative time)
+resign-confirm = Resign the whole match? This question expires { $expires }.
+resign-kept = You play on.
+resign-confirm-expired = That question has expired. Press { button-resign-match } again if you mean it.

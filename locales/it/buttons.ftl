@@ -12,3 +12,5 @@ button-confirm = Conferma
 button-cancel = Annulla
 button-previous = Indietro
 button-next = Avanti
+button-resign-yes = Sì, abbandona l'incontro
+button-resign-no = No, continuo a giocare

@@ -47,3 +47,8 @@ match-rematch-offered = { $player } propone la rivincita.
 
 ## Dopo un riavvio
 restart-notice = Il bot si è riavviato. { $player }, il tuo turno ricomincia con il tempo che avevi all'inizio del turno: { $bank }. L'interruzione non è stata addebitata a nessuno.
+
+## «Abbandona l'incontro» chiede prima conferma (in privato). $expires (un tempo relativo)
+resign-confirm = Abbandonare l'intero incontro? La domanda scade { $expires }.
+resign-kept = Continui a giocare.
+resign-confirm-expired = La domanda è scaduta. Premi di nuovo { button-resign-match } se lo vuoi davvero.

@@ -7,7 +7,10 @@
 //! - the Confirm of a drop preview: `k:` and the drop's action id;
 //! - a challenge's answers: `c:<id>:accept`, `c:<id>:decline`;
 //! - a seek's: `s:<id>:join`, `s:<id>:cancel`;
-//! - a leaderboard's pages: `lb:<variant>:<page>`.
+//! - a leaderboard's pages: `lb:<variant>:<page>`;
+//! - the private question that confirms Resign match:
+//!   `r:<match>:<until>:yes`, `r:<match>:<until>:no` (`until`: the unix
+//!   second after which Yes no longer resigns).
 //!
 //! The forms are those of earlier versions, so the buttons of messages
 //! posted before a restart or an upgrade keep working.
@@ -17,7 +20,7 @@ use std::str::FromStr;
 
 use crate::game::{Move, Variant};
 use crate::host::offers::{Answer, SeekPress};
-use crate::host::ActionId;
+use crate::host::{ActionId, MatchId};
 
 /// What a button does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +42,16 @@ pub enum ButtonId {
         id: u64,
         /// Join or cancel.
         press: SeekPress,
+    },
+    /// An answer to the private "Resign the whole match?" that a press on
+    /// Resign match asks.
+    ResignMatch {
+        /// The match.
+        match_id: MatchId,
+        /// The unix second after which the question has expired.
+        until: u64,
+        /// Yes (resign) or No (play on).
+        resign: bool,
     },
     /// Page `page` (0-based) of the leaderboard of `variant`.
     Leaderboard {
@@ -83,6 +96,14 @@ impl fmt::Display for ButtonId {
                 write!(f, "s:{id}:{word}")
             }
             ButtonId::Leaderboard { variant, page } => write!(f, "lb:{}:{page}", variant.key()),
+            ButtonId::ResignMatch {
+                match_id,
+                until,
+                resign,
+            } => {
+                let word = if *resign { "yes" } else { "no" };
+                write!(f, "r:{match_id}:{until}:{word}")
+            }
         }
     }
 }
@@ -102,6 +123,24 @@ impl FromStr for ButtonId {
         match prefix {
             "m" => s.parse().map(ButtonId::Match).map_err(|_| unknown()),
             "k" => rest.parse().map(ButtonId::Confirm).map_err(|_| unknown()),
+            "r" => {
+                let mut parts = rest.split(':');
+                let (Some(m), Some(until), Some(word), None) =
+                    (parts.next(), parts.next(), parts.next(), parts.next())
+                else {
+                    return Err(unknown());
+                };
+                let resign = match word {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return Err(unknown()),
+                };
+                Ok(ButtonId::ResignMatch {
+                    match_id: MatchId(i64::try_from(number(m)?).map_err(|_| unknown())?),
+                    until: number(until)?,
+                    resign,
+                })
+            }
             "c" | "s" | "lb" => {
                 let (first, second) = rest.split_once(':').ok_or_else(unknown)?;
                 match (prefix, second) {
@@ -136,7 +175,6 @@ impl FromStr for ButtonId {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::host::MatchId;
     use crate::play::Turn;
 
     #[test]
@@ -171,6 +209,16 @@ mod tests {
             ButtonId::Leaderboard {
                 variant: Variant::RandomOpening,
                 page: 3,
+            },
+            ButtonId::ResignMatch {
+                match_id: MatchId(i64::MAX),
+                until: u64::MAX,
+                resign: true,
+            },
+            ButtonId::ResignMatch {
+                match_id: MatchId(5),
+                until: 1_800_000_000,
+                resign: false,
             },
         ];
         for b in all {
@@ -211,6 +259,10 @@ mod tests {
             "k:c:7:accept",
             "m:1:1.2:fly:d",
             "m:-1:resign-match",
+            "r:1:2:maybe",
+            "r:1:yes",
+            "r:-1:2:yes",
+            "r:1:2:yes:x",
         ] {
             assert!(text.parse::<ButtonId>().is_err(), "{text}");
         }

@@ -17,8 +17,8 @@ use serenity::all::{
     CreateMessage, FullEvent, Interaction, Message,
 };
 
-use crate::host::ActionId;
-use crate::i18n::{id, Locale};
+use crate::host::{ActionId, MatchId, UserId};
+use crate::i18n::{id, Args, Locale};
 
 use super::buttons::ButtonId;
 use super::commands;
@@ -78,6 +78,32 @@ async fn on_press(
         ButtonId::Leaderboard { variant, page } => {
             commands::ladder::on_page(ctx, data, press, variant, page).await
         }
+        ButtonId::Match(ActionId::ResignMatch { match_id })
+            if seated_in_running(data, match_id, user_id(&press.user)) =>
+        {
+            ask_resign(ctx, data, press, match_id, locale).await
+        }
+        ButtonId::ResignMatch {
+            match_id,
+            until,
+            resign,
+        } => {
+            let answer = match (resign, unix_seconds() > until) {
+                (false, _) => id::RESIGN_KEPT,
+                (true, true) => id::RESIGN_CONFIRM_EXPIRED,
+                (true, false) => {
+                    let action = ActionId::ResignMatch { match_id };
+                    return on_match_press(ctx, data, press, button, action, true, locale).await;
+                }
+            };
+            let text = data.catalog().plain(locale, answer);
+            let update = CreateInteractionResponse::UpdateMessage(
+                CreateInteractionResponseMessage::new()
+                    .content(text)
+                    .components(Vec::new()),
+            );
+            acknowledge(ctx, press, &update).await.map(drop)
+        }
         ButtonId::Match(action) => {
             on_match_press(ctx, data, press, button, action, false, locale).await
         }
@@ -85,6 +111,64 @@ async fn on_press(
             on_match_press(ctx, data, press, button, action, true, locale).await
         }
     }
+}
+
+/// How long the private "Resign the whole match?" can be answered Yes.
+pub const RESIGN_CONFIRM_WINDOW_SECS: u64 = 60;
+
+/// Whether `player` holds a seat of match `id` and it is still running.
+fn seated_in_running(data: &Data, id: MatchId, player: UserId) -> bool {
+    !data.host.is_finished(id)
+        && data
+            .host
+            .spec(id)
+            .is_some_and(|s| s.players.iter().any(|p| p.id == player))
+}
+
+fn unix_seconds() -> u64 {
+    (crate::host::unix_ms() / 1000).max(0) as u64
+}
+
+/// A player pressed Resign match: one tap on a phone must not end the
+/// whole match, so it asks privately, with Yes and No, for
+/// [`RESIGN_CONFIRM_WINDOW_SECS`] (the question says until when).
+async fn ask_resign(
+    ctx: &SerenityContext,
+    data: &Data,
+    press: &ComponentInteraction,
+    match_id: MatchId,
+    locale: Locale,
+) -> Result<(), Error> {
+    let until = unix_seconds() + RESIGN_CONFIRM_WINDOW_SECS;
+    let catalog = data.catalog();
+    let answer = |resign: bool, label, style| {
+        CreateButton::new(
+            ButtonId::ResignMatch {
+                match_id,
+                until,
+                resign,
+            }
+            .to_string(),
+        )
+        .label(catalog.plain(locale, label))
+        .style(style)
+    };
+    let question = catalog.text(
+        locale,
+        id::RESIGN_CONFIRM,
+        &Args::new().set("expires", format!("<t:{until}:R>")),
+    );
+    let ask = CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .ephemeral(true)
+            .content(clip(&question))
+            .components(vec![CreateActionRow::Buttons(vec![
+                answer(true, id::BUTTON_RESIGN_YES, ButtonStyle::Danger),
+                answer(false, id::BUTTON_RESIGN_NO, ButtonStyle::Secondary),
+            ])])
+            .allowed_mentions(mentions_only(&[])),
+    );
+    acknowledge(ctx, press, &ask).await.map(drop)
 }
 
 /// Confirm-before-drop: when the presser asked for it (`/settings`) and

@@ -172,9 +172,9 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
 
     let reqs = fake.requests();
     // Every posted board is a real PNG.
-    let pngs: Vec<&Vec<u8>> = reqs
+    let posts = fake.posts_in(t.thread);
+    let pngs: Vec<&Vec<u8>> = posts
         .iter()
-        .filter(|r| r.path == format!("/api/v10/channels/{}/messages", t.thread))
         .flat_map(|r| r.files.iter().map(|(_, b)| b))
         .collect();
     assert!(
@@ -194,10 +194,9 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
         .collect();
     assert_eq!(live.len(), 1, "{live:?}");
     // No message ever allowed a mass ping.
-    for r in reqs
-        .iter()
-        .filter(|r| r.method == "POST" && r.path.ends_with("/messages"))
-    {
+    for r in reqs.iter().filter(|r| {
+        r.method == "POST" && (r.path.ends_with("/messages") || r.path.contains("/webhooks/"))
+    }) {
         assert_eq!(r.json["allowed_mentions"]["parse"], json!([]), "{}", r.json);
     }
     assert!(!bot.stderr().contains(TOKEN));
@@ -1596,20 +1595,20 @@ async fn nine_column_buttons_wrap_into_rows_and_each_drops_in_its_own_column() {
         .iter()
         .position(|r| r.path == callback_path(i))
         .unwrap();
+    let next = fake
+        .posts_in(t.thread)
+        .into_iter()
+        .find(|r| r.json.to_string().contains(":1.2:drop:"))
+        .unwrap();
     let posted = reqs
         .iter()
-        .position(|r| {
-            r.method == "POST"
-                && r.path == format!("/api/v10/channels/{}/messages", t.thread)
-                && r.json.to_string().contains(":1.2:drop:")
-        })
+        .position(|r| r.path == next.path && r.json == next.json)
         .unwrap();
     assert!(ack < posted, "acknowledged first");
-    assert!(
-        !reqs
-            .iter()
-            .any(|r| r.method == "PATCH" && r.path.contains(&format!("token-{i}"))),
-        "turns are channel messages, not edits through the press's token"
+    assert_eq!(
+        next.path,
+        format!("/api/v10/webhooks/{BOT_ID}/token-{i}"),
+        "the next turn is a new message, posted as a follow-up of the press"
     );
 }
 

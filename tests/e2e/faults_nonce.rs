@@ -96,7 +96,7 @@ async fn an_end_created_but_answered_500_is_posted_once_and_the_thread_archived(
     let msg = t.turn(1, 2).await;
     let path = format!("/api/v10/channels/{}/messages", t.thread);
     fake.inject("POST", &path, Fault::ServerErrorAfterDoing, 2);
-    t.resign_match(&msg);
+    t.resign_match(&msg).await;
     eventually("the thread archived", Duration::from_secs(15), || {
         archived(&fake, t.thread) == Some(true)
     })
@@ -119,7 +119,7 @@ async fn an_end_created_before_a_kill_but_never_confirmed_is_not_posted_again_af
     // never learns that it was posted, so it does not save it as posted.
     let path = format!("/api/v10/channels/{}/messages", t.thread);
     fake.inject("POST", &path, Fault::ServerErrorAfterDoing, 1_000);
-    t.resign_match(&msg);
+    t.resign_match(&msg).await;
     let rematch = format!("m:{}:rematch", t.match_id);
     fake.wait_for("the end created", |f| {
         let ends = with_button(f, t.thread, &rematch);

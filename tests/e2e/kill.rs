@@ -235,7 +235,7 @@ async fn a_match_end_committed_but_not_posted_before_a_kill_is_posted_after_the_
     // committed, its announcement is not.
     let posts = format!("/api/v10/channels/{}/messages", t.thread);
     fake.inject("POST", &posts, Fault::ServerError, 1_000);
-    t.resign_match(&msg);
+    t.resign_match(&msg).await;
     t.failed_post(&posts).await;
     child.kill().await.unwrap();
     fake.clear_faults();

@@ -480,12 +480,7 @@ async fn rating_pools_are_per_server_and_a_void_undoes_a_rating() {
         t.drop(ALICE, 1, 1, 'd').await;
         t.drop(BOB, 1, 2, 'd').await;
         let turn = t.turn(1, 3).await;
-        press(
-            &fake,
-            loser,
-            &turn,
-            &format!("m:{}:resign-match", t.match_id),
-        );
+        t.resign_match_by(loser, &turn).await;
         let over = t.message_with(":rematch").await;
         assert!(
             over["content"].as_str().unwrap().contains("1500? → "),

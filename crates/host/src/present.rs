@@ -706,8 +706,12 @@ mod tests {
         for (i, mv) in moves.iter().enumerate() {
             let seat = m.to_move().unwrap();
             let turn = m.turn().unwrap();
-            m.apply(seat, Action::Move { turn, mv: *mv }, Timestamp::ZERO.plus(1000 * i as u64 + 1000))
-                .unwrap();
+            m.apply(
+                seat,
+                Action::Move { turn, mv: *mv },
+                Timestamp::ZERO.plus(1000 * i as u64 + 1000),
+            )
+            .unwrap();
         }
         m
     }
@@ -737,7 +741,9 @@ mod tests {
         let start = p.turn_view(&play(Variant::Popout, &[]), Timestamp::ZERO);
         let rows = moves_of(&start);
         assert!(
-            rows.iter().flatten().all(|(mv, _)| matches!(mv, Move::Drop(_))),
+            rows.iter()
+                .flatten()
+                .all(|(mv, _)| matches!(mv, Move::Drop(_))),
             "{rows:?}"
         );
         assert_eq!(rows.iter().flatten().count(), 7);
@@ -764,7 +770,11 @@ mod tests {
         // red red in turn, each row dropped red, yellow, red, yellow.
         let mut moves = Vec::new();
         for row in 0..6 {
-            let order = if row % 2 == 0 { [0u8, 2, 1, 3] } else { [2, 0, 3, 1] };
+            let order = if row % 2 == 0 {
+                [0u8, 2, 1, 3]
+            } else {
+                [2, 0, 3, 1]
+            };
             moves.extend(order.map(Move::Drop));
         }
         let m = play(Variant::Classic, &moves);

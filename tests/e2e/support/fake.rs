@@ -453,6 +453,33 @@ impl FakeDiscord {
         self.state.lock().unwrap().requests.clone()
     }
 
+    /// Every request that created a message in `channel`, in order: a
+    /// create-message there, a follow-up of an interaction made there, an
+    /// interaction response that creates a message (types 4 and 5).
+    pub fn posts_in(&self, channel: u64) -> Vec<Recorded> {
+        let s = self.state.lock().unwrap();
+        let in_channel = |token: &str| {
+            s.interactions
+                .get(token)
+                .is_some_and(|i| i.channel == channel)
+        };
+        s.requests
+            .iter()
+            .filter(|r| {
+                let segs: Vec<&str> = r.path.trim_start_matches("/api/v10/").split('/').collect();
+                match (r.method.as_str(), segs.as_slice()) {
+                    ("POST", ["channels", c, "messages"]) => *c == channel.to_string(),
+                    ("POST", ["webhooks", _, token]) => in_channel(token),
+                    ("POST", ["interactions", _, token, "callback"]) => {
+                        matches!(r.json["type"].as_u64(), Some(4 | 5)) && in_channel(token)
+                    }
+                    _ => false,
+                }
+            })
+            .cloned()
+            .collect()
+    }
+
     /// Gateway op codes the bot sent.
     pub fn gateway_ops(&self) -> Vec<u64> {
         self.state.lock().unwrap().gateway_ops.clone()

@@ -452,11 +452,10 @@ impl Table {
     /// How many turn messages for `game.ply` were posted so far.
     pub fn turns(&self, game: u32, ply: u32) -> usize {
         let key = self.key(game, ply);
-        let path = format!("/api/v10/channels/{}/messages", self.thread);
         self.fake
-            .requests()
+            .posts_in(self.thread)
             .iter()
-            .filter(|r| r.method == "POST" && r.path == path && r.json.to_string().contains(&key))
+            .filter(|r| r.json.to_string().contains(&key))
             .count()
     }
 
@@ -477,11 +476,33 @@ impl Table {
         press(&self.fake, self.mover(&msg), &msg, &id)
     }
 
-    /// The player to move on the turn message `msg` presses "Resign match";
-    /// returns the interaction id (without waiting for anything).
-    pub fn resign_match(&self, msg: &Value) -> u64 {
+    /// The player to move on the turn message `msg` presses "Resign match"
+    /// and answers Yes to the private question; returns the Yes press's
+    /// interaction id (without waiting for its effect).
+    pub async fn resign_match(&self, msg: &Value) -> u64 {
+        self.resign_match_by(self.mover(msg), msg).await
+    }
+
+    /// `user` presses "Resign match" on `msg`; returns the private question
+    /// (waits for it).
+    pub async fn ask_resign(&self, user: TestUser, msg: &Value) -> Value {
         let id = format!("m:{}:resign-match", self.match_id);
-        press(&self.fake, self.mover(msg), msg, &id)
+        let ask = press(&self.fake, user, msg, &id);
+        self.fake
+            .wait_for("the resign question", |f| f.original(ask))
+            .await
+    }
+
+    /// `user` presses "Resign match" on `msg` and answers Yes; returns the
+    /// Yes press's interaction id.
+    pub async fn resign_match_by(&self, user: TestUser, msg: &Value) -> u64 {
+        let question = self.ask_resign(user, msg).await;
+        let yes = buttons(&question)
+            .into_iter()
+            .find(|(id, _)| id.ends_with(":yes"))
+            .unwrap_or_else(|| panic!("a Yes button: {question}"))
+            .0;
+        press(&self.fake, user, &question, &yes)
     }
 
     /// Waits until the fake has answered a post to the messages of `path`

@@ -1,0 +1,68 @@
+//! A phone-safe table (issue 18, §2.3): Resign match asks first, privately,
+//! and only Yes within the minute resigns; popout's pop row is in
+//! `discord::a_popout_game_played_with_pop_buttons_is_drawn_by_threefold_repetition`.
+
+use crate::support::{fake, harness};
+
+use fake::*;
+use harness::*;
+
+/// The callback the bot sent for `interaction`.
+async fn callback(fake: &FakeDiscord, interaction: u64) -> Recorded {
+    fake.wait_for("the callback", |f| {
+        f.requests()
+            .into_iter()
+            .find(|r| r.path == callback_path(interaction))
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resign_match_asks_privately_and_only_yes_within_the_minute_resigns() {
+    let (fake, _bot) = start("resign-ask").await;
+    let t = Table::open(&fake).await;
+    t.play(1, 1, 'd').await;
+    t.play(1, 2, 'd').await;
+    let turn = t.turn(1, 3).await;
+    // Alice taps Resign match: a private question with Yes and No.
+    let question = t.ask_resign(ALICE, &turn).await;
+    assert_eq!(question["flags"], 64, "private: {question}");
+    let text = question["content"].as_str().unwrap();
+    assert!(
+        text.starts_with("Resign the whole match?") && text.contains("<t:"),
+        "{text}"
+    );
+    let answers: Vec<String> = buttons(&question).into_iter().map(|(id, _)| id).collect();
+    assert_eq!(answers.len(), 2, "{question}");
+    let (yes, no) = (&answers[0], &answers[1]);
+    assert!(yes.ends_with(":yes") && no.ends_with(":no"), "{answers:?}");
+    // No: she plays on; the question loses its buttons.
+    let i = press(&fake, ALICE, &question, no);
+    let r = callback(&fake, i).await;
+    assert_eq!(r.json["type"], 7, "{:?}", r.json);
+    assert_eq!(r.json["data"]["content"], "You play on.");
+    assert_eq!(r.json["data"]["components"], serde_json::json!([]));
+    // A Yes past its minute does not resign (the unix second 1 is long
+    // gone).
+    let expired = format!("r:{}:1:yes", t.match_id);
+    let i = press(&fake, ALICE, &question, &expired);
+    let r = callback(&fake, i).await;
+    assert_eq!(r.json["type"], 7);
+    assert!(
+        r.json["data"]["content"]
+            .as_str()
+            .unwrap()
+            .contains("has expired"),
+        "{:?}",
+        r.json
+    );
+    // The match goes on.
+    t.play(1, 3, 'c').await;
+    // Bob resigns for real: Yes ends the match, Alice wins it.
+    let turn = t.turn(1, 4).await;
+    t.resign_match_by(BOB, &turn).await;
+    let over = t.message_with(":rematch").await;
+    let text = over["content"].as_str().unwrap();
+    assert!(text.contains("resign"), "{text}");
+    assert_eq!(t.turns(1, 5), 0, "no turn after the resignation");
+}
