@@ -18,3 +18,7 @@ seek-joined = { $player } се включи. { $free ->
 }
 seek-expired-notice = Никой не се включи навреме; поканата изтече.
 seek-cancelled = { $player } оттегли търсенето.
+
+## Личният отговор на /challenge и /seek, щом предложението е публикувано под него. $expires (относително време)
+offer-posted = Публикувано. Изтича { $expires }.
+offer-started = Мачът започва в нишка към съобщението по-долу.

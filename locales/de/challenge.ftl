@@ -18,3 +18,7 @@ seek-joined = { $player } spielt mit. { $free ->
 }
 seek-expired-notice = Niemand ist rechtzeitig dazugekommen; das Gesuch ist verfallen.
 seek-cancelled = { $player } hat die Suche zurückgezogen.
+
+## Die private Antwort auf /challenge und /seek, sobald das Angebot darunter steht. $expires (relative Zeit)
+offer-posted = Gepostet. Es verfällt { $expires }.
+offer-started = Das Match beginnt in einem Thread an der Nachricht unten.

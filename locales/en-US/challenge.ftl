@@ -27,3 +27,7 @@ seek-joined = { $player } joined. { $free ->
 seek-expired-notice = Nobody joined in time; the seek has expired.
 # $player (text)
 seek-cancelled = { $player } withdrew the seek.
+
+## The private answer to /challenge and /seek once the offer is posted below it. $expires (a Discord relative time)
+offer-posted = Posted. It expires { $expires }.
+offer-started = The match starts in a thread on the message below.

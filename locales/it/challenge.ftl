@@ -18,3 +18,7 @@ seek-joined = { $player } si è unito. { $free ->
 }
 seek-expired-notice = Nessuno si è unito in tempo; la richiesta è scaduta.
 seek-cancelled = { $player } ha ritirato la ricerca.
+
+## La risposta privata a /challenge e /seek quando la proposta è pubblicata sotto. $expires (tempo relativo)
+offer-posted = Pubblicata. Scade { $expires }.
+offer-started = L'incontro comincia in un thread sul messaggio qui sotto.

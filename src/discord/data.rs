@@ -2,6 +2,7 @@
 //! context and error types of this bot.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::host::ladder::Ladder;
@@ -34,6 +35,46 @@ pub struct Data {
     /// Tests only: every new match's clock is divided by this
     /// (`FOURBOT_TEST_TIME_SCALE`, builds with debug assertions).
     pub test_time_scale: Option<u64>,
+    /// The start-up work after connecting (restoring the matches, …).
+    pub startup: Startup,
+    /// Whether the gateway sends message content (the Message Content
+    /// intent was granted); without it only replies to the bot and messages
+    /// that mention it carry their text.
+    pub message_content: AtomicBool,
+    /// The bot's user, from READY (0 before).
+    pub bot_user: AtomicU64,
+}
+
+/// The start-up work's progress: begun once (a reconnect does not start
+/// it again), finished once every running match is restored.
+#[derive(Default)]
+pub struct Startup {
+    begun: AtomicBool,
+    done: tokio::sync::watch::Sender<bool>,
+}
+
+impl Startup {
+    /// Marks the start-up begun; `false` if it had begun already.
+    pub fn begin(&self) -> bool {
+        !self.begun.swap(true, Ordering::SeqCst)
+    }
+
+    /// Marks it finished: everyone waiting in [`Startup::wait`] goes on.
+    pub fn finish(&self) {
+        self.done.send_replace(true);
+    }
+
+    /// Returns once the start-up work is finished.
+    pub async fn wait(&self) {
+        let mut done = self.done.subscribe();
+        // The sender lives in `self`, so the channel never closes here.
+        let _ = done.wait_for(|d| *d).await;
+    }
+
+    /// Whether it is finished.
+    pub fn finished(&self) -> bool {
+        *self.done.borrow()
+    }
 }
 
 impl Data {
@@ -65,6 +106,31 @@ impl Data {
             None => overrides.remove(&user),
         };
         chosen
+    }
+
+    /// Returns once the running matches are restored (at once, but after
+    /// a restart): what presses and commands about matches wait for,
+    /// after they were acknowledged.
+    pub async fn started(&self) {
+        self.startup.wait().await;
+    }
+
+    /// Records whether the gateway sends message content.
+    pub fn set_message_content(&self, on: bool) {
+        self.message_content.store(on, Ordering::SeqCst);
+    }
+
+    /// Records the bot's user (READY).
+    pub fn set_bot_user(&self, user: UserId) {
+        self.bot_user.store(user.0, Ordering::SeqCst);
+    }
+
+    /// The bot's user, once connected.
+    pub fn bot_user(&self) -> Option<UserId> {
+        match self.bot_user.load(Ordering::SeqCst) {
+            0 => None,
+            id => Some(UserId(id)),
+        }
     }
 
     /// `user`'s override as last read.

@@ -25,7 +25,7 @@ use super::commands;
 use super::data::{Data, Error};
 use super::leases::Token;
 use super::messages::{clip, mentions_only};
-use super::reply::{private_followup, user_id};
+use super::reply::{acknowledge, private_followup, user_id};
 
 /// Handles one gateway event (poise has already dispatched slash commands).
 ///
@@ -242,6 +242,8 @@ async fn on_match_press(
     if !acknowledge(ctx, press, &ack).await? {
         return Ok(());
     }
+    // After a restart, the match may still be being restored.
+    data.started().await;
     let match_id = action.match_id();
     // The press's token may post the match's next views and edit the
     // pressed message for 15 minutes (`leases`).
@@ -295,42 +297,6 @@ async fn on_match_press(
     Ok(())
 }
 
-/// Acknowledges `press` with `ack`, retrying like the poster. Returns
-/// whether the press counts as acknowledged: an answer 40060 "Interaction
-/// has already been acknowledged" to a retry means an earlier attempt
-/// arrived although its answer was lost, so it does; 10062 "Unknown
-/// interaction" means Discord no longer takes an answer (3 s have passed):
-/// the player was shown "This interaction failed", and the action is not
-/// taken (topics/Opcodes_and_Status_Codes.md, JSON error codes;
-/// interactions/receiving-and-responding.md).
-///
-/// # Errors
-/// Any other failure, once the retries are spent.
-pub async fn acknowledge(
-    ctx: &SerenityContext,
-    press: &ComponentInteraction,
-    ack: &CreateInteractionResponse,
-) -> Result<bool, Error> {
-    let answer = super::poster::with_retries("acknowledge press", || {
-        press.create_response(&ctx.http, ack.clone())
-    })
-    .await;
-    match answer {
-        Ok(()) => Ok(true),
-        Err(e) if super::poster::is_code(&e, ALREADY_ACKNOWLEDGED) => Ok(true),
-        Err(e) if super::poster::is_code(&e, UNKNOWN_INTERACTION) => {
-            tracing::warn!(custom_id = %press.data.custom_id, "a press arrived too late to be acknowledged; not taken");
-            Ok(false)
-        }
-        Err(e) => Err(e.into()),
-    }
-}
-
-/// Discord's JSON error code for a second response to an interaction.
-const ALREADY_ACKNOWLEDGED: isize = 40060;
-/// Discord's JSON error code for a response after the 3 seconds.
-const UNKNOWN_INTERACTION: isize = 10062;
-
 /// A message in a match thread: a move if it reads as one and comes from a
 /// player; anything else is chat and is ignored. A refused typed move gets
 /// a reply to the message (it cannot be private), in the match's language.
@@ -338,6 +304,10 @@ async fn on_message(ctx: &SerenityContext, data: &Data, msg: &Message) -> Result
     if msg.author.bot {
         return Ok(());
     }
+    if data.routes.by_thread(msg.channel_id).is_none() {
+        return Ok(());
+    }
+    data.started().await;
     let Some((id, route)) = data.routes.by_thread(msg.channel_id) else {
         return Ok(());
     };
@@ -345,7 +315,8 @@ async fn on_message(ctx: &SerenityContext, data: &Data, msg: &Message) -> Result
         return Ok(()); // after the match, everything is chat
     }
     let player = user_id(&msg.author);
-    if let Err(d) = data.host.typed(id, player, msg.content.trim()).await {
+    let text = typed_text(&msg.content, data.bot_user());
+    if let Err(d) = data.host.typed(id, player, &text).await {
         msg.channel_id
             .send_message(
                 &ctx.http,
@@ -357,4 +328,35 @@ async fn on_message(ctx: &SerenityContext, data: &Data, msg: &Message) -> Result
             .await?;
     }
     Ok(())
+}
+
+/// What a typed message says, for reading it as a move: without the
+/// mentions of the bot (`<@id>` or `<@!id>`), which a player adds so that
+/// Discord sends the text to a bot without the Message Content intent
+/// (topics/Gateway.md, "Message Content Intent": messages that mention
+/// the app keep their content), trimmed.
+pub fn typed_text(content: &str, bot: Option<UserId>) -> String {
+    let mut text = content.to_string();
+    if let Some(bot) = bot {
+        for mention in [format!("<@{}>", bot.0), format!("<@!{}>", bot.0)] {
+            text = text.replace(&mention, " ");
+        }
+    }
+    text.trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_move_may_mention_the_bot_before_or_after_it() {
+        let bot = Some(UserId(42));
+        assert_eq!(typed_text("<@42> d", bot), "d");
+        assert_eq!(typed_text("pop a <@!42>", bot), "pop a");
+        assert_eq!(typed_text("  e  ", bot), "e");
+        // Another user's mention stays (it is not a move then).
+        assert_eq!(typed_text("<@7> d", bot), "<@7> d");
+        assert_eq!(typed_text("<@42> d", None), "<@42> d");
+    }
 }

@@ -30,7 +30,8 @@ pub mod routes;
 
 use std::sync::Arc;
 
-use serenity::all::HttpBuilder;
+use serenity::all::{GatewayIntents, HttpBuilder};
+use serenity::gateway::GatewayError;
 
 use crate::host::players::discord_user;
 use crate::host::{EngineBot, HostConfig, Services, TimeStyle, UserId};
@@ -81,6 +82,9 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         language_overrides: Default::default(),
         selections: Default::default(),
         test_time_scale: config.test_time_scale,
+        startup: Default::default(),
+        message_content: std::sync::atomic::AtomicBool::new(true),
+        bot_user: Default::default(),
     });
     if let Some(d) = config.test_time_scale {
         tracing::warn!(
@@ -89,18 +93,80 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         );
     }
 
+    // The outbox is read by one poster, started on the first READY with
+    // that connection's HTTP client (so it shares its rate limiter).
+    let views = Arc::new(std::sync::Mutex::new(Some(views)));
+    let mut intents = config::intents();
+    loop {
+        let framework = framework(
+            data.clone(),
+            routes.clone(),
+            views.clone(),
+            config.dev_guild,
+        );
+        let mut client = serenity::all::ClientBuilder::new_with_http(http(&config), intents)
+            .framework(framework)
+            .await
+            .map_err(|e| RunError::Gateway(e.to_string()))?;
+        let shards = client.shard_manager.clone();
+        let interrupt = tokio::spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                tracing::info!("interrupted: disconnecting");
+                shards.shutdown_all().await;
+            }
+        });
+        let ended = client.start().await;
+        interrupt.abort();
+        match ended {
+            Ok(()) => return Ok(()),
+            Err(serenity::Error::Gateway(GatewayError::InvalidAuthentication)) => {
+                return Err(RunError::InvalidToken)
+            }
+            // Close code 4014: the application may not use a privileged
+            // intent it asked for (topics/Opcodes_and_Status_Codes.md,
+            // "Gateway Close Event Codes"). Message Content is the only one
+            // asked for, and only typed moves need it.
+            Err(serenity::Error::Gateway(GatewayError::DisallowedGatewayIntents))
+                if intents.contains(GatewayIntents::MESSAGE_CONTENT) =>
+            {
+                tracing::warn!(
+                    "Discord refused the Message Content intent (gateway close 4014: it is not \
+                     switched on for this application in the developer portal). Connecting \
+                     without it: moves are played with the buttons, and typed moves are seen \
+                     only as replies to the bot's messages or when they mention the bot."
+                );
+                intents.remove(GatewayIntents::MESSAGE_CONTENT);
+                data.set_message_content(false);
+            }
+            Err(e) => return Err(RunError::Gateway(e.to_string())),
+        }
+    }
+}
+
+/// The REST client: Discord itself, or the `DISCORD_API_BASE` of the tests.
+fn http(config: &DiscordConfig) -> serenity::all::Http {
     let mut http = HttpBuilder::new(config.token.expose());
     if let Some(base) = &config.api_base {
         // With the rate limiter on, serenity ignores the proxy.
         http = http.proxy(base.clone()).ratelimiter_disabled(true);
     }
-    let http = http.build();
+    http.build()
+}
 
-    let dev_guild = config.dev_guild;
-    let setup_data = data.clone();
-    let framework = poise::Framework::builder()
+/// The poise framework of one connection: the commands, the event handler,
+/// and a setup that returns at once on READY — it starts the poster (once)
+/// and the start-up work in the background ([`start_up`]), since poise
+/// holds back every event until the setup has returned.
+fn framework(
+    data: Arc<Data>,
+    routes: Arc<Routes>,
+    views: Arc<std::sync::Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<crate::host::View>>>>,
+    dev_guild: Option<u64>,
+) -> poise::Framework<Arc<Data>, Error> {
+    let commands = register::commands(data.catalog());
+    poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: register::commands(setup_data.catalog()),
+            commands,
             event_handler: |framework, event| {
                 Box::pin(events::handle(
                     framework.serenity_context,
@@ -109,13 +175,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
                 ))
             },
             on_error: |error| Box::pin(commands::on_error(error)),
-            pre_command: |ctx| {
-                Box::pin(async move {
-                    ctx.data()
-                        .refresh_language(UserId(ctx.author().id.get()))
-                        .await;
-                })
-            },
+            pre_command: |ctx| Box::pin(commands::before(ctx)),
             prefix_options: poise::PrefixFrameworkOptions {
                 mention_as_prefix: false,
                 ..Default::default()
@@ -126,59 +186,65 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         .setup(move |ctx, ready, _framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, "connected to Discord");
-                // Running matches continue (docs/rules.md §4: the turn in
-                // progress restarts with its bank), each in its own
-                // language; their threads come from the store.
                 let bot = UserId(ready.user.id.get());
-                let to_user = |p: &crate::host::PlayerInfo| discord_user(p, bot);
-                match setup_data.host.restore(Locale::FALLBACK, to_user).await {
-                    Ok(ids) if !ids.is_empty() => {
-                        tracing::info!(matches = ids.len(), "running matches restored");
-                    }
-                    Ok(_) => {}
-                    Err(e) => tracing::error!(error = %e, "restoring the running matches failed"),
+                data.set_bot_user(bot);
+                if let Some(views) = views.lock().expect("views lock").take() {
+                    tokio::spawn(poster::run(ctx.http.clone(), routes, views));
                 }
-                // Open challenges and seeks expire at their stored times.
-                offers::rearm(ctx.http.clone(), setup_data.clone()).await;
-                // A match whose end was committed but not posted before the
-                // process died: post its end now.
-                let unposted = setup_data.routes.unfinished();
-                match setup_data
-                    .host
-                    .announce_unposted_ends(&unposted, Locale::FALLBACK, to_user)
-                    .await
-                {
-                    Ok(ids) if !ids.is_empty() => {
-                        tracing::info!(matches = ids.len(), "unposted match ends posted");
-                    }
-                    Ok(_) => {}
-                    Err(e) => tracing::error!(error = %e, "posting unposted match ends failed"),
+                if !data.startup.begin() {
+                    // A reconnect after a refused intent: started already.
+                    return Ok(data);
                 }
-                if let Err(e) = register::register(ctx, setup_data.catalog(), dev_guild).await {
-                    tracing::error!(error = %e, "registering the slash commands failed");
-                }
-                Ok(setup_data)
+                let (ctx, starting) = (ctx.clone(), data.clone());
+                tokio::spawn(async move {
+                    start_up(&ctx, &starting, bot, dev_guild).await;
+                    starting.startup.finish();
+                });
+                Ok(data)
             })
         })
-        .build();
+        .build()
+}
 
-    let mut client = serenity::all::ClientBuilder::new_with_http(http, config::intents())
-        .framework(framework)
+/// What the bot does once connected, while events are already answered
+/// (a press on a running match waits for it, after its acknowledgement:
+/// [`Data::started`]): restores the running matches, re-arms the expiry of
+/// open challenges and seeks, posts match ends that were committed but not
+/// posted, and registers the slash commands.
+async fn start_up(
+    ctx: &serenity::all::Context,
+    data: &Arc<Data>,
+    bot: UserId,
+    dev_guild: Option<u64>,
+) {
+    // Running matches continue (docs/rules.md §4: the turn in progress
+    // restarts with its bank), each in its own language; their threads
+    // come from the store.
+    let to_user = |p: &crate::host::PlayerInfo| discord_user(p, bot);
+    match data.host.restore(Locale::FALLBACK, to_user).await {
+        Ok(ids) if !ids.is_empty() => {
+            tracing::info!(matches = ids.len(), "running matches restored");
+        }
+        Ok(_) => {}
+        Err(e) => tracing::error!(error = %e, "restoring the running matches failed"),
+    }
+    // Open challenges and seeks expire at their stored times.
+    offers::rearm(ctx.http.clone(), data.clone()).await;
+    // A match whose end was committed but not posted before the process
+    // died: post its end now.
+    let unposted = data.routes.unfinished();
+    match data
+        .host
+        .announce_unposted_ends(&unposted, Locale::FALLBACK, to_user)
         .await
-        .map_err(|e| RunError::Gateway(e.to_string()))?;
-    tokio::spawn(poster::run(client.http.clone(), routes, views));
-    let shards = client.shard_manager.clone();
-    tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            tracing::info!("interrupted: disconnecting");
-            shards.shutdown_all().await;
+    {
+        Ok(ids) if !ids.is_empty() => {
+            tracing::info!(matches = ids.len(), "unposted match ends posted");
         }
-    });
-    match client.start().await {
-        Ok(()) => Ok(()),
-        Err(serenity::Error::Gateway(serenity::gateway::GatewayError::InvalidAuthentication)) => {
-            Err(RunError::InvalidToken)
-        }
-        Err(e) => Err(RunError::Gateway(e.to_string())),
+        Ok(_) => {}
+        Err(e) => tracing::error!(error = %e, "posting unposted match ends failed"),
+    }
+    if let Err(e) = register::register(ctx, data.catalog(), dev_guild).await {
+        tracing::error!(error = %e, "registering the slash commands failed");
     }
 }

@@ -10,8 +10,7 @@ use std::time::Duration;
 use poise::CreateReply;
 use serenity::all::{
     Builder, ChannelId, ComponentInteraction, Context as SerenityContext, CreateActionRow,
-    CreateInteractionResponse, CreateInteractionResponseMessage, CreateThread,
-    EditInteractionResponse, Http, MessageId,
+    CreateInteractionResponseFollowup, CreateThread, EditInteractionResponse, Http, MessageId,
 };
 
 use crate::game::Variant;
@@ -174,10 +173,11 @@ pub fn expired_text(data: &Data, e: &Expired) -> String {
     clip(&format!("{}\n{notice}", e.text))
 }
 
-/// Refuses a press on offer `id` privately with `denial` in `locale`. When
-/// it says the offer expired and it did (or the store does not know it),
-/// the message first loses its buttons — with the expiry notice when the
-/// store has its text — as if its timer had fired.
+/// Refuses a press on offer `id` (acknowledged already, with a deferred
+/// update) privately with `denial` in `locale`. When it says the offer
+/// expired and it did (or the store does not know it), the message first
+/// loses its buttons — with the expiry notice when the store has its text
+/// — as if its timer had fired.
 ///
 /// # Errors
 /// A Discord request failed.
@@ -195,22 +195,17 @@ pub async fn refuse_press(
     } else {
         Lookup::Closed
     };
-    let mut update = CreateInteractionResponseMessage::new()
+    let update = EditInteractionResponse::new()
         .components(Vec::new())
         .allowed_mentions(mentions_only(&[]));
-    match lookup {
-        Lookup::Closed => {
-            press
-                .create_response(&ctx.http, super::reply::ephemeral(&text))
-                .await?;
-            return Ok(());
-        }
-        Lookup::Expired(e) => update = update.content(expired_text(data, &e)),
-        Lookup::Unknown => {}
+    let update = match lookup {
+        Lookup::Closed => None,
+        Lookup::Expired(e) => Some(update.content(expired_text(data, &e))),
+        Lookup::Unknown => Some(update),
+    };
+    if let Some(update) = update {
+        press.edit_response(&ctx.http, update).await?;
     }
-    press
-        .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-        .await?;
     press
         .create_followup(&ctx.http, private_followup(&text))
         .await?;
@@ -218,25 +213,40 @@ pub async fn refuse_press(
 }
 
 /// Posts an offer's message — its text and its row of buttons, pinging
-/// only `pinged` — as the reply to the command of `ctx`, and arms its
-/// expiry at `expires_unix_ms`.
+/// only `pinged` — for the command of `ctx` (deferred privately by
+/// [`super::commands::before`]), records it as offer `offer`'s message, and arms
+/// its expiry at `expires_unix_ms`. The deferred private answer becomes a
+/// short "posted, expires …"; the offer is a second, public follow-up, so
+/// that its mentions ping (an edit, and a deferred answer's first
+/// follow-up, which replaces it, ping nobody).
 ///
 /// # Errors
 /// Discord refused the reply.
 pub async fn post_offer(
     ctx: Context<'_>,
+    offer: u64,
     text: &str,
     buttons: CreateActionRow,
     pinged: &[UserId],
     expires_unix_ms: i64,
 ) -> Result<(), Error> {
-    ctx.send(
-        CreateReply::default()
-            .content(clip(text))
-            .components(vec![buttons])
-            .allowed_mentions(mentions_only(pinged)),
-    )
-    .await?;
+    let locale = super::reply::user_locale(ctx);
+    let posted = ctx.data().catalog().text(
+        locale,
+        id::OFFER_POSTED,
+        &Args::new().set("expires", format!("<t:{}:R>", expires_unix_ms / 1000)),
+    );
+    super::reply::private(ctx, posted).await?;
+    let reply = ctx
+        .send(
+            CreateReply::default()
+                .content(clip(text))
+                .components(vec![buttons])
+                .allowed_mentions(mentions_only(pinged)),
+        )
+        .await?;
+    let message = reply.message().await?;
+    ctx.data().offers.set_message(offer, message.id.get()).await;
     arm_expiry(
         ctx.serenity_context().http.clone(),
         ctx.data().clone(),
@@ -254,10 +264,24 @@ pub fn arm_expiry(http: Arc<Http>, data: Arc<Data>, expires_unix_ms: i64) {
         tokio::time::sleep(Duration::from_millis(wait)).await;
         for e in data.offers.expire_due(unix_ms()).await {
             let Some(token) = &e.token else { continue };
-            let edit = EditInteractionResponse::new()
-                .content(expired_text(&data, &e))
-                .components(Vec::new());
-            if let Err(err) = edit.execute(&http, token).await {
+            let content = expired_text(&data, &e);
+            let edited = match e.message {
+                // The offer is a follow-up of its command (`post_offer`).
+                Some(m) => CreateInteractionResponseFollowup::new()
+                    .content(content)
+                    .components(Vec::new())
+                    .execute(&http, (Some(MessageId::new(m.max(1))), token))
+                    .await
+                    .map(drop),
+                // An offer of an older version: the command's answer.
+                None => EditInteractionResponse::new()
+                    .content(content)
+                    .components(Vec::new())
+                    .execute(&http, token)
+                    .await
+                    .map(drop),
+            };
+            if let Err(err) = edited {
                 tracing::warn!(error = %err, challenge = e.id, "marking a challenge expired failed");
             }
         }

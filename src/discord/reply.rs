@@ -135,6 +135,42 @@ pub fn pack(sections: &[String], limit: usize) -> Vec<String> {
     out
 }
 
+/// Acknowledges `press` with `ack`, retrying like the poster. Returns
+/// whether the press counts as acknowledged: an answer 40060 "Interaction
+/// has already been acknowledged" to a retry means an earlier attempt
+/// arrived although its answer was lost, so it does; 10062 "Unknown
+/// interaction" means Discord no longer takes an answer (3 s have passed):
+/// the player was shown "This interaction failed", and the action is not
+/// taken (topics/Opcodes_and_Status_Codes.md, JSON error codes;
+/// interactions/receiving-and-responding.md).
+///
+/// # Errors
+/// Any other failure, once the retries are spent.
+pub async fn acknowledge(
+    ctx: &serenity::all::Context,
+    press: &serenity::all::ComponentInteraction,
+    ack: &CreateInteractionResponse,
+) -> Result<bool, Error> {
+    let answer = super::poster::with_retries("acknowledge press", || {
+        press.create_response(&ctx.http, ack.clone())
+    })
+    .await;
+    match answer {
+        Ok(()) => Ok(true),
+        Err(e) if super::poster::is_code(&e, ALREADY_ACKNOWLEDGED) => Ok(true),
+        Err(e) if super::poster::is_code(&e, UNKNOWN_INTERACTION) => {
+            tracing::warn!(custom_id = %press.data.custom_id, "a press arrived too late to be acknowledged; not taken");
+            Ok(false)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Discord's JSON error code for a second response to an interaction.
+const ALREADY_ACKNOWLEDGED: isize = 40060;
+/// Discord's JSON error code for a response after the 3 seconds.
+const UNKNOWN_INTERACTION: isize = 10062;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -163,6 +163,10 @@ pub struct Expired {
     pub text: String,
     /// The token that edits its message.
     pub token: Option<String>,
+    /// Its message, when known: a follow-up of the token's interaction
+    /// (edited by its id). Unknown for offers of versions whose message
+    /// was the interaction's original response.
+    pub message: Option<u64>,
 }
 
 impl Expired {
@@ -711,6 +715,15 @@ impl Offers {
         Ok(SeekChange::Joined(s))
     }
 
+    /// Records the message that shows challenge or seek `id` (a failure is
+    /// logged: the expiry then edits the interaction's original response,
+    /// as for offers of older versions).
+    pub async fn set_message(&self, id: u64, message: u64) {
+        if let Err(e) = self.db.set_challenge_message(id as i64, message).await {
+            tracing::error!(error = %e, challenge = id, "storing a challenge's message failed");
+        }
+    }
+
     /// Sets the message text of challenge or seek `id` (a failure is
     /// logged).
     pub async fn set_text(&self, id: u64, text: &str) {
@@ -811,6 +824,7 @@ fn expired(id: u64, s: &StoredChallenge) -> Expired {
         locale: locale_of(s),
         text: s.new.text.clone(),
         token: s.new.token.clone(),
+        message: s.new.message,
     }
 }
 

@@ -365,6 +365,20 @@ impl Db {
         Ok(())
     }
 
+    /// Records the message that shows challenge or seek `id` (posted after
+    /// the row, whose id its buttons carry).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn set_challenge_message(&self, id: i64, message: u64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
+            .bind(message as i64)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Records the match an accepted challenge became.
     ///
     /// # Errors

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use poise::CreateReply;
 use serenity::all::{
     ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseMessage, User,
+    CreateInteractionResponse, EditInteractionResponse, User,
 };
 
 use crate::host::offers::{Answer, Answered, Challenge};
@@ -26,7 +26,8 @@ use super::super::offers::{
     bot_user, offer_terms, open_match, open_offered_match, post_offer, refuse_press, Completed,
     MatchPlace,
 };
-use super::super::reply::{deny, seated};
+use super::super::poster::with_retries;
+use super::super::reply::{acknowledge, deny, private, seated, user_locale};
 
 /// A user named by an option, as the host sees them.
 fn invitee(ctx: Context<'_>, public: Locale, user: &User) -> Invitee {
@@ -106,6 +107,8 @@ pub(super) async fn challenge(
     };
     let i = actx.interaction;
     let data = ctx.data().clone();
+    // Whether a player is busy depends on the running matches.
+    data.started().await;
     let catalog = data.catalog();
     let Some((guild, terms)) = offer_terms(ctx, variant.map(|v| v.0), time.as_deref()).await?
     else {
@@ -160,6 +163,10 @@ pub(super) async fn challenge(
                 .set("variant", catalog.variant_name(public, variant))
                 .set("level", level as i64),
         );
+        // The deferred private answer first (its first follow-up replaces
+        // it, privately), then the public message the thread opens on.
+        let started = catalog.plain(user_locale(ctx), id::OFFER_STARTED);
+        private(ctx, started).await?;
         let reply = ctx
             .send(
                 CreateReply::default()
@@ -196,7 +203,7 @@ pub(super) async fn challenge(
         button(Answer::Accept, id::BUTTON_ACCEPT, ButtonStyle::Success),
         button(Answer::Decline, id::BUTTON_DECLINE, ButtonStyle::Danger),
     ]);
-    post_offer(ctx, &challenge.text, row, &pinged, expires_unix_ms).await
+    post_offer(ctx, offer, &challenge.text, row, &pinged, expires_unix_ms).await
 }
 
 /// A challenged player's Accept or Decline on challenge `offer`: the
@@ -214,6 +221,12 @@ pub async fn on_answer(
     locale: Locale,
 ) -> Result<(), Error> {
     let catalog = data.catalog();
+    // The answer is written to the store: acknowledge first (the message is
+    // then edited through the press's token).
+    if !acknowledge(ctx, press, &CreateInteractionResponse::Acknowledge).await? {
+        return Ok(());
+    }
+    data.started().await;
     let me = seated(&press.user, press.member.as_ref());
     let name = me.name.clone();
     let answered = match data
@@ -244,7 +257,7 @@ pub async fn on_answer(
     }
     text.push('\n');
     text.push_str(&catalog.text(c.locale, msg, &Args::new().set("player", name)));
-    let mut response = CreateInteractionResponseMessage::new().allowed_mentions(mentions_only(&[]));
+    let mut response = EditInteractionResponse::new().allowed_mentions(mentions_only(&[]));
     if let Answered::Waiting(c) = &answered {
         // Empty when another press is starting the match.
         let names: Vec<String> = c.waiting_for().iter().map(|s| s.name.clone()).collect();
@@ -259,12 +272,10 @@ pub async fn on_answer(
     } else {
         response = response.components(Vec::new());
     }
-    press
-        .create_response(
-            &ctx.http,
-            CreateInteractionResponse::UpdateMessage(response.content(clip(&text))),
-        )
-        .await?;
+    with_retries("edit the challenge", || {
+        press.edit_response(&ctx.http, response.clone().content(clip(&text)))
+    })
+    .await?;
     let Answered::Complete(c) = answered else {
         return Ok(());
     };

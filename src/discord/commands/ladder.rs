@@ -7,7 +7,7 @@
 use poise::CreateReply;
 use serenity::all::{
     ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseMessage, User,
+    CreateInteractionResponse, EditInteractionResponse, User,
 };
 
 use crate::game::Variant;
@@ -20,7 +20,9 @@ use super::super::buttons::ButtonId;
 use super::super::choices::VariantChoice;
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only};
-use super::super::reply::{deny, guild_locale, in_guild, private, seated, user_locale};
+use super::super::reply::{
+    acknowledge, deny, guild_locale, in_guild, private, private_followup, seated, user_locale,
+};
 
 /// Matches `/history` lists.
 pub const HISTORY: u32 = 10;
@@ -243,6 +245,11 @@ pub async fn on_page(
     let Some(guild) = press.guild_id.map(|g| g.get()) else {
         return Ok(());
     };
+    // The page is read from the store: acknowledge first, then edit the
+    // message through the press's token.
+    if !acknowledge(ctx, press, &CreateInteractionResponse::Acknowledge).await? {
+        return Ok(());
+    }
     let settings = data.settings.guild(guild).await;
     let l = public_locale(&settings, press.guild_locale.as_deref());
     let shown = match data.ladder.leaderboard(guild, variant, page).await {
@@ -254,21 +261,19 @@ pub async fn on_page(
             );
             let text = data.catalog().render(reader, d.message());
             press
-                .create_response(&ctx.http, super::super::reply::ephemeral(&text))
+                .create_followup(&ctx.http, private_followup(&text))
                 .await?;
             return Ok(());
         }
     };
     let (text, row) = page_message(data.catalog(), l, variant, page, &shown);
     press
-        .create_response(
+        .edit_response(
             &ctx.http,
-            CreateInteractionResponse::UpdateMessage(
-                CreateInteractionResponseMessage::new()
-                    .content(clip(&text))
-                    .components(vec![row])
-                    .allowed_mentions(mentions_only(&[])),
-            ),
+            EditInteractionResponse::new()
+                .content(clip(&text))
+                .components(vec![row])
+                .allowed_mentions(mentions_only(&[])),
         )
         .await?;
     Ok(())

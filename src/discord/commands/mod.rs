@@ -45,6 +45,30 @@ pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
     ]
 }
 
+/// Commands whose answer is public (everyone in the channel sees it).
+pub const PUBLIC: &[&str] = &["leaderboard"];
+
+/// Before every command: defer it — publicly for [`PUBLIC`] ones,
+/// privately for the others — so that Discord's 3 seconds never run out
+/// while the command reads or writes the store or waits for the start-up
+/// (interactions/receiving-and-responding.md: "you must send an initial
+/// response within 3 seconds"); its replies are then follow-ups, the
+/// first one replacing the "thinking" state. Then the user's `/settings`
+/// language is read.
+pub async fn before(ctx: poise::Context<'_, Arc<Data>, Error>) {
+    let deferred = if PUBLIC.iter().any(|p| *p == ctx.command().qualified_name) {
+        ctx.defer().await
+    } else {
+        ctx.defer_ephemeral().await
+    };
+    if let Err(e) = deferred {
+        tracing::warn!(command = %ctx.command().qualified_name, error = %e, "deferring a command failed");
+    }
+    ctx.data()
+        .refresh_language(crate::host::UserId(ctx.author().id.get()))
+        .await;
+}
+
 /// A failed command: an option Discord should not have sent gets its
 /// refusal, anything else is logged and the user gets a short apology —
 /// both privately, in the user's language.

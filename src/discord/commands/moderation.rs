@@ -198,6 +198,7 @@ async fn ladder_abort(ctx: Context<'_>, #[rename = "match"] id: String) -> Resul
         return Ok(());
     };
     let moderator = seated(ctx.author(), None).name;
+    ctx.data().started().await;
     match ctx.data().ladder.abort(guild, &id, &moderator).await {
         Ok(done) => {
             tracing::info!(guild, r#match = %id, moderator = %ctx.author().id, "match aborted by a moderator");

@@ -18,11 +18,11 @@ async fn resign_request(ctx: Context<'_>, request: Request) -> Result<(), Error>
     };
     let i = actx.interaction;
     let data = ctx.data().clone();
+    data.started().await;
     let player = user_id(&i.user);
     let Some(id) = data.routes.match_for(i.channel_id, player) else {
         return deny(ctx, &Denial::new(id::ERROR_NO_MATCH_HERE)).await;
     };
-    ctx.defer_ephemeral().await?;
     match data.host.act(id, player, request).await {
         Ok(()) => i.delete_response(ctx.http()).await?,
         Err(d) => {
@@ -53,6 +53,7 @@ pub(super) async fn resign_game(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data().clone();
+    data.started().await;
     let player = user_id(ctx.author());
     let view = match data.routes.match_for(ctx.channel_id(), player) {
         Some(id) => data.host.board(id).await,

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use serenity::all::{
     ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow, CreateButton,
-    CreateInteractionResponse, CreateInteractionResponseMessage,
+    CreateInteractionResponse, EditInteractionResponse,
 };
 
 use crate::host::offers::{Seek, SeekChange, SeekPress};
@@ -24,7 +24,8 @@ use super::super::messages::{clip, mentions_only};
 use super::super::offers::{
     bot_user, offer_terms, open_offered_match, post_offer, refuse_press, Completed,
 };
-use super::super::reply::{deny, seated};
+use super::super::poster::with_retries;
+use super::super::reply::{acknowledge, deny, seated};
 
 fn buttons(catalog: &Catalog, l: Locale, seek: u64) -> CreateActionRow {
     let button = |press, label, style| {
@@ -50,6 +51,8 @@ pub(super) async fn seek(
     };
     let i = actx.interaction;
     let data: Arc<Data> = ctx.data().clone();
+    // Whether a player is busy depends on the running matches.
+    data.started().await;
     let catalog = data.catalog();
     let Some((guild, terms)) = offer_terms(ctx, variant.map(|v| v.0), time.as_deref()).await?
     else {
@@ -95,6 +98,7 @@ pub(super) async fn seek(
     };
     post_offer(
         ctx,
+        offer,
         &s.text,
         buttons(catalog, l, offer),
         &[],
@@ -118,6 +122,12 @@ pub async fn on_press(
     locale: Locale,
 ) -> Result<(), Error> {
     let catalog = data.catalog();
+    // The press is written to the store: acknowledge first (the message is
+    // then edited through the press's token).
+    if !acknowledge(ctx, press, &CreateInteractionResponse::Acknowledge).await? {
+        return Ok(());
+    }
+    data.started().await;
     let player = seated(&press.user, press.member.as_ref());
     let change = match data
         .offers
@@ -149,15 +159,16 @@ pub async fn on_press(
     };
     let text = format!("{}\n{line}", s.text);
     data.offers.set_text(offer, &text).await;
-    let mut update = CreateInteractionResponseMessage::new()
+    let mut update = EditInteractionResponse::new()
         .content(clip(&text))
         .allowed_mentions(mentions_only(&[]));
     if !matches!(change, SeekChange::Joined(_)) {
         update = update.components(Vec::new());
     }
-    press
-        .create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(update))
-        .await?;
+    with_retries("edit the seek", || {
+        press.edit_response(&ctx.http, update.clone())
+    })
+    .await?;
     let SeekChange::Full(s) = change else {
         return Ok(());
     };

@@ -480,6 +480,36 @@ impl FakeDiscord {
             .collect()
     }
 
+    /// Every request that edited message `message`, in order: an edit
+    /// through its channel, through an interaction token (its follow-up, or
+    /// the original response of a press on it), or an interaction response
+    /// that updates it (type 7).
+    pub fn edits_of(&self, message: u64) -> Vec<Recorded> {
+        let s = self.state.lock().unwrap();
+        let id = message.to_string();
+        let pressed_on = |token: &str| {
+            s.interactions
+                .get(token)
+                .is_some_and(|i| i.message == Some(message) || i.original == Some(message))
+        };
+        s.requests
+            .iter()
+            .filter(|r| {
+                let segs: Vec<&str> = r.path.trim_start_matches("/api/v10/").split('/').collect();
+                match (r.method.as_str(), segs.as_slice()) {
+                    ("PATCH", ["channels", _, "messages", m]) => *m == id,
+                    ("PATCH", ["webhooks", _, token, "messages", "@original"]) => pressed_on(token),
+                    ("PATCH", ["webhooks", _, _, "messages", m]) => *m == id,
+                    ("POST", ["interactions", _, token, "callback"]) => {
+                        r.json["type"] == 7 && pressed_on(token)
+                    }
+                    _ => false,
+                }
+            })
+            .cloned()
+            .collect()
+    }
+
     /// Gateway op codes the bot sent.
     pub fn gateway_ops(&self) -> Vec<u64> {
         self.state.lock().unwrap().gateway_ops.clone()
