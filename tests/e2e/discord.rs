@@ -257,15 +257,8 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
         "one page: both disabled"
     );
     let page = press(&fake, CAROL, &table, "lb:classic:0");
-    let update = fake
-        .wait_for("the page", |f| {
-            f.requests()
-                .into_iter()
-                .find(|r| r.path == callback_path(page))
-        })
-        .await;
-    assert_eq!(update.json["type"], 7);
-    assert_eq!(update.json["data"]["content"], table["content"]);
+    let update = update_by(&fake, page).await;
+    assert_eq!(update["content"], table["content"]);
 
     // Its replay (a GIF per game) and its export (the exchange format).
     let files_of = |iid: u64| {
@@ -373,18 +366,8 @@ async fn two_presses_for_one_ply_give_one_move_and_one_refusal() {
     }
     // While they play, Alice cannot challenge Bob again.
     let again = challenge(&fake, ALICE, BOB);
-    let r = fake
-        .wait_for("the refusal", |f| {
-            f.requests()
-                .into_iter()
-                .find(|r| r.path == callback_path(again))
-        })
-        .await;
-    assert_eq!(r.json["data"]["flags"], 64);
-    assert!(r.json["data"]["content"]
-        .as_str()
-        .unwrap()
-        .contains("already have a match"));
+    let r = private_reply(&fake, again).await;
+    assert!(r.contains("already have a match"), "{r}");
     // The time option suggests the presets.
     let ac = fake.next_id();
     fake.dispatch(
@@ -489,15 +472,12 @@ async fn the_match_goes_on_after_a_gateway_reconnect() {
     t.turn(1, 4).await;
     // /board: the current board, privately, with its picture.
     let i = t.command(BOB, "board");
-    let reply = fake
-        .wait_for("the board", |f| {
-            f.requests()
-                .into_iter()
-                .find(|r| r.path == callback_path(i))
-        })
-        .await;
-    assert_eq!(reply.json["type"], 4);
-    assert_eq!(reply.json["data"]["flags"], 64);
+    let reply = filled(&fake, i).await;
+    assert_eq!(
+        answer(&fake, i).await["data"]["flags"],
+        64,
+        "deferred privately"
+    );
     assert_eq!(reply.files.len(), 1);
     image::load_from_memory(&reply.files[0].1).expect("a PNG");
 }
@@ -666,22 +646,12 @@ async fn a_declined_challenge_and_a_game_against_the_bot() {
     let (fake, _bot) = start("ai").await;
     // Bob declines: the message says so and loses its buttons; no thread.
     let iid = challenge(&fake, ALICE, BOB);
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     let decline = buttons(&msg)[1].0.clone();
     assert!(decline.ends_with(":decline"));
     let carol = press(&fake, CAROL, &msg, &decline);
-    let refusal = fake
-        .wait_for("carol's refusal", |f| {
-            f.requests()
-                .into_iter()
-                .find(|r| r.path == callback_path(carol))
-        })
-        .await;
-    assert_eq!(refusal.json["data"]["flags"], 64);
-    assert!(refusal.json["data"]["content"]
-        .as_str()
-        .unwrap()
-        .contains("someone else"));
+    let refusal = private_reply(&fake, carol).await;
+    assert!(refusal.contains("someone else"), "{refusal}");
     press(&fake, BOB, &msg, &decline);
     let declined = fake
         .wait_for("the declined challenge", |f| {
@@ -698,7 +668,7 @@ async fn a_declined_challenge_and_a_game_against_the_bot() {
         name: "fourbot",
     };
     let iid = challenge(&fake, ALICE, bot);
-    let started = fake.wait_for("the AI game", |f| f.original(iid)).await;
+    let started = posted_by(&fake, iid).await;
     let thread = id_of(&started);
     let first = fake
         .wait_for("the first turn", |f| {
@@ -722,11 +692,13 @@ async fn a_declined_challenge_and_a_game_against_the_bot() {
 async fn an_unanswered_challenge_expires() {
     let (fake, _bot) = start_with("expiry", &[("FOURBOT_CHALLENGE_EXPIRY_SECS", "1")]).await;
     let iid = challenge(&fake, ALICE, BOB);
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     let edit = fake
         .wait_for("the expiry edit", |f| {
             f.requests().into_iter().find(|r| {
-                r.method == "PATCH" && r.path.ends_with(&format!("token-{iid}/messages/@original"))
+                r.method == "PATCH"
+                    && r.path
+                        .ends_with(&format!("token-{iid}/messages/{}", id_of(&msg)))
             })
         })
         .await;
@@ -737,28 +709,19 @@ async fn an_unanswered_challenge_expires() {
     );
     assert_eq!(edit.json["components"], json!([]));
     let late = press(&fake, BOB, &msg, &buttons(&msg)[0].0);
-    let r = fake
-        .wait_for("the refusal", |f| {
-            f.requests()
-                .into_iter()
-                .find(|r| r.path == callback_path(late))
-        })
-        .await;
-    assert!(r.json["data"]["content"]
-        .as_str()
-        .unwrap()
-        .contains("expired"));
+    let r = private_reply(&fake, late).await;
+    assert!(r.contains("expired"), "{r}");
     assert!(fake.channel(id_of(&msg)).is_none());
 
     // A seek nobody joins expires the same way.
     let seek = ask(&fake, CAROL, "seek", &[]);
-    let msg = fake.wait_for("the seek", |f| f.original(seek)).await;
+    let msg = posted_by(&fake, seek).await;
     let edit = fake
         .wait_for("the seek's expiry edit", |f| {
             f.requests().into_iter().find(|r| {
                 r.method == "PATCH"
                     && r.path
-                        .ends_with(&format!("token-{seek}/messages/@original"))
+                        .ends_with(&format!("token-{seek}/messages/{}", id_of(&msg)))
             })
         })
         .await;
@@ -772,17 +735,8 @@ async fn an_unanswered_challenge_expires() {
     );
     assert_eq!(edit.json["components"], json!([]));
     let late = press(&fake, BOB, &msg, &buttons(&msg)[0].0);
-    let text = fake
-        .wait_for("the refusal", |f| {
-            f.requests()
-                .into_iter()
-                .find(|r| r.path == callback_path(late))
-        })
-        .await;
-    assert!(text.json["data"]["content"]
-        .as_str()
-        .unwrap()
-        .contains("expired"));
+    let text = private_reply(&fake, late).await;
+    assert!(text.contains("expired"), "{text}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -818,7 +772,7 @@ async fn a_three_player_challenge_starts_when_both_accepted_and_all_three_games_
         ],
         &[BOB, CAROL],
     );
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     let text = msg["content"].as_str().unwrap();
     assert!(
         text.contains(&format!("<@{}> and <@{}>", BOB.id, CAROL.id)) && text.contains("1+2"),
@@ -827,10 +781,16 @@ async fn a_three_player_challenge_starts_when_both_accepted_and_all_three_games_
     let pinged = fake
         .requests()
         .into_iter()
-        .find(|r| r.path == callback_path(iid))
+        .find(|r| {
+            r.method == "POST"
+                && r.path == followup_path(iid)
+                && r.json["components"]
+                    .as_array()
+                    .is_some_and(|c| !c.is_empty())
+        })
         .unwrap();
     let mut users: Vec<String> =
-        serde_json::from_value(pinged.json["data"]["allowed_mentions"]["users"].clone()).unwrap();
+        serde_json::from_value(pinged.json["allowed_mentions"]["users"].clone()).unwrap();
     users.sort();
     assert_eq!(users, [BOB.id.to_string(), CAROL.id.to_string()]);
     let t = accept_all(&fake, iid, &[BOB, CAROL]).await;
@@ -1041,7 +1001,7 @@ async fn a_single_game_colour_and_the_bots_level_are_honoured() {
         ],
         &[BOB],
     );
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     assert!(
         msg["content"]
             .as_str()
@@ -1069,7 +1029,7 @@ async fn a_single_game_colour_and_the_bots_level_are_honoured() {
         ],
         &[bot],
     );
-    let started = fake.wait_for("the AI game", |f| f.original(iid)).await;
+    let started = posted_by(&fake, iid).await;
     let text = started["content"].as_str().unwrap();
     assert!(
         text.contains("level 1") && text.contains("Not rated"),
@@ -1101,7 +1061,7 @@ async fn a_single_game_colour_and_the_bots_level_are_honoured() {
         ],
         &[BOB, bot],
     );
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     let text = msg["content"].as_str().unwrap();
     assert!(text.contains("the bot (level 2)"), "{text}");
     let t = accept_all(&fake, iid, &[BOB]).await;
@@ -1129,7 +1089,7 @@ async fn moderator_commands_are_refused_privately_to_members() {
     }
     // Nothing changed: the default time control still applies.
     let iid = challenge(&fake, ALICE, BOB);
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     assert!(msg["content"].as_str().unwrap().contains("10+10"), "{msg}");
 }
 
@@ -1174,7 +1134,7 @@ async fn server_settings_from_config_are_kept_and_used_by_challenges() {
     assert!(text.contains("not allowed"), "{text}");
     // The server's time control and language are used.
     let iid = challenge(&fake, ALICE, BOB);
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     let text = msg["content"].as_str().unwrap();
     assert!(text.contains("5+5") && text.contains("fordert"), "{text}");
     let t = accept_all(&fake, iid, &[BOB]).await;
@@ -1220,7 +1180,7 @@ async fn a_banned_player_cannot_start_rated_matches_until_unbanned() {
         &[user_opt("opponent", ALICE), ("variant", 3, json!("single"))],
         &[ALICE],
     );
-    let msg = fake.wait_for("the challenge", |f| f.original(single)).await;
+    let msg = posted_by(&fake, single).await;
     assert_eq!(buttons(&msg).len(), 2);
 
     let unban = || ladder(&fake, MONA, "unban", &[user_opt("user", BOB)], &[BOB]);
@@ -1229,7 +1189,7 @@ async fn a_banned_player_cannot_start_rated_matches_until_unbanned() {
     let again = private_reply(&fake, unban()).await;
     assert!(again.contains("not banned"), "{again}");
     let iid = challenge(&fake, ALICE, BOB);
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     assert_eq!(buttons(&msg).len(), 2);
 
     let reset = private_reply(&fake, ladder(&fake, MONA, "reset", &[], &[])).await;
@@ -1323,9 +1283,9 @@ async fn rules_settings_and_empty_ratings_answer_in_the_readers_language() {
     let text = private_reply(&fake, teams).await;
     assert!(text.contains("braucht einen Partner"), "{text}");
     let own = challenge(&fake, ALICE, BOB);
-    let msg = fake.wait_for("the challenge", |f| f.original(own)).await;
+    let msg = posted_by(&fake, own).await;
     let r = press_now(&fake, ALICE, id_of(&msg), &buttons(&msg)[0].0).await;
-    let text = r["data"]["content"].as_str().unwrap();
+    let text = r.text();
     assert!(text.contains("Deine eigene Herausforderung"), "{text}");
     // Bob's replies stay in his own language.
     let bobs = private_reply(
@@ -1359,7 +1319,7 @@ async fn a_seek_fills_its_seats_in_order_and_starts_the_match() {
             ("time", 3, json!("3+2")),
         ],
     );
-    let msg = fake.wait_for("the seek", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     let text = msg["content"].as_str().unwrap();
     assert!(
         text.contains("alice is looking") && text.contains("2 seats are free"),
@@ -1371,19 +1331,12 @@ async fn a_seek_fills_its_seats_in_order_and_starts_the_match() {
     let m = id_of(&msg);
 
     let r = press_now(&fake, BOB, m, &cancel).await;
-    assert!(r["data"]["content"]
-        .as_str()
-        .unwrap()
-        .contains("Only the player who posted"));
-    assert_eq!(r["data"]["flags"], 64);
+    assert!(r.text().contains("Only the player who posted"), "{r:?}");
     let r = press_now(&fake, ALICE, m, &join).await;
-    assert!(r["data"]["content"]
-        .as_str()
-        .unwrap()
-        .contains("already taken a seat"));
+    assert!(r.text().contains("already taken a seat"), "{r:?}");
 
     let r = press_now(&fake, BOB, m, &join).await;
-    assert_eq!(r["type"], 7, "{r}");
+    assert!(r.update.is_some(), "{r:?}");
     let now = fake.message(m).unwrap();
     assert!(now["content"]
         .as_str()
@@ -1421,7 +1374,7 @@ async fn a_seek_fills_its_seats_in_order_and_starts_the_match() {
 
     // A seek the seeker withdraws takes nobody.
     let iid = ask(&fake, BOB, "seek", &[]);
-    let msg = fake.wait_for("the second seek", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     let m = id_of(&msg);
     let ids: Vec<String> = buttons(&msg).into_iter().map(|(id, _)| id).collect();
     press_now(&fake, BOB, m, &ids[1]).await;
@@ -1435,18 +1388,15 @@ async fn a_seek_fills_its_seats_in_order_and_starts_the_match() {
     );
     assert!(buttons(&now).is_empty());
     let r = press_now(&fake, DAVE, m, &ids[0]).await;
-    assert!(
-        r["data"]["content"].as_str().unwrap().contains("expired"),
-        "{r}"
-    );
+    assert!(r.text().contains("expired"), "{r:?}");
     // Nobody joins a seek of someone they already play.
     let iid = ask(&fake, BOB, "seek", &[]);
-    let msg = fake.wait_for("the third seek", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     let r = press_now(&fake, CAROL, id_of(&msg), &buttons(&msg)[0].0).await;
-    let text = r["data"]["content"].as_str().unwrap();
+    let text = r.text();
     assert!(
         text.contains("already have a match running against bob"),
-        "{r}"
+        "{r:?}"
     );
 }
 
@@ -1622,7 +1572,7 @@ const MALLORY: TestUser = TestUser {
 async fn a_name_that_tries_to_ping_everyone_pings_nobody() {
     let (fake, _bot) = start("mentions").await;
     let seek = ask(&fake, MALLORY, "seek", &[]);
-    let msg = fake.wait_for("the seek", |f| f.original(seek)).await;
+    let msg = posted_by(&fake, seek).await;
     assert!(msg["content"].as_str().unwrap().contains("@everyone"));
     let iid = challenge(&fake, MALLORY, BOB);
     let t = accept_all(&fake, iid, &[BOB]).await;
@@ -1633,7 +1583,9 @@ async fn a_name_that_tries_to_ping_everyone_pings_nobody() {
     let mut checked = 0;
     for r in reqs.iter().filter(|r| {
         r.method == "POST"
-            && (r.path.ends_with("/messages") || r.path.ends_with("/callback"))
+            && (r.path.ends_with("/messages")
+                || r.path.ends_with("/callback")
+                || r.path.contains("/webhooks/"))
             && r.json.to_string().contains("@everyone")
     }) {
         let body = if r.path.ends_with("/callback") {

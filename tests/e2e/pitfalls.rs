@@ -95,7 +95,9 @@ fn message_bodies(fake: &FakeDiscord) -> Vec<(Recorded, Value)> {
         .into_iter()
         .filter(|r| {
             (r.method == "POST" || r.method == "PATCH")
-                && (r.path.contains("/messages") || r.path.ends_with("/callback"))
+                && (r.path.contains("/messages")
+                    || r.path.ends_with("/callback")
+                    || r.path.contains("/webhooks/"))
                 // A thread's name cannot ping.
                 && !r.path.ends_with("/threads")
         })
@@ -194,7 +196,7 @@ async fn buttons_are_removed_when_a_game_ends_and_when_the_match_ends() {
 async fn every_interaction_is_acknowledged_before_anything_is_posted_for_it() {
     let (fake, _bot) = start("pit-ack").await;
     let iid = challenge(&fake, ALICE, BOB);
-    let challenge = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let challenge = posted_by(&fake, iid).await;
     let thread = id_of(&challenge);
     let accept = press(&fake, BOB, &challenge, &buttons(&challenge)[0].0);
     let t = fake
@@ -366,13 +368,13 @@ async fn challenges_to_oneself_to_another_bot_and_a_second_match_with_one_oppone
     }
     // Against someone else it is fine.
     let other = challenge(&fake, ALICE, CAROL);
-    let c = fake.wait_for("the challenge", |f| f.original(other)).await;
+    let c = posted_by(&fake, other).await;
     assert_eq!(buttons(&c).len(), 2, "{c}");
     // Once the match is over, Alice may challenge Bob again.
     t.command(BOB, "resign");
     t.message_with(":rematch").await;
     let later = challenge(&fake, ALICE, BOB);
-    let c = fake.wait_for("the challenge", |f| f.original(later)).await;
+    let c = posted_by(&fake, later).await;
     assert_eq!(buttons(&c).len(), 2, "{c}");
     let threads = fake
         .requests()
@@ -452,7 +454,7 @@ async fn rating_pools_are_per_server_and_a_void_undoes_a_rating() {
     let mut ids = Vec::new();
     for (guild, channel, loser) in [(GUILD_ID, CHANNEL_ID, BOB), (GUILD_2, CHANNEL_2, ALICE)] {
         let iid = challenge_in(&fake, guild, channel, ALICE, BOB, &[]);
-        let challenge = fake.wait_for("the challenge", |f| f.original(iid)).await;
+        let challenge = posted_by(&fake, iid).await;
         let accept = fake.next_id();
         fake.dispatch(
             "INTERACTION_CREATE",
@@ -559,7 +561,7 @@ const ROLE_PINGER: TestUser = TestUser {
 async fn a_role_mention_or_here_in_a_name_pings_nobody() {
     let (fake, _bot) = start("pit-mentions").await;
     let seek = ask(&fake, ROLE_PINGER, "seek", &[]);
-    fake.wait_for("the seek", |f| f.original(seek)).await;
+    posted_by(&fake, seek).await;
     let iid = challenge(&fake, ROLE_PINGER, BOB);
     let t = accept_all(&fake, iid, &[BOB]).await;
     t.drop(ROLE_PINGER, 1, 1, 'd').await;

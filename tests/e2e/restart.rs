@@ -39,7 +39,7 @@ async fn a_german_servers_match_restored_after_a_restart_still_posts_in_german()
     let set = command(&fake, MONA, "config", &[("language", 3, json!("de"))], &[]);
     answer(&fake, set).await;
     let iid = challenge(&fake, ALICE, BOB);
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     let text = msg["content"].as_str().unwrap();
     assert!(text.contains("fordert"), "German: {text}");
     press(&fake, BOB, &msg, &custom_ids(&msg)[0]);
@@ -81,25 +81,21 @@ async fn a_german_servers_match_restored_after_a_restart_still_posts_in_german()
 async fn after_a_restart_an_old_challenge_is_accepted_and_an_old_seek_joined() {
     let (fake, mut bot) = start_with("restart-offers", &[]).await;
     let iid = challenge(&fake, ALICE, BOB);
-    let challenge_msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let challenge_msg = posted_by(&fake, iid).await;
     let sid = command(&fake, CAROL, "seek", &[], &[]);
-    let seek_msg = fake.wait_for("the seek", |f| f.original(sid)).await;
+    let seek_msg = posted_by(&fake, sid).await;
     bot.kill().await;
     bot.restart(&fake).await;
 
     let accept = press(&fake, BOB, &challenge_msg, &custom_ids(&challenge_msg)[0]);
-    assert_eq!(
-        answer(&fake, accept).await["type"],
-        7,
-        "the message updated"
-    );
+    update_by(&fake, accept).await;
     let thread = id_of(&challenge_msg);
     first_turn(&fake, thread).await;
     let now = fake.message(thread).unwrap();
     assert!(custom_ids(&now).is_empty(), "accepted: no buttons: {now}");
 
     let join = press(&fake, DAVE, &seek_msg, &custom_ids(&seek_msg)[0]);
-    assert_eq!(answer(&fake, join).await["type"], 7);
+    update_by(&fake, join).await;
     let thread = id_of(&seek_msg);
     let first = first_turn(&fake, thread).await;
     assert!(
@@ -116,7 +112,7 @@ async fn a_challenge_that_expired_while_the_bot_was_down_is_closed_at_start_and_
     let (fake, mut bot) =
         start_with("restart-expired", &[("FOURBOT_CHALLENGE_EXPIRY_SECS", "2")]).await;
     let iid = challenge(&fake, ALICE, BOB);
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     bot.kill().await;
     let expires = deadline_secs(msg["content"].as_str().unwrap());
     // The expiry passes while the bot is down.
@@ -129,7 +125,9 @@ async fn a_challenge_that_expired_while_the_bot_was_down_is_closed_at_start_and_
     let edit = fake
         .wait_for("the expiry edit", |f| {
             f.requests().into_iter().find(|r| {
-                r.method == "PATCH" && r.path.ends_with(&format!("token-{iid}/messages/@original"))
+                r.method == "PATCH"
+                    && r.path
+                        .ends_with(&format!("token-{iid}/messages/{}", id_of(&msg)))
             })
         })
         .await;
@@ -145,9 +143,8 @@ async fn a_challenge_that_expired_while_the_bot_was_down_is_closed_at_start_and_
     // A press on the old buttons is refused privately as expired, and the
     // message keeps no buttons.
     let late = press(&fake, BOB, &msg, &custom_ids(&msg)[0]);
-    let update = answer(&fake, late).await;
-    assert_eq!(update["type"], 7, "{update}");
-    assert_eq!(update["data"]["components"], json!([]));
+    let update = update_by(&fake, late).await;
+    assert_eq!(update["components"], json!([]), "{update}");
     assert!(private_followup(&fake, late).await.contains("expired"));
     assert_eq!(threads_opened_on(&fake, id_of(&msg)), 0);
 }
@@ -156,24 +153,23 @@ async fn a_challenge_that_expired_while_the_bot_was_down_is_closed_at_start_and_
 async fn two_simultaneous_accept_presses_start_one_match() {
     let (fake, _bot) = start_with("double-accept", &[]).await;
     let iid = challenge(&fake, ALICE, BOB);
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     let accept = custom_ids(&msg)[0].clone();
     let a = press(&fake, BOB, &msg, &accept);
     let b = press(&fake, BOB, &msg, &accept);
-    let (ra, rb) = (answer(&fake, a).await, answer(&fake, b).await);
-    let types = [ra["type"].as_u64().unwrap(), rb["type"].as_u64().unwrap()];
-    assert!(
-        types.contains(&7) && types.contains(&4),
-        "one update, one refusal: {types:?}"
-    );
-    let refusal = if types[0] == 4 { &ra } else { &rb };
-    assert!(
-        refusal["data"]["content"]
-            .as_str()
-            .unwrap()
-            .contains("already"),
-        "{refusal}"
-    );
+    // One press updates the message; the other is refused privately.
+    let (update, refusal) = fake
+        .wait_for("an update and a refusal", |f| {
+            let texts = [private_texts(f, a), private_texts(f, b)].concat();
+            let updated = [a, b]
+                .iter()
+                .filter(|i| update_of(f, **i).is_some())
+                .count();
+            (updated >= 1 && !texts.is_empty()).then_some((updated, texts))
+        })
+        .await;
+    assert_eq!(update, 1, "one update");
+    assert!(refusal[0].contains("already"), "{refusal:?}");
     first_turn(&fake, id_of(&msg)).await;
     assert_eq!(threads_opened_on(&fake, id_of(&msg)), 1, "one match");
 }
@@ -182,14 +178,14 @@ async fn two_simultaneous_accept_presses_start_one_match() {
 async fn set_expiry(fake: &FakeDiscord, minutes: i64) -> String {
     let options = [("challenge-expiry", 4, json!(minutes))];
     let i = command(fake, MONA, "config", &options, &[]);
-    answer(fake, i).await["data"]["content"].to_string()
+    private_reply(fake, i).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_challenge_expiry_is_the_servers_setting() {
     let (fake, _bot) = start_with("config-expiry", &[]).await;
     let iid = challenge(&fake, ALICE, BOB);
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     let left = deadline_secs(msg["content"].as_str().unwrap()) - now_secs();
     assert!(
         (590..=610).contains(&left),
@@ -201,7 +197,7 @@ async fn the_challenge_expiry_is_the_servers_setting() {
     let text = set_expiry(&fake, 2).await;
     assert!(text.contains("Challenge expiry: 2 minutes"), "{text}");
     let iid = challenge(&fake, CAROL, DAVE);
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     let left = deadline_secs(msg["content"].as_str().unwrap()) - now_secs();
     assert!((110..=130).contains(&left), "2 minutes: {left}s");
 }

@@ -88,6 +88,24 @@ struct Interaction {
     message: Option<u64>,
     /// The message the interaction's response created.
     original: Option<u64>,
+    /// The original is a deferred response's loading message not yet
+    /// edited (type 5 until `PATCH @original`).
+    loading: bool,
+    /// The callback type accepted, once acknowledged.
+    acked: Option<u8>,
+    /// Follow-up messages created with the token.
+    followups: Vec<u64>,
+}
+
+/// What a test can ask about an interaction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InteractionState {
+    /// The callback type accepted, once acknowledged.
+    pub acked: Option<u8>,
+    /// The `@original` message.
+    pub original: Option<u64>,
+    /// Follow-up messages, oldest first.
+    pub followups: Vec<u64>,
 }
 
 struct State {
@@ -542,7 +560,22 @@ impl FakeDiscord {
     pub fn original(&self, interaction: u64) -> Option<Value> {
         let s = self.state.lock().unwrap();
         let i = s.interactions.get(&format!("token-{interaction}"))?;
+        if i.loading {
+            return None;
+        }
         i.original.and_then(|m| s.messages.get(&m).cloned())
+    }
+
+    /// What happened to `interaction` (by id, as pushed by the helpers
+    /// with token `token-{id}`).
+    pub fn interaction(&self, interaction: u64) -> Option<InteractionState> {
+        let s = self.state.lock().unwrap();
+        let i = s.interactions.get(&format!("token-{interaction}"))?;
+        Some(InteractionState {
+            acked: i.acked,
+            original: i.original,
+            followups: i.followups.clone(),
+        })
     }
 
     /// Waits until `check` finds something in the state (polling).
@@ -919,12 +952,16 @@ impl FakeDiscord {
                     Some(i) => (i.channel, i.message),
                     None => (CHANNEL_ID, None),
                 };
+                if let Some(i) = s.interactions.get_mut(&token) {
+                    i.acked.get_or_insert(kind as u8);
+                }
                 match kind {
                     4 | 5 => {
                         let m = create(&mut s, channel, &data);
                         let id: u64 = m["id"].as_str().unwrap().parse().unwrap();
                         if let Some(i) = s.interactions.get_mut(&token) {
                             i.original = Some(id);
+                            i.loading = kind == 5;
                         }
                     }
                     7 => {
@@ -945,7 +982,12 @@ impl FakeDiscord {
                 match (method, original) {
                     ("DELETE", _) => (204, None),
                     ("GET", Some(id)) => (200, s.messages.get(&id).cloned()),
-                    ("PATCH", Some(id)) => (200, update(&mut s, id, &json)),
+                    ("PATCH", Some(id)) => {
+                        if let Some(i) = s.interactions.get_mut(&token) {
+                            i.loading = false;
+                        }
+                        (200, update(&mut s, id, &json))
+                    }
                     _ => (
                         404,
                         Some(json!({"message": "Unknown Message", "code": 10008})),
@@ -968,7 +1010,28 @@ impl FakeDiscord {
                     .get(*token)
                     .map(|i| i.channel)
                     .unwrap_or(CHANNEL_ID);
+                // Right after a deferred response the first follow-up edits
+                // the loading message instead, keeping the defer's
+                // ephemeral flag (receiving-and-responding, "Create
+                // Followup Message").
+                let loading = s
+                    .interactions
+                    .get(*token)
+                    .filter(|i| i.loading)
+                    .and_then(|i| i.original);
+                if let Some(original) = loading {
+                    let mut body = json.clone();
+                    if let Some(o) = body.as_object_mut() {
+                        o.remove("flags");
+                    }
+                    s.interactions.get_mut(*token).unwrap().loading = false;
+                    return (200, update(&mut s, original, &body));
+                }
                 let m = create(&mut s, channel, &json);
+                let id: u64 = m["id"].as_str().unwrap().parse().unwrap();
+                if let Some(i) = s.interactions.get_mut(*token) {
+                    i.followups.push(id);
+                }
                 (200, Some(m))
             }
             ("POST", ["channels", c, "messages"]) => {
@@ -1218,6 +1281,9 @@ fn d_interaction(d: &Value) -> Option<(String, Interaction)> {
             channel,
             message,
             original: None,
+            loading: false,
+            acked: None,
+            followups: Vec::new(),
         },
     ))
 }

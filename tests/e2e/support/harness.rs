@@ -234,6 +234,103 @@ pub fn followup_path(interaction: u64) -> String {
     format!("/api/v10/webhooks/{BOT_ID}/token-{interaction}")
 }
 
+/// Whether message (or callback data) `m` is ephemeral (flag 64).
+pub fn is_private(m: &Value) -> bool {
+    m["flags"].as_u64().unwrap_or(0) & 64 != 0
+}
+
+/// The callback answering `interaction`, once it came.
+pub fn callback_of(f: &FakeDiscord, interaction: u64) -> Option<Recorded> {
+    f.requests()
+        .into_iter()
+        .find(|r| r.path == callback_path(interaction))
+}
+
+/// Every private text answering `interaction`, oldest first, however it
+/// came: an ephemeral callback message (type 4), a private deferred answer
+/// once edited (type 5, then `PATCH @original`), private follow-ups.
+pub fn private_texts(f: &FakeDiscord, interaction: u64) -> Vec<String> {
+    let mut texts = Vec::new();
+    let Some(cb) = callback_of(f, interaction) else {
+        return texts;
+    };
+    let text = |m: &Value| m["content"].as_str().unwrap_or("").to_string();
+    match cb.json["type"].as_u64() {
+        Some(4) if is_private(&cb.json["data"]) => texts.push(text(&cb.json["data"])),
+        Some(5) => {
+            if let Some(m) = f.original(interaction).filter(is_private) {
+                texts.push(text(&m));
+            }
+        }
+        _ => {}
+    }
+    if let Some(st) = f.interaction(interaction) {
+        texts.extend(
+            st.followups
+                .iter()
+                .filter_map(|m| f.message(*m))
+                .filter(is_private)
+                .map(|m| text(&m)),
+        );
+    }
+    texts
+}
+
+/// The public message a command posted (a challenge, a seek, a game against
+/// the bot): its first public follow-up, or a public original.
+pub fn posted(f: &FakeDiscord, interaction: u64) -> Option<Value> {
+    let st = f.interaction(interaction)?;
+    st.followups
+        .iter()
+        .filter_map(|m| f.message(*m))
+        .find(|m| !is_private(m))
+        .or_else(|| f.original(interaction).filter(|m| !is_private(m)))
+}
+
+/// Waits for the public message `interaction` posted (see [`posted`]).
+pub async fn posted_by(fake: &FakeDiscord, interaction: u64) -> Value {
+    fake.wait_for("the posted message", |f| posted(f, interaction))
+        .await
+}
+
+/// How the bot changed the message a press was on: the data of an
+/// UPDATE_MESSAGE callback (type 7), or of the `PATCH @original` after a
+/// DEFERRED_UPDATE_MESSAGE (type 6).
+pub fn update_of(f: &FakeDiscord, press: u64) -> Option<Value> {
+    let cb = callback_of(f, press)?;
+    match cb.json["type"].as_u64() {
+        Some(7) => Some(cb.json["data"].clone()),
+        Some(6) => f
+            .requests()
+            .into_iter()
+            .find(|r| {
+                r.method == "PATCH"
+                    && r.path == format!("{}/messages/@original", followup_path(press))
+            })
+            .map(|r| r.json),
+        _ => None,
+    }
+}
+
+/// The request that filled `interaction`'s deferred answer: a `PATCH
+/// @original` or the first follow-up (which Discord turns into that edit).
+pub async fn filled(fake: &FakeDiscord, interaction: u64) -> Recorded {
+    let original = format!("{}/messages/@original", followup_path(interaction));
+    fake.wait_for("the deferred answer", |f| {
+        f.requests().into_iter().find(|r| {
+            (r.method == "PATCH" && r.path == original)
+                || (r.method == "POST" && r.path == followup_path(interaction))
+        })
+    })
+    .await
+}
+
+/// Waits for [`update_of`] `press`.
+pub async fn update_by(fake: &FakeDiscord, press: u64) -> Value {
+    fake.wait_for("the update of the pressed message", |f| update_of(f, press))
+        .await
+}
+
 /// The custom ids of a message's buttons, with their disabled flags.
 pub fn buttons(message: &Value) -> Vec<(String, bool)> {
     message["components"]
@@ -328,9 +425,7 @@ impl Table {
     /// Alice challenges Bob, Bob accepts: the thread and the first turn.
     pub async fn open(fake: &FakeDiscord) -> Table {
         let iid = challenge(fake, ALICE, BOB);
-        let challenge = fake
-            .wait_for("the challenge message", |f| f.original(iid))
-            .await;
+        let challenge = posted_by(fake, iid).await;
         let ids = buttons(&challenge);
         assert_eq!(ids.len(), 2, "accept and decline: {challenge}");
         assert!(challenge["content"]
@@ -339,24 +434,9 @@ impl Table {
             .contains(&format!("<@{}>", BOB.id)));
         // Alice cannot accept her own challenge.
         let own = press(fake, ALICE, &challenge, &ids[0].0);
-        let reply = fake
-            .wait_for("a refusal", |f| {
-                f.requests()
-                    .into_iter()
-                    .find(|r| r.path == callback_path(own))
-            })
-            .await;
-        assert_eq!(reply.json["type"], 4);
-        assert_eq!(reply.json["data"]["flags"], 64);
+        private_reply(fake, own).await;
         let accept = press(fake, BOB, &challenge, &ids[0].0);
-        let update = fake
-            .wait_for("the accept update", |f| {
-                f.requests()
-                    .into_iter()
-                    .find(|r| r.path == callback_path(accept))
-            })
-            .await;
-        assert_eq!(update.json["type"], 7, "{}", update.json);
+        update_by(fake, accept).await;
         let thread = id_of(&challenge);
         let thread_channel = fake.wait_for("the thread", |f| f.channel(thread)).await;
         assert!(thread_channel["name"]
@@ -385,9 +465,7 @@ impl Table {
             options.push(("time", 3, json!(t)));
         }
         let iid = challenge_with(fake, a, &options, &[b]);
-        let challenge = fake
-            .wait_for("the challenge message", |f| f.original(iid))
-            .await;
+        let challenge = posted_by(&fake, iid).await;
         press(fake, b, &challenge, &buttons(&challenge)[0].0);
         let thread = id_of(&challenge);
         let first = first_turn(fake, thread).await;
@@ -489,7 +567,9 @@ impl Table {
         let id = format!("m:{}:resign-match", self.match_id);
         let ask = press(&self.fake, user, msg, &id);
         self.fake
-            .wait_for("the resign question", |f| f.original(ask))
+            .wait_for("the resign question", |f| {
+                f.original(ask).filter(is_private)
+            })
             .await
     }
 
@@ -619,32 +699,26 @@ pub fn user_opt(name: &'static str, u: TestUser) -> (&'static str, u8, Value) {
     (name, 6, json!(u.id.to_string()))
 }
 
-/// The private reply to a slash command (its content).
+/// The first private text answering `interaction` (see [`private_texts`]).
 pub async fn private_reply(fake: &FakeDiscord, interaction: u64) -> String {
-    let r = fake
-        .wait_for("a private reply", |f| {
-            f.requests()
-                .into_iter()
-                .find(|r| r.path == callback_path(interaction))
-        })
-        .await;
-    assert_eq!(r.json["data"]["flags"], 64, "ephemeral: {}", r.json);
-    r.json["data"]["content"].as_str().unwrap_or("").to_string()
+    fake.wait_for("a private reply", |f| {
+        if let Some(m) = posted(f, interaction).filter(|_| private_texts(f, interaction).is_empty())
+        {
+            panic!("a public answer where a private one was due: {m}");
+        }
+        private_texts(f, interaction).into_iter().next()
+    })
+    .await
 }
 
 /// The challenge `iid` is accepted by every one of `players`, in order;
 /// returns the match's table once the first turn is posted.
 pub async fn accept_all(fake: &FakeDiscord, iid: u64, players: &[TestUser]) -> Table {
-    let challenge = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let challenge = posted_by(fake, iid).await;
     let accept = buttons(&challenge)[0].0.clone();
     for (n, p) in players.iter().enumerate() {
         let i = press(fake, *p, &challenge, &accept);
-        fake.wait_for("the accept update", |f| {
-            f.requests()
-                .into_iter()
-                .find(|r| r.path == callback_path(i))
-        })
-        .await;
+        update_by(fake, i).await;
         let now = fake.message(id_of(&challenge)).unwrap();
         let text = now["content"].as_str().unwrap();
         if n + 1 < players.len() {
@@ -698,40 +772,47 @@ pub fn ask(fake: &FakeDiscord, user: TestUser, name: &str, options: &[(&str, u8,
     command(fake, user, name, options, &[])
 }
 
-/// Every private message answering `interaction` (reply and follow-ups).
+/// Every private message answering `interaction` (reply and follow-ups),
+/// once there are `count` of them.
 pub async fn private_replies(fake: &FakeDiscord, interaction: u64, count: usize) -> Vec<String> {
-    private_reply(fake, interaction).await;
-    fake.wait_for("the follow-ups", |f| {
-        let reqs = f.requests();
-        let mut texts: Vec<String> = reqs
-            .iter()
-            .filter(|r| r.path == callback_path(interaction))
-            .map(|r| r.json["data"]["content"].as_str().unwrap_or("").to_string())
-            .collect();
-        texts.extend(
-            reqs.iter()
-                .filter(|r| r.method == "POST" && r.path == followup_path(interaction))
-                .map(|r| r.json["content"].as_str().unwrap_or("").to_string()),
-        );
+    fake.wait_for("the private replies", |f| {
+        let texts = private_texts(f, interaction);
         (texts.len() >= count).then_some(texts)
     })
     .await
 }
+/// What a press led to: the pressed message's update, or a private text.
+#[derive(Debug)]
+pub struct Pressed {
+    /// The data the pressed message was updated with (see [`update_of`]).
+    pub update: Option<Value>,
+    /// The private answer (see [`private_texts`]).
+    pub private: Option<String>,
+}
+
+impl Pressed {
+    /// The private answer's text (panics if the press updated instead).
+    pub fn text(&self) -> &str {
+        self.private
+            .as_deref()
+            .unwrap_or_else(|| panic!("a private answer: {self:?}"))
+    }
+}
+
 /// `user` presses `custom_id` on the message `message_id` (as it is now)
-/// and waits for the answer to the press.
+/// and waits for what the press led to.
 pub async fn press_now(
     fake: &FakeDiscord,
     user: TestUser,
     message_id: u64,
     custom_id: &str,
-) -> Value {
+) -> Pressed {
     let message = fake.message(message_id).unwrap();
     let i = press(fake, user, &message, custom_id);
     fake.wait_for("the answer to the press", |f| {
-        f.requests()
-            .into_iter()
-            .find(|r| r.path == callback_path(i))
-            .map(|r| r.json)
+        let update = update_of(f, i);
+        let private = private_texts(f, i).into_iter().next();
+        (update.is_some() || private.is_some()).then_some(Pressed { update, private })
     })
     .await
 }
