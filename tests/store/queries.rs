@@ -1000,3 +1000,40 @@ async fn a_flag_before_a_first_move_is_stored_aborted_and_an_older_forfeit_still
         Err(fourbot::store::StoreError::Corrupt { .. })
     ));
 }
+
+#[tokio::test]
+async fn equal_ratings_share_a_rank_on_the_leaderboard_and_the_rating_card() {
+    // a beats c and b beats d, all new: a and b have the same rating, c and
+    // d too. Standard competition ranking: 1, 1, 3, 3 (docs/rating.md).
+    let db = memory().await;
+    let ps = players(&db, &["a", "b", "c", "d"]).await;
+    forfeit_match(&db, ps[0], ps[2], Seat::P2, 0).await;
+    forfeit_match(&db, ps[1], ps[3], Seat::P2, 0).await;
+    let board = db
+        .leaderboard(0, Variant::Classic, None, 10, 0)
+        .await
+        .unwrap();
+    let ranks: Vec<(u32, &str)> = board.iter().map(|e| (e.rank, e.name.as_str())).collect();
+    assert_eq!(ranks, [(1, "a"), (1, "b"), (3, "c"), (3, "d")]);
+    assert_eq!(board[0].line().split(' ').next(), Some("1."));
+    assert_eq!(board[1].line().split(' ').next(), Some("1."));
+    for (player, rank) in [(ps[0], 1), (ps[1], 1), (ps[2], 3), (ps[3], 3)] {
+        let card = db.rating_card(0, player, 0).await.unwrap();
+        assert_eq!(card[0].1.rank, rank, "{:?}", card[0].1);
+    }
+    // A page that starts inside a tie keeps the shared rank.
+    let top3 = db
+        .leaderboard(0, Variant::Classic, None, 3, 0)
+        .await
+        .unwrap();
+    assert_eq!(top3[2].rank, 3);
+    // A banned player above is not counted.
+    db.ban(0, ps[0], None, None, 0).await.unwrap();
+    assert_eq!(db.rating_card(0, ps[2], 0).await.unwrap()[0].1.rank, 2);
+    let board = db
+        .leaderboard(0, Variant::Classic, None, 10, 0)
+        .await
+        .unwrap();
+    let ranks: Vec<u32> = board.iter().map(|e| e.rank).collect();
+    assert_eq!(ranks, [1, 2, 2]);
+}
