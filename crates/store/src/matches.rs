@@ -679,12 +679,9 @@ pub(super) async fn record_in(
                     }
                     Some((_, ForfeitReason::Flag)) | None => {}
                 }
-                match result.end {
-                    End::ModeratorAbort => {
-                        seq += 1;
-                        insert_action(&mut *conn, id, seq, at, None, "abort").await?;
-                    }
-                    _ => {}
+                if result.end == End::ModeratorAbort {
+                    seq += 1;
+                    insert_action(&mut *conn, id, seq, at, None, "abort").await?;
                 }
                 finished = Some((result, e.at));
             }

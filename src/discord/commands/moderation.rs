@@ -104,6 +104,8 @@ pub fn settings_text(catalog: &Catalog, l: Locale, s: &GuildSettings) -> String 
 }
 
 /// Moderators: server settings for matches (no option: show them).
+// One parameter per option of the slash command: poise's shape.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
 pub(super) async fn config(
     ctx: Context<'_>,
