@@ -93,6 +93,8 @@ config = конфигурация
     .variants-description = Разрешени варианти: ключове, разделени със запетая, или „all“
     .channel = канал
     .channel-description = Каналът за мачове
+    .any-channel = всеки-канал
+    .any-channel-description = Да: без канал за мачове; мачовете започват там, където е предизвикателството
     .language = език
     .language-description = Език на публичните съобщения от мачовете
 

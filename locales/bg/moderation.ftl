@@ -15,6 +15,7 @@ config-variants = Разрешени варианти: { $variants }
 config-variants-all = всички
 config-channel = Канал за мачове: { $channel }
 config-channel-any = всеки канал
+config-channel-conflict = Избери или канал за мачове, или всеки-канал, не и двете.
 config-language = Език на публичните съобщения: { $language }
 config-saved = Настройките на сървъра са запазени.
 config-bad-abort-window = Срокът за първи ход трябва да е от { $min } до { $max }.

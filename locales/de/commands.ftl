@@ -93,6 +93,8 @@ config = konfiguration
     .variants-description = Erlaubte Varianten: Schlüssel durch Kommas getrennt, oder „all“
     .channel = kanal
     .channel-description = Der Kanal für Matches
+    .any-channel = beliebiger-kanal
+    .any-channel-description = Wahr: kein Match-Kanal; Matches beginnen dort, wo herausgefordert wird
     .language = sprache
     .language-description = Sprache der öffentlichen Match-Nachrichten
 

@@ -15,6 +15,7 @@ config-variants = Erlaubte Varianten: { $variants }
 config-variants-all = alle
 config-channel = Kanal für Matches: { $channel }
 config-channel-any = jeder Kanal
+config-channel-conflict = Wähle entweder einen Match-Kanal oder beliebiger-kanal, nicht beides.
 config-language = Sprache öffentlicher Nachrichten: { $language }
 config-saved = Die Servereinstellungen wurden gespeichert.
 config-bad-abort-window = Die Frist für den ersten Zug muss mindestens { $min } und höchstens { $max } betragen.

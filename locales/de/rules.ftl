@@ -19,6 +19,7 @@ rules-match =
     - „Partie aufgeben“ gibt nur die laufende Partie verloren; die nächste wird trotzdem gespielt.
     - „Match aufgeben“ gibt das ganze Match verloren.
     Gibt jemand das Match auf, überschreitet die Zeit oder wird von einem Moderator entfernt, verliert er es kampflos: Das zählt als 0:2, bereits gespielte Partien bleiben so in der Statistik, wie sie waren. Züge zurücknehmen oder Partien vertagen geht nicht.
+    Ein Match zählt erst, wenn alle darin mindestens einen Zug gemacht haben: Endet es vorher – durch Aufgabe, Zeitüberschreitung oder sonst wie –, wird es abgebrochen, ohne Ergebnis und ohne Wertungsänderung.
 
 rules-clock-title = Die Uhr
 rules-clock =

@@ -93,6 +93,8 @@ config = διαμόρφωση
     .variants-description = Επιτρεπόμενες παραλλαγές: κλειδιά χωρισμένα με κόμμα, ή «all»
     .channel = κανάλι
     .channel-description = Το κανάλι για τους αγώνες
+    .any-channel = οποιοδήποτε-κανάλι
+    .any-channel-description = Ναι: χωρίς κανάλι αγώνων· οι αγώνες ξεκινούν όπου γίνεται η πρόκληση
     .language = γλώσσα
     .language-description = Γλώσσα των δημόσιων μηνυμάτων των αγώνων
 

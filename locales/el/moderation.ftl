@@ -15,6 +15,7 @@ config-variants = Επιτρεπόμενες παραλλαγές: { $variants }
 config-variants-all = όλες
 config-channel = Κανάλι αγώνων: { $channel }
 config-channel-any = οποιοδήποτε κανάλι
+config-channel-conflict = Διάλεξε είτε κανάλι αγώνων είτε οποιοδήποτε-κανάλι, όχι και τα δύο.
 config-language = Γλώσσα δημόσιων μηνυμάτων: { $language }
 config-saved = Οι ρυθμίσεις του διακομιστή αποθηκεύτηκαν.
 config-bad-abort-window = Η προθεσμία πρώτης κίνησης πρέπει να είναι από { $min } έως { $max }.

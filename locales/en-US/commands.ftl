@@ -96,6 +96,8 @@ config = config
     .variants-description = Allowed variants, comma-separated keys, or “all”
     .channel = channel
     .channel-description = The channel for matches
+    .any-channel = any-channel
+    .any-channel-description = True: no match channel; matches start where the challenge is made
     .language = language
     .language-description = Language of public match messages
 

@@ -58,6 +58,12 @@ match-forfeit-removed = A moderator removed { $loser } from the match, which cou
 match-aborted = The match was aborted: { $player } did not make a first move in time. No result, no rating change.
 # $moderator (text: the moderator's name)
 match-aborted-moderator = { $moderator } (moderator) aborted the match. No result, no rating change.
+# $player (text): who resigned / ran out of time / was removed, before every player had moved
+match-ended-resign = { $player } resigned the match.
+match-ended-flag = { $player } ran out of time.
+match-ended-removed = A moderator removed { $player } from the match.
+# $player (text): a player who made no move in the match
+match-aborted-unplayed = The match is aborted: { $player } made no move in it, and a match counts only when every player has moved. No result, no rating change.
 match-standings-title = Final standings
 # $place (number), $player (text), $points (text: "1½ points")
 match-standing-line = { $place }. { $player }: { $points }

@@ -26,6 +26,8 @@ config-variants-all = all
 # $channel (text: a channel mention)
 config-channel = Match channel: { $channel }
 config-channel-any = any channel
+# Names the /config options `channel` and `any-channel` (use their names in this language)
+config-channel-conflict = Choose either a match channel or any-channel, not both.
 # $language (text)
 config-language = Language of public messages: { $language }
 config-saved = The server settings have been saved.

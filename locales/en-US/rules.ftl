@@ -21,6 +21,7 @@ rules-match =
     - “Resign game” gives up only the current game; the next one is still played.
     - “Resign match” gives up the whole match.
     Losing the whole match by resigning it, by running out of time or by being removed by a moderator is a forfeit: it counts as 0:2, and games already played stay in the record. There are no take-backs and no adjournments.
+    A match counts only once every player has made a move in it: if it ends before that — a resignation, a flag, anything — it is aborted, with no result and no rating change.
 
 rules-clock-title = The clock
 rules-clock =

@@ -93,6 +93,8 @@ config = configura
     .variants-description = Varianti consentite: chiavi separate da virgole, oppure “all”
     .channel = canale
     .channel-description = Il canale per gli incontri
+    .any-channel = qualsiasi-canale
+    .any-channel-description = Vero: nessun canale fisso; gli incontri iniziano dove si lancia la sfida
     .language = lingua
     .language-description = Lingua dei messaggi pubblici degli incontri
 

@@ -15,6 +15,7 @@ config-variants = Varianti consentite: { $variants }
 config-variants-all = tutte
 config-channel = Canale per gli incontri: { $channel }
 config-channel-any = qualsiasi canale
+config-channel-conflict = Scegli un canale per gli incontri oppure qualsiasi-canale, non entrambi.
 config-language = Lingua dei messaggi pubblici: { $language }
 config-saved = Le impostazioni del server sono state salvate.
 config-bad-abort-window = Il tempo per la prima mossa deve andare da { $min } a { $max }.

@@ -19,6 +19,7 @@ rules-match =
     - “Abbandona la partita” fa perdere solo la partita in corso; la successiva si gioca comunque.
     - “Abbandona l'incontro” fa perdere l'intero incontro.
     Chi abbandona l'incontro, esaurisce il tempo o viene escluso da un moderatore perde a tavolino: conta come 0:2, e le partite già giocate restano registrate così com'erano. Non si possono ritirare mosse né rinviare partite.
+    Un incontro conta solo quando tutti vi hanno fatto almeno una mossa: se finisce prima, per abbandono, tempo scaduto o altro, viene annullato, senza risultato e senza variazione di punteggio.
 
 rules-clock-title = L'orologio
 rules-clock =

@@ -8,11 +8,23 @@
 //! localized name, `.description` the description, and per option
 //! `.<option>` its name and `.<option>-description` its description.
 //! Choices name themselves ([`super::choices`]).
+//!
+//! Where each command may be used, and the range of each numeric option,
+//! are set here too ([`commands`]), so that every command — a new one as
+//! well — gets them: Discord's `contexts` and `integration_types` replace
+//! the deprecated `dm_permission` (discord-api-docs:
+//! developers/interactions/application-commands.mdx, "Application Command
+//! Object" and "Contexts").
 
 use std::sync::Arc;
 
-use serenity::all::{CreateCommand, GuildId, Http};
+use serenity::all::{
+    CommandOptionType, CreateCommand, CreateCommandOption, GuildId, Http, InstallationContext,
+    InteractionContext,
+};
 
+use crate::host::bot::LEVELS;
+use crate::host::terms::{ABORT_WINDOW_MINUTES, CHALLENGE_EXPIRY_MINUTES};
 use crate::i18n::{Catalog, Id, Locale};
 
 use super::data::{Data, Error};
@@ -80,12 +92,71 @@ fn message_of(name: &str) -> Id {
     Id::find(name).unwrap_or_else(|| panic!("no message for the command {name}"))
 }
 
-/// Every command with its names and descriptions in every language.
+/// An integer option from `min` to `max`, sent as integers (Discord's
+/// `min_value`/`max_value` are "integer for INTEGER options"; poise's
+/// `#[min]`/`#[max]` would send floats).
+fn integer(o: CreateCommandOption, min: u64, max: u64) -> CreateCommandOption {
+    o.kind(CommandOptionType::Integer)
+        .min_int_value(min)
+        .max_int_value(max)
+}
+
+/// The registered range of option `option` of command `command`: the range
+/// the host checks again (a client may ignore it, and the refusal names
+/// it), or `None` for an option that is not numeric.
+fn numeric_range(
+    command: &str,
+    option: &str,
+) -> Option<fn(CreateCommandOption) -> CreateCommandOption> {
+    fn level(o: CreateCommandOption) -> CreateCommandOption {
+        integer(o, u64::from(*LEVELS.start()), u64::from(*LEVELS.end()))
+    }
+    fn abort_window(o: CreateCommandOption) -> CreateCommandOption {
+        let (min, max) = ABORT_WINDOW_MINUTES.into_inner();
+        integer(o, min.unsigned_abs(), max.unsigned_abs())
+    }
+    fn challenge_expiry(o: CreateCommandOption) -> CreateCommandOption {
+        let (min, max) = CHALLENGE_EXPIRY_MINUTES.into_inner();
+        integer(o, min.unsigned_abs(), max.unsigned_abs())
+    }
+    match (command, option) {
+        ("challenge", "level") => Some(level),
+        ("config", "abort-window") => Some(abort_window),
+        ("config", "challenge-expiry") => Some(challenge_expiry),
+        _ => None,
+    }
+}
+
+/// Gives `command`'s numeric options (and its subcommands') their ranges.
+fn bound(command: &mut poise::Command<Arc<Data>, Error>) {
+    let name = command.name.to_string();
+    for p in &mut command.parameters {
+        if let Some(range) = numeric_range(&name, &p.name) {
+            p.type_setter = Some(range);
+        }
+    }
+    for sub in &mut command.subcommands {
+        bound(sub);
+    }
+}
+
+/// Every command with its names and descriptions in every language, its
+/// contexts and the ranges of its numeric options.
+///
+/// Contexts, checked command by command: every command reads or changes
+/// one server's matches, offers, ladder or settings — `/rules` shows the
+/// server's abort window, `/settings` is reached from the server the
+/// player plays on — so each is a server-installed (`GUILD_INSTALL`)
+/// command used in a server (`GUILD`), never in DMs or private channels
+/// (their handlers still refuse a call without a server, `in_guild`).
 pub fn commands(catalog: &Catalog) -> Vec<poise::Command<Arc<Data>, Error>> {
     let mut all = super::commands::all();
     for c in &mut all {
         let id = message_of(&c.name);
         translate(catalog, c, id);
+        bound(c);
+        c.install_context = Some(vec![InstallationContext::Guild]);
+        c.interaction_context = Some(vec![InteractionContext::Guild]);
     }
     all
 }
@@ -95,7 +166,6 @@ pub fn create_commands(catalog: &Catalog) -> Vec<CreateCommand> {
     commands(catalog)
         .iter()
         .filter_map(|c| c.create_as_slash_command())
-        .map(|c| c.dm_permission(false))
         .collect()
 }
 
@@ -134,7 +204,9 @@ mod tests {
         assert_eq!(all.len(), 15);
         let challenge = &all[0];
         assert_eq!(challenge["name"], "challenge");
-        assert_eq!(challenge["dm_permission"], false);
+        assert!(challenge.get("dm_permission").is_none(), "deprecated");
+        assert_eq!(challenge["contexts"], serde_json::json!([0]), "GUILD");
+        assert_eq!(challenge["integration_types"], serde_json::json!([0]));
         assert!(challenge["name_localizations"]["de"].is_string());
         let options = challenge["options"].as_array().unwrap();
         let names: Vec<&str> = options
@@ -156,6 +228,11 @@ mod tests {
         assert_eq!(options[0]["required"], true);
         assert_eq!(options[5]["choices"].as_array().unwrap().len(), 3);
         assert_eq!(options[6]["type"], 4, "level is an integer");
+        assert_eq!(
+            (&options[6]["min_value"], &options[6]["max_value"]),
+            (&serde_json::json!(1), &serde_json::json!(5)),
+            "whole numbers, as LEVELS"
+        );
         assert_eq!(options[1]["type"], 3, "variant is a string choice");
         assert_eq!(options[1]["choices"].as_array().unwrap().len(), 11);
         assert_eq!(options[1]["choices"][0]["value"], "classic");
@@ -175,5 +252,68 @@ mod tests {
         assert_eq!(ladder["default_member_permissions"], "32");
         assert_eq!(ladder["options"][0]["name"], "reset");
         assert!(ladder["options"][1]["name_localizations"]["it"].is_string());
+    }
+
+    /// Every option of `command`, its subcommands' too.
+    fn options(command: &serde_json::Value) -> Vec<&serde_json::Value> {
+        let mut out = Vec::new();
+        for o in command["options"].as_array().into_iter().flatten() {
+            out.push(o);
+            out.extend(options(o));
+        }
+        out
+    }
+
+    #[test]
+    fn every_command_is_for_servers_and_every_number_and_channel_option_is_bounded() {
+        let catalog = Catalog::new().unwrap();
+        let json = serde_json::to_value(create_commands(&catalog)).unwrap();
+        let ranges = [
+            ("level", *LEVELS.start() as i64, *LEVELS.end() as i64),
+            (
+                "abort-window",
+                *ABORT_WINDOW_MINUTES.start(),
+                *ABORT_WINDOW_MINUTES.end(),
+            ),
+            (
+                "challenge-expiry",
+                *CHALLENGE_EXPIRY_MINUTES.start(),
+                *CHALLENGE_EXPIRY_MINUTES.end(),
+            ),
+        ];
+        let mut numeric = Vec::new();
+        for c in json.as_array().unwrap() {
+            assert!(c.get("dm_permission").is_none(), "{}", c["name"]);
+            assert_eq!(c["contexts"], serde_json::json!([0]), "{}", c["name"]);
+            assert_eq!(c["integration_types"], serde_json::json!([0]));
+            for o in options(c) {
+                match o["type"].as_u64().unwrap() {
+                    4 | 10 => {
+                        let name = o["name"].as_str().unwrap();
+                        let (_, min, max) = ranges
+                            .iter()
+                            .find(|(n, ..)| *n == name)
+                            .unwrap_or_else(|| panic!("{name} has no range"));
+                        assert_eq!(o["min_value"].as_i64(), Some(*min), "{name}");
+                        assert_eq!(o["max_value"].as_i64(), Some(*max), "{name}");
+                        numeric.push(name);
+                    }
+                    7 => assert_eq!(o["channel_types"], serde_json::json!([0, 5])),
+                    _ => {}
+                }
+            }
+        }
+        assert_eq!(numeric, ["level", "abort-window", "challenge-expiry"]);
+        let config = json
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["name"] == "config")
+            .unwrap();
+        let any = options(config)
+            .into_iter()
+            .find(|o| o["name"] == "any-channel")
+            .expect("a way to clear the match channel");
+        assert_eq!(any["type"], 5, "a boolean");
     }
 }

@@ -113,8 +113,11 @@ async fn an_end_created_but_answered_500_is_posted_once_and_the_thread_archived(
 async fn an_end_created_before_a_kill_but_never_confirmed_is_not_posted_again_after_the_restart() {
     let (fake, mut bot) = start_with("nonce-kill", &[]).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
+    // Both move first: a match in which a player made no move is aborted,
+    // unrated (docs/rules.md §4), and this test needs a rated end.
     t.play(1, 1, 'd').await;
-    let msg = t.turn(1, 2).await;
+    t.play(1, 2, 'd').await;
+    let msg = t.turn(1, 3).await;
     // Discord creates the end but answers every attempt with 500: the bot
     // never learns that it was posted, so it does not save it as posted.
     let path = format!("/api/v10/channels/{}/messages", t.thread);

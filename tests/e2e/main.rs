@@ -10,6 +10,8 @@ mod faults_nonce;
 mod kill;
 mod kill_flag;
 mod pitfalls;
+mod rated;
+mod registration;
 mod restart;
 mod shell;
 mod table;

@@ -7,8 +7,8 @@ use fourbot::game::notation::parse_move;
 use fourbot::game::Variant;
 use fourbot::host::{spawn_match, MatchHandle, SpawnedMatch, TaskError};
 use fourbot::play::{
-    Action, ClockSettings, End, Event, EventKind, ForfeitReason, Match, MatchSetup, Refusal, Seat,
-    Timestamp, Turn,
+    AbortCause, Action, ClockSettings, End, Event, EventKind, ForfeitReason, Match, MatchSetup,
+    Refusal, Seat, Timestamp, Turn,
 };
 use tokio::sync::broadcast;
 use tokio::time::{sleep_until, Instant};
@@ -164,7 +164,7 @@ async fn the_task_aborts_a_match_whose_player_never_moves() {
     assert_eq!(abort.kind, EventKind::Abort { seat: P2 });
     let over = next_of(&mut events, |k| matches!(k, EventKind::MatchOver { .. })).await;
     assert!(
-        matches!(over.kind, EventKind::MatchOver { result } if result.end == End::Aborted { seat: P2 })
+        matches!(over.kind, EventKind::MatchOver { result } if result.end == End::Aborted { seat: P2, cause: AbortCause::NoFirstMove })
     );
     task.await.unwrap();
     assert_eq!(

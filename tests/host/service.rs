@@ -383,6 +383,66 @@ async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
 }
 
 #[tokio::test]
+async fn resigning_before_ones_first_move_is_aborted_in_the_thread_the_store_history_and_export() {
+    // docs/rules.md §4: a match in which a player made no move is never
+    // rated, however it ended. Alice moves; bob resigns at once.
+    let (dir, db) = temp_db("unplayed").await;
+    let (host, mut views) = host_with(Some(db.clone()));
+    let id = host
+        .create_match(spec(
+            Variant::Classic,
+            vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+        ))
+        .await
+        .unwrap();
+    next_turn(&mut views).await;
+    typed(&host, id, ALICE, Locale::EnUs, "d").await.unwrap();
+    next_turn(&mut views).await;
+    host.act(id, BOB, fourbot::host::Request::ResignMatch)
+        .await
+        .unwrap();
+    let over = loop {
+        let v = next(&mut views).await;
+        if v.kind == ViewKind::MatchOver {
+            break v;
+        }
+    };
+    assert!(
+        over.text.contains("bob resigned the match.")
+            && over
+                .text
+                .contains("The match is aborted: bob made no move in it"),
+        "{}",
+        over.text
+    );
+    assert!(!over.text.contains("wins"), "nobody won: {}", over.text);
+    assert!(
+        !over.text.contains("1500?"),
+        "no rating line: {}",
+        over.text
+    );
+    // The store: aborted, no places, no rating change.
+    assert!(db.rating_changes(id).await.unwrap().is_empty());
+    let detail = db.match_detail(id).await.unwrap();
+    assert_eq!(detail.end.as_deref(), Some("aborted"), "{detail:?}");
+    let bob = db.find_discord_player(BOB.0).await.unwrap().unwrap();
+    let history = db.match_history(bob, 1, 10).await.unwrap();
+    assert_eq!(history[0].end, "aborted");
+    assert_eq!((history[0].place, history[0].rating), (None, None));
+    assert!(db.rating_card(1, bob, 0).await.unwrap().is_empty());
+    // The export, from the match rebuilt from its journal: game 1 was
+    // abandoned, not won.
+    let loaded = db.load_match(id).await.unwrap();
+    let text = fourbot::host::archive::exchange_text(&detail, &loaded.game);
+    assert!(
+        text.contains("[Result \"*\"]") && text.contains("[Termination \"abandoned\"]"),
+        "{text}"
+    );
+    drop(host);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
 async fn a_restored_match_keeps_its_language_and_its_ai_seat_keeps_its_level() {
     let (dir, db) = temp_db("lang").await;
     let (host, mut views) = host_with(Some(db.clone()));

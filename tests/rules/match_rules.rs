@@ -3,8 +3,8 @@
 use fourbot::game::notation::{parse_move, parse_moves};
 use fourbot::game::{Color, ObstacleLayout, Position, Variant};
 use fourbot::play::{
-    Action, ActionKind, ClockSettings, End, EventKind, ForfeitReason, GameEnd, Match, MatchSetup,
-    PhaseKind, Points, Refusal, Seat, SetupError, Side, Timestamp, Turn,
+    AbortCause, Action, ActionKind, ClockSettings, End, EventKind, ForfeitReason, GameEnd, Match,
+    MatchSetup, PhaseKind, Points, Refusal, Seat, SetupError, Side, Timestamp, Turn,
 };
 
 const P1: Seat = Seat::P1;
@@ -233,7 +233,13 @@ fn abort_when_a_player_never_makes_a_first_move() {
     assert!(!m.is_finished());
     m.advance(t(210_000));
     let r = *m.result().unwrap();
-    assert_eq!(r.end, End::Aborted { seat: P2 });
+    assert_eq!(
+        r.end,
+        End::Aborted {
+            seat: P2,
+            cause: AbortCause::NoFirstMove
+        }
+    );
     assert_eq!(r.places, None, "no result, no rating change");
     assert_eq!(r.rating_score(Side(0)), None);
     let k = kinds(&mut m);
@@ -257,7 +263,13 @@ fn the_first_mover_who_never_moves_aborts_after_the_window() {
         Err(Refusal::MatchOver),
         "at 180 000 the window has closed"
     );
-    assert_eq!(m.result().unwrap().end, End::Aborted { seat: P1 });
+    assert_eq!(
+        m.result().unwrap().end,
+        End::Aborted {
+            seat: P1,
+            cause: AbortCause::NoFirstMove
+        }
+    );
 }
 
 #[test]
@@ -588,6 +600,7 @@ fn every_game_start_has_a_game_over_and_the_match_ends_once() {
 #[test]
 fn a_moderator_removal_is_a_forfeit() {
     let mut m = start(Variant::Classic, "10+10");
+    play_all(&mut m, "dd", 1, 1);
     m.remove(P2, t(5)).unwrap();
     assert_eq!(
         m.result().unwrap().end,
@@ -679,4 +692,188 @@ fn a_finished_match_cannot_be_aborted_and_a_due_flag_comes_first() {
         }
     ));
     assert_eq!(m.moderator_abort(t(80_000)), Err(Refusal::MatchOver));
+}
+
+// ------------------------------------------------ a match in which a player made no move
+
+/// The end of `m`, which must be finished: aborted with no places and no
+/// rating score for any side.
+fn aborted(m: &Match) -> (Seat, AbortCause) {
+    let r = *m.result().expect("finished");
+    assert_eq!(r.places, None, "no result: {r:?}");
+    for side in 0..m.seating().sides() as u8 {
+        assert_eq!(r.rating_score(Side(side)), None, "no rating change");
+    }
+    match r.end {
+        End::Aborted { seat, cause } => (seat, cause),
+        other => panic!("not aborted: {other:?}"),
+    }
+}
+
+#[test]
+fn resigning_the_match_before_ones_first_move_aborts_it() {
+    // p1 moves; p2 resigns the match on its first turn.
+    let mut m = start(Variant::Classic, "10+10");
+    play(&mut m, "d", 1_000).unwrap();
+    kinds(&mut m);
+    m.apply(P2, Action::ResignMatch, t(2_000)).unwrap();
+    let resign = AbortCause::Forfeit {
+        seat: P2,
+        reason: ForfeitReason::Resign,
+    };
+    assert_eq!(aborted(&m), (P2, resign));
+    assert_eq!(m.result().unwrap().score.to_string(), "0:0", "not 2:0");
+    // The game in progress is abandoned, not forfeited (the export's `*`).
+    assert_eq!(m.games()[0].end(), Some((GameEnd::Aborted, t(2_000))));
+    let k = kinds(&mut m);
+    assert!(matches!(
+        k[0],
+        EventKind::GameOver {
+            end: GameEnd::Aborted,
+            ..
+        }
+    ));
+    assert!(matches!(k[1], EventKind::MatchOver { .. }));
+    assert_eq!(
+        m.result().unwrap().end.to_string(),
+        "aborted: p2 never moved, forfeit p2 resign"
+    );
+}
+
+#[test]
+fn resigning_the_match_before_the_opponent_moved_aborts_it() {
+    // p1 moved and p2 has not: p1's resignation would hand p2 a win for
+    // nothing (one account farming another), so it is aborted too.
+    let mut m = start(Variant::Classic, "10+10");
+    play(&mut m, "d", 1_000).unwrap();
+    m.apply(P1, Action::ResignMatch, t(2_000)).unwrap();
+    let cause = AbortCause::Forfeit {
+        seat: P1,
+        reason: ForfeitReason::Resign,
+    };
+    assert_eq!(aborted(&m), (P2, cause), "named: the seat that never moved");
+    // Before anyone moved, the first mover resigning names itself.
+    let mut m = start(Variant::Classic, "10+10");
+    m.apply(P1, Action::ResignMatch, t(500)).unwrap();
+    assert_eq!(
+        aborted(&m),
+        (
+            P1,
+            AbortCause::Forfeit {
+                seat: P1,
+                reason: ForfeitReason::Resign
+            }
+        )
+    );
+}
+
+#[test]
+fn resigning_both_games_without_a_move_aborts_the_match() {
+    // p1 resigns game 1 at once; in game 2 p2 moves and p1 resigns again
+    // without a move: both games are lost on the record, but p1 never
+    // moved, so the match has no result.
+    let mut m = start(Variant::Classic, "10+10");
+    m.apply(P1, Action::ResignGame, t(1_000)).unwrap();
+    ready_all(&mut m, 2_000);
+    play(&mut m, "d", 3_000).unwrap(); // p2, red in game 2
+    m.apply(P1, Action::ResignGame, t(4_000)).unwrap();
+    assert_eq!(aborted(&m), (P1, AbortCause::Completed));
+    assert_eq!(m.result().unwrap().score.to_string(), "0:2");
+    assert_eq!(m.games()[1].end(), Some((GameEnd::Resigned(P1), t(4_000))));
+    assert_eq!(
+        m.result().unwrap().end.to_string(),
+        "aborted: p1 never moved, completed"
+    );
+}
+
+#[test]
+fn resigning_game_one_before_moving_is_rated_once_the_player_moves_in_game_two() {
+    let mut m = start(Variant::Classic, "10+10");
+    play(&mut m, "d", 1_000).unwrap();
+    m.apply(P2, Action::ResignGame, t(2_000)).unwrap(); // before p2's first move
+    ready_all(&mut m, 3_000);
+    play(&mut m, "d", 4_000).unwrap(); // p2's first move, in game 2
+    m.apply(P2, Action::ResignMatch, t(5_000)).unwrap();
+    let r = *m.result().unwrap();
+    assert_eq!(
+        r.end,
+        End::Forfeit {
+            seat: P2,
+            reason: ForfeitReason::Resign
+        }
+    );
+    assert_eq!(r.places.unwrap().as_slice(), [1, 2]);
+}
+
+#[test]
+fn a_flag_before_ones_first_move_aborts_the_match() {
+    // p1 moves, p2 resigns game 1 without a move; in the break p1 is
+    // ready and p2 is not: after the grace p2's bank runs out. p2 never
+    // moved, so the flag gives no result.
+    let mut m = start(Variant::Classic, "1+0");
+    play(&mut m, "d", 0).unwrap();
+    m.apply(P2, Action::ResignGame, t(1_000)).unwrap();
+    m.apply(P1, Action::Ready, t(2_000)).unwrap();
+    // Grace 60 s from 1 000, then p2's 60 s bank.
+    assert_eq!(m.deadline(), Some(t(121_000)));
+    kinds(&mut m);
+    m.advance(t(121_000));
+    let flag = AbortCause::Forfeit {
+        seat: P2,
+        reason: ForfeitReason::Flag,
+    };
+    assert_eq!(aborted(&m), (P2, flag));
+    let k = kinds(&mut m);
+    assert_eq!(k[0], EventKind::Flag { seat: P2 });
+    assert!(matches!(k.last(), Some(EventKind::MatchOver { .. })));
+}
+
+#[test]
+fn a_moderator_removal_before_a_first_move_aborts_the_match() {
+    let mut m = start(Variant::Classic, "10+10");
+    play(&mut m, "d", 1).unwrap();
+    m.remove(P2, t(5)).unwrap();
+    assert_eq!(
+        aborted(&m),
+        (
+            P2,
+            AbortCause::Forfeit {
+                seat: P2,
+                reason: ForfeitReason::Removed
+            }
+        )
+    );
+}
+
+#[test]
+fn teams_and_three_players_abort_while_any_seat_never_moved() {
+    // Teams: A1, B1 and A2 move; A1 resigns the match for team A before
+    // B2 (p4) has moved.
+    let mut m = start(Variant::Teams, "10+10");
+    play_all(&mut m, "abc", 1_000, 1_000);
+    assert_eq!(m.to_move(), Some(P4));
+    m.apply(P1, Action::ResignMatch, t(4_000)).unwrap();
+    let cause = AbortCause::Forfeit {
+        seat: P1,
+        reason: ForfeitReason::Resign,
+    };
+    assert_eq!(aborted(&m), (P4, cause));
+    // Once all four moved, the same resignation is a forfeit.
+    let mut m = start(Variant::Teams, "10+10");
+    play_all(&mut m, "abcd", 1_000, 1_000);
+    m.apply(P1, Action::ResignMatch, t(5_000)).unwrap();
+    assert!(matches!(
+        m.result().unwrap().end,
+        End::Forfeit { seat: P1, .. }
+    ));
+    // Three players: p3 resigns the match on its first turn.
+    let mut m = start(Variant::ThreePlayers, "10+10");
+    play_all(&mut m, "ab", 1_000, 1_000);
+    m.apply(P3, Action::ResignMatch, t(3_000)).unwrap();
+    let cause = AbortCause::Forfeit {
+        seat: P3,
+        reason: ForfeitReason::Resign,
+    };
+    assert_eq!(aborted(&m), (P3, cause));
+    assert_eq!(m.result().unwrap().places, None, "nobody placed");
 }

@@ -64,14 +64,16 @@ fn every_script_fixture_prints_its_expected_output() {
 fn a_script_from_standard_input_ends_with_the_three_result_lines() {
     let out = fourbot(
         &["script", "--variant", "classic", "--time", "5+5", "-"],
-        "0 p1 move d\n10 p2 resign-match\n",
+        // Both move (a resignation before that aborts), then p2 resigns
+        // while p1's bank runs.
+        "0 p1 move d\n5 p2 move d\n10 p2 resign-match\n",
     );
     let text = String::from_utf8(out.stdout).unwrap();
     let tail: Vec<&str> = text.lines().rev().take(3).collect();
     assert_eq!(
         tail,
         [
-            "bank: p1 300000 p2 300000",
+            "bank: p1 299995 p2 300000",
             "end: forfeit p2 resign",
             "match: 2:0"
         ]

@@ -41,8 +41,10 @@ fn stdout(o: &Output) -> String {
 const P1_WINS: &str = "1000 p1 move a\n2000 p2 move b\n3000 p1 move a\n4000 p2 move b\n\
 5000 p1 move a\n6000 p2 move c\n7000 p1 move a\n8000 p2 resign-match\n";
 
-/// Both resign their game: 1:1.
-const DRAWN: &str = "1000 p1 resign-game\n2000 p1 ready\n3000 p2 ready\n4000 p2 resign-game\n";
+/// Both move, then each resigns one game: 1:1 (a match in which a player
+/// made no move would be aborted).
+const DRAWN: &str = "500 p1 move d\n600 p2 move d\n1000 p1 resign-game\n2000 p1 ready\n\
+3000 p2 ready\n4000 p2 resign-game\n";
 
 #[test]
 fn migrate_creates_the_database_and_reports_the_schema_version() {

@@ -4,8 +4,8 @@
 
 use fourbot::game::{Move, Variant};
 use fourbot::play::{
-    Action, ClockSettings, End, ForfeitReason, Match, MatchSetup, PhaseKind, Running, Seat,
-    TimeControl, Timestamp,
+    AbortCause, Action, ClockSettings, End, ForfeitReason, Match, MatchSetup, PhaseKind, Running,
+    Seat, TimeControl, Timestamp,
 };
 use fourbot::rating::glicko2::{self, Glicko2Rating};
 use fourbot::rating::weng_lin::{self, WengLinRating};
@@ -98,6 +98,15 @@ impl Play {
             if wins == 4 {
                 return r;
             }
+        }
+    }
+
+    /// Every seat makes its first move (columns a, b, c, … in turn order),
+    /// so that the match counts: a match in which a player made no move is
+    /// aborted however it ends (docs/rules.md §4).
+    async fn everyone_moves(&mut self) {
+        for column in 0..self.m.seating().seats() as u8 {
+            self.drop_in(column).await;
         }
     }
 
@@ -361,6 +370,7 @@ async fn unrated_matches_leave_the_ladder_alone() {
 /// other out; returns its id.
 async fn forfeit_match(db: &Db, p1: PlayerId, p2: PlayerId, loser: Seat, epoch: i64) -> MatchId {
     let mut p = Play::start(db, Variant::Classic, &[p1, p2], epoch).await;
+    p.everyone_moves().await;
     p.act(loser, Action::ResignMatch).await;
     p.id
 }
@@ -453,7 +463,8 @@ async fn the_rating_deviation_grows_by_one_period_per_week_of_inactivity() {
         last = i * 1000;
         forfeit_match(&db, ps[0], ps[1], Seat::P2, last).await;
     }
-    let finished_unix = last + 1000;
+    // Two first moves and the resignation, a second apart.
+    let finished_unix = last + 3000;
     let now = db
         .leaderboard(0, Variant::Classic, None, 1, finished_unix)
         .await
@@ -507,6 +518,7 @@ async fn a_rating_card_lists_the_players_pools_with_rank() {
     forfeit_match(&db, ps[0], ps[1], Seat::P2, 0).await;
     let setup = MatchSetup::new(Variant::Popout, ClockSettings::default());
     let mut p = Play::start_with(&db, setup, 0, &[ps[1], ps[0]], 0).await;
+    p.everyone_moves().await;
     p.act(Seat::P2, Action::ResignMatch).await;
     let card = db.rating_card(0, ps[1], 0).await.unwrap();
     let pools: Vec<_> = card.iter().map(|(v, e)| (*v, e.rank)).collect();
@@ -570,9 +582,11 @@ async fn match_history_is_one_servers_even_behind_many_newer_matches_elsewhere()
     let ps = players(&db, &["a", "b"]).await;
     let setup = || MatchSetup::new(Variant::Classic, ClockSettings::new(TimeControl::DEFAULT));
     let mut here = Play::start_with(&db, setup(), 1, &ps, 1_000).await;
+    here.everyone_moves().await;
     here.act(Seat::P2, Action::ResignMatch).await;
     for i in 0..101 {
         let mut p = Play::start_with(&db, setup(), 2, &ps, 2_000 + i).await;
+        p.everyone_moves().await;
         p.act(Seat::P1, Action::ResignMatch).await;
     }
     let h = db.match_history(ps[0], 1, 10).await.unwrap();
@@ -586,6 +600,7 @@ async fn match_history_is_one_servers_even_behind_many_newer_matches_elsewhere()
     // A match after `/ladder reset` carries the new season.
     assert_eq!(db.new_season(1).await.unwrap(), 2);
     let mut later = Play::start_with(&db, setup(), 1, &ps, 9_000).await;
+    later.everyone_moves().await;
     later.act(Seat::P2, Action::ResignMatch).await;
     let seasons: Vec<u32> = db
         .match_history(ps[0], 1, 10)
@@ -616,8 +631,9 @@ async fn running_matches_of_a_player_leave_out_finished_ones() {
 async fn three_players_and_teams_pools_are_rated_with_weng_lin_from_the_places() {
     let db = memory().await;
     let ps = players(&db, &["a", "b", "c", "d"]).await;
-    // three-players: p3 resigns the match at once → places 1, 1, 3.
+    // three-players: everyone moves, p3 resigns the match → places 1, 1, 3.
     let mut p = Play::start(&db, Variant::ThreePlayers, &ps[..3], 0).await;
+    p.everyone_moves().await;
     p.act(Seat::P3, Action::ResignMatch).await;
     let new = WengLinRating::NEW;
     let expected = weng_lin::rate(&[vec![new], vec![new], vec![new]], &[1, 1, 3]).unwrap();
@@ -631,6 +647,7 @@ async fn three_players_and_teams_pools_are_rated_with_weng_lin_from_the_places()
     }
     // teams: p2 (team B) resigns → team A (p1, p3) first.
     let mut p = Play::start(&db, Variant::Teams, &ps, 0).await;
+    p.everyone_moves().await;
     p.act(Seat::P2, Action::ResignMatch).await;
     let expected = weng_lin::rate(&[vec![new, new], vec![new, new]], &[1, 2]).unwrap();
     let changes = db.rating_changes(p.id).await.unwrap();
@@ -690,7 +707,7 @@ async fn a_moderator_removal_is_journaled_and_ends_the_match_as_a_forfeit() {
     let db = memory().await;
     let ps = players(&db, &["a", "b"]).await;
     let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
-    p.drop_in(3).await;
+    p.everyone_moves().await;
     p.t += 1000;
     p.m.remove(Seat::P1, Timestamp(p.t)).unwrap();
     let events: Vec<_> = p.m.drain_events().collect();
@@ -763,7 +780,13 @@ async fn a_match_aborted_by_its_abort_window_loads_aborted() {
         advance_to(&mut p, deadline.as_millis()).await,
         Recorded::Finished
     );
-    assert_eq!(p.m.result().unwrap().end, End::Aborted { seat: Seat::P2 });
+    assert_eq!(
+        p.m.result().unwrap().end,
+        End::Aborted {
+            seat: Seat::P2,
+            cause: AbortCause::NoFirstMove
+        }
+    );
     let loaded = db.load_match(p.id).await.unwrap();
     assert_eq!(loaded.game.result(), p.m.result());
 }
@@ -881,4 +904,136 @@ async fn concurrent_records_are_committed_together_and_a_bad_one_fails_alone() {
         assert_eq!(loaded.journal_len, 4);
         assert_eq!(loaded.game.clock(), p.m.clock());
     }
+}
+
+#[tokio::test]
+async fn a_resignation_before_every_seat_moved_is_stored_aborted_and_replays_so() {
+    // docs/rules.md §4: a match in which a player made no move is never
+    // rated, however it ended.
+    let db = memory().await;
+    let ps = players(&db, &["a", "b"]).await;
+    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+    p.drop_in(3).await;
+    assert_eq!(
+        p.act(Seat::P2, Action::ResignMatch).await,
+        Recorded::Finished
+    );
+    let d = db.match_detail(p.id).await.unwrap();
+    assert_eq!(d.end.as_deref(), Some("aborted"));
+    assert!(d.places.is_empty(), "no places: {d:?}");
+    assert!(db.rating_changes(p.id).await.unwrap().is_empty());
+    assert!(db
+        .leaderboard(0, Variant::Classic, None, 10, 0)
+        .await
+        .unwrap()
+        .is_empty());
+    let loaded = db.load_match(p.id).await.unwrap();
+    assert_eq!(
+        loaded.game.result().unwrap().end,
+        End::Aborted {
+            seat: Seat::P2,
+            cause: AbortCause::Forfeit {
+                seat: Seat::P2,
+                reason: ForfeitReason::Resign
+            }
+        },
+        "the journal replays the resignation"
+    );
+}
+
+#[tokio::test]
+async fn a_flag_before_a_first_move_is_stored_aborted_and_an_older_forfeit_still_loads() {
+    let db = memory().await;
+    let ps = players(&db, &["a", "b"]).await;
+    let setup = MatchSetup::new(
+        Variant::Classic,
+        ClockSettings::new("1+0".parse::<TimeControl>().unwrap()),
+    );
+    let mut p = Play::start_with(&db, setup, 0, &ps, 0).await;
+    p.drop_in(3).await; // 1 000
+    p.act(Seat::P2, Action::ResignGame).await; // 2 000, before p2 moved
+    p.act(Seat::P1, Action::Ready).await; // 3 000
+                                          // The grace ends at 62 000; then p2's 60 s bank runs out.
+    assert_eq!(p.m.deadline(), Some(Timestamp(122_000)));
+    assert_eq!(advance_to(&mut p, 122_000).await, Recorded::Finished);
+    let flag = End::Aborted {
+        seat: Seat::P2,
+        cause: AbortCause::Forfeit {
+            seat: Seat::P2,
+            reason: ForfeitReason::Flag,
+        },
+    };
+    assert_eq!(p.m.result().unwrap().end, flag);
+    assert_eq!(
+        db.match_detail(p.id).await.unwrap().end.as_deref(),
+        Some("aborted")
+    );
+    assert!(db.rating_changes(p.id).await.unwrap().is_empty());
+    // The flag is not journaled: the clock applies it again on loading.
+    assert_eq!(
+        db.load_match(p.id)
+            .await
+            .unwrap()
+            .game
+            .result()
+            .unwrap()
+            .end,
+        flag
+    );
+    // A version before this rule stored the same flag as a forfeit (and
+    // rated it): that match still loads.
+    let store_end = |seat: i64| {
+        sqlx::query(
+            "UPDATE matches SET end_kind = 'forfeit', end_seat = ?, forfeit_reason = 'flag'
+             WHERE id = ?",
+        )
+        .bind(seat)
+        .bind(p.id.0)
+        .execute(db.pool())
+    };
+    store_end(1).await.unwrap();
+    assert!(db.load_match(p.id).await.unwrap().game.is_finished());
+    // An end the clock does not give is still refused.
+    store_end(0).await.unwrap();
+    assert!(matches!(
+        db.load_match(p.id).await,
+        Err(fourbot::store::StoreError::Corrupt { .. })
+    ));
+}
+
+#[tokio::test]
+async fn equal_ratings_share_a_rank_on_the_leaderboard_and_the_rating_card() {
+    // a beats c and b beats d, all new: a and b have the same rating, c and
+    // d too. Standard competition ranking: 1, 1, 3, 3 (docs/rating.md).
+    let db = memory().await;
+    let ps = players(&db, &["a", "b", "c", "d"]).await;
+    forfeit_match(&db, ps[0], ps[2], Seat::P2, 0).await;
+    forfeit_match(&db, ps[1], ps[3], Seat::P2, 0).await;
+    let board = db
+        .leaderboard(0, Variant::Classic, None, 10, 0)
+        .await
+        .unwrap();
+    let ranks: Vec<(u32, &str)> = board.iter().map(|e| (e.rank, e.name.as_str())).collect();
+    assert_eq!(ranks, [(1, "a"), (1, "b"), (3, "c"), (3, "d")]);
+    assert_eq!(board[0].line().split(' ').next(), Some("1."));
+    assert_eq!(board[1].line().split(' ').next(), Some("1."));
+    for (player, rank) in [(ps[0], 1), (ps[1], 1), (ps[2], 3), (ps[3], 3)] {
+        let card = db.rating_card(0, player, 0).await.unwrap();
+        assert_eq!(card[0].1.rank, rank, "{:?}", card[0].1);
+    }
+    // A page that starts inside a tie keeps the shared rank.
+    let top3 = db
+        .leaderboard(0, Variant::Classic, None, 3, 0)
+        .await
+        .unwrap();
+    assert_eq!(top3[2].rank, 3);
+    // A banned player above is not counted.
+    db.ban(0, ps[0], None, None, 0).await.unwrap();
+    assert_eq!(db.rating_card(0, ps[2], 0).await.unwrap()[0].1.rank, 2);
+    let board = db
+        .leaderboard(0, Variant::Classic, None, 10, 0)
+        .await
+        .unwrap();
+    let ranks: Vec<u32> = board.iter().map(|e| e.rank).collect();
+    assert_eq!(ranks, [1, 2, 2]);
 }

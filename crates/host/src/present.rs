@@ -11,8 +11,8 @@ use fourbot_core::game::{
     column_letter, Color, DrawReason, Move, MoveError, Outcome, Variant, WinReason,
 };
 use fourbot_core::play::{
-    End, ExpiryKind, ForfeitReason, GameEnd, Match, MatchResult, PhaseKind, Refusal, Running, Seat,
-    Seating, Side, Timestamp,
+    AbortCause, End, ExpiryKind, ForfeitReason, GameEnd, Match, MatchResult, PhaseKind, Refusal,
+    Running, Seat, Seating, Side, Timestamp,
 };
 use fourbot_i18n::{id, move_error, Id};
 use fourbot_i18n::{score as score_text, Args, Catalog, Locale};
@@ -528,10 +528,30 @@ impl Presenter<'_> {
                     ),
                 );
             }
-            End::Aborted { seat } => lines.push(self.text(
+            End::Aborted {
+                seat,
+                cause: AbortCause::NoFirstMove,
+            } => lines.push(self.text(
                 id::MATCH_ABORTED,
                 &Args::new().set("player", self.name(seat).to_string()),
             )),
+            // The ending first (a resigned last game has its own line
+            // above), then why it counts for nothing.
+            End::Aborted { seat, cause } => {
+                if let AbortCause::Forfeit { seat: by, reason } = cause {
+                    let id = match reason {
+                        ForfeitReason::Flag => id::MATCH_ENDED_FLAG,
+                        ForfeitReason::Resign => id::MATCH_ENDED_RESIGN,
+                        ForfeitReason::Removed => id::MATCH_ENDED_REMOVED,
+                    };
+                    lines
+                        .push(self.text(id, &Args::new().set("player", self.name(by).to_string())));
+                }
+                lines.push(self.text(
+                    id::MATCH_ABORTED_UNPLAYED,
+                    &Args::new().set("player", self.name(seat).to_string()),
+                ));
+            }
             End::ModeratorAbort => lines.push(self.text(
                 id::MATCH_ABORTED_MODERATOR,
                 &Args::new().set("moderator", self.moderator.unwrap_or("?").to_string()),

@@ -163,6 +163,10 @@ pub struct ConfigChange {
     pub variants: Option<String>,
     /// `channel`: where matches are played.
     pub channel: Option<u64>,
+    /// `any-channel: true`: no match channel any more — matches start in
+    /// the channel where the challenge or seek is made. Refused together
+    /// with `channel`.
+    pub any_channel: bool,
     /// `language` of public messages: `Some(None)` is Discord's.
     pub language: Option<Option<Locale>>,
 }
@@ -196,7 +200,8 @@ fn minutes_ms(
 ///
 /// # Errors
 /// A bad time control, an abort window or challenge expiry out of range,
-/// an unknown variant; `settings` is then unchanged.
+/// an unknown variant, a match channel together with `any-channel`;
+/// `settings` is then unchanged.
 pub fn apply_config(
     settings: &GuildSettings,
     change: &ConfigChange,
@@ -230,8 +235,11 @@ pub fn apply_config(
             vs
         };
     }
-    if let Some(channel) = change.channel {
-        s.match_channel = Some(channel);
+    match (change.channel, change.any_channel) {
+        (Some(_), true) => return Err(Denial::new(id::CONFIG_CHANNEL_CONFLICT)),
+        (Some(channel), false) => s.match_channel = Some(channel),
+        (None, true) => s.match_channel = None,
+        (None, false) => {}
     }
     if let Some(language) = change.language {
         s.locale = language.map(|l| l.tag().to_string());
@@ -301,6 +309,7 @@ mod tests {
             challenge_expiry: Some(2),
             variants: Some("popout, classic,popout".into()),
             channel: Some(42),
+            any_channel: false,
             language: Some(Some(Locale::De)),
         };
         let s = apply_config(&base, &change).unwrap();
@@ -318,6 +327,20 @@ mod tests {
         };
         let back = apply_config(&s, &all).unwrap();
         assert!(back.variants.is_empty() && back.locale.is_none());
+        assert_eq!(back.match_channel, Some(42), "kept unless cleared");
+        let anywhere = ConfigChange {
+            any_channel: true,
+            ..ConfigChange::default()
+        };
+        assert!(!anywhere.is_empty());
+        assert_eq!(apply_config(&s, &anywhere).unwrap().match_channel, None);
+        let both = ConfigChange {
+            channel: Some(43),
+            any_channel: true,
+            ..ConfigChange::default()
+        };
+        let e = text(&c, l, &apply_config(&s, &both).unwrap_err());
+        assert!(e.contains("any-channel"), "{e}");
 
         let bad = |change: ConfigChange| text(&c, l, &apply_config(&base, &change).unwrap_err());
         let e = bad(ConfigChange {

@@ -46,7 +46,7 @@ pub use challenges::{ChallengeKind, ChallengeSeat, ChallengeState, NewChallenge,
 pub use matches::{LoadedMatch, NewMatch, Recorded, ResumedMatch, StoredClock};
 pub use people::{GuildSettings, PlayerInfo, PlayerSettings};
 pub use queries::{GameDetail, HistoryEntry, MatchDetail, MoveDetail, RunningEntry, SeatDetail};
-pub use ratings::{LadderEntry, PoolRating, RatingChange, RatingSystem};
+pub use ratings::{competition_ranks, LadderEntry, PoolRating, RatingChange, RatingSystem};
 pub use threads::{MatchThread, StoredThread};
 
 use fourbot_core::play::{Refusal, SetupError};

@@ -7,8 +7,8 @@ use super::{gid, Db, GuildId, MatchId, PlayerId, StoreError};
 use fourbot_core::game::notation::{parse_layout, parse_moves};
 use fourbot_core::game::{Cell, Move, Outcome, Position, Variant};
 use fourbot_core::play::{
-    Action, ClockSettings, End, Event, EventKind, ForfeitReason, GameEnd, Match, MatchResult,
-    MatchSetup, PhaseKind, Running, Seat, TimeControl, Timestamp, Turn,
+    AbortCause, Action, ClockSettings, End, Event, EventKind, ForfeitReason, GameEnd, Match,
+    MatchResult, MatchSetup, PhaseKind, Running, Seat, TimeControl, Timestamp, Turn,
 };
 
 /// What [`Db::create_match`] needs besides the match itself.
@@ -657,26 +657,31 @@ pub(super) async fn record_in(
             }
             EventKind::Flag { .. } | EventKind::Abort { .. } | EventKind::ModeratorAbort => {}
             EventKind::MatchOver { result } => {
-                match result.end {
-                    End::Forfeit {
-                        seat,
-                        reason: ForfeitReason::Resign,
-                    } => {
+                // A forfeit before every seat moved aborts the match, but
+                // the action is journaled all the same: replayed, it ends
+                // the match the same way.
+                let forfeit = match result.end {
+                    End::Forfeit { seat, reason }
+                    | End::Aborted {
+                        cause: AbortCause::Forfeit { seat, reason },
+                        ..
+                    } => Some((seat, reason)),
+                    _ => None,
+                };
+                match forfeit {
+                    Some((seat, ForfeitReason::Resign)) => {
                         seq += 1;
                         insert_action(&mut *conn, id, seq, at, Some(seat), "resign-match").await?;
                     }
-                    End::Forfeit {
-                        seat,
-                        reason: ForfeitReason::Removed,
-                    } => {
+                    Some((seat, ForfeitReason::Removed)) => {
                         seq += 1;
                         insert_action(&mut *conn, id, seq, at, Some(seat), "remove").await?;
                     }
-                    End::ModeratorAbort => {
-                        seq += 1;
-                        insert_action(&mut *conn, id, seq, at, None, "abort").await?;
-                    }
-                    _ => {}
+                    Some((_, ForfeitReason::Flag)) | None => {}
+                }
+                if result.end == End::ModeratorAbort {
+                    seq += 1;
+                    insert_action(&mut *conn, id, seq, at, None, "abort").await?;
                 }
                 finished = Some((result, e.at));
             }
@@ -728,7 +733,10 @@ pub(super) async fn record_in(
 /// journaled, but the stored end is (`finished_ms`, the deadline it was
 /// applied at, and its kind). Advances the replayed match `m` to that time
 /// ([`Match::advance`]), which applies the same deadline, and checks that
-/// the match ends as stored.
+/// the match ends as stored. A flag stored as a forfeit although a seat had
+/// not moved (stored before such a flag aborted the match) is accepted: its
+/// stored result and ratings stand, while the replayed match reads as the
+/// rule reads now.
 ///
 /// # Errors
 /// [`StoreError::Corrupt`] when there is no end time, or the clock does not
@@ -752,7 +760,20 @@ fn replay_clock_end(
         .result()
         .map(|r| end_columns(r.end))
         .map(|(k, s, r)| (Some(k.to_string()), s, r));
-    if replayed.as_ref() != Some(&stored) {
+    // A flag before every seat had moved was a rated forfeit before that
+    // ending was an abort (docs/rules.md §4): such a stored end stands.
+    let earlier_rule = m.result().and_then(|r| match r.end {
+        End::Aborted {
+            cause: AbortCause::Forfeit { seat, reason },
+            ..
+        } => Some((
+            Some("forfeit".to_string()),
+            Some(seat.index() as i64),
+            Some(reason.to_string()),
+        )),
+        _ => None,
+    });
+    if replayed.as_ref() != Some(&stored) && earlier_rule.as_ref() != Some(&stored) {
         return Err(StoreError::corrupt(
             id,
             format!("stored end {stored:?} at {at} ms but the clock gives {replayed:?}"),
@@ -766,7 +787,16 @@ fn replay_clock_end(
 fn end_columns(end: End) -> (&'static str, Option<i64>, Option<String>) {
     match end {
         End::Completed => ("completed", None, None),
-        End::Aborted { seat } => ("aborted", Some(seat.index() as i64), None),
+        // The seat that never moved; a forfeit that came first keeps its
+        // reason (the forfeiting seat is in the journal).
+        End::Aborted { seat, cause } => (
+            "aborted",
+            Some(seat.index() as i64),
+            match cause {
+                AbortCause::Forfeit { reason, .. } => Some(reason.to_string()),
+                AbortCause::NoFirstMove | AbortCause::Completed => None,
+            },
+        ),
         // Nobody's fault: no seat.
         End::ModeratorAbort => ("aborted", None, None),
         End::Forfeit { seat, reason } => (

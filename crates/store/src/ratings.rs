@@ -86,6 +86,16 @@ impl PoolRating {
         }
     }
 
+    /// The rating as players see it, as a number to compare: the Glicko-2
+    /// rating rounded to whole points (without the provisional "?"), the
+    /// Weng-Lin ordinal in tenths. Equal values share a rank (docs/rating.md).
+    pub fn shown_value(&self) -> i64 {
+        match self {
+            PoolRating::Glicko2(r) => r.rounded(),
+            PoolRating::WengLin(r) => r.shown_tenths(),
+        }
+    }
+
     /// Provisional: a Glicko-2 RD ≥ 110 (docs/rules.md §6). Weng-Lin ratings are
     /// never marked (their ordinal is already conservative).
     pub fn is_provisional(&self) -> bool {
@@ -129,10 +139,28 @@ fn weeks_between(last_unix_ms: i64, now_unix_ms: i64) -> u32 {
     glicko2::inactive_weeks(Duration::from_millis(ms))
 }
 
+/// Standard competition ranks ("1224") of values sorted best first, one per
+/// value: equal values share the rank of the first of them, and the next
+/// value's rank counts everyone above it (1, 1, 3). docs/rating.md.
+pub fn competition_ranks(sorted_best_first: &[i64]) -> Vec<u32> {
+    let mut ranks = Vec::with_capacity(sorted_best_first.len());
+    for (i, v) in sorted_best_first.iter().enumerate() {
+        let rank = match i {
+            0 => 1,
+            _ if sorted_best_first[i - 1] == *v => ranks[i - 1],
+            _ => i as u32 + 1,
+        };
+        ranks.push(rank);
+    }
+    ranks
+}
+
 /// One line of a leaderboard.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LadderEntry {
-    /// 1-based rank on this leaderboard.
+    /// 1-based rank on this leaderboard: 1 + the number of players whose
+    /// rating as shown ([`PoolRating::shown_value`]) is higher, so equal
+    /// ratings share a rank (1, 1, 3).
     pub rank: u32,
     /// The player.
     pub player: PlayerId,
@@ -472,7 +500,7 @@ impl Db {
         .fetch_all(&self.pool)
         .await?;
         let mut out = Vec::with_capacity(rows.len());
-        for (i, r) in rows.iter().enumerate() {
+        for r in &rows {
             let rating = PoolRating::from_columns(
                 system,
                 r.get("rating"),
@@ -481,20 +509,27 @@ impl Db {
             )?
             .decayed(weeks_between(r.get("last_unix_ms"), now_unix_ms))?;
             out.push(LadderEntry {
-                rank: i as u32 + 1,
+                rank: 0,
                 player: PlayerId(r.get("player_id")),
                 name: r.get("name"),
                 rating,
                 matches: r.get::<i64, _>("matches") as u32,
             });
         }
+        // Sorted by score, so by the rating as shown too (rounding keeps
+        // the order); the ranks of the first `top` need nobody below them.
+        let shown: Vec<i64> = out.iter().map(|e| e.rating.shown_value()).collect();
+        for (e, rank) in out.iter_mut().zip(competition_ranks(&shown)) {
+            e.rank = rank;
+        }
         Ok(out)
     }
 
     /// A player's rating card in the guild's current season: one entry per
     /// variant pool the player has a rating in (variant order of docs/rules.md
-    /// §5), with their rank in that pool (banned players not counted) and RD
-    /// grown by inactivity up to `now_unix_ms`.
+    /// §5), with their rank in that pool — 1 + the players (banned ones not
+    /// counted) whose rating as shown is higher, as on the leaderboard — and
+    /// RD grown by inactivity up to `now_unix_ms`.
     ///
     /// # Errors
     /// [`StoreError::Database`], [`StoreError::Rating`].
@@ -506,13 +541,8 @@ impl Db {
     ) -> Result<Vec<(Variant, LadderEntry)>, StoreError> {
         let season = i64::from(self.guild_settings(guild).await?.season);
         let rows = sqlx::query(
-            "SELECT pool.variant, p.name, r.rating, r.deviation, r.volatility, r.matches,
-                    r.last_unix_ms,
-                    1 + (SELECT COUNT(*) FROM ratings AS o WHERE o.pool_id = r.pool_id
-                         AND (o.score > r.score OR (o.score = r.score AND o.player_id < r.player_id))
-                         AND NOT EXISTS (SELECT 1 FROM bans AS b WHERE b.guild_id = pool.guild_id
-                                         AND b.player_id = o.player_id AND b.lifted_unix_ms IS NULL))
-                      AS rank
+            "SELECT pool.id AS pool_id, pool.variant, p.name, r.rating, r.deviation,
+                    r.volatility, r.matches, r.last_unix_ms, r.score
              FROM ratings AS r
              JOIN rating_pools AS pool ON pool.id = r.pool_id
              JOIN players AS p ON p.id = r.player_id
@@ -528,17 +558,41 @@ impl Db {
             let Ok(variant) = r.get::<String, _>("variant").parse::<Variant>() else {
                 continue;
             };
+            let system = RatingSystem::of(variant);
             let rating = PoolRating::from_columns(
-                RatingSystem::of(variant),
+                system,
                 r.get("rating"),
                 r.get("deviation"),
                 r.get("volatility"),
             )?
             .decayed(weeks_between(r.get("last_unix_ms"), now_unix_ms))?;
+            // Only a higher score can be shown higher (rounding keeps the
+            // order): count those that are.
+            let above = sqlx::query(
+                "SELECT o.rating, o.deviation, o.volatility FROM ratings AS o
+                 WHERE o.pool_id = ? AND o.score > ?
+                   AND NOT EXISTS (SELECT 1 FROM bans AS b WHERE b.guild_id = ?
+                                   AND b.player_id = o.player_id AND b.lifted_unix_ms IS NULL)",
+            )
+            .bind(r.get::<i64, _>("pool_id"))
+            .bind(r.get::<f64, _>("score"))
+            .bind(gid(guild))
+            .fetch_all(&self.pool)
+            .await?;
+            let mut higher = 0u32;
+            for o in &above {
+                let other = PoolRating::from_columns(
+                    system,
+                    o.get("rating"),
+                    o.get("deviation"),
+                    o.get("volatility"),
+                )?;
+                higher += u32::from(other.shown_value() > rating.shown_value());
+            }
             out.push((
                 variant,
                 LadderEntry {
-                    rank: r.get::<i64, _>("rank") as u32,
+                    rank: higher + 1,
                     player,
                     name: r.get("name"),
                     rating,
@@ -591,5 +645,43 @@ impl Db {
                 })
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_values_share_a_rank_and_the_next_counts_everyone_above() {
+        assert_eq!(competition_ranks(&[]), Vec::<u32>::new());
+        assert_eq!(competition_ranks(&[1600, 1600, 1500]), [1, 1, 3]);
+        assert_eq!(
+            competition_ranks(&[1700, 1600, 1600, 1600, 1500]),
+            [1, 2, 2, 2, 5]
+        );
+        assert_eq!(competition_ranks(&[1500, 1500]), [1, 1]);
+        assert_eq!(competition_ranks(&[3, 2, 1]), [1, 2, 3]);
+    }
+
+    #[test]
+    fn ratings_are_equal_when_they_are_shown_alike() {
+        let g = |rating: f64, rd: f64| {
+            PoolRating::Glicko2(Glicko2Rating::new(rating, rd, 0.06).unwrap()).shown_value()
+        };
+        // 1499.6 and 1500.4 both read "1500"; a provisional "?" does not
+        // make a rating different.
+        assert_eq!(g(1499.6, 50.0), g(1500.4, 200.0));
+        assert_eq!(g(1500.4, 50.0), 1500);
+        assert_ne!(g(1500.5, 50.0), g(1500.4, 50.0), "1501 and 1500");
+        let w = |mu: f64, sigma: f64| {
+            let r = WengLinRating::new(mu, sigma).unwrap();
+            (PoolRating::WengLin(r).shown_value(), r.to_string())
+        };
+        // Ordinals 5.26 and 5.34 both read "5.3"; -0.04 reads "0.0".
+        assert_eq!(w(8.26, 1.0), (53, "5.3".to_string()));
+        assert_eq!(w(8.34, 1.0), (53, "5.3".to_string()));
+        assert_eq!(w(2.96, 1.0), (0, "0.0".to_string()));
+        assert_eq!(w(1.0, 1.0), (-20, "-2.0".to_string()));
     }
 }

@@ -104,6 +104,8 @@ pub fn settings_text(catalog: &Catalog, l: Locale, s: &GuildSettings) -> String 
 }
 
 /// Moderators: server settings for matches (no option: show them).
+// One parameter per option of the slash command: poise's shape.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
 pub(super) async fn config(
     ctx: Context<'_>,
@@ -111,7 +113,11 @@ pub(super) async fn config(
     #[rename = "abort-window"] abort_window: Option<i64>,
     #[rename = "challenge-expiry"] challenge_expiry: Option<i64>,
     variants: Option<String>,
-    channel: Option<ChannelId>,
+    // Only where a thread can be started from a message (Discord:
+    // resources/channel "Start Thread from Message": GUILD_TEXT and
+    // GUILD_ANNOUNCEMENT, not forum, media, voice or stage).
+    #[channel_types("Text", "News")] channel: Option<ChannelId>,
+    #[rename = "any-channel"] any_channel: Option<bool>,
     language: Option<LanguageChoice>,
 ) -> Result<(), Error> {
     let Some(guild) = moderator_guild(ctx).await? else {
@@ -124,6 +130,7 @@ pub(super) async fn config(
         challenge_expiry,
         variants,
         channel: channel.map(ChannelId::get),
+        any_channel: any_channel.unwrap_or(false),
         language: language.map(|l| l.0),
     };
     let settings = match data.settings.configure(guild, &change).await {

@@ -4,7 +4,7 @@ use super::action::{Action, ActionKind, PhaseKind, Refusal, Turn};
 use super::clock::{Clock, Expiry, ExpiryKind};
 use super::event::{Event, EventKind};
 use super::points::Points;
-use super::result::{places, End, ForfeitReason, GameEnd, MatchResult, Score};
+use super::result::{places, AbortCause, End, ForfeitReason, GameEnd, MatchResult, Score};
 use super::seat::{Seat, Seating, Side, TurnOrder};
 use super::time::{ClockSettings, Timestamp};
 use crate::game::{Game, Move, Outcome, PlyError, Position, Variant, RANDOM_OPENING_PLIES};
@@ -369,7 +369,13 @@ impl Match {
                 self.emit(at, EventKind::Abort { seat });
                 self.clock.stop(at);
                 self.end_game_early(GameEnd::Aborted, at);
-                self.finish(End::Aborted { seat }, at);
+                self.finish(
+                    End::Aborted {
+                        seat,
+                        cause: AbortCause::NoFirstMove,
+                    },
+                    at,
+                );
             }
         }
     }
@@ -566,7 +572,15 @@ impl Match {
         }
         self.emit(now, EventKind::GameOver { game, end, score });
         if self.games.len() == self.variant.games_per_match() as usize {
-            self.finish(End::Completed, now);
+            // Every game resigned before a seat's first move: no result.
+            let end = match self.unmoved(None) {
+                Some(seat) => End::Aborted {
+                    seat,
+                    cause: AbortCause::Completed,
+                },
+                None => End::Completed,
+            };
+            self.finish(end, now);
         } else {
             self.phase = Phase::BetweenGames;
             self.clock.start_break(now);
@@ -585,10 +599,35 @@ impl Match {
         self.emit(at, EventKind::GameOver { game, end, score });
     }
 
+    /// `seat` loses the whole match — unless a seat has not moved yet: then
+    /// the match is aborted (docs/rules.md §4), and the game in progress
+    /// ends as aborted rather than forfeited.
     fn forfeit(&mut self, seat: Seat, reason: ForfeitReason, at: Timestamp) {
         self.clock.stop(at);
+        if let Some(unmoved) = self.unmoved(Some(seat)) {
+            self.end_game_early(GameEnd::Aborted, at);
+            let cause = AbortCause::Forfeit { seat, reason };
+            self.finish(
+                End::Aborted {
+                    seat: unmoved,
+                    cause,
+                },
+                at,
+            );
+            return;
+        }
         self.end_game_early(GameEnd::Forfeit(seat, reason), at);
         self.finish(End::Forfeit { seat, reason }, at);
+    }
+
+    /// A seat that has not made its first move of the match: `first` if it
+    /// has not, else the first such seat in seat order; `None` once every
+    /// seat has moved.
+    fn unmoved(&self, first: Option<Seat>) -> Option<Seat> {
+        let unmoved = |s: &Seat| !self.clock.has_moved(*s);
+        first
+            .filter(unmoved)
+            .or_else(|| self.seating.all().iter().copied().find(unmoved))
     }
 
     fn finish(&mut self, end: End, at: Timestamp) {

@@ -29,7 +29,7 @@ pub use event::{Event, EventKind};
 pub use matches::{GameRecord, Match, MatchSetup, SetupError};
 pub use points::Points;
 pub use rated::{unrated, Unrated};
-pub use result::{places, End, ForfeitReason, GameEnd, MatchResult, PerSide, Score};
+pub use result::{places, AbortCause, End, ForfeitReason, GameEnd, MatchResult, PerSide, Score};
 pub use seat::{BadSeat, Seat, Seating, Side, TurnOrder};
 pub use time::{
     ClockSettings, TimeControl, TimeControlError, Timestamp, DAY_MS, MINUTE_MS, SECOND_MS,

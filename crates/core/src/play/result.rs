@@ -129,22 +129,46 @@ impl fmt::Display for GameEnd {
     }
 }
 
+/// What ended a match that is aborted because a seat never moved
+/// (docs/rules.md §4 "A match without a move from every player").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AbortCause {
+    /// The seat's abort window closed before its first move.
+    NoFirstMove,
+    /// `seat` forfeited the match (resigned it, flagged, was removed)
+    /// before every seat had moved; the forfeit gives no result.
+    Forfeit {
+        /// Who forfeited (it may be the seat that never moved, or another).
+        seat: Seat,
+        /// Flag, resignation or removal.
+        reason: ForfeitReason,
+    },
+    /// Every game of the match ended — by resignations — before the seat
+    /// had moved (resigning both games at once gives no result either).
+    Completed,
+}
+
 /// How the match ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum End {
-    /// All its games were played.
+    /// All its games were played, and every seat moved.
     Completed,
-    /// `seat` did not make its first move within the abort window: no
-    /// result, no rating change.
+    /// The match ended while `seat` had not made a move in it: no result,
+    /// no rating change, however it ended (docs/rules.md §4, §6; this keeps
+    /// instant resignations from farming rating).
     Aborted {
-        /// Who did not move.
+        /// A seat that never moved: the one whose abort window closed, the
+        /// forfeiting seat if it never moved, else the first such seat.
         seat: Seat,
+        /// What ended the match.
+        cause: AbortCause,
     },
     /// A moderator aborted the match (`/ladder abort`, for a stuck match):
     /// no result, no rating change, like an abort by the clock but nobody's
     /// fault.
     ModeratorAbort,
-    /// `seat` lost the whole match (its side is recorded as the loser).
+    /// `seat` lost the whole match (its side is recorded as the loser);
+    /// every seat had moved.
     Forfeit {
         /// Who forfeited (in teams: the member who flagged or resigned).
         seat: Seat,
@@ -154,12 +178,19 @@ pub enum End {
 }
 
 impl fmt::Display for End {
-    /// The script's words: `completed`, `aborted`, `aborted by a
-    /// moderator`, `forfeit p2 flag`.
+    /// The script's words: `completed`, `aborted` (a missing first move),
+    /// `aborted: p2 never moved, forfeit p1 resign`, `aborted: p1 never
+    /// moved, completed`, `aborted by a moderator`, `forfeit p2 flag`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             End::Completed => f.write_str("completed"),
-            End::Aborted { .. } => f.write_str("aborted"),
+            End::Aborted { seat, cause } => match cause {
+                AbortCause::NoFirstMove => f.write_str("aborted"),
+                AbortCause::Forfeit { seat: by, reason } => {
+                    write!(f, "aborted: {seat} never moved, forfeit {by} {reason}")
+                }
+                AbortCause::Completed => write!(f, "aborted: {seat} never moved, completed"),
+            },
             End::ModeratorAbort => f.write_str("aborted by a moderator"),
             End::Forfeit { seat, reason } => write!(f, "forfeit {seat} {reason}"),
         }

@@ -34,7 +34,7 @@
 //! close the output:
 //! ```text
 //! match: <points of p1 or team A>:<points of p2 or team B>[:<points of p3>]
-//! end: completed | aborted | forfeit <seat> <flag|resign>
+//! end: completed | aborted[: <seat> never moved, <forfeit …|completed>] | forfeit <seat> <flag|resign|removed>
 //! bank: p1 <ms> p2 <ms> [p3 <ms> [p4 <ms>]]
 //! ```
 //! `match` is the result's score ([`MatchResult::score`]: a forfeit in a
@@ -328,6 +328,10 @@ mod tests {
             "refused: \"pop a\" is a pop, and pops are only allowed in popout (line 2)\n"
         ));
         assert!(out.contains("3 move p1 d (game 1 ply 1) bank 600000\n"));
-        assert!(out.ends_with("match: 2:0\nend: forfeit p2 resign\nbank: p1 600000 p2 600000\n"));
+        // p2 resigns before its first move: aborted, not a forfeit
+        // (docs/rules.md §4).
+        assert!(out.ends_with(
+            "match: 0:0\nend: aborted: p2 never moved, forfeit p2 resign\nbank: p1 600000 p2 600000\n"
+        ));
     }
 }

@@ -63,6 +63,12 @@ impl WengLinRating {
         self.mu - ORDINAL_SIGMAS * self.sigma
     }
 
+    /// The ordinal as shown, in tenths (`53` for "5.3"; halves away from
+    /// zero): what players compare, so equal values share a rank.
+    pub fn shown_tenths(&self) -> i64 {
+        (self.ordinal() * 10.0).round() as i64
+    }
+
     fn validate(&self) -> Result<(), RatingError> {
         finite("mu", self.mu)?;
         positive("sigma", self.sigma)?;
@@ -82,7 +88,7 @@ impl fmt::Display for WengLinRating {
     /// new player, "5.3" after a first win in three-players.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // Avoid printing "-0.0" for tiny negative ordinals.
-        let shown = (self.ordinal() * 10.0).round() / 10.0 + 0.0;
+        let shown = self.shown_tenths() as f64 / 10.0 + 0.0;
         write!(f, "{shown:.1}")
     }
 }

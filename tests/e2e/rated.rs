@@ -1,0 +1,126 @@
+//! Which matches count and how players rank (docs/rules.md §4, §6;
+//! docs/rating.md): a match in which a player made no move is aborted
+//! however it ended, everywhere it is shown; equal ratings share a rank on
+//! the leaderboard and the rating card.
+
+use crate::support::{fake, harness};
+
+use fake::*;
+use harness::*;
+use serde_json::{json, Value};
+
+/// The thread message of `thread` whose text contains `text` (waits).
+async fn thread_message(fake: &FakeDiscord, thread: u64, text: &str) -> Value {
+    fake.wait_for(text, |f| {
+        f.messages_in(thread)
+            .into_iter()
+            .find(|m| m["content"].as_str().unwrap_or("").contains(text))
+    })
+    .await
+}
+
+/// The text file `/export` sent for interaction `iid`.
+async fn exported(fake: &FakeDiscord, iid: u64) -> String {
+    let token = format!("token-{iid}");
+    let files = fake
+        .wait_for("the export", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path.contains(&token) && !r.files.is_empty())
+                .map(|r| r.files)
+        })
+        .await;
+    String::from_utf8(files[0].1.clone()).unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resigning_before_ones_first_move_aborts_the_match_and_equal_ratings_share_a_rank() {
+    let (fake, bot) = start("rated").await;
+
+    // The first mover moves; the other resigns the match before moving:
+    // aborted, not a 2:0 forfeit.
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let first = t.turn(1, 1).await;
+    let mover = t.mover(&first);
+    let other = if mover.id == ALICE.id { BOB } else { ALICE };
+    t.drop(mover, 1, 1, 'd').await;
+    t.turn(1, 2).await;
+    t.command(other, "resign");
+    let end = t.message_with(":rematch").await;
+    let text = end["content"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("{} resigned the match.", other.name))
+            && text.contains(&format!(
+                "The match is aborted: {} made no move in it",
+                other.name
+            )),
+        "{text}"
+    );
+    assert!(!text.contains("wins") && !text.contains("1500?"), "{text}");
+    assert_eq!(rating_changes_of(&bot.dir, &t.match_id).await, 0);
+    let history = private_reply(&fake, ask(&fake, other, "history", &[])).await;
+    let line = history
+        .lines()
+        .find(|l| l.contains(&format!("#{}", t.match_id)))
+        .unwrap_or_else(|| panic!("{history}"));
+    assert!(
+        line.ends_with("aborted") && !line.contains("forfeit"),
+        "{line}"
+    );
+    let text = exported(
+        &fake,
+        ask(&fake, BOB, "export", &[("match", 3, json!(t.match_id))]),
+    )
+    .await;
+    assert!(
+        text.contains("[Result \"*\"]") && text.contains("[Termination \"abandoned\"]"),
+        "{text}"
+    );
+    let card = private_reply(&fake, ask(&fake, mover, "rating", &[])).await;
+    assert!(card.contains("has not played a rated match"), "{card}");
+
+    // Alice and carol each move, then each resigns a game: 1:1 between two
+    // new players leaves both at 1500 — the same rank.
+    let t = Table::between(&fake, ALICE, CAROL, None).await;
+    let first = t.mover(&t.turn(1, 1).await);
+    let second = if first.id == ALICE.id { CAROL } else { ALICE };
+    t.drop(first, 1, 1, 'd').await;
+    t.drop(second, 1, 2, 'd').await;
+    t.turn(1, 3).await;
+    t.command(first, "resign-game");
+    let over = t.message_with(":1:ready").await;
+    let ready = format!("m:{}:1:ready", t.match_id);
+    press(&fake, ALICE, &over, &ready);
+    press(&fake, CAROL, &over, &ready);
+    t.turn(2, 1).await;
+    t.command(second, "resign-game");
+    let end = thread_message(&fake, t.thread, "drawn 1:1").await;
+    let text = end["content"].as_str().unwrap();
+    assert!(
+        text.contains("alice: 1500? → 1500?") && text.contains("carol: 1500? → 1500?"),
+        "rated, unchanged: {text}"
+    );
+    let board = ask(&fake, BOB, "leaderboard", &[]);
+    let table = fake
+        .wait_for("the leaderboard", |f| f.original(board))
+        .await;
+    let rows: Vec<&str> = table["content"]
+        .as_str()
+        .unwrap()
+        .lines()
+        .filter(|l| l.contains("1500?"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    assert!(
+        rows.iter().all(|r| r.starts_with("1. ")),
+        "both first: {rows:?}"
+    );
+    for user in [ALICE, CAROL] {
+        let card = private_reply(
+            &fake,
+            command(&fake, BOB, "rating", &[user_opt("user", user)], &[user]),
+        )
+        .await;
+        assert!(card.contains("Rank 1 of 2 on this server"), "{card}");
+    }
+}
