@@ -167,6 +167,6 @@ async fn a_moderator_clears_the_match_channel_and_matches_start_anywhere_again()
         "{cleared}"
     );
     let iid = challenge(&fake, ALICE, BOB);
-    let msg = fake.wait_for("the challenge", |f| f.original(iid)).await;
+    let msg = posted_by(&fake, iid).await;
     assert_eq!(buttons(&msg).len(), 2, "accept and decline: {msg}");
 }
