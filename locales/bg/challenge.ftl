@@ -22,3 +22,11 @@ seek-cancelled = { $player } оттегли търсенето.
 ## Личният отговор на /challenge и /seek, щом предложението е публикувано под него. $expires (относително време)
 offer-posted = Публикувано. Изтича { $expires }.
 offer-started = Мачът започва в нишка към съобщението по-долу.
+
+offer-wrong-channel = Тук не може да започне мач: нишката му има нужда от текстов канал или канал за обяви (не нишка, форум, гласов канал или сцена). Направи предложението в такъв канал.
+offer-missing-permissions = Не мога да отворя нишка за мач тук: липсва ми { $permissions }. Модератор може да ми го даде в настройките на този канал.
+permission-view-channel = Преглед на канала
+permission-send-messages-in-threads = Изпращане на съобщения в нишки
+permission-create-public-threads = Създаване на публични нишки
+permission-attach-files = Прикачване на файлове
+permission-read-message-history = Четене на историята на съобщенията

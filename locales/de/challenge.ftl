@@ -22,3 +22,11 @@ seek-cancelled = { $player } hat die Suche zurückgezogen.
 ## Die private Antwort auf /challenge und /seek, sobald das Angebot darunter steht. $expires (relative Zeit)
 offer-posted = Gepostet. Es verfällt { $expires }.
 offer-started = Das Match beginnt in einem Thread an der Nachricht unten.
+
+offer-wrong-channel = Hier kann kein Match beginnen: sein Thread braucht einen Text- oder Ankündigungskanal (keinen Thread, kein Forum, keinen Sprach- oder Bühnenkanal). Mach das Angebot in so einem Kanal.
+offer-missing-permissions = Ich kann hier keinen Match-Thread öffnen: mir fehlt { $permissions }. Ein Moderator kann mir das in den Einstellungen dieses Kanals geben.
+permission-view-channel = Kanal ansehen
+permission-send-messages-in-threads = Nachrichten in Threads senden
+permission-create-public-threads = Öffentliche Threads erstellen
+permission-attach-files = Dateien anhängen
+permission-read-message-history = Nachrichtenverlauf lesen

@@ -22,3 +22,11 @@ seek-cancelled = { $player }: η αναζήτηση αποσύρθηκε.
 ## Η ιδιωτική απάντηση στο /challenge και /seek μόλις δημοσιευτεί η πρόκληση από κάτω. $expires (σχετικός χρόνος)
 offer-posted = Δημοσιεύτηκε. Λήγει { $expires }.
 offer-started = Ο αγώνας ξεκινά σε νήμα στο παρακάτω μήνυμα.
+
+offer-wrong-channel = Εδώ δεν μπορεί να ξεκινήσει αγώνας: το νήμα του χρειάζεται κανάλι κειμένου ή ανακοινώσεων (όχι νήμα, φόρουμ, φωνητικό κανάλι ή σκηνή). Κάνε την πρόταση σε τέτοιο κανάλι.
+offer-missing-permissions = Δεν μπορώ να ανοίξω νήμα αγώνα εδώ: μου λείπει { $permissions }. Ένας συντονιστής μπορεί να μου το δώσει στις ρυθμίσεις αυτού του καναλιού.
+permission-view-channel = Προβολή καναλιού
+permission-send-messages-in-threads = Αποστολή μηνυμάτων σε νήματα
+permission-create-public-threads = Δημιουργία δημόσιων νημάτων
+permission-attach-files = Επισύναψη αρχείων
+permission-read-message-history = Ανάγνωση ιστορικού μηνυμάτων

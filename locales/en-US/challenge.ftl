@@ -31,3 +31,12 @@ seek-cancelled = { $player } withdrew the seek.
 ## The private answer to /challenge and /seek once the offer is posted below it. $expires (a Discord relative time)
 offer-posted = Posted. It expires { $expires }.
 offer-started = The match starts in a thread on the message below.
+
+# A match cannot open where the offer was made.
+offer-wrong-channel = A match cannot open here: its thread needs a text or announcement channel (not a thread, forum, voice or stage channel). Make the offer in such a channel.
+offer-missing-permissions = I cannot open a match thread here: I am missing { $permissions }. A moderator can give me that in this channel's settings.
+permission-view-channel = View Channel
+permission-send-messages-in-threads = Send Messages in Threads
+permission-create-public-threads = Create Public Threads
+permission-attach-files = Attach Files
+permission-read-message-history = Read Message History

@@ -22,3 +22,11 @@ seek-cancelled = { $player } ha ritirato la ricerca.
 ## La risposta privata a /challenge e /seek quando la proposta è pubblicata sotto. $expires (tempo relativo)
 offer-posted = Pubblicata. Scade { $expires }.
 offer-started = L'incontro comincia in un thread sul messaggio qui sotto.
+
+offer-wrong-channel = Qui non può cominciare un incontro: il suo thread ha bisogno di un canale di testo o di annunci (non un thread, un forum, un canale vocale o uno stage). Fai la proposta in un canale così.
+offer-missing-permissions = Qui non posso aprire il thread dell'incontro: mi manca { $permissions }. Un moderatore può darmelo nelle impostazioni di questo canale.
+permission-view-channel = Visualizzare il canale
+permission-send-messages-in-threads = Inviare messaggi nei thread
+permission-create-public-threads = Creare thread pubblici
+permission-attach-files = Allegare file
+permission-read-message-history = Leggere la cronologia dei messaggi

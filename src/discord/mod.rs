@@ -26,6 +26,7 @@ pub mod offers;
 pub mod poster;
 pub mod register;
 pub mod reply;
+pub mod room;
 pub mod routes;
 
 use std::sync::Arc;

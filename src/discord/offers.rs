@@ -18,12 +18,13 @@ use crate::host::offers::{Expired, Lookup, Offers};
 use crate::host::present::versus;
 use crate::host::terms::{time_text, MatchTerms};
 use crate::host::{unix_ms, Denial, MatchId, Seated, UserId};
-use crate::i18n::{id, Args, Locale};
+use crate::i18n::{id, Args, Locale, Message};
 use crate::play::ClockSettings;
 
 use super::data::{Context, Data, Error};
 use super::messages::{clip, mentions_only};
-use super::reply::{deny, guild_locale, in_guild, private_followup};
+use super::reply::{deny, guild_locale, in_guild, private_followup, user_locale};
+use super::room;
 use super::routes::Route;
 
 /// The guild and terms of a `/challenge` or `/seek` typed in `ctx`: the
@@ -39,6 +40,15 @@ pub async fn offer_terms(
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(None);
     };
+    if let poise::Context::Application(a) = ctx {
+        let catalog = ctx.data().catalog();
+        let reader = user_locale(ctx);
+        let kind = a.interaction.channel.as_ref().map(|c| c.kind);
+        let name = |m| catalog.render(reader, &Message::new(m));
+        if let Some(d) = room::denial(kind, a.interaction.app_permissions, name) {
+            return deny(ctx, &d).await.map(|()| None);
+        }
+    }
     let channel = ctx.channel_id().get();
     let locale = guild_locale(ctx);
     match ctx

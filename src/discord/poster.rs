@@ -211,6 +211,16 @@ async fn publish(
             Err(e) => return Err(e),
         }
     }
+    // A match's end may have been posted as a follow-up (which takes no
+    // nonce) before a restart or a failure left that unconfirmed: it is
+    // looked for first, so that it is never posted twice. One read per
+    // match, only on this path.
+    if view.kind == ViewKind::MatchOver {
+        if let Some(found) = posted_already(http, route.thread, view).await {
+            routes.leases.posted(found, None, Instant::now());
+            return Ok(found);
+        }
+    }
     let m = send(http, routes, route.thread, archived, view_message(view)).await?;
     routes.leases.posted(m, None, Instant::now());
     Ok(m)

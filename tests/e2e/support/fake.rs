@@ -293,7 +293,7 @@ fn interaction_base(kind: u8, id: u64, user: TestUser, channel: u64, locale: &st
         "token": format!("token-{id}"), "version": 1, "guild_id": GUILD_ID.to_string(),
         "channel_id": channel.to_string(), "member": member_json(user), "locale": locale,
         "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": 10485760,
-        "app_permissions": "2147483647"
+        "app_permissions": "2199023255551"
     })
 }
 
