@@ -56,3 +56,5 @@ restart-notice = Der Bot wurde neu gestartet. { $player }, dein Zug beginnt von 
 resign-confirm = Das ganze Match aufgeben? Diese Frage verfällt { $expires }.
 resign-kept = Du spielst weiter.
 resign-confirm-expired = Diese Frage ist abgelaufen. Drücke noch einmal { button-resign-match }, wenn du es ernst meinst.
+
+match-aborted-no-access = Dein Match { $players } in <#{ $thread }> wurde ohne Ergebnis abgebrochen: ich kann in seinem Thread nicht mehr schreiben (eine Berechtigung wurde entzogen oder der Thread ist weg), also konnte niemand das Brett sehen. Keine Wertungsänderung. Bitte einen Moderator, mir dort „Nachrichten in Threads senden“ zurückzugeben.

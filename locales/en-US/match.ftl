@@ -84,3 +84,6 @@ restart-notice = The bot restarted. { $player }, your turn starts again with the
 resign-confirm = Resign the whole match? This question expires { $expires }.
 resign-kept = You play on.
 resign-confirm-expired = That question has expired. Press { button-resign-match } again if you mean it.
+
+# Told by direct message (or in the channel the match began in) when the bot can no longer post in a match's thread.
+match-aborted-no-access = Your match { $players } in <#{ $thread }> was aborted without a result: I can no longer post in its thread (a permission was taken away or the thread is gone), so nobody could see the board. No rating change. Ask a moderator to give me back Send Messages in Threads there.

@@ -56,3 +56,5 @@ restart-notice = Il bot si è riavviato. { $player }, il tuo turno ricomincia co
 resign-confirm = Abbandonare l'intero incontro? La domanda scade { $expires }.
 resign-kept = Continui a giocare.
 resign-confirm-expired = La domanda è scaduta. Premi di nuovo { button-resign-match } se lo vuoi davvero.
+
+match-aborted-no-access = Il tuo incontro { $players } in <#{ $thread }> è stato annullato senza risultato: non posso più scrivere nel suo thread (mi è stato tolto un permesso o il thread non c'è più), quindi nessuno poteva vedere la scacchiera. Nessuna variazione di punteggio. Chiedi a un moderatore di ridarmi lì «Inviare messaggi nei thread».

@@ -190,7 +190,14 @@ fn framework(
                 let bot = UserId(ready.user.id.get());
                 data.set_bot_user(bot);
                 if let Some(views) = views.lock().expect("views lock").take() {
-                    tokio::spawn(poster::run(ctx.http.clone(), routes, views));
+                    let (lost, unreachable) = tokio::sync::mpsc::unbounded_channel();
+                    tokio::spawn(poster::run(ctx.http.clone(), routes, views, lost));
+                    tokio::spawn(room::abort_unreachable(
+                        ctx.http.clone(),
+                        data.clone(),
+                        ready.user.name.clone(),
+                        unreachable,
+                    ));
                 }
                 if !data.startup.begin() {
                     // A reconnect after a refused intent: started already.

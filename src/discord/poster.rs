@@ -115,17 +115,33 @@ where
 
 /// Reads the outbox until it closes, handing each view to its match's
 /// worker.
-pub async fn run(http: Arc<Http>, routes: Arc<Routes>, mut views: mpsc::UnboundedReceiver<View>) {
+pub async fn run(
+    http: Arc<Http>,
+    routes: Arc<Routes>,
+    mut views: mpsc::UnboundedReceiver<View>,
+    lost: mpsc::UnboundedSender<MatchId>,
+) {
     let mut workers: HashMap<MatchId, mpsc::UnboundedSender<View>> = HashMap::new();
     while let Some(view) = views.recv().await {
         let id = view.match_id;
         let tx = workers.entry(id).or_insert_with(|| {
             let (tx, rx) = mpsc::unbounded_channel();
-            tokio::spawn(worker(http.clone(), routes.clone(), id, rx));
+            tokio::spawn(worker(http.clone(), routes.clone(), id, rx, lost.clone()));
             tx
         });
         let _ = tx.send(view);
     }
+}
+
+/// Discord's JSON error codes that mean the bot can no longer post in a
+/// thread: 50001 "Missing Access", 50013 "Missing Permissions", 10003
+/// "Unknown Channel" (deleted) (`topics/opcodes-and-status-codes`, "JSON
+/// Error Codes").
+const NO_ACCESS: [isize; 3] = [50001, 50013, 10003];
+
+/// Whether `error` says the thread can no longer be posted in.
+pub fn no_access(error: &serenity::Error) -> bool {
+    NO_ACCESS.iter().any(|code| is_code(error, *code))
 }
 
 async fn worker(
@@ -133,10 +149,23 @@ async fn worker(
     routes: Arc<Routes>,
     id: MatchId,
     mut views: mpsc::UnboundedReceiver<View>,
+    lost: mpsc::UnboundedSender<MatchId>,
 ) {
+    let mut reachable = true;
     while let Some(view) = views.recv().await {
-        if let Err(e) = post(&http, &routes, id, &view).await {
-            tracing::error!(match_id = %id, error = %e, "posting a view failed");
+        if !reachable {
+            // Nobody can see the thread: its views (the abort's end among
+            // them) go nowhere; the players were told elsewhere.
+            continue;
+        }
+        match post(&http, &routes, id, &view).await {
+            Ok(()) => {}
+            Err(e) if no_access(&e) => {
+                tracing::warn!(match_id = %id, error = %e, "the match's thread cannot be posted in; the match is aborted");
+                reachable = false;
+                let _ = lost.send(id);
+            }
+            Err(e) => tracing::error!(match_id = %id, error = %e, "posting a view failed"),
         }
     }
 }

@@ -4,10 +4,19 @@
 //! `interactions/receiving-and-responding`, "Interaction Object"), so that
 //! no challenge or seek is posted whose thread cannot open.
 
-use fourbot_i18n::{id, Id};
-use serenity::all::{ChannelType, Permissions};
+use std::sync::Arc;
+use std::time::Duration;
 
-use crate::host::Denial;
+use fourbot_i18n::{id, Args, Id};
+use serenity::all::{
+    ChannelId, ChannelType, CreateAllowedMentions, CreateMessage, Http, Permissions,
+    UserId as DiscordUser,
+};
+use tokio::sync::mpsc;
+
+use super::data::Data;
+use super::messages::clip;
+use crate::host::{Denial, MatchId, UserId};
 
 /// What the bot needs in the channel a match's thread opens from, each
 /// with the message naming it: to see the channel, start the thread on the
@@ -66,6 +75,93 @@ pub fn denial(
         .collect();
     (!missing.is_empty())
         .then(|| Denial::new(id::OFFER_MISSING_PERMISSIONS).with("permissions", missing.join(", ")))
+}
+
+/// Aborts each match whose thread the poster found it can no longer post
+/// in ([`super::poster::no_access`]): without a result (as a moderator's
+/// abort, in the name `by`, the bot's), so that no clock runs on a board
+/// nobody sees, and tells its players by direct message — or, for those
+/// who take no direct messages (50007), once in the channel the match
+/// began in — where and why. Runs until the poster stops.
+pub async fn abort_unreachable(
+    http: Arc<Http>,
+    data: Arc<Data>,
+    by: String,
+    mut lost: mpsc::UnboundedReceiver<MatchId>,
+) {
+    while let Some(id) = lost.recv().await {
+        let Some(spec) = data.host.spec(id) else {
+            continue;
+        };
+        if let Err(e) = data.host.moderator_abort(id, &by).await {
+            // Over already (its end is what could not be posted): nothing
+            // runs any more, the players are still told.
+            tracing::info!(match_id = %id, error = %e, "an unreachable match was not aborted");
+        }
+        let Some(route) = data.routes.wait(id, Duration::ZERO).await else {
+            continue;
+        };
+        let names: Vec<&str> = spec.players.iter().map(|p| p.name.as_str()).collect();
+        let humans: Vec<UserId> = spec
+            .players
+            .iter()
+            .filter(|p| p.ai_level.is_none())
+            .map(|p| p.id)
+            .collect();
+        let text = |user: Option<UserId>| {
+            let locale = user
+                .and_then(|u| data.language_override(u))
+                .unwrap_or(spec.locale);
+            let args = Args::new()
+                .set("players", names.join(" vs "))
+                .set("thread", route.thread.get().to_string());
+            clip(&data.catalog().text(locale, id::MATCH_ABORTED_NO_ACCESS, &args))
+        };
+        let mut undelivered = Vec::new();
+        for user in &humans {
+            if let Err(e) = direct(&http, *user, text(Some(*user))).await {
+                tracing::info!(error = %e, "a direct message about an unreachable match failed");
+                undelivered.push(*user);
+            }
+        }
+        if !undelivered.is_empty() {
+            if let Err(e) = in_parent(&http, route.thread, &undelivered, text(None)).await {
+                tracing::warn!(match_id = %id, error = %e, "no player could be told that the match was aborted");
+            }
+        }
+    }
+}
+
+/// Sends `text` to `user` by direct message (`resources/user`, "Create DM",
+/// then a channel message; Discord answers 50007 when the user takes none).
+async fn direct(http: &Http, user: UserId, text: String) -> serenity::Result<()> {
+    let dm = DiscordUser::new(user.0).create_dm_channel(http).await?;
+    let message = CreateMessage::new()
+        .content(text)
+        .allowed_mentions(CreateAllowedMentions::new());
+    dm.id.send_message(http, message).await.map(drop)
+}
+
+/// Posts `text` once in the channel `thread` was opened in, pinging
+/// `users` only.
+async fn in_parent(
+    http: &Http,
+    thread: ChannelId,
+    users: &[UserId],
+    text: String,
+) -> serenity::Result<()> {
+    let channel = thread.to_channel(http).await?;
+    let parent = channel
+        .guild()
+        .and_then(|c| c.parent_id)
+        .ok_or(serenity::Error::Other("the thread has no parent channel"))?;
+    let pings: Vec<String> = users.iter().map(|u| format!("<@{}>", u.0)).collect();
+    let message = CreateMessage::new()
+        .content(clip(&format!("{} {text}", pings.join(" "))))
+        .allowed_mentions(
+            CreateAllowedMentions::new().users(users.iter().map(|u| DiscordUser::new(u.0))),
+        );
+    parent.send_message(http, message).await.map(drop)
 }
 
 #[cfg(test)]
