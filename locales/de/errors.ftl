@@ -46,3 +46,4 @@ error-internal = Entschuldigung, bei uns ist etwas schiefgelaufen. Der Fehler wu
 error-other-bot = Einen anderen Bot kannst du nicht herausfordern. Fordere einen Menschen heraus – oder fourbot selbst für eine Partie gegen seine KI.
 # Reliability (issue 11)
 error-try-again = Das ließ sich gerade nicht speichern, daher hat sich nichts geändert. Bitte drück die Schaltfläche gleich noch einmal.
+error-rematch-expired = Das Revanche-Angebot ist abgelaufen. Starte ein neues Match mit /challenge.

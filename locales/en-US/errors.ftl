@@ -63,3 +63,4 @@ error-internal = Sorry, something went wrong on our side. It has been logged; pl
 error-other-bot = You cannot challenge another bot. Challenge a person, or fourbot itself for a game against its AI.
 # Reliability (issue 11)
 error-try-again = That could not be saved just now, so nothing changed. Please press the button again in a moment.
+error-rematch-expired = The rematch offer has expired. Start a new match with /challenge.

@@ -46,3 +46,4 @@ error-internal = Ci dispiace, qualcosa è andato storto da parte nostra. L'error
 error-other-bot = Non puoi sfidare un altro bot. Sfida una persona, oppure fourbot stesso per una partita contro la sua IA.
 # Reliability (issue 11)
 error-try-again = Non è stato possibile salvarlo in questo momento, quindi non è cambiato nulla. Premi di nuovo il pulsante tra poco.
+error-rematch-expired = La proposta di rivincita è scaduta. Comincia un nuovo incontro con /challenge.

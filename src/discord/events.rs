@@ -274,8 +274,27 @@ async fn on_match_press(
         true => Some(data.routes.creation_lock().await),
         false => None,
     };
+    let checked = match (rematch, data.host.spec(match_id)) {
+        // A rematch is a new match: the rules of a challenge apply.
+        (true, Some(spec)) => {
+            let parent = press.channel.as_ref().and_then(|c| c.parent_id);
+            data.offers
+                .check_rematch(
+                    &spec,
+                    player,
+                    parent.map(|p| p.get()),
+                    data.host.over_for(match_id),
+                )
+                .await
+        }
+        _ => Ok(()),
+    };
     let before = data.host.match_ids();
-    match data.host.press(player, action).await {
+    let pressed = match checked {
+        Ok(()) => data.host.press(player, action).await,
+        Err(d) => Err(d),
+    };
+    match pressed {
         Ok(()) if rematch => {
             let created: Vec<_> = data
                 .host

@@ -115,7 +115,11 @@ pub async fn abort_unreachable(
             let args = Args::new()
                 .set("players", names.join(" vs "))
                 .set("thread", route.thread.get().to_string());
-            clip(&data.catalog().text(locale, id::MATCH_ABORTED_NO_ACCESS, &args))
+            clip(
+                &data
+                    .catalog()
+                    .text(locale, id::MATCH_ABORTED_NO_ACCESS, &args),
+            )
         };
         let mut undelivered = Vec::new();
         for user in &humans {
@@ -181,7 +185,10 @@ mod tests {
         for kind in [ChannelType::Text, ChannelType::News] {
             assert!(denial(Some(kind), Some(all()), name).is_none());
         }
-        assert!(denial(None, None, name).is_none(), "nothing known, nothing refused");
+        assert!(
+            denial(None, None, name).is_none(),
+            "nothing known, nothing refused"
+        );
     }
 
     #[test]

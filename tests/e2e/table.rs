@@ -66,3 +66,63 @@ async fn resign_match_asks_privately_and_only_yes_within_the_minute_resigns() {
     assert!(text.contains("resign"), "{text}");
     assert_eq!(t.turns(1, 5), 0, "no turn after the resignation");
 }
+
+/// Alice and Bob play one ply each, then Bob resigns: the match's end
+/// message, with its Rematch button.
+async fn resigned(t: &Table) -> serde_json::Value {
+    t.play(1, 1, 'd').await;
+    t.play(1, 2, 'd').await;
+    let turn = t.turn(1, 3).await;
+    t.resign_match_by(BOB, &turn).await;
+    t.message_with(":rematch").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_follows_the_rules_of_a_challenge() {
+    let (fake, _bot) = start("rematch-rules").await;
+    let t = Table::open(&fake).await;
+    let over = resigned(&t).await;
+    let rematch = format!("m:{}:rematch", t.match_id);
+    // The server no longer allows classic: the rematch is refused.
+    let saved = private_reply(
+        &fake,
+        config(&fake, MONA, &[("variants", 3, serde_json::json!("popout"))]),
+    )
+    .await;
+    assert!(saved.contains("saved"), "{saved}");
+    let r = press_now(&fake, ALICE, id_of(&over), &rematch).await;
+    assert!(r.text().contains("not allowed"), "{r:?}");
+    // Allowed again, but Alice and Bob have started another match: a
+    // second one between them is refused.
+    private_reply(
+        &fake,
+        config(&fake, MONA, &[("variants", 3, serde_json::json!("all"))]),
+    )
+    .await;
+    let other = challenge(&fake, BOB, ALICE);
+    accept_all(&fake, other, &[ALICE]).await;
+    let r = press_now(&fake, ALICE, id_of(&over), &rematch).await;
+    assert!(r.text().contains("already have a match running"), "{r:?}");
+    assert_eq!(
+        fake.messages_in(t.thread)
+            .iter()
+            .filter(|m| buttons(m)
+                .iter()
+                .any(|(b, _)| !b.starts_with(&format!("m:{}:", t.match_id)) && b.starts_with("m:")))
+            .count(),
+        0,
+        "no rematch started in the old thread"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_offer_expires_like_a_challenge() {
+    let (fake, _bot) =
+        start_with("rematch-expiry", &[("FOURBOT_CHALLENGE_EXPIRY_SECS", "1")]).await;
+    let t = Table::open(&fake).await;
+    let over = resigned(&t).await;
+    tokio::time::sleep(std::time::Duration::from_millis(1_500)).await;
+    let rematch = format!("m:{}:rematch", t.match_id);
+    let r = press_now(&fake, ALICE, id_of(&over), &rematch).await;
+    assert!(r.text().contains("rematch offer has expired"), "{r:?}");
+}

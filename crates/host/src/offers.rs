@@ -24,7 +24,7 @@ use super::players::{discord_user, stored_player};
 use super::present::Seated;
 use super::seating::{seat_players, ColorChoice, Invitation};
 use super::service::{unix_ms, Host, MatchSpec};
-use super::terms::{match_terms, MatchTerms};
+use super::terms::{challenge_expiry, match_terms, MatchTerms};
 use super::view::{MatchId, UserId};
 
 /// A challenge waiting for its opponents.
@@ -296,6 +296,45 @@ impl Offers {
                     Denial::new(id::ERROR_PLAYER_BANNED).with("player", p.name.clone())
                 });
             }
+        }
+        Ok(())
+    }
+
+    /// The rules a challenge follows, for `player`'s Rematch press on the
+    /// end of match `spec` (docs/discord.md, "Rematch"): the rematch window
+    /// (the server's challenge expiry, counted from the end `over_for`
+    /// ago) has not passed; the server still allows the variant and, when
+    /// it has a match channel, the match was played from it (`parent`: the
+    /// channel of the thread, when known); nobody plays one of the others
+    /// already; and in a rated match nobody is banned.
+    ///
+    /// # Errors
+    /// `error-rematch-expired`, or the refusal of the rule as for a
+    /// challenge ([`match_terms`], [`Offers::check_not_playing`],
+    /// [`Offers::check_bans`]).
+    pub async fn check_rematch(
+        &self,
+        spec: &MatchSpec,
+        player: UserId,
+        parent: Option<u64>,
+        over_for: Option<Duration>,
+    ) -> Result<(), Denial> {
+        let settings = self.settings(spec.guild).await;
+        let window = challenge_expiry(&settings, self.expiry_override);
+        if over_for.is_some_and(|t| t > window) {
+            return Err(Denial::new(id::ERROR_REMATCH_EXPIRED));
+        }
+        let channel = parent.or(settings.match_channel).unwrap_or(0);
+        match_terms(&settings, channel, Some(spec.variant), None, None, None)?;
+        let me = spec.players.iter().find(|p| p.id == player);
+        let others: Vec<&Seated> = spec
+            .players
+            .iter()
+            .filter(|p| p.id != player && p.ai_level.is_none())
+            .collect();
+        self.check_not_playing(player, &others)?;
+        if let (Some(me), true) = (me, spec.rated()) {
+            self.check_bans(spec.guild, me, &others).await?;
         }
         Ok(())
     }

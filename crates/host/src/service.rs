@@ -10,7 +10,7 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::{broadcast, mpsc};
 use tokio::task::JoinHandle;
@@ -143,6 +143,9 @@ struct Entry {
     epoch_unix_ms: u64,
     /// The final match once it is over (its task has ended).
     finished: Mutex<Option<Match>>,
+    /// When the host saw it end (for a match loaded over already: when it
+    /// was loaded), which the rematch window counts from.
+    finished_at: Mutex<Option<Instant>>,
     rematch: Mutex<HashSet<UserId>>,
     /// The moderator who aborted the match (named in its end message).
     moderator: std::sync::OnceLock<String>,
@@ -165,6 +168,7 @@ impl Entry {
             spec,
             handle,
             epoch_unix_ms,
+            finished_at: Mutex::new(finished.as_ref().map(|_| Instant::now())),
             finished: Mutex::new(finished),
             rematch: Mutex::new(HashSet::new()),
             moderator: std::sync::OnceLock::new(),
@@ -445,6 +449,14 @@ impl Host {
     /// What a match is (variant, clock, players, language).
     pub fn spec(&self, id: MatchId) -> Option<MatchSpec> {
         self.entry(id).map(|e| e.spec.clone())
+    }
+
+    /// How long ago match `id` ended as this process saw it (`None` while
+    /// it runs, or for a match the host does not know).
+    pub fn over_for(&self, id: MatchId) -> Option<Duration> {
+        let entry = self.entry(id)?;
+        let at = *entry.finished_at.lock().expect("lock");
+        at.map(|t| t.elapsed())
     }
 
     /// Whether the match has ended (or is unknown).
@@ -837,6 +849,7 @@ async fn present(
             match t.await {
                 Ok(m) => {
                     *entry.finished.lock().expect("lock") = Some(m.clone());
+                    *entry.finished_at.lock().expect("lock") = Some(Instant::now());
                     m
                 }
                 Err(e) => {
