@@ -103,3 +103,5 @@ ladder-abort = abbrechen
     .description = Ein festgefahrenes Match ohne Ergebnis beenden
     .match = match
     .match-description = Das laufende Match, das abgebrochen werden soll (seine Nummer)
+help = hilfe
+    .description = Befehle, wie man zieht und wie ein Match abläuft

@@ -47,3 +47,4 @@ error-other-bot = Einen anderen Bot kannst du nicht herausfordern. Fordere einen
 # Reliability (issue 11)
 error-try-again = Das ließ sich gerade nicht speichern, daher hat sich nichts geändert. Bitte drück die Schaltfläche gleich noch einmal.
 error-rematch-expired = Das Revanche-Angebot ist abgelaufen. Starte ein neues Match mit /challenge.
+error-several-matches = Du hast mehrere laufende Matches: { $threads }. Nutze den Befehl im Thread des gemeinten Matches.

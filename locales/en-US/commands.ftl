@@ -106,3 +106,5 @@ ladder-abort = abort
     .description = End a stuck match without a result
     .match = match
     .match-description = The running match to abort (its id)
+help = help
+    .description = Commands, how to move, and how a match goes

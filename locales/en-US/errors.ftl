@@ -64,3 +64,4 @@ error-other-bot = You cannot challenge another bot. Challenge a person, or fourb
 # Reliability (issue 11)
 error-try-again = That could not be saved just now, so nothing changed. Please press the button again in a moment.
 error-rematch-expired = The rematch offer has expired. Start a new match with /challenge.
+error-several-matches = You have several running matches: { $threads }. Use the command inside the thread of the match you mean.

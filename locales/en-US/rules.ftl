@@ -81,3 +81,11 @@ rules-variant-teams =
     - Every player has their own clock.
     - Any member may resign the game or the match for the team.
     - If any member runs out of time, the team forfeits the match.
+
+# /help: the commands (each line: the localized name and description), how to move, the match format.
+help-commands-title = Commands
+help-moves-title = How to move
+help-moves = Press a column button on the turn message, or type the column in the match thread: a letter (a, b, …) or a number from the left (1 is column a). In PopOut the pop buttons take a disc out of the bottom.
+help-moves-reply = On this server I do not read messages' text: a typed move must reply to the turn message or mention me.
+help-match-title = The match
+help-match = A rated match has two games; the colors swap for the second. Each player has one time bank for the whole match plus an increment per move (10+10: ten minutes plus ten seconds a move). /rules has the whole rulebook.

@@ -103,3 +103,5 @@ ladder-abort = interrompi
     .description = Chiudi senza risultato un incontro bloccato
     .match = incontro
     .match-description = L'incontro in corso da interrompere (il suo numero)
+help = aiuto
+    .description = Comandi, come si muove e come va un incontro

@@ -47,3 +47,4 @@ error-other-bot = Non puoi sfidare un altro bot. Sfida una persona, oppure fourb
 # Reliability (issue 11)
 error-try-again = Non è stato possibile salvarlo in questo momento, quindi non è cambiato nulla. Premi di nuovo il pulsante tra poco.
 error-rematch-expired = La proposta di rivincita è scaduta. Comincia un nuovo incontro con /challenge.
+error-several-matches = Hai diversi incontri in corso: { $threads }. Usa il comando dentro il thread dell'incontro che intendi.

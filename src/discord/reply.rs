@@ -12,7 +12,7 @@ use serenity::all::{
 use crate::host::{Denial, Seated, UserId};
 use crate::i18n::{id, Locale};
 
-use super::data::{Context, Error};
+use super::data::{Context, Data, Error};
 use super::messages::{clip, mentions_only};
 
 /// The Discord user of `user`.
@@ -183,4 +183,20 @@ mod tests {
         assert!(packed.iter().all(|m| m.chars().count() <= 2000));
         assert!(packed[0].ends_with('b') && packed[1].starts_with('c'));
     }
+}
+
+/// Why no match is meant by a match command of `player` in `channel`: the
+/// thread is no match's and `player` runs none (`error-no-match-here`), or
+/// several, named by their threads (`error-several-matches`), so that the
+/// player knows where to use it.
+pub fn no_match_meant(data: &Data, player: UserId) -> Denial {
+    let running = data.routes.running_of(player);
+    if running.len() < 2 {
+        return Denial::new(id::ERROR_NO_MATCH_HERE);
+    }
+    let threads: Vec<String> = running
+        .iter()
+        .map(|(_, r)| format!("<#{}>", r.thread.get()))
+        .collect();
+    Denial::new(id::ERROR_SEVERAL_MATCHES).with("threads", threads.join(", "))
 }

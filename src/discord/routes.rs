@@ -314,6 +314,20 @@ impl Routes {
         }
     }
 
+    /// The running matches `player` sits in, with their routes, oldest
+    /// match first.
+    pub fn running_of(&self, player: UserId) -> Vec<(MatchId, Route)> {
+        let inner = self.lock();
+        let mut v: Vec<(MatchId, Route)> = inner
+            .by_match
+            .iter()
+            .filter(|(_, r)| !r.finished && r.players.contains(&player))
+            .map(|(id, r)| (*id, r.clone()))
+            .collect();
+        v.sort_by_key(|(id, _)| *id);
+        v
+    }
+
     /// Records the message with the match's live buttons; returns the
     /// previous one (whose buttons are to be removed).
     pub async fn replace_buttons(

@@ -5,6 +5,7 @@
 mod support;
 
 mod discord;
+mod discover;
 mod faults;
 mod faults_nonce;
 mod kill;

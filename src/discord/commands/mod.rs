@@ -7,6 +7,7 @@
 pub mod analysis;
 pub mod archive;
 pub mod challenge;
+pub mod help;
 pub mod ladder;
 pub mod moderation;
 pub mod play;
@@ -42,6 +43,7 @@ pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
         analysis::analyze(),
         moderation::ladder(),
         moderation::config(),
+        help::help(),
     ]
 }
 

@@ -5,12 +5,11 @@
 use poise::CreateReply;
 use serenity::all::{CreateAttachment, EditInteractionResponse};
 
-use crate::host::{Denial, Request};
-use crate::i18n::id;
+use crate::host::Request;
 
 use super::super::data::{Context, Error};
 use super::super::messages::{clip, mentions_only, BOARD_FILE};
-use super::super::reply::{deny, user_id, user_locale};
+use super::super::reply::{deny, no_match_meant, user_id, user_locale};
 
 async fn resign_request(ctx: Context<'_>, request: Request) -> Result<(), Error> {
     let poise::Context::Application(actx) = ctx else {
@@ -21,7 +20,7 @@ async fn resign_request(ctx: Context<'_>, request: Request) -> Result<(), Error>
     data.started().await;
     let player = user_id(&i.user);
     let Some(id) = data.routes.match_for(i.channel_id, player) else {
-        return deny(ctx, &Denial::new(id::ERROR_NO_MATCH_HERE)).await;
+        return deny(ctx, &no_match_meant(&data, player)).await;
     };
     match data.host.act(id, player, request).await {
         Ok(()) => i.delete_response(ctx.http()).await?,
@@ -60,7 +59,7 @@ pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
         None => None,
     };
     let Some(view) = view else {
-        return deny(ctx, &Denial::new(id::ERROR_NO_MATCH_HERE)).await;
+        return deny(ctx, &no_match_meant(&data, player)).await;
     };
     let mut reply = CreateReply::default()
         .content(clip(&view.text))

@@ -1,0 +1,73 @@
+//! `/help`: every command with its description, how to move (by button or
+//! by typing — and, where the bot runs without the Message Content intent,
+//! that a typed move must reply to the turn or mention the bot), and the
+//! match format, in the reader's language.
+
+use std::sync::atomic::Ordering;
+
+use crate::i18n::{id, Args, Id, Locale};
+
+use super::super::data::{Context, Data, Error};
+use super::super::messages::MAX_CONTENT;
+use super::super::reply::{pack, private, user_locale};
+
+/// Commands, how to move, and how a match goes.
+#[poise::command(slash_command)]
+pub(super) async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    let data = ctx.data().clone();
+    let l = user_locale(ctx);
+    let sections = help_sections(&data, l, &super::all());
+    for message in pack(&sections, MAX_CONTENT) {
+        private(ctx, message).await?;
+    }
+    Ok(())
+}
+
+/// The sections of `/help` in `l`, for the commands `commands`: each
+/// command (a group by its subcommands) as "`/name` — description" under
+/// its localized name, then the moves and the match.
+pub fn help_sections(
+    data: &Data,
+    l: Locale,
+    commands: &[poise::Command<std::sync::Arc<Data>, Error>],
+) -> Vec<String> {
+    let catalog = data.catalog();
+    let none = Args::new();
+    let line = |path: &str| -> Option<String> {
+        let key = path.replace(' ', "-");
+        let msg = Id::find(&key)?;
+        let name = catalog.text(l, msg, &none);
+        let description = catalog.attr(l, msg, "description", &none);
+        Some(format!("`/{name}` — {description}"))
+    };
+    let mut lines = Vec::new();
+    for c in commands {
+        if c.subcommands.is_empty() {
+            lines.extend(line(&c.name));
+        } else {
+            let parent = Id::find(&c.name).map(|m| catalog.text(l, m, &none));
+            for s in &c.subcommands {
+                let key = format!("{}-{}", c.name, s.name);
+                if let (Some(m), Some(p)) = (Id::find(&key), &parent) {
+                    let sub = catalog.text(l, m, &none);
+                    let description = catalog.attr(l, m, "description", &none);
+                    lines.push(format!("`/{p} {sub}` — {description}"));
+                }
+            }
+        }
+    }
+    let mut moves = catalog.text(l, id::HELP_MOVES, &none);
+    if !data.message_content.load(Ordering::SeqCst) {
+        moves = format!("{moves}\n{}", catalog.text(l, id::HELP_MOVES_REPLY, &none));
+    }
+    let title = |m| format!("**{}**", catalog.text(l, m, &none));
+    vec![
+        format!("{}\n{}", title(id::HELP_COMMANDS_TITLE), lines.join("\n")),
+        format!("{}\n{moves}", title(id::HELP_MOVES_TITLE)),
+        format!(
+            "{}\n{}",
+            title(id::HELP_MATCH_TITLE),
+            catalog.text(l, id::HELP_MATCH, &none)
+        ),
+    ]
+}
