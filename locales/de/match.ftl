@@ -58,3 +58,5 @@ resign-kept = Du spielst weiter.
 resign-confirm-expired = Diese Frage ist abgelaufen. Drücke noch einmal { button-resign-match }, wenn du es ernst meinst.
 
 match-aborted-no-access = Dein Match { $players } in <#{ $thread }> wurde ohne Ergebnis abgebrochen: ich kann in seinem Thread nicht mehr schreiben (eine Berechtigung wurde entzogen oder der Thread ist weg), also konnte niemand das Brett sehen. Keine Wertungsänderung. Bitte einen Moderator, mir dort „Nachrichten in Threads senden“ zurückzugeben.
+# $last: the last column's letter
+turn-typing-hint = Züge kann man auch tippen: den Buchstaben der Spalte (a–{ $last }) oder ihre Nummer von links.

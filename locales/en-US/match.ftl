@@ -87,3 +87,5 @@ resign-confirm-expired = That question has expired. Press { button-resign-match 
 
 # Told by direct message (or in the channel the match began in) when the bot can no longer post in a match's thread.
 match-aborted-no-access = Your match { $players } in <#{ $thread }> was aborted without a result: I can no longer post in its thread (a permission was taken away or the thread is gone), so nobody could see the board. No rating change. Ask a moderator to give me back Send Messages in Threads there.
+# $last: the last column's letter
+turn-typing-hint = Moves can also be typed: the column's letter (a–{ $last }) or its number from the left.

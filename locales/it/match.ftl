@@ -58,3 +58,5 @@ resign-kept = Continui a giocare.
 resign-confirm-expired = La domanda è scaduta. Premi di nuovo { button-resign-match } se lo vuoi davvero.
 
 match-aborted-no-access = Il tuo incontro { $players } in <#{ $thread }> è stato annullato senza risultato: non posso più scrivere nel suo thread (mi è stato tolto un permesso o il thread non c'è più), quindi nessuno poteva vedere la scacchiera. Nessuna variazione di punteggio. Chiedi a un moderatore di ridarmi lì «Inviare messaggi nei thread».
+# $last: the last column's letter
+turn-typing-hint = Le mosse si possono anche scrivere: la lettera della colonna (a–{ $last }) o il suo numero da sinistra.

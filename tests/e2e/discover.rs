@@ -54,3 +54,16 @@ async fn resign_outside_a_thread_with_two_running_matches_names_both_threads() {
     let text = private_reply(&fake, ask(&fake, DAVE, "resign", &[])).await;
     assert!(text.contains("no running match"), "{text}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_players_first_turn_says_that_moves_can_be_typed() {
+    let (fake, _bot) = start("typing-hint").await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let hint = "Moves can also be typed: the column's letter (a–g)";
+    let text = |m: serde_json::Value| m["content"].as_str().unwrap_or("").to_string();
+    assert!(text(t.turn(1, 1).await).contains(hint));
+    t.play(1, 1, 'd').await;
+    assert!(text(t.turn(1, 2).await).contains(hint), "bob's first turn");
+    t.play(1, 2, 'd').await;
+    assert!(!text(t.turn(1, 3).await).contains(hint), "once each");
+}

@@ -227,14 +227,21 @@ impl Presenter<'_> {
         if let Some(expiry) = m.expiry() {
             if let Some(when) = self.deadline_text(expiry.at, now) {
                 match expiry.kind {
-                    ExpiryKind::Abort(s) => lines.push(
-                        self.text(
-                            id::TURN_FIRST_MOVE,
-                            &Args::new()
-                                .set("player", self.name(s).to_string())
-                                .set("abort", when),
-                        ),
-                    ),
+                    ExpiryKind::Abort(s) => {
+                        lines.push(
+                            self.text(
+                                id::TURN_FIRST_MOVE,
+                                &Args::new()
+                                    .set("player", self.name(s).to_string())
+                                    .set("abort", when),
+                            ),
+                        );
+                        // A player's first turn says that moves can be
+                        // typed too (issue 18, §2.5).
+                        let width = game.position().rules().geometry.width();
+                        let last = fourbot_core::game::column_letter(width - 1).to_string();
+                        lines.push(self.text(id::TURN_TYPING_HINT, &Args::new().set("last", last)));
+                    }
                     ExpiryKind::Flag(_) => {
                         lines.push(self.text(id::TURN_FLAG, &Args::new().set("flag", when)))
                     }
