@@ -14,3 +14,4 @@ button-previous = Назад
 button-next = Напред
 button-resign-yes = Да, предавам мача
 button-resign-no = Не, продължавам
+button-withdraw = Оттегли { $n }

@@ -6,6 +6,7 @@ challenge-color = Цвят на { $player }: { $color }.
 challenge-accepted = { $player } прие.
 challenge-waiting-for = Още чакаме { $players }.
 challenge-declined = { $player } отказа предизвикателството.
+challenge-withdrawn = { $player } оттегли предизвикателството.
 challenge-expired-notice = Никой не отговори навреме; предизвикателството изтече.
 seek-posted = { $player } търси противници за мач: { $variant }, { $time }. { $free ->
     [one] Има едно свободно място.
@@ -30,3 +31,10 @@ permission-send-messages-in-threads = Изпращане на съобщения
 permission-create-public-threads = Създаване на публични нишки
 permission-attach-files = Прикачване на файлове
 permission-read-message-history = Четене на историята на съобщенията
+
+matches-running = Текущите ти мачове:
+matches-running-line = { $thread }: { $players } ({ $variant })
+matches-offers = Отворените ти предизвикателства и търсения (бутон оттегля едно):
+matches-challenge-line = { $n }. Предизвикателство към { $players } ({ $variant })
+matches-seek-line = { $n }. Отворено търсене ({ $variant })
+matches-none = Нямаш текущ мач и отворено предизвикателство в този сървър.

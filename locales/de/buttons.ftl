@@ -14,3 +14,4 @@ button-previous = Zurück
 button-next = Weiter
 button-resign-yes = Ja, Match aufgeben
 button-resign-no = Nein, weiterspielen
+button-withdraw = { $n } zurückziehen

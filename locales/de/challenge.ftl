@@ -6,6 +6,7 @@ challenge-color = { $player } spielt { $color }.
 challenge-accepted = { $player } hat angenommen.
 challenge-waiting-for = Wir warten noch auf { $players }.
 challenge-declined = { $player } hat die Herausforderung abgelehnt.
+challenge-withdrawn = { $player } hat die Herausforderung zurückgezogen.
 challenge-expired-notice = Niemand hat rechtzeitig geantwortet; die Herausforderung ist verfallen.
 seek-posted = { $player } sucht Gegner für ein Match: { $variant }, { $time }. { $free ->
     [one] Ein Platz ist frei.
@@ -30,3 +31,10 @@ permission-send-messages-in-threads = Nachrichten in Threads senden
 permission-create-public-threads = Öffentliche Threads erstellen
 permission-attach-files = Dateien anhängen
 permission-read-message-history = Nachrichtenverlauf lesen
+
+matches-running = Deine laufenden Matches:
+matches-running-line = { $thread }: { $players } ({ $variant })
+matches-offers = Deine offenen Herausforderungen und Suchen (ein Button zieht eine zurück):
+matches-challenge-line = { $n }. Eine Herausforderung an { $players } ({ $variant })
+matches-seek-line = { $n }. Eine offene Suche ({ $variant })
+matches-none = Du hast auf diesem Server kein laufendes Match und keine offene Herausforderung.

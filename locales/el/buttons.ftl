@@ -14,3 +14,4 @@ button-previous = Προηγούμενη
 button-next = Επόμενη
 button-resign-yes = Ναι, παραιτούμαι από τον αγώνα
 button-resign-no = Όχι, συνεχίζω
+button-withdraw = Απόσυρση { $n }

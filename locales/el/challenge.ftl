@@ -6,6 +6,7 @@ challenge-color = Χρώμα για { $player }: { $color }.
 challenge-accepted = { $player } αποδέχτηκε.
 challenge-waiting-for = Αναμένεται ακόμη: { $players }.
 challenge-declined = { $player } απέρριψε την πρόκληση.
+challenge-withdrawn = { $player } απέσυρε την πρόκληση.
 challenge-expired-notice = Κανείς δεν απάντησε εγκαίρως· η πρόκληση έληξε.
 seek-posted = { $player } ψάχνει αντιπάλους για αγώνα: { $variant }, { $time }. { $free ->
     [one] Υπάρχει μία ελεύθερη θέση.
@@ -30,3 +31,10 @@ permission-send-messages-in-threads = Αποστολή μηνυμάτων σε �
 permission-create-public-threads = Δημιουργία δημόσιων νημάτων
 permission-attach-files = Επισύναψη αρχείων
 permission-read-message-history = Ανάγνωση ιστορικού μηνυμάτων
+
+matches-running = Οι αγώνες σου σε εξέλιξη:
+matches-running-line = { $thread }: { $players } ({ $variant })
+matches-offers = Οι ανοιχτές προκλήσεις και αναζητήσεις σου (ένα κουμπί αποσύρει μία):
+matches-challenge-line = { $n }. Πρόκληση προς { $players } ({ $variant })
+matches-seek-line = { $n }. Ανοιχτή αναζήτηση ({ $variant })
+matches-none = Δεν έχεις αγώνα σε εξέλιξη ούτε ανοιχτή πρόκληση σε αυτόν τον διακομιστή.

@@ -16,3 +16,4 @@ button-previous = Previous
 button-next = Next
 button-resign-yes = Yes, resign the match
 button-resign-no = No, play on
+button-withdraw = Withdraw { $n }

@@ -12,6 +12,7 @@ challenge-accepted = { $player } accepted.
 challenge-waiting-for = Still waiting for { $players }.
 # $player (text)
 challenge-declined = { $player } declined the challenge.
+challenge-withdrawn = { $player } withdrew the challenge.
 challenge-expired-notice = Nobody answered in time; the challenge has expired.
 # $player (text), $variant (text), $time (text), $free (number)
 seek-posted = { $player } is looking for opponents: { $variant }, { $time }. { $free ->
@@ -40,3 +41,13 @@ permission-send-messages-in-threads = Send Messages in Threads
 permission-create-public-threads = Create Public Threads
 permission-attach-files = Attach Files
 permission-read-message-history = Read Message History
+
+# /matches: the reader's running matches and open offers.
+matches-running = Your running matches:
+# $thread: a channel link; $players: "alice vs bob"; $variant: the variant's name
+matches-running-line = { $thread }: { $players } ({ $variant })
+matches-offers = Your open challenges and seeks (a button withdraws one):
+# $n: the number on the button
+matches-challenge-line = { $n }. A challenge to { $players } ({ $variant })
+matches-seek-line = { $n }. A seek ({ $variant })
+matches-none = You have no running match and no open challenge on this server.

@@ -108,3 +108,5 @@ ladder-abort = abort
     .match-description = The running match to abort (its id)
 help = help
     .description = Commands, how to move, and how a match goes
+matches = matches
+    .description = Your running matches on this server, and your open challenges to withdraw

@@ -14,3 +14,4 @@ button-previous = Indietro
 button-next = Avanti
 button-resign-yes = Sì, abbandona l'incontro
 button-resign-no = No, continuo a giocare
+button-withdraw = Ritira { $n }

@@ -6,6 +6,7 @@ challenge-color = Colore di { $player }: { $color }.
 challenge-accepted = { $player } ha accettato.
 challenge-waiting-for = Si attende ancora { $players }.
 challenge-declined = { $player } ha rifiutato la sfida.
+challenge-withdrawn = { $player } ha ritirato la sfida.
 challenge-expired-notice = Nessuno ha risposto in tempo; la sfida è scaduta.
 seek-posted = { $player } cerca avversari per un incontro: { $variant }, { $time }. { $free ->
     [one] C'è un posto libero.
@@ -30,3 +31,10 @@ permission-send-messages-in-threads = Inviare messaggi nei thread
 permission-create-public-threads = Creare thread pubblici
 permission-attach-files = Allegare file
 permission-read-message-history = Leggere la cronologia dei messaggi
+
+matches-running = I tuoi incontri in corso:
+matches-running-line = { $thread }: { $players } ({ $variant })
+matches-offers = Le tue sfide e ricerche aperte (un pulsante ne ritira una):
+matches-challenge-line = { $n }. Una sfida a { $players } ({ $variant })
+matches-seek-line = { $n }. Una ricerca aperta ({ $variant })
+matches-none = Su questo server non hai incontri in corso né sfide aperte.

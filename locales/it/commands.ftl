@@ -105,3 +105,5 @@ ladder-abort = interrompi
     .match-description = L'incontro in corso da interrompere (il suo numero)
 help = aiuto
     .description = Comandi, come si muove e come va un incontro
+matches = incontri
+    .description = I tuoi incontri in corso su questo server e le tue sfide aperte da ritirare

@@ -5,7 +5,8 @@
 //! Custom ids (Discord allows 1–100 characters, unique in a message):
 //! - a match's actions: the host's [`ActionId`] (`m:<match>:…`);
 //! - the Confirm of a drop preview: `k:` and the drop's action id;
-//! - a challenge's answers: `c:<id>:accept`, `c:<id>:decline`;
+//! - a challenge's answers: `c:<id>:accept`, `c:<id>:decline`, and the
+//!   challenger's `c:<id>:withdraw` (in `/matches`);
 //! - a seek's: `s:<id>:join`, `s:<id>:cancel`;
 //! - a leaderboard's pages: `lb:<variant>:<page>`;
 //! - the private question that confirms Resign match:
@@ -85,6 +86,7 @@ impl fmt::Display for ButtonId {
                 let word = match answer {
                     Answer::Accept => "accept",
                     Answer::Decline => "decline",
+                    Answer::Withdraw => "withdraw",
                 };
                 write!(f, "c:{id}:{word}")
             }
@@ -152,6 +154,10 @@ impl FromStr for ButtonId {
                         id: number(first)?,
                         answer: Answer::Decline,
                     }),
+                    ("c", "withdraw") => Ok(ButtonId::Challenge {
+                        id: number(first)?,
+                        answer: Answer::Withdraw,
+                    }),
                     ("s", "join") => Ok(ButtonId::Seek {
                         id: number(first)?,
                         press: SeekPress::Join,
@@ -197,6 +203,10 @@ mod tests {
             ButtonId::Challenge {
                 id: 7,
                 answer: Answer::Decline,
+            },
+            ButtonId::Challenge {
+                id: 7,
+                answer: Answer::Withdraw,
             },
             ButtonId::Seek {
                 id: 8,

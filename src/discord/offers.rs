@@ -275,27 +275,43 @@ pub fn arm_expiry(http: Arc<Http>, data: Arc<Data>, expires_unix_ms: i64) {
         for e in data.offers.expire_due(unix_ms()).await {
             let Some(token) = &e.token else { continue };
             let content = expired_text(&data, &e);
-            let edited = match e.message {
-                // The offer is a follow-up of its command (`post_offer`).
-                Some(m) => CreateInteractionResponseFollowup::new()
-                    .content(content)
-                    .components(Vec::new())
-                    .execute(&http, (Some(MessageId::new(m.max(1))), token))
-                    .await
-                    .map(drop),
-                // An offer of an older version: the command's answer.
-                None => EditInteractionResponse::new()
-                    .content(content)
-                    .components(Vec::new())
-                    .execute(&http, token)
-                    .await
-                    .map(drop),
-            };
-            if let Err(err) = edited {
+            if let Err(err) = close_offer_message(&http, token, e.message, content).await {
                 tracing::warn!(error = %err, challenge = e.id, "marking a challenge expired failed");
             }
         }
     });
+}
+
+/// Shows `content` without buttons on an offer's message: `message`, a
+/// follow-up of the command whose interaction `token` posted it
+/// ([`post_offer`]), or — an offer of an older version — that command's
+/// own answer (edited through the token: exempt from the global limit).
+///
+/// # Errors
+/// Discord refused the edit (the token lasts 15 minutes, an offer at most
+/// 14).
+pub async fn close_offer_message(
+    http: &Http,
+    token: &str,
+    message: Option<u64>,
+    content: String,
+) -> serenity::Result<()> {
+    match message {
+        Some(m) => CreateInteractionResponseFollowup::new()
+            .content(content)
+            .components(Vec::new())
+            .allowed_mentions(mentions_only(&[]))
+            .execute(http, (Some(MessageId::new(m.max(1))), token))
+            .await
+            .map(drop),
+        None => EditInteractionResponse::new()
+            .content(content)
+            .components(Vec::new())
+            .allowed_mentions(mentions_only(&[]))
+            .execute(http, token)
+            .await
+            .map(drop),
+    }
 }
 
 /// Re-arms the expiry of every open challenge and seek after a restart (one

@@ -67,3 +67,68 @@ async fn each_players_first_turn_says_that_moves_can_be_typed() {
     t.play(1, 2, 'd').await;
     assert!(!text(t.turn(1, 3).await).contains(hint), "once each");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn matches_lists_running_matches_and_open_challenges_which_the_challenger_withdraws() {
+    let (fake, _bot) = start("matches").await;
+    let running = Table::between(&fake, ALICE, CAROL, None).await;
+    let iid = challenge(&fake, ALICE, BOB);
+    let offer = posted_by(&fake, iid).await;
+    let asked = ask(&fake, ALICE, "matches", &[]);
+    private_reply(&fake, asked).await;
+    let list = fake.wait_for("the list", |f| f.original(asked)).await;
+    let text = list["content"].as_str().unwrap();
+    assert!(text.contains(&format!("<#{}>", running.thread)), "{text}");
+    assert!(text.contains("alice vs carol"), "{text}");
+    assert!(text.contains("1. A challenge to bob (Classic)"), "{text}");
+    let ids: Vec<String> = buttons(&list).into_iter().map(|(b, _)| b).collect();
+    assert_eq!(ids.len(), 1, "{list}");
+    assert!(
+        ids[0].starts_with("c:") && ids[0].ends_with(":withdraw"),
+        "{ids:?}"
+    );
+    // Only the challenger may withdraw it.
+    let r = press_now(&fake, BOB, id_of(&offer), &ids[0]).await;
+    assert!(
+        r.text().contains("Only the player who made this challenge"),
+        "{r:?}"
+    );
+    // Alice withdraws it from the list: the challenge's own message says
+    // so and loses its buttons.
+    let r = press_now(&fake, ALICE, id_of(&list), &ids[0]).await;
+    assert!(r.update.is_some(), "{r:?}");
+    let now = fake
+        .wait_for("the withdrawn challenge", |f| {
+            f.message(id_of(&offer)).filter(|m| {
+                m["content"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("alice withdrew the challenge")
+            })
+        })
+        .await;
+    assert!(buttons(&now).is_empty(), "{now}");
+    let r = press_now(&fake, BOB, id_of(&offer), &buttons(&offer)[0].0).await;
+    assert!(
+        r.text().contains("already") || r.text().contains("answered"),
+        "{r:?}"
+    );
+    assert!(fake.channel(id_of(&offer)).is_none(), "no match");
+    // Her Decline on her own challenge withdraws it too.
+    let again = challenge(&fake, ALICE, DAVE);
+    let offer = posted_by(&fake, again).await;
+    let r = press_now(&fake, ALICE, id_of(&offer), &buttons(&offer)[1].0).await;
+    let update = r.update.expect("the challenge updated");
+    assert!(
+        update["content"]
+            .as_str()
+            .unwrap()
+            .contains("alice withdrew the challenge"),
+        "{update}"
+    );
+    // Nothing left to list but the running match.
+    let asked = ask(&fake, ALICE, "matches", &[]);
+    private_reply(&fake, asked).await;
+    let list = fake.wait_for("the list", |f| f.original(asked)).await;
+    assert!(buttons(&list).is_empty(), "{list}");
+}

@@ -56,6 +56,9 @@ pub struct Challenge {
     /// The token of the interaction that posted the message (it edits the
     /// message for 15 minutes; never logged).
     pub token: String,
+    /// The message with its buttons (a follow-up of that interaction), once
+    /// posted.
+    pub message: Option<u64>,
 }
 
 impl Challenge {
@@ -99,6 +102,8 @@ pub struct Seek {
     pub text: String,
     /// The token of the `/seek` interaction (edits the message at expiry).
     pub token: String,
+    /// The message with its buttons, once posted.
+    pub message: Option<u64>,
 }
 
 impl Seek {
@@ -113,8 +118,10 @@ impl Seek {
 pub enum Answer {
     /// They play.
     Accept,
-    /// They do not.
+    /// They do not (the challenger: withdraw it).
     Decline,
+    /// The challenger withdraws it (from `/matches`; only the challenger).
+    Withdraw,
 }
 
 /// What an answer did to its challenge.
@@ -127,6 +134,18 @@ pub enum Answered {
     Complete(Challenge),
     /// Declined: the challenge is off.
     Declined(Challenge),
+    /// The challenger withdrew it (their Decline, or Withdraw in
+    /// `/matches`): the challenge is off.
+    Withdrawn(Challenge),
+}
+
+/// An open offer of a player's ([`Offers::open_by`]).
+#[derive(Clone, Debug)]
+pub enum OpenOffer {
+    /// A challenge they made.
+    Challenge(Challenge),
+    /// A seek they posted.
+    Seek(Seek),
 }
 
 /// A press on a seek.
@@ -565,7 +584,39 @@ impl Offers {
             locale: locale_of(s),
             text: s.new.text.clone(),
             token: s.new.token.clone().unwrap_or_default(),
+            message: s.new.message,
         })
+    }
+
+    /// The open challenges and seeks on `guild` that `player` made, oldest
+    /// first (for `/matches`).
+    ///
+    /// # Errors
+    /// The store could not be read.
+    pub async fn open_by(
+        &self,
+        guild: u64,
+        player: UserId,
+        bot: UserId,
+    ) -> Result<Vec<OpenOffer>, Denial> {
+        let open = self
+            .db
+            .open_challenges()
+            .await
+            .map_err(internal("reading the open challenges", 0))?;
+        let mut out = Vec::new();
+        for s in open.iter().filter(|s| s.new.guild == guild) {
+            if let Some(c) = self.challenge_of(s, bot).await {
+                if c.challenger.id == player {
+                    out.push(OpenOffer::Challenge(c));
+                }
+            } else if let Some(k) = self.seek_of(s, bot).await {
+                if k.seats.first().is_some_and(|p| p.id == player) {
+                    out.push(OpenOffer::Seek(k));
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// Seek `id` as it stands (any state), if it is one.
@@ -595,6 +646,7 @@ impl Offers {
             locale: locale_of(s),
             text: s.new.text.clone(),
             token: s.new.token.clone().unwrap_or_default(),
+            message: s.new.message,
         })
     }
 
@@ -620,8 +672,12 @@ impl Offers {
         if answer == Answer::Accept && c.invited().any(|s| s.id == player.id) {
             self.check_not_playing(player.id, &[&c.challenger])?;
         }
-        if c.challenger.id == player.id {
+        let own = c.challenger.id == player.id;
+        if own && answer == Answer::Accept {
             return Err(id::ERROR_OWN_CHALLENGE.into());
+        }
+        if !own && answer == Answer::Withdraw {
+            return Err(id::ERROR_NOT_YOUR_CHALLENGE.into());
         }
         if !c
             .seats
@@ -640,9 +696,17 @@ impl Offers {
         };
         if stored.state != ChallengeState::Open
             || stored.new.expires_unix_ms <= now_unix_ms
-            || c.accepted.contains(&player.id)
+            || (c.accepted.contains(&player.id) && !own)
         {
             return Err(refusal(&stored));
+        }
+        if own {
+            // The challenger's Decline (or Withdraw) withdraws it.
+            if !self.close(stored.id, ChallengeState::Cancelled).await? {
+                let now = self.load(id).await.ok_or(EXPIRED)?;
+                return Err(refusal(&now));
+            }
+            return Ok(Answered::Withdrawn(c));
         }
         let fail = internal("answering a challenge", id);
         if answer == Answer::Decline {
@@ -934,6 +998,7 @@ mod tests {
             locale: Locale::De,
             text: "alice challenges".into(),
             token: "t".into(),
+            message: None,
         }
     }
 
@@ -953,6 +1018,7 @@ mod tests {
             locale: Locale::EnUs,
             text: String::new(),
             token: String::new(),
+            message: None,
         }
     }
 

@@ -23,8 +23,8 @@ use super::super::choices::{time_presets, ColorOption, VariantChoice};
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only};
 use super::super::offers::{
-    bot_user, offer_terms, open_match, open_offered_match, post_offer, refuse_press, Completed,
-    MatchPlace,
+    bot_user, close_offer_message, offer_terms, open_match, open_offered_match, post_offer,
+    refuse_press, Completed, MatchPlace,
 };
 use super::super::poster::with_retries;
 use super::super::reply::{acknowledge, deny, private, seated, user_locale};
@@ -148,6 +148,7 @@ pub(super) async fn challenge(
         locale: public,
         text: String::new(),
         token: i.token.clone(),
+        message: None,
     };
     if challenge.against_the_bot() {
         let level = challenge
@@ -239,6 +240,7 @@ pub async fn on_answer(
     };
     let (c, msg) = match &answered {
         Answered::Declined(c) => (c, id::CHALLENGE_DECLINED),
+        Answered::Withdrawn(c) => (c, id::CHALLENGE_WITHDRAWN),
         Answered::Waiting(c) | Answered::Complete(c) => (c, id::CHALLENGE_ACCEPTED),
     };
     let mut text = c.text.clone();
@@ -271,6 +273,21 @@ pub async fn on_answer(
         }
     } else {
         response = response.components(Vec::new());
+    }
+    let elsewhere = c.message.is_some_and(|m| m != press.message.id.get());
+    if let (Answered::Withdrawn(c), true) = (&answered, elsewhere) {
+        // Withdrawn from `/matches`: the challenge's own message is edited
+        // through its command's token; the list says it is done.
+        close_offer_message(&ctx.http, &c.token, c.message, clip(&text)).await?;
+        let done = catalog.text(locale, msg, &Args::new().set("player", me.name.clone()));
+        let response = EditInteractionResponse::new()
+            .content(clip(&done))
+            .components(Vec::new());
+        with_retries("edit the list", || {
+            press.edit_response(&ctx.http, response.clone())
+        })
+        .await?;
+        return Ok(());
     }
     with_retries("edit the challenge", || {
         press.edit_response(&ctx.http, response.clone().content(clip(&text)))

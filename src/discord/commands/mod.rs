@@ -9,6 +9,7 @@ pub mod archive;
 pub mod challenge;
 pub mod help;
 pub mod ladder;
+pub mod matches;
 pub mod moderation;
 pub mod play;
 pub mod rules;
@@ -43,6 +44,7 @@ pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
         analysis::analyze(),
         moderation::ladder(),
         moderation::config(),
+        matches::matches(),
         help::help(),
     ]
 }

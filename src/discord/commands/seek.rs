@@ -22,7 +22,8 @@ use super::super::choices::{time_presets, VariantChoice};
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only};
 use super::super::offers::{
-    bot_user, offer_terms, open_offered_match, post_offer, refuse_press, Completed,
+    bot_user, close_offer_message, offer_terms, open_offered_match, post_offer, refuse_press,
+    Completed,
 };
 use super::super::poster::with_retries;
 use super::super::reply::{acknowledge, deny, seated};
@@ -77,6 +78,7 @@ pub(super) async fn seek(
         locale: l,
         text: String::new(),
         token: i.token.clone(),
+        message: None,
     };
     let expires_unix_ms = unix_ms() + terms.expiry.as_millis() as i64;
     s.text = format!(
@@ -164,6 +166,20 @@ pub async fn on_press(
         .allowed_mentions(mentions_only(&[]));
     if !matches!(change, SeekChange::Joined(_)) {
         update = update.components(Vec::new());
+    }
+    let elsewhere = s.message.is_some_and(|m| m != press.message.id.get());
+    if let (SeekChange::Cancelled(s), true) = (&change, elsewhere) {
+        // Withdrawn from `/matches`: the seek's own message is edited
+        // through its command's token; the list says it is done.
+        close_offer_message(&ctx.http, &s.token, s.message, clip(&text)).await?;
+        let response = EditInteractionResponse::new()
+            .content(clip(&line))
+            .components(Vec::new());
+        with_retries("edit the list", || {
+            press.edit_response(&ctx.http, response.clone())
+        })
+        .await?;
+        return Ok(());
     }
     with_retries("edit the seek", || {
         press.edit_response(&ctx.http, update.clone())
