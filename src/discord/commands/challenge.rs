@@ -337,6 +337,7 @@ mod tests {
             locale: Locale::EnUs,
             text: String::new(),
             token: String::new(),
+            message: None,
         };
         let text = challenge_text(&catalog, &c, 1_800_000_000);
         assert!(
