@@ -171,20 +171,6 @@ const ALREADY_ACKNOWLEDGED: isize = 40060;
 /// Discord's JSON error code for a response after the 3 seconds.
 const UNKNOWN_INTERACTION: isize = 10062;
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn long_rules_are_split_between_messages() {
-        let sections = vec!["a".repeat(1500), "b".repeat(400), "c".repeat(300)];
-        let packed = pack(&sections, 2000);
-        assert_eq!(packed.len(), 2);
-        assert!(packed.iter().all(|m| m.chars().count() <= 2000));
-        assert!(packed[0].ends_with('b') && packed[1].starts_with('c'));
-    }
-}
-
 /// Why no match is meant by a match command of `player` in `channel`: the
 /// thread is no match's and `player` runs none (`error-no-match-here`), or
 /// several, named by their threads (`error-several-matches`), so that the
@@ -200,3 +186,18 @@ pub fn no_match_meant(data: &Data, player: UserId) -> Denial {
         .collect();
     Denial::new(id::ERROR_SEVERAL_MATCHES).with("threads", threads.join(", "))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_rules_are_split_between_messages() {
+        let sections = vec!["a".repeat(1500), "b".repeat(400), "c".repeat(300)];
+        let packed = pack(&sections, 2000);
+        assert_eq!(packed.len(), 2);
+        assert!(packed.iter().all(|m| m.chars().count() <= 2000));
+        assert!(packed[0].ends_with('b') && packed[1].starts_with('c'));
+    }
+}
+
