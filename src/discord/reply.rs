@@ -200,4 +200,3 @@ mod tests {
         assert!(packed[0].ends_with('b') && packed[1].starts_with('c'));
     }
 }
-

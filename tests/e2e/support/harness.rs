@@ -465,7 +465,7 @@ impl Table {
             options.push(("time", 3, json!(t)));
         }
         let iid = challenge_with(fake, a, &options, &[b]);
-        let challenge = posted_by(&fake, iid).await;
+        let challenge = posted_by(fake, iid).await;
         press(fake, b, &challenge, &buttons(&challenge)[0].0);
         let thread = id_of(&challenge);
         let first = first_turn(fake, thread).await;
