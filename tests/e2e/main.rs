@@ -12,3 +12,4 @@ mod kill_flag;
 mod pitfalls;
 mod restart;
 mod shell;
+mod fake_contract;

@@ -1,33 +1,70 @@
-//! A fake Discord on 127.0.0.1: the REST routes of docs/discord.md and the
-//! gateway websocket on one port. It records every request (method, path,
-//! JSON body, attached files), keeps the messages it was asked to create so
-//! that a test can press their buttons, and lets a test push gateway events
-//! (slash commands, button presses, typed messages) for several users. A
-//! create-message with `enforce_nonce` and a nonce seen in the last
+//! A fake Discord on 127.0.0.1, as strict as Discord's documentation: the
+//! REST routes the bot uses and the gateway websocket on one port.
+//!
+//! It records every request (method, path, JSON body or `payload_json`,
+//! attached files, the status it answered), keeps the channels and
+//! messages so that a test can press buttons, and lets a test push gateway
+//! events (slash commands, presses, typed messages) for several users, from
+//! channels of every Discord type. What it refuses, as Discord does (every
+//! rule names its page of discord-api-docs, `developers/…`):
+//!
+//! - payloads (`validate`): 400 / 50035 with the nested `errors` object,
+//!   50006 for an empty message, 413 / 40005 for a file over the limit;
+//!   command registrations; deprecated command fields are recorded
+//!   ([`FakeDiscord::deprecated_fields`]);
+//! - interactions (`rest`): the first callback more than 3 s after the
+//!   push gets 10062, a second callback 40060, a callback type that does
+//!   not fit the interaction 50035; the token's webhooks work for 15
+//!   minutes, then 50027; [`FakeDiscord::age_interaction`] moves an
+//!   interaction into the past;
+//! - permissions per channel (`perms`): 50001 without View Channel, 50013
+//!   without what the route needs; interactions carry `app_permissions`;
+//! - channel types: no thread from a message in a forum, media, voice or
+//!   stage channel or in a thread (50024), one thread per message
+//!   (160004); an archived thread refuses edits (50083) and is unarchived
+//!   by a message;
+//! - the gateway (`gateway`): privileged intents the application has not
+//!   enabled close the connection with 4014; dispatches follow the intents
+//!   the bot identified with (no guild messages without `GUILD_MESSAGES`,
+//!   no content without `MESSAGE_CONTENT` unless it mentions the bot);
+//!   heartbeats are enforced;
+//! - rate limits (`limits`): per-route buckets, `X-RateLimit-*` on every
+//!   answer, 429 with `retry_after` and `X-RateLimit-Scope`, the global 50
+//!   per second (callbacks and interaction webhooks exempt), counted
+//!   ([`FakeDiscord::counts`]).
+//!
+//! A create-message with `enforce_nonce` and a nonce seen in the last
 //! [`NONCE_WINDOW`] returns the earlier message, as on Discord; REST faults
-//! (500, 429, a 500 after the work was done) are injected with
-//! [`FakeDiscord::inject`].
+//! (500, 429, a 500 or a dropped connection after the work was done) are
+//! injected with [`FakeDiscord::inject`].
 
-use std::collections::HashMap;
+mod gateway;
+mod http;
+mod limits;
+mod perms;
+mod rest;
+mod validate;
+
+pub use gateway::{filter_message, intent, DISALLOWED_INTENTS, SESSION_TIMED_OUT};
+pub use limits::{limit, route as rate_limit_route, Counts, Limit, RateLimits, RouteCounts};
+pub use perms::{kind, perm, Channel};
+pub use validate::{DEFAULT_UPLOAD_LIMIT, EPHEMERAL, LOADING};
+
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::TcpListener;
 use tokio::sync::mpsc;
-use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
-use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
-use tokio_tungstenite::tungstenite::protocol::{CloseFrame, Role};
 use tokio_tungstenite::tungstenite::Message as Frame;
-use tokio_tungstenite::WebSocketStream;
 
 /// The bot's user id (also its application id).
 pub const BOT_ID: u64 = 900_000_000_000_000_001;
 /// The guild of every test.
 pub const GUILD_ID: u64 = 500_000_000_000_000_001;
-/// The channel where challenges are posted.
+/// The channel where challenges are posted (a text channel of
+/// [`GUILD_ID`]).
 pub const CHANNEL_ID: u64 = 600_000_000_000_000_001;
 
 /// A user of the tests.
@@ -60,7 +97,8 @@ pub const DAVE: TestUser = TestUser {
     name: "dave",
 };
 
-/// One REST request as the fake received it.
+/// One REST request as the fake carried it out (rate-limited and faulted
+/// requests that were not carried out are only in [`FakeDiscord::served`]).
 #[derive(Clone, Debug)]
 pub struct Recorded {
     /// HTTP method.
@@ -71,6 +109,27 @@ pub struct Recorded {
     pub json: Value,
     /// Attached files: (field name, bytes).
     pub files: Vec<(String, Vec<u8>)>,
+    /// The status the route answered (before an injected fault replaced
+    /// it): 2xx when it was carried out, else Discord's refusal.
+    pub status: u16,
+}
+
+impl Recorded {
+    /// Whether the route carried it out (2xx).
+    pub fn ok(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
+}
+
+/// One uploaded file of a multipart body.
+#[derive(Clone, Debug)]
+pub struct Upload {
+    /// The form field (`files[0]`).
+    pub field: String,
+    /// Its `filename`.
+    pub filename: String,
+    /// Its bytes.
+    pub bytes: Vec<u8>,
 }
 
 /// What the fake does when the bot identifies.
@@ -82,21 +141,119 @@ pub enum Mode {
     RejectToken,
 }
 
-struct Interaction {
+/// An interaction the fake pushed, and what happened to it.
+#[derive(Clone, Debug)]
+pub(crate) struct Interaction {
+    id: u64,
+    /// Interaction type (2 command, 3 component, 4 autocomplete, 5 modal).
+    kind: u8,
     channel: u64,
-    /// The message a button press was on.
+    guild: Option<u64>,
+    /// The message a component (or a modal opened from one) was on.
     message: Option<u64>,
-    /// The message the interaction's response created.
+    /// The invoking user.
+    user: Value,
+    /// When it was pushed (moved back by [`FakeDiscord::age_interaction`]).
+    pushed: Instant,
+    /// Its `attachment_size_limit` in bytes.
+    size_limit: u64,
+    /// The callback type accepted, once acknowledged.
+    acked: Option<u8>,
+    /// The token was invalidated (a callback came too late).
+    dead: bool,
+    /// `@original`: the message the response created, or for types 6 and
+    /// 7 the message the component was on.
     original: Option<u64>,
+    /// The original is a deferred response's loading message not yet
+    /// edited.
+    loading: bool,
+    /// Follow-up messages created with the token.
+    followups: Vec<u64>,
 }
 
-struct State {
+impl Interaction {
+    /// The `interaction_metadata` of a message it created
+    /// (`developers/resources/message.mdx`, "Message Interaction Metadata
+    /// Object").
+    fn metadata(&self) -> Value {
+        let mut m = json!({
+            "id": self.id.to_string(), "type": self.kind, "user": self.user,
+            "authorizing_integration_owners": {"0": self.guild.unwrap_or(0).to_string()},
+        });
+        if let Some(msg) = self.message {
+            m["interacted_message_id"] = json!(msg.to_string());
+        }
+        if let Some(o) = self.original {
+            m["original_response_message_id"] = json!(o.to_string());
+        }
+        m
+    }
+}
+
+/// What a test can ask about an interaction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InteractionState {
+    /// The callback type Discord accepted, once acknowledged.
+    pub acked: Option<u8>,
+    /// The token was invalidated (a callback came after 3 s).
+    pub dead: bool,
+    /// The `@original` message.
+    pub original: Option<u64>,
+    /// Follow-up messages.
+    pub followups: Vec<u64>,
+}
+
+/// The fake's configuration of Discord's clocks, the application and the
+/// limits.
+#[derive(Clone, Debug)]
+pub(crate) struct Config {
+    /// The initial response must come within this (3 s).
+    ack_window: Duration,
+    /// An interaction token works this long (15 minutes).
+    token_lifetime: Duration,
+    /// The privileged intents enabled for the application (developer
+    /// portal → Bot).
+    privileged: u64,
+    /// HELLO's `heartbeat_interval`.
+    heartbeat_interval: Duration,
+    /// How late a heartbeat may come before the fake closes the
+    /// connection.
+    heartbeat_tolerance: Duration,
+    /// Rate limits.
+    limits: RateLimits,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            ack_window: ACK_WINDOW,
+            token_lifetime: TOKEN_LIFETIME,
+            privileged: intent::PRIVILEGED,
+            heartbeat_interval: Duration::from_millis(41_250),
+            heartbeat_tolerance: Duration::from_secs(5),
+            limits: RateLimits::default(),
+        }
+    }
+}
+
+/// How long after an interaction its first callback may come
+/// (`developers/interactions/receiving-and-responding.mdx`, "Interaction
+/// Callback": "you must send an initial response within 3 seconds").
+pub const ACK_WINDOW: Duration = Duration::from_secs(3);
+/// How long an interaction token works (same page: "valid for 15
+/// minutes").
+pub const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
+
+pub(crate) struct State {
     mode: Mode,
     requests: Vec<Recorded>,
     /// Gateway ops received (op numbers).
     gateway_ops: Vec<u64>,
     messages: HashMap<u64, Value>,
-    channels: HashMap<u64, Value>,
+    /// Messages a thread was started from.
+    threads_from: HashSet<u64>,
+    channels: HashMap<u64, Channel>,
+    /// By token.
     interactions: HashMap<String, Interaction>,
     next_id: u64,
     seq: u64,
@@ -117,7 +274,36 @@ struct State {
     observer: Option<Observer>,
     /// The message each create-message nonce made, and when (for
     /// `enforce_nonce`).
-    nonces: HashMap<String, (u64, std::time::Instant)>,
+    nonces: HashMap<String, (u64, Instant)>,
+    cfg: Config,
+    limiter: limits::Limiter,
+    /// Deprecated fields seen in command registrations.
+    deprecated: Vec<String>,
+    /// The intents of the last IDENTIFY.
+    intents: Option<u64>,
+    /// The intents of every IDENTIFY that got READY.
+    identified: Vec<u64>,
+    /// IDENTIFYs closed with 4014.
+    refused_identifies: u32,
+    /// Connections closed for missing heartbeats.
+    heartbeat_timeouts: u32,
+    /// Upload limit per guild (bytes), where a test changed it.
+    upload_limits: HashMap<u64, u64>,
+}
+
+impl State {
+    /// The fault to inject for this request, if a rule matches (and counts
+    /// it down).
+    fn take_fault(&mut self, method: &str, path: &str) -> Option<Fault> {
+        let rule = self
+            .faults
+            .iter_mut()
+            .find(|r| r.remaining > 0 && r.method == method && path.contains(&r.path_contains))?;
+        rule.remaining -= 1;
+        let fault = rule.fault;
+        self.faults.retain(|r| r.remaining > 0);
+        Some(fault)
+    }
 }
 
 /// How long Discord remembers a create-message nonce for `enforce_nonce`
@@ -132,12 +318,12 @@ pub type Observer = Arc<dyn Fn(Observed<'_>) + Send + Sync>;
 #[allow(dead_code)] // read by examples/load.rs
 pub struct Observed<'a> {
     /// When the fake had read the whole request.
-    pub at: std::time::Instant,
+    pub at: Instant,
     /// HTTP method.
     pub method: &'a str,
     /// Path without the query.
     pub path: &'a str,
-    /// The status the fake answered.
+    /// The status the fake answered (0: the connection was dropped).
     pub status: u16,
     /// The JSON body (or `payload_json`).
     pub json: &'a Value,
@@ -145,7 +331,8 @@ pub struct Observed<'a> {
     pub reply: Option<&'a Value>,
 }
 
-/// A REST fault the fake injects instead of carrying a request out.
+/// A REST fault the fake injects instead of (or after) carrying a request
+/// out.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Fault {
     /// `500 Internal Server Error` with Discord's JSON error body.
@@ -154,12 +341,18 @@ pub enum Fault {
     /// answered like [`Fault::ServerError`], as when Discord fails after
     /// doing the work: the client cannot tell whether it was done.
     ServerErrorAfterDoing,
+    /// The connection is closed without an answer and the request is not
+    /// carried out (a network failure on the way in).
+    Drop,
+    /// The request is carried out and the connection is then closed
+    /// without an answer (the answer was lost on the way back).
+    DropAfterDoing,
     /// `429 Too Many Requests` as Discord sends it: the JSON body
     /// `{"message", "retry_after" (seconds, float), "global"}` and the
     /// headers `Retry-After`, `X-RateLimit-Limit`, `X-RateLimit-Remaining:
     /// 0`, `X-RateLimit-Reset`, `X-RateLimit-Reset-After`,
     /// `X-RateLimit-Bucket`, `X-RateLimit-Scope` (and `X-RateLimit-Global`
-    /// when global).
+    /// when global). Not carried out.
     RateLimited {
         /// How long the client must wait.
         retry_after: Duration,
@@ -175,16 +368,16 @@ struct FaultRule {
     remaining: u32,
 }
 
-/// A REST request as served (faulted or not).
+/// A REST request as served (faulted, rate limited or not).
 #[derive(Clone, Debug)]
 pub struct Served {
     /// When the fake had read the whole request.
-    pub at: std::time::Instant,
+    pub at: Instant,
     /// HTTP method.
     pub method: String,
     /// Path without the query.
     pub path: String,
-    /// The status answered.
+    /// The status answered (0: the connection was dropped without one).
     pub status: u16,
     /// The fault injected, if any.
     #[allow(dead_code)] // read by examples/load.rs
@@ -207,10 +400,11 @@ pub const OTHER_BOT: TestUser = TestUser {
 
 /// A second guild (rating pools are per server).
 pub const GUILD_2: u64 = 500_000_000_000_000_002;
-/// A channel of [`GUILD_2`].
+/// A text channel of [`GUILD_2`].
 pub const CHANNEL_2: u64 = 600_000_000_000_000_002;
 
-fn user_json(u: TestUser) -> Value {
+/// A user as Discord's API returns it.
+pub fn user_json(u: TestUser) -> Value {
     json!({"id": u.id.to_string(), "username": u.name, "discriminator": "0",
            "global_name": u.name, "avatar": null, "bot": u.id == OTHER_BOT.id})
 }
@@ -221,7 +415,8 @@ pub fn in_guild(mut payload: Value, guild: u64) -> Value {
     payload
 }
 
-fn bot_json() -> Value {
+/// The bot's user.
+pub fn bot_json() -> Value {
     json!({"id": BOT_ID.to_string(), "username": "fourbot", "discriminator": "0",
            "global_name": null, "avatar": null, "bot": true})
 }
@@ -274,13 +469,15 @@ fn interaction_base(kind: u8, id: u64, user: TestUser, channel: u64, locale: &st
         "id": id.to_string(), "application_id": BOT_ID.to_string(), "type": kind,
         "token": format!("token-{id}"), "version": 1, "guild_id": GUILD_ID.to_string(),
         "channel_id": channel.to_string(), "member": member_json(user), "locale": locale,
-        "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": 10485760,
-        "app_permissions": "2147483647"
+        "guild_locale": "en-US", "entitlements": [], "attachment_size_limit": DEFAULT_UPLOAD_LIMIT,
+        // Filled in by `FakeDiscord::dispatch` from the channel.
+        "app_permissions": "0"
     })
 }
 
 /// A slash command `/name` with options `(name, type, value)`; user options
-/// (type 6) are resolved from `users`.
+/// (type 6) are resolved from `users`, channel options (type 7) by
+/// [`FakeDiscord::dispatch`] from the channels it knows.
 pub fn slash_command_json(
     id: u64,
     user: TestUser,
@@ -359,7 +556,8 @@ pub fn button_press_json(
     v
 }
 
-/// A message typed by `user` in `channel`.
+/// A message typed by `user` in `channel` (a guild channel of
+/// [`GUILD_ID`]).
 pub fn message_create_json(id: u64, user: TestUser, channel: u64, content: &str) -> Value {
     let mut v = message_json(id, channel, user_json(user), content);
     v["guild_id"] = json!(GUILD_ID.to_string());
@@ -369,16 +567,43 @@ pub fn message_create_json(id: u64, user: TestUser, channel: u64, content: &str)
     v
 }
 
-/// A thread channel.
+/// `typed` (a [`message_create_json`]) as a reply to `to` (a message
+/// payload): `type` 19, `message_reference` and `referenced_message`
+/// (`developers/resources/message.mdx`, "Message Reference Object"); with
+/// `ping` (the client's default) the replied-to author is in `mentions`.
+pub fn reply_to(mut typed: Value, to: &Value, ping: bool) -> Value {
+    typed["type"] = json!(19);
+    typed["message_reference"] = json!({"type": 0, "message_id": to["id"],
+        "channel_id": to["channel_id"], "guild_id": typed["guild_id"]});
+    typed["referenced_message"] = to.clone();
+    if ping {
+        typed["mentions"]
+            .as_array_mut()
+            .expect("mentions")
+            .push(to["author"].clone());
+    }
+    typed
+}
+
+/// `typed` (a [`message_create_json`]) mentioning the bot: `<@BOT_ID>`
+/// before the text and the bot in `mentions`.
+pub fn mentioning_bot(mut typed: Value) -> Value {
+    let text = typed["content"].as_str().unwrap_or("").to_string();
+    typed["content"] = json!(format!("<@{BOT_ID}> {text}"));
+    typed["mentions"]
+        .as_array_mut()
+        .expect("mentions")
+        .push(bot_json());
+    typed
+}
+
+/// A public thread of `parent` started by the bot.
 pub fn thread_json(id: u64, parent: u64, name: &str, archived: bool) -> Value {
-    json!({
-        "id": id.to_string(), "type": 11, "guild_id": GUILD_ID.to_string(),
-        "parent_id": parent.to_string(), "name": name, "owner_id": BOT_ID.to_string(),
-        "thread_metadata": {"archived": archived, "auto_archive_duration": 1440,
-            "archive_timestamp": "2024-01-01T00:00:00.000000+00:00", "locked": false},
-        "message_count": 0, "member_count": 1, "rate_limit_per_user": 0, "flags": 0,
-        "nsfw": false, "position": 0, "permission_overwrites": []
-    })
+    let mut c = Channel::new(id, kind::PUBLIC_THREAD, GUILD_ID, name);
+    c.parent = Some(parent);
+    c.owner = Some(BOT_ID);
+    c.archived = archived;
+    c.json()
 }
 
 /// The application as `GET /oauth2/applications/@me` returns it.
@@ -390,11 +615,72 @@ pub fn application_json() -> Value {
     })
 }
 
+/// The status, JSON body and extra header lines of an injected fault, as
+/// Discord sends them.
+fn fault_reply(fault: Fault) -> (u16, Value, String) {
+    match fault {
+        Fault::RateLimited {
+            retry_after,
+            global,
+        } => {
+            let (headers, body) = limits::too_many(
+                retry_after,
+                if global { "global" } else { "user" },
+                (!global).then_some((5, "fake-bucket")),
+            );
+            (429, body, headers)
+        }
+        _ => (
+            500,
+            json!({"message": "500: Internal Server Error", "code": 0}),
+            String::new(),
+        ),
+    }
+}
+
+/// The reply to a command registration: the commands with ids.
+pub fn commands_reply(body: &Value) -> Value {
+    Value::Array(
+        body.as_array()
+            .cloned()
+            .unwrap_or_default()
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut c)| {
+                c["id"] = json!((800 + i).to_string());
+                c["application_id"] = json!(BOT_ID.to_string());
+                c["version"] = json!("1");
+                if c.get("type").is_none() {
+                    c["type"] = json!(1);
+                }
+                if c.get("default_member_permissions").is_none() {
+                    c["default_member_permissions"] = Value::Null;
+                }
+                c
+            })
+            .collect(),
+    )
+}
+
 impl FakeDiscord {
-    /// Starts the fake on a free port.
+    /// Starts the fake on a free port, knowing [`CHANNEL_ID`] and
+    /// [`CHANNEL_2`] (text channels of [`GUILD_ID`] and [`GUILD_2`]), with
+    /// the bot's default permissions ([`perm::BOT_DEFAULT`]), every
+    /// privileged intent enabled and the default rate limits on (off when
+    /// the environment has `FOURBOT_FAKE_RATE_LIMITS=off`, to measure what
+    /// they cost).
     pub async fn start(mode: Mode) -> FakeDiscord {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
+        let mut channels = HashMap::new();
+        channels.insert(
+            CHANNEL_ID,
+            Channel::new(CHANNEL_ID, kind::GUILD_TEXT, GUILD_ID, "general"),
+        );
+        channels.insert(
+            CHANNEL_2,
+            Channel::new(CHANNEL_2, kind::GUILD_TEXT, GUILD_2, "general"),
+        );
         let fake = FakeDiscord {
             port,
             state: Arc::new(Mutex::new(State {
@@ -402,7 +688,8 @@ impl FakeDiscord {
                 requests: Vec::new(),
                 gateway_ops: Vec::new(),
                 messages: HashMap::new(),
-                channels: HashMap::new(),
+                threads_from: HashSet::new(),
+                channels,
                 interactions: HashMap::new(),
                 next_id: 700_000_000_000_000_000,
                 seq: 0,
@@ -415,6 +702,20 @@ impl FakeDiscord {
                 lean: false,
                 observer: None,
                 nonces: HashMap::new(),
+                cfg: Config {
+                    limits: match std::env::var("FOURBOT_FAKE_RATE_LIMITS").as_deref() {
+                        Ok("off") => RateLimits::off(),
+                        _ => RateLimits::default(),
+                    },
+                    ..Config::default()
+                },
+                limiter: limits::Limiter::new(),
+                deprecated: Vec::new(),
+                intents: None,
+                identified: Vec::new(),
+                refused_identifies: 0,
+                heartbeat_timeouts: 0,
+                upload_limits: HashMap::new(),
             })),
         };
         let f = fake.clone();
@@ -441,7 +742,8 @@ impl FakeDiscord {
         s.next_id
     }
 
-    /// Every request so far.
+    /// Every request carried out so far (with Discord's refusals; not the
+    /// rate-limited or faulted ones that were not carried out).
     pub fn requests(&self) -> Vec<Recorded> {
         self.state.lock().unwrap().requests.clone()
     }
@@ -456,13 +758,23 @@ impl FakeDiscord {
         self.state.lock().unwrap().messages.get(&id).cloned()
     }
 
-    /// A channel (thread) as it stands now.
+    /// A channel as it stands now (as Discord's API returns it).
     pub fn channel(&self, id: u64) -> Option<Value> {
-        self.state.lock().unwrap().channels.get(&id).cloned()
+        self.state.lock().unwrap().channels.get(&id).map(Channel::json)
     }
 
-    /// The messages in `channel`, oldest first.
+    /// The bot's messages (its posts, interaction responses and follow-ups)
+    /// in `channel`, oldest first.
     pub fn messages_in(&self, channel: u64) -> Vec<Value> {
+        self.all_messages_in(channel)
+            .into_iter()
+            .filter(|m| m["author"]["id"] == json!(BOT_ID.to_string()))
+            .collect()
+    }
+
+    /// Every message in `channel` (the users' typed ones too), oldest
+    /// first.
+    pub fn all_messages_in(&self, channel: u64) -> Vec<Value> {
         let s = self.state.lock().unwrap();
         let mut v: Vec<(u64, Value)> = s
             .messages
@@ -474,11 +786,30 @@ impl FakeDiscord {
         v.into_iter().map(|(_, m)| m).collect()
     }
 
-    /// The message an interaction's response created, if any.
+    /// The message an interaction's response created (or, for a component
+    /// answered with type 6 or 7, the message the component was on), once
+    /// it shows something: a deferred response's loading message counts
+    /// only once it was edited.
     pub fn original(&self, interaction: u64) -> Option<Value> {
         let s = self.state.lock().unwrap();
         let i = s.interactions.get(&format!("token-{interaction}"))?;
+        if i.loading {
+            return None;
+        }
         i.original.and_then(|m| s.messages.get(&m).cloned())
+    }
+
+    /// What happened to `interaction` (by id, as pushed by the helpers
+    /// with token `token-{id}`).
+    pub fn interaction(&self, interaction: u64) -> Option<InteractionState> {
+        let s = self.state.lock().unwrap();
+        let i = s.interactions.get(&format!("token-{interaction}"))?;
+        Some(InteractionState {
+            acked: i.acked,
+            dead: i.dead,
+            original: i.original,
+            followups: i.followups.clone(),
+        })
     }
 
     /// Waits until `check` finds something in the state (polling).
@@ -498,11 +829,12 @@ impl FakeDiscord {
                     .iter()
                     .map(|r| {
                         let json: String = r.json.to_string().chars().take(300).collect();
-                        format!("{} {} {json}", r.method, r.path)
+                        format!("{} {} → {} {json}", r.method, r.path, r.status)
                     })
                     .collect();
+                let limited = self.counts().limited;
                 panic!(
-                    "timed out waiting for {what}; requests:\n{}",
+                    "timed out waiting for {what}; {limited} answered 429; requests:\n{}",
                     reqs.join("\n")
                 );
             }
@@ -521,14 +853,30 @@ impl FakeDiscord {
         .await;
     }
 
-    /// Pushes a dispatch event to the bot.
+    /// Pushes a dispatch event to the bot, as Discord would send it.
+    ///
+    /// `INTERACTION_CREATE`: the fake remembers the interaction (its
+    /// channel, the message of a component, when it was pushed, its
+    /// `attachment_size_limit`) and fills in what Discord computes:
+    /// `app_permissions` (the bot's permissions in the channel), the
+    /// partial `channel`, the resolved channels of channel options,
+    /// `authorizing_integration_owners` and `context`. It panics for what
+    /// Discord would never send: an interaction from a channel the fake
+    /// does not know or of another guild, or a command from an archived
+    /// thread (`developers/topics/threads.mdx`: users cannot "use
+    /// application commands … in archived threads").
+    ///
+    /// `MESSAGE_CREATE`: the message is kept (the bot may reply to or fetch
+    /// it); a message into an archived, unlocked thread unarchives it; the
+    /// bot does not get it from a channel it cannot view, and gets it as
+    /// its intents allow ([`filter_message`]).
     pub fn dispatch(&self, event: &str, d: Value) {
         let mut s = self.state.lock().unwrap();
+        let Some(d) = prepare(&mut s, event, d) else {
+            return;
+        };
         s.seq += 1;
         let frame = json!({"op": 0, "s": s.seq, "t": event, "d": d});
-        if let Some(interaction) = d_interaction(&d) {
-            s.interactions.insert(interaction.0, interaction.1);
-        }
         let text = frame.to_string();
         let seq = s.seq;
         s.backlog.push((seq, text.clone()));
@@ -542,10 +890,17 @@ impl FakeDiscord {
         }
     }
 
+    /// What [`FakeDiscord::dispatch`] would send for `event` now, without
+    /// sending it (an interaction is remembered all the same).
+    pub fn as_dispatched(&self, event: &str, d: Value) -> Option<Value> {
+        prepare(&mut self.state.lock().unwrap(), event, d)
+    }
+
     /// The fake answers the next `count` requests whose method is `method`
-    /// and whose path contains `path_contains` with `fault` instead of
-    /// carrying them out (they are not in [`FakeDiscord::requests`], only in
-    /// [`FakeDiscord::served`]).
+    /// and whose path contains `path_contains` with `fault` (carried out
+    /// first for [`Fault::ServerErrorAfterDoing`] and
+    /// [`Fault::DropAfterDoing`]; the others are not in
+    /// [`FakeDiscord::requests`], only in [`FakeDiscord::served`]).
     pub fn inject(&self, method: &str, path_contains: &str, fault: Fault, count: u32) {
         self.state.lock().unwrap().faults.push(FaultRule {
             method: method.to_string(),
@@ -560,7 +915,8 @@ impl FakeDiscord {
         self.state.lock().unwrap().faults.clear();
     }
 
-    /// Every REST request served so far, faulted ones included.
+    /// Every REST request served so far, faulted and rate-limited ones
+    /// included.
     pub fn served(&self) -> Vec<Served> {
         self.state.lock().unwrap().served.clone()
     }
@@ -611,585 +967,276 @@ impl FakeDiscord {
             .unwrap();
     }
 
-    async fn serve(&self, mut stream: TcpStream) -> std::io::Result<()> {
-        let mut buf = Vec::new();
-        loop {
-            // Read one request head.
-            let head_end = loop {
-                if let Some(p) = find(&buf, b"\r\n\r\n") {
-                    break p;
-                }
-                let mut chunk = [0u8; 8192];
-                let n = stream.read(&mut chunk).await?;
-                if n == 0 {
-                    return Ok(());
-                }
-                buf.extend_from_slice(&chunk[..n]);
-            };
-            let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
-            buf.drain(..head_end + 4);
-            let mut lines = head.split("\r\n");
-            let request_line = lines.next().unwrap_or_default().to_string();
-            let mut parts = request_line.split(' ');
-            let method = parts.next().unwrap_or_default().to_string();
-            let target = parts.next().unwrap_or_default().to_string();
-            let headers: HashMap<String, String> = lines
-                .filter_map(|l| l.split_once(':'))
-                .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
-                .collect();
-            let path = target.split('?').next().unwrap_or_default().to_string();
-            if headers
-                .get("upgrade")
-                .is_some_and(|u| u.eq_ignore_ascii_case("websocket"))
-            {
-                let key = headers
-                    .get("sec-websocket-key")
-                    .cloned()
-                    .unwrap_or_default();
-                let accept = derive_accept_key(key.as_bytes());
-                let resp = format!(
-                    "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\n\r\n"
-                );
-                stream.write_all(resp.as_bytes()).await?;
-                let ws = WebSocketStream::from_raw_socket(stream, Role::Server, None).await;
-                self.gateway(ws).await;
-                return Ok(());
-            }
-            // Body.
-            let body = if let Some(len) = headers.get("content-length") {
-                let len: usize = len.parse().unwrap_or(0);
-                while buf.len() < len {
-                    let mut chunk = [0u8; 65536];
-                    let n = stream.read(&mut chunk).await?;
-                    if n == 0 {
-                        return Ok(());
-                    }
-                    buf.extend_from_slice(&chunk[..n]);
-                }
-                buf.drain(..len).collect::<Vec<u8>>()
-            } else if headers
-                .get("transfer-encoding")
-                .is_some_and(|t| t.contains("chunked"))
-            {
-                let mut body = Vec::new();
-                loop {
-                    let line_end = loop {
-                        if let Some(p) = find(&buf, b"\r\n") {
-                            break p;
-                        }
-                        let mut chunk = [0u8; 65536];
-                        let n = stream.read(&mut chunk).await?;
-                        if n == 0 {
-                            return Ok(());
-                        }
-                        buf.extend_from_slice(&chunk[..n]);
-                    };
-                    let size =
-                        usize::from_str_radix(String::from_utf8_lossy(&buf[..line_end]).trim(), 16)
-                            .unwrap_or(0);
-                    buf.drain(..line_end + 2);
-                    while buf.len() < size + 2 {
-                        let mut chunk = [0u8; 65536];
-                        let n = stream.read(&mut chunk).await?;
-                        if n == 0 {
-                            return Ok(());
-                        }
-                        buf.extend_from_slice(&chunk[..n]);
-                    }
-                    body.extend_from_slice(&buf[..size]);
-                    buf.drain(..size + 2);
-                    if size == 0 {
-                        break;
-                    }
-                }
-                body
-            } else {
-                Vec::new()
-            };
-            let content_type = headers.get("content-type").cloned().unwrap_or_default();
-            let (json, files) = parse_body(&content_type, &body);
-            let at = std::time::Instant::now();
-            let fault = self.take_fault(&method, &path);
-            let observer = self.state.lock().unwrap().observer.clone();
-            let observed_json = observer.as_ref().map(|_| json.clone());
-            let (status, reply, extra) = match fault {
-                Some(Fault::ServerErrorAfterDoing) => {
-                    let _done = self.route(&method, &path, json, files);
-                    let (status, reply, extra) = fault_reply(Fault::ServerError);
-                    (status, Some(reply), extra)
-                }
-                Some(f) => {
-                    let (status, reply, extra) = fault_reply(f);
-                    (status, Some(reply), extra)
-                }
-                None => {
-                    let (status, reply) = self.route(&method, &path, json, files);
-                    (status, reply, String::new())
-                }
-            };
-            {
-                let mut s = self.state.lock().unwrap();
-                if s.lean && s.served.len() > 20_000 {
-                    s.served.drain(..10_000);
-                }
-                s.served.push(Served {
-                    at,
-                    method: method.clone(),
-                    path: path.clone(),
-                    status,
-                    fault,
-                });
-            }
-            if let (Some(observer), Some(json)) = (observer, observed_json) {
-                observer(Observed {
-                    at,
-                    method: &method,
-                    path: &path,
-                    status,
-                    json: &json,
-                    reply: reply.as_ref(),
-                });
-            }
-            let text = reply.map(|v| v.to_string()).unwrap_or_default();
-            let status_line = match status {
-                200 => "200 OK",
-                204 => "204 No Content",
-                400 => "400 Bad Request",
-                429 => "429 Too Many Requests",
-                500 => "500 Internal Server Error",
-                _ => "404 Not Found",
-            };
-            let resp = if status == 204 {
-                format!("HTTP/1.1 {status_line}\r\nContent-Length: 0\r\n\r\n")
-            } else {
-                format!(
-                    "HTTP/1.1 {status_line}\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n{text}",
-                    text.len()
-                )
-            };
-            stream.write_all(resp.as_bytes()).await?;
-        }
-    }
-
-    fn route(
-        &self,
-        method: &str,
-        path: &str,
-        json: Value,
-        files: Vec<(String, Vec<u8>)>,
-    ) -> (u16, Option<Value>) {
-        let mut s = self.state.lock().unwrap();
-        if !s.lean {
-            s.requests.push(Recorded {
-                method: method.to_string(),
-                path: path.to_string(),
-                json: json.clone(),
-                files: files.clone(),
-            });
-        }
-        let segs: Vec<&str> = path.trim_start_matches("/api/v10/").split('/').collect();
-        let port = self.port;
-        let attachments = |s: &mut State| -> Vec<Value> {
-            files
-                .iter()
-                .map(|(_, bytes)| {
-                    s.next_id += 1;
-                    json!({"id": s.next_id.to_string(), "filename": "board.png", "size": bytes.len(),
-                           "url": "http://127.0.0.1/board.png", "proxy_url": "http://127.0.0.1/board.png",
-                           "content_type": "image/png"})
-                })
-                .collect()
-        };
-        let create = |s: &mut State, channel: u64, body: &Value| -> Value {
-            s.next_id += 1;
-            let id = s.next_id;
-            let mut m = message_json(
-                id,
-                channel,
-                bot_json(),
-                body["content"].as_str().unwrap_or(""),
-            );
-            if let Some(c) = body.get("components") {
-                m["components"] = c.clone();
-            }
-            m["attachments"] = json!(attachments(s));
-            if let Some(f) = body.get("flags") {
-                m["flags"] = f.clone();
-            }
-            if let Some(n) = body.get("nonce") {
-                m["nonce"] = n.clone();
-            }
-            s.messages.insert(id, m.clone());
-            m
-        };
-        let update = |s: &mut State, id: u64, body: &Value| -> Option<Value> {
-            let m = s.messages.get_mut(&id)?;
-            if let Some(c) = body.get("content") {
-                m["content"] = c.clone();
-            }
-            if let Some(c) = body.get("components") {
-                m["components"] = c.clone();
-            }
-            Some(m.clone())
-        };
-        match (method, segs.as_slice()) {
-            ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
-                200,
-                Some(
-                    json!({"url": format!("ws://127.0.0.1:{port}/gateway"), "shards": 1,
-                    "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
-                ),
-            ),
-            ("GET", ["oauth2", "applications", "@me"]) => (200, Some(application_json())),
-            ("GET", ["users", "@me"]) => (200, Some(bot_json())),
-            ("PUT", ["applications", _, "commands"])
-            | ("PUT", ["applications", _, "guilds", _, "commands"]) => {
-                let cmds = commands_reply(&json);
-                (200, Some(cmds))
-            }
-            ("POST", ["interactions", _, token, "callback"]) => {
-                let token = token.to_string();
-                let kind = json["type"].as_u64().unwrap_or(0);
-                let data = json["data"].clone();
-                let (channel, message) = match s.interactions.get(&token) {
-                    Some(i) => (i.channel, i.message),
-                    None => (CHANNEL_ID, None),
-                };
-                match kind {
-                    4 | 5 => {
-                        let m = create(&mut s, channel, &data);
-                        let id: u64 = m["id"].as_str().unwrap().parse().unwrap();
-                        if let Some(i) = s.interactions.get_mut(&token) {
-                            i.original = Some(id);
-                        }
-                    }
-                    7 => {
-                        if let Some(id) = message {
-                            update(&mut s, id, &data);
-                        }
-                    }
-                    _ => {}
-                }
-                (204, None)
-            }
-            (_, ["webhooks", _, token, "messages", "@original"]) => {
-                let token = token.to_string();
-                let original = s
-                    .interactions
-                    .get(&token)
-                    .and_then(|i| i.original.or(i.message));
-                match (method, original) {
-                    ("DELETE", _) => (204, None),
-                    ("GET", Some(id)) => (200, s.messages.get(&id).cloned()),
-                    ("PATCH", Some(id)) => (200, update(&mut s, id, &json)),
-                    _ => (
-                        404,
-                        Some(json!({"message": "Unknown Message", "code": 10008})),
-                    ),
-                }
-            }
-            ("POST", ["webhooks", _, token]) => {
-                let channel = s
-                    .interactions
-                    .get(*token)
-                    .map(|i| i.channel)
-                    .unwrap_or(CHANNEL_ID);
-                let m = create(&mut s, channel, &json);
-                (200, Some(m))
-            }
-            ("POST", ["channels", c, "messages"]) => {
-                let channel: u64 = c.parse().unwrap_or(0);
-                if s.channels
-                    .get(&channel)
-                    .is_some_and(|t| t["thread_metadata"]["archived"] == json!(true))
-                {
-                    return (
-                        400,
-                        Some(json!({"message": "Thread is archived", "code": 50083})),
-                    );
-                }
-                // enforce_nonce: a second create with a nonce seen in the
-                // last few minutes returns the first message (Discord's
-                // create-message; the same author is implied: the bot).
-                let nonce = (json["enforce_nonce"] == json!(true))
-                    .then(|| match &json["nonce"] {
-                        Value::String(n) => Some(n.clone()),
-                        Value::Number(n) => Some(n.to_string()),
-                        _ => None,
-                    })
-                    .flatten();
-                if let Some(n) = &nonce {
-                    let earlier = s
-                        .nonces
-                        .get(n)
-                        .filter(|(_, at)| at.elapsed() < NONCE_WINDOW)
-                        .and_then(|(id, _)| s.messages.get(id).cloned());
-                    if let Some(m) = earlier {
-                        return (200, Some(m));
-                    }
-                }
-                let m = create(&mut s, channel, &json);
-                if let Some(n) = nonce {
-                    if s.lean && s.nonces.len() > 20_000 {
-                        s.nonces.retain(|_, (_, at)| at.elapsed() < NONCE_WINDOW);
-                    }
-                    let id: u64 = m["id"].as_str().unwrap().parse().unwrap();
-                    s.nonces.insert(n, (id, std::time::Instant::now()));
-                }
-                (200, Some(m))
-            }
-            ("PATCH", ["channels", _, "messages", m]) => {
-                let id: u64 = m.parse().unwrap_or(0);
-                match update(&mut s, id, &json) {
-                    Some(m) => (200, Some(m)),
-                    None => (
-                        404,
-                        Some(json!({"message": "Unknown Message", "code": 10008})),
-                    ),
-                }
-            }
-            ("POST", ["channels", c, "messages", m, "threads"]) => {
-                let id: u64 = m.parse().unwrap_or(0);
-                let t = thread_json(
-                    id,
-                    c.parse().unwrap_or(0),
-                    json["name"].as_str().unwrap_or(""),
-                    false,
-                );
-                s.channels.insert(id, t.clone());
-                (200, Some(t))
-            }
-            ("PATCH", ["channels", c]) => {
-                let id: u64 = c.parse().unwrap_or(0);
-                match s.channels.get_mut(&id) {
-                    Some(t) => {
-                        if let Some(a) = json.get("archived") {
-                            t["thread_metadata"]["archived"] = a.clone();
-                        }
-                        (200, Some(t.clone()))
-                    }
-                    None => (
-                        404,
-                        Some(json!({"message": "Unknown Channel", "code": 10003})),
-                    ),
-                }
-            }
-            _ => (404, Some(json!({"message": "404: Not Found", "code": 0}))),
-        }
-    }
-
-    /// The fault to inject for this request, if a rule matches (and counts
-    /// it down).
-    fn take_fault(&self, method: &str, path: &str) -> Option<Fault> {
-        let mut s = self.state.lock().unwrap();
-        let rule = s
-            .faults
-            .iter_mut()
-            .find(|r| r.remaining > 0 && r.method == method && path.contains(&r.path_contains))?;
-        rule.remaining -= 1;
-        let fault = rule.fault;
-        s.faults.retain(|r| r.remaining > 0);
-        Some(fault)
-    }
-
     /// Archives a thread as Discord's auto-archive would.
     pub fn archive(&self, thread: u64) {
         let mut s = self.state.lock().unwrap();
         if let Some(t) = s.channels.get_mut(&thread) {
-            t["thread_metadata"]["archived"] = json!(true);
+            assert!(t.is_thread(), "only threads archive");
+            t.archived = true;
         }
     }
 
-    async fn gateway(&self, ws: WebSocketStream<TcpStream>) {
-        let (mut sink, mut stream) = ws.split();
-        let (tx, mut rx) = mpsc::unbounded_channel::<Frame>();
-        {
-            let mut s = self.state.lock().unwrap();
-            s.connections += 1;
-        }
-        let _ = tx.send(Frame::Text(
-            json!({"op": 10, "d": {"heartbeat_interval": 41250}}).to_string(),
-        ));
-        let (kill_tx, mut kill_rx) = tokio::sync::oneshot::channel::<()>();
-        self.state.lock().unwrap().kill = Some(kill_tx);
-        let writer = tokio::spawn(async move {
-            while let Some(frame) = rx.recv().await {
-                let close = matches!(frame, Frame::Close(_));
-                if sink.send(frame).await.is_err() || close {
-                    break;
-                }
-            }
-        });
-        loop {
-            let frame = tokio::select! {
-                f = stream.next() => f,
-                _ = &mut kill_rx => break,
-            };
-            let Some(Ok(frame)) = frame else { break };
-            let Frame::Text(text) = frame else { continue };
-            let Ok(v) = serde_json::from_str::<Value>(&text) else {
-                continue;
-            };
-            let op = v["op"].as_u64().unwrap_or(99);
-            let mode = {
-                let mut s = self.state.lock().unwrap();
-                s.gateway_ops.push(op);
-                s.mode
-            };
-            match op {
-                1 => {
-                    let _ = tx.send(Frame::Text(json!({"op": 11}).to_string()));
-                }
-                2 if mode == Mode::RejectToken => {
-                    let _ = tx.send(Frame::Close(Some(CloseFrame {
-                        code: CloseCode::Library(4004),
-                        reason: "Authentication failed.".into(),
-                    })));
-                }
-                2 | 6 => {
-                    let mut s = self.state.lock().unwrap();
-                    s.seq += 1;
-                    let frame = if op == 2 {
-                        json!({"op": 0, "s": s.seq, "t": "READY", "d": ready_json(self.port)})
-                    } else {
-                        // Replay what the bot missed (after its last seq),
-                        // then RESUMED, as Discord does.
-                        let seen = v["d"]["seq"].as_u64().unwrap_or(0);
-                        for (seq, missed) in &s.backlog {
-                            if *seq > seen {
-                                let _ = tx.send(Frame::Text(missed.clone()));
-                            }
-                        }
-                        json!({"op": 0, "s": s.seq, "t": "RESUMED", "d": {}})
-                    };
-                    let _ = tx.send(Frame::Text(frame.to_string()));
-                    s.session = Some(tx.clone());
-                }
-                _ => {}
-            }
-        }
-        writer.abort();
-        // An abrupt drop: the socket closes without a close frame.
-        let _ = writer.await;
+    /// Locks (and archives) a thread, as a moderator would.
+    pub fn lock(&self, thread: u64) {
+        let mut s = self.state.lock().unwrap();
+        let t = s.channels.get_mut(&thread).expect("a known thread");
+        assert!(t.is_thread(), "only threads lock");
+        t.locked = true;
+        t.archived = true;
     }
-}
 
-/// The status, JSON body and extra header lines of an injected fault, as
-/// Discord sends them.
-fn fault_reply(fault: Fault) -> (u16, Value, String) {
-    match fault {
-        Fault::ServerError | Fault::ServerErrorAfterDoing => (
-            500,
-            json!({"message": "500: Internal Server Error", "code": 0}),
-            String::new(),
-        ),
-        Fault::RateLimited {
-            retry_after,
-            global,
-        } => {
-            let secs = retry_after.as_secs_f64();
-            let reset = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .unwrap()
-                .as_secs_f64()
-                + secs;
-            let mut headers = format!(
-                "Retry-After: {secs:.3}\r\nX-RateLimit-Limit: 5\r\nX-RateLimit-Remaining: 0\r\n\
-                 X-RateLimit-Reset: {reset:.3}\r\nX-RateLimit-Reset-After: {secs:.3}\r\n\
-                 X-RateLimit-Bucket: fake-bucket\r\nX-RateLimit-Scope: {}\r\n",
-                if global { "global" } else { "user" }
+    // ------------------------------------------------------- channels
+
+    /// Adds a channel of `kind` ([`kind`]) to [`GUILD_ID`] and returns its
+    /// id. A thread needs `parent` (a text, announcement, forum or media
+    /// channel); it is started by [`ALICE`] (so the bot is not its creator)
+    /// and inherits the parent's permissions.
+    pub fn add_channel(&self, kind: u8, parent: Option<u64>) -> u64 {
+        self.add_channel_in(GUILD_ID, kind, parent)
+    }
+
+    /// Like [`FakeDiscord::add_channel`], in `guild`.
+    pub fn add_channel_in(&self, guild: u64, kind: u8, parent: Option<u64>) -> u64 {
+        let id = self.next_id();
+        let mut s = self.state.lock().unwrap();
+        let mut c = Channel::new(id, kind, guild, &format!("channel-{kind}-{id}"));
+        if kind::is_thread(kind) {
+            let p = parent.expect("a thread has a parent");
+            let pk = s.channels.get(&p).expect("a known parent").kind;
+            assert!(
+                matches!(pk, kind::GUILD_TEXT | kind::GUILD_ANNOUNCEMENT | kind::GUILD_FORUM | kind::GUILD_MEDIA),
+                "threads live in text, announcement, forum and media channels"
             );
-            if global {
-                headers.push_str("X-RateLimit-Global: true\r\n");
-            }
-            (
-                429,
-                json!({"message": "You are being rate limited.", "retry_after": secs, "global": global}),
-                headers,
-            )
+            c.parent = Some(p);
+            c.owner = Some(ALICE.id);
+        } else {
+            c.parent = parent;
         }
+        s.channels.insert(id, c);
+        id
+    }
+
+    /// Removes `bits` ([`perm`]) from the bot's permissions in `channel`
+    /// (a channel overwrite). Threads have no overwrites of their own
+    /// (they inherit their parent's: `developers/topics/threads.mdx`,
+    /// "Permissions"): deny on the parent.
+    pub fn deny(&self, channel: u64, bits: u64) {
+        self.edit_channel(channel, |c| c.bot_permissions &= !bits);
+    }
+
+    /// Gives the bot `bits` in `channel` back.
+    pub fn allow(&self, channel: u64, bits: u64) {
+        self.edit_channel(channel, |c| c.bot_permissions |= bits);
+    }
+
+    /// Sets the bot's permissions in `channel`.
+    pub fn set_bot_permissions(&self, channel: u64, bits: u64) {
+        self.edit_channel(channel, |c| c.bot_permissions = bits);
+    }
+
+    fn edit_channel(&self, channel: u64, f: impl FnOnce(&mut Channel)) {
+        let mut s = self.state.lock().unwrap();
+        let c = s.channels.get_mut(&channel).expect("a known channel");
+        assert!(
+            !c.is_thread(),
+            "threads inherit their parent's permissions: change the parent"
+        );
+        f(c);
+    }
+
+    /// The bot's permissions in `channel` as `app_permissions` carries them
+    /// (a thread: its parent's).
+    pub fn bot_permissions(&self, channel: u64) -> Option<u64> {
+        rest::raw_permissions(&self.state.lock().unwrap(), channel)
+    }
+
+    /// Sets the upload limit of `guild` (bytes per file; default
+    /// [`DEFAULT_UPLOAD_LIMIT`]).
+    pub fn set_upload_limit(&self, guild: u64, bytes: u64) {
+        self.state.lock().unwrap().upload_limits.insert(guild, bytes);
+    }
+
+    // ---------------------------------------------------------- clocks
+
+    /// Moves `interaction` (by id) `by` into the past: its 3 s to answer
+    /// and its token's 15 minutes count from then.
+    pub fn age_interaction(&self, interaction: u64, by: Duration) {
+        let mut s = self.state.lock().unwrap();
+        let i = s
+            .interactions
+            .get_mut(&format!("token-{interaction}"))
+            .expect("a pushed interaction");
+        i.pushed = i.pushed.checked_sub(by).expect("an instant that far back");
+    }
+
+    /// Sets how long after its push an interaction may be acknowledged
+    /// (default [`ACK_WINDOW`], 3 s).
+    pub fn set_ack_window(&self, window: Duration) {
+        self.state.lock().unwrap().cfg.ack_window = window;
+    }
+
+    /// Sets how long an interaction token works (default
+    /// [`TOKEN_LIFETIME`], 15 minutes).
+    pub fn set_token_lifetime(&self, lifetime: Duration) {
+        self.state.lock().unwrap().cfg.token_lifetime = lifetime;
+    }
+
+    // --------------------------------------------------------- gateway
+
+    /// Sets the privileged intents enabled for the application
+    /// ([`intent::PRIVILEGED`] bits; default: all three).
+    pub fn set_privileged_intents(&self, enabled: u64) {
+        self.state.lock().unwrap().cfg.privileged = enabled & intent::PRIVILEGED;
+    }
+
+    /// Sets HELLO's `heartbeat_interval` and how late a heartbeat may be
+    /// before the fake closes the connection (for connections opened from
+    /// now on; default 41.25 s and 5 s).
+    pub fn set_heartbeat(&self, interval: Duration, tolerance: Duration) {
+        let mut s = self.state.lock().unwrap();
+        s.cfg.heartbeat_interval = interval;
+        s.cfg.heartbeat_tolerance = tolerance;
+    }
+
+    /// The intents of every IDENTIFY answered with READY, in order.
+    pub fn identified_intents(&self) -> Vec<u64> {
+        self.state.lock().unwrap().identified.clone()
+    }
+
+    /// How many IDENTIFYs were closed with 4014.
+    pub fn refused_identifies(&self) -> u32 {
+        self.state.lock().unwrap().refused_identifies
+    }
+
+    /// How many connections the fake closed for missing heartbeats.
+    pub fn heartbeat_timeouts(&self) -> u32 {
+        self.state.lock().unwrap().heartbeat_timeouts
+    }
+
+    // ---------------------------------------------------- rate limits
+
+    /// Replaces the rate limits (default [`RateLimits::default`]: on).
+    pub fn set_rate_limits(&self, limits: RateLimits) {
+        let mut s = self.state.lock().unwrap();
+        s.cfg.limits = limits;
+        s.limiter.reset_windows();
+    }
+
+    /// What the fake counted: non-exempt and exempt requests, 429s, in
+    /// total and per route template.
+    pub fn counts(&self) -> Counts {
+        self.state.lock().unwrap().limiter.counts.clone()
+    }
+
+    /// Deprecated fields seen in command registrations
+    /// (`"PUT /api/v10/applications/…/commands: 3.dm_permission"`).
+    pub fn deprecated_fields(&self) -> Vec<String> {
+        self.state.lock().unwrap().deprecated.clone()
     }
 }
 
-/// The reply to a command registration: the commands with ids.
-pub fn commands_reply(body: &Value) -> Value {
-    Value::Array(
-        body.as_array()
-            .cloned()
-            .unwrap_or_default()
-            .into_iter()
-            .enumerate()
-            .map(|(i, mut c)| {
-                c["id"] = json!((800 + i).to_string());
-                c["application_id"] = json!(BOT_ID.to_string());
-                c["version"] = json!("1");
-                c["type"] = json!(1);
-                c["default_member_permissions"] = Value::Null;
-                c
-            })
-            .collect(),
-    )
+/// What [`FakeDiscord::dispatch`] sends for `event` (`None`: nothing).
+fn prepare(s: &mut State, event: &str, mut d: Value) -> Option<Value> {
+    match event {
+        "INTERACTION_CREATE" => enrich_interaction(s, &mut d),
+        "MESSAGE_CREATE" | "MESSAGE_UPDATE" => {
+            let channel: u64 = d["channel_id"]
+                .as_str()
+                .and_then(|c| c.parse().ok())
+                .unwrap_or(0);
+            if event == "MESSAGE_CREATE" {
+                if let Some(id) = d["id"].as_str().and_then(|i| i.parse::<u64>().ok()) {
+                    s.messages.insert(id, d.clone());
+                }
+                if let Some(c) = s.channels.get_mut(&channel) {
+                    if c.is_thread() && c.archived && !c.locked {
+                        c.archived = false;
+                    }
+                }
+            }
+            let visible = rest::raw_permissions(s, channel)
+                .map(|p| p & perm::VIEW_CHANNEL != 0)
+                .unwrap_or(d.get("guild_id").is_none());
+            let intents = s.intents.unwrap_or(u64::MAX);
+            return filter_message(d, intents).filter(|_| visible);
+        }
+        _ => {}
+    }
+    Some(d)
 }
 
-fn d_interaction(d: &Value) -> Option<(String, Interaction)> {
-    let token = d.get("token")?.as_str()?.to_string();
-    let channel = d["channel_id"].as_str()?.parse().ok()?;
+/// Remembers an interaction and fills in what Discord computes (see
+/// [`FakeDiscord::dispatch`]).
+fn enrich_interaction(s: &mut State, d: &mut Value) {
+    let Some(token) = d.get("token").and_then(Value::as_str).map(str::to_string) else {
+        return;
+    };
+    let id: u64 = d["id"].as_str().and_then(|x| x.parse().ok()).expect("an interaction id");
+    let kind = d["type"].as_u64().unwrap_or(0) as u8;
+    let channel: u64 = d["channel_id"]
+        .as_str()
+        .and_then(|x| x.parse().ok())
+        .expect("an interaction's channel_id");
+    let c = s
+        .channels
+        .get(&channel)
+        .unwrap_or_else(|| panic!("an interaction from channel {channel}, which the fake does not know"))
+        .clone();
+    let guild: Option<u64> = d["guild_id"].as_str().and_then(|g| g.parse().ok());
+    assert_eq!(
+        guild,
+        Some(c.guild),
+        "an interaction from channel {channel} names another guild"
+    );
+    if matches!(kind, 2 | 4) && c.is_thread() && c.archived {
+        panic!("Discord delivers no command from an archived thread ({channel})");
+    }
+    let app = rest::raw_permissions(s, channel).unwrap_or(0);
+    d["app_permissions"] = json!(app.to_string());
+    let mut partial = c.json();
+    partial["permissions"] = d["member"]["permissions"].clone();
+    d["channel"] = partial;
+    d["authorizing_integration_owners"] = json!({"0": c.guild.to_string()});
+    d["context"] = json!(0);
+    if let Some(resolved) = d
+        .get_mut("data")
+        .and_then(|x| x.get_mut("resolved"))
+        .and_then(|x| x.get_mut("channels"))
+        .and_then(Value::as_object_mut)
+    {
+        for (rid, v) in resolved.iter_mut() {
+            if let Some(rc) = rid.parse::<u64>().ok().and_then(|r| s.channels.get(&r)) {
+                let mut j = rc.json();
+                j["permissions"] = json!("0");
+                let p = rest::raw_permissions(s, rc.id).unwrap_or(0);
+                j["app_permissions"] = json!(p.to_string());
+                *v = j;
+            }
+        }
+    }
     let message = d
         .get("message")
         .and_then(|m| m["id"].as_str())
         .and_then(|m| m.parse().ok());
-    Some((
+    let user = d["member"]["user"].clone();
+    let user = if user.is_null() { d["user"].clone() } else { user };
+    s.interactions.insert(
         token,
         Interaction {
+            id,
+            kind,
             channel,
+            guild,
             message,
+            user,
+            pushed: Instant::now(),
+            size_limit: d["attachment_size_limit"].as_u64().unwrap_or(DEFAULT_UPLOAD_LIMIT),
+            acked: None,
+            dead: false,
             original: None,
+            loading: false,
+            followups: Vec::new(),
         },
-    ))
+    );
 }
-
-fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w == needle)
-}
-
-/// The JSON of a body (or the `payload_json` of a multipart body) and its
-/// files.
-fn parse_body(content_type: &str, body: &[u8]) -> (Value, Vec<(String, Vec<u8>)>) {
-    if let Some(b) = content_type.split("boundary=").nth(1) {
-        let boundary = format!("--{}", b.trim_matches('"'));
-        let mut json = Value::Null;
-        let mut files = Vec::new();
-        let mut rest = body;
-        while let Some(start) = find(rest, boundary.as_bytes()) {
-            rest = &rest[start + boundary.len()..];
-            if rest.starts_with(b"--") {
-                break;
-            }
-            let Some(head_end) = find(rest, b"\r\n\r\n") else {
-                break;
-            };
-            let head = String::from_utf8_lossy(&rest[..head_end]).to_string();
-            let content = &rest[head_end + 4..];
-            let end = find(content, boundary.as_bytes()).unwrap_or(content.len());
-            let part = &content[..end.saturating_sub(2)];
-            let name = head
-                .split("name=\"")
-                .nth(1)
-                .and_then(|n| n.split('"').next())
-                .unwrap_or("")
-                .to_string();
-            if name == "payload_json" {
-                json = serde_json::from_slice(part).unwrap_or(Value::Null);
-            } else {
-                files.push((name, part.to_vec()));
-            }
-            rest = &content[end..];
-        }
-        (json, files)
-    } else {
-        (
-            serde_json::from_slice(body).unwrap_or(Value::Null),
-            Vec::new(),
-        )
-    }
-}
+pub fn validate_commands_for_test(v: &Value) -> (String, Vec<String>) { let (e, d) = validate::commands(v); (format!("{:?}", e.reply()), d) }
