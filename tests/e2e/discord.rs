@@ -621,7 +621,15 @@ async fn resignations_a_rematch_and_an_auto_archived_thread() {
         })
     })
     .await;
-    // /resign again: there is nothing to resign, privately.
+    // /resign again: there is nothing to resign, privately. Discord takes
+    // no application command in an archived thread (threads.mdx, "Active &
+    // Archived Threads"): alice's message unarchives it first, as Discord
+    // does.
+    fake.dispatch(
+        "MESSAGE_CREATE",
+        message_create_json(fake.next_id(), ALICE, t.thread, "gg"),
+    );
+    assert_eq!(archived(&fake, t.thread), Some(false));
     let again = t.command(ALICE, "resign");
     let edit = fake
         .wait_for("a private refusal", |f| {
@@ -639,7 +647,8 @@ async fn resignations_a_rematch_and_an_auto_archived_thread() {
     );
 
     // Rematch: both press it; the new match is played in the same thread,
-    // unarchived.
+    // unarchived (archived again first: alice's message above reopened it).
+    fake.archive(t.thread);
     let rematch = format!("m:{}:rematch", t.match_id);
     press(&fake, ALICE, &end, &rematch);
     press(&fake, BOB, &end, &rematch);

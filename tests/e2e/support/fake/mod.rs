@@ -541,7 +541,8 @@ pub fn autocomplete_time_json(id: u64, user: TestUser, opponent: TestUser, parti
     v
 }
 
-/// A button press on `message` (its full payload) with `custom_id`.
+/// A button press on `message` (its full payload) with `custom_id`, from
+/// the message's guild (its `guild_id`; [`GUILD_ID`] if it has none).
 pub fn button_press_json(
     id: u64,
     user: TestUser,
@@ -551,6 +552,11 @@ pub fn button_press_json(
 ) -> Value {
     let channel: u64 = message["channel_id"].as_str().unwrap().parse().unwrap();
     let mut v = interaction_base(3, id, user, channel, locale);
+    // A press comes from the message's guild (a message the fake keeps
+    // names it).
+    if let Some(g) = message.get("guild_id").filter(|g| g.is_string()) {
+        v["guild_id"] = g.clone();
+    }
     v["data"] = json!({"custom_id": custom_id, "component_type": 2});
     v["message"] = message.clone();
     v
