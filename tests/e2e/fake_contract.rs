@@ -506,6 +506,17 @@ async fn the_ack_window_is_configurable() {
 }
 
 #[tokio::test]
+async fn the_token_lifetime_is_configurable() {
+    let fake = fake().await;
+    fake.set_token_lifetime(Duration::from_millis(100));
+    let id = push_command(&fake, CHANNEL_ID);
+    assert_eq!(callback(&fake, id, json!({"type": 5})).await.status, 204);
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let a = raw(&fake, "GET", &format!("/webhooks/{BOT_ID}/token-{id}/messages/@original"), None, &[]).await;
+    assert_eq!(a.code(), 50027);
+}
+
+#[tokio::test]
 async fn a_second_callback_is_already_acknowledged() {
     let fake = fake().await;
     let h = http(&fake);
@@ -793,7 +804,15 @@ async fn interactions_carry_the_channels_app_permissions() {
         )
         .unwrap();
     let p: u64 = d["app_permissions"].as_str().unwrap().parse().unwrap();
-    assert_eq!(p, perm::BOT_DEFAULT & !perm::ATTACH_FILES, "the thread inherits its parent's");
+    let expected = perm::BOT_DEFAULT & !perm::ATTACH_FILES;
+    assert_eq!(
+        p,
+        expected,
+        "the thread inherits its parent's: got {}, expected {}",
+        permission_names(p),
+        permission_names(expected)
+    );
+    assert_eq!(fake.bot_permissions(thread), Some(expected));
     assert_eq!(d["channel"]["id"], thread.to_string());
     assert_eq!(d["channel"]["type"], kind::PUBLIC_THREAD);
     serde_json::from_value::<serenity::all::Interaction>(d).unwrap();
@@ -816,6 +835,15 @@ async fn interaction_responses_do_not_need_send_messages() {
     let f = raw(&fake, "POST", &format!("/webhooks/{BOT_ID}/token-{id}"), Some(json!({"content": "more"})), &[]).await;
     assert_eq!(f.status, 200, "{:?}", f.json);
     assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "bot post"})).await.code(), 50013);
+}
+
+#[tokio::test]
+async fn administrator_grants_everything() {
+    let fake = fake().await;
+    fake.set_bot_permissions(CHANNEL_ID, perm::ADMINISTRATOR);
+    assert_eq!(post(&fake, CHANNEL_ID, json!({"embeds": [{"title": "t"}]})).await.status, 200);
+    fake.set_bot_permissions(CHANNEL_ID, perm::VIEW_CHANNEL);
+    assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "x"})).await.code(), 50013);
 }
 
 // ------------------------------------------------------- channel types
@@ -928,13 +956,15 @@ async fn a_privileged_intent_not_enabled_closes_with_4014() {
     let mut ws = connect(&fake).await;
     assert_eq!(next(&mut ws, Duration::from_secs(2)).await.unwrap()["op"], 10);
     identify(&mut ws, intent::GUILD_MESSAGES | intent::MESSAGE_CONTENT).await;
-    assert_eq!(next(&mut ws, Duration::from_secs(2)).await.unwrap_err(), Some(4014));
+    assert_eq!(next(&mut ws, Duration::from_secs(2)).await.unwrap_err(), Some(DISALLOWED_INTENTS));
     assert_eq!(fake.refused_identifies(), 1);
+    assert!(fake.identified_intents().is_empty());
     // Without it, READY.
     let mut ws = connect(&fake).await;
     next(&mut ws, Duration::from_secs(2)).await.unwrap();
     identify(&mut ws, intent::GUILD_MESSAGES | intent::GUILD_MEMBERS).await;
     assert_eq!(next(&mut ws, Duration::from_secs(2)).await.unwrap()["t"], "READY");
+    assert_eq!(fake.identified_intents(), vec![intent::GUILD_MESSAGES | intent::GUILD_MEMBERS]);
 }
 
 #[tokio::test]
@@ -1081,6 +1111,41 @@ async fn the_global_limit_is_50_per_second_and_interactions_are_exempt() {
     assert_eq!(f.status, 200);
     let c = fake.counts();
     assert_eq!((c.non_exempt, c.exempt, c.limited_global), (51, 2, 1));
+}
+
+#[test]
+fn buckets_are_keyed_by_route_and_major_parameter() {
+    let token = |t: &str| t.starts_with("token-");
+    let a = rate_limit_route("POST", "/api/v10/channels/1/messages", token);
+    let b = rate_limit_route("POST", "/api/v10/channels/2/messages", token);
+    assert_eq!(a.template, b.template);
+    assert_ne!(a.major, b.major);
+    let edit = rate_limit_route("PATCH", "/api/v10/channels/1/messages/9", token);
+    assert_eq!(edit.template, "PATCH /channels/{channel_id}/messages/{id}");
+    assert_eq!(edit.major, a.major, "the message id is no major parameter");
+    let hook = rate_limit_route("PATCH", "/api/v10/webhooks/5/token-7/messages/@original", token);
+    assert_eq!(hook.major, "webhook=5/token-7");
+    assert!(hook.exempt, "an interaction token");
+    assert!(!rate_limit_route("POST", "/api/v10/webhooks/5/other", token).exempt);
+    assert!(rate_limit_route("POST", "/api/v10/interactions/1/t/callback", token).exempt);
+    assert!(!a.exempt);
+}
+
+#[tokio::test]
+async fn a_route_limit_is_configurable() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    let mut limits = RateLimits::default();
+    limits
+        .routes
+        .insert("POST /channels/{channel_id}/messages".into(), limit(2, 60_000));
+    fake.set_rate_limits(limits);
+    for _ in 0..2 {
+        assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "x"})).await.status, 200);
+    }
+    let a = post(&fake, CHANNEL_ID, json!({"content": "x"})).await;
+    assert_eq!(a.status, 429);
+    assert_eq!(a.headers["x-ratelimit-limit"], "2");
+    assert!(a.json["retry_after"].as_f64().unwrap() > 50.0);
 }
 
 #[tokio::test]

@@ -46,9 +46,9 @@ mod rest;
 mod validate;
 
 pub use gateway::{filter_message, intent, DISALLOWED_INTENTS, SESSION_TIMED_OUT};
-pub use limits::{limit, route as rate_limit_route, Counts, Limit, RateLimits, RouteCounts};
-pub use perms::{kind, perm, Channel};
-pub use validate::{DEFAULT_UPLOAD_LIMIT, EPHEMERAL, LOADING};
+pub use limits::{limit, route as rate_limit_route, Counts, RateLimits};
+pub use perms::{kind, names as permission_names, perm, Channel};
+pub use validate::DEFAULT_UPLOAD_LIMIT;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
@@ -114,12 +114,6 @@ pub struct Recorded {
     pub status: u16,
 }
 
-impl Recorded {
-    /// Whether the route carried it out (2xx).
-    pub fn ok(&self) -> bool {
-        (200..300).contains(&self.status)
-    }
-}
 
 /// One uploaded file of a multipart body.
 #[derive(Clone, Debug)]
@@ -289,6 +283,43 @@ pub(crate) struct State {
     heartbeat_timeouts: u32,
     /// Upload limit per guild (bytes), where a test changed it.
     upload_limits: HashMap<u64, u64>,
+    /// The thread that started the fake (libtest names it after the test),
+    /// for [`COUNTS_FILE_ENV`].
+    started_by: String,
+}
+
+/// With this environment variable naming a file, every fake appends one
+/// line to it when it goes (at the end of its test): the test's name, the
+/// non-exempt and exempt requests, the 429s it answered and the routes
+/// that met them, tab-separated. This is how `tests/README.md` measures
+/// which tests meet rate limits.
+pub const COUNTS_FILE_ENV: &str = "FOURBOT_FAKE_COUNTS";
+
+impl Drop for State {
+    fn drop(&mut self) {
+        let Ok(path) = std::env::var(COUNTS_FILE_ENV) else {
+            return;
+        };
+        let c = &self.limiter.counts;
+        let routes: Vec<String> = c
+            .per_route
+            .iter()
+            .filter(|(_, r)| r.limited > 0)
+            .map(|(t, r)| format!("{t}={}", r.limited))
+            .collect();
+        let line = format!(
+            "{}\t{}\t{}\t{}\t{}\n",
+            self.started_by,
+            c.non_exempt,
+            c.exempt,
+            c.limited,
+            routes.join(", ")
+        );
+        use std::io::Write;
+        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+            let _ = f.write_all(line.as_bytes());
+        }
+    }
 }
 
 impl State {
@@ -722,6 +753,7 @@ impl FakeDiscord {
                 refused_identifies: 0,
                 heartbeat_timeouts: 0,
                 upload_limits: HashMap::new(),
+                started_by: std::thread::current().name().unwrap_or("?").to_string(),
             })),
         };
         let f = fake.clone();
@@ -838,9 +870,17 @@ impl FakeDiscord {
                         format!("{} {} → {} {json}", r.method, r.path, r.status)
                     })
                     .collect();
-                let limited = self.counts().limited;
+                let counts = self.counts();
+                let per_route: Vec<String> = counts
+                    .per_route
+                    .iter()
+                    .filter(|(_, c)| c.limited > 0)
+                    .map(|(r, c)| format!("{r}: {}", c.limited))
+                    .collect();
                 panic!(
-                    "timed out waiting for {what}; {limited} answered 429; requests:\n{}",
+                    "timed out waiting for {what}; {} answered 429 ({}); requests:\n{}",
+                    counts.limited,
+                    per_route.join(", "),
                     reqs.join("\n")
                 );
             }
@@ -1245,4 +1285,3 @@ fn enrich_interaction(s: &mut State, d: &mut Value) {
         },
     );
 }
-pub fn validate_commands_for_test(v: &Value) -> (String, Vec<String>) { let (e, d) = validate::commands(v); (format!("{:?}", e.reply()), d) }
