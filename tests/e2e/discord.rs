@@ -132,7 +132,11 @@ fn every_canned_payload_parses_with_serenitys_types() {
                 other => panic!("not a command: {other:?}"),
             }
         }
-        for k in [kind::PUBLIC_THREAD, kind::ANNOUNCEMENT_THREAD, kind::PRIVATE_THREAD] {
+        for k in [
+            kind::PUBLIC_THREAD,
+            kind::ANNOUNCEMENT_THREAD,
+            kind::PRIVATE_THREAD,
+        ] {
             let parent = fake.add_channel(
                 if k == kind::ANNOUNCEMENT_THREAD {
                     kind::GUILD_ANNOUNCEMENT
@@ -181,10 +185,16 @@ fn every_canned_payload_parses_with_serenitys_types() {
             )
             .await;
         response.unwrap();
-        let original: Message = http.get_original_interaction_response(&token).await.unwrap();
+        let original: Message = http
+            .get_original_interaction_response(&token)
+            .await
+            .unwrap();
         assert_eq!(original.webhook_id.unwrap().get(), BOT_ID);
         let meta = original.interaction_metadata.expect("interaction_metadata");
-        assert!(matches!(*meta, serenity::all::MessageInteractionMetadata::Command(_)));
+        assert!(matches!(
+            *meta,
+            serenity::all::MessageInteractionMetadata::Command(_)
+        ));
         let followup = http
             .create_followup_message(&token, &json!({"content": "more"}), vec![])
             .await
@@ -212,7 +222,10 @@ fn every_canned_payload_parses_with_serenitys_types() {
             .await
             .unwrap();
         let body: Value = serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
-        assert_eq!(body["interaction"]["response_message_loading"], true, "{body}");
+        assert_eq!(
+            body["interaction"]["response_message_loading"], true,
+            "{body}"
+        );
         serde_json::from_value::<Message>(body["resource"]["message"].clone()).unwrap();
     });
 }
@@ -663,6 +676,17 @@ async fn an_invalid_token_ends_the_bot_with_one_clear_line() {
         "{stderr}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Discord deprecated `dm_permission` for `contexts`
+/// (`developers/interactions/application-commands.mdx`, "Application
+/// Command Object": "Deprecated (use `contexts` instead)"); the strict fake
+/// records it instead of refusing it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_commands_are_registered_without_deprecated_fields() {
+    let (fake, _bot) = start("no-deprecated").await;
+    wait_registrations(&fake, 1).await;
+    assert_eq!(fake.deprecated_fields(), Vec::<String>::new());
 }
 
 #[tokio::test]

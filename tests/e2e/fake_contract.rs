@@ -107,7 +107,11 @@ async fn raw(
         if let Some((head, body)) = text.split_once("\r\n\r\n") {
             let len: usize = head
                 .lines()
-                .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse().unwrap_or(0)))
+                .find_map(|l| {
+                    l.to_ascii_lowercase()
+                        .strip_prefix("content-length:")
+                        .map(|v| v.trim().parse().unwrap_or(0))
+                })
                 .unwrap_or(0);
             if body.len() >= len {
                 break (head.to_string(), body.to_string());
@@ -143,7 +147,14 @@ async fn raw(
 
 /// Posts `body` to `channel` (raw).
 async fn post(fake: &FakeDiscord, channel: u64, body: Value) -> Answer {
-    raw(fake, "POST", &format!("/channels/{channel}/messages"), Some(body), &[]).await
+    raw(
+        fake,
+        "POST",
+        &format!("/channels/{channel}/messages"),
+        Some(body),
+        &[],
+    )
+    .await
 }
 
 /// A fresh fake whose rate limits are off (the tests of other rules must
@@ -151,6 +162,14 @@ async fn post(fake: &FakeDiscord, channel: u64, body: Value) -> Answer {
 async fn fake() -> FakeDiscord {
     let f = FakeDiscord::start(Mode::Normal).await;
     f.set_rate_limits(RateLimits::off());
+    f
+}
+
+/// A fresh fake with the default rate limits on (whatever
+/// `FOURBOT_FAKE_RATE_LIMITS` says).
+async fn limited_fake() -> FakeDiscord {
+    let f = FakeDiscord::start(Mode::Normal).await;
+    f.set_rate_limits(RateLimits::default());
     f
 }
 
@@ -176,7 +195,11 @@ fn serenity_error(e: serenity::Error) -> (u16, isize, Vec<String>) {
         serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => (
             r.status_code.as_u16(),
             r.error.code,
-            r.error.errors.iter().map(|e| format!("{}:{}", e.path, e.code)).collect(),
+            r.error
+                .errors
+                .iter()
+                .map(|e| format!("{}:{}", e.path, e.code))
+                .collect(),
         ),
         other => panic!("not a Discord error: {other:?}"),
     }
@@ -226,7 +249,11 @@ async fn content_over_2000_characters_is_an_invalid_form_body() {
     // refuse this before sending).
     let long = "é".repeat(2001);
     let e = h
-        .send_message(ChannelId::new(CHANNEL_ID), vec![], &json!({"content": long}))
+        .send_message(
+            ChannelId::new(CHANNEL_ID),
+            vec![],
+            &json!({"content": long}),
+        )
         .await
         .unwrap_err();
     let (status, code, errors) = serenity_error(e);
@@ -240,13 +267,30 @@ async fn content_over_2000_characters_is_an_invalid_form_body() {
 #[tokio::test]
 async fn six_action_rows_are_refused() {
     let fake = fake().await;
-    let rows: Vec<Value> = (0..6).map(|i| row(vec![button(&format!("b{i}"), "x")])).collect();
-    let a = post(&fake, CHANNEL_ID, json!({"content": "x", "components": rows})).await;
+    let rows: Vec<Value> = (0..6)
+        .map(|i| row(vec![button(&format!("b{i}"), "x")]))
+        .collect();
+    let a = post(
+        &fake,
+        CHANNEL_ID,
+        json!({"content": "x", "components": rows}),
+    )
+    .await;
     assert_eq!((a.status, a.code()), (400, 50035));
     assert_eq!(a.json["message"], "Invalid Form Body");
-    assert_eq!(a.error_at("components").as_deref(), Some("BASE_TYPE_MAX_LENGTH"));
-    let five: Vec<Value> = (0..5).map(|i| row(vec![button(&format!("b{i}"), "x")])).collect();
-    assert_eq!(post(&fake, CHANNEL_ID, json!({"components": five})).await.status, 200);
+    assert_eq!(
+        a.error_at("components").as_deref(),
+        Some("BASE_TYPE_MAX_LENGTH")
+    );
+    let five: Vec<Value> = (0..5)
+        .map(|i| row(vec![button(&format!("b{i}"), "x")]))
+        .collect();
+    assert_eq!(
+        post(&fake, CHANNEL_ID, json!({"components": five}))
+            .await
+            .status,
+        200
+    );
 }
 
 #[tokio::test]
@@ -264,7 +308,10 @@ async fn six_buttons_in_a_row_are_refused_at_the_rows_path() {
         .unwrap_err();
     let (status, code, errors) = serenity_error(e);
     assert_eq!((status, code), (400, 50035));
-    assert_eq!(errors, vec!["components.1.components:BASE_TYPE_BAD_LENGTH".to_string()]);
+    assert_eq!(
+        errors,
+        vec!["components.1.components:BASE_TYPE_BAD_LENGTH".to_string()]
+    );
 }
 
 #[tokio::test]
@@ -286,7 +333,12 @@ async fn custom_ids_are_1_to_100_characters() {
         a.error_at("components.0.components.1.custom_id").as_deref(),
         Some("BASE_TYPE_BAD_LENGTH")
     );
-    let ok = post(&fake, CHANNEL_ID, json!({"components": [row(vec![button(&"c".repeat(100), "x")])]})).await;
+    let ok = post(
+        &fake,
+        CHANNEL_ID,
+        json!({"components": [row(vec![button(&"c".repeat(100), "x")])]}),
+    )
+    .await;
     assert_eq!(ok.status, 200);
 }
 
@@ -309,20 +361,35 @@ async fn custom_ids_are_unique_within_a_message() {
 #[tokio::test]
 async fn labels_are_at_most_80_characters() {
     let fake = fake().await;
-    let a = post(&fake, CHANNEL_ID, json!({"components": [row(vec![button("a", &"l".repeat(81))])]})).await;
+    let a = post(
+        &fake,
+        CHANNEL_ID,
+        json!({"components": [row(vec![button("a", &"l".repeat(81))])]}),
+    )
+    .await;
     assert_eq!((a.status, a.code()), (400, 50035));
     assert_eq!(
         a.error_at("components.0.components.0.label").as_deref(),
         Some("BASE_TYPE_MAX_LENGTH")
     );
-    let ok = post(&fake, CHANNEL_ID, json!({"components": [row(vec![button("a", &"l".repeat(80))])]})).await;
+    let ok = post(
+        &fake,
+        CHANNEL_ID,
+        json!({"components": [row(vec![button("a", &"l".repeat(80))])]}),
+    )
+    .await;
     assert_eq!(ok.status, 200);
 }
 
 #[tokio::test]
 async fn an_empty_message_is_50006() {
     let fake = fake().await;
-    let a = post(&fake, CHANNEL_ID, json!({"content": "", "embeds": [], "components": []})).await;
+    let a = post(
+        &fake,
+        CHANNEL_ID,
+        json!({"content": "", "embeds": [], "components": []}),
+    )
+    .await;
     assert_eq!((a.status, a.code()), (400, 50006));
     assert_eq!(a.json["message"], "Cannot send an empty message");
     // A file alone is a message.
@@ -342,9 +409,23 @@ async fn a_file_over_the_guilds_upload_limit_is_413() {
     let fake = fake().await;
     fake.set_upload_limit(GUILD_ID, 1000);
     let path = format!("/channels/{CHANNEL_ID}/messages");
-    let big = raw(&fake, "POST", &path, Some(json!({"content": "x"})), &[("a.png", 1001)]).await;
+    let big = raw(
+        &fake,
+        "POST",
+        &path,
+        Some(json!({"content": "x"})),
+        &[("a.png", 1001)],
+    )
+    .await;
     assert_eq!((big.status, big.code()), (413, 40005));
-    let fits = raw(&fake, "POST", &path, Some(json!({"content": "x"})), &[("a.png", 1000)]).await;
+    let fits = raw(
+        &fake,
+        "POST",
+        &path,
+        Some(json!({"content": "x"})),
+        &[("a.png", 1000)],
+    )
+    .await;
     assert_eq!(fits.status, 200, "{:?}", fits.json);
     assert_eq!(fits.json["attachments"][0]["size"], 1000);
 }
@@ -379,12 +460,32 @@ async fn a_thread_name_is_1_to_100_characters() {
     let fake = fake().await;
     let m = bot_message(&fake, CHANNEL_ID, json!({"content": "challenge"})).await;
     let path = format!("/channels/{CHANNEL_ID}/messages/{m}/threads");
-    let long = raw(&fake, "POST", &path, Some(json!({"name": "n".repeat(101)})), &[]).await;
+    let long = raw(
+        &fake,
+        "POST",
+        &path,
+        Some(json!({"name": "n".repeat(101)})),
+        &[],
+    )
+    .await;
     assert_eq!((long.status, long.code()), (400, 50035));
-    assert_eq!(long.error_at("name").as_deref(), Some("BASE_TYPE_BAD_LENGTH"));
+    assert_eq!(
+        long.error_at("name").as_deref(),
+        Some("BASE_TYPE_BAD_LENGTH")
+    );
     let empty = raw(&fake, "POST", &path, Some(json!({"name": ""})), &[]).await;
-    assert_eq!(empty.error_at("name").as_deref(), Some("BASE_TYPE_BAD_LENGTH"));
-    let ok = raw(&fake, "POST", &path, Some(json!({"name": "n".repeat(100)})), &[]).await;
+    assert_eq!(
+        empty.error_at("name").as_deref(),
+        Some("BASE_TYPE_BAD_LENGTH")
+    );
+    let ok = raw(
+        &fake,
+        "POST",
+        &path,
+        Some(json!({"name": "n".repeat(100)})),
+        &[],
+    )
+    .await;
     assert_eq!(ok.status, 200, "{:?}", ok.json);
 }
 
@@ -393,7 +494,14 @@ fn command(name: &str, description: &str) -> Value {
 }
 
 async fn register(fake: &FakeDiscord, commands: Value) -> Answer {
-    raw(fake, "PUT", &format!("/applications/{BOT_ID}/commands"), Some(commands), &[]).await
+    raw(
+        fake,
+        "PUT",
+        &format!("/applications/{BOT_ID}/commands"),
+        Some(commands),
+        &[],
+    )
+    .await
 }
 
 #[tokio::test]
@@ -401,10 +509,24 @@ async fn command_names_follow_discords_pattern_in_every_locale() {
     let fake = fake().await;
     let mut bad_locale = command("ok", "fine");
     bad_locale["name_localizations"] = json!({"de": "Großbuchstabe"});
-    let a = register(&fake, json!([command("Upper", "d"), command("with space", "d"), bad_locale])).await;
+    let a = register(
+        &fake,
+        json!([
+            command("Upper", "d"),
+            command("with space", "d"),
+            bad_locale
+        ]),
+    )
+    .await;
     assert_eq!((a.status, a.code()), (400, 50035));
-    assert_eq!(a.error_at("0.name").as_deref(), Some("APPLICATION_COMMAND_INVALID_NAME"));
-    assert_eq!(a.error_at("1.name").as_deref(), Some("APPLICATION_COMMAND_INVALID_NAME"));
+    assert_eq!(
+        a.error_at("0.name").as_deref(),
+        Some("APPLICATION_COMMAND_INVALID_NAME")
+    );
+    assert_eq!(
+        a.error_at("1.name").as_deref(),
+        Some("APPLICATION_COMMAND_INVALID_NAME")
+    );
     assert_eq!(
         a.error_at("2.name_localizations.de").as_deref(),
         Some("APPLICATION_COMMAND_INVALID_NAME")
@@ -417,10 +539,20 @@ async fn command_names_follow_discords_pattern_in_every_locale() {
 #[tokio::test]
 async fn command_descriptions_are_1_to_100_characters() {
     let fake = fake().await;
-    let a = register(&fake, json!([command("a", &"d".repeat(101)), command("b", "")])).await;
+    let a = register(
+        &fake,
+        json!([command("a", &"d".repeat(101)), command("b", "")]),
+    )
+    .await;
     assert_eq!((a.status, a.code()), (400, 50035));
-    assert_eq!(a.error_at("0.description").as_deref(), Some("BASE_TYPE_BAD_LENGTH"));
-    assert_eq!(a.error_at("1.description").as_deref(), Some("BASE_TYPE_BAD_LENGTH"));
+    assert_eq!(
+        a.error_at("0.description").as_deref(),
+        Some("BASE_TYPE_BAD_LENGTH")
+    );
+    assert_eq!(
+        a.error_at("1.description").as_deref(),
+        Some("BASE_TYPE_BAD_LENGTH")
+    );
 }
 
 #[tokio::test]
@@ -435,8 +567,14 @@ async fn a_command_has_at_most_25_options_and_an_option_25_choices() {
         "choices": (0..26).map(|i| json!({"name": format!("n{i}"), "value": format!("v{i}")})).collect::<Vec<_>>()}]);
     let a = register(&fake, json!([many, choices])).await;
     assert_eq!((a.status, a.code()), (400, 50035));
-    assert_eq!(a.error_at("0.options").as_deref(), Some("BASE_TYPE_MAX_LENGTH"));
-    assert_eq!(a.error_at("1.options.0.choices").as_deref(), Some("BASE_TYPE_MAX_LENGTH"));
+    assert_eq!(
+        a.error_at("0.options").as_deref(),
+        Some("BASE_TYPE_MAX_LENGTH")
+    );
+    assert_eq!(
+        a.error_at("1.options.0.choices").as_deref(),
+        Some("BASE_TYPE_MAX_LENGTH")
+    );
 }
 
 #[tokio::test]
@@ -447,8 +585,15 @@ async fn choice_names_and_values_are_at_most_100_characters() {
         "choices": [{"name": "n".repeat(101), "value": "v"}, {"name": "n", "value": "v".repeat(101)}]}]);
     let a = register(&fake, json!([c])).await;
     assert_eq!((a.status, a.code()), (400, 50035));
-    assert_eq!(a.error_at("0.options.0.choices.0.name").as_deref(), Some("BASE_TYPE_BAD_LENGTH"));
-    assert!(a.error_at("0.options.0.choices.1.value").is_some(), "{}", a.json);
+    assert_eq!(
+        a.error_at("0.options.0.choices.0.name").as_deref(),
+        Some("BASE_TYPE_BAD_LENGTH")
+    );
+    assert!(
+        a.error_at("0.options.0.choices.1.value").is_some(),
+        "{}",
+        a.json
+    );
 }
 
 #[tokio::test]
@@ -463,7 +608,10 @@ async fn a_command_is_at_most_8000_characters_in_all() {
         .collect::<Vec<_>>());
     let a = register(&fake, json!([big])).await;
     assert_eq!((a.status, a.code()), (400, 50035));
-    assert_eq!(a.error_at("0").as_deref(), Some("APPLICATION_COMMAND_TOO_LARGE"));
+    assert_eq!(
+        a.error_at("0").as_deref(),
+        Some("APPLICATION_COMMAND_TOO_LARGE")
+    );
 }
 
 #[tokio::test]
@@ -488,7 +636,14 @@ async fn the_first_callback_after_3_seconds_is_unknown_interaction() {
     let a = callback(&fake, id, json!({"type": 5})).await;
     assert_eq!((a.status, a.code()), (404, 10062));
     // The token is invalidated with it.
-    let f = raw(&fake, "POST", &format!("/webhooks/{BOT_ID}/token-{id}"), Some(json!({"content": "x"})), &[]).await;
+    let f = raw(
+        &fake,
+        "POST",
+        &format!("/webhooks/{BOT_ID}/token-{id}"),
+        Some(json!({"content": "x"})),
+        &[],
+    )
+    .await;
     assert_eq!((f.status, f.code()), (401, 50027));
     // Within 3 s it works.
     let fresh = push_command(&fake, CHANNEL_ID);
@@ -512,7 +667,14 @@ async fn the_token_lifetime_is_configurable() {
     let id = push_command(&fake, CHANNEL_ID);
     assert_eq!(callback(&fake, id, json!({"type": 5})).await.status, 204);
     tokio::time::sleep(Duration::from_millis(150)).await;
-    let a = raw(&fake, "GET", &format!("/webhooks/{BOT_ID}/token-{id}/messages/@original"), None, &[]).await;
+    let a = raw(
+        &fake,
+        "GET",
+        &format!("/webhooks/{BOT_ID}/token-{id}/messages/@original"),
+        None,
+        &[],
+    )
+    .await;
     assert_eq!(a.code(), 50027);
 }
 
@@ -550,16 +712,29 @@ async fn callback_types_must_fit_the_interaction() {
         assert_eq!(a.error_at("type").as_deref(), Some("BASE_TYPE_CHOICES"));
     }
     // 8 only answers autocomplete.
-    let m = bot_message(&fake, CHANNEL_ID, json!({"components": [row(vec![button("p", "p")])]})).await;
+    let m = bot_message(
+        &fake,
+        CHANNEL_ID,
+        json!({"components": [row(vec![button("p", "p")])]}),
+    )
+    .await;
     let press = push_press(&fake, m, "p");
     let a = callback(&fake, press, json!({"type": 8, "data": {"choices": []}})).await;
     assert_eq!(a.error_at("type").as_deref(), Some("BASE_TYPE_CHOICES"));
     let auto = fake.next_id();
-    fake.as_dispatched("INTERACTION_CREATE", autocomplete_time_json(auto, ALICE, BOB, "1"))
-        .unwrap();
+    fake.as_dispatched(
+        "INTERACTION_CREATE",
+        autocomplete_time_json(auto, ALICE, BOB, "1"),
+    )
+    .unwrap();
     let a = callback(&fake, auto, json!({"type": 4, "data": {"content": "x"}})).await;
     assert_eq!(a.error_at("type").as_deref(), Some("BASE_TYPE_CHOICES"));
-    assert_eq!(callback(&fake, auto, json!({"type": 8, "data": {"choices": []}})).await.status, 204);
+    assert_eq!(
+        callback(&fake, auto, json!({"type": 8, "data": {"choices": []}}))
+            .await
+            .status,
+        204
+    );
     // A refused type does not acknowledge: the right one still works.
     assert_eq!(callback(&fake, press, json!({"type": 6})).await.status, 204);
 }
@@ -568,9 +743,17 @@ async fn callback_types_must_fit_the_interaction() {
 async fn a_callback_message_is_validated_like_any_message() {
     let fake = fake().await;
     let id = push_command(&fake, CHANNEL_ID);
-    let a = callback(&fake, id, json!({"type": 4, "data": {"content": "x".repeat(2001)}})).await;
+    let a = callback(
+        &fake,
+        id,
+        json!({"type": 4, "data": {"content": "x".repeat(2001)}}),
+    )
+    .await;
     assert_eq!((a.status, a.code()), (400, 50035));
-    assert_eq!(a.error_at("data.content").as_deref(), Some("BASE_TYPE_MAX_LENGTH"));
+    assert_eq!(
+        a.error_at("data.content").as_deref(),
+        Some("BASE_TYPE_MAX_LENGTH")
+    );
     let e = callback(&fake, id, json!({"type": 4, "data": {"content": ""}})).await;
     assert_eq!(e.code(), 50006);
 }
@@ -592,13 +775,31 @@ async fn the_token_works_for_15_minutes_then_50027() {
         .unwrap();
     fake.age_interaction(id, Duration::from_secs(61));
     for (method, path) in [
-        ("GET", format!("/webhooks/{BOT_ID}/{token}/messages/@original")),
-        ("PATCH", format!("/webhooks/{BOT_ID}/{token}/messages/@original")),
-        ("DELETE", format!("/webhooks/{BOT_ID}/{token}/messages/@original")),
+        (
+            "GET",
+            format!("/webhooks/{BOT_ID}/{token}/messages/@original"),
+        ),
+        (
+            "PATCH",
+            format!("/webhooks/{BOT_ID}/{token}/messages/@original"),
+        ),
+        (
+            "DELETE",
+            format!("/webhooks/{BOT_ID}/{token}/messages/@original"),
+        ),
         ("POST", format!("/webhooks/{BOT_ID}/{token}")),
-        ("GET", format!("/webhooks/{BOT_ID}/{token}/messages/{}", f.id)),
-        ("PATCH", format!("/webhooks/{BOT_ID}/{token}/messages/{}", f.id)),
-        ("DELETE", format!("/webhooks/{BOT_ID}/{token}/messages/{}", f.id)),
+        (
+            "GET",
+            format!("/webhooks/{BOT_ID}/{token}/messages/{}", f.id),
+        ),
+        (
+            "PATCH",
+            format!("/webhooks/{BOT_ID}/{token}/messages/{}", f.id),
+        ),
+        (
+            "DELETE",
+            format!("/webhooks/{BOT_ID}/{token}/messages/{}", f.id),
+        ),
     ] {
         let a = raw(&fake, method, &path, Some(json!({"content": "late"})), &[]).await;
         assert_eq!((a.status, a.code()), (401, 50027), "{method} {path}");
@@ -614,10 +815,22 @@ async fn the_token_works_for_15_minutes_then_50027() {
 async fn a_followup_from_a_thread_lands_in_the_thread_with_its_buttons() {
     let fake = fake().await;
     let m = bot_message(&fake, CHANNEL_ID, json!({"content": "c"})).await;
-    let t = raw(&fake, "POST", &format!("/channels/{CHANNEL_ID}/messages/{m}/threads"), Some(json!({"name": "match"})), &[]).await;
+    let t = raw(
+        &fake,
+        "POST",
+        &format!("/channels/{CHANNEL_ID}/messages/{m}/threads"),
+        Some(json!({"name": "match"})),
+        &[],
+    )
+    .await;
     assert_eq!(t.status, 200);
     let thread = m;
-    let turn = bot_message(&fake, thread, json!({"components": [row(vec![button("drop", "1")])]})).await;
+    let turn = bot_message(
+        &fake,
+        thread,
+        json!({"components": [row(vec![button("drop", "1")])]}),
+    )
+    .await;
     let press = push_press(&fake, turn, "drop");
     assert_eq!(callback(&fake, press, json!({"type": 6})).await.status, 204);
     let f = raw(
@@ -644,16 +857,36 @@ async fn a_followup_from_a_thread_lands_in_the_thread_with_its_buttons() {
 #[tokio::test]
 async fn after_an_update_the_original_is_the_pressed_message() {
     let fake = fake().await;
-    let turn = bot_message(&fake, CHANNEL_ID, json!({"components": [row(vec![button("p", "p")])]})).await;
+    let turn = bot_message(
+        &fake,
+        CHANNEL_ID,
+        json!({"components": [row(vec![button("p", "p")])]}),
+    )
+    .await;
     let press = push_press(&fake, turn, "p");
-    let a = callback(&fake, press, json!({"type": 7, "data": {"content": "updated"}})).await;
+    let a = callback(
+        &fake,
+        press,
+        json!({"type": 7, "data": {"content": "updated"}}),
+    )
+    .await;
     assert_eq!(a.status, 204);
     assert_eq!(fake.message(turn).unwrap()["content"], "updated");
-    let o = raw(&fake, "GET", &format!("/webhooks/{BOT_ID}/token-{press}/messages/@original"), None, &[]).await;
+    let o = raw(
+        &fake,
+        "GET",
+        &format!("/webhooks/{BOT_ID}/token-{press}/messages/@original"),
+        None,
+        &[],
+    )
+    .await;
     assert_eq!(o.status, 200);
     assert_eq!(o.json["id"], turn.to_string());
     let deferred = push_press(&fake, turn, "p");
-    assert_eq!(callback(&fake, deferred, json!({"type": 6})).await.status, 204);
+    assert_eq!(
+        callback(&fake, deferred, json!({"type": 6})).await.status,
+        204
+    );
     let e = raw(
         &fake,
         "PATCH",
@@ -673,7 +906,11 @@ async fn drop_after_doing_carries_out_and_answers_nothing() {
     fake.inject("POST", "/messages", Fault::DropAfterDoing, 1);
     let a = post(&fake, CHANNEL_ID, json!({"content": "lost answer"})).await;
     assert_eq!(a.status, 0, "no answer");
-    assert_eq!(fake.messages_in(CHANNEL_ID).len(), 1, "but the message exists");
+    assert_eq!(
+        fake.messages_in(CHANNEL_ID).len(),
+        1,
+        "but the message exists"
+    );
     // A callback.
     let id = push_command(&fake, CHANNEL_ID);
     fake.inject("POST", "/callback", Fault::DropAfterDoing, 1);
@@ -682,12 +919,27 @@ async fn drop_after_doing_carries_out_and_answers_nothing() {
     assert_eq!(callback(&fake, id, json!({"type": 5})).await.code(), 40060);
     // A webhook.
     fake.inject("POST", "/webhooks/", Fault::DropAfterDoing, 1);
-    let f = raw(&fake, "POST", &format!("/webhooks/{BOT_ID}/token-{id}"), Some(json!({"content": "f"})), &[]).await;
+    let f = raw(
+        &fake,
+        "POST",
+        &format!("/webhooks/{BOT_ID}/token-{id}"),
+        Some(json!({"content": "f"})),
+        &[],
+    )
+    .await;
     assert_eq!(f.status, 0);
-    assert!(fake.original(id).is_some(), "the deferred response was filled in");
+    assert!(
+        fake.original(id).is_some(),
+        "the deferred response was filled in"
+    );
     // `Drop` carries nothing out.
     fake.inject("POST", "/messages", Fault::Drop, 1);
-    assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "never"})).await.status, 0);
+    assert_eq!(
+        post(&fake, CHANNEL_ID, json!({"content": "never"}))
+            .await
+            .status,
+        0
+    );
     assert_eq!(fake.messages_in(CHANNEL_ID).len(), 2);
 }
 
@@ -707,9 +959,19 @@ async fn without_view_channel_every_route_is_missing_access() {
         ("POST", format!("/channels/{CHANNEL_ID}/messages")),
         ("PATCH", format!("/channels/{CHANNEL_ID}/messages/{m}")),
         ("GET", format!("/channels/{CHANNEL_ID}/messages/{m}")),
-        ("POST", format!("/channels/{CHANNEL_ID}/messages/{m}/threads")),
+        (
+            "POST",
+            format!("/channels/{CHANNEL_ID}/messages/{m}/threads"),
+        ),
     ] {
-        let a = raw(&fake, method, &path, Some(json!({"content": "y", "name": "t"})), &[]).await;
+        let a = raw(
+            &fake,
+            method,
+            &path,
+            Some(json!({"content": "y", "name": "t"})),
+            &[],
+        )
+        .await;
         assert_eq!((a.status, a.code()), (403, 50001), "{method} {path}");
     }
 }
@@ -724,7 +986,12 @@ async fn without_send_messages_a_post_is_missing_permissions() {
         .unwrap_err();
     assert_eq!(serenity_error(e).1, 50013);
     fake.allow(CHANNEL_ID, perm::SEND_MESSAGES);
-    assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "x"})).await.status, 200);
+    assert_eq!(
+        post(&fake, CHANNEL_ID, json!({"content": "x"}))
+            .await
+            .status,
+        200
+    );
 }
 
 #[tokio::test]
@@ -732,12 +999,20 @@ async fn a_thread_needs_send_messages_in_threads_not_send_messages() {
     let fake = fake().await;
     let thread = fake.add_channel(kind::PUBLIC_THREAD, Some(CHANNEL_ID));
     fake.deny(CHANNEL_ID, perm::SEND_MESSAGES);
-    assert_eq!(post(&fake, thread, json!({"content": "x"})).await.status, 200);
+    assert_eq!(
+        post(&fake, thread, json!({"content": "x"})).await.status,
+        200
+    );
     fake.allow(CHANNEL_ID, perm::SEND_MESSAGES);
     fake.deny(CHANNEL_ID, perm::SEND_MESSAGES_IN_THREADS);
     let a = post(&fake, thread, json!({"content": "x"})).await;
     assert_eq!((a.status, a.code()), (403, 50013));
-    assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "x"})).await.status, 200);
+    assert_eq!(
+        post(&fake, CHANNEL_ID, json!({"content": "x"}))
+            .await
+            .status,
+        200
+    );
 }
 
 #[tokio::test]
@@ -745,13 +1020,34 @@ async fn files_need_attach_files_and_embeds_embed_links() {
     let fake = fake().await;
     let path = format!("/channels/{CHANNEL_ID}/messages");
     fake.deny(CHANNEL_ID, perm::ATTACH_FILES);
-    let a = raw(&fake, "POST", &path, Some(json!({"content": "x"})), &[("a.png", 5)]).await;
+    let a = raw(
+        &fake,
+        "POST",
+        &path,
+        Some(json!({"content": "x"})),
+        &[("a.png", 5)],
+    )
+    .await;
     assert_eq!((a.status, a.code()), (403, 50013));
-    assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "no file"})).await.status, 200);
+    assert_eq!(
+        post(&fake, CHANNEL_ID, json!({"content": "no file"}))
+            .await
+            .status,
+        200
+    );
     let e = post(&fake, CHANNEL_ID, json!({"embeds": [{"title": "t"}]})).await;
-    assert_eq!((e.status, e.code()), (403, 50013), "BOT_DEFAULT has no Embed Links");
+    assert_eq!(
+        (e.status, e.code()),
+        (403, 50013),
+        "BOT_DEFAULT has no Embed Links"
+    );
     fake.allow(CHANNEL_ID, perm::EMBED_LINKS);
-    assert_eq!(post(&fake, CHANNEL_ID, json!({"embeds": [{"title": "t"}]})).await.status, 200);
+    assert_eq!(
+        post(&fake, CHANNEL_ID, json!({"embeds": [{"title": "t"}]}))
+            .await
+            .status,
+        200
+    );
 }
 
 #[tokio::test]
@@ -759,9 +1055,21 @@ async fn reading_a_message_needs_read_message_history() {
     let fake = fake().await;
     let m = bot_message(&fake, CHANNEL_ID, json!({"content": "x"})).await;
     fake.deny(CHANNEL_ID, perm::READ_MESSAGE_HISTORY);
-    let a = raw(&fake, "GET", &format!("/channels/{CHANNEL_ID}/messages/{m}"), None, &[]).await;
+    let a = raw(
+        &fake,
+        "GET",
+        &format!("/channels/{CHANNEL_ID}/messages/{m}"),
+        None,
+        &[],
+    )
+    .await;
     assert_eq!((a.status, a.code()), (403, 50013));
-    let r = post(&fake, CHANNEL_ID, json!({"content": "re", "message_reference": {"message_id": m.to_string()}})).await;
+    let r = post(
+        &fake,
+        CHANNEL_ID,
+        json!({"content": "re", "message_reference": {"message_id": m.to_string()}}),
+    )
+    .await;
     assert_eq!(r.code(), 50013, "a reply needs it too");
 }
 
@@ -780,15 +1088,43 @@ async fn archiving_needs_manage_threads_unless_the_bot_started_the_thread() {
     let fake = fake().await;
     let theirs = fake.add_channel(kind::PUBLIC_THREAD, Some(CHANNEL_ID));
     let m = bot_message(&fake, CHANNEL_ID, json!({"content": "x"})).await;
-    raw(&fake, "POST", &format!("/channels/{CHANNEL_ID}/messages/{m}/threads"), Some(json!({"name": "mine"})), &[]).await;
+    raw(
+        &fake,
+        "POST",
+        &format!("/channels/{CHANNEL_ID}/messages/{m}/threads"),
+        Some(json!({"name": "mine"})),
+        &[],
+    )
+    .await;
     fake.deny(CHANNEL_ID, perm::MANAGE_THREADS);
-    let a = raw(&fake, "PATCH", &format!("/channels/{theirs}"), Some(json!({"archived": true})), &[]).await;
+    let a = raw(
+        &fake,
+        "PATCH",
+        &format!("/channels/{theirs}"),
+        Some(json!({"archived": true})),
+        &[],
+    )
+    .await;
     assert_eq!((a.status, a.code()), (403, 50013));
-    let mine = raw(&fake, "PATCH", &format!("/channels/{m}"), Some(json!({"archived": true})), &[]).await;
+    let mine = raw(
+        &fake,
+        "PATCH",
+        &format!("/channels/{m}"),
+        Some(json!({"archived": true})),
+        &[],
+    )
+    .await;
     assert_eq!(mine.status, 200);
     assert_eq!(mine.json["thread_metadata"]["archived"], true);
     // Locking needs Manage Threads even for the creator.
-    let lock = raw(&fake, "PATCH", &format!("/channels/{m}"), Some(json!({"archived": false, "locked": true})), &[]).await;
+    let lock = raw(
+        &fake,
+        "PATCH",
+        &format!("/channels/{m}"),
+        Some(json!({"archived": false, "locked": true})),
+        &[],
+    )
+    .await;
     assert_eq!(lock.code(), 50013);
 }
 
@@ -832,18 +1168,40 @@ async fn interaction_responses_do_not_need_send_messages() {
     )
     .await;
     assert_eq!(a.status, 204, "{:?}", a.json);
-    let f = raw(&fake, "POST", &format!("/webhooks/{BOT_ID}/token-{id}"), Some(json!({"content": "more"})), &[]).await;
+    let f = raw(
+        &fake,
+        "POST",
+        &format!("/webhooks/{BOT_ID}/token-{id}"),
+        Some(json!({"content": "more"})),
+        &[],
+    )
+    .await;
     assert_eq!(f.status, 200, "{:?}", f.json);
-    assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "bot post"})).await.code(), 50013);
+    assert_eq!(
+        post(&fake, CHANNEL_ID, json!({"content": "bot post"}))
+            .await
+            .code(),
+        50013
+    );
 }
 
 #[tokio::test]
 async fn administrator_grants_everything() {
     let fake = fake().await;
     fake.set_bot_permissions(CHANNEL_ID, perm::ADMINISTRATOR);
-    assert_eq!(post(&fake, CHANNEL_ID, json!({"embeds": [{"title": "t"}]})).await.status, 200);
+    assert_eq!(
+        post(&fake, CHANNEL_ID, json!({"embeds": [{"title": "t"}]}))
+            .await
+            .status,
+        200
+    );
     fake.set_bot_permissions(CHANNEL_ID, perm::VIEW_CHANNEL);
-    assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "x"})).await.code(), 50013);
+    assert_eq!(
+        post(&fake, CHANNEL_ID, json!({"content": "x"}))
+            .await
+            .code(),
+        50013
+    );
 }
 
 // ------------------------------------------------------- channel types
@@ -859,13 +1217,32 @@ async fn no_thread_from_a_message_in_forum_media_voice_stage_or_a_thread() {
         fake.add_channel(kind::GUILD_STAGE_VOICE, None),
         thread,
     ] {
-        let a = raw(&fake, "POST", &format!("/channels/{c}/messages/1/threads"), Some(json!({"name": "t"})), &[]).await;
-        assert_eq!((a.status, a.code()), (400, 50024), "channel {c}: {:?}", fake.channel(c));
+        let a = raw(
+            &fake,
+            "POST",
+            &format!("/channels/{c}/messages/1/threads"),
+            Some(json!({"name": "t"})),
+            &[],
+        )
+        .await;
+        assert_eq!(
+            (a.status, a.code()),
+            (400, 50024),
+            "channel {c}: {:?}",
+            fake.channel(c)
+        );
     }
     // An announcement channel makes an announcement thread.
     let news = fake.add_channel(kind::GUILD_ANNOUNCEMENT, None);
     let m = bot_message(&fake, news, json!({"content": "x"})).await;
-    let a = raw(&fake, "POST", &format!("/channels/{news}/messages/{m}/threads"), Some(json!({"name": "t"})), &[]).await;
+    let a = raw(
+        &fake,
+        "POST",
+        &format!("/channels/{news}/messages/{m}/threads"),
+        Some(json!({"name": "t"})),
+        &[],
+    )
+    .await;
     assert_eq!(a.json["type"], kind::ANNOUNCEMENT_THREAD);
 }
 
@@ -874,7 +1251,12 @@ async fn a_second_thread_on_a_message_is_160004() {
     let fake = fake().await;
     let m = bot_message(&fake, CHANNEL_ID, json!({"content": "x"})).await;
     let path = format!("/channels/{CHANNEL_ID}/messages/{m}/threads");
-    assert_eq!(raw(&fake, "POST", &path, Some(json!({"name": "a"})), &[]).await.status, 200);
+    assert_eq!(
+        raw(&fake, "POST", &path, Some(json!({"name": "a"})), &[])
+            .await
+            .status,
+        200
+    );
     let again = raw(&fake, "POST", &path, Some(json!({"name": "b"})), &[]).await;
     assert_eq!((again.status, again.code()), (400, 160004));
 }
@@ -885,16 +1267,42 @@ async fn an_archived_thread_refuses_edits_and_a_message_unarchives_it() {
     let thread = fake.add_channel(kind::PUBLIC_THREAD, Some(CHANNEL_ID));
     let m = bot_message(&fake, thread, json!({"content": "turn"})).await;
     fake.archive(thread);
-    let e = raw(&fake, "PATCH", &format!("/channels/{thread}/messages/{m}"), Some(json!({"content": "x"})), &[]).await;
+    let e = raw(
+        &fake,
+        "PATCH",
+        &format!("/channels/{thread}/messages/{m}"),
+        Some(json!({"content": "x"})),
+        &[],
+    )
+    .await;
     assert_eq!((e.status, e.code()), (400, 50083));
-    let rename = raw(&fake, "PATCH", &format!("/channels/{thread}"), Some(json!({"name": "new"})), &[]).await;
+    let rename = raw(
+        &fake,
+        "PATCH",
+        &format!("/channels/{thread}"),
+        Some(json!({"name": "new"})),
+        &[],
+    )
+    .await;
     assert_eq!(rename.code(), 50083);
-    assert_eq!(post(&fake, thread, json!({"content": "wake"})).await.status, 200);
-    assert_eq!(fake.channel(thread).unwrap()["thread_metadata"]["archived"], false);
     assert_eq!(
-        raw(&fake, "PATCH", &format!("/channels/{thread}/messages/{m}"), Some(json!({"content": "x"})), &[])
-            .await
-            .status,
+        post(&fake, thread, json!({"content": "wake"})).await.status,
+        200
+    );
+    assert_eq!(
+        fake.channel(thread).unwrap()["thread_metadata"]["archived"],
+        false
+    );
+    assert_eq!(
+        raw(
+            &fake,
+            "PATCH",
+            &format!("/channels/{thread}/messages/{m}"),
+            Some(json!({"content": "x"})),
+            &[]
+        )
+        .await
+        .status,
         200
     );
 }
@@ -907,7 +1315,10 @@ async fn a_locked_thread_takes_no_message_without_manage_threads() {
     fake.deny(CHANNEL_ID, perm::MANAGE_THREADS);
     let a = post(&fake, thread, json!({"content": "x"})).await;
     assert_eq!((a.status, a.code()), (400, 50083));
-    assert_eq!(fake.channel(thread).unwrap()["thread_metadata"]["archived"], true);
+    assert_eq!(
+        fake.channel(thread).unwrap()["thread_metadata"]["archived"],
+        true
+    );
 }
 
 // ------------------------------------------------------------- gateway
@@ -954,17 +1365,29 @@ async fn a_privileged_intent_not_enabled_closes_with_4014() {
     let fake = fake().await;
     fake.set_privileged_intents(intent::GUILD_MEMBERS);
     let mut ws = connect(&fake).await;
-    assert_eq!(next(&mut ws, Duration::from_secs(2)).await.unwrap()["op"], 10);
+    assert_eq!(
+        next(&mut ws, Duration::from_secs(2)).await.unwrap()["op"],
+        10
+    );
     identify(&mut ws, intent::GUILD_MESSAGES | intent::MESSAGE_CONTENT).await;
-    assert_eq!(next(&mut ws, Duration::from_secs(2)).await.unwrap_err(), Some(DISALLOWED_INTENTS));
+    assert_eq!(
+        next(&mut ws, Duration::from_secs(2)).await.unwrap_err(),
+        Some(DISALLOWED_INTENTS)
+    );
     assert_eq!(fake.refused_identifies(), 1);
     assert!(fake.identified_intents().is_empty());
     // Without it, READY.
     let mut ws = connect(&fake).await;
     next(&mut ws, Duration::from_secs(2)).await.unwrap();
     identify(&mut ws, intent::GUILD_MESSAGES | intent::GUILD_MEMBERS).await;
-    assert_eq!(next(&mut ws, Duration::from_secs(2)).await.unwrap()["t"], "READY");
-    assert_eq!(fake.identified_intents(), vec![intent::GUILD_MESSAGES | intent::GUILD_MEMBERS]);
+    assert_eq!(
+        next(&mut ws, Duration::from_secs(2)).await.unwrap()["t"],
+        "READY"
+    );
+    assert_eq!(
+        fake.identified_intents(),
+        vec![intent::GUILD_MESSAGES | intent::GUILD_MEMBERS]
+    );
 }
 
 #[tokio::test]
@@ -975,17 +1398,32 @@ async fn without_heartbeats_the_connection_is_closed() {
     let hello = next(&mut ws, Duration::from_secs(2)).await.unwrap();
     assert_eq!(hello["d"]["heartbeat_interval"], 300);
     identify(&mut ws, intent::GUILD_MESSAGES).await;
-    assert_eq!(next(&mut ws, Duration::from_secs(2)).await.unwrap()["t"], "READY");
+    assert_eq!(
+        next(&mut ws, Duration::from_secs(2)).await.unwrap()["t"],
+        "READY"
+    );
     // Heartbeats keep it open past the deadline …
     for _ in 0..3 {
         tokio::time::sleep(Duration::from_millis(250)).await;
-        ws.send(Frame::Text(json!({"op": 1, "d": 1}).to_string())).await.unwrap();
-        assert_eq!(next(&mut ws, Duration::from_secs(1)).await.unwrap()["op"], 11);
+        ws.send(Frame::Text(json!({"op": 1, "d": 1}).to_string()))
+            .await
+            .unwrap();
+        assert_eq!(
+            next(&mut ws, Duration::from_secs(1)).await.unwrap()["op"],
+            11
+        );
     }
     // … and their absence closes it.
     let started = std::time::Instant::now();
-    assert_eq!(next(&mut ws, Duration::from_secs(2)).await.unwrap_err(), Some(SESSION_TIMED_OUT));
-    assert!(started.elapsed() >= Duration::from_millis(350), "{:?}", started.elapsed());
+    assert_eq!(
+        next(&mut ws, Duration::from_secs(2)).await.unwrap_err(),
+        Some(SESSION_TIMED_OUT)
+    );
+    assert!(
+        started.elapsed() >= Duration::from_millis(350),
+        "{:?}",
+        started.elapsed()
+    );
     assert_eq!(fake.heartbeat_timeouts(), 1);
 }
 
@@ -995,8 +1433,14 @@ async fn dispatches_follow_the_intents_identified() {
     let mut ws = connect(&fake).await;
     next(&mut ws, Duration::from_secs(2)).await.unwrap();
     identify(&mut ws, intent::GUILD_MESSAGES).await;
-    assert_eq!(next(&mut ws, Duration::from_secs(2)).await.unwrap()["t"], "READY");
-    fake.dispatch("MESSAGE_CREATE", message_create_json(fake.next_id(), ALICE, CHANNEL_ID, "d4"));
+    assert_eq!(
+        next(&mut ws, Duration::from_secs(2)).await.unwrap()["t"],
+        "READY"
+    );
+    fake.dispatch(
+        "MESSAGE_CREATE",
+        message_create_json(fake.next_id(), ALICE, CHANNEL_ID, "d4"),
+    );
     let got = next(&mut ws, Duration::from_secs(2)).await.unwrap();
     assert_eq!(got["t"], "MESSAGE_CREATE");
     assert_eq!(got["d"]["content"], "", "no MESSAGE_CONTENT: no content");
@@ -1018,17 +1462,35 @@ fn message_content_is_empty_without_the_intent_except_where_documented() {
     assert_eq!(stripped["content"], "");
     assert_eq!(stripped["embeds"], json!([]));
     assert_eq!(stripped["components"], json!([]));
-    assert!(filter_message(other.clone(), intent::MESSAGE_CONTENT).is_none(), "no GUILD_MESSAGES");
+    assert!(
+        filter_message(other.clone(), intent::MESSAGE_CONTENT).is_none(),
+        "no GUILD_MESSAGES"
+    );
     // Mentions, pinging replies to the bot, DMs and the bot's own keep it.
-    assert_eq!(filter_message(mentioning_bot(other.clone()), none).unwrap()["content"], format!("<@{BOT_ID}> d4"));
+    assert_eq!(
+        filter_message(mentioning_bot(other.clone()), none).unwrap()["content"],
+        format!("<@{BOT_ID}> d4")
+    );
     let turn = message_json(2, CHANNEL_ID, bot_json(), "turn");
-    assert_eq!(filter_message(reply_to(other.clone(), &turn, true), none).unwrap()["content"], "d4");
+    assert_eq!(
+        filter_message(reply_to(other.clone(), &turn, true), none).unwrap()["content"],
+        "d4"
+    );
     let silent = filter_message(reply_to(other.clone(), &turn, false), none).unwrap();
-    assert_eq!(silent["content"], "", "a reply without the ping does not mention the bot");
-    assert_eq!(silent["referenced_message"]["content"], "turn", "the bot's own message");
+    assert_eq!(
+        silent["content"], "",
+        "a reply without the ping does not mention the bot"
+    );
+    assert_eq!(
+        silent["referenced_message"]["content"], "turn",
+        "the bot's own message"
+    );
     let mut dm = other.clone();
     dm.as_object_mut().unwrap().remove("guild_id");
-    assert_eq!(filter_message(dm, intent::DIRECT_MESSAGES).unwrap()["content"], "d4");
+    assert_eq!(
+        filter_message(dm, intent::DIRECT_MESSAGES).unwrap()["content"],
+        "d4"
+    );
     let mut own = message_json(3, CHANNEL_ID, bot_json(), "mine");
     own["guild_id"] = json!(GUILD_ID.to_string());
     assert_eq!(filter_message(own, none).unwrap()["content"], "mine");
@@ -1040,7 +1502,7 @@ fn message_content_is_empty_without_the_intent_except_where_documented() {
 
 #[tokio::test]
 async fn every_answer_carries_the_rate_limit_headers() {
-    let fake = FakeDiscord::start(Mode::Normal).await;
+    let fake = limited_fake().await;
     let a = post(&fake, CHANNEL_ID, json!({"content": "x"})).await;
     assert_eq!(a.status, 200);
     assert_eq!(a.headers["x-ratelimit-limit"], "5");
@@ -1062,9 +1524,14 @@ async fn every_answer_carries_the_rate_limit_headers() {
 
 #[tokio::test]
 async fn an_exhausted_bucket_answers_429_per_channel() {
-    let fake = FakeDiscord::start(Mode::Normal).await;
+    let fake = limited_fake().await;
     for _ in 0..5 {
-        assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "x"})).await.status, 200);
+        assert_eq!(
+            post(&fake, CHANNEL_ID, json!({"content": "x"}))
+                .await
+                .status,
+            200
+        );
     }
     let h = http(&fake);
     let e = h
@@ -1074,26 +1541,41 @@ async fn an_exhausted_bucket_answers_429_per_channel() {
     assert_eq!(serenity_error(e).0, 429);
     let a = post(&fake, CHANNEL_ID, json!({"content": "x"})).await;
     assert_eq!(a.status, 429);
-    let retry = a.json["retry_after"].as_f64().expect("retry_after in seconds, a float");
+    let retry = a.json["retry_after"]
+        .as_f64()
+        .expect("retry_after in seconds, a float");
     assert!(retry > 0.0 && retry <= 5.0, "{retry}");
     assert_eq!(a.json["global"], false);
     assert!(a.json["message"].is_string());
     assert_eq!(a.headers["x-ratelimit-scope"], "user");
     assert_eq!(a.headers["x-ratelimit-remaining"], "0");
     assert!(a.headers["retry-after"].parse::<u64>().unwrap() >= 1);
-    assert_eq!(fake.messages_in(CHANNEL_ID).len(), 5, "the 429s did nothing");
+    assert_eq!(
+        fake.messages_in(CHANNEL_ID).len(),
+        5,
+        "the 429s did nothing"
+    );
     // Another channel is another bucket (the major parameter).
     let other = fake.add_channel(kind::GUILD_TEXT, None);
-    assert_eq!(post(&fake, other, json!({"content": "x"})).await.status, 200);
+    assert_eq!(
+        post(&fake, other, json!({"content": "x"})).await.status,
+        200
+    );
     let c = fake.counts();
     assert_eq!(c.limited, 2);
-    assert_eq!(c.per_route["POST /channels/{channel_id}/messages"].limited, 2);
-    assert_eq!(c.per_route["POST /channels/{channel_id}/messages"].non_exempt, 8);
+    assert_eq!(
+        c.per_route["POST /channels/{channel_id}/messages"].limited,
+        2
+    );
+    assert_eq!(
+        c.per_route["POST /channels/{channel_id}/messages"].non_exempt,
+        8
+    );
 }
 
 #[tokio::test]
 async fn the_global_limit_is_50_per_second_and_interactions_are_exempt() {
-    let fake = FakeDiscord::start(Mode::Normal).await;
+    let fake = limited_fake().await;
     let id = push_command(&fake, CHANNEL_ID);
     // 50 requests to 50 channels (50 buckets, one request each).
     for i in 0..50u64 {
@@ -1107,7 +1589,14 @@ async fn the_global_limit_is_50_per_second_and_interactions_are_exempt() {
     assert_eq!(limited.headers["x-ratelimit-global"], "true");
     // The callback and the interaction webhook are not held back.
     assert_eq!(callback(&fake, id, json!({"type": 5})).await.status, 204);
-    let f = raw(&fake, "PATCH", &format!("/webhooks/{BOT_ID}/token-{id}/messages/@original"), Some(json!({"content": "x"})), &[]).await;
+    let f = raw(
+        &fake,
+        "PATCH",
+        &format!("/webhooks/{BOT_ID}/token-{id}/messages/@original"),
+        Some(json!({"content": "x"})),
+        &[],
+    )
+    .await;
     assert_eq!(f.status, 200);
     let c = fake.counts();
     assert_eq!((c.non_exempt, c.exempt, c.limited_global), (51, 2, 1));
@@ -1123,7 +1612,11 @@ fn buckets_are_keyed_by_route_and_major_parameter() {
     let edit = rate_limit_route("PATCH", "/api/v10/channels/1/messages/9", token);
     assert_eq!(edit.template, "PATCH /channels/{channel_id}/messages/{id}");
     assert_eq!(edit.major, a.major, "the message id is no major parameter");
-    let hook = rate_limit_route("PATCH", "/api/v10/webhooks/5/token-7/messages/@original", token);
+    let hook = rate_limit_route(
+        "PATCH",
+        "/api/v10/webhooks/5/token-7/messages/@original",
+        token,
+    );
     assert_eq!(hook.major, "webhook=5/token-7");
     assert!(hook.exempt, "an interaction token");
     assert!(!rate_limit_route("POST", "/api/v10/webhooks/5/other", token).exempt);
@@ -1133,14 +1626,20 @@ fn buckets_are_keyed_by_route_and_major_parameter() {
 
 #[tokio::test]
 async fn a_route_limit_is_configurable() {
-    let fake = FakeDiscord::start(Mode::Normal).await;
+    let fake = limited_fake().await;
     let mut limits = RateLimits::default();
-    limits
-        .routes
-        .insert("POST /channels/{channel_id}/messages".into(), limit(2, 60_000));
+    limits.routes.insert(
+        "POST /channels/{channel_id}/messages".into(),
+        limit(2, 60_000),
+    );
     fake.set_rate_limits(limits);
     for _ in 0..2 {
-        assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "x"})).await.status, 200);
+        assert_eq!(
+            post(&fake, CHANNEL_ID, json!({"content": "x"}))
+                .await
+                .status,
+            200
+        );
     }
     let a = post(&fake, CHANNEL_ID, json!({"content": "x"})).await;
     assert_eq!(a.status, 429);
@@ -1150,17 +1649,27 @@ async fn a_route_limit_is_configurable() {
 
 #[tokio::test]
 async fn widened_limits_let_a_flood_through() {
-    let fake = FakeDiscord::start(Mode::Normal).await;
+    let fake = limited_fake().await;
     fake.set_rate_limits(RateLimits::widened(4));
     for _ in 0..20 {
-        assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "x"})).await.status, 200);
+        assert_eq!(
+            post(&fake, CHANNEL_ID, json!({"content": "x"}))
+                .await
+                .status,
+            200
+        );
     }
-    assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "x"})).await.status, 429);
+    assert_eq!(
+        post(&fake, CHANNEL_ID, json!({"content": "x"}))
+            .await
+            .status,
+        429
+    );
 }
 
 #[tokio::test]
 async fn an_injected_429_still_works_alongside_the_limits() {
-    let fake = FakeDiscord::start(Mode::Normal).await;
+    let fake = limited_fake().await;
     fake.inject(
         "POST",
         "/messages",
@@ -1174,7 +1683,12 @@ async fn an_injected_429_still_works_alongside_the_limits() {
     assert_eq!(a.status, 429);
     assert_eq!(a.json["retry_after"], 1.5);
     assert_eq!(a.headers["retry-after"], "2");
-    assert_eq!(post(&fake, CHANNEL_ID, json!({"content": "x"})).await.status, 200);
+    assert_eq!(
+        post(&fake, CHANNEL_ID, json!({"content": "x"}))
+            .await
+            .status,
+        200
+    );
 }
 
 // ------------------------------------------------------------- nonce
@@ -1189,5 +1703,9 @@ async fn enforce_nonce_returns_the_first_message() {
     assert_eq!(fake.messages_in(CHANNEL_ID).len(), 1);
     let loose = json!({"content": "turn", "nonce": "n-1"});
     post(&fake, CHANNEL_ID, loose).await;
-    assert_eq!(fake.messages_in(CHANNEL_ID).len(), 2, "without enforce_nonce, a new one");
+    assert_eq!(
+        fake.messages_in(CHANNEL_ID).len(),
+        2,
+        "without enforce_nonce, a new one"
+    );
 }

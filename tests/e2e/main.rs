@@ -5,6 +5,7 @@
 mod support;
 
 mod discord;
+mod fake_contract;
 mod faults;
 mod faults_nonce;
 mod kill;
@@ -12,4 +13,3 @@ mod kill_flag;
 mod pitfalls;
 mod restart;
 mod shell;
-mod fake_contract;

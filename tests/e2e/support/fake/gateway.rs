@@ -163,7 +163,9 @@ impl FakeDiscord {
                         reason: "Authentication failed.".into(),
                     })));
                 }
-                2 if v["d"]["intents"].as_u64().unwrap_or(0) & intent::PRIVILEGED & !privileged != 0 => {
+                2 if v["d"]["intents"].as_u64().unwrap_or(0) & intent::PRIVILEGED & !privileged
+                    != 0 =>
+                {
                     self.state.lock().unwrap().refused_identifies += 1;
                     let _ = tx.send(Frame::Close(Some(CloseFrame {
                         code: CloseCode::Library(DISALLOWED_INTENTS),

@@ -67,7 +67,11 @@ pub(super) fn parse_body(content_type: &str, body: &[u8]) -> (Value, Vec<Upload>
                     .to_string()
             };
             let name = quoted(" name");
-            let name = if name.is_empty() { quoted("name") } else { name };
+            let name = if name.is_empty() {
+                quoted("name")
+            } else {
+                name
+            };
             if name == "payload_json" {
                 json = serde_json::from_slice(part).unwrap_or(Value::Null);
             } else {
@@ -81,7 +85,10 @@ pub(super) fn parse_body(content_type: &str, body: &[u8]) -> (Value, Vec<Upload>
         }
         (json, files)
     } else {
-        (serde_json::from_slice(body).unwrap_or(Value::Null), Vec::new())
+        (
+            serde_json::from_slice(body).unwrap_or(Value::Null),
+            Vec::new(),
+        )
     }
 }
 
@@ -225,9 +232,7 @@ impl FakeDiscord {
             }
             let text = reply.map(|v| v.to_string()).unwrap_or_default();
             let resp = if status == 204 {
-                format!(
-                    "HTTP/1.1 204 No Content\r\n{extra}Content-Length: 0\r\n\r\n"
-                )
+                format!("HTTP/1.1 204 No Content\r\n{extra}Content-Length: 0\r\n\r\n")
             } else {
                 format!(
                     "HTTP/1.1 {status} {}\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n{text}",
@@ -282,14 +287,19 @@ impl FakeDiscord {
                     method: method.to_string(),
                     path: path.to_string(),
                     json: json.clone(),
-                    files: files.iter().map(|u| (u.field.clone(), u.bytes.clone())).collect(),
+                    files: files
+                        .iter()
+                        .map(|u| (u.field.clone(), u.bytes.clone()))
+                        .collect(),
                     status: outcome.0,
                 });
             }
         }
         match fault {
             None => (outcome.0, outcome.1, verdict.headers, None, false),
-            Some(f @ (Fault::Drop | Fault::DropAfterDoing)) => (0, None, String::new(), Some(f), true),
+            Some(f @ (Fault::Drop | Fault::DropAfterDoing)) => {
+                (0, None, String::new(), Some(f), true)
+            }
             Some(f) => {
                 let (status, reply, extra) = fault_reply(f);
                 if status == 429 {

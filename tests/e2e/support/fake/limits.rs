@@ -1,7 +1,7 @@
 //! Rate limits as Discord applies them (discord-api-docs
 //! `developers/topics/rate-limits.mdx`): per-route buckets keyed by the
-//! route and its top-level resource (`channel_id`, `guild_id`, `webhook_id
-//! + webhook_token`), the global limit of 50 requests per second per bot
+//! route and its top-level resource (`channel_id`, `guild_id`,
+//! `webhook_id` with `webhook_token`), the global limit of 50 requests per second per bot
 //! from which interaction callbacks and interaction-token webhooks are
 //! exempt (`developers/interactions/receiving-and-responding.mdx`,
 //! "Endpoints": "not bound to the application's Global Rate Limit"), the
@@ -73,22 +73,52 @@ impl Default for RateLimits {
         for (t, l) in [
             ("POST /channels/{channel_id}/messages", limit(5, 5000)),
             ("PATCH /channels/{channel_id}/messages/{id}", limit(5, 5000)),
-            ("DELETE /channels/{channel_id}/messages/{id}", limit(5, 1000)),
-            ("POST /channels/{channel_id}/messages/{id}/threads", limit(5, 5000)),
+            (
+                "DELETE /channels/{channel_id}/messages/{id}",
+                limit(5, 1000),
+            ),
+            (
+                "POST /channels/{channel_id}/messages/{id}/threads",
+                limit(5, 5000),
+            ),
             ("PATCH /channels/{channel_id}", limit(5, 5000)),
-            ("PUT /applications/{application_id}/commands", limit(5, 20_000)),
+            (
+                "PUT /applications/{application_id}/commands",
+                limit(5, 20_000),
+            ),
             (
                 "PUT /applications/{application_id}/guilds/{guild_id}/commands",
                 limit(5, 20_000),
             ),
-            ("POST /interactions/{interaction_id}/{token}/callback", limit(5, 5000)),
+            (
+                "POST /interactions/{interaction_id}/{token}/callback",
+                limit(5, 5000),
+            ),
             ("POST /webhooks/{webhook_id}/{token}", limit(5, 2000)),
-            ("GET /webhooks/{webhook_id}/{token}/messages/@original", limit(5, 2000)),
-            ("PATCH /webhooks/{webhook_id}/{token}/messages/@original", limit(5, 2000)),
-            ("DELETE /webhooks/{webhook_id}/{token}/messages/@original", limit(5, 2000)),
-            ("GET /webhooks/{webhook_id}/{token}/messages/{id}", limit(5, 2000)),
-            ("PATCH /webhooks/{webhook_id}/{token}/messages/{id}", limit(5, 2000)),
-            ("DELETE /webhooks/{webhook_id}/{token}/messages/{id}", limit(5, 2000)),
+            (
+                "GET /webhooks/{webhook_id}/{token}/messages/@original",
+                limit(5, 2000),
+            ),
+            (
+                "PATCH /webhooks/{webhook_id}/{token}/messages/@original",
+                limit(5, 2000),
+            ),
+            (
+                "DELETE /webhooks/{webhook_id}/{token}/messages/@original",
+                limit(5, 2000),
+            ),
+            (
+                "GET /webhooks/{webhook_id}/{token}/messages/{id}",
+                limit(5, 2000),
+            ),
+            (
+                "PATCH /webhooks/{webhook_id}/{token}/messages/{id}",
+                limit(5, 2000),
+            ),
+            (
+                "DELETE /webhooks/{webhook_id}/{token}/messages/{id}",
+                limit(5, 2000),
+            ),
         ] {
             routes.insert(t.to_string(), l);
         }
@@ -177,21 +207,19 @@ pub fn route(method: &str, path: &str, interaction_token: impl Fn(&str) -> bool)
                 out.push("applications/{application_id}".into());
                 i += 2;
             }
-            ("webhooks", Some(id)) => {
-                match segs.get(i + 2) {
-                    Some(token) => {
-                        out.push("webhooks/{webhook_id}/{token}".into());
-                        major = format!("webhook={id}/{token}");
-                        exempt = interaction_token(token);
-                        i += 3;
-                    }
-                    None => {
-                        out.push("webhooks/{webhook_id}".into());
-                        major = format!("webhook={id}");
-                        i += 2;
-                    }
+            ("webhooks", Some(id)) => match segs.get(i + 2) {
+                Some(token) => {
+                    out.push("webhooks/{webhook_id}/{token}".into());
+                    major = format!("webhook={id}/{token}");
+                    exempt = interaction_token(token);
+                    i += 3;
                 }
-            }
+                None => {
+                    out.push("webhooks/{webhook_id}".into());
+                    major = format!("webhook={id}");
+                    i += 2;
+                }
+            },
             ("interactions", Some(id)) => {
                 out.push("interactions/{interaction_id}/{token}".into());
                 major = format!("interaction={id}");
@@ -200,7 +228,11 @@ pub fn route(method: &str, path: &str, interaction_token: impl Fn(&str) -> bool)
             }
             _ => {
                 let generic = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-                out.push(if generic { "{id}".into() } else { s.to_string() });
+                out.push(if generic {
+                    "{id}".into()
+                } else {
+                    s.to_string()
+                });
                 i += 1;
             }
         }
@@ -339,7 +371,11 @@ impl Limiter {
 
     /// Counts `route`, applies `limits` and says what to answer.
     pub fn check(&mut self, limits: &RateLimits, route: &Route, now: Instant) -> Verdict {
-        let rc = self.counts.per_route.entry(route.template.clone()).or_default();
+        let rc = self
+            .counts
+            .per_route
+            .entry(route.template.clone())
+            .or_default();
         if route.exempt {
             self.counts.exempt += 1;
             rc.exempt += 1;
@@ -350,7 +386,10 @@ impl Limiter {
         // The global limit first: a globally limited request touches no
         // route bucket.
         if limits.enabled && !route.exempt {
-            let g = self.global.get_or_insert(Window { start: now, used: 0 });
+            let g = self.global.get_or_insert(Window {
+                start: now,
+                used: 0,
+            });
             g.roll(Duration::from_secs(1), now);
             if g.used >= limits.global_per_second {
                 let wait = Duration::from_secs(1).saturating_sub(now.duration_since(g.start));
@@ -367,7 +406,10 @@ impl Limiter {
         let w = self
             .buckets
             .entry((route.template.clone(), route.major.clone()))
-            .or_insert(Window { start: now, used: 0 });
+            .or_insert(Window {
+                start: now,
+                used: 0,
+            });
         w.roll(l.per, now);
         let reset_after = l.per.saturating_sub(now.duration_since(w.start));
         let bucket = bucket_hash(&route.template);
@@ -398,7 +440,11 @@ impl Limiter {
         if global {
             self.counts.limited_global += 1;
         }
-        self.counts.per_route.entry(template.to_string()).or_default().limited += 1;
+        self.counts
+            .per_route
+            .entry(template.to_string())
+            .or_default()
+            .limited += 1;
     }
 
     /// Forgets every bucket's window (the counts stay).

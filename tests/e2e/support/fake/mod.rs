@@ -45,9 +45,13 @@ mod perms;
 mod rest;
 mod validate;
 
+#[allow(unused_imports)] // examples/load.rs uses only part of the fake
 pub use gateway::{filter_message, intent, DISALLOWED_INTENTS, SESSION_TIMED_OUT};
+#[allow(unused_imports)] // examples/load.rs uses only part of the fake
 pub use limits::{limit, route as rate_limit_route, Counts, RateLimits};
+#[allow(unused_imports)] // examples/load.rs uses only part of the fake
 pub use perms::{kind, names as permission_names, perm, Channel};
+#[allow(unused_imports)] // examples/load.rs uses only part of the fake
 pub use validate::DEFAULT_UPLOAD_LIMIT;
 
 use std::collections::{HashMap, HashSet};
@@ -113,7 +117,6 @@ pub struct Recorded {
     /// it): 2xx when it was carried out, else Discord's refusal.
     pub status: u16,
 }
-
 
 /// One uploaded file of a multipart body.
 #[derive(Clone, Debug)]
@@ -316,7 +319,11 @@ impl Drop for State {
             routes.join(", ")
         );
         use std::io::Write;
-        if let Ok(mut f) = std::fs::OpenOptions::new().create(true).append(true).open(path) {
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
             let _ = f.write_all(line.as_bytes());
         }
     }
@@ -798,7 +805,12 @@ impl FakeDiscord {
 
     /// A channel as it stands now (as Discord's API returns it).
     pub fn channel(&self, id: u64) -> Option<Value> {
-        self.state.lock().unwrap().channels.get(&id).map(Channel::json)
+        self.state
+            .lock()
+            .unwrap()
+            .channels
+            .get(&id)
+            .map(Channel::json)
     }
 
     /// The bot's messages (its posts, interaction responses and follow-ups)
@@ -1050,7 +1062,13 @@ impl FakeDiscord {
             let p = parent.expect("a thread has a parent");
             let pk = s.channels.get(&p).expect("a known parent").kind;
             assert!(
-                matches!(pk, kind::GUILD_TEXT | kind::GUILD_ANNOUNCEMENT | kind::GUILD_FORUM | kind::GUILD_MEDIA),
+                matches!(
+                    pk,
+                    kind::GUILD_TEXT
+                        | kind::GUILD_ANNOUNCEMENT
+                        | kind::GUILD_FORUM
+                        | kind::GUILD_MEDIA
+                ),
                 "threads live in text, announcement, forum and media channels"
             );
             c.parent = Some(p);
@@ -1099,7 +1117,11 @@ impl FakeDiscord {
     /// Sets the upload limit of `guild` (bytes per file; default
     /// [`DEFAULT_UPLOAD_LIMIT`]).
     pub fn set_upload_limit(&self, guild: u64, bytes: u64) {
-        self.state.lock().unwrap().upload_limits.insert(guild, bytes);
+        self.state
+            .lock()
+            .unwrap()
+            .upload_limits
+            .insert(guild, bytes);
     }
 
     // ---------------------------------------------------------- clocks
@@ -1217,7 +1239,10 @@ fn enrich_interaction(s: &mut State, d: &mut Value) {
     let Some(token) = d.get("token").and_then(Value::as_str).map(str::to_string) else {
         return;
     };
-    let id: u64 = d["id"].as_str().and_then(|x| x.parse().ok()).expect("an interaction id");
+    let id: u64 = d["id"]
+        .as_str()
+        .and_then(|x| x.parse().ok())
+        .expect("an interaction id");
     let kind = d["type"].as_u64().unwrap_or(0) as u8;
     let channel: u64 = d["channel_id"]
         .as_str()
@@ -1226,7 +1251,9 @@ fn enrich_interaction(s: &mut State, d: &mut Value) {
     let c = s
         .channels
         .get(&channel)
-        .unwrap_or_else(|| panic!("an interaction from channel {channel}, which the fake does not know"))
+        .unwrap_or_else(|| {
+            panic!("an interaction from channel {channel}, which the fake does not know")
+        })
         .clone();
     let guild: Option<u64> = d["guild_id"].as_str().and_then(|g| g.parse().ok());
     assert_eq!(
@@ -1265,7 +1292,11 @@ fn enrich_interaction(s: &mut State, d: &mut Value) {
         .and_then(|m| m["id"].as_str())
         .and_then(|m| m.parse().ok());
     let user = d["member"]["user"].clone();
-    let user = if user.is_null() { d["user"].clone() } else { user };
+    let user = if user.is_null() {
+        d["user"].clone()
+    } else {
+        user
+    };
     s.interactions.insert(
         token,
         Interaction {
@@ -1276,7 +1307,9 @@ fn enrich_interaction(s: &mut State, d: &mut Value) {
             message,
             user,
             pushed: Instant::now(),
-            size_limit: d["attachment_size_limit"].as_u64().unwrap_or(DEFAULT_UPLOAD_LIMIT),
+            size_limit: d["attachment_size_limit"]
+                .as_u64()
+                .unwrap_or(DEFAULT_UPLOAD_LIMIT),
             acked: None,
             dead: false,
             original: None,

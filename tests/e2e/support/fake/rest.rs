@@ -83,7 +83,11 @@ pub fn archived_thread() -> Answer {
 }
 /// 400 / 160004.
 pub fn thread_exists() -> Answer {
-    error(400, 160004, "A thread has already been created for this message")
+    error(
+        400,
+        160004,
+        "A thread has already been created for this message",
+    )
 }
 /// 400 / 160005.
 pub fn thread_locked() -> Answer {
@@ -129,7 +133,10 @@ pub fn effective_permissions(s: &State, channel: u64) -> Option<u64> {
         perm::SEND_MESSAGES
     };
     Some(if raw & send == 0 {
-        raw & !(perm::MENTION_EVERYONE | perm::SEND_TTS_MESSAGES | perm::ATTACH_FILES | perm::EMBED_LINKS)
+        raw & !(perm::MENTION_EVERYONE
+            | perm::SEND_TTS_MESSAGES
+            | perm::ATTACH_FILES
+            | perm::EMBED_LINKS)
     } else {
         raw
     })
@@ -151,8 +158,10 @@ pub fn route(s: &mut State, port: u16, r: &Req<'_>) -> Answer {
     match (r.method, segs.as_slice()) {
         ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
             200,
-            Some(json!({"url": format!("ws://127.0.0.1:{port}/gateway"), "shards": 1,
-                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}})),
+            Some(
+                json!({"url": format!("ws://127.0.0.1:{port}/gateway"), "shards": 1,
+                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
+            ),
         ),
         ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]) => {
             (200, Some(application_json()))
@@ -270,7 +279,13 @@ fn file_pairs(files: &[Upload]) -> Vec<(String, Vec<u8>)> {
 
 /// Checks a message payload: 413 for a file over `limit`, 400 / 50035 for
 /// the form, 400 / 50006 for an empty message when `creating`.
-fn check_payload(path: &[String], body: &Value, files: &[Upload], limit: u64, creating: bool) -> Option<Answer> {
+fn check_payload(
+    path: &[String],
+    body: &Value,
+    files: &[Upload],
+    limit: u64,
+    creating: bool,
+) -> Option<Answer> {
     if validate::files_too_large(&file_pairs(files), limit) {
         return Some(validate::too_large());
     }
@@ -296,7 +311,13 @@ fn upload_limit(s: &State, channel: u64) -> u64 {
 
 /// Builds and keeps a message of `author` in `channel` from `body` and
 /// `files`.
-pub fn store_message(s: &mut State, channel: u64, author: Value, body: &Value, files: &[Upload]) -> Value {
+pub fn store_message(
+    s: &mut State,
+    channel: u64,
+    author: Value,
+    body: &Value,
+    files: &[Upload],
+) -> Value {
     s.next_id += 1;
     let id = s.next_id;
     let mut m = message_json(id, channel, author, body["content"].as_str().unwrap_or(""));
@@ -317,7 +338,9 @@ pub fn store_message(s: &mut State, channel: u64, author: Value, body: &Value, f
         m["guild_id"] = json!(guild.to_string());
     }
     if let Some(reference) = body.get("message_reference").filter(|r| r.is_object()) {
-        let mid = reference["message_id"].as_str().and_then(|x| x.parse::<u64>().ok());
+        let mid = reference["message_id"]
+            .as_str()
+            .and_then(|x| x.parse::<u64>().ok());
         if let Some(referenced) = mid.and_then(|x| s.messages.get(&x)).cloned() {
             m["type"] = json!(19);
             m["message_reference"] = json!({"type": 0, "message_id": referenced["id"],
@@ -400,7 +423,11 @@ fn apply_edit(s: &mut State, m: u64, body: &Value, files: &[Upload]) -> Option<V
                 .cloned()
                 .unwrap_or_default()
                 .into_iter()
-                .filter(|a| ids.iter().any(|id| id.to_string().trim_matches('"') == a["id"].as_str().unwrap_or("")))
+                .filter(|a| {
+                    ids.iter().any(|id| {
+                        id.to_string().trim_matches('"') == a["id"].as_str().unwrap_or("")
+                    })
+                })
                 .collect()
         }
         None => msg["attachments"].as_array().cloned().unwrap_or_default(),
@@ -431,7 +458,10 @@ fn create_message(s: &mut State, c: u64, r: &Req<'_>) -> Answer {
         Ok(p) => p,
     };
     let ch = s.channels[&c].clone();
-    if matches!(ch.kind, kind::GUILD_FORUM | kind::GUILD_MEDIA | kind::GUILD_CATEGORY) {
+    if matches!(
+        ch.kind,
+        kind::GUILD_FORUM | kind::GUILD_MEDIA | kind::GUILD_CATEGORY
+    ) {
         return wrong_channel_type();
     }
     if ch.is_thread() && ch.locked && p & perm::MANAGE_THREADS == 0 {
@@ -458,7 +488,9 @@ fn create_message(s: &mut State, c: u64, r: &Req<'_>) -> Answer {
         return missing_permissions();
     }
     if let Some(reference) = r.json.get("message_reference").filter(|x| x.is_object()) {
-        let mid = reference["message_id"].as_str().and_then(|x| x.parse::<u64>().ok());
+        let mid = reference["message_id"]
+            .as_str()
+            .and_then(|x| x.parse::<u64>().ok());
         let exists = mid.is_some_and(|m| s.messages.contains_key(&m));
         if !exists && reference["fail_if_not_exists"] != json!(false) {
             let mut e = FormErrors::default();
@@ -522,7 +554,10 @@ fn list_messages(s: &State, c: u64, query: &str) -> Answer {
                 .collect();
             list.sort_by_key(|(id, _)| std::cmp::Reverse(*id));
             list.truncate(limit);
-            (200, Some(Value::Array(list.into_iter().map(|(_, m)| m).collect())))
+            (
+                200,
+                Some(Value::Array(list.into_iter().map(|(_, m)| m).collect())),
+            )
         }
     }
 }
@@ -600,7 +635,12 @@ fn start_thread(s: &mut State, c: u64, m: u64, r: &Req<'_>) -> Answer {
     if p & perm::CREATE_PUBLIC_THREADS == 0 {
         return missing_permissions();
     }
-    let mut t = Channel::new(m, thread_kind, ch.guild, r.json["name"].as_str().unwrap_or(""));
+    let mut t = Channel::new(
+        m,
+        thread_kind,
+        ch.guild,
+        r.json["name"].as_str().unwrap_or(""),
+    );
     t.parent = Some(c);
     t.owner = Some(BOT_ID);
     if let Some(d) = r.json["auto_archive_duration"].as_u64() {
@@ -746,10 +786,8 @@ fn callback(s: &mut State, iid: u64, token: &str, r: &Req<'_>) -> Answer {
     }
     let limit = i.size_limit;
     let (channel, message) = (i.channel, i.message);
-    if matches!(kind, 4 | 7) {
-        if validate::files_too_large(&file_pairs(r.files), limit) {
-            return validate::too_large();
-        }
+    if matches!(kind, 4 | 7) && validate::files_too_large(&file_pairs(r.files), limit) {
+        return validate::too_large();
     }
     let mut e = FormErrors::default();
     validate::callback(&mut e, r.json);
@@ -919,13 +957,22 @@ fn webhook(s: &mut State, app: u64, token: &str, rest: &[&str], r: &Req<'_>) -> 
             (204, None)
         }
         (_, Some(None)) => unknown_message(),
-        _ => (405, Some(json!({"message": "405: Method Not Allowed", "code": 0}))),
+        _ => (
+            405,
+            Some(json!({"message": "405: Method Not Allowed", "code": 0})),
+        ),
     }
 }
 
 /// The loading message of a deferred response gets its content: the
 /// `LOADING` flag goes, the ephemeral flag of the defer stays.
-fn finish_loading(s: &mut State, token: &str, m: u64, body: &Value, files: &[Upload]) -> Option<Value> {
+fn finish_loading(
+    s: &mut State,
+    token: &str,
+    m: u64,
+    body: &Value,
+    files: &[Upload],
+) -> Option<Value> {
     s.interactions.get_mut(token).unwrap().loading = false;
     let v = apply_edit(s, m, body, files)?;
     let msg = s.messages.get_mut(&m)?;

@@ -36,8 +36,8 @@ pub const DEFAULT_UPLOAD_LIMIT: u64 = 10 * 1024 * 1024;
 /// The locales command localizations may use (`developers/reference.mdx`,
 /// "Locales").
 pub const LOCALES: &[&str] = &[
-    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl", "no",
-    "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
+    "id", "da", "de", "en-GB", "en-US", "es-ES", "es-419", "fr", "hr", "it", "lt", "hu", "nl",
+    "no", "pl", "pt-BR", "ro", "fi", "sv-SE", "vi", "tr", "cs", "el", "bg", "ru", "uk", "hi", "th",
     "zh-CN", "ja", "zh-TW", "ko",
 ];
 
@@ -83,7 +83,9 @@ impl FormErrors {
     pub fn reply(self) -> (u16, Option<Value>) {
         (
             400,
-            Some(json!({"code": INVALID_FORM_BODY, "message": "Invalid Form Body", "errors": Value::Object(self.root)})),
+            Some(
+                json!({"code": INVALID_FORM_BODY, "message": "Invalid Form Body", "errors": Value::Object(self.root)}),
+            ),
         )
     }
 }
@@ -104,7 +106,14 @@ fn len(s: &str) -> usize {
 /// is `min..=max` characters: `BASE_TYPE_BAD_LENGTH` ("Must be between
 /// {min} and {max} in length."), or `BASE_TYPE_MAX_LENGTH` ("Must be {max}
 /// or fewer in length.") when `min` is 0.
-pub fn check_len(e: &mut FormErrors, path: &[String], obj: &Value, field: &str, min: usize, max: usize) {
+pub fn check_len(
+    e: &mut FormErrors,
+    path: &[String],
+    obj: &Value,
+    field: &str,
+    min: usize,
+    max: usize,
+) {
     if let Some(s) = obj.get(field).and_then(Value::as_str) {
         let n = len(s);
         if n < min || n > max {
@@ -116,7 +125,11 @@ pub fn check_len(e: &mut FormErrors, path: &[String], obj: &Value, field: &str, 
 /// The length error of `path` for the range `min..=max`.
 pub fn length_error(e: &mut FormErrors, path: &[String], min: usize, max: usize) {
     if min == 0 {
-        e.add(path, "BASE_TYPE_MAX_LENGTH", format!("Must be {max} or fewer in length."));
+        e.add(
+            path,
+            "BASE_TYPE_MAX_LENGTH",
+            format!("Must be {max} or fewer in length."),
+        );
     } else {
         e.add(
             path,
@@ -179,7 +192,12 @@ pub fn message(e: &mut FormErrors, path: &[String], body: &Value) {
     }
     let flags = body.get("flags").and_then(Value::as_u64).unwrap_or(0);
     if let Some(components) = body.get("components").and_then(Value::as_array) {
-        components_errors(e, &at(path, &["components"]), components, flags & IS_COMPONENTS_V2 != 0);
+        components_errors(
+            e,
+            &at(path, &["components"]),
+            components,
+            flags & IS_COMPONENTS_V2 != 0,
+        );
     }
 }
 
@@ -221,7 +239,10 @@ fn embeds_errors(e: &mut FormErrors, path: &[String], embeds: &[Value]) {
     }
     let mut total = 0usize;
     let mut count = |v: Option<&Value>| {
-        total += v.and_then(Value::as_str).map(|s| len(s.trim())).unwrap_or(0);
+        total += v
+            .and_then(Value::as_str)
+            .map(|s| len(s.trim()))
+            .unwrap_or(0);
     };
     for (i, em) in embeds.iter().enumerate() {
         let p = at(path, &[&i.to_string()]);
@@ -251,7 +272,11 @@ fn embeds_errors(e: &mut FormErrors, path: &[String], embeds: &[Value]) {
         }
     }
     if total > 6000 {
-        e.add(path, "MAX_EMBED_SIZE_EXCEEDED", "Embed size exceeds maximum size of 6000");
+        e.add(
+            path,
+            "MAX_EMBED_SIZE_EXCEEDED",
+            "Embed size exceeds maximum size of 6000",
+        );
     }
 }
 
@@ -380,27 +405,43 @@ fn select(e: &mut FormErrors, p: &[String], s: &Value) {
 /// `shared_client_theme` is required"). Answered 400 / 50006 "Cannot send
 /// an empty message".
 pub fn is_empty_message(body: &Value, files: usize) -> bool {
-    let nonempty_str = |k: &str| body.get(k).and_then(Value::as_str).is_some_and(|s| !s.is_empty());
-    let nonempty_arr = |k: &str| body.get(k).and_then(Value::as_array).is_some_and(|a| !a.is_empty());
+    let nonempty_str = |k: &str| {
+        body.get(k)
+            .and_then(Value::as_str)
+            .is_some_and(|s| !s.is_empty())
+    };
+    let nonempty_arr = |k: &str| {
+        body.get(k)
+            .and_then(Value::as_array)
+            .is_some_and(|a| !a.is_empty())
+    };
     !(nonempty_str("content")
         || nonempty_arr("embeds")
         || nonempty_arr("sticker_ids")
         || nonempty_arr("components")
         || files > 0
         || body.get("poll").is_some_and(|p| !p.is_null())
-        || body.get("shared_client_theme").is_some_and(|p| !p.is_null()))
+        || body
+            .get("shared_client_theme")
+            .is_some_and(|p| !p.is_null()))
 }
 
 /// The 400 answer to an empty message.
 pub fn empty_message() -> (u16, Option<Value>) {
-    (400, Some(json!({"code": EMPTY_MESSAGE, "message": "Cannot send an empty message"})))
+    (
+        400,
+        Some(json!({"code": EMPTY_MESSAGE, "message": "Cannot send an empty message"})),
+    )
 }
 
 /// The 413 answer when a file is over the limit or the request over 25 MiB
 /// (`developers/topics/opcodes-and-status-codes.mdx`, JSON code 40005
 /// "Request entity too large. Try sending something smaller in size").
 pub fn too_large() -> (u16, Option<Value>) {
-    (413, Some(json!({"code": ENTITY_TOO_LARGE, "message": "Request entity too large"})))
+    (
+        413,
+        Some(json!({"code": ENTITY_TOO_LARGE, "message": "Request entity too large"})),
+    )
 }
 
 /// Whether any of `files` is bigger than `limit` bytes, or all of them
@@ -428,11 +469,15 @@ pub fn thread_fields(e: &mut FormErrors, body: &Value) {
     check_len(e, &[], body, "name", 1, 100);
     if let Some(d) = body.get("auto_archive_duration").filter(|v| !v.is_null()) {
         if !matches!(d.as_u64(), Some(60 | 1440 | 4320 | 10080)) {
-            choices(e, &["auto_archive_duration".to_string()], &[60, 1440, 4320, 10080]);
+            choices(
+                e,
+                &["auto_archive_duration".to_string()],
+                &[60, 1440, 4320, 10080],
+            );
         }
     }
     if let Some(r) = body.get("rate_limit_per_user").filter(|v| !v.is_null()) {
-        if !r.as_u64().is_some_and(|r| r <= 21600) {
+        if r.as_u64().is_none_or(|r| r > 21600) {
             e.add(
                 &["rate_limit_per_user".to_string()],
                 "NUMBER_TYPE_MAX",
@@ -519,7 +564,8 @@ pub fn valid_name(name: &str) -> bool {
     let n = len(name);
     (1..=32).contains(&n)
         && name.chars().all(|c| {
-            let script = ('\u{0900}'..='\u{097F}').contains(&c) || ('\u{0E00}'..='\u{0E7F}').contains(&c);
+            let script =
+                ('\u{0900}'..='\u{097F}').contains(&c) || ('\u{0E00}'..='\u{0E7F}').contains(&c);
             (c == '-' || c == '_' || c == '\'' || c.is_alphanumeric() || script)
                 && c.to_lowercase().eq(std::iter::once(c))
         })
@@ -553,7 +599,13 @@ impl CommandScan {
         let longest = obj
             .get(format!("{field}_localizations"))
             .and_then(Value::as_object)
-            .map(|m| m.values().filter_map(Value::as_str).map(len).max().unwrap_or(0))
+            .map(|m| {
+                m.values()
+                    .filter_map(Value::as_str)
+                    .map(len)
+                    .max()
+                    .unwrap_or(0)
+            })
             .unwrap_or(0);
         self.size += default.max(longest);
     }
@@ -575,7 +627,11 @@ fn localizations(
     for (locale, v) in map {
         let lp = at(path, &[&key, locale]);
         if !LOCALES.contains(&locale.as_str()) {
-            e.add(&lp, "BASE_TYPE_CHOICES", format!("Value must be one of {LOCALES:?}."));
+            e.add(
+                &lp,
+                "BASE_TYPE_CHOICES",
+                format!("Value must be one of {LOCALES:?}."),
+            );
             continue;
         }
         if let Some((code, message)) = v.as_str().and_then(check) {
@@ -588,9 +644,15 @@ fn name_rule(chat_input: bool) -> impl Fn(&str) -> Option<(&'static str, String)
     move |s: &str| {
         let n = len(s);
         if !(1..=32).contains(&n) {
-            Some(("BASE_TYPE_BAD_LENGTH", "Must be between 1 and 32 in length.".into()))
+            Some((
+                "BASE_TYPE_BAD_LENGTH",
+                "Must be between 1 and 32 in length.".into(),
+            ))
         } else if chat_input && !valid_name(s) {
-            Some(("APPLICATION_COMMAND_INVALID_NAME", "Command name is invalid".into()))
+            Some((
+                "APPLICATION_COMMAND_INVALID_NAME",
+                "Command name is invalid".into(),
+            ))
         } else {
             None
         }
@@ -598,8 +660,12 @@ fn name_rule(chat_input: bool) -> impl Fn(&str) -> Option<(&'static str, String)
 }
 
 fn description_rule(s: &str) -> Option<(&'static str, String)> {
-    (!(1..=100).contains(&len(s)))
-        .then(|| ("BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.".into()))
+    (!(1..=100).contains(&len(s))).then(|| {
+        (
+            "BASE_TYPE_BAD_LENGTH",
+            "Must be between 1 and 100 in length.".into(),
+        )
+    })
 }
 
 /// Validates a Bulk Overwrite (`PUT /applications/{app}/commands` or the
@@ -695,7 +761,11 @@ pub fn commands(body: &Value) -> (FormErrors, Vec<String>) {
             options_errors(&mut e, &at(&p, &["options"]), options, 0, &mut scan);
         }
         if scan.size > 8000 {
-            e.add(&p, "APPLICATION_COMMAND_TOO_LARGE", "Command exceeds maximum size (8000)");
+            e.add(
+                &p,
+                "APPLICATION_COMMAND_TOO_LARGE",
+                "Command exceeds maximum size (8000)",
+            );
         }
     }
     for (kind, names) in per_type {
@@ -708,7 +778,13 @@ pub fn commands(body: &Value) -> (FormErrors, Vec<String>) {
 
 /// The options of a command (depth 0), a subcommand group (1) or a
 /// subcommand (1 or 2).
-fn options_errors(e: &mut FormErrors, path: &[String], options: &[Value], depth: u8, scan: &mut CommandScan) {
+fn options_errors(
+    e: &mut FormErrors,
+    path: &[String],
+    options: &[Value],
+    depth: u8,
+    scan: &mut CommandScan,
+) {
     if options.len() > 25 {
         length_error(e, path, 0, 25);
     }
@@ -788,7 +864,7 @@ fn options_errors(e: &mut FormErrors, path: &[String], options: &[Value], depth:
         optional_seen |= !is_required;
         let numeric = kind == 4 || kind == 10;
         if let Some(list) = o.get("choices").and_then(Value::as_array) {
-            if !(kind == 3 || numeric) && !list.is_empty() {
+            if !(kind == 3 || numeric || list.is_empty()) {
                 e.add(
                     &at(&p, &["choices"]),
                     "APPLICATION_COMMAND_OPTION_CHOICES_TYPE_INVALID",
@@ -813,7 +889,10 @@ fn options_errors(e: &mut FormErrors, path: &[String], options: &[Value], depth:
                 }
                 localizations(e, &cp, ch, "name", &|s: &str| {
                     (!(1..=100).contains(&len(s))).then(|| {
-                        ("BASE_TYPE_BAD_LENGTH", "Must be between 1 and 100 in length.".into())
+                        (
+                            "BASE_TYPE_BAD_LENGTH",
+                            "Must be between 1 and 100 in length.".into(),
+                        )
                     })
                 });
                 check_len(e, &cp, ch, "value", 0, 100);
