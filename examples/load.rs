@@ -32,7 +32,7 @@
 
 // The end-to-end tests' support, of which the load run uses a part.
 #[allow(dead_code)]
-#[path = "../tests/e2e/support/fake.rs"]
+#[path = "../tests/e2e/support/fake/mod.rs"]
 mod fake;
 #[allow(dead_code)]
 #[path = "../tests/e2e/support/harness.rs"]

@@ -23,6 +23,7 @@ use crate::play::ClockSettings;
 
 use super::data::{Context, Data, Error};
 use super::messages::{clip, mentions_only};
+use super::poster::{is_code, with_retries};
 use super::reply::{deny, guild_locale, in_guild, private_followup, user_locale};
 use super::room;
 use super::routes::Route;
@@ -68,6 +69,9 @@ pub fn bot_user(ctx: &SerenityContext) -> UserId {
     UserId(ctx.cache.current_user().id.get())
 }
 
+/// Discord's JSON error code for a second thread on one message.
+const THREAD_ALREADY_CREATED: isize = 160004;
+
 /// Where a new match is played: the message its thread opens on.
 #[derive(Clone, Copy, Debug)]
 pub struct MatchPlace {
@@ -106,10 +110,23 @@ pub async fn open_match(
     );
     // Discord's limit on a channel name.
     let name: String = name.chars().take(100).collect();
-    let thread = place
-        .channel
-        .create_thread_from_message(http, place.message, CreateThread::new(name))
-        .await?;
+    // Retried like a post (a 429 waits, a 5xx retries); a retry of a start
+    // that Discord carried out is answered 160004 "A thread has already
+    // been created for this message": that thread, whose id is the
+    // message's (`topics/threads`), is the match's.
+    let started = with_retries("start the match thread", || {
+        place.channel.create_thread_from_message(
+            http,
+            place.message,
+            CreateThread::new(name.clone()),
+        )
+    })
+    .await;
+    let thread_id = match started {
+        Ok(thread) => thread.id,
+        Err(e) if is_code(&e, THREAD_ALREADY_CREATED) => ChannelId::new(place.message.get()),
+        Err(e) => return Err(e.into()),
+    };
     let spec = Offers::match_spec(
         place.guild,
         l,
@@ -117,14 +134,14 @@ pub async fn open_match(
         variant,
         data.match_clock(clock),
     );
-    let route = Route::new(thread.id, players.iter().map(|p| p.id).collect(), l);
+    let route = Route::new(thread_id, players.iter().map(|p| p.id).collect(), l);
     let id = {
         let _creating = data.routes.creation_lock().await;
         let id = data.host.create_match(spec).await?;
         data.routes.insert(id, route).await;
         id
     };
-    tracing::info!(match_id = %id, thread = %thread.id, "match started");
+    tracing::info!(match_id = %id, thread = %thread_id, "match started");
     Ok(id)
 }
 

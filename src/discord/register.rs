@@ -179,17 +179,20 @@ pub async fn register(
     dev_guild: Option<u64>,
 ) -> Result<(), serenity::Error> {
     let commands = create_commands(catalog);
-    match dev_guild {
-        Some(g) => {
-            GuildId::new(g)
-                .set_commands(http.as_ref(), commands)
-                .await?;
+    // Registration is rate limited like any route (several restarts in a
+    // minute meet a 429): retried after Discord's `retry_after`.
+    super::poster::with_retries("register the commands", || {
+        let (http, commands) = (http.as_ref(), commands.clone());
+        async move {
+            match dev_guild {
+                Some(g) => GuildId::new(g).set_commands(http, commands).await.map(drop),
+                None => serenity::all::Command::set_global_commands(http, commands)
+                    .await
+                    .map(drop),
+            }
         }
-        None => {
-            serenity::all::Command::set_global_commands(http.as_ref(), commands).await?;
-        }
-    }
-    Ok(())
+    })
+    .await
 }
 
 #[cfg(test)]
@@ -201,7 +204,7 @@ mod tests {
         let catalog = Catalog::new().unwrap();
         let json = serde_json::to_value(create_commands(&catalog)).unwrap();
         let all = json.as_array().unwrap();
-        assert_eq!(all.len(), 15);
+        assert_eq!(all.len(), 17);
         let challenge = &all[0];
         assert_eq!(challenge["name"], "challenge");
         assert!(challenge.get("dm_permission").is_none(), "deprecated");

@@ -68,7 +68,7 @@ fn every_canned_payload_parses_with_serenitys_types() {
     let registered =
         serde_json::to_value(fourbot::discord::register::create_commands(&catalog)).unwrap();
     let commands: Vec<AppCommand> = serde_json::from_value(commands_reply(&registered)).unwrap();
-    assert_eq!(commands.len(), 15);
+    assert_eq!(commands.len(), 17, "with /matches and /help");
     let ladder = commands.iter().find(|c| c.name == "ladder").unwrap();
     assert_eq!(ladder.options.len(), 5, "reset, void, ban, unban, abort");
     let ladder_json = registered
@@ -100,6 +100,134 @@ fn every_canned_payload_parses_with_serenitys_types() {
         &[],
     );
     serde_json::from_value::<Interaction>(config).unwrap();
+
+    // The strict fake's payloads: interactions as dispatched (with
+    // `app_permissions`, the partial `channel`, `context`), from a channel
+    // of every type; replies and mentions; channels of every type; an
+    // interaction's message with `interaction_metadata`; the callback
+    // response of `with_response=true`.
+    tokio::runtime::Runtime::new().unwrap().block_on(async {
+        let fake = FakeDiscord::start(Mode::Normal).await;
+        for k in [
+            kind::GUILD_TEXT,
+            kind::GUILD_VOICE,
+            kind::GUILD_ANNOUNCEMENT,
+            kind::GUILD_STAGE_VOICE,
+            kind::GUILD_FORUM,
+            kind::GUILD_MEDIA,
+        ] {
+            let c = fake.add_channel(k, None);
+            serde_json::from_value::<GuildChannel>(fake.channel(c).unwrap()).unwrap();
+            let d = fake
+                .as_dispatched(
+                    "INTERACTION_CREATE",
+                    slash_command_json(fake.next_id(), ALICE, c, "help", &[], &[]),
+                )
+                .unwrap();
+            match serde_json::from_value::<Interaction>(d).unwrap() {
+                Interaction::Command(i) => {
+                    assert_eq!(i.channel_id.get(), c);
+                    assert_eq!(i.app_permissions.unwrap().bits(), perm::BOT_DEFAULT);
+                }
+                other => panic!("not a command: {other:?}"),
+            }
+        }
+        for k in [
+            kind::PUBLIC_THREAD,
+            kind::ANNOUNCEMENT_THREAD,
+            kind::PRIVATE_THREAD,
+        ] {
+            let parent = fake.add_channel(
+                if k == kind::ANNOUNCEMENT_THREAD {
+                    kind::GUILD_ANNOUNCEMENT
+                } else {
+                    kind::GUILD_TEXT
+                },
+                None,
+            );
+            let t = fake.add_channel(k, Some(parent));
+            let thread: GuildChannel = serde_json::from_value(fake.channel(t).unwrap()).unwrap();
+            assert_eq!(thread.parent_id.unwrap().get(), parent);
+            let d = fake
+                .as_dispatched(
+                    "INTERACTION_CREATE",
+                    slash_command_json(fake.next_id(), ALICE, t, "help", &[], &[]),
+                )
+                .unwrap();
+            serde_json::from_value::<Interaction>(d).unwrap();
+        }
+        let turn = message_json(11, CHANNEL_ID, bot_json(), "turn");
+        let typed = message_create_json(12, ALICE, CHANNEL_ID, "d");
+        let reply: Message = serde_json::from_value(reply_to(typed.clone(), &turn, true)).unwrap();
+        assert_eq!(reply.referenced_message.unwrap().id.get(), 11);
+        assert_eq!(reply.mentions[0].id.get(), BOT_ID);
+        let mention: Message = serde_json::from_value(mentioning_bot(typed)).unwrap();
+        assert!(mention.mentions_user_id(BOT_ID));
+        // A response and a follow-up as the fake creates them.
+        let id = fake.next_id();
+        fake.as_dispatched(
+            "INTERACTION_CREATE",
+            slash_command_json(id, ALICE, CHANNEL_ID, "help", &[], &[]),
+        )
+        .unwrap();
+        let http = serenity::all::HttpBuilder::new("Bot t")
+            .proxy(fake.base())
+            .ratelimiter_disabled(true)
+            .build();
+        http.set_application_id(BOT_ID.into());
+        let token = format!("token-{id}");
+        let response = http
+            .create_interaction_response(
+                serenity::all::InteractionId::new(id),
+                &token,
+                &json!({"type": 4, "data": {"content": "hi"}}),
+                vec![],
+            )
+            .await;
+        response.unwrap();
+        let original: Message = http
+            .get_original_interaction_response(&token)
+            .await
+            .unwrap();
+        assert_eq!(original.webhook_id.unwrap().get(), BOT_ID);
+        let meta = original.interaction_metadata.expect("interaction_metadata");
+        assert!(matches!(
+            *meta,
+            serenity::all::MessageInteractionMetadata::Command(_)
+        ));
+        let followup = http
+            .create_followup_message(&token, &json!({"content": "more"}), vec![])
+            .await
+            .unwrap();
+        assert_eq!(followup.channel_id.get(), CHANNEL_ID);
+        // `with_response=true`: the callback response object.
+        let id2 = fake.next_id();
+        fake.as_dispatched(
+            "INTERACTION_CREATE",
+            slash_command_json(id2, ALICE, CHANNEL_ID, "help", &[], &[]),
+        )
+        .unwrap();
+        let r = http
+            .request(
+                serenity::http::Request::new(
+                    serenity::http::Route::InteractionResponse {
+                        interaction_id: serenity::all::InteractionId::new(id2),
+                        token: &format!("token-{id2}"),
+                    },
+                    serenity::http::LightMethod::Post,
+                )
+                .body(Some(json!({"type": 5}).to_string().into_bytes()))
+                .params(Some(vec![("with_response", "true".to_string())])),
+            )
+            .await
+            .unwrap();
+        let body: Value = serde_json::from_slice(&r.bytes().await.unwrap()).unwrap();
+        assert_eq!(
+            body["interaction"]["response_message_loading"], true,
+            "{body}"
+        );
+        serde_json::from_value::<Message>(body["resource"]["message"].clone()).unwrap();
+    });
 }
 
 // ---------------------------------------------------------------- e2e
@@ -529,6 +657,17 @@ async fn an_invalid_token_ends_the_bot_with_one_clear_line() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Discord deprecated `dm_permission` for `contexts`
+/// (`developers/interactions/application-commands.mdx`, "Application
+/// Command Object": "Deprecated (use `contexts` instead)"); the strict fake
+/// records it instead of refusing it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_commands_are_registered_without_deprecated_fields() {
+    let (fake, _bot) = start("no-deprecated").await;
+    wait_registrations(&fake, 1).await;
+    assert_eq!(fake.deprecated_fields(), Vec::<String>::new());
+}
+
 #[tokio::test]
 async fn a_missing_token_ends_the_bot_with_one_clear_line() {
     let fake = FakeDiscord::start(Mode::Normal).await;
@@ -600,7 +739,15 @@ async fn resignations_a_rematch_and_an_auto_archived_thread() {
         })
     })
     .await;
-    // /resign again: there is nothing to resign, privately.
+    // /resign again: there is nothing to resign, privately. Discord takes
+    // no application command in an archived thread (threads.mdx, "Active &
+    // Archived Threads"): alice's message unarchives it first, as Discord
+    // does.
+    fake.dispatch(
+        "MESSAGE_CREATE",
+        message_create_json(fake.next_id(), ALICE, t.thread, "gg"),
+    );
+    assert_eq!(archived(&fake, t.thread), Some(false));
     let again = t.command(ALICE, "resign");
     let edit = fake
         .wait_for("a private refusal", |f| {
@@ -618,7 +765,8 @@ async fn resignations_a_rematch_and_an_auto_archived_thread() {
     );
 
     // Rematch: both press it; the new match is played in the same thread,
-    // unarchived.
+    // unarchived (archived again first: alice's message above reopened it).
+    fake.archive(t.thread);
     let rematch = format!("m:{}:rematch", t.match_id);
     press(&fake, ALICE, &end, &rematch);
     press(&fake, BOB, &end, &rematch);

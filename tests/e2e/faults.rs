@@ -55,24 +55,14 @@ async fn a_500_on_the_acknowledgement_is_retried_and_the_move_is_applied_once() 
     );
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_429_on_a_turn_post_is_retried_no_sooner_than_retry_after_and_posted_once() {
-    let (fake, bot) = start_with("fault-post-429", &[]).await;
-    let t = Table::between(&fake, ALICE, BOB, None).await;
-    let posts = format!("/api/v10/channels/{}/messages", t.thread);
-    let retry_after = Duration::from_millis(400);
-    fake.inject(
-        "POST",
-        &posts,
-        Fault::RateLimited {
-            retry_after,
-            global: false,
-        },
-        1,
-    );
-    t.play(1, 1, 'd').await;
-    let calls = served_for(&fake, "POST", &posts);
-    let limited = calls.iter().position(|s| s.status == 429).expect("a 429");
+/// The calls to `method path` from the first 429 on: the 429 and the
+/// retry right after it, which must wait at least `retry_after`.
+fn assert_retried_after(fake: &FakeDiscord, method: &str, path: &str, retry_after: Duration) {
+    let calls = served_for(fake, method, path);
+    let limited = calls
+        .iter()
+        .position(|s| s.status == 429)
+        .unwrap_or_else(|| panic!("a 429 on {path}: {calls:?}"));
     let retry = &calls[limited + 1];
     assert_eq!(retry.status, 200);
     assert!(
@@ -80,8 +70,31 @@ async fn a_429_on_a_turn_post_is_retried_no_sooner_than_retry_after_and_posted_o
         "retried after {:?}, Discord asked for {retry_after:?}",
         retry.at.duration_since(calls[limited].at)
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_on_a_turn_post_is_retried_no_sooner_than_retry_after_and_posted_once() {
+    let (fake, bot) = start_with("fault-post-429", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let retry_after = Duration::from_millis(400);
+    let limited = Fault::RateLimited {
+        retry_after,
+        global: false,
+    };
+    // A typed move, before anyone pressed in the thread: the turn is a
+    // channel message.
+    let posts = format!("/api/v10/channels/{}/messages", t.thread);
+    fake.inject("POST", &posts, limited, 1);
+    t.typed(ALICE, "d");
+    t.turn(1, 2).await;
+    assert_retried_after(&fake, "POST", &posts, retry_after);
     assert_eq!(t.turns(1, 2), 1, "the turn is posted once");
-    t.play(1, 2, 'c').await;
+    // A press: the next turn is a follow-up of the press's token.
+    fake.inject("POST", &format!("/webhooks/{BOT_ID}/token-"), limited, 1);
+    let i = t.press_drop(1, 2, 'c').await;
+    t.turn(1, 3).await;
+    assert_retried_after(&fake, "POST", &followup_path(i), retry_after);
+    assert_eq!(t.turns(1, 3), 1, "the turn is posted once");
     assert_eq!(stored_moves(&bot.dir, &t.match_id).await.len(), 2);
 }
 
@@ -90,15 +103,18 @@ async fn a_500_on_removing_the_old_buttons_is_retried_and_the_old_turn_loses_the
     let (fake, _bot) = start_with("fault-edit-500", &[]).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
     let first = t.turn(1, 1).await;
-    let edit = format!("/api/v10/channels/{}/messages/{}", t.thread, id_of(&first));
-    fake.inject("PATCH", &edit, Fault::ServerError, 3);
-    t.play(1, 1, 'd').await;
+    // The press on turn 1.1 takes its buttons away through the press's
+    // own token (`@original` is the pressed message).
+    fake.inject("PATCH", "/messages/@original", Fault::ServerError, 3);
+    let i = t.press_drop(1, 1, 'd').await;
+    t.turn(1, 2).await;
     fake.wait_for("the old turn without buttons", |f| {
         f.message(id_of(&first))
             .filter(|m| buttons(m).is_empty())
             .map(|_| ())
     })
     .await;
+    let edit = format!("{}/messages/@original", followup_path(i));
     let statuses: Vec<u16> = served_for(&fake, "PATCH", &edit)
         .iter()
         .map(|s| s.status)

@@ -44,10 +44,18 @@ fn statuses(fake: &FakeDiscord, thread: u64) -> Vec<u16> {
         .collect()
 }
 
+/// From now on no interaction token works (Discord answers 50027): every
+/// post takes the channel path, where nonces apply. (Follow-ups take no
+/// nonce: `an_end_follow_up_created_but_answered_500_…` below.)
+fn channel_path_only(fake: &FakeDiscord) {
+    fake.set_token_lifetime(Duration::ZERO);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_turn_created_but_answered_500_is_retried_with_its_nonce_and_posted_once() {
     let (fake, _bot) = start_with("nonce-turn", &[]).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
+    channel_path_only(&fake);
     let first = t.turn(1, 1).await;
     let before = posts(&fake, t.thread).len();
     let path = format!("/api/v10/channels/{}/messages", t.thread);
@@ -92,6 +100,7 @@ async fn a_turn_created_but_answered_500_is_retried_with_its_nonce_and_posted_on
 async fn an_end_created_but_answered_500_is_posted_once_and_the_thread_archived() {
     let (fake, _bot) = start_with("nonce-end", &[]).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
+    channel_path_only(&fake);
     t.play(1, 1, 'd').await;
     let msg = t.turn(1, 2).await;
     let path = format!("/api/v10/channels/{}/messages", t.thread);
@@ -113,6 +122,7 @@ async fn an_end_created_but_answered_500_is_posted_once_and_the_thread_archived(
 async fn an_end_created_before_a_kill_but_never_confirmed_is_not_posted_again_after_the_restart() {
     let (fake, mut bot) = start_with("nonce-kill", &[]).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
+    channel_path_only(&fake);
     // Both move first: a match in which a player made no move is aborted,
     // unrated (docs/rules.md §4), and this test needs a rated end.
     t.play(1, 1, 'd').await;
@@ -134,15 +144,16 @@ async fn an_end_created_before_a_kill_but_never_confirmed_is_not_posted_again_af
     fake.forget_session();
     let before = posts(&fake, t.thread).len();
     bot.restart(&fake).await;
-    // The restart posts the end again (its posting was never saved), with
-    // the same nonce: Discord returns the message it already made.
+    // The restart posts the end again (its posting was never saved) — but
+    // first reads the thread's last messages, finds the end there, and
+    // sends nothing (were it sent, its nonce would get the same message
+    // back: the other tests here).
     eventually("the thread archived", Duration::from_secs(15), || {
         archived(&fake, t.thread) == Some(true)
     })
     .await;
     let sent = posts(&fake, t.thread);
-    assert_eq!(sent.len(), before + 1, "the end is sent again once");
-    assert_eq!(sent[before]["nonce"], sent[before - 1]["nonce"]);
+    assert_eq!(sent.len(), before, "the end is not sent again");
     let ends = with_button(&fake, t.thread, &rematch);
     assert_eq!(ends.len(), 1, "and shown once: {ends:?}");
     assert!(buttons(&fake.message(id_of(&msg)).unwrap()).is_empty());
@@ -151,4 +162,44 @@ async fn an_end_created_before_a_kill_but_never_confirmed_is_not_posted_again_af
         2,
         "rated once"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_end_follow_up_created_but_answered_500_is_found_and_not_posted_again() {
+    let (fake, _bot) = start_with("nonce-followup-end", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    t.play(1, 1, 'd').await;
+    let msg = t.turn(1, 2).await;
+    // The end is a follow-up of the Yes press; Discord creates it and
+    // answers 500 (or drops the answer): the bot reads the thread's last
+    // messages, finds it, and posts nothing more.
+    fake.inject(
+        "POST",
+        &format!("/webhooks/{BOT_ID}/token-"),
+        Fault::ServerErrorAfterDoing,
+        1,
+    );
+    let yes = t.resign_match(&msg).await;
+    eventually("the thread archived", Duration::from_secs(15), || {
+        archived(&fake, t.thread) == Some(true)
+    })
+    .await;
+    let rematch = format!("m:{}:rematch", t.match_id);
+    let ends = with_button(&fake, t.thread, &rematch);
+    assert_eq!(ends.len(), 1, "the end is posted once: {ends:?}");
+    let statuses: Vec<u16> = fake
+        .served()
+        .into_iter()
+        .filter(|s| s.method == "POST" && s.path == followup_path(yes))
+        .map(|s| s.status)
+        .collect();
+    assert_eq!(statuses, [500], "not posted again");
+    let read = format!("/api/v10/channels/{}/messages", t.thread);
+    assert!(
+        fake.served()
+            .iter()
+            .any(|s| s.method == "GET" && s.path == read),
+        "the thread was read"
+    );
+    assert!(buttons(&fake.message(id_of(&msg)).unwrap()).is_empty());
 }

@@ -134,6 +134,16 @@ async fn kill_run(name: &str, matches: u64, kills: u32) {
     eprintln!("FOURBOT_CRASH_SEED={seed}");
     let mut rng = SmallRng::seed_from_u64(seed);
     let fake = FakeDiscord::start(Mode::Normal).await;
+    // A start every few seconds is this test's artifice: the fake's 5
+    // registrations per 20 s would hold the later starts back for longer
+    // than the harness waits (a refused registration is retried after
+    // Discord's `retry_after`; see `production::`).
+    let mut limits = RateLimits::default();
+    limits.routes.insert(
+        "PUT /applications/{application_id}/guilds/{guild_id}/commands".to_string(),
+        limit(100, 20_000),
+    );
+    fake.set_rate_limits(limits);
     let dir: PathBuf = temp_dir(name);
     let mut child = spawn(bin(), &fake, &dir, &[]);
     wait_registrations(&fake, 1).await;
@@ -231,9 +241,11 @@ async fn a_match_end_committed_but_not_posted_before_a_kill_is_posted_after_the_
     t.play(1, 1, 'd').await;
     t.play(1, 2, 'c').await;
     let msg = t.turn(1, 3).await;
-    // Discord fails every post into the thread: the resignation is
+    // Discord fails every post into the thread (and no token works, so
+    // that there is no follow-up path either): the resignation is
     // committed, its announcement is not.
     let posts = format!("/api/v10/channels/{}/messages", t.thread);
+    fake.set_token_lifetime(Duration::ZERO);
     fake.inject("POST", &posts, Fault::ServerError, 1_000);
     t.resign_match(&msg).await;
     t.failed_post(&posts).await;

@@ -93,9 +93,11 @@ async fn a_flag_committed_but_not_posted_before_a_kill_is_posted_after_the_resta
     t.play(1, 1, 'd').await;
     t.play(1, 2, 'c').await;
     let turn = t.turn(1, 3).await;
-    // Discord fails every post into the thread: the flag is committed, its
+    // Discord fails every post into the thread (and no token works, so
+    // that there is no follow-up path either): the flag is committed, its
     // announcement is not.
     let posts = format!("/api/v10/channels/{}/messages", t.thread);
+    fake.set_token_lifetime(Duration::ZERO);
     fake.inject("POST", &posts, Fault::ServerError, 1_000);
     t.failed_post(&posts).await;
     bot.kill().await;

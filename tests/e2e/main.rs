@@ -6,6 +6,7 @@ mod support;
 
 mod discord;
 mod discover;
+mod fake_contract;
 mod faults;
 mod faults_nonce;
 mod kill;

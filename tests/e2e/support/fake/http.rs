@@ -1,0 +1,312 @@
+//! The fake's HTTP/1.1 server: one request after another on a connection
+//! (keep-alive), the websocket upgrade to the gateway, bodies by
+//! `Content-Length` or chunked, multipart `payload_json` and `files[n]`;
+//! then rate limits (`limits`), injected faults, the routes (`rest`), and
+//! the answer with the `X-RateLimit-*` headers.
+
+use std::collections::HashMap;
+
+use serde_json::Value;
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
+use tokio_tungstenite::tungstenite::protocol::Role;
+use tokio_tungstenite::WebSocketStream;
+
+use super::limits;
+use super::rest::{self, Req};
+use super::{fault_reply, FakeDiscord, Fault, Observed, Recorded, Served, Upload};
+
+/// The reason phrase of `status`.
+fn reason(status: u16) -> &'static str {
+    match status {
+        200 => "OK",
+        201 => "Created",
+        204 => "No Content",
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        413 => "Payload Too Large",
+        429 => "Too Many Requests",
+        500 => "Internal Server Error",
+        502 => "Bad Gateway",
+        _ => "Unknown",
+    }
+}
+
+pub(super) fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+/// The JSON of a body (or the `payload_json` of a multipart body) and its
+/// files (`developers/reference.mdx`, "Uploading Files").
+pub(super) fn parse_body(content_type: &str, body: &[u8]) -> (Value, Vec<Upload>) {
+    if let Some(b) = content_type.split("boundary=").nth(1) {
+        let boundary = format!("--{}", b.trim_matches('"'));
+        let mut json = Value::Null;
+        let mut files = Vec::new();
+        let mut rest = body;
+        while let Some(start) = find(rest, boundary.as_bytes()) {
+            rest = &rest[start + boundary.len()..];
+            if rest.starts_with(b"--") {
+                break;
+            }
+            let Some(head_end) = find(rest, b"\r\n\r\n") else {
+                break;
+            };
+            let head = String::from_utf8_lossy(&rest[..head_end]).to_string();
+            let content = &rest[head_end + 4..];
+            let end = find(content, boundary.as_bytes()).unwrap_or(content.len());
+            let part = &content[..end.saturating_sub(2)];
+            let quoted = |key: &str| {
+                head.split(&format!("{key}=\""))
+                    .nth(1)
+                    .and_then(|n| n.split('"').next())
+                    .unwrap_or("")
+                    .to_string()
+            };
+            let name = quoted(" name");
+            let name = if name.is_empty() {
+                quoted("name")
+            } else {
+                name
+            };
+            if name == "payload_json" {
+                json = serde_json::from_slice(part).unwrap_or(Value::Null);
+            } else {
+                files.push(Upload {
+                    field: name,
+                    filename: quoted("filename"),
+                    bytes: part.to_vec(),
+                });
+            }
+            rest = &content[end..];
+        }
+        (json, files)
+    } else {
+        (
+            serde_json::from_slice(body).unwrap_or(Value::Null),
+            Vec::new(),
+        )
+    }
+}
+
+impl FakeDiscord {
+    /// Serves one connection (plain TCP here; any stream, so that a TLS
+    /// stream can be served the same way).
+    pub(super) async fn serve<S>(&self, mut stream: S) -> std::io::Result<()>
+    where
+        S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
+    {
+        let mut buf = Vec::new();
+        loop {
+            // Read one request head.
+            let head_end = loop {
+                if let Some(p) = find(&buf, b"\r\n\r\n") {
+                    break p;
+                }
+                let mut chunk = [0u8; 8192];
+                let n = stream.read(&mut chunk).await?;
+                if n == 0 {
+                    return Ok(());
+                }
+                buf.extend_from_slice(&chunk[..n]);
+            };
+            let head = String::from_utf8_lossy(&buf[..head_end]).to_string();
+            buf.drain(..head_end + 4);
+            let mut lines = head.split("\r\n");
+            let request_line = lines.next().unwrap_or_default().to_string();
+            let mut parts = request_line.split(' ');
+            let method = parts.next().unwrap_or_default().to_string();
+            let target = parts.next().unwrap_or_default().to_string();
+            let headers: HashMap<String, String> = lines
+                .filter_map(|l| l.split_once(':'))
+                .map(|(k, v)| (k.trim().to_ascii_lowercase(), v.trim().to_string()))
+                .collect();
+            let (path, query) = match target.split_once('?') {
+                Some((p, q)) => (p.to_string(), q.to_string()),
+                None => (target.clone(), String::new()),
+            };
+            if headers
+                .get("upgrade")
+                .is_some_and(|u| u.eq_ignore_ascii_case("websocket"))
+            {
+                let key = headers
+                    .get("sec-websocket-key")
+                    .cloned()
+                    .unwrap_or_default();
+                let accept = derive_accept_key(key.as_bytes());
+                let resp = format!(
+                    "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\n\r\n"
+                );
+                stream.write_all(resp.as_bytes()).await?;
+                let ws = WebSocketStream::from_raw_socket(stream, Role::Server, None).await;
+                self.gateway(ws).await;
+                return Ok(());
+            }
+            // Body.
+            let body = if let Some(len) = headers.get("content-length") {
+                let len: usize = len.parse().unwrap_or(0);
+                while buf.len() < len {
+                    let mut chunk = [0u8; 65536];
+                    let n = stream.read(&mut chunk).await?;
+                    if n == 0 {
+                        return Ok(());
+                    }
+                    buf.extend_from_slice(&chunk[..n]);
+                }
+                buf.drain(..len).collect::<Vec<u8>>()
+            } else if headers
+                .get("transfer-encoding")
+                .is_some_and(|t| t.contains("chunked"))
+            {
+                let mut body = Vec::new();
+                loop {
+                    let line_end = loop {
+                        if let Some(p) = find(&buf, b"\r\n") {
+                            break p;
+                        }
+                        let mut chunk = [0u8; 65536];
+                        let n = stream.read(&mut chunk).await?;
+                        if n == 0 {
+                            return Ok(());
+                        }
+                        buf.extend_from_slice(&chunk[..n]);
+                    };
+                    let size =
+                        usize::from_str_radix(String::from_utf8_lossy(&buf[..line_end]).trim(), 16)
+                            .unwrap_or(0);
+                    buf.drain(..line_end + 2);
+                    while buf.len() < size + 2 {
+                        let mut chunk = [0u8; 65536];
+                        let n = stream.read(&mut chunk).await?;
+                        if n == 0 {
+                            return Ok(());
+                        }
+                        buf.extend_from_slice(&chunk[..n]);
+                    }
+                    body.extend_from_slice(&buf[..size]);
+                    buf.drain(..size + 2);
+                    if size == 0 {
+                        break;
+                    }
+                }
+                body
+            } else {
+                Vec::new()
+            };
+            let content_type = headers.get("content-type").cloned().unwrap_or_default();
+            let (json, files) = parse_body(&content_type, &body);
+            let at = std::time::Instant::now();
+            let (status, reply, extra, fault, drop) =
+                self.answer(&method, &path, &query, json.clone(), files, at);
+            {
+                let mut s = self.state.lock().unwrap();
+                if s.lean && s.served.len() > 20_000 {
+                    s.served.drain(..10_000);
+                }
+                s.served.push(Served {
+                    at,
+                    method: method.clone(),
+                    path: path.clone(),
+                    status,
+                    fault,
+                });
+            }
+            let observer = self.state.lock().unwrap().observer.clone();
+            if let Some(observer) = observer {
+                observer(Observed {
+                    at,
+                    method: &method,
+                    path: &path,
+                    status,
+                    json: &json,
+                    reply: reply.as_ref(),
+                });
+            }
+            if drop {
+                // The connection goes without an answer: the client cannot
+                // tell whether the request was carried out.
+                return Ok(());
+            }
+            let text = reply.map(|v| v.to_string()).unwrap_or_default();
+            let resp = if status == 204 {
+                format!("HTTP/1.1 204 No Content\r\n{extra}Content-Length: 0\r\n\r\n")
+            } else {
+                format!(
+                    "HTTP/1.1 {status} {}\r\nContent-Type: application/json\r\n{extra}Content-Length: {}\r\n\r\n{text}",
+                    reason(status),
+                    text.len()
+                )
+            };
+            stream.write_all(resp.as_bytes()).await?;
+        }
+    }
+
+    /// Rate limits, then an injected fault, then the route: the status, the
+    /// body, extra header lines, the fault and whether to drop the
+    /// connection without an answer.
+    fn answer(
+        &self,
+        method: &str,
+        path: &str,
+        query: &str,
+        json: Value,
+        files: Vec<Upload>,
+        at: std::time::Instant,
+    ) -> (u16, Option<Value>, String, Option<Fault>, bool) {
+        let mut s = self.state.lock().unwrap();
+        let route = limits::route(method, path, |t| s.interactions.contains_key(t));
+        let limits = s.cfg.limits.clone();
+        let verdict = s.limiter.check(&limits, &route, at);
+        if let Some(body) = verdict.limited {
+            s.limiter.counts.invalid += 1;
+            return (429, Some(body), verdict.headers, None, false);
+        }
+        let fault = s.take_fault(method, path);
+        let carry_out = match fault {
+            None | Some(Fault::ServerErrorAfterDoing) | Some(Fault::DropAfterDoing) => true,
+            Some(_) => false,
+        };
+        let mut outcome = (500, None);
+        if carry_out {
+            let req = Req {
+                method,
+                path,
+                query,
+                json: &json,
+                files: &files,
+            };
+            outcome = rest::route(&mut s, self.port, &req);
+            if matches!(outcome.0, 401 | 403) {
+                s.limiter.counts.invalid += 1;
+            }
+            if !s.lean {
+                s.requests.push(Recorded {
+                    method: method.to_string(),
+                    path: path.to_string(),
+                    json: json.clone(),
+                    files: files
+                        .iter()
+                        .map(|u| (u.field.clone(), u.bytes.clone()))
+                        .collect(),
+                    status: outcome.0,
+                });
+            }
+        }
+        match fault {
+            None => (outcome.0, outcome.1, verdict.headers, None, false),
+            Some(f @ (Fault::Drop | Fault::DropAfterDoing)) => {
+                (0, None, String::new(), Some(f), true)
+            }
+            Some(f) => {
+                let (status, reply, extra) = fault_reply(f);
+                if status == 429 {
+                    s.limiter.counts.invalid += 1;
+                }
+                (status, Some(reply), extra, Some(f), false)
+            }
+        }
+    }
+}
