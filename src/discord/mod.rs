@@ -29,7 +29,7 @@ pub mod routes;
 
 use std::sync::Arc;
 
-use serenity::all::HttpBuilder;
+use serenity::all::{HttpBuilder, HttpError};
 
 use crate::host::players::discord_user;
 use crate::host::{EngineBot, HostConfig, Services, TimeStyle, UserId};
@@ -43,9 +43,32 @@ use routes::Routes;
 /// serves until the connection ends.
 ///
 /// # Errors
-/// A rejected token, a failed connection, a database that cannot be opened,
-/// or messages that do not load.
+/// A rejected token, Discord's API out of reach (the first request cannot
+/// be sent: [`RunError::Unreachable`]), a failed connection, a database
+/// that cannot be opened, or messages that do not load.
 pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
+    // One client for every REST request (config::http_client: serenity's
+    // own TLS setup plus FOURBOT_CA_FILE's roots). The production path is
+    // https://discord.com/api/v10 with serenity's rate limiter on: it waits
+    // out `X-RateLimit-Reset-After` when a bucket is empty and retries a
+    // 429 after its `Retry-After` itself (poster::retry_pause).
+    let mut http = HttpBuilder::new(config.token.expose()).client(config.http_client.clone());
+    if let Some(base) = &config.api_base {
+        // Tests only: serenity sends a request to a proxy base only with
+        // its rate limiter off (its limiter always builds discord.com URLs).
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    let http = http.build();
+    // A request that cannot be sent at all (no route, a proxy that refuses,
+    // a certificate the client does not trust — a TLS-inspecting proxy
+    // without FOURBOT_CA_FILE) would leave serenity falling back to
+    // wss://gateway.discord.gg and retrying without a word (its log is off
+    // below debug): say so in one line and stop. An answer with an error
+    // status is left to serenity, as before.
+    if let Err(serenity::Error::Http(HttpError::Request(e))) = http.get_gateway().await {
+        return Err(RunError::Unreachable(config::chain(&e)));
+    }
+
     let catalog = Arc::new(Catalog::new().map_err(|e| RunError::Catalog(e.to_string()))?);
     let url = config.database_url.clone();
     let store_error = |e: &dyn std::fmt::Display| RunError::Store {
@@ -87,13 +110,6 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
             "test build: every new match's clock is divided"
         );
     }
-
-    let mut http = HttpBuilder::new(config.token.expose());
-    if let Some(base) = &config.api_base {
-        // With the rate limiter on, serenity ignores the proxy.
-        http = http.proxy(base.clone()).ratelimiter_disabled(true);
-    }
-    let http = http.build();
 
     let dev_guild = config.dev_guild;
     let setup_data = data.clone();
