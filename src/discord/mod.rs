@@ -9,6 +9,8 @@
 //! - [`poster`]: the host's views posted into one public thread per match
 //!   ([`routes`]), as Discord messages ([`messages`]).
 //! - [`reply`], [`choices`], [`offers`]: what the commands share.
+//! - [`config`]: the environment and the HTTP client; [`limits`]: serenity's
+//!   rate limiter kept from growing.
 //!
 //! Everything about a match, an offer or the ladder goes through the host;
 //! this module only reads what Discord sends, asks the host, and turns its
@@ -20,6 +22,7 @@ pub mod commands;
 pub mod config;
 pub mod data;
 pub mod events;
+pub mod limits;
 pub mod messages;
 pub mod offers;
 pub mod poster;
@@ -182,6 +185,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         .await
         .map_err(|e| RunError::Gateway(e.to_string()))?;
     tokio::spawn(poster::run(client.http.clone(), routes, views));
+    tokio::spawn(limits::prune(client.http.clone()));
     let shards = client.shard_manager.clone();
     tokio::spawn(async move {
         if tokio::signal::ctrl_c().await.is_ok() {
