@@ -93,7 +93,10 @@ mod tests {
     ) -> Arc<tokio::sync::Mutex<Ratelimit>> {
         let routes = limiter.routes();
         let mut routes = routes.write().await;
-        routes.entry(route.ratelimiting_bucket()).or_default().clone()
+        routes
+            .entry(route.ratelimiting_bucket())
+            .or_default()
+            .clone()
     }
 
     async fn has(limiter: &Ratelimiter, key: RatelimitingBucket) -> bool {

@@ -42,6 +42,23 @@ pub use config::{DiscordConfig, RunError, Token};
 pub use data::{Context, Data, Error};
 use routes::Routes;
 
+/// The REST client: one reqwest client for every request
+/// ([`config::http_client`]: serenity's own TLS setup plus
+/// `FOURBOT_CA_FILE`'s roots). The production path is
+/// `https://discord.com/api/v10` with serenity's rate limiter on: it waits
+/// out `X-RateLimit-Reset-After` when a bucket is empty and retries a 429
+/// after its `Retry-After` itself ([`poster::RATE_LIMIT_PAUSE_MS`]). With
+/// `DISCORD_API_BASE` (tests only) the limiter is off: serenity sends a
+/// request to a proxy base only then (its limiter always builds
+/// discord.com URLs).
+fn http(config: &DiscordConfig) -> serenity::all::Http {
+    let mut http = HttpBuilder::new(config.token.expose()).client(config.http_client.clone());
+    if let Some(base) = &config.api_base {
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    http.build()
+}
+
 /// Opens the store, connects to Discord, restores the running matches and
 /// serves until the connection ends.
 ///
@@ -50,18 +67,7 @@ use routes::Routes;
 /// be sent: [`RunError::Unreachable`]), a failed connection, a database
 /// that cannot be opened, or messages that do not load.
 pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
-    // One client for every REST request (config::http_client: serenity's
-    // own TLS setup plus FOURBOT_CA_FILE's roots). The production path is
-    // https://discord.com/api/v10 with serenity's rate limiter on: it waits
-    // out `X-RateLimit-Reset-After` when a bucket is empty and retries a
-    // 429 after its `Retry-After` itself (poster::retry_pause).
-    let mut http = HttpBuilder::new(config.token.expose()).client(config.http_client.clone());
-    if let Some(base) = &config.api_base {
-        // Tests only: serenity sends a request to a proxy base only with
-        // its rate limiter off (its limiter always builds discord.com URLs).
-        http = http.proxy(base.clone()).ratelimiter_disabled(true);
-    }
-    let http = http.build();
+    let http = http(&config);
     // A request that cannot be sent at all (no route, a proxy that refuses,
     // a certificate the client does not trust — a TLS-inspecting proxy
     // without FOURBOT_CA_FILE) would leave serenity falling back to
