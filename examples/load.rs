@@ -8,6 +8,12 @@
 //! cargo run --release --example load -- --matches 1000 --flags
 //! ```
 //!
+//! - The bot runs on its production HTTP path (default):
+//!   `https://discord.com/api/v10` with serenity's rate limiter on, through
+//!   the TLS front of `tests/e2e/support/tls.rs` to the fake (the bot's
+//!   `HTTPS_PROXY` and `FOURBOT_CA_FILE`; docs/reliability.md). `--plain`
+//!   runs it on the tests' plain path instead (`DISCORD_API_BASE`, limiter
+//!   off), as the figures before issue 18 were measured.
 //! - Play mode (default): every match is played to its end by random drops
 //!   (Ready between games). Latencies are measured from the gateway event
 //!   (the press dispatched by the fake) to the interaction callback (the
@@ -37,6 +43,9 @@ mod fake;
 #[allow(dead_code)]
 #[path = "../tests/e2e/support/harness.rs"]
 mod harness;
+#[allow(dead_code)]
+#[path = "../tests/e2e/support/tls.rs"]
+mod tls;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -58,6 +67,7 @@ struct Args {
     flags: bool,
     spread_ms: u64,
     keep: bool,
+    plain: bool,
 }
 
 fn args() -> Args {
@@ -67,6 +77,7 @@ fn args() -> Args {
         flags: false,
         spread_ms: 0,
         keep: false,
+        plain: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -76,6 +87,7 @@ fn args() -> Args {
             "--flags" => a.flags = true,
             "--spread-ms" => a.spread_ms = it.next().and_then(|v| v.parse().ok()).expect("S"),
             "--keep" => a.keep = true,
+            "--plain" => a.plain = true,
             other => panic!("unknown argument {other}; see the example's doc"),
         }
     }
@@ -133,6 +145,9 @@ struct Stats {
     /// Wall clock (ms since 1970) at which each match's end reached the
     /// fake, by thread.
     ended_unix_ms: HashMap<u64, f64>,
+    /// REST requests the fake answered, and how many of them with 429.
+    requests: u64,
+    rate_limited: u64,
 }
 
 fn proc_status(pid: u32, key: &str) -> u64 {
@@ -204,15 +219,25 @@ async fn main() {
         "build the bot first: cargo build --release --bin fourbot --example load"
     );
     println!(
-        "load: {} matches, think {} ms{}; load average before: {}",
+        "load: {} matches, think {} ms{}, {}; load average before: {}",
         args.matches,
         args.think_ms,
         if args.flags { ", flags (1+0)" } else { "" },
+        if args.plain {
+            "plain path (DISCORD_API_BASE, rate limiter off)"
+        } else {
+            "production path (TLS front, rate limiter on)"
+        },
         uptime()
     );
 
     let fake = FakeDiscord::start(Mode::Normal).await;
     fake.set_lean(true);
+    let front = if args.plain {
+        None
+    } else {
+        Some(tls::TlsFront::start(&fake).await)
+    };
     let stats = Arc::new(Mutex::new(Stats::default()));
     let routes: Arc<Mutex<HashMap<u64, Inbox>>> = Arc::default();
     let clock_base = (Instant::now(), SystemTime::now());
@@ -220,6 +245,13 @@ async fn main() {
         let stats = stats.clone();
         let routes = routes.clone();
         fake.observe(Arc::new(move |o: Observed<'_>| {
+            {
+                let mut s = stats.lock().unwrap();
+                s.requests += 1;
+                if o.status == 429 {
+                    s.rate_limited += 1;
+                }
+            }
             if o.method != "POST" {
                 return;
             }
@@ -246,7 +278,10 @@ async fn main() {
     }
 
     let dir = temp_dir("load");
-    let mut child = spawn(&bin, &fake, &dir, &[("FOURBOT_LOG", "warn")]);
+    let mut envs = vec![("FOURBOT_LOG".to_string(), "warn".to_string())];
+    envs.extend(front.iter().flat_map(|f| f.bot_envs()));
+    let envs: Vec<(&str, &str)> = envs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let mut child = spawn(&bin, &fake, &dir, &envs);
     let pid = child.id().expect("pid");
     wait_registrations(&fake, 1).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
@@ -350,6 +385,23 @@ async fn main() {
     summary("ack (press -> interaction callback)", &mut s.ack_ms);
     println!("acks later than 3 s: {late}");
     summary("next turn (press -> next turn posted)", &mut s.next_ms);
+    println!(
+        "REST requests answered: {} ({:.2} per move, setup included), of them 429: {}",
+        s.requests,
+        s.requests as f64 / s.moves.max(1) as f64,
+        s.rate_limited
+    );
+    if let Some(front) = &front {
+        let tunnels = front.tunnels();
+        let relayed = tunnels
+            .iter()
+            .filter(|t| matches!(t, tls::Tunnel::Relayed { .. }))
+            .count();
+        println!(
+            "TLS front: {} connections, {relayed} relayed as discord.com",
+            tunnels.len()
+        );
+    }
     if args.flags {
         flag_report(&dir, &s.ended_unix_ms, clock_base).await;
     }

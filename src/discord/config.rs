@@ -1,10 +1,11 @@
 //! How the bot connects and what an operator sets: the token, the API base
-//! of a test's fake Discord, the development guild, the challenge expiry
-//! override, the side file of older versions, the intents. Everything comes
-//! from the environment; the token is never shown.
+//! of a test's fake Discord, extra root certificates, the development
+//! guild, the challenge expiry override, the side file of older versions,
+//! the intents. Everything comes from the environment; the token is never
+//! shown.
 
 use std::fmt;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serenity::all::GatewayIntents;
@@ -15,8 +16,16 @@ use crate::host::{database_url, DATABASE_URL_ENV, DEFAULT_DATABASE_URL};
 /// The environment variable with the bot's token.
 pub const TOKEN_ENV: &str = "DISCORD_TOKEN";
 /// The environment variable that points the client at another API base
-/// (`http://127.0.0.1:PORT`, for the tests' fake Discord).
+/// (`http://127.0.0.1:PORT`, for the tests' fake Discord). Set, serenity's
+/// rate limiter is off (serenity sends nothing to a proxy base with it on);
+/// unset or empty, the bot talks to `https://discord.com/api/v10` with the
+/// limiter on.
 pub const API_BASE_ENV: &str = "DISCORD_API_BASE";
+/// The environment variable naming a PEM file of extra root certificates
+/// the bot's HTTP client trusts besides the built-in (webpki) roots: for an
+/// operator behind a TLS-inspecting proxy, and for the tests' TLS front
+/// (`tests/e2e/support/tls.rs`).
+pub const CA_FILE_ENV: &str = "FOURBOT_CA_FILE";
 /// The environment variable naming the one guild to register the commands
 /// in (fast during development) instead of globally.
 pub const DEV_GUILD_ENV: &str = "FOURBOT_DEV_GUILD";
@@ -72,6 +81,10 @@ pub struct DiscordConfig {
     pub token: Token,
     /// Another API base than Discord's (tests only), e.g. `http://127.0.0.1:PORT`.
     pub api_base: Option<String>,
+    /// The HTTP client every REST request goes through ([`http_client`]:
+    /// rustls, the built-in roots and those of [`CA_FILE_ENV`], the proxy
+    /// of `HTTPS_PROXY` unless `NO_PROXY` names the host).
+    pub http_client: reqwest::Client,
     /// Register the commands in this guild only.
     pub dev_guild: Option<u64>,
     /// `FOURBOT_CHALLENGE_EXPIRY_SECS`: overrides every server's challenge
@@ -123,6 +136,14 @@ pub enum RunError {
     /// Discord refused the token (gateway close 4004).
     #[error("Discord rejected the token in DISCORD_TOKEN (invalid authentication); check it in the developer portal")]
     InvalidToken,
+    /// The HTTP client could not be built.
+    #[error("cannot set up the HTTP client: {0}")]
+    Http(String),
+    /// The first request to Discord's API could not be sent at all (no
+    /// route, a proxy that refuses, a certificate the client does not
+    /// trust).
+    #[error("cannot reach Discord's API: {0}; check the network, HTTPS_PROXY / NO_PROXY and FOURBOT_CA_FILE")]
+    Unreachable(String),
     /// The gateway connection ended with an error.
     #[error("the Discord connection failed: {0}")]
     Gateway(String),
@@ -137,6 +158,64 @@ pub enum RunError {
         /// What went wrong.
         reason: String,
     },
+}
+
+/// The HTTP client given to serenity (`HttpBuilder::client`): what
+/// serenity 0.12.5 builds when given none (`reqwest::Client::builder()
+/// .use_rustls_tls()`: rustls with the ring provider and the webpki roots;
+/// like reqwest's default it honours `HTTPS_PROXY`, `HTTP_PROXY`,
+/// `ALL_PROXY` and `NO_PROXY`), plus every certificate of the PEM file
+/// `ca_file` as an extra trusted root.
+///
+/// # Errors
+/// [`RunError::BadSetting`] for [`CA_FILE_ENV`] when the file cannot be
+/// read, is not PEM, holds no certificate, or holds one that is not a
+/// usable X.509 certificate.
+pub fn http_client(ca_file: Option<&Path>) -> Result<reqwest::Client, RunError> {
+    let mut builder = reqwest::Client::builder().use_rustls_tls();
+    if let Some(path) = ca_file {
+        let bad = |reason: String| RunError::BadSetting {
+            name: CA_FILE_ENV,
+            reason: format!("{}: {reason}", path.display()),
+        };
+        let pem = std::fs::read(path).map_err(|e| bad(format!("cannot be read ({e})")))?;
+        let certs = reqwest::Certificate::from_pem_bundle(&pem)
+            .map_err(|e| bad(format!("is not a PEM certificate file ({})", chain(&e))))?;
+        if certs.is_empty() {
+            return Err(bad(
+                "holds no certificate (no -----BEGIN CERTIFICATE----- block)".into(),
+            ));
+        }
+        // reqwest parses each certificate (for rustls's root store) only
+        // when the client is built, so a block that is not a certificate
+        // shows up below.
+        let count = certs.len();
+        for cert in certs {
+            builder = builder.add_root_certificate(cert);
+        }
+        let client = builder.build().map_err(|e| {
+            bad(format!(
+                "holds a certificate that cannot be used ({})",
+                chain(&e)
+            ))
+        })?;
+        tracing::info!(file = %path.display(), certificates = count, "trusting extra root certificates");
+        return Ok(client);
+    }
+    builder.build().map_err(|e| RunError::Http(chain(&e)))
+}
+
+/// An error and its sources on one line (reqwest's own text is only "builder
+/// error" or "error sending request").
+pub(super) fn chain(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
 }
 
 /// A whole number from the environment variable `name`, if set.
@@ -157,12 +236,14 @@ fn number_env(name: &'static str) -> Result<Option<u64>, RunError> {
 
 impl DiscordConfig {
     /// The settings from the environment ([`TOKEN_ENV`], [`API_BASE_ENV`],
-    /// [`DEV_GUILD_ENV`], [`CHALLENGE_EXPIRY_ENV`], [`THREADS_FILE_ENV`],
-    /// `FOURBOT_DATABASE_URL` and, in builds with debug assertions,
-    /// [`TEST_TIME_SCALE_ENV`]).
+    /// [`CA_FILE_ENV`], [`DEV_GUILD_ENV`], [`CHALLENGE_EXPIRY_ENV`],
+    /// [`THREADS_FILE_ENV`], `FOURBOT_DATABASE_URL` and, in builds with
+    /// debug assertions, [`TEST_TIME_SCALE_ENV`]); the HTTP client is built
+    /// here, so that a bad CA file ends the bot before it connects.
     ///
     /// # Errors
-    /// No token, or a setting that does not parse.
+    /// No token, a setting that does not parse, or a CA file that cannot be
+    /// used ([`http_client`]).
     pub fn from_env() -> Result<DiscordConfig, RunError> {
         let token = std::env::var(TOKEN_ENV)
             .ok()
@@ -173,6 +254,10 @@ impl DiscordConfig {
             .ok()
             .map(|b| b.trim_end_matches('/').to_string())
             .filter(|b| !b.is_empty());
+        let ca_file = std::env::var_os(CA_FILE_ENV)
+            .filter(|f| !f.is_empty())
+            .map(PathBuf::from);
+        let http_client = http_client(ca_file.as_deref())?;
         let dev_guild = number_env(DEV_GUILD_ENV)?;
         let challenge_expiry = number_env(CHALLENGE_EXPIRY_ENV)?
             .map(|secs| Duration::from_secs(secs).min(MAX_CHALLENGE_EXPIRY));
@@ -192,11 +277,99 @@ impl DiscordConfig {
         Ok(DiscordConfig {
             token: Token::new(token),
             api_base,
+            http_client,
             dev_guild,
             challenge_expiry,
             threads_file,
             database_url: database_url(None),
             test_time_scale,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tests' CA (tests/e2e/support/tls/README.md).
+    fn test_ca() -> PathBuf {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/support/tls/ca.pem")
+    }
+
+    /// `text` in a fresh file named after the test.
+    fn file_with(name: &str, text: &str) -> PathBuf {
+        let path =
+            std::env::temp_dir().join(format!("fourbot-ca-{name}-{}.pem", std::process::id()));
+        std::fs::write(&path, text).unwrap();
+        path
+    }
+
+    /// The one-line error for `path`, checked to name the variable and the
+    /// file.
+    fn refusal(path: &Path) -> String {
+        let e = http_client(Some(path)).expect_err("refused");
+        assert!(
+            matches!(
+                e,
+                RunError::BadSetting {
+                    name: CA_FILE_ENV,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        let text = e.to_string();
+        assert!(text.starts_with("FOURBOT_CA_FILE is not valid: "), "{text}");
+        assert!(text.contains(&path.display().to_string()), "{text}");
+        assert_eq!(text.lines().count(), 1, "{text}");
+        text
+    }
+
+    #[test]
+    fn no_ca_file_and_the_tests_ca_both_give_a_client() {
+        http_client(None).unwrap();
+        http_client(Some(&test_ca())).unwrap();
+    }
+
+    #[test]
+    fn a_ca_file_that_cannot_be_read_is_refused_with_its_name() {
+        let text = refusal(Path::new("/nonexistent/fourbot-ca.pem"));
+        assert!(text.contains("cannot be read"), "{text}");
+    }
+
+    #[test]
+    fn a_ca_file_without_a_certificate_is_refused() {
+        // Text, and a private key alone: no certificate block in either.
+        for (name, text) in [
+            ("text", "not a certificate\n".to_string()),
+            (
+                "key",
+                std::fs::read_to_string(test_ca().with_file_name("discord.com.key")).unwrap(),
+            ),
+        ] {
+            let path = file_with(name, &text);
+            let text = refusal(&path);
+            assert!(text.contains("holds no certificate"), "{text}");
+            std::fs::remove_file(path).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_certificate_block_that_is_not_base64_or_not_a_certificate_is_refused() {
+        let path = file_with(
+            "base64",
+            "-----BEGIN CERTIFICATE-----\n!!!! not base64 !!!!\n-----END CERTIFICATE-----\n",
+        );
+        let text = refusal(&path);
+        assert!(text.contains("is not a PEM certificate file"), "{text}");
+        std::fs::remove_file(path).unwrap();
+        // Good base64 ("fourbot!"), but no X.509 certificate in it.
+        let path = file_with(
+            "der",
+            "-----BEGIN CERTIFICATE-----\nZm91cmJvdCE=\n-----END CERTIFICATE-----\n",
+        );
+        let text = refusal(&path);
+        assert!(text.contains("cannot be used"), "{text}");
+        std::fs::remove_file(path).unwrap();
     }
 }

@@ -9,6 +9,8 @@
 //! - [`poster`]: the host's views posted into one public thread per match
 //!   ([`routes`]), as Discord messages ([`messages`]).
 //! - [`reply`], [`choices`], [`offers`]: what the commands share.
+//! - [`config`]: the environment and the HTTP client; [`limits`]: serenity's
+//!   rate limiter kept from growing.
 //!
 //! Everything about a match, an offer or the ladder goes through the host;
 //! this module only reads what Discord sends, asks the host, and turns its
@@ -21,6 +23,7 @@ pub mod config;
 pub mod data;
 pub mod events;
 pub mod leases;
+pub mod limits;
 pub mod messages;
 pub mod offers;
 pub mod poster;
@@ -31,7 +34,7 @@ pub mod routes;
 
 use std::sync::Arc;
 
-use serenity::all::{GatewayIntents, HttpBuilder};
+use serenity::all::{GatewayIntents, HttpBuilder, HttpError};
 use serenity::gateway::GatewayError;
 
 use crate::host::players::discord_user;
@@ -42,13 +45,42 @@ pub use config::{DiscordConfig, RunError, Token};
 pub use data::{Context, Data, Error};
 use routes::Routes;
 
+/// The REST client: one reqwest client for every request
+/// ([`config::http_client`]: serenity's own TLS setup plus
+/// `FOURBOT_CA_FILE`'s roots). The production path is
+/// `https://discord.com/api/v10` with serenity's rate limiter on: it waits
+/// out `X-RateLimit-Reset-After` when a bucket is empty and retries a 429
+/// after its `Retry-After` itself ([`poster::RATE_LIMIT_PAUSE_MS`]). With
+/// `DISCORD_API_BASE` (tests only) the limiter is off: serenity sends a
+/// request to a proxy base only then (its limiter always builds
+/// discord.com URLs).
+fn http(config: &DiscordConfig) -> serenity::all::Http {
+    let mut http = HttpBuilder::new(config.token.expose()).client(config.http_client.clone());
+    if let Some(base) = &config.api_base {
+        http = http.proxy(base.clone()).ratelimiter_disabled(true);
+    }
+    http.build()
+}
+
 /// Opens the store, connects to Discord, restores the running matches and
 /// serves until the connection ends.
 ///
 /// # Errors
-/// A rejected token, a failed connection, a database that cannot be opened,
-/// or messages that do not load.
+/// A rejected token, Discord's API out of reach (the first request cannot
+/// be sent: [`RunError::Unreachable`]), a failed connection, a database
+/// that cannot be opened, or messages that do not load.
 pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
+    let first = http(&config);
+    // A request that cannot be sent at all (no route, a proxy that refuses,
+    // a certificate the client does not trust — a TLS-inspecting proxy
+    // without FOURBOT_CA_FILE) would leave serenity falling back to
+    // wss://gateway.discord.gg and retrying without a word (its log is off
+    // below debug): say so in one line and stop. An answer with an error
+    // status is left to serenity, as before.
+    if let Err(serenity::Error::Http(HttpError::Request(e))) = first.get_gateway().await {
+        return Err(RunError::Unreachable(config::chain(&e)));
+    }
+
     let catalog = Arc::new(Catalog::new().map_err(|e| RunError::Catalog(e.to_string()))?);
     let url = config.database_url.clone();
     let store_error = |e: &dyn std::fmt::Display| RunError::Store {
@@ -144,16 +176,6 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     }
 }
 
-/// The REST client: Discord itself, or the `DISCORD_API_BASE` of the tests.
-fn http(config: &DiscordConfig) -> serenity::all::Http {
-    let mut http = HttpBuilder::new(config.token.expose());
-    if let Some(base) = &config.api_base {
-        // With the rate limiter on, serenity ignores the proxy.
-        http = http.proxy(base.clone()).ratelimiter_disabled(true);
-    }
-    http.build()
-}
-
 /// The poise framework of one connection: the commands, the event handler,
 /// and a setup that returns at once on READY — it starts the poster (once)
 /// and the start-up work in the background ([`start_up`]), since poise
@@ -192,6 +214,7 @@ fn framework(
                 if let Some(views) = views.lock().expect("views lock").take() {
                     let (lost, unreachable) = tokio::sync::mpsc::unbounded_channel();
                     tokio::spawn(poster::run(ctx.http.clone(), routes, views, lost));
+                    tokio::spawn(limits::prune(ctx.http.clone()));
                     tokio::spawn(room::abort_unreachable(
                         ctx.http.clone(),
                         data.clone(),

@@ -5,8 +5,9 @@
 //! needed and archived at the end of the match.
 //!
 //! Every request here goes through [`with_retries`]: a 429 (rate limited)
-//! or a 5xx answer is retried after a pause, so a moment of trouble on
-//! Discord's side loses no turn and posts none twice: only a success ends
+//! that serenity's rate limiter did not already wait out
+//! ([`RATE_LIMIT_PAUSE_MS`]) or a 5xx answer is retried after a pause, so
+//! a moment of trouble on Discord's side loses no turn and posts none twice: only a success ends
 //! the retries, and a turn or an end carries a nonce with `enforce_nonce`
 //! ([`super::messages::post_nonce`]), the same in every retry, so that when
 //! Discord had created the message before it failed (a 500 after the work,
@@ -44,15 +45,28 @@ pub const MAX_RETRIES: u32 = 6;
 /// doubles with every retry (100, 200, 400, … ms).
 pub const SERVER_ERROR_PAUSE_MS: u64 = 100;
 
-/// The pause after a 429 answer when its `retry_after` is not known, in ms;
-/// it doubles with every retry.
+/// The pause after a 429 answer that reaches this code, in ms; it doubles
+/// with every retry.
 ///
-/// With serenity's rate limiter on (talking to Discord itself) serenity
-/// reads `Retry-After` and waits on its own, so a 429 never reaches this
-/// code. With it off (the loopback tests' API base, see
-/// `docs/reliability.md`) serenity's error keeps only the status and the
-/// JSON `code`/`message`, so the pause starts at one second — above the
-/// sub-second `retry_after` Discord gives per route — and doubles.
+/// On the production path (`https://discord.com/api/v10`, serenity's rate
+/// limiter on; `src/discord/mod.rs`) serenity 0.12.5 honours Discord's rate
+/// limits itself (`serenity::http::ratelimiting`): before a request it
+/// waits while the route's bucket is empty (`X-RateLimit-Remaining: 0`,
+/// until `X-RateLimit-Reset-After` has passed), and a 429 with a
+/// `Retry-After` header (per route, or global with `X-RateLimit-Global`)
+/// is slept off for exactly that long and sent again inside serenity, so
+/// it never reaches [`with_retries`]: no second wait, no second request.
+/// Discord sends `Retry-After` (whole seconds, rounded up from the body's
+/// `retry_after`) with its 429s
+/// (<https://discord.com/developers/docs/topics/rate-limits#exceeding-a-rate-limit>);
+/// only a 429 without it (a Cloudflare ban page, a proxy in between)
+/// arrives here.
+///
+/// On the tests' plain API base (`DISCORD_API_BASE`, limiter off, see
+/// `docs/reliability.md`) every 429 arrives here, and serenity's error
+/// keeps only the status and the JSON `code`/`message`: the `retry_after`
+/// is lost, so the pause starts at one second — above the sub-second
+/// `retry_after` Discord gives per route — and doubles.
 pub const RATE_LIMIT_PAUSE_MS: u64 = 1_000;
 
 /// The pause before retry number `attempt` (0-based) of a request that

@@ -1,6 +1,7 @@
 //! End to end (docs/discord.md): the real `fourbot` binary against a fake
 //! Discord on 127.0.0.1 (REST and gateway), killed and restarted, under
-//! faults; and the terminal table (`fourbot shell`).
+//! faults, and on its production HTTP path (TLS, rate limiter on); and the
+//! terminal table (`fourbot shell`).
 
 mod support;
 
@@ -12,6 +13,7 @@ mod faults_nonce;
 mod kill;
 mod kill_flag;
 mod pitfalls;
+mod production;
 mod rated;
 mod registration;
 mod restart;

@@ -19,6 +19,7 @@ use std::process::Stdio;
 use std::time::Duration;
 
 use super::fake::*;
+use super::tls::TlsFront;
 use serde_json::{json, Value};
 use tokio::process::{Child, Command};
 
@@ -154,6 +155,29 @@ pub async fn start_with(name: &str, envs: &[(&str, &str)]) -> (FakeDiscord, Bot)
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
     (fake, Bot { child, dir, envs })
+}
+
+/// Like [`start_with`], with the bot on its production HTTP path:
+/// `https://discord.com/api/v10` with serenity's rate limiter on, through
+/// a TLS front ([`TlsFront`]) to the fake. Restarts keep the path.
+pub async fn start_tls(name: &str, envs: &[(&str, &str)]) -> (FakeDiscord, TlsFront, Bot) {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    let front = TlsFront::start(&fake).await;
+    let mut all = front.bot_envs();
+    all.extend(envs.iter().map(|(k, v)| (k.to_string(), v.to_string())));
+    let dir = temp_dir(name);
+    let pairs: Vec<(&str, &str)> = all.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+    let child = spawn(bin(), &fake, &dir, &pairs);
+    fake.wait_ready().await;
+    (
+        fake,
+        front,
+        Bot {
+            child,
+            dir,
+            envs: all,
+        },
+    )
 }
 
 impl Drop for Bot {

@@ -1,0 +1,304 @@
+//! The bot's production HTTP path, end to end: `https://discord.com/api/v10`
+//! with serenity's rate limiter on, through the TLS front
+//! (`support/tls.rs`) to the fake Discord. A whole match, the REST faults
+//! of `faults.rs` (where serenity's limiter, not our retry code, now meets
+//! a 429), and the trust the bot's HTTP client gives: the test CA only
+//! through `FOURBOT_CA_FILE`, and a CA file it cannot use ends it with one
+//! line. See docs/reliability.md, "The production HTTP path".
+
+use crate::support::{fake, harness, tls};
+
+use std::time::Duration;
+
+use fake::*;
+use harness::*;
+use serde_json::json;
+use tls::{TlsFront, Tunnel};
+
+fn served_for(fake: &FakeDiscord, method: &str, path: &str) -> Vec<Served> {
+    fake.served()
+        .into_iter()
+        .filter(|s| s.method == method && s.path == path)
+        .collect()
+}
+
+/// Every connection the front saw was a tunnel to discord.com, with the
+/// TLS handshake done as discord.com over HTTP/1.1; there was at least one.
+fn only_discord_tunnels(front: &TlsFront) {
+    let tunnels = front.tunnels();
+    assert!(!tunnels.is_empty(), "the bot used the front");
+    for t in &tunnels {
+        assert_eq!(
+            *t,
+            Tunnel::Relayed {
+                sni: Some("discord.com".into()),
+                alpn: Some("http/1.1".into()),
+            },
+            "{tunnels:?}"
+        );
+    }
+}
+
+/// The gap between the first 429 on `method path` and the request after
+/// it, once the fake has served that one (the fake records an answer just
+/// after its effect, so the message can be seen before its `Served`).
+async fn retry_gap(fake: &FakeDiscord, method: &str, path: &str) -> Duration {
+    fake.wait_for("the retry after the 429", |f| {
+        let calls = served_for(f, method, path);
+        let limited = calls.iter().position(|s| s.status == 429)?;
+        let retry = calls.get(limited + 1)?;
+        Some(retry.at.duration_since(calls[limited].at))
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_match_is_played_over_tls_with_the_rate_limiter_on() {
+    let (fake, front, bot) = start_tls("tls-match", &[]).await;
+    let t = Table::open(&fake).await;
+    for ply in 1..=7 {
+        t.drop(
+            t.players[(ply as usize + 1) % 2],
+            1,
+            ply,
+            if ply % 2 == 1 { 'd' } else { 'a' },
+        )
+        .await;
+    }
+    let over = t.message_with(":1:ready").await;
+    for p in [ALICE, BOB] {
+        press(&fake, p, &over, &format!("m:{}:1:ready", t.match_id));
+    }
+    // Game 2: colours swapped, bob first.
+    for ply in 1..=7 {
+        t.drop(
+            t.players[ply as usize % 2],
+            2,
+            ply,
+            if ply % 2 == 1 { 'd' } else { 'a' },
+        )
+        .await;
+    }
+    let end = t.message_with(":rematch").await;
+    assert!(end["content"].as_str().unwrap().contains("1:1"), "{end}");
+    fake.wait_for("the archived thread", |f| {
+        (f.channel(t.thread)?["thread_metadata"]["archived"] == json!(true)).then_some(())
+    })
+    .await;
+    // The boards came through the tunnel whole (multipart over TLS).
+    // (Turns are follow-ups of the presses' tokens, or channel messages.)
+    let pngs: Vec<Vec<u8>> = fake
+        .posts_in(t.thread)
+        .into_iter()
+        .flat_map(|r| r.files.into_iter().map(|(_, b)| b))
+        .collect();
+    assert!(
+        pngs.len() >= 16,
+        "a board per turn and result: {}",
+        pngs.len()
+    );
+    for png in &pngs {
+        assert!(image::load_from_memory(png).expect("a PNG").width() > 100);
+    }
+    // Every REST request went through the front as discord.com; the gateway
+    // (ws://127.0.0.1) was connected directly: no other CONNECT came.
+    only_discord_tunnels(&front);
+    assert!(fake.connections() >= 1, "the gateway");
+    let stderr = bot.stderr();
+    assert!(!stderr.contains(TOKEN), "the token is never logged");
+    assert!(
+        stderr.contains("trusting extra root certificates"),
+        "{stderr}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_on_a_turn_post_is_waited_out_for_its_retry_after_and_posted_once() {
+    let (fake, front, bot) = start_tls("tls-post-429", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let posts = format!("/api/v10/channels/{}/messages", t.thread);
+    // Longer than the 1 s our own retry code would wait (the plain path's
+    // fallback, poster::RATE_LIMIT_PAUSE_MS): serenity's limiter must read
+    // Retry-After, and it is the only one to wait.
+    let retry_after = Duration::from_millis(1_500);
+    fake.inject(
+        "POST",
+        &posts,
+        Fault::RateLimited {
+            retry_after,
+            global: false,
+        },
+        1,
+    );
+    let before = served_for(&fake, "POST", &posts).len();
+    // Typed, before anyone pressed in the thread: the turn is a channel
+    // message.
+    t.typed(ALICE, "d");
+    t.turn(1, 2).await;
+    let gap = retry_gap(&fake, "POST", &posts).await;
+    assert!(
+        gap >= retry_after && gap < retry_after + Duration::from_millis(700),
+        "retried after {gap:?}, Discord asked for {retry_after:?}"
+    );
+    let statuses: Vec<u16> = served_for(&fake, "POST", &posts)[before..]
+        .iter()
+        .map(|s| s.status)
+        .collect();
+    assert_eq!(statuses, [429, 200], "one wait, one retry");
+    assert_eq!(t.turns(1, 2), 1, "the turn is posted once");
+    t.play(1, 2, 'c').await;
+    assert_eq!(t.turns(1, 3), 1);
+    // Serenity met the 429: our retry code never saw it.
+    assert!(!bot.stderr().contains("retrying"), "{}", bot.stderr());
+    only_discord_tunnels(&front);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_global_429_on_a_refusal_is_waited_out_and_the_refusal_arrives() {
+    let (fake, _front, _bot) = start_tls("tls-followup-429", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let msg = t.turn(1, 1).await;
+    let retry_after = Duration::from_millis(300);
+    fake.inject(
+        "POST",
+        &format!("/webhooks/{BOT_ID}/token-"),
+        Fault::RateLimited {
+            retry_after,
+            global: true,
+        },
+        1,
+    );
+    let i = press(&fake, CAROL, &msg, &format!("m:{}:1.1:drop:d", t.match_id));
+    let text = private_followup(&fake, i).await;
+    assert!(text.contains("not playing in this match"), "{text}");
+    let gap = retry_gap(&fake, "POST", &followup_path(i)).await;
+    // The `Retry-After` header is whole seconds, rounded up
+    // (topics/rate-limits): serenity waits that, at most 1 s here.
+    assert!(
+        gap >= retry_after && gap < Duration::from_millis(1_700),
+        "retried after {gap:?}, Discord asked for {retry_after:?}"
+    );
+    assert_eq!(served_for(&fake, "POST", &followup_path(i)).len(), 2);
+    t.play(1, 1, 'd').await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_500_on_the_acknowledgement_is_retried_and_the_move_is_applied_once() {
+    let (fake, _front, _bot) = start_tls("tls-ack-500", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    fake.inject("POST", "/callback", Fault::ServerError, 2);
+    let i = t.press_drop(1, 1, 'd').await;
+    t.turn(1, 2).await;
+    let statuses: Vec<u16> = served_for(&fake, "POST", &callback_path(i))
+        .iter()
+        .map(|s| s.status)
+        .collect();
+    assert_eq!(statuses, [500, 500, 204], "two failures, then the ack");
+    t.play(1, 2, 'c').await;
+    assert_eq!(t.turns(1, 2), 1);
+    assert_eq!(t.turns(1, 3), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_500_on_removing_the_old_buttons_is_retried_and_the_old_turn_loses_them() {
+    let (fake, _front, _bot) = start_tls("tls-edit-500", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let first = t.turn(1, 1).await;
+    // The press on turn 1.1 takes its buttons away through the press's own
+    // token (`@original` is the pressed message).
+    fake.inject("PATCH", "/messages/@original", Fault::ServerError, 3);
+    let i = t.press_drop(1, 1, 'd').await;
+    t.turn(1, 2).await;
+    let edit = format!("{}/messages/@original", followup_path(i));
+    fake.wait_for("the old turn without buttons", |f| {
+        f.message(id_of(&first))
+            .filter(|m| buttons(m).is_empty())
+            .map(|_| ())
+    })
+    .await;
+    let statuses = fake
+        .wait_for("the edit's answers", |f| {
+            let s: Vec<u16> = served_for(f, "PATCH", &edit)
+                .iter()
+                .map(|s| s.status)
+                .collect();
+            s.contains(&200).then_some(s)
+        })
+        .await;
+    assert_eq!(statuses, [500, 500, 500, 200]);
+    t.play(1, 2, 'c').await;
+    assert_eq!(t.turns(1, 3), 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_the_ca_file_the_bot_does_not_trust_the_front_and_sends_nothing() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    let front = TlsFront::start(&fake).await;
+    let dir = temp_dir("tls-untrusted");
+    let proxy = front.proxy_url();
+    let mut child = spawn(
+        bin(),
+        &fake,
+        &dir,
+        &[("DISCORD_API_BASE", ""), ("HTTPS_PROXY", &proxy)],
+    );
+    let status = tokio::time::timeout(Duration::from_secs(20), child.wait())
+        .await
+        .expect("the bot gives up")
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    let tunnels = front.tunnels();
+    assert!(
+        matches!(tunnels.first(), Some(Tunnel::HandshakeFailed(_))),
+        "{tunnels:?}"
+    );
+    assert!(
+        !tunnels.iter().any(|t| matches!(t, Tunnel::Relayed { .. })),
+        "{tunnels:?}"
+    );
+    assert!(fake.served().is_empty(), "no request reached the fake");
+    // One line that says why and what to check.
+    let stderr = std::fs::read_to_string(dir.join("stderr.log")).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with("fourbot: cannot reach Discord's API: ")
+            && stderr.contains("UnknownIssuer")
+            && stderr.contains("FOURBOT_CA_FILE"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains(TOKEN), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ca_file_that_cannot_be_used_ends_the_bot_with_one_clear_line() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    let dir = temp_dir("tls-bad-ca");
+    let not_pem = dir.join("not-a-certificate.pem");
+    std::fs::write(&not_pem, "hello\n").unwrap();
+    let missing = dir.join("missing.pem");
+    for (file, why) in [
+        (&missing, "cannot be read"),
+        (&not_pem, "holds no certificate"),
+    ] {
+        let log = dir.join("stderr.log");
+        let _ = std::fs::remove_file(&log);
+        let file = file.to_string_lossy().into_owned();
+        let mut child = spawn(bin(), &fake, &dir, &[("FOURBOT_CA_FILE", &file)]);
+        let status = tokio::time::timeout(Duration::from_secs(20), child.wait())
+            .await
+            .expect("the bot exits")
+            .unwrap();
+        assert_eq!(status.code(), Some(1));
+        let stderr = std::fs::read_to_string(&log).unwrap();
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(
+            stderr.starts_with("fourbot: FOURBOT_CA_FILE is not valid: ")
+                && stderr.contains(&file)
+                && stderr.contains(why),
+            "{stderr}"
+        );
+    }
+    assert!(fake.served().is_empty(), "it ended before connecting");
+    let _ = std::fs::remove_dir_all(&dir);
+}
