@@ -105,5 +105,5 @@ ladder-abort = abbrechen
     .match-description = Das laufende Match, das abgebrochen werden soll (seine Nummer)
 help = hilfe
     .description = Befehle, wie man zieht und wie ein Match abläuft
-matches = matches
+matches = meine-matches
     .description = Deine laufenden Matches auf diesem Server und deine offenen Herausforderungen zum Zurückziehen

@@ -77,8 +77,24 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     // wss://gateway.discord.gg and retrying without a word (its log is off
     // below debug): say so in one line and stop. An answer with an error
     // status is left to serenity, as before.
-    if let Err(serenity::Error::Http(HttpError::Request(e))) = first.get_gateway().await {
-        return Err(RunError::Unreachable(config::chain(&e)));
+    // A 429 or 5xx here is waited out (several starts in a moment): were
+    // serenity's own request for the gateway refused next, it would fall
+    // back to wss://gateway.discord.gg without a word.
+    let mut attempt = 0;
+    loop {
+        match first.get_gateway().await {
+            Err(serenity::Error::Http(HttpError::Request(e))) => {
+                return Err(RunError::Unreachable(config::chain(&e)));
+            }
+            Err(e) => match poster::retry_pause(&e, attempt) {
+                Some(pause) => {
+                    attempt += 1;
+                    tokio::time::sleep(pause).await;
+                }
+                None => break,
+            },
+            Ok(_) => break,
+        }
     }
 
     let catalog = Arc::new(Catalog::new().map_err(|e| RunError::Catalog(e.to_string()))?);
@@ -171,6 +187,14 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
                 intents.remove(GatewayIntents::MESSAGE_CONTENT);
                 data.set_message_content(false);
             }
+            // The gateway's address was refused with a 429 (several starts
+            // in a moment): wait and connect again.
+            Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r)))
+                if r.status_code.as_u16() == 429 =>
+            {
+                tracing::warn!("Discord rate limited the start; connecting again in a second");
+                tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            }
             Err(e) => return Err(RunError::Gateway(e.to_string())),
         }
     }
@@ -239,15 +263,19 @@ fn framework(
 
 /// What the bot does once connected, while events are already answered
 /// (a press on a running match waits for it, after its acknowledgement:
-/// [`Data::started`]): restores the running matches, re-arms the expiry of
-/// open challenges and seeks, posts match ends that were committed but not
-/// posted, and registers the slash commands.
+/// [`Data::started`]): registers the slash commands, restores the running matches, re-arms the
+/// expiry of open challenges and seeks, and posts match ends that were
+/// committed but not posted.
 async fn start_up(
     ctx: &serenity::all::Context,
     data: &Arc<Data>,
     bot: UserId,
     dev_guild: Option<u64>,
 ) {
+    // The commands first: one request, and nothing below waits for it.
+    if let Err(e) = register::register(ctx, data.catalog(), dev_guild).await {
+        tracing::error!(error = %e, "registering the slash commands failed");
+    }
     // Running matches continue (docs/rules.md §4: the turn in progress
     // restarts with its bank), each in its own language; their threads
     // come from the store.
@@ -274,8 +302,5 @@ async fn start_up(
         }
         Ok(_) => {}
         Err(e) => tracing::error!(error = %e, "posting unposted match ends failed"),
-    }
-    if let Err(e) = register::register(ctx, data.catalog(), dev_guild).await {
-        tracing::error!(error = %e, "registering the slash commands failed");
     }
 }

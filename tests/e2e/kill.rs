@@ -134,15 +134,17 @@ async fn kill_run(name: &str, matches: u64, kills: u32) {
     eprintln!("FOURBOT_CRASH_SEED={seed}");
     let mut rng = SmallRng::seed_from_u64(seed);
     let fake = FakeDiscord::start(Mode::Normal).await;
-    // A start every few seconds is this test's artifice: the fake's 5
-    // registrations per 20 s would hold the later starts back for longer
-    // than the harness waits (a refused registration is retried after
+    // A start every second or so is this test's artifice: the fake's 5
+    // registrations per 20 s (and gateway reads per second) would hold the
+    // later starts back for longer than the harness waits (a refused registration is retried after
     // Discord's `retry_after`; see `production::`).
     let mut limits = RateLimits::default();
-    limits.routes.insert(
-        "PUT /applications/{application_id}/guilds/{guild_id}/commands".to_string(),
-        limit(100, 20_000),
-    );
+    for start in [
+        "PUT /applications/{application_id}/guilds/{guild_id}/commands",
+        "GET /gateway",
+    ] {
+        limits.routes.insert(start.to_string(), limit(100, 20_000));
+    }
     fake.set_rate_limits(limits);
     let dir: PathBuf = temp_dir(name);
     let mut child = spawn(bin(), &fake, &dir, &[]);
