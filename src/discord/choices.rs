@@ -151,10 +151,124 @@ pub async fn time_presets(
     serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
+/// How many matches a `match` option suggests (Discord shows at most 25
+/// choices; `interactions/application-commands`, "Autocomplete").
+const MATCH_CHOICES: usize = 25;
+
+/// One suggested match: `#12 · alice vs bob · Classic` (at most 100
+/// characters, Discord's limit on a choice's name), valued `12`.
+fn match_choice(id: i64, label: &str) -> serenity::all::AutocompleteChoice {
+    let name: String = format!("#{id} · {label}").chars().take(100).collect();
+    serenity::all::AutocompleteChoice::new(name, id.to_string())
+}
+
+/// Whether a suggestion fits what the user has typed so far (`12`, `#1`,
+/// part of a name).
+fn fits(partial: &str, id: i64, label: &str) -> bool {
+    let p = partial.trim().trim_start_matches('#').to_lowercase();
+    p.is_empty() || id.to_string().starts_with(&p) || label.to_lowercase().contains(&p)
+}
+
+/// The user's matches on this server for a `match` option (`/replay`,
+/// `/export`, `/analyze`, `/ladder void`): their running ones first, then
+/// their last finished ones, newest first.
+pub async fn my_matches(
+    ctx: super::data::Context<'_>,
+    partial: &str,
+) -> serenity::all::CreateAutocompleteResponse {
+    let data = ctx.data().clone();
+    let Some(guild) = ctx.guild_id().map(|g| g.get()) else {
+        return serenity::all::CreateAutocompleteResponse::new();
+    };
+    let l = super::reply::user_locale(ctx);
+    let catalog = data.catalog();
+    let me = super::reply::seated(ctx.author(), ctx.author_member().await.as_deref());
+    let mut choices = Vec::new();
+    for (m, _) in data.routes.running_of(me.id) {
+        if let Some(spec) = data.host.spec(m).filter(|s| s.guild == guild) {
+            let label = format!(
+                "{} · {}",
+                crate::host::present::versus(catalog, l, spec.variant, &spec.players),
+                catalog.variant_name(l, spec.variant)
+            );
+            choices.push((m.0, label));
+        }
+    }
+    if let Ok(history) = data.ladder.history(guild, &me, MATCH_CHOICES as u32).await {
+        for h in history {
+            let label = format!(
+                "{} vs {} · {}",
+                me.name,
+                h.opponents.join(", "),
+                catalog.variant_name(l, h.variant)
+            );
+            choices.push((h.id.0, label));
+        }
+    }
+    respond(partial, choices)
+}
+
+/// The running matches on this server for `/ladder abort` (a moderator
+/// aborts other players' stuck matches), oldest first.
+pub async fn running_matches(
+    ctx: super::data::Context<'_>,
+    partial: &str,
+) -> serenity::all::CreateAutocompleteResponse {
+    let data = ctx.data().clone();
+    let Some(guild) = ctx.guild_id().map(|g| g.get()) else {
+        return serenity::all::CreateAutocompleteResponse::new();
+    };
+    let l = super::reply::user_locale(ctx);
+    let catalog = data.catalog();
+    let mut ids = data.host.match_ids();
+    ids.sort();
+    let choices = ids
+        .into_iter()
+        .filter(|m| !data.host.is_finished(*m))
+        .filter_map(|m| Some((m, data.host.spec(m).filter(|s| s.guild == guild)?)))
+        .map(|(m, spec)| {
+            let label = format!(
+                "{} · {}",
+                crate::host::present::versus(catalog, l, spec.variant, &spec.players),
+                catalog.variant_name(l, spec.variant)
+            );
+            (m.0, label)
+        })
+        .collect();
+    respond(partial, choices)
+}
+
+fn respond(
+    partial: &str,
+    choices: Vec<(i64, String)>,
+) -> serenity::all::CreateAutocompleteResponse {
+    let mut seen = std::collections::HashSet::new();
+    let choices = choices
+        .into_iter()
+        .filter(|(id, label)| fits(partial, *id, label) && seen.insert(*id))
+        .take(MATCH_CHOICES)
+        .map(|(id, label)| match_choice(id, &label))
+        .collect();
+    serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use poise::SlashArgument;
+
+    #[test]
+    fn a_match_suggestion_fits_a_number_a_hash_or_a_name_and_keeps_discords_length() {
+        assert!(fits("", 12, "alice vs bob"));
+        assert!(fits("1", 12, "alice vs bob"));
+        assert!(fits("#12", 12, "alice vs bob"));
+        assert!(fits("BOB", 12, "alice vs bob"));
+        assert!(!fits("3", 12, "alice vs bob"));
+        let long = "x".repeat(300);
+        let c = serde_json::to_value(match_choice(7, &long)).unwrap();
+        assert_eq!(c["name"].as_str().unwrap().chars().count(), 100);
+        assert_eq!(c["value"], "7");
+    }
 
     #[test]
     fn a_value_that_is_no_choice_is_refused_with_a_message() {

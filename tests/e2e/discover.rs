@@ -132,3 +132,80 @@ async fn matches_lists_running_matches_and_open_challenges_which_the_challenger_
     let list = fake.wait_for("the list", |f| f.original(asked)).await;
     assert!(buttons(&list).is_empty(), "{list}");
 }
+
+/// `user` is typing `partial` into the `match` option of `/name` (a
+/// subcommand of it when `sub` is given): the choices the bot suggests.
+async fn suggestions(
+    fake: &FakeDiscord,
+    user: TestUser,
+    name: &str,
+    sub: Option<&str>,
+    partial: &str,
+) -> Vec<(String, String)> {
+    let i = fake.next_id();
+    let options = [("match", 3, json!(partial))];
+    let mut v = match sub {
+        Some(s) => subcommand_json(i, user, CHANNEL_ID, name, s, &options, &[]),
+        None => slash_command_json(i, user, CHANNEL_ID, name, &options, &[]),
+    };
+    v["type"] = json!(4);
+    let focused = match sub {
+        Some(_) => &mut v["data"]["options"][0]["options"][0],
+        None => &mut v["data"]["options"][0],
+    };
+    focused["focused"] = json!(true);
+    fake.dispatch("INTERACTION_CREATE", v);
+    let r = answer(fake, i).await;
+    assert_eq!(r["type"], 8, "{r}");
+    r["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                c["value"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_match_option_suggests_the_users_recent_matches() {
+    let (fake, _bot) = start("match-choices").await;
+    let done = Table::between(&fake, ALICE, BOB, None).await;
+    done.play(1, 1, 'd').await;
+    done.play(1, 2, 'd').await;
+    let turn = done.turn(1, 3).await;
+    done.resign_match_by(BOB, &turn).await;
+    done.message_with(":rematch").await;
+    let running = Table::between(&fake, ALICE, CAROL, None).await;
+    let all = suggestions(&fake, ALICE, "replay", None, "").await;
+    let values: Vec<&str> = all.iter().map(|(_, v)| v.as_str()).collect();
+    assert_eq!(
+        values,
+        [running.match_id.as_str(), done.match_id.as_str()],
+        "running first, then finished: {all:?}"
+    );
+    assert!(all[0].0.contains("alice vs carol"), "{all:?}");
+    assert!(
+        all[1].0.starts_with(&format!("#{} · ", done.match_id)) && all[1].0.contains("bob"),
+        "{all:?}"
+    );
+    let bob = suggestions(&fake, ALICE, "export", None, "bob").await;
+    assert_eq!(bob.len(), 1, "{bob:?}");
+    assert_eq!(bob[0].1, done.match_id);
+    let by_number = suggestions(
+        &fake,
+        ALICE,
+        "analyze",
+        None,
+        &format!("#{}", running.match_id),
+    )
+    .await;
+    assert_eq!(by_number[0].1, running.match_id, "{by_number:?}");
+    // A moderator's /ladder abort suggests the server's running matches.
+    let abort = suggestions(&fake, MONA, "ladder", Some("abort"), "").await;
+    let values: Vec<&str> = abort.iter().map(|(_, v)| v.as_str()).collect();
+    assert_eq!(values, [running.match_id.as_str()], "{abort:?}");
+}

@@ -92,7 +92,9 @@ pub fn game_lines(
 #[poise::command(slash_command)]
 pub(super) async fn analyze(
     ctx: Context<'_>,
-    #[rename = "match"] id: Option<String>,
+    #[rename = "match"]
+    #[autocomplete = "super::super::choices::my_matches"]
+    id: Option<String>,
 ) -> Result<(), Error> {
     // Solving takes seconds: acknowledge first.
     ctx.defer_ephemeral().await?;

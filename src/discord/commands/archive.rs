@@ -14,7 +14,12 @@ use super::super::reply::{deny, in_guild};
 
 /// The animated replay of a match.
 #[poise::command(slash_command)]
-pub(super) async fn replay(ctx: Context<'_>, #[rename = "match"] id: String) -> Result<(), Error> {
+pub(super) async fn replay(
+    ctx: Context<'_>,
+    #[rename = "match"]
+    #[autocomplete = "super::super::choices::my_matches"]
+    id: String,
+) -> Result<(), Error> {
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
@@ -39,7 +44,12 @@ pub(super) async fn replay(ctx: Context<'_>, #[rename = "match"] id: String) -> 
 
 /// A match in the exchange format, as a text file.
 #[poise::command(slash_command)]
-pub(super) async fn export(ctx: Context<'_>, #[rename = "match"] id: String) -> Result<(), Error> {
+pub(super) async fn export(
+    ctx: Context<'_>,
+    #[rename = "match"]
+    #[autocomplete = "super::super::choices::my_matches"]
+    id: String,
+) -> Result<(), Error> {
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };

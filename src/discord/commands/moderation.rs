@@ -181,7 +181,12 @@ async fn ladder_reset(ctx: Context<'_>) -> Result<(), Error> {
 
 /// Void a match and undo its rating changes.
 #[poise::command(slash_command, rename = "void")]
-async fn ladder_void(ctx: Context<'_>, #[rename = "match"] id: String) -> Result<(), Error> {
+async fn ladder_void(
+    ctx: Context<'_>,
+    #[rename = "match"]
+    #[autocomplete = "super::super::choices::my_matches"]
+    id: String,
+) -> Result<(), Error> {
     let Some(guild) = moderator_guild(ctx).await? else {
         return Ok(());
     };
@@ -200,7 +205,12 @@ async fn ladder_void(ctx: Context<'_>, #[rename = "match"] id: String) -> Result
 // buttons go).
 /// End a stuck match without a result.
 #[poise::command(slash_command, rename = "abort")]
-async fn ladder_abort(ctx: Context<'_>, #[rename = "match"] id: String) -> Result<(), Error> {
+async fn ladder_abort(
+    ctx: Context<'_>,
+    #[rename = "match"]
+    #[autocomplete = "super::super::choices::running_matches"]
+    id: String,
+) -> Result<(), Error> {
     let Some(guild) = moderator_guild(ctx).await? else {
         return Ok(());
     };
