@@ -40,3 +40,5 @@ analyze-draw-to-loss = hat ein Remis in einen Verlust verwandelt
 analyze-no-mistakes = Keine Fehler: Jeder Zug hat sein theoretisches Ergebnis gehalten.
 analyze-first-mistake = Das Brett zeigt Partie { $game } nach dem ersten Fehler (Zug { $ply }).
 analyze-unsolved = Für { $variant } gibt es keine exakte Analyse: Gelöst sind nur 7×6-Partien mit klassischen Regeln (Klassisch, Einzelpartie, Zufallseröffnung, Teams).
+# $user: a mention of who asked
+analyze-in-channel = { $user }, deine Analyse hat länger gedauert, als Discord eine private Antwort offen hält, darum steht sie hier:

@@ -40,3 +40,5 @@ analyze-draw-to-loss = ha trasformato una patta in sconfitta
 analyze-no-mistakes = Nessun errore: ogni mossa ha mantenuto il suo risultato teorico.
 analyze-first-mistake = La scacchiera mostra la partita { $game } dopo il primo errore (mossa { $ply }).
 analyze-unsolved = { $variant } non ha un'analisi esatta: sono risolte solo le partite 7×6 con le regole classiche (Classica, Partita singola, Apertura casuale, Squadre).
+# $user: a mention of who asked
+analyze-in-channel = { $user }, la tua analisi ha richiesto più tempo di quanto Discord tenga aperta una risposta privata, quindi eccola qui:

@@ -288,7 +288,7 @@ pub fn is_code(error: &serenity::Error, code: isize) -> bool {
 /// token's: 50027 "Invalid Webhook Token" (after 15 minutes), 10015
 /// "Unknown Webhook", 10008 "Unknown Message", 10062 "Unknown interaction"
 /// (topics/Opcodes_and_Status_Codes.md, JSON error codes).
-fn token_refused(error: &serenity::Error) -> bool {
+pub fn token_refused(error: &serenity::Error) -> bool {
     [50027, 10015, 10008, 10062]
         .into_iter()
         .any(|code| is_code(error, code))

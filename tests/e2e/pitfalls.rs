@@ -751,3 +751,63 @@ async fn analyze_gives_every_move_its_verdict_and_the_board_at_the_first_mistake
     let text = replies[0].json["content"].as_str().unwrap();
     assert!(text.contains("PopOut has no exact analysis"), "{text}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_that_outlasts_its_token_is_posted_where_it_was_asked_for() {
+    let (fake, _bot) = start("pit-analyze-late").await;
+    let iid = challenge_with(
+        &fake,
+        ALICE,
+        &[
+            user_opt("opponent", BOB),
+            ("variant", 3, json!("single")),
+            ("color", 3, json!("red")),
+        ],
+        &[BOB],
+    );
+    let t = accept_all(&fake, iid, &[BOB]).await;
+    play_line(&t, 1, [ALICE, BOB], "dadadaga").await;
+    t.message_with(":rematch").await;
+    // Discord no longer takes the token by the time the answer is ready
+    // (as after a 15-minute queue): the answer goes into the channel.
+    fake.set_token_lifetime(std::time::Duration::ZERO);
+    let asked = ask(
+        &fake,
+        BOB,
+        "analyze",
+        &[("match", 3, json!(t.match_id.clone()))],
+    );
+    let posted = fake
+        .wait_for("the analysis in the channel", |f| {
+            f.messages_in(CHANNEL_ID).into_iter().find(|m| {
+                m["content"]
+                    .as_str()
+                    .is_some_and(|c| c.contains("your analysis took longer"))
+            })
+        })
+        .await;
+    let text = posted["content"].as_str().unwrap();
+    assert!(text.starts_with(&format!("<@{}>", BOB.id)), "{text}");
+    assert!(text.contains("Analysis of match"), "{text}");
+    let sent = fake
+        .requests()
+        .into_iter()
+        .rev()
+        .find(|r| {
+            r.method == "POST"
+                && r.path == format!("/api/v10/channels/{CHANNEL_ID}/messages")
+                && r.json.to_string().contains("your analysis took longer")
+        })
+        .expect("the channel post");
+    let allowed = &sent.json["allowed_mentions"];
+    assert_eq!(
+        allowed["users"],
+        json!([BOB.id.to_string()]),
+        "only bob: {allowed}"
+    );
+    assert_eq!(allowed["parse"], json!([]), "{allowed}");
+    assert!(
+        fake.interaction(asked).unwrap().acked.is_some(),
+        "deferred in time"
+    );
+}

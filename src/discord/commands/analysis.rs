@@ -11,7 +11,7 @@
 use std::time::Duration;
 
 use poise::CreateReply;
-use serenity::all::CreateAttachment;
+use serenity::all::{CreateAttachment, CreateMessage};
 
 use crate::engine::analysis::{analyze_game, Mistake, MoveVerdict, Verdict};
 use crate::engine::board::is_classic;
@@ -20,8 +20,10 @@ use crate::host::Denial;
 use crate::i18n::{id, Args, Catalog, Locale};
 
 use super::super::data::{Context, Error};
-use super::super::messages::{mentions_only, MAX_CONTENT};
-use super::super::reply::{deny, in_guild, pack, private, seated, user_locale};
+use super::super::leases::LEASE_USE_WITHIN;
+use super::super::messages::{clip, mentions_only, MAX_CONTENT};
+use super::super::poster::{token_refused, with_retries};
+use super::super::reply::{deny, in_guild, pack, private, seated, user_id, user_locale};
 
 /// How long the solver may spend on one position before its verdict is
 /// "unknown". Positions of the first plies need an opening book to be
@@ -98,6 +100,7 @@ pub(super) async fn analyze(
 ) -> Result<(), Error> {
     // Solving takes seconds: acknowledge first.
     ctx.defer_ephemeral().await?;
+    let asked = std::time::Instant::now();
     let data = ctx.data().clone();
     let catalog = data.catalog();
     let l = user_locale(ctx);
@@ -194,17 +197,57 @@ pub(super) async fn analyze(
     };
     let messages = pack(&sections, MAX_CONTENT);
     let last = messages.len().saturating_sub(1);
+    // A long queue can outlast the interaction's token (15 minutes): the
+    // answer is then posted where the command was used, naming the user.
+    let mut late = asked.elapsed() >= LEASE_USE_WITHIN;
     for (i, text) in messages.into_iter().enumerate() {
-        let mut reply = CreateReply::default()
-            .content(text)
-            .ephemeral(true)
-            .allowed_mentions(mentions_only(&[]));
-        if i == last {
-            if let Some(png) = &image {
-                reply = reply.attachment(CreateAttachment::bytes(png.clone(), "board.png"));
+        let file = (i == last)
+            .then(|| image.as_ref())
+            .flatten()
+            .map(|png| CreateAttachment::bytes(png.clone(), "board.png"));
+        if !late {
+            let mut reply = CreateReply::default()
+                .content(text.clone())
+                .ephemeral(true)
+                .allowed_mentions(mentions_only(&[]));
+            if let Some(f) = file.clone() {
+                reply = reply.attachment(f);
+            }
+            match ctx.send(reply).await {
+                Ok(_) => continue,
+                Err(e) if token_refused(&e) => late = true,
+                Err(e) => return Err(e.into()),
             }
         }
-        ctx.send(reply).await?;
+        in_channel(ctx, l, text, file).await?;
     }
+    Ok(())
+}
+
+/// Posts `text` (and `file`) in the channel the command was used in,
+/// after a line naming its user, whom alone it pings.
+async fn in_channel(
+    ctx: Context<'_>,
+    l: Locale,
+    text: String,
+    file: Option<CreateAttachment>,
+) -> Result<(), Error> {
+    let user = user_id(ctx.author());
+    let intro = ctx.data().catalog().text(
+        l,
+        id::ANALYZE_IN_CHANNEL,
+        &Args::new().set("user", format!("<@{}>", user.0)),
+    );
+    let mut message = CreateMessage::new()
+        .content(clip(&format!("{intro}\n{text}")))
+        .allowed_mentions(mentions_only(&[user]));
+    if let Some(f) = file {
+        message = message.add_file(f);
+    }
+    let channel = ctx.channel_id();
+    with_retries("post the analysis", || {
+        channel.send_message(ctx.http(), message.clone())
+    })
+    .await?;
     Ok(())
 }
