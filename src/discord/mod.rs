@@ -263,7 +263,7 @@ fn framework(
 
 /// What the bot does once connected, while events are already answered
 /// (a press on a running match waits for it, after its acknowledgement:
-/// [`Data::started`]): registers the slash commands, restores the running matches, re-arms the
+/// [`Data::started`]): registers the slash commands (in a task of its own), restores the running matches, re-arms the
 /// expiry of open challenges and seeks, and posts match ends that were
 /// committed but not posted.
 async fn start_up(
@@ -272,10 +272,14 @@ async fn start_up(
     bot: UserId,
     dev_guild: Option<u64>,
 ) {
-    // The commands first: one request, and nothing below waits for it.
-    if let Err(e) = register::register(ctx, data.catalog(), dev_guild).await {
-        tracing::error!(error = %e, "registering the slash commands failed");
-    }
+    // The commands, alongside: nothing below waits for Discord's answer
+    // (a slow one must not hold back the restored matches).
+    let (http, catalog) = (ctx.http.clone(), data.clone());
+    tokio::spawn(async move {
+        if let Err(e) = register::register(&http, catalog.catalog(), dev_guild).await {
+            tracing::error!(error = %e, "registering the slash commands failed");
+        }
+    });
     // Running matches continue (docs/rules.md §4: the turn in progress
     // restarts with its bank), each in its own language; their threads
     // come from the store.

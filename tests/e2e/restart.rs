@@ -201,3 +201,41 @@ async fn the_challenge_expiry_is_the_servers_setting() {
     let left = deadline_secs(msg["content"].as_str().unwrap()) - now_secs();
     assert!((110..=130).contains(&left), "2 minutes: {left}s");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_first_press_after_a_restart_is_acknowledged_in_time_while_registration_is_slow() {
+    let (fake, mut bot) = start_with("restart-slow-registration", &[]).await;
+    let t = Table::open(&fake).await;
+    t.play(1, 1, 'd').await;
+    let old = t.turn(1, 2).await;
+    bot.kill().await;
+    fake.forget_session();
+    // Discord takes 6 s to answer the next registration: longer than the
+    // 3 s an interaction may wait for its acknowledgement.
+    fake.slow("PUT", "/commands", Duration::from_secs(6), 1);
+    let connections = fake.connections();
+    let _child = spawn(bin(), &fake, &bot.dir, &[]);
+    fake.wait_for("the new connection", |f| {
+        (f.connections() > connections).then_some(())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let i = press(&fake, BOB, &old, &format!("m:{}:1.2:drop:c", t.match_id));
+    // Acknowledged within Discord's 3 s (the fake answers 10062 and marks
+    // the interaction dead otherwise) …
+    let state = fake
+        .wait_for("the acknowledgement", |f| {
+            f.interaction(i).filter(|s| s.acked.is_some() || s.dead)
+        })
+        .await;
+    assert_eq!(state.acked, Some(6), "{state:?}");
+    assert!(!state.dead, "{state:?}");
+    assert_eq!(
+        registrations(&fake),
+        1,
+        "acknowledged before the restart's registration was answered"
+    );
+    // … and the move is played without waiting for the registration.
+    t.turn(1, 3).await;
+    assert_eq!(registrations(&fake), 1, "still not answered");
+}

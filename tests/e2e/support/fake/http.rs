@@ -198,6 +198,12 @@ impl FakeDiscord {
             };
             let content_type = headers.get("content-type").cloned().unwrap_or_default();
             let (json, files) = parse_body(&content_type, &body);
+            // A slow route (FakeDiscord::slow): Discord takes its time
+            // before it answers, as under load.
+            let slow = self.state.lock().unwrap().take_slow(&method, &path);
+            if let Some(pause) = slow {
+                tokio::time::sleep(pause).await;
+            }
             let at = std::time::Instant::now();
             let (status, reply, extra, fault, drop) =
                 self.answer(&method, &path, &query, json.clone(), files, at);

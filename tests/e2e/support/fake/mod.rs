@@ -260,6 +260,8 @@ pub(crate) struct State {
     backlog: Vec<(u64, String)>,
     /// Injected REST faults (see [`Fault`]).
     faults: Vec<FaultRule>,
+    /// Slow routes: (method, path part, pause, requests left).
+    slow: Vec<(String, String, Duration, u32)>,
     /// Every REST request served, with its status and time.
     served: Vec<Served>,
     /// Drops the current gateway connection without a close frame.
@@ -330,6 +332,19 @@ impl Drop for State {
 }
 
 impl State {
+    /// How long to hold this request back before answering it, if a
+    /// [`FakeDiscord::slow`] rule matches (and counts it down).
+    fn take_slow(&mut self, method: &str, path: &str) -> Option<Duration> {
+        let rule = self
+            .slow
+            .iter_mut()
+            .find(|(m, p, _, n)| *n > 0 && m == method && path.contains(p.as_str()))?;
+        rule.3 -= 1;
+        let pause = rule.2;
+        self.slow.retain(|r| r.3 > 0);
+        Some(pause)
+    }
+
     /// The fault to inject for this request, if a rule matches (and counts
     /// it down).
     fn take_fault(&mut self, method: &str, path: &str) -> Option<Fault> {
@@ -750,6 +765,7 @@ impl FakeDiscord {
                 connections: 0,
                 backlog: Vec::new(),
                 faults: Vec::new(),
+                slow: Vec::new(),
                 served: Vec::new(),
                 kill: None,
                 lean: false,
@@ -1034,8 +1050,21 @@ impl FakeDiscord {
         });
     }
 
-    /// Removes every injected fault not used up yet.
+    /// The next `count` requests `method` whose path contains
+    /// `path_contains` are answered only after `pause` (as Discord under
+    /// load; docs/reliability.md).
+    pub fn slow(&self, method: &str, path_contains: &str, pause: Duration, count: u32) {
+        self.state.lock().unwrap().slow.push((
+            method.to_string(),
+            path_contains.to_string(),
+            pause,
+            count,
+        ));
+    }
+
+    /// Removes every injected fault (and slow route) not used up yet.
     pub fn clear_faults(&self) {
+        self.state.lock().unwrap().slow.clear();
         self.state.lock().unwrap().faults.clear();
     }
 
