@@ -202,7 +202,7 @@ pub(super) async fn analyze(
     let mut late = asked.elapsed() >= LEASE_USE_WITHIN;
     for (i, text) in messages.into_iter().enumerate() {
         let file = (i == last)
-            .then(|| image.as_ref())
+            .then_some(image.as_ref())
             .flatten()
             .map(|png| CreateAttachment::bytes(png.clone(), "board.png"));
         if !late {
