@@ -399,3 +399,32 @@ async fn without_message_content_the_bot_plays_on_with_replies_and_mentions() {
     );
     assert_eq!(fake.refused_identifies(), 1, "asked once");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_the_player_without_dms_is_pinged_in_the_parent_channel() {
+    let (fake, bot) = start_with("access-lost-mixed", SCALE).await;
+    fake.set_dms_open(BOB.id, false);
+    let t = lose_the_thread(&fake, &bot, perm::SEND_MESSAGES_IN_THREADS).await;
+    let dm = fake
+        .wait_for("Alice's DM", |f| f.dms_to(ALICE.id).into_iter().next())
+        .await;
+    assert!(dm["content"]
+        .as_str()
+        .unwrap()
+        .contains(&format!("<#{}>", t.thread)));
+    let note = fake
+        .wait_for("the note for Bob", |f| {
+            f.messages_in(CHANNEL_ID).into_iter().find(|m| {
+                m["content"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("aborted without a result")
+            })
+        })
+        .await;
+    let text = note["content"].as_str().unwrap();
+    assert!(
+        text.starts_with(&format!("<@{}> ", BOB.id)) && !text.contains(&format!("<@{}>", ALICE.id)),
+        "only Bob, who got no DM, is pinged: {text}"
+    );
+}
