@@ -1709,3 +1709,48 @@ async fn enforce_nonce_returns_the_first_message() {
         "without enforce_nonce, a new one"
     );
 }
+
+#[tokio::test]
+async fn create_dm_opens_one_dm_channel_per_user_and_a_closed_dm_is_50007() {
+    let fake = fake().await;
+    let h = http(&fake);
+    let dm = h
+        .create_private_channel(&json!({"recipient_id": ALICE.id.to_string()}))
+        .await
+        .expect("a DM channel that parses as serenity's PrivateChannel");
+    assert_eq!(dm.recipient.id.get(), ALICE.id);
+    assert_eq!(dm.kind, serenity::all::ChannelType::Private);
+    let again = h
+        .create_private_channel(&json!({"recipient_id": ALICE.id.to_string()}))
+        .await
+        .unwrap();
+    assert_eq!(again.id, dm.id, "the existing DM channel is returned");
+    let m = h
+        .send_message(dm.id, vec![], &json!({"content": "hello"}))
+        .await
+        .unwrap();
+    assert!(m.guild_id.is_none(), "a DM has no guild");
+    let sent: Vec<String> = fake
+        .dms_to(ALICE.id)
+        .iter()
+        .map(|m| m["content"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(sent, vec!["hello"]);
+    // Bob takes no DMs: opening works, the message is refused.
+    fake.set_dms_open(BOB.id, false);
+    let bob = h
+        .create_private_channel(&json!({"recipient_id": BOB.id.to_string()}))
+        .await
+        .unwrap();
+    let e = h
+        .send_message(bob.id, vec![], &json!({"content": "hello"}))
+        .await
+        .unwrap_err();
+    assert_eq!(serenity_error(e).0, 403);
+    let e = h
+        .send_message(bob.id, vec![], &json!({"content": "hello"}))
+        .await
+        .unwrap_err();
+    assert_eq!(serenity_error(e).1, 50007);
+    assert!(fake.dms_to(BOB.id).is_empty());
+}

@@ -5,6 +5,7 @@
 
 mod support;
 
+mod access;
 mod discord;
 mod discover;
 mod fake_contract;

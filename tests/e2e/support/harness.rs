@@ -866,3 +866,16 @@ pub async fn open_variant(fake: &FakeDiscord, variant: &str) -> Table {
     );
     accept_all(fake, iid, &[BOB]).await
 }
+
+/// Like [`start_with`], on a fake the test prepared before the bot
+/// connects (e.g. the application's privileged intents switched off).
+pub async fn start_on(fake: FakeDiscord, name: &str, envs: &[(&str, &str)]) -> (FakeDiscord, Bot) {
+    let dir = temp_dir(name);
+    let child = spawn(bin(), &fake, &dir, envs);
+    fake.wait_ready().await;
+    let envs = envs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    (fake, Bot { child, dir, envs })
+}

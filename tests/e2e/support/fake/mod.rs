@@ -33,6 +33,10 @@
 //!   per second (callbacks and interaction webhooks exempt), counted
 //!   ([`FakeDiscord::counts`]).
 //!
+//! Direct messages: Create DM opens a DM channel (type 1) per user, its
+//! messages are kept ([`FakeDiscord::dms_to`]) unless the user takes none
+//! ([`FakeDiscord::set_dms_open`]: 403 / 50007).
+//!
 //! A create-message with `enforce_nonce` and a nonce seen in the last
 //! [`NONCE_WINDOW`] returns the earlier message, as on Discord; REST faults
 //! (500, 429, a 500 or a dropped connection after the work was done) are
@@ -288,6 +292,10 @@ pub(crate) struct State {
     heartbeat_timeouts: u32,
     /// Upload limit per guild (bytes), where a test changed it.
     upload_limits: HashMap<u64, u64>,
+    /// The DM channel opened with each user (Create DM).
+    dms: HashMap<u64, u64>,
+    /// Users who take no direct messages from the bot (50007).
+    dms_closed: HashSet<u64>,
     /// The thread that started the fake (libtest names it after the test),
     /// for [`COUNTS_FILE_ENV`].
     started_by: String,
@@ -785,6 +793,8 @@ impl FakeDiscord {
                 refused_identifies: 0,
                 heartbeat_timeouts: 0,
                 upload_limits: HashMap::new(),
+                dms: HashMap::new(),
+                dms_closed: HashSet::new(),
                 started_by: std::thread::current().name().unwrap_or("?").to_string(),
             })),
         };
@@ -1217,6 +1227,31 @@ impl FakeDiscord {
             .unwrap()
             .upload_limits
             .insert(guild, bytes);
+    }
+
+    // ------------------------------------------------------------- DMs
+
+    /// Whether `user` takes direct messages from the bot (default: yes).
+    /// Closed, a message into their DM channel is answered 403 / 50007
+    /// "Cannot send messages to this user", as when they share no server
+    /// with the bot, turned off the server's direct messages or blocked
+    /// it (`developers/topics/opcodes-and-status-codes.mdx`, "JSON Error
+    /// Codes"); opening the DM channel (`developers/resources/user.mdx`,
+    /// "Create DM") still works, as on Discord.
+    pub fn set_dms_open(&self, user: u64, open: bool) {
+        let mut s = self.state.lock().unwrap();
+        if open {
+            s.dms_closed.remove(&user);
+        } else {
+            s.dms_closed.insert(user);
+        }
+    }
+
+    /// The bot's direct messages to `user` (in the DM channel Create DM
+    /// opened), oldest first.
+    pub fn dms_to(&self, user: u64) -> Vec<Value> {
+        let channel = self.state.lock().unwrap().dms.get(&user).copied();
+        channel.map(|c| self.messages_in(c)).unwrap_or_default()
     }
 
     // ---------------------------------------------------------- clocks

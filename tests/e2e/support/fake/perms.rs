@@ -155,6 +155,8 @@ pub struct Channel {
     /// inherit their parent's: `developers/topics/threads.mdx`,
     /// "Permissions").
     pub bot_permissions: u64,
+    /// For a DM channel ([`kind::DM`]): the user the bot writes to.
+    pub recipient: Option<u64>,
 }
 
 impl Channel {
@@ -171,7 +173,16 @@ impl Channel {
             locked: false,
             auto_archive: 1440,
             bot_permissions: perm::BOT_DEFAULT,
+            recipient: None,
         }
+    }
+
+    /// The DM channel `id` between the bot and `user` (no guild; the
+    /// bot may send there: DMs have no permission overwrites).
+    pub fn dm(id: u64, user: u64) -> Channel {
+        let mut c = Channel::new(id, kind::DM, 0, "");
+        c.recipient = Some(user);
+        c
     }
 
     /// Whether this is a thread.
@@ -182,6 +193,16 @@ impl Channel {
     /// The channel as Discord's API returns it (parses as serenity's
     /// `GuildChannel`).
     pub fn json(&self) -> Value {
+        if let Some(user) = self.recipient {
+            // A DM channel (`developers/resources/channel.mdx`, "Example
+            // DM Channel"): parses as serenity's `PrivateChannel`.
+            return json!({
+                "id": self.id.to_string(), "type": kind::DM, "last_message_id": null,
+                "flags": 0,
+                "recipients": [{"id": user.to_string(), "username": format!("user{user}"),
+                    "discriminator": "0", "global_name": null, "avatar": null}],
+            });
+        }
         let mut v = json!({
             "id": self.id.to_string(), "type": self.kind, "guild_id": self.guild.to_string(),
             "name": self.name, "position": 0, "permission_overwrites": [], "nsfw": false,

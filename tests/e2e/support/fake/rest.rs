@@ -73,6 +73,14 @@ pub fn missing_permissions() -> Answer {
 pub fn not_the_author() -> Answer {
     error(403, 50005, "Cannot edit a message authored by another user")
 }
+/// 403 / 50007: the user takes no direct messages from the bot (shares
+/// no server with it, or turned off "Direct Messages" for the server, or
+/// blocked it) (`developers/topics/opcodes-and-status-codes.mdx`, "JSON
+/// Error Codes": "Cannot send messages to this user"; Discord answers it
+/// with 403 Forbidden).
+pub fn cannot_message_user() -> Answer {
+    error(403, 50007, "Cannot send messages to this user")
+}
 /// 400 / 50024.
 pub fn wrong_channel_type() -> Answer {
     error(400, 50024, "Cannot execute action on this channel type")
@@ -183,6 +191,7 @@ pub fn route(s: &mut State, port: u16, r: &Req<'_>) -> Answer {
             }
             (200, Some(commands_reply(r.json)))
         }
+        ("POST", ["users", "@me", "channels"]) => create_dm(s, r),
         ("POST", ["interactions", iid, token, "callback"]) => callback(s, id(iid), token, r),
         (_, ["webhooks", app, token, rest @ ..]) => webhook(s, id(app), token, rest, r),
         ("GET", ["channels", c]) => {
@@ -334,7 +343,12 @@ pub fn store_message(
     if let Some(n) = body.get("nonce").filter(|n| !n.is_null()) {
         m["nonce"] = n.clone();
     }
-    if let Some(guild) = s.channels.get(&channel).map(|c| c.guild) {
+    if let Some(guild) = s
+        .channels
+        .get(&channel)
+        .map(|c| c.guild)
+        .filter(|g| *g != 0)
+    {
         m["guild_id"] = json!(guild.to_string());
     }
     if let Some(reference) = body.get("message_reference").filter(|r| r.is_object()) {
@@ -453,6 +467,14 @@ fn create_message(s: &mut State, c: u64, r: &Req<'_>) -> Answer {
     if let Some(a) = check_payload(&[], r.json, r.files, upload_limit(s, c), true) {
         return a;
     }
+    if let Some(user) = s.channels[&c].recipient {
+        // A DM: no permissions apply, but the user may take none.
+        if s.dms_closed.contains(&user) {
+            return cannot_message_user();
+        }
+        let m = store_message(s, c, bot_json(), r.json, r.files);
+        return (200, Some(m));
+    }
     let p = match channel_access(s, c) {
         Err(a) => return a,
         Ok(p) => p,
@@ -531,6 +553,40 @@ fn create_message(s: &mut State, c: u64, r: &Req<'_>) -> Answer {
         s.nonces.insert(n, (id, Instant::now()));
     }
     (200, Some(m))
+}
+
+/// Create DM (`developers/resources/user.mdx`, "Create DM"): `POST
+/// /users/@me/channels` with `{"recipient_id"}` returns the DM channel
+/// with that user (type 1), the same one each time ("if one already
+/// exists, it will be returned instead"). Opening it always works; whether
+/// the user takes messages shows on the first message (50007,
+/// [`cannot_message_user`]).
+fn create_dm(s: &mut State, r: &Req<'_>) -> Answer {
+    let user = match &r.json["recipient_id"] {
+        Value::String(u) => u.parse::<u64>().ok(),
+        Value::Number(n) => n.as_u64(),
+        _ => None,
+    };
+    let Some(user) = user else {
+        let mut e = FormErrors::default();
+        e.add(
+            &["recipient_id".to_string()],
+            "BASE_TYPE_REQUIRED",
+            "This field is required",
+        );
+        return e.reply();
+    };
+    let id = match s.dms.get(&user) {
+        Some(id) => *id,
+        None => {
+            s.next_id += 1;
+            let id = s.next_id;
+            s.dms.insert(user, id);
+            s.channels.insert(id, Channel::dm(id, user));
+            id
+        }
+    };
+    (200, Some(s.channels[&id].json()))
 }
 
 /// Get Channel Messages: View Channel and Read Message History; newest
