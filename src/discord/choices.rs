@@ -183,17 +183,12 @@ pub async fn my_matches(
     let l = super::reply::user_locale(ctx);
     let catalog = data.catalog();
     let me = super::reply::seated(ctx.author(), ctx.author_member().await.as_deref());
-    let mut choices = Vec::new();
-    for (m, _) in data.routes.running_of(me.id) {
-        if let Some(spec) = data.host.spec(m).filter(|s| s.guild == guild) {
-            let label = format!(
-                "{} · {}",
-                crate::host::present::versus(catalog, l, spec.variant, &spec.players),
-                catalog.variant_name(l, spec.variant)
-            );
-            choices.push((m.0, label));
-        }
-    }
+    let mut choices: Vec<(i64, String)> = data
+        .routes
+        .running_of(me.id)
+        .into_iter()
+        .filter_map(|(m, _)| running_label(&data, guild, l, m))
+        .collect();
     if let Ok(history) = data.ladder.history(guild, &me, MATCH_CHOICES as u32).await {
         for h in history {
             let label = format!(
@@ -219,23 +214,32 @@ pub async fn running_matches(
         return serenity::all::CreateAutocompleteResponse::new();
     };
     let l = super::reply::user_locale(ctx);
-    let catalog = data.catalog();
     let mut ids = data.host.match_ids();
     ids.sort();
     let choices = ids
         .into_iter()
         .filter(|m| !data.host.is_finished(*m))
-        .filter_map(|m| Some((m, data.host.spec(m).filter(|s| s.guild == guild)?)))
-        .map(|(m, spec)| {
-            let label = format!(
-                "{} · {}",
-                crate::host::present::versus(catalog, l, spec.variant, &spec.players),
-                catalog.variant_name(l, spec.variant)
-            );
-            (m.0, label)
-        })
+        .filter_map(|m| running_label(&data, guild, l, m))
         .collect();
     respond(partial, choices)
+}
+
+/// A running match of `guild` as a suggestion: its id and "alice vs bob ·
+/// Classic" in `l`.
+fn running_label(
+    data: &super::data::Data,
+    guild: u64,
+    l: crate::i18n::Locale,
+    m: crate::host::MatchId,
+) -> Option<(i64, String)> {
+    let spec = data.host.spec(m).filter(|s| s.guild == guild)?;
+    let catalog = data.catalog();
+    let label = format!(
+        "{} · {}",
+        crate::host::present::versus(catalog, l, spec.variant, &spec.players),
+        catalog.variant_name(l, spec.variant)
+    );
+    Some((m.0, label))
 }
 
 fn respond(
