@@ -247,18 +247,30 @@ async fn the_try_again_refusal_is_in_the_pressers_language() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_acknowledgement_done_but_answered_500_is_retried_and_40060_counts_as_done() {
-    let (fake, bot) = start_with("fault-ack-40060", &[]).await;
+    acknowledgement_done_but_not_answered("fault-ack-40060", Fault::ServerErrorAfterDoing, 500)
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_acknowledgement_done_whose_answer_was_lost_is_retried_and_40060_counts_as_done() {
+    acknowledgement_done_but_not_answered("fault-ack-lost", Fault::DropAfterDoing, 0).await;
+}
+
+/// Discord takes the acknowledgement, then answers `status` (0: the
+/// connection is closed without an answer): the retry is told 40060
+/// "already acknowledged", which means it was done, and the move is
+/// applied once.
+async fn acknowledgement_done_but_not_answered(name: &str, fault: Fault, status: u16) {
+    let (fake, bot) = start_with(name, &[]).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
-    // Discord takes the acknowledgement, then answers 500: the retry is
-    // told 40060 "already acknowledged", which means it was done.
-    fake.inject("POST", "/callback", Fault::ServerErrorAfterDoing, 1);
+    fake.inject("POST", "/callback", fault, 1);
     let i = t.press_drop(1, 1, 'd').await;
     t.turn(1, 2).await;
     let statuses: Vec<u16> = served_for(&fake, "POST", &callback_path(i))
         .iter()
         .map(|s| s.status)
         .collect();
-    assert_eq!(statuses, [500, 400], "done, then 40060");
+    assert_eq!(statuses, [status, 400], "done, then 40060");
     assert_eq!(t.turns(1, 2), 1);
     assert_eq!(
         stored_moves(&bot.dir, &t.match_id).await,
