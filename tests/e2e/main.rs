@@ -5,6 +5,7 @@
 
 mod support;
 
+mod budget;
 mod discord;
 mod discover;
 mod fake_contract;
