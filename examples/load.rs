@@ -21,7 +21,12 @@
 //!   (the next turn posted); moves per second over the play phase; the
 //!   bot's peak memory (`VmHWM`) and CPU time (`utime + stime`) from
 //!   `/proc/<pid>/`, and its resident memory per running match (RSS with
-//!   every match started, minus RSS before the first, divided by N).
+//!   every match started, minus RSS before the first, divided by N) and
+//!   its peak per match (`VmHWM` after the play minus `VmHWM` before the
+//!   first match, divided by N). The strict fake's counters
+//!   (`FakeDiscord::counts`): requests subject to Discord's global limit
+//!   (non-exempt) per move, exempt ones and the 429s the fake answered, for
+//!   the setup and the play phase, per route.
 //! - `--flags`: every match is started with the shortest time control
 //!   (`1+0`: a 1-minute bank, no increment); both players make their first
 //!   move (not charged, docs/rules.md §4) and then nobody moves: the player to
@@ -31,6 +36,8 @@
 //! - `--think-ms X`: each press waits a uniformly random X/2 … 3X/2 ms.
 //! - `--think-range-ms A-B`: each press waits a uniformly random A … B ms
 //!   (human pace: `1000-5000`).
+//! - `--play-secs T`: the play phase stops after T seconds (matches not
+//!   over by then are left); figures are of the moves made until then.
 //! - `--channels K`: the challenges are spread over K text channels of the
 //!   guild (match i in channel i mod K); default one per 10 matches. Every
 //!   match's thread is started from its challenge in its channel, and
@@ -78,6 +85,8 @@ struct Args {
     /// Think time range in ms (inclusive); `None`: from `think_ms`.
     think_range: Option<(u64, u64)>,
     channels: usize,
+    /// Stop the play phase after this many seconds (0: play to the end).
+    play_secs: u64,
 }
 
 fn args() -> Args {
@@ -90,6 +99,7 @@ fn args() -> Args {
         plain: false,
         think_range: None,
         channels: 0,
+        play_secs: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -105,6 +115,7 @@ fn args() -> Args {
                 let (lo, hi) = v.split_once('-').expect("A-B");
                 a.think_range = Some((lo.parse().expect("A"), hi.parse().expect("B")));
             }
+            "--play-secs" => a.play_secs = it.next().and_then(|v| v.parse().ok()).expect("T"),
             "--channels" => a.channels = it.next().and_then(|v| v.parse().ok()).expect("K"),
             other => panic!("unknown argument {other}; see the example's doc"),
         }
@@ -360,7 +371,9 @@ async fn main() {
                     slash_command_json(iid, a, channel, "challenge", &options, &[b]),
                 );
                 let challenge = fake
-                    .wait_for("the challenge message", |f| f.original(iid))
+                    // The challenge is deferred (privately) and posted as
+                    // the command's public follow-up.
+                    .wait_for("the challenge message", |f| posted(f, iid))
                     .await;
                 let thread = id_of(&challenge);
                 routes.lock().unwrap().insert(thread, tx);
@@ -386,10 +399,27 @@ async fn main() {
     let counts_started = fake.counts();
     let play_start = Instant::now();
     go_tx.send(true).unwrap();
-    for h in handles {
-        h.await.unwrap();
+    let deadline = (args.play_secs > 0).then(|| play_start + Duration::from_secs(args.play_secs));
+    let mut unfinished = 0;
+    for mut h in handles {
+        match deadline {
+            None => h.await.unwrap(),
+            Some(d) => match tokio::time::timeout_at(d.into(), &mut h).await {
+                Ok(r) => r.unwrap(),
+                Err(_) => {
+                    h.abort();
+                    unfinished += 1;
+                }
+            },
+        }
     }
     let play = play_start.elapsed();
+    if deadline.is_some() {
+        println!(
+            "play stopped after {} s (--play-secs): {unfinished} of {} matches unfinished",
+            args.play_secs, args.matches
+        );
+    }
     let cpu_bot = cpu_secs(&pid.to_string()) - cpu_bot_0;
     let cpu_driver = cpu_secs("self") - cpu_driver_0;
     let hwm = proc_status(pid, "VmHWM:");
