@@ -473,8 +473,16 @@ async fn main() {
     );
     let moves = s.moves.max(1) as f64;
     for (phase, from, to) in [
-        ("setup (challenges, accepts, first turns)", &counts_idle, &counts_started),
-        ("play (every move to the last archive)", &counts_started, &counts_end),
+        (
+            "setup (challenges, accepts, first turns)",
+            &counts_idle,
+            &counts_started,
+        ),
+        (
+            "play (every move to the last archive)",
+            &counts_started,
+            &counts_end,
+        ),
     ] {
         println!(
             "fake counts, {phase}: non-exempt {} ({:.3} per move), exempt {}, 429s {} (global {}), 401/403/429 {}",

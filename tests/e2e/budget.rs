@@ -48,7 +48,10 @@ enum Next {
 /// The game and ply of a turn message (from its drop buttons'
 /// `m:<match>:<game>.<ply>:drop:<column>`).
 fn turn_of(m: &Value) -> Option<(u32, u32)> {
-    let id = buttons(m).into_iter().find(|(id, _)| id.contains(":drop:"))?.0;
+    let id = buttons(m)
+        .into_iter()
+        .find(|(id, _)| id.contains(":drop:"))?
+        .0;
     let (game, ply) = id.split(':').nth(2)?.split_once('.')?;
     Some((game.parse().ok()?, ply.parse().ok()?))
 }
@@ -239,7 +242,9 @@ async fn a_typed_move_costs_a_post_and_an_edit_without_a_press_and_nothing_after
     tokio::time::sleep(Duration::from_millis(300)).await;
     let mid = fake.counts();
     let (calls, routes) = spent(&before, &mid);
-    eprintln!("budget, 4 typed moves before any press: {calls} non-exempt calls; per route {routes:?}");
+    eprintln!(
+        "budget, 4 typed moves before any press: {calls} non-exempt calls; per route {routes:?}"
+    );
     assert_eq!(
         routes.get("POST /channels/{channel_id}/messages"),
         Some(&4),
