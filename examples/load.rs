@@ -21,7 +21,12 @@
 //!   (the next turn posted); moves per second over the play phase; the
 //!   bot's peak memory (`VmHWM`) and CPU time (`utime + stime`) from
 //!   `/proc/<pid>/`, and its resident memory per running match (RSS with
-//!   every match started, minus RSS before the first, divided by N).
+//!   every match started, minus RSS before the first, divided by N) and
+//!   its peak per match (`VmHWM` after the play minus `VmHWM` before the
+//!   first match, divided by N). The strict fake's counters
+//!   (`FakeDiscord::counts`): requests subject to Discord's global limit
+//!   (non-exempt) per move, exempt ones and the 429s the fake answered, for
+//!   the setup and the play phase, per route.
 //! - `--flags`: every match is started with the shortest time control
 //!   (`1+0`: a 1-minute bank, no increment); both players make their first
 //!   move (not charged, docs/rules.md §4) and then nobody moves: the player to
@@ -29,6 +34,15 @@
 //!   end, minus its deadline (from the store: the match's epoch + the time
 //!   of ply 2 + the 60 s bank).
 //! - `--think-ms X`: each press waits a uniformly random X/2 … 3X/2 ms.
+//! - `--think-range-ms A-B`: each press waits a uniformly random A … B ms
+//!   (human pace: `1000-5000`).
+//! - `--play-secs T`: the play phase stops after T seconds (matches not
+//!   over by then are left); figures are of the moves made until then.
+//! - `--channels K`: the challenges are spread over K text channels of the
+//!   guild (match i in channel i mod K); default one per 10 matches. Every
+//!   match's thread is started from its challenge in its channel, and
+//!   Discord limits thread starts per channel (the fake: 5 per 5 s), as a
+//!   real server with a thousand matches would spread them.
 //! - `--spread-ms S`: match i (0-based) waits S·i/N ms more before its
 //!   first press, so the play (or, with `--flags`, the deadlines) starts
 //!   spread evenly over S ms instead of all at once.
@@ -68,6 +82,11 @@ struct Args {
     spread_ms: u64,
     keep: bool,
     plain: bool,
+    /// Think time range in ms (inclusive); `None`: from `think_ms`.
+    think_range: Option<(u64, u64)>,
+    channels: usize,
+    /// Stop the play phase after this many seconds (0: play to the end).
+    play_secs: u64,
 }
 
 fn args() -> Args {
@@ -78,6 +97,9 @@ fn args() -> Args {
         spread_ms: 0,
         keep: false,
         plain: false,
+        think_range: None,
+        channels: 0,
+        play_secs: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -88,8 +110,18 @@ fn args() -> Args {
             "--spread-ms" => a.spread_ms = it.next().and_then(|v| v.parse().ok()).expect("S"),
             "--keep" => a.keep = true,
             "--plain" => a.plain = true,
+            "--think-range-ms" => {
+                let v = it.next().expect("A-B");
+                let (lo, hi) = v.split_once('-').expect("A-B");
+                a.think_range = Some((lo.parse().expect("A"), hi.parse().expect("B")));
+            }
+            "--play-secs" => a.play_secs = it.next().and_then(|v| v.parse().ok()).expect("T"),
+            "--channels" => a.channels = it.next().and_then(|v| v.parse().ok()).expect("K"),
             other => panic!("unknown argument {other}; see the example's doc"),
         }
+    }
+    if a.channels == 0 {
+        a.channels = a.matches.div_ceil(10).max(1);
     }
     a
 }
@@ -219,9 +251,13 @@ async fn main() {
         "build the bot first: cargo build --release --bin fourbot --example load"
     );
     println!(
-        "load: {} matches, think {} ms{}, {}; load average before: {}",
+        "load: {} matches in {} channels, think {}{}, {}; load average before: {}",
         args.matches,
-        args.think_ms,
+        args.channels,
+        match think_range(&args) {
+            (0, 0) => "none".to_string(),
+            (lo, hi) => format!("{lo}-{hi} ms"),
+        },
         if args.flags { ", flags (1+0)" } else { "" },
         if args.plain {
             "plain path (DISCORD_API_BASE, rate limiter off)"
@@ -238,6 +274,10 @@ async fn main() {
     } else {
         Some(tls::TlsFront::start(&fake).await)
     };
+    // The challenges' channels: the fake's own text channel, then new ones.
+    let channels: Vec<u64> = std::iter::once(CHANNEL_ID)
+        .chain((1..args.channels).map(|_| fake.add_channel(kind::GUILD_TEXT, None)))
+        .collect();
     let stats = Arc::new(Mutex::new(Stats::default()));
     let routes: Arc<Mutex<HashMap<u64, Inbox>>> = Arc::default();
     let clock_base = (Instant::now(), SystemTime::now());
@@ -265,10 +305,16 @@ async fn main() {
                             .push(o.at.duration_since(t0).as_secs_f64() * 1000.0);
                     }
                 }
-                ["channels", c, "messages"] if o.status == 200 => {
-                    let thread: u64 = c.parse().unwrap_or(0);
-                    if let (Some(reply), Some(tx)) = (o.reply, routes.lock().unwrap().get(&thread))
-                    {
+                // A turn is a channel message, or a follow-up of a press's
+                // token (`POST /webhooks/{app}/{token}`, docs/discord.md):
+                // both answer with the message, which names its thread.
+                ["channels", _, "messages"] | ["webhooks", _, _] if o.status == 200 => {
+                    let Some(reply) = o.reply else { return };
+                    let thread: u64 = reply["channel_id"]
+                        .as_str()
+                        .and_then(|c| c.parse().ok())
+                        .unwrap_or(0);
+                    if let Some(tx) = routes.lock().unwrap().get(&thread) {
                         let _ = tx.send((o.at, reply.clone()));
                     }
                 }
@@ -286,6 +332,8 @@ async fn main() {
     wait_registrations(&fake, 1).await;
     tokio::time::sleep(Duration::from_millis(300)).await;
     let rss_idle = proc_status(pid, "VmRSS:");
+    let hwm_idle = proc_status(pid, "VmHWM:");
+    let counts_idle = fake.counts();
 
     // Setup: N challenges accepted, 32 at a time.
     let setup_start = Instant::now();
@@ -305,7 +353,8 @@ async fn main() {
         let go = go_rx.clone();
         let a = user(2 * i);
         let b = user(2 * i + 1);
-        let think = args.think_ms;
+        let think = think_range(&args);
+        let channel = channels[i as usize % channels.len()];
         let delay = Duration::from_millis(args.spread_ms * i / args.matches as u64);
         let flags = args.flags;
         handles.push(tokio::spawn(async move {
@@ -319,10 +368,12 @@ async fn main() {
                 }
                 fake.dispatch(
                     "INTERACTION_CREATE",
-                    slash_command_json(iid, a, CHANNEL_ID, "challenge", &options, &[b]),
+                    slash_command_json(iid, a, channel, "challenge", &options, &[b]),
                 );
                 let challenge = fake
-                    .wait_for("the challenge message", |f| f.original(iid))
+                    // The challenge is deferred (privately) and posted as
+                    // the command's public follow-up.
+                    .wait_for("the challenge message", |f| posted(f, iid))
                     .await;
                 let thread = id_of(&challenge);
                 routes.lock().unwrap().insert(thread, tx);
@@ -345,16 +396,38 @@ async fn main() {
     let rss_started = proc_status(pid, "VmRSS:");
     let cpu_bot_0 = cpu_secs(&pid.to_string());
     let cpu_driver_0 = cpu_secs("self");
+    let counts_started = fake.counts();
     let play_start = Instant::now();
     go_tx.send(true).unwrap();
-    for h in handles {
-        h.await.unwrap();
+    let deadline = (args.play_secs > 0).then(|| play_start + Duration::from_secs(args.play_secs));
+    let mut unfinished = 0;
+    for mut h in handles {
+        match deadline {
+            None => h.await.unwrap(),
+            Some(d) => match tokio::time::timeout_at(d.into(), &mut h).await {
+                Ok(r) => r.unwrap(),
+                Err(_) => {
+                    h.abort();
+                    unfinished += 1;
+                }
+            },
+        }
     }
     let play = play_start.elapsed();
+    if deadline.is_some() {
+        println!(
+            "play stopped after {} s (--play-secs): {unfinished} of {} matches unfinished",
+            args.play_secs, args.matches
+        );
+    }
     let cpu_bot = cpu_secs(&pid.to_string()) - cpu_bot_0;
     let cpu_driver = cpu_secs("self") - cpu_driver_0;
     let hwm = proc_status(pid, "VmHWM:");
     let rss_end = proc_status(pid, "VmRSS:");
+    // Whatever the bot still sends for the last matches (archives) lands
+    // in the play phase's counts.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let counts_end = fake.counts();
 
     println!(
         "setup: {} matches started in {:.1} s",
@@ -369,6 +442,13 @@ async fn main() {
         (rss_started as f64 - rss_idle as f64) / args.matches as f64,
         hwm,
         rss_end
+    );
+    println!(
+        "peak RSS per match: (VmHWM after play {} KiB - VmHWM idle {} KiB) / {} = {:.1} KiB",
+        hwm,
+        hwm_idle,
+        args.matches,
+        (hwm as f64 - hwm_idle as f64) / args.matches as f64
     );
     let mut s = std::mem::take(&mut *stats.lock().unwrap());
     println!(
@@ -390,6 +470,48 @@ async fn main() {
         s.requests,
         s.requests as f64 / s.moves.max(1) as f64,
         s.rate_limited
+    );
+    let moves = s.moves.max(1) as f64;
+    for (phase, from, to) in [
+        (
+            "setup (challenges, accepts, first turns)",
+            &counts_idle,
+            &counts_started,
+        ),
+        (
+            "play (every move to the last archive)",
+            &counts_started,
+            &counts_end,
+        ),
+    ] {
+        println!(
+            "fake counts, {phase}: non-exempt {} ({:.3} per move), exempt {}, 429s {} (global {}), 401/403/429 {}",
+            to.non_exempt - from.non_exempt,
+            (to.non_exempt - from.non_exempt) as f64 / moves,
+            to.exempt - from.exempt,
+            to.limited - from.limited,
+            to.limited_global - from.limited_global,
+            to.invalid - from.invalid
+        );
+        let mut routes: Vec<(u64, u64, &String)> = to
+            .per_route
+            .iter()
+            .filter_map(|(t, c)| {
+                let b = from.per_route.get(t).cloned().unwrap_or_default();
+                let n = c.non_exempt - b.non_exempt;
+                let l = c.limited - b.limited;
+                (n > 0 || l > 0).then_some((n, l, t))
+            })
+            .collect();
+        routes.sort_by(|a, b| b.cmp(a));
+        for (n, l, t) in routes {
+            println!("  {t}: non-exempt {n}, 429s {l}");
+        }
+    }
+    println!(
+        "non-exempt requests per move, whole run (setup included): {:.3}; 429s met: {}",
+        (counts_end.non_exempt - counts_idle.non_exempt) as f64 / moves,
+        counts_end.limited - counts_idle.limited
     );
     if let Some(front) = &front {
         let tunnels = front.tunnels();
@@ -414,6 +536,13 @@ async fn main() {
     }
 }
 
+/// The think time range in ms (inclusive): `--think-range-ms`, else
+/// `--think-ms X` as X/2 … 3X/2, else none.
+fn think_range(a: &Args) -> (u64, u64) {
+    a.think_range
+        .unwrap_or((a.think_ms / 2, a.think_ms * 3 / 2))
+}
+
 /// Plays one match from its messages (`rx`): the mover presses a random free
 /// column (after the think time), both press Ready between games; in flag
 /// mode only plies 1 and 2 are played. Signals `started` at the first turn.
@@ -423,7 +552,7 @@ async fn drive(
     stats: Arc<Mutex<Stats>>,
     mut rx: mpsc::UnboundedReceiver<(Instant, Value)>,
     players: [TestUser; 2],
-    think_ms: u64,
+    think: (u64, u64),
     flags: bool,
     seed: u64,
     started: mpsc::UnboundedSender<()>,
@@ -467,8 +596,8 @@ async fn drive(
                 if flags && plies >= 2 {
                     continue; // let the bank run out
                 }
-                if think_ms > 0 {
-                    let ms = rng.gen_range(think_ms / 2..=think_ms * 3 / 2);
+                if think.1 > 0 {
+                    let ms = rng.gen_range(think.0..=think.1);
                     tokio::time::sleep(Duration::from_millis(ms)).await;
                 }
                 let who = players

@@ -6,6 +6,7 @@
 mod support;
 
 mod access;
+mod budget;
 mod discord;
 mod discover;
 mod fake_contract;
