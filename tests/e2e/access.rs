@@ -23,24 +23,6 @@ use harness::*;
 use serde_json::{json, Value};
 use sqlx::Connection;
 
-/// `user` runs `/name` with `options` (naming `users`) in `channel`;
-/// returns the interaction id.
-fn command_in(
-    fake: &FakeDiscord,
-    user: TestUser,
-    channel: u64,
-    name: &str,
-    options: &[(&str, u8, Value)],
-    users: &[TestUser],
-) -> u64 {
-    let iid = fake.next_id();
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        slash_command_json(iid, user, channel, name, options, users),
-    );
-    iid
-}
-
 /// Alice challenges Bob in `channel`; returns the interaction id.
 fn challenge_in(fake: &FakeDiscord, channel: u64) -> u64 {
     command_in(

@@ -658,13 +658,11 @@ async fn a_moderator_aborts_a_stuck_match_and_a_member_is_refused() {
 
 // ------------------------------------------------ /analyze
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn analyze_gives_every_move_its_verdict_and_the_board_at_the_first_mistake() {
-    let (fake, _bot) = start("pit-analyze").await;
-    // A single game: red d1 d2 d3, yellow a1 a2 a3; red misses d4 (plays
-    // g) and yellow wins with a4.
+/// Alice challenges Bob to a single game in which she plays red; Bob
+/// accepts.
+async fn single_game_alice_red(fake: &FakeDiscord) -> Table {
     let iid = challenge_with(
-        &fake,
+        fake,
         ALICE,
         &[
             user_opt("opponent", BOB),
@@ -673,7 +671,15 @@ async fn analyze_gives_every_move_its_verdict_and_the_board_at_the_first_mistake
         ],
         &[BOB],
     );
-    let t = accept_all(&fake, iid, &[BOB]).await;
+    accept_all(fake, iid, &[BOB]).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn analyze_gives_every_move_its_verdict_and_the_board_at_the_first_mistake() {
+    let (fake, _bot) = start("pit-analyze").await;
+    // A single game: red d1 d2 d3, yellow a1 a2 a3; red misses d4 (plays
+    // g) and yellow wins with a4.
+    let t = single_game_alice_red(&fake).await;
     // While it runs, /analyze refuses.
     let early = ask(
         &fake,
@@ -755,17 +761,7 @@ async fn analyze_gives_every_move_its_verdict_and_the_board_at_the_first_mistake
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_analysis_that_outlasts_its_token_is_posted_where_it_was_asked_for() {
     let (fake, _bot) = start("pit-analyze-late").await;
-    let iid = challenge_with(
-        &fake,
-        ALICE,
-        &[
-            user_opt("opponent", BOB),
-            ("variant", 3, json!("single")),
-            ("color", 3, json!("red")),
-        ],
-        &[BOB],
-    );
-    let t = accept_all(&fake, iid, &[BOB]).await;
+    let t = single_game_alice_red(&fake).await;
     play_line(&t, 1, [ALICE, BOB], "dadadaga").await;
     t.message_with(":rematch").await;
     // Discord no longer takes the token by the time the answer is ready

@@ -146,15 +146,7 @@ pub async fn start(name: &str) -> (FakeDiscord, Bot) {
 
 /// Like [`start`], with `envs` set for the bot (and its restarts).
 pub async fn start_with(name: &str, envs: &[(&str, &str)]) -> (FakeDiscord, Bot) {
-    let fake = FakeDiscord::start(Mode::Normal).await;
-    let dir = temp_dir(name);
-    let child = spawn(bin(), &fake, &dir, envs);
-    fake.wait_ready().await;
-    let envs = envs
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    (fake, Bot { child, dir, envs })
+    start_on(FakeDiscord::start(Mode::Normal).await, name, envs).await
 }
 
 /// Like [`start_with`], with the bot on its production HTTP path:
@@ -398,10 +390,22 @@ pub fn command(
     options: &[(&str, u8, Value)],
     users: &[TestUser],
 ) -> u64 {
+    command_in(fake, user, CHANNEL_ID, name, options, users)
+}
+
+/// Like [`command`], in `channel`.
+pub fn command_in(
+    fake: &FakeDiscord,
+    user: TestUser,
+    channel: u64,
+    name: &str,
+    options: &[(&str, u8, Value)],
+    users: &[TestUser],
+) -> u64 {
     let iid = fake.next_id();
     fake.dispatch(
         "INTERACTION_CREATE",
-        slash_command_json(iid, user, CHANNEL_ID, name, options, users),
+        slash_command_json(iid, user, channel, name, options, users),
     );
     iid
 }
