@@ -144,6 +144,20 @@ impl TlsFront {
     pub fn tunnels(&self) -> Vec<Tunnel> {
         self.tunnels.lock().unwrap().clone()
     }
+
+    /// [`Self::tunnels`] once at least one is recorded (or after 10 s,
+    /// whatever is there). A client that gives up on the handshake may
+    /// exit before the front's task has seen the failure and recorded it.
+    pub async fn first_tunnels(&self) -> Vec<Tunnel> {
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+        loop {
+            let tunnels = self.tunnels();
+            if !tunnels.is_empty() || tokio::time::Instant::now() >= deadline {
+                return tunnels;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    }
 }
 
 /// One client connection: the `CONNECT`, the handshake, then the relay
