@@ -144,10 +144,11 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
             ),
             data: data.clone(),
         };
-        let mut client = serenity::all::ClientBuilder::new_with_http(rest.connection_http(), intents)
-            .framework(framework)
-            .await
-            .map_err(|e| RunError::Gateway(e.to_string()))?;
+        let mut client =
+            serenity::all::ClientBuilder::new_with_http(rest.connection_http(), intents)
+                .framework(framework)
+                .await
+                .map_err(|e| RunError::Gateway(e.to_string()))?;
         let shards = client.shard_manager.clone();
         let interrupt = tokio::spawn(async move {
             if tokio::signal::ctrl_c().await.is_ok() {
@@ -208,7 +209,10 @@ impl serenity::all::Framework for PerInteraction {
 
     async fn dispatch(&self, mut ctx: serenity::all::Context, event: serenity::all::FullEvent) {
         if let serenity::all::FullEvent::InteractionCreate { interaction } = &event {
-            ctx.http = self.data.rest.interaction_http(interaction.application_id());
+            ctx.http = self
+                .data
+                .rest
+                .interaction_http(interaction.application_id());
         }
         self.poise.dispatch(ctx, event).await;
     }
@@ -280,11 +284,7 @@ fn framework(
 /// [`Data::started`]): registers the slash commands (in a task of its own), restores the running matches, re-arms the
 /// expiry of open challenges and seeks, and posts match ends that were
 /// committed but not posted.
-async fn start_up(
-    data: &Arc<Data>,
-    bot: UserId,
-    dev_guild: Option<u64>,
-) {
+async fn start_up(data: &Arc<Data>, bot: UserId, dev_guild: Option<u64>) {
     // The commands, alongside: nothing below waits for Discord's answer
     // (a slow one must not hold back the restored matches).
     let registering = data.clone();

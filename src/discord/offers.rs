@@ -119,9 +119,11 @@ pub async fn open_match(
     };
     let started = with_retries("start the match thread", || {
         data.rest.paced(thread_route, |http| {
-            place
-                .channel
-                .create_thread_from_message(http, place.message, CreateThread::new(name.clone()))
+            place.channel.create_thread_from_message(
+                http,
+                place.message,
+                CreateThread::new(name.clone()),
+            )
         })
     })
     .await;

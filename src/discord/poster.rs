@@ -204,10 +204,9 @@ async fn send(
     }
     let post = || {
         with_retries("post message", || {
-            rest.paced(
-                Route::ChannelMessages { channel_id: thread },
-                |http| thread.send_message(http, message.clone()),
-            )
+            rest.paced(Route::ChannelMessages { channel_id: thread }, |http| {
+                thread.send_message(http, message.clone())
+            })
         })
     };
     match post().await {

@@ -19,8 +19,8 @@
 use std::sync::Arc;
 
 use serenity::all::{
-    CommandOptionType, CreateCommand, CreateCommandOption, GuildId, HttpError,
-    InstallationContext, InteractionContext,
+    CommandOptionType, CreateCommand, CreateCommandOption, GuildId, HttpError, InstallationContext,
+    InteractionContext,
 };
 use serenity::http::Route;
 

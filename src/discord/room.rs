@@ -16,8 +16,8 @@ use serenity::http::Route;
 use tokio::sync::mpsc;
 
 use super::data::Data;
-use super::rest::Rest;
 use super::messages::clip;
+use super::rest::Rest;
 use crate::host::{Denial, MatchId, UserId};
 
 /// What the bot needs in the channel a match's thread opens from, each
