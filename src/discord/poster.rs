@@ -27,7 +27,7 @@ use serenity::all::{
 use serenity::http::Route;
 use tokio::sync::mpsc;
 
-use super::leases::{Editor, Lease, OLD_MESSAGE};
+use super::leases::{Editor, Lease, Leases, OLD_MESSAGE};
 use super::messages::{view_content, view_followup, view_message};
 use super::rest::Rest;
 use super::routes::{Route as MatchRoute, Routes};
@@ -260,7 +260,9 @@ async fn publish(
         }
         match followup(rest, route.thread, &lease, view).await {
             Ok(m) => {
-                routes.leases.posted(m, Some(&lease), Instant::now());
+                if !view.buttons.is_empty() {
+                    routes.leases.posted(m, &lease);
+                }
                 return Ok(m);
             }
             // The token no longer works (or Discord refused the follow-up
@@ -277,13 +279,10 @@ async fn publish(
     // match, only on this path.
     if view.kind == ViewKind::MatchOver {
         if let Some(found) = posted_already(rest, route.thread, view).await {
-            routes.leases.posted(found, None, Instant::now());
             return Ok(found);
         }
     }
-    let m = send(rest, routes, route.thread, archived, view_message(view)).await?;
-    routes.leases.posted(m, None, Instant::now());
-    Ok(m)
+    send(rest, routes, route.thread, archived, view_message(view)).await
 }
 
 /// Whether Discord may have carried a failed request out: it answered 5xx,
@@ -412,12 +411,16 @@ async fn remove_buttons(
             .map(drop),
         };
         match done {
-            Ok(()) => return Ok(()),
+            Ok(()) => {
+                // Edited for the last time.
+                routes.leases.forget_editor(old);
+                return Ok(());
+            }
             Err(e) if token_refused(&e) => routes.leases.forget_editor(old),
             Err(e) => return Err(e),
         }
     }
-    if routes.leases.age(old, now) >= OLD_MESSAGE {
+    if Leases::age(old) >= OLD_MESSAGE {
         tracing::debug!(message = %old, "an old turn keeps its buttons (edits of messages older than an hour are limited)");
         return Ok(());
     }
