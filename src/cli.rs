@@ -544,6 +544,8 @@ fn discord() -> ExitCode {
                 .with_ansi(false)
                 .with_filter(filter),
         )
+        // Sees serenity's gateway lines whatever the level (fatal closes).
+        .with(crate::discord::closes::FatalCloses)
         .try_init();
     let config = match crate::discord::DiscordConfig::from_env() {
         Ok(c) => c,

@@ -18,6 +18,7 @@
 
 pub mod buttons;
 pub mod choices;
+pub mod closes;
 pub mod commands;
 pub mod config;
 pub mod data;
@@ -26,6 +27,7 @@ pub mod leases;
 pub mod limits;
 pub mod messages;
 pub mod offers;
+pub mod ops;
 pub mod poster;
 pub mod register;
 pub mod reply;

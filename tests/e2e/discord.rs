@@ -58,8 +58,11 @@ fn every_canned_payload_parses_with_serenitys_types() {
     let typed: Message =
         serde_json::from_value(message_create_json(3, ALICE, CHANNEL_ID, "d")).unwrap();
     assert_eq!(typed.content, "d");
-    let ready: Ready = serde_json::from_value(ready_json(1234)).unwrap();
+    let ready: Ready =
+        serde_json::from_value(ready_json(1234, (1, 4), &[GUILD_ID, GUILD_2])).unwrap();
     assert_eq!(ready.user.id.get(), BOT_ID);
+    assert_eq!(ready.shard.map(|s| (s.id.0, s.total)), Some((1, 4)));
+    assert_eq!(ready.guilds.len(), 2);
     let thread: GuildChannel =
         serde_json::from_value(thread_json(9, CHANNEL_ID, "t", false)).unwrap();
     assert_eq!(thread.id.get(), 9);

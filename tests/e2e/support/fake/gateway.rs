@@ -13,7 +13,7 @@ use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::Message as Frame;
 use tokio_tungstenite::WebSocketStream;
 
-use super::{ready_json, FakeDiscord, Mode, BOT_ID};
+use super::{ready_json, FakeDiscord, Mode, Session, BOT_ID};
 
 /// Gateway intents (`developers/events/gateway.mdx`, "List of Intents").
 #[allow(dead_code)] // Discord's catalogue: a test may need any of them
@@ -95,24 +95,51 @@ fn strip_content(m: &mut Value, dm: bool) {
     }
 }
 
+/// The close code for an IDENTIFY with a shard that cannot be
+/// (`developers/topics/opcodes-and-status-codes.mdx`, "Gateway Close Event
+/// Codes": 4010 "Invalid shard").
+pub const INVALID_SHARD: u16 = 4010;
+/// The close code for a session that would hold too many guilds (same
+/// page: 4011 "Sharding required").
+pub const SHARDING_REQUIRED: u16 = 4011;
+
+/// A close frame with `code` and `reason`.
+fn close(code: u16, reason: &str) -> Frame {
+    Frame::Close(Some(CloseFrame {
+        code: CloseCode::Library(code),
+        reason: reason.to_string().into(),
+    }))
+}
+
+/// The shard a RESUME's `session_id` (`fake-session-{id}-{num_shards}`,
+/// [`super::ready_json`]) names.
+fn resumed_shard(session_id: &str) -> Option<(u32, u32)> {
+    let rest = session_id.strip_prefix("fake-session-")?;
+    let (id, n) = rest.split_once('-')?;
+    Some((id.parse().ok()?, n.parse().ok()?))
+}
+
 impl FakeDiscord {
-    /// One gateway connection.
+    /// One gateway connection: HELLO, heartbeats, then IDENTIFY (with its
+    /// `shard`, `[0, 1]` when it names none) or RESUME, each checked as
+    /// Discord checks them.
     pub(super) async fn gateway<S>(&self, ws: WebSocketStream<S>)
     where
         S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
     {
         let (mut sink, mut stream) = ws.split();
         let (tx, mut rx) = mpsc::unbounded_channel::<Frame>();
-        let (interval, tolerance) = {
+        let (kill_tx, mut kill_rx) = tokio::sync::oneshot::channel::<()>();
+        let (interval, tolerance, conn) = {
             let mut s = self.state.lock().unwrap();
             s.connections += 1;
-            (s.cfg.heartbeat_interval, s.cfg.heartbeat_tolerance)
+            let conn = s.connections;
+            s.kills.insert(conn, kill_tx);
+            (s.cfg.heartbeat_interval, s.cfg.heartbeat_tolerance, conn)
         };
         let _ = tx.send(Frame::Text(
             json!({"op": 10, "d": {"heartbeat_interval": interval.as_millis() as u64}}).to_string(),
         ));
-        let (kill_tx, mut kill_rx) = tokio::sync::oneshot::channel::<()>();
-        self.state.lock().unwrap().kill = Some(kill_tx);
         let writer = tokio::spawn(async move {
             while let Some(frame) = rx.recv().await {
                 let close = matches!(frame, Frame::Close(_));
@@ -121,6 +148,11 @@ impl FakeDiscord {
                 }
             }
         });
+        // Sends a close frame and records its code.
+        let closing = |code: u16, reason: &str| {
+            self.state.lock().unwrap().closes.push(code);
+            let _ = tx.send(close(code, reason));
+        };
         // The first heartbeat is due within `interval` (the jitter is at
         // most one interval), each next one `interval` after the last;
         // `tolerance` more is allowed for latency.
@@ -130,14 +162,11 @@ impl FakeDiscord {
                 f = stream.next() => f,
                 _ = &mut kill_rx => break,
                 _ = tokio::time::sleep_until(deadline) => {
-                    let _ = tx.send(Frame::Close(Some(CloseFrame {
-                        code: CloseCode::Library(SESSION_TIMED_OUT),
-                        reason: "Session timed out.".into(),
-                    })));
+                    closing(SESSION_TIMED_OUT, "Session timed out.");
                     self.state.lock().unwrap().heartbeat_timeouts += 1;
                     // Let the writer send the close frame.
                     let _ = tokio::time::timeout(std::time::Duration::from_secs(1), writer).await;
-                    self.forget_connection(&tx);
+                    self.forget_connection(conn);
                     return;
                 }
             };
@@ -147,52 +176,96 @@ impl FakeDiscord {
                 continue;
             };
             let op = v["op"].as_u64().unwrap_or(99);
-            let (mode, privileged) = {
+            let (mode, privileged, refuse) = {
                 let mut s = self.state.lock().unwrap();
                 s.gateway_ops.push(op);
-                (s.mode, s.cfg.privileged)
+                (s.mode, s.cfg.privileged, s.close_identify)
             };
             match op {
                 1 => {
                     deadline = tokio::time::Instant::now() + interval + tolerance;
                     let _ = tx.send(Frame::Text(json!({"op": 11}).to_string()));
                 }
-                2 if mode == Mode::RejectToken => {
-                    let _ = tx.send(Frame::Close(Some(CloseFrame {
-                        code: CloseCode::Library(4004),
-                        reason: "Authentication failed.".into(),
-                    })));
-                }
+                2 if mode == Mode::RejectToken => closing(4004, "Authentication failed."),
+                2 if refuse.is_some() => closing(refuse.unwrap_or(4000), "Refused by the test."),
                 2 if v["d"]["intents"].as_u64().unwrap_or(0) & intent::PRIVILEGED & !privileged
                     != 0 =>
                 {
                     self.state.lock().unwrap().refused_identifies += 1;
-                    let _ = tx.send(Frame::Close(Some(CloseFrame {
-                        code: CloseCode::Library(DISALLOWED_INTENTS),
-                        reason: "Disallowed intent(s).".into(),
-                    })));
+                    closing(DISALLOWED_INTENTS, "Disallowed intent(s).");
                 }
-                2 | 6 => {
-                    let mut s = self.state.lock().unwrap();
-                    s.seq += 1;
-                    let frame = if op == 2 {
-                        let intents = v["d"]["intents"].as_u64().unwrap_or(0);
-                        s.intents = Some(intents);
-                        s.identified.push(intents);
-                        json!({"op": 0, "s": s.seq, "t": "READY", "d": ready_json(self.port)})
-                    } else {
-                        // Replay what the bot missed (after its last seq),
-                        // then RESUMED, as Discord does.
-                        let seen = v["d"]["seq"].as_u64().unwrap_or(0);
-                        for (seq, missed) in &s.backlog {
-                            if *seq > seen {
-                                let _ = tx.send(Frame::Text(missed.clone()));
-                            }
-                        }
-                        json!({"op": 0, "s": s.seq, "t": "RESUMED", "d": {}})
+                2 => {
+                    let shard = match v["d"]["shard"].as_array().map(Vec::as_slice) {
+                        Some([id, n]) => (
+                            id.as_u64().unwrap_or(u64::MAX) as u32,
+                            n.as_u64().unwrap_or(0) as u32,
+                        ),
+                        _ => (0, 1),
                     };
-                    let _ = tx.send(Frame::Text(frame.to_string()));
-                    s.session = Some(tx.clone());
+                    let mut s = self.state.lock().unwrap();
+                    let (id, n) = shard;
+                    if n == 0 || id >= n {
+                        drop(s);
+                        closing(INVALID_SHARD, "Invalid shard.");
+                        continue;
+                    }
+                    let guilds: Vec<u64> = s
+                        .guilds
+                        .iter()
+                        .copied()
+                        .filter(|g| super::shard_of(*g, n) == id)
+                        .collect();
+                    if guilds.len() > s.shard_guild_limit {
+                        drop(s);
+                        closing(SHARDING_REQUIRED, "Sharding required.");
+                        continue;
+                    }
+                    let intents = v["d"]["intents"].as_u64().unwrap_or(0);
+                    s.intents = Some(intents);
+                    s.identified.push(intents);
+                    s.identified_shards.push(shard);
+                    s.num_shards = n;
+                    // A new session: its sequence starts again, and what
+                    // the old one missed is not replayed.
+                    s.seqs.insert(shard, 1);
+                    s.backlog.insert(shard, Vec::new());
+                    s.sessions.retain(|x| x.shard != shard && x.conn != conn);
+                    s.sessions.push(Session {
+                        conn,
+                        shard,
+                        tx: tx.clone(),
+                    });
+                    let ready = json!({"op": 0, "s": 1, "t": "READY",
+                                       "d": ready_json(self.port, shard, &guilds)});
+                    let _ = tx.send(Frame::Text(ready.to_string()));
+                }
+                6 => {
+                    let mut s = self.state.lock().unwrap();
+                    let shard = v["d"]["session_id"]
+                        .as_str()
+                        .and_then(resumed_shard)
+                        .unwrap_or((0, 1));
+                    // Replay what the bot missed (after its last seq),
+                    // then RESUMED, as Discord does.
+                    let seen = v["d"]["seq"].as_u64().unwrap_or(0);
+                    for (seq, missed) in s.backlog.get(&shard).into_iter().flatten() {
+                        if *seq > seen {
+                            let _ = tx.send(Frame::Text(missed.clone()));
+                        }
+                    }
+                    let seq = {
+                        let seq = s.seqs.entry(shard).or_insert(0);
+                        *seq += 1;
+                        *seq
+                    };
+                    let resumed = json!({"op": 0, "s": seq, "t": "RESUMED", "d": {}});
+                    let _ = tx.send(Frame::Text(resumed.to_string()));
+                    s.sessions.retain(|x| x.shard != shard && x.conn != conn);
+                    s.sessions.push(Session {
+                        conn,
+                        shard,
+                        tx: tx.clone(),
+                    });
                 }
                 _ => {}
             }
@@ -200,14 +273,14 @@ impl FakeDiscord {
         writer.abort();
         // An abrupt drop: the socket closes without a close frame.
         let _ = writer.await;
+        self.forget_connection(conn);
     }
 
-    /// The connection whose sender is `tx` is gone: events wait in the
-    /// backlog for a RESUME.
-    fn forget_connection(&self, tx: &mpsc::UnboundedSender<Frame>) {
+    /// Connection `conn` is gone: events for its shard wait in the backlog
+    /// for a RESUME.
+    fn forget_connection(&self, conn: u32) {
         let mut s = self.state.lock().unwrap();
-        if s.session.as_ref().is_some_and(|t| t.same_channel(tx)) {
-            s.session = None;
-        }
+        s.sessions.retain(|x| x.conn != conn);
+        s.kills.remove(&conn);
     }
 }

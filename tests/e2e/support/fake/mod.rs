@@ -50,7 +50,9 @@ mod rest;
 mod validate;
 
 #[allow(unused_imports)] // examples/load.rs uses only part of the fake
-pub use gateway::{filter_message, intent, DISALLOWED_INTENTS, SESSION_TIMED_OUT};
+pub use gateway::{
+    filter_message, intent, DISALLOWED_INTENTS, INVALID_SHARD, SESSION_TIMED_OUT, SHARDING_REQUIRED,
+};
 #[allow(unused_imports)] // examples/load.rs uses only part of the fake
 pub use limits::{limit, route as rate_limit_route, Counts, RateLimits};
 #[allow(unused_imports)] // examples/load.rs uses only part of the fake
@@ -257,19 +259,39 @@ pub(crate) struct State {
     /// By token.
     interactions: HashMap<String, Interaction>,
     next_id: u64,
-    seq: u64,
-    session: Option<mpsc::UnboundedSender<Frame>>,
+    /// The identified (or resumed) gateway sessions, one per shard.
+    sessions: Vec<Session>,
     connections: u32,
-    /// Every dispatch sent, by sequence number, for replay on RESUME.
-    backlog: Vec<(u64, String)>,
+    /// Per shard `(shard_id, num_shards)`: the last sequence number, and
+    /// every dispatch sent, by sequence number, for replay on RESUME.
+    seqs: HashMap<(u32, u32), u64>,
+    backlog: HashMap<(u32, u32), Vec<(u64, String)>>,
+    /// The number of shards of the last IDENTIFY (1 before any): where an
+    /// event for a shard with no session waits.
+    num_shards: u32,
+    /// The guilds the bot is in (READY lists those of the shard).
+    guilds: Vec<u64>,
+    /// `GET /gateway/bot`'s recommended `shards`.
+    recommended_shards: u32,
+    /// The most guilds one session may hold; more closes the IDENTIFY with
+    /// 4011 (Discord: 2,500).
+    shard_guild_limit: usize,
+    /// The `shard` of every IDENTIFY that got READY.
+    identified_shards: Vec<(u32, u32)>,
+    /// Gateway close codes the fake sent.
+    closes: Vec<u16>,
+    /// A close code to answer the next IDENTIFYs with (tests of fatal
+    /// closes).
+    close_identify: Option<u16>,
     /// Injected REST faults (see [`Fault`]).
     faults: Vec<FaultRule>,
     /// Slow routes: (method, path part, pause, requests left).
     slow: Vec<(String, String, Duration, u32)>,
     /// Every REST request served, with its status and time.
     served: Vec<Served>,
-    /// Drops the current gateway connection without a close frame.
-    kill: Option<tokio::sync::oneshot::Sender<()>>,
+    /// Drop each gateway connection without a close frame (by
+    /// connection number).
+    kills: HashMap<u32, tokio::sync::oneshot::Sender<()>>,
     /// Lean mode (load runs): requests are not kept in `requests`, and
     /// `served` and the backlog stay short.
     lean: bool,
@@ -365,6 +387,36 @@ impl State {
         self.faults.retain(|r| r.remaining > 0);
         Some(fault)
     }
+}
+
+/// The most guilds a gateway session may hold before Discord requires
+/// sharding (`developers/events/gateway.mdx`, "Sharding": "each shard can
+/// only support a maximum of 2500 guilds"; close 4011 "Sharding required").
+pub const SHARD_GUILD_LIMIT: usize = 2500;
+
+/// One identified gateway connection.
+pub(crate) struct Session {
+    /// The connection's number.
+    conn: u32,
+    /// `(shard_id, num_shards)` it identified with.
+    shard: (u32, u32),
+    tx: mpsc::UnboundedSender<Frame>,
+}
+
+/// The shard of `guild` among `num_shards`
+/// (`developers/events/gateway.mdx`, "Sharding").
+pub fn shard_of(guild: u64, num_shards: u32) -> u32 {
+    ((guild >> 22) % num_shards.max(1) as u64) as u32
+}
+
+/// The guild of a dispatch: its `guild_id`, else its channel's guild (none
+/// for a DM or an unknown channel).
+fn event_guild(s: &State, d: &Value) -> Option<u64> {
+    if let Some(g) = d["guild_id"].as_str().and_then(|g| g.parse().ok()) {
+        return Some(g);
+    }
+    let channel: u64 = d["channel_id"].as_str()?.parse().ok()?;
+    s.channels.get(&channel).map(|c| c.guild).filter(|g| *g != 0)
 }
 
 /// How long Discord remembers a create-message nonce for `enforce_nonce`
@@ -515,12 +567,19 @@ pub fn message_json(id: u64, channel: u64, author: Value, content: &str) -> Valu
     })
 }
 
-/// READY for the bot.
-pub fn ready_json(port: u16) -> Value {
+/// READY for the bot's session of shard `(id, num_shards)`, with `guilds`
+/// (those of the shard) unavailable, as Discord sends them before their
+/// GUILD_CREATE.
+pub fn ready_json(port: u16, (id, num_shards): (u32, u32), guilds: &[u64]) -> Value {
+    let guilds: Vec<Value> = guilds
+        .iter()
+        .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+        .collect();
     json!({
-        "v": 10, "user": bot_json(),
-        "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
-        "session_id": "fake-session", "resume_gateway_url": format!("ws://127.0.0.1:{port}/gateway"),
+        "v": 10, "user": bot_json(), "guilds": guilds,
+        "session_id": format!("fake-session-{id}-{num_shards}"),
+        "resume_gateway_url": format!("ws://127.0.0.1:{port}/gateway"),
+        "shard": [id, num_shards],
         "application": {"id": BOT_ID.to_string(), "flags": 0}, "private_channels": [], "presences": []
     })
 }
@@ -768,14 +827,21 @@ impl FakeDiscord {
                     .as_millis() as u64
                     - 1_420_070_400_000)
                     << 22),
-                seq: 0,
-                session: None,
+                sessions: Vec::new(),
                 connections: 0,
-                backlog: Vec::new(),
+                seqs: HashMap::new(),
+                backlog: HashMap::new(),
+                num_shards: 1,
+                guilds: vec![GUILD_ID, GUILD_2],
+                recommended_shards: 1,
+                shard_guild_limit: SHARD_GUILD_LIMIT,
+                identified_shards: Vec::new(),
+                closes: Vec::new(),
+                close_identify: None,
                 faults: Vec::new(),
                 slow: Vec::new(),
                 served: Vec::new(),
-                kill: None,
+                kills: HashMap::new(),
                 lean: false,
                 observer: None,
                 nonces: HashMap::new(),
@@ -1025,18 +1091,36 @@ impl FakeDiscord {
         let Some(d) = prepare(&mut s, event, d) else {
             return;
         };
-        s.seq += 1;
-        let frame = json!({"op": 0, "s": s.seq, "t": event, "d": d});
+        // The session of the guild's shard (`developers/events/gateway.mdx`,
+        // "Sharding": `shard_id = (guild_id >> 22) % num_shards`; events
+        // without a guild go to shard 0), or the shard it waits for.
+        let guild = event_guild(&s, &d);
+        let key = s
+            .sessions
+            .iter()
+            .map(|x| x.shard)
+            .find(|&(id, n)| guild.map_or(0, |g| shard_of(g, n)) == id)
+            .unwrap_or_else(|| {
+                let n = s.num_shards;
+                (guild.map_or(0, |g| shard_of(g, n)), n)
+            });
+        let seq = {
+            let seq = s.seqs.entry(key).or_insert(0);
+            *seq += 1;
+            *seq
+        };
+        let frame = json!({"op": 0, "s": seq, "t": event, "d": d});
         let text = frame.to_string();
-        let seq = s.seq;
-        s.backlog.push((seq, text.clone()));
-        if s.lean && s.backlog.len() > 20_000 {
-            s.backlog.drain(..10_000);
+        let lean = s.lean;
+        let backlog = s.backlog.entry(key).or_default();
+        backlog.push((seq, text.clone()));
+        if lean && backlog.len() > 20_000 {
+            backlog.drain(..10_000);
         }
         // While the bot is reconnecting the event waits in the backlog: the
         // RESUME replays what the bot has not seen (as Discord does).
-        if let Some(tx) = &s.session {
-            let _ = tx.send(Frame::Text(text));
+        if let Some(session) = s.sessions.iter().find(|x| x.shard == key) {
+            let _ = session.tx.send(Frame::Text(text));
         }
     }
 
@@ -1089,8 +1173,8 @@ impl FakeDiscord {
     /// meanwhile are replayed on RESUME.
     pub fn drop_gateway(&self) {
         let mut s = self.state.lock().unwrap();
-        s.session = None;
-        if let Some(kill) = s.kill.take() {
+        s.sessions.clear();
+        for (_, kill) in s.kills.drain() {
             let _ = kill.send(());
         }
     }
@@ -1118,16 +1202,86 @@ impl FakeDiscord {
     /// next connection identifies anew.
     pub fn forget_session(&self) {
         let mut s = self.state.lock().unwrap();
-        s.session = None;
-        s.kill = None;
+        s.sessions.clear();
+        s.kills.clear();
     }
 
-    /// Asks the bot to reconnect (op 7).
+    /// Asks the bot to reconnect (op 7), every session.
     pub fn reconnect(&self) {
         let mut s = self.state.lock().unwrap();
-        let tx = s.session.take().expect("a gateway session");
-        tx.send(Frame::Text(json!({"op": 7, "d": null}).to_string()))
-            .unwrap();
+        assert!(!s.sessions.is_empty(), "a gateway session");
+        for session in s.sessions.drain(..) {
+            session
+                .tx
+                .send(Frame::Text(json!({"op": 7, "d": null}).to_string()))
+                .unwrap();
+        }
+    }
+
+    // ------------------------------------------------------- shards
+
+    /// Adds a guild the bot is in, on shard `shard` of `num_shards`
+    /// (its id chosen so), with a text channel; returns (guild, channel).
+    pub fn add_guild_on(&self, shard: u32, num_shards: u32) -> (u64, u64) {
+        let guild = {
+            let mut s = self.state.lock().unwrap();
+            let mut g = (GUILD_ID >> 22) + 1;
+            while shard_of(g << 22, num_shards) != shard || s.guilds.contains(&(g << 22 | 1)) {
+                g += 1;
+            }
+            let guild = g << 22 | 1;
+            s.guilds.push(guild);
+            guild
+        };
+        (guild, self.add_channel_in(guild, kind::GUILD_TEXT, None))
+    }
+
+    /// Adds `n` guilds without channels (a bot in many servers).
+    pub fn add_guilds(&self, n: usize) {
+        let mut s = self.state.lock().unwrap();
+        let start = (GUILD_ID >> 22) + 1_000_000;
+        for k in 0..n as u64 {
+            s.guilds.push((start + k) << 22 | 1);
+        }
+    }
+
+    /// Sets `GET /gateway/bot`'s recommended number of shards.
+    pub fn set_recommended_shards(&self, n: u32) {
+        self.state.lock().unwrap().recommended_shards = n;
+    }
+
+    /// Sets the most guilds one session may hold (4011 above it).
+    pub fn set_shard_guild_limit(&self, n: usize) {
+        self.state.lock().unwrap().shard_guild_limit = n;
+    }
+
+    /// Answers every IDENTIFY from now on with close `code`.
+    pub fn close_identify_with(&self, code: u16) {
+        self.state.lock().unwrap().close_identify = Some(code);
+    }
+
+    /// The `(shard_id, num_shards)` of every IDENTIFY that got READY.
+    pub fn identified_shards(&self) -> Vec<(u32, u32)> {
+        self.state.lock().unwrap().identified_shards.clone()
+    }
+
+    /// The shards with a session now.
+    pub fn live_shards(&self) -> Vec<(u32, u32)> {
+        let mut shards: Vec<(u32, u32)> = self
+            .state
+            .lock()
+            .unwrap()
+            .sessions
+            .iter()
+            .map(|x| x.shard)
+            .collect();
+        shards.sort_unstable();
+        shards
+    }
+
+    /// The close codes the fake sent, in order.
+    pub fn closes(&self) -> Vec<u16> {
+        self.state.lock().unwrap().closes.clone()
     }
 
     /// Archives a thread as Discord's auto-archive would.

@@ -164,10 +164,17 @@ pub fn route(s: &mut State, port: u16, r: &Req<'_>) -> Answer {
         .filter(|x| !x.is_empty())
         .collect();
     match (r.method, segs.as_slice()) {
-        ("GET", ["gateway"]) | ("GET", ["gateway", "bot"]) => (
+        // `developers/events/gateway.mdx`, "Get Gateway" and "Get Gateway
+        // Bot" (the recommended number of shards and the session start
+        // limit).
+        ("GET", ["gateway"]) => (
+            200,
+            Some(json!({"url": format!("ws://127.0.0.1:{port}/gateway")})),
+        ),
+        ("GET", ["gateway", "bot"]) => (
             200,
             Some(
-                json!({"url": format!("ws://127.0.0.1:{port}/gateway"), "shards": 1,
+                json!({"url": format!("ws://127.0.0.1:{port}/gateway"), "shards": s.recommended_shards,
                 "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
             ),
         ),
