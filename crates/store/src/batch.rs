@@ -1,7 +1,8 @@
 //! Group commit for [`super::Db::record_events`].
 //!
 //! SQLite commits one transaction at a time, and with `synchronous=FULL`
-//! every commit waits for the disk (an fsync of the WAL). When many match
+//! every commit waits for the disk (an fsync of the WAL); a PostgreSQL
+//! commit waits for its WAL flush too (`synchronous_commit=on`). When many match
 //! tasks record at once, the waiting requests are committed together: each
 //! caller queues its request; whoever takes the writer lock first drains the
 //! whole queue and writes every request in its own savepoint of one
@@ -16,12 +17,11 @@
 
 use std::sync::Mutex;
 
-use sqlx::sqlite::SqlitePool;
 use sqlx::Connection;
 use tokio::sync::oneshot;
 
 use super::matches::{record_in, Recorded};
-use super::{MatchId, StoreError};
+use super::{Db, MatchId, StoreError};
 use fourbot_core::play::{Event, Match};
 
 /// Most requests written in one transaction.
@@ -51,7 +51,7 @@ impl Batcher {
     /// Queues one request and returns once it is committed (or failed).
     pub(super) async fn record(
         &self,
-        pool: &SqlitePool,
+        db: &Db,
         id: MatchId,
         m: Match,
         events: Vec<Event>,
@@ -79,7 +79,7 @@ impl Batcher {
                         if batch.is_empty() {
                             break;
                         }
-                        write_batch(pool, batch).await;
+                        write_batch(db, batch).await;
                         if let Ok(result) = answer.try_recv() {
                             drop(guard);
                             return result;
@@ -94,10 +94,10 @@ impl Batcher {
 
 /// Writes `batch` in one transaction, one savepoint per request, and
 /// answers every request after the commit.
-async fn write_batch(pool: &SqlitePool, batch: Vec<Pending>) {
+async fn write_batch(db: &Db, batch: Vec<Pending>) {
     let mut results = Vec::with_capacity(batch.len());
-    let outcome: Result<(), sqlx::Error> = async {
-        let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
+    let outcome: Result<(), StoreError> = async {
+        let mut tx = db.write().await?;
         for p in &batch {
             let mut savepoint = (*tx).begin().await?;
             let r = record_in(&mut savepoint, p.id, &p.m, &p.events).await;
@@ -108,7 +108,7 @@ async fn write_batch(pool: &SqlitePool, batch: Vec<Pending>) {
             }
             results.push(r);
         }
-        tx.commit().await
+        Ok(tx.commit().await?)
     }
     .await;
     match outcome {
