@@ -65,7 +65,8 @@ pub enum Command {
 /// Arguments of `fourbot migrate`.
 #[derive(Debug, clap::Args)]
 pub struct MigrateArgs {
-    /// Database URL (default: $FOURBOT_DATABASE_URL, else sqlite://fourbot.db).
+    /// Database URL, sqlite://<file> or postgres://… (default:
+    /// $FOURBOT_DATABASE_URL, else sqlite://fourbot.db).
     #[arg(long)]
     pub db: Option<String>,
 }
@@ -73,7 +74,8 @@ pub struct MigrateArgs {
 /// Arguments of `fourbot ladder`.
 #[derive(Debug, clap::Args)]
 pub struct LadderArgs {
-    /// Database URL (default: $FOURBOT_DATABASE_URL, else sqlite://fourbot.db).
+    /// Database URL, sqlite://<file> or postgres://… (default:
+    /// $FOURBOT_DATABASE_URL, else sqlite://fourbot.db).
     #[arg(long)]
     pub db: Option<String>,
     /// Discord guild id (0: imported matches).
@@ -204,7 +206,8 @@ pub struct ShellArgs {
     /// Write each turn's board PNG into this directory.
     #[arg(long)]
     pub images: Option<std::path::PathBuf>,
-    /// Database URL (default: $FOURBOT_DATABASE_URL, else sqlite://fourbot.db);
+    /// Database URL, sqlite://<file> or postgres://… (default:
+    /// $FOURBOT_DATABASE_URL, else sqlite://fourbot.db);
     /// a match left with quit resumes at the next start. `none` saves nothing.
     #[arg(long)]
     pub db: Option<String>,
@@ -449,7 +452,8 @@ async fn record_script(
     finished: &Match,
     events: &[crate::play::Event],
 ) -> Result<MatchId, String> {
-    let err = |e: store::StoreError| format!("{url}: {e}");
+    let shown = store::redact_url(url);
+    let err = |e: store::StoreError| format!("{shown}: {e}");
     let db = Db::connect(url).await.map_err(err)?;
     let mut players = Vec::new();
     for name in names {
@@ -479,12 +483,13 @@ async fn record_script(
 /// One line for stderr: the database cannot be opened or migrated.
 pub fn migrate(args: &MigrateArgs) -> Result<String, String> {
     let url = store::database_url(args.db.as_deref());
+    let shown = store::redact_url(&url);
     block_on(async {
-        let db = Db::connect(&url).await.map_err(|e| format!("{url}: {e}"))?;
+        let db = Db::connect(&url).await.map_err(|e| format!("{shown}: {e}"))?;
         let versions = db.applied_migrations().await.map_err(|e| e.to_string())?;
         db.close().await;
         Ok(format!(
-            "{url}: schema version {}\n",
+            "{shown}: schema version {}\n",
             versions.last().copied().unwrap_or(0)
         ))
     })
@@ -500,7 +505,9 @@ pub fn migrate(args: &MigrateArgs) -> Result<String, String> {
 pub fn ladder(args: &LadderArgs) -> Result<String, String> {
     let url = store::database_url(args.db.as_deref());
     block_on(async {
-        let db = Db::connect(&url).await.map_err(|e| format!("{url}: {e}"))?;
+        let db = Db::connect(&url)
+            .await
+            .map_err(|e| format!("{}: {e}", store::redact_url(&url)))?;
         let entries = db
             .leaderboard(
                 args.guild,

@@ -5,4 +5,3 @@ mod cli;
 mod crash;
 mod queries;
 mod resume;
-mod support;

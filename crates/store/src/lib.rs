@@ -140,7 +140,7 @@ pub enum StoreError {
     BatchFailed(String),
     /// The database URL names no engine the store runs on (its scheme,
     /// e.g. `mysql`).
-    #[error("`{0}:` is not a database the bot can use: the URL must start with sqlite: or postgres://")]
+    #[error("`{0}` is not a kind of database the bot can use: the URL must start with sqlite: or postgres://")]
     UnknownEngine(String),
     /// A shard is leased by another live process ([`Db::claim_shards`]).
     #[error("shard {shard}/{total} is owned by {owner} (its lease runs until {expires_unix_ms} ms since 1970, or until that process stops)")]

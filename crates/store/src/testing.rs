@@ -96,6 +96,19 @@ impl TestEngine {
         }
     }
 
+    /// [`TestEngine::url`] for a test without a runtime (one is made for
+    /// the call).
+    ///
+    /// # Panics
+    /// As [`TestEngine::url`], or when called inside a runtime.
+    pub fn url_now(&self, name: &str) -> String {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime")
+            .block_on(self.url(name))
+    }
+
     /// A new database, connected and migrated: in memory for SQLite.
     ///
     /// # Panics
@@ -200,7 +213,8 @@ pub fn postgres_admin_url() -> Option<String> {
 /// [`TestEngine`] (`&TestEngine`) of its engine. The PostgreSQL test is
 /// skipped with a notice when no server is configured
 /// ([`TestEngine::postgres`]). Put `#[multi_thread]` before `async fn` for a
-/// multi-threaded runtime.
+/// multi-threaded runtime; a plain `fn` makes plain `#[test]`s (no
+/// runtime: the body makes its own, or uses [`TestEngine::url_now`]).
 #[macro_export]
 macro_rules! engine_tests {
     () => {};
@@ -210,6 +224,27 @@ macro_rules! engine_tests {
     };
     (async fn $name:ident($engine:ident) $body:block $($rest:tt)*) => {
         $crate::engine_tests!(@one [] $name $engine $body);
+        $crate::engine_tests! { $($rest)* }
+    };
+    (fn $name:ident($engine:ident) $body:block $($rest:tt)*) => {
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            fn body($engine: &$crate::testing::TestEngine) $body
+
+            #[test]
+            fn sqlite() {
+                body(&$crate::testing::TestEngine::sqlite());
+            }
+
+            #[test]
+            fn postgres() {
+                if let Some(engine) = $crate::testing::TestEngine::postgres() {
+                    body(&engine);
+                }
+            }
+        }
         $crate::engine_tests! { $($rest)* }
     };
     (@one [$($flavor:tt)*] $name:ident $engine:ident $body:block) => {
