@@ -485,7 +485,9 @@ pub fn migrate(args: &MigrateArgs) -> Result<String, String> {
     let url = store::database_url(args.db.as_deref());
     let shown = store::redact_url(&url);
     block_on(async {
-        let db = Db::connect(&url).await.map_err(|e| format!("{shown}: {e}"))?;
+        let db = Db::connect(&url)
+            .await
+            .map_err(|e| format!("{shown}: {e}"))?;
         let versions = db.applied_migrations().await.map_err(|e| e.to_string())?;
         db.close().await;
         Ok(format!(

@@ -212,12 +212,12 @@ fn a_database_url_of_an_unknown_kind_is_refused_in_one_line() {
 fn an_unreachable_postgres_is_refused_in_one_line_without_its_password() {
     // Port 1 on loopback: nothing listens (connection refused at once).
     let url = "postgres://fourbot:hunter2@127.0.0.1:1/fourbot";
-    for args in [
-        &["migrate", "--db", url][..],
-        &["ladder", "--db", url],
-    ] {
+    for args in [&["migrate", "--db", url][..], &["ladder", "--db", url]] {
         let err = refused(&fourbot(args, ""));
-        assert!(err.starts_with("postgres://fourbot:***@127.0.0.1:1/fourbot: "), "{err}");
+        assert!(
+            err.starts_with("postgres://fourbot:***@127.0.0.1:1/fourbot: "),
+            "{err}"
+        );
         assert!(!err.contains("hunter2"), "{err}");
     }
 }

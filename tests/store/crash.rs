@@ -27,7 +27,6 @@ const DRILL_ENV: &str = "FOURBOT_DRILL_DB";
 const CRASH_TEST: &str =
     "crash::a_match_killed_at_random_points_keeps_every_committed_action_and_rates_as_if_uninterrupted";
 
-
 /// The drill child playing in `url`: this test binary, running the crash
 /// test alone with [`DRILL_ENV`] set.
 fn drill(url: &str) -> Command {

@@ -438,7 +438,10 @@ impl Db {
     /// run one after the other, each seeing the last one's result, never
     /// side by side on a stale view (two joins of a seek computing the same
     /// free seat, a close that misses an acceptance).
-    async fn answering(&self, id: i64) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+    async fn answering(
+        &self,
+        id: i64,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
         let mut tx = self.write().await?;
         sqlx::query(
             self.engine
@@ -574,6 +577,42 @@ mod tests {
             db.close_challenge(id, ChallengeState::Accepted)
         );
         assert!(x.unwrap() ^ y.unwrap());
+    }
+
+    async fn joins_racing_for_a_seek_take_one_seat_each(engine) {
+        let db = engine.db().await;
+        let seeker = db.named_player("s").await.unwrap();
+        let mut joiners = Vec::new();
+        for n in ["j1", "j2", "j3", "j4"] {
+            joiners.push(db.named_player(n).await.unwrap());
+        }
+        for round in 0..5 {
+            let seek = db
+                .create_challenge(&NewChallenge {
+                    kind: ChallengeKind::Seek,
+                    variant: Variant::Teams,
+                    seats: vec![
+                        seat(Some(seeker), true),
+                        seat(None, false),
+                        seat(None, false),
+                        seat(None, false),
+                    ],
+                    ..new(seeker, Vec::new())
+                })
+                .await
+                .unwrap();
+            // Four presses at once for three seats (PostgreSQL: on four
+            // connections of the pool).
+            let (a, b, c, d) = tokio::join!(
+                db.join_seek(seek, joiners[0], "j1", 2_000),
+                db.join_seek(seek, joiners[1], "j2", 2_000),
+                db.join_seek(seek, joiners[2], "j3", 2_000),
+                db.join_seek(seek, joiners[3], "j4", 2_000)
+            );
+            let mut seats: Vec<u8> = [a, b, c, d].into_iter().filter_map(|r| r.unwrap()).collect();
+            seats.sort();
+            assert_eq!(seats, [1, 2, 3], "round {round}: every free seat taken once");
+        }
     }
     }
 }

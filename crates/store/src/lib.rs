@@ -294,17 +294,29 @@ macro_rules! migrations {
             (
                 2,
                 "discord state",
-                include_str!(concat!("../../../migrations/", $dir, "/0002_discord_state.sql")),
+                include_str!(concat!(
+                    "../../../migrations/",
+                    $dir,
+                    "/0002_discord_state.sql"
+                )),
             ),
             (
                 3,
                 "moderator abort",
-                include_str!(concat!("../../../migrations/", $dir, "/0003_moderator_abort.sql")),
+                include_str!(concat!(
+                    "../../../migrations/",
+                    $dir,
+                    "/0003_moderator_abort.sql"
+                )),
             ),
             (
                 4,
                 "shard leases",
-                include_str!(concat!("../../../migrations/", $dir, "/0004_shard_leases.sql")),
+                include_str!(concat!(
+                    "../../../migrations/",
+                    $dir,
+                    "/0004_shard_leases.sql"
+                )),
             ),
         ]
     };

@@ -752,11 +752,7 @@ pub(super) async fn record_in(
 /// # Errors
 /// [`StoreError::Corrupt`] when there is no end time, or the clock does not
 /// end the match as stored.
-fn replay_clock_end(
-    m: &mut Match,
-    id: MatchId,
-    row: &sqlx::any::AnyRow,
-) -> Result<(), StoreError> {
+fn replay_clock_end(m: &mut Match, id: MatchId, row: &sqlx::any::AnyRow) -> Result<(), StoreError> {
     let at = row
         .get::<Option<i64>, _>("finished_ms")
         .and_then(|t| u64::try_from(t).ok())

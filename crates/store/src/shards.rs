@@ -122,11 +122,7 @@ impl Shards {
     /// PostgreSQL alike); `None`, no scope: `(1, 0, 0)`, always true.
     pub(crate) fn binds(scope: Option<Shards>) -> (i64, i64, i64) {
         scope.map_or((1, 0, 0), |s| {
-            (
-                i64::from(s.total),
-                i64::from(s.first),
-                i64::from(s.last),
-            )
+            (i64::from(s.total), i64::from(s.first), i64::from(s.last))
         })
     }
 }

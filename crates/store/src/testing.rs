@@ -69,10 +69,8 @@ impl TestEngine {
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         match &self.admin {
             None => {
-                let path = std::env::temp_dir().join(format!(
-                    "fourbot-{name}-{}-{n}.db",
-                    std::process::id()
-                ));
+                let path = std::env::temp_dir()
+                    .join(format!("fourbot-{name}-{}-{n}.db", std::process::id()));
                 for ext in ["", "-wal", "-shm"] {
                     let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
                 }
@@ -129,8 +127,10 @@ impl Drop for TestEngine {
     /// them are ended), on a thread of its own: a test's runtime may be
     /// shutting down.
     fn drop(&mut self) {
-        let (Some(admin), made) = (self.admin.clone(), std::mem::take(&mut *self.made.lock().expect("made")))
-        else {
+        let (Some(admin), made) = (
+            self.admin.clone(),
+            std::mem::take(&mut *self.made.lock().expect("made")),
+        ) else {
             return;
         };
         if made.is_empty() {
