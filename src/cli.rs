@@ -527,7 +527,8 @@ pub fn ladder(args: &LadderArgs) -> Result<String, String> {
 
 /// `fourbot run`: the Discord bot. Logs go to stderr (`FOURBOT_LOG`:
 /// error, warn, info (default), debug, trace); a missing or rejected token
-/// gives one line and exit status 1.
+/// gives one line and exit status 1, a database that cannot be opened one
+/// line and exit status 2.
 fn discord() -> ExitCode {
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
@@ -573,6 +574,12 @@ fn discord() -> ExitCode {
     };
     match runtime.block_on(crate::discord::run(config)) {
         Ok(()) => ExitCode::SUCCESS,
+        // A database URL of an unknown kind or an unreachable database is
+        // bad input, like a command's (nothing was written).
+        Err(e @ crate::discord::RunError::Store { .. }) => {
+            eprintln!("fourbot: {e}");
+            ExitCode::from(2)
+        }
         Err(e) => {
             eprintln!("fourbot: {e}");
             ExitCode::FAILURE
