@@ -160,6 +160,70 @@ fourbot_store::engine_tests! {
         }
     }
 
+    async fn a_process_whose_lease_was_taken_over_writes_nothing_more(engine) {
+        let url = engine.url("fence").await;
+        let a = Db::connect(&url).await.unwrap();
+        let b = Db::connect(&url).await.unwrap();
+        let all = shards("0/1");
+        let guild: GuildId = 7 << 22;
+        a.claim_shards(all, "a", 0, 20_000).await.unwrap();
+        let a = a.hosting(all, "a");
+        let p1 = a.discord_player(1, "p1").await.unwrap();
+        let p2 = a.discord_player(2, "p2").await.unwrap();
+        let (id, mut m) = create(&a, guild, p1, p2).await;
+        let play = |m: &mut Match, t: u64, column: u8| {
+            let seat = m.to_move().unwrap();
+            let turn = m.turn().unwrap();
+            m.apply(
+                seat,
+                fourbot::play::Action::Move { turn, mv: fourbot::game::Move::Drop(column) },
+                Timestamp(t),
+            )
+            .unwrap();
+            m.drain_events().collect::<Vec<_>>()
+        };
+        let events = play(&mut m, 1_000, 3);
+        a.record_events(id, &m, &events).await.unwrap();
+
+        // a stalls past its lease; b takes the shard over and restores.
+        b.claim_shards(all, "b", 25_000, 20_000).await.unwrap();
+        let b = b.hosting(all, "b");
+        let mut resumed = b.resume_running(25_000).await.unwrap();
+        assert_eq!(resumed.len(), 1);
+        // The move and b's resume.
+        let journal = b.load_match(id).await.unwrap().journal_len;
+        assert_eq!(journal, 2);
+
+        // a wakes up: its next move, a new match, an end — all refused,
+        // nothing written.
+        let events = play(&mut m, 2_000, 3);
+        let lost = a.record_events(id, &m, &events).await;
+        assert!(matches!(lost, Err(StoreError::LeaseLost { shard: 0, total: 1 })), "{lost:?}");
+        let fresh = Match::new(
+            MatchSetup::new(Variant::Classic, ClockSettings::default()),
+            Timestamp::ZERO,
+        )
+        .unwrap();
+        let new = NewMatch { guild, players: vec![p1, p2], ..NewMatch::default() };
+        assert!(matches!(a.create_match(&new, &fresh).await, Err(StoreError::LeaseLost { .. })));
+        let mut ended = m.clone();
+        ended.moderator_abort(Timestamp(3_000)).unwrap();
+        let result = *ended.result().unwrap();
+        assert!(matches!(
+            a.finish_match(id, &result, Timestamp(3_000)).await,
+            Err(StoreError::LeaseLost { .. })
+        ));
+        assert_eq!(b.load_match(id).await.unwrap().journal_len, journal);
+        assert_eq!(b.running_match_ids().await.unwrap(), [id]);
+
+        // b plays on.
+        let r = &mut resumed[0];
+        let t = r.now.as_millis() + 500;
+        let events = play(&mut r.loaded.game, t, 4);
+        b.record_events(id, &r.loaded.game, &events).await.unwrap();
+        assert_eq!(b.load_match(id).await.unwrap().journal_len, journal + 1);
+    }
+
     async fn every_running_match_and_open_challenge_is_restored_once_under_two_then_four_shards(engine) {
         let db = engine.db().await;
         // Sixteen guilds whose shard keys (id >> 22) run 1000..1016, and

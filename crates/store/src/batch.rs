@@ -100,7 +100,7 @@ async fn write_batch(db: &Db, batch: Vec<Pending>) {
         let mut tx = db.write().await?;
         for p in &batch {
             let mut savepoint = (*tx).begin().await?;
-            let r = record_in(&mut savepoint, p.id, &p.m, &p.events).await;
+            let r = record_in(db, &mut savepoint, p.id, &p.m, &p.events).await;
             if r.is_ok() {
                 savepoint.commit().await?;
             } else {

@@ -376,6 +376,9 @@ pub struct Db {
     batch: std::sync::Arc<batch::Batcher>,
     /// The shards this process hosts ([`Db::scoped`]); `None`: every guild.
     scope: Option<Shards>,
+    /// The lease owner whose leases guard every write to a match
+    /// ([`Db::hosting`]); `None`: no check.
+    fence: Option<std::sync::Arc<str>>,
 }
 
 impl Db {
@@ -418,6 +421,7 @@ impl Db {
             engine,
             batch: Default::default(),
             scope: None,
+            fence: None,
         };
         db.migrate().await?;
         Ok(db)

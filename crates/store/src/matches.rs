@@ -173,7 +173,9 @@ impl Db {
     ///
     /// # Errors
     /// [`StoreError::SeatCount`] when `new.players` does not fill the seats,
-    /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
+    /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`],
+    /// [`StoreError::LeaseLost`] (a [`Db::hosting`] store that no longer
+    /// holds the guild's shard; nothing is written).
     pub async fn create_match(&self, new: &NewMatch, m: &Match) -> Result<MatchId, StoreError> {
         let variant = m.variant();
         let seating = m.seating();
@@ -185,6 +187,7 @@ impl Db {
             });
         }
         let mut tx = self.write().await?;
+        self.check_lease(&mut tx, new.guild).await?;
         Db::ensure_guild(&mut *tx, new.guild).await?;
         let rated = is_rated(&mut tx, variant, &new.players).await?;
         let settings = m.clock().settings();
@@ -265,7 +268,9 @@ impl Db {
     /// # Errors
     /// [`StoreError::NoSuchMatch`], [`StoreError::Database`],
     /// [`StoreError::Rating`] (nothing of this call is written then),
-    /// [`StoreError::BatchFailed`], [`StoreError::Interrupted`].
+    /// [`StoreError::BatchFailed`], [`StoreError::Interrupted`],
+    /// [`StoreError::LeaseLost`] (a [`Db::hosting`] store that no longer
+    /// holds the match's shard: stop hosting it; nothing is written).
     pub async fn record_events(
         &self,
         id: MatchId,
@@ -286,7 +291,8 @@ impl Db {
     ///
     /// # Errors
     /// [`StoreError::NoSuchMatch`], [`StoreError::Database`],
-    /// [`StoreError::Rating`] (nothing is written then).
+    /// [`StoreError::Rating`] (nothing is written then),
+    /// [`StoreError::LeaseLost`] (as [`Db::record_events`]).
     pub async fn finish_match(
         &self,
         id: MatchId,
@@ -294,6 +300,9 @@ impl Db {
         at: Timestamp,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
+        if let Some(guild) = guild_of(&mut tx, id).await? {
+            self.check_lease(&mut tx, guild).await?;
+        }
         let done = finish_in(&mut tx, id, result, at).await?;
         tx.commit().await?;
         Ok(done)
@@ -573,6 +582,7 @@ impl Db {
 /// The body of [`Db::record_events`] on an open write transaction (or a
 /// savepoint of one): see there.
 pub(super) async fn record_in(
+    db: &Db,
     conn: &mut AnyConnection,
     id: MatchId,
     m: &Match,
@@ -581,13 +591,16 @@ pub(super) async fn record_in(
     // The match's row locked (PostgreSQL) until the commit: its journal
     // numbers are read here and written below.
     let row = sqlx::query(Engine::of(conn).pick(locking!(
-        "SELECT last_seq, clock_since_ms, CASE WHEN end_kind IS NULL THEN 0 ELSE 1 END AS ended
+        "SELECT guild_id, last_seq, clock_since_ms,
+                CASE WHEN end_kind IS NULL THEN 0 ELSE 1 END AS ended
          FROM matches WHERE id = $1"
     )))
     .bind(id.0)
     .fetch_optional(&mut *conn)
     .await?
     .ok_or(StoreError::NoSuchMatch(id))?;
+    db.check_lease(conn, row.get::<i64, _>("guild_id") as GuildId)
+        .await?;
     if row.get::<i64, _>("ended") != 0 {
         return Ok(Recorded::AlreadyFinished);
     }
@@ -877,6 +890,15 @@ async fn insert_action(
     .execute(&mut *conn)
     .await?;
     Ok(())
+}
+
+/// The guild of match `id`, if there is such a match.
+async fn guild_of(conn: &mut AnyConnection, id: MatchId) -> Result<Option<GuildId>, StoreError> {
+    let guild: Option<i64> = sqlx::query_scalar("SELECT guild_id FROM matches WHERE id = $1")
+        .bind(id.0)
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(guild.map(|g| g as GuildId))
 }
 
 /// The guarded end: see [`Db::finish_match`].

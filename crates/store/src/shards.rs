@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 use sqlx::Row;
 
-use super::{Db, Engine, GuildId, StoreError};
+use super::{locking, Db, Engine, GuildId, StoreError};
 
 /// A contiguous range of Discord shards, `first..=last` of `total`.
 /// Text form `<first>-<last>/<total>` (`0-1/4`), or `<n>/<total>` for one.
@@ -211,6 +211,56 @@ impl Db {
         Db {
             scope: Some(shards),
             ..self.clone()
+        }
+    }
+
+    /// [`Db::scoped`] to `shards`, and every write to a match — creating
+    /// it ([`Db::create_match`]), recording its events
+    /// ([`Db::record_events`]), ending it ([`Db::finish_match`]) — checks in
+    /// its own transaction that `owner` still holds the lease of the
+    /// match's guild's shard (of `shards`' count), holding that lease row
+    /// until the commit (PostgreSQL: `FOR UPDATE`), so that a takeover
+    /// waits for the write. A process that stalled past its lease and was
+    /// taken over then gets [`StoreError::LeaseLost`] and writes nothing:
+    /// two processes never both commit (and announce) a move of one match.
+    /// Call it after [`Db::claim_shards`].
+    pub fn hosting(&self, shards: Shards, owner: &str) -> Db {
+        Db {
+            scope: Some(shards),
+            fence: Some(owner.into()),
+            ..self.clone()
+        }
+    }
+
+    /// The guard of a write to a match in `guild` ([`Db::hosting`]), on the
+    /// write's transaction: `Ok` when the store is not hosting, or when its
+    /// owner holds the lease of the guild's shard.
+    ///
+    /// # Errors
+    /// [`StoreError::LeaseLost`], [`StoreError::Database`].
+    pub(crate) async fn check_lease(
+        &self,
+        conn: &mut sqlx::AnyConnection,
+        guild: GuildId,
+    ) -> Result<(), StoreError> {
+        let (Some(owner), Some(scope)) = (&self.fence, self.scope) else {
+            return Ok(());
+        };
+        let shard = Shards::shard_of(guild, scope.total);
+        let holder: Option<String> = sqlx::query_scalar(self.engine.pick(locking!(
+            "SELECT owner FROM shard_leases WHERE shard_total = $1 AND shard_id = $2"
+        )))
+        .bind(i64::from(scope.total))
+        .bind(i64::from(shard))
+        .fetch_optional(&mut *conn)
+        .await?;
+        if holder.as_deref() == Some(&**owner) {
+            Ok(())
+        } else {
+            Err(StoreError::LeaseLost {
+                shard,
+                total: scope.total,
+            })
         }
     }
 
