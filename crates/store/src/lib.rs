@@ -473,6 +473,20 @@ impl Db {
         self.pool.close().await;
     }
 
+    /// Begins a read-only transaction: its statements see one snapshot of
+    /// the database (SQLite: a deferred `BEGIN` under WAL; PostgreSQL:
+    /// repeatable read, where each statement of read committed would see
+    /// the commits made between them). Dropped without a commit.
+    async fn read(&self) -> Result<sqlx::Transaction<'static, Any>, StoreError> {
+        Ok(self
+            .pool
+            .begin_with(self.engine.pick([
+                "BEGIN",
+                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
+            ]))
+            .await?)
+    }
+
     /// Begins a write transaction. SQLite: `BEGIN IMMEDIATE`, which takes
     /// the write lock at once, so that two writers queue on the busy
     /// timeout instead of failing when one upgrades a read. PostgreSQL:

@@ -341,7 +341,8 @@ impl Db {
     /// setup, a refused journal entry, a clock that differs),
     /// [`StoreError::Database`].
     pub async fn load_match(&self, id: MatchId) -> Result<LoadedMatch, StoreError> {
-        let mut conn = self.pool.acquire().await?;
+        // One snapshot for the match, its seats and its journal.
+        let mut conn = self.read().await?;
         let row = sqlx::query(
             "SELECT guild_id, variant, base_ms, increment_ms, abort_ms, grace_ms, blocks, opening,
                     epoch_unix_ms, phase, clock_running, clock_seat, clock_since_ms, locale,
