@@ -480,10 +480,10 @@ impl Db {
     async fn read(&self) -> Result<sqlx::Transaction<'static, Any>, StoreError> {
         Ok(self
             .pool
-            .begin_with(self.engine.pick([
-                "BEGIN",
-                "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY",
-            ]))
+            .begin_with(
+                self.engine
+                    .pick(["BEGIN", "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"]),
+            )
             .await?)
     }
 
