@@ -412,10 +412,11 @@ impl Db {
     pub async fn connect_with(url: &str, durability: Durability) -> Result<Db, StoreError> {
         sqlx::any::install_default_drivers();
         let engine = Engine::of_url(url)?;
-        let pool = match engine {
-            Engine::Sqlite => sqlite_pool(url, durability).await?,
-            Engine::Postgres => postgres_pool(url, durability).await?,
-        };
+        let pool = open_pool(match engine {
+            Engine::Sqlite => sqlite_plan(url, durability)?,
+            Engine::Postgres => postgres_plan(url, durability).await?,
+        })
+        .await?;
         let db = Db {
             pool,
             engine,
@@ -501,9 +502,14 @@ impl Db {
     }
 }
 
-/// A pool on a SQLite file (created if missing) or in memory, every
-/// connection set up by pragmas (sqlx's `Any` driver takes only a URL).
-async fn sqlite_pool(url: &str, durability: Durability) -> Result<AnyPool, StoreError> {
+/// How to open a pool: the connection options, the pool's options and the
+/// statements every new connection runs first (sqlx's `Any` driver takes
+/// only a URL, so SQLite's settings are pragmas).
+type PoolPlan = (AnyConnectOptions, AnyPoolOptions, String);
+
+/// The plan for a SQLite file (created if missing) or an in-memory
+/// database.
+fn sqlite_plan(url: &str, durability: Durability) -> Result<PoolPlan, StoreError> {
     let memory = url.contains(":memory:") || url.contains("mode=memory");
     let url = if memory || url.contains("mode=") {
         url.to_string()
@@ -512,9 +518,12 @@ async fn sqlite_pool(url: &str, durability: Durability) -> Result<AnyPool, Store
         let sep = if url.contains('?') { '&' } else { '?' };
         format!("{url}{sep}mode=rwc")
     };
-    let options = AnyConnectOptions::from_str(&url)?;
-    let mut pragmas = format!(
-        // The busy timeout first: the others may wait for a lock.
+    // The busy timeout first: the others may wait for a lock. Temporary
+    // files in memory (`temp_store`): each request of a group commit runs
+    // in its own savepoint, whose statement journal otherwise spills to a
+    // file in /var/tmp past 64 KiB (about 13,000 `pwrite`s in 4 s during
+    // 1,000 flags; docs/benchmarks.md).
+    let mut setup = format!(
         "PRAGMA busy_timeout = {}; PRAGMA foreign_keys = ON; PRAGMA synchronous = {};
          PRAGMA temp_store = memory;",
         busy_timeout().as_millis(),
@@ -523,14 +532,6 @@ async fn sqlite_pool(url: &str, durability: Durability) -> Result<AnyPool, Store
             Durability::Normal => "NORMAL",
         }
     );
-    // Temporary files in memory (`temp_store`): each request of a group
-    // commit runs in its own savepoint, whose statement journal otherwise
-    // spills to a file in /var/tmp past 64 KiB (about 13,000 `pwrite`s in
-    // 4 s during 1,000 flags; docs/benchmarks.md).
-    if !memory {
-        pragmas.push_str(" PRAGMA journal_mode = WAL;");
-    }
-    let setup = std::sync::Arc::new(pragmas);
     let pool = if memory {
         AnyPoolOptions::new()
             .max_connections(1)
@@ -538,22 +539,14 @@ async fn sqlite_pool(url: &str, durability: Durability) -> Result<AnyPool, Store
             .idle_timeout(None)
             .max_lifetime(None)
     } else {
+        setup.push_str(" PRAGMA journal_mode = WAL;");
         AnyPoolOptions::new().max_connections(8)
     };
-    Ok(pool
-        .after_connect(move |conn, _| {
-            let setup = setup.clone();
-            Box::pin(async move {
-                conn.execute(setup.as_str()).await?;
-                Ok(())
-            })
-        })
-        .connect_with(options)
-        .await?)
+    Ok((AnyConnectOptions::from_str(&url)?, pool, setup))
 }
 
-/// A pool on a PostgreSQL database, tried with one connection first.
-async fn postgres_pool(url: &str, durability: Durability) -> Result<AnyPool, StoreError> {
+/// The plan for a PostgreSQL database, after one connection was tried.
+async fn postgres_plan(url: &str, durability: Durability) -> Result<PoolPlan, StoreError> {
     let options = AnyConnectOptions::from_str(url)?;
     let unreachable = || {
         sqlx::Error::Io(std::io::Error::new(
@@ -569,17 +562,24 @@ async fn postgres_pool(url: &str, durability: Durability) -> Result<AnyPool, Sto
         .map_err(|_| unreachable())??
         .close()
         .await?;
-    let setup = std::sync::Arc::new(format!(
+    let setup = format!(
         "SET synchronous_commit = {}; SET lock_timeout = {};",
         match durability {
             Durability::Full => "on",
             Durability::Normal => "off",
         },
         busy_timeout().as_millis()
-    ));
-    Ok(AnyPoolOptions::new()
+    );
+    let pool = AnyPoolOptions::new()
         .max_connections(8)
-        .acquire_timeout(CONNECT_TIMEOUT)
+        .acquire_timeout(CONNECT_TIMEOUT);
+    Ok((options, pool, setup))
+}
+
+/// Opens the pool of `plan`.
+async fn open_pool((options, pool, setup): PoolPlan) -> Result<AnyPool, StoreError> {
+    let setup = std::sync::Arc::new(setup);
+    Ok(pool
         .after_connect(move |conn, _| {
             let setup = setup.clone();
             Box::pin(async move {
