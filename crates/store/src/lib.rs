@@ -1,9 +1,13 @@
-//! The store: fourbot's memory in SQL (sqlx; SQLite by default).
+//! The store: fourbot's memory in SQL (sqlx), on SQLite (the default, one
+//! process) or PostgreSQL (several processes on one database, each hosting
+//! some shards: [`Db::claim_shards`], [`Db::hosting`]).
 //!
-//! One [`Db`] with one async function per query or change; rows are turned
-//! into domain types here and nowhere else (docs/architecture.md). The schema is
-//! in `migrations/` (embedded in the binary and applied by [`Db::connect`])
-//! and documented in `docs/store.md`.
+//! One [`Db`] with one async function per query or change, the same on both
+//! engines (sqlx's `Any` driver, one SQL text: docs/store.md); rows are
+//! turned into domain types here and nowhere else (docs/architecture.md).
+//! The schema is in `migrations/sqlite/` and `migrations/postgres/`
+//! (embedded in the binary and applied by [`Db::connect`]) and documented
+//! in `docs/store.md`.
 //!
 //! Durability contract for the host:
 //! - A match is created with [`Db::create_match`] before its task starts.
