@@ -938,11 +938,23 @@ fourbot_store::engine_tests! {
             let events: Vec<_> = m.drain_events().collect();
             (m, events)
         };
-        let bad = db.record_events(MatchId(9_999), &m, &[]).await;
-        assert!(matches!(
-            bad,
-            Err(fourbot::store::StoreError::NoSuchMatch(_))
-        ));
+        // Bad requests among the good ones, at the same moments: each fails
+        // alone (with SQLite's group commit, in the batches of the others).
+        let bad: Vec<_> = (0..8)
+            .map(|i| {
+                let (db, m) = (db.clone(), m.clone());
+                tokio::spawn(async move {
+                    tokio::task::yield_now().await;
+                    db.record_events(MatchId(9_000 + i), &m, &[]).await
+                })
+            })
+            .collect();
+        for b in bad {
+            assert!(matches!(
+                b.await.unwrap(),
+                Err(fourbot::store::StoreError::NoSuchMatch(_))
+            ));
+        }
         for t in tasks {
             let p = t.await.unwrap();
             let loaded = db.load_match(p.id).await.unwrap();

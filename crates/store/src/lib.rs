@@ -52,7 +52,9 @@ pub use matches::{LoadedMatch, NewMatch, Recorded, ResumedMatch, StoredClock};
 pub use people::{GuildSettings, PlayerInfo, PlayerSettings};
 pub use queries::{GameDetail, HistoryEntry, MatchDetail, MoveDetail, RunningEntry, SeatDetail};
 pub use ratings::{competition_ranks, LadderEntry, PoolRating, RatingChange, RatingSystem};
-pub use shards::{lease_ms, ShardLease, Shards, ShardsError, DEFAULT_LEASE_MS, LEASE_ENV};
+pub use shards::{
+    lease_ms, process_owner, ShardLease, Shards, ShardsError, DEFAULT_LEASE_MS, LEASE_ENV,
+};
 pub use threads::{MatchThread, StoredThread};
 
 use fourbot_core::play::{Refusal, SetupError};
@@ -523,10 +525,10 @@ fn sqlite_plan(url: &str, durability: Durability) -> Result<PoolPlan, StoreError
         format!("{url}{sep}mode=rwc")
     };
     // The busy timeout first: the others may wait for a lock. Temporary
-    // files in memory (`temp_store`): each request of a group commit runs
-    // in its own savepoint, whose statement journal otherwise spills to a
-    // file in /var/tmp past 64 KiB (about 13,000 `pwrite`s in 4 s during
-    // 1,000 flags; docs/benchmarks.md).
+    // files in memory (`temp_store`): the statement journals of a long
+    // group-commit transaction otherwise spill to files in /var/tmp past
+    // 64 KiB (about 13,000 `pwrite`s in 4 s during 1,000 flags when each
+    // request had a savepoint; docs/benchmarks.md).
     let mut setup = format!(
         "PRAGMA busy_timeout = {}; PRAGMA foreign_keys = ON; PRAGMA synchronous = {};
          PRAGMA temp_store = memory;",

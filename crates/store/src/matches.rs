@@ -261,9 +261,12 @@ impl Db {
     /// Returns [`Recorded::AlreadyFinished`] and writes nothing when the
     /// match has already ended in the store.
     ///
-    /// Concurrent calls are committed together (group commit: one
-    /// transaction, one savepoint per call, one fsync), each answered after
-    /// the commit.
+    /// On SQLite, which commits one transaction at a time, concurrent
+    /// calls are committed together (group commit: one transaction, one
+    /// fsync), each answered after the commit. On
+    /// PostgreSQL each call is a transaction of its own on a connection of
+    /// its own: the server runs them side by side and flushes the commits
+    /// that wait together itself.
     ///
     /// # Errors
     /// [`StoreError::NoSuchMatch`], [`StoreError::Database`],
@@ -277,9 +280,19 @@ impl Db {
         m: &Match,
         events: &[Event],
     ) -> Result<Recorded, StoreError> {
-        self.batch
-            .record(self, id, m.clone(), events.to_vec())
-            .await
+        match self.engine {
+            Engine::Sqlite => {
+                self.batch
+                    .record(self, id, m.clone(), events.to_vec())
+                    .await
+            }
+            Engine::Postgres => {
+                let mut tx = self.write().await?;
+                let recorded = record_in(self, &mut tx, id, m, events).await?;
+                tx.commit().await?;
+                Ok(recorded)
+            }
+        }
     }
 
     /// Ends match `id` with `result` at match time `at`: phase, result per
@@ -580,8 +593,8 @@ impl Db {
     }
 }
 
-/// The body of [`Db::record_events`] on an open write transaction (or a
-/// savepoint of one): see there.
+/// The body of [`Db::record_events`] on an open write transaction (its
+/// own, or a group commit's): see there.
 pub(super) async fn record_in(
     db: &Db,
     conn: &mut AnyConnection,

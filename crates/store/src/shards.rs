@@ -199,6 +199,27 @@ pub fn lease_ms() -> u64 {
         .unwrap_or(DEFAULT_LEASE_MS)
 }
 
+/// A lease owner string for this process, unique among processes:
+/// `<host>/<pid>/<nanoseconds of the start, hex>` (the host from
+/// `/proc/sys/kernel/hostname` or `$HOSTNAME`). Shown to operators in
+/// [`StoreError::ShardOwned`].
+pub fn process_owner() -> String {
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "host".into());
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    format!(
+        "{host}/{}/{:x}",
+        std::process::id(),
+        nanos & 0xffff_ffff_ffff
+    )
+}
+
 impl Db {
     /// This store restricted to the guilds of `shards` (the shards this
     /// process hosts): [`Db::running_match_ids`] (so
@@ -485,6 +506,14 @@ mod tests {
             Err(ShardsError::Syntax(_))
         ));
         assert!(matches!("4".parse::<Shards>(), Err(ShardsError::Syntax(_))));
+    }
+
+    #[test]
+    fn owners_of_two_calls_differ_and_name_the_process() {
+        let a = process_owner();
+        let b = process_owner();
+        assert_ne!(a, b);
+        assert!(a.contains(&format!("/{}/", std::process::id())), "{a}");
     }
 
     #[test]
