@@ -104,7 +104,7 @@ where
     .await
     .map_err(|e| {
         let url = opts.db.as_deref().unwrap_or_default();
-        anyhow::anyhow!("{}: {e}", crate::store::redact_url(url))
+        anyhow::anyhow!("{}: {e}", crate::host::redact_url(url))
     })?;
     if let Some(dir) = &opts.images {
         std::fs::create_dir_all(dir)?;
