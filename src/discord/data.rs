@@ -12,6 +12,7 @@ use crate::host::{ActionId, Host, UserId};
 use crate::i18n::{Catalog, Locale};
 use crate::play::ClockSettings;
 
+use super::rest::Rest;
 use super::routes::Routes;
 
 /// What every command and event handler shares.
@@ -26,6 +27,9 @@ pub struct Data {
     pub settings: Settings,
     /// Matches ↔ threads.
     pub routes: Arc<Routes>,
+    /// The bot's REST requests within Discord's rate limits, and the
+    /// clients of interactions.
+    pub rest: Arc<Rest>,
     /// Language overrides (`/settings`) of users who acted lately;
     /// refreshed from the settings before every command and press.
     pub language_overrides: Mutex<HashMap<UserId, Locale>>,

@@ -17,6 +17,8 @@ use serenity::all::{
     CreateMessage, FullEvent, Interaction, Message,
 };
 
+use serenity::http::Route;
+
 use crate::host::{ActionId, MatchId, UserId};
 use crate::i18n::{id, Args, Locale};
 
@@ -40,7 +42,7 @@ pub async fn handle(
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(press),
         } => on_press(ctx, &data, press).await,
-        FullEvent::Message { new_message } => on_message(ctx, &data, new_message).await,
+        FullEvent::Message { new_message } => on_message(&data, new_message).await,
         _ => Ok(()),
     }
 }
@@ -319,7 +321,7 @@ async fn on_match_press(
 /// A message in a match thread: a move if it reads as one and comes from a
 /// player; anything else is chat and is ignored. A refused typed move gets
 /// a reply to the message (it cannot be private), in the match's language.
-async fn on_message(ctx: &SerenityContext, data: &Data, msg: &Message) -> Result<(), Error> {
+async fn on_message(data: &Data, msg: &Message) -> Result<(), Error> {
     if msg.author.bot {
         return Ok(());
     }
@@ -336,14 +338,15 @@ async fn on_message(ctx: &SerenityContext, data: &Data, msg: &Message) -> Result
     let player = user_id(&msg.author);
     let text = typed_text(&msg.content, data.bot_user());
     if let Err(d) = data.host.typed(id, player, &text).await {
-        msg.channel_id
-            .send_message(
-                &ctx.http,
-                CreateMessage::new()
-                    .content(clip(&data.catalog().render(route.locale, d.message())))
-                    .reference_message(msg)
-                    .allowed_mentions(mentions_only(&[])),
-            )
+        let reply = CreateMessage::new()
+            .content(clip(&data.catalog().render(route.locale, d.message())))
+            .reference_message(msg)
+            .allowed_mentions(mentions_only(&[]));
+        let channel_id = msg.channel_id;
+        data.rest
+            .paced(Route::ChannelMessages { channel_id }, |http| {
+                channel_id.send_message(http, reply)
+            })
             .await?;
     }
     Ok(())

@@ -106,17 +106,17 @@ impl Editor {
 struct Inner {
     /// The latest press of each match.
     by_match: HashMap<MatchId, Lease>,
-    /// How each recent message can be edited without the global limit.
+    /// How each message that may still lose its buttons can be edited
+    /// without the global limit (forgotten once it has lost them).
     editors: HashMap<MessageId, Editor>,
-    /// When the bot posted each recent message (this run).
-    posted: HashMap<MessageId, Instant>,
     /// Inserts since the last pruning.
     inserts: usize,
 }
 
 impl Inner {
     /// Drops what no request can use any more, every few hundred inserts,
-    /// so the maps hold only the last 15 minutes (about a message a move).
+    /// so the maps hold only the last 15 minutes of presses and of
+    /// messages that were never edited.
     fn prune(&mut self, now: Instant) {
         self.inserts += 1;
         if self.inserts < 512 {
@@ -125,8 +125,6 @@ impl Inner {
         self.inserts = 0;
         self.by_match.retain(|_, l| l.fresh(now));
         self.editors.retain(|_, e| e.lease().fresh(now));
-        self.posted
-            .retain(|_, at| now.saturating_duration_since(*at) < OLD_MESSAGE);
     }
 }
 
@@ -185,14 +183,14 @@ impl Leases {
             .cloned()
     }
 
-    /// The bot posted `message` at `at`, as a follow-up of `lease` if given.
-    pub fn posted(&self, message: MessageId, lease: Option<&Lease>, at: Instant) {
+    /// The bot posted `message`, with buttons, as a follow-up of `lease`:
+    /// that token can take them away later.
+    pub fn posted(&self, message: MessageId, lease: &Lease) {
         let mut inner = self.lock();
-        inner.prune(at);
-        inner.posted.insert(message, at);
-        if let Some(l) = lease {
-            inner.editors.insert(message, Editor::Followup(l.clone()));
-        }
+        inner.prune(Instant::now());
+        inner
+            .editors
+            .insert(message, Editor::Followup(lease.clone()));
     }
 
     /// The exempt way to edit `message` at `now`, if a token that can is
@@ -205,17 +203,16 @@ impl Leases {
             .cloned()
     }
 
-    /// Forgets the exempt way to edit `message` (Discord refused it).
+    /// Forgets the exempt way to edit `message` (Discord refused it, or
+    /// the message will not be edited again).
     pub fn forget_editor(&self, message: MessageId) {
         self.lock().editors.remove(&message);
     }
 
-    /// How old `message` is at `now`: from this run's record of posting it,
-    /// else from its snowflake (the time is in its id).
-    pub fn age(&self, message: MessageId, now: Instant) -> Duration {
-        if let Some(at) = self.lock().posted.get(&message) {
-            return now.saturating_duration_since(*at);
-        }
+    /// How old `message` is now: from its snowflake, which holds the
+    /// time Discord created it (`reference`, "Snowflakes"), so nothing
+    /// needs to be kept per message.
+    pub fn age(message: MessageId) -> Duration {
         let created_ms = message.created_at().unix_timestamp() * 1000;
         let now_ms = crate::host::unix_ms();
         Duration::from_millis(now_ms.saturating_sub(created_ms).max(0) as u64)
@@ -233,7 +230,7 @@ impl Leases {
     /// How many entries are kept (tests: pruning bounds the memory).
     pub fn len(&self) -> usize {
         let inner = self.lock();
-        inner.by_match.len() + inner.editors.len() + inner.posted.len()
+        inner.by_match.len() + inner.editors.len()
     }
 
     /// Whether nothing is kept.
@@ -275,7 +272,7 @@ mod tests {
         let t0 = Instant::now();
         leases.pressed(MatchId(1), THREAD, message(5), Token::new("a"), t0);
         let lease = leases.for_posting(MatchId(1), THREAD, t0).unwrap();
-        leases.posted(message(6), Some(&lease), t0);
+        leases.posted(message(6), &lease);
         assert_eq!(
             leases.editor(message(5), t0),
             Some(Editor::Original(lease.clone()))
@@ -321,19 +318,20 @@ mod tests {
     }
 
     #[test]
-    fn the_age_of_a_message_comes_from_its_posting_or_its_snowflake() {
-        let leases = Leases::new();
-        let t0 = Instant::now();
-        leases.posted(message(9), None, t0);
-        assert_eq!(
-            leases.age(message(9), t0 + Duration::from_secs(30)),
-            Duration::from_secs(30)
-        );
-        // A snowflake made two hours ago (Discord's epoch is 2015-01-01).
-        let ms = (crate::host::unix_ms() - 7_200_000 - 1_420_070_400_000) as u64;
-        let old = MessageId::new(ms << 22);
-        let age = leases.age(old, t0);
+    fn the_age_of_a_message_comes_from_its_snowflake() {
+        // Snowflakes made two hours and a minute ago (Discord's epoch is
+        // 2015-01-01).
+        let made = |ago_ms: i64| {
+            let ms = (crate::host::unix_ms() - ago_ms - 1_420_070_400_000) as u64;
+            MessageId::new(ms << 22)
+        };
+        let age = Leases::age(made(7_200_000));
         assert!(age > OLD_MESSAGE && age < OLD_MESSAGE * 3, "{age:?}");
+        let age = Leases::age(made(60_000));
+        assert!(
+            age >= Duration::from_secs(60) && age < Duration::from_secs(70),
+            "{age:?}"
+        );
     }
 
     #[test]

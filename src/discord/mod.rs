@@ -29,12 +29,13 @@ pub mod offers;
 pub mod poster;
 pub mod register;
 pub mod reply;
+pub mod rest;
 pub mod room;
 pub mod routes;
 
 use std::sync::Arc;
 
-use serenity::all::{GatewayIntents, HttpBuilder, HttpError};
+use serenity::all::{GatewayIntents, HttpError};
 use serenity::gateway::GatewayError;
 
 use crate::host::players::discord_user;
@@ -45,23 +46,6 @@ pub use config::{DiscordConfig, RunError, Token};
 pub use data::{Context, Data, Error};
 use routes::Routes;
 
-/// The REST client: one reqwest client for every request
-/// ([`config::http_client`]: serenity's own TLS setup plus
-/// `FOURBOT_CA_FILE`'s roots). The production path is
-/// `https://discord.com/api/v10` with serenity's rate limiter on: it waits
-/// out `X-RateLimit-Reset-After` when a bucket is empty and retries a 429
-/// after its `Retry-After` itself ([`poster::RATE_LIMIT_PAUSE_MS`]). With
-/// `DISCORD_API_BASE` (tests only) the limiter is off: serenity sends a
-/// request to a proxy base only then (its limiter always builds
-/// discord.com URLs).
-fn http(config: &DiscordConfig) -> serenity::all::Http {
-    let mut http = HttpBuilder::new(config.token.expose()).client(config.http_client.clone());
-    if let Some(base) = &config.api_base {
-        http = http.proxy(base.clone()).ratelimiter_disabled(true);
-    }
-    http.build()
-}
-
 /// Opens the store, connects to Discord, restores the running matches and
 /// serves until the connection ends.
 ///
@@ -70,7 +54,7 @@ fn http(config: &DiscordConfig) -> serenity::all::Http {
 /// be sent: [`RunError::Unreachable`]), a failed connection, a database
 /// that cannot be opened, or messages that do not load.
 pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
-    let first = http(&config);
+    let rest = Arc::new(rest::Rest::new(&config));
     // A request that cannot be sent at all (no route, a proxy that refuses,
     // a certificate the client does not trust — a TLS-inspecting proxy
     // without FOURBOT_CA_FILE) would leave serenity falling back to
@@ -82,7 +66,10 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     // back to wss://gateway.discord.gg without a word.
     let mut attempt = 0;
     loop {
-        match first.get_gateway().await {
+        match rest
+            .paced(serenity::http::Route::Gateway, |http| http.get_gateway())
+            .await
+        {
             Err(serenity::Error::Http(HttpError::Request(e))) => {
                 return Err(RunError::Unreachable(config::chain(&e)));
             }
@@ -128,6 +115,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         ladder: services.ladder,
         settings: services.settings,
         routes: routes.clone(),
+        rest: rest.clone(),
         language_overrides: Default::default(),
         selections: Default::default(),
         test_time_scale: config.test_time_scale,
@@ -147,16 +135,20 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     let views = Arc::new(std::sync::Mutex::new(Some(views)));
     let mut intents = config::intents();
     loop {
-        let framework = framework(
-            data.clone(),
-            routes.clone(),
-            views.clone(),
-            config.dev_guild,
-        );
-        let mut client = serenity::all::ClientBuilder::new_with_http(http(&config), intents)
-            .framework(framework)
-            .await
-            .map_err(|e| RunError::Gateway(e.to_string()))?;
+        let framework = PerInteraction {
+            poise: framework(
+                data.clone(),
+                routes.clone(),
+                views.clone(),
+                config.dev_guild,
+            ),
+            data: data.clone(),
+        };
+        let mut client =
+            serenity::all::ClientBuilder::new_with_http(rest.connection_http(), intents)
+                .framework(framework)
+                .await
+                .map_err(|e| RunError::Gateway(e.to_string()))?;
         let shards = client.shard_manager.clone();
         let interrupt = tokio::spawn(async move {
             if tokio::signal::ctrl_c().await.is_ok() {
@@ -200,6 +192,32 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     }
 }
 
+/// The poise framework of one connection, handing every interaction a
+/// client of its own ([`rest::Rest::interaction_http`]): its callback,
+/// follow-ups and edits are limited per token, as Discord limits them, not
+/// in the one bucket serenity keeps for every token of the application.
+struct PerInteraction {
+    poise: poise::Framework<Arc<Data>, Error>,
+    data: Arc<Data>,
+}
+
+#[serenity::async_trait]
+impl serenity::all::Framework for PerInteraction {
+    async fn init(&mut self, client: &serenity::all::Client) {
+        self.poise.init(client).await;
+    }
+
+    async fn dispatch(&self, mut ctx: serenity::all::Context, event: serenity::all::FullEvent) {
+        if let serenity::all::FullEvent::InteractionCreate { interaction } = &event {
+            ctx.http = self
+                .data
+                .rest
+                .interaction_http(interaction.application_id());
+        }
+        self.poise.dispatch(ctx, event).await;
+    }
+}
+
 /// The poise framework of one connection: the commands, the event handler,
 /// and a setup that returns at once on READY — it starts the poster (once)
 /// and the start-up work in the background ([`start_up`]), since poise
@@ -230,17 +248,17 @@ fn framework(
             ..Default::default()
         })
         .initialize_owners(false)
-        .setup(move |ctx, ready, _framework| {
+        .setup(move |_ctx, ready, _framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, "connected to Discord");
                 let bot = UserId(ready.user.id.get());
                 data.set_bot_user(bot);
+                data.rest.set_application_id(ready.application.id);
                 if let Some(views) = views.lock().expect("views lock").take() {
                     let (lost, unreachable) = tokio::sync::mpsc::unbounded_channel();
-                    tokio::spawn(poster::run(ctx.http.clone(), routes, views, lost));
-                    tokio::spawn(limits::prune(ctx.http.clone()));
+                    tokio::spawn(poster::run(data.rest.clone(), routes, views, lost));
+                    tokio::spawn(limits::prune(data.rest.shared().clone()));
                     tokio::spawn(room::abort_unreachable(
-                        ctx.http.clone(),
                         data.clone(),
                         ready.user.name.clone(),
                         unreachable,
@@ -250,9 +268,9 @@ fn framework(
                     // A reconnect after a refused intent: started already.
                     return Ok(data);
                 }
-                let (ctx, starting) = (ctx.clone(), data.clone());
+                let starting = data.clone();
                 tokio::spawn(async move {
-                    start_up(&ctx, &starting, bot, dev_guild).await;
+                    start_up(&starting, bot, dev_guild).await;
                     starting.startup.finish();
                 });
                 Ok(data)
@@ -266,17 +284,14 @@ fn framework(
 /// [`Data::started`]): registers the slash commands (in a task of its own), restores the running matches, re-arms the
 /// expiry of open challenges and seeks, and posts match ends that were
 /// committed but not posted.
-async fn start_up(
-    ctx: &serenity::all::Context,
-    data: &Arc<Data>,
-    bot: UserId,
-    dev_guild: Option<u64>,
-) {
+async fn start_up(data: &Arc<Data>, bot: UserId, dev_guild: Option<u64>) {
     // The commands, alongside: nothing below waits for Discord's answer
     // (a slow one must not hold back the restored matches).
-    let (http, catalog) = (ctx.http.clone(), data.clone());
+    let registering = data.clone();
     tokio::spawn(async move {
-        if let Err(e) = register::register(&http, catalog.catalog(), dev_guild).await {
+        if let Err(e) =
+            register::register(&registering.rest, registering.catalog(), dev_guild).await
+        {
             tracing::error!(error = %e, "registering the slash commands failed");
         }
     });
@@ -292,7 +307,7 @@ async fn start_up(
         Err(e) => tracing::error!(error = %e, "restoring the running matches failed"),
     }
     // Open challenges and seeks expire at their stored times.
-    offers::rearm(ctx.http.clone(), data.clone()).await;
+    offers::rearm(data.clone()).await;
     // A match whose end was committed but not posted before the process
     // died: post its end now.
     let unposted = data.routes.unfinished();

@@ -91,7 +91,6 @@ pub struct MatchPlace {
 /// # Errors
 /// The thread could not be created, or the host refused the match.
 pub async fn open_match(
-    http: &Http,
     data: &Data,
     place: MatchPlace,
     players: Vec<Seated>,
@@ -114,12 +113,18 @@ pub async fn open_match(
     // that Discord carried out is answered 160004 "A thread has already
     // been created for this message": that thread, whose id is the
     // message's (`topics/threads`), is the match's.
+    let thread_route = serenity::http::Route::ChannelMessageThreads {
+        channel_id: place.channel,
+        message_id: place.message,
+    };
     let started = with_retries("start the match thread", || {
-        place.channel.create_thread_from_message(
-            http,
-            place.message,
-            CreateThread::new(name.clone()),
-        )
+        data.rest.paced(thread_route, |http| {
+            place.channel.create_thread_from_message(
+                http,
+                place.message,
+                CreateThread::new(name.clone()),
+            )
+        })
     })
     .await;
     let thread_id = match started {
@@ -181,7 +186,7 @@ pub async fn open_offered_match(
         guild: done.guild,
         locale: done.public,
     };
-    match open_match(http, data, place, done.players, done.variant, done.clock).await {
+    match open_match(data, place, done.players, done.variant, done.clock).await {
         Ok(id) => data.offers.set_match(offer, id).await,
         Err(e) => {
             tracing::error!(error = %e, challenge = offer, "opening the match failed");
@@ -274,24 +279,22 @@ pub async fn post_offer(
         .await?;
     let message = reply.message().await?;
     ctx.data().offers.set_message(offer, message.id.get()).await;
-    arm_expiry(
-        ctx.serenity_context().http.clone(),
-        ctx.data().clone(),
-        expires_unix_ms,
-    );
+    arm_expiry(ctx.data().clone(), expires_unix_ms);
     Ok(())
 }
 
 /// Waits until `expires_unix_ms` (wall clock), then expires every challenge
 /// and seek due and takes their buttons away. Spawned for each new
 /// challenge and seek, and for every open one at start-up ([`rearm`]).
-pub fn arm_expiry(http: Arc<Http>, data: Arc<Data>, expires_unix_ms: i64) {
+pub fn arm_expiry(data: Arc<Data>, expires_unix_ms: i64) {
     tokio::spawn(async move {
         let wait = (expires_unix_ms - unix_ms()).max(0) as u64;
         tokio::time::sleep(Duration::from_millis(wait)).await;
         for e in data.offers.expire_due(unix_ms()).await {
             let Some(token) = &e.token else { continue };
             let content = expired_text(&data, &e);
+            // Each offer's own token, each its own client (`Rest`).
+            let http = data.rest.token_http();
             if let Err(err) = close_offer_message(&http, token, e.message, content).await {
                 tracing::warn!(error = %err, challenge = e.id, "marking a challenge expired failed");
             }
@@ -333,14 +336,14 @@ pub async fn close_offer_message(
 
 /// Re-arms the expiry of every open challenge and seek after a restart (one
 /// already due expires at once).
-pub async fn rearm(http: Arc<Http>, data: Arc<Data>) {
+pub async fn rearm(data: Arc<Data>) {
     match data.offers.open_expiries().await {
         Ok(open) => {
             if !open.is_empty() {
                 tracing::info!(open = open.len(), "challenge expiries re-armed");
             }
             for expires in open {
-                arm_expiry(http.clone(), data.clone(), expires);
+                arm_expiry(data.clone(), expires);
             }
         }
         Err(e) => tracing::error!(error = %e, "reading the open challenges failed"),

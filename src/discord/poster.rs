@@ -22,13 +22,15 @@ use std::time::Instant;
 
 use serenity::all::{
     Builder, ChannelId, CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse,
-    EditMessage, EditThread, GetMessages, Http, HttpError, MessageId,
+    EditMessage, EditThread, GetMessages, HttpError, MessageId,
 };
+use serenity::http::Route;
 use tokio::sync::mpsc;
 
-use super::leases::{Editor, Lease, OLD_MESSAGE};
+use super::leases::{Editor, Lease, Leases, OLD_MESSAGE};
 use super::messages::{view_content, view_followup, view_message};
-use super::routes::{Route, Routes};
+use super::rest::Rest;
+use super::routes::{Route as MatchRoute, Routes};
 use crate::host::{MatchId, View, ViewKind};
 
 /// Discord's JSON error code for a message sent into an archived thread.
@@ -130,7 +132,7 @@ where
 /// Reads the outbox until it closes, handing each view to its match's
 /// worker.
 pub async fn run(
-    http: Arc<Http>,
+    rest: Arc<Rest>,
     routes: Arc<Routes>,
     mut views: mpsc::UnboundedReceiver<View>,
     lost: mpsc::UnboundedSender<MatchId>,
@@ -140,7 +142,7 @@ pub async fn run(
         let id = view.match_id;
         let tx = workers.entry(id).or_insert_with(|| {
             let (tx, rx) = mpsc::unbounded_channel();
-            tokio::spawn(worker(http.clone(), routes.clone(), id, rx, lost.clone()));
+            tokio::spawn(worker(rest.clone(), routes.clone(), id, rx, lost.clone()));
             tx
         });
         let _ = tx.send(view);
@@ -159,7 +161,7 @@ pub fn no_access(error: &serenity::Error) -> bool {
 }
 
 async fn worker(
-    http: Arc<Http>,
+    rest: Arc<Rest>,
     routes: Arc<Routes>,
     id: MatchId,
     mut views: mpsc::UnboundedReceiver<View>,
@@ -172,7 +174,7 @@ async fn worker(
             // them) go nowhere; the players were told elsewhere.
             continue;
         }
-        match post(&http, &routes, id, &view).await {
+        match post(&rest, &routes, id, &view).await {
             Ok(()) => {}
             Err(e) if no_access(&e) => {
                 tracing::warn!(match_id = %id, error = %e, "the match's thread cannot be posted in; the match is aborted");
@@ -191,35 +193,50 @@ fn archived(e: &serenity::Error) -> bool {
 /// Sends `message` into `thread`, unarchiving the thread first if the bot
 /// archived it, or if Discord says it is archived (auto-archive).
 async fn send(
-    http: &Http,
+    rest: &Rest,
     routes: &Routes,
     thread: ChannelId,
     was_archived: bool,
     message: CreateMessage,
 ) -> serenity::Result<MessageId> {
     if was_archived {
-        unarchive(http, routes, thread).await?;
+        unarchive(rest, routes, thread).await?;
     }
     let post = || {
         with_retries("post message", || {
-            thread.send_message(http, message.clone())
+            rest.paced(Route::ChannelMessages { channel_id: thread }, |http| {
+                thread.send_message(http, message.clone())
+            })
         })
     };
     match post().await {
         Ok(m) => Ok(m.id),
         Err(e) if archived(&e) => {
-            unarchive(http, routes, thread).await?;
+            unarchive(rest, routes, thread).await?;
             Ok(post().await?.id)
         }
         Err(e) => Err(e),
     }
 }
 
-async fn unarchive(http: &Http, routes: &Routes, thread: ChannelId) -> serenity::Result<()> {
-    with_retries("unarchive thread", || {
-        thread.edit_thread(http, EditThread::new().archived(false))
+/// Archives (`archived`) or unarchives `thread`.
+async fn set_archived(rest: &Rest, thread: ChannelId, archived: bool) -> serenity::Result<()> {
+    let what = if archived {
+        "archive thread"
+    } else {
+        "unarchive thread"
+    };
+    with_retries(what, || {
+        rest.paced(Route::Channel { channel_id: thread }, |http| {
+            thread.edit_thread(http, EditThread::new().archived(archived))
+        })
     })
-    .await?;
+    .await
+    .map(drop)
+}
+
+async fn unarchive(rest: &Rest, routes: &Routes, thread: ChannelId) -> serenity::Result<()> {
+    set_archived(rest, thread, false).await?;
     routes.set_archived(thread, false).await;
     Ok(())
 }
@@ -229,21 +246,23 @@ async fn unarchive(http: &Http, routes: &Routes, thread: ChannelId) -> serenity:
 /// limit, [`super::leases`]) when there is one, else as a channel message
 /// with its nonce. A thread the bot archived is unarchived first.
 async fn publish(
-    http: &Http,
+    rest: &Rest,
     routes: &Routes,
     id: MatchId,
-    route: &Route,
+    route: &MatchRoute,
     view: &View,
 ) -> serenity::Result<MessageId> {
     let mut archived = route.archived;
     if let Some(lease) = routes.leases.for_posting(id, route.thread, Instant::now()) {
         if archived {
-            unarchive(http, routes, route.thread).await?;
+            unarchive(rest, routes, route.thread).await?;
             archived = false;
         }
-        match followup(http, route.thread, &lease, view).await {
+        match followup(rest, route.thread, &lease, view).await {
             Ok(m) => {
-                routes.leases.posted(m, Some(&lease), Instant::now());
+                if !view.buttons.is_empty() {
+                    routes.leases.posted(m, &lease);
+                }
                 return Ok(m);
             }
             // The token no longer works (or Discord refused the follow-up
@@ -259,14 +278,11 @@ async fn publish(
     // looked for first, so that it is never posted twice. One read per
     // match, only on this path.
     if view.kind == ViewKind::MatchOver {
-        if let Some(found) = posted_already(http, route.thread, view).await {
-            routes.leases.posted(found, None, Instant::now());
+        if let Some(found) = posted_already(rest, route.thread, view).await {
             return Ok(found);
         }
     }
-    let m = send(http, routes, route.thread, archived, view_message(view)).await?;
-    routes.leases.posted(m, None, Instant::now());
-    Ok(m)
+    send(rest, routes, route.thread, archived, view_message(view)).await
 }
 
 /// Whether Discord may have carried a failed request out: it answered 5xx,
@@ -300,17 +316,19 @@ pub fn token_refused(error: &serenity::Error) -> bool {
 /// messages are read: a message of the bot with the view's text and
 /// buttons is the one posted, and is not posted again.
 async fn followup(
-    http: &Http,
+    rest: &Rest,
     thread: ChannelId,
     lease: &Lease,
     view: &View,
 ) -> serenity::Result<MessageId> {
     let message = view_followup(view);
+    // The token's own client (exempt, limited per token: `Rest`).
+    let http = rest.token_http();
     let mut attempt = 0;
     loop {
         let error = match message
             .clone()
-            .execute(http, (None, lease.token.expose()))
+            .execute(&*http, (None, lease.token.expose()))
             .await
         {
             Ok(m) => return Ok(m.id),
@@ -323,7 +341,7 @@ async fn followup(
         tracing::warn!(request = "post follow-up", attempt, error = %error, pause_ms = pause.as_millis() as u64, "Discord request failed; retrying");
         tokio::time::sleep(pause).await;
         if maybe_done(&error) {
-            if let Some(found) = posted_already(http, thread, view).await {
+            if let Some(found) = posted_already(rest, thread, view).await {
                 return Ok(found);
             }
         }
@@ -333,11 +351,13 @@ async fn followup(
 
 /// The bot's message among the thread's last ten that shows `view` (its
 /// text and its buttons), if any. `None` too when they cannot be read.
-async fn posted_already(http: &Http, thread: ChannelId, view: &View) -> Option<MessageId> {
+async fn posted_already(rest: &Rest, thread: ChannelId, view: &View) -> Option<MessageId> {
     let content = view_content(view);
     let ids: Vec<String> = view.all_buttons().map(|b| b.action.to_string()).collect();
-    let recent = thread
-        .messages(http, GetMessages::new().limit(10))
+    let recent = rest
+        .paced(Route::ChannelMessages { channel_id: thread }, |http| {
+            thread.messages(http, GetMessages::new().limit(10))
+        })
         .await
         .ok()?;
     recent
@@ -365,47 +385,59 @@ fn custom_ids(rows: &[serenity::all::ActionRow]) -> Vec<String> {
 /// older than an hour ([`OLD_MESSAGE`]): its buttons stay, and a press on
 /// them is refused as a stale turn by the host.
 async fn remove_buttons(
-    http: &Http,
+    rest: &Rest,
     routes: &Routes,
     thread: ChannelId,
     old: MessageId,
 ) -> serenity::Result<()> {
     let now = Instant::now();
     if let Some(editor) = routes.leases.editor(old, now) {
+        // The token's own client (exempt, limited per token: `Rest`).
+        let http = rest.token_http();
         let done = match &editor {
             Editor::Original(l) => with_retries("remove old buttons", || {
                 EditInteractionResponse::new()
                     .components(Vec::new())
-                    .execute(http, l.token.expose())
+                    .execute(&*http, l.token.expose())
             })
             .await
             .map(drop),
             Editor::Followup(l) => with_retries("remove old buttons", || {
                 CreateInteractionResponseFollowup::new()
                     .components(Vec::new())
-                    .execute(http, (Some(old), l.token.expose()))
+                    .execute(&*http, (Some(old), l.token.expose()))
             })
             .await
             .map(drop),
         };
         match done {
-            Ok(()) => return Ok(()),
+            Ok(()) => {
+                // Edited for the last time.
+                routes.leases.forget_editor(old);
+                return Ok(());
+            }
             Err(e) if token_refused(&e) => routes.leases.forget_editor(old),
             Err(e) => return Err(e),
         }
     }
-    if routes.leases.age(old, now) >= OLD_MESSAGE {
+    if Leases::age(old) >= OLD_MESSAGE {
         tracing::debug!(message = %old, "an old turn keeps its buttons (edits of messages older than an hour are limited)");
         return Ok(());
     }
     with_retries("remove old buttons", || {
-        thread.edit_message(http, old, EditMessage::new().components(Vec::new()))
+        rest.paced(
+            Route::ChannelMessage {
+                channel_id: thread,
+                message_id: old,
+            },
+            |http| thread.edit_message(http, old, EditMessage::new().components(Vec::new())),
+        )
     })
     .await?;
     Ok(())
 }
 
-async fn post(http: &Http, routes: &Routes, id: MatchId, view: &View) -> serenity::Result<()> {
+async fn post(rest: &Rest, routes: &Routes, id: MatchId, view: &View) -> serenity::Result<()> {
     let Some(route) = routes.wait(id, ROUTE_WAIT).await else {
         tracing::warn!(match_id = %id, "no thread for the match; view dropped");
         return Ok(());
@@ -417,23 +449,18 @@ async fn post(http: &Http, routes: &Routes, id: MatchId, view: &View) -> serenit
         // (`Host::announce_unposted_ends`).
         routes.finish_unsaved(id);
     }
-    let new = publish(http, routes, id, &route, view).await?;
+    let new = publish(rest, routes, id, &route, view).await?;
     if view.kind == ViewKind::Notice {
         return Ok(());
     }
     let live = (!view.buttons.is_empty()).then_some(new);
     if let Some(old) = routes.replace_buttons(id, live).await {
         if old != new {
-            remove_buttons(http, routes, route.thread, old).await?;
+            remove_buttons(rest, routes, route.thread, old).await?;
         }
     }
     if view.kind == ViewKind::MatchOver {
-        with_retries("archive thread", || {
-            route
-                .thread
-                .edit_thread(http, EditThread::new().archived(true))
-        })
-        .await?;
+        set_archived(rest, route.thread, true).await?;
         routes.set_archived(route.thread, true).await;
     }
     Ok(())

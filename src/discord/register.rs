@@ -19,15 +19,17 @@
 use std::sync::Arc;
 
 use serenity::all::{
-    CommandOptionType, CreateCommand, CreateCommandOption, GuildId, Http, InstallationContext,
+    CommandOptionType, CreateCommand, CreateCommandOption, GuildId, HttpError, InstallationContext,
     InteractionContext,
 };
+use serenity::http::Route;
 
 use crate::host::bot::LEVELS;
 use crate::host::terms::{ABORT_WINDOW_MINUTES, CHALLENGE_EXPIRY_MINUTES};
 use crate::i18n::{Catalog, Id, Locale};
 
 use super::data::{Data, Error};
+use super::rest::Rest;
 
 /// `(Discord locale code, text)` for every language, `en-US` included and
 /// `en-GB` with the English text, for a `*_localizations` map.
@@ -174,23 +176,36 @@ pub fn create_commands(catalog: &Catalog) -> Vec<CreateCommand> {
 /// # Errors
 /// Discord refused the registration.
 pub async fn register(
-    http: impl AsRef<Http>,
+    rest: &Rest,
     catalog: &Catalog,
     dev_guild: Option<u64>,
 ) -> Result<(), serenity::Error> {
     let commands = create_commands(catalog);
+    let application_id = rest
+        .shared()
+        .application_id()
+        .ok_or(serenity::Error::Http(HttpError::ApplicationIdMissing))?;
+    let route = match dev_guild {
+        Some(g) => Route::GuildCommands {
+            application_id,
+            guild_id: GuildId::new(g),
+        },
+        None => Route::Commands { application_id },
+    };
     // Registration is rate limited like any route (several restarts in a
     // minute meet a 429): retried after Discord's `retry_after`.
     super::poster::with_retries("register the commands", || {
-        let (http, commands) = (http.as_ref(), commands.clone());
-        async move {
-            match dev_guild {
-                Some(g) => GuildId::new(g).set_commands(http, commands).await.map(drop),
-                None => serenity::all::Command::set_global_commands(http, commands)
-                    .await
-                    .map(drop),
+        rest.paced(route, |http| {
+            let commands = commands.clone();
+            async move {
+                match dev_guild {
+                    Some(g) => GuildId::new(g).set_commands(http, commands).await.map(drop),
+                    None => serenity::all::Command::set_global_commands(http, commands)
+                        .await
+                        .map(drop),
+                }
             }
-        }
+        })
     })
     .await
 }

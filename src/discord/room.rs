@@ -9,13 +9,15 @@ use std::time::Duration;
 
 use fourbot_i18n::{id, Args, Id};
 use serenity::all::{
-    ChannelId, ChannelType, CreateAllowedMentions, CreateMessage, Http, Permissions,
+    ChannelId, ChannelType, CreateAllowedMentions, CreateMessage, Permissions,
     UserId as DiscordUser,
 };
+use serenity::http::Route;
 use tokio::sync::mpsc;
 
 use super::data::Data;
 use super::messages::clip;
+use super::rest::Rest;
 use crate::host::{Denial, MatchId, UserId};
 
 /// What the bot needs in the channel a match's thread opens from, each
@@ -84,7 +86,6 @@ pub fn denial(
 /// who take no direct messages (50007), once in the channel the match
 /// began in — where and why. Runs until the poster stops.
 pub async fn abort_unreachable(
-    http: Arc<Http>,
     data: Arc<Data>,
     by: String,
     mut lost: mpsc::UnboundedReceiver<MatchId>,
@@ -123,13 +124,13 @@ pub async fn abort_unreachable(
         };
         let mut undelivered = Vec::new();
         for user in &humans {
-            if let Err(e) = direct(&http, *user, text(Some(*user))).await {
+            if let Err(e) = direct(&data.rest, *user, text(Some(*user))).await {
                 tracing::info!(error = %e, "a direct message about an unreachable match failed");
                 undelivered.push(*user);
             }
         }
         if !undelivered.is_empty() {
-            if let Err(e) = in_parent(&http, route.thread, &undelivered, text(None)).await {
+            if let Err(e) = in_parent(&data.rest, route.thread, &undelivered, text(None)).await {
                 tracing::warn!(match_id = %id, error = %e, "no player could be told that the match was aborted");
             }
         }
@@ -138,23 +139,35 @@ pub async fn abort_unreachable(
 
 /// Sends `text` to `user` by direct message (`resources/user`, "Create DM",
 /// then a channel message; Discord answers 50007 when the user takes none).
-async fn direct(http: &Http, user: UserId, text: String) -> serenity::Result<()> {
-    let dm = DiscordUser::new(user.0).create_dm_channel(http).await?;
+async fn direct(rest: &Rest, user: UserId, text: String) -> serenity::Result<()> {
+    let dm = rest
+        .paced(Route::UserMeDmChannels, |http| {
+            DiscordUser::new(user.0).create_dm_channel(http)
+        })
+        .await?;
     let message = CreateMessage::new()
         .content(text)
         .allowed_mentions(CreateAllowedMentions::new());
-    dm.id.send_message(http, message).await.map(drop)
+    rest.paced(Route::ChannelMessages { channel_id: dm.id }, |http| {
+        dm.id.send_message(http, message)
+    })
+    .await
+    .map(drop)
 }
 
 /// Posts `text` once in the channel `thread` was opened in, pinging
 /// `users` only.
 async fn in_parent(
-    http: &Http,
+    rest: &Rest,
     thread: ChannelId,
     users: &[UserId],
     text: String,
 ) -> serenity::Result<()> {
-    let channel = thread.to_channel(http).await?;
+    let channel = rest
+        .paced(Route::Channel { channel_id: thread }, |http| {
+            thread.to_channel(http)
+        })
+        .await?;
     let parent = channel
         .guild()
         .and_then(|c| c.parent_id)
@@ -165,7 +178,11 @@ async fn in_parent(
         .allowed_mentions(
             CreateAllowedMentions::new().users(users.iter().map(|u| DiscordUser::new(u.0))),
         );
-    parent.send_message(http, message).await.map(drop)
+    rest.paced(Route::ChannelMessages { channel_id: parent }, |http| {
+        parent.send_message(http, message)
+    })
+    .await
+    .map(drop)
 }
 
 #[cfg(test)]

@@ -303,3 +303,78 @@ async fn a_ca_file_that_cannot_be_used_ends_the_bot_with_one_clear_line() {
     assert!(fake.served().is_empty(), "it ended before connecting");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Sixty matches accepted at the same moment in twenty channels: a thread
+/// start and a first turn each, 120 requests subject to Discord's global
+/// limit of 50 a second, all wanted within a second or two. The bot paces them
+/// (src/discord/rest.rs): the fake answers none of them 429, and every
+/// match starts. (Before the pacing, serenity sent them as they came and
+/// met the global limit: 14 first turns were answered 429.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn matches_starting_together_stay_within_the_global_limit() {
+    let (fake, _front, _bot) = start_tls("tls-burst", &[]).await;
+    let channels: Vec<u64> = (0..20).map(|_| fake.add_channel(0, None)).collect();
+    let mut offers = Vec::new();
+    for i in 0..60u64 {
+        let (a, b) = (user(2 * i), user(2 * i + 1));
+        let channel = channels[i as usize % channels.len()];
+        let iid = command_in(
+            &fake,
+            a,
+            channel,
+            "challenge",
+            &[user_opt("opponent", b)],
+            &[b],
+        );
+        offers.push((b, iid));
+    }
+    let mut challenges = Vec::new();
+    for (b, iid) in &offers {
+        challenges.push((*b, posted_by(&fake, *iid).await));
+    }
+    let before = fake.counts();
+    for (b, challenge) in &challenges {
+        press(&fake, *b, challenge, &buttons(challenge)[0].0);
+    }
+    for (_, challenge) in &challenges {
+        first_turn(&fake, id_of(challenge)).await;
+    }
+    let after = fake.counts();
+    let starts = |c: &Counts| {
+        c.per_route
+            .get("POST /channels/{channel_id}/messages/{id}/threads")
+            .map_or(0, |r| r.non_exempt)
+    };
+    assert_eq!(starts(&after) - starts(&before), 60, "{after:?}");
+    assert_eq!(after.limited - before.limited, 0, "{after:?}");
+}
+
+/// Follow-ups of different interactions are limited per token, as
+/// Discord limits them: with two follow-ups per token per 30 s (a
+/// challenge's two use up its token's), the next turn of a second match (a
+/// follow-up of its own press's token) is posted at once. (serenity
+/// keys every interaction webhook's bucket by the application alone: the
+/// second turn waited for the first token's window.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_tokens_empty_bucket_does_not_hold_back_another_tokens_follow_up() {
+    let (fake, _front, _bot) = start_tls("tls-per-token", &[]).await;
+    let mut limits = RateLimits::default();
+    limits.routes.insert(
+        "POST /webhooks/{webhook_id}/{token}".into(),
+        limit(2, 30_000),
+    );
+    fake.set_rate_limits(limits);
+    let a = Table::between(&fake, ALICE, BOB, None).await;
+    let b = Table::between(&fake, user(1), user(2), None).await;
+    // Each press's next turn is a follow-up of that press's token.
+    a.play(1, 1, 'd').await;
+    let pressed = b.press_drop(1, 1, 'd').await;
+    let next = tokio::time::timeout(Duration::from_secs(10), b.turn(1, 2)).await;
+    assert!(next.is_ok(), "the second match's turn waited");
+    let followups = served_for(&fake, "POST", &followup_path(pressed));
+    assert_eq!(
+        followups.iter().map(|s| s.status).collect::<Vec<_>>(),
+        [200],
+        "posted once, never limited"
+    );
+}

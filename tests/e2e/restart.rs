@@ -116,6 +116,7 @@ async fn a_challenge_that_expired_while_the_bot_was_down_is_closed_at_start_and_
         start_with("restart-expired", &[("FOURBOT_CHALLENGE_EXPIRY_SECS", "2")]).await;
     let iid = challenge(&fake, ALICE, BOB);
     let msg = posted_by(&fake, iid).await;
+    offer_message_stored(&bot.dir, id_of(&msg)).await;
     bot.kill().await;
     let expires = deadline_secs(msg["content"].as_str().unwrap());
     // The expiry passes while the bot is down.

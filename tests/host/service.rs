@@ -661,3 +661,38 @@ async fn ai_searches_run_one_per_core_however_many_ai_matches_are_on() {
         "{most} searches at once on {slots} slots"
     );
 }
+
+/// A player's settings are read before a press can be acknowledged, so
+/// they are kept for a minute instead of read every time: a change made
+/// through this process applies at once, one written by another process
+/// on the same database (here: straight into the store) after the minute.
+#[tokio::test]
+async fn player_settings_are_kept_for_a_minute_and_own_changes_apply_at_once() {
+    use fourbot::host::settings::{PlayerChange, Settings, PLAYER_SETTINGS_TTL};
+    use fourbot::store::{Db, PlayerSettings};
+
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let settings = Settings::new(db.clone());
+    let alice = seat(ALICE, "alice");
+    assert!(!settings.confirm_drop(ALICE).await);
+    let on = PlayerChange {
+        confirm_drop: Some(true),
+        language: None,
+    };
+    settings.change_player(&alice, on).await.unwrap();
+    assert!(settings.confirm_drop(ALICE).await);
+    // Another process turns it off and picks German.
+    let player = db.discord_player(ALICE.0, "alice").await.unwrap();
+    let other = PlayerSettings {
+        language: Some("de".into()),
+        confirm_drop: false,
+    };
+    db.set_player_settings(player, &other).await.unwrap();
+    assert!(settings.confirm_drop(ALICE).await, "kept");
+    assert_eq!(settings.language_override(ALICE).await, None, "kept");
+    tokio::time::pause();
+    tokio::time::advance(PLAYER_SETTINGS_TTL).await;
+    tokio::time::resume();
+    assert!(!settings.confirm_drop(ALICE).await, "read again");
+    assert_eq!(settings.language_override(ALICE).await, Some(Locale::De));
+}

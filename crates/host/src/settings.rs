@@ -2,8 +2,13 @@
 //! server's match rules and language, a player's language override and
 //! confirm-before-drop (docs/discord.md).
 
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
 use fourbot_i18n::Locale;
 use fourbot_store::{Db, GuildSettings, PlayerSettings};
+use hashlink::LruCache;
+use tokio::time::Instant;
 
 use super::denial::Denial;
 use super::present::Seated;
@@ -26,16 +31,67 @@ impl PlayerChange {
     }
 }
 
+/// How long a player's settings read from the store are used without
+/// reading them again. A button press needs them before it can be
+/// acknowledged (a preview or a plain acknowledgement; the reply's
+/// language), so they are kept rather than read on every press; a change
+/// made through this process applies at once, one made through another
+/// process on the same database within this time.
+pub const PLAYER_SETTINGS_TTL: Duration = Duration::from_secs(60);
+
+/// How many players' settings are kept (the least recently used go first;
+/// about 64 bytes each).
+pub const PLAYER_SETTINGS_KEPT: usize = 20_000;
+
+/// A player's settings as the front end reads them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Kept {
+    confirm_drop: bool,
+    language: Option<Locale>,
+}
+
 /// The settings of one store. Cheap to clone.
 #[derive(Clone)]
 pub struct Settings {
     db: Db,
+    /// Players' settings as read at an instant ([`PLAYER_SETTINGS_TTL`]).
+    players: Arc<Mutex<LruCache<UserId, (Kept, Instant)>>>,
 }
 
 impl Settings {
     /// The settings kept in `db`.
     pub fn new(db: Db) -> Settings {
-        Settings { db }
+        Settings {
+            db,
+            players: Arc::new(Mutex::new(LruCache::new(PLAYER_SETTINGS_KEPT))),
+        }
+    }
+
+    /// The settings of Discord user `user`: kept ones younger than
+    /// [`PLAYER_SETTINGS_TTL`], else read from the store (a store failure,
+    /// or a user the store does not know, reads as the defaults, and is
+    /// not kept if it failed).
+    async fn player(&self, user: UserId) -> Kept {
+        let now = Instant::now();
+        if let Some((kept, at)) = self.players.lock().expect("lock").get(&user) {
+            if now.duration_since(*at) < PLAYER_SETTINGS_TTL {
+                return *kept;
+            }
+        }
+        let read = match self.db.find_discord_player(user.0).await {
+            Ok(None) => Ok(PlayerSettings::default()),
+            Ok(Some(player)) => self.db.player_settings(player).await,
+            Err(e) => Err(e),
+        };
+        let Ok(s) = read else {
+            return Kept::default();
+        };
+        let kept = Kept {
+            confirm_drop: s.confirm_drop,
+            language: s.language.and_then(|l| l.parse().ok()),
+        };
+        self.players.lock().expect("lock").insert(user, (kept, now));
+        kept
     }
 
     /// A server's settings, or the defaults when they cannot be read
@@ -70,28 +126,16 @@ impl Settings {
     }
 
     /// The language a player chose for replies to them (`/settings`), if
-    /// any. A store failure counts as no choice.
+    /// any. A store failure counts as no choice. Kept for
+    /// [`PLAYER_SETTINGS_TTL`].
     pub async fn language_override(&self, user: UserId) -> Option<Locale> {
-        let player = self.db.find_discord_player(user.0).await.ok().flatten()?;
-        self.db
-            .player_settings(player)
-            .await
-            .ok()
-            .and_then(|s| s.language)
-            .and_then(|l| l.parse().ok())
+        self.player(user).await.language
     }
 
     /// Whether a player asked to confirm before dropping. A store failure
-    /// counts as no.
+    /// counts as no. Kept for [`PLAYER_SETTINGS_TTL`].
     pub async fn confirm_drop(&self, user: UserId) -> bool {
-        let Some(player) = self.db.find_discord_player(user.0).await.ok().flatten() else {
-            return false;
-        };
-        self.db
-            .player_settings(player)
-            .await
-            .map(|s| s.confirm_drop)
-            .unwrap_or(false)
+        self.player(user).await.confirm_drop
     }
 
     /// Applies `change` to the settings of Discord user `user` (the same on
@@ -127,6 +171,14 @@ impl Settings {
                 .await
                 .map_err(fail)?;
         }
+        let kept = Kept {
+            confirm_drop: s.confirm_drop,
+            language: s.language.as_deref().and_then(|l| l.parse().ok()),
+        };
+        self.players
+            .lock()
+            .expect("lock")
+            .insert(user.id, (kept, Instant::now()));
         Ok(s)
     }
 }

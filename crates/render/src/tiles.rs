@@ -227,6 +227,9 @@ impl Sheet {
             }
             deflate.reserve(deflate.capacity().max(4096));
         }
+        // Kept in the cache for long: without the spare room the growth
+        // above left (often twice the stream), the cache holds its size.
+        deflate.shrink_to_fit();
         Band {
             deflate,
             adler: simd_adler32::adler32(&raw.as_slice()),
@@ -363,6 +366,38 @@ pub fn png(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fourbot_core::game::{Game, Variant};
+
+    /// The cached bands hold their streams and little more: a classic
+    /// game's pictures leave every band's buffer within an eighth of its
+    /// stream (the cache's size is its bands' sizes, docs/render.md).
+    #[test]
+    fn the_band_cache_holds_the_streams_without_spare_room() {
+        let key = super::super::encode::palette_key(&Position::new(Variant::Classic), false);
+        let mut game = Game::new(Position::new(Variant::Classic));
+        let mut choice = 7usize;
+        let mut rendered = 0;
+        loop {
+            let legal = game.position().legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            choice = (choice * 31 + 11) % 97;
+            let m = legal.get(choice % legal.len()).expect("a move");
+            game.play(m).expect("a legal move");
+            let png = png(game.position(), Some(m), false, key).expect("the fast path");
+            assert!(png.is_ok());
+            rendered += 1;
+        }
+        assert!(rendered >= 7, "{rendered} pictures");
+        let bands = BANDS.lock().unwrap();
+        let (held, used) = bands
+            .iter()
+            .map(|(_, b)| (b.deflate.capacity(), b.deflate.len()))
+            .fold((0, 0), |(h, u), (c, l)| (h + c, u + l));
+        assert!(used > 0);
+        assert!(held <= used + used / 8, "{held} bytes held for {used}");
+    }
 
     #[test]
     fn adler32_combine_matches_the_checksum_of_the_whole() {

@@ -245,8 +245,14 @@ async fn in_channel(
         message = message.add_file(f);
     }
     let channel = ctx.channel_id();
+    let rest = &ctx.data().rest;
     with_retries("post the analysis", || {
-        channel.send_message(ctx.http(), message.clone())
+        rest.paced(
+            serenity::http::Route::ChannelMessages {
+                channel_id: channel,
+            },
+            |http| channel.send_message(http, message.clone()),
+        )
     })
     .await?;
     Ok(())

@@ -80,6 +80,29 @@ pub async fn rating_changes_of(dir: &Path, match_id: &str) -> i64 {
         .unwrap()
 }
 
+/// Waits (up to 10 s) until the bot in `dir` has stored `message` as an
+/// offer's message: the bot stores it once Discord has answered the post,
+/// so a test that kills the bot as soon as the offer is seen could kill it
+/// before.
+pub async fn offer_message_stored(dir: &Path, message: u64) {
+    use sqlx::Connection;
+    let mut db = sqlx::SqliteConnection::connect(&database_url(dir))
+        .await
+        .unwrap();
+    for _ in 0..200 {
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM challenges WHERE message_id = ?")
+            .bind(message as i64)
+            .fetch_one(&mut db)
+            .await
+            .unwrap();
+        if n > 0 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the offer's message {message} was never stored");
+}
+
 /// Starts `bin run` in `dir` against `fake` with [`TOKEN`] and `envs` set.
 pub fn spawn(bin: &Path, fake: &FakeDiscord, dir: &Path, envs: &[(&str, &str)]) -> Child {
     spawn_as(bin, fake, dir, Some(TOKEN), envs)

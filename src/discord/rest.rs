@@ -1,0 +1,306 @@
+//! The bot's REST requests, kept within Discord's rate limits before they
+//! are sent rather than after a 429.
+//!
+//! Discord limits a bot to 50 requests a second over all its REST calls
+//! ("Global Rate Limit") and each route to its bucket's
+//! `X-RateLimit-Limit` per `X-RateLimit-Reset-After`; interaction callbacks
+//! and requests made with an interaction's token are not bound to the
+//! global limit (discord-api-docs `topics/rate-limits`, "Global Rate
+//! Limit"; `interactions/receiving-and-responding`, "Endpoints"). A bot
+//! that meets many 429s is banned for a while ("Invalid Request Limit":
+//! 10,000 401, 403 or 429 answers in 10 minutes).
+//!
+//! serenity 0.12.5's limiter waits out a route's empty bucket and a 429,
+//! but it does not count the global limit before sending, and it keys the
+//! buckets of every interaction webhook route by the application id alone
+//! (`serenity::http::routing`, `WebhookFollowupMessages` &c.), whereas
+//! Discord keeps one per token: every follow-up of every interaction
+//! counted down one shared bucket, and the bot's turns queued behind it.
+//! So:
+//!
+//! - [`Rest::paced`]: every request subject to the global limit goes
+//!   through here, one at a time per bucket; it waits while serenity's
+//!   bucket for the route is empty, then for one of [`PACED_PER_SECOND`]
+//!   permits, each held until a second after its request has been
+//!   answered. Whatever the network delays, no second then sees more than
+//!   [`PACED_PER_SECOND`] of these requests arrive at Discord (a request
+//!   arrives between its start and its answer, while it holds its permit),
+//!   and serenity never sleeps inside a request that already took a
+//!   permit.
+//! - [`Rest::interaction_http`]: the requests of one interaction's token
+//!   (its callback, follow-ups, edits of its messages) go through a client
+//!   of their own, whose limiter sees that token's buckets only. They are
+//!   exempt from the global limit and are not paced here.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime};
+
+use serenity::all::{ApplicationId, Http, HttpBuilder};
+use serenity::http::{RatelimitingBucket, Route};
+use tokio::sync::Semaphore;
+
+use super::config::DiscordConfig;
+
+/// Discord's global limit: requests a second per bot
+/// (`topics/rate-limits`, "Global Rate Limit").
+pub const GLOBAL_PER_SECOND: usize = 50;
+
+/// How many requests [`Rest::paced`] lets arrive at Discord in any second:
+/// [`GLOBAL_PER_SECOND`] less five for the few requests serenity makes by
+/// itself when it connects (the gateway's address, the application).
+pub const PACED_PER_SECOND: usize = GLOBAL_PER_SECOND - 5;
+
+/// How long a permit is held after its request was answered.
+const WINDOW: Duration = Duration::from_secs(1);
+
+/// How the bot's HTTP clients are made: the token, the reqwest client, the
+/// tests' API base.
+#[derive(Clone)]
+struct Clients {
+    token: super::config::Token,
+    client: reqwest::Client,
+    api_base: Option<String>,
+}
+
+impl Clients {
+    /// A serenity client with its own rate limiter: the production path
+    /// (`https://discord.com/api/v10`, limiter on), or with
+    /// `DISCORD_API_BASE` (tests only) that base with the limiter off:
+    /// serenity sends a request to a proxy base only then (its limiter
+    /// always builds discord.com URLs).
+    fn build(&self) -> HttpBuilder {
+        let http = HttpBuilder::new(self.token.expose()).client(self.client.clone());
+        match &self.api_base {
+            Some(base) => http.proxy(base.clone()).ratelimiter_disabled(true),
+            None => http,
+        }
+    }
+}
+
+/// The bot's REST client for requests subject to the global limit (see the
+/// module's documentation), and the maker of per-interaction clients.
+pub struct Rest {
+    http: Arc<Http>,
+    clients: Clients,
+    /// [`PACED_PER_SECOND`] permits; each returns [`WINDOW`] after its
+    /// request was answered.
+    global: Arc<Semaphore>,
+    /// One lock per rate-limit bucket with a request under way (removed
+    /// when none is).
+    buckets: Mutex<HashMap<RatelimitingBucket, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+impl Rest {
+    /// The clients of `config` (its token, reqwest client and API base).
+    pub fn new(config: &DiscordConfig) -> Rest {
+        let clients = Clients {
+            token: config.token.clone(),
+            client: config.http_client.clone(),
+            api_base: config.api_base.clone(),
+        };
+        Rest {
+            http: Arc::new(clients.build().build()),
+            clients,
+            global: Arc::new(Semaphore::new(PACED_PER_SECOND)),
+            buckets: Mutex::default(),
+        }
+    }
+
+    /// The shared client, for what serenity and poise are handed (the
+    /// gateway's connection, the pruning of its idle buckets). Requests of
+    /// the bot's own go through [`Rest::paced`].
+    pub fn shared(&self) -> &Arc<Http> {
+        &self.http
+    }
+
+    /// A client for the gateway connection (serenity's own requests when
+    /// it connects, and the context of events other than interactions,
+    /// whose requests the bot still sends through [`Rest::paced`]).
+    pub fn connection_http(&self) -> Http {
+        self.clients.build().build()
+    }
+
+    /// Records the application's id (from READY) for the requests that
+    /// name it (command registration, webhook routes).
+    pub fn set_application_id(&self, id: ApplicationId) {
+        self.http.set_application_id(id);
+    }
+
+    /// A client of its own for the requests of one interaction's token
+    /// (application `id`): its callback, follow-ups and edits, which the
+    /// shared limiter would count in one bucket for all tokens. Cheap to
+    /// make (a few small allocations); dropped with the interaction.
+    pub fn interaction_http(&self, id: ApplicationId) -> Arc<Http> {
+        Arc::new(self.clients.build().application_id(id).build())
+    }
+
+    /// [`Rest::interaction_http`] for the application of the shared
+    /// client (known from READY on; before, a request that names it fails
+    /// with serenity's `ApplicationIdMissing`).
+    pub fn token_http(&self) -> Arc<Http> {
+        let mut http = self.clients.build();
+        if let Some(id) = self.http.application_id() {
+            http = http.application_id(id);
+        }
+        Arc::new(http.build())
+    }
+
+    /// Sends `request` (made with the shared client) on `route`'s bucket
+    /// once Discord's limits allow it (see the module's documentation):
+    /// after the requests before it on the same bucket, after the bucket's
+    /// window when it is empty, and within [`PACED_PER_SECOND`] a second.
+    /// `route` only names the bucket; it must be the route `request` uses.
+    ///
+    /// # Errors
+    /// `request`'s own.
+    pub async fn paced<'a, T, F, Fut>(&'a self, route: Route<'_>, request: F) -> serenity::Result<T>
+    where
+        F: FnOnce(&'a Http) -> Fut,
+        Fut: Future<Output = serenity::Result<T>>,
+    {
+        let key = route.ratelimiting_bucket();
+        let lock = self
+            .buckets
+            .lock()
+            .expect("bucket locks")
+            .entry(key)
+            .or_default()
+            .clone();
+        let answer = {
+            let _turn = lock.lock().await;
+            if let Some(wait) = self.bucket_wait(key).await {
+                tokio::time::sleep(wait).await;
+            }
+            let permit = self
+                .global
+                .clone()
+                .acquire_owned()
+                .await
+                .expect("the semaphore is never closed");
+            let answer = request(&self.http).await;
+            tokio::spawn(async move {
+                tokio::time::sleep(WINDOW).await;
+                drop(permit);
+            });
+            answer
+        };
+        let mut buckets = self.buckets.lock().expect("bucket locks");
+        // The map's and this one: nobody else waits on the bucket.
+        if Arc::strong_count(&lock) == 2 {
+            buckets.remove(&key);
+        }
+        answer
+    }
+
+    /// How long serenity's bucket `key` is empty for, if it is: its
+    /// `X-RateLimit-Remaining` was 0 and its reset is ahead.
+    async fn bucket_wait(&self, key: RatelimitingBucket) -> Option<Duration> {
+        let limiter = self.http.ratelimiter.as_ref()?;
+        let bucket = limiter.routes().read().await.get(&key)?.clone();
+        let limit = bucket.lock().await;
+        if limit.remaining() > 0 {
+            return None;
+        }
+        limit.reset()?.duration_since(SystemTime::now()).ok()
+    }
+
+    /// Requests waiting for or holding a bucket's turn (for tests).
+    pub fn buckets_in_use(&self) -> usize {
+        self.buckets.lock().expect("bucket locks").len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serenity::all::ChannelId;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    fn rest() -> Rest {
+        Rest::new(&DiscordConfig {
+            token: super::super::config::Token::new("t"),
+            api_base: Some("http://127.0.0.1:9".into()),
+            http_client: reqwest::Client::new(),
+            dev_guild: None,
+            challenge_expiry: None,
+            threads_file: "x".into(),
+            database_url: "sqlite::memory:".into(),
+            test_time_scale: None,
+        })
+    }
+
+    fn posts(channel: u64) -> Route<'static> {
+        Route::ChannelMessages {
+            channel_id: ChannelId::new(channel),
+        }
+    }
+
+    /// No more than [`PACED_PER_SECOND`] requests start within a second,
+    /// counted from their answers.
+    #[tokio::test(start_paused = true)]
+    async fn no_second_sees_more_than_the_paced_number() {
+        let rest = Arc::new(rest());
+        let starts = Arc::new(Mutex::new(Vec::new()));
+        let mut tasks = Vec::new();
+        for i in 0..(PACED_PER_SECOND * 3) {
+            let (rest, starts) = (rest.clone(), starts.clone());
+            tasks.push(tokio::spawn(async move {
+                rest.paced(posts(i as u64 + 1), |_| async {
+                    starts.lock().unwrap().push(tokio::time::Instant::now());
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    Ok(())
+                })
+                .await
+            }));
+        }
+        for t in tasks {
+            t.await.unwrap().unwrap();
+        }
+        let starts = starts.lock().unwrap().clone();
+        assert_eq!(starts.len(), PACED_PER_SECOND * 3);
+        // Any window of a second holds at most PACED_PER_SECOND starts.
+        for (i, a) in starts.iter().enumerate() {
+            let within = starts[i..]
+                .iter()
+                .filter(|b| b.duration_since(*a) < Duration::from_millis(1100))
+                .count();
+            assert!(within <= PACED_PER_SECOND, "{within} within a second");
+        }
+        // And the pacing does not wait longer than it must: three rounds
+        // of permits, each held for its request (0.1 s) and a second.
+        let last = starts.iter().max().unwrap();
+        assert!(last.duration_since(starts[0]) <= Duration::from_millis(2300));
+    }
+
+    /// Requests on one bucket go one at a time; on two buckets together;
+    /// the map of bucket locks is empty afterwards.
+    #[tokio::test(start_paused = true)]
+    async fn one_request_at_a_time_per_bucket() {
+        let rest = Arc::new(rest());
+        let busy = Arc::new([AtomicUsize::new(0), AtomicUsize::new(0)]);
+        let most = Arc::new([AtomicUsize::new(0), AtomicUsize::new(0)]);
+        let mut tasks = Vec::new();
+        for i in 0..10 {
+            let (rest, busy, most) = (rest.clone(), busy.clone(), most.clone());
+            let b = i % 2;
+            tasks.push(tokio::spawn(async move {
+                rest.paced(posts(b as u64 + 1), |_| async {
+                    let now = busy[b].fetch_add(1, Ordering::SeqCst) + 1;
+                    most[b].fetch_max(now, Ordering::SeqCst);
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    busy[b].fetch_sub(1, Ordering::SeqCst);
+                    Ok(())
+                })
+                .await
+            }));
+        }
+        for t in tasks {
+            t.await.unwrap().unwrap();
+        }
+        assert_eq!(most[0].load(Ordering::SeqCst), 1);
+        assert_eq!(most[1].load(Ordering::SeqCst), 1);
+        assert_eq!(rest.buckets_in_use(), 0);
+    }
+}
