@@ -65,7 +65,8 @@ pub enum Command {
 /// Arguments of `fourbot migrate`.
 #[derive(Debug, clap::Args)]
 pub struct MigrateArgs {
-    /// Database URL (default: $FOURBOT_DATABASE_URL, else sqlite://fourbot.db).
+    /// Database URL, sqlite://<file> or postgres://… (default:
+    /// $FOURBOT_DATABASE_URL, else sqlite://fourbot.db).
     #[arg(long)]
     pub db: Option<String>,
 }
@@ -73,7 +74,8 @@ pub struct MigrateArgs {
 /// Arguments of `fourbot ladder`.
 #[derive(Debug, clap::Args)]
 pub struct LadderArgs {
-    /// Database URL (default: $FOURBOT_DATABASE_URL, else sqlite://fourbot.db).
+    /// Database URL, sqlite://<file> or postgres://… (default:
+    /// $FOURBOT_DATABASE_URL, else sqlite://fourbot.db).
     #[arg(long)]
     pub db: Option<String>,
     /// Discord guild id (0: imported matches).
@@ -204,7 +206,8 @@ pub struct ShellArgs {
     /// Write each turn's board PNG into this directory.
     #[arg(long)]
     pub images: Option<std::path::PathBuf>,
-    /// Database URL (default: $FOURBOT_DATABASE_URL, else sqlite://fourbot.db);
+    /// Database URL, sqlite://<file> or postgres://… (default:
+    /// $FOURBOT_DATABASE_URL, else sqlite://fourbot.db);
     /// a match left with quit resumes at the next start. `none` saves nothing.
     #[arg(long)]
     pub db: Option<String>,
@@ -449,7 +452,8 @@ async fn record_script(
     finished: &Match,
     events: &[crate::play::Event],
 ) -> Result<MatchId, String> {
-    let err = |e: store::StoreError| format!("{url}: {e}");
+    let shown = store::redact_url(url);
+    let err = |e: store::StoreError| format!("{shown}: {e}");
     let db = Db::connect(url).await.map_err(err)?;
     let mut players = Vec::new();
     for name in names {
@@ -479,12 +483,15 @@ async fn record_script(
 /// One line for stderr: the database cannot be opened or migrated.
 pub fn migrate(args: &MigrateArgs) -> Result<String, String> {
     let url = store::database_url(args.db.as_deref());
+    let shown = store::redact_url(&url);
     block_on(async {
-        let db = Db::connect(&url).await.map_err(|e| format!("{url}: {e}"))?;
+        let db = Db::connect(&url)
+            .await
+            .map_err(|e| format!("{shown}: {e}"))?;
         let versions = db.applied_migrations().await.map_err(|e| e.to_string())?;
         db.close().await;
         Ok(format!(
-            "{url}: schema version {}\n",
+            "{shown}: schema version {}\n",
             versions.last().copied().unwrap_or(0)
         ))
     })
@@ -500,7 +507,9 @@ pub fn migrate(args: &MigrateArgs) -> Result<String, String> {
 pub fn ladder(args: &LadderArgs) -> Result<String, String> {
     let url = store::database_url(args.db.as_deref());
     block_on(async {
-        let db = Db::connect(&url).await.map_err(|e| format!("{url}: {e}"))?;
+        let db = Db::connect(&url)
+            .await
+            .map_err(|e| format!("{}: {e}", store::redact_url(&url)))?;
         let entries = db
             .leaderboard(
                 args.guild,
@@ -518,7 +527,8 @@ pub fn ladder(args: &LadderArgs) -> Result<String, String> {
 
 /// `fourbot run`: the Discord bot. Logs go to stderr (`FOURBOT_LOG`:
 /// error, warn, info (default), debug, trace); a missing or rejected token
-/// gives one line and exit status 1.
+/// gives one line and exit status 1, a database that cannot be opened one
+/// line and exit status 2.
 fn discord() -> ExitCode {
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
@@ -566,6 +576,12 @@ fn discord() -> ExitCode {
     };
     match runtime.block_on(crate::discord::run(config)) {
         Ok(()) => ExitCode::SUCCESS,
+        // A database URL of an unknown kind or an unreachable database is
+        // bad input, like a command's (nothing was written).
+        Err(e @ crate::discord::RunError::Store { .. }) => {
+            eprintln!("fourbot: {e}");
+            ExitCode::from(2)
+        }
         Err(e) => {
             eprintln!("fourbot: {e}");
             ExitCode::FAILURE

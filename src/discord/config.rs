@@ -153,7 +153,7 @@ pub enum RunError {
     /// The database could not be opened.
     #[error("cannot open the database {url}: {reason}")]
     Store {
-        /// The database URL.
+        /// The database URL, its password (if any) shown as `***`.
         url: String,
         /// What went wrong.
         reason: String,

@@ -89,7 +89,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     let catalog = Arc::new(Catalog::new().map_err(|e| RunError::Catalog(e.to_string()))?);
     let url = config.database_url.clone();
     let store_error = |e: &dyn std::fmt::Display| RunError::Store {
-        url: url.clone(),
+        url: crate::host::redact_url(&url),
         reason: e.to_string(),
     };
     let (services, views) = Services::open(

@@ -102,7 +102,10 @@ where
         },
     )
     .await
-    .map_err(|e| anyhow::anyhow!("{}: {e}", opts.db.as_deref().unwrap_or_default()))?;
+    .map_err(|e| {
+        let url = opts.db.as_deref().unwrap_or_default();
+        anyhow::anyhow!("{}: {e}", crate::host::redact_url(url))
+    })?;
     if let Some(dir) = &opts.images {
         std::fs::create_dir_all(dir)?;
     }

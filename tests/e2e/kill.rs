@@ -4,9 +4,12 @@
 //! database exactly once, each finished rated match changed the ratings
 //! once, and the buttons of messages posted before a kill still work.
 //!
-//! `cargo test --test e2e kill::` runs a short version (3 matches, 6 kills);
+//! `cargo test --test e2e kill::` runs a short version (3 matches, 6 kills)
+//! on SQLite and on PostgreSQL (a database of its own on the server of
+//! `FOURBOT_TEST_POSTGRES_URL`, tests/README.md);
 //! `cargo test --test e2e kill:: -- --ignored` the long one (8 matches,
-//! 25 kills). `FOURBOT_CRASH_SEED` repeats a run's random kill moments.
+//! 25 kills, SQLite). `FOURBOT_CRASH_SEED` repeats a run's random kill
+//! moments.
 
 use crate::support::{fake, harness};
 
@@ -15,11 +18,12 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use fake::*;
+use fourbot::store::{Db, Engine};
+use fourbot_store::testing::TestEngine;
 use harness::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::Value;
-use sqlx::Connection;
 
 /// What a message of match `id` offers: a drop turn (game, ply), Ready of a
 /// game, or Rematch (the match is over).
@@ -121,7 +125,7 @@ fn acknowledged(fake: &FakeDiscord, t: &Table) -> BTreeMap<u32, u32> {
     shown
 }
 
-async fn kill_run(name: &str, matches: u64, kills: u32) {
+async fn kill_run(name: &str, matches: u64, kills: u32, engine: &TestEngine) {
     let seed: u64 = std::env::var("FOURBOT_CRASH_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -147,7 +151,12 @@ async fn kill_run(name: &str, matches: u64, kills: u32) {
     }
     fake.set_rate_limits(limits);
     let dir: PathBuf = temp_dir(name);
-    let mut child = spawn(bin(), &fake, &dir, &[]);
+    let url = match engine.engine() {
+        Engine::Sqlite => database_url(&dir),
+        Engine::Postgres => engine.url(name).await,
+    };
+    let envs = [("FOURBOT_DATABASE_URL", url.as_str())];
+    let mut child = spawn(bin(), &fake, &dir, &envs);
     wait_registrations(&fake, 1).await;
     let mut tables = Vec::new();
     for i in 0..matches {
@@ -163,22 +172,21 @@ async fn kill_run(name: &str, matches: u64, kills: u32) {
         tokio::time::sleep(Duration::from_millis(pause)).await;
         child.kill().await.unwrap(); // SIGKILL
         fake.forget_session();
-        child = spawn(bin(), &fake, &dir, &[]);
+        child = spawn(bin(), &fake, &dir, &envs);
         wait_registrations(&fake, k as usize + 2).await;
     }
     for p in players {
         p.await.expect("every match is played to its end");
     }
 
-    let mut db = sqlx::SqliteConnection::connect(&database_url(&dir))
-        .await
-        .unwrap();
+    let store = Db::connect(&url).await.unwrap();
+    let db = store.pool();
     for t in &tables {
         let id: i64 = t.match_id.parse().unwrap();
         let rows: Vec<(i64, i64)> =
-            sqlx::query_as("SELECT game, ply FROM moves WHERE match_id = ? ORDER BY game, ply")
+            sqlx::query_as("SELECT game, ply FROM moves WHERE match_id = $1 ORDER BY game, ply")
                 .bind(id)
-                .fetch_all(&mut db)
+                .fetch_all(db)
                 .await
                 .unwrap();
         let mut stored: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
@@ -194,10 +202,10 @@ async fn kill_run(name: &str, matches: u64, kills: u32) {
             assert!(n >= p, "match {id} game {g}: ply {p} was shown, {n} stored");
         }
         let (phase, changes): (String, i64) = sqlx::query_as(
-            "SELECT phase, (SELECT COUNT(*) FROM rating_changes WHERE match_id = m.id) FROM matches m WHERE id = ?",
+            "SELECT phase, (SELECT COUNT(*) FROM rating_changes WHERE match_id = m.id) FROM matches m WHERE id = $1",
         )
         .bind(id)
-        .fetch_one(&mut db)
+        .fetch_one(db)
         .await
         .unwrap();
         assert_eq!(phase, "finished", "match {id}");
@@ -207,7 +215,7 @@ async fn kill_run(name: &str, matches: u64, kills: u32) {
     let counts: Vec<(i64,)> = sqlx::query_as(
         "SELECT r.matches FROM ratings r JOIN players p ON p.id = r.player_id WHERE p.discord_id IS NOT NULL",
     )
-    .fetch_all(&mut db)
+    .fetch_all(db)
     .await
     .unwrap();
     assert_eq!(counts.len() as u64, 2 * matches);
@@ -219,18 +227,21 @@ async fn kill_run(name: &str, matches: u64, kills: u32) {
         .count();
     assert_eq!(restarts as u32, kills + 1);
     let _ = child.kill().await;
+    store.close().await;
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn matches_survive_six_random_sigkills_with_nothing_lost_or_doubled() {
-    kill_run("kill-short", 3, 6).await;
+fourbot_store::engine_tests! {
+    #[multi_thread]
+    async fn matches_survive_six_random_sigkills_with_nothing_lost_or_doubled(engine) {
+        kill_run("kill-short", 3, 6, engine).await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "long: about 30 s; cargo test --test e2e kill:: -- --ignored"]
 async fn matches_survive_twenty_five_random_sigkills_with_nothing_lost_or_doubled() {
-    kill_run("kill-long", 8, 25).await;
+    kill_run("kill-long", 8, 25, &TestEngine::sqlite()).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -7,6 +7,7 @@ mod support;
 
 mod access;
 mod budget;
+mod database;
 mod discord;
 mod discover;
 mod fake_contract;

@@ -37,7 +37,10 @@ fn now_secs() -> i64 {
 async fn a_german_servers_match_restored_after_a_restart_still_posts_in_german() {
     let (fake, mut bot) = start_with("restart-german", &[]).await;
     let set = command(&fake, MONA, "config", &[("language", 3, json!("de"))], &[]);
-    answer(&fake, set).await;
+    // The reply that says it is saved: the callback is the deferral, sent
+    // before the setting is stored (a challenge right after it raced the
+    // store under load and came out in English).
+    private_reply(&fake, set).await;
     let iid = challenge(&fake, ALICE, BOB);
     let msg = posted_by(&fake, iid).await;
     let text = msg["content"].as_str().unwrap();

@@ -5,14 +5,30 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 use fourbot::rating::glicko2::{self, Glicko2Rating};
+use fourbot::store::Engine;
+use fourbot_store::testing::TestEngine;
 
-fn temp_url(name: &str) -> (std::path::PathBuf, String) {
-    let path = std::env::temp_dir().join(format!("fourbot-cli-{name}-{}.db", std::process::id()));
-    for ext in ["", "-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{ext}", path.display()));
+/// Whether nothing was written at `url`: no SQLite file, or a PostgreSQL
+/// database without a table.
+fn untouched(engine: &TestEngine, url: &str) -> bool {
+    match engine.engine() {
+        Engine::Sqlite => !std::path::Path::new(url.strip_prefix("sqlite://").unwrap()).exists(),
+        Engine::Postgres => tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+            .block_on(async {
+                use sqlx::Connection;
+                let mut c = sqlx::PgConnection::connect(url).await.unwrap();
+                let tables: i64 = sqlx::query_scalar(
+                    "SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = 'public'",
+                )
+                .fetch_one(&mut c)
+                .await
+                .unwrap();
+                tables == 0
+            }),
     }
-    let url = format!("sqlite://{}", path.display());
-    (path, url)
 }
 
 fn fourbot(args: &[&str], stdin: &str) -> Output {
@@ -46,24 +62,25 @@ const P1_WINS: &str = "1000 p1 move a\n2000 p2 move b\n3000 p1 move a\n4000 p2 m
 const DRAWN: &str = "500 p1 move d\n600 p2 move d\n1000 p1 resign-game\n2000 p1 ready\n\
 3000 p2 ready\n4000 p2 resign-game\n";
 
-#[test]
-fn migrate_creates_the_database_and_reports_the_schema_version() {
-    let (path, url) = temp_url("migrate");
+fourbot_store::engine_tests! {
+fn migrate_creates_the_database_and_reports_the_schema_version(engine) {
+    let url = engine.url_now("cli-migrate");
+    assert!(untouched(engine, &url));
     let out = fourbot(&["migrate", "--db", &url], "");
     assert!(
         out.status.success(),
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(stdout(&out), format!("{url}: schema version 3\n"));
-    assert!(path.exists());
+    assert_eq!(stdout(&out), format!("{url}: schema version 4\n"));
+    assert!(!untouched(engine, &url));
     let again = fourbot(&["migrate", "--db", &url], "");
     assert!(again.status.success());
+    assert_eq!(stdout(&again), stdout(&out));
 }
 
-#[test]
-fn scripted_matches_recorded_under_names_make_the_ladder() {
-    let (_path, url) = temp_url("ladder");
+fn scripted_matches_recorded_under_names_make_the_ladder(engine) {
+    let url = engine.url_now("cli-ladder");
     for (script, names) in [
         (P1_WINS, "alice,bob"),
         (P1_WINS, "alice,bob"),
@@ -126,9 +143,8 @@ fn scripted_matches_recorded_under_names_make_the_ladder() {
     assert_eq!(stdout(&popout), "");
 }
 
-#[test]
-fn a_recorded_match_goes_to_the_guild_given() {
-    let (_path, url) = temp_url("guild");
+fn a_recorded_match_goes_to_the_guild_given(engine) {
+    let url = engine.url_now("cli-guild");
     let out = fourbot(
         &[
             "script", "--db", &url, "--names", "x,y", "--guild", "42", "-",
@@ -141,14 +157,67 @@ fn a_recorded_match_goes_to_the_guild_given() {
     assert!(ladder.starts_with("1. x "), "{ladder}");
 }
 
-#[test]
-fn names_must_fill_the_seats_and_db_needs_names() {
-    let (path, url) = temp_url("names");
+fn names_must_fill_the_seats_and_db_needs_names(engine) {
+    let url = engine.url_now("cli-names");
     let out = fourbot(&["script", "--db", &url, "--names", "solo", "-"], P1_WINS);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("2 players, got 1"));
     let out = fourbot(&["script", "--db", &url, "-"], P1_WINS);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("--names"));
-    assert!(!path.exists(), "nothing was recorded");
+    assert!(untouched(engine, &url), "nothing was recorded");
+}
+}
+
+/// A command's refusal: exit status 2 and one line on stderr.
+fn refused(out: &Output) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    assert_eq!(stdout(out), "");
+    err
+}
+
+#[test]
+fn a_database_url_of_an_unknown_kind_is_refused_in_one_line() {
+    let dir = std::env::temp_dir().join(format!("fourbot-cli-kind-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for args in [
+        &["migrate", "--db", "mysql://root:hunter2@localhost/fourbot"][..],
+        &["ladder", "--db", "mysql://root:hunter2@localhost/fourbot"],
+        &["script", "--db", "fourbot.db", "--names", "a,b", "-"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_fourbot"))
+            .args(args)
+            .current_dir(&dir)
+            .env_remove("FOURBOT_DATABASE_URL")
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = refused(&out);
+        assert!(
+            err.contains("sqlite: or postgres://"),
+            "{args:?}: says what is expected: {err}"
+        );
+        assert!(!err.contains("hunter2"), "no password: {err}");
+    }
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        0,
+        "nothing written"
+    );
+}
+
+#[test]
+fn an_unreachable_postgres_is_refused_in_one_line_without_its_password() {
+    // Port 1 on loopback: nothing listens (connection refused at once).
+    let url = "postgres://fourbot:hunter2@127.0.0.1:1/fourbot";
+    for args in [&["migrate", "--db", url][..], &["ladder", "--db", url]] {
+        let err = refused(&fourbot(args, ""));
+        assert!(
+            err.starts_with("postgres://fourbot:***@127.0.0.1:1/fourbot: "),
+            "{err}"
+        );
+        assert!(!err.contains("hunter2"), "{err}");
+    }
 }

@@ -14,6 +14,7 @@ use std::io::Write;
 use fourbot::game::{Move, Variant};
 use fourbot::play::{Action, ClockSettings, Match, MatchSetup, Seat, Timestamp};
 use fourbot::store::{Db, MatchDetail, MatchId, NewMatch};
+use fourbot_store::testing::TestEngine;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -25,11 +26,6 @@ const DRILL_ENV: &str = "FOURBOT_DRILL_DB";
 /// The crash test's own name, to run it alone in the child.
 const CRASH_TEST: &str =
     "crash::a_match_killed_at_random_points_keeps_every_committed_action_and_rates_as_if_uninterrupted";
-
-/// A fresh database for the drill: its URL.
-fn temp_db(name: &str) -> String {
-    crate::support::temp_db(&format!("crash-{name}")).1
-}
 
 /// The drill child playing in `url`: this test binary, running the crash
 /// test alone with [`DRILL_ENV`] set.
@@ -174,7 +170,26 @@ fn a_match_killed_at_random_points_keeps_every_committed_action_and_rates_as_if_
     if let Ok(url) = std::env::var(DRILL_ENV) {
         return drill_child(&url);
     }
+    crash_drill(&TestEngine::sqlite());
+}
+
+/// The same drill on PostgreSQL: the child is killed while its transactions
+/// are in flight on the server, which must keep every commit it answered
+/// and nothing of the others.
+#[test]
+fn on_postgres_a_match_killed_at_random_points_keeps_every_committed_action() {
+    if let Ok(url) = std::env::var(DRILL_ENV) {
+        return drill_child(&url);
+    }
+    if let Some(engine) = TestEngine::postgres() {
+        crash_drill(&engine);
+    }
+}
+
+/// The crash test on databases of `engine`.
+fn crash_drill(engine: &TestEngine) {
     let rt = rt();
+    let temp_db = |name: &str| rt.block_on(engine.url(&format!("crash-{name}")));
 
     // The uninterrupted run.
     let reference_url = temp_db("reference");

@@ -1,8 +1,9 @@
 //! The store layer (docs/store.md): every query, resuming after a restart,
-//! a process killed mid-match, and the store commands of `fourbot`.
+//! a process killed mid-match, the store commands of `fourbot`, and
+//! several processes on one database (shard leases and scopes).
 
 mod cli;
 mod crash;
 mod queries;
 mod resume;
-mod support;
+mod shards;

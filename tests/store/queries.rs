@@ -1,5 +1,6 @@
-//! The store against fresh databases (a temp file or memory) with the
-//! migrations applied: every query, the exactly-once end, voiding, unrated
+//! The store against fresh databases with the migrations applied, each
+//! test on both engines (`engine_tests!`: SQLite in a temp file or memory,
+//! PostgreSQL in a database of its own): every query, the exactly-once end, voiding, unrated
 //! matches and restarting running matches (docs/rules.md §4, §6).
 
 use fourbot::game::{Move, Variant};
@@ -9,9 +10,7 @@ use fourbot::play::{
 };
 use fourbot::rating::glicko2::{self, Glicko2Rating};
 use fourbot::rating::weng_lin::{self, WengLinRating};
-use fourbot::store::{Db, MatchId, NewMatch, PlayerId, PoolRating, Recorded};
-
-use crate::support::temp_db;
+use fourbot::store::{Db, Engine, MatchId, NewMatch, PlayerId, PoolRating, Recorded};
 
 const WEEK_MS: i64 = 7 * 24 * 3600 * 1000;
 
@@ -136,234 +135,265 @@ fn close(a: f64, b: f64) -> bool {
     (a - b).abs() < 1e-9
 }
 
-#[tokio::test]
-async fn a_new_file_database_is_created_in_wal_mode_and_migrated_once() {
-    let (path, url) = temp_db("migrate");
-    let db = Db::connect(&url).await.unwrap();
-    assert!(path.exists());
-    let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
-        .fetch_one(db.pool())
-        .await
-        .unwrap();
-    assert_eq!(mode, "wal");
-    assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2, 3]);
-    db.close().await;
-    let again = Db::connect(&url).await.unwrap();
-    assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2, 3]);
-}
-
-#[tokio::test]
-async fn a_finished_match_reads_back_with_its_games_moves_and_result() {
-    let db = memory().await;
-    let ps = players(&db, &["alice", "bob"]).await;
-    let mut p = Play::start(&db, Variant::Classic, &ps, 1_000_000).await;
-    p.win_game(Seat::P1).await;
-    p.ready_all().await;
-    assert_eq!(p.win_game(Seat::P2).await, Recorded::Finished);
-
-    let d = db.match_detail(p.id).await.unwrap();
-    assert_eq!(d.variant, Variant::Classic);
-    assert_eq!(d.time_control, "10+10");
-    assert_eq!(d.phase, "finished");
-    assert_eq!(d.end.as_deref(), Some("completed"));
-    assert_eq!(d.points_halves, vec![2, 2], "1:1");
-    assert_eq!(d.places, vec![1, 1]);
-    assert_eq!(d.seats[0].name, "alice");
-    assert_eq!(d.seats[1].name, "bob");
-    assert_eq!(d.games.len(), 2);
-    assert_eq!(d.games[0].first_seat, 0);
-    assert_eq!(d.games[1].first_seat, 1, "colours swap in game 2");
-    assert_eq!(d.games[0].end.as_deref(), Some("red wins"));
-    assert_eq!(d.games[0].points_halves, vec![2, 0]);
-    assert_eq!(d.games[1].points_halves, vec![0, 2]);
-    let g1 = &d.games[0].moves;
-    assert_eq!(g1.len(), 7);
-    assert_eq!(
-        g1.iter().map(|m| m.mv.as_str()).collect::<Vec<_>>(),
-        ["a", "b", "a", "c", "a", "b", "a"]
-    );
-    assert_eq!(g1[0].ply, 1);
-    assert_eq!(g1[0].seat, 0);
-    assert_eq!(g1[1].seat, 1);
-    assert!(
-        g1.iter().all(|m| m.time_used_ms == 1000),
-        "one action a second"
-    );
-    assert_eq!(g1[2].bank_ms, 600_000 - 1000 + 10_000, "charged, then +inc");
-    assert_eq!(
-        g1[6].bank_ms,
-        600_000 - 1000 + 10_000 - 1000 + 10_000 - 1000
-    );
-}
-
-#[tokio::test]
-async fn a_running_match_reloads_with_its_position_points_phase_and_banks() {
-    let db = memory().await;
-    let ps = players(&db, &["alice", "bob"]).await;
-    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
-    p.win_game(Seat::P1).await;
-    p.ready_all().await;
-    p.drop_in(3).await;
-    p.drop_in(4).await;
-    let loaded = db.load_match(p.id).await.unwrap();
-    let m = &loaded.game;
-    assert_eq!(loaded.players, ps);
-    assert_eq!(m.phase(), PhaseKind::Playing);
-    assert_eq!(m.score(), p.m.score());
-    assert_eq!(m.games().len(), 2);
-    assert_eq!(
-        m.current_game().game().moves(),
-        p.m.current_game().game().moves()
-    );
-    assert_eq!(m.clock(), p.m.clock(), "banks, running turn, first moves");
-    assert_eq!(m.deadline(), p.m.deadline());
-    assert_eq!(loaded.last_at, Timestamp(p.t));
-    assert_eq!(db.running_match_ids().await.unwrap(), vec![p.id]);
-}
-
-#[tokio::test]
-async fn after_a_restart_the_turn_in_progress_restarts_with_the_bank_it_had_at_its_start() {
-    let db = memory().await;
-    let ps = players(&db, &["alice", "bob"]).await;
-    let epoch = 5_000_000;
-    let mut p = Play::start(&db, Variant::Classic, &ps, epoch).await;
-    for c in [3, 3, 2] {
-        p.drop_in(c).await; // p1 d, p2 d (first moves), p1 c (charged)
-    }
-    // p2 to move since t = 3000 with 600000; the bot dies and comes back
-    // 45 minutes later (more than the whole bank).
-    assert_eq!(p.m.bank(Seat::P2, Timestamp(3000)), 600_000);
-    let now_unix = epoch + 3000 + 45 * 60 * 1000;
-    let resumed = db.resume_running(now_unix).await.unwrap();
-    assert_eq!(resumed.len(), 1);
-    let r = &resumed[0];
-    let now = r.now;
-    assert_eq!(now, Timestamp((now_unix - epoch) as u64));
-    let m = &r.loaded.game;
-    assert_eq!(m.to_move(), Some(Seat::P2));
-    assert_eq!(m.bank(Seat::P2, now), 600_000, "the outage is not charged");
-    assert_eq!(
-        m.deadline(),
-        Some(now.plus(600_000)),
-        "flag deadline rebuilt"
-    );
-    assert!(r
-        .events
-        .iter()
-        .any(|e| e.kind == fourbot::play::EventKind::Resumed));
-    // The resume is journaled: loading again gives the same clock.
-    let again = db.load_match(p.id).await.unwrap();
-    assert_eq!(again.game.clock(), m.clock());
-    assert_eq!(
-        again.clock.running,
-        Running::Turn {
-            seat: Seat::P2,
-            since: now
+fourbot_store::engine_tests! {
+    async fn a_new_database_is_created_durable_and_migrated_once(engine) {
+        let url = engine.url("migrate").await;
+        let db = Db::connect(&url).await.unwrap();
+        // The promise "a move acknowledged is committed" (docs/store.md).
+        let (setting, expected) = match engine.engine() {
+            Engine::Sqlite => {
+                let path = url.strip_prefix("sqlite://").unwrap();
+                assert!(std::path::Path::new(path).exists());
+                let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+                    .fetch_one(db.pool())
+                    .await
+                    .unwrap();
+                assert_eq!(mode, "wal");
+                ("PRAGMA synchronous", "2") // FULL
+            }
+            Engine::Postgres => ("SHOW synchronous_commit", "on"),
+        };
+        // Every connection of the pool, not only the first.
+        let mut conns = Vec::new();
+        for _ in 0..3 {
+            let mut c = db.pool().acquire().await.unwrap();
+            let value: String = match engine.engine() {
+                Engine::Sqlite => sqlx::query_scalar::<_, i64>(setting)
+                    .fetch_one(&mut *c)
+                    .await
+                    .unwrap()
+                    .to_string(),
+                Engine::Postgres => sqlx::query_scalar(setting).fetch_one(&mut *c).await.unwrap(),
+            };
+            assert_eq!(value, expected, "{setting}");
+            conns.push(c);
         }
-    );
-}
-
-#[tokio::test]
-async fn a_restart_during_a_first_turn_gives_the_whole_abort_window_again() {
-    let db = memory().await;
-    let ps = players(&db, &["alice", "bob"]).await;
-    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
-    p.drop_in(3).await; // p2's first turn begins at 1000
-    let r = db.resume(p.id, Timestamp(100_000)).await.unwrap();
-    assert_eq!(
-        r.loaded.game.deadline(),
-        Some(Timestamp(100_000 + ClockSettings::DEFAULT_ABORT_MS))
-    );
-}
-
-#[tokio::test]
-async fn ending_the_same_match_twice_concurrently_changes_ratings_once() {
-    let (_path, url) = temp_db("exactly-once");
-    let db = Db::connect(&url).await.unwrap();
-    let ps = players(&db, &["alice", "bob"]).await;
-    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
-    p.drop_in(0).await;
-    p.drop_in(1).await;
-    // p2 resigns the match: the end is computed, but we record it twice,
-    // concurrently, from two connections.
-    p.t += 1000;
-    p.m.apply(Seat::P2, Action::ResignMatch, Timestamp(p.t))
-        .unwrap();
-    let result = *p.m.result().unwrap();
-    let events: Vec<_> = p.m.drain_events().collect();
-    let (a, b) = tokio::join!(
-        db.record_events(p.id, &p.m, &events),
-        db.finish_match(p.id, &result, Timestamp(p.t)),
-    );
-    let a = a.unwrap();
-    let b = b.unwrap();
-    assert!(
-        (a == Recorded::Finished) != b,
-        "exactly one of the two ended the match: {a:?} {b}"
-    );
-    let (c, d) = tokio::join!(
-        db.finish_match(p.id, &result, Timestamp(p.t)),
-        db.record_events(p.id, &p.m, &events),
-    );
-    assert!(!c.unwrap(), "replaying the end does nothing");
-    assert_eq!(d.unwrap(), Recorded::AlreadyFinished);
-
-    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rating_changes")
-        .fetch_one(db.pool())
-        .await
-        .unwrap();
-    assert_eq!(rows, 2, "one change per player");
-    let board = db
-        .leaderboard(0, Variant::Classic, None, 10, 0)
-        .await
-        .unwrap();
-    assert_eq!(board.len(), 2);
-    assert!(board.iter().all(|e| e.matches == 1));
-    let expected = glicko2::update(Glicko2Rating::NEW, &[(Glicko2Rating::NEW, 1.0)]).unwrap();
-    assert!(close(glicko(board[0].rating).rating, expected.rating));
-    assert_eq!(board[0].name, "alice");
-    let d = db.match_detail(p.id).await.unwrap();
-    assert_eq!(d.end.as_deref(), Some("forfeit p2 resign"));
-    assert_eq!(d.points_halves, vec![4, 0], "a forfeit is 0:2");
-}
-
-#[tokio::test]
-async fn unrated_matches_leave_the_ladder_alone() {
-    let db = memory().await;
-    let ps = players(&db, &["alice", "bob"]).await;
-    let bot = db.bot_player().await.unwrap();
-    // single, vs the bot, the same user on both seats: completed but unrated.
-    for (variant, seats) in [
-        (Variant::Single, vec![ps[0], ps[1]]),
-        (Variant::Classic, vec![ps[0], bot]),
-        (Variant::Classic, vec![ps[0], ps[0]]),
-    ] {
-        let mut p = Play::start(&db, variant, &seats, 0).await;
-        p.act(Seat::P2, Action::ResignMatch).await;
-        assert!(!db.match_detail(p.id).await.unwrap().rated);
+        drop(conns);
+        assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2, 3, 4]);
+        db.close().await;
+        let again = Db::connect(&url).await.unwrap();
+        assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2, 3, 4]);
     }
-    // aborted: rated match, but no result.
-    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
-    p.drop_in(3).await;
-    p.m.advance(Timestamp(1000 + ClockSettings::DEFAULT_ABORT_MS));
-    let events: Vec<_> = p.m.drain_events().collect();
-    assert_eq!(
-        db.record_events(p.id, &p.m, &events).await.unwrap(),
-        Recorded::Finished
-    );
-    let d = db.match_detail(p.id).await.unwrap();
-    assert_eq!(d.end.as_deref(), Some("aborted"));
-    assert!(d.places.is_empty());
-    let changes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rating_changes")
-        .fetch_one(db.pool())
-        .await
-        .unwrap();
-    assert_eq!(changes, 0);
-    assert!(db
-        .leaderboard(0, Variant::Classic, None, 10, 0)
-        .await
-        .unwrap()
-        .is_empty());
+}
+
+fourbot_store::engine_tests! {
+    async fn a_finished_match_reads_back_with_its_games_moves_and_result(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["alice", "bob"]).await;
+        let mut p = Play::start(&db, Variant::Classic, &ps, 1_000_000).await;
+        p.win_game(Seat::P1).await;
+        p.ready_all().await;
+        assert_eq!(p.win_game(Seat::P2).await, Recorded::Finished);
+
+        let d = db.match_detail(p.id).await.unwrap();
+        assert_eq!(d.variant, Variant::Classic);
+        assert_eq!(d.time_control, "10+10");
+        assert_eq!(d.phase, "finished");
+        assert_eq!(d.end.as_deref(), Some("completed"));
+        assert_eq!(d.points_halves, vec![2, 2], "1:1");
+        assert_eq!(d.places, vec![1, 1]);
+        assert_eq!(d.seats[0].name, "alice");
+        assert_eq!(d.seats[1].name, "bob");
+        assert_eq!(d.games.len(), 2);
+        assert_eq!(d.games[0].first_seat, 0);
+        assert_eq!(d.games[1].first_seat, 1, "colours swap in game 2");
+        assert_eq!(d.games[0].end.as_deref(), Some("red wins"));
+        assert_eq!(d.games[0].points_halves, vec![2, 0]);
+        assert_eq!(d.games[1].points_halves, vec![0, 2]);
+        let g1 = &d.games[0].moves;
+        assert_eq!(g1.len(), 7);
+        assert_eq!(
+            g1.iter().map(|m| m.mv.as_str()).collect::<Vec<_>>(),
+            ["a", "b", "a", "c", "a", "b", "a"]
+        );
+        assert_eq!(g1[0].ply, 1);
+        assert_eq!(g1[0].seat, 0);
+        assert_eq!(g1[1].seat, 1);
+        assert!(
+            g1.iter().all(|m| m.time_used_ms == 1000),
+            "one action a second"
+        );
+        assert_eq!(g1[2].bank_ms, 600_000 - 1000 + 10_000, "charged, then +inc");
+        assert_eq!(
+            g1[6].bank_ms,
+            600_000 - 1000 + 10_000 - 1000 + 10_000 - 1000
+        );
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn a_running_match_reloads_with_its_position_points_phase_and_banks(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["alice", "bob"]).await;
+        let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+        p.win_game(Seat::P1).await;
+        p.ready_all().await;
+        p.drop_in(3).await;
+        p.drop_in(4).await;
+        let loaded = db.load_match(p.id).await.unwrap();
+        let m = &loaded.game;
+        assert_eq!(loaded.players, ps);
+        assert_eq!(m.phase(), PhaseKind::Playing);
+        assert_eq!(m.score(), p.m.score());
+        assert_eq!(m.games().len(), 2);
+        assert_eq!(
+            m.current_game().game().moves(),
+            p.m.current_game().game().moves()
+        );
+        assert_eq!(m.clock(), p.m.clock(), "banks, running turn, first moves");
+        assert_eq!(m.deadline(), p.m.deadline());
+        assert_eq!(loaded.last_at, Timestamp(p.t));
+        assert_eq!(db.running_match_ids().await.unwrap(), vec![p.id]);
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn after_a_restart_the_turn_in_progress_restarts_with_the_bank_it_had_at_its_start(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["alice", "bob"]).await;
+        let epoch = 5_000_000;
+        let mut p = Play::start(&db, Variant::Classic, &ps, epoch).await;
+        for c in [3, 3, 2] {
+            p.drop_in(c).await; // p1 d, p2 d (first moves), p1 c (charged)
+        }
+        // p2 to move since t = 3000 with 600000; the bot dies and comes back
+        // 45 minutes later (more than the whole bank).
+        assert_eq!(p.m.bank(Seat::P2, Timestamp(3000)), 600_000);
+        let now_unix = epoch + 3000 + 45 * 60 * 1000;
+        let resumed = db.resume_running(now_unix).await.unwrap();
+        assert_eq!(resumed.len(), 1);
+        let r = &resumed[0];
+        let now = r.now;
+        assert_eq!(now, Timestamp((now_unix - epoch) as u64));
+        let m = &r.loaded.game;
+        assert_eq!(m.to_move(), Some(Seat::P2));
+        assert_eq!(m.bank(Seat::P2, now), 600_000, "the outage is not charged");
+        assert_eq!(
+            m.deadline(),
+            Some(now.plus(600_000)),
+            "flag deadline rebuilt"
+        );
+        assert!(r
+            .events
+            .iter()
+            .any(|e| e.kind == fourbot::play::EventKind::Resumed));
+        // The resume is journaled: loading again gives the same clock.
+        let again = db.load_match(p.id).await.unwrap();
+        assert_eq!(again.game.clock(), m.clock());
+        assert_eq!(
+            again.clock.running,
+            Running::Turn {
+                seat: Seat::P2,
+                since: now
+            }
+        );
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn a_restart_during_a_first_turn_gives_the_whole_abort_window_again(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["alice", "bob"]).await;
+        let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+        p.drop_in(3).await; // p2's first turn begins at 1000
+        let r = db.resume(p.id, Timestamp(100_000)).await.unwrap();
+        assert_eq!(
+            r.loaded.game.deadline(),
+            Some(Timestamp(100_000 + ClockSettings::DEFAULT_ABORT_MS))
+        );
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn ending_the_same_match_twice_concurrently_changes_ratings_once(engine) {
+        let url = engine.url("exactly-once").await;
+        let db = Db::connect(&url).await.unwrap();
+        let ps = players(&db, &["alice", "bob"]).await;
+        let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+        p.drop_in(0).await;
+        p.drop_in(1).await;
+        // p2 resigns the match: the end is computed, but we record it twice,
+        // concurrently, from two connections.
+        p.t += 1000;
+        p.m.apply(Seat::P2, Action::ResignMatch, Timestamp(p.t))
+            .unwrap();
+        let result = *p.m.result().unwrap();
+        let events: Vec<_> = p.m.drain_events().collect();
+        let (a, b) = tokio::join!(
+            db.record_events(p.id, &p.m, &events),
+            db.finish_match(p.id, &result, Timestamp(p.t)),
+        );
+        let a = a.unwrap();
+        let b = b.unwrap();
+        assert!(
+            (a == Recorded::Finished) != b,
+            "exactly one of the two ended the match: {a:?} {b}"
+        );
+        let (c, d) = tokio::join!(
+            db.finish_match(p.id, &result, Timestamp(p.t)),
+            db.record_events(p.id, &p.m, &events),
+        );
+        assert!(!c.unwrap(), "replaying the end does nothing");
+        assert_eq!(d.unwrap(), Recorded::AlreadyFinished);
+
+        let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rating_changes")
+            .fetch_one(db.pool())
+            .await
+            .unwrap();
+        assert_eq!(rows, 2, "one change per player");
+        let board = db
+            .leaderboard(0, Variant::Classic, None, 10, 0)
+            .await
+            .unwrap();
+        assert_eq!(board.len(), 2);
+        assert!(board.iter().all(|e| e.matches == 1));
+        let expected = glicko2::update(Glicko2Rating::NEW, &[(Glicko2Rating::NEW, 1.0)]).unwrap();
+        assert!(close(glicko(board[0].rating).rating, expected.rating));
+        assert_eq!(board[0].name, "alice");
+        let d = db.match_detail(p.id).await.unwrap();
+        assert_eq!(d.end.as_deref(), Some("forfeit p2 resign"));
+        assert_eq!(d.points_halves, vec![4, 0], "a forfeit is 0:2");
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn unrated_matches_leave_the_ladder_alone(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["alice", "bob"]).await;
+        let bot = db.bot_player().await.unwrap();
+        // single, vs the bot, the same user on both seats: completed but unrated.
+        for (variant, seats) in [
+            (Variant::Single, vec![ps[0], ps[1]]),
+            (Variant::Classic, vec![ps[0], bot]),
+            (Variant::Classic, vec![ps[0], ps[0]]),
+        ] {
+            let mut p = Play::start(&db, variant, &seats, 0).await;
+            p.act(Seat::P2, Action::ResignMatch).await;
+            assert!(!db.match_detail(p.id).await.unwrap().rated);
+        }
+        // aborted: rated match, but no result.
+        let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+        p.drop_in(3).await;
+        p.m.advance(Timestamp(1000 + ClockSettings::DEFAULT_ABORT_MS));
+        let events: Vec<_> = p.m.drain_events().collect();
+        assert_eq!(
+            db.record_events(p.id, &p.m, &events).await.unwrap(),
+            Recorded::Finished
+        );
+        let d = db.match_detail(p.id).await.unwrap();
+        assert_eq!(d.end.as_deref(), Some("aborted"));
+        assert!(d.places.is_empty());
+        let changes: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM rating_changes")
+            .fetch_one(db.pool())
+            .await
+            .unwrap();
+        assert_eq!(changes, 0);
+        assert!(db
+            .leaderboard(0, Variant::Classic, None, 10, 0)
+            .await
+            .unwrap()
+            .is_empty());
+    }
 }
 
 /// Plays a rated classic match in which `winner` (p1 or p2) resigns the
@@ -375,357 +405,368 @@ async fn forfeit_match(db: &Db, p1: PlayerId, p2: PlayerId, loser: Seat, epoch: 
     p.id
 }
 
-#[tokio::test]
-async fn voiding_a_match_recomputes_its_pool_from_the_history_without_it() {
-    let db = memory().await;
-    let ps = players(&db, &["a", "b", "c"]).await;
-    forfeit_match(&db, ps[0], ps[1], Seat::P2, 1_000).await;
-    let farmed = forfeit_match(&db, ps[2], ps[0], Seat::P2, 2_000).await;
-    forfeit_match(&db, ps[1], ps[2], Seat::P2, 3_000).await;
+fourbot_store::engine_tests! {
+    async fn voiding_a_match_recomputes_its_pool_from_the_history_without_it(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b", "c"]).await;
+        forfeit_match(&db, ps[0], ps[1], Seat::P2, 1_000).await;
+        let farmed = forfeit_match(&db, ps[2], ps[0], Seat::P2, 2_000).await;
+        forfeit_match(&db, ps[1], ps[2], Seat::P2, 3_000).await;
 
-    let reference = memory().await;
-    let rs = players(&reference, &["a", "b", "c"]).await;
-    forfeit_match(&reference, rs[0], rs[1], Seat::P2, 1_000).await;
-    forfeit_match(&reference, rs[1], rs[2], Seat::P2, 3_000).await;
+        let reference = engine.db().await;
+        let rs = players(&reference, &["a", "b", "c"]).await;
+        forfeit_match(&reference, rs[0], rs[1], Seat::P2, 1_000).await;
+        forfeit_match(&reference, rs[1], rs[2], Seat::P2, 3_000).await;
 
-    assert!(db.void_match(farmed).await.unwrap());
-    assert!(!db.void_match(farmed).await.unwrap(), "void once");
-    assert!(db.rating_changes(farmed).await.unwrap().is_empty());
-    assert!(db.match_detail(farmed).await.unwrap().voided);
-    let got = db
-        .leaderboard(0, Variant::Classic, None, 10, 3_000)
-        .await
-        .unwrap();
-    let want = reference
-        .leaderboard(0, Variant::Classic, None, 10, 3_000)
-        .await
-        .unwrap();
-    let summary = |v: &[fourbot::store::LadderEntry]| {
-        v.iter()
-            .map(|e| {
-                (
-                    e.name.clone(),
-                    e.matches,
-                    e.rating.shown(),
-                    e.rating.shown_deviation(),
-                )
-            })
-            .collect::<Vec<_>>()
-    };
-    assert_eq!(summary(&got), summary(&want));
-    for (g, w) in got.iter().zip(&want) {
-        assert!(close(glicko(g.rating).rating, glicko(w.rating).rating));
-    }
-}
-
-#[tokio::test]
-async fn the_leaderboard_ranks_by_rating_marks_provisional_and_leaves_out_the_banned() {
-    let db = memory().await;
-    let ps = players(&db, &["top", "mid", "low", "banned"]).await;
-    forfeit_match(&db, ps[0], ps[1], Seat::P2, 0).await;
-    forfeit_match(&db, ps[1], ps[2], Seat::P2, 0).await;
-    forfeit_match(&db, ps[3], ps[2], Seat::P2, 0).await;
-    db.ban(0, ps[3], None, Some("test"), 0).await.unwrap();
-    let board = db
-        .leaderboard(0, Variant::Classic, None, 10, 0)
-        .await
-        .unwrap();
-    let names: Vec<_> = board.iter().map(|e| e.name.as_str()).collect();
-    assert_eq!(names, ["top", "mid", "low"]);
-    assert_eq!(board.iter().map(|e| e.rank).collect::<Vec<_>>(), [1, 2, 3]);
-    assert_eq!(board[1].matches, 2);
-    assert!(board.iter().all(|e| e.rating.is_provisional()));
-    assert!(board[0].line().starts_with("1. top 1"));
-    assert!(board[0].line().contains("? "), "{}", board[0].line());
-    let top1 = db
-        .leaderboard(0, Variant::Classic, None, 1, 0)
-        .await
-        .unwrap();
-    assert_eq!(top1.len(), 1);
-    assert!(db
-        .leaderboard(0, Variant::Popout, None, 10, 0)
-        .await
-        .unwrap()
-        .is_empty());
-    assert!(db
-        .leaderboard(7, Variant::Classic, None, 10, 0)
-        .await
-        .unwrap()
-        .is_empty());
-}
-
-#[tokio::test]
-async fn the_rating_deviation_grows_by_one_period_per_week_of_inactivity() {
-    let db = memory().await;
-    let ps = players(&db, &["a", "b"]).await;
-    let mut last = 0;
-    for i in 0..12 {
-        last = i * 1000;
-        forfeit_match(&db, ps[0], ps[1], Seat::P2, last).await;
-    }
-    // Two first moves and the resignation, a second apart.
-    let finished_unix = last + 3000;
-    let now = db
-        .leaderboard(0, Variant::Classic, None, 1, finished_unix)
-        .await
-        .unwrap();
-    let stored = glicko(now[0].rating);
-    assert!(
-        stored.deviation < 250.0,
-        "RD {} after 12 matches",
-        stored.deviation
-    );
-    for weeks in [1u32, 3, 52] {
-        let later = db
-            .leaderboard(
-                0,
-                Variant::Classic,
-                None,
-                1,
-                finished_unix + i64::from(weeks) * WEEK_MS - 1,
-            )
+        assert!(db.void_match(farmed).await.unwrap());
+        assert!(!db.void_match(farmed).await.unwrap(), "void once");
+        assert!(db.rating_changes(farmed).await.unwrap().is_empty());
+        assert!(db.match_detail(farmed).await.unwrap().voided);
+        let got = db
+            .leaderboard(0, Variant::Classic, None, 10, 3_000)
             .await
             .unwrap();
-        let expected = glicko2::decay(stored, weeks - 1).unwrap();
-        assert!(close(glicko(later[0].rating).deviation, expected.deviation));
-        let later = db
-            .leaderboard(
-                0,
-                Variant::Classic,
-                None,
-                1,
-                finished_unix + i64::from(weeks) * WEEK_MS,
-            )
+        let want = reference
+            .leaderboard(0, Variant::Classic, None, 10, 3_000)
             .await
             .unwrap();
-        let expected = glicko2::decay(stored, weeks).unwrap();
-        assert!(close(glicko(later[0].rating).deviation, expected.deviation));
+        let summary = |v: &[fourbot::store::LadderEntry]| {
+            v.iter()
+                .map(|e| {
+                    (
+                        e.name.clone(),
+                        e.matches,
+                        e.rating.shown(),
+                        e.rating.shown_deviation(),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(summary(&got), summary(&want));
+        for (g, w) in got.iter().zip(&want) {
+            assert!(close(glicko(g.rating).rating, glicko(w.rating).rating));
+        }
     }
-    // The next match starts from the decayed RD.
-    let id = forfeit_match(&db, ps[0], ps[1], Seat::P2, finished_unix + 10 * WEEK_MS).await;
-    let changes = db.rating_changes(id).await.unwrap();
-    let decayed = glicko2::decay(stored, 10).unwrap();
-    assert!(close(
-        glicko(changes[0].before).deviation,
-        decayed.deviation
-    ));
 }
 
-#[tokio::test]
-async fn a_rating_card_lists_the_players_pools_with_rank() {
-    let db = memory().await;
-    let ps = players(&db, &["a", "b"]).await;
-    forfeit_match(&db, ps[0], ps[1], Seat::P2, 0).await;
-    let setup = MatchSetup::new(Variant::Popout, ClockSettings::default());
-    let mut p = Play::start_with(&db, setup, 0, &[ps[1], ps[0]], 0).await;
-    p.everyone_moves().await;
-    p.act(Seat::P2, Action::ResignMatch).await;
-    let card = db.rating_card(0, ps[1], 0).await.unwrap();
-    let pools: Vec<_> = card.iter().map(|(v, e)| (*v, e.rank)).collect();
-    assert_eq!(pools, [(Variant::Classic, 2), (Variant::Popout, 1)]);
-    assert!(db.rating_card(1, ps[1], 0).await.unwrap().is_empty());
-}
-
-#[tokio::test]
-async fn a_new_season_rates_in_fresh_pools_and_keeps_the_old_ones() {
-    let db = memory().await;
-    let ps = players(&db, &["a", "b"]).await;
-    forfeit_match(&db, ps[0], ps[1], Seat::P2, 0).await;
-    assert_eq!(db.new_season(0).await.unwrap(), 2);
-    assert!(db
-        .leaderboard(0, Variant::Classic, None, 10, 0)
-        .await
-        .unwrap()
-        .is_empty());
-    assert_eq!(
-        db.leaderboard(0, Variant::Classic, Some(1), 10, 0)
+fourbot_store::engine_tests! {
+    async fn the_leaderboard_ranks_by_rating_marks_provisional_and_leaves_out_the_banned(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["top", "mid", "low", "banned"]).await;
+        forfeit_match(&db, ps[0], ps[1], Seat::P2, 0).await;
+        forfeit_match(&db, ps[1], ps[2], Seat::P2, 0).await;
+        forfeit_match(&db, ps[3], ps[2], Seat::P2, 0).await;
+        db.ban(0, ps[3], None, Some("test"), 0).await.unwrap();
+        let board = db
+            .leaderboard(0, Variant::Classic, None, 10, 0)
+            .await
+            .unwrap();
+        let names: Vec<_> = board.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["top", "mid", "low"]);
+        assert_eq!(board.iter().map(|e| e.rank).collect::<Vec<_>>(), [1, 2, 3]);
+        assert_eq!(board[1].matches, 2);
+        assert!(board.iter().all(|e| e.rating.is_provisional()));
+        assert!(board[0].line().starts_with("1. top 1"));
+        assert!(board[0].line().contains("? "), "{}", board[0].line());
+        let top1 = db
+            .leaderboard(0, Variant::Classic, None, 1, 0)
+            .await
+            .unwrap();
+        assert_eq!(top1.len(), 1);
+        assert!(db
+            .leaderboard(0, Variant::Popout, None, 10, 0)
             .await
             .unwrap()
-            .len(),
-        2
-    );
-    forfeit_match(&db, ps[1], ps[0], Seat::P2, 0).await;
-    let board = db
-        .leaderboard(0, Variant::Classic, None, 10, 0)
-        .await
-        .unwrap();
-    assert_eq!(board[0].name, "b");
-    assert_eq!(board[0].matches, 1);
+            .is_empty());
+        assert!(db
+            .leaderboard(7, Variant::Classic, None, 10, 0)
+            .await
+            .unwrap()
+            .is_empty());
+    }
 }
 
-#[tokio::test]
-async fn match_history_lists_finished_matches_newest_first_with_rating_changes() {
-    let db = memory().await;
-    let ps = players(&db, &["a", "b", "c"]).await;
-    let first = forfeit_match(&db, ps[0], ps[1], Seat::P2, 1_000).await;
-    let second = forfeit_match(&db, ps[2], ps[0], Seat::P1, 2_000).await;
-    let _running = Play::start(&db, Variant::Classic, &[ps[0], ps[2]], 3_000).await;
-    let h = db.match_history(ps[0], 0, 10).await.unwrap();
-    assert_eq!(h.iter().map(|e| e.id).collect::<Vec<_>>(), [second, first]);
-    assert_eq!(h[0].opponents, ["c"]);
-    assert_eq!(h[0].seat, 1);
-    assert_eq!(h[0].place, Some(1));
-    assert_eq!(h[0].points_halves, [0, 4]);
-    assert_eq!(h[1].end, "forfeit");
-    let (before, after) = h[1].rating.unwrap();
-    assert!(close(before, 1500.0) && after > before);
-    assert_eq!(db.match_history(ps[0], 0, 1).await.unwrap().len(), 1);
+fourbot_store::engine_tests! {
+    async fn the_rating_deviation_grows_by_one_period_per_week_of_inactivity(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b"]).await;
+        let mut last = 0;
+        for i in 0..12 {
+            last = i * 1000;
+            forfeit_match(&db, ps[0], ps[1], Seat::P2, last).await;
+        }
+        // Two first moves and the resignation, a second apart.
+        let finished_unix = last + 3000;
+        let now = db
+            .leaderboard(0, Variant::Classic, None, 1, finished_unix)
+            .await
+            .unwrap();
+        let stored = glicko(now[0].rating);
+        assert!(
+            stored.deviation < 250.0,
+            "RD {} after 12 matches",
+            stored.deviation
+        );
+        for weeks in [1u32, 3, 52] {
+            let later = db
+                .leaderboard(
+                    0,
+                    Variant::Classic,
+                    None,
+                    1,
+                    finished_unix + i64::from(weeks) * WEEK_MS - 1,
+                )
+                .await
+                .unwrap();
+            let expected = glicko2::decay(stored, weeks - 1).unwrap();
+            assert!(close(glicko(later[0].rating).deviation, expected.deviation));
+            let later = db
+                .leaderboard(
+                    0,
+                    Variant::Classic,
+                    None,
+                    1,
+                    finished_unix + i64::from(weeks) * WEEK_MS,
+                )
+                .await
+                .unwrap();
+            let expected = glicko2::decay(stored, weeks).unwrap();
+            assert!(close(glicko(later[0].rating).deviation, expected.deviation));
+        }
+        // The next match starts from the decayed RD.
+        let id = forfeit_match(&db, ps[0], ps[1], Seat::P2, finished_unix + 10 * WEEK_MS).await;
+        let changes = db.rating_changes(id).await.unwrap();
+        let decayed = glicko2::decay(stored, 10).unwrap();
+        assert!(close(
+            glicko(changes[0].before).deviation,
+            decayed.deviation
+        ));
+    }
 }
 
-#[tokio::test]
-async fn match_history_is_one_servers_even_behind_many_newer_matches_elsewhere() {
-    // /history, /rating and /analyze read the history of the server they
-    // are used on; it used to be the player's last 100 matches anywhere,
-    // filtered afterwards, so 100 newer matches on another server hid this
-    // server's from /history and /analyze.
-    let db = memory().await;
-    let ps = players(&db, &["a", "b"]).await;
-    let setup = || MatchSetup::new(Variant::Classic, ClockSettings::new(TimeControl::DEFAULT));
-    let mut here = Play::start_with(&db, setup(), 1, &ps, 1_000).await;
-    here.everyone_moves().await;
-    here.act(Seat::P2, Action::ResignMatch).await;
-    for i in 0..101 {
-        let mut p = Play::start_with(&db, setup(), 2, &ps, 2_000 + i).await;
+fourbot_store::engine_tests! {
+    async fn a_rating_card_lists_the_players_pools_with_rank(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b"]).await;
+        forfeit_match(&db, ps[0], ps[1], Seat::P2, 0).await;
+        let setup = MatchSetup::new(Variant::Popout, ClockSettings::default());
+        let mut p = Play::start_with(&db, setup, 0, &[ps[1], ps[0]], 0).await;
         p.everyone_moves().await;
-        p.act(Seat::P1, Action::ResignMatch).await;
+        p.act(Seat::P2, Action::ResignMatch).await;
+        let card = db.rating_card(0, ps[1], 0).await.unwrap();
+        let pools: Vec<_> = card.iter().map(|(v, e)| (*v, e.rank)).collect();
+        assert_eq!(pools, [(Variant::Classic, 2), (Variant::Popout, 1)]);
+        assert!(db.rating_card(1, ps[1], 0).await.unwrap().is_empty());
     }
-    let h = db.match_history(ps[0], 1, 10).await.unwrap();
-    assert_eq!(h.iter().map(|e| e.id).collect::<Vec<_>>(), [here.id]);
-    assert_eq!((h[0].guild, h[0].season), (1, 1));
-    let elsewhere = db.match_history(ps[0], 2, 1_000).await.unwrap();
-    assert_eq!(elsewhere.len(), 101);
-    assert!(elsewhere.iter().all(|e| e.guild == 2));
-    assert!(db.match_history(ps[0], 3, 10).await.unwrap().is_empty());
-
-    // A match after `/ladder reset` carries the new season.
-    assert_eq!(db.new_season(1).await.unwrap(), 2);
-    let mut later = Play::start_with(&db, setup(), 1, &ps, 9_000).await;
-    later.everyone_moves().await;
-    later.act(Seat::P2, Action::ResignMatch).await;
-    let seasons: Vec<u32> = db
-        .match_history(ps[0], 1, 10)
-        .await
-        .unwrap()
-        .iter()
-        .map(|e| e.season)
-        .collect();
-    assert_eq!(seasons, [2, 1]);
 }
 
-#[tokio::test]
-async fn running_matches_of_a_player_leave_out_finished_ones() {
-    let db = memory().await;
-    let ps = players(&db, &["a", "b", "c"]).await;
-    forfeit_match(&db, ps[0], ps[1], Seat::P2, 0).await;
-    let one = Play::start(&db, Variant::Classic, &[ps[0], ps[1]], 0).await;
-    let two = Play::start(&db, Variant::Popout, &[ps[2], ps[0]], 0).await;
-    let r = db.running_matches_of(ps[0]).await.unwrap();
-    assert_eq!(r.iter().map(|e| e.id).collect::<Vec<_>>(), [one.id, two.id]);
-    assert_eq!(r[1].variant, Variant::Popout);
-    assert_eq!(r[1].seat, 1);
-    assert_eq!(r[1].opponents, ["c"]);
-    assert!(db.running_matches_of(ps[2]).await.unwrap().len() == 1);
-}
-
-#[tokio::test]
-async fn three_players_and_teams_pools_are_rated_with_weng_lin_from_the_places() {
-    let db = memory().await;
-    let ps = players(&db, &["a", "b", "c", "d"]).await;
-    // three-players: everyone moves, p3 resigns the match → places 1, 1, 3.
-    let mut p = Play::start(&db, Variant::ThreePlayers, &ps[..3], 0).await;
-    p.everyone_moves().await;
-    p.act(Seat::P3, Action::ResignMatch).await;
-    let new = WengLinRating::NEW;
-    let expected = weng_lin::rate(&[vec![new], vec![new], vec![new]], &[1, 1, 3]).unwrap();
-    let changes = db.rating_changes(p.id).await.unwrap();
-    assert_eq!(changes.len(), 3);
-    for (c, e) in changes.iter().zip(&expected) {
-        match c.after {
-            PoolRating::WengLin(r) => assert!(close(r.mu, e[0].mu) && close(r.sigma, e[0].sigma)),
-            PoolRating::Glicko2(_) => panic!("three-players is Weng-Lin"),
-        }
+fourbot_store::engine_tests! {
+    async fn a_new_season_rates_in_fresh_pools_and_keeps_the_old_ones(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b"]).await;
+        forfeit_match(&db, ps[0], ps[1], Seat::P2, 0).await;
+        assert_eq!(db.new_season(0).await.unwrap(), 2);
+        assert!(db
+            .leaderboard(0, Variant::Classic, None, 10, 0)
+            .await
+            .unwrap()
+            .is_empty());
+        assert_eq!(
+            db.leaderboard(0, Variant::Classic, Some(1), 10, 0)
+                .await
+                .unwrap()
+                .len(),
+            2
+        );
+        forfeit_match(&db, ps[1], ps[0], Seat::P2, 0).await;
+        let board = db
+            .leaderboard(0, Variant::Classic, None, 10, 0)
+            .await
+            .unwrap();
+        assert_eq!(board[0].name, "b");
+        assert_eq!(board[0].matches, 1);
     }
-    // teams: p2 (team B) resigns → team A (p1, p3) first.
-    let mut p = Play::start(&db, Variant::Teams, &ps, 0).await;
-    p.everyone_moves().await;
-    p.act(Seat::P2, Action::ResignMatch).await;
-    let expected = weng_lin::rate(&[vec![new, new], vec![new, new]], &[1, 2]).unwrap();
-    let changes = db.rating_changes(p.id).await.unwrap();
-    let mu = |c: &fourbot::store::RatingChange| match c.after {
-        PoolRating::WengLin(r) => r.mu,
-        PoolRating::Glicko2(_) => panic!("teams is Weng-Lin"),
-    };
-    assert!(close(mu(&changes[0]), expected[0][0].mu), "p1 team A");
-    assert!(close(mu(&changes[1]), expected[1][0].mu), "p2 team B");
-    assert!(close(mu(&changes[2]), expected[0][1].mu), "p3 team A");
-    let board = db
-        .leaderboard(0, Variant::Teams, None, 10, 0)
-        .await
-        .unwrap();
-    assert_eq!(board.len(), 4);
-    assert!(board[0].name == "a" || board[0].name == "c");
 }
 
-#[tokio::test]
-async fn obstacles_and_random_opening_matches_rebuild_from_their_stored_setup() {
-    use fourbot::game::notation::{parse_layout, parse_moves};
-    use fourbot::game::Position;
-    let db = memory().await;
-    let ps = players(&db, &["a", "b"]).await;
-    let layout = parse_layout("b1 f1 b2 f2", Variant::Obstacles).unwrap();
-    let setup = MatchSetup::new(Variant::Obstacles, ClockSettings::default())
-        .with_start(Position::with_layout(Variant::Obstacles, &layout));
-    let mut p = Play::start_with(&db, setup, 0, &ps, 0).await;
-    p.drop_in(1).await;
-    let loaded = db.load_match(p.id).await.unwrap();
-    assert_eq!(
-        loaded.game.current_game().game().position(),
-        p.m.current_game().game().position()
-    );
-    assert_eq!(
-        db.match_detail(p.id).await.unwrap().blocks.as_deref(),
-        Some("b1 b2 f1 f2")
-    );
-
-    let opening = parse_moves("d d c e", Variant::RandomOpening).unwrap();
-    let setup =
-        MatchSetup::new(Variant::RandomOpening, ClockSettings::default()).with_opening(opening);
-    let mut p = Play::start_with(&db, setup, 0, &ps, 0).await;
-    p.drop_in(0).await;
-    let loaded = db.load_match(p.id).await.unwrap();
-    assert_eq!(
-        loaded.game.current_game().game().moves(),
-        p.m.current_game().game().moves()
-    );
-    let d = db.match_detail(p.id).await.unwrap();
-    assert_eq!(d.opening.as_deref(), Some("d d c e"));
-    assert_eq!(d.games[0].moves[0].ply, 5, "the drawn discs are plies 1-4");
+fourbot_store::engine_tests! {
+    async fn match_history_lists_finished_matches_newest_first_with_rating_changes(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b", "c"]).await;
+        let first = forfeit_match(&db, ps[0], ps[1], Seat::P2, 1_000).await;
+        let second = forfeit_match(&db, ps[2], ps[0], Seat::P1, 2_000).await;
+        let _running = Play::start(&db, Variant::Classic, &[ps[0], ps[2]], 3_000).await;
+        let h = db.match_history(ps[0], 0, 10).await.unwrap();
+        assert_eq!(h.iter().map(|e| e.id).collect::<Vec<_>>(), [second, first]);
+        assert_eq!(h[0].opponents, ["c"]);
+        assert_eq!(h[0].seat, 1);
+        assert_eq!(h[0].place, Some(1));
+        assert_eq!(h[0].points_halves, [0, 4]);
+        assert_eq!(h[1].end, "forfeit");
+        let (before, after) = h[1].rating.unwrap();
+        assert!(close(before, 1500.0) && after > before);
+        assert_eq!(db.match_history(ps[0], 0, 1).await.unwrap().len(), 1);
+    }
 }
 
-#[tokio::test]
-async fn a_moderator_removal_is_journaled_and_ends_the_match_as_a_forfeit() {
-    let db = memory().await;
-    let ps = players(&db, &["a", "b"]).await;
-    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
-    p.everyone_moves().await;
-    p.t += 1000;
-    p.m.remove(Seat::P1, Timestamp(p.t)).unwrap();
-    let events: Vec<_> = p.m.drain_events().collect();
-    assert_eq!(
-        db.record_events(p.id, &p.m, &events).await.unwrap(),
-        Recorded::Finished
-    );
-    assert_eq!(
-        p.m.result().unwrap().end,
-        End::Forfeit {
-            seat: Seat::P1,
-            reason: ForfeitReason::Removed
+fourbot_store::engine_tests! {
+    async fn match_history_is_one_servers_even_behind_many_newer_matches_elsewhere(engine) {
+        // /history, /rating and /analyze read the history of the server they
+        // are used on; it used to be the player's last 100 matches anywhere,
+        // filtered afterwards, so 100 newer matches on another server hid this
+        // server's from /history and /analyze.
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b"]).await;
+        let setup = || MatchSetup::new(Variant::Classic, ClockSettings::new(TimeControl::DEFAULT));
+        let mut here = Play::start_with(&db, setup(), 1, &ps, 1_000).await;
+        here.everyone_moves().await;
+        here.act(Seat::P2, Action::ResignMatch).await;
+        for i in 0..101 {
+            let mut p = Play::start_with(&db, setup(), 2, &ps, 2_000 + i).await;
+            p.everyone_moves().await;
+            p.act(Seat::P1, Action::ResignMatch).await;
         }
-    );
-    let d = db.match_detail(p.id).await.unwrap();
-    assert_eq!(d.end.as_deref(), Some("forfeit p1 removed"));
-    let loaded = db.load_match(p.id).await.unwrap();
-    assert!(loaded.game.is_finished(), "the journal replays the removal");
+        let h = db.match_history(ps[0], 1, 10).await.unwrap();
+        assert_eq!(h.iter().map(|e| e.id).collect::<Vec<_>>(), [here.id]);
+        assert_eq!((h[0].guild, h[0].season), (1, 1));
+        let elsewhere = db.match_history(ps[0], 2, 1_000).await.unwrap();
+        assert_eq!(elsewhere.len(), 101);
+        assert!(elsewhere.iter().all(|e| e.guild == 2));
+        assert!(db.match_history(ps[0], 3, 10).await.unwrap().is_empty());
+
+        // A match after `/ladder reset` carries the new season.
+        assert_eq!(db.new_season(1).await.unwrap(), 2);
+        let mut later = Play::start_with(&db, setup(), 1, &ps, 9_000).await;
+        later.everyone_moves().await;
+        later.act(Seat::P2, Action::ResignMatch).await;
+        let seasons: Vec<u32> = db
+            .match_history(ps[0], 1, 10)
+            .await
+            .unwrap()
+            .iter()
+            .map(|e| e.season)
+            .collect();
+        assert_eq!(seasons, [2, 1]);
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn running_matches_of_a_player_leave_out_finished_ones(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b", "c"]).await;
+        forfeit_match(&db, ps[0], ps[1], Seat::P2, 0).await;
+        let one = Play::start(&db, Variant::Classic, &[ps[0], ps[1]], 0).await;
+        let two = Play::start(&db, Variant::Popout, &[ps[2], ps[0]], 0).await;
+        let r = db.running_matches_of(ps[0]).await.unwrap();
+        assert_eq!(r.iter().map(|e| e.id).collect::<Vec<_>>(), [one.id, two.id]);
+        assert_eq!(r[1].variant, Variant::Popout);
+        assert_eq!(r[1].seat, 1);
+        assert_eq!(r[1].opponents, ["c"]);
+        assert!(db.running_matches_of(ps[2]).await.unwrap().len() == 1);
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn three_players_and_teams_pools_are_rated_with_weng_lin_from_the_places(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b", "c", "d"]).await;
+        // three-players: everyone moves, p3 resigns the match → places 1, 1, 3.
+        let mut p = Play::start(&db, Variant::ThreePlayers, &ps[..3], 0).await;
+        p.everyone_moves().await;
+        p.act(Seat::P3, Action::ResignMatch).await;
+        let new = WengLinRating::NEW;
+        let expected = weng_lin::rate(&[vec![new], vec![new], vec![new]], &[1, 1, 3]).unwrap();
+        let changes = db.rating_changes(p.id).await.unwrap();
+        assert_eq!(changes.len(), 3);
+        for (c, e) in changes.iter().zip(&expected) {
+            match c.after {
+                PoolRating::WengLin(r) => assert!(close(r.mu, e[0].mu) && close(r.sigma, e[0].sigma)),
+                PoolRating::Glicko2(_) => panic!("three-players is Weng-Lin"),
+            }
+        }
+        // teams: p2 (team B) resigns → team A (p1, p3) first.
+        let mut p = Play::start(&db, Variant::Teams, &ps, 0).await;
+        p.everyone_moves().await;
+        p.act(Seat::P2, Action::ResignMatch).await;
+        let expected = weng_lin::rate(&[vec![new, new], vec![new, new]], &[1, 2]).unwrap();
+        let changes = db.rating_changes(p.id).await.unwrap();
+        let mu = |c: &fourbot::store::RatingChange| match c.after {
+            PoolRating::WengLin(r) => r.mu,
+            PoolRating::Glicko2(_) => panic!("teams is Weng-Lin"),
+        };
+        assert!(close(mu(&changes[0]), expected[0][0].mu), "p1 team A");
+        assert!(close(mu(&changes[1]), expected[1][0].mu), "p2 team B");
+        assert!(close(mu(&changes[2]), expected[0][1].mu), "p3 team A");
+        let board = db
+            .leaderboard(0, Variant::Teams, None, 10, 0)
+            .await
+            .unwrap();
+        assert_eq!(board.len(), 4);
+        assert!(board[0].name == "a" || board[0].name == "c");
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn obstacles_and_random_opening_matches_rebuild_from_their_stored_setup(engine) {
+        use fourbot::game::notation::{parse_layout, parse_moves};
+        use fourbot::game::Position;
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b"]).await;
+        let layout = parse_layout("b1 f1 b2 f2", Variant::Obstacles).unwrap();
+        let setup = MatchSetup::new(Variant::Obstacles, ClockSettings::default())
+            .with_start(Position::with_layout(Variant::Obstacles, &layout));
+        let mut p = Play::start_with(&db, setup, 0, &ps, 0).await;
+        p.drop_in(1).await;
+        let loaded = db.load_match(p.id).await.unwrap();
+        assert_eq!(
+            loaded.game.current_game().game().position(),
+            p.m.current_game().game().position()
+        );
+        assert_eq!(
+            db.match_detail(p.id).await.unwrap().blocks.as_deref(),
+            Some("b1 b2 f1 f2")
+        );
+
+        let opening = parse_moves("d d c e", Variant::RandomOpening).unwrap();
+        let setup =
+            MatchSetup::new(Variant::RandomOpening, ClockSettings::default()).with_opening(opening);
+        let mut p = Play::start_with(&db, setup, 0, &ps, 0).await;
+        p.drop_in(0).await;
+        let loaded = db.load_match(p.id).await.unwrap();
+        assert_eq!(
+            loaded.game.current_game().game().moves(),
+            p.m.current_game().game().moves()
+        );
+        let d = db.match_detail(p.id).await.unwrap();
+        assert_eq!(d.opening.as_deref(), Some("d d c e"));
+        assert_eq!(d.games[0].moves[0].ply, 5, "the drawn discs are plies 1-4");
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn a_moderator_removal_is_journaled_and_ends_the_match_as_a_forfeit(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b"]).await;
+        let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+        p.everyone_moves().await;
+        p.t += 1000;
+        p.m.remove(Seat::P1, Timestamp(p.t)).unwrap();
+        let events: Vec<_> = p.m.drain_events().collect();
+        assert_eq!(
+            db.record_events(p.id, &p.m, &events).await.unwrap(),
+            Recorded::Finished
+        );
+        assert_eq!(
+            p.m.result().unwrap().end,
+            End::Forfeit {
+                seat: Seat::P1,
+                reason: ForfeitReason::Removed
+            }
+        );
+        let d = db.match_detail(p.id).await.unwrap();
+        assert_eq!(d.end.as_deref(), Some("forfeit p1 removed"));
+        let loaded = db.load_match(p.id).await.unwrap();
+        assert!(loaded.game.is_finished(), "the journal replays the removal");
+    }
 }
 
 /// Applies the deadline of `p`'s match at `now` (as the match task does)
@@ -736,73 +777,76 @@ async fn advance_to(p: &mut Play, now: u64) -> Recorded {
     p.db.record_events(p.id, &p.m, &events).await.unwrap()
 }
 
-#[tokio::test]
-async fn a_flagged_match_loads_finished_by_its_flag_at_the_deadline() {
-    let db = memory().await;
-    let ps = players(&db, &["a", "b"]).await;
-    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
-    p.drop_in(3).await;
-    p.drop_in(3).await;
-    p.drop_in(2).await; // both first moves made: p2's bank runs
-    let deadline = p.m.deadline().unwrap();
-    assert_eq!(
-        advance_to(&mut p, deadline.as_millis() + 5_000).await,
-        Recorded::Finished
-    );
-    let flag = End::Forfeit {
-        seat: Seat::P2,
-        reason: ForfeitReason::Flag,
-    };
-    assert_eq!(p.m.result().unwrap().end, flag);
-    // The flag is not in the journal; the stored end is.
-    let loaded = db.load_match(p.id).await.unwrap();
-    assert!(loaded.game.is_finished(), "the stored end replays the flag");
-    assert_eq!(loaded.game.result(), p.m.result());
-    let (end, at) = loaded.game.current_game().end().unwrap();
-    assert_eq!((end, at), p.m.current_game().end().unwrap());
-    assert_eq!(at, deadline, "at the deadline, not when it was noticed");
-    assert_eq!(db.rating_changes(p.id).await.unwrap().len(), 2);
-    // /export reads the loaded match: the game is lost on time, not "*".
-    let detail = db.match_detail(p.id).await.unwrap();
-    let text = fourbot::host::archive::exchange_text(&detail, &loaded.game);
-    assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
-    assert!(text.contains("[Result \"1-0\"]"), "{text}");
-}
-
-#[tokio::test]
-async fn a_match_aborted_by_its_abort_window_loads_aborted() {
-    let db = memory().await;
-    let ps = players(&db, &["a", "b"]).await;
-    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
-    p.drop_in(3).await; // p2 never makes a first move
-    let deadline = p.m.deadline().unwrap();
-    assert_eq!(
-        advance_to(&mut p, deadline.as_millis()).await,
-        Recorded::Finished
-    );
-    assert_eq!(
-        p.m.result().unwrap().end,
-        End::Aborted {
+fourbot_store::engine_tests! {
+    async fn a_flagged_match_loads_finished_by_its_flag_at_the_deadline(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b"]).await;
+        let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+        p.drop_in(3).await;
+        p.drop_in(3).await;
+        p.drop_in(2).await; // both first moves made: p2's bank runs
+        let deadline = p.m.deadline().unwrap();
+        assert_eq!(
+            advance_to(&mut p, deadline.as_millis() + 5_000).await,
+            Recorded::Finished
+        );
+        let flag = End::Forfeit {
             seat: Seat::P2,
-            cause: AbortCause::NoFirstMove
-        }
-    );
-    let loaded = db.load_match(p.id).await.unwrap();
-    assert_eq!(loaded.game.result(), p.m.result());
+            reason: ForfeitReason::Flag,
+        };
+        assert_eq!(p.m.result().unwrap().end, flag);
+        // The flag is not in the journal; the stored end is.
+        let loaded = db.load_match(p.id).await.unwrap();
+        assert!(loaded.game.is_finished(), "the stored end replays the flag");
+        assert_eq!(loaded.game.result(), p.m.result());
+        let (end, at) = loaded.game.current_game().end().unwrap();
+        assert_eq!((end, at), p.m.current_game().end().unwrap());
+        assert_eq!(at, deadline, "at the deadline, not when it was noticed");
+        assert_eq!(db.rating_changes(p.id).await.unwrap().len(), 2);
+        // /export reads the loaded match: the game is lost on time, not "*".
+        let detail = db.match_detail(p.id).await.unwrap();
+        let text = fourbot::host::archive::exchange_text(&detail, &loaded.game);
+        assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
+        assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    }
 }
 
-#[tokio::test]
-async fn a_match_with_a_test_clock_below_the_rules_range_reloads() {
-    let db = memory().await;
-    let ps = players(&db, &["a", "b"]).await;
-    // FOURBOT_TEST_TIME_SCALE=30 makes 1+0 a bank of 2 s.
-    let control = TimeControl::new(1, 0).unwrap().scaled_down(30);
-    let setup = MatchSetup::new(Variant::Classic, ClockSettings::new(control));
-    let mut p = Play::start_with(&db, setup, 0, &ps, 0).await;
-    p.drop_in(3).await;
-    let loaded = db.load_match(p.id).await.unwrap();
-    assert_eq!(loaded.game.clock().settings().control.base_ms(), 2_000);
-    assert_eq!(loaded.game.banks(Timestamp(p.t)), p.m.banks(Timestamp(p.t)));
+fourbot_store::engine_tests! {
+    async fn a_match_aborted_by_its_abort_window_loads_aborted(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b"]).await;
+        let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+        p.drop_in(3).await; // p2 never makes a first move
+        let deadline = p.m.deadline().unwrap();
+        assert_eq!(
+            advance_to(&mut p, deadline.as_millis()).await,
+            Recorded::Finished
+        );
+        assert_eq!(
+            p.m.result().unwrap().end,
+            End::Aborted {
+                seat: Seat::P2,
+                cause: AbortCause::NoFirstMove
+            }
+        );
+        let loaded = db.load_match(p.id).await.unwrap();
+        assert_eq!(loaded.game.result(), p.m.result());
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn a_match_with_a_test_clock_below_the_rules_range_reloads(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b"]).await;
+        // FOURBOT_TEST_TIME_SCALE=30 makes 1+0 a bank of 2 s.
+        let control = TimeControl::new(1, 0).unwrap().scaled_down(30);
+        let setup = MatchSetup::new(Variant::Classic, ClockSettings::new(control));
+        let mut p = Play::start_with(&db, setup, 0, &ps, 0).await;
+        p.drop_in(3).await;
+        let loaded = db.load_match(p.id).await.unwrap();
+        assert_eq!(loaded.game.clock().settings().control.base_ms(), 2_000);
+        assert_eq!(loaded.game.banks(Timestamp(p.t)), p.m.banks(Timestamp(p.t)));
+    }
 }
 
 #[test]
@@ -867,173 +911,190 @@ fn a_resumed_match_runs_in_a_match_task_that_flags_at_the_rebuilt_deadline() {
     });
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn concurrent_records_are_committed_together_and_a_bad_one_fails_alone() {
-    let (_path, url) = temp_db("group-commit");
-    let db = Db::connect(&url).await.unwrap();
-    let ps = players(&db, &["a", "b"]).await;
-    let mut plays = Vec::new();
-    for _ in 0..20 {
-        plays.push(Play::start(&db, Variant::Classic, &ps[..], 0).await);
-    }
-    let tasks: Vec<_> = plays
-        .into_iter()
-        .map(|mut p| {
-            tokio::spawn(async move {
-                for c in [0, 1, 0, 1] {
-                    p.drop_in(c).await;
-                }
-                p
+fourbot_store::engine_tests! {
+    #[multi_thread]
+    async fn concurrent_records_are_committed_together_and_a_bad_one_fails_alone(engine) {
+        let url = engine.url("group-commit").await;
+        let db = Db::connect(&url).await.unwrap();
+        let ps = players(&db, &["a", "b"]).await;
+        let mut plays = Vec::new();
+        for _ in 0..20 {
+            plays.push(Play::start(&db, Variant::Classic, &ps[..], 0).await);
+        }
+        let tasks: Vec<_> = plays
+            .into_iter()
+            .map(|mut p| {
+                tokio::spawn(async move {
+                    for c in [0, 1, 0, 1] {
+                        p.drop_in(c).await;
+                    }
+                    p
+                })
             })
-        })
-        .collect();
-    let (m, _) = {
-        let setup = MatchSetup::new(Variant::Classic, ClockSettings::default());
-        let mut m = Match::new(setup, Timestamp::ZERO).unwrap();
-        let events: Vec<_> = m.drain_events().collect();
-        (m, events)
-    };
-    let bad = db.record_events(MatchId(9_999), &m, &[]).await;
-    assert!(matches!(
-        bad,
-        Err(fourbot::store::StoreError::NoSuchMatch(_))
-    ));
-    for t in tasks {
-        let p = t.await.unwrap();
-        let loaded = db.load_match(p.id).await.unwrap();
-        assert_eq!(loaded.journal_len, 4);
-        assert_eq!(loaded.game.clock(), p.m.clock());
+            .collect();
+        let (m, _) = {
+            let setup = MatchSetup::new(Variant::Classic, ClockSettings::default());
+            let mut m = Match::new(setup, Timestamp::ZERO).unwrap();
+            let events: Vec<_> = m.drain_events().collect();
+            (m, events)
+        };
+        // Bad requests among the good ones, at the same moments: each fails
+        // alone (with SQLite's group commit, in the batches of the others).
+        let bad: Vec<_> = (0..8)
+            .map(|i| {
+                let (db, m) = (db.clone(), m.clone());
+                tokio::spawn(async move {
+                    tokio::task::yield_now().await;
+                    db.record_events(MatchId(9_000 + i), &m, &[]).await
+                })
+            })
+            .collect();
+        for b in bad {
+            assert!(matches!(
+                b.await.unwrap(),
+                Err(fourbot::store::StoreError::NoSuchMatch(_))
+            ));
+        }
+        for t in tasks {
+            let p = t.await.unwrap();
+            let loaded = db.load_match(p.id).await.unwrap();
+            assert_eq!(loaded.journal_len, 4);
+            assert_eq!(loaded.game.clock(), p.m.clock());
+        }
     }
 }
 
-#[tokio::test]
-async fn a_resignation_before_every_seat_moved_is_stored_aborted_and_replays_so() {
-    // docs/rules.md §4: a match in which a player made no move is never
-    // rated, however it ended.
-    let db = memory().await;
-    let ps = players(&db, &["a", "b"]).await;
-    let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
-    p.drop_in(3).await;
-    assert_eq!(
-        p.act(Seat::P2, Action::ResignMatch).await,
-        Recorded::Finished
-    );
-    let d = db.match_detail(p.id).await.unwrap();
-    assert_eq!(d.end.as_deref(), Some("aborted"));
-    assert!(d.places.is_empty(), "no places: {d:?}");
-    assert!(db.rating_changes(p.id).await.unwrap().is_empty());
-    assert!(db
-        .leaderboard(0, Variant::Classic, None, 10, 0)
-        .await
-        .unwrap()
-        .is_empty());
-    let loaded = db.load_match(p.id).await.unwrap();
-    assert_eq!(
-        loaded.game.result().unwrap().end,
-        End::Aborted {
+fourbot_store::engine_tests! {
+    async fn a_resignation_before_every_seat_moved_is_stored_aborted_and_replays_so(engine) {
+        // docs/rules.md §4: a match in which a player made no move is never
+        // rated, however it ended.
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b"]).await;
+        let mut p = Play::start(&db, Variant::Classic, &ps, 0).await;
+        p.drop_in(3).await;
+        assert_eq!(
+            p.act(Seat::P2, Action::ResignMatch).await,
+            Recorded::Finished
+        );
+        let d = db.match_detail(p.id).await.unwrap();
+        assert_eq!(d.end.as_deref(), Some("aborted"));
+        assert!(d.places.is_empty(), "no places: {d:?}");
+        assert!(db.rating_changes(p.id).await.unwrap().is_empty());
+        assert!(db
+            .leaderboard(0, Variant::Classic, None, 10, 0)
+            .await
+            .unwrap()
+            .is_empty());
+        let loaded = db.load_match(p.id).await.unwrap();
+        assert_eq!(
+            loaded.game.result().unwrap().end,
+            End::Aborted {
+                seat: Seat::P2,
+                cause: AbortCause::Forfeit {
+                    seat: Seat::P2,
+                    reason: ForfeitReason::Resign
+                }
+            },
+            "the journal replays the resignation"
+        );
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn a_flag_before_a_first_move_is_stored_aborted_and_an_older_forfeit_still_loads(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b"]).await;
+        let setup = MatchSetup::new(
+            Variant::Classic,
+            ClockSettings::new("1+0".parse::<TimeControl>().unwrap()),
+        );
+        let mut p = Play::start_with(&db, setup, 0, &ps, 0).await;
+        p.drop_in(3).await; // 1 000
+        p.act(Seat::P2, Action::ResignGame).await; // 2 000, before p2 moved
+        p.act(Seat::P1, Action::Ready).await; // 3 000
+                                              // The grace ends at 62 000; then p2's 60 s bank runs out.
+        assert_eq!(p.m.deadline(), Some(Timestamp(122_000)));
+        assert_eq!(advance_to(&mut p, 122_000).await, Recorded::Finished);
+        let flag = End::Aborted {
             seat: Seat::P2,
             cause: AbortCause::Forfeit {
                 seat: Seat::P2,
-                reason: ForfeitReason::Resign
-            }
-        },
-        "the journal replays the resignation"
-    );
-}
-
-#[tokio::test]
-async fn a_flag_before_a_first_move_is_stored_aborted_and_an_older_forfeit_still_loads() {
-    let db = memory().await;
-    let ps = players(&db, &["a", "b"]).await;
-    let setup = MatchSetup::new(
-        Variant::Classic,
-        ClockSettings::new("1+0".parse::<TimeControl>().unwrap()),
-    );
-    let mut p = Play::start_with(&db, setup, 0, &ps, 0).await;
-    p.drop_in(3).await; // 1 000
-    p.act(Seat::P2, Action::ResignGame).await; // 2 000, before p2 moved
-    p.act(Seat::P1, Action::Ready).await; // 3 000
-                                          // The grace ends at 62 000; then p2's 60 s bank runs out.
-    assert_eq!(p.m.deadline(), Some(Timestamp(122_000)));
-    assert_eq!(advance_to(&mut p, 122_000).await, Recorded::Finished);
-    let flag = End::Aborted {
-        seat: Seat::P2,
-        cause: AbortCause::Forfeit {
-            seat: Seat::P2,
-            reason: ForfeitReason::Flag,
-        },
-    };
-    assert_eq!(p.m.result().unwrap().end, flag);
-    assert_eq!(
-        db.match_detail(p.id).await.unwrap().end.as_deref(),
-        Some("aborted")
-    );
-    assert!(db.rating_changes(p.id).await.unwrap().is_empty());
-    // The flag is not journaled: the clock applies it again on loading.
-    assert_eq!(
-        db.load_match(p.id)
-            .await
-            .unwrap()
-            .game
-            .result()
-            .unwrap()
-            .end,
-        flag
-    );
-    // A version before this rule stored the same flag as a forfeit (and
-    // rated it): that match still loads.
-    let store_end = |seat: i64| {
-        sqlx::query(
-            "UPDATE matches SET end_kind = 'forfeit', end_seat = ?, forfeit_reason = 'flag'
-             WHERE id = ?",
-        )
-        .bind(seat)
-        .bind(p.id.0)
-        .execute(db.pool())
-    };
-    store_end(1).await.unwrap();
-    assert!(db.load_match(p.id).await.unwrap().game.is_finished());
-    // An end the clock does not give is still refused.
-    store_end(0).await.unwrap();
-    assert!(matches!(
-        db.load_match(p.id).await,
-        Err(fourbot::store::StoreError::Corrupt { .. })
-    ));
-}
-
-#[tokio::test]
-async fn equal_ratings_share_a_rank_on_the_leaderboard_and_the_rating_card() {
-    // a beats c and b beats d, all new: a and b have the same rating, c and
-    // d too. Standard competition ranking: 1, 1, 3, 3 (docs/rating.md).
-    let db = memory().await;
-    let ps = players(&db, &["a", "b", "c", "d"]).await;
-    forfeit_match(&db, ps[0], ps[2], Seat::P2, 0).await;
-    forfeit_match(&db, ps[1], ps[3], Seat::P2, 0).await;
-    let board = db
-        .leaderboard(0, Variant::Classic, None, 10, 0)
-        .await
-        .unwrap();
-    let ranks: Vec<(u32, &str)> = board.iter().map(|e| (e.rank, e.name.as_str())).collect();
-    assert_eq!(ranks, [(1, "a"), (1, "b"), (3, "c"), (3, "d")]);
-    assert_eq!(board[0].line().split(' ').next(), Some("1."));
-    assert_eq!(board[1].line().split(' ').next(), Some("1."));
-    for (player, rank) in [(ps[0], 1), (ps[1], 1), (ps[2], 3), (ps[3], 3)] {
-        let card = db.rating_card(0, player, 0).await.unwrap();
-        assert_eq!(card[0].1.rank, rank, "{:?}", card[0].1);
+                reason: ForfeitReason::Flag,
+            },
+        };
+        assert_eq!(p.m.result().unwrap().end, flag);
+        assert_eq!(
+            db.match_detail(p.id).await.unwrap().end.as_deref(),
+            Some("aborted")
+        );
+        assert!(db.rating_changes(p.id).await.unwrap().is_empty());
+        // The flag is not journaled: the clock applies it again on loading.
+        assert_eq!(
+            db.load_match(p.id)
+                .await
+                .unwrap()
+                .game
+                .result()
+                .unwrap()
+                .end,
+            flag
+        );
+        // A version before this rule stored the same flag as a forfeit (and
+        // rated it): that match still loads.
+        let store_end = |seat: i64| {
+            sqlx::query(
+                "UPDATE matches SET end_kind = 'forfeit', end_seat = $1, forfeit_reason = 'flag'
+                 WHERE id = $2",
+            )
+            .bind(seat)
+            .bind(p.id.0)
+            .execute(db.pool())
+        };
+        store_end(1).await.unwrap();
+        assert!(db.load_match(p.id).await.unwrap().game.is_finished());
+        // An end the clock does not give is still refused.
+        store_end(0).await.unwrap();
+        assert!(matches!(
+            db.load_match(p.id).await,
+            Err(fourbot::store::StoreError::Corrupt { .. })
+        ));
     }
-    // A page that starts inside a tie keeps the shared rank.
-    let top3 = db
-        .leaderboard(0, Variant::Classic, None, 3, 0)
-        .await
-        .unwrap();
-    assert_eq!(top3[2].rank, 3);
-    // A banned player above is not counted.
-    db.ban(0, ps[0], None, None, 0).await.unwrap();
-    assert_eq!(db.rating_card(0, ps[2], 0).await.unwrap()[0].1.rank, 2);
-    let board = db
-        .leaderboard(0, Variant::Classic, None, 10, 0)
-        .await
-        .unwrap();
-    let ranks: Vec<u32> = board.iter().map(|e| e.rank).collect();
-    assert_eq!(ranks, [1, 2, 2]);
+}
+
+fourbot_store::engine_tests! {
+    async fn equal_ratings_share_a_rank_on_the_leaderboard_and_the_rating_card(engine) {
+        // a beats c and b beats d, all new: a and b have the same rating, c and
+        // d too. Standard competition ranking: 1, 1, 3, 3 (docs/rating.md).
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b", "c", "d"]).await;
+        forfeit_match(&db, ps[0], ps[2], Seat::P2, 0).await;
+        forfeit_match(&db, ps[1], ps[3], Seat::P2, 0).await;
+        let board = db
+            .leaderboard(0, Variant::Classic, None, 10, 0)
+            .await
+            .unwrap();
+        let ranks: Vec<(u32, &str)> = board.iter().map(|e| (e.rank, e.name.as_str())).collect();
+        assert_eq!(ranks, [(1, "a"), (1, "b"), (3, "c"), (3, "d")]);
+        assert_eq!(board[0].line().split(' ').next(), Some("1."));
+        assert_eq!(board[1].line().split(' ').next(), Some("1."));
+        for (player, rank) in [(ps[0], 1), (ps[1], 1), (ps[2], 3), (ps[3], 3)] {
+            let card = db.rating_card(0, player, 0).await.unwrap();
+            assert_eq!(card[0].1.rank, rank, "{:?}", card[0].1);
+        }
+        // A page that starts inside a tie keeps the shared rank.
+        let top3 = db
+            .leaderboard(0, Variant::Classic, None, 3, 0)
+            .await
+            .unwrap();
+        assert_eq!(top3[2].rank, 3);
+        // A banned player above is not counted.
+        db.ban(0, ps[0], None, None, 0).await.unwrap();
+        assert_eq!(db.rating_card(0, ps[2], 0).await.unwrap()[0].1.rank, 2);
+        let board = db
+            .leaderboard(0, Variant::Classic, None, 10, 0)
+            .await
+            .unwrap();
+        let ranks: Vec<u32> = board.iter().map(|e| e.rank).collect();
+        assert_eq!(ranks, [1, 2, 2]);
+    }
 }

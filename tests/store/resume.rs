@@ -28,13 +28,13 @@ async fn running_match(db: &Db, a: &str, b: &str) -> MatchId {
     db.create_match(&new, &m).await.unwrap()
 }
 
-#[tokio::test]
-async fn a_corrupt_running_match_is_skipped_and_the_others_are_resumed() {
-    let db = Db::connect("sqlite::memory:").await.unwrap();
+fourbot_store::engine_tests! {
+async fn a_corrupt_running_match_is_skipped_and_the_others_are_resumed(engine) {
+    let db = engine.db().await;
     let first = running_match(&db, "alice", "bob").await;
     let broken = running_match(&db, "carol", "dave").await;
     let last = running_match(&db, "erin", "frank").await;
-    sqlx::query("UPDATE matches SET variant = 'no-such-variant' WHERE id = ?")
+    sqlx::query("UPDATE matches SET variant = 'no-such-variant' WHERE id = $1")
         .bind(broken.0)
         .execute(db.pool())
         .await
@@ -47,4 +47,5 @@ async fn a_corrupt_running_match_is_skipped_and_the_others_are_resumed() {
         .expect("the others resume");
     let ids: Vec<MatchId> = resumed.iter().map(|r| r.loaded.id).collect();
     assert_eq!(ids, vec![first, last]);
+}
 }

@@ -49,6 +49,6 @@ pub use view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 // What front ends read of the store, named by the host so that they need
 // not name the store.
 pub use fourbot_store::{
-    database_url, GuildSettings, HistoryEntry, LadderEntry, MatchDetail, PlayerId, PlayerInfo,
-    PlayerSettings, PoolRating, DATABASE_URL_ENV, DEFAULT_DATABASE_URL,
+    database_url, redact_url, GuildSettings, HistoryEntry, LadderEntry, MatchDetail, PlayerId,
+    PlayerInfo, PlayerSettings, PoolRating, DATABASE_URL_ENV, DEFAULT_DATABASE_URL,
 };

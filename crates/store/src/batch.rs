@@ -1,27 +1,27 @@
 //! Group commit for [`super::Db::record_events`].
 //!
 //! SQLite commits one transaction at a time, and with `synchronous=FULL`
-//! every commit waits for the disk (an fsync of the WAL). When many match
+//! every commit waits for the disk (an fsync of the WAL). (PostgreSQL does
+//! not use it: it runs transactions side by side and flushes the commits
+//! that wait together itself.) When many match
 //! tasks record at once, the waiting requests are committed together: each
 //! caller queues its request; whoever takes the writer lock first drains the
-//! whole queue and writes every request in its own savepoint of one
-//! transaction, commits once and answers everyone. A caller whose request was
+//! whole queue and writes every request in one transaction, commits once
+//! and answers everyone. A caller whose request was
 //! taken by another leader simply waits for its answer. No background task:
 //! the batch runs on the callers' own futures, in whatever runtime they use.
 //!
 //! Every answer is given only after the commit returned, so "committed
 //! before announced" holds for each request. One request's error (e.g. an
-//! unknown match) rolls back its savepoint only; a failed commit fails the
-//! whole batch.
+//! unknown match) is its own: the batch is written again without it; a
+//! failed commit fails the whole batch.
 
 use std::sync::Mutex;
 
-use sqlx::sqlite::SqlitePool;
-use sqlx::Connection;
 use tokio::sync::oneshot;
 
 use super::matches::{record_in, Recorded};
-use super::{MatchId, StoreError};
+use super::{Db, MatchId, StoreError};
 use fourbot_core::play::{Event, Match};
 
 /// Most requests written in one transaction.
@@ -51,7 +51,7 @@ impl Batcher {
     /// Queues one request and returns once it is committed (or failed).
     pub(super) async fn record(
         &self,
-        pool: &SqlitePool,
+        db: &Db,
         id: MatchId,
         m: Match,
         events: Vec<Event>,
@@ -79,7 +79,7 @@ impl Batcher {
                         if batch.is_empty() {
                             break;
                         }
-                        write_batch(pool, batch).await;
+                        write_batch(db, batch).await;
                         if let Ok(result) = answer.try_recv() {
                             drop(guard);
                             return result;
@@ -92,36 +92,53 @@ impl Batcher {
     }
 }
 
-/// Writes `batch` in one transaction, one savepoint per request, and
-/// answers every request after the commit.
-async fn write_batch(pool: &SqlitePool, batch: Vec<Pending>) {
+/// Writes `batch` in one transaction and answers every request after the
+/// commit. A request that fails (e.g. an unknown match) rolls the
+/// transaction back; it is answered with its error and the others are
+/// written again without it, so nothing of it is written and all of theirs
+/// is. (A savepoint per request did the same at two more statements per
+/// request, every time; a failure is rare.)
+async fn write_batch(db: &Db, mut batch: Vec<Pending>) {
+    while !batch.is_empty() {
+        match attempt(db, &batch).await {
+            Ok(Ok(results)) => {
+                for (p, r) in batch.into_iter().zip(results) {
+                    let _ = p.reply.send(Ok(r));
+                }
+                return;
+            }
+            Ok(Err((failed, e))) => {
+                let _ = batch.remove(failed).reply.send(Err(e));
+            }
+            Err(e) => {
+                let reason = e.to_string();
+                for p in batch {
+                    let _ = p.reply.send(Err(StoreError::BatchFailed(reason.clone())));
+                }
+                return;
+            }
+        }
+    }
+}
+
+/// One try at `batch`: every request's result once committed, or the
+/// index and error of the first request that failed (rolled back, nothing
+/// written), or the error of the transaction itself.
+async fn attempt(
+    db: &Db,
+    batch: &[Pending],
+) -> Result<Result<Vec<Recorded>, (usize, StoreError)>, StoreError> {
+    let mut tx = db.write().await?;
     let mut results = Vec::with_capacity(batch.len());
-    let outcome: Result<(), sqlx::Error> = async {
-        let mut tx = pool.begin_with("BEGIN IMMEDIATE").await?;
-        for p in &batch {
-            let mut savepoint = (*tx).begin().await?;
-            let r = record_in(&mut savepoint, p.id, &p.m, &p.events).await;
-            if r.is_ok() {
-                savepoint.commit().await?;
-            } else {
-                savepoint.rollback().await?;
-            }
-            results.push(r);
-        }
-        tx.commit().await
-    }
-    .await;
-    match outcome {
-        Ok(()) => {
-            for (p, r) in batch.into_iter().zip(results) {
-                let _ = p.reply.send(r);
-            }
-        }
-        Err(e) => {
-            let reason = e.to_string();
-            for p in batch {
-                let _ = p.reply.send(Err(StoreError::BatchFailed(reason.clone())));
+    for (i, p) in batch.iter().enumerate() {
+        match record_in(db, &mut tx, p.id, &p.m, &p.events).await {
+            Ok(r) => results.push(r),
+            Err(e) => {
+                tx.rollback().await?;
+                return Ok(Err((i, e)));
             }
         }
     }
+    tx.commit().await?;
+    Ok(Ok(results))
 }

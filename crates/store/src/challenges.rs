@@ -3,7 +3,7 @@
 
 use sqlx::Row;
 
-use super::{gid, Db, GuildId, MatchId, PlayerId, StoreError};
+use super::{gid, locking, Db, GuildId, MatchId, PlayerId, Shards, StoreError};
 use fourbot_core::game::Variant;
 use fourbot_core::play::ClockSettings;
 
@@ -128,7 +128,7 @@ impl Db {
             "INSERT INTO challenges (kind, guild_id, channel_id, message_id, challenger_id, variant,
                  base_ms, increment_ms, abort_ms, grace_ms, color, locale, text, token,
                  created_unix_ms, expires_unix_ms)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id",
         )
         .bind(match c.kind {
             ChallengeKind::Challenge => "challenge",
@@ -154,7 +154,7 @@ impl Db {
         for (i, seat) in c.seats.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO challenge_seats (challenge_id, seat, player_id, name, ai_level, accepted)
-                 VALUES (?, ?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, $5, $6)",
             )
             .bind(id)
             .bind(i as i64)
@@ -169,15 +169,22 @@ impl Db {
         Ok(id)
     }
 
-    /// Every open challenge and seek, soonest expiry first — at start-up the
-    /// adapter re-arms a timer for each at its stored expiry.
+    /// Every open challenge and seek (of the guilds of this store's scope:
+    /// [`Db::scoped`]), soonest expiry first — at start-up the adapter
+    /// re-arms a timer for each at its stored expiry.
     ///
     /// # Errors
     /// [`StoreError::Database`].
     pub async fn open_challenges(&self) -> Result<Vec<StoredChallenge>, StoreError> {
+        let (total, first, last) = Shards::binds(self.scope);
         let ids: Vec<i64> = sqlx::query_scalar(
-            "SELECT id FROM challenges WHERE state = 'open' ORDER BY expires_unix_ms, id",
+            "SELECT id FROM challenges
+             WHERE state = 'open' AND (guild_id >> 22) % $1 BETWEEN $2 AND $3
+             ORDER BY expires_unix_ms, id",
         )
+        .bind(total)
+        .bind(first)
+        .bind(last)
         .fetch_all(&self.pool)
         .await?;
         let mut out = Vec::with_capacity(ids.len());
@@ -198,7 +205,7 @@ impl Db {
             "SELECT kind, guild_id, channel_id, message_id, challenger_id, variant, base_ms,
                     increment_ms, abort_ms, grace_ms, color, locale, text, token,
                     created_unix_ms, expires_unix_ms, state, match_id
-             FROM challenges WHERE id = ?",
+             FROM challenges WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&self.pool)
@@ -208,7 +215,7 @@ impl Db {
         };
         let seats = sqlx::query(
             "SELECT player_id, name, ai_level, accepted FROM challenge_seats
-             WHERE challenge_id = ? ORDER BY seat",
+             WHERE challenge_id = $1 ORDER BY seat",
         )
         .bind(id)
         .fetch_all(&self.pool)
@@ -260,7 +267,8 @@ impl Db {
     /// A challenged player accepts their seat, seated from now on as `name`.
     /// Returns false unless the seat is theirs, not yet accepted, and the
     /// challenge is open and not expired at `now_unix_ms` — one guarded
-    /// `UPDATE`, so two racing presses accept once.
+    /// `UPDATE` with the challenge locked ([`Db::answering`]), so two
+    /// racing presses accept once.
     ///
     /// # Errors
     /// [`StoreError::Database`].
@@ -271,26 +279,29 @@ impl Db {
         name: &str,
         now_unix_ms: i64,
     ) -> Result<bool, StoreError> {
+        let mut tx = self.answering(id).await?;
         let done = sqlx::query(
-            "UPDATE challenge_seats SET accepted = 1, name = ?
-             WHERE challenge_id = ? AND player_id = ? AND accepted = 0
+            "UPDATE challenge_seats SET accepted = 1, name = $1
+             WHERE challenge_id = $2 AND player_id = $3 AND accepted = 0
                AND EXISTS (SELECT 1 FROM challenges
-                           WHERE id = ? AND state = 'open' AND expires_unix_ms > ?)",
+                           WHERE id = $4 AND state = 'open' AND expires_unix_ms > $5)",
         )
         .bind(name)
         .bind(id)
         .bind(player.0)
         .bind(id)
         .bind(now_unix_ms)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
         Ok(done.rows_affected() == 1)
     }
 
     /// A player takes the first free seat of an open seek that has not
     /// expired at `now_unix_ms` and where they are not seated yet; returns
     /// the seat (0-based), or `None` if there is none for them. One guarded
-    /// `UPDATE`: two racing joins never take the same seat.
+    /// `UPDATE` with the seek locked ([`Db::answering`]): two racing joins
+    /// never take the same seat, and the second takes the next one.
     ///
     /// # Errors
     /// [`StoreError::Database`].
@@ -301,15 +312,16 @@ impl Db {
         name: &str,
         now_unix_ms: i64,
     ) -> Result<Option<u8>, StoreError> {
+        let mut tx = self.answering(id).await?;
         let seat: Option<i64> = sqlx::query_scalar(
-            "UPDATE challenge_seats SET player_id = ?, name = ?, accepted = 1
-             WHERE challenge_id = ? AND player_id IS NULL
+            "UPDATE challenge_seats SET player_id = $1, name = $2, accepted = 1
+             WHERE challenge_id = $3 AND player_id IS NULL
                AND seat = (SELECT MIN(seat) FROM challenge_seats
-                           WHERE challenge_id = ? AND player_id IS NULL)
+                           WHERE challenge_id = $4 AND player_id IS NULL)
                AND NOT EXISTS (SELECT 1 FROM challenge_seats
-                               WHERE challenge_id = ? AND player_id = ?)
+                               WHERE challenge_id = $5 AND player_id = $6)
                AND EXISTS (SELECT 1 FROM challenges
-                           WHERE id = ? AND state = 'open' AND expires_unix_ms > ?)
+                           WHERE id = $7 AND state = 'open' AND expires_unix_ms > $8)
              RETURNING seat",
         )
         .bind(player.0)
@@ -320,8 +332,9 @@ impl Db {
         .bind(player.0)
         .bind(id)
         .bind(now_unix_ms)
-        .fetch_optional(&self.pool)
+        .fetch_optional(&mut *tx)
         .await?;
+        tx.commit().await?;
         Ok(seat.map(|s| s as u8))
     }
 
@@ -337,17 +350,19 @@ impl Db {
         id: i64,
         state: ChallengeState,
     ) -> Result<bool, StoreError> {
+        let mut tx = self.answering(id).await?;
         let done = sqlx::query(
-            "UPDATE challenges SET state = ? WHERE id = ? AND state = 'open'
-               AND (? = 0 OR NOT EXISTS (SELECT 1 FROM challenge_seats
-                                        WHERE challenge_id = ? AND accepted = 0))",
+            "UPDATE challenges SET state = $1 WHERE id = $2 AND state = 'open'
+               AND ($3 = 0 OR NOT EXISTS (SELECT 1 FROM challenge_seats
+                                        WHERE challenge_id = $4 AND accepted = 0))",
         )
         .bind(state.key())
         .bind(id)
         .bind(i64::from(state == ChallengeState::Accepted))
         .bind(id)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
+        tx.commit().await?;
         Ok(done.rows_affected() == 1)
     }
 
@@ -357,7 +372,7 @@ impl Db {
     /// # Errors
     /// [`StoreError::Database`].
     pub async fn set_challenge_text(&self, id: i64, text: &str) -> Result<(), StoreError> {
-        sqlx::query("UPDATE challenges SET text = ? WHERE id = ?")
+        sqlx::query("UPDATE challenges SET text = $1 WHERE id = $2")
             .bind(text)
             .bind(id)
             .execute(&self.pool)
@@ -371,7 +386,7 @@ impl Db {
     /// # Errors
     /// [`StoreError::Database`].
     pub async fn set_challenge_message(&self, id: i64, message: u64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
+        sqlx::query("UPDATE challenges SET message_id = $1 WHERE id = $2")
             .bind(message as i64)
             .bind(id)
             .execute(&self.pool)
@@ -384,7 +399,7 @@ impl Db {
     /// # Errors
     /// [`StoreError::Database`].
     pub async fn set_challenge_match(&self, id: i64, m: MatchId) -> Result<(), StoreError> {
-        sqlx::query("UPDATE challenges SET match_id = ? WHERE id = ?")
+        sqlx::query("UPDATE challenges SET match_id = $1 WHERE id = $2")
             .bind(m.0)
             .bind(id)
             .execute(&self.pool)
@@ -392,27 +407,56 @@ impl Db {
         Ok(())
     }
 
-    /// Marks every open challenge whose expiry is at or before `now_unix_ms`
-    /// as expired and returns their ids (to take their buttons away); each
-    /// id is returned once, however many callers race.
+    /// Marks every open challenge (of the guilds of this store's scope:
+    /// [`Db::scoped`]) whose expiry is at or before `now_unix_ms` as
+    /// expired and returns their ids (to take their buttons away); each id
+    /// is returned once, however many callers race (on PostgreSQL the
+    /// `UPDATE` waits for a row another transaction holds and checks
+    /// `state` again).
     ///
     /// # Errors
     /// [`StoreError::Database`].
     pub async fn expire_challenges(&self, now_unix_ms: i64) -> Result<Vec<i64>, StoreError> {
+        let (total, first, last) = Shards::binds(self.scope);
         Ok(sqlx::query_scalar(
             "UPDATE challenges SET state = 'expired'
-             WHERE state = 'open' AND expires_unix_ms <= ? RETURNING id",
+             WHERE state = 'open' AND expires_unix_ms <= $1
+               AND (guild_id >> 22) % $2 BETWEEN $3 AND $4
+             RETURNING id",
         )
         .bind(now_unix_ms)
+        .bind(total)
+        .bind(first)
+        .bind(last)
         .fetch_all(&self.pool)
         .await?)
+    }
+
+    /// A write transaction holding challenge `id`'s row until it ends
+    /// (PostgreSQL `FOR UPDATE`; SQLite's write transaction holds the whole
+    /// database): the answers to one challenge — accept, join, close —
+    /// run one after the other, each seeing the last one's result, never
+    /// side by side on a stale view (two joins of a seek computing the same
+    /// free seat, a close that misses an acceptance).
+    async fn answering(
+        &self,
+        id: i64,
+    ) -> Result<sqlx::Transaction<'static, sqlx::Any>, StoreError> {
+        let mut tx = self.write().await?;
+        sqlx::query(
+            self.engine
+                .pick(locking!("SELECT id FROM challenges WHERE id = $1")),
+        )
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?;
+        Ok(tx)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::memory;
     use fourbot_core::play::TimeControl;
 
     fn seat(player: Option<PlayerId>, accepted: bool) -> ChallengeSeat {
@@ -443,9 +487,9 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn challenges_keep_their_expiry_and_expire_once() {
-        let db = memory().await;
+    crate::engine_tests! {
+    async fn challenges_keep_their_expiry_and_expire_once(engine) {
+        let db = engine.db().await;
         let a = db.named_player("a").await.unwrap();
         let b = db.named_player("b").await.unwrap();
         let c = new(a, vec![seat(Some(a), true), seat(Some(b), false)]);
@@ -494,9 +538,8 @@ mod tests {
         assert_eq!(s.new.seats[1].name.as_deref(), Some("bee"));
     }
 
-    #[tokio::test]
-    async fn a_challenge_is_accepted_once_and_only_when_every_seat_accepted() {
-        let db = memory().await;
+    async fn a_challenge_is_accepted_once_and_only_when_every_seat_accepted(engine) {
+        let db = engine.db().await;
         let a = db.named_player("a").await.unwrap();
         let b = db.named_player("b").await.unwrap();
         let c = db.named_player("c").await.unwrap();
@@ -534,5 +577,42 @@ mod tests {
             db.close_challenge(id, ChallengeState::Accepted)
         );
         assert!(x.unwrap() ^ y.unwrap());
+    }
+
+    async fn joins_racing_for_a_seek_take_one_seat_each(engine) {
+        let db = engine.db().await;
+        let seeker = db.named_player("s").await.unwrap();
+        let mut joiners = Vec::new();
+        for n in ["j1", "j2", "j3", "j4"] {
+            joiners.push(db.named_player(n).await.unwrap());
+        }
+        for round in 0..5 {
+            let seek = db
+                .create_challenge(&NewChallenge {
+                    kind: ChallengeKind::Seek,
+                    variant: Variant::Teams,
+                    seats: vec![
+                        seat(Some(seeker), true),
+                        seat(None, false),
+                        seat(None, false),
+                        seat(None, false),
+                    ],
+                    ..new(seeker, Vec::new())
+                })
+                .await
+                .unwrap();
+            // Four presses at once for three seats (PostgreSQL: on four
+            // connections of the pool).
+            let (a, b, c, d) = tokio::join!(
+                db.join_seek(seek, joiners[0], "j1", 2_000),
+                db.join_seek(seek, joiners[1], "j2", 2_000),
+                db.join_seek(seek, joiners[2], "j3", 2_000),
+                db.join_seek(seek, joiners[3], "j4", 2_000)
+            );
+            let mut seats: Vec<u8> = [a, b, c, d].into_iter().filter_map(|r| r.unwrap()).collect();
+            seats.sort();
+            assert_eq!(seats, [1, 2, 3], "round {round}: every free seat taken once");
+        }
+    }
     }
 }

@@ -1,9 +1,9 @@
 //! Matches: creation, the journal of actions, the clock state, the end (with
 //! its ratings, exactly once) and rebuilding running matches after a restart.
 
-use sqlx::{Row, SqliteConnection};
+use sqlx::{AnyConnection, Row};
 
-use super::{gid, Db, GuildId, MatchId, PlayerId, StoreError};
+use super::{gid, locking, Db, Engine, GuildId, MatchId, PlayerId, Shards, StoreError};
 use fourbot_core::game::notation::{parse_layout, parse_moves};
 use fourbot_core::game::{Cell, Move, Outcome, Position, Variant};
 use fourbot_core::play::{
@@ -147,13 +147,13 @@ fn moves_text(moves: &[Move]) -> String {
 /// ([`fourbot_core::play::unrated`]) on the stored players, the bot's row
 /// being the AI.
 async fn is_rated(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     variant: Variant,
     players: &[PlayerId],
 ) -> Result<bool, StoreError> {
     let mut seats = Vec::with_capacity(players.len());
     for p in players {
-        let bot: Option<i64> = sqlx::query_scalar("SELECT is_bot FROM players WHERE id = ?")
+        let bot: Option<i64> = sqlx::query_scalar("SELECT is_bot FROM players WHERE id = $1")
             .bind(p.0)
             .fetch_optional(&mut *conn)
             .await?;
@@ -173,7 +173,9 @@ impl Db {
     ///
     /// # Errors
     /// [`StoreError::SeatCount`] when `new.players` does not fill the seats,
-    /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
+    /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`],
+    /// [`StoreError::LeaseLost`] (a [`Db::hosting`] store that no longer
+    /// holds the guild's shard; nothing is written).
     pub async fn create_match(&self, new: &NewMatch, m: &Match) -> Result<MatchId, StoreError> {
         let variant = m.variant();
         let seating = m.seating();
@@ -185,6 +187,7 @@ impl Db {
             });
         }
         let mut tx = self.write().await?;
+        self.check_lease(&mut tx, new.guild).await?;
         Db::ensure_guild(&mut *tx, new.guild).await?;
         let rated = is_rated(&mut tx, variant, &new.players).await?;
         let settings = m.clock().settings();
@@ -196,7 +199,7 @@ impl Db {
             "INSERT INTO matches (guild_id, season, variant, base_ms, increment_ms, abort_ms,
                  grace_ms, blocks, opening, rated, epoch_unix_ms, phase, clock_running,
                  clock_seat, clock_since_ms, locale)
-             VALUES (?, (SELECT season FROM guilds WHERE id = ?), ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             VALUES ($1, (SELECT season FROM guilds WHERE id = $2), $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
              RETURNING id",
         )
         .bind(gid(new.guild))
@@ -224,7 +227,7 @@ impl Db {
             let s = Seat::new(i).expect("at most 4 seats");
             sqlx::query(
                 "INSERT INTO match_seats (match_id, seat, player_id, side, bank_ms, moved, ai_level)
-                 VALUES (?, ?, ?, ?, ?, ?, ?)",
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )
             .bind(id)
             .bind(i as i64)
@@ -258,23 +261,38 @@ impl Db {
     /// Returns [`Recorded::AlreadyFinished`] and writes nothing when the
     /// match has already ended in the store.
     ///
-    /// Concurrent calls are committed together (group commit: one
-    /// transaction, one savepoint per call, one fsync), each answered after
-    /// the commit.
+    /// On SQLite, which commits one transaction at a time, concurrent
+    /// calls are committed together (group commit: one transaction, one
+    /// fsync), each answered after the commit. On
+    /// PostgreSQL each call is a transaction of its own on a connection of
+    /// its own: the server runs them side by side and flushes the commits
+    /// that wait together itself.
     ///
     /// # Errors
     /// [`StoreError::NoSuchMatch`], [`StoreError::Database`],
     /// [`StoreError::Rating`] (nothing of this call is written then),
-    /// [`StoreError::BatchFailed`], [`StoreError::Interrupted`].
+    /// [`StoreError::BatchFailed`], [`StoreError::Interrupted`],
+    /// [`StoreError::LeaseLost`] (a [`Db::hosting`] store that no longer
+    /// holds the match's shard: stop hosting it; nothing is written).
     pub async fn record_events(
         &self,
         id: MatchId,
         m: &Match,
         events: &[Event],
     ) -> Result<Recorded, StoreError> {
-        self.batch
-            .record(&self.pool, id, m.clone(), events.to_vec())
-            .await
+        match self.engine {
+            Engine::Sqlite => {
+                self.batch
+                    .record(self, id, m.clone(), events.to_vec())
+                    .await
+            }
+            Engine::Postgres => {
+                let mut tx = self.write().await?;
+                let recorded = record_in(self, &mut tx, id, m, events).await?;
+                tx.commit().await?;
+                Ok(recorded)
+            }
+        }
     }
 
     /// Ends match `id` with `result` at match time `at`: phase, result per
@@ -286,7 +304,8 @@ impl Db {
     ///
     /// # Errors
     /// [`StoreError::NoSuchMatch`], [`StoreError::Database`],
-    /// [`StoreError::Rating`] (nothing is written then).
+    /// [`StoreError::Rating`] (nothing is written then),
+    /// [`StoreError::LeaseLost`] (as [`Db::record_events`]).
     pub async fn finish_match(
         &self,
         id: MatchId,
@@ -294,20 +313,31 @@ impl Db {
         at: Timestamp,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
+        if let Some(guild) = guild_of(&mut tx, id).await? {
+            self.check_lease(&mut tx, guild).await?;
+        }
         let done = finish_in(&mut tx, id, result, at).await?;
         tx.commit().await?;
         Ok(done)
     }
 
-    /// The ids of the matches not yet finished, oldest first.
+    /// The ids of the matches not yet finished, oldest first (of the
+    /// guilds of this store's scope: [`Db::scoped`]).
     ///
     /// # Errors
     /// [`StoreError::Database`].
     pub async fn running_match_ids(&self) -> Result<Vec<MatchId>, StoreError> {
-        let ids: Vec<i64> =
-            sqlx::query_scalar("SELECT id FROM matches WHERE phase <> 'finished' ORDER BY id")
-                .fetch_all(&self.pool)
-                .await?;
+        let (total, first, last) = Shards::binds(self.scope);
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM matches
+             WHERE phase <> 'finished' AND (guild_id >> 22) % $1 BETWEEN $2 AND $3
+             ORDER BY id",
+        )
+        .bind(total)
+        .bind(first)
+        .bind(last)
+        .fetch_all(&self.pool)
+        .await?;
         Ok(ids.into_iter().map(MatchId).collect())
     }
 
@@ -324,13 +354,14 @@ impl Db {
     /// setup, a refused journal entry, a clock that differs),
     /// [`StoreError::Database`].
     pub async fn load_match(&self, id: MatchId) -> Result<LoadedMatch, StoreError> {
-        let mut conn = self.pool.acquire().await?;
+        // One snapshot for the match, its seats and its journal.
+        let mut conn = self.read().await?;
         let row = sqlx::query(
             "SELECT guild_id, variant, base_ms, increment_ms, abort_ms, grace_ms, blocks, opening,
                     epoch_unix_ms, phase, clock_running, clock_seat, clock_since_ms, locale,
                     end_kind, end_seat, forfeit_reason, finished_ms,
                     (SELECT started_ms FROM games WHERE match_id = matches.id AND number = 1) AS started
-             FROM matches WHERE id = ?",
+             FROM matches WHERE id = $1",
         )
         .bind(id.0)
         .fetch_optional(&mut *conn)
@@ -367,7 +398,7 @@ impl Db {
         m.drain_events();
 
         let seat_rows = sqlx::query(
-            "SELECT player_id, bank_ms, ready, ai_level FROM match_seats WHERE match_id = ?
+            "SELECT player_id, bank_ms, ready, ai_level FROM match_seats WHERE match_id = $1
              ORDER BY seat",
         )
         .bind(id.0)
@@ -387,9 +418,9 @@ impl Db {
             .collect();
 
         let journal = sqlx::query(
-            "SELECT seq, at_ms, seat, 'move' AS kind, game, ply, mv FROM moves WHERE match_id = ?
+            "SELECT seq, at_ms, seat, 'move' AS kind, game, ply, mv FROM moves WHERE match_id = $1
              UNION ALL
-             SELECT seq, at_ms, seat, kind, NULL, NULL, NULL FROM match_actions WHERE match_id = ?
+             SELECT seq, at_ms, seat, kind, NULL, NULL, NULL FROM match_actions WHERE match_id = $2
              ORDER BY seq",
         )
         .bind(id.0)
@@ -529,8 +560,9 @@ impl Db {
         })
     }
 
-    /// Resumes every running match at wall-clock `now_unix_ms` (start-up
-    /// after a restart): each match's `now` is `now_unix_ms` minus its epoch.
+    /// Resumes every running match (of the guilds of this store's scope:
+    /// [`Db::scoped`]) at wall-clock `now_unix_ms` (start-up after a
+    /// restart): each match's `now` is `now_unix_ms` minus its epoch.
     /// The host spawns one task per result with its epoch set `now` in the
     /// past, and sleeps until [`Match::deadline`].
     ///
@@ -544,7 +576,7 @@ impl Db {
     pub async fn resume_running(&self, now_unix_ms: i64) -> Result<Vec<ResumedMatch>, StoreError> {
         let mut out = Vec::new();
         for id in self.running_match_ids().await? {
-            let epoch: i64 = sqlx::query_scalar("SELECT epoch_unix_ms FROM matches WHERE id = ?")
+            let epoch: i64 = sqlx::query_scalar("SELECT epoch_unix_ms FROM matches WHERE id = $1")
                 .bind(id.0)
                 .fetch_one(&self.pool)
                 .await?;
@@ -561,23 +593,29 @@ impl Db {
     }
 }
 
-/// The body of [`Db::record_events`] on an open write transaction (or a
-/// savepoint of one): see there.
+/// The body of [`Db::record_events`] on an open write transaction (its
+/// own, or a group commit's): see there.
 pub(super) async fn record_in(
-    conn: &mut SqliteConnection,
+    db: &Db,
+    conn: &mut AnyConnection,
     id: MatchId,
     m: &Match,
     events: &[Event],
 ) -> Result<Recorded, StoreError> {
-    let row = sqlx::query(
-        "SELECT last_seq, clock_since_ms, end_kind IS NOT NULL AS ended
-         FROM matches WHERE id = ?",
-    )
+    // The match's row locked (PostgreSQL) until the commit: its journal
+    // numbers are read here and written below.
+    let row = sqlx::query(Engine::of(conn).pick(locking!(
+        "SELECT guild_id, last_seq, clock_since_ms,
+                CASE WHEN end_kind IS NULL THEN 0 ELSE 1 END AS ended
+         FROM matches WHERE id = $1"
+    )))
     .bind(id.0)
     .fetch_optional(&mut *conn)
     .await?
     .ok_or(StoreError::NoSuchMatch(id))?;
-    if row.get::<bool, _>("ended") {
+    db.check_lease(conn, row.get::<i64, _>("guild_id") as GuildId)
+        .await?;
+    if row.get::<i64, _>("ended") != 0 {
         return Ok(Recorded::AlreadyFinished);
     }
     let mut seq: i64 = row.get("last_seq");
@@ -599,7 +637,7 @@ pub(super) async fn record_in(
                 seq += 1;
                 sqlx::query(
                     "INSERT INTO moves (match_id, game, ply, seq, seat, mv, at_ms, time_used_ms, bank_ms)
-                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
                 )
                 .bind(id.0)
                 .bind(i64::from(turn.game))
@@ -617,8 +655,8 @@ pub(super) async fn record_in(
             EventKind::GameOver { game, end, score } => {
                 let (kind, color, seat) = game_end_columns(end);
                 sqlx::query(
-                    "UPDATE games SET ended_ms = ?, end_kind = ?, end_color = ?, end_seat = ?,
-                         end_detail = ? WHERE match_id = ? AND number = ?",
+                    "UPDATE games SET ended_ms = $1, end_kind = $2, end_color = $3, end_seat = $4,
+                         end_detail = $5 WHERE match_id = $6 AND number = $7",
                 )
                 .bind(at)
                 .bind(kind)
@@ -632,7 +670,7 @@ pub(super) async fn record_in(
                 for (side, points) in score.iter() {
                     sqlx::query(
                         "INSERT INTO game_points (match_id, game, side, points_halves)
-                         VALUES (?, ?, ?, ?)",
+                         VALUES ($1, $2, $3, $4)",
                     )
                     .bind(id.0)
                     .bind(i64::from(game))
@@ -690,8 +728,8 @@ pub(super) async fn record_in(
     let clock = StoredClock::of(m);
     let (running, clock_seat, clock_since) = clock_columns(&clock.running);
     sqlx::query(
-        "UPDATE matches SET last_seq = ?, phase = CASE WHEN ? = 'finished' THEN phase ELSE ? END,
-             clock_running = ?, clock_seat = ?, clock_since_ms = ? WHERE id = ?",
+        "UPDATE matches SET last_seq = $1, phase = CASE WHEN $2 = 'finished' THEN phase ELSE $3 END,
+             clock_running = $4, clock_seat = $5, clock_since_ms = $6 WHERE id = $7",
     )
     .bind(seq)
     .bind(phase_text(m.phase()))
@@ -705,7 +743,7 @@ pub(super) async fn record_in(
     let ready = |s: Seat| m.is_ready(s);
     for (i, &s) in m.seating().all().iter().enumerate() {
         sqlx::query(
-            "UPDATE match_seats SET bank_ms = ?, moved = ?, ready = ? WHERE match_id = ? AND seat = ?",
+            "UPDATE match_seats SET bank_ms = $1, moved = $2, ready = $3 WHERE match_id = $4 AND seat = $5",
         )
         .bind(clock.banks[i] as i64)
         .bind(i64::from(m.clock().has_moved(s)))
@@ -741,11 +779,7 @@ pub(super) async fn record_in(
 /// # Errors
 /// [`StoreError::Corrupt`] when there is no end time, or the clock does not
 /// end the match as stored.
-fn replay_clock_end(
-    m: &mut Match,
-    id: MatchId,
-    row: &sqlx::sqlite::SqliteRow,
-) -> Result<(), StoreError> {
+fn replay_clock_end(m: &mut Match, id: MatchId, row: &sqlx::any::AnyRow) -> Result<(), StoreError> {
     let at = row
         .get::<Option<i64>, _>("finished_ms")
         .and_then(|t| u64::try_from(t).ok())
@@ -832,14 +866,15 @@ fn game_end_columns(end: GameEnd) -> (&'static str, Option<String>, Option<i64>)
 }
 
 async fn insert_game(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     id: i64,
     number: i64,
     first: Seat,
     at: Timestamp,
 ) -> Result<(), StoreError> {
     sqlx::query(
-        "INSERT OR IGNORE INTO games (match_id, number, first_seat, started_ms) VALUES (?, ?, ?, ?)",
+        "INSERT INTO games (match_id, number, first_seat, started_ms) VALUES ($1, $2, $3, $4)
+         ON CONFLICT DO NOTHING",
     )
     .bind(id)
     .bind(number)
@@ -851,7 +886,7 @@ async fn insert_game(
 }
 
 async fn insert_action(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     id: MatchId,
     seq: i64,
     at: i64,
@@ -859,7 +894,7 @@ async fn insert_action(
     kind: &str,
 ) -> Result<(), StoreError> {
     sqlx::query(
-        "INSERT INTO match_actions (match_id, seq, at_ms, seat, kind) VALUES (?, ?, ?, ?, ?)",
+        "INSERT INTO match_actions (match_id, seq, at_ms, seat, kind) VALUES ($1, $2, $3, $4, $5)",
     )
     .bind(id.0)
     .bind(seq)
@@ -871,19 +906,28 @@ async fn insert_action(
     Ok(())
 }
 
+/// The guild of match `id`, if there is such a match.
+async fn guild_of(conn: &mut AnyConnection, id: MatchId) -> Result<Option<GuildId>, StoreError> {
+    let guild: Option<i64> = sqlx::query_scalar("SELECT guild_id FROM matches WHERE id = $1")
+        .bind(id.0)
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(guild.map(|g| g as GuildId))
+}
+
 /// The guarded end: see [`Db::finish_match`].
 async fn finish_in(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     id: MatchId,
     result: &MatchResult,
     at: Timestamp,
 ) -> Result<bool, StoreError> {
     let (kind, seat, reason) = end_columns(result.end);
     let done = sqlx::query(
-        "UPDATE matches SET phase = 'finished', end_kind = ?, end_seat = ?, forfeit_reason = ?,
-             finished_ms = ?, finished_unix_ms = epoch_unix_ms + ?,
+        "UPDATE matches SET phase = 'finished', end_kind = $1, end_seat = $2, forfeit_reason = $3,
+             finished_ms = $4, finished_unix_ms = epoch_unix_ms + $5,
              clock_running = 'stopped', clock_seat = NULL, clock_since_ms = NULL
-         WHERE id = ? AND end_kind IS NULL",
+         WHERE id = $6 AND end_kind IS NULL",
     )
     .bind(kind)
     .bind(seat)
@@ -894,7 +938,7 @@ async fn finish_in(
     .execute(&mut *conn)
     .await?;
     if done.rows_affected() == 0 {
-        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM matches WHERE id = ?")
+        let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM matches WHERE id = $1")
             .bind(id.0)
             .fetch_optional(&mut *conn)
             .await?;
@@ -906,7 +950,7 @@ async fn finish_in(
     for (side, points) in result.score.iter() {
         let place = result.places.map(|p| i64::from(p[side]));
         sqlx::query(
-            "INSERT INTO match_sides (match_id, side, points_halves, place) VALUES (?, ?, ?, ?)",
+            "INSERT INTO match_sides (match_id, side, points_halves, place) VALUES ($1, $2, $3, $4)",
         )
         .bind(id.0)
         .bind(i64::from(side.0))

@@ -52,6 +52,21 @@ pub struct PlayerSettings {
     pub confirm_drop: bool,
 }
 
+/// The id `find` selects, with `name` bound if any.
+async fn select_player(
+    conn: &mut sqlx::AnyConnection,
+    find: &'static str,
+    name: Option<&str>,
+) -> Result<Option<i64>, sqlx::Error> {
+    let q = sqlx::query_scalar(find);
+    match name {
+        Some(n) => q.bind(n),
+        None => q,
+    }
+    .fetch_optional(conn)
+    .await
+}
+
 /// A stored time control (whole minutes + whole seconds by construction).
 pub(super) fn time_control(base_ms: i64, increment_ms: i64) -> Option<TimeControl> {
     TimeControl::new(base_ms as u64 / MINUTE_MS, increment_ms as u64 / SECOND_MS).ok()
@@ -61,9 +76,9 @@ impl Db {
     /// Makes sure the guild has a row (with default settings).
     pub(super) async fn ensure_guild<'e, E>(executor: E, guild: GuildId) -> Result<(), StoreError>
     where
-        E: sqlx::Executor<'e, Database = sqlx::Sqlite>,
+        E: sqlx::Executor<'e, Database = sqlx::Any>,
     {
-        sqlx::query("INSERT OR IGNORE INTO guilds (id) VALUES (?)")
+        sqlx::query("INSERT INTO guilds (id) VALUES ($1) ON CONFLICT DO NOTHING")
             .bind(gid(guild))
             .execute(executor)
             .await?;
@@ -77,7 +92,7 @@ impl Db {
     pub async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
         let row = sqlx::query(
             "SELECT locale, base_ms, increment_ms, abort_ms, grace_ms, challenge_expiry_ms,
-                    match_channel_id, season FROM guilds WHERE id = ?",
+                    match_channel_id, season FROM guilds WHERE id = $1",
         )
         .bind(gid(guild))
         .fetch_optional(&self.pool)
@@ -86,7 +101,7 @@ impl Db {
             return Ok(GuildSettings::new(guild));
         };
         let variants: Vec<String> = sqlx::query_scalar(
-            "SELECT variant FROM guild_variants WHERE guild_id = ? ORDER BY variant",
+            "SELECT variant FROM guild_variants WHERE guild_id = $1 ORDER BY variant",
         )
         .bind(gid(guild))
         .fetch_all(&self.pool)
@@ -117,8 +132,8 @@ impl Db {
         let mut tx = self.write().await?;
         Db::ensure_guild(&mut *tx, s.guild).await?;
         sqlx::query(
-            "UPDATE guilds SET locale = ?, base_ms = ?, increment_ms = ?, abort_ms = ?, grace_ms = ?,
-                    challenge_expiry_ms = ?, match_channel_id = ?, season = ? WHERE id = ?",
+            "UPDATE guilds SET locale = $1, base_ms = $2, increment_ms = $3, abort_ms = $4, grace_ms = $5,
+                    challenge_expiry_ms = $6, match_channel_id = $7, season = $8 WHERE id = $9",
         )
         .bind(&s.locale)
         .bind(s.clock.control.base_ms() as i64)
@@ -131,12 +146,12 @@ impl Db {
         .bind(gid(s.guild))
         .execute(&mut *tx)
         .await?;
-        sqlx::query("DELETE FROM guild_variants WHERE guild_id = ?")
+        sqlx::query("DELETE FROM guild_variants WHERE guild_id = $1")
             .bind(gid(s.guild))
             .execute(&mut *tx)
             .await?;
         for v in &s.variants {
-            sqlx::query("INSERT INTO guild_variants (guild_id, variant) VALUES (?, ?)")
+            sqlx::query("INSERT INTO guild_variants (guild_id, variant) VALUES ($1, $2)")
                 .bind(gid(s.guild))
                 .bind(v.key())
                 .execute(&mut *tx)
@@ -156,7 +171,7 @@ impl Db {
         let mut tx = self.write().await?;
         Db::ensure_guild(&mut *tx, guild).await?;
         let season: i64 = sqlx::query_scalar(
-            "UPDATE guilds SET season = season + 1 WHERE id = ? RETURNING season",
+            "UPDATE guilds SET season = season + 1 WHERE id = $1 RETURNING season",
         )
         .bind(gid(guild))
         .fetch_one(&mut *tx)
@@ -176,7 +191,7 @@ impl Db {
         name: &str,
     ) -> Result<PlayerId, StoreError> {
         let id: i64 = sqlx::query_scalar(
-            "INSERT INTO players (discord_id, name) VALUES (?, ?)
+            "INSERT INTO players (discord_id, name) VALUES ($1, $2)
              ON CONFLICT (discord_id) DO UPDATE SET name = excluded.name
              RETURNING id",
         )
@@ -196,7 +211,7 @@ impl Db {
         &self,
         discord_id: u64,
     ) -> Result<Option<PlayerId>, StoreError> {
-        let id: Option<i64> = sqlx::query_scalar("SELECT id FROM players WHERE discord_id = ?")
+        let id: Option<i64> = sqlx::query_scalar("SELECT id FROM players WHERE discord_id = $1")
             .bind(discord_id as i64)
             .fetch_optional(&self.pool)
             .await?;
@@ -209,24 +224,12 @@ impl Db {
     /// # Errors
     /// [`StoreError::Database`].
     pub async fn named_player(&self, name: &str) -> Result<PlayerId, StoreError> {
-        let mut tx = self.write().await?;
-        let found: Option<i64> = sqlx::query_scalar(
-            "SELECT id FROM players WHERE name = ? AND discord_id IS NULL AND is_bot = 0",
+        self.find_or_create_player(
+            "SELECT id FROM players WHERE name = $1 AND discord_id IS NULL AND is_bot = 0",
+            "INSERT INTO players (name) VALUES ($1) ON CONFLICT DO NOTHING",
+            Some(name),
         )
-        .bind(name)
-        .fetch_optional(&mut *tx)
-        .await?;
-        let id = match found {
-            Some(id) => id,
-            None => {
-                sqlx::query_scalar("INSERT INTO players (name) VALUES (?) RETURNING id")
-                    .bind(name)
-                    .fetch_one(&mut *tx)
-                    .await?
-            }
-        };
-        tx.commit().await?;
-        Ok(PlayerId(id))
+        .await
     }
 
     /// The bot's AI as a player (matches against it are never rated).
@@ -234,23 +237,41 @@ impl Db {
     /// # Errors
     /// [`StoreError::Database`].
     pub async fn bot_player(&self) -> Result<PlayerId, StoreError> {
+        self.find_or_create_player(
+            "SELECT id FROM players WHERE is_bot = 1 ORDER BY id LIMIT 1",
+            "INSERT INTO players (name, is_bot) VALUES ('fourbot', 1) ON CONFLICT DO NOTHING",
+            None,
+        )
+        .await
+    }
+
+    /// The player `find` selects (with `name` bound, if any), created by
+    /// `create` first if there is none. Two processes at once create one:
+    /// a unique index stands behind `create` (`players_imported_name`, and
+    /// on PostgreSQL `players_bot`), so the second waits for the first's
+    /// commit and inserts nothing, and the second `find` sees the row.
+    async fn find_or_create_player(
+        &self,
+        find: &'static str,
+        create: &'static str,
+        name: Option<&str>,
+    ) -> Result<PlayerId, StoreError> {
         let mut tx = self.write().await?;
-        let found: Option<i64> =
-            sqlx::query_scalar("SELECT id FROM players WHERE is_bot = 1 ORDER BY id LIMIT 1")
-                .fetch_optional(&mut *tx)
-                .await?;
-        let id = match found {
-            Some(id) => id,
-            None => {
-                sqlx::query_scalar(
-                    "INSERT INTO players (name, is_bot) VALUES ('fourbot', 1) RETURNING id",
-                )
-                .fetch_one(&mut *tx)
-                .await?
+        let mut found = select_player(&mut tx, find, name).await?;
+        if found.is_none() {
+            let q = sqlx::query(create);
+            match name {
+                Some(n) => q.bind(n),
+                None => q,
             }
-        };
+            .execute(&mut *tx)
+            .await?;
+            found = select_player(&mut tx, find, name).await?;
+        }
         tx.commit().await?;
-        Ok(PlayerId(id))
+        found
+            .map(PlayerId)
+            .ok_or_else(|| StoreError::Database(sqlx::Error::RowNotFound))
     }
 
     /// Who a player is: display name, Discord user id (none for imported
@@ -259,7 +280,7 @@ impl Db {
     /// # Errors
     /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
     pub async fn player_info(&self, player: PlayerId) -> Result<PlayerInfo, StoreError> {
-        let row = sqlx::query("SELECT name, discord_id, is_bot FROM players WHERE id = ?")
+        let row = sqlx::query("SELECT name, discord_id, is_bot FROM players WHERE id = $1")
             .bind(player.0)
             .fetch_optional(&self.pool)
             .await?
@@ -277,7 +298,7 @@ impl Db {
     /// # Errors
     /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
     pub async fn player_name(&self, player: PlayerId) -> Result<String, StoreError> {
-        sqlx::query_scalar("SELECT name FROM players WHERE id = ?")
+        sqlx::query_scalar("SELECT name FROM players WHERE id = $1")
             .bind(player.0)
             .fetch_optional(&self.pool)
             .await?
@@ -289,7 +310,7 @@ impl Db {
     /// # Errors
     /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
     pub async fn player_settings(&self, player: PlayerId) -> Result<PlayerSettings, StoreError> {
-        let row = sqlx::query("SELECT language, confirm_drop FROM players WHERE id = ?")
+        let row = sqlx::query("SELECT language, confirm_drop FROM players WHERE id = $1")
             .bind(player.0)
             .fetch_optional(&self.pool)
             .await?
@@ -309,7 +330,7 @@ impl Db {
         player: PlayerId,
         s: &PlayerSettings,
     ) -> Result<(), StoreError> {
-        let done = sqlx::query("UPDATE players SET language = ?, confirm_drop = ? WHERE id = ?")
+        let done = sqlx::query("UPDATE players SET language = $1, confirm_drop = $2 WHERE id = $3")
             .bind(&s.language)
             .bind(i64::from(s.confirm_drop))
             .bind(player.0)
@@ -338,8 +359,8 @@ impl Db {
         let mut tx = self.write().await?;
         Db::ensure_guild(&mut *tx, guild).await?;
         let done = sqlx::query(
-            "INSERT OR IGNORE INTO bans (guild_id, player_id, by_player_id, reason, banned_unix_ms)
-             VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO bans (guild_id, player_id, by_player_id, reason, banned_unix_ms)
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
         )
         .bind(gid(guild))
         .bind(player.0)
@@ -364,8 +385,8 @@ impl Db {
         now_unix_ms: i64,
     ) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "UPDATE bans SET lifted_unix_ms = ?
-             WHERE guild_id = ? AND player_id = ? AND lifted_unix_ms IS NULL",
+            "UPDATE bans SET lifted_unix_ms = $1
+             WHERE guild_id = $2 AND player_id = $3 AND lifted_unix_ms IS NULL",
         )
         .bind(now_unix_ms)
         .bind(gid(guild))
@@ -381,7 +402,7 @@ impl Db {
     /// [`StoreError::Database`].
     pub async fn is_banned(&self, guild: GuildId, player: PlayerId) -> Result<bool, StoreError> {
         let n: i64 = sqlx::query_scalar(
-            "SELECT COUNT(*) FROM bans WHERE guild_id = ? AND player_id = ? AND lifted_unix_ms IS NULL",
+            "SELECT COUNT(*) FROM bans WHERE guild_id = $1 AND player_id = $2 AND lifted_unix_ms IS NULL",
         )
         .bind(gid(guild))
         .bind(player.0)
@@ -394,11 +415,10 @@ impl Db {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::memory;
 
-    #[tokio::test]
-    async fn an_unconfigured_guild_has_the_default_settings_and_changes_are_kept() {
-        let db = memory().await;
+    crate::engine_tests! {
+    async fn an_unconfigured_guild_has_the_default_settings_and_changes_are_kept(engine) {
+        let db = engine.db().await;
         assert_eq!(db.guild_settings(5).await.unwrap(), GuildSettings::new(5));
         let mut s = GuildSettings::new(5);
         s.locale = Some("de".into());
@@ -411,9 +431,8 @@ mod tests {
         assert_eq!(db.guild_settings(5).await.unwrap().season, 2);
     }
 
-    #[tokio::test]
-    async fn a_discord_player_is_one_row_whose_name_follows_discord() {
-        let db = memory().await;
+    async fn a_discord_player_is_one_row_whose_name_follows_discord(engine) {
+        let db = engine.db().await;
         let a = db.discord_player(1001, "alice").await.unwrap();
         let again = db.discord_player(1001, "Alice B").await.unwrap();
         assert_eq!(a, again);
@@ -441,9 +460,8 @@ mod tests {
         );
     }
 
-    #[tokio::test]
-    async fn a_ban_lasts_until_it_is_lifted() {
-        let db = memory().await;
+    async fn a_ban_lasts_until_it_is_lifted(engine) {
+        let db = engine.db().await;
         let p = db.named_player("mallory").await.unwrap();
         assert!(db.ban(1, p, None, Some("farming"), 10).await.unwrap());
         assert!(
@@ -455,6 +473,7 @@ mod tests {
         assert!(db.unban(1, p, 12).await.unwrap());
         assert!(!db.is_banned(1, p).await.unwrap());
         assert!(db.ban(1, p, None, None, 13).await.unwrap(), "banned again");
+    }
     }
 }
 

@@ -1,6 +1,7 @@
 //! Read-only queries for views: a match with its games and moves, a
 //! player's match history, a player's running matches.
 
+use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{Db, GuildId, MatchId, PlayerId, StoreError};
@@ -135,9 +136,46 @@ pub struct RunningEntry {
     pub opponents: Vec<String>,
 }
 
-fn halves(s: Option<String>) -> Vec<u32> {
-    s.map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect())
-        .unwrap_or_default()
+// Lists in one row, the same on SQLite and PostgreSQL (which spell
+// `group_concat` differently): a column per position, NULL past the end.
+// A match has at most 3 sides and 4 seats (so 3 opponents).
+
+/// `points0..points2`: the half-points of sides 0–2 of match `m.id`.
+macro_rules! side_points {
+    () => {
+        "(SELECT points_halves FROM match_sides WHERE match_id = m.id AND side = 0) AS points0,
+         (SELECT points_halves FROM match_sides WHERE match_id = m.id AND side = 1) AS points1,
+         (SELECT points_halves FROM match_sides WHERE match_id = m.id AND side = 2) AS points2"
+    };
+}
+
+/// `opponent0..opponent2`: the names at the seats of match `m.id` other
+/// than seat `s.seat`, in seat order.
+macro_rules! opponents {
+    () => {
+        "(SELECT p.name FROM match_seats AS o JOIN players AS p ON p.id = o.player_id
+          WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat LIMIT 1 OFFSET 0) AS opponent0,
+         (SELECT p.name FROM match_seats AS o JOIN players AS p ON p.id = o.player_id
+          WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat LIMIT 1 OFFSET 1) AS opponent1,
+         (SELECT p.name FROM match_seats AS o JOIN players AS p ON p.id = o.player_id
+          WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat LIMIT 1 OFFSET 2) AS opponent2"
+    };
+}
+
+/// The values of the columns `<prefix>0`, `<prefix>1`, `<prefix>2` up to the
+/// first NULL.
+fn listed<T>(r: &AnyRow, prefix: &str) -> Vec<T>
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>,
+{
+    (0..3)
+        .map_while(|i| r.get::<Option<T>, _>(format!("{prefix}{i}").as_str()))
+        .collect()
+}
+
+/// Half-points as stored (small and non-negative).
+fn halves(points: Vec<i64>) -> Vec<u32> {
+    points.into_iter().map(|p| p as u32).collect()
 }
 
 impl Db {
@@ -150,7 +188,7 @@ impl Db {
         let m = sqlx::query(
             "SELECT guild_id, variant, base_ms, increment_ms, season, rated, voided, phase,
                     end_kind, end_seat, forfeit_reason, opening, blocks
-             FROM matches WHERE id = ?",
+             FROM matches WHERE id = $1",
         )
         .bind(id.0)
         .fetch_optional(&self.pool)
@@ -173,7 +211,7 @@ impl Db {
         });
         let seats = sqlx::query(
             "SELECT s.seat, s.side, s.player_id, p.name, s.bank_ms FROM match_seats AS s
-             JOIN players AS p ON p.id = s.player_id WHERE s.match_id = ? ORDER BY s.seat",
+             JOIN players AS p ON p.id = s.player_id WHERE s.match_id = $1 ORDER BY s.seat",
         )
         .bind(id.0)
         .fetch_all(&self.pool)
@@ -188,25 +226,27 @@ impl Db {
         })
         .collect();
         let sides = sqlx::query(
-            "SELECT points_halves, place FROM match_sides WHERE match_id = ? ORDER BY side",
+            "SELECT points_halves, place FROM match_sides WHERE match_id = $1 ORDER BY side",
         )
         .bind(id.0)
         .fetch_all(&self.pool)
         .await?;
         let game_rows = sqlx::query(
             "SELECT g.number, g.first_seat, g.end_detail,
-                    (SELECT group_concat(points_halves, ',') FROM
-                        (SELECT points_halves FROM game_points AS gp
-                         WHERE gp.match_id = g.match_id AND gp.game = g.number ORDER BY gp.side))
-                      AS points
-             FROM games AS g WHERE g.match_id = ? ORDER BY g.number",
+                    (SELECT points_halves FROM game_points AS gp
+                     WHERE gp.match_id = g.match_id AND gp.game = g.number AND gp.side = 0) AS points0,
+                    (SELECT points_halves FROM game_points AS gp
+                     WHERE gp.match_id = g.match_id AND gp.game = g.number AND gp.side = 1) AS points1,
+                    (SELECT points_halves FROM game_points AS gp
+                     WHERE gp.match_id = g.match_id AND gp.game = g.number AND gp.side = 2) AS points2
+             FROM games AS g WHERE g.match_id = $1 ORDER BY g.number",
         )
         .bind(id.0)
         .fetch_all(&self.pool)
         .await?;
         let move_rows = sqlx::query(
             "SELECT game, ply, seat, mv, at_ms, time_used_ms, bank_ms FROM moves
-             WHERE match_id = ? ORDER BY game, ply",
+             WHERE match_id = $1 ORDER BY game, ply",
         )
         .bind(id.0)
         .fetch_all(&self.pool)
@@ -217,7 +257,7 @@ impl Db {
                 number: r.get::<i64, _>("number") as u8,
                 first_seat: r.get::<i64, _>("first_seat") as u8,
                 end: r.get("end_detail"),
-                points_halves: halves(r.get("points")),
+                points_halves: halves(listed(r, "points")),
                 moves: Vec::new(),
             })
             .collect();
@@ -275,24 +315,22 @@ impl Db {
         guild: GuildId,
         limit: u32,
     ) -> Result<Vec<HistoryEntry>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT m.id, m.guild_id, m.season, m.variant, s.seat, m.end_kind, m.voided, m.finished_unix_ms,
-                    (SELECT group_concat(name, char(31)) FROM
-                        (SELECT p.name FROM match_seats AS o JOIN players AS p ON p.id = o.player_id
-                         WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat)) AS opponents,
-                    (SELECT group_concat(points_halves, ',') FROM
-                        (SELECT points_halves FROM match_sides AS ms WHERE ms.match_id = m.id
-                         ORDER BY ms.side)) AS points,
+        let rows = sqlx::query(concat!(
+            "SELECT m.id, m.guild_id, m.season, m.variant, s.seat, m.end_kind, m.voided, m.finished_unix_ms, ",
+            opponents!(),
+            ", ",
+            side_points!(),
+            ",
                     (SELECT place FROM match_sides AS ms WHERE ms.match_id = m.id
                          AND ms.side = s.side) AS place,
                     c.rating_before, c.rating_after
              FROM match_seats AS s
              JOIN matches AS m ON m.id = s.match_id
              LEFT JOIN rating_changes AS c ON c.match_id = m.id AND c.player_id = s.player_id
-             WHERE s.player_id = ? AND m.guild_id = ? AND m.phase = 'finished'
+             WHERE s.player_id = $1 AND m.guild_id = $2 AND m.phase = 'finished'
              ORDER BY m.finished_unix_ms DESC, m.id DESC
-             LIMIT ?",
-        )
+             LIMIT $3"
+        ))
         .bind(player.0)
         .bind(super::gid(guild))
         .bind(i64::from(limit))
@@ -310,11 +348,8 @@ impl Db {
                     season: r.get::<i64, _>("season") as u32,
                     variant,
                     seat: r.get::<i64, _>("seat") as u8,
-                    opponents: r
-                        .get::<Option<String>, _>("opponents")
-                        .map(|s| s.split('\u{1f}').map(str::to_string).collect())
-                        .unwrap_or_default(),
-                    points_halves: halves(r.get("points")),
+                    opponents: listed(r, "opponent"),
+                    points_halves: halves(listed(r, "points")),
                     place: r.get::<Option<i64>, _>("place").map(|p| p as u8),
                     end: r.get::<Option<String>, _>("end_kind").unwrap_or_default(),
                     rating: before.zip(after),
@@ -333,15 +368,13 @@ impl Db {
         &self,
         player: PlayerId,
     ) -> Result<Vec<RunningEntry>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT m.id, m.guild_id, m.variant, s.seat,
-                    (SELECT group_concat(name, char(31)) FROM
-                        (SELECT p.name FROM match_seats AS o JOIN players AS p ON p.id = o.player_id
-                         WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat)) AS opponents
-             FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id
-             WHERE s.player_id = ? AND m.phase <> 'finished'
-             ORDER BY m.id",
-        )
+        let rows = sqlx::query(concat!(
+            "SELECT m.id, m.guild_id, m.variant, s.seat, ",
+            opponents!(),
+            " FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id
+             WHERE s.player_id = $1 AND m.phase <> 'finished'
+             ORDER BY m.id"
+        ))
         .bind(player.0)
         .fetch_all(&self.pool)
         .await?;
@@ -353,10 +386,7 @@ impl Db {
                     guild: r.get::<i64, _>("guild_id") as GuildId,
                     variant: r.get::<String, _>("variant").parse().ok()?,
                     seat: r.get::<i64, _>("seat") as u8,
-                    opponents: r
-                        .get::<Option<String>, _>("opponents")
-                        .map(|s| s.split('\u{1f}').map(str::to_string).collect())
-                        .unwrap_or_default(),
+                    opponents: listed(r, "opponent"),
                 })
             })
             .collect())

@@ -4,9 +4,9 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use sqlx::{Row, SqliteConnection};
+use sqlx::{AnyConnection, Row};
 
-use super::{gid, Db, GuildId, MatchId, PlayerId, StoreError};
+use super::{gid, locking, Db, Engine, GuildId, MatchId, PlayerId, StoreError};
 use fourbot_core::game::Variant;
 use fourbot_core::rating::glicko2::{self, Glicko2Rating};
 use fourbot_core::rating::weng_lin::{self, WengLinRating};
@@ -198,14 +198,19 @@ pub struct RatingChange {
     pub after: PoolRating,
 }
 
+/// The id of the guild's `variant` pool in `season`, created if new. The
+/// upsert also locks the pool's row until the commit on PostgreSQL
+/// (`ON CONFLICT DO UPDATE` locks the row it updates), so two matches of
+/// one pool, ending in two transactions at once, are rated one after the
+/// other; SQLite's write transactions are one at a time anyway.
 async fn pool_id(
-    conn: &mut SqliteConnection,
+    conn: &mut AnyConnection,
     guild: i64,
     variant: Variant,
     season: i64,
 ) -> Result<i64, StoreError> {
     let id: i64 = sqlx::query_scalar(
-        "INSERT INTO rating_pools (guild_id, variant, season, system) VALUES (?, ?, ?, ?)
+        "INSERT INTO rating_pools (guild_id, variant, season, system) VALUES ($1, $2, $3, $4)
          ON CONFLICT (guild_id, variant, season) DO UPDATE SET system = excluded.system
          RETURNING id",
     )
@@ -222,10 +227,10 @@ async fn pool_id(
 /// not aborted: reads the players' current ratings, applies inactivity,
 /// computes the new ratings and writes them with the history. Call once per
 /// match, inside the transaction that ends it (or that recomputes a pool).
-pub(super) async fn rate_match(conn: &mut SqliteConnection, id: MatchId) -> Result<(), StoreError> {
+pub(super) async fn rate_match(conn: &mut AnyConnection, id: MatchId) -> Result<(), StoreError> {
     let m = sqlx::query(
         "SELECT guild_id, variant, season, rated, voided, end_kind, finished_unix_ms
-         FROM matches WHERE id = ?",
+         FROM matches WHERE id = $1",
     )
     .bind(id.0)
     .fetch_optional(&mut *conn)
@@ -247,12 +252,12 @@ pub(super) async fn rate_match(conn: &mut SqliteConnection, id: MatchId) -> Resu
     let pool = pool_id(conn, m.get("guild_id"), variant, m.get("season")).await?;
 
     let seats =
-        sqlx::query("SELECT player_id, side FROM match_seats WHERE match_id = ? ORDER BY seat")
+        sqlx::query("SELECT player_id, side FROM match_seats WHERE match_id = $1 ORDER BY seat")
             .bind(id.0)
             .fetch_all(&mut *conn)
             .await?;
     let sides = sqlx::query(
-        "SELECT side, points_halves, place FROM match_sides WHERE match_id = ? ORDER BY side",
+        "SELECT side, points_halves, place FROM match_sides WHERE match_id = $1 ORDER BY side",
     )
     .bind(id.0)
     .fetch_all(&mut *conn)
@@ -264,7 +269,7 @@ pub(super) async fn rate_match(conn: &mut SqliteConnection, id: MatchId) -> Resu
         let player: i64 = s.get("player_id");
         let row = sqlx::query(
             "SELECT rating, deviation, volatility, last_unix_ms FROM ratings
-             WHERE pool_id = ? AND player_id = ?",
+             WHERE pool_id = $1 AND player_id = $2",
         )
         .bind(pool)
         .bind(player)
@@ -348,10 +353,10 @@ pub(super) async fn rate_match(conn: &mut SqliteConnection, id: MatchId) -> Resu
         let (a_r, a_d, a_v) = new.columns();
         sqlx::query(
             "INSERT INTO ratings (pool_id, player_id, rating, deviation, volatility, score, matches, last_unix_ms)
-             VALUES (?, ?, ?, ?, ?, ?, 1, ?)
+             VALUES ($1, $2, $3, $4, $5, $6, 1, $7)
              ON CONFLICT (pool_id, player_id) DO UPDATE SET rating = excluded.rating,
                  deviation = excluded.deviation, volatility = excluded.volatility,
-                 score = excluded.score, matches = matches + 1, last_unix_ms = excluded.last_unix_ms",
+                 score = excluded.score, matches = ratings.matches + 1, last_unix_ms = excluded.last_unix_ms",
         )
         .bind(pool)
         .bind(player)
@@ -365,7 +370,7 @@ pub(super) async fn rate_match(conn: &mut SqliteConnection, id: MatchId) -> Resu
         sqlx::query(
             "INSERT INTO rating_changes (match_id, player_id, pool_id, rating_before, deviation_before,
                  volatility_before, rating_after, deviation_after, volatility_after)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(id.0)
         .bind(player)
@@ -385,22 +390,26 @@ pub(super) async fn rate_match(conn: &mut SqliteConnection, id: MatchId) -> Resu
 /// Recomputes every rating of pool `pool` from its history: clears the pool
 /// and rates its rated, finished, non-voided matches again in the order they
 /// finished.
-async fn recompute_pool(conn: &mut SqliteConnection, pool: i64) -> Result<(), StoreError> {
-    let p = sqlx::query("SELECT guild_id, variant, season FROM rating_pools WHERE id = ?")
-        .bind(pool)
-        .fetch_one(&mut *conn)
-        .await?;
-    sqlx::query("DELETE FROM rating_changes WHERE pool_id = ?")
+async fn recompute_pool(conn: &mut AnyConnection, pool: i64) -> Result<(), StoreError> {
+    // The pool locked (PostgreSQL) like [`pool_id`]'s upsert locks it: one
+    // rating change in a pool at a time.
+    let p = sqlx::query(Engine::of(conn).pick(locking!(
+        "SELECT guild_id, variant, season FROM rating_pools WHERE id = $1"
+    )))
+    .bind(pool)
+    .fetch_one(&mut *conn)
+    .await?;
+    sqlx::query("DELETE FROM rating_changes WHERE pool_id = $1")
         .bind(pool)
         .execute(&mut *conn)
         .await?;
-    sqlx::query("DELETE FROM ratings WHERE pool_id = ?")
+    sqlx::query("DELETE FROM ratings WHERE pool_id = $1")
         .bind(pool)
         .execute(&mut *conn)
         .await?;
     let ids: Vec<i64> = sqlx::query_scalar(
         "SELECT id FROM matches
-         WHERE guild_id = ? AND variant = ? AND season = ? AND rated = 1 AND voided = 0
+         WHERE guild_id = $1 AND variant = $2 AND season = $3 AND rated = 1 AND voided = 0
            AND end_kind IN ('completed', 'forfeit')
          ORDER BY finished_unix_ms, id",
     )
@@ -425,12 +434,12 @@ impl Db {
     /// [`StoreError::Rating`].
     pub async fn void_match(&self, id: MatchId) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
-        let done = sqlx::query("UPDATE matches SET voided = 1 WHERE id = ? AND voided = 0")
+        let done = sqlx::query("UPDATE matches SET voided = 1 WHERE id = $1 AND voided = 0")
             .bind(id.0)
             .execute(&mut *tx)
             .await?;
         if done.rows_affected() == 0 {
-            let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM matches WHERE id = ?")
+            let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM matches WHERE id = $1")
                 .bind(id.0)
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -440,7 +449,7 @@ impl Db {
             };
         }
         let pool: Option<i64> =
-            sqlx::query_scalar("SELECT pool_id FROM rating_changes WHERE match_id = ? LIMIT 1")
+            sqlx::query_scalar("SELECT pool_id FROM rating_changes WHERE match_id = $1 LIMIT 1")
                 .bind(id.0)
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -473,7 +482,7 @@ impl Db {
         };
         let system = RatingSystem::of(variant);
         let pool: Option<i64> = sqlx::query_scalar(
-            "SELECT id FROM rating_pools WHERE guild_id = ? AND variant = ? AND season = ?",
+            "SELECT id FROM rating_pools WHERE guild_id = $1 AND variant = $2 AND season = $3",
         )
         .bind(gid(guild))
         .bind(variant.key())
@@ -488,11 +497,11 @@ impl Db {
             "SELECT r.player_id, p.name, r.rating, r.deviation, r.volatility, r.matches, r.last_unix_ms
              FROM ratings AS r
              JOIN players AS p ON p.id = r.player_id
-             WHERE r.pool_id = ?
-               AND NOT EXISTS (SELECT 1 FROM bans AS b WHERE b.guild_id = ?
+             WHERE r.pool_id = $1
+               AND NOT EXISTS (SELECT 1 FROM bans AS b WHERE b.guild_id = $2
                                AND b.player_id = r.player_id AND b.lifted_unix_ms IS NULL)
              ORDER BY r.score DESC, r.player_id
-             LIMIT ?",
+             LIMIT $3",
         )
         .bind(pool)
         .bind(gid(guild))
@@ -546,7 +555,7 @@ impl Db {
              FROM ratings AS r
              JOIN rating_pools AS pool ON pool.id = r.pool_id
              JOIN players AS p ON p.id = r.player_id
-             WHERE pool.guild_id = ? AND pool.season = ? AND r.player_id = ?",
+             WHERE pool.guild_id = $1 AND pool.season = $2 AND r.player_id = $3",
         )
         .bind(gid(guild))
         .bind(season)
@@ -570,8 +579,8 @@ impl Db {
             // order): count those that are.
             let above = sqlx::query(
                 "SELECT o.rating, o.deviation, o.volatility FROM ratings AS o
-                 WHERE o.pool_id = ? AND o.score > ?
-                   AND NOT EXISTS (SELECT 1 FROM bans AS b WHERE b.guild_id = ?
+                 WHERE o.pool_id = $1 AND o.score > $2
+                   AND NOT EXISTS (SELECT 1 FROM bans AS b WHERE b.guild_id = $3
                                    AND b.player_id = o.player_id AND b.lifted_unix_ms IS NULL)",
             )
             .bind(r.get::<i64, _>("pool_id"))
@@ -616,7 +625,7 @@ impl Db {
              FROM rating_changes AS c
              JOIN rating_pools AS pool ON pool.id = c.pool_id
              JOIN match_seats AS s ON s.match_id = c.match_id AND s.player_id = c.player_id
-             WHERE c.match_id = ? ORDER BY s.seat",
+             WHERE c.match_id = $1 ORDER BY s.seat",
         )
         .bind(id.0)
         .fetch_all(&self.pool)

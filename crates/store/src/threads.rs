@@ -6,7 +6,7 @@
 
 use sqlx::Row;
 
-use super::{Db, MatchId, StoreError};
+use super::{Db, MatchId, Shards, StoreError};
 
 /// A match's thread as written by the adapter.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,12 +53,12 @@ impl Db {
     /// # Errors
     /// [`StoreError::Database`].
     pub async fn save_match_threads(&self, rows: &[MatchThread]) -> Result<(), StoreError> {
-        let together: Result<(), sqlx::Error> = async {
-            let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let together: Result<(), StoreError> = async {
+            let mut tx = self.write().await?;
             for t in rows {
                 upsert_thread(t).execute(&mut *tx).await?;
             }
-            tx.commit().await
+            Ok(tx.commit().await?)
         }
         .await;
         if together.is_ok() {
@@ -73,24 +73,35 @@ impl Db {
         first.map_or(Ok(()), Err)
     }
 
-    /// Every match's thread, by match id, with the match's language and
-    /// players.
+    /// Every match's thread (of the guilds of this store's scope:
+    /// [`Db::scoped`]), by match id, with the match's language and players.
     ///
     /// # Errors
     /// [`StoreError::Database`].
     pub async fn match_threads(&self) -> Result<Vec<StoredThread>, StoreError> {
+        let (total, first, last) = Shards::binds(self.scope);
         let rows = sqlx::query(
             "SELECT t.match_id, t.thread_id, t.buttons_message_id, t.finished, t.archived, m.locale
-             FROM match_threads t JOIN matches m ON m.id = t.match_id ORDER BY t.match_id",
+             FROM match_threads t JOIN matches m ON m.id = t.match_id
+             WHERE (m.guild_id >> 22) % $1 BETWEEN $2 AND $3
+             ORDER BY t.match_id",
         )
+        .bind(total)
+        .bind(first)
+        .bind(last)
         .fetch_all(&self.pool)
         .await?;
         let seats = sqlx::query(
             "SELECT s.match_id, p.discord_id FROM match_seats s
              JOIN match_threads t ON t.match_id = s.match_id
+             JOIN matches m ON m.id = s.match_id
              JOIN players p ON p.id = s.player_id
+             WHERE (m.guild_id >> 22) % $1 BETWEEN $2 AND $3
              ORDER BY s.match_id, s.seat",
         )
+        .bind(total)
+        .bind(first)
+        .bind(last)
         .fetch_all(&self.pool)
         .await?;
         Ok(rows
@@ -129,7 +140,7 @@ impl Db {
         id: MatchId,
         locale: &str,
     ) -> Result<bool, StoreError> {
-        let done = sqlx::query("UPDATE matches SET locale = ? WHERE id = ? AND locale IS NULL")
+        let done = sqlx::query("UPDATE matches SET locale = $1 WHERE id = $2 AND locale IS NULL")
             .bind(locale)
             .bind(id.0)
             .execute(&self.pool)
@@ -141,10 +152,10 @@ impl Db {
 /// The upsert of one match's thread row.
 fn upsert_thread(
     t: &MatchThread,
-) -> sqlx::query::Query<'static, sqlx::Sqlite, sqlx::sqlite::SqliteArguments<'static>> {
+) -> sqlx::query::Query<'static, sqlx::Any, sqlx::any::AnyArguments<'static>> {
     sqlx::query(
         "INSERT INTO match_threads (match_id, thread_id, buttons_message_id, finished, archived)
-         VALUES (?, ?, ?, ?, ?)
+         VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (match_id) DO UPDATE SET thread_id = excluded.thread_id,
              buttons_message_id = excluded.buttons_message_id,
              finished = excluded.finished, archived = excluded.archived",
