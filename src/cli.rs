@@ -27,7 +27,7 @@ pub struct Cli {
 pub enum Command {
     /// Connect to Discord with the token in DISCORD_TOKEN and serve matches
     /// (commands registered globally, or in FOURBOT_DEV_GUILD).
-    Run,
+    Run(RunArgs),
     /// Play a move list from a variant's start position and print the board,
     /// the outcome and the side to move.
     Position(PositionArgs),
@@ -60,6 +60,38 @@ pub enum Command {
     /// List every 4-disc 7×6 position that is a draw with perfect play
     /// (mirror images once) into assets/openings.txt (random-opening).
     Openings(OpeningsArgs),
+}
+
+/// Arguments of `fourbot run` (docs/operations.md).
+#[derive(Debug, Default, clap::Args)]
+pub struct RunArgs {
+    /// Run and host only these shards, `<first>-<last>/<total>` (e.g.
+    /// `0-1/4`; `3/4` for one): this process restores and serves only the
+    /// guilds of those shards. Default: every shard Discord recommends.
+    #[arg(long, value_name = "FIRST-LAST/TOTAL")]
+    pub shards: Option<String>,
+    /// The database: `sqlite://path` or `postgres://user@host/db` (several
+    /// processes share one PostgreSQL database). Default:
+    /// FOURBOT_DATABASE_URL, else sqlite://fourbot.db.
+    #[arg(long, value_name = "URL")]
+    pub db: Option<String>,
+    /// Serve Prometheus metrics at /metrics and a health check at /healthz
+    /// on this address (e.g. 127.0.0.1:9100).
+    #[arg(long, value_name = "ADDR")]
+    pub metrics: Option<String>,
+    /// The log lines' format on stderr.
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+/// How `fourbot run` writes its log lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One line of text each.
+    #[default]
+    Text,
+    /// One JSON object each (for log collectors).
+    Json,
 }
 
 /// Arguments of `fourbot migrate`.
@@ -269,7 +301,9 @@ pub struct RenderArgs {
 pub fn run(cli: Cli) -> ExitCode {
     let command = match cli.command {
         Some(c) => c,
-        None if std::env::var_os(crate::discord::config::TOKEN_ENV).is_some() => Command::Run,
+        None if std::env::var_os(crate::discord::config::TOKEN_ENV).is_some() => {
+            Command::Run(RunArgs::default())
+        }
         None => {
             use clap::CommandFactory;
             let _ = Cli::command().print_help();
@@ -277,7 +311,7 @@ pub fn run(cli: Cli) -> ExitCode {
         }
     };
     match command {
-        Command::Run => discord(),
+        Command::Run(args) => discord(args),
         Command::Position(args) => finish(position(&args)),
         Command::Render(args) => finish(render(&args)),
         Command::Script(args) => finish(script(&args)),
@@ -526,10 +560,13 @@ pub fn ladder(args: &LadderArgs) -> Result<String, String> {
 }
 
 /// `fourbot run`: the Discord bot. Logs go to stderr (`FOURBOT_LOG`:
-/// error, warn, info (default), debug, trace); a missing or rejected token
-/// gives one line and exit status 1, a database that cannot be opened one
-/// line and exit status 2.
-fn discord() -> ExitCode {
+/// error, warn, info (default), debug, trace; `--log-format json` for one
+/// JSON object a line). A missing token or a Discord API out of reach gives
+/// one line and exit status 1; bad input — a shard range, a shard another
+/// process hosts, a database that cannot be opened, a metrics address, a
+/// token Discord rejects or another gateway close the bot cannot resume
+/// from — one line and exit status 2.
+fn discord(args: RunArgs) -> ExitCode {
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
     use tracing_subscriber::Layer;
@@ -547,17 +584,47 @@ fn discord() -> ExitCode {
     let filter = tracing_subscriber::filter::Targets::new()
         .with_target("fourbot", level)
         .with_default(libraries);
-    let _ = tracing_subscriber::registry()
-        .with(
-            tracing_subscriber::fmt::layer()
-                .with_writer(std::io::stderr)
-                .with_ansi(false)
-                .with_filter(filter),
-        )
-        // Sees serenity's gateway lines whatever the level (fatal closes).
-        .with(crate::discord::closes::FatalCloses)
-        .try_init();
-    let config = match crate::discord::DiscordConfig::from_env() {
+    let lines = tracing_subscriber::fmt::layer()
+        .with_writer(std::io::stderr)
+        .with_ansi(false);
+    let lines = match args.log_format {
+        LogFormat::Text => lines.with_filter(filter).boxed(),
+        LogFormat::Json => lines.json().with_filter(filter).boxed(),
+    };
+    let _ = tracing_subscriber::registry().with(lines).try_init();
+    let bad = |message: String| {
+        eprintln!("fourbot: {message}");
+        ExitCode::from(2)
+    };
+    let shards = match args
+        .shards
+        .as_deref()
+        .map(str::parse::<crate::host::Shards>)
+    {
+        None => None,
+        Some(Ok(s)) => Some(s),
+        Some(Err(e)) => return bad(format!("--shards: {e}")),
+    };
+    let metrics = match args
+        .metrics
+        .as_deref()
+        .map(str::parse::<std::net::SocketAddr>)
+    {
+        None => None,
+        Some(Ok(a)) => Some(a),
+        Some(Err(_)) => {
+            return bad(format!(
+                "--metrics: `{}` is not an address: write host:port, e.g. 127.0.0.1:9100",
+                args.metrics.unwrap_or_default()
+            ))
+        }
+    };
+    let options = crate::discord::config::RunOptions {
+        shards,
+        db: args.db,
+        metrics,
+    };
+    let config = match crate::discord::DiscordConfig::from_env(options) {
         Ok(c) => c,
         Err(e) => {
             eprintln!("fourbot: {e}");
@@ -574,14 +641,18 @@ fn discord() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    use crate::discord::RunError;
     match runtime.block_on(crate::discord::run(config)) {
         Ok(()) => ExitCode::SUCCESS,
-        // A database URL of an unknown kind or an unreachable database is
-        // bad input, like a command's (nothing was written).
-        Err(e @ crate::discord::RunError::Store { .. }) => {
-            eprintln!("fourbot: {e}");
-            ExitCode::from(2)
-        }
+        // Bad input, like a command's: nothing was written.
+        Err(
+            e @ (RunError::Store { .. }
+            | RunError::ShardOwned(_)
+            | RunError::LeaseLost(_)
+            | RunError::FatalClose { .. }
+            | RunError::InvalidToken
+            | RunError::Metrics(_)),
+        ) => bad(e.to_string()),
         Err(e) => {
             eprintln!("fourbot: {e}");
             ExitCode::FAILURE

@@ -5,13 +5,14 @@
 //! shown.
 
 use std::fmt;
+use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serenity::all::GatewayIntents;
 
 use crate::host::terms::MAX_CHALLENGE_EXPIRY;
-use crate::host::{database_url, DATABASE_URL_ENV, DEFAULT_DATABASE_URL};
+use crate::host::{database_url, Shards, DATABASE_URL_ENV, DEFAULT_DATABASE_URL};
 
 /// The environment variable with the bot's token.
 pub const TOKEN_ENV: &str = "DISCORD_TOKEN";
@@ -99,6 +100,22 @@ pub struct DiscordConfig {
     pub database_url: String,
     /// [`TEST_TIME_SCALE_ENV`] (builds with debug assertions only).
     pub test_time_scale: Option<u64>,
+    /// The shards this process runs and hosts (`--shards`); `None`: every
+    /// shard Discord recommends (`GET /gateway/bot`).
+    pub shards: Option<Shards>,
+    /// Where to serve `/metrics` and `/healthz` (`--metrics`).
+    pub metrics: Option<SocketAddr>,
+}
+
+/// What `fourbot run` takes on its command line.
+#[derive(Clone, Debug, Default)]
+pub struct RunOptions {
+    /// `--shards <first>-<last>/<total>`.
+    pub shards: Option<Shards>,
+    /// `--db <url>` (else `FOURBOT_DATABASE_URL`, else the default).
+    pub db: Option<String>,
+    /// `--metrics <addr>`.
+    pub metrics: Option<SocketAddr>,
 }
 
 /// `<database file>.threads` for a SQLite URL in `FOURBOT_DATABASE_URL`
@@ -134,7 +151,7 @@ pub enum RunError {
         reason: String,
     },
     /// Discord refused the token (gateway close 4004).
-    #[error("Discord rejected the token in DISCORD_TOKEN (invalid authentication); check it in the developer portal")]
+    #[error("Discord rejected the token in DISCORD_TOKEN (gateway close 4004, authentication failed); check it in the developer portal")]
     InvalidToken,
     /// The HTTP client could not be built.
     #[error("cannot set up the HTTP client: {0}")]
@@ -150,6 +167,27 @@ pub enum RunError {
     /// The message catalogue could not be loaded.
     #[error("cannot load the messages: {0}")]
     Catalog(String),
+    /// A shard asked for is hosted by another live process
+    /// (`--shards`; its lease in the database).
+    #[error("{0}; run another range of shards, or stop that process first")]
+    ShardOwned(String),
+    /// This process's lease of a shard was taken over: it stopped hosting.
+    #[error("{0}; another process hosts those guilds now")]
+    LeaseLost(String),
+    /// Discord closed a gateway session for good
+    /// (`topics/opcodes-and-status-codes`, "Gateway Close Event Codes").
+    #[error("Discord closed the gateway with {code} ({meaning}); {hint}")]
+    FatalClose {
+        /// The close code.
+        code: u16,
+        /// What it means.
+        meaning: &'static str,
+        /// What to do.
+        hint: &'static str,
+    },
+    /// The metrics address cannot be served (`--metrics`).
+    #[error("--metrics: {0}")]
+    Metrics(String),
     /// The database could not be opened.
     #[error("cannot open the database {url}: {reason}")]
     Store {
@@ -244,7 +282,7 @@ impl DiscordConfig {
     /// # Errors
     /// No token, a setting that does not parse, or a CA file that cannot be
     /// used ([`http_client`]).
-    pub fn from_env() -> Result<DiscordConfig, RunError> {
+    pub fn from_env(options: RunOptions) -> Result<DiscordConfig, RunError> {
         let token = std::env::var(TOKEN_ENV)
             .ok()
             .map(|t| t.trim().to_string())
@@ -281,8 +319,10 @@ impl DiscordConfig {
             dev_guild,
             challenge_expiry,
             threads_file,
-            database_url: database_url(None),
+            database_url: database_url(options.db.as_deref()),
             test_time_scale,
+            shards: options.shards,
+            metrics: options.metrics,
         })
     }
 }

@@ -30,6 +30,7 @@ pub mod offers;
 pub mod ops;
 pub mod poster;
 pub mod register;
+pub mod relay;
 pub mod reply;
 pub mod rest;
 pub mod room;
@@ -41,7 +42,7 @@ use serenity::all::{GatewayIntents, HttpError};
 use serenity::gateway::GatewayError;
 
 use crate::host::players::discord_user;
-use crate::host::{EngineBot, HostConfig, Services, TimeStyle, UserId};
+use crate::host::{EngineBot, HostConfig, Services, Shards, StoreError, TimeStyle, UserId};
 use crate::i18n::{Catalog, Locale};
 
 pub use config::{DiscordConfig, RunError, Token};
@@ -66,25 +67,23 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     // A 429 or 5xx here is waited out (several starts in a moment): were
     // serenity's own request for the gateway refused next, it would fall
     // back to wss://gateway.discord.gg without a word.
-    let mut attempt = 0;
-    loop {
-        match rest
-            .paced(serenity::http::Route::Gateway, |http| http.get_gateway())
-            .await
-        {
-            Err(serenity::Error::Http(HttpError::Request(e))) => {
-                return Err(RunError::Unreachable(config::chain(&e)));
-            }
-            Err(e) => match poster::retry_pause(&e, attempt) {
-                Some(pause) => {
-                    attempt += 1;
-                    tokio::time::sleep(pause).await;
-                }
-                None => break,
-            },
-            Ok(_) => break,
+    // The first request also asks how many shards Discord recommends
+    // (`topics/gateway`, "Get Gateway Bot").
+    let recommended = recommended_shards(&rest).await?;
+    // What this process hosts (its leases) and runs (its gateway
+    // sessions): the shards asked for, or all that Discord recommends.
+    let hosted = match config.shards {
+        Some(s) => s,
+        None => Shards::all(recommended).map_err(|e| RunError::Gateway(e.to_string()))?,
+    };
+    let metrics = match config.metrics {
+        Some(addr) => {
+            let handle = ops::install().map_err(RunError::Metrics)?;
+            let listener = ops::bind(addr).await.map_err(RunError::Metrics)?;
+            Some((handle, listener))
         }
-    }
+        None => None,
+    };
 
     let catalog = Arc::new(Catalog::new().map_err(|e| RunError::Catalog(e.to_string()))?);
     let url = config.database_url.clone();
@@ -92,8 +91,9 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         url: crate::host::redact_url(&url),
         reason: e.to_string(),
     };
-    let (services, views) = Services::open(
+    let (services, views, hosting) = Services::open_hosting(
         &url,
+        hosted,
         catalog,
         Arc::new(EngineBot::default()),
         HostConfig {
@@ -103,7 +103,12 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         config.challenge_expiry,
     )
     .await
-    .map_err(|e| store_error(&e))?;
+    .map_err(|e| match e {
+        e @ StoreError::ShardOwned { .. } => RunError::ShardOwned(e.to_string()),
+        e => store_error(&e),
+    })?;
+    tracing::debug!(shards = %hosted, "hosting the guilds of these shards");
+    let hosting = Arc::new(hosting);
     let routes = Routes::load(services.threads.clone())
         .await
         .map_err(|e| store_error(&e))?;
@@ -132,11 +137,127 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         );
     }
 
-    // The outbox is read by one poster, started on the first READY with
-    // that connection's HTTP client (so it shares its rate limiter).
+    let health = ops::Health::default();
+    if let Some((handle, listener)) = metrics {
+        tokio::spawn(ops::serve(listener, handle, health.clone()));
+    }
+    // The leases are renewed while the bot runs; a lease lost (another
+    // process took a shard over after this one stalled) ends the bot.
+    let (lost_tx, mut lost_rx) = tokio::sync::watch::channel(None::<String>);
+    let renewing = {
+        let hosting = hosting.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(hosting.renew_every());
+            every.tick().await;
+            loop {
+                every.tick().await;
+                match hosting.renew().await {
+                    Ok(()) => {}
+                    Err(e @ StoreError::LeaseLost { .. }) => {
+                        let _ = lost_tx.send(Some(e.to_string()));
+                        return;
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "renewing the shard leases failed; retrying")
+                    }
+                }
+            }
+        })
+    };
+    let ended = connect(
+        &config,
+        &rest,
+        &data,
+        routes,
+        views,
+        hosted,
+        &health,
+        &mut lost_rx,
+    )
+    .await;
+    renewing.abort();
+    // A clean stop gives the shards up at once (a lost lease is not ours).
+    if !matches!(ended, Err(RunError::LeaseLost(_))) {
+        if let Err(e) = hosting.release().await {
+            tracing::warn!(error = %e, "releasing the shard leases failed; they expire on their own");
+        }
+    }
+    ended
+}
+
+/// `GET /gateway/bot`'s recommended number of shards, with one line when
+/// Discord's API cannot be reached at all (no route, a proxy that refuses,
+/// a certificate the client does not trust — a TLS-inspecting proxy
+/// without FOURBOT_CA_FILE: serenity would fall back to
+/// wss://gateway.discord.gg and retry without a word, its log off below
+/// debug). A 429 or 5xx is waited out (several starts in a moment); an
+/// answer with another error status leaves one shard to serenity.
+async fn recommended_shards(rest: &rest::Rest) -> Result<u32, RunError> {
+    let mut attempt = 0;
+    loop {
+        match rest
+            .paced(serenity::http::Route::GatewayBot, |http| {
+                http.get_bot_gateway()
+            })
+            .await
+        {
+            Ok(gateway) => return Ok(gateway.shards.max(1)),
+            Err(serenity::Error::Http(HttpError::Request(e))) => {
+                return Err(RunError::Unreachable(config::chain(&e)));
+            }
+            Err(e) => match poster::retry_pause(&e, attempt) {
+                Some(pause) => {
+                    attempt += 1;
+                    tokio::time::sleep(pause).await;
+                }
+                None => return Ok(1),
+            },
+        }
+    }
+}
+
+/// Connects to the gateway with the shards of `hosted` (more, after a
+/// 4011, when it hosts them all) and serves until the connection ends, a
+/// fatal close, or a lost lease.
+#[allow(clippy::too_many_arguments)]
+async fn connect(
+    config: &DiscordConfig,
+    rest: &Arc<rest::Rest>,
+    data: &Arc<Data>,
+    routes: Arc<Routes>,
+    views: tokio::sync::mpsc::UnboundedReceiver<crate::host::View>,
+    hosted: Shards,
+    health: &ops::Health,
+    lost: &mut tokio::sync::watch::Receiver<Option<String>>,
+) -> Result<(), RunError> {
+    // The shards of the gateway sessions: those hosted, until a 4011 asks
+    // for more (the leases stay: they cover every guild either way).
+    let mut sessions = hosted;
+    // The shards connect through the relay, which reports the closes
+    // serenity cannot act on (closes.rs); they stop the shards, and what
+    // came is kept here.
+    let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel();
+    let relay = relay::Relay::start(fatal_tx)
+        .await
+        .map_err(|e| RunError::Gateway(format!("cannot start the gateway relay: {e}")))?;
+    let fatal: Arc<std::sync::Mutex<Option<closes::FatalClose>>> = Arc::default();
+    let manager: Arc<std::sync::Mutex<Option<Arc<serenity::all::ShardManager>>>> = Arc::default();
+    let watcher = {
+        let (fatal, manager) = (fatal.clone(), manager.clone());
+        tokio::spawn(async move {
+            while let Some(close) = fatal_rx.recv().await {
+                fatal.lock().expect("fatal lock").get_or_insert(close);
+                let current = manager.lock().expect("manager lock").clone();
+                if let Some(m) = current {
+                    m.shutdown_all().await;
+                }
+            }
+        })
+    };
+    // The outbox is read by one poster, started on the first READY.
     let views = Arc::new(std::sync::Mutex::new(Some(views)));
     let mut intents = config::intents();
-    loop {
+    let ended = loop {
         let framework = PerInteraction {
             poise: framework(
                 data.clone(),
@@ -147,23 +268,63 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
             data: data.clone(),
         };
         let mut client =
-            serenity::all::ClientBuilder::new_with_http(rest.connection_http(), intents)
+            match serenity::all::ClientBuilder::new_with_http(rest.connection_http(), intents)
                 .framework(framework)
                 .await
-                .map_err(|e| RunError::Gateway(e.to_string()))?;
+            {
+                Ok(c) => c,
+                Err(e) => break Err(RunError::Gateway(e.to_string())),
+            };
+        // Discord's gateway URL (from serenity's GET /gateway) goes to the
+        // relay, the relay's to serenity.
+        {
+            let mut ws_url = client.ws_url.lock().await;
+            relay.open(ws_url.clone());
+            *ws_url = relay.url().to_string();
+        }
         let shards = client.shard_manager.clone();
+        *manager.lock().expect("manager lock") = Some(shards.clone());
+        health.watch(shards.clone(), sessions.last() - sessions.first() + 1);
+        let mut stop = lost.clone();
         let interrupt = tokio::spawn(async move {
-            if tokio::signal::ctrl_c().await.is_ok() {
-                tracing::info!("interrupted: disconnecting");
-                shards.shutdown_all().await;
+            tokio::select! {
+                Ok(()) = tokio::signal::ctrl_c() => {
+                    tracing::info!("interrupted: disconnecting");
+                }
+                _ = stop.wait_for(Option::is_some) => {}
             }
+            shards.shutdown_all().await;
         });
-        let ended = client.start().await;
+        tracing::debug!(shards = %sessions, "connecting to the gateway");
+        // serenity 0.12.5 runs `range.start..=range.end` (its
+        // `start_connection(start, end, total)`).
+        let ended = client
+            .start_shard_range(sessions.first()..sessions.last(), sessions.total())
+            .await;
         interrupt.abort();
+        if let Some(why) = lost.borrow().clone() {
+            tracing::error!("{why}: another process hosts those guilds now; stopping");
+            break Err(RunError::LeaseLost(why));
+        }
+        let close = fatal.lock().expect("fatal lock").take();
+        if let Some(close) = close {
+            match fatal_close(close, &mut sessions, hosted, rest).await {
+                Ok(()) => continue,
+                Err(e) => break Err(e),
+            }
+        }
         match ended {
-            Ok(()) => return Ok(()),
+            Ok(()) => break Ok(()),
+            // The bot's end: its one line is the error's (cli.rs).
             Err(serenity::Error::Gateway(GatewayError::InvalidAuthentication)) => {
-                return Err(RunError::InvalidToken)
+                break Err(RunError::InvalidToken);
+            }
+            Err(serenity::Error::Gateway(GatewayError::InvalidGatewayIntents)) => {
+                break Err(RunError::FatalClose {
+                    code: 4013,
+                    meaning: closes::meaning(4013),
+                    hint: "a bug of this version: report it",
+                });
             }
             // Close code 4014: the application may not use a privileged
             // intent it asked for (topics/Opcodes_and_Status_Codes.md,
@@ -189,9 +350,54 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
                 tracing::warn!("Discord rate limited the start; connecting again in a second");
                 tokio::time::sleep(std::time::Duration::from_secs(1)).await;
             }
-            Err(e) => return Err(RunError::Gateway(e.to_string())),
+            Err(e) => break Err(RunError::Gateway(e.to_string())),
         }
+    };
+    watcher.abort();
+    ended
+}
+
+/// Acts on a fatal close (closes.rs) of one of the `sessions`: 4011
+/// ("sharding required") when this process hosts every shard reconnects
+/// with more shards — Discord's new recommendation, at least twice as many
+/// — and is `Ok`; anything else is the bot's end, in one line.
+///
+/// # Errors
+/// [`RunError::FatalClose`] with what to do.
+async fn fatal_close(
+    close: closes::FatalClose,
+    sessions: &mut Shards,
+    hosted: Shards,
+    rest: &rest::Rest,
+) -> Result<(), RunError> {
+    let shard = close
+        .shard
+        .map(|s| format!("shard {s}/{}", sessions.total()))
+        .unwrap_or_else(|| format!("a shard of {}", sessions.total()));
+    let every = hosted.first() == 0 && hosted.last() + 1 == hosted.total();
+    if close.code == 4011 && every {
+        let recommended = recommended_shards(rest).await.unwrap_or(1);
+        let more = recommended.max(sessions.total().saturating_mul(2));
+        *sessions = Shards::all(more).map_err(|e| RunError::Gateway(e.to_string()))?;
+        tracing::warn!(
+            "gateway close 4011 on {shard} ({}): reconnecting with {more} shards",
+            close.meaning()
+        );
+        return Ok(());
     }
+    let hint = match close.code {
+        4011 => "run more shards: a larger total in --shards, on every process",
+        4010 => "check --shards: each shard must be below the total",
+        _ => "a bug of this version: report it",
+    };
+    // The bot's end: its one line is the error's (cli.rs), which names
+    // the shard in its hint.
+    tracing::debug!("gateway close {} on {shard}", close.code);
+    Err(RunError::FatalClose {
+        code: close.code,
+        meaning: close.meaning(),
+        hint,
+    })
 }
 
 /// The poise framework of one connection, handing every interaction a

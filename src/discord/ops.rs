@@ -45,10 +45,14 @@ pub const LATENCY_BUCKETS: [f64; 14] = [
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 7.5, 10.0,
 ];
 
+/// The shard manager of the current gateway client and how many shards it
+/// runs.
+type Watched = Option<(Arc<ShardManager>, u32)>;
+
 /// Whether the bot is healthy: every shard it owns is connected.
 #[derive(Clone, Default)]
 pub struct Health {
-    inner: Arc<Mutex<Option<(Arc<ShardManager>, u32)>>>,
+    inner: Arc<Mutex<Watched>>,
 }
 
 impl Health {

@@ -228,6 +228,8 @@ mod tests {
             threads_file: "x".into(),
             database_url: "sqlite::memory:".into(),
             test_time_scale: None,
+            shards: None,
+            metrics: None,
         })
     }
 

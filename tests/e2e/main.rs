@@ -20,5 +20,6 @@ mod production;
 mod rated;
 mod registration;
 mod restart;
+mod shards;
 mod shell;
 mod table;

@@ -40,7 +40,7 @@ pub use present::{Presenter, Seated, TimeStyle};
 pub use service::{
     engine_slots, unix_ms, AbortError, Host, HostConfig, HostError, MatchSpec, Request,
 };
-pub use services::Services;
+pub use services::{Hosting, Services};
 pub use task::{
     spawn_journaled, spawn_match, Journal, MatchHandle, SpawnedMatch, TaskError, EVENT_CAPACITY,
 };
@@ -50,5 +50,6 @@ pub use view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 // not name the store.
 pub use fourbot_store::{
     database_url, redact_url, GuildSettings, HistoryEntry, LadderEntry, MatchDetail, PlayerId,
-    PlayerInfo, PlayerSettings, PoolRating, DATABASE_URL_ENV, DEFAULT_DATABASE_URL,
+    PlayerInfo, PlayerSettings, PoolRating, Shards, ShardsError, StoreError, DATABASE_URL_ENV,
+    DEFAULT_DATABASE_URL, LEASE_ENV,
 };

@@ -7,11 +7,12 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 
 use fourbot_i18n::Catalog;
-use fourbot_store::{Db, StoreError};
+use fourbot_store::{lease_ms, process_owner, Db, Shards, StoreError};
 
 use super::bot::Bot;
 use super::ladder::Ladder;
 use super::offers::Offers;
+use super::service::unix_ms;
 use super::service::{Host, HostConfig};
 use super::settings::Settings;
 use super::threads::Threads;
@@ -50,6 +51,42 @@ impl Services {
         Ok(Services::on(db, catalog, bot, config, expiry_override))
     }
 
+    /// [`Services::open`] for a process that hosts `shards` only (see
+    /// [`Hosting`]): the database at `url` is opened, the shards' leases are
+    /// claimed for this process (all or none), and the services see and
+    /// write only the guilds of those shards.
+    ///
+    /// # Errors
+    /// The database cannot be opened or migrated;
+    /// [`StoreError::ShardOwned`] when another live process holds one of
+    /// the shards (nothing is claimed).
+    pub async fn open_hosting(
+        url: &str,
+        shards: Shards,
+        catalog: Arc<Catalog>,
+        bot: Arc<dyn Bot>,
+        config: HostConfig,
+        expiry_override: Option<Duration>,
+    ) -> Result<(Services, mpsc::UnboundedReceiver<View>, Hosting), StoreError> {
+        let db = Db::connect(url).await?;
+        let owner = process_owner();
+        let lease = Duration::from_millis(lease_ms());
+        db.claim_shards(shards, &owner, unix_ms(), lease_ms())
+            .await?;
+        let hosted = db.hosting(shards, &owner);
+        let (services, views) = Services::on(hosted, catalog, bot, config, expiry_override);
+        Ok((
+            services,
+            views,
+            Hosting {
+                db,
+                shards,
+                owner,
+                lease,
+            },
+        ))
+    }
+
     /// [`Services::open`] on a store already open.
     pub fn on(
         db: Db,
@@ -67,5 +104,51 @@ impl Services {
             host,
         };
         (services, views)
+    }
+}
+
+/// This process's leases of the shards it hosts ([`Services::open_hosting`];
+/// docs/store.md, "Two processes"): renewed every third of the lease time
+/// while the process runs, released when it stops cleanly. A process that
+/// dies keeps them until they expire (`FOURBOT_SHARD_LEASE_MS`, 20 s by
+/// default); then another may take its shards over.
+pub struct Hosting {
+    db: Db,
+    shards: Shards,
+    owner: String,
+    lease: Duration,
+}
+
+impl Hosting {
+    /// The shards hosted.
+    pub fn shards(&self) -> Shards {
+        self.shards
+    }
+
+    /// How often [`Hosting::renew`] must run: a third of the lease time.
+    pub fn renew_every(&self) -> Duration {
+        self.lease / 3
+    }
+
+    /// Renews the leases for another lease time.
+    ///
+    /// # Errors
+    /// [`StoreError::LeaseLost`]: another process took a shard over (this
+    /// one must stop hosting; its writes are refused already), or the
+    /// store failed.
+    pub async fn renew(&self) -> Result<(), StoreError> {
+        let ms = self.lease.as_millis() as u64;
+        self.db
+            .renew_shards(self.shards, &self.owner, unix_ms(), ms)
+            .await
+    }
+
+    /// Gives the leases up (a clean stop): another process may claim the
+    /// shards at once.
+    ///
+    /// # Errors
+    /// The store failed (the leases then expire on their own).
+    pub async fn release(&self) -> Result<(), StoreError> {
+        self.db.release_shards(self.shards, &self.owner).await
     }
 }

@@ -53,7 +53,8 @@ pub use people::{GuildSettings, PlayerInfo, PlayerSettings};
 pub use queries::{GameDetail, HistoryEntry, MatchDetail, MoveDetail, RunningEntry, SeatDetail};
 pub use ratings::{competition_ranks, LadderEntry, PoolRating, RatingChange, RatingSystem};
 pub use shards::{
-    lease_ms, process_owner, ShardLease, Shards, ShardsError, DEFAULT_LEASE_MS, LEASE_ENV,
+    lease_ms, owner_gone, process_owner, ShardLease, Shards, ShardsError, DEFAULT_LEASE_MS,
+    LEASE_ENV,
 };
 pub use threads::{MatchThread, StoredThread};
 

@@ -204,12 +204,7 @@ pub fn lease_ms() -> u64 {
 /// `/proc/sys/kernel/hostname` or `$HOSTNAME`). Shown to operators in
 /// [`StoreError::ShardOwned`].
 pub fn process_owner() -> String {
-    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
-        .ok()
-        .or_else(|| std::env::var("HOSTNAME").ok())
-        .map(|h| h.trim().to_string())
-        .filter(|h| !h.is_empty())
-        .unwrap_or_else(|| "host".into());
+    let host = host_name();
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos());
@@ -218,6 +213,70 @@ pub fn process_owner() -> String {
         std::process::id(),
         nanos & 0xffff_ffff_ffff
     )
+}
+
+/// This machine's host name, as [`process_owner`] writes it.
+fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .map(|h| h.trim().to_string())
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "host".into())
+}
+
+/// Whether the process that wrote `owner` ([`process_owner`]) is known to
+/// be gone: it ran on this machine and no process with its id runs now
+/// (Linux's `/proc/<pid>`), or one does but it started later (its id was
+/// reused: `/proc/<pid>/stat`'s start time is after the owner's). A
+/// process on another machine, or one that cannot be checked, is not
+/// known to be gone.
+pub fn owner_gone(owner: &str) -> bool {
+    let mut parts = owner.split('/');
+    let (Some(host), Some(pid), Some(started)) = (parts.next(), parts.next(), parts.next()) else {
+        return false;
+    };
+    if host != host_name() || !std::path::Path::new("/proc/self").exists() {
+        return false;
+    }
+    let Ok(pid) = pid.parse::<u32>() else {
+        return false;
+    };
+    if pid == std::process::id() {
+        return false;
+    }
+    let stat = std::path::PathBuf::from(format!("/proc/{pid}"));
+    if !stat.exists() {
+        return true;
+    }
+    // A live process with that id: the owner only if it is not younger
+    // than the lease's start (its start time in seconds since boot, field
+    // 22 of /proc/<pid>/stat, against the owner's wall clock).
+    started_after(pid, started).unwrap_or(false)
+}
+
+/// Whether process `pid` started after the owner's start time
+/// `started_hex` (ns since 1970, the low 48 bits, hex), by more than a
+/// second.
+fn started_after(pid: u32, started_hex: &str) -> Option<bool> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name (which may hold spaces) in
+    // parentheses; start time is field 22, the 20th after it.
+    let after = stat.rsplit_once(')')?.1;
+    let ticks: u64 = after.split_whitespace().nth(19)?.parse().ok()?;
+    let boot: u64 = std::fs::read_to_string("/proc/stat")
+        .ok()?
+        .lines()
+        .find_map(|l| l.strip_prefix("btime "))?
+        .trim()
+        .parse()
+        .ok()?;
+    // USER_HZ is 100 on Linux.
+    let started_ns = (boot * 1_000_000_000 + ticks * 10_000_000) & 0xffff_ffff_ffff;
+    let owner_ns = u64::from_str_radix(started_hex, 16).ok()?;
+    // Modulo 2^48 ns (about 3.3 days): compare forward distance.
+    let ahead = started_ns.wrapping_sub(owner_ns) & 0xffff_ffff_ffff;
+    Some(ahead > 1_000_000_000 && ahead < (1 << 47))
 }
 
 impl Db {
@@ -319,13 +378,16 @@ impl Db {
                 .await?;
         }
         let held = leases(&mut tx).await?;
+        // A lease of a process on this machine that is gone (killed, and
+        // restarted now) is as good as expired.
+        let live = |l: &ShardLease| l.expires_unix_ms > now_unix_ms && !owner_gone(&l.owner);
         let overlapping = |l: &ShardLease| {
             shards
                 .ids()
                 .find(|&s| overlap(s, shards.total, l.shard, l.total))
         };
         for l in &held {
-            if l.owner != owner && l.expires_unix_ms > now_unix_ms {
+            if l.owner != owner && live(l) {
                 if let Some(shard) = overlapping(l) {
                     return Err(StoreError::ShardOwned {
                         shard,
@@ -528,5 +590,45 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod owner_tests {
+    use super::*;
+
+    /// The owner string of process `pid` started at `ns` (since 1970).
+    fn owner(host: &str, pid: u32, ns: u128) -> String {
+        format!("{host}/{pid}/{:x}", ns & 0xffff_ffff_ffff)
+    }
+
+    fn now_ns() -> u128 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_nanos()
+    }
+
+    #[test]
+    fn a_process_of_this_machine_that_ended_is_gone_and_a_live_one_is_not() {
+        assert!(!owner_gone(&process_owner()), "this process");
+        let started = now_ns();
+        let mut child = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        // Started just now: the owner is that process, alive.
+        assert!(!owner_gone(&owner(&host_name(), pid, started)));
+        // An owner that started a minute before the process with its id:
+        // the id was reused, the owner is gone.
+        let earlier = started - 60_000_000_000;
+        assert!(owner_gone(&owner(&host_name(), pid, earlier)));
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(owner_gone(&owner(&host_name(), pid, started)), "ended");
+        // Another machine's process cannot be checked: not known gone.
+        assert!(!owner_gone(&owner("elsewhere", pid, started)));
+        assert!(!owner_gone("not an owner"));
     }
 }

@@ -125,10 +125,26 @@ pub fn spawn_as(
     token: Option<&str>,
     envs: &[(&str, &str)],
 ) -> Child {
+    let run: &[&str] = if envs.iter().any(|(k, _)| *k == "TEST_NO_SUBCOMMAND") {
+        &[]
+    } else {
+        &["run"]
+    };
+    spawn_args(bin, fake, dir, token, run, envs)
+}
+
+/// Like [`spawn_as`], with the command line `args` (`["run", "--shards",
+/// "0-1/4"]`).
+pub fn spawn_args(
+    bin: &Path,
+    fake: &FakeDiscord,
+    dir: &Path,
+    token: Option<&str>,
+    args: &[&str],
+    envs: &[(&str, &str)],
+) -> Child {
     let mut cmd = Command::new(bin);
-    if !envs.iter().any(|(k, _)| *k == "TEST_NO_SUBCOMMAND") {
-        cmd.arg("run");
-    }
+    cmd.args(args);
     let log = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -426,10 +442,15 @@ pub fn command_in(
     users: &[TestUser],
 ) -> u64 {
     let iid = fake.next_id();
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        slash_command_json(iid, user, channel, name, options, users),
-    );
+    let mut payload = slash_command_json(iid, user, channel, name, options, users);
+    // A channel of another guild than the tests' usual one: that guild's.
+    if let Some(guild) = fake
+        .channel(channel)
+        .and_then(|c| c["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok()))
+    {
+        payload = in_guild(payload, guild);
+    }
+    fake.dispatch("INTERACTION_CREATE", payload);
     iid
 }
 

@@ -416,7 +416,10 @@ fn event_guild(s: &State, d: &Value) -> Option<u64> {
         return Some(g);
     }
     let channel: u64 = d["channel_id"].as_str()?.parse().ok()?;
-    s.channels.get(&channel).map(|c| c.guild).filter(|g| *g != 0)
+    s.channels
+        .get(&channel)
+        .map(|c| c.guild)
+        .filter(|g| *g != 0)
 }
 
 /// How long Discord remembers a create-message nonce for `enforce_nonce`
@@ -1020,13 +1023,21 @@ impl FakeDiscord {
         })
     }
 
-    /// Waits until `check` finds something in the state (polling).
-    pub async fn wait_for<T>(
+    /// Waits until `check` finds something in the state (polling), for
+    /// up to 15 s.
+    pub async fn wait_for<T>(&self, what: &str, check: impl FnMut(&FakeDiscord) -> Option<T>) -> T {
+        self.wait_within(what, Duration::from_secs(15), check).await
+    }
+
+    /// [`FakeDiscord::wait_for`] for up to `limit` (serenity starts a
+    /// bot's shards five seconds apart, Discord's identify limit).
+    pub async fn wait_within<T>(
         &self,
         what: &str,
+        limit: Duration,
         mut check: impl FnMut(&FakeDiscord) -> Option<T>,
     ) -> T {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(15);
+        let deadline = tokio::time::Instant::now() + limit;
         loop {
             if let Some(t) = check(self) {
                 return t;
@@ -1234,15 +1245,6 @@ impl FakeDiscord {
             guild
         };
         (guild, self.add_channel_in(guild, kind::GUILD_TEXT, None))
-    }
-
-    /// Adds `n` guilds without channels (a bot in many servers).
-    pub fn add_guilds(&self, n: usize) {
-        let mut s = self.state.lock().unwrap();
-        let start = (GUILD_ID >> 22) + 1_000_000;
-        for k in 0..n as u64 {
-            s.guilds.push((start + k) << 22 | 1);
-        }
     }
 
     /// Sets `GET /gateway/bot`'s recommended number of shards.
