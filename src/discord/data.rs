@@ -47,6 +47,8 @@ pub struct Data {
     pub message_content: AtomicBool,
     /// The bot's user, from READY (0 before).
     pub bot_user: AtomicU64,
+    /// The shards that have had a READY (the next one is a reconnect).
+    pub shards_seen: Mutex<std::collections::HashSet<u32>>,
 }
 
 /// The start-up work's progress: begun once (a reconnect does not start

@@ -76,6 +76,8 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         Some(s) => s,
         None => Shards::all(recommended).map_err(|e| RunError::Gateway(e.to_string()))?,
     };
+    // The global rate limit is the bot's, shared by its processes.
+    rest.share(hosted.last() - hosted.first() + 1, hosted.total());
     let metrics = match config.metrics {
         Some(addr) => {
             let handle = ops::install().map_err(RunError::Metrics)?;
@@ -129,6 +131,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         startup: Default::default(),
         message_content: std::sync::atomic::AtomicBool::new(true),
         bot_user: Default::default(),
+        shards_seen: Default::default(),
     });
     if let Some(d) = config.test_time_scale {
         tracing::warn!(
@@ -287,10 +290,19 @@ async fn connect(
         health.watch(shards.clone(), sessions.last() - sessions.first() + 1);
         let mut stop = lost.clone();
         let interrupt = tokio::spawn(async move {
+            // SIGTERM is how systemd and container runtimes stop a service.
+            let terminate = async {
+                use tokio::signal::unix::{signal, SignalKind};
+                match signal(SignalKind::terminate()) {
+                    Ok(mut s) => drop(s.recv().await),
+                    Err(_) => std::future::pending().await,
+                }
+            };
             tokio::select! {
                 Ok(()) = tokio::signal::ctrl_c() => {
                     tracing::info!("interrupted: disconnecting");
                 }
+                () = terminate => tracing::info!("terminated: disconnecting"),
                 _ = stop.wait_for(Option::is_some) => {}
             }
             shards.shutdown_all().await;
@@ -416,13 +428,40 @@ impl serenity::all::Framework for PerInteraction {
     }
 
     async fn dispatch(&self, mut ctx: serenity::all::Context, event: serenity::all::FullEvent) {
-        if let serenity::all::FullEvent::InteractionCreate { interaction } = &event {
-            ctx.http = self
-                .data
-                .rest
-                .interaction_http(interaction.application_id());
+        use serenity::all::{FullEvent, Interaction};
+        match &event {
+            FullEvent::InteractionCreate { interaction } => {
+                ctx.http = self
+                    .data
+                    .rest
+                    .interaction_http(interaction.application_id());
+                let kind = match interaction {
+                    Interaction::Command(_) => "command",
+                    Interaction::Component(_) => "component",
+                    Interaction::Autocomplete(_) => "autocomplete",
+                    Interaction::Modal(_) => "modal",
+                    _ => "other",
+                };
+                metrics::counter!(ops::INTERACTIONS, "kind" => kind).increment(1);
+            }
+            FullEvent::Ready { .. } => {
+                let shard = ctx.shard_id.0;
+                let mut seen = self.data.shards_seen.lock().expect("shards lock");
+                if !seen.insert(shard) {
+                    metrics::counter!(ops::GATEWAY_RECONNECTS, "shard" => shard.to_string())
+                        .increment(1);
+                }
+            }
+            FullEvent::Resume { .. } => {
+                let shard = ctx.shard_id.0.to_string();
+                metrics::counter!(ops::GATEWAY_RESUMES, "shard" => shard).increment(1);
+            }
+            _ => {}
         }
-        self.poise.dispatch(ctx, event).await;
+        // When the event arrived: acknowledgements are timed from here.
+        ops::RECEIVED
+            .scope(std::time::Instant::now(), self.poise.dispatch(ctx, event))
+            .await;
     }
 }
 

@@ -40,6 +40,19 @@ pub const GATEWAY_RECONNECTS: &str = "fourbot_gateway_reconnects_total";
 /// Gateway sessions resumed, per `shard`.
 pub const GATEWAY_RESUMES: &str = "fourbot_gateway_resumes_total";
 
+tokio::task_local! {
+    /// When the event being handled arrived (set around each dispatch).
+    pub static RECEIVED: std::time::Instant;
+}
+
+/// Records an acknowledgement answered now in [`ACK_SECONDS`], timed from
+/// the event's arrival ([`RECEIVED`]; nothing outside a dispatch).
+pub fn acknowledged() {
+    if let Ok(arrived) = RECEIVED.try_with(|t| *t) {
+        metrics::histogram!(ACK_SECONDS).record(arrived.elapsed().as_secs_f64());
+    }
+}
+
 /// The histogram buckets of every `*_seconds` metric: 1 ms to 10 s.
 pub const LATENCY_BUCKETS: [f64; 14] = [
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 7.5, 10.0,

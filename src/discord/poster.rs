@@ -263,6 +263,12 @@ async fn publish(
                 if !view.buttons.is_empty() {
                     routes.leases.posted(m, &lease);
                 }
+                if matches!(view.kind, ViewKind::Turn { .. }) {
+                    // The press that made the move lent its token: from it
+                    // to the turn it brought.
+                    metrics::histogram!(super::ops::TURN_POSTED_SECONDS)
+                        .record(lease.at.elapsed().as_secs_f64());
+                }
                 return Ok(m);
             }
             // The token no longer works (or Discord refused the follow-up
@@ -326,11 +332,12 @@ async fn followup(
     let http = rest.token_http();
     let mut attempt = 0;
     loop {
-        let error = match message
+        let answer = message
             .clone()
             .execute(&*http, (None, lease.token.expose()))
-            .await
-        {
+            .await;
+        super::rest::record("WebhookFollowupMessages", &answer);
+        let error = match answer {
             Ok(m) => return Ok(m.id),
             Err(e) => e,
         };
@@ -395,17 +402,23 @@ async fn remove_buttons(
         // The token's own client (exempt, limited per token: `Rest`).
         let http = rest.token_http();
         let done = match &editor {
-            Editor::Original(l) => with_retries("remove old buttons", || {
-                EditInteractionResponse::new()
+            Editor::Original(l) => with_retries("remove old buttons", || async {
+                let answer = EditInteractionResponse::new()
                     .components(Vec::new())
                     .execute(&*http, l.token.expose())
+                    .await;
+                super::rest::record("WebhookOriginalInteractionResponse", &answer);
+                answer
             })
             .await
             .map(drop),
-            Editor::Followup(l) => with_retries("remove old buttons", || {
-                CreateInteractionResponseFollowup::new()
+            Editor::Followup(l) => with_retries("remove old buttons", || async {
+                let answer = CreateInteractionResponseFollowup::new()
                     .components(Vec::new())
                     .execute(&*http, (Some(old), l.token.expose()))
+                    .await;
+                super::rest::record("WebhookFollowupMessage", &answer);
+                answer
             })
             .await
             .map(drop),

@@ -151,10 +151,17 @@ pub async fn acknowledge(
     press: &serenity::all::ComponentInteraction,
     ack: &CreateInteractionResponse,
 ) -> Result<bool, Error> {
-    let answer = super::poster::with_retries("acknowledge press", || {
-        press.create_response(&ctx.http, ack.clone())
+    let answer = super::poster::with_retries("acknowledge press", || async {
+        let answer = press.create_response(&ctx.http, ack.clone()).await;
+        super::rest::record("InteractionResponse", &answer);
+        answer
     })
     .await;
+    if answer.is_ok()
+        || matches!(&answer, Err(e) if super::poster::is_code(e, ALREADY_ACKNOWLEDGED))
+    {
+        super::ops::acknowledged();
+    }
     match answer {
         Ok(()) => Ok(true),
         Err(e) if super::poster::is_code(&e, ALREADY_ACKNOWLEDGED) => Ok(true),

@@ -37,11 +37,12 @@ use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
-use serenity::all::{ApplicationId, Http, HttpBuilder};
-use serenity::http::{RatelimitingBucket, Route};
+use serenity::all::{ApplicationId, Http, HttpBuilder, HttpError};
+use serenity::http::{Ratelimiter, RatelimitingBucket, Route};
 use tokio::sync::Semaphore;
 
 use super::config::DiscordConfig;
+use super::ops;
 
 /// Discord's global limit: requests a second per bot
 /// (`topics/rate-limits`, "Global Rate Limit").
@@ -54,6 +55,37 @@ pub const PACED_PER_SECOND: usize = GLOBAL_PER_SECOND - 5;
 
 /// How long a permit is held after its request was answered.
 const WINDOW: Duration = Duration::from_secs(1);
+
+/// This process's requests a second when it runs `owned` of `total`
+/// shards ([`Rest::share`]).
+pub fn shared_rate(owned: u32, total: u32) -> usize {
+    let total = total.max(1) as usize;
+    (PACED_PER_SECOND * (owned as usize).min(total) / total).max(1)
+}
+
+/// A route's name for the metrics: serenity's name for it
+/// (`ChannelMessages`), without its ids.
+fn route_name(route: &Route<'_>) -> String {
+    let debug = format!("{route:?}");
+    debug
+        .split([' ', '{', '('])
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Counts one answered request in [`ops::REST_REQUESTS`]: its route and
+/// its HTTP status (`error` when none came).
+pub fn record<T>(route: impl Into<String>, answer: &serenity::Result<T>) {
+    let status = match answer {
+        Ok(_) => "2xx".to_string(),
+        Err(serenity::Error::Http(HttpError::UnsuccessfulRequest(r))) => {
+            r.status_code.as_u16().to_string()
+        }
+        Err(_) => "error".to_string(),
+    };
+    metrics::counter!(ops::REST_REQUESTS, "route" => route.into(), "status" => status).increment(1);
+}
 
 /// How the bot's HTTP clients are made: the token, the reqwest client, the
 /// tests' API base.
@@ -74,7 +106,18 @@ impl Clients {
         let http = HttpBuilder::new(self.token.expose()).client(self.client.clone());
         match &self.api_base {
             Some(base) => http.proxy(base.clone()).ratelimiter_disabled(true),
-            None => http,
+            None => {
+                // Every wait the limiter makes is counted: a 429's
+                // `Retry-After`, or an empty bucket (never one the bot's
+                // pacing saw first).
+                let mut limiter =
+                    Ratelimiter::new(self.client.clone(), self.token.expose().to_string());
+                limiter.set_ratelimit_callback(Box::new(|info| {
+                    let scope = if info.global { "global" } else { "route" };
+                    metrics::counter!(ops::RATE_LIMITED, "scope" => scope).increment(1);
+                }));
+                http.ratelimiter(limiter)
+            }
         }
     }
 }
@@ -113,6 +156,23 @@ impl Rest {
     /// the bot's own go through [`Rest::paced`].
     pub fn shared(&self) -> &Arc<Http> {
         &self.http
+    }
+
+    /// Paces this process at its share of the bot's global limit: a
+    /// process running `owned` of `total` shards gets `owned / total` of
+    /// [`PACED_PER_SECOND`] (at least one a second). Discord counts the
+    /// global limit per bot, whatever the number of processes that share
+    /// its token; shards carry about the same number of guilds each.
+    pub fn share(&self, owned: u32, total: u32) {
+        let keep = shared_rate(owned, total);
+        self.global
+            .forget_permits(PACED_PER_SECOND.saturating_sub(keep));
+    }
+
+    /// Requests that may start now without waiting for the pace (for
+    /// tests).
+    pub fn pace_available(&self) -> usize {
+        self.global.available_permits()
     }
 
     /// A client for the gateway connection (serenity's own requests when
@@ -161,6 +221,7 @@ impl Rest {
         Fut: Future<Output = serenity::Result<T>>,
     {
         let key = route.ratelimiting_bucket();
+        let name = route_name(&route);
         let lock = self
             .buckets
             .lock()
@@ -180,6 +241,7 @@ impl Rest {
                 .await
                 .expect("the semaphore is never closed");
             let answer = request(&self.http).await;
+            record(name, &answer);
             tokio::spawn(async move {
                 tokio::time::sleep(WINDOW).await;
                 drop(permit);
@@ -274,6 +336,22 @@ mod tests {
         // of permits, each held for its request (0.1 s) and a second.
         let last = starts.iter().max().unwrap();
         assert!(last.duration_since(starts[0]) <= Duration::from_millis(2300));
+    }
+
+    #[test]
+    fn a_process_paces_at_its_share_of_the_shards() {
+        assert_eq!(shared_rate(4, 4), PACED_PER_SECOND);
+        assert_eq!(shared_rate(2, 4), 22);
+        assert_eq!(shared_rate(1, 64), 1, "never below one a second");
+        let r = rest();
+        r.share(2, 4);
+        assert_eq!(r.pace_available(), 22);
+    }
+
+    #[test]
+    fn a_routes_name_is_serenitys_without_its_ids() {
+        assert_eq!(route_name(&posts(5)), "ChannelMessages");
+        assert_eq!(route_name(&Route::GatewayBot), "GatewayBot");
     }
 
     /// Requests on one bucket go one at a time; on two buckets together;

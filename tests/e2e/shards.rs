@@ -12,6 +12,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use fake::*;
+use fourbot_store::testing::TestEngine;
 use harness::*;
 
 /// `a` challenges `b` in `channel` (of another guild than the tests'
@@ -240,4 +241,108 @@ async fn a_second_process_claiming_an_owned_shard_is_refused() {
     assert_eq!(fake.live_shards(), [(0, 2), (1, 2)]);
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&second_dir);
+}
+
+/// Issue 20's drill: two processes with two shards each of four, on one
+/// PostgreSQL database, a match in a guild of every shard. One process is
+/// killed (SIGKILL) mid-match: the other's matches go on while it is down;
+/// started again, its matches continue where they were. Then both stop and
+/// one process runs all four shards: every match continues, and the
+/// database holds every move played exactly once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_on_one_database_survive_a_kill_and_reshard_into_one() {
+    let Some(engine) = TestEngine::postgres() else {
+        return;
+    };
+    let url = engine.url("shards-two").await;
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    fake.set_recommended_shards(4);
+    let places: Vec<(u64, u64)> = (0..4).map(|s| fake.add_guild_on(s, 4)).collect();
+    let run = |dir: &Path, args: &[&str]| {
+        let mut all = vec!["run", "--db", url.as_str()];
+        all.extend_from_slice(args);
+        spawn_args(bin(), &fake, dir, Some(TOKEN), &all, &[])
+    };
+    let (dir_a, dir_b, dir_c) = (temp_dir("two-a"), temp_dir("two-b"), temp_dir("two-c"));
+    let mut a = run(&dir_a, &["--shards", "0-1/4"]);
+    let mut b = run(&dir_b, &["--shards", "2-3/4"]);
+    let every = [(0, 4), (1, 4), (2, 4), (3, 4)];
+    fake.wait_within("four sessions", SHARDS_START, |f| {
+        (f.live_shards() == every).then_some(())
+    })
+    .await;
+    let mut tables = Vec::new();
+    for (i, (_, channel)) in places.iter().enumerate() {
+        let i = i as u64;
+        tables.push(match_in(&fake, *channel, user(100 + 2 * i), user(101 + 2 * i)).await);
+    }
+    for t in &tables {
+        t.play(1, 1, 'd').await;
+    }
+    // A (shards 0 and 1) dies; B's matches go on meanwhile.
+    a.kill().await.unwrap();
+    fake.wait_for("A's sessions gone", |f| {
+        (f.live_shards() == [(2, 4), (3, 4)]).then_some(())
+    })
+    .await;
+    for t in &tables[2..] {
+        t.play(1, 2, 'c').await;
+        t.play(1, 3, 'd').await;
+    }
+    // A again, at once (its leases were a dead process's): its matches
+    // continue from their old turn messages.
+    let mut a = run(&dir_a, &["--shards", "0-1/4"]);
+    fake.wait_within("four sessions again", SHARDS_START, |f| {
+        (f.live_shards() == every).then_some(())
+    })
+    .await;
+    for t in &tables[..2] {
+        t.play(1, 2, 'c').await;
+    }
+    // A restored its own matches only: B's threads heard of no restart.
+    let restarted = |t: &Table| {
+        t.fake
+            .messages_in(t.thread)
+            .iter()
+            .filter(|m| m["content"].as_str().unwrap_or("").contains("restarted"))
+            .count()
+    };
+    assert_eq!(
+        tables.iter().map(restarted).collect::<Vec<_>>(),
+        [1, 1, 0, 0]
+    );
+    // Both stop; one process runs every shard Discord recommends.
+    a.kill().await.unwrap();
+    b.kill().await.unwrap();
+    fake.wait_for("no session", |f| f.live_shards().is_empty().then_some(()))
+        .await;
+    let _c = run(&dir_c, &[]);
+    fake.wait_within("four sessions of one process", SHARDS_START, |f| {
+        (f.live_shards() == every).then_some(())
+    })
+    .await;
+    for t in &tables[..2] {
+        t.play(1, 3, 'e').await;
+    }
+    for t in &tables[2..] {
+        t.play(1, 4, 'e').await;
+    }
+    // Every move once: 3 in the first two matches, 4 in the others.
+    let db = fourbot::store::Db::connect(&url).await.unwrap();
+    for (i, t) in tables.iter().enumerate() {
+        let id = fourbot::store::MatchId(t.match_id.parse().unwrap());
+        let detail = db.match_detail(id).await.unwrap();
+        let plies: Vec<u16> = detail.games[0].moves.iter().map(|m| m.ply).collect();
+        let expected: Vec<u16> = (1..=if i < 2 { 3 } else { 4 }).collect();
+        assert_eq!(plies, expected, "match {}", t.match_id);
+        assert_eq!(
+            t.turns(1, 2),
+            1 + usize::from(i < 2),
+            "turn 1.2 posted again only after A's restart"
+        );
+    }
+    db.close().await;
+    for dir in [dir_a, dir_b, dir_c] {
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

@@ -826,6 +826,7 @@ async fn present(
     mut events: broadcast::Receiver<Event>,
     task: JoinHandle<Match>,
 ) {
+    let _running = Running::new(entry.spec.variant.key());
     let mut task = Some(task);
     let mut last_turn: Option<Turn> = None;
     loop {
@@ -841,6 +842,11 @@ async fn present(
         while let Ok(e) = events.try_recv() {
             batch.push(e);
         }
+        let moves = batch
+            .iter()
+            .filter(|e| matches!(e.kind, EventKind::Moved { .. }))
+            .count();
+        metrics::counter!(MOVES).increment(moves as u64);
         let over = batch
             .iter()
             .any(|e| matches!(e.kind, EventKind::MatchOver { .. }));
@@ -945,6 +951,31 @@ pub fn engine_slots() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// Matches whose task runs in this process, by `variant` (a gauge;
+/// docs/operations.md).
+pub const MATCHES_RUNNING: &str = "fourbot_matches_running";
+/// Moves played (a counter).
+pub const MOVES: &str = "fourbot_moves_total";
+/// AI turns waiting for an engine slot, a core (a gauge; [`engine_slots`]).
+pub const AI_WAITING: &str = "fourbot_ai_searches_waiting";
+
+/// One running match in [`MATCHES_RUNNING`] while it lives.
+struct Running(metrics::Gauge);
+
+impl Running {
+    fn new(variant: &'static str) -> Running {
+        let gauge = metrics::gauge!(MATCHES_RUNNING, "variant" => variant);
+        gauge.increment(1.0);
+        Running(gauge)
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.0.decrement(1.0);
+    }
+}
+
 /// The permits behind [`engine_slots`].
 static ENGINE_SLOTS: std::sync::OnceLock<tokio::sync::Semaphore> = std::sync::OnceLock::new();
 
@@ -958,10 +989,13 @@ async fn ai_move(host: &Host, entry: &Entry, m: &Match) {
     let bot = host.inner.bot.clone();
     let game = m.current_game().game().clone();
     let slots = ENGINE_SLOTS.get_or_init(|| tokio::sync::Semaphore::new(engine_slots()));
+    let waiting = metrics::gauge!(AI_WAITING);
+    waiting.increment(1.0);
     let _slot = slots
         .acquire()
         .await
         .expect("the engine slots are never closed");
+    waiting.decrement(1.0);
     let chosen = tokio::task::spawn_blocking(move || bot.choose(&game, level)).await;
     match chosen {
         Ok(mv) => {

@@ -61,6 +61,10 @@ pub use threads::{MatchThread, StoredThread};
 use fourbot_core::play::{Refusal, SetupError};
 use fourbot_core::rating::RatingError;
 
+/// Seconds from a match's events handed to [`Db::record_events`] to their
+/// commit (a histogram; docs/operations.md).
+pub const COMMIT_SECONDS: &str = "fourbot_db_commit_seconds";
+
 /// The database used when configuration names none: a SQLite file in the
 /// working directory, created if missing.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://fourbot.db";

@@ -280,7 +280,8 @@ impl Db {
         m: &Match,
         events: &[Event],
     ) -> Result<Recorded, StoreError> {
-        match self.engine {
+        let started = std::time::Instant::now();
+        let recorded = match self.engine {
             Engine::Sqlite => {
                 self.batch
                     .record(self, id, m.clone(), events.to_vec())
@@ -292,7 +293,11 @@ impl Db {
                 tx.commit().await?;
                 Ok(recorded)
             }
-        }
+        };
+        // From the call to the commit: what a move waits for before it is
+        // announced (docs/operations.md).
+        metrics::histogram!(super::COMMIT_SECONDS).record(started.elapsed().as_secs_f64());
+        recorded
     }
 
     /// Ends match `id` with `result` at match time `at`: phase, result per

@@ -65,6 +65,10 @@ pub async fn before(ctx: poise::Context<'_, Arc<Data>, Error>) {
     } else {
         ctx.defer_ephemeral().await
     };
+    crate::discord::rest::record("InteractionResponse", &deferred);
+    if deferred.is_ok() {
+        crate::discord::ops::acknowledged();
+    }
     if let Err(e) = deferred {
         tracing::warn!(command = %ctx.command().qualified_name, error = %e, "deferring a command failed");
     }
