@@ -47,6 +47,17 @@
 //!   first press, so the play (or, with `--flags`, the deadlines) starts
 //!   spread evenly over S ms instead of all at once.
 //!
+//! - `--shards T --processes P` (issue 20): the fake recommends `T` shards
+//!   and holds a guild on every shard (the channels spread over them); `P`
+//!   bot processes run `fourbot run --shards a-b/T`, an equal share each.
+//!   Memory and CPU are summed over the processes.
+//! - `--db <url>`: the bot processes' database (`postgres://…` for several
+//!   processes; default: one SQLite file per run). Every process serves
+//!   `/metrics` on a loopback port; the driver scrapes them at the end and
+//!   prints the database commit latency (`fourbot_db_commit_seconds`,
+//!   buckets merged over the processes, quantiles interpolated within a
+//!   bucket as Prometheus' `histogram_quantile` does).
+//!
 //! The driver's own CPU time (the fake and the players) is printed too, to
 //! show the fake is not the bottleneck. See `docs/benchmarks.md`.
 
@@ -87,6 +98,12 @@ struct Args {
     channels: usize,
     /// Stop the play phase after this many seconds (0: play to the end).
     play_secs: u64,
+    /// Shards in all (1: unsharded, the tests' one guild).
+    shards: u32,
+    /// Bot processes sharing the shards.
+    processes: u32,
+    /// The bot processes' database URL (`None`: a SQLite file).
+    db: Option<String>,
 }
 
 fn args() -> Args {
@@ -100,6 +117,9 @@ fn args() -> Args {
         think_range: None,
         channels: 0,
         play_secs: 0,
+        shards: 1,
+        processes: 1,
+        db: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -117,12 +137,20 @@ fn args() -> Args {
             }
             "--play-secs" => a.play_secs = it.next().and_then(|v| v.parse().ok()).expect("T"),
             "--channels" => a.channels = it.next().and_then(|v| v.parse().ok()).expect("K"),
+            "--shards" => a.shards = it.next().and_then(|v| v.parse().ok()).expect("T"),
+            "--processes" => a.processes = it.next().and_then(|v| v.parse().ok()).expect("P"),
+            "--db" => a.db = Some(it.next().expect("URL")),
             other => panic!("unknown argument {other}; see the example's doc"),
         }
     }
     if a.channels == 0 {
         a.channels = a.matches.div_ceil(10).max(1);
     }
+    assert!(
+        a.shards >= 1 && a.processes >= 1 && a.processes <= a.shards,
+        "--processes must be between 1 and --shards"
+    );
+    a.channels = a.channels.max(a.shards as usize);
     a
 }
 
@@ -274,10 +302,29 @@ async fn main() {
     } else {
         Some(tls::TlsFront::start(&fake).await)
     };
-    // The challenges' channels: the fake's own text channel, then new ones.
-    let channels: Vec<u64> = std::iter::once(CHANNEL_ID)
-        .chain((1..args.channels).map(|_| fake.add_channel(kind::GUILD_TEXT, None)))
-        .collect();
+    // The challenges' channels: the fake's own text channel, then new ones;
+    // sharded, a guild on every shard and the channels spread over them.
+    let channels: Vec<(u64, u64)> = if args.shards == 1 {
+        std::iter::once(CHANNEL_ID)
+            .chain((1..args.channels).map(|_| fake.add_channel(kind::GUILD_TEXT, None)))
+            .map(|c| (GUILD_ID, c))
+            .collect()
+    } else {
+        fake.set_recommended_shards(args.shards);
+        let guilds: Vec<(u64, u64)> = (0..args.shards)
+            .map(|s| fake.add_guild_on(s, args.shards))
+            .collect();
+        (0..args.channels)
+            .map(|i| {
+                let (guild, first) = guilds[i % guilds.len()];
+                if i < guilds.len() {
+                    (guild, first)
+                } else {
+                    (guild, fake.add_channel_in(guild, kind::GUILD_TEXT, None))
+                }
+            })
+            .collect()
+    };
     let stats = Arc::new(Mutex::new(Stats::default()));
     let routes: Arc<Mutex<HashMap<u64, Inbox>>> = Arc::default();
     let clock_base = (Instant::now(), SystemTime::now());
@@ -327,12 +374,41 @@ async fn main() {
     let mut envs = vec![("FOURBOT_LOG".to_string(), "warn".to_string())];
     envs.extend(front.iter().flat_map(|f| f.bot_envs()));
     let envs: Vec<(&str, &str)> = envs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
-    let mut child = spawn(&bin, &fake, &dir, &envs);
-    let pid = child.id().expect("pid");
+    // The bot processes: an equal share of the shards each, one metrics
+    // port each.
+    let db = args.db.clone();
+    let mut bots = Vec::new();
+    for p in 0..args.processes {
+        let pdir = dir.join(format!("p{p}"));
+        std::fs::create_dir_all(&pdir).unwrap();
+        let port = free_port();
+        let first = p * args.shards / args.processes;
+        let last = (p + 1) * args.shards / args.processes - 1;
+        let shards = format!("{first}-{last}/{}", args.shards);
+        let metrics = format!("127.0.0.1:{port}");
+        let db_url = db.clone().unwrap_or_else(|| database_url(&dir));
+        let mut cmd = vec![
+            "run",
+            "--metrics",
+            metrics.as_str(),
+            "--db",
+            db_url.as_str(),
+        ];
+        if args.shards > 1 {
+            cmd.extend(["--shards", shards.as_str()]);
+        }
+        let child = spawn_args(&bin, &fake, &pdir, Some(TOKEN), &cmd, &envs);
+        let pid = child.id().expect("pid");
+        bots.push(Proc { child, pid, port });
+    }
     wait_registrations(&fake, 1).await;
+    fake.wait_for("every shard's session", |f| {
+        (f.live_shards().len() == args.shards as usize || args.shards == 1).then_some(())
+    })
+    .await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let rss_idle = proc_status(pid, "VmRSS:");
-    let hwm_idle = proc_status(pid, "VmHWM:");
+    let rss_idle = sum_status(&bots, "VmRSS:");
+    let hwm_idle = sum_status(&bots, "VmHWM:");
     let counts_idle = fake.counts();
 
     // Setup: N challenges accepted, 32 at a time.
@@ -354,7 +430,7 @@ async fn main() {
         let a = user(2 * i);
         let b = user(2 * i + 1);
         let think = think_range(&args);
-        let channel = channels[i as usize % channels.len()];
+        let (guild, channel) = channels[i as usize % channels.len()];
         let delay = Duration::from_millis(args.spread_ms * i / args.matches as u64);
         let flags = args.flags;
         handles.push(tokio::spawn(async move {
@@ -368,7 +444,10 @@ async fn main() {
                 }
                 fake.dispatch(
                     "INTERACTION_CREATE",
-                    slash_command_json(iid, a, channel, "challenge", &options, &[b]),
+                    in_guild(
+                        slash_command_json(iid, a, channel, "challenge", &options, &[b]),
+                        guild,
+                    ),
                 );
                 let challenge = fake
                     // The challenge is deferred (privately) and posted as
@@ -393,8 +472,8 @@ async fn main() {
         started += 1;
     }
     let setup = setup_start.elapsed();
-    let rss_started = proc_status(pid, "VmRSS:");
-    let cpu_bot_0 = cpu_secs(&pid.to_string());
+    let rss_started = sum_status(&bots, "VmRSS:");
+    let cpu_bot_0 = sum_cpu(&bots);
     let cpu_driver_0 = cpu_secs("self");
     let counts_started = fake.counts();
     let play_start = Instant::now();
@@ -420,10 +499,10 @@ async fn main() {
             args.play_secs, args.matches
         );
     }
-    let cpu_bot = cpu_secs(&pid.to_string()) - cpu_bot_0;
+    let cpu_bot = sum_cpu(&bots) - cpu_bot_0;
     let cpu_driver = cpu_secs("self") - cpu_driver_0;
-    let hwm = proc_status(pid, "VmHWM:");
-    let rss_end = proc_status(pid, "VmRSS:");
+    let hwm = sum_status(&bots, "VmHWM:");
+    let rss_end = sum_status(&bots, "VmRSS:");
     // Whatever the bot still sends for the last matches (archives) lands
     // in the play phase's counts.
     tokio::time::sleep(Duration::from_millis(500)).await;
@@ -524,11 +603,14 @@ async fn main() {
             tunnels.len()
         );
     }
+    commit_report(&bots).await;
     if args.flags {
         flag_report(&dir, &s.ended_unix_ms, clock_base).await;
     }
     println!("load average after: {}", uptime());
-    let _ = child.kill().await;
+    for mut b in bots {
+        let _ = b.child.kill().await;
+    }
     if !args.keep {
         let _ = std::fs::remove_dir_all(&dir);
     } else {
@@ -658,5 +740,113 @@ async fn flag_report(dir: &Path, ended: &HashMap<u64, f64>, _base: (Instant, Sys
     summary("flag announced after its deadline", &mut late);
     println!(
         "flags announced later than 200 ms: {over}; matches not ended by a forfeit: {not_flag}"
+    );
+}
+
+/// A bot process of the run.
+struct Proc {
+    child: tokio::process::Child,
+    pid: u32,
+    /// Its `/metrics` port on 127.0.0.1.
+    port: u16,
+}
+
+/// A `/proc/<pid>/status` field (KiB) summed over the bot processes.
+fn sum_status(bots: &[Proc], key: &str) -> u64 {
+    bots.iter().map(|b| proc_status(b.pid, key)).sum()
+}
+
+/// CPU seconds summed over the bot processes.
+fn sum_cpu(bots: &[Proc]) -> f64 {
+    bots.iter().map(|b| cpu_secs(&b.pid.to_string())).sum()
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A process's Prometheus text (`GET /metrics`), empty if unreachable.
+async fn scrape(port: u16) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Ok(mut s) = tokio::net::TcpStream::connect(("127.0.0.1", port)).await else {
+        return String::new();
+    };
+    let req = "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+    if s.write_all(req.as_bytes()).await.is_err() {
+        return String::new();
+    }
+    let mut out = String::new();
+    let _ = s.read_to_string(&mut out).await;
+    out.split_once("\r\n\r\n")
+        .map(|(_, body)| body.to_string())
+        .unwrap_or_default()
+}
+
+/// The cumulative buckets `(le, count)` of histogram `name` in Prometheus
+/// text, in the order given.
+fn histogram(text: &str, name: &str) -> Vec<(f64, f64)> {
+    let prefix = format!("{name}_bucket{{le=\"");
+    text.lines()
+        .filter_map(|l| {
+            let rest = l.strip_prefix(&prefix)?;
+            let (le, count) = rest.split_once("\"}")?;
+            let le = if le == "+Inf" {
+                f64::INFINITY
+            } else {
+                le.parse().ok()?
+            };
+            Some((le, count.trim().parse().ok()?))
+        })
+        .collect()
+}
+
+/// Quantile `q` of cumulative buckets, linear within the bucket it falls
+/// in (Prometheus' `histogram_quantile`).
+fn quantile(buckets: &[(f64, f64)], q: f64) -> f64 {
+    let Some(&(_, total)) = buckets.last() else {
+        return f64::NAN;
+    };
+    let rank = q * total;
+    let mut below = (0.0, 0.0);
+    for &(le, count) in buckets {
+        if count >= rank {
+            if le.is_infinite() {
+                return below.0;
+            }
+            let width = count - below.1;
+            let into = if width > 0.0 {
+                (rank - below.1) / width
+            } else {
+                1.0
+            };
+            return below.0 + (le - below.0) * into;
+        }
+        below = (le, count);
+    }
+    f64::NAN
+}
+
+/// Database commit latency over every process (buckets merged).
+async fn commit_report(bots: &[Proc]) {
+    let mut merged: Vec<(f64, f64)> = Vec::new();
+    for b in bots {
+        let h = histogram(&scrape(b.port).await, "fourbot_db_commit_seconds");
+        if merged.is_empty() {
+            merged = h;
+        } else {
+            for (m, (_, c)) in merged.iter_mut().zip(h) {
+                m.1 += c;
+            }
+        }
+    }
+    let n = merged.last().map_or(0.0, |b| b.1);
+    println!(
+        "database commits (every process, /metrics): n={n} p50={:.1} ms p99={:.1} ms",
+        quantile(&merged, 0.5) * 1000.0,
+        quantile(&merged, 0.99) * 1000.0
     );
 }

@@ -112,9 +112,21 @@ async fn metrics_count_what_happened_and_healthz_follows_the_shards() {
     t.play(1, 2, 'c').await;
     t.play(1, 3, 'd').await;
 
-    let (status, body) = get(port, "/metrics").await.unwrap();
-    assert_eq!(status, 200);
-    let m = samples(&body);
+    // The bot records a turn as posted when Discord's answer reaches it,
+    // a moment after the fake has the message: scrape until it has.
+    let mut scraped = None;
+    for _ in 0..50 {
+        let (status, body) = get(port, "/metrics").await.unwrap();
+        assert_eq!(status, 200);
+        let m = samples(&body);
+        let posted = m.get("fourbot_turn_posted_seconds_count").copied();
+        scraped = Some((body, m));
+        if posted >= Some(3.0) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (body, m) = scraped.unwrap();
     let at = |k: &str| {
         m.get(k)
             .copied()

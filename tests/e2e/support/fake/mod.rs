@@ -253,6 +253,10 @@ pub(crate) struct State {
     /// Gateway ops received (op numbers).
     gateway_ops: Vec<u64>,
     messages: HashMap<u64, Value>,
+    /// Message ids by channel, for listing a channel's messages without
+    /// scanning every message (load runs keep hundreds of thousands); ids
+    /// of deleted messages may linger and are skipped.
+    by_channel: HashMap<u64, std::collections::BTreeSet<u64>>,
     /// Messages a thread was started from.
     threads_from: HashSet<u64>,
     channels: HashMap<u64, Channel>,
@@ -817,6 +821,7 @@ impl FakeDiscord {
                 requests: Vec::new(),
                 gateway_ops: Vec::new(),
                 messages: HashMap::new(),
+                by_channel: HashMap::new(),
                 threads_from: HashSet::new(),
                 channels,
                 interactions: HashMap::new(),
@@ -1501,6 +1506,7 @@ fn prepare(s: &mut State, event: &str, mut d: Value) -> Option<Value> {
             if event == "MESSAGE_CREATE" {
                 if let Some(id) = d["id"].as_str().and_then(|i| i.parse::<u64>().ok()) {
                     s.messages.insert(id, d.clone());
+                    s.by_channel.entry(channel).or_default().insert(id);
                 }
                 if let Some(c) = s.channels.get_mut(&channel) {
                     if c.is_thread() && c.archived && !c.locked {

@@ -370,6 +370,7 @@ pub fn store_message(
         }
     }
     s.messages.insert(id, m.clone());
+    s.by_channel.entry(channel).or_default().insert(id);
     touch_thread(s, channel);
     m
 }
@@ -609,18 +610,17 @@ fn list_messages(s: &State, c: u64, query: &str) -> Answer {
                 .and_then(|v| v.parse::<usize>().ok())
                 .unwrap_or(50)
                 .clamp(1, 100);
-            let mut list: Vec<(u64, Value)> = s
-                .messages
-                .iter()
-                .filter(|(id, _)| channel_message(s, c, **id).is_some())
-                .map(|(id, m)| (*id, m.clone()))
+            // Newest first (`developers/resources/message.mdx`, Get Channel
+            // Messages).
+            let list: Vec<Value> = s
+                .by_channel
+                .get(&c)
+                .into_iter()
+                .flat_map(|ids| ids.iter().rev())
+                .filter_map(|id| channel_message(s, c, *id).cloned())
+                .take(limit)
                 .collect();
-            list.sort_by_key(|(id, _)| std::cmp::Reverse(*id));
-            list.truncate(limit);
-            (
-                200,
-                Some(Value::Array(list.into_iter().map(|(_, m)| m).collect())),
-            )
+            (200, Some(Value::Array(list)))
         }
     }
 }
