@@ -59,15 +59,17 @@ fn differing_pixels(a: &Picture, b: &Picture) -> usize {
         .count()
 }
 
+/// Band, line, or the line's anti-aliased edge over the band: every
+/// channel between the band's and the line's (the background and the grid
+/// are darker than the band in every channel).
+fn band_or_line(c: [u8; 3]) -> bool {
+    (0..3).all(|k| c[k] >= BAND[k] && c[k] <= LINE[k])
+}
+
 /// The rows (top, bottom) of the band-or-line run through pixel row `y` of
 /// column `x`.
 fn run_around(p: &Picture, x: i32, y: i32) -> (i32, i32) {
-    let inside = |y: i32| {
-        y >= 0 && (y as u32) < p.height && {
-            let c = p.pixel(x as u32, y as u32);
-            c == BAND || c == LINE
-        }
-    };
+    let inside = |y: i32| y >= 0 && (y as u32) < p.height && band_or_line(p.pixel(x as u32, y as u32));
     assert!(inside(y), "({x}, {y}) is {:?}", p.pixel(x as u32, y as u32));
     let mut top = y;
     while inside(top - 1) {
@@ -115,7 +117,7 @@ fn the_band_spans_rating_minus_to_plus_deviation_at_every_match() {
         // Outside the band: neither band nor line.
         for y in [top - 3, bottom + 3] {
             let c = p.pixel(x as u32, y as u32);
-            assert!(c != BAND && c != LINE, "match {i}, row {y}: {c:?}");
+            assert!(!band_or_line(c), "match {i}, row {y}: {c:?}");
         }
     }
     // Independent of the value-to-pixel mapping: the band's height shrinks
@@ -327,4 +329,19 @@ fn more_columns_widen_the_table_and_no_rows_is_refused() {
         render_standings(&table(many)).unwrap_err(),
         RenderError::TooManyRows(_)
     ));
+}
+
+#[test]
+#[ignore]
+fn tmp_write_samples() {
+    std::fs::write("/tmp/x/chart.png", rating_chart_png(&chart(climbing())).unwrap()).unwrap();
+    let c = Catalog::new().unwrap();
+    std::fs::write("/tmp/x/chart-el.png", rating_chart_png(&localized(&c, Locale::El)).unwrap()).unwrap();
+    let t = table(vec![
+        row(1, "alice", "1712", Trend::Up("+23".into())),
+        row(2, "Αλέξανδρος", "1650", Trend::Down("−8".into())),
+        row(2, "名前 carol", "1650?", Trend::Level("±0".into())),
+        row(4, &"dave".repeat(30), "1500?", Trend::Unknown),
+    ]);
+    std::fs::write("/tmp/x/table.png", standings_png(&t).unwrap()).unwrap();
 }

@@ -185,13 +185,13 @@ impl Ladder {
                 .await
                 .map_err(&fail)?
                 .len() as u32;
-            let history = self
+            let rated = self
                 .db
                 .rating_history(guild, player, v, Some(season))
                 .await
                 .map_err(&fail)?;
             out.push(PoolCard {
-                history,
+                history: rated,
                 variant: v,
                 record: record(&history, v, season),
                 total: total.max(entry.rank),

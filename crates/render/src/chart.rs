@@ -100,8 +100,9 @@ fn register() {
     });
 }
 
-/// The value range shown: every band edge, padded by 8 % (at least 1 unit)
-/// so the band never touches the frame.
+/// The value range shown: every band edge, padded by 8 % of their span
+/// below and 35 % above (at least 1 unit), so the band never touches the
+/// frame and the legend in the upper left corner sits above the data.
 fn value_range(points: &[ChartPoint]) -> (f64, f64) {
     let low = points
         .iter()
@@ -111,8 +112,8 @@ fn value_range(points: &[ChartPoint]) -> (f64, f64) {
         .iter()
         .map(|p| p.rating + p.deviation)
         .fold(f64::NEG_INFINITY, f64::max);
-    let pad = ((high - low) * 0.08).max(1.0);
-    (low - pad, high + pad)
+    let span = (high - low).max(12.5);
+    (low - span * 0.08, high + span * 0.35)
 }
 
 fn draw_chart(
