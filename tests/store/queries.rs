@@ -1108,11 +1108,12 @@ fourbot_store::engine_tests! {
             .await
             .unwrap()
             .is_empty());
-        // a wins, loses, wins; the third is voided later. Epochs out of
-        // order: the history is by end, not by match number.
-        let late = forfeit_match(&db, ps[0], ps[1], Seat::P2, 5 * WEEK_MS).await;
+        // a wins, loses, wins; the second is voided later. A match of b and
+        // c in between, which is not a's.
         let early = forfeit_match(&db, ps[0], ps[2], Seat::P2, WEEK_MS).await;
         let middle = forfeit_match(&db, ps[1], ps[0], Seat::P2, 2 * WEEK_MS).await;
+        forfeit_match(&db, ps[1], ps[2], Seat::P2, 3 * WEEK_MS).await;
+        let late = forfeit_match(&db, ps[0], ps[1], Seat::P2, 5 * WEEK_MS).await;
         let h = db
             .rating_history(0, ps[0], Variant::Classic, None)
             .await
@@ -1155,9 +1156,14 @@ fourbot_store::engine_tests! {
             .ratings_before_window(0, Variant::Classic, &ps, 2 * WEEK_MS)
             .await
             .unwrap();
-        // c's only match ended in week 1.
-        assert_eq!(before.len(), 2, "a and b played from week 2 on: {before:?}");
+        assert_eq!(before.len(), 3, "each played from week 2 on: {before:?}");
         assert_eq!(before[&ps[0]], h[1].before);
+        // From week 4 on: a and b's last match only; c played none.
+        let before = db
+            .ratings_before_window(0, Variant::Classic, &ps, 4 * WEEK_MS)
+            .await
+            .unwrap();
+        assert_eq!(before[&ps[0]], h[2].before);
         assert!(!before.contains_key(&ps[2]));
         assert_eq!(
             db.ratings_before_window(0, Variant::Classic, &ps, 9 * WEEK_MS)
