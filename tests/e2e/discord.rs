@@ -386,7 +386,11 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
     assert!(data["content"].as_str().unwrap().chars().count() <= 2000);
     assert_eq!(sent.files.len(), 1, "one chart per pool");
     let chart = &sent.files[0].1;
-    assert!(chart.len() as u64 <= DEFAULT_UPLOAD_LIMIT, "{} bytes", chart.len());
+    assert!(
+        chart.len() as u64 <= DEFAULT_UPLOAD_LIMIT,
+        "{} bytes",
+        chart.len()
+    );
     let img = image::load_from_memory_with_format(chart, image::ImageFormat::Png).unwrap();
     assert_eq!((img.width(), img.height()), (800, 450));
     assert_eq!(data["attachments"][0]["filename"], "rating-classic.png");
@@ -414,12 +418,18 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
     assert_eq!(table["attachments"].as_array().unwrap().len(), 1, "{table}");
     assert_eq!(table["attachments"][0]["filename"], "leaderboard.png");
     let sent = files_of(board).await;
-    let img = image::load_from_memory_with_format(&sent.files[0].1, image::ImageFormat::Png)
-        .unwrap();
+    let img =
+        image::load_from_memory_with_format(&sent.files[0].1, image::ImageFormat::Png).unwrap();
     // Title, header and two rows.
-    assert_eq!(img.height(), fourbot::render::TITLE_HEIGHT + 3 * fourbot::render::ROW_HEIGHT + 12);
+    assert_eq!(
+        img.height(),
+        fourbot::render::TITLE_HEIGHT + 3 * fourbot::render::ROW_HEIGHT + 12
+    );
     assert!(sent.files[0].1.len() as u64 <= DEFAULT_UPLOAD_LIMIT);
-    for line in text.lines().filter(|l| l.contains("alice") || l.contains("bob")) {
+    for line in text
+        .lines()
+        .filter(|l| l.contains("alice") || l.contains("bob"))
+    {
         assert!(
             line.ends_with("±0") || line.contains("  +") || line.contains("  −"),
             "trend: {line}"

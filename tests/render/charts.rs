@@ -6,10 +6,9 @@
 use fourbot::game::Variant;
 use fourbot::i18n::{id, Args, Catalog, Locale};
 use fourbot::render::{
-    missing_glyphs, rating_chart_png, render_rating_chart, render_standings, standings_png,
-    theme, ChartPoint, Picture, RatingChart, RenderError, Standings, StandingsColumns,
-    StandingsRow, Trend, CHART_HEIGHT, CHART_WIDTH, MAX_ROWS, ROW_HEIGHT, TABLE_WIDTH,
-    TITLE_HEIGHT,
+    missing_glyphs, rating_chart_png, render_rating_chart, render_standings, standings_png, theme,
+    ChartPoint, Picture, RatingChart, RenderError, Standings, StandingsColumns, StandingsRow,
+    Trend, CHART_HEIGHT, CHART_WIDTH, MAX_ROWS, ROW_HEIGHT, TABLE_WIDTH, TITLE_HEIGHT,
 };
 
 /// The chart's band colour and line colour, as the chart module defines them.
@@ -69,7 +68,8 @@ fn band_or_line(c: [u8; 3]) -> bool {
 /// The rows (top, bottom) of the band-or-line run through pixel row `y` of
 /// column `x`.
 fn run_around(p: &Picture, x: i32, y: i32) -> (i32, i32) {
-    let inside = |y: i32| y >= 0 && (y as u32) < p.height && band_or_line(p.pixel(x as u32, y as u32));
+    let inside =
+        |y: i32| y >= 0 && (y as u32) < p.height && band_or_line(p.pixel(x as u32, y as u32));
     assert!(inside(y), "({x}, {y}) is {:?}", p.pixel(x as u32, y as u32));
     let mut top = y;
     while inside(top - 1) {
@@ -106,8 +106,11 @@ fn the_band_spans_rating_minus_to_plus_deviation_at_every_match() {
         // The band's edges interpolate between this match and the next.
         let next = points[i + 1];
         let t = xf - i as f64;
-        let high = pt.rating + pt.deviation + t * (next.rating + next.deviation - pt.rating - pt.deviation);
-        let low = pt.rating - pt.deviation + t * (next.rating - next.deviation - pt.rating + pt.deviation);
+        let high = pt.rating
+            + pt.deviation
+            + t * (next.rating + next.deviation - pt.rating - pt.deviation);
+        let low = pt.rating - pt.deviation
+            + t * (next.rating - next.deviation - pt.rating + pt.deviation);
         let want_top = frame.pixel(xf, high).1;
         let want_bottom = frame.pixel(xf, low).1;
         assert!(
@@ -221,7 +224,11 @@ fn every_locales_labels_are_drawn_in_its_language_with_no_missing_glyph() {
             &c.plain(l, id::TABLE_PLAYER),
             &c.plain(l, id::TABLE_TREND),
         ] {
-            assert!(missing_glyphs(text).is_empty(), "{l:?}: {text}: {:?}", missing_glyphs(text));
+            assert!(
+                missing_glyphs(text).is_empty(),
+                "{l:?}: {text}: {:?}",
+                missing_glyphs(text)
+            );
         }
         let (other, _) = render_rating_chart(&labels).unwrap();
         // Different words, same data: the labels differ (below the plot,
@@ -230,7 +237,10 @@ fn every_locales_labels_are_drawn_in_its_language_with_no_missing_glyph() {
             .flat_map(|y| (0..other.width).map(move |x| (x, y)))
             .filter(|&(x, y)| en.pixel(x, y) != other.pixel(x, y))
             .count();
-        assert!(below > 100, "{l:?}: the axis label did not change ({below} px)");
+        assert!(
+            below > 100,
+            "{l:?}: the axis label did not change ({below} px)"
+        );
         assert!(differing_pixels(&en, &other) > below);
     }
 }
@@ -292,11 +302,15 @@ fn a_standings_table_has_a_row_per_player_and_colours_trends_by_direction() {
 
 #[test]
 fn names_in_any_script_render_without_empty_boxes() {
-    let named = |name: &str| render_standings(&table(vec![row(1, name, "1500", Trend::Unknown)])).unwrap();
+    let named =
+        |name: &str| render_standings(&table(vec![row(1, name, "1500", Trend::Unknown)])).unwrap();
     // Greek and Cyrillic are in the font: drawn as themselves, not as "?".
     for (name, fallback) in [("Αλέξανδρος", "??????????"), ("Борис", "?????")] {
         assert!(missing_glyphs(name).is_empty());
-        assert!(differing_pixels(&named(name), &named(fallback)) > 50, "{name}");
+        assert!(
+            differing_pixels(&named(name), &named(fallback)) > 50,
+            "{name}"
+        );
     }
     // CJK and emoji are not: each such character is a "?", never the
     // font's empty box.
@@ -331,17 +345,3 @@ fn more_columns_widen_the_table_and_no_rows_is_refused() {
     ));
 }
 
-#[test]
-#[ignore]
-fn tmp_write_samples() {
-    std::fs::write("/tmp/x/chart.png", rating_chart_png(&chart(climbing())).unwrap()).unwrap();
-    let c = Catalog::new().unwrap();
-    std::fs::write("/tmp/x/chart-el.png", rating_chart_png(&localized(&c, Locale::El)).unwrap()).unwrap();
-    let t = table(vec![
-        row(1, "alice", "1712", Trend::Up("+23".into())),
-        row(2, "Αλέξανδρος", "1650", Trend::Down("−8".into())),
-        row(2, "名前 carol", "1650?", Trend::Level("±0".into())),
-        row(4, &"dave".repeat(30), "1500?", Trend::Unknown),
-    ]);
-    std::fs::write("/tmp/x/table.png", standings_png(&t).unwrap()).unwrap();
-}

@@ -51,6 +51,5 @@ pub use view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 pub use fourbot_store::{
     database_url, redact_url, GuildSettings, HistoryEntry, LadderEntry, MatchDetail, PlayerId,
     PlayerInfo, PlayerSettings, PoolRating, RatingPoint, Shards, ShardsError, StoreError,
-    DATABASE_URL_ENV,
-    DEFAULT_DATABASE_URL, LEASE_ENV,
+    DATABASE_URL_ENV, DEFAULT_DATABASE_URL, LEASE_ENV,
 };

@@ -232,7 +232,9 @@ pub fn render_rating_chart(chart: &RatingChart) -> Result<(Picture, PlotFrame), 
         .iter()
         .any(|p| !p.rating.is_finite() || !p.deviation.is_finite() || p.deviation < 0.0)
     {
-        return Err(RenderError::Encode("a rating is not a finite number".into()));
+        return Err(RenderError::Encode(
+            "a rating is not a finite number".into(),
+        ));
     }
     register();
     let (w, h) = (CHART_WIDTH, CHART_HEIGHT);

@@ -41,8 +41,8 @@ pub use chart::{
 };
 pub use layout::Layout;
 pub use standings::{
-    render_standings, standings_png, Standings, StandingsColumns, StandingsRow, Trend,
-    MAX_ROWS, ROW_HEIGHT, TABLE_WIDTH, TITLE_HEIGHT,
+    render_standings, standings_png, Standings, StandingsColumns, StandingsRow, Trend, MAX_ROWS,
+    ROW_HEIGHT, TABLE_WIDTH, TITLE_HEIGHT,
 };
 pub use text::{has_glyph, missing_glyphs, printable};
 

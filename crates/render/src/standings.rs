@@ -125,7 +125,12 @@ fn grid(t: &Standings) -> Grid {
     let c = &t.columns;
     let rank_w = widest(
         &c.rank,
-        t.rows.iter().map(|r| r.rank.to_string()).collect::<Vec<_>>().iter().map(String::as_str),
+        t.rows
+            .iter()
+            .map(|r| r.rank.to_string())
+            .collect::<Vec<_>>()
+            .iter()
+            .map(String::as_str),
         TEXT_SIZE,
     );
     let mut right_cols: Vec<f32> = vec![widest(
@@ -210,8 +215,22 @@ pub fn render_standings(table: &Standings) -> Result<Picture, RenderError> {
     let top = TITLE_HEIGHT as f32;
     let base = |row: usize| top + row_h * row as f32 + row_h * 0.68;
     let c = &table.columns;
-    text::draw_right(&mut pm, &printable(&c.rank), g.rank_right, base(0), HEADER_SIZE, HEADER);
-    text::draw(&mut pm, &printable(&c.name), g.name_left, base(0), HEADER_SIZE, HEADER);
+    text::draw_right(
+        &mut pm,
+        &printable(&c.rank),
+        g.rank_right,
+        base(0),
+        HEADER_SIZE,
+        HEADER,
+    );
+    text::draw(
+        &mut pm,
+        &printable(&c.name),
+        g.name_left,
+        base(0),
+        HEADER_SIZE,
+        HEADER,
+    );
     let mut headers: Vec<&str> = vec![c.value.as_str()];
     headers.extend(c.extra.iter().map(String::as_str));
     if let Some(t) = &c.trend {
@@ -225,7 +244,14 @@ pub fn render_standings(table: &Standings) -> Result<Picture, RenderError> {
     for (i, r) in table.rows.iter().enumerate() {
         let row = i + 1;
         if i % 2 == 1 {
-            fill(&mut pm, PAD, top + row_h * row as f32, w - 2.0 * PAD, row_h, ROW_SHADE);
+            fill(
+                &mut pm,
+                PAD,
+                top + row_h * row as f32,
+                w - 2.0 * PAD,
+                row_h,
+                ROW_SHADE,
+            );
         }
         let y = base(row);
         let fg = theme::LABEL;

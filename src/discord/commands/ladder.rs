@@ -87,7 +87,12 @@ fn card_text(catalog: &Catalog, l: Locale, name: &str, cards: &[PoolCard]) -> St
 /// The rating chart of one pool card: the rating before the first rated
 /// match, then after each; the line and band in the pool's units
 /// (Glicko-2 rating ± RD, Weng-Lin μ ± σ). `None` without a rated match.
-pub fn rating_chart(catalog: &Catalog, l: Locale, name: &str, card: &PoolCard) -> Option<RatingChart> {
+pub fn rating_chart(
+    catalog: &Catalog,
+    l: Locale,
+    name: &str,
+    card: &PoolCard,
+) -> Option<RatingChart> {
     let first = card.history.first()?;
     let point = |r: &PoolRating| match r {
         PoolRating::Glicko2(g) => ChartPoint {
@@ -124,7 +129,12 @@ pub fn rating_chart(catalog: &Catalog, l: Locale, name: &str, card: &PoolCard) -
 /// The rating charts of `cards` as attachments (`rating-<variant>.png`,
 /// described for screen readers), drawn off the async threads. A chart that
 /// cannot be drawn is logged and left out: the card's text says it all.
-async fn chart_files(catalog: &Catalog, l: Locale, name: &str, cards: &[PoolCard]) -> Vec<CreateAttachment> {
+async fn chart_files(
+    catalog: &Catalog,
+    l: Locale,
+    name: &str,
+    cards: &[PoolCard],
+) -> Vec<CreateAttachment> {
     let charts: Vec<(Variant, String, RatingChart)> = cards
         .iter()
         .filter_map(|c| {
@@ -219,7 +229,12 @@ pub fn trend_text(entry: &LadderEntry, change: Option<i64>) -> String {
 }
 
 /// The leaderboard title (`Leaderboard · Classic`) and season (`Season 2`).
-fn leaderboard_heading(catalog: &Catalog, l: Locale, variant: Variant, season: u32) -> (String, String) {
+fn leaderboard_heading(
+    catalog: &Catalog,
+    l: Locale,
+    variant: Variant,
+    season: u32,
+) -> (String, String) {
     (
         catalog.text(
             l,
