@@ -344,4 +344,3 @@ fn more_columns_widen_the_table_and_no_rows_is_refused() {
         RenderError::TooManyRows(_)
     ));
 }
-

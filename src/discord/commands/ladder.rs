@@ -615,4 +615,120 @@ mod tests {
         let empty = leaderboard_table(&c, Locale::EnUs, Variant::Five, 1, &[], &[]);
         assert!(empty.contains("Nobody has played"), "{empty}");
     }
+
+    #[test]
+    fn trends_read_in_the_ratings_units_and_sit_at_the_end_of_each_line() {
+        let c = Catalog::new().unwrap();
+        let g = entry(1, "alice", 1700.0, 3);
+        assert_eq!(trend_text(&g, Some(23)), "+23");
+        assert_eq!(trend_text(&g, Some(-8)), "−8");
+        assert_eq!(trend_text(&g, Some(0)), "±0");
+        assert_eq!(trend_text(&g, None), "–");
+        let w = LadderEntry {
+            rating: PoolRating::WengLin(
+                crate::rating::weng_lin::WengLinRating::new(30.0, 5.0).unwrap(),
+            ),
+            ..g.clone()
+        };
+        assert_eq!(trend_text(&w, Some(4)), "+0.4");
+        assert_eq!(trend_text(&w, Some(-15)), "−1.5");
+        assert_eq!(trend_text(&w, Some(0)), "±0.0");
+
+        let entries = vec![g, entry(2, "bob", 1600.0, 1), entry(3, "carol", 1500.0, 2)];
+        let trends = [Some(23), None, Some(-108)];
+        let text = leaderboard_table(&c, Locale::EnUs, Variant::Classic, 1, &entries, &trends);
+        let rows: Vec<&str> = text
+            .lines()
+            .skip_while(|l| *l != "```")
+            .skip(1)
+            .take_while(|l| *l != "```")
+            .collect();
+        assert!(
+            rows[0].ends_with("  +23") && rows[1].ends_with("  –"),
+            "{text}"
+        );
+        assert!(rows[2].ends_with("−108"), "{text}");
+        let width = rows[0].chars().count();
+        assert!(rows.iter().all(|r| r.chars().count() == width), "{text}");
+    }
+
+    #[test]
+    fn a_leaderboard_page_picture_has_a_row_per_line_with_its_trend_in_the_readers_language() {
+        let c = Catalog::new().unwrap();
+        let page = LeaderboardPage {
+            season: 3,
+            entries: vec![entry(1, "alice", 1700.0, 3), entry(2, "bob", 1600.0, 1)],
+            has_next: false,
+            trends: vec![Some(-5), None],
+        };
+        let t = leaderboard_standings(&c, Locale::De, Variant::Classic, &page).unwrap();
+        assert_eq!(t.title, "Bestenliste · Klassisch");
+        assert_eq!(t.subtitle.as_deref(), Some("Saison 3"));
+        assert_eq!(t.columns.trend.as_deref(), Some("30 Tage"));
+        assert_eq!(t.rows.len(), 2);
+        assert_eq!(t.rows[0].trend, Trend::Down("−5".into()));
+        assert_eq!(t.rows[1].trend, Trend::Unknown);
+        assert_eq!(
+            (t.rows[1].value.as_str(), t.rows[1].extra[0].as_str()),
+            ("1600", "1")
+        );
+        let empty = LeaderboardPage {
+            entries: Vec::new(),
+            trends: Vec::new(),
+            ..page
+        };
+        assert!(leaderboard_standings(&c, Locale::De, Variant::Classic, &empty).is_none());
+    }
+
+    #[test]
+    fn a_rating_chart_starts_before_the_first_match_and_follows_each() {
+        use crate::host::ladder::Record;
+        use crate::host::RatingPoint;
+        use crate::rating::weng_lin::WengLinRating;
+        let c = Catalog::new().unwrap();
+        let g = |r: f64, rd: f64| PoolRating::Glicko2(Glicko2Rating::new(r, rd, 0.06).unwrap());
+        let point = |id: i64, before, after| RatingPoint {
+            match_id: crate::store::MatchId(id),
+            finished_unix_ms: id,
+            before,
+            after,
+        };
+        let mut card = PoolCard {
+            variant: Variant::Classic,
+            entry: entry(1, "alice", 1600.0, 2),
+            record: Record::default(),
+            total: 2,
+            history: Vec::new(),
+        };
+        assert!(
+            rating_chart(&c, Locale::EnUs, "alice", &card).is_none(),
+            "no match, no chart"
+        );
+        card.history = vec![
+            point(1, g(1500.0, 350.0), g(1662.0, 290.0)),
+            point(2, g(1662.0, 300.0), g(1600.0, 250.0)),
+        ];
+        let chart = rating_chart(&c, Locale::Bg, "alice", &card).unwrap();
+        let pts: Vec<(f64, f64)> = chart
+            .points
+            .iter()
+            .map(|p| (p.rating, p.deviation))
+            .collect();
+        assert_eq!(pts, [(1500.0, 350.0), (1662.0, 290.0), (1600.0, 250.0)]);
+        assert_eq!(chart.y_label, "Рейтинг");
+        assert_eq!(chart.x_label, "Мачове за рейтинг");
+        // Weng-Lin pools chart μ ± σ as "skill".
+        let w = |mu: f64, sigma: f64| PoolRating::WengLin(WengLinRating::new(mu, sigma).unwrap());
+        card.variant = Variant::ThreePlayers;
+        card.history = vec![point(3, w(25.0, 8.3), w(27.5, 7.9))];
+        let chart = rating_chart(&c, Locale::EnUs, "alice", &card).unwrap();
+        assert_eq!(
+            (chart.points[1].rating, chart.points[1].deviation),
+            (27.5, 7.9)
+        );
+        assert_eq!(
+            (chart.y_label.as_str(), chart.band_label.as_str()),
+            ("Skill μ", "± uncertainty σ")
+        );
+    }
 }
