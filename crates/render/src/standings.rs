@@ -277,7 +277,7 @@ pub fn render_standings(table: &Standings) -> Result<Picture, RenderError> {
     })
 }
 
-/// The PNG of [`render_standings`] (RGB; a ten-row page is some 20–30 KB).
+/// The PNG of [`render_standings`] (RGB; a ten-row page is some 55 KB).
 ///
 /// # Errors
 /// As [`render_standings`].
