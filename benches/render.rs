@@ -4,6 +4,10 @@
 //! render`; the sizes are printed before the timings. Figures are kept in
 //! docs/benchmarks.md.
 //!
+//! Also the pictures of issue 21: the `/rating` chart of 30 and of 200
+//! rated matches (plotters, then an RGB PNG) and a ten-row leaderboard
+//! table (`cargo bench --bench render -- chart` runs only those).
+//!
 //! The turn picture has two paths with the same pixels: drawn whole
 //! (`position_png_drawn`) and from cached parts (`board_png`, the bot's);
 //! the cached path is measured on the positions of 2,000 random classic
@@ -13,7 +17,9 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use fourbot::game::notation::read_game;
 use fourbot::game::{Game, Variant};
 use fourbot::render::{
-    board_png, game_gif, position_png_drawn, preview_png, render_game, RenderOptions,
+    board_png, game_gif, position_png_drawn, preview_png, rating_chart_png, render_game,
+    standings_png, ChartPoint, RatingChart, RenderOptions, Standings, StandingsColumns,
+    StandingsRow, Trend,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -97,5 +103,87 @@ fn bench_render(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_render);
+/// A rating history of `n` matches: a random walk with a shrinking RD.
+fn history(n: usize) -> RatingChart {
+    let mut rng = SmallRng::seed_from_u64(21);
+    let mut rating = 1500.0;
+    let mut rd: f64 = 350.0;
+    let mut points = vec![ChartPoint {
+        rating,
+        deviation: rd,
+    }];
+    for _ in 0..n {
+        rating += rng.gen_range(-30.0..30.0) * rd / 100.0;
+        rd = (rd * 0.93).max(60.0);
+        points.push(ChartPoint {
+            rating,
+            deviation: rd,
+        });
+    }
+    RatingChart {
+        title: "alice · Classic".into(),
+        x_label: "Rated matches".into(),
+        y_label: "Rating".into(),
+        line_label: "Rating".into(),
+        band_label: "± rating deviation".into(),
+        points,
+    }
+}
+
+/// A full leaderboard page.
+fn page() -> Standings {
+    Standings {
+        title: "Leaderboard · Classic".into(),
+        subtitle: Some("Season 1".into()),
+        columns: StandingsColumns {
+            rank: "#".into(),
+            name: "Player".into(),
+            value: "Rating".into(),
+            extra: vec!["Matches".into()],
+            trend: Some("30 days".into()),
+        },
+        rows: (1..=10)
+            .map(|r| StandingsRow {
+                rank: r,
+                name: format!("player number {r}"),
+                value: format!("{}", 1900 - 20 * r),
+                extra: vec![format!("{}", 40 - r)],
+                trend: if r % 2 == 0 {
+                    Trend::Up(format!("+{r}"))
+                } else {
+                    Trend::Down(format!("−{r}"))
+                },
+            })
+            .collect(),
+    }
+}
+
+fn bench_charts(c: &mut Criterion) {
+    let short = history(30);
+    let long = history(200);
+    let table = page();
+    println!(
+        "size: rating chart of 30 matches {} bytes, of 200 matches {} bytes",
+        rating_chart_png(&short).unwrap().len(),
+        rating_chart_png(&long).unwrap().len()
+    );
+    println!(
+        "size: leaderboard page of 10 rows {} bytes",
+        standings_png(&table).unwrap().len()
+    );
+    let mut group = c.benchmark_group("chart");
+    group.sample_size(30);
+    group.bench_function("rating chart png, 30 matches", |b| {
+        b.iter(|| rating_chart_png(black_box(&short)).unwrap())
+    });
+    group.bench_function("rating chart png, 200 matches", |b| {
+        b.iter(|| rating_chart_png(black_box(&long)).unwrap())
+    });
+    group.bench_function("leaderboard table png, 10 rows", |b| {
+        b.iter(|| standings_png(black_box(&table)).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_render, bench_charts);
 criterion_main!(benches);

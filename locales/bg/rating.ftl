@@ -42,3 +42,16 @@ analyze-first-mistake = Дъската показва партия { $game } с�
 analyze-unsolved = За { $variant } няма точен анализ: решени са само партиите 7×6 с класически правила (Класически, Единична партия, Случаен дебют, Отбори).
 # $user: a mention of who asked
 analyze-in-channel = { $user }, анализът ти отне повече време, отколкото Discord държи отворен личен отговор, затова е тук:
+
+chart-matches = Мачове за рейтинг
+chart-rating = Рейтинг
+chart-rating-band = ± отклонение
+chart-skill = Умение μ
+chart-skill-band = ± неопределеност σ
+chart-alt = Рейтинг в мачовете за рейтинг в { $variant }: линия с отклонението като ивица около нея.
+
+table-rank = №
+table-player = Играч
+table-rating = Рейтинг
+table-matches = Мачове
+table-trend = 30 дни

@@ -42,3 +42,16 @@ analyze-first-mistake = Das Brett zeigt Partie { $game } nach dem ersten Fehler 
 analyze-unsolved = Für { $variant } gibt es keine exakte Analyse: Gelöst sind nur 7×6-Partien mit klassischen Regeln (Klassisch, Einzelpartie, Zufallseröffnung, Teams).
 # $user: a mention of who asked
 analyze-in-channel = { $user }, deine Analyse hat länger gedauert, als Discord eine private Antwort offen hält, darum steht sie hier:
+
+chart-matches = Gewertete Matches
+chart-rating = Wertungszahl
+chart-rating-band = ± Abweichung
+chart-skill = Spielstärke μ
+chart-skill-band = ± Unsicherheit σ
+chart-alt = Wertungszahl über die gewerteten Matches in { $variant }: eine Linie mit der Abweichung als Band darum.
+
+table-rank = Nr.
+table-player = Spieler
+table-rating = Wertung
+table-matches = Matches
+table-trend = 30 Tage

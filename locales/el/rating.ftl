@@ -42,3 +42,16 @@ analyze-first-mistake = Ο πίνακας δείχνει την παρτίδα {
 analyze-unsolved = Για { $variant } δεν υπάρχει ακριβής ανάλυση: λυμένες είναι μόνο οι παρτίδες 7×6 με κλασικούς κανόνες (Κλασικό, Μονή παρτίδα, Τυχαίο άνοιγμα, Ομάδες).
 # $user: a mention of who asked
 analyze-in-channel = { $user }, η ανάλυσή σου κράτησε περισσότερο απ' όσο το Discord κρατά ανοιχτή μια ιδιωτική απάντηση, οπότε ορίστε την εδώ:
+
+chart-matches = Αγώνες με βαθμολογία
+chart-rating = Βαθμολογία
+chart-rating-band = ± απόκλιση
+chart-skill = Δεξιότητα μ
+chart-skill-band = ± αβεβαιότητα σ
+chart-alt = Βαθμολογία στους αγώνες με βαθμολογία στην παραλλαγή { $variant }: μια γραμμή με την απόκλιση ως ζώνη γύρω της.
+
+table-rank = #
+table-player = Παίκτης
+table-rating = Βαθμολογία
+table-matches = Αγώνες
+table-trend = 30 ημέρες

@@ -61,3 +61,20 @@ analyze-first-mistake = The board shows game { $game } after the first mistake (
 analyze-unsolved = { $variant } has no exact analysis: only 7×6 games with classic rules (Classic, Single game, Random opening, Teams) are solved.
 # $user: a mention of who asked
 analyze-in-channel = { $user }, your analysis took longer than Discord keeps a private answer open, so here it is:
+
+# The rating chart (/rating's picture): axis, legend. Glicko-2 pools show
+# "rating", Weng-Lin pools (three players, teams) "skill" μ with its σ.
+chart-matches = Rated matches
+chart-rating = Rating
+chart-rating-band = ± rating deviation
+chart-skill = Skill μ
+chart-skill-band = ± uncertainty σ
+# $variant (text): the picture's file description for screen readers
+chart-alt = Rating over the rated matches of { $variant }: a line with the rating deviation as a band around it.
+
+# The leaderboard picture's column headers.
+table-rank = #
+table-player = Player
+table-rating = Rating
+table-matches = Matches
+table-trend = 30 days

@@ -42,3 +42,16 @@ analyze-first-mistake = La scacchiera mostra la partita { $game } dopo il primo 
 analyze-unsolved = { $variant } non ha un'analisi esatta: sono risolte solo le partite 7×6 con le regole classiche (Classica, Partita singola, Apertura casuale, Squadre).
 # $user: a mention of who asked
 analyze-in-channel = { $user }, la tua analisi ha richiesto più tempo di quanto Discord tenga aperta una risposta privata, quindi eccola qui:
+
+chart-matches = Incontri validi
+chart-rating = Punteggio
+chart-rating-band = ± deviazione
+chart-skill = Abilità μ
+chart-skill-band = ± incertezza σ
+chart-alt = Punteggio negli incontri validi di { $variant }: una linea con la deviazione come fascia attorno.
+
+table-rank = N.
+table-player = Giocatore
+table-rating = Punteggio
+table-matches = Incontri
+table-trend = 30 giorni

@@ -355,16 +355,49 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
         );
         iid
     };
-    let card = private_reply(
-        &fake,
-        ask(CAROL, "rating", &[user_opt("user", ALICE)], &[ALICE]),
-    )
-    .await;
+    // The files sent with the answer to interaction `iid`.
+    let files_of = |iid: u64| {
+        let token = format!("token-{iid}");
+        let fake = fake.clone();
+        async move {
+            fake.wait_for("the attachments", |f| {
+                f.requests()
+                    .into_iter()
+                    .find(|r| r.path.contains(&token) && !r.files.is_empty())
+            })
+            .await
+        }
+    };
+    let rating = ask(CAROL, "rating", &[user_opt("user", ALICE)], &[ALICE]);
+    let card = private_reply(&fake, rating).await;
     assert!(
         card.contains("alice · Classic") && card.contains("1 rated match: 0 won, 1 drawn, 0 lost"),
         "{card}"
     );
     assert!(card.contains("Rank ") && card.contains(" of 2"), "{card}");
+    // Beside the text, the chart of the rating over the matches (issue 21):
+    // one PNG for the one pool, within Discord's limits, described.
+    let sent = files_of(rating).await;
+    assert!(sent.status < 300, "{}", sent.status);
+    // A callback carries the message in `data`; a deferred answer's
+    // follow-up is the message.
+    let data = sent.json.get("data").unwrap_or(&sent.json);
+    assert_eq!(data["flags"], 64, "private: {}", sent.json);
+    assert!(data["content"].as_str().unwrap().chars().count() <= 2000);
+    assert_eq!(sent.files.len(), 1, "one chart per pool");
+    let chart = &sent.files[0].1;
+    assert!(
+        chart.len() as u64 <= DEFAULT_UPLOAD_LIMIT,
+        "{} bytes",
+        chart.len()
+    );
+    let img = image::load_from_memory_with_format(chart, image::ImageFormat::Png).unwrap();
+    assert_eq!((img.width(), img.height()), (800, 450));
+    assert_eq!(data["attachments"][0]["filename"], "rating-classic.png");
+    assert!(data["attachments"][0]["description"]
+        .as_str()
+        .unwrap()
+        .starts_with("Rating over the rated matches of Classic"));
     let history = private_reply(&fake, ask(BOB, "history", &[], &[])).await;
     assert!(
         history.contains(&format!("#{}", t.match_id)) && history.contains("1:1"),
@@ -379,6 +412,29 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
         text.contains("```") && text.contains("alice") && text.contains("bob"),
         "{text}"
     );
+    // The text for screen readers and the table as a picture, with the
+    // 30-day trend in both (each played one match today: a change or ±0).
+    assert!(text.chars().count() <= 2000);
+    assert_eq!(table["attachments"].as_array().unwrap().len(), 1, "{table}");
+    assert_eq!(table["attachments"][0]["filename"], "leaderboard.png");
+    let sent = files_of(board).await;
+    let img =
+        image::load_from_memory_with_format(&sent.files[0].1, image::ImageFormat::Png).unwrap();
+    // Title, header and two rows.
+    assert_eq!(
+        img.height(),
+        fourbot::render::TITLE_HEIGHT + 3 * fourbot::render::ROW_HEIGHT + 12
+    );
+    assert!(sent.files[0].1.len() as u64 <= DEFAULT_UPLOAD_LIMIT);
+    for line in text
+        .lines()
+        .filter(|l| l.contains("alice") || l.contains("bob"))
+    {
+        assert!(
+            line.ends_with("±0") || line.contains("  +") || line.contains("  −"),
+            "trend: {line}"
+        );
+    }
     assert_eq!(
         buttons(&table),
         [
@@ -390,28 +446,24 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
     let page = press(&fake, CAROL, &table, "lb:classic:0");
     let update = update_by(&fake, page).await;
     assert_eq!(update["content"], table["content"]);
+    // The page's picture replaced the old one, not added to it.
+    let shown = fake
+        .wait_for("the new picture", |f| {
+            let m = f.message(id_of(&table))?;
+            let files = m["attachments"].as_array()?.clone();
+            (files.len() == 1 && files[0]["id"] != table["attachments"][0]["id"]).then_some(m)
+        })
+        .await;
+    assert_eq!(shown["attachments"][0]["filename"], "leaderboard.png");
 
     // Its replay (a GIF per game) and its export (the exchange format).
-    let files_of = |iid: u64| {
-        let token = format!("token-{iid}");
-        let fake = fake.clone();
-        async move {
-            fake.wait_for("the attachments", |f| {
-                f.requests()
-                    .into_iter()
-                    .find(|r| r.path.contains(&token) && !r.files.is_empty())
-                    .map(|r| r.files)
-            })
-            .await
-        }
-    };
     let replay = ask(
         BOB,
         "replay",
         &[("match", 3, json!(t.match_id.clone()))],
         &[],
     );
-    let gifs = files_of(replay).await;
+    let gifs = files_of(replay).await.files;
     assert_eq!(gifs.len(), 2, "one GIF per game");
     assert!(gifs.iter().all(|(_, b)| b.starts_with(b"GIF8")));
     let export = ask(
@@ -420,7 +472,7 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
         &[("match", 3, json!(format!("#{}", t.match_id)))],
         &[],
     );
-    let files = files_of(export).await;
+    let files = files_of(export).await.files;
     let text = String::from_utf8(files[0].1.clone()).unwrap();
     assert!(
         text.contains("[Variant \"classic\"]")

@@ -136,6 +136,7 @@ fn may_equal_english(l: Locale, key: &Key) -> bool {
         "thread-name",
         "rating-title",
         "matches-running-line",
+        "table-rank",
     ];
     if shared.contains(&id) && key.attribute.is_none() {
         return true;
@@ -161,6 +162,7 @@ fn may_equal_english(l: Locale, key: &Key) -> bool {
             "replay.match",
             "export",
             "export.match",
+            "table-matches",
         ],
         Locale::El | Locale::Bg => &["variant-popout"],
         Locale::EnUs => &[],

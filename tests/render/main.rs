@@ -1,6 +1,8 @@
 //! The pictures: the board PNG and the replay GIF (docs/render.md), the
-//! cached tiles behind them, and `fourbot render`.
+//! cached tiles behind them, `fourbot render`, and the rating chart and
+//! standings table.
 
+mod charts;
 mod cli;
 mod pictures;
 mod tiles;

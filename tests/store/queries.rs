@@ -1098,3 +1098,96 @@ fourbot_store::engine_tests! {
         assert_eq!(ranks, [1, 2, 2]);
     }
 }
+
+fourbot_store::engine_tests! {
+    async fn a_players_rating_history_lists_each_rated_match_oldest_first(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["a", "b", "c"]).await;
+        assert!(db
+            .rating_history(0, ps[0], Variant::Classic, None)
+            .await
+            .unwrap()
+            .is_empty());
+        // a wins, loses, wins; the second is voided later. A match of b and
+        // c in between, which is not a's.
+        let early = forfeit_match(&db, ps[0], ps[2], Seat::P2, WEEK_MS).await;
+        let middle = forfeit_match(&db, ps[1], ps[0], Seat::P2, 2 * WEEK_MS).await;
+        forfeit_match(&db, ps[1], ps[2], Seat::P2, 3 * WEEK_MS).await;
+        let late = forfeit_match(&db, ps[0], ps[1], Seat::P2, 5 * WEEK_MS).await;
+        let h = db
+            .rating_history(0, ps[0], Variant::Classic, None)
+            .await
+            .unwrap();
+        assert_eq!(
+            h.iter().map(|p| p.match_id).collect::<Vec<_>>(),
+            [early, middle, late]
+        );
+        assert!(h.windows(2).all(|w| w[0].finished_unix_ms <= w[1].finished_unix_ms));
+        // Starts at the new player's rating; each match's before is the
+        // previous after (same rating points; RD grown by the idle weeks).
+        assert!(close(glicko(h[0].before).rating, 1500.0));
+        for w in h.windows(2) {
+            assert!(close(glicko(w[1].before).rating, glicko(w[0].after).rating));
+            assert!(glicko(w[1].before).deviation >= glicko(w[0].after).deviation);
+        }
+        // A win raises, a loss lowers.
+        assert!(glicko(h[0].after).rating > glicko(h[0].before).rating);
+        assert!(glicko(h[1].after).rating < glicko(h[1].before).rating);
+        // The same as the stored changes of each match.
+        for p in &h {
+            let change = db
+                .rating_changes(p.match_id)
+                .await
+                .unwrap()
+                .into_iter()
+                .find(|c| c.player == ps[0])
+                .unwrap();
+            assert_eq!((change.before, change.after), (p.before, p.after));
+        }
+        // Another pool (variant) is separate.
+        assert!(db
+            .rating_history(0, ps[0], Variant::Five, None)
+            .await
+            .unwrap()
+            .is_empty());
+
+        // The trend window: the rating before the first match in it.
+        let before = db
+            .ratings_before_window(0, Variant::Classic, &ps, 2 * WEEK_MS)
+            .await
+            .unwrap();
+        assert_eq!(before.len(), 3, "each played from week 2 on: {before:?}");
+        assert_eq!(before[&ps[0]], h[1].before);
+        // From week 4 on: a and b's last match only; c played none.
+        let before = db
+            .ratings_before_window(0, Variant::Classic, &ps, 4 * WEEK_MS)
+            .await
+            .unwrap();
+        assert_eq!(before[&ps[0]], h[2].before);
+        assert!(!before.contains_key(&ps[2]));
+        assert_eq!(
+            db.ratings_before_window(0, Variant::Classic, &ps, 9 * WEEK_MS)
+                .await
+                .unwrap()
+                .len(),
+            0
+        );
+        assert!(db
+            .ratings_before_window(0, Variant::Classic, &[], 0)
+            .await
+            .unwrap()
+            .is_empty());
+
+        // Voided: gone from the history, the rest recomputed without it.
+        assert!(db.void_match(middle).await.unwrap());
+        let h = db
+            .rating_history(0, ps[0], Variant::Classic, None)
+            .await
+            .unwrap();
+        assert_eq!(
+            h.iter().map(|p| p.match_id).collect::<Vec<_>>(),
+            [early, late]
+        );
+        assert!(close(glicko(h[1].before).rating, glicko(h[0].after).rating));
+    }
+}

@@ -7,7 +7,9 @@
 use fourbot_core::game::Variant;
 use fourbot_core::play::{Match, Seat, Seating};
 use fourbot_i18n::{id, Id, Message};
-use fourbot_store::{Db, HistoryEntry, LadderEntry, MatchDetail, MatchId, StoreError};
+use fourbot_store::{
+    Db, HistoryEntry, LadderEntry, MatchDetail, MatchId, PoolRating, RatingPoint, StoreError,
+};
 
 use super::denial::Denial;
 use super::players::stored_player;
@@ -36,6 +38,9 @@ pub struct PoolCard {
     pub record: Record,
     /// Players ranked in the pool.
     pub total: u32,
+    /// Every rated match of the pool that changed the rating, oldest first
+    /// (the rating chart: docs/render.md).
+    pub history: Vec<RatingPoint>,
 }
 
 /// One page of a leaderboard.
@@ -47,10 +52,25 @@ pub struct LeaderboardPage {
     pub entries: Vec<LadderEntry>,
     /// Whether a next page exists.
     pub has_next: bool,
+    /// Each line's trend (same order as `entries`): its rating as shown now
+    /// minus as shown before its first rated match of the last
+    /// [`TREND_WINDOW_MS`], in [`PoolRating::shown_value`] units (Glicko-2
+    /// points, Weng-Lin tenths); `None` without a match in that window.
+    pub trends: Vec<Option<i64>>,
 }
 
 /// Leaderboard lines per page.
 pub const PAGE: usize = 10;
+
+/// The leaderboard's trend looks back this far: 30 days, in ms. A window
+/// of time rather than of matches, so a player who stopped playing shows no
+/// trend instead of an old one.
+pub const TREND_WINDOW_MS: i64 = 30 * 24 * 3600 * 1000;
+
+/// The trend of `now` against `before` (see [`LeaderboardPage::trends`]).
+pub fn trend(now: &PoolRating, before: Option<&PoolRating>) -> Option<i64> {
+    before.map(|b| now.shown_value() - b.shown_value())
+}
 
 /// Wins, draws and losses in the rated, not voided matches of `variant`
 /// in ladder season `season` (`history` is one server's): the pool a
@@ -165,7 +185,13 @@ impl Ladder {
                 .await
                 .map_err(&fail)?
                 .len() as u32;
+            let rated = self
+                .db
+                .rating_history(guild, player, v, Some(season))
+                .await
+                .map_err(&fail)?;
             out.push(PoolCard {
+                history: rated,
                 variant: v,
                 record: record(&history, v, season),
                 total: total.max(entry.rank),
@@ -194,15 +220,28 @@ impl Ladder {
         let fail = internal("reading a leaderboard");
         let season = self.db.guild_settings(guild).await.map_err(&fail)?.season;
         let wanted = (page + 1) * PAGE + 1;
+        let now = unix_ms();
         let all = self
             .db
-            .leaderboard(guild, variant, None, wanted as u32, unix_ms())
+            .leaderboard(guild, variant, None, wanted as u32, now)
+            .await
+            .map_err(&fail)?;
+        let has_next = all.len() > (page + 1) * PAGE;
+        let entries: Vec<LadderEntry> = all.into_iter().skip(page * PAGE).take(PAGE).collect();
+        let players: Vec<_> = entries.iter().map(|e| e.player).collect();
+        let before = self
+            .db
+            .ratings_before_window(guild, variant, &players, now - TREND_WINDOW_MS)
             .await
             .map_err(&fail)?;
         Ok(LeaderboardPage {
             season,
-            has_next: all.len() > (page + 1) * PAGE,
-            entries: all.into_iter().skip(page * PAGE).take(PAGE).collect(),
+            has_next,
+            trends: entries
+                .iter()
+                .map(|e| trend(&e.rating, before.get(&e.player)))
+                .collect(),
+            entries,
         })
     }
 

@@ -50,6 +50,6 @@ pub use view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 // not name the store.
 pub use fourbot_store::{
     database_url, redact_url, GuildSettings, HistoryEntry, LadderEntry, MatchDetail, PlayerId,
-    PlayerInfo, PlayerSettings, PoolRating, Shards, ShardsError, StoreError, DATABASE_URL_ENV,
-    DEFAULT_DATABASE_URL, LEASE_ENV,
+    PlayerInfo, PlayerSettings, PoolRating, RatingPoint, Shards, ShardsError, StoreError,
+    DATABASE_URL_ENV, DEFAULT_DATABASE_URL, LEASE_ENV,
 };

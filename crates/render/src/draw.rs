@@ -1,20 +1,14 @@
 //! Draws a scene (a position plus what to mark on it) into an RGBA pixmap
 //! with tiny-skia (anti-aliased paths) and ab_glyph (labels).
 
-use std::sync::LazyLock;
-
-use ab_glyph::{point, Font, FontRef, PxScale, ScaleFont};
+use ab_glyph::{point, Font, PxScale, ScaleFont};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
 
 use super::layout::Layout;
 use super::theme::{self, Mark, Rgb};
 use fourbot_core::game::{column_letter, Cell, Color, Move, Position};
 
-/// DejaVu Sans Bold (assets/fonts, Bitstream Vera licence).
-static FONT: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../../assets/fonts/DejaVuSans-Bold.ttf"))
-        .expect("the embedded font parses")
-});
+use super::text::FONT;
 
 /// What to draw: a position and the marks on it.
 #[derive(Clone, Debug)]

@@ -52,6 +52,27 @@ pub fn png(pixmap: &Pixmap, key: PaletteKey) -> Result<Vec<u8>, RenderError> {
     Ok(out)
 }
 
+/// A truecolour (8-bit RGB) PNG of `picture`, for the charts and tables:
+/// their colours are not the board's palette. Adaptive row filters, zlib
+/// level 6: flat areas and text compress to some tens of KB.
+pub fn rgb_png(picture: &super::Picture) -> Result<Vec<u8>, RenderError> {
+    let rgb: Vec<u8> = picture
+        .rgba
+        .chunks_exact(4)
+        .flat_map(|p| [p[0], p[1], p[2]])
+        .collect();
+    let mut out = Vec::with_capacity(48 * 1024);
+    let mut encoder = png::Encoder::new(&mut out, picture.width, picture.height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_deflate_compression(png::DeflateCompression::Level(6));
+    encoder.set_filter(png::Filter::Adaptive);
+    let mut writer = encoder.write_header().map_err(encode_error)?;
+    writer.write_image_data(&rgb).map_err(encode_error)?;
+    writer.finish().map_err(encode_error)?;
+    Ok(out)
+}
+
 /// The smallest rectangle (x, y, w, h) holding every pixel where `a` and `b`
 /// differ, in pictures `width` px wide; `None` when they are equal.
 fn changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize, usize)> {

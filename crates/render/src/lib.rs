@@ -9,6 +9,11 @@
 //! the completed lines are joined by white bars. On the cylinder the column
 //! beyond each edge is shown faded, so a line across the seam can be read.
 //!
+//! Besides the board: a player's rating over their matches as a chart
+//! ([`rating_chart_png`], plotters with its bitmap backend) and a standings
+//! table ([`standings_png`]) for the leaderboard and tournament standings;
+//! see docs/render.md.
+//!
 //! Drawing is tiny-skia and ab_glyph (DejaVu Sans Bold, `assets/fonts`).
 //! Every picture is quantized to a palette built from the theme's flat
 //! colours and their anti-aliasing blends ([`theme`]), then encoded as an
@@ -18,16 +23,28 @@
 //! about a tenth of the time; docs/benchmarks.md). Sizes come from
 //! [`Layout`]: about 700 px wide for 7 columns, at most 800 px for any board.
 
+mod chart;
 mod draw;
 mod encode;
 mod layout;
 mod palette;
+mod standings;
+mod text;
 pub mod theme;
 mod tiles;
 
 use fourbot_core::game::{Game, Move, Position};
 
+pub use chart::{
+    rating_chart_png, render_rating_chart, ChartPoint, PlotFrame, RatingChart, CHART_HEIGHT,
+    CHART_WIDTH,
+};
 pub use layout::Layout;
+pub use standings::{
+    render_standings, standings_png, Standings, StandingsColumns, StandingsRow, Trend, MAX_ROWS,
+    ROW_HEIGHT, TABLE_WIDTH, TITLE_HEIGHT,
+};
+pub use text::{has_glyph, missing_glyphs, printable};
 
 /// Display time in ms of each ply's frame in [`game_gif`].
 pub const PLY_DELAY_MS: u32 = 700;
@@ -82,6 +99,13 @@ pub enum RenderError {
     /// A preview was asked for after the game ended.
     #[error("the game is already over")]
     PreviewGameOver,
+    /// A chart or table with nothing in it (no rated match, no row): the
+    /// caller says so in words instead of sending an empty picture.
+    #[error("there is nothing to draw")]
+    NothingToShow,
+    /// A standings table of more rows than [`MAX_ROWS`].
+    #[error("{0} rows are more than a table picture holds")]
+    TooManyRows(usize),
     /// The encoder failed (not expected when writing to memory).
     #[error("encoding the picture failed: {0}")]
     Encode(String),

@@ -51,7 +51,9 @@ pub use challenges::{ChallengeKind, ChallengeSeat, ChallengeState, NewChallenge,
 pub use matches::{LoadedMatch, NewMatch, Recorded, ResumedMatch, StoredClock};
 pub use people::{GuildSettings, PlayerInfo, PlayerSettings};
 pub use queries::{GameDetail, HistoryEntry, MatchDetail, MoveDetail, RunningEntry, SeatDetail};
-pub use ratings::{competition_ranks, LadderEntry, PoolRating, RatingChange, RatingSystem};
+pub use ratings::{
+    competition_ranks, LadderEntry, PoolRating, RatingChange, RatingPoint, RatingSystem,
+};
 pub use shards::{
     lease_ms, owner_gone, process_owner, ShardLease, Shards, ShardsError, DEFAULT_LEASE_MS,
     LEASE_ENV,

@@ -187,6 +187,20 @@ impl LadderEntry {
     }
 }
 
+/// One rated match in a player's rating history: the rating before it
+/// (inactivity applied) and after it, as stored in `rating_changes`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingPoint {
+    /// The match.
+    pub match_id: MatchId,
+    /// Wall clock of its end, ms since 1970.
+    pub finished_unix_ms: i64,
+    /// The player's rating just before it.
+    pub before: PoolRating,
+    /// The player's rating after it.
+    pub after: PoolRating,
+}
+
 /// A player's rating change in one match.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingChange {
@@ -610,6 +624,119 @@ impl Db {
             ));
         }
         out.sort_by_key(|(v, _)| *v);
+        Ok(out)
+    }
+
+    /// `player`'s rating history in the guild's `variant` pool of `season`
+    /// (the current season when `None`): every rated, not voided match that
+    /// changed it, oldest first (by end, then match number). Empty when the
+    /// player has no rated match there. A voided match is not in it: voiding
+    /// recomputes the pool's `rating_changes` without it.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`], [`StoreError::Rating`].
+    pub async fn rating_history(
+        &self,
+        guild: GuildId,
+        player: PlayerId,
+        variant: Variant,
+        season: Option<u32>,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        let season = match season {
+            Some(s) => i64::from(s),
+            None => i64::from(self.guild_settings(guild).await?.season),
+        };
+        let system = RatingSystem::of(variant);
+        let rows = sqlx::query(
+            "SELECT c.match_id, m.finished_unix_ms, c.rating_before, c.deviation_before,
+                    c.volatility_before, c.rating_after, c.deviation_after, c.volatility_after
+             FROM rating_changes AS c
+             JOIN rating_pools AS pool ON pool.id = c.pool_id
+             JOIN matches AS m ON m.id = c.match_id
+             WHERE pool.guild_id = $1 AND pool.variant = $2 AND pool.season = $3
+               AND c.player_id = $4
+             ORDER BY m.finished_unix_ms, c.match_id",
+        )
+        .bind(gid(guild))
+        .bind(variant.key())
+        .bind(season)
+        .bind(player.0)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(RatingPoint {
+                    match_id: MatchId(r.get("match_id")),
+                    finished_unix_ms: r.get::<Option<i64>, _>("finished_unix_ms").unwrap_or(0),
+                    before: PoolRating::from_columns(
+                        system,
+                        r.get("rating_before"),
+                        r.get("deviation_before"),
+                        r.get("volatility_before"),
+                    )?,
+                    after: PoolRating::from_columns(
+                        system,
+                        r.get("rating_after"),
+                        r.get("deviation_after"),
+                        r.get("volatility_after"),
+                    )?,
+                })
+            })
+            .collect()
+    }
+
+    /// For the leaderboard's trend: each of `players`' rating just before
+    /// their first rated match in the guild's `variant` pool of the current
+    /// season that ended at or after `since_unix_ms`. A player with no such
+    /// match is not in the map (no change in that window).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`], [`StoreError::Rating`].
+    pub async fn ratings_before_window(
+        &self,
+        guild: GuildId,
+        variant: Variant,
+        players: &[PlayerId],
+        since_unix_ms: i64,
+    ) -> Result<HashMap<PlayerId, PoolRating>, StoreError> {
+        let mut out = HashMap::new();
+        if players.is_empty() {
+            return Ok(out);
+        }
+        let season = i64::from(self.guild_settings(guild).await?.season);
+        let system = RatingSystem::of(variant);
+        // One page of players at a time (ten): a placeholder each.
+        let list: Vec<String> = (0..players.len()).map(|i| format!("${}", i + 5)).collect();
+        let sql = format!(
+            "SELECT c.player_id, c.rating_before, c.deviation_before, c.volatility_before
+             FROM rating_changes AS c
+             JOIN rating_pools AS pool ON pool.id = c.pool_id
+             JOIN matches AS m ON m.id = c.match_id
+             WHERE pool.guild_id = $1 AND pool.variant = $2 AND pool.season = $3
+               AND m.finished_unix_ms >= $4 AND c.player_id IN ({})
+             ORDER BY m.finished_unix_ms DESC, c.match_id DESC",
+            list.join(", ")
+        );
+        let mut q = sqlx::query(&sql)
+            .bind(gid(guild))
+            .bind(variant.key())
+            .bind(season)
+            .bind(since_unix_ms);
+        for p in players {
+            q = q.bind(p.0);
+        }
+        // Newest first: the last row seen of a player is their earliest.
+        for r in q.fetch_all(&self.pool).await? {
+            out.insert(
+                PlayerId(r.get("player_id")),
+                PoolRating::from_columns(
+                    system,
+                    r.get("rating_before"),
+                    r.get("deviation_before"),
+                    r.get("volatility_before"),
+                )?,
+            );
+        }
         Ok(out)
     }
 
