@@ -156,6 +156,28 @@ async fn a_restart_finds_the_live_tournaments_of_its_shards(engine) {
     assert_eq!(db.tournament(over).await.unwrap().ended_unix_ms, Some(6));
 }
 
+async fn a_running_arena_takes_late_entrants_with_the_next_seed(engine) {
+    let db = engine.db().await;
+    let p = players(&db, 4).await;
+    let mut arena = swiss(p[0], 0);
+    arena.format = Format::Arena;
+    arena.rounds = None;
+    arena.duration_ms = Some(600_000);
+    let id = db.create_tournament(&arena).await.unwrap();
+    db.join_tournament(id, p[1], 1).await.unwrap();
+    db.join_tournament(id, p[2], 2).await.unwrap();
+    assert!(db.start_tournament(id, &[p[2], p[1]], 3).await.unwrap());
+    assert_eq!(db.join_tournament(id, p[3], 4).await.unwrap(), Joined::Joined);
+    let entrants = db.tournament_entrants(id).await.unwrap();
+    assert_eq!(entrants[2].player, p[3]);
+    assert_eq!(entrants[2].seed, Some(2));
+    // A Swiss does not.
+    let s = db.create_tournament(&swiss(p[0], 0)).await.unwrap();
+    db.join_tournament(s, p[1], 1).await.unwrap();
+    assert!(db.start_tournament(s, &[p[1]], 3).await.unwrap());
+    assert_eq!(db.join_tournament(s, p[2], 4).await.unwrap(), Joined::Closed);
+}
+
 async fn anyone_may_create_only_when_configured(engine) {
     let db = engine.db().await;
     assert!(!db.tournaments_by_anyone(9 << 22).await.unwrap());

@@ -320,7 +320,8 @@ impl Db {
         Ok(())
     }
 
-    /// Enters `player` into an open tournament.
+    /// Enters `player` into an open tournament, or a running arena (then
+    /// with the next seed: an arena takes late entrants).
     ///
     /// # Errors
     /// [`StoreError::Database`].
@@ -331,23 +332,32 @@ impl Db {
         now_unix_ms: i64,
     ) -> Result<Joined, StoreError> {
         let mut tx = self.write().await?;
-        let state: Option<String> = sqlx::query_scalar(
-            self.engine
-                .pick(super::locking!("SELECT state FROM tournaments WHERE id = $1")),
-        )
+        let row = sqlx::query(self.engine.pick(super::locking!(
+            "SELECT state, format FROM tournaments WHERE id = $1"
+        )))
         .bind(id.0)
         .fetch_optional(&mut *tx)
         .await?;
-        if state.as_deref() != Some("open") {
+        let Some(row) = row else {
+            return Ok(Joined::Closed);
+        };
+        let state: String = row.get("state");
+        let format: String = row.get("format");
+        let late = state == "running" && format == Format::Arena.as_str();
+        if state != "open" && !late {
             return Ok(Joined::Closed);
         }
         let inserted = sqlx::query(
-            "INSERT INTO tournament_entrants (tournament_id, player_id, joined_unix_ms)
-             VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+            "INSERT INTO tournament_entrants (tournament_id, player_id, joined_unix_ms, seed)
+             VALUES ($1, $2, $3, CASE WHEN $4 = 1 THEN
+                 (SELECT COALESCE(MAX(seed), -1) + 1 FROM tournament_entrants WHERE tournament_id = $1)
+                 ELSE NULL END)
+             ON CONFLICT DO NOTHING",
         )
         .bind(id.0)
         .bind(player.0)
         .bind(now_unix_ms)
+        .bind(i64::from(late))
         .execute(&mut *tx)
         .await?
         .rows_affected();

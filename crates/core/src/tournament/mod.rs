@@ -238,3 +238,86 @@ pub fn swiss_halves(result: EntrantResult) -> u32 {
         EntrantResult::Loss => 0,
     }
 }
+
+/// The tournament outcome of a finished two-sided match whose seat p1 is
+/// [`Pairing::first`] (docs/rules.md §7): the match points decide (2:0 or
+/// 1½:½ a win, 1:1 a draw; a forfeit is a loss of the forfeiting side). An
+/// abort is no excuse in a tournament: the seat that made no first move
+/// within the abort window loses by forfeit, and a seat that resigned (or
+/// flagged) before everyone moved loses too. `None` for a moderator's
+/// abort (the pairing is then voided) and for a match of other than two
+/// sides.
+pub fn outcome_of(result: &crate::play::MatchResult) -> Option<Outcome> {
+    use crate::play::{AbortCause, End, Side};
+    if result.score.len() != 2 {
+        return None;
+    }
+    let loser = |seat: crate::play::Seat| {
+        if seat.index() == 0 {
+            Outcome::SecondWon
+        } else {
+            Outcome::FirstWon
+        }
+    };
+    match result.end {
+        End::ModeratorAbort => None,
+        End::Aborted { seat, cause } => Some(match cause {
+            AbortCause::NoFirstMove => loser(seat),
+            AbortCause::Forfeit { seat: by, .. } => loser(by),
+            AbortCause::Completed => Outcome::from_points(
+                result.score[Side(0)].halves(),
+                result.score[Side(1)].halves(),
+            ),
+        }),
+        End::Forfeit { seat, .. } => Some(loser(seat)),
+        End::Completed => Some(Outcome::from_points(
+            result.score[Side(0)].halves(),
+            result.score[Side(1)].halves(),
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::{AbortCause, End, ForfeitReason, MatchResult, Points, Score, Seat, Side};
+
+    fn result(end: End, first: u32, second: u32) -> MatchResult {
+        let mut score = Score::new(2);
+        score[Side(0)] = Points::from_halves(first);
+        score[Side(1)] = Points::from_halves(second);
+        MatchResult {
+            end,
+            score,
+            places: None,
+            games: 2,
+        }
+    }
+
+    #[test]
+    fn match_results_become_tournament_outcomes() {
+        assert_eq!(outcome_of(&result(End::Completed, 3, 1)), Some(Outcome::FirstWon));
+        assert_eq!(outcome_of(&result(End::Completed, 2, 2)), Some(Outcome::Draw));
+        assert_eq!(outcome_of(&result(End::Completed, 0, 4)), Some(Outcome::SecondWon));
+        let flag = End::Forfeit {
+            seat: Seat::P1,
+            reason: ForfeitReason::Flag,
+        };
+        assert_eq!(outcome_of(&result(flag, 0, 4)), Some(Outcome::SecondWon));
+        // A no-show loses; so does a resignation before both moved.
+        let no_show = End::Aborted {
+            seat: Seat::new(1).unwrap(),
+            cause: AbortCause::NoFirstMove,
+        };
+        assert_eq!(outcome_of(&result(no_show, 0, 0)), Some(Outcome::FirstWon));
+        let early = End::Aborted {
+            seat: Seat::new(1).unwrap(),
+            cause: AbortCause::Forfeit {
+                seat: Seat::P1,
+                reason: ForfeitReason::Resign,
+            },
+        };
+        assert_eq!(outcome_of(&result(early, 0, 0)), Some(Outcome::SecondWon));
+        assert_eq!(outcome_of(&result(End::ModeratorAbort, 2, 0)), None);
+    }
+}

@@ -1,7 +1,7 @@
 //! Swiss pairing speed (issue 21's goal: a Swiss of 200 players pairs a
 //! round in under 100 ms).
 //!
-//! `cargo bench --bench tournament` times `swiss::pair_round` for 200
+//! `cargo bench -p fourbot-core --bench tournament` times `swiss::pair_round` for 200
 //! entrants before round 1, round 5 and round 9 (the history before each
 //! is a Swiss played with seeded random results: wins, losses and draws in
 //! equal shares), and the full 11-round schedule of a 12-player round robin.
@@ -10,7 +10,7 @@ use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use fourbot::tournament::{round_robin, swiss, Outcome, Played};
+use fourbot_core::tournament::{round_robin, swiss, Outcome, Played};
 
 const PLAYERS: usize = 200;
 
