@@ -112,13 +112,21 @@ impl Choices for FormatChoice {
     fn choices() -> Vec<(&'static str, Id, Self)> {
         use crate::tournament::Format;
         vec![
-            ("swiss", id::TOURNAMENT_FORMAT_NAME_SWISS, FormatChoice(Format::Swiss)),
+            (
+                "swiss",
+                id::TOURNAMENT_FORMAT_NAME_SWISS,
+                FormatChoice(Format::Swiss),
+            ),
             (
                 "round_robin",
                 id::TOURNAMENT_FORMAT_NAME_ROUND_ROBIN,
                 FormatChoice(Format::RoundRobin),
             ),
-            ("arena", id::TOURNAMENT_FORMAT_NAME_ARENA, FormatChoice(Format::Arena)),
+            (
+                "arena",
+                id::TOURNAMENT_FORMAT_NAME_ARENA,
+                FormatChoice(Format::Arena),
+            ),
         ]
     }
 }

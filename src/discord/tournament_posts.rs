@@ -175,8 +175,7 @@ pub fn card_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
                 "end",
                 format!(
                     "<t:{}:R>",
-                    (t.started_unix_ms.unwrap_or(0) + setup.duration_ms.unwrap_or(0) as i64)
-                        / 1000
+                    (t.started_unix_ms.unwrap_or(0) + setup.duration_ms.unwrap_or(0) as i64) / 1000
                 ),
             ),
         ),
@@ -214,9 +213,15 @@ pub fn card_buttons(catalog: &Catalog, l: Locale, card: &Card) -> Vec<CreateActi
     if !takes {
         return Vec::new();
     }
-    let join = CreateButton::new(ButtonId::Tournament { id: t.id.0, join: true }.to_string())
-        .label(catalog.plain(l, id::BUTTON_JOIN))
-        .style(ButtonStyle::Success);
+    let join = CreateButton::new(
+        ButtonId::Tournament {
+            id: t.id.0,
+            join: true,
+        }
+        .to_string(),
+    )
+    .label(catalog.plain(l, id::BUTTON_JOIN))
+    .style(ButtonStyle::Success);
     let leave = CreateButton::new(
         ButtonId::Tournament {
             id: t.id.0,
@@ -232,10 +237,12 @@ pub fn card_buttons(catalog: &Catalog, l: Locale, card: &Card) -> Vec<CreateActi
 /// Posts a message in `channel`, retried like every post.
 async fn post(data: &Data, channel: ChannelId, message: CreateMessage) -> Option<MessageId> {
     let sent = with_retries("post a tournament message", || {
-        data.rest
-            .paced(Route::ChannelMessages { channel_id: channel }, |http| {
-                channel.send_message(http, message.clone())
-            })
+        data.rest.paced(
+            Route::ChannelMessages {
+                channel_id: channel,
+            },
+            |http| channel.send_message(http, message.clone()),
+        )
     })
     .await;
     match sent {
@@ -295,8 +302,21 @@ async fn refresh(data: &Data, tid: TournamentId) -> Option<Card> {
 
 /// Posts a round's pairings and opens each board's match in a thread on
 /// its own message.
-async fn round(data: &Data, tid: TournamentId, channel: u64, locale: Locale, boards: Vec<Board>, news: &TournamentNews) {
-    let TournamentNews::Round { guild, variant, clock, .. } = news else {
+async fn round(
+    data: &Data,
+    tid: TournamentId,
+    channel: u64,
+    locale: Locale,
+    boards: Vec<Board>,
+    news: &TournamentNews,
+) {
+    let TournamentNews::Round {
+        guild,
+        variant,
+        clock,
+        ..
+    } = news
+    else {
         return;
     };
     let catalog = data.catalog();
@@ -337,7 +357,9 @@ async fn round(data: &Data, tid: TournamentId, channel: u64, locale: Locale, boa
         .allowed_mentions(mentions_only(&everyone));
     post(data, channel, list).await;
     for b in boards {
-        let Some(second) = b.second.clone() else { continue };
+        let Some(second) = b.second.clone() else {
+            continue;
+        };
         let text = catalog.text(
             l,
             id::TOURNAMENT_BOARD,
@@ -406,7 +428,14 @@ pub async fn run(data: Arc<Data>, mut news: UnboundedReceiver<TournamentNews>) {
                         text.push_str(&standings_table(catalog, l, &card));
                     }
                     let channel = ChannelId::new(card.tournament.setup.channel);
-                    post(&data, channel, CreateMessage::new().content(clip(&text)).allowed_mentions(mentions_only(&[]))).await;
+                    post(
+                        &data,
+                        channel,
+                        CreateMessage::new()
+                            .content(clip(&text))
+                            .allowed_mentions(mentions_only(&[])),
+                    )
+                    .await;
                 }
             }
         }

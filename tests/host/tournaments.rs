@@ -138,9 +138,17 @@ async fn a_swiss_of_four_is_played_to_the_end_with_the_refusals() {
     let mut f = field(db);
     let creator = player(0);
     // Only moderators may create, unless the server allows anyone.
-    let refused = f.t.create(&swiss_spec(Format::Swiss), &creator, false).await;
-    assert_eq!(refused.unwrap_err().id(), id::TOURNAMENT_ERROR_MODERATORS_ONLY);
-    let tid = f.t.create(&swiss_spec(Format::Swiss), &creator, true).await.unwrap();
+    let refused =
+        f.t.create(&swiss_spec(Format::Swiss), &creator, false)
+            .await;
+    assert_eq!(
+        refused.unwrap_err().id(),
+        id::TOURNAMENT_ERROR_MODERATORS_ONLY
+    );
+    let tid =
+        f.t.create(&swiss_spec(Format::Swiss), &creator, true)
+            .await
+            .unwrap();
     f.t.join(tid, &player(1)).await.unwrap();
     let twice = f.t.join(tid, &player(1)).await.unwrap_err();
     assert_eq!(says(&f, &twice), "You have already joined this tournament.");
@@ -180,7 +188,10 @@ async fn a_restart_between_two_rounds_pairs_on() {
     let url = format!("sqlite://{}", dir.join("t.db").display());
     let db = Db::connect(&url).await.unwrap();
     let mut f = field(db);
-    let tid = f.t.create(&swiss_spec(Format::RoundRobin), &player(0), true).await.unwrap();
+    let tid =
+        f.t.create(&swiss_spec(Format::RoundRobin), &player(0), true)
+            .await
+            .unwrap();
     for i in 1..=4 {
         f.t.join(tid, &player(i)).await.unwrap();
     }
@@ -226,7 +237,10 @@ async fn a_no_show_loses_by_forfeit_and_leaving_forfeits_the_rest() {
     settings.clock.abort_ms = 1_000;
     db.set_guild_settings(&settings).await.unwrap();
     let mut f = field(db.clone());
-    let tid = f.t.create(&swiss_spec(Format::RoundRobin), &player(0), true).await.unwrap();
+    let tid =
+        f.t.create(&swiss_spec(Format::RoundRobin), &player(0), true)
+            .await
+            .unwrap();
     for i in 1..=3 {
         f.t.join(tid, &player(i)).await.unwrap();
     }
@@ -245,7 +259,12 @@ async fn a_no_show_loses_by_forfeit_and_leaving_forfeits_the_rest() {
     // p3 leaves now: every remaining pairing of theirs is a loss (and a
     // bye of theirs is no longer given).
     let before = f.t.card(tid).await.unwrap();
-    let p3_before = before.standings.iter().find(|r| r.player == player(3)).unwrap().halves;
+    let p3_before = before
+        .standings
+        .iter()
+        .find(|r| r.player == player(3))
+        .unwrap()
+        .halves;
     f.t.leave(tid, &player(3)).await.unwrap();
     let again = f.t.leave(tid, &player(3)).await.unwrap_err();
     assert_eq!(again.id(), id::TOURNAMENT_ERROR_NOT_ENTRANT);
@@ -260,7 +279,11 @@ async fn a_no_show_loses_by_forfeit_and_leaving_forfeits_the_rest() {
         }
     }
     let card = f.t.card(tid).await.unwrap();
-    let p3 = card.standings.iter().find(|r| r.player == player(3)).unwrap();
+    let p3 = card
+        .standings
+        .iter()
+        .find(|r| r.player == player(3))
+        .unwrap();
     assert!(!p3.active);
     assert_eq!(p3.halves, p3_before, "no points after leaving: {card:?}");
     assert_eq!(card.round, 3, "every round was played");

@@ -54,6 +54,5 @@ pub use view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 pub use fourbot_store::{
     database_url, redact_url, GuildSettings, HistoryEntry, LadderEntry, MatchDetail, PlayerId,
     PlayerInfo, PlayerSettings, PoolRating, Shards, ShardsError, StoreError, StoredTournament,
-    TournamentId, TournamentState, DATABASE_URL_ENV,
-    DEFAULT_DATABASE_URL, LEASE_ENV,
+    TournamentId, TournamentState, DATABASE_URL_ENV, DEFAULT_DATABASE_URL, LEASE_ENV,
 };

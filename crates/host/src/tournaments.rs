@@ -30,8 +30,7 @@ use fourbot_core::game::Variant;
 use fourbot_core::play::{ClockSettings, MatchResult, TimeControl};
 use fourbot_core::tournament::standings::{standings, Standing};
 use fourbot_core::tournament::{
-    arena, outcome_of, round_robin, swiss, Entrant, EntrantResult, Format, Outcome, Pairing,
-    Played,
+    arena, outcome_of, round_robin, swiss, Entrant, EntrantResult, Format, Outcome, Pairing, Played,
 };
 use fourbot_i18n::id;
 use fourbot_store::{
@@ -525,7 +524,9 @@ impl Tournaments {
                 .with("count", l.entrants.len() as i64));
         }
         if l.entrants.len() > format.max_players() {
-            return Err(Denial::new(id::TOURNAMENT_ERROR_FULL).with("max", format.max_players() as i64));
+            return Err(
+                Denial::new(id::TOURNAMENT_ERROR_FULL).with("max", format.max_players() as i64)
+            );
         }
         let db = &self.inner.db;
         let fail = internal("starting a tournament");
@@ -628,7 +629,12 @@ impl Tournaments {
     /// or the match failed): nobody is to blame, the pairing is voided.
     pub async fn not_opened(&self, id: TournamentId, round: u32, board: u32) {
         let _guard = self.inner.lock.lock().await;
-        if let Err(e) = self.inner.db.void_pairing(id, round, board, unix_ms()).await {
+        if let Err(e) = self
+            .inner
+            .db
+            .void_pairing(id, round, board, unix_ms())
+            .await
+        {
             tracing::error!(error = %e, "voiding an unopened tournament match failed");
         }
         let _ = self.advance(id).await;
@@ -746,7 +752,11 @@ impl Tournaments {
                 second: p.second.map(player),
             })
             .collect();
-        if !db.add_pairings(l.t.id, round, &new, now).await.map_err(&fail)? {
+        if !db
+            .add_pairings(l.t.id, round, &new, now)
+            .await
+            .map_err(&fail)?
+        {
             return Ok(()); // paired already
         }
         let mut boards = Vec::new();
@@ -761,7 +771,10 @@ impl Tournaments {
                         _ => None,
                     };
                     let done = match outcome {
-                        Some(o) => db.record_pairing_outcome(l.t.id, round, n.board, o, now).await,
+                        Some(o) => {
+                            db.record_pairing_outcome(l.t.id, round, n.board, o, now)
+                                .await
+                        }
                         None => db.void_pairing(l.t.id, round, n.board, now).await,
                     };
                     done.map_err(&fail)?;
@@ -893,7 +906,11 @@ impl Tournaments {
                 first: l.entrants[p.first].player,
                 second: p.second.map(|s| l.entrants[s].player),
             };
-            if !db.add_pairings(l.t.id, 1, &[new], now).await.map_err(&fail)? {
+            if !db
+                .add_pairings(l.t.id, 1, &[new], now)
+                .await
+                .map_err(&fail)?
+            {
                 continue;
             }
             boards.push(Board {
@@ -1003,7 +1020,11 @@ impl Tournaments {
                 continue;
             };
             let mut boards = Vec::new();
-            for p in l.pairings.iter().filter(|p| p.pending() && p.match_id.is_none()) {
+            for p in l
+                .pairings
+                .iter()
+                .filter(|p| p.pending() && p.match_id.is_none())
+            {
                 boards.push(Board {
                     round: p.round,
                     board: p.pairing.board,
@@ -1043,7 +1064,8 @@ impl Tournaments {
                     }
                 }
                 TournamentState::Running if t.setup.format == Format::Arena => {
-                    let ends = t.started_unix_ms.unwrap_or(0) + t.setup.duration_ms.unwrap_or(0) as i64;
+                    let ends =
+                        t.started_unix_ms.unwrap_or(0) + t.setup.duration_ms.unwrap_or(0) as i64;
                     if now_unix_ms >= ends {
                         self.finish(t.id).await;
                     }

@@ -166,7 +166,8 @@ pub enum Joined {
     Closed,
 }
 
-const TOURNAMENT_COLUMNS: &str = "id, guild_id, channel_id, message_id, creator_id, format, variant,
+const TOURNAMENT_COLUMNS: &str =
+    "id, guild_id, channel_id, message_id, creator_id, format, variant,
     base_ms, increment_ms, rounds, duration_ms, rated, starts_unix_ms, started_unix_ms,
     ended_unix_ms, state, locale";
 
@@ -187,8 +188,8 @@ fn tournament_row(r: &AnyRow) -> Result<StoredTournament, StoreError> {
         .get::<String, _>("variant")
         .parse()
         .map_err(|e| corrupt(id, e))?;
-    let state = TournamentState::parse(&r.get::<String, _>("state"))
-        .ok_or_else(|| corrupt(id, "state"))?;
+    let state =
+        TournamentState::parse(&r.get::<String, _>("state")).ok_or_else(|| corrupt(id, "state"))?;
     Ok(StoredTournament {
         id: TournamentId(id),
         setup: NewTournament {
@@ -381,10 +382,9 @@ impl Db {
         player: PlayerId,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
-        let state: Option<String> = sqlx::query_scalar(
-            self.engine
-                .pick(super::locking!("SELECT state FROM tournaments WHERE id = $1")),
-        )
+        let state: Option<String> = sqlx::query_scalar(self.engine.pick(super::locking!(
+            "SELECT state FROM tournaments WHERE id = $1"
+        )))
         .bind(id.0)
         .fetch_optional(&mut *tx)
         .await?;
@@ -512,10 +512,9 @@ impl Db {
         now_unix_ms: i64,
     ) -> Result<bool, StoreError> {
         let mut tx = self.write().await?;
-        sqlx::query_scalar::<_, String>(
-            self.engine
-                .pick(super::locking!("SELECT state FROM tournaments WHERE id = $1")),
-        )
+        sqlx::query_scalar::<_, String>(self.engine.pick(super::locking!(
+            "SELECT state FROM tournaments WHERE id = $1"
+        )))
         .bind(id.0)
         .fetch_optional(&mut *tx)
         .await?;

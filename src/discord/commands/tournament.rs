@@ -7,7 +7,9 @@
 
 use std::sync::Arc;
 
-use serenity::all::{ComponentInteraction, Context as SerenityContext, CreateInteractionResponse, User};
+use serenity::all::{
+    ComponentInteraction, Context as SerenityContext, CreateInteractionResponse, User,
+};
 
 use crate::host::tournaments::TournamentSpec;
 use crate::host::{unix_ms, Denial, TournamentId};
@@ -79,7 +81,11 @@ async fn tournament_create(
         locale: Some(terms.public.tag().to_string()),
     };
     let creator = seated(ctx.author(), None);
-    let tid = match data.tournaments.create(&spec, &creator, is_moderator(ctx)).await {
+    let tid = match data
+        .tournaments
+        .create(&spec, &creator, is_moderator(ctx))
+        .await
+    {
         Ok(t) => t,
         Err(d) => return deny(ctx, &d).await,
     };
@@ -95,8 +101,19 @@ async fn tournament_join(ctx: Context<'_>, #[min = 1] tournament: i64) -> Result
         return Ok(());
     }
     let me = seated(ctx.author(), None);
-    match ctx.data().tournaments.join(TournamentId(tournament), &me).await {
-        Ok(()) => reply(ctx, Message::new(id::TOURNAMENT_JOINED).with("id", tournament)).await,
+    match ctx
+        .data()
+        .tournaments
+        .join(TournamentId(tournament), &me)
+        .await
+    {
+        Ok(()) => {
+            reply(
+                ctx,
+                Message::new(id::TOURNAMENT_JOINED).with("id", tournament),
+            )
+            .await
+        }
         Err(d) => deny(ctx, &d).await,
     }
 }
@@ -109,8 +126,19 @@ async fn tournament_leave(ctx: Context<'_>, #[min = 1] tournament: i64) -> Resul
     }
     let me = seated(ctx.author(), None);
     ctx.data().started().await;
-    match ctx.data().tournaments.leave(TournamentId(tournament), &me).await {
-        Ok(()) => reply(ctx, Message::new(id::TOURNAMENT_LEFT).with("id", tournament)).await,
+    match ctx
+        .data()
+        .tournaments
+        .leave(TournamentId(tournament), &me)
+        .await
+    {
+        Ok(()) => {
+            reply(
+                ctx,
+                Message::new(id::TOURNAMENT_LEFT).with("id", tournament),
+            )
+            .await
+        }
         Err(d) => deny(ctx, &d).await,
     }
 }
@@ -129,7 +157,13 @@ async fn tournament_start(ctx: Context<'_>, #[min = 1] tournament: i64) -> Resul
         .start(TournamentId(tournament), &me, is_moderator(ctx))
         .await;
     match started {
-        Ok(()) => reply(ctx, Message::new(id::TOURNAMENT_STARTED).with("id", tournament)).await,
+        Ok(()) => {
+            reply(
+                ctx,
+                Message::new(id::TOURNAMENT_STARTED).with("id", tournament),
+            )
+            .await
+        }
         Err(d) => deny(ctx, &d).await,
     }
 }
@@ -165,7 +199,11 @@ async fn tournament_cancel(ctx: Context<'_>, #[min = 1] tournament: i64) -> Resu
         .await;
     match cancelled {
         Ok(()) => {
-            reply(ctx, Message::new(id::TOURNAMENT_CANCELLED_DONE).with("id", tournament)).await
+            reply(
+                ctx,
+                Message::new(id::TOURNAMENT_CANCELLED_DONE).with("id", tournament),
+            )
+            .await
         }
         Err(d) => deny(ctx, &d).await,
     }
@@ -186,7 +224,12 @@ async fn tournament_remove(
     }
     let player = seated(&user, None);
     ctx.data().started().await;
-    match ctx.data().tournaments.remove(TournamentId(tournament), &player).await {
+    match ctx
+        .data()
+        .tournaments
+        .remove(TournamentId(tournament), &player)
+        .await
+    {
         Ok(()) => {
             tracing::info!(tournament, player = %user.id, moderator = %ctx.author().id, "removed from a tournament");
             let done = Message::new(id::TOURNAMENT_REMOVED)
@@ -212,7 +255,10 @@ async fn tournament_void(
     if !is_moderator(ctx) {
         return deny(ctx, &Denial::new(id::ERROR_MODERATOR_ONLY)).await;
     }
-    let (round, board) = (round.min(i64::from(u32::MAX)) as u32, board.min(i64::from(u32::MAX)) as u32);
+    let (round, board) = (
+        round.min(i64::from(u32::MAX)) as u32,
+        board.min(i64::from(u32::MAX)) as u32,
+    );
     match ctx
         .data()
         .tournaments
@@ -247,12 +293,20 @@ pub async fn on_press(
     let player = seated(&press.user, press.member.as_ref());
     let id = TournamentId(tid);
     let answer = if join {
-        data.tournaments.join(id, &player).await.map(|()| id::TOURNAMENT_JOINED)
+        data.tournaments
+            .join(id, &player)
+            .await
+            .map(|()| id::TOURNAMENT_JOINED)
     } else {
-        data.tournaments.leave(id, &player).await.map(|()| id::TOURNAMENT_LEFT)
+        data.tournaments
+            .leave(id, &player)
+            .await
+            .map(|()| id::TOURNAMENT_LEFT)
     };
     let text = match answer {
-        Ok(done) => data.catalog().text(locale, done, &Args::new().set("id", tid)),
+        Ok(done) => data
+            .catalog()
+            .text(locale, done, &Args::new().set("id", tid)),
         Err(d) => data.catalog().render(locale, d.message()),
     };
     press

@@ -61,7 +61,10 @@ pub fn scores(n: usize, matches: &[Played]) -> Vec<ArenaScore> {
         if m.pairing.second.is_none() {
             continue;
         }
-        for e in [Some(m.pairing.first), m.pairing.second].into_iter().flatten() {
+        for e in [Some(m.pairing.first), m.pairing.second]
+            .into_iter()
+            .flatten()
+        {
             if let Some(r) = m.result_of(e) {
                 scores[e] = scores[e].after(r);
             }

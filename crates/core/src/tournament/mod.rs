@@ -296,9 +296,18 @@ mod tests {
 
     #[test]
     fn match_results_become_tournament_outcomes() {
-        assert_eq!(outcome_of(&result(End::Completed, 3, 1)), Some(Outcome::FirstWon));
-        assert_eq!(outcome_of(&result(End::Completed, 2, 2)), Some(Outcome::Draw));
-        assert_eq!(outcome_of(&result(End::Completed, 0, 4)), Some(Outcome::SecondWon));
+        assert_eq!(
+            outcome_of(&result(End::Completed, 3, 1)),
+            Some(Outcome::FirstWon)
+        );
+        assert_eq!(
+            outcome_of(&result(End::Completed, 2, 2)),
+            Some(Outcome::Draw)
+        );
+        assert_eq!(
+            outcome_of(&result(End::Completed, 0, 4)),
+            Some(Outcome::SecondWon)
+        );
         let flag = End::Forfeit {
             seat: Seat::P1,
             reason: ForfeitReason::Flag,

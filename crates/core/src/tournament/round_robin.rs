@@ -29,7 +29,11 @@ pub fn schedule(n: usize) -> Vec<Vec<Pairing>> {
         // The fixed entrant meets the one at the top of the circle; the
         // rest face each other across it.
         let top = r % turning;
-        let mut pairs = vec![if r % 2 == 0 { (top, fixed) } else { (fixed, top) }];
+        let mut pairs = vec![if r % 2 == 0 {
+            (top, fixed)
+        } else {
+            (fixed, top)
+        }];
         for i in 1..m / 2 {
             let a = (r + i) % turning;
             let b = (r + turning - i) % turning;

@@ -76,15 +76,15 @@ pub fn standings(n: usize, history: &[Vec<Played>]) -> Vec<Standing> {
         }
     }
     let score: Vec<u32> = lines.iter().map(|l| l.halves).collect();
-    for e in 0..n {
+    for (e, line) in lines.iter_mut().enumerate() {
         let mut opponents: Vec<u32> = results
             .iter()
             .filter(|(x, _, _)| *x == e)
             .map(|(_, o, _)| score[*o])
             .collect();
         opponents.sort_unstable();
-        lines[e].buchholz_cut1 = opponents.iter().skip(1).sum();
-        lines[e].sonneborn_berger = results
+        line.buchholz_cut1 = opponents.iter().skip(1).sum();
+        line.sonneborn_berger = results
             .iter()
             .filter(|(x, _, _)| *x == e)
             .map(|(_, o, r)| match r {
@@ -112,8 +112,11 @@ pub fn standings(n: usize, history: &[Vec<Played>]) -> Vec<Standing> {
                     .map(|(_, _, r)| swiss_halves(*r))
                     .sum()
             };
-            lines[start..end]
-                .sort_by(|a, b| mini(b.entrant).cmp(&mini(a.entrant)).then(a.entrant.cmp(&b.entrant)));
+            lines[start..end].sort_by(|a, b| {
+                mini(b.entrant)
+                    .cmp(&mini(a.entrant))
+                    .then(a.entrant.cmp(&b.entrant))
+            });
         }
         start = end;
     }

@@ -180,7 +180,7 @@ impl Search<'_> {
                 .filter(|&j| j != i && !self.met(order[i], order[j]))
                 .count();
         }
-        if options.iter().any(|&o| o == 0) {
+        if options.contains(&0) {
             return None;
         }
         let least = self.least_floats(order, &free);
@@ -188,7 +188,14 @@ impl Search<'_> {
             let mut pass = (*budget).min(PASS_BUDGET);
             let before = pass;
             let mut chosen: Vec<(usize, usize)> = Vec::with_capacity(k / 2);
-            let found = self.dfs(order, &mut free, &mut options, &mut chosen, &mut pass, floats);
+            let found = self.dfs(
+                order,
+                &mut free,
+                &mut options,
+                &mut chosen,
+                &mut pass,
+                floats,
+            );
             *budget -= before - pass;
             if found {
                 return Some(
@@ -308,7 +315,13 @@ impl Search<'_> {
                     .iter()
                     .position(|&g| g == j)
                     .map_or(usize::MAX, |p| p.abs_diff(ideal));
-                (diff, self.overload(me, them), place, self.clash(me, them), j)
+                (
+                    diff,
+                    self.overload(me, them),
+                    place,
+                    self.clash(me, them),
+                    j,
+                )
             })
             .collect();
         list.sort_unstable();
