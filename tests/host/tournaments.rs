@@ -256,6 +256,10 @@ async fn a_no_show_loses_by_forfeit_and_leaving_forfeits_the_rest() {
     let card = f.t.card(tid).await.unwrap();
     let row = card.standings.iter().find(|r| r.player == no_show).unwrap();
     assert_eq!(row.halves, 0, "the no-show lost: {card:?}");
+    // Not a void: the opponent won the match.
+    let present = matches[0].0.second.clone().unwrap();
+    let row = card.standings.iter().find(|r| r.player == present).unwrap();
+    assert_eq!(row.halves, 2, "the opponent won by forfeit: {card:?}");
     // p3 leaves now: every remaining pairing of theirs is a loss (and a
     // bye of theirs is no longer given).
     let before = f.t.card(tid).await.unwrap();
