@@ -260,9 +260,14 @@ async fn a_no_show_loses_by_forfeit_and_leaving_forfeits_the_rest() {
     let present = matches[0].0.second.clone().unwrap();
     let row = card.standings.iter().find(|r| r.player == present).unwrap();
     // (A bye of round 2, paired already, counts at once.)
-    let bye = waited.iter().any(|b| b.second.is_none() && b.first == present);
+    let bye = waited
+        .iter()
+        .any(|b| b.second.is_none() && b.first == present);
     let expected = 2 + if bye { 2 } else { 0 };
-    assert_eq!(row.halves, expected, "the opponent won by forfeit: {card:?}");
+    assert_eq!(
+        row.halves, expected,
+        "the opponent won by forfeit: {card:?}"
+    );
     // p3 leaves now: every remaining pairing of theirs is a loss (and a
     // bye of theirs is no longer given).
     let before = f.t.card(tid).await.unwrap();

@@ -42,6 +42,10 @@ use fourbot_store::{
 pub const SWISS_ROUNDS: std::ops::RangeInclusive<u32> = 1..=20;
 /// Arena windows, minutes.
 pub const ARENA_MINUTES: std::ops::RangeInclusive<u64> = 5..=720;
+/// Minutes from creation to a tournament's own start (a week at most).
+pub const STARTS_IN_MINUTES: std::ops::RangeInclusive<u64> = 0..=10_080;
+/// Tournament numbers, rounds and boards as options take them.
+pub const NUMBERS: std::ops::RangeInclusive<u64> = 1..=1_000_000_000;
 
 /// What a front end must show or do.
 #[derive(Clone, Debug, PartialEq)]

@@ -56,11 +56,9 @@ async fn tournament_create(
     format: FormatChoice,
     variant: Option<VariantChoice>,
     #[autocomplete = "time_presets"] time: Option<String>,
-    #[min = 1] rounds: Option<i64>,
-    #[min = 1] minutes: Option<i64>,
-    #[rename = "starts-in"]
-    #[min = 0]
-    starts_in: Option<i64>,
+    rounds: Option<i64>,
+    minutes: Option<i64>,
+    #[rename = "starts-in"] starts_in: Option<i64>,
     rated: Option<bool>,
 ) -> Result<(), Error> {
     let Some((guild, terms)) = offer_terms(ctx, variant.map(|v| v.0), time.as_deref()).await?
@@ -96,7 +94,7 @@ async fn tournament_create(
 
 /// Join a tournament.
 #[poise::command(slash_command, rename = "join")]
-async fn tournament_join(ctx: Context<'_>, #[min = 1] tournament: i64) -> Result<(), Error> {
+async fn tournament_join(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
     if in_guild(ctx).await?.is_none() {
         return Ok(());
     }
@@ -120,7 +118,7 @@ async fn tournament_join(ctx: Context<'_>, #[min = 1] tournament: i64) -> Result
 
 /// Leave a tournament (after its start: your remaining matches are lost).
 #[poise::command(slash_command, rename = "leave")]
-async fn tournament_leave(ctx: Context<'_>, #[min = 1] tournament: i64) -> Result<(), Error> {
+async fn tournament_leave(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
     if in_guild(ctx).await?.is_none() {
         return Ok(());
     }
@@ -145,7 +143,7 @@ async fn tournament_leave(ctx: Context<'_>, #[min = 1] tournament: i64) -> Resul
 
 /// Start a tournament now (its creator or a moderator).
 #[poise::command(slash_command, rename = "start")]
-async fn tournament_start(ctx: Context<'_>, #[min = 1] tournament: i64) -> Result<(), Error> {
+async fn tournament_start(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
     if in_guild(ctx).await?.is_none() {
         return Ok(());
     }
@@ -170,7 +168,7 @@ async fn tournament_start(ctx: Context<'_>, #[min = 1] tournament: i64) -> Resul
 
 /// Show a tournament's standings.
 #[poise::command(slash_command, rename = "standings")]
-async fn tournament_standings(ctx: Context<'_>, #[min = 1] tournament: i64) -> Result<(), Error> {
+async fn tournament_standings(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
     let data = ctx.data().clone();
     match data.tournaments.card(TournamentId(tournament)).await {
         Ok(card) => {
@@ -187,7 +185,7 @@ async fn tournament_standings(ctx: Context<'_>, #[min = 1] tournament: i64) -> R
 
 /// Cancel a tournament (its creator or a moderator).
 #[poise::command(slash_command, rename = "cancel")]
-async fn tournament_cancel(ctx: Context<'_>, #[min = 1] tournament: i64) -> Result<(), Error> {
+async fn tournament_cancel(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
     if in_guild(ctx).await?.is_none() {
         return Ok(());
     }
@@ -211,11 +209,7 @@ async fn tournament_cancel(ctx: Context<'_>, #[min = 1] tournament: i64) -> Resu
 
 /// Moderators: take a player out of a tournament.
 #[poise::command(slash_command, rename = "remove")]
-async fn tournament_remove(
-    ctx: Context<'_>,
-    #[min = 1] tournament: i64,
-    user: User,
-) -> Result<(), Error> {
+async fn tournament_remove(ctx: Context<'_>, tournament: i64, user: User) -> Result<(), Error> {
     if in_guild(ctx).await?.is_none() {
         return Ok(());
     }
@@ -245,9 +239,9 @@ async fn tournament_remove(
 #[poise::command(slash_command, rename = "void")]
 async fn tournament_void(
     ctx: Context<'_>,
-    #[min = 1] tournament: i64,
-    #[min = 1] round: i64,
-    #[min = 1] board: i64,
+    tournament: i64,
+    round: i64,
+    board: i64,
 ) -> Result<(), Error> {
     if in_guild(ctx).await?.is_none() {
         return Ok(());
