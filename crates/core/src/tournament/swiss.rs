@@ -363,9 +363,11 @@ impl Search<'_> {
     }
 
     /// The fallback: the greedy top-down pairing (each entrant takes its
-    /// best free candidate it has not met), completed by augmenting paths
-    /// into a pairing without repeats when one exists; the entrants still
-    /// unpaired then (no such pairing exists) meet again, top down.
+    /// best free candidate it has not met, within the colour rule),
+    /// completed by augmenting paths into a pairing without repeats within
+    /// the colour rule when one exists, else without repeats; the entrants
+    /// still unpaired then (no pairing without repeats exists) meet again,
+    /// top down.
     fn by_matching(&self, order: &[Entrant]) -> Vec<Pairing> {
         let k = order.len();
         let mut mate = vec![NONE; k];
@@ -374,21 +376,29 @@ impl Search<'_> {
             if !free[i] {
                 continue;
             }
-            if let Some(j) = self.candidates(order, &free, i, false).first().copied() {
+            if let Some(j) = self.candidates(order, &free, i, true).first().copied() {
                 free[i] = false;
                 free[j] = false;
                 mate[i] = j;
                 mate[j] = i;
             }
         }
-        let adjacent: Vec<Vec<usize>> = (0..k)
-            .map(|i| {
-                (0..k)
-                    .filter(|&j| j != i && !self.met(order[i], order[j]))
-                    .collect()
-            })
-            .collect();
-        blossom::complete(&adjacent, &mut mate);
+        // First within the colour rule; what that leaves unpaired, without
+        // it (a matching of the smaller graph is one of the larger).
+        for strict in [true, false] {
+            let adjacent: Vec<Vec<usize>> = (0..k)
+                .map(|i| {
+                    (0..k)
+                        .filter(|&j| j != i && !self.met(order[i], order[j]))
+                        .filter(|&j| !strict || !self.overload(order[i], order[j]))
+                        .collect()
+                })
+                .collect();
+            blossom::complete(&adjacent, &mut mate);
+            if !mate.contains(&NONE) {
+                break;
+            }
+        }
         let mut pairs = Vec::with_capacity(k / 2);
         let mut left = Vec::new();
         for i in 0..k {
