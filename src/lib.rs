@@ -5,14 +5,14 @@
 //! below it are crates of their own (docs/architecture.md), re-exported here
 //! under their layer names: data flows one way, adapters → [`host`] →
 //! [`store`], [`render`], [`i18n`] → the core ([`game`], [`play`],
-//! [`engine`], [`rating`]).
+//! [`engine`], [`rating`], [`tournament`]).
 #![warn(missing_docs)]
 
 pub mod cli;
 pub mod discord;
 pub mod shell;
 
-pub use fourbot_core::{engine, game, play, rating};
+pub use fourbot_core::{engine, game, play, rating, tournament};
 pub use fourbot_host as host;
 pub use fourbot_i18n as i18n;
 pub use fourbot_render as render;

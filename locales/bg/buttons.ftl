@@ -15,3 +15,4 @@ button-next = Напред
 button-resign-yes = Да, предавам мача
 button-resign-no = Не, продължавам
 button-withdraw = Оттегли { $n }
+button-tournament-leave = Напусни

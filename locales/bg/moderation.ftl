@@ -26,3 +26,5 @@ config-bad-challenge-expiry = Срокът на предизвикателств
 # pitfalls branch: /ladder abort
 ladder-abort-done = Мач { $id } е прекратен: няма резултат и рейтингът не се променя.
 ladder-abort-not-running = Мач { $id } не се играе в момента, така че няма какво да се прекрати.
+config-tournaments-anyone = Турнири: всеки може да създава.
+config-tournaments-moderators = Турнири: създават ги само модераторите.

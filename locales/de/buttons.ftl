@@ -15,3 +15,4 @@ button-next = Weiter
 button-resign-yes = Ja, Match aufgeben
 button-resign-no = Nein, weiterspielen
 button-withdraw = { $n } zurückziehen
+button-tournament-leave = Aussteigen

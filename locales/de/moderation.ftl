@@ -26,3 +26,5 @@ config-bad-challenge-expiry = Die Frist für Herausforderungen muss mindestens {
 # pitfalls branch: /ladder abort
 ladder-abort-done = Match { $id } ist abgebrochen: kein Ergebnis, keine Wertungsänderung.
 ladder-abort-not-running = Match { $id } läuft nicht; es gibt nichts abzubrechen.
+config-tournaments-anyone = Turniere: alle dürfen welche anlegen.
+config-tournaments-moderators = Turniere: nur Moderatoren legen sie an.

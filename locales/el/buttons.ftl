@@ -15,3 +15,4 @@ button-next = Επόμενη
 button-resign-yes = Ναι, παραιτούμαι από τον αγώνα
 button-resign-no = Όχι, συνεχίζω
 button-withdraw = Απόσυρση { $n }
+button-tournament-leave = Αποχώρηση

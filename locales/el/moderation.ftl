@@ -26,3 +26,5 @@ config-bad-challenge-expiry = Η λήξη των προκλήσεων πρέπε
 # pitfalls branch: /ladder abort
 ladder-abort-done = Ο αγώνας { $id } διακόπηκε: χωρίς αποτέλεσμα, χωρίς αλλαγή βαθμολογίας.
 ladder-abort-not-running = Ο αγώνας { $id } δεν είναι σε εξέλιξη· δεν υπάρχει κάτι να διακοπεί.
+config-tournaments-anyone = Τουρνουά: μπορεί να δημιουργήσει οποιοσδήποτε.
+config-tournaments-moderators = Τουρνουά: τα δημιουργούν μόνο οι συντονιστές.

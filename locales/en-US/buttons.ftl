@@ -17,3 +17,4 @@ button-next = Next
 button-resign-yes = Yes, resign the match
 button-resign-no = No, play on
 button-withdraw = Withdraw { $n }
+button-tournament-leave = Leave

@@ -42,3 +42,5 @@ config-bad-challenge-expiry = The challenge expiry must be from { $min } to { $m
 ladder-abort-done = Match { $id } is aborted: no result, no rating change.
 # $id (text)
 ladder-abort-not-running = Match { $id } is not running, so there is nothing to abort.
+config-tournaments-anyone = Tournaments: anyone may create one.
+config-tournaments-moderators = Tournaments: only moderators create them.

@@ -15,3 +15,4 @@ button-next = Avanti
 button-resign-yes = Sì, abbandona l'incontro
 button-resign-no = No, continuo a giocare
 button-withdraw = Ritira { $n }
+button-tournament-leave = Esci

@@ -26,3 +26,5 @@ config-bad-challenge-expiry = La scadenza delle sfide deve andare da { $min } a 
 # pitfalls branch: /ladder abort
 ladder-abort-done = L'incontro { $id } è interrotto: nessun risultato, nessuna variazione di punteggio.
 ladder-abort-not-running = L'incontro { $id } non è in corso: non c'è niente da interrompere.
+config-tournaments-anyone = Tornei: chiunque può crearne.
+config-tournaments-moderators = Tornei: li creano solo i moderatori.

@@ -54,6 +54,13 @@ pub enum ButtonId {
         /// Yes (resign) or No (play on).
         resign: bool,
     },
+    /// Join (or leave) tournament `id` (the store's), from its message.
+    Tournament {
+        /// The tournament.
+        id: i64,
+        /// Join (true) or leave.
+        join: bool,
+    },
     /// Page `page` (0-based) of the leaderboard of `variant`.
     Leaderboard {
         /// The rating pool's variant.
@@ -98,6 +105,9 @@ impl fmt::Display for ButtonId {
                 write!(f, "s:{id}:{word}")
             }
             ButtonId::Leaderboard { variant, page } => write!(f, "lb:{}:{page}", variant.key()),
+            ButtonId::Tournament { id, join } => {
+                write!(f, "t:{id}:{}", if *join { "join" } else { "leave" })
+            }
             ButtonId::ResignMatch {
                 match_id,
                 until,
@@ -142,6 +152,15 @@ impl FromStr for ButtonId {
                     until: number(until)?,
                     resign,
                 })
+            }
+            "t" => {
+                let (first, word) = rest.split_once(':').ok_or_else(unknown)?;
+                let id = i64::try_from(number(first)?).map_err(|_| unknown())?;
+                match word {
+                    "join" => Ok(ButtonId::Tournament { id, join: true }),
+                    "leave" => Ok(ButtonId::Tournament { id, join: false }),
+                    _ => Err(unknown()),
+                }
             }
             "c" | "s" | "lb" => {
                 let (first, second) = rest.split_once(':').ok_or_else(unknown)?;
@@ -230,6 +249,11 @@ mod tests {
                 until: 1_800_000_000,
                 resign: false,
             },
+            ButtonId::Tournament {
+                id: i64::MAX,
+                join: true,
+            },
+            ButtonId::Tournament { id: 3, join: false },
         ];
         for b in all {
             let text = b.to_string();

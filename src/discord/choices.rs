@@ -104,6 +104,35 @@ impl Choices for VariantChoice {
 }
 choice_argument!(VariantChoice);
 
+/// The `format` option of `/tournament create`: Swiss, round robin, arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FormatChoice(pub crate::tournament::Format);
+
+impl Choices for FormatChoice {
+    fn choices() -> Vec<(&'static str, Id, Self)> {
+        use crate::tournament::Format;
+        vec![
+            (
+                "swiss",
+                id::TOURNAMENT_FORMAT_NAME_SWISS,
+                FormatChoice(Format::Swiss),
+            ),
+            (
+                "round_robin",
+                id::TOURNAMENT_FORMAT_NAME_ROUND_ROBIN,
+                FormatChoice(Format::RoundRobin),
+            ),
+            (
+                "arena",
+                id::TOURNAMENT_FORMAT_NAME_ARENA,
+                FormatChoice(Format::Arena),
+            ),
+        ]
+    }
+}
+
+choice_argument!(FormatChoice);
+
 /// The `color` option of a single game: red, yellow or random.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ColorOption(pub ColorChoice);

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use crate::host::ladder::Ladder;
 use crate::host::offers::Offers;
 use crate::host::settings::Settings;
+use crate::host::tournaments::{TournamentNews, Tournaments};
 use crate::host::{ActionId, Host, UserId};
 use crate::i18n::{Catalog, Locale};
 use crate::play::ClockSettings;
@@ -23,6 +24,11 @@ pub struct Data {
     pub offers: Offers,
     /// Ratings, leaderboards, histories, the moderators' ladder changes.
     pub ladder: Ladder,
+    /// Tournaments.
+    pub tournaments: Tournaments,
+    /// The tournaments' news, until the start-up takes them
+    /// ([`super::tournament_posts::run`]).
+    pub tournament_news: Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<TournamentNews>>>,
     /// Server and player settings.
     pub settings: Settings,
     /// Matches ↔ threads.

@@ -80,6 +80,9 @@ async fn on_press(
         ButtonId::Leaderboard { variant, page } => {
             commands::ladder::on_page(ctx, data, press, variant, page).await
         }
+        ButtonId::Tournament { id, join } => {
+            commands::tournament::on_press(ctx, data, press, id, join, locale).await
+        }
         ButtonId::Match(ActionId::ResignMatch { match_id })
             if seated_in_running(data, match_id, user_id(&press.user)) =>
         {

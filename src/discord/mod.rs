@@ -35,6 +35,7 @@ pub mod reply;
 pub mod rest;
 pub mod room;
 pub mod routes;
+pub mod tournament_posts;
 
 use std::sync::Arc;
 
@@ -122,6 +123,10 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         host: services.host,
         offers: services.offers,
         ladder: services.ladder,
+        tournaments: services.tournaments.clone(),
+        tournament_news: std::sync::Mutex::new(
+            services.tournament_news.lock().expect("news lock").take(),
+        ),
         settings: services.settings,
         routes: routes.clone(),
         rest: rest.clone(),
@@ -542,6 +547,13 @@ async fn start_up(data: &Arc<Data>, bot: UserId, dev_guild: Option<u64>) {
             tracing::error!(error = %e, "registering the slash commands failed");
         }
     });
+    // Tournaments follow match ends from before the matches are restored
+    // (a restored match may end at once), and pair what is due.
+    let news = data.tournament_news.lock().expect("news lock").take();
+    if let Some(news) = news {
+        tokio::spawn(tournament_posts::run(data.clone(), news));
+        data.tournaments.spawn(std::time::Duration::from_secs(5));
+    }
     // Running matches continue (docs/rules.md §4: the turn in progress
     // restarts with its bank), each in its own language; their threads
     // come from the store.

@@ -26,6 +26,7 @@ use serenity::http::Route;
 
 use crate::host::bot::LEVELS;
 use crate::host::terms::{ABORT_WINDOW_MINUTES, CHALLENGE_EXPIRY_MINUTES};
+use crate::host::tournaments::{ARENA_MINUTES, NUMBERS, STARTS_IN_MINUTES, SWISS_ROUNDS};
 use crate::i18n::{Catalog, Id, Locale};
 
 use super::data::{Data, Error};
@@ -121,8 +122,28 @@ fn numeric_range(
         let (min, max) = CHALLENGE_EXPIRY_MINUTES.into_inner();
         integer(o, min.unsigned_abs(), max.unsigned_abs())
     }
+    fn rounds(o: CreateCommandOption) -> CreateCommandOption {
+        integer(
+            o,
+            u64::from(*SWISS_ROUNDS.start()),
+            u64::from(*SWISS_ROUNDS.end()),
+        )
+    }
+    fn minutes(o: CreateCommandOption) -> CreateCommandOption {
+        integer(o, *ARENA_MINUTES.start(), *ARENA_MINUTES.end())
+    }
+    fn starts_in(o: CreateCommandOption) -> CreateCommandOption {
+        integer(o, *STARTS_IN_MINUTES.start(), *STARTS_IN_MINUTES.end())
+    }
+    fn number(o: CreateCommandOption) -> CreateCommandOption {
+        integer(o, *NUMBERS.start(), *NUMBERS.end())
+    }
     match (command, option) {
         ("challenge", "level") => Some(level),
+        ("create", "rounds") => Some(rounds),
+        ("create", "minutes") => Some(minutes),
+        ("create", "starts-in") => Some(starts_in),
+        (_, "tournament") | ("void", "round") | ("void", "board") => Some(number),
         ("config", "abort-window") => Some(abort_window),
         ("config", "challenge-expiry") => Some(challenge_expiry),
         _ => None,
@@ -219,7 +240,7 @@ mod tests {
         let catalog = Catalog::new().unwrap();
         let json = serde_json::to_value(create_commands(&catalog)).unwrap();
         let all = json.as_array().unwrap();
-        assert_eq!(all.len(), 17);
+        assert_eq!(all.len(), 18);
         let challenge = &all[0];
         assert_eq!(challenge["name"], "challenge");
         assert!(challenge.get("dm_permission").is_none(), "deprecated");
@@ -298,6 +319,24 @@ mod tests {
                 *CHALLENGE_EXPIRY_MINUTES.start(),
                 *CHALLENGE_EXPIRY_MINUTES.end(),
             ),
+            (
+                "rounds",
+                i64::from(*SWISS_ROUNDS.start()),
+                i64::from(*SWISS_ROUNDS.end()),
+            ),
+            (
+                "minutes",
+                *ARENA_MINUTES.start() as i64,
+                *ARENA_MINUTES.end() as i64,
+            ),
+            (
+                "starts-in",
+                *STARTS_IN_MINUTES.start() as i64,
+                *STARTS_IN_MINUTES.end() as i64,
+            ),
+            ("tournament", *NUMBERS.start() as i64, *NUMBERS.end() as i64),
+            ("round", *NUMBERS.start() as i64, *NUMBERS.end() as i64),
+            ("board", *NUMBERS.start() as i64, *NUMBERS.end() as i64),
         ];
         let mut numeric = Vec::new();
         for c in json.as_array().unwrap() {
@@ -321,7 +360,21 @@ mod tests {
                 }
             }
         }
-        assert_eq!(numeric, ["level", "abort-window", "challenge-expiry"]);
+        numeric.dedup();
+        assert_eq!(
+            numeric,
+            [
+                "level",
+                "abort-window",
+                "challenge-expiry",
+                "rounds",
+                "minutes",
+                "starts-in",
+                "tournament",
+                "round",
+                "board"
+            ]
+        );
         let config = json
             .as_array()
             .unwrap()

@@ -58,6 +58,19 @@ pub fn guild_locale(ctx: Context<'_>) -> Option<String> {
     }
 }
 
+/// Whether the user of `ctx` may use moderator commands: Manage Server (or
+/// Administrator) in the permissions Discord resolved for the interaction.
+pub fn is_moderator(ctx: Context<'_>) -> bool {
+    let poise::Context::Application(a) = ctx else {
+        return false;
+    };
+    a.interaction
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild() || p.administrator())
+}
+
 /// A private (ephemeral) reply that pings nobody.
 ///
 /// # Errors

@@ -6,3 +6,4 @@ mod fuzz;
 mod match_task;
 mod service;
 mod support;
+mod tournaments;

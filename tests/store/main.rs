@@ -7,3 +7,4 @@ mod crash;
 mod queries;
 mod resume;
 mod shards;
+mod tournaments;

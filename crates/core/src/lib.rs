@@ -9,3 +9,4 @@ pub mod engine;
 pub mod game;
 pub mod play;
 pub mod rating;
+pub mod tournament;

@@ -8,6 +8,8 @@
 //! - Offers and match policy: challenges and seeks ([`offers`]), who sits
 //!   where ([`seating`]), the terms of a match under a server's rules
 //!   ([`terms`]), the rated rule (the core's `play::unrated`).
+//! - Tournaments ([`tournaments`]): Swiss, round robin and arena over
+//!   ordinary matches.
 //! - The ladder ([`ladder`]), settings ([`settings`]), match threads
 //!   ([`threads`]), the exchange format of a stored match ([`archive`]),
 //!   all on one store ([`Services`]).
@@ -32,6 +34,7 @@ pub mod settings;
 pub mod task;
 pub mod terms;
 pub mod threads;
+pub mod tournaments;
 pub mod view;
 
 pub use bot::{Bot, EngineBot, HeuristicBot};
@@ -51,5 +54,6 @@ pub use view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 pub use fourbot_store::{
     database_url, redact_url, GuildSettings, HistoryEntry, LadderEntry, MatchDetail, PlayerId,
     PlayerInfo, PlayerSettings, PoolRating, RatingPoint, Shards, ShardsError, StoreError,
-    DATABASE_URL_ENV, DEFAULT_DATABASE_URL, LEASE_ENV,
+    StoredTournament, TournamentId, TournamentState, DATABASE_URL_ENV, DEFAULT_DATABASE_URL,
+    LEASE_ENV,
 };

@@ -26,8 +26,8 @@ use super::view::{ActionId, MatchId, UserId, View, ViewKind};
 use fourbot_core::game::notation::parse_move;
 use fourbot_core::game::{Move, ObstacleLayout, Position, Variant};
 use fourbot_core::play::{
-    unrated, Action, ClockSettings, Event, EventKind, Match, MatchSetup, PhaseKind, Refusal, Seat,
-    Timestamp, Turn, Unrated,
+    unrated, Action, ClockSettings, Event, EventKind, Match, MatchResult, MatchSetup, PhaseKind,
+    Refusal, Seat, Timestamp, Turn, Unrated,
 };
 use fourbot_i18n::{id, Id};
 use fourbot_i18n::{rating_change, Args, Catalog, Locale};
@@ -184,6 +184,8 @@ struct Inner {
     matches: Mutex<HashMap<MatchId, Arc<Entry>>>,
     outbox: mpsc::UnboundedSender<View>,
     next_id: AtomicI64,
+    /// Every match end with its result ([`Host::match_ends`]).
+    ends: broadcast::Sender<(MatchId, MatchResult)>,
 }
 
 /// The host. Cheap to clone (shared state behind an `Arc`).
@@ -250,9 +252,17 @@ impl Host {
                 matches: Mutex::new(HashMap::new()),
                 outbox,
                 next_id: AtomicI64::new(1),
+                ends: broadcast::channel(MATCH_END_CAPACITY).0,
             }),
         };
         (host, views)
+    }
+
+    /// Every match end from now on, with its result, after it was stored
+    /// (tournaments turn them into outcomes). A receiver that falls
+    /// [`MATCH_END_CAPACITY`] ends behind is told it lagged.
+    pub fn match_ends(&self) -> broadcast::Receiver<(MatchId, MatchResult)> {
+        self.inner.ends.subscribe()
     }
 
     /// The message catalogue.
@@ -875,6 +885,9 @@ async fn present(
         };
         let now = now_ts(&entry);
         if over {
+            if let Some(result) = m.result() {
+                let _ = host.inner.ends.send((entry.id, *result));
+            }
             let ratings = host.rating_lines(&entry).await;
             send(p.match_over_view(&m, &ratings, entry.spec.unrated_reason()));
             break;
@@ -950,6 +963,9 @@ async fn present(
 pub fn engine_slots() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
+
+/// Match ends a [`Host::match_ends`] receiver may fall behind by.
+pub const MATCH_END_CAPACITY: usize = 1024;
 
 /// Matches whose task runs in this process, by `variant` (a gauge;
 /// docs/operations.md).

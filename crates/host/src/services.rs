@@ -16,6 +16,7 @@ use super::service::unix_ms;
 use super::service::{Host, HostConfig};
 use super::settings::Settings;
 use super::threads::Threads;
+use super::tournaments::{TournamentNews, Tournaments};
 use super::view::View;
 
 /// The host and its services, sharing one store. Cheap to clone.
@@ -31,6 +32,10 @@ pub struct Services {
     pub settings: Settings,
     /// Where each match is shown.
     pub threads: Threads,
+    /// Tournaments; [`Tournaments::spawn`] starts following match ends.
+    pub tournaments: Tournaments,
+    /// What the front end must show of the tournaments (taken once).
+    pub tournament_news: Arc<std::sync::Mutex<Option<mpsc::UnboundedReceiver<TournamentNews>>>>,
 }
 
 impl Services {
@@ -96,7 +101,10 @@ impl Services {
         expiry_override: Option<Duration>,
     ) -> (Services, mpsc::UnboundedReceiver<View>) {
         let (host, views) = Host::with_store(catalog, bot, config, Some(db.clone()));
+        let (tournaments, news) = Tournaments::new(db.clone(), host.clone());
         let services = Services {
+            tournaments,
+            tournament_news: Arc::new(std::sync::Mutex::new(Some(news))),
             offers: Offers::new(db.clone(), host.clone(), expiry_override),
             ladder: Ladder::new(db.clone(), host.clone()),
             settings: Settings::new(db.clone()),

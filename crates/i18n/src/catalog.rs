@@ -13,7 +13,7 @@ use super::locale::Locale;
 
 /// The names of the message files every `locales/<lang>/` folder holds, in
 /// load order. A test checks that the folders hold exactly these files.
-pub const FTL_FILES: [&str; 11] = [
+pub const FTL_FILES: [&str; 12] = [
     "common.ftl",
     "buttons.ftl",
     "match.ftl",
@@ -25,6 +25,7 @@ pub const FTL_FILES: [&str; 11] = [
     "commands.ftl",
     "rules.ftl",
     "shell.ftl",
+    "tournament.ftl",
 ];
 
 macro_rules! embed_locale {
@@ -41,6 +42,7 @@ macro_rules! embed_locale {
             embed_locale!(@file $lang, "commands.ftl"),
             embed_locale!(@file $lang, "rules.ftl"),
             embed_locale!(@file $lang, "shell.ftl"),
+            embed_locale!(@file $lang, "tournament.ftl"),
         ]
     };
     (@file $lang:literal, $file:literal) => {
@@ -53,7 +55,7 @@ macro_rules! embed_locale {
 
 /// The message files compiled into the binary: per locale (in
 /// [`Locale::ALL`] order) the file name and its text.
-pub const EMBEDDED: [[(&str, &str); 11]; 5] = [
+pub const EMBEDDED: [[(&str, &str); 12]; 5] = [
     embed_locale!("en-US"),
     embed_locale!("de"),
     embed_locale!("it"),

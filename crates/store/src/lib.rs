@@ -35,6 +35,7 @@ mod ratings;
 mod shards;
 pub mod testing;
 mod threads;
+mod tournaments;
 
 use std::borrow::Cow;
 use std::fmt;
@@ -59,6 +60,10 @@ pub use shards::{
     LEASE_ENV,
 };
 pub use threads::{MatchThread, StoredThread};
+pub use tournaments::{
+    Joined, NewPairing, NewTournament, StoredEntrant, StoredPairing, StoredTournament,
+    TournamentId, TournamentState,
+};
 
 use fourbot_core::play::{Refusal, SetupError};
 use fourbot_core::rating::RatingError;
@@ -124,6 +129,18 @@ pub enum StoreError {
     /// No player with this id.
     #[error("no player {0}")]
     NoSuchPlayer(PlayerId),
+    /// No tournament with this id.
+    #[error("no tournament {0}")]
+    NoSuchTournament(TournamentId),
+    /// A stored tournament row could not be read (an unknown format,
+    /// variant, state or outcome).
+    #[error("tournament {id} is inconsistent: {reason}")]
+    CorruptTournament {
+        /// The tournament.
+        id: TournamentId,
+        /// What did not fit.
+        reason: String,
+    },
     /// A match needs one player per seat.
     #[error("a {variant} match has {expected} seats, got {found} players")]
     SeatCount {
@@ -329,6 +346,15 @@ macro_rules! migrations {
                     "../../../migrations/",
                     $dir,
                     "/0004_shard_leases.sql"
+                )),
+            ),
+            (
+                5,
+                "tournaments",
+                include_str!(concat!(
+                    "../../../migrations/",
+                    $dir,
+                    "/0005_tournaments.sql"
                 )),
             ),
         ]

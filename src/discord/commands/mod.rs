@@ -15,6 +15,7 @@ pub mod play;
 pub mod rules;
 pub mod seek;
 pub mod settings;
+pub mod tournament;
 
 use std::sync::Arc;
 
@@ -44,6 +45,7 @@ pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
         analysis::analyze(),
         moderation::ladder(),
         moderation::config(),
+        tournament::tournament(),
         matches::matches(),
         help::help(),
     ]

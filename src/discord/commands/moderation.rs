@@ -15,20 +15,7 @@ use crate::i18n::{id, Args, Catalog, Locale, Message};
 
 use super::super::choices::{time_presets, LanguageChoice};
 use super::super::data::{Context, Error};
-use super::super::reply::{deny, in_guild, private, seated, user_locale};
-
-/// Whether the user of `ctx` may use moderator commands: Manage Server (or
-/// Administrator) in the permissions Discord resolved for the interaction.
-fn is_moderator(ctx: Context<'_>) -> bool {
-    let poise::Context::Application(a) = ctx else {
-        return false;
-    };
-    a.interaction
-        .member
-        .as_ref()
-        .and_then(|m| m.permissions)
-        .is_some_and(|p| p.manage_guild() || p.administrator())
-}
+use super::super::reply::{deny, in_guild, is_moderator, private, seated, user_locale};
 
 /// The server of a moderator command, after the permission check; `None`
 /// when the refusal has been sent.
@@ -119,6 +106,7 @@ pub(super) async fn config(
     #[channel_types("Text", "News")] channel: Option<ChannelId>,
     #[rename = "any-channel"] any_channel: Option<bool>,
     language: Option<LanguageChoice>,
+    tournaments: Option<bool>,
 ) -> Result<(), Error> {
     let Some(guild) = moderator_guild(ctx).await? else {
         return Ok(());
@@ -139,7 +127,23 @@ pub(super) async fn config(
     };
     let locale = user_locale(ctx);
     let mut text = settings_text(data.catalog(), locale, &settings);
-    if !change.is_empty() {
+    if let Some(anyone) = tournaments {
+        if let Err(d) = data.tournaments.set_anyone(guild, anyone).await {
+            return deny(ctx, &d).await;
+        }
+        tracing::info!(guild, anyone, moderator = %ctx.author().id, "who may create tournaments changed");
+    }
+    let anyone = data.tournaments.anyone(guild).await;
+    text.push('\n');
+    text.push_str(&data.catalog().plain(
+        locale,
+        if anyone {
+            id::CONFIG_TOURNAMENTS_ANYONE
+        } else {
+            id::CONFIG_TOURNAMENTS_MODERATORS
+        },
+    ));
+    if !change.is_empty() || tournaments.is_some() {
         tracing::info!(guild, moderator = %ctx.author().id, "server settings changed");
         text = format!("{}\n{text}", data.catalog().plain(locale, id::CONFIG_SAVED));
     }

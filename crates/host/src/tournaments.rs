@@ -1,0 +1,1125 @@
+//! Tournaments (docs/rules.md §7, docs/tournaments.md): the transport-
+//! neutral director. It keeps each tournament in the store, pairs rounds
+//! with the core (`fourbot_core::tournament`), and tells the front end what
+//! to show and which matches to open through [`TournamentNews`]; each
+//! pairing is an ordinary match the front end opens (in its own thread on
+//! Discord) and reports back with [`Tournaments::opened`]. Match ends come
+//! from the host ([`Host::match_ends`]) and are turned into outcomes; when
+//! the last match of a round ends, the next round is paired.
+//!
+//! Restart-safe: everything lives in the store, and [`Tournaments::resume`]
+//! records the outcomes of matches that ended unseen, asks the front end
+//! again for the matches of pairings that never got one, and pairs the
+//! next round when a round is complete.
+//!
+//! One lock serializes every change (tournaments change a few times a
+//! minute at most), so a round is paired once.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{broadcast, mpsc, Mutex};
+
+use super::denial::Denial;
+use super::players::{discord_user, stored_player};
+use super::present::Seated;
+use super::service::{unix_ms, Host, Request};
+use super::view::{MatchId, UserId};
+use fourbot_core::game::Variant;
+use fourbot_core::play::{ClockSettings, MatchResult, TimeControl};
+use fourbot_core::tournament::standings::{standings, Standing};
+use fourbot_core::tournament::{
+    arena, outcome_of, round_robin, swiss, Entrant, EntrantResult, Format, Outcome, Pairing, Played,
+};
+use fourbot_i18n::id;
+use fourbot_store::{
+    Db, Joined, NewPairing, NewTournament, PlayerId, StoreError, StoredEntrant, StoredPairing,
+    StoredTournament, TournamentId, TournamentState,
+};
+
+/// Swiss rounds a tournament may have.
+pub const SWISS_ROUNDS: std::ops::RangeInclusive<u32> = 1..=20;
+/// Arena windows, minutes.
+pub const ARENA_MINUTES: std::ops::RangeInclusive<u64> = 5..=720;
+/// Minutes from creation to a tournament's own start (a week at most).
+pub const STARTS_IN_MINUTES: std::ops::RangeInclusive<u64> = 0..=10_080;
+/// Tournament numbers, rounds and boards as options take them.
+pub const NUMBERS: std::ops::RangeInclusive<u64> = 1..=1_000_000_000;
+
+/// What a front end must show or do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TournamentNews {
+    /// The tournament changed (entrants, state, standings): show its card
+    /// again ([`Tournaments::card`]).
+    Changed(TournamentId),
+    /// New pairings: post them and open a match for each board with two
+    /// players (then [`Tournaments::opened`]); a board without a second
+    /// player is a bye.
+    Round {
+        /// The tournament.
+        id: TournamentId,
+        /// Its guild.
+        guild: u64,
+        /// The channel of the tournament message.
+        channel: u64,
+        /// The boards to post.
+        boards: Vec<Board>,
+        /// Variant of the matches.
+        variant: Variant,
+        /// Their clock.
+        clock: ClockSettings,
+        /// Language of the public messages, when the tournament has one.
+        locale: Option<String>,
+    },
+    /// The tournament ended (finished or cancelled): post its final card.
+    Over(TournamentId),
+}
+
+/// One pairing as the front end opens it: `first` is seat p1 (starts game
+/// 1), `second` `None` for a bye.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    /// The round (an arena: 1).
+    pub round: u32,
+    /// The board within the round.
+    pub board: u32,
+    /// Seat p1.
+    pub first: Seated,
+    /// Seat p2, or `None` for a bye.
+    pub second: Option<Seated>,
+}
+
+/// One line of the standings, ready to show.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StandingRow {
+    /// 1-based place.
+    pub rank: usize,
+    /// The entrant.
+    pub player: Seated,
+    /// Score in half points (arena: points × 2).
+    pub halves: u32,
+    /// Swiss / round robin: Buchholz cut 1 (half points); arena: matches won.
+    pub second: u32,
+    /// Swiss / round robin: Sonneborn-Berger (quarter points); arena:
+    /// matches played.
+    pub third: u32,
+    /// Arena: on a streak (the next match scores double).
+    pub on_streak: bool,
+    /// Still paired (not withdrawn or removed).
+    pub active: bool,
+}
+
+/// What the tournament message shows: the tournament, its entrants and
+/// standings, the round under way. Also the data a standings picture is
+/// drawn from (`render`'s standings table; the text is beside it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Card {
+    /// The tournament as stored.
+    pub tournament: StoredTournament,
+    /// Entrants (seed order once started), with whether they are active.
+    pub entrants: Vec<(Seated, bool)>,
+    /// Standings, best first (empty before the start).
+    pub standings: Vec<StandingRow>,
+    /// The round under way or last played (0 before the start).
+    pub round: u32,
+    /// Rounds in all (Swiss: as set; round robin: by the entrants; arena:
+    /// 0).
+    pub rounds: u32,
+}
+
+/// The creation options as the front end read them.
+#[derive(Clone, Debug)]
+pub struct TournamentSpec {
+    /// The guild.
+    pub guild: u64,
+    /// The channel of the tournament message.
+    pub channel: u64,
+    /// Swiss, round robin, arena.
+    pub format: Format,
+    /// Variant of every match.
+    pub variant: Variant,
+    /// Time control of every match.
+    pub control: TimeControl,
+    /// Swiss: rounds.
+    pub rounds: Option<u32>,
+    /// Arena: window, minutes.
+    pub minutes: Option<u64>,
+    /// Planned start, ms since 1970.
+    pub starts_unix_ms: i64,
+    /// Rated or not.
+    pub rated: bool,
+    /// Language of the public messages.
+    pub locale: Option<String>,
+}
+
+struct Inner {
+    db: Db,
+    host: Host,
+    news: mpsc::UnboundedSender<TournamentNews>,
+    lock: Mutex<()>,
+}
+
+/// The tournament director. Cheap to clone.
+#[derive(Clone)]
+pub struct Tournaments {
+    inner: Arc<Inner>,
+}
+
+fn internal(what: &'static str) -> impl Fn(StoreError) -> Denial {
+    move |e| {
+        tracing::error!(error = %e, "{what} failed");
+        Denial::internal()
+    }
+}
+
+/// Everything about one tournament, loaded at once.
+struct Loaded {
+    t: StoredTournament,
+    entrants: Vec<StoredEntrant>,
+    pairings: Vec<StoredPairing>,
+}
+
+impl Loaded {
+    fn index(&self) -> HashMap<PlayerId, Entrant> {
+        self.entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.player, i))
+            .collect()
+    }
+
+    fn current_round(&self) -> u32 {
+        self.pairings.iter().map(|p| p.round).max().unwrap_or(0)
+    }
+
+    fn active(&self) -> Vec<bool> {
+        self.entrants.iter().map(|e| e.active).collect()
+    }
+
+    /// The pairings as the core reads them, by round.
+    fn history(&self) -> Vec<Vec<Played>> {
+        let index = self.index();
+        let mut rounds: Vec<Vec<Played>> = vec![Vec::new(); self.current_round() as usize];
+        for p in &self.pairings {
+            let (Some(&first), second) = (
+                index.get(&p.pairing.first),
+                p.pairing.second.map(|s| index.get(&s).copied()),
+            ) else {
+                continue;
+            };
+            let second = match second {
+                Some(None) => continue,
+                Some(Some(s)) => Some(s),
+                None => None,
+            };
+            rounds[p.round as usize - 1].push(Played::new(
+                Pairing { first, second },
+                if p.voided { None } else { p.outcome },
+            ));
+        }
+        rounds
+    }
+
+    /// Rounds in all: Swiss as set (at most what the entrants allow), a
+    /// round robin by its schedule, an arena none.
+    fn rounds(&self) -> u32 {
+        let n = self.entrants.len();
+        match self.t.setup.format {
+            Format::Swiss => self.t.setup.rounds.unwrap_or(1),
+            Format::RoundRobin => round_robin::schedule(n).len() as u32,
+            Format::Arena => 0,
+        }
+    }
+
+    /// Arena pairings in the order their outcomes came.
+    fn arena_matches(&self) -> Vec<Played> {
+        let mut done: Vec<&StoredPairing> = self
+            .pairings
+            .iter()
+            .filter(|p| p.outcome.is_some() && !p.voided)
+            .collect();
+        done.sort_by_key(|p| (p.finished_unix_ms, p.round, p.pairing.board));
+        let index = self.index();
+        done.iter()
+            .filter_map(|p| {
+                let first = *index.get(&p.pairing.first)?;
+                let second = *index.get(&p.pairing.second?)?;
+                Some(Played::new(Pairing::new(first, second), p.outcome))
+            })
+            .collect()
+    }
+}
+
+impl Tournaments {
+    /// The director over `db` and `host`; the news go to the returned
+    /// receiver. Call [`Tournaments::spawn`] to follow match ends and the
+    /// clock.
+    pub fn new(db: Db, host: Host) -> (Tournaments, mpsc::UnboundedReceiver<TournamentNews>) {
+        let (news, rx) = mpsc::unbounded_channel();
+        (
+            Tournaments {
+                inner: Arc::new(Inner {
+                    db,
+                    host,
+                    news,
+                    lock: Mutex::new(()),
+                }),
+            },
+            rx,
+        )
+    }
+
+    fn tell(&self, news: TournamentNews) {
+        let _ = self.inner.news.send(news);
+    }
+
+    async fn load(&self, id: TournamentId) -> Result<Loaded, Denial> {
+        let db = &self.inner.db;
+        let t = match db.tournament(id).await {
+            Ok(t) => t,
+            Err(StoreError::NoSuchTournament(_)) => {
+                return Err(Denial::new(id::TOURNAMENT_ERROR_UNKNOWN).with("id", id.0))
+            }
+            Err(e) => return Err(internal("loading a tournament")(e)),
+        };
+        let fail = internal("loading a tournament");
+        Ok(Loaded {
+            entrants: db.tournament_entrants(id).await.map_err(&fail)?,
+            pairings: db.tournament_pairings(id).await.map_err(&fail)?,
+            t,
+        })
+    }
+
+    async fn seated(&self, player: PlayerId) -> Seated {
+        match self.inner.db.player_info(player).await {
+            Ok(info) => Seated {
+                // Only people enter tournaments: the AI's id is never needed.
+                id: discord_user(&info, UserId(0)),
+                name: info.name.clone(),
+                ai_level: None,
+            },
+            Err(e) => {
+                tracing::error!(error = %e, "reading a tournament entrant failed");
+                Seated {
+                    id: UserId(0),
+                    name: format!("#{player}"),
+                    ai_level: None,
+                }
+            }
+        }
+    }
+
+    /// Creates a tournament (open for entrants); `moderator`: whether the
+    /// creator may manage the server. Anyone may create one only when the
+    /// server allows it (`/config`).
+    ///
+    /// # Errors
+    /// A [`Denial`]: not allowed, rounds or window missing or out of range.
+    pub async fn create(
+        &self,
+        spec: &TournamentSpec,
+        creator: &Seated,
+        moderator: bool,
+    ) -> Result<TournamentId, Denial> {
+        let db = &self.inner.db;
+        let fail = internal("creating a tournament");
+        if !moderator && !db.tournaments_by_anyone(spec.guild).await.map_err(&fail)? {
+            return Err(Denial::new(id::TOURNAMENT_ERROR_MODERATORS_ONLY));
+        }
+        let (rounds, duration_ms) = match spec.format {
+            Format::Swiss => match spec.rounds {
+                Some(r) if SWISS_ROUNDS.contains(&r) => (Some(r), None),
+                _ => {
+                    return Err(Denial::new(id::TOURNAMENT_ERROR_ROUNDS)
+                        .with("min", *SWISS_ROUNDS.start())
+                        .with("max", *SWISS_ROUNDS.end()))
+                }
+            },
+            Format::Arena => match spec.minutes {
+                Some(m) if ARENA_MINUTES.contains(&m) => (None, Some(m * 60_000)),
+                _ => {
+                    return Err(Denial::new(id::TOURNAMENT_ERROR_MINUTES)
+                        .with("min", *ARENA_MINUTES.start())
+                        .with("max", *ARENA_MINUTES.end()))
+                }
+            },
+            Format::RoundRobin => (None, None),
+        };
+        let creator = stored_player(db, spec.guild, creator)
+            .await
+            .map_err(&fail)?;
+        let id = db
+            .create_tournament(&NewTournament {
+                guild: spec.guild,
+                channel: spec.channel,
+                creator,
+                format: spec.format,
+                variant: spec.variant,
+                base_ms: spec.control.base_ms(),
+                increment_ms: spec.control.increment_ms(),
+                rounds,
+                duration_ms,
+                rated: spec.rated,
+                starts_unix_ms: spec.starts_unix_ms,
+                locale: spec.locale.clone(),
+            })
+            .await
+            .map_err(&fail)?;
+        Ok(id)
+    }
+
+    /// Whether anyone (not only moderators) may create tournaments in
+    /// `guild` (`/config`); false when the store cannot say.
+    pub async fn anyone(&self, guild: u64) -> bool {
+        self.inner
+            .db
+            .tournaments_by_anyone(guild)
+            .await
+            .unwrap_or(false)
+    }
+
+    /// Sets whether anyone may create tournaments in `guild`.
+    ///
+    /// # Errors
+    /// A [`Denial`] when the store failed.
+    pub async fn set_anyone(&self, guild: u64, anyone: bool) -> Result<(), Denial> {
+        self.inner
+            .db
+            .set_tournaments_by_anyone(guild, anyone)
+            .await
+            .map_err(internal("setting who may create tournaments"))
+    }
+
+    /// Remembers the tournament message (a front end's message id).
+    pub async fn set_message(&self, id: TournamentId, message: u64) {
+        if let Err(e) = self.inner.db.set_tournament_message(id, message).await {
+            tracing::error!(error = %e, "storing a tournament message failed");
+        }
+    }
+
+    /// Enters `player`.
+    ///
+    /// # Errors
+    /// A [`Denial`]: joined already, started (a Swiss or round robin),
+    /// over, full, or banned from the ladder for a rated tournament.
+    pub async fn join(&self, id: TournamentId, player: &Seated) -> Result<(), Denial> {
+        let _guard = self.inner.lock.lock().await;
+        let l = self.load(id).await?;
+        let db = &self.inner.db;
+        let fail = internal("joining a tournament");
+        let me = stored_player(db, l.t.setup.guild, player)
+            .await
+            .map_err(&fail)?;
+        if l.entrants.iter().any(|e| e.player == me) {
+            return Err(Denial::new(id::TOURNAMENT_ERROR_ALREADY_JOINED));
+        }
+        match l.t.state {
+            TournamentState::Open => {}
+            TournamentState::Running if l.t.setup.format == Format::Arena => {}
+            TournamentState::Running => return Err(Denial::new(id::TOURNAMENT_ERROR_STARTED)),
+            _ => return Err(Denial::new(id::TOURNAMENT_ERROR_OVER)),
+        }
+        if l.entrants.len() >= l.t.setup.format.max_players() {
+            return Err(Denial::new(id::TOURNAMENT_ERROR_FULL)
+                .with("max", l.t.setup.format.max_players() as i64));
+        }
+        if l.t.setup.rated && db.is_banned(l.t.setup.guild, me).await.map_err(&fail)? {
+            return Err(Denial::new(id::TOURNAMENT_ERROR_BANNED));
+        }
+        match db.join_tournament(id, me, unix_ms()).await.map_err(&fail)? {
+            Joined::Joined => {}
+            Joined::AlreadyIn => return Err(Denial::new(id::TOURNAMENT_ERROR_ALREADY_JOINED)),
+            Joined::Closed => return Err(Denial::new(id::TOURNAMENT_ERROR_STARTED)),
+        }
+        if l.t.state == TournamentState::Running {
+            self.advance(id).await?;
+        }
+        self.tell(TournamentNews::Changed(id));
+        Ok(())
+    }
+
+    /// Takes `player` out (themselves). Before the start the entry goes;
+    /// after it they are paired no more and their running match is
+    /// resigned (a forfeit), so every remaining match is lost.
+    ///
+    /// # Errors
+    /// A [`Denial`]: not an entrant, or the tournament is over.
+    pub async fn leave(&self, id: TournamentId, player: &Seated) -> Result<(), Denial> {
+        let _guard = self.inner.lock.lock().await;
+        self.withdraw(id, player).await
+    }
+
+    /// A moderator takes `player` out: as [`Tournaments::leave`].
+    ///
+    /// # Errors
+    /// As [`Tournaments::leave`].
+    pub async fn remove(&self, id: TournamentId, player: &Seated) -> Result<(), Denial> {
+        let _guard = self.inner.lock.lock().await;
+        self.withdraw(id, player).await
+    }
+
+    async fn withdraw(&self, id: TournamentId, player: &Seated) -> Result<(), Denial> {
+        let l = self.load(id).await?;
+        let db = &self.inner.db;
+        let fail = internal("leaving a tournament");
+        let me = stored_player(db, l.t.setup.guild, player)
+            .await
+            .map_err(&fail)?;
+        if !matches!(l.t.state, TournamentState::Open | TournamentState::Running) {
+            return Err(Denial::new(id::TOURNAMENT_ERROR_OVER));
+        }
+        if !db.leave_tournament(id, me).await.map_err(&fail)? {
+            return Err(Denial::new(id::TOURNAMENT_ERROR_NOT_ENTRANT));
+        }
+        if l.t.state == TournamentState::Running {
+            // The match under way is resigned: a forfeit, recorded when it
+            // ends (docs/rules.md §7).
+            for p in l.pairings.iter().filter(|p| p.pending()) {
+                if p.pairing.first == me || p.pairing.second == Some(me) {
+                    if let Some(m) = p.match_id {
+                        if let Err(d) = self
+                            .inner
+                            .host
+                            .act(m, player.id, Request::ResignMatch)
+                            .await
+                        {
+                            tracing::warn!(match_id = %m, denial = ?d.id(), "resigning a withdrawn entrant's match");
+                        }
+                    }
+                }
+            }
+            self.advance(id).await?;
+        }
+        self.tell(TournamentNews::Changed(id));
+        Ok(())
+    }
+
+    /// Starts an open tournament: fixes the seeds (rating in the variant's
+    /// pool, best first; unrated players after, by joining time) and pairs
+    /// the first round (an arena: everyone).
+    ///
+    /// # Errors
+    /// A [`Denial`]: neither its creator nor a moderator, started or over,
+    /// too few (or too many) entrants.
+    pub async fn start(
+        &self,
+        id: TournamentId,
+        by: &Seated,
+        moderator: bool,
+    ) -> Result<(), Denial> {
+        let _guard = self.inner.lock.lock().await;
+        let l = self.load(id).await?;
+        self.check_manager(&l, by, moderator).await?;
+        self.start_loaded(l).await
+    }
+
+    async fn start_loaded(&self, l: Loaded) -> Result<(), Denial> {
+        let id = l.t.id;
+        match l.t.state {
+            TournamentState::Open => {}
+            TournamentState::Running => return Err(Denial::new(id::TOURNAMENT_ERROR_STARTED)),
+            _ => return Err(Denial::new(id::TOURNAMENT_ERROR_OVER)),
+        }
+        let format = l.t.setup.format;
+        if l.entrants.len() < format.min_players() {
+            return Err(Denial::new(id::TOURNAMENT_ERROR_TOO_FEW)
+                .with("min", format.min_players() as i64)
+                .with("count", l.entrants.len() as i64));
+        }
+        if l.entrants.len() > format.max_players() {
+            return Err(
+                Denial::new(id::TOURNAMENT_ERROR_FULL).with("max", format.max_players() as i64)
+            );
+        }
+        let db = &self.inner.db;
+        let fail = internal("starting a tournament");
+        let now = unix_ms();
+        let mut keyed = Vec::new();
+        for e in &l.entrants {
+            let card = db
+                .rating_card(l.t.setup.guild, e.player, now)
+                .await
+                .map_err(&fail)?;
+            let rank = card
+                .iter()
+                .find(|(v, _)| *v == l.t.setup.variant)
+                .map_or(u32::MAX, |(_, entry)| entry.rank);
+            keyed.push((rank, e.joined_unix_ms, e.player));
+        }
+        keyed.sort();
+        let seeds: Vec<PlayerId> = keyed.iter().map(|k| k.2).collect();
+        if !db.start_tournament(id, &seeds, now).await.map_err(&fail)? {
+            return Err(Denial::new(id::TOURNAMENT_ERROR_STARTED));
+        }
+        self.advance(id).await?;
+        self.tell(TournamentNews::Changed(id));
+        Ok(())
+    }
+
+    async fn check_manager(&self, l: &Loaded, by: &Seated, moderator: bool) -> Result<(), Denial> {
+        if moderator {
+            return Ok(());
+        }
+        let me = stored_player(&self.inner.db, l.t.setup.guild, by)
+            .await
+            .map_err(internal("checking a tournament's creator"))?;
+        if me == l.t.setup.creator {
+            Ok(())
+        } else {
+            Err(Denial::new(id::TOURNAMENT_ERROR_NOT_MANAGER))
+        }
+    }
+
+    /// Cancels a tournament that has not ended (its running matches go on,
+    /// outside it).
+    ///
+    /// # Errors
+    /// A [`Denial`]: neither its creator nor a moderator, or over.
+    pub async fn cancel(
+        &self,
+        id: TournamentId,
+        by: &Seated,
+        moderator: bool,
+    ) -> Result<(), Denial> {
+        let _guard = self.inner.lock.lock().await;
+        let l = self.load(id).await?;
+        self.check_manager(&l, by, moderator).await?;
+        let ended = self
+            .inner
+            .db
+            .end_tournament(id, TournamentState::Cancelled, unix_ms())
+            .await
+            .map_err(internal("cancelling a tournament"))?;
+        if !ended {
+            return Err(Denial::new(id::TOURNAMENT_ERROR_OVER));
+        }
+        self.tell(TournamentNews::Over(id));
+        Ok(())
+    }
+
+    /// A moderator voids the result of a pairing: it scores nothing, and
+    /// the two are not paired again.
+    ///
+    /// # Errors
+    /// A [`Denial`]: no such pairing (or a bye).
+    pub async fn void(&self, id: TournamentId, round: u32, board: u32) -> Result<(), Denial> {
+        let _guard = self.inner.lock.lock().await;
+        self.load(id).await?;
+        let voided = self
+            .inner
+            .db
+            .void_pairing(id, round, board, unix_ms())
+            .await
+            .map_err(internal("voiding a tournament result"))?;
+        if !voided {
+            return Err(Denial::new(id::TOURNAMENT_ERROR_NO_PAIRING)
+                .with("round", i64::from(round))
+                .with("board", i64::from(board)));
+        }
+        self.advance(id).await?;
+        self.tell(TournamentNews::Changed(id));
+        Ok(())
+    }
+
+    /// The front end opened the match of a pairing.
+    pub async fn opened(&self, id: TournamentId, round: u32, board: u32, m: MatchId) {
+        if let Err(e) = self.inner.db.set_pairing_match(id, round, board, m).await {
+            tracing::error!(error = %e, "storing a tournament match failed");
+        }
+    }
+
+    /// The front end could not open the match of a pairing (the thread
+    /// or the match failed): nobody is to blame, the pairing is voided.
+    pub async fn not_opened(&self, id: TournamentId, round: u32, board: u32) {
+        let _guard = self.inner.lock.lock().await;
+        if let Err(e) = self
+            .inner
+            .db
+            .void_pairing(id, round, board, unix_ms())
+            .await
+        {
+            tracing::error!(error = %e, "voiding an unopened tournament match failed");
+        }
+        let _ = self.advance(id).await;
+        self.tell(TournamentNews::Changed(id));
+    }
+
+    /// A match ended: when it is a tournament's, its outcome is recorded
+    /// (once) and the tournament goes on.
+    pub async fn match_over(&self, m: MatchId, result: &MatchResult) {
+        let _guard = self.inner.lock.lock().await;
+        self.record(m, Some(result)).await;
+    }
+
+    /// Records the outcome of match `m` (its result, or loaded from the
+    /// store when `None`) and advances its tournament. Under the lock.
+    async fn record(&self, m: MatchId, result: Option<&MatchResult>) {
+        let db = &self.inner.db;
+        let Ok(Some((id, round, board))) = db.pairing_of_match(m).await else {
+            return;
+        };
+        let Ok(t) = db.tournament(id).await else {
+            return;
+        };
+        if t.state != TournamentState::Running {
+            return;
+        }
+        let loaded;
+        let result = match result {
+            Some(r) => *r,
+            None => {
+                loaded = match db.load_match(m).await {
+                    Ok(l) => l,
+                    Err(e) => {
+                        tracing::error!(error = %e, match_id = %m, "loading a tournament match");
+                        return;
+                    }
+                };
+                match loaded.game.result() {
+                    Some(r) => *r,
+                    None => return,
+                }
+            }
+        };
+        let now = unix_ms();
+        let stored = match outcome_of(&result) {
+            Some(o) => db.record_pairing_outcome(id, round, board, o, now).await,
+            None => db.void_pairing(id, round, board, now).await,
+        };
+        match stored {
+            Ok(true) => {
+                if let Err(d) = self.advance(id).await {
+                    tracing::error!(denial = ?d.id(), "advancing a tournament");
+                }
+                self.tell(TournamentNews::Changed(id));
+            }
+            Ok(false) => {}
+            Err(e) => tracing::error!(error = %e, "recording a tournament result failed"),
+        }
+    }
+
+    /// Pairs what is due: the next round of a Swiss or round robin when
+    /// the round under way is complete (or the end, after the last); the
+    /// free entrants of an arena. Under the lock.
+    async fn advance(&self, id: TournamentId) -> Result<(), Denial> {
+        let l = self.load(id).await?;
+        if l.t.state != TournamentState::Running {
+            return Ok(());
+        }
+        match l.t.setup.format {
+            Format::Arena => self.pair_arena(&l).await,
+            Format::Swiss | Format::RoundRobin => {
+                if l.pairings.iter().any(|p| p.pending()) {
+                    return Ok(());
+                }
+                let round = l.current_round();
+                let active = l.active();
+                if round >= l.rounds() || active.iter().filter(|a| **a).count() < 2 {
+                    self.finish(id).await;
+                    return Ok(());
+                }
+                let n = l.entrants.len();
+                let pairs = match l.t.setup.format {
+                    Format::Swiss => swiss::pair_round(n, &l.history(), &active),
+                    _ => round_robin::schedule(n)
+                        .get(round as usize)
+                        .cloned()
+                        .unwrap_or_default(),
+                };
+                self.store_round(&l, round + 1, &pairs).await
+            }
+        }
+    }
+
+    /// Stores round `round`'s pairings and asks the front end to open them;
+    /// a pairing with a withdrawn entrant (round robin) is a forfeit at
+    /// once.
+    async fn store_round(&self, l: &Loaded, round: u32, pairs: &[Pairing]) -> Result<(), Denial> {
+        // A withdrawn entrant gets no bye.
+        let pairs: Vec<Pairing> = pairs
+            .iter()
+            .copied()
+            .filter(|p| p.second.is_some() || l.entrants[p.first].active)
+            .collect();
+        let pairs = &pairs[..];
+        let db = &self.inner.db;
+        let fail = internal("pairing a tournament round");
+        let now = unix_ms();
+        let player = |e: Entrant| l.entrants[e].player;
+        let new: Vec<NewPairing> = pairs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| NewPairing {
+                board: i as u32 + 1,
+                first: player(p.first),
+                second: p.second.map(player),
+            })
+            .collect();
+        if !db
+            .add_pairings(l.t.id, round, &new, now)
+            .await
+            .map_err(&fail)?
+        {
+            return Ok(()); // paired already
+        }
+        let mut boards = Vec::new();
+        for (p, n) in pairs.iter().zip(&new) {
+            let first_active = l.entrants[p.first].active;
+            let second_active = p.second.map(|s| l.entrants[s].active);
+            match second_active {
+                Some(second_active) if !(first_active && second_active) => {
+                    let outcome = match (first_active, second_active) {
+                        (true, false) => Some(Outcome::FirstWon),
+                        (false, true) => Some(Outcome::SecondWon),
+                        _ => None,
+                    };
+                    let done = match outcome {
+                        Some(o) => {
+                            db.record_pairing_outcome(l.t.id, round, n.board, o, now)
+                                .await
+                        }
+                        None => db.void_pairing(l.t.id, round, n.board, now).await,
+                    };
+                    done.map_err(&fail)?;
+                    continue;
+                }
+                _ => {}
+            }
+            boards.push(Board {
+                round,
+                board: n.board,
+                first: self.seated(n.first).await,
+                second: match n.second {
+                    Some(s) => Some(self.seated(s).await),
+                    None => None,
+                },
+            });
+        }
+        self.announce(l, boards).await;
+        // A round of forfeits only: go on at once.
+        if !db
+            .tournament_pairings(l.t.id)
+            .await
+            .map_err(&fail)?
+            .iter()
+            .any(|p| p.pending())
+        {
+            Box::pin(self.advance(l.t.id)).await?;
+        }
+        Ok(())
+    }
+
+    async fn announce(&self, l: &Loaded, boards: Vec<Board>) {
+        if boards.is_empty() {
+            return;
+        }
+        let settings = match self.inner.db.guild_settings(l.t.setup.guild).await {
+            Ok(s) => s,
+            Err(e) => {
+                tracing::error!(error = %e, "reading a server's settings");
+                return;
+            }
+        };
+        let control = TimeControl::from_stored_ms(l.t.setup.base_ms, l.t.setup.increment_ms)
+            .unwrap_or(TimeControl::DEFAULT);
+        let clock = ClockSettings {
+            control,
+            abort_ms: settings.clock.abort_ms,
+            grace_ms: settings.clock.grace_ms,
+        };
+        self.tell(TournamentNews::Round {
+            id: l.t.id,
+            guild: l.t.setup.guild,
+            channel: l.t.setup.channel,
+            boards,
+            variant: l.t.setup.variant,
+            clock,
+            locale: l.t.setup.locale.clone(),
+        });
+    }
+
+    /// Pairs the free entrants of a running arena (inside its window):
+    /// best score first, each with the waiting entrant of the closest score
+    /// (not its last opponent when someone else waits).
+    async fn pair_arena(&self, l: &Loaded) -> Result<(), Denial> {
+        let ends = l.t.started_unix_ms.unwrap_or(0) + l.t.setup.duration_ms.unwrap_or(0) as i64;
+        if unix_ms() >= ends {
+            self.finish(l.t.id).await;
+            return Ok(());
+        }
+        let n = l.entrants.len();
+        let index = l.index();
+        let mut busy = vec![false; n];
+        let mut last: Vec<Option<(i64, Entrant)>> = vec![None; n];
+        let mut starts = vec![0i32; n];
+        for p in &l.pairings {
+            let (Some(&a), Some(&b)) = (
+                index.get(&p.pairing.first),
+                p.pairing.second.and_then(|s| index.get(&s)),
+            ) else {
+                continue;
+            };
+            starts[a] += 1;
+            starts[b] -= 1;
+            if p.pending() {
+                busy[a] = true;
+                busy[b] = true;
+            }
+            let at = p.paired_unix_ms;
+            for (x, y) in [(a, b), (b, a)] {
+                if last[x].is_none_or(|(t, _)| t <= at) {
+                    last[x] = Some((at, y));
+                }
+            }
+        }
+        let scores = arena::scores(n, &l.arena_matches());
+        let mut waiting: Vec<Entrant> = arena::ranking(&scores)
+            .into_iter()
+            .filter(|&e| l.entrants[e].active && !busy[e])
+            .collect();
+        let mut pairs = Vec::new();
+        while waiting.len() >= 2 {
+            let me = waiting.remove(0);
+            let Some(other) = arena::partner(me, &waiting, &scores, last[me].map(|l| l.1)) else {
+                break;
+            };
+            waiting.retain(|&e| e != other);
+            let (a, b) = arena::first_of(me, other, &starts);
+            starts[a] += 1;
+            starts[b] -= 1;
+            pairs.push(Pairing::new(a, b));
+        }
+        if pairs.is_empty() {
+            return Ok(());
+        }
+        // Arena pairings are all round 1, numbered on.
+        let next = l
+            .pairings
+            .iter()
+            .map(|p| p.pairing.board)
+            .max()
+            .unwrap_or(0);
+        let db = &self.inner.db;
+        let fail = internal("pairing an arena");
+        let now = unix_ms();
+        let mut boards = Vec::new();
+        for (i, p) in pairs.iter().enumerate() {
+            let new = NewPairing {
+                board: next + i as u32 + 1,
+                first: l.entrants[p.first].player,
+                second: p.second.map(|s| l.entrants[s].player),
+            };
+            if !db
+                .add_pairings(l.t.id, 1, &[new], now)
+                .await
+                .map_err(&fail)?
+            {
+                continue;
+            }
+            boards.push(Board {
+                round: 1,
+                board: new.board,
+                first: self.seated(new.first).await,
+                second: match new.second {
+                    Some(s) => Some(self.seated(s).await),
+                    None => None,
+                },
+            });
+        }
+        self.announce(l, boards).await;
+        Ok(())
+    }
+
+    async fn finish(&self, id: TournamentId) {
+        match self
+            .inner
+            .db
+            .end_tournament(id, TournamentState::Finished, unix_ms())
+            .await
+        {
+            Ok(true) => self.tell(TournamentNews::Over(id)),
+            Ok(false) => {}
+            Err(e) => tracing::error!(error = %e, "finishing a tournament failed"),
+        }
+    }
+
+    /// The tournament's card: entrants and standings.
+    ///
+    /// # Errors
+    /// A [`Denial`]: no such tournament.
+    pub async fn card(&self, id: TournamentId) -> Result<Card, Denial> {
+        let l = self.load(id).await?;
+        let mut people = Vec::new();
+        for e in &l.entrants {
+            people.push(self.seated(e.player).await);
+        }
+        let n = l.entrants.len();
+        let standings: Vec<StandingRow> = if l.t.started_unix_ms.is_none() {
+            Vec::new()
+        } else if l.t.setup.format == Format::Arena {
+            let scores = arena::scores(n, &l.arena_matches());
+            arena::ranking(&scores)
+                .into_iter()
+                .enumerate()
+                .map(|(i, e)| StandingRow {
+                    rank: i + 1,
+                    player: people[e].clone(),
+                    halves: scores[e].points * 2,
+                    second: scores[e].won,
+                    third: scores[e].played,
+                    on_streak: scores[e].on_streak(),
+                    active: l.entrants[e].active,
+                })
+                .collect()
+        } else {
+            standings(n, &l.history())
+                .into_iter()
+                .map(|s: Standing| StandingRow {
+                    rank: s.rank,
+                    player: people[s.entrant].clone(),
+                    halves: s.halves,
+                    second: s.buchholz_cut1,
+                    third: s.sonneborn_berger,
+                    on_streak: false,
+                    active: l.entrants[s.entrant].active,
+                })
+                .collect()
+        };
+        Ok(Card {
+            round: l.current_round(),
+            rounds: l.rounds(),
+            entrants: people
+                .into_iter()
+                .zip(l.entrants.iter().map(|e| e.active))
+                .collect(),
+            standings,
+            tournament: l.t,
+        })
+    }
+
+    /// After a restart: for every open or running tournament, the outcomes
+    /// of its matches that ended unseen are recorded, the pairings that
+    /// never got a match are announced again, and what is due is paired.
+    /// Returns the tournaments resumed.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn resume(&self) -> Result<Vec<TournamentId>, StoreError> {
+        let _guard = self.inner.lock.lock().await;
+        let live = self.inner.db.live_tournaments().await?;
+        let mut ids = Vec::new();
+        for t in live {
+            ids.push(t.id);
+            if t.state != TournamentState::Running {
+                continue;
+            }
+            let pairings = self.inner.db.tournament_pairings(t.id).await?;
+            for p in pairings.iter().filter(|p| p.pending()) {
+                if let Some(m) = p.match_id {
+                    self.record(m, None).await;
+                }
+            }
+            let Ok(l) = self.load(t.id).await else {
+                continue;
+            };
+            let mut boards = Vec::new();
+            for p in l
+                .pairings
+                .iter()
+                .filter(|p| p.pending() && p.match_id.is_none())
+            {
+                boards.push(Board {
+                    round: p.round,
+                    board: p.pairing.board,
+                    first: self.seated(p.pairing.first).await,
+                    second: match p.pairing.second {
+                        Some(s) => Some(self.seated(s).await),
+                        None => None,
+                    },
+                });
+            }
+            self.announce(&l, boards).await;
+            if let Err(d) = self.advance(t.id).await {
+                tracing::error!(denial = ?d.id(), "resuming a tournament");
+            }
+        }
+        Ok(ids)
+    }
+
+    /// The clock: starts open tournaments whose start time has come (when
+    /// they have enough entrants) and ends arenas whose window closed.
+    pub async fn tick(&self, now_unix_ms: i64) {
+        let live = match self.inner.db.live_tournaments().await {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::error!(error = %e, "reading the live tournaments");
+                return;
+            }
+        };
+        for t in live {
+            let _guard = self.inner.lock.lock().await;
+            match t.state {
+                TournamentState::Open if now_unix_ms >= t.setup.starts_unix_ms => {
+                    if let Ok(l) = self.load(t.id).await {
+                        if l.entrants.len() >= t.setup.format.min_players() {
+                            let _ = self.start_loaded(l).await;
+                        }
+                    }
+                }
+                TournamentState::Running if t.setup.format == Format::Arena => {
+                    let ends =
+                        t.started_unix_ms.unwrap_or(0) + t.setup.duration_ms.unwrap_or(0) as i64;
+                    if now_unix_ms >= ends {
+                        self.finish(t.id).await;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Follows the host's match ends and the clock (every `every`) until
+    /// the host closes; resumes the live tournaments first (after the
+    /// subscription, so that no end falls between).
+    pub fn spawn(&self, every: Duration) -> tokio::task::JoinHandle<()> {
+        let me = self.clone();
+        let mut ends = self.inner.host.match_ends();
+        tokio::spawn(async move {
+            if let Err(e) = me.resume().await {
+                tracing::error!(error = %e, "resuming tournaments failed");
+            }
+            let mut clock = tokio::time::interval(every);
+            loop {
+                tokio::select! {
+                    end = ends.recv() => match end {
+                        Ok((m, result)) => me.match_over(m, &result).await,
+                        Err(broadcast::error::RecvError::Lagged(_)) => {
+                            let _ = me.resume().await;
+                        }
+                        Err(broadcast::error::RecvError::Closed) => break,
+                    },
+                    _ = clock.tick() => me.tick(unix_ms()).await,
+                }
+            }
+        })
+    }
+}
+
+/// The entrant's result of a finished pairing, for the text of a round.
+pub fn result_of(p: &StoredPairing, player: PlayerId) -> Option<EntrantResult> {
+    let played = Played::new(
+        Pairing {
+            first: 0,
+            second: p.pairing.second.map(|_| 1),
+        },
+        p.outcome,
+    );
+    if p.pairing.first == player {
+        played.result_of(0)
+    } else if p.pairing.second == Some(player) {
+        played.result_of(1)
+    } else {
+        None
+    }
+}

@@ -1,0 +1,310 @@
+//! `/tournament create|join|leave|start|standings|cancel|remove|void`
+//! (docs/tournaments.md) and the Join / Leave buttons of a tournament
+//! message. Replies are private, in the reader's language; the tournament
+//! message and the rounds are public, in the tournament's
+//! ([`super::super::tournament_posts`]). The host decides
+//! ([`crate::host::tournaments`]).
+
+use std::sync::Arc;
+
+use serenity::all::{
+    ComponentInteraction, Context as SerenityContext, CreateInteractionResponse, User,
+};
+
+use crate::host::tournaments::TournamentSpec;
+use crate::host::{unix_ms, Denial, TournamentId};
+use crate::i18n::{id, Args, Locale, Message};
+
+use super::super::choices::{time_presets, FormatChoice, VariantChoice};
+use super::super::data::{Context, Data, Error};
+use super::super::offers::offer_terms;
+use super::super::reply::{
+    acknowledge, deny, in_guild, is_moderator, private, private_followup, seated, user_locale,
+};
+use super::super::tournament_posts::{card_locale, card_text, post_card};
+
+/// Tournaments: Swiss, round robin and arena.
+#[poise::command(
+    slash_command,
+    subcommands(
+        "tournament_create",
+        "tournament_join",
+        "tournament_leave",
+        "tournament_start",
+        "tournament_standings",
+        "tournament_cancel",
+        "tournament_remove",
+        "tournament_void"
+    ),
+    subcommand_required
+)]
+pub(super) async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// A host answer rendered in the reader's language.
+async fn reply(ctx: Context<'_>, message: Message) -> Result<(), Error> {
+    let text = ctx.data().catalog().render(user_locale(ctx), &message);
+    private(ctx, text).await
+}
+
+/// Create a tournament in this channel.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command, rename = "create")]
+async fn tournament_create(
+    ctx: Context<'_>,
+    format: FormatChoice,
+    variant: Option<VariantChoice>,
+    #[autocomplete = "time_presets"] time: Option<String>,
+    rounds: Option<i64>,
+    minutes: Option<i64>,
+    #[rename = "starts-in"] starts_in: Option<i64>,
+    rated: Option<bool>,
+) -> Result<(), Error> {
+    let Some((guild, terms)) = offer_terms(ctx, variant.map(|v| v.0), time.as_deref()).await?
+    else {
+        return Ok(());
+    };
+    let data = ctx.data().clone();
+    let spec = TournamentSpec {
+        guild,
+        channel: ctx.channel_id().get(),
+        format: format.0,
+        variant: terms.variant,
+        control: terms.clock.control,
+        rounds: rounds.map(|r| r.clamp(0, i64::from(u32::MAX)) as u32),
+        minutes: minutes.map(|m| m.max(0) as u64),
+        starts_unix_ms: starts_in.map_or(i64::MAX, |m| unix_ms() + m.min(10_080) * 60_000),
+        rated: rated.unwrap_or(true),
+        locale: Some(terms.public.tag().to_string()),
+    };
+    let creator = seated(ctx.author(), None);
+    let tid = match data
+        .tournaments
+        .create(&spec, &creator, is_moderator(ctx))
+        .await
+    {
+        Ok(t) => t,
+        Err(d) => return deny(ctx, &d).await,
+    };
+    tracing::info!(guild, tournament = %tid, creator = %ctx.author().id, "tournament created");
+    post_card(&data, tid).await;
+    reply(ctx, Message::new(id::TOURNAMENT_CREATED).with("id", tid.0)).await
+}
+
+/// Join a tournament.
+#[poise::command(slash_command, rename = "join")]
+async fn tournament_join(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
+    if in_guild(ctx).await?.is_none() {
+        return Ok(());
+    }
+    let me = seated(ctx.author(), None);
+    match ctx
+        .data()
+        .tournaments
+        .join(TournamentId(tournament), &me)
+        .await
+    {
+        Ok(()) => {
+            reply(
+                ctx,
+                Message::new(id::TOURNAMENT_JOINED).with("id", tournament),
+            )
+            .await
+        }
+        Err(d) => deny(ctx, &d).await,
+    }
+}
+
+/// Leave a tournament (after its start: your remaining matches are lost).
+#[poise::command(slash_command, rename = "leave")]
+async fn tournament_leave(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
+    if in_guild(ctx).await?.is_none() {
+        return Ok(());
+    }
+    let me = seated(ctx.author(), None);
+    ctx.data().started().await;
+    match ctx
+        .data()
+        .tournaments
+        .leave(TournamentId(tournament), &me)
+        .await
+    {
+        Ok(()) => {
+            reply(
+                ctx,
+                Message::new(id::TOURNAMENT_LEFT).with("id", tournament),
+            )
+            .await
+        }
+        Err(d) => deny(ctx, &d).await,
+    }
+}
+
+/// Start a tournament now (its creator or a moderator).
+#[poise::command(slash_command, rename = "start")]
+async fn tournament_start(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
+    if in_guild(ctx).await?.is_none() {
+        return Ok(());
+    }
+    let me = seated(ctx.author(), None);
+    ctx.data().started().await;
+    let started = ctx
+        .data()
+        .tournaments
+        .start(TournamentId(tournament), &me, is_moderator(ctx))
+        .await;
+    match started {
+        Ok(()) => {
+            reply(
+                ctx,
+                Message::new(id::TOURNAMENT_STARTED).with("id", tournament),
+            )
+            .await
+        }
+        Err(d) => deny(ctx, &d).await,
+    }
+}
+
+/// Show a tournament's standings.
+#[poise::command(slash_command, rename = "standings")]
+async fn tournament_standings(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
+    let data = ctx.data().clone();
+    match data.tournaments.card(TournamentId(tournament)).await {
+        Ok(card) => {
+            // The reader's language; the tournament's when theirs is unknown.
+            let l = match ctx.locale() {
+                Some(_) => user_locale(ctx),
+                None => card_locale(&card),
+            };
+            private(ctx, card_text(data.catalog(), l, &card)).await
+        }
+        Err(d) => deny(ctx, &d).await,
+    }
+}
+
+/// Cancel a tournament (its creator or a moderator).
+#[poise::command(slash_command, rename = "cancel")]
+async fn tournament_cancel(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
+    if in_guild(ctx).await?.is_none() {
+        return Ok(());
+    }
+    let me = seated(ctx.author(), None);
+    let cancelled = ctx
+        .data()
+        .tournaments
+        .cancel(TournamentId(tournament), &me, is_moderator(ctx))
+        .await;
+    match cancelled {
+        Ok(()) => {
+            reply(
+                ctx,
+                Message::new(id::TOURNAMENT_CANCELLED_DONE).with("id", tournament),
+            )
+            .await
+        }
+        Err(d) => deny(ctx, &d).await,
+    }
+}
+
+/// Moderators: take a player out of a tournament.
+#[poise::command(slash_command, rename = "remove")]
+async fn tournament_remove(ctx: Context<'_>, tournament: i64, user: User) -> Result<(), Error> {
+    if in_guild(ctx).await?.is_none() {
+        return Ok(());
+    }
+    if !is_moderator(ctx) {
+        return deny(ctx, &Denial::new(id::ERROR_MODERATOR_ONLY)).await;
+    }
+    let player = seated(&user, None);
+    ctx.data().started().await;
+    match ctx
+        .data()
+        .tournaments
+        .remove(TournamentId(tournament), &player)
+        .await
+    {
+        Ok(()) => {
+            tracing::info!(tournament, player = %user.id, moderator = %ctx.author().id, "removed from a tournament");
+            let done = Message::new(id::TOURNAMENT_REMOVED)
+                .with("player", player.name)
+                .with("id", tournament);
+            reply(ctx, done).await
+        }
+        Err(d) => deny(ctx, &d).await,
+    }
+}
+
+/// Moderators: void the result of one tournament match.
+#[poise::command(slash_command, rename = "void")]
+async fn tournament_void(
+    ctx: Context<'_>,
+    tournament: i64,
+    round: i64,
+    board: i64,
+) -> Result<(), Error> {
+    if in_guild(ctx).await?.is_none() {
+        return Ok(());
+    }
+    if !is_moderator(ctx) {
+        return deny(ctx, &Denial::new(id::ERROR_MODERATOR_ONLY)).await;
+    }
+    let (round, board) = (
+        round.min(i64::from(u32::MAX)) as u32,
+        board.min(i64::from(u32::MAX)) as u32,
+    );
+    match ctx
+        .data()
+        .tournaments
+        .void(TournamentId(tournament), round, board)
+        .await
+    {
+        Ok(()) => {
+            tracing::info!(tournament, round, board, moderator = %ctx.author().id, "tournament result voided");
+            let done = Message::new(id::TOURNAMENT_VOIDED)
+                .with("round", i64::from(round))
+                .with("board", i64::from(board));
+            reply(ctx, done).await
+        }
+        Err(d) => deny(ctx, &d).await,
+    }
+}
+
+/// A press on Join or Leave of tournament `tid`'s message: the answer is
+/// private; the message itself follows from the director's news.
+pub async fn on_press(
+    ctx: &SerenityContext,
+    data: &Arc<Data>,
+    press: &ComponentInteraction,
+    tid: i64,
+    join: bool,
+    locale: Locale,
+) -> Result<(), Error> {
+    if !acknowledge(ctx, press, &CreateInteractionResponse::Acknowledge).await? {
+        return Ok(());
+    }
+    data.started().await;
+    let player = seated(&press.user, press.member.as_ref());
+    let id = TournamentId(tid);
+    let answer = if join {
+        data.tournaments
+            .join(id, &player)
+            .await
+            .map(|()| id::TOURNAMENT_JOINED)
+    } else {
+        data.tournaments
+            .leave(id, &player)
+            .await
+            .map(|()| id::TOURNAMENT_LEFT)
+    };
+    let text = match answer {
+        Ok(done) => data
+            .catalog()
+            .text(locale, done, &Args::new().set("id", tid)),
+        Err(d) => data.catalog().render(locale, d.message()),
+    };
+    press
+        .create_followup(&ctx.http, private_followup(&text))
+        .await?;
+    Ok(())
+}

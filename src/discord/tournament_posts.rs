@@ -1,0 +1,443 @@
+//! What tournaments show on Discord (docs/tournaments.md): the tournament
+//! message in its channel (title, state, entrants, live standings, Join /
+//! Leave while it takes players), each round's pairings — every board a
+//! message of its own whose thread holds that pairing's match, opened like
+//! a challenge's ([`super::offers::open_match`]) — and the final
+//! standings. The host decides ([`crate::host::tournaments`]); this file
+//! follows its news and writes.
+
+use std::sync::Arc;
+
+use serenity::all::{
+    ButtonStyle, ChannelId, CreateActionRow, CreateButton, CreateMessage, EditMessage, MessageId,
+};
+use serenity::http::Route;
+use tokio::sync::mpsc::UnboundedReceiver;
+
+use crate::host::terms::time_text;
+use crate::host::tournaments::{Board, Card, StandingRow, TournamentNews};
+use crate::host::{TournamentId, TournamentState};
+use crate::i18n::{id, Args, Catalog, Locale};
+use crate::play::TimeControl;
+use crate::tournament::Format;
+
+use super::buttons::ButtonId;
+use super::data::Data;
+use super::messages::{clip, mentions_only};
+use super::offers::{open_match, MatchPlace};
+use super::poster::with_retries;
+
+/// The language of a tournament's public messages.
+pub fn card_locale(card: &Card) -> Locale {
+    card.tournament
+        .setup
+        .locale
+        .as_deref()
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(Locale::FALLBACK)
+}
+
+/// Half points as shown: `2½`.
+fn halves(h: u32) -> String {
+    crate::play::Points::from_halves(h).to_string()
+}
+
+/// Quarter points as shown (Sonneborn-Berger): `3¼`, `2½`, `¾`.
+fn quarters(q: u32) -> String {
+    let whole = q / 4;
+    let part = match q % 4 {
+        1 => "¼",
+        2 => "½",
+        3 => "¾",
+        _ => "",
+    };
+    match (whole, part) {
+        (0, "") => "0".into(),
+        (0, p) => p.into(),
+        (w, p) => format!("{w}{p}"),
+    }
+}
+
+/// The standings as a monospace table: rank, player, points and the
+/// tie-breaks (Swiss, round robin: Buchholz cut 1, Sonneborn-Berger; arena:
+/// matches won and played, 🔥 on a streak); a withdrawn player is marked.
+/// This is also the text beside a standings picture (the pictures half of
+/// issue 21 draws `card.standings` with render's standings table).
+pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card) -> String {
+    let arena = card.tournament.setup.format == Format::Arena;
+    let (c2, c3) = if arena {
+        (id::TOURNAMENT_COLUMN_WON, id::TOURNAMENT_COLUMN_PLAYED)
+    } else {
+        (id::TOURNAMENT_COLUMN_BUCHHOLZ, id::TOURNAMENT_COLUMN_SB)
+    };
+    let name_width = card
+        .standings
+        .iter()
+        .map(|r| r.player.name.chars().count().min(20))
+        .max()
+        .unwrap_or(6)
+        .max(6);
+    let head = format!(
+        "{:>3}  {:<w$}  {:>5}  {:>5}  {:>5}",
+        "#",
+        catalog.plain(l, id::TOURNAMENT_COLUMN_PLAYER),
+        catalog.plain(l, id::TOURNAMENT_COLUMN_POINTS),
+        catalog.plain(l, c2),
+        catalog.plain(l, c3),
+        w = name_width
+    );
+    let line = |r: &StandingRow| {
+        let name: String = r.player.name.replace('`', "ˋ").chars().take(20).collect();
+        let (points, b, c) = if arena {
+            (
+                (r.halves / 2).to_string(),
+                r.second.to_string(),
+                r.third.to_string(),
+            )
+        } else {
+            (halves(r.halves), halves(r.second), quarters(r.third))
+        };
+        let mark = match (r.active, r.on_streak) {
+            (false, _) => " ✗",
+            (true, true) => " 🔥",
+            _ => "",
+        };
+        format!(
+            "{:>3}  {:<w$}  {:>5}  {:>5}  {:>5}{mark}",
+            r.rank,
+            name,
+            points,
+            b,
+            c,
+            w = name_width
+        )
+    };
+    let mut rows = vec![head];
+    rows.extend(card.standings.iter().map(line));
+    let note = if arena {
+        catalog.plain(l, id::TOURNAMENT_ARENA_NOTE)
+    } else {
+        catalog.plain(l, id::TOURNAMENT_TIE_BREAKS)
+    };
+    format!("```\n{}\n```{note}", rows.join("\n"))
+}
+
+/// The tournament message: title, terms, state, entrants, standings.
+pub fn card_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
+    let t = &card.tournament;
+    let setup = &t.setup;
+    let format = match setup.format {
+        Format::Swiss => catalog.text(
+            l,
+            id::TOURNAMENT_FORMAT_SWISS,
+            &Args::new().set("rounds", i64::from(setup.rounds.unwrap_or(0))),
+        ),
+        Format::RoundRobin => catalog.plain(l, id::TOURNAMENT_FORMAT_ROUND_ROBIN),
+        Format::Arena => catalog.text(
+            l,
+            id::TOURNAMENT_FORMAT_ARENA,
+            &Args::new().set("minutes", (setup.duration_ms.unwrap_or(0) / 60_000) as i64),
+        ),
+    };
+    let time = TimeControl::from_stored_ms(setup.base_ms, setup.increment_ms)
+        .map(time_text)
+        .unwrap_or_default();
+    let title = catalog.text(
+        l,
+        id::TOURNAMENT_TITLE,
+        &Args::new()
+            .set("id", t.id.0)
+            .set("format", format)
+            .set("variant", catalog.variant_name(l, setup.variant))
+            .set("time", time)
+            .set(
+                "rated",
+                if setup.rated {
+                    id::TOURNAMENT_RATED
+                } else {
+                    id::TOURNAMENT_UNRATED
+                },
+            ),
+    );
+    let state = match t.state {
+        TournamentState::Open if setup.starts_unix_ms == i64::MAX => {
+            catalog.plain(l, id::TOURNAMENT_STATE_OPEN_MANUAL)
+        }
+        TournamentState::Open => catalog.text(
+            l,
+            id::TOURNAMENT_STATE_OPEN,
+            &Args::new().set("start", format!("<t:{}:R>", setup.starts_unix_ms / 1000)),
+        ),
+        TournamentState::Running if setup.format == Format::Arena => catalog.text(
+            l,
+            id::TOURNAMENT_STATE_ARENA,
+            &Args::new().set(
+                "end",
+                format!(
+                    "<t:{}:R>",
+                    (t.started_unix_ms.unwrap_or(0) + setup.duration_ms.unwrap_or(0) as i64) / 1000
+                ),
+            ),
+        ),
+        TournamentState::Running => catalog.text(
+            l,
+            id::TOURNAMENT_STATE_ROUND,
+            &Args::new()
+                .set("round", i64::from(card.round))
+                .set("rounds", i64::from(card.rounds)),
+        ),
+        TournamentState::Finished => catalog.plain(l, id::TOURNAMENT_STATE_FINISHED),
+        TournamentState::Cancelled => catalog.plain(l, id::TOURNAMENT_STATE_CANCELLED),
+    };
+    let names: Vec<String> = card.entrants.iter().map(|(p, _)| p.name.clone()).collect();
+    let players = catalog.text(
+        l,
+        id::TOURNAMENT_PLAYERS,
+        &Args::new()
+            .set("count", card.entrants.len() as i64)
+            .set("names", names.join(", ")),
+    );
+    let mut text = format!("**{title}**\n{state}\n{players}");
+    if !card.standings.is_empty() {
+        text.push('\n');
+        text.push_str(&standings_table(catalog, l, card));
+    }
+    clip(&text)
+}
+
+/// Join and Leave, while the tournament takes players.
+pub fn card_buttons(catalog: &Catalog, l: Locale, card: &Card) -> Vec<CreateActionRow> {
+    let t = &card.tournament;
+    let takes = t.state == TournamentState::Open
+        || (t.state == TournamentState::Running && t.setup.format == Format::Arena);
+    if !takes {
+        return Vec::new();
+    }
+    let join = CreateButton::new(
+        ButtonId::Tournament {
+            id: t.id.0,
+            join: true,
+        }
+        .to_string(),
+    )
+    .label(catalog.plain(l, id::BUTTON_JOIN))
+    .style(ButtonStyle::Success);
+    let leave = CreateButton::new(
+        ButtonId::Tournament {
+            id: t.id.0,
+            join: false,
+        }
+        .to_string(),
+    )
+    .label(catalog.plain(l, id::BUTTON_TOURNAMENT_LEAVE))
+    .style(ButtonStyle::Secondary);
+    vec![CreateActionRow::Buttons(vec![join, leave])]
+}
+
+/// Posts a message in `channel`, retried like every post.
+async fn post(data: &Data, channel: ChannelId, message: CreateMessage) -> Option<MessageId> {
+    let sent = with_retries("post a tournament message", || {
+        data.rest.paced(
+            Route::ChannelMessages {
+                channel_id: channel,
+            },
+            |http| channel.send_message(http, message.clone()),
+        )
+    })
+    .await;
+    match sent {
+        Ok(m) => Some(m.id),
+        Err(e) => {
+            tracing::error!(error = %e, channel = %channel, "posting a tournament message failed");
+            None
+        }
+    }
+}
+
+/// Posts the tournament message of a new tournament and remembers it.
+pub async fn post_card(data: &Data, tid: TournamentId) {
+    let Ok(card) = data.tournaments.card(tid).await else {
+        return;
+    };
+    let l = card_locale(&card);
+    let catalog = data.catalog();
+    let message = CreateMessage::new()
+        .content(card_text(catalog, l, &card))
+        .components(card_buttons(catalog, l, &card))
+        .allowed_mentions(mentions_only(&[]));
+    let channel = ChannelId::new(card.tournament.setup.channel);
+    if let Some(m) = post(data, channel, message).await {
+        data.tournaments.set_message(tid, m.get()).await;
+    }
+}
+
+/// Shows the tournament message again (entrants, state, standings).
+async fn refresh(data: &Data, tid: TournamentId) -> Option<Card> {
+    let card = data.tournaments.card(tid).await.ok()?;
+    let Some(message) = card.tournament.message else {
+        return Some(card);
+    };
+    let l = card_locale(&card);
+    let catalog = data.catalog();
+    let channel = ChannelId::new(card.tournament.setup.channel);
+    let message = MessageId::new(message);
+    let edit = EditMessage::new()
+        .content(card_text(catalog, l, &card))
+        .components(card_buttons(catalog, l, &card));
+    let edited = with_retries("edit the tournament message", || {
+        data.rest.paced(
+            Route::ChannelMessage {
+                channel_id: channel,
+                message_id: message,
+            },
+            |http| channel.edit_message(http, message, edit.clone()),
+        )
+    })
+    .await;
+    if let Err(e) = edited {
+        tracing::warn!(error = %e, tournament = %tid, "editing the tournament message failed");
+    }
+    Some(card)
+}
+
+/// Posts a round's pairings and opens each board's match in a thread on
+/// its own message.
+async fn round(
+    data: &Data,
+    tid: TournamentId,
+    channel: u64,
+    locale: Locale,
+    boards: Vec<Board>,
+    news: &TournamentNews,
+) {
+    let TournamentNews::Round {
+        guild,
+        variant,
+        clock,
+        ..
+    } = news
+    else {
+        return;
+    };
+    let catalog = data.catalog();
+    let l = locale;
+    let channel = ChannelId::new(channel);
+    let round = boards.first().map_or(1, |b| b.round);
+    let mut lines = vec![format!(
+        "**{}**",
+        catalog.text(
+            l,
+            id::TOURNAMENT_ROUND_TITLE,
+            &Args::new().set("id", tid.0).set("round", i64::from(round)),
+        )
+    )];
+    for b in &boards {
+        lines.push(match &b.second {
+            Some(s) => catalog.text(
+                l,
+                id::TOURNAMENT_BOARD,
+                &Args::new()
+                    .set("board", i64::from(b.board))
+                    .set("first", format!("<@{}>", b.first.id.0))
+                    .set("second", format!("<@{}>", s.id.0)),
+            ),
+            None => catalog.text(
+                l,
+                id::TOURNAMENT_BYE,
+                &Args::new().set("player", format!("<@{}>", b.first.id.0)),
+            ),
+        });
+    }
+    let everyone: Vec<crate::host::UserId> = boards
+        .iter()
+        .flat_map(|b| std::iter::once(b.first.id).chain(b.second.as_ref().map(|s| s.id)))
+        .collect();
+    let list = CreateMessage::new()
+        .content(clip(&lines.join("\n")))
+        .allowed_mentions(mentions_only(&everyone));
+    post(data, channel, list).await;
+    for b in boards {
+        let Some(second) = b.second.clone() else {
+            continue;
+        };
+        let text = catalog.text(
+            l,
+            id::TOURNAMENT_BOARD,
+            &Args::new()
+                .set("board", i64::from(b.board))
+                .set("first", b.first.name.clone())
+                .set("second", second.name.clone()),
+        );
+        let opened = match post(data, channel, CreateMessage::new().content(clip(&text))).await {
+            Some(message) => {
+                let place = MatchPlace {
+                    channel,
+                    message,
+                    guild: *guild,
+                    locale: l,
+                };
+                open_match(data, place, vec![b.first.clone(), second], *variant, *clock)
+                    .await
+                    .map_err(|e| tracing::error!(error = %e, tournament = %tid, "opening a tournament match failed"))
+                    .ok()
+            }
+            None => None,
+        };
+        match opened {
+            Some(m) => data.tournaments.opened(tid, b.round, b.board, m).await,
+            None => data.tournaments.not_opened(tid, b.round, b.board).await,
+        }
+    }
+}
+
+/// Follows the tournaments' news until the director stops.
+pub async fn run(data: Arc<Data>, mut news: UnboundedReceiver<TournamentNews>) {
+    while let Some(n) = news.recv().await {
+        match &n {
+            TournamentNews::Changed(tid) => {
+                refresh(&data, *tid).await;
+            }
+            TournamentNews::Round {
+                id: tid,
+                channel,
+                boards,
+                locale,
+                ..
+            } => {
+                let l = locale
+                    .as_deref()
+                    .and_then(|l| l.parse().ok())
+                    .unwrap_or(Locale::FALLBACK);
+                round(&data, *tid, *channel, l, boards.clone(), &n).await;
+            }
+            TournamentNews::Over(tid) => {
+                if let Some(card) = refresh(&data, *tid).await {
+                    let l = card_locale(&card);
+                    let catalog = data.catalog();
+                    let id = if card.tournament.state == TournamentState::Cancelled {
+                        id::TOURNAMENT_CANCELLED
+                    } else {
+                        id::TOURNAMENT_FINISHED
+                    };
+                    let mut text = catalog.text(l, id, &Args::new().set("id", tid.0));
+                    if card.tournament.state == TournamentState::Finished {
+                        // Picture hook (issue 21, pictures half): attach
+                        // render's standings table of `card.standings`
+                        // here; this text stays beside it.
+                        text.push('\n');
+                        text.push_str(&standings_table(catalog, l, &card));
+                    }
+                    let channel = ChannelId::new(card.tournament.setup.channel);
+                    post(
+                        &data,
+                        channel,
+                        CreateMessage::new()
+                            .content(clip(&text))
+                            .allowed_mentions(mentions_only(&[])),
+                    )
+                    .await;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,302 @@
+//! Tournaments through the host (docs/tournaments.md): a front end stand-in
+//! opens each pairing's match, the players resign (or never move), and the
+//! director pairs round after round, records outcomes, survives a restart
+//! between two rounds and refuses what the rules refuse.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use fourbot::game::Variant;
+use fourbot::host::tournaments::{Board, Card, TournamentNews, TournamentSpec, Tournaments};
+use fourbot::host::{
+    HeuristicBot, Host, HostConfig, MatchId, Request, Seated, TimeStyle, UserId, View,
+};
+use fourbot::i18n::{id, Catalog, Locale};
+use fourbot::play::{ClockSettings, TimeControl};
+use fourbot::store::{Db, GuildSettings, TournamentId};
+use fourbot::tournament::Format;
+use tokio::sync::mpsc::UnboundedReceiver;
+
+use crate::support::{seat, spec};
+
+const GUILD: u64 = 1;
+
+fn player(i: u64) -> Seated {
+    seat(UserId(100 + i), &format!("p{i}"))
+}
+
+struct Field {
+    host: Host,
+    _views: UnboundedReceiver<View>,
+    t: Tournaments,
+    news: UnboundedReceiver<TournamentNews>,
+    _task: tokio::task::JoinHandle<()>,
+    clock: Option<ClockSettings>,
+}
+
+fn field(db: Db) -> Field {
+    let (host, views) = Host::with_store(
+        Arc::new(Catalog::new().unwrap()),
+        Arc::new(HeuristicBot),
+        HostConfig {
+            time_style: TimeStyle::DiscordRelative,
+            images: false,
+        },
+        Some(db.clone()),
+    );
+    let (t, news) = Tournaments::new(db, host.clone());
+    let task = t.spawn(Duration::from_millis(200));
+    Field {
+        host,
+        _views: views,
+        t,
+        news,
+        _task: task,
+        clock: None,
+    }
+}
+
+fn swiss_spec(format: Format) -> TournamentSpec {
+    TournamentSpec {
+        guild: GUILD,
+        channel: 5,
+        format,
+        variant: Variant::Classic,
+        control: TimeControl::DEFAULT,
+        rounds: Some(3),
+        minutes: Some(30),
+        starts_unix_ms: i64::MAX,
+        rated: true,
+        locale: None,
+    }
+}
+
+/// The next news that is a round, skipping the others; `None` when the
+/// tournament ended first. The round's clock is kept for [`open`].
+async fn next_round(f: &mut Field) -> Option<Vec<Board>> {
+    loop {
+        let n = tokio::time::timeout(Duration::from_secs(10), f.news.recv())
+            .await
+            .expect("news in time")
+            .expect("news open");
+        match n {
+            TournamentNews::Round { boards, clock, .. } => {
+                f.clock = Some(clock);
+                return Some(boards);
+            }
+            TournamentNews::Over(_) => return None,
+            TournamentNews::Changed(_) => {}
+        }
+    }
+}
+
+/// Opens the matches of `boards` as a front end would; returns them with
+/// their match.
+async fn open(f: &Field, tid: TournamentId, boards: &[Board]) -> Vec<(Board, MatchId)> {
+    let mut out = Vec::new();
+    for b in boards {
+        let Some(second) = &b.second else { continue };
+        let mut s = spec(Variant::Classic, vec![b.first.clone(), second.clone()]);
+        s.guild = GUILD;
+        s.clock = f.clock.expect("the round's clock");
+        let m = f.host.create_match(s).await.unwrap();
+        f.t.opened(tid, b.round, b.board, m).await;
+        out.push((b.clone(), m));
+    }
+    out
+}
+
+/// The lower-numbered player wins every match: the other resigns it
+/// (before moving: in a tournament that is a forfeit, not an abort).
+async fn play_out(f: &Field, matches: &[(Board, MatchId)]) {
+    for (b, m) in matches {
+        let second = b.second.as_ref().unwrap();
+        let loser = if b.first.id.0 > second.id.0 {
+            &b.first
+        } else {
+            second
+        };
+        // A match whose player left is already resigned.
+        let _ = f.host.act(*m, loser.id, Request::ResignMatch).await;
+    }
+}
+
+fn ranking(card: &Card) -> Vec<String> {
+    card.standings
+        .iter()
+        .map(|r| format!("{} {}", r.player.name, r.halves))
+        .collect()
+}
+
+fn says(f: &Field, d: &fourbot::host::Denial) -> String {
+    f.host.catalog().render(Locale::EnUs, d.message())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_swiss_of_four_is_played_to_the_end_with_the_refusals() {
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field(db);
+    let creator = player(0);
+    // Only moderators may create, unless the server allows anyone.
+    let refused =
+        f.t.create(&swiss_spec(Format::Swiss), &creator, false)
+            .await;
+    assert_eq!(
+        refused.unwrap_err().id(),
+        id::TOURNAMENT_ERROR_MODERATORS_ONLY
+    );
+    let tid =
+        f.t.create(&swiss_spec(Format::Swiss), &creator, true)
+            .await
+            .unwrap();
+    f.t.join(tid, &player(1)).await.unwrap();
+    let twice = f.t.join(tid, &player(1)).await.unwrap_err();
+    assert_eq!(says(&f, &twice), "You have already joined this tournament.");
+    f.t.join(tid, &player(2)).await.unwrap();
+    let few = f.t.start(tid, &creator, false).await.unwrap_err();
+    assert_eq!(
+        says(&f, &few),
+        "It needs at least 3 players to start; 2 joined."
+    );
+    // Someone else may not start it.
+    let other = f.t.start(tid, &player(2), false).await.unwrap_err();
+    assert_eq!(other.id(), id::TOURNAMENT_ERROR_NOT_MANAGER);
+    f.t.join(tid, &player(3)).await.unwrap();
+    f.t.join(tid, &player(4)).await.unwrap();
+    f.t.start(tid, &creator, false).await.unwrap();
+    let late = f.t.join(tid, &player(5)).await.unwrap_err();
+    assert_eq!(late.id(), id::TOURNAMENT_ERROR_STARTED);
+
+    let mut rounds = 0;
+    while let Some(boards) = next_round(&mut f).await {
+        rounds += 1;
+        assert_eq!(boards.len(), 2, "4 players: 2 boards, no bye");
+        let matches = open(&f, tid, &boards).await;
+        play_out(&f, &matches).await;
+    }
+    assert_eq!(rounds, 3);
+    let card = f.t.card(tid).await.unwrap();
+    // p1 beats everyone (3), p4 loses to everyone (0); p2 and p3 have 2
+    // and 1 after meeting everyone once (3 rounds of 4 is a round robin).
+    assert_eq!(ranking(&card), vec!["p1 6", "p2 4", "p3 2", "p4 0"]);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_restart_between_two_rounds_pairs_on() {
+    let dir = std::env::temp_dir().join(format!("fourbot-tour-restart-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let url = format!("sqlite://{}", dir.join("t.db").display());
+    let db = Db::connect(&url).await.unwrap();
+    let mut f = field(db);
+    let tid =
+        f.t.create(&swiss_spec(Format::RoundRobin), &player(0), true)
+            .await
+            .unwrap();
+    for i in 1..=4 {
+        f.t.join(tid, &player(i)).await.unwrap();
+    }
+    f.t.start(tid, &player(0), true).await.unwrap();
+    let boards = next_round(&mut f).await.unwrap();
+    let matches = open(&f, tid, &boards).await;
+    play_out(&f, &matches).await;
+    // Round 2 is paired; the bot stops before its matches are opened.
+    let round2 = next_round(&mut f).await.unwrap();
+    assert!(round2.iter().all(|b| b.round == 2));
+    f.host.close().await;
+    f._task.abort();
+    drop(f);
+
+    let db = Db::connect(&url).await.unwrap();
+    let mut f = field(db);
+    // The restart announces round 2 again: the same boards.
+    let again = next_round(&mut f).await.unwrap();
+    assert_eq!(again, round2);
+    let mut boards = again;
+    let mut rounds = 1;
+    loop {
+        rounds += 1;
+        let matches = open(&f, tid, &boards).await;
+        play_out(&f, &matches).await;
+        match next_round(&mut f).await {
+            Some(b) => boards = b,
+            None => break,
+        }
+    }
+    assert_eq!(rounds, 3, "a round robin of 4 is 3 rounds");
+    let card = f.t.card(tid).await.unwrap();
+    assert_eq!(ranking(&card), vec!["p1 6", "p2 4", "p3 2", "p4 0"]);
+    f.host.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_no_show_loses_by_forfeit_and_leaving_forfeits_the_rest() {
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    // A one-second abort window.
+    let mut settings = GuildSettings::new(GUILD);
+    settings.clock.abort_ms = 1_000;
+    db.set_guild_settings(&settings).await.unwrap();
+    let mut f = field(db.clone());
+    let tid =
+        f.t.create(&swiss_spec(Format::RoundRobin), &player(0), true)
+            .await
+            .unwrap();
+    for i in 1..=3 {
+        f.t.join(tid, &player(i)).await.unwrap();
+    }
+    f.t.start(tid, &player(0), true).await.unwrap();
+    // Round 1 (of 3, with a bye each): nobody moves; the player to move
+    // first (p1 of the match) loses by forfeit when the window closes.
+    let boards = next_round(&mut f).await.unwrap();
+    assert_eq!(boards.len(), 2, "a match and a bye");
+    let matches = open(&f, tid, &boards).await;
+    assert_eq!(matches.len(), 1);
+    let no_show = matches[0].0.first.clone();
+    let waited = next_round(&mut f).await.unwrap();
+    let card = f.t.card(tid).await.unwrap();
+    let row = card.standings.iter().find(|r| r.player == no_show).unwrap();
+    assert_eq!(row.halves, 0, "the no-show lost: {card:?}");
+    // Not a void: the opponent won the match.
+    let present = matches[0].0.second.clone().unwrap();
+    let row = card.standings.iter().find(|r| r.player == present).unwrap();
+    // (A bye of round 2, paired already, counts at once.)
+    let bye = waited
+        .iter()
+        .any(|b| b.second.is_none() && b.first == present);
+    let expected = 2 + if bye { 2 } else { 0 };
+    assert_eq!(
+        row.halves, expected,
+        "the opponent won by forfeit: {card:?}"
+    );
+    // p3 leaves now: every remaining pairing of theirs is a loss (and a
+    // bye of theirs is no longer given).
+    let before = f.t.card(tid).await.unwrap();
+    let p3_before = before
+        .standings
+        .iter()
+        .find(|r| r.player == player(3))
+        .unwrap()
+        .halves;
+    f.t.leave(tid, &player(3)).await.unwrap();
+    let again = f.t.leave(tid, &player(3)).await.unwrap_err();
+    assert_eq!(again.id(), id::TOURNAMENT_ERROR_NOT_ENTRANT);
+    let mut boards = waited;
+    loop {
+        let matches = open(&f, tid, &boards).await;
+        // p3's matches were resigned by the leave or are not opened.
+        play_out(&f, &matches).await;
+        match next_round(&mut f).await {
+            Some(b) => boards = b,
+            None => break,
+        }
+    }
+    let card = f.t.card(tid).await.unwrap();
+    let p3 = card
+        .standings
+        .iter()
+        .find(|r| r.player == player(3))
+        .unwrap();
+    assert!(!p3.active);
+    assert_eq!(p3.halves, p3_before, "no points after leaving: {card:?}");
+    assert_eq!(card.round, 3, "every round was played");
+}
