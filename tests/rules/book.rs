@@ -5,7 +5,7 @@
 //! holds score as published.
 //!
 //! `cargo test --release --test rules -- --ignored five_thousand` re-solves
-//! 5,000 entries (about an hour here).
+//! 5,000 entries (about 15 minutes here).
 
 use fourbot::engine::board::mirror;
 use fourbot::engine::{Board, Book, Solver};
@@ -23,10 +23,16 @@ fn check_random_entries(count: usize, seed: u64) {
     assert_eq!(book.depth(), 12);
     let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
     let mut solver = Solver::new();
-    let size = fourbot::engine::book::positions_up_to(12);
+    // Entries of 9 to 12 discs (98 % of the book): one of fewer discs can
+    // take our solver minutes (the empty board 400 s); those are checked
+    // against Pons' published Begin sets below.
+    let numbers =
+        fourbot::engine::book::layer_range(9).start..fourbot::engine::book::positions_up_to(12);
     let mut by_discs = [0usize; 13];
     for _ in 0..count {
-        let (board, score) = book.sample(rng.gen_range(0..size)).expect("entries");
+        let (board, score) = book
+            .sample(rng.gen_range(numbers.clone()))
+            .expect("entries");
         by_discs[board.moves() as usize] += 1;
         assert_eq!(
             solver.solve(&board, false),
@@ -46,7 +52,7 @@ fn two_hundred_random_book_entries_agree_with_the_solver() {
 }
 
 #[test]
-#[ignore = "about an hour: cargo test --release --test rules -- --ignored five_thousand"]
+#[ignore = "about 15 minutes: cargo test --release --test rules -- --ignored five_thousand"]
 fn five_thousand_random_book_entries_agree_with_the_solver() {
     check_random_entries(5000, 5000);
 }

@@ -113,7 +113,12 @@ impl Board {
                 '1'..='7' => ch as u32 - '1' as u32,
                 'a'..='g' => ch as u32 - 'a' as u32,
                 'A'..='G' => ch as u32 - 'A' as u32,
-                _ => return Err(BoardError::NotAColumn { ply: i + 1, token: ch }),
+                _ => {
+                    return Err(BoardError::NotAColumn {
+                        ply: i + 1,
+                        token: ch,
+                    })
+                }
             });
         }
         Board::from_columns(columns)

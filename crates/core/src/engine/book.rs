@@ -258,11 +258,9 @@ impl Book {
             }
             DENSE if depth <= MAX_DENSE_DEPTH => {
                 let expected = positions_up_to(depth);
-                let table = miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(
-                    &bytes[14..],
-                    expected,
-                )
-                .map_err(|e| BookError::BadTable(format!("{:?}", e.status)))?;
+                let table =
+                    miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&bytes[14..], expected)
+                        .map_err(|e| BookError::BadTable(format!("{:?}", e.status)))?;
                 if table.len() != expected {
                     return Err(BookError::BadTable(format!(
                         "{} positions, {expected} expected",
@@ -456,7 +454,7 @@ pub fn position_at(i: usize) -> Board {
     Board::from_parts(current, mask)
 }
 
-/// The first number after the positions of `n` discs (for walking a layer).
+/// The numbers of the positions of `n` discs (for walking a layer).
 pub fn layer_range(n: u32) -> std::ops::Range<usize> {
     layer_base(n)..layer_base(n + 1)
 }

@@ -43,7 +43,9 @@ pub struct ImportReport {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ImportError {
     /// The length is not a whole number of 5-byte records.
-    #[error("{0} bytes is not a whole number of 5-byte records (book_12ply_distances.dat expected)")]
+    #[error(
+        "{0} bytes is not a whole number of 5-byte records (book_12ply_distances.dat expected)"
+    )]
     BadLength(usize),
     /// A board code that is not a 12-disc 7×6 position.
     #[error("record {record}: board code {code:#010x} is not a 12-disc 7×6 position")]
@@ -253,7 +255,11 @@ mod tests {
         assert_eq!(score_of_bitbully(71), Some(1));
         // Ply 42 = the second player's 21st disc.
         assert_eq!(score_of_bitbully(-70), Some(-1));
-        assert_eq!(score_of_bitbully(98), None, "the first player never plays ply 14");
+        assert_eq!(
+            score_of_bitbully(98),
+            None,
+            "the first player never plays ply 14"
+        );
         assert_eq!(score_of_bitbully(100), None);
     }
 
