@@ -45,10 +45,12 @@ pub enum Command {
     /// Print a guild's leaderboard of one variant:
     /// `<rank>. <name> <rating> <rating deviation> <matches played>`.
     Ladder(LadderArgs),
-    /// Solve 7×6 positions exactly: reads lines `<moves> [score]` (digit
-    /// strings like 4453 or letters like ddec) from stdin and prints
-    /// `<moves> <score>` per line, in order (score for the side to move:
-    /// 22−k for a win with the k-th own disc, negative for a loss, 0 draw).
+    /// Solve 7×6 positions exactly: reads lines `<moves> [score]` from stdin
+    /// (moves in any notation `position` reads: 4453, ddec, d d e c, 1. d
+    /// 2. d; `-` for the empty board; the last token is a score only when it
+    /// is an integer) and prints `<moves> <score>` per line, in order (score
+    /// for the side to move: 22−k for a win with the k-th own disc, negative
+    /// for a loss, 0 draw; the empty board scores +1).
     Solve(SolveArgs),
     /// Generate the opening book: solve every position up to --depth discs
     /// and write it (assets/book.bin by default).
@@ -160,12 +162,17 @@ pub struct SolveArgs {
     pub stats: bool,
 }
 
-/// Arguments of `fourbot book`.
+/// Arguments of `fourbot book`: generate a book with our own solver
+/// (`--depth N`), or `book import <file>`.
 #[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct BookArgs {
+    /// Import instead of generating.
+    #[command(subcommand)]
+    pub action: Option<BookAction>,
     /// Positions with at most this many discs go into the book.
-    #[arg(long)]
-    pub depth: u32,
+    #[arg(long, required = true)]
+    pub depth: Option<u32>,
     /// Output file.
     #[arg(long, default_value = "assets/book.bin")]
     pub out: String,
@@ -174,6 +181,21 @@ pub struct BookArgs {
     /// (default: <out>.progress).
     #[arg(long)]
     pub checkpoint: Option<String>,
+}
+
+/// `fourbot book import`.
+#[derive(Debug, clap::Subcommand)]
+pub enum BookAction {
+    /// Build the book of every position with at most 12 discs from
+    /// BitBully's `book_12ply_distances.dat` (PyPI `bitbully-databases`,
+    /// MIT): the 12-disc scores are read, the rest filled in by negamax.
+    Import {
+        /// The BitBully file `book_12ply_distances.dat`.
+        file: String,
+        /// Output file.
+        #[arg(long, default_value = "assets/book.bin")]
+        out: String,
+    },
 }
 
 /// Arguments of `fourbot script` (format: `docs/match.md`, [`crate::play::script`]).
@@ -711,30 +733,35 @@ fn shell(args: ShellArgs) -> ExitCode {
     }
 }
 
-/// Reads one line of `fourbot solve`'s input: `<moves> [score]`. Returns
-/// `None` for a blank line.
+/// Reads one line of `fourbot solve`'s input: `<moves> [score]`, the moves
+/// in any notation `fourbot position` reads on a 7×6 board (digit strings
+/// `4453`, letters `ddec` or `d d e c`, numbered lists `1. d 2. d`, colour
+/// marks), `-` for the empty board. The last token is a given score only
+/// when it is an integer and not the only token. Returns `None` for a
+/// blank line.
 ///
 /// # Errors
 /// What is wrong with the line (without its number).
 pub fn parse_solve_line(line: &str) -> Result<Option<(String, Board, Option<i32>)>, String> {
-    let mut fields = line.split_whitespace();
-    let Some(moves) = fields.next() else {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let Some((last, rest)) = tokens.split_last() else {
         return Ok(None);
     };
-    let given = match fields.next() {
-        None => None,
-        Some(t) => Some(
-            t.parse::<i32>()
-                .map_err(|_| format!("\"{t}\" is not a score (an integer)"))?,
-        ),
+    let (moves, given) = match last.parse::<i32>() {
+        Ok(score) if !rest.is_empty() => (rest.join(" "), Some(score)),
+        _ => (tokens.join(" "), None),
     };
-    if let Some(extra) = fields.next() {
-        return Err(format!(
-            "unexpected \"{extra}\" (a line is <moves> [score])"
-        ));
-    }
-    let board = Board::from_moves(moves).map_err(|e| e.to_string())?;
-    Ok(Some((moves.to_string(), board, given)))
+    let text = if moves == "-" { "" } else { moves.as_str() };
+    let columns = parse_moves(text, Variant::Classic)
+        .map_err(|e| e.to_string())?
+        .into_iter()
+        .map(|m| match m {
+            Move::Drop(c) => Ok(c as u32),
+            other => Err(format!("{other} is not a drop")),
+        })
+        .collect::<Result<Vec<u32>, String>>()?;
+    let board = Board::from_columns(columns).map_err(|e| e.to_string())?;
+    Ok(Some((moves, board, given)))
 }
 
 /// `fourbot solve`: solves stdin line by line, printing each answer as soon
@@ -823,6 +850,10 @@ pub fn open_checkpoint(path: &str) -> Result<(String, std::fs::File), String> {
 /// The checkpoint is malformed, or a file cannot be read or written.
 pub fn book(args: &BookArgs) -> Result<String, String> {
     use crate::engine::book_gen::{format_checkpoint_line, parse_checkpoint};
+    if let Some(BookAction::Import { file, out }) = &args.action {
+        return book_import(file, out);
+    }
+    let depth = args.depth.ok_or("--depth is required")?;
     let checkpoint = args
         .checkpoint
         .clone()
@@ -835,7 +866,7 @@ pub fn book(args: &BookArgs) -> Result<String, String> {
     let mut write_error = None;
     let book = Book::generate_resumable(
         &Board::new(),
-        args.depth,
+        depth,
         &mut solver,
         &known,
         |key, score, done, total| {
@@ -859,6 +890,35 @@ pub fn book(args: &BookArgs) -> Result<String, String> {
         book.len(),
         book.depth(),
         args.out
+    ))
+}
+
+/// `fourbot book import <file>`: builds the dense book from BitBully's
+/// `book_12ply_distances.dat` ([`crate::engine::book_import`]) and writes it
+/// to `out`; progress on stderr.
+///
+/// # Errors
+/// The file cannot be read or written, or is not a BitBully 12-ply file
+/// with distances.
+pub fn book_import(file: &str, out: &str) -> Result<String, String> {
+    let start = std::time::Instant::now();
+    let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+    let (book, report) = crate::engine::book_import::import_bitbully(&bytes, |line| {
+        eprintln!("{line} ({:.1} s)", start.elapsed().as_secs_f64())
+    })
+    .map_err(|e| format!("{file}: {e}"))?;
+    let bytes = book.to_bytes();
+    std::fs::write(out, &bytes).map_err(|e| format!("{out}: {e}"))?;
+    Ok(format!(
+        "{} records ({} where the side to move wins at once, not stored); {} positions up to {} discs (per disc count: {:?}); {} unreachable positions left out; {} bytes written to {out} in {:.1} s\n",
+        report.records,
+        report.wins_at_once,
+        book.len(),
+        book.depth(),
+        report.per_discs,
+        report.incomplete,
+        bytes.len(),
+        start.elapsed().as_secs_f64()
     ))
 }
 

@@ -2,6 +2,7 @@
 //! the match and clock rules, timed scripts and the exact solver — through
 //! the core's API and the `fourbot` command line.
 
+mod book;
 mod fixtures;
 mod match_props;
 mod match_rules;

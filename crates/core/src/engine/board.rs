@@ -107,20 +107,34 @@ impl Board {
     /// The first bad character, full column or move that completes a line
     /// (the game would be over).
     pub fn from_moves(text: &str) -> Result<Board, BoardError> {
-        let mut b = Board::new();
-        let mut ply = 0;
-        for ch in text.chars() {
-            if ch.is_whitespace() {
-                continue;
-            }
-            ply += 1;
-            let c = match ch {
+        let mut columns = Vec::new();
+        for (i, ch) in text.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            columns.push(match ch {
                 '1'..='7' => ch as u32 - '1' as u32,
                 'a'..='g' => ch as u32 - 'a' as u32,
                 'A'..='G' => ch as u32 - 'A' as u32,
-                _ => return Err(BoardError::NotAColumn { ply, token: ch }),
-            };
-            if !b.can_play(c) {
+                _ => {
+                    return Err(BoardError::NotAColumn {
+                        ply: i + 1,
+                        token: ch,
+                    })
+                }
+            });
+        }
+        Board::from_columns(columns)
+    }
+
+    /// Drops into 0-based columns in turn from the empty board (a move list
+    /// read by [`crate::game::notation`]).
+    ///
+    /// # Errors
+    /// The first full (or missing) column or move that completes a line
+    /// (the game would be over).
+    pub fn from_columns(columns: impl IntoIterator<Item = u32>) -> Result<Board, BoardError> {
+        let mut b = Board::new();
+        for (i, c) in columns.into_iter().enumerate() {
+            let ply = i + 1;
+            if c >= WIDTH || !b.can_play(c) {
                 return Err(BoardError::ColumnFull { ply, column: c + 1 });
             }
             if b.is_winning_move(c) {
@@ -153,6 +167,38 @@ impl Board {
             mask,
             moves: mask.count_ones(),
         })
+    }
+
+    /// The position with `current` the side to move's discs and `mask`
+    /// every disc (bit layout of the module docs); the number of plies is
+    /// the number of discs. The caller vouches that it is a position of the
+    /// game (gravity, disc counts).
+    pub(crate) const fn from_parts(current: u64, mask: u64) -> Board {
+        Board {
+            current,
+            mask,
+            moves: mask.count_ones(),
+        }
+    }
+
+    /// The position of a key [`Board::key`] (or [`Board::mirror_key`], for
+    /// the mirror image): inverse of `key`.
+    pub fn from_key(key: u64) -> Board {
+        // Each column holds its discs below a marker bit: the mask of a
+        // column is every bit below the marker.
+        let mut mask = 0;
+        for c in 0..WIDTH {
+            let col = (key >> (c * STRIDE)) & ((1 << STRIDE) - 1);
+            let marker = 63 - col.leading_zeros();
+            mask |= ((1u64 << marker) - 1) << (c * STRIDE);
+        }
+        let current = (key - mask - BOTTOM) & mask;
+        Board::from_parts(current, mask)
+    }
+
+    /// Whether either side already has a line of four on the board.
+    pub fn has_line(&self) -> bool {
+        has_line(self.current) || has_line(self.current ^ self.mask)
     }
 
     /// Discs played so far (plies).
@@ -296,6 +342,14 @@ pub fn mirror(b: u64) -> u64 {
         out |= ((b >> (c * STRIDE)) & col) << ((WIDTH - 1 - c) * STRIDE);
     }
     out
+}
+
+/// Whether `discs` contain four in a row in any direction.
+pub fn has_line(discs: u64) -> bool {
+    [1, STRIDE, STRIDE - 1, STRIDE + 1].into_iter().any(|d| {
+        let m = discs & (discs >> d);
+        m & (m >> (2 * d)) != 0
+    })
 }
 
 /// Empty cells that would complete a line of four for `discs`, given every

@@ -3,7 +3,8 @@
 //! - [`board`]: a specialised 7×6 two-bitboard position.
 //! - [`solver`]: the exact 7×6 solver (classic rules) and its score convention.
 //! - [`book`]: the opening book the solver reads, shipped in `assets/`;
-//!   [`book_gen`] generates it with the solver.
+//!   [`book_import`] builds it from the BitBully databases, [`book_gen`]
+//!   generates one with the solver.
 //! - [`ai`]: the bot's levels 1–5 for every variant ([`choose_move`]) and
 //!   per-move scores for analysis.
 //! - [`openings`]: the drawn 4-disc openings of `random-opening`.
@@ -15,6 +16,7 @@ pub mod analysis;
 pub mod board;
 pub mod book;
 pub mod book_gen;
+pub mod book_import;
 pub mod openings;
 pub mod solver;
 mod tt;
