@@ -688,7 +688,7 @@ mod tests {
         let c = Catalog::new().unwrap();
         let g = |r: f64, rd: f64| PoolRating::Glicko2(Glicko2Rating::new(r, rd, 0.06).unwrap());
         let point = |id: i64, before, after| RatingPoint {
-            match_id: crate::store::MatchId(id),
+            match_id: crate::host::MatchId(id),
             finished_unix_ms: id,
             before,
             after,
