@@ -10,8 +10,20 @@ use serde_json::json;
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn help_lists_every_command_and_how_to_move_in_the_readers_language() {
     let (fake, _bot) = start("help").await;
-    let texts = private_replies(&fake, ask(&fake, ALICE, "help", &[]), 1).await;
-    let all = texts.join("\n");
+    // /help is packed into as many private messages as Discord's 2,000
+    // characters need (two in English since /tournament): wait for the
+    // last section.
+    let iid = ask(&fake, ALICE, "help", &[]);
+    let all = fake
+        .wait_for("every part of /help", |f| {
+            let all = private_texts(f, iid).join("\n");
+            all.contains("**The match**").then_some(all)
+        })
+        .await;
+    assert!(
+        private_texts(&fake, iid).iter().all(|t| t.chars().count() <= 2000),
+        "{all}"
+    );
     for line in [
         "`/challenge` — Challenge someone",
         "`/seek` — ",
@@ -30,8 +42,17 @@ async fn help_lists_every_command_and_how_to_move_in_the_readers_language() {
         ask(&fake, ALICE, "settings", &[("language", 3, json!("de"))]),
     )
     .await;
-    let texts = private_replies(&fake, ask(&fake, ALICE, "help", &[]), 1).await;
-    let all = texts.join("\n");
+    let iid = ask(&fake, ALICE, "help", &[]);
+    let all = fake
+        .wait_for("every part of /help", |f| {
+            let all = private_texts(f, iid).join("\n");
+            all.contains("**Das Match**").then_some(all)
+        })
+        .await;
+    assert!(
+        private_texts(&fake, iid).iter().all(|t| t.chars().count() <= 2000),
+        "{all}"
+    );
     assert!(all.contains("`/herausfordern` — Fordere"), "{all}");
     assert!(
         all.contains("`/rangliste "),
