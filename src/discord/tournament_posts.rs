@@ -186,7 +186,11 @@ pub fn standings_picture_table(catalog: &Catalog, l: Locale, card: &Card) -> Opt
 /// threads), its description the tournament's title; `None` before the
 /// start or when drawing failed (logged: the text table stays beside it
 /// either way, for screen readers).
-pub async fn standings_picture(catalog: &Catalog, l: Locale, card: &Card) -> Option<CreateAttachment> {
+pub async fn standings_picture(
+    catalog: &Catalog,
+    l: Locale,
+    card: &Card,
+) -> Option<CreateAttachment> {
     let table = standings_picture_table(catalog, l, card)?;
     let alt = table.title.clone();
     match tokio::task::spawn_blocking(move || standings_png(&table)).await {

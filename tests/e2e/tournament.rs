@@ -153,7 +153,11 @@ async fn play(b: &Posted, end: End) {
             said(t, "drawn 1:1").await;
         }
         End::NoShow => {
-            said(t, &format!("{} made no move", b.first.name)).await;
+            said(
+                t,
+                &format!("{} did not make a first move in time", b.first.name),
+            )
+            .await;
         }
     }
 }
@@ -198,14 +202,22 @@ async fn open(fake: &FakeDiscord, tid: u64, options: &[(&str, u8, Value)], playe
         "{created}"
     );
     for p in players {
-        let joined = private_reply(fake, tour(fake, *p, "join", &[("tournament", 4, json!(tid))])).await;
-        assert!(joined.contains(&format!("You joined tournament {tid}")), "{joined}");
+        let joined = private_reply(
+            fake,
+            tour(fake, *p, "join", &[("tournament", 4, json!(tid))]),
+        )
+        .await;
+        assert!(
+            joined.contains(&format!("You joined tournament {tid}")),
+            "{joined}"
+        );
     }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tournament_swiss_of_eight_plays_three_rounds_through_a_no_show_and_a_restart() {
-    let (fake, mut bot) = start_with("tournament-swiss", &[("FOURBOT_TEST_TIME_SCALE", SCALE)]).await;
+    let (fake, mut bot) =
+        start_with("tournament-swiss", &[("FOURBOT_TEST_TIME_SCALE", SCALE)]).await;
     let players: Vec<TestUser> = (1..=8).map(user).collect();
     open(
         &fake,
@@ -215,44 +227,125 @@ async fn tournament_swiss_of_eight_plays_three_rounds_through_a_no_show_and_a_re
     )
     .await;
     // Refusals: joining twice; starting by a player who is not its creator.
-    let twice = private_reply(&fake, tour(&fake, players[0], "join", &[("tournament", 4, json!(1))])).await;
+    let twice = private_reply(
+        &fake,
+        tour(&fake, players[0], "join", &[("tournament", 4, json!(1))]),
+    )
+    .await;
     assert!(twice.contains("already joined"), "{twice}");
-    let foreign = private_reply(&fake, tour(&fake, players[1], "start", &[("tournament", 4, json!(1))])).await;
-    assert!(foreign.contains("Only the tournament's creator"), "{foreign}");
-    let started = private_reply(&fake, tour(&fake, MONA, "start", &[("tournament", 4, json!(1))])).await;
+    let foreign = private_reply(
+        &fake,
+        tour(&fake, players[1], "start", &[("tournament", 4, json!(1))]),
+    )
+    .await;
+    assert!(
+        foreign.contains("Only the tournament's creator"),
+        "{foreign}"
+    );
+    let started = private_reply(
+        &fake,
+        tour(&fake, MONA, "start", &[("tournament", 4, json!(1))]),
+    )
+    .await;
     assert!(started.contains("Tournament 1 has started"), "{started}");
-    let late = private_reply(&fake, tour(&fake, ALICE, "join", &[("tournament", 4, json!(1))])).await;
+    let late = private_reply(
+        &fake,
+        tour(&fake, ALICE, "join", &[("tournament", 4, json!(1))]),
+    )
+    .await;
     assert!(late.contains("already started"), "{late}");
 
     // Round 1: seeds 1–8 by joining order, top half against bottom half.
     let r1 = boards(&fake, 1, 1, 0, 4).await;
-    println!("r1 {:?}", pairs(&r1));
     assert_eq!(
         pairs(&r1),
         vec![
             (1, "player1", "player5"),
-            (2, "player6", "player2"),
+            (2, "player2", "player6"),
             (3, "player3", "player7"),
-            (4, "player8", "player4"),
+            (4, "player4", "player8"),
         ]
     );
-    // player6 never moves: the abort window makes it player6's loss.
-    let ends = [End::FirstWins, End::NoShow, End::Draw, End::SecondWins];
-    for (b, end) in r1.iter().zip(ends) {
-        play(b, end).await;
+    // player2 never moves: the abort window makes it player2's loss.
+    // The no-show is waited for last: the other boards' first movers must
+    // act within the same (scaled) abort window.
+    for (b, end) in [
+        (0, End::FirstWins),
+        (2, End::Draw),
+        (3, End::SecondWins),
+        (1, End::NoShow),
+    ] {
+        play(&r1[b], end).await;
     }
-    // After round 1: 1, 2, 4 one point; 3, 7 a half; 5, 6, 8 none.
+    // After round 1: player1, 6, 8 one point; 3, 7 a half; 2, 4, 5 none.
     let r2 = boards(&fake, 1, 2, 0, 4).await;
+    // player8 floats down to player3 (three in the one-point group).
     assert_eq!(
         pairs(&r2),
         vec![
-            (1, "player5", "player1"),
-            (2, "player2", "player4"),
-            (3, "player7", "player3"),
-            (4, "player6", "player8"),
+            (1, "player6", "player1"),
+            (2, "player8", "player3"),
+            (3, "player7", "player2"),
+            (4, "player5", "player4"),
         ]
     );
-    println!("r2 {:?}", pairs(&r2));
+    for b in &r2[..3] {
+        play(b, End::FirstWins).await;
+    }
+    // The last board of round 2: both move, the bot is killed and started
+    // again; the restored match ends by resignation and round 3 is paired.
+    let last = &r2[3];
+    let t = &last.table;
+    t.drop(last.first, 1, 1, 'd').await;
+    t.drop(last.second, 1, 2, 'd').await;
+    t.turn(1, 3).await;
+    bot.kill().await;
+    bot.restart(&fake).await;
+    said(t, "The bot restarted").await;
+    t.command(last.second, "resign");
+    said(t, &format!("{} resigned the match", last.second.name)).await;
+    let r3 = boards(&fake, 1, 3, 0, 4).await;
+    // After round 2: player6, 8 two; player7 1½; player1, 5 one; player3
+    // ½; player2, 4 none.
+    assert_eq!(
+        pairs(&r3),
+        vec![
+            (1, "player6", "player8"),
+            (2, "player1", "player7"),
+            (3, "player3", "player5"),
+            (4, "player2", "player4"),
+        ]
+    );
+    for b in &r3 {
+        play(b, End::FirstWins).await;
+    }
+    let fin = final_post(&fake, 1).await;
+    let text = fin["content"].as_str().unwrap();
+    // By hand. Points: player6 3; player1, 8 two; player3, 7 1½; player2,
+    // 5 one; player4 0. Buchholz cut 1: player6 {1, 2, 2} → 4; player1
+    // {1, 3, 1½} → 4½; player8 {0, 1½, 3} → 4½; player3 {1½, 2, 1} → 3½;
+    // player7 {1½, 1, 2} → 3½; player2 {3, 1½, 0} → 4½; player5 {2, 0, 1½}
+    // → 3½; player4 {2, 1, 1} → 3. Sonneborn-Berger: player6 1 + 2 + 2 = 5;
+    // player1 beat 5 and 7: 1 + 1½ = 2½; player8 beat 4 and 3: 0 + 1½ =
+    // 1½, so below player1; player3 and player7 drew each other (¾) and
+    // beat a one-point player: 1¾ each, their direct result a draw, so
+    // seed order; player2 and player5 beat only player4: 0, Buchholz
+    // decides.
+    assert_eq!(
+        table_rows(text),
+        vec![
+            "1 player6 3 4 5",
+            "2 player1 2 4½ 2½",
+            "3 player8 2 4½ 1½",
+            "4 player3 1½ 3½ 1¾",
+            "5 player7 1½ 3½ 1¾",
+            "6 player2 1 4½ 0",
+            "7 player5 1 3½ 0",
+            "8 player4 0 3 0",
+        ],
+        "{text}"
+    );
+    assert_eq!(fin["attachments"][0]["filename"], "standings.png", "{fin}");
 }
 
 /// `winner` wins board `b`: the other resigns at once.
@@ -270,21 +363,34 @@ async fn tournament_round_robin_of_four_ranks_a_tie_by_sonneborn_berger_with_a_p
     let (fake, _bot) = start_with("tournament-rr", &[("FOURBOT_TEST_TIME_SCALE", SCALE)]).await;
     let p: Vec<TestUser> = (1..=4).map(user).collect();
     open(&fake, 1, &[("format", 3, json!("round_robin"))], &p).await;
-    let started = private_reply(&fake, tour(&fake, MONA, "start", &[("tournament", 4, json!(1))])).await;
+    let started = private_reply(
+        &fake,
+        tour(&fake, MONA, "start", &[("tournament", 4, json!(1))]),
+    )
+    .await;
     assert!(started.contains("has started"), "{started}");
 
     // The circle method (Berger tables) for seeds 0–3 = player1–4: round 1
     // 0–3, 2–1; round 2 3–1, 0–2; round 3 2–3, 1–0.
     let r1 = boards(&fake, 1, 1, 0, 2).await;
-    assert_eq!(pairs(&r1), vec![(1, "player1", "player4"), (2, "player3", "player2")]);
+    assert_eq!(
+        pairs(&r1),
+        vec![(1, "player1", "player4"), (2, "player3", "player2")]
+    );
     beats(&r1[0], p[0]).await;
     play(&r1[1], End::Draw).await;
     let r2 = boards(&fake, 1, 2, 0, 2).await;
-    assert_eq!(pairs(&r2), vec![(1, "player4", "player2"), (2, "player1", "player3")]);
+    assert_eq!(
+        pairs(&r2),
+        vec![(1, "player4", "player2"), (2, "player1", "player3")]
+    );
     beats(&r2[0], p[3]).await;
     beats(&r2[1], p[2]).await;
     let r3 = boards(&fake, 1, 3, 0, 2).await;
-    assert_eq!(pairs(&r3), vec![(1, "player3", "player4"), (2, "player2", "player1")]);
+    assert_eq!(
+        pairs(&r3),
+        vec![(1, "player3", "player4"), (2, "player2", "player1")]
+    );
     beats(&r3[0], p[3]).await;
     beats(&r3[1], p[0]).await;
 
@@ -316,7 +422,10 @@ async fn tournament_round_robin_of_four_ranks_a_tie_by_sonneborn_berger_with_a_p
         .expect("the final post's request");
     assert_eq!(posted.files.len(), 1, "one picture: {:?}", posted.json);
     assert!(posted.files[0].1.starts_with(b"\x89PNG"), "a PNG");
-    assert_eq!(last["attachments"][0]["filename"], "standings.png", "{last}");
+    assert_eq!(
+        last["attachments"][0]["filename"], "standings.png",
+        "{last}"
+    );
 
     // /tournament standings: the same table, privately, with the picture.
     let asked = tour(&fake, p[1], "standings", &[("tournament", 4, json!(1))]);
@@ -340,7 +449,11 @@ async fn tournament_arena_pairs_the_free_at_once_doubles_a_streak_and_ends_with_
     // window (10 minutes: 30 s) outlasts it, so the matches left running
     // at the end neither end nor count.
     let (fake, _bot) = start_with("tournament-arena", &[("FOURBOT_TEST_TIME_SCALE", "20")]).await;
-    private_reply(&fake, config(&fake, MONA, &[("abort-window", 4, json!(10))])).await;
+    private_reply(
+        &fake,
+        config(&fake, MONA, &[("abort-window", 4, json!(10))]),
+    )
+    .await;
     let p: Vec<TestUser> = (1..=4).map(user).collect();
     open(
         &fake,
@@ -349,14 +462,25 @@ async fn tournament_arena_pairs_the_free_at_once_doubles_a_streak_and_ends_with_
         &p,
     )
     .await;
-    private_reply(&fake, tour(&fake, MONA, "start", &[("tournament", 4, json!(1))])).await;
+    private_reply(
+        &fake,
+        tour(&fake, MONA, "start", &[("tournament", 4, json!(1))]),
+    )
+    .await;
     // Everyone is paired at once, best seed with the next.
     let first = boards(&fake, 1, 1, 0, 2).await;
-    assert_eq!(pairs(&first), vec![(1, "player1", "player2"), (2, "player3", "player4")]);
+    assert_eq!(
+        pairs(&first),
+        vec![(1, "player1", "player2"), (2, "player3", "player4")]
+    );
     beats(&first[0], p[0]).await;
     // The two freed are paired again at once (nobody else waits).
     let b3 = boards(&fake, 1, 1, 1, 1).await;
-    assert_eq!(pairs(&b3), vec![(3, "player2", "player1")], "player2 starts: fewer starts");
+    assert_eq!(
+        pairs(&b3),
+        vec![(3, "player2", "player1")],
+        "player2 starts: fewer starts"
+    );
     beats(&first[1], p[2]).await;
     let b4 = boards(&fake, 1, 1, 2, 1).await;
     assert_eq!(pairs(&b4), vec![(4, "player4", "player3")]);
@@ -385,5 +509,8 @@ async fn tournament_arena_pairs_the_free_at_once_doubles_a_streak_and_ends_with_
         ],
         "{text}"
     );
-    assert_eq!(last["attachments"][0]["filename"], "standings.png", "{last}");
+    assert_eq!(
+        last["attachments"][0]["filename"], "standings.png",
+        "{last}"
+    );
 }

@@ -353,7 +353,13 @@ impl Tournaments {
             Format::Arena => match spec.minutes {
                 Some(m) if ARENA_MINUTES.contains(&m) => (
                     None,
-                    Some(m * 60_000 / self.inner.time_scale.load(std::sync::atomic::Ordering::Relaxed)),
+                    Some(
+                        m * 60_000
+                            / self
+                                .inner
+                                .time_scale
+                                .load(std::sync::atomic::Ordering::Relaxed),
+                    ),
                 ),
                 _ => {
                     return Err(Denial::new(id::TOURNAMENT_ERROR_MINUTES)

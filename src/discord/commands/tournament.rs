@@ -17,11 +17,11 @@ use crate::i18n::{id, Args, Locale, Message};
 
 use super::super::choices::{time_presets, FormatChoice, VariantChoice};
 use super::super::data::{Context, Data, Error};
+use super::super::messages::{clip, mentions_only};
 use super::super::offers::offer_terms;
 use super::super::reply::{
     acknowledge, deny, in_guild, is_moderator, private, private_followup, seated, user_locale,
 };
-use super::super::messages::{clip, mentions_only};
 use super::super::tournament_posts::{card_locale, card_text, post_card, standings_picture};
 
 /// Tournaments: Swiss, round robin and arena.
