@@ -361,6 +361,13 @@ async fn beats(b: &Posted, winner: TestUser) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tournament_round_robin_of_four_ranks_a_tie_by_sonneborn_berger_with_a_picture() {
     let (fake, _bot) = start_with("tournament-rr", &[("FOURBOT_TEST_TIME_SCALE", SCALE)]).await;
+    // No no-show here: a 10-minute abort window (15 s scaled) keeps a board
+    // waiting for its turn from being aborted under load.
+    private_reply(
+        &fake,
+        config(&fake, MONA, &[("abort-window", 4, json!(10))]),
+    )
+    .await;
     let p: Vec<TestUser> = (1..=4).map(user).collect();
     open(&fake, 1, &[("format", 3, json!("round_robin"))], &p).await;
     let started = private_reply(
