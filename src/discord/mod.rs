@@ -552,7 +552,17 @@ async fn start_up(data: &Arc<Data>, bot: UserId, dev_guild: Option<u64>) {
     let news = data.tournament_news.lock().expect("news lock").take();
     if let Some(news) = news {
         tokio::spawn(tournament_posts::run(data.clone(), news));
-        data.tournaments.spawn(std::time::Duration::from_secs(5));
+        // Under a test time scale the arenas' windows are divided, and the
+        // director's clock ticks as much faster (100 ms at least).
+        let every = match data.test_time_scale {
+            Some(d) => {
+                data.tournaments.set_time_scale(d);
+                (std::time::Duration::from_secs(5) / d.min(1000) as u32)
+                    .max(std::time::Duration::from_millis(100))
+            }
+            None => std::time::Duration::from_secs(5),
+        };
+        data.tournaments.spawn(every);
     }
     // Running matches continue (docs/rules.md §4: the turn in progress
     // restarts with its bank), each in its own language; their threads

@@ -8,8 +8,10 @@
 
 use std::sync::Arc;
 
+use crate::render::{standings_png, Standings, StandingsColumns, StandingsRow, Trend};
 use serenity::all::{
-    ButtonStyle, ChannelId, CreateActionRow, CreateButton, CreateMessage, EditMessage, MessageId,
+    ButtonStyle, ChannelId, CreateActionRow, CreateAttachment, CreateButton, CreateMessage,
+    EditMessage, MessageId,
 };
 use serenity::http::Route;
 use tokio::sync::mpsc::UnboundedReceiver;
@@ -122,8 +124,90 @@ pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card) -> String {
     format!("```\n{}\n```{note}", rows.join("\n"))
 }
 
-/// The tournament message: title, terms, state, entrants, standings.
-pub fn card_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
+/// The file name of a standings picture.
+pub const STANDINGS_FILE: &str = "standings.png";
+
+/// The standings of `card` as render's table (issue 21's pictures): the
+/// same rows and columns as [`standings_table`] (rank, player, points, the
+/// two tie-breaks or, in an arena, matches won and played); a withdrawn
+/// player's name is marked ✗, an arena streak 🔥. `None` before the start.
+pub fn standings_picture_table(catalog: &Catalog, l: Locale, card: &Card) -> Option<Standings> {
+    if card.standings.is_empty() {
+        return None;
+    }
+    let arena = card.tournament.setup.format == Format::Arena;
+    let (c2, c3) = if arena {
+        (id::TOURNAMENT_COLUMN_WON, id::TOURNAMENT_COLUMN_PLAYED)
+    } else {
+        (id::TOURNAMENT_COLUMN_BUCHHOLZ, id::TOURNAMENT_COLUMN_SB)
+    };
+    let rows = card
+        .standings
+        .iter()
+        .map(|r| {
+            let (value, b, c) = if arena {
+                (
+                    (r.halves / 2).to_string(),
+                    r.second.to_string(),
+                    r.third.to_string(),
+                )
+            } else {
+                (halves(r.halves), halves(r.second), quarters(r.third))
+            };
+            let mark = match (r.active, r.on_streak) {
+                (false, _) => " ✗",
+                (true, true) => " 🔥",
+                _ => "",
+            };
+            StandingsRow {
+                rank: r.rank as u32,
+                name: format!("{}{mark}", r.player.name),
+                value,
+                extra: vec![b, c],
+                trend: Trend::Unknown,
+            }
+        })
+        .collect();
+    Some(Standings {
+        title: title_text(catalog, l, card),
+        subtitle: None,
+        columns: StandingsColumns {
+            rank: "#".into(),
+            name: catalog.plain(l, id::TOURNAMENT_COLUMN_PLAYER),
+            value: catalog.plain(l, id::TOURNAMENT_COLUMN_POINTS),
+            extra: vec![catalog.plain(l, c2), catalog.plain(l, c3)],
+            trend: None,
+        },
+        rows,
+    })
+}
+
+/// The standings picture of `card` as an attachment (drawn off the async
+/// threads), its description the tournament's title; `None` before the
+/// start or when drawing failed (logged: the text table stays beside it
+/// either way, for screen readers).
+pub async fn standings_picture(
+    catalog: &Catalog,
+    l: Locale,
+    card: &Card,
+) -> Option<CreateAttachment> {
+    let table = standings_picture_table(catalog, l, card)?;
+    let alt = table.title.clone();
+    match tokio::task::spawn_blocking(move || standings_png(&table)).await {
+        Ok(Ok(png)) => Some(CreateAttachment::bytes(png, STANDINGS_FILE).description(alt)),
+        Ok(Err(e)) => {
+            tracing::warn!(error = %e, "drawing tournament standings failed");
+            None
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "drawing tournament standings failed");
+            None
+        }
+    }
+}
+
+/// The tournament's title line: number, format, variant, clock, rated.
+fn title_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
     let t = &card.tournament;
     let setup = &t.setup;
     let format = match setup.format {
@@ -142,7 +226,7 @@ pub fn card_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
     let time = TimeControl::from_stored_ms(setup.base_ms, setup.increment_ms)
         .map(time_text)
         .unwrap_or_default();
-    let title = catalog.text(
+    catalog.text(
         l,
         id::TOURNAMENT_TITLE,
         &Args::new()
@@ -158,7 +242,14 @@ pub fn card_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
                     id::TOURNAMENT_UNRATED
                 },
             ),
-    );
+    )
+}
+
+/// The tournament message: title, terms, state, entrants, standings.
+pub fn card_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
+    let t = &card.tournament;
+    let setup = &t.setup;
+    let title = title_text(catalog, l, card);
     let state = match t.state {
         TournamentState::Open if setup.starts_unix_ms == i64::MAX => {
             catalog.plain(l, id::TOURNAMENT_STATE_OPEN_MANUAL)
@@ -420,22 +511,18 @@ pub async fn run(data: Arc<Data>, mut news: UnboundedReceiver<TournamentNews>) {
                         id::TOURNAMENT_FINISHED
                     };
                     let mut text = catalog.text(l, id, &Args::new().set("id", tid.0));
+                    let mut message = CreateMessage::new().allowed_mentions(mentions_only(&[]));
                     if card.tournament.state == TournamentState::Finished {
-                        // Picture hook (issue 21, pictures half): attach
-                        // render's standings table of `card.standings`
-                        // here; this text stays beside it.
+                        // The standings as a picture, the text table beside
+                        // it for screen readers.
                         text.push('\n');
                         text.push_str(&standings_table(catalog, l, &card));
+                        if let Some(picture) = standings_picture(catalog, l, &card).await {
+                            message = message.add_file(picture);
+                        }
                     }
                     let channel = ChannelId::new(card.tournament.setup.channel);
-                    post(
-                        &data,
-                        channel,
-                        CreateMessage::new()
-                            .content(clip(&text))
-                            .allowed_mentions(mentions_only(&[])),
-                    )
-                    .await;
+                    post(&data, channel, message.content(clip(&text))).await;
                 }
             }
         }

@@ -24,3 +24,4 @@ mod restart;
 mod shards;
 mod shell;
 mod table;
+mod tournament;

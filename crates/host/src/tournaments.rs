@@ -158,6 +158,9 @@ struct Inner {
     host: Host,
     news: mpsc::UnboundedSender<TournamentNews>,
     lock: Mutex<()>,
+    /// Tests only: an arena's window is divided by this (1 otherwise),
+    /// as `FOURBOT_TEST_TIME_SCALE` divides match clocks.
+    time_scale: std::sync::atomic::AtomicU64,
 }
 
 /// The tournament director. Cheap to clone.
@@ -264,10 +267,21 @@ impl Tournaments {
                     host,
                     news,
                     lock: Mutex::new(()),
+                    time_scale: std::sync::atomic::AtomicU64::new(1),
                 }),
             },
             rx,
         )
+    }
+
+    /// Tests only (`FOURBOT_TEST_TIME_SCALE`, docs/discord.md): the window
+    /// of every arena created from now on is divided by `divisor` (≥ 1), so
+    /// that a 5-minute arena ends within seconds. The window is stored
+    /// divided, so a restart keeps it.
+    pub fn set_time_scale(&self, divisor: u64) {
+        self.inner
+            .time_scale
+            .store(divisor.max(1), std::sync::atomic::Ordering::Relaxed);
     }
 
     fn tell(&self, news: TournamentNews) {
@@ -337,7 +351,16 @@ impl Tournaments {
                 }
             },
             Format::Arena => match spec.minutes {
-                Some(m) if ARENA_MINUTES.contains(&m) => (None, Some(m * 60_000)),
+                Some(m) if ARENA_MINUTES.contains(&m) => (
+                    None,
+                    Some(
+                        m * 60_000
+                            / self
+                                .inner
+                                .time_scale
+                                .load(std::sync::atomic::Ordering::Relaxed),
+                    ),
+                ),
                 _ => {
                     return Err(Denial::new(id::TOURNAMENT_ERROR_MINUTES)
                         .with("min", *ARENA_MINUTES.start())

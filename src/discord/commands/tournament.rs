@@ -17,11 +17,12 @@ use crate::i18n::{id, Args, Locale, Message};
 
 use super::super::choices::{time_presets, FormatChoice, VariantChoice};
 use super::super::data::{Context, Data, Error};
+use super::super::messages::{clip, mentions_only};
 use super::super::offers::offer_terms;
 use super::super::reply::{
     acknowledge, deny, in_guild, is_moderator, private, private_followup, seated, user_locale,
 };
-use super::super::tournament_posts::{card_locale, card_text, post_card};
+use super::super::tournament_posts::{card_locale, card_text, post_card, standings_picture};
 
 /// Tournaments: Swiss, round robin and arena.
 #[poise::command(
@@ -177,7 +178,17 @@ async fn tournament_standings(ctx: Context<'_>, tournament: i64) -> Result<(), E
                 Some(_) => user_locale(ctx),
                 None => card_locale(&card),
             };
-            private(ctx, card_text(data.catalog(), l, &card)).await
+            // The standings as a picture once there are any, the text
+            // beside it for screen readers.
+            let mut reply = poise::CreateReply::default()
+                .content(clip(&card_text(data.catalog(), l, &card)))
+                .ephemeral(true)
+                .allowed_mentions(mentions_only(&[]));
+            if let Some(picture) = standings_picture(data.catalog(), l, &card).await {
+                reply = reply.attachment(picture);
+            }
+            ctx.send(reply).await?;
+            Ok(())
         }
         Err(d) => deny(ctx, &d).await,
     }

@@ -1,0 +1,523 @@
+//! Tournaments end to end (issue 21, docs/tournaments.md): the real bot on
+//! the fake Discord runs an 8-player Swiss of 3 rounds to its end (matches
+//! ended by resignation, a draw, a no-show, a restart of the bot between two
+//! rounds), a 4-player round robin and a short arena; the final standings
+//! and their tie-breaks are checked against tables worked out by hand.
+//!
+//! Every match runs with `FOURBOT_TEST_TIME_SCALE` (docs/discord.md), so a
+//! no-show loses within seconds; matches are ended by resignations, which
+//! take no clock time.
+
+use crate::support::{fake, harness};
+
+use fake::*;
+use harness::*;
+use serde_json::{json, Value};
+
+/// The clock divisor of these tests: the 3-minute abort window becomes
+/// 4.5 s, the 10+10 clock 15 s + 0.25 s.
+const SCALE: &str = "40";
+
+/// `user` runs `/tournament sub` with `options`; returns the interaction.
+fn tour(fake: &FakeDiscord, user: TestUser, sub: &str, options: &[(&str, u8, Value)]) -> u64 {
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        subcommand_json(iid, user, CHANNEL_ID, "tournament", sub, options, &[]),
+    );
+    iid
+}
+
+/// The player whose name `name` is (`playerN`, see [`user`]).
+fn player(name: &str) -> TestUser {
+    user(
+        name.trim_start_matches("player")
+            .parse()
+            .unwrap_or_else(|_| panic!("a player's name: {name}")),
+    )
+}
+
+/// One board of a round as the channel shows it, with its match.
+struct Posted {
+    board: u32,
+    first: TestUser,
+    second: TestUser,
+    table: Table,
+}
+
+/// Reads `Board 3: player1 (starts) against player5`.
+fn parse_board(text: &str) -> Option<(u32, TestUser, TestUser)> {
+    let rest = text.strip_prefix("Board ")?;
+    let (n, rest) = rest.split_once(": ")?;
+    let (first, second) = rest.split_once(" (starts) against ")?;
+    Some((n.parse().ok()?, player(first), player(second.trim())))
+}
+
+/// The `count` boards posted after the title of tournament `tid`'s round
+/// `round` (the `nth` such title: an arena posts "round 1" for every batch),
+/// once each has its match's first turn.
+async fn boards(fake: &FakeDiscord, tid: u64, round: u32, nth: usize, count: usize) -> Vec<Posted> {
+    let title = format!("**Tournament {tid}, round {round}**");
+    let found = fake
+        .wait_for(&format!("{count} boards of {title} #{nth}"), |f| {
+            let all = f.messages_in(CHANNEL_ID);
+            let start = all
+                .iter()
+                .enumerate()
+                .filter(|(_, m)| m["content"].as_str().unwrap_or("").starts_with(&title))
+                .nth(nth)?
+                .0;
+            let mut found = Vec::new();
+            for m in &all[start + 1..] {
+                let text = m["content"].as_str().unwrap_or("");
+                if text.starts_with("**Tournament") {
+                    break;
+                }
+                if let Some(b) = parse_board(text) {
+                    let thread = id_of(m);
+                    let first = f
+                        .messages_in(thread)
+                        .into_iter()
+                        .find(|m| !buttons(m).is_empty())?;
+                    found.push((b, thread, first));
+                }
+            }
+            (found.len() == count).then_some(found)
+        })
+        .await;
+    found
+        .into_iter()
+        .map(|((board, first, second), thread, turn)| Posted {
+            board,
+            first,
+            second,
+            table: Table {
+                fake: fake.clone(),
+                thread,
+                match_id: buttons(&turn)[0].0.split(':').nth(1).unwrap().to_string(),
+                players: vec![first, second],
+            },
+        })
+        .collect()
+}
+
+/// How a board's match is to end.
+#[derive(Clone, Copy, Debug)]
+enum End {
+    /// The second resigns at once (an abort counted as their forfeit).
+    FirstWins,
+    /// The first resigns at once.
+    SecondWins,
+    /// Both move, then each resigns one game: 1:1.
+    Draw,
+    /// The first never moves: the abort window forfeits them.
+    NoShow,
+}
+
+/// The thread message of `t` containing `text` (waits).
+async fn said(t: &Table, text: &str) -> Value {
+    let thread = t.thread;
+    t.fake
+        .wait_for(text, |f| {
+            f.messages_in(thread)
+                .into_iter()
+                .find(|m| m["content"].as_str().unwrap_or("").contains(text))
+        })
+        .await
+}
+
+/// Plays board `b` to `end` (a no-show is only waited for).
+async fn play(b: &Posted, end: End) {
+    let t = &b.table;
+    match end {
+        End::FirstWins => {
+            t.command(b.second, "resign");
+            said(t, &format!("{} resigned the match", b.second.name)).await;
+        }
+        End::SecondWins => {
+            t.command(b.first, "resign");
+            said(t, &format!("{} resigned the match", b.first.name)).await;
+        }
+        End::Draw => {
+            assert_eq!(t.mover(&t.turn(1, 1).await).id, b.first.id, "first starts");
+            t.drop(b.first, 1, 1, 'd').await;
+            t.drop(b.second, 1, 2, 'd').await;
+            t.turn(1, 3).await;
+            t.command(b.first, "resign-game");
+            let over = t.message_with(":1:ready").await;
+            let ready = format!("m:{}:1:ready", t.match_id);
+            press(&t.fake, b.first, &over, &ready);
+            press(&t.fake, b.second, &over, &ready);
+            t.turn(2, 1).await;
+            t.command(b.second, "resign-game");
+            said(t, "drawn 1:1").await;
+        }
+        End::NoShow => {
+            said(
+                t,
+                &format!("{} did not make a first move in time", b.first.name),
+            )
+            .await;
+        }
+    }
+}
+
+/// The (board, first, second) of posted boards, by names.
+fn pairs(posted: &[Posted]) -> Vec<(u32, &'static str, &'static str)> {
+    posted
+        .iter()
+        .map(|b| (b.board, b.first.name, b.second.name))
+        .collect()
+}
+
+/// The rows of the standings table in `text` (between the fences, heading
+/// dropped), each with its runs of spaces squeezed to one.
+fn table_rows(text: &str) -> Vec<String> {
+    let start = text.find("```\n").expect("a table") + 4;
+    let end = start + text[start..].find("```").unwrap();
+    text[start..end]
+        .lines()
+        .skip(1)
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+/// The final-standings post of tournament `tid` (waits).
+async fn final_post(fake: &FakeDiscord, tid: u64) -> Value {
+    let head = format!("Tournament {tid} is over. Final standings:");
+    fake.wait_for("the final standings", |f| {
+        f.messages_in(CHANNEL_ID)
+            .into_iter()
+            .find(|m| m["content"].as_str().unwrap_or("").starts_with(&head))
+    })
+    .await
+}
+
+/// Creates tournament `tid` by Mona (a moderator) with `options`, and lets
+/// `players` join in order (their seeds: none has a rating).
+async fn open(fake: &FakeDiscord, tid: u64, options: &[(&str, u8, Value)], players: &[TestUser]) {
+    let created = private_reply(fake, tour(fake, MONA, "create", options)).await;
+    assert!(
+        created.contains(&format!("Tournament {tid} is created")),
+        "{created}"
+    );
+    for p in players {
+        let joined = private_reply(
+            fake,
+            tour(fake, *p, "join", &[("tournament", 4, json!(tid))]),
+        )
+        .await;
+        assert!(
+            joined.contains(&format!("You joined tournament {tid}")),
+            "{joined}"
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournament_swiss_of_eight_plays_three_rounds_through_a_no_show_and_a_restart() {
+    let (fake, mut bot) =
+        start_with("tournament-swiss", &[("FOURBOT_TEST_TIME_SCALE", SCALE)]).await;
+    let players: Vec<TestUser> = (1..=8).map(user).collect();
+    open(
+        &fake,
+        1,
+        &[("format", 3, json!("swiss")), ("rounds", 4, json!(3))],
+        &players,
+    )
+    .await;
+    // Refusals: joining twice; starting by a player who is not its creator.
+    let twice = private_reply(
+        &fake,
+        tour(&fake, players[0], "join", &[("tournament", 4, json!(1))]),
+    )
+    .await;
+    assert!(twice.contains("already joined"), "{twice}");
+    let foreign = private_reply(
+        &fake,
+        tour(&fake, players[1], "start", &[("tournament", 4, json!(1))]),
+    )
+    .await;
+    assert!(
+        foreign.contains("Only the tournament's creator"),
+        "{foreign}"
+    );
+    let started = private_reply(
+        &fake,
+        tour(&fake, MONA, "start", &[("tournament", 4, json!(1))]),
+    )
+    .await;
+    assert!(started.contains("Tournament 1 has started"), "{started}");
+    let late = private_reply(
+        &fake,
+        tour(&fake, ALICE, "join", &[("tournament", 4, json!(1))]),
+    )
+    .await;
+    assert!(late.contains("already started"), "{late}");
+
+    // Round 1: seeds 1–8 by joining order, top half against bottom half.
+    let r1 = boards(&fake, 1, 1, 0, 4).await;
+    assert_eq!(
+        pairs(&r1),
+        vec![
+            (1, "player1", "player5"),
+            (2, "player2", "player6"),
+            (3, "player3", "player7"),
+            (4, "player4", "player8"),
+        ]
+    );
+    // player2 never moves: the abort window makes it player2's loss.
+    // The no-show is waited for last: the other boards' first movers must
+    // act within the same (scaled) abort window.
+    for (b, end) in [
+        (0, End::FirstWins),
+        (2, End::Draw),
+        (3, End::SecondWins),
+        (1, End::NoShow),
+    ] {
+        play(&r1[b], end).await;
+    }
+    // After round 1: player1, 6, 8 one point; 3, 7 a half; 2, 4, 5 none.
+    let r2 = boards(&fake, 1, 2, 0, 4).await;
+    // player8 floats down to player3 (three in the one-point group).
+    assert_eq!(
+        pairs(&r2),
+        vec![
+            (1, "player6", "player1"),
+            (2, "player8", "player3"),
+            (3, "player7", "player2"),
+            (4, "player5", "player4"),
+        ]
+    );
+    for b in &r2[..3] {
+        play(b, End::FirstWins).await;
+    }
+    // The last board of round 2: both move, the bot is killed and started
+    // again; the restored match ends by resignation and round 3 is paired.
+    let last = &r2[3];
+    let t = &last.table;
+    t.drop(last.first, 1, 1, 'd').await;
+    t.drop(last.second, 1, 2, 'd').await;
+    t.turn(1, 3).await;
+    bot.kill().await;
+    bot.restart(&fake).await;
+    said(t, "The bot restarted").await;
+    t.command(last.second, "resign");
+    said(t, &format!("{} resigned the match", last.second.name)).await;
+    let r3 = boards(&fake, 1, 3, 0, 4).await;
+    // After round 2: player6, 8 two; player7 1½; player1, 5 one; player3
+    // ½; player2, 4 none.
+    assert_eq!(
+        pairs(&r3),
+        vec![
+            (1, "player6", "player8"),
+            (2, "player1", "player7"),
+            (3, "player3", "player5"),
+            (4, "player2", "player4"),
+        ]
+    );
+    for b in &r3 {
+        play(b, End::FirstWins).await;
+    }
+    let fin = final_post(&fake, 1).await;
+    let text = fin["content"].as_str().unwrap();
+    // By hand. Points: player6 3; player1, 8 two; player3, 7 1½; player2,
+    // 5 one; player4 0. Buchholz cut 1: player6 {1, 2, 2} → 4; player1
+    // {1, 3, 1½} → 4½; player8 {0, 1½, 3} → 4½; player3 {1½, 2, 1} → 3½;
+    // player7 {1½, 1, 2} → 3½; player2 {3, 1½, 0} → 4½; player5 {2, 0, 1½}
+    // → 3½; player4 {2, 1, 1} → 3. Sonneborn-Berger: player6 1 + 2 + 2 = 5;
+    // player1 beat 5 and 7: 1 + 1½ = 2½; player8 beat 4 and 3: 0 + 1½ =
+    // 1½, so below player1; player3 and player7 drew each other (¾) and
+    // beat a one-point player: 1¾ each, their direct result a draw, so
+    // seed order; player2 and player5 beat only player4: 0, Buchholz
+    // decides.
+    assert_eq!(
+        table_rows(text),
+        vec![
+            "1 player6 3 4 5",
+            "2 player1 2 4½ 2½",
+            "3 player8 2 4½ 1½",
+            "4 player3 1½ 3½ 1¾",
+            "5 player7 1½ 3½ 1¾",
+            "6 player2 1 4½ 0",
+            "7 player5 1 3½ 0",
+            "8 player4 0 3 0",
+        ],
+        "{text}"
+    );
+    assert_eq!(fin["attachments"][0]["filename"], "standings.png", "{fin}");
+}
+
+/// `winner` wins board `b`: the other resigns at once.
+async fn beats(b: &Posted, winner: TestUser) {
+    if winner.id == b.first.id {
+        play(b, End::FirstWins).await
+    } else {
+        assert_eq!(winner.id, b.second.id, "a player of board {}", b.board);
+        play(b, End::SecondWins).await
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournament_round_robin_of_four_ranks_a_tie_by_sonneborn_berger_with_a_picture() {
+    let (fake, _bot) = start_with("tournament-rr", &[("FOURBOT_TEST_TIME_SCALE", SCALE)]).await;
+    // No no-show here: a 10-minute abort window (15 s scaled) keeps a board
+    // waiting for its turn from being aborted under load.
+    private_reply(
+        &fake,
+        config(&fake, MONA, &[("abort-window", 4, json!(10))]),
+    )
+    .await;
+    let p: Vec<TestUser> = (1..=4).map(user).collect();
+    open(&fake, 1, &[("format", 3, json!("round_robin"))], &p).await;
+    let started = private_reply(
+        &fake,
+        tour(&fake, MONA, "start", &[("tournament", 4, json!(1))]),
+    )
+    .await;
+    assert!(started.contains("has started"), "{started}");
+
+    // The circle method (Berger tables) for seeds 0–3 = player1–4: round 1
+    // 0–3, 2–1; round 2 3–1, 0–2; round 3 2–3, 1–0.
+    let r1 = boards(&fake, 1, 1, 0, 2).await;
+    assert_eq!(
+        pairs(&r1),
+        vec![(1, "player1", "player4"), (2, "player3", "player2")]
+    );
+    beats(&r1[0], p[0]).await;
+    play(&r1[1], End::Draw).await;
+    let r2 = boards(&fake, 1, 2, 0, 2).await;
+    assert_eq!(
+        pairs(&r2),
+        vec![(1, "player4", "player2"), (2, "player1", "player3")]
+    );
+    beats(&r2[0], p[3]).await;
+    beats(&r2[1], p[2]).await;
+    let r3 = boards(&fake, 1, 3, 0, 2).await;
+    assert_eq!(
+        pairs(&r3),
+        vec![(1, "player3", "player4"), (2, "player2", "player1")]
+    );
+    beats(&r3[0], p[3]).await;
+    beats(&r3[1], p[0]).await;
+
+    // By hand: player1 beat 4 and 2, lost to 3: 2 points; player4 beat 2
+    // and 3, lost to 1: 2; player3 drew 2, beat 1, lost to 4: 1½; player2
+    // ½. Buchholz cut 1 (opponents' points without the lowest): player1
+    // 2 + 1½ = 3½, player4 2 + 1½ = 3½, player3 2 + 2 = 4, player2 2 + 2 =
+    // 4. Sonneborn-Berger (beaten opponents' points plus half the drawn
+    // ones'): player1 2 + ½ = 2½, player4 ½ + 1½ = 2, player3 2 + ¼ = 2¼,
+    // player2 ¾. player1 and player4 tie on points and Buchholz; player1
+    // is ahead on Sonneborn-Berger.
+    let last = final_post(&fake, 1).await;
+    let text = last["content"].as_str().unwrap();
+    assert_eq!(
+        table_rows(text),
+        vec![
+            "1 player1 2 3½ 2½",
+            "2 player4 2 3½ 2",
+            "3 player3 1½ 4 2¼",
+            "4 player2 ½ 4 ¾",
+        ],
+        "{text}"
+    );
+    // The picture of the same standings, with the text beside it.
+    let posted = fake
+        .requests()
+        .into_iter()
+        .find(|r| r.method == "POST" && r.json["content"] == last["content"])
+        .expect("the final post's request");
+    assert_eq!(posted.files.len(), 1, "one picture: {:?}", posted.json);
+    assert!(posted.files[0].1.starts_with(b"\x89PNG"), "a PNG");
+    assert_eq!(
+        last["attachments"][0]["filename"], "standings.png",
+        "{last}"
+    );
+
+    // /tournament standings: the same table, privately, with the picture.
+    let asked = tour(&fake, p[1], "standings", &[("tournament", 4, json!(1))]);
+    let answer = private_reply(&fake, asked).await;
+    assert_eq!(table_rows(&answer), table_rows(text), "{answer}");
+    let token = format!("token-{asked}");
+    let files = fake
+        .wait_for("the standings picture", |f| {
+            f.requests()
+                .into_iter()
+                .find(|r| r.path.contains(&token) && !r.files.is_empty())
+                .map(|r| r.files)
+        })
+        .await;
+    assert!(files[0].1.starts_with(b"\x89PNG"), "a PNG");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournament_arena_pairs_the_free_at_once_doubles_a_streak_and_ends_with_its_window() {
+    // A 5-minute arena ends after 15 s under a time scale of 20; the abort
+    // window (10 minutes: 30 s) outlasts it, so the matches left running
+    // at the end neither end nor count.
+    let (fake, _bot) = start_with("tournament-arena", &[("FOURBOT_TEST_TIME_SCALE", "20")]).await;
+    private_reply(
+        &fake,
+        config(&fake, MONA, &[("abort-window", 4, json!(10))]),
+    )
+    .await;
+    let p: Vec<TestUser> = (1..=4).map(user).collect();
+    open(
+        &fake,
+        1,
+        &[("format", 3, json!("arena")), ("minutes", 4, json!(5))],
+        &p,
+    )
+    .await;
+    private_reply(
+        &fake,
+        tour(&fake, MONA, "start", &[("tournament", 4, json!(1))]),
+    )
+    .await;
+    // Everyone is paired at once, best seed with the next.
+    let first = boards(&fake, 1, 1, 0, 2).await;
+    assert_eq!(
+        pairs(&first),
+        vec![(1, "player1", "player2"), (2, "player3", "player4")]
+    );
+    beats(&first[0], p[0]).await;
+    // The two freed are paired again at once (nobody else waits).
+    let b3 = boards(&fake, 1, 1, 1, 1).await;
+    assert_eq!(
+        pairs(&b3),
+        vec![(3, "player2", "player1")],
+        "player2 starts: fewer starts"
+    );
+    beats(&first[1], p[2]).await;
+    let b4 = boards(&fake, 1, 1, 2, 1).await;
+    assert_eq!(pairs(&b4), vec![(4, "player4", "player3")]);
+    beats(&b3[0], p[0]).await;
+    let b5 = boards(&fake, 1, 1, 3, 1).await;
+    assert_eq!(pairs(&b5), vec![(5, "player1", "player2")]);
+    beats(&b4[0], p[3]).await;
+    let b6 = boards(&fake, 1, 1, 4, 1).await;
+    assert_eq!(pairs(&b6), vec![(6, "player3", "player4")]);
+    // player1's third win in a row counts double: 2 + 2 + 4.
+    beats(&b5[0], p[0]).await;
+
+    // By hand: player1 8 points (3 won of 3, on a streak); player3 and
+    // player4 2 each (1 of 2: seed breaks the tie); player2 0 (0 of 3).
+    // Board 6 (and 7, if paired before the close) is still running when
+    // the window closes.
+    let last = final_post(&fake, 1).await;
+    let text = last["content"].as_str().unwrap();
+    assert_eq!(
+        table_rows(text),
+        vec![
+            "1 player1 8 3 3 🔥",
+            "2 player3 2 1 2",
+            "3 player4 2 1 2",
+            "4 player2 0 0 3",
+        ],
+        "{text}"
+    );
+    assert_eq!(
+        last["attachments"][0]["filename"], "standings.png",
+        "{last}"
+    );
+}
