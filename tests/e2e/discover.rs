@@ -21,7 +21,9 @@ async fn help_lists_every_command_and_how_to_move_in_the_readers_language() {
         })
         .await;
     assert!(
-        private_texts(&fake, iid).iter().all(|t| t.chars().count() <= 2000),
+        private_texts(&fake, iid)
+            .iter()
+            .all(|t| t.chars().count() <= 2000),
         "{all}"
     );
     for line in [
@@ -50,7 +52,9 @@ async fn help_lists_every_command_and_how_to_move_in_the_readers_language() {
         })
         .await;
     assert!(
-        private_texts(&fake, iid).iter().all(|t| t.chars().count() <= 2000),
+        private_texts(&fake, iid)
+            .iter()
+            .all(|t| t.chars().count() <= 2000),
         "{all}"
     );
     assert!(all.contains("`/herausfordern` — Fordere"), "{all}");
