@@ -481,7 +481,17 @@ async fn main() {
                 press(&fake, b, &challenge, &accept);
             }
             drive(
-                fake, stats, rx, [a, b], think, flags, i, done_tx, go, delay, hold_at,
+                fake,
+                stats,
+                rx,
+                [a, b],
+                think,
+                flags,
+                i,
+                done_tx,
+                go,
+                delay,
+                hold_at,
             )
             .await;
         }));
