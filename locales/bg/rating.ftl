@@ -26,6 +26,7 @@ history-empty = { $player } още не е завършил мач.
 
 analyze-title = Анализ на мач { $id }
 analyze-exact = Точни оценки от решаващата програма (дъска 7×6, класически правила).
+analyze-progress = Анализ… { $done }/{ $total } хода
 analyze-game = Партия { $game }
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
 

@@ -26,6 +26,7 @@ history-empty = { $player } hat noch kein Match beendet.
 
 analyze-title = Analyse von Match { $id }
 analyze-exact = Exakte Bewertungen des Lösers (7×6-Brett, klassische Regeln).
+analyze-progress = Analyse läuft… { $done }/{ $total } Züge
 analyze-game = Partie { $game }
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
 

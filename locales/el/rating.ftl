@@ -26,6 +26,7 @@ history-empty = { $player }: κανένας ολοκληρωμένος αγών�
 
 analyze-title = Ανάλυση του αγώνα { $id }
 analyze-exact = Ακριβείς κρίσεις του επιλυτή (ταμπλό 7×6, κλασικοί κανόνες).
+analyze-progress = Ανάλυση σε εξέλιξη… { $done }/{ $total } κινήσεις
 analyze-game = Παρτίδα { $game }
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
 

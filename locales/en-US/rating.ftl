@@ -40,6 +40,7 @@ history-empty = { $player } has not finished a match yet.
 # $id (text)
 analyze-title = Analysis of match { $id }
 analyze-exact = Exact verdicts from the solver (7×6 board, classic rules).
+analyze-progress = Analysing… { $done }/{ $total } moves
 # $game (number)
 analyze-game = Game { $game }
 # $ply (number), $disc (text), $move (text), $verdict (text)

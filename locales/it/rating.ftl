@@ -26,6 +26,7 @@ history-empty = { $player } non ha ancora concluso nessun incontro.
 
 analyze-title = Analisi dell'incontro { $id }
 analyze-exact = Valutazioni esatte del risolutore (griglia 7×6, regole classiche).
+analyze-progress = Analisi in corso… { $done }/{ $total } mosse
 analyze-game = Partita { $game }
 analyze-line = { $ply }. { $disc } { $move }: { $verdict }
 

@@ -714,6 +714,31 @@ async fn analyze_gives_every_move_its_verdict_and_the_board_at_the_first_mistake
     assert_eq!(ack.json["type"], 5, "deferred first: {}", ack.json);
     assert_eq!(ack.json["data"]["flags"], 64, "privately");
     let replies = followups(&fake, asked, true).await;
+    // The progress came first, in the deferred answer (an edit of the
+    // original response), then the analysis in follow-ups.
+    let original = format!("{}/messages/@original", followup_path(asked));
+    let first_edit = replies
+        .iter()
+        .position(|r| r.method == "PATCH" && r.path == original)
+        .expect("a progress edit");
+    assert!(
+        replies[first_edit].json["content"]
+            .as_str()
+            .unwrap()
+            .starts_with("Analysing… ")
+            && replies[first_edit].json["content"]
+                .as_str()
+                .unwrap()
+                .ends_with("/8 moves"),
+        "{}",
+        replies[first_edit].json
+    );
+    let first_answer = replies
+        .iter()
+        .position(|r| r.method == "POST" && r.path == followup_path(asked))
+        .expect("the answer");
+    assert!(first_edit < first_answer, "progress before the answer");
+    let replies: Vec<Recorded> = replies.into_iter().filter(|r| r.method == "POST").collect();
     let text: String = replies
         .iter()
         .map(|r| r.json["content"].as_str().unwrap_or("").to_string())

@@ -8,12 +8,14 @@
 //! the interaction has been deferred. Replies are private, in the reader's
 //! language.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use poise::CreateReply;
-use serenity::all::{CreateAttachment, CreateMessage};
+use serenity::all::{CreateAttachment, CreateMessage, EditInteractionResponse};
 
-use crate::engine::analysis::{analyze_game, Mistake, MoveVerdict, Verdict};
+use crate::engine::analysis::{analyze_game_with_progress, Mistake, MoveVerdict, Verdict};
 use crate::engine::board::is_classic;
 use crate::game::{Game, Position};
 use crate::host::Denial;
@@ -26,11 +28,19 @@ use super::super::poster::{token_refused, with_retries};
 use super::super::reply::{deny, in_guild, pack, private, seated, user_id, user_locale};
 
 /// How long the solver may spend on one position before its verdict is
-/// "unknown". Positions of the first plies need an opening book to be
-/// solved in time (the shipped `assets/book.bin` is still empty, so they
-/// come back unknown); later ones take milliseconds. At most 42 s for a
-/// 42-ply game.
+/// "unknown". Positions of ≤ 12 discs come from the shipped opening book
+/// (`assets/book.bin`) at once; later ones are weakly solved, measured at
+/// well under this (a whole random game: p50 ≈ 10 ms, max ≈ 0.2 s,
+/// docs/benchmarks.md "Analysis"), so the budget is a safety net: at most
+/// 30 s for the 30 positions after the book of a 42-ply game.
 pub const PER_POSITION: Duration = Duration::from_secs(1);
+
+/// How often the deferred answer is edited with the progress ("Analysing…
+/// 12/38 moves"): the first edit comes at once, then at most one per this
+/// interval. The edits of an interaction's original response go with its
+/// token (its own rate limit, not the bot's global one), and Discord
+/// allows about 5 a few seconds per token, so one every 2 s stays clear.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
 /// One analysis at a time: each keeps a core busy for seconds (the machine
 /// may have two), so further requests wait their turn (their interaction
@@ -136,16 +146,48 @@ pub(super) async fn analyze(
         return private(ctx, text).await;
     }
     let games: Vec<Game> = m.games().iter().map(|r| r.game().clone()).collect();
+    let total: usize = games.iter().map(|g| g.moves().len()).sum();
+    let mut progress_shown = false;
     let verdicts = {
         let _turn = ANALYSES.acquire().await?;
         let games = games.clone();
-        tokio::task::spawn_blocking(move || {
+        let done = Arc::new(AtomicUsize::new(0));
+        let counter = done.clone();
+        let mut work = tokio::task::spawn_blocking(move || {
+            let mut before = 0;
             games
                 .iter()
-                .map(|g| analyze_game(g, PER_POSITION))
+                .map(|g| {
+                    let vs = analyze_game_with_progress(g, PER_POSITION, |n| {
+                        counter.store(before + n, Ordering::Relaxed);
+                    });
+                    before += g.moves().len();
+                    vs
+                })
                 .collect::<Vec<_>>()
-        })
-        .await?
+        });
+        // The progress, in the deferred answer: at once, then every
+        // PROGRESS_EVERY until the verdicts are in. A refused edit (the
+        // token gone) only stops the progress; the answer still comes.
+        let mut show_progress = true;
+        let verdicts = loop {
+            if show_progress {
+                let text = catalog.text(
+                    l,
+                    id::ANALYZE_PROGRESS,
+                    &Args::new()
+                        .set("done", done.load(Ordering::Relaxed) as i64)
+                        .set("total", total as i64),
+                );
+                show_progress = edit_original(ctx, text).await;
+                progress_shown |= show_progress;
+            }
+            tokio::select! {
+                verdicts = &mut work => break verdicts?,
+                _ = tokio::time::sleep(PROGRESS_EVERY) => {}
+            }
+        };
+        verdicts
     };
     let mut sections = vec![format!(
         "**{}**\n{}",
@@ -221,7 +263,33 @@ pub(super) async fn analyze(
         }
         in_channel(ctx, l, text, file).await?;
     }
+    // The answer came in follow-ups: the progress message has done its job.
+    if progress_shown && !late {
+        if let poise::Context::Application(actx) = ctx {
+            if let Err(e) = actx.interaction.delete_response(ctx.http()).await {
+                tracing::warn!("analysis progress not removed: {e}");
+            }
+        }
+    }
     Ok(())
+}
+
+/// Edits the original (deferred) response of the command with `text`;
+/// false when Discord refused (logged), so the caller stops editing.
+async fn edit_original(ctx: Context<'_>, text: String) -> bool {
+    let poise::Context::Application(actx) = ctx else {
+        return false;
+    };
+    let edit = EditInteractionResponse::new()
+        .content(clip(&text))
+        .allowed_mentions(mentions_only(&[]));
+    match actx.interaction.edit_response(ctx.http(), edit).await {
+        Ok(_) => true,
+        Err(e) => {
+            tracing::warn!("analysis progress not shown: {e}");
+            false
+        }
+    }
 }
 
 /// Posts `text` (and `file`) in the channel the command was used in,

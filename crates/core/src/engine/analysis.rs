@@ -11,6 +11,11 @@ use crate::game::{Game, Move, Position};
 /// solver scores on a 7×6 classic-rules board when they are all found within
 /// `budget`, else search estimates (iterative deepening until `budget` runs
 /// out; see [`MoveScore`]). Empty when the game is over.
+///
+/// The solver reads the shipped opening book, so a position of ≤ 11 discs
+/// is scored at once (every child is in the book); from 12 discs on the
+/// children are searched (measured with the book, docs/benchmarks.md
+/// "Analysis": p50 ≈ 0.1 s at 12 discs, less later).
 pub fn analyze_position(game: &Game, budget: Duration) -> Vec<(Move, MoveScore)> {
     let start = Instant::now();
     if game.outcome().is_over() {
@@ -122,10 +127,24 @@ fn flip(v: Verdict) -> Verdict {
 /// The verdict of every move of a 7×6 classic-rules game (classic, single,
 /// random-opening, teams): the mover's theoretical result before and after
 /// the move, and whether it threw a win away or turned a draw into a loss.
-/// Each position gets at most `per_position` of weak solving; positions not
-/// solved in time are [`Verdict::Unknown`] (early positions can take
-/// minutes). Empty for other variants.
+/// Positions of at most 12 discs are read from the shipped opening book
+/// ([`super::Book::shipped`], through the solver: exact and instant); each
+/// later position gets at most `per_position` of weak solving, and one not
+/// solved in time is [`Verdict::Unknown`] (measured with the book: a whole
+/// random game in well under a second, docs/benchmarks.md "Analysis").
+/// Empty for other variants.
 pub fn analyze_game(game: &Game, per_position: Duration) -> Vec<MoveVerdict> {
+    analyze_game_with_progress(game, per_position, |_| {})
+}
+
+/// [`analyze_game`], calling `progress(n)` after the n-th move's verdict
+/// (n = 1..=moves), from the calling thread, so a caller can report how far
+/// it got.
+pub fn analyze_game_with_progress(
+    game: &Game,
+    per_position: Duration,
+    mut progress: impl FnMut(usize),
+) -> Vec<MoveVerdict> {
     if !is_classic(game.variant()) {
         return Vec::new();
     }
@@ -149,6 +168,7 @@ pub fn analyze_game(game: &Game, per_position: Duration) -> Vec<MoveVerdict> {
             after,
             mistake,
         });
+        progress(i + 1);
         before = next;
     }
     out
@@ -199,5 +219,51 @@ mod tests {
         let last = verdicts.last().unwrap();
         assert_eq!(last.before, Verdict::Win);
         assert_eq!(last.mistake, Some(Mistake::ThrewWinAway));
+    }
+
+    /// Plays seeded random legal moves (a 64-bit LCG, Knuth's MMIX
+    /// constants) until the game ends.
+    fn random_game(mut seed: u64) -> Game {
+        let mut g = Game::new(Position::new(Variant::Classic));
+        while !g.outcome().is_over() {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let moves = g.position().legal_moves();
+            let m = moves.get((seed >> 33) as usize % moves.len()).unwrap();
+            g.play(m).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn positions_of_the_book_get_their_verdict_at_once() {
+        // 1 ms a position: without the opening book the first plies of a
+        // game take seconds to minutes and would come back unknown.
+        let g = game("44444433332222");
+        let vs = analyze_game(&g, Duration::from_millis(1));
+        assert_eq!(vs.len(), 14);
+        for v in &vs[..12] {
+            assert_ne!(v.before, Verdict::Unknown, "{v:?}");
+            assert_ne!(v.after, Verdict::Unknown, "{v:?}");
+        }
+        // The empty board is a first-player win (+1, from the book).
+        assert_eq!(vs[0].before, Verdict::Win);
+    }
+
+    #[test]
+    fn every_move_of_random_whole_games_gets_a_verdict() {
+        let mut progress = Vec::new();
+        for seed in [1, 2, 3] {
+            let g = random_game(seed);
+            progress.clear();
+            let vs = analyze_game_with_progress(&g, Duration::from_secs(60), |n| progress.push(n));
+            assert_eq!(vs.len(), g.moves().len());
+            assert_eq!(progress, (1..=vs.len()).collect::<Vec<_>>());
+            for v in &vs {
+                assert_ne!(v.before, Verdict::Unknown, "seed {seed}: {v:?}");
+                assert_ne!(v.after, Verdict::Unknown, "seed {seed}: {v:?}");
+            }
+        }
     }
 }
