@@ -1,14 +1,11 @@
 //! Draws a scene (a position plus what to mark on it) into an RGBA pixmap
 //! with tiny-skia (anti-aliased paths) and ab_glyph (labels).
 
-use ab_glyph::{point, Font, PxScale, ScaleFont};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
 
 use super::layout::Layout;
 use super::theme::{self, Mark, Rgb};
 use fourbot_core::game::{column_letter, Cell, Color, Move, Position};
-
-use super::text::FONT;
 
 /// What to draw: a position and the marks on it.
 #[derive(Clone, Debug)]
@@ -158,40 +155,10 @@ impl Canvas {
     /// Draws `text` centred on `(x, y)`: lower-case letters are centred on
     /// their x-height, digits on their cap height.
     fn text(&mut self, text: &str, (x, y): (f32, f32), size: f32, c: Rgb) {
-        let font = &*FONT;
-        let scaled = font.as_scaled(PxScale::from(size));
-        let width: f32 = text
-            .chars()
-            .map(|ch| scaled.h_advance(font.glyph_id(ch)))
-            .sum();
         let lower = text.chars().all(|ch| ch.is_lowercase());
         let baseline = y + if lower { 0.27 } else { 0.365 } * size;
-        let mut pen = x - width / 2.0;
-        let w = self.pixmap.width() as i32;
-        let h = self.pixmap.height() as i32;
-        for ch in text.chars() {
-            let id = font.glyph_id(ch);
-            let glyph = id.with_scale_and_position(size, point(pen, baseline));
-            pen += scaled.h_advance(id);
-            let Some(outline) = font.outline_glyph(glyph) else {
-                continue;
-            };
-            let bounds = outline.px_bounds();
-            let data = self.pixmap.data_mut();
-            outline.draw(|gx, gy, coverage| {
-                let px = bounds.min.x as i32 + gx as i32;
-                let py = bounds.min.y as i32 + gy as i32;
-                if px < 0 || py < 0 || px >= w || py >= h {
-                    return;
-                }
-                let i = (py * w + px) as usize * 4;
-                let a = coverage.clamp(0.0, 1.0);
-                for k in 0..3 {
-                    let d = data[i + k] as f32;
-                    data[i + k] = (d + (c[k] as f32 - d) * a).round() as u8;
-                }
-            });
-        }
+        let left = x - super::text::width(text, size) / 2.0;
+        super::text::draw(&mut self.pixmap, text, left, baseline, size, c);
     }
 }
 
