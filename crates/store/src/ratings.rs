@@ -70,6 +70,22 @@ impl PoolRating {
         })
     }
 
+    /// The rating a `rating_changes` row held on `side` (`"before"` or
+    /// `"after"`): its `rating_<side>`, `deviation_<side>` and
+    /// `volatility_<side>` columns.
+    fn from_change_row(
+        system: RatingSystem,
+        r: &sqlx::any::AnyRow,
+        side: &str,
+    ) -> Result<PoolRating, StoreError> {
+        PoolRating::from_columns(
+            system,
+            r.get(format!("rating_{side}").as_str()),
+            r.get(format!("deviation_{side}").as_str()),
+            r.get(format!("volatility_{side}").as_str()),
+        )
+    }
+
     fn columns(&self) -> (f64, f64, Option<f64>) {
         match self {
             PoolRating::Glicko2(r) => (r.rating, r.deviation, Some(r.volatility)),
@@ -668,18 +684,8 @@ impl Db {
                 Ok(RatingPoint {
                     match_id: MatchId(r.get("match_id")),
                     finished_unix_ms: r.get::<Option<i64>, _>("finished_unix_ms").unwrap_or(0),
-                    before: PoolRating::from_columns(
-                        system,
-                        r.get("rating_before"),
-                        r.get("deviation_before"),
-                        r.get("volatility_before"),
-                    )?,
-                    after: PoolRating::from_columns(
-                        system,
-                        r.get("rating_after"),
-                        r.get("deviation_after"),
-                        r.get("volatility_after"),
-                    )?,
+                    before: PoolRating::from_change_row(system, r, "before")?,
+                    after: PoolRating::from_change_row(system, r, "after")?,
                 })
             })
             .collect()
@@ -729,12 +735,7 @@ impl Db {
         for r in q.fetch_all(&self.pool).await? {
             out.insert(
                 PlayerId(r.get("player_id")),
-                PoolRating::from_columns(
-                    system,
-                    r.get("rating_before"),
-                    r.get("deviation_before"),
-                    r.get("volatility_before"),
-                )?,
+                PoolRating::from_change_row(system, &r, "before")?,
             );
         }
         Ok(out)
@@ -766,18 +767,8 @@ impl Db {
                 };
                 Ok(RatingChange {
                     player: PlayerId(r.get("player_id")),
-                    before: PoolRating::from_columns(
-                        system,
-                        r.get("rating_before"),
-                        r.get("deviation_before"),
-                        r.get("volatility_before"),
-                    )?,
-                    after: PoolRating::from_columns(
-                        system,
-                        r.get("rating_after"),
-                        r.get("deviation_after"),
-                        r.get("volatility_after"),
-                    )?,
+                    before: PoolRating::from_change_row(system, r, "before")?,
+                    after: PoolRating::from_change_row(system, r, "after")?,
                 })
             })
             .collect()
