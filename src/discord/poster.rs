@@ -26,6 +26,7 @@ use serenity::all::{
 };
 use serenity::http::Route;
 use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
 
 use super::leases::{Editor, Lease, Leases, OLD_MESSAGE};
 use super::messages::{view_content, view_followup, view_message};
@@ -130,22 +131,86 @@ where
 }
 
 /// Reads the outbox until it closes, handing each view to its match's
-/// worker.
+/// worker ([`Workers`]).
 pub async fn run(
     rest: Arc<Rest>,
     routes: Arc<Routes>,
     mut views: mpsc::UnboundedReceiver<View>,
     lost: mpsc::UnboundedSender<MatchId>,
 ) {
-    let mut workers: HashMap<MatchId, mpsc::UnboundedSender<View>> = HashMap::new();
+    let mut workers = Workers::new(move |id, rx, before: Option<JoinHandle<()>>| {
+        let (rest, routes, lost) = (rest.clone(), routes.clone(), lost.clone());
+        tokio::spawn(async move {
+            if let Some(before) = before {
+                let _ = before.await;
+            }
+            worker(rest, routes, id, rx, lost).await;
+        })
+    });
     while let Some(view) = views.recv().await {
+        workers.dispatch(view);
+    }
+}
+
+/// Starts the worker of a match: its id, the views to post, and the
+/// worker of the same match that must end first (one that is still
+/// posting the match's end).
+type Spawn = dyn FnMut(MatchId, mpsc::UnboundedReceiver<View>, Option<JoinHandle<()>>) -> JoinHandle<()>
+    + Send;
+
+/// The matches' posting workers: one per match with views to post. A
+/// worker is let go once it has its match's end to post (it posts what it
+/// has and ends), so that finished matches hold no task or queue — a bot
+/// that runs for months hosts millions of matches. A view of the match
+/// after that (a notice) gets a new worker, which waits for the old one
+/// to end, so the match's views are still posted in order.
+pub struct Workers {
+    spawn: Box<Spawn>,
+    live: HashMap<MatchId, (mpsc::UnboundedSender<View>, JoinHandle<()>)>,
+    ending: HashMap<MatchId, JoinHandle<()>>,
+}
+
+impl Workers {
+    /// No workers yet; `spawn` starts one ([`Spawn`]).
+    pub fn new(
+        spawn: impl FnMut(MatchId, mpsc::UnboundedReceiver<View>, Option<JoinHandle<()>>) -> JoinHandle<()>
+            + Send
+            + 'static,
+    ) -> Workers {
+        Workers {
+            spawn: Box::new(spawn),
+            live: HashMap::new(),
+            ending: HashMap::new(),
+        }
+    }
+
+    /// Hands `view` to its match's worker, starting one if needed.
+    pub fn dispatch(&mut self, view: View) {
         let id = view.match_id;
-        let tx = workers.entry(id).or_insert_with(|| {
+        let over = view.kind == ViewKind::MatchOver;
+        let (tx, _) = self.live.entry(id).or_insert_with(|| {
             let (tx, rx) = mpsc::unbounded_channel();
-            tokio::spawn(worker(rest.clone(), routes.clone(), id, rx, lost.clone()));
-            tx
+            let before = self.ending.remove(&id);
+            (tx, (self.spawn)(id, rx, before))
         });
         let _ = tx.send(view);
+        if over {
+            if let Some((_, handle)) = self.live.remove(&id) {
+                self.ending.retain(|_, h| !h.is_finished());
+                self.ending.insert(id, handle);
+            }
+        }
+    }
+
+    /// How many matches have a worker that may still take views.
+    pub fn live(&self) -> usize {
+        self.live.len()
+    }
+
+    /// How many let-go workers may still be posting (those found ended
+    /// are forgotten at the next match's end).
+    pub fn ending(&self) -> usize {
+        self.ending.len()
     }
 }
 
@@ -477,4 +542,72 @@ async fn post(rest: &Rest, routes: &Routes, id: MatchId, view: &View) -> serenit
         routes.set_archived(route.thread, true).await;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    fn view(id: i64, kind: ViewKind, text: &str) -> View {
+        View {
+            match_id: MatchId(id),
+            kind,
+            text: text.into(),
+            image: None,
+            position: None,
+            buttons: Vec::new(),
+        }
+    }
+
+    /// Workers that write down what they "post", in order, and end when
+    /// let go.
+    fn recording() -> (Workers, Arc<Mutex<Vec<String>>>) {
+        let posted = Arc::new(Mutex::new(Vec::new()));
+        let log = posted.clone();
+        let workers = Workers::new(move |_, mut rx: mpsc::UnboundedReceiver<View>, before| {
+            let log = log.clone();
+            tokio::spawn(async move {
+                if let Some(before) = before {
+                    let _ = before.await;
+                }
+                while let Some(v) = rx.recv().await {
+                    // A post takes a while: a later worker must wait.
+                    tokio::task::yield_now().await;
+                    log.lock().unwrap().push(v.text);
+                }
+            })
+        });
+        (workers, posted)
+    }
+
+    /// A finished match keeps no worker (before: every match's worker and
+    /// queue stayed for the life of the process), and a notice after its
+    /// end is still posted, after the end.
+    #[tokio::test]
+    async fn a_finished_match_lets_its_worker_go_and_later_views_keep_their_order() {
+        let (mut workers, posted) = recording();
+        let turn = || ViewKind::Turn {
+            to_move: crate::host::UserId(1),
+            ai: false,
+        };
+        workers.dispatch(view(1, turn(), "1: turn"));
+        workers.dispatch(view(2, turn(), "2: turn"));
+        workers.dispatch(view(1, ViewKind::MatchOver, "1: over"));
+        assert_eq!(workers.live(), 1, "only match 2 has a worker");
+        workers.dispatch(view(1, ViewKind::Notice, "1: notice"));
+        workers.dispatch(view(1, ViewKind::MatchOver, "1: over again"));
+        workers.dispatch(view(2, ViewKind::MatchOver, "2: over"));
+        assert_eq!(workers.live(), 0);
+        for _ in 0..100 {
+            tokio::task::yield_now().await;
+        }
+        let posted = posted.lock().unwrap().clone();
+        let of_1: Vec<_> = posted.iter().filter(|t| t.starts_with("1:")).collect();
+        assert_eq!(of_1, ["1: turn", "1: over", "1: notice", "1: over again"]);
+        assert_eq!(posted.len(), 6);
+        // Let-go workers that ended are forgotten at the next end.
+        workers.dispatch(view(3, ViewKind::MatchOver, "3: over"));
+        assert_eq!(workers.ending(), 1, "only match 3's worker");
+    }
 }

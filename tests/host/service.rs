@@ -663,9 +663,12 @@ async fn ai_searches_run_one_per_core_however_many_ai_matches_are_on() {
 }
 
 /// A player's settings are read before a press can be acknowledged, so
-/// they are kept for a minute instead of read every time: a change made
-/// through this process applies at once, one written by another process
-/// on the same database (here: straight into the store) after the minute.
+/// they are kept instead of read every time: a change made through this
+/// process applies at once, one written by another process on the same
+/// database (here: straight into the store) from the first press after the
+/// minute — that press is answered with the kept settings at once (it
+/// never waits behind the store's writer) and the store is read in the
+/// background.
 #[tokio::test]
 async fn player_settings_are_kept_for_a_minute_and_own_changes_apply_at_once() {
     use fourbot::host::settings::{PlayerChange, Settings, PLAYER_SETTINGS_TTL};
@@ -693,6 +696,12 @@ async fn player_settings_are_kept_for_a_minute_and_own_changes_apply_at_once() {
     tokio::time::pause();
     tokio::time::advance(PLAYER_SETTINGS_TTL).await;
     tokio::time::resume();
+    assert!(settings.confirm_drop(ALICE).await, "answered at once, kept");
+    // The background read lands (bounded wait for it, not a timing goal).
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while settings.confirm_drop(ALICE).await && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
     assert!(!settings.confirm_drop(ALICE).await, "read again");
     assert_eq!(settings.language_override(ALICE).await, Some(Locale::De));
 }

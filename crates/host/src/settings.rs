@@ -2,6 +2,7 @@
 //! server's match rules and language, a player's language override and
 //! confirm-before-drop (docs/discord.md).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -34,9 +35,12 @@ impl PlayerChange {
 /// How long a player's settings read from the store are used without
 /// reading them again. A button press needs them before it can be
 /// acknowledged (a preview or a plain acknowledgement; the reply's
-/// language), so they are kept rather than read on every press; a change
-/// made through this process applies at once, one made through another
-/// process on the same database within this time.
+/// language), so they are kept rather than read on every press, and a
+/// press never waits for the store for a player it has seen: once this
+/// time is over, the kept settings still answer and are read again in
+/// the background. A change made through this process applies at once,
+/// one made through another process on the same database from the first
+/// press after this time.
 pub const PLAYER_SETTINGS_TTL: Duration = Duration::from_secs(60);
 
 /// How many players' settings are kept (the least recently used go first;
@@ -50,12 +54,23 @@ struct Kept {
     language: Option<Locale>,
 }
 
+/// A player's kept settings: read (or changed) at `at`, entry `number`.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    kept: Kept,
+    at: Instant,
+    number: u64,
+}
+
 /// The settings of one store. Cheap to clone.
 #[derive(Clone)]
 pub struct Settings {
     db: Db,
     /// Players' settings as read at an instant ([`PLAYER_SETTINGS_TTL`]).
-    players: Arc<Mutex<LruCache<UserId, (Kept, Instant)>>>,
+    players: Arc<Mutex<LruCache<UserId, Entry>>>,
+    /// Numbers the entries, so that a background read only replaces the
+    /// entry it was started for (not a change made meanwhile).
+    entries: Arc<AtomicU64>,
 }
 
 impl Settings {
@@ -64,34 +79,63 @@ impl Settings {
         Settings {
             db,
             players: Arc::new(Mutex::new(LruCache::new(PLAYER_SETTINGS_KEPT))),
+            entries: Arc::new(AtomicU64::new(0)),
         }
     }
 
-    /// The settings of Discord user `user`: kept ones younger than
-    /// [`PLAYER_SETTINGS_TTL`], else read from the store (a store failure,
-    /// or a user the store does not know, reads as the defaults, and is
-    /// not kept if it failed).
+    /// The settings of Discord user `user`: kept ones if any — read again
+    /// in the background once older than [`PLAYER_SETTINGS_TTL`], so that
+    /// no press waits behind the store's writer for them — else read from
+    /// the store (a store failure, or a user the store does not know,
+    /// reads as the defaults, and is not kept if it failed).
     async fn player(&self, user: UserId) -> Kept {
         let now = Instant::now();
-        if let Some((kept, at)) = self.players.lock().expect("lock").get(&user) {
-            if now.duration_since(*at) < PLAYER_SETTINGS_TTL {
-                return *kept;
+        let entry = self.players.lock().expect("lock").get(&user).copied();
+        match entry {
+            Some(e) if now.duration_since(e.at) < PLAYER_SETTINGS_TTL => e.kept,
+            Some(e) => {
+                // Stamped now so that one read runs, not one per press.
+                let stamped = self.keep(user, e.kept, now);
+                let this = self.clone();
+                tokio::spawn(async move {
+                    this.read(user, Some(stamped)).await;
+                });
+                e.kept
             }
+            None => self.read(user, None).await.unwrap_or_default(),
         }
+    }
+
+    /// Keeps `kept` as `user`'s settings read at `at`; the entry's number.
+    fn keep(&self, user: UserId, kept: Kept, at: Instant) -> u64 {
+        let number = self.entries.fetch_add(1, Ordering::Relaxed);
+        let entry = Entry { kept, at, number };
+        self.players.lock().expect("lock").insert(user, entry);
+        number
+    }
+
+    /// Reads `user`'s settings from the store and keeps them in place of
+    /// entry `replacing` (`None`: in place of no entry) — not in place of
+    /// a change made through this process while the store was read.
+    /// `None` if the store failed (nothing kept then).
+    async fn read(&self, user: UserId, replacing: Option<u64>) -> Option<Kept> {
+        let at = Instant::now();
         let read = match self.db.find_discord_player(user.0).await {
             Ok(None) => Ok(PlayerSettings::default()),
             Ok(Some(player)) => self.db.player_settings(player).await,
             Err(e) => Err(e),
         };
-        let Ok(s) = read else {
-            return Kept::default();
-        };
+        let s = read.ok()?;
         let kept = Kept {
             confirm_drop: s.confirm_drop,
             language: s.language.and_then(|l| l.parse().ok()),
         };
-        self.players.lock().expect("lock").insert(user, (kept, now));
-        kept
+        let mut players = self.players.lock().expect("lock");
+        if players.peek(&user).map(|e| e.number) == replacing {
+            let number = self.entries.fetch_add(1, Ordering::Relaxed);
+            players.insert(user, Entry { kept, at, number });
+        }
+        Some(kept)
     }
 
     /// A server's settings, or the defaults when they cannot be read
@@ -126,14 +170,15 @@ impl Settings {
     }
 
     /// The language a player chose for replies to them (`/settings`), if
-    /// any. A store failure counts as no choice. Kept for
-    /// [`PLAYER_SETTINGS_TTL`].
+    /// any. A store failure counts as no choice. Kept, and read again after
+    /// [`PLAYER_SETTINGS_TTL`] without waiting for it.
     pub async fn language_override(&self, user: UserId) -> Option<Locale> {
         self.player(user).await.language
     }
 
     /// Whether a player asked to confirm before dropping. A store failure
-    /// counts as no. Kept for [`PLAYER_SETTINGS_TTL`].
+    /// counts as no. Kept, and read again after [`PLAYER_SETTINGS_TTL`]
+    /// without waiting for it.
     pub async fn confirm_drop(&self, user: UserId) -> bool {
         self.player(user).await.confirm_drop
     }
@@ -175,10 +220,7 @@ impl Settings {
             confirm_drop: s.confirm_drop,
             language: s.language.as_deref().and_then(|l| l.parse().ok()),
         };
-        self.players
-            .lock()
-            .expect("lock")
-            .insert(user.id, (kept, Instant::now()));
+        self.keep(user.id, kept, Instant::now());
         Ok(s)
     }
 }
