@@ -115,8 +115,8 @@ pub struct LevelSpec {
     /// last depth completed within it.
     pub max_nodes: u64,
     /// On 7×6 classic-rules boards, the node budget of the exact solver
-    /// (0 = not used): when every move is solved within it, the best one is
-    /// played.
+    /// (0 = not used): when it proves a best move within it
+    /// ([`exact_best_move`]), that move is played.
     pub exact_nodes: u64,
     /// The heuristic search uses a transposition table (12 MiB per thread,
     /// reused) and orders moves by the table's move, killer moves and the
@@ -130,8 +130,9 @@ pub struct LevelSpec {
 /// random move one time in five; 2: 3 plies, small noise; 3: 4 plies; 4: 9
 /// plies within 2 million nodes; 5: 4 million nodes of heuristic search (as
 /// deep as they reach) and, on classic 7×6 boards, 20 million nodes of exact
-/// solving (the caller's time cap usually ends the solver first in the
-/// opening; from the middle game on it solves). Depths 3 → 4 → 9 were chosen
+/// solving for one best move (with the opening book, within 0.13 s of CPU
+/// a move from the first, docs/benchmarks.md; the heuristic search plays
+/// only when the caller's time cap runs out first). Depths 3 → 4 → 9 were chosen
 /// by the ladder (docs/benchmarks.md): with 5 plies for level 3 and 8 for
 /// level 4, level 4 scored only 64 % against level 3 in classic.
 pub fn level_spec(level: u8) -> LevelSpec {
