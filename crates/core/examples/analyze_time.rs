@@ -7,12 +7,12 @@
 //! in the bot).
 //!
 //! ```sh
-//! nice -n 19 cargo run --release -p fourbot-core --example analyze_time -- [positions] [games] [seed]
+//! nice -n 19 cargo run --release -p fourbot-core --example analyze_time -- [positions] [games] [seed] [fewest discs] [most discs]
 //! ```
 
 use std::time::{Duration, Instant};
 
-use fourbot_core::engine::ai::MoveScore;
+use fourbot_core::engine::ai::{with_solver, MoveScore};
 use fourbot_core::engine::analysis::{analyze_game, analyze_position, Verdict};
 use fourbot_core::engine::Book;
 use fourbot_core::game::{Game, Position, Variant};
@@ -36,17 +36,38 @@ fn random_game(rng: &mut SmallRng, discs: Option<usize>) -> Option<Game> {
     }
 }
 
-fn summary(label: &str, mut times: Vec<Duration>) {
-    times.sort();
-    let p50 = times[times.len() / 2];
-    let p90 = times[times.len() * 9 / 10];
-    let max = *times.last().unwrap();
+/// CPU time of this thread (`CLOCK_THREAD_CPUTIME_ID`): unlike the wall
+/// clock, not stretched by other processes on a loaded machine.
+fn cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime only writes one timespec into `ts`.
+    unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// Prints p50 / p99 / max of wall-clock times and of CPU times.
+fn summary(label: &str, times: &[(Duration, Duration)]) {
+    if times.is_empty() {
+        return;
+    }
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    let mut wall: Vec<Duration> = times.iter().map(|t| t.0).collect();
+    let mut cpu: Vec<Duration> = times.iter().map(|t| t.1).collect();
+    wall.sort();
+    cpu.sort();
+    let q = |v: &[Duration], f: f64| v[((v.len() - 1) as f64 * f).round() as usize];
     println!(
-        "{label}: n {} p50 {:.1} ms p90 {:.1} ms max {:.1} ms",
+        "{label}: n {} wall p50 {:.1} p99 {:.1} max {:.1} ms; cpu p50 {:.1} p99 {:.1} max {:.1} ms",
         times.len(),
-        p50.as_secs_f64() * 1e3,
-        p90.as_secs_f64() * 1e3,
-        max.as_secs_f64() * 1e3
+        ms(q(&wall, 0.5)),
+        ms(q(&wall, 0.99)),
+        ms(*wall.last().unwrap()),
+        ms(q(&cpu, 0.5)),
+        ms(q(&cpu, 0.99)),
+        ms(*cpu.last().unwrap()),
     );
 }
 
@@ -58,6 +79,8 @@ fn main() {
     let positions = args.first().copied().unwrap_or(50) as usize;
     let games = args.get(1).copied().unwrap_or(10) as usize;
     let seed = args.get(2).copied().unwrap_or(19);
+    let fewest = args.get(3).copied().unwrap_or(11) as usize;
+    let most = args.get(4).copied().unwrap_or(16) as usize;
     let mut rng = SmallRng::seed_from_u64(seed);
     let t = Instant::now();
     let _ = Book::shipped();
@@ -65,23 +88,32 @@ fn main() {
 
     // Budget far above the goal, so the figures are the real solving time.
     let budget = Duration::from_secs(60);
-    for discs in 11..=16 {
+    for discs in fewest..=most {
         let mut times = Vec::new();
         let mut inexact = 0;
+        let mut nodes = Vec::new();
         while times.len() < positions {
             let Some(g) = random_game(&mut rng, Some(discs)) else {
                 continue;
             };
-            let t = Instant::now();
+            let n = with_solver(|s| s.nodes());
+            let (t, c) = (Instant::now(), cpu_time());
             let scores = analyze_position(&g, budget);
-            times.push(t.elapsed());
+            times.push((t.elapsed(), cpu_time() - c));
+            nodes.push(with_solver(|s| s.nodes()) - n);
             inexact += scores
                 .iter()
                 .filter(|(_, s)| !matches!(s, MoveScore::Exact(_)))
                 .count();
         }
-        summary(&format!("analyze_position {discs} discs"), times);
-        println!("  moves without an exact score: {inexact}");
+        summary(&format!("analyze_position {discs} discs"), &times);
+        nodes.sort();
+        println!(
+            "  moves without an exact score: {inexact}; solver nodes: total {}, p50 {}, max {}",
+            nodes.iter().sum::<u64>(),
+            nodes[nodes.len() / 2],
+            nodes.last().unwrap()
+        );
     }
 
     let mut times = Vec::new();
@@ -90,10 +122,10 @@ fn main() {
     let mut slowest_position = Duration::ZERO;
     for _ in 0..games {
         let g = random_game(&mut rng, None).expect("a random game ends");
-        let t = Instant::now();
+        let (t, c) = (Instant::now(), cpu_time());
         let vs = analyze_game(&g, budget);
         let took = t.elapsed();
-        times.push(took);
+        times.push((took, cpu_time() - c));
         plies.push(g.moves().len());
         slowest_position = slowest_position.max(took / (g.moves().len() as u32 + 1));
         unknown += vs
@@ -101,6 +133,6 @@ fn main() {
             .filter(|v| v.before == Verdict::Unknown || v.after == Verdict::Unknown)
             .count();
     }
-    summary("analyze_game (random games)", times);
+    summary("analyze_game (random games)", &times);
     println!("  plies: {plies:?}; moves with an unknown verdict: {unknown}");
 }
