@@ -6,13 +6,22 @@
 //! behind 0: a win 1, a draw ½, a game another player won ¼; even = 50 %),
 //! the comparison the Weng-Lin rating of docs/rules.md §6 makes from the places.
 //!
-//! Games come in pairs from the same start with the seats swapped, so each
-//! level plays first equally often. The start of pair k is drawn from seed k:
-//! random-opening plays an opening of `assets/openings.txt`
-//! (`host::openings::draw`), obstacles uses the layout of that seed, every
-//! other variant begins with two random plies. Levels are defined by
-//! deterministic budgets (`engine::level_spec`); the time cap per move is
-//! only a safety net.
+//! Two colours: games come in pairs from the same start with the seats
+//! swapped, so each level plays first equally often. The start of pair k is
+//! drawn from seed k: random-opening plays an opening of
+//! `assets/openings.txt` (`host::openings::draw`), obstacles uses the layout
+//! of that seed, every other variant begins with two random plies.
+//! Three-players: game g has a start of its own, one random disc per colour
+//! (the g-th of the 512 three-ply openings in a fixed shuffled order; from
+//! game 512 on, four-ply openings), and the stronger level sits in seat
+//! g mod 3, so the games are distinct and independent even between
+//! deterministic levels (with two random plies there are only 64 starts and
+//! 192 distinct games). Levels are defined by deterministic budgets
+//! (`engine::level_spec`); the time cap per move is only a safety net.
+//!
+//! Each result comes with a 95 % confidence interval over the games
+//! ([`stats`]); three-players adds the one-sided p-value of the pairwise
+//! score being above 50 % (issue 19's goal: p < 0.05 for every level).
 //!
 //! ```sh
 //! cargo run --release --example ladder -- [--games 200] [--variant classic]…
@@ -34,9 +43,10 @@
 use std::time::Duration;
 
 use fourbot::engine::{choose_move_with, level_spec, LevelSpec};
-use fourbot::game::{Color, Game, ObstacleLayout, Position, Variant};
+use fourbot::game::{Color, Game, Move, ObstacleLayout, Position, Variant};
 
 mod mcts;
+mod stats;
 
 struct Options {
     games: u32,
@@ -115,31 +125,42 @@ fn main() {
         for level in o.levels.0.max(2)..=o.levels.1.min(5) {
             let start = std::time::Instant::now();
             let (mut points, mut wins, mut draws) = (0.0, 0, 0);
+            // Per game: the share (two colours) or the pairwise score
+            // (three colours), the units of the interval.
+            let mut scores = Vec::with_capacity(o.games as usize);
+            let three = v.rules().colors > 2;
             for g in 0..o.games {
                 let (p, won, drawn) = play(&o, v, level, g);
                 points += p;
                 wins += won as u32;
                 draws += drawn as u32;
+                scores.push(if three {
+                    pairwise(won, drawn)
+                } else {
+                    p
+                });
                 if (g + 1) % 20 == 0 && g + 1 < o.games {
                     // Progress, so that a run cut short still counts.
+                    let s = stats::summarise(&scores);
                     eprintln!(
-                        "{v}: level {level} vs {}: after {} games {points:.1} = {:.0} % ({wins} won, {draws} drawn, {:.0} s)",
+                        "{v}: level {level} vs {}: after {} games {points:.1} = {:.0} % ({wins} won, {draws} drawn, {:.0} s; {} {})",
                         level - 1,
                         g + 1,
                         100.0 * points / (g + 1) as f64,
-                        start.elapsed().as_secs_f64()
+                        start.elapsed().as_secs_f64(),
+                        if three { "pairwise" } else { "share" },
+                        describe(&s, three),
                     );
                 }
             }
-            let pairwise = if v.rules().colors > 2 {
-                let lost = o.games - wins - draws;
-                let pairs = wins as f64 + draws as f64 / 2.0 + lost as f64 / 4.0;
-                format!("; pairwise {:.0} %", 100.0 * pairs / o.games as f64)
+            let s = stats::summarise(&scores);
+            let detail = if three {
+                format!("; pairwise {}", describe(&s, true))
             } else {
-                String::new()
+                format!("; {}", describe(&s, false))
             };
             println!(
-                "{v}: level {level} vs {}: {points:.1}/{} = {:.0} % ({wins} won, {draws} drawn, {:.0} s{pairwise})",
+                "{v}: level {level} vs {}: {points:.1}/{} = {:.0} % ({wins} won, {draws} drawn, {:.0} s{detail})",
                 level - 1,
                 o.games,
                 100.0 * points / o.games as f64,
@@ -149,11 +170,54 @@ fn main() {
     }
 }
 
+/// The stronger level's pairwise score in one three-player game against the
+/// two weaker players taken one at a time (ahead 1, level ½, behind 0),
+/// averaged: a win 1, a draw ½, a game one of the others won ¼ (behind the
+/// winner, level with the other loser).
+fn pairwise(won: bool, drawn: bool) -> f64 {
+    match (won, drawn) {
+        (true, _) => 1.0,
+        (false, true) => 0.5,
+        (false, false) => 0.25,
+    }
+}
+
+/// "54.1 % (95 %: 51.0–57.2 %)", and with `p` the one-sided p-value of the
+/// mean being above 50 %.
+fn describe(s: &stats::Summary, p: bool) -> String {
+    let mut out = format!(
+        "{:.1} % (95 %: {:.1}–{:.1} %",
+        100.0 * s.mean,
+        100.0 * s.low,
+        100.0 * s.high
+    );
+    if p {
+        out += &format!(", p = {:.2e} for > 50 %", s.p_above(0.5));
+    }
+    out + ")"
+}
+
+/// The three-player start of game `g`: its own opening of one random disc
+/// per colour, the `g`-th in a fixed shuffled order of all 8³ = 512 (an odd
+/// multiplier modulo 512 is a bijection, so no two games below 512 share a
+/// start), then the 8⁴ four-ply openings the same way.
+fn three_player_opening(g: u32) -> Vec<Move> {
+    let (k, plies) = if g < 512 {
+        ((g as u64 * 277 + 101) % 512, 3)
+    } else {
+        (((g as u64 - 512) * 2_777 + 1_001) % 4096, 4)
+    };
+    (0..plies)
+        .map(|i| Move::Drop(((k >> (3 * i)) & 7) as u8))
+        .collect()
+}
+
 fn spec(o: &Options, level: u8) -> LevelSpec {
     o.specs[level as usize - 1]
 }
 
-/// Game `g`: pair `g / 2`'s start, the stronger level in seat `g % colours`.
+/// Game `g`: pair `g / 2`'s start (three-players: [`three_player_opening`]
+/// of `g`), the stronger level in seat `g % colours`.
 /// Returns the stronger level's points, whether it won, whether it was a draw.
 fn play(o: &Options, v: Variant, level: u8, g: u32) -> (f64, bool, bool) {
     let colors = v.rules().colors as u32;
@@ -166,8 +230,11 @@ fn play(o: &Options, v: Variant, level: u8, g: u32) -> (f64, bool, bool) {
     };
     let mut game = Game::new(start);
     let mut seed = 0x9E37_79B9_7F4A_7C15u64 ^ (pair << 20);
+    let three = colors > 2;
     let opening: Vec<_> = if v == Variant::RandomOpening {
         fourbot::host::openings::draw(pair)
+    } else if three {
+        three_player_opening(g)
     } else {
         Vec::new()
     };
@@ -180,7 +247,7 @@ fn play(o: &Options, v: Variant, level: u8, g: u32) -> (f64, bool, bool) {
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
         let legal = game.position().legal_moves();
-        let m = if ply < 2 && v != Variant::RandomOpening {
+        let m = if ply < 2 && v != Variant::RandomOpening && !three {
             legal.get((seed >> 33) as usize % legal.len()).unwrap()
         } else {
             let l = if game.position().to_move() == strong {
