@@ -27,8 +27,10 @@
 //! cargo run --release --example ladder -- [--games 200] [--variant classic]…
 //!     [--levels 2-5] [--cap-ms 1000] [--l5-nodes N] [--l5-exact N]
 //!     [--depth L=D] [--noise L=N] [--nodes L=N] [--table L=0|1]
-//!     [--random L=N] [--mcts L=N]
+//!     [--random L=N] [--mcts L=N] [--first N]
 //! ```
+//! `--first N` plays games `N..N + games` (the default 0), so that a long
+//! ladder can be split over processes and the counts added up.
 //! `--depth` / `--noise` / `--nodes` / `--random` override a level's search
 //! depth, noise, node budget or random move rate (one in N, 0 = never),
 //! `--table` turns its transposition table and move ordering on or off,
@@ -50,6 +52,9 @@ mod stats;
 
 struct Options {
     games: u32,
+    /// The first game's number (`--first`), so that one ladder can be split
+    /// over processes: games `first..first + games`.
+    first: u32,
     variants: Vec<Variant>,
     levels: (u8, u8),
     cap: Duration,
@@ -63,6 +68,7 @@ struct Options {
 fn parse_options() -> Options {
     let mut o = Options {
         games: 200,
+        first: 0,
         variants: Vec::new(),
         levels: (2, 5),
         cap: Duration::from_millis(1000),
@@ -75,6 +81,7 @@ fn parse_options() -> Options {
         let value = args.get(i + 1).cloned().unwrap_or_default();
         match args[i].as_str() {
             "--games" => o.games = value.parse().expect("--games N"),
+            "--first" => o.first = value.parse().expect("--first N"),
             "--variant" => o.variants.push(value.parse().expect("variant key")),
             "--levels" => {
                 let (a, b) = value.split_once('-').expect("--levels A-B");
@@ -129,7 +136,7 @@ fn main() {
             // (three colours), the units of the interval.
             let mut scores = Vec::with_capacity(o.games as usize);
             let three = v.rules().colors > 2;
-            for g in 0..o.games {
+            for (i, g) in (o.first..o.first + o.games).enumerate() {
                 let (p, won, drawn) = play(&o, v, level, g);
                 points += p;
                 wins += won as u32;
@@ -139,14 +146,15 @@ fn main() {
                 } else {
                     p
                 });
-                if (g + 1) % 20 == 0 && g + 1 < o.games {
+                let played = i as u32 + 1;
+                if played % 20 == 0 && played < o.games {
                     // Progress, so that a run cut short still counts.
                     let s = stats::summarise(&scores);
                     eprintln!(
                         "{v}: level {level} vs {}: after {} games {points:.1} = {:.0} % ({wins} won, {draws} drawn, {:.0} s; {} {})",
                         level - 1,
-                        g + 1,
-                        100.0 * points / (g + 1) as f64,
+                        played,
+                        100.0 * points / played as f64,
                         start.elapsed().as_secs_f64(),
                         if three { "pairwise" } else { "share" },
                         describe(&s, three),

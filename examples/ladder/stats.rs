@@ -62,12 +62,13 @@ pub fn summarise(scores: &[f64]) -> Summary {
 impl Summary {
     /// The one-sided p-value of the mean being above `h0` (the null
     /// hypothesis: the population mean is `h0` or less): 1 − Φ(z) with
-    /// z = (mean − h0) / se. With no spread at all: 0 above `h0`, else 1.
+    /// z = (mean − h0) / se, computed as Φ(−z) so that a small p keeps its
+    /// digits. With no spread at all: 0 above `h0`, else 1.
     pub fn p_above(&self, h0: f64) -> f64 {
         if self.se == 0.0 {
             return if self.mean > h0 { 0.0 } else { 1.0 };
         }
-        1.0 - normal_cdf((self.mean - h0) / self.se)
+        normal_cdf(-(self.mean - h0) / self.se)
     }
 }
 
@@ -149,5 +150,12 @@ mod tests {
         let all = summarise(&[1.0; 8]);
         assert_eq!((all.low, all.high, all.p_above(0.5)), (1.0, 1.0, 0.0));
         assert_eq!(summarise(&[0.5; 3]).p_above(0.5), 1.0);
+    }
+
+    #[test]
+    fn a_tiny_p_value_keeps_its_digits() {
+        // Φ(−8) = 6.2210e−16 (normal tables); 1 − Φ(8) would round to 0.
+        let p = normal_cdf(-8.0);
+        assert!((p / 6.221e-16 - 1.0).abs() < 1e-3, "{p:e}");
     }
 }
