@@ -17,7 +17,8 @@
 //! g mod 3, so the games are distinct and independent even between
 //! deterministic levels (with two random plies there are only 64 starts and
 //! 192 distinct games). Levels are defined by deterministic budgets
-//! (`engine::level_spec`); the time cap per move is only a safety net.
+//! (`engine::level_spec_for` the variant); the time cap per move is only a
+//! safety net.
 //!
 //! Each result comes with a 95 % confidence interval over the games
 //! ([`stats`]); three-players adds the one-sided p-value of the pairwise
@@ -37,14 +38,15 @@
 //! `--mcts` plays the level by Monte Carlo tree search with N playouts
 //! ([`mcts`], three colours only; kept here, not in the engine, because no
 //! shipped level uses it: it lost to max-n, docs/benchmarks.md). The shipped
-//! levels are `engine::level_spec`.
+//! levels are `engine::level_spec_for` (three colours: random moves at
+//! levels 2 and 3).
 //! `--l5-nodes` / `--l5-exact` replace level 5's heuristic and exact-solver
 //! node budgets (a reduced level 5, documented as such in
 //! docs/benchmarks.md). Default: every variant, levels 2–5.
 
 use std::time::Duration;
 
-use fourbot::engine::{choose_move_with, level_spec, LevelSpec};
+use fourbot::engine::{choose_move_with, level_spec_for, LevelSpec};
 use fourbot::game::{Color, Game, Move, ObstacleLayout, Position, Variant};
 
 mod mcts;
@@ -58,8 +60,10 @@ struct Options {
     variants: Vec<Variant>,
     levels: (u8, u8),
     cap: Duration,
-    /// Levels 1–5 with the overrides of the command line.
-    specs: [LevelSpec; 5],
+    /// Overrides of the command line in their order: level (1–5), option
+    /// (`--depth` …), value; applied to each variant's
+    /// [`level_spec_for`] by [`Options::specs`].
+    overrides: Vec<(usize, String, u64)>,
     /// Per level, Monte Carlo tree search with this many playouts instead
     /// of the level's search (three colours; 0 = the level's search).
     mcts: [u64; 5],
@@ -72,7 +76,7 @@ fn parse_options() -> Options {
         variants: Vec::new(),
         levels: (2, 5),
         cap: Duration::from_millis(1000),
-        specs: [1, 2, 3, 4, 5].map(level_spec),
+        overrides: Vec::new(),
         mcts: [0; 5],
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -88,20 +92,23 @@ fn parse_options() -> Options {
                 o.levels = (a.parse().expect("level"), b.parse().expect("level"));
             }
             "--cap-ms" => o.cap = Duration::from_millis(value.parse().expect("--cap-ms N")),
-            "--l5-nodes" => o.specs[4].max_nodes = value.parse().expect("--l5-nodes N"),
-            "--l5-exact" => o.specs[4].exact_nodes = value.parse().expect("--l5-exact N"),
+            "--l5-nodes" => {
+                let x = value.parse().expect("--l5-nodes N");
+                o.overrides.push((5, "--nodes".into(), x));
+            }
+            "--l5-exact" => {
+                let x = value.parse().expect("--l5-exact N");
+                o.overrides.push((5, "--l5-exact".into(), x));
+            }
             "--depth" | "--noise" | "--nodes" | "--table" | "--random" | "--mcts" => {
                 let (l, x) = value.split_once('=').expect("L=X");
                 let l: usize = l.parse().expect("level");
+                assert!((1..=5).contains(&l), "level 1–5");
                 let x: u64 = x.parse().expect("number");
-                let spec = &mut o.specs[l - 1];
-                match args[i].as_str() {
-                    "--depth" => spec.depth = x as u32,
-                    "--noise" => spec.noise = x as i32,
-                    "--nodes" => spec.max_nodes = x,
-                    "--table" => spec.table = x != 0,
-                    "--random" => spec.random_one_in = x,
-                    _ => o.mcts[l - 1] = x,
+                if args[i] == "--mcts" {
+                    o.mcts[l - 1] = x;
+                } else {
+                    o.overrides.push((l, args[i].clone(), x));
                 }
             }
             other => panic!("unknown option {other}"),
@@ -114,6 +121,26 @@ fn parse_options() -> Options {
     o
 }
 
+impl Options {
+    /// Levels 1–5 in `v`: [`level_spec_for`] with the overrides.
+    fn specs(&self, v: Variant) -> [LevelSpec; 5] {
+        let mut specs = [1, 2, 3, 4, 5].map(|l| level_spec_for(l, v));
+        for (l, option, x) in &self.overrides {
+            let spec = &mut specs[l - 1];
+            let x = *x;
+            match option.as_str() {
+                "--depth" => spec.depth = x as u32,
+                "--noise" => spec.noise = x as i32,
+                "--nodes" => spec.max_nodes = x,
+                "--table" => spec.table = x != 0,
+                "--random" => spec.random_one_in = x,
+                _ => spec.exact_nodes = x,
+            }
+        }
+        specs
+    }
+}
+
 fn main() {
     let o = parse_options();
     println!(
@@ -121,14 +148,15 @@ fn main() {
         o.games,
         o.cap.as_millis(),
     );
-    for (i, spec) in o.specs.iter().enumerate() {
-        let mcts = match o.mcts[i] {
-            0 => String::new(),
-            n => format!(" (three colours: MCTS, {n} playouts)"),
-        };
-        println!("level {}: {spec:?}{mcts}", i + 1);
-    }
     for &v in &o.variants {
+        let specs = o.specs(v);
+        for (i, spec) in specs.iter().enumerate() {
+            let mcts = match o.mcts[i] {
+                0 => String::new(),
+                n => format!(" (three colours: MCTS, {n} playouts)"),
+            };
+            println!("{v}: level {}: {spec:?}{mcts}", i + 1);
+        }
         for level in o.levels.0.max(2)..=o.levels.1.min(5) {
             let start = std::time::Instant::now();
             let (mut points, mut wins, mut draws) = (0.0, 0, 0);
@@ -137,15 +165,11 @@ fn main() {
             let mut scores = Vec::with_capacity(o.games as usize);
             let three = v.rules().colors > 2;
             for (i, g) in (o.first..o.first + o.games).enumerate() {
-                let (p, won, drawn) = play(&o, v, level, g);
+                let (p, won, drawn) = play(&o, &specs, v, level, g);
                 points += p;
                 wins += won as u32;
                 draws += drawn as u32;
-                scores.push(if three {
-                    pairwise(won, drawn)
-                } else {
-                    p
-                });
+                scores.push(if three { pairwise(won, drawn) } else { p });
                 let played = i as u32 + 1;
                 if played % 20 == 0 && played < o.games {
                     // Progress, so that a run cut short still counts.
@@ -220,14 +244,10 @@ fn three_player_opening(g: u32) -> Vec<Move> {
         .collect()
 }
 
-fn spec(o: &Options, level: u8) -> LevelSpec {
-    o.specs[level as usize - 1]
-}
-
 /// Game `g`: pair `g / 2`'s start (three-players: [`three_player_opening`]
 /// of `g`), the stronger level in seat `g % colours`.
 /// Returns the stronger level's points, whether it won, whether it was a draw.
-fn play(o: &Options, v: Variant, level: u8, g: u32) -> (f64, bool, bool) {
+fn play(o: &Options, specs: &[LevelSpec; 5], v: Variant, level: u8, g: u32) -> (f64, bool, bool) {
     let colors = v.rules().colors as u32;
     let strong = Color::from_index((g % colors) as usize);
     let pair = (g / 2) as u64;
@@ -269,7 +289,7 @@ fn play(o: &Options, v: Variant, level: u8, g: u32) -> (f64, bool, bool) {
                 let deadline = std::time::Instant::now() + o.cap;
                 mcts::search(p, playouts, deadline, seed ^ g as u64)[0].0
             } else {
-                choose_move_with(&game, &spec(o, l), o.cap, seed ^ g as u64)
+                choose_move_with(&game, &specs[l as usize - 1], o.cap, seed ^ g as u64)
             }
         };
         game.play(m).unwrap();
