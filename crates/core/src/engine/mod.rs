@@ -22,8 +22,8 @@ pub mod solver;
 mod tt;
 
 pub use ai::{
-    choose_move, choose_move_seeded, choose_move_with, level_spec, search_moves_with, LevelSpec,
-    MoveScore,
+    choose_move, choose_move_seeded, choose_move_with, level_spec, level_spec_for,
+    search_moves_with, LevelSpec, MoveScore,
 };
 pub use board::{Board, BoardError};
 pub use book::Book;
