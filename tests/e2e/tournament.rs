@@ -547,8 +547,11 @@ async fn tournament_arena_pairs_the_free_at_once_doubles_a_streak_and_ends_with_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tournament_moderators_remove_a_player_and_void_a_result_others_are_refused() {
-    let (fake, _bot) = start_with("tournament-moderation", &[("FOURBOT_TEST_TIME_SCALE", SCALE)])
-        .await;
+    let (fake, _bot) = start_with(
+        "tournament-moderation",
+        &[("FOURBOT_TEST_TIME_SCALE", SCALE)],
+    )
+    .await;
     private_reply(
         &fake,
         config(&fake, MONA, &[("abort-window", 4, json!(10))]),

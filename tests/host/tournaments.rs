@@ -333,7 +333,7 @@ async fn a_no_shows_thread_says_the_forfeit_not_no_result() {
         f.t.create(&swiss_spec(Format::RoundRobin), &player(0), true)
             .await
             .unwrap();
-    for i in 1..=2 {
+    for i in 1..=3 {
         f.t.join(tid, &player(i)).await.unwrap();
     }
     f.t.start(tid, &player(0), true).await.unwrap();
@@ -492,10 +492,7 @@ async fn a_voided_result_scores_nothing_and_keeps_its_ratings() {
     let ratings = format!("{:?}", db.rating_changes(m1).await.unwrap());
     assert!(ratings.contains("before"), "rated: {ratings}");
     let missing = f.t.void(tid, 1, 9).await.unwrap_err();
-    assert_eq!(
-        says(&f, &missing),
-        "Round 1 has no match on board 9."
-    );
+    assert_eq!(says(&f, &missing), "Round 1 has no match on board 9.");
     f.t.void(tid, b1.round, b1.board).await.unwrap();
     let card = f.t.card(tid).await.unwrap();
     assert!(
@@ -504,7 +501,10 @@ async fn a_voided_result_scores_nothing_and_keeps_its_ratings() {
     );
     // The tournament's void leaves the match's rating alone (that is
     // `/ladder void`'s).
-    assert_eq!(format!("{:?}", db.rating_changes(m1).await.unwrap()), ratings);
+    assert_eq!(
+        format!("{:?}", db.rating_changes(m1).await.unwrap()),
+        ratings
+    );
     let rest: Vec<(Board, MatchId)> = matches.iter().filter(|(_, m)| *m != m1).cloned().collect();
     play_out(&f, &rest).await;
     let mut met = vec![(b1.first.clone(), b1.second.clone().unwrap())];
@@ -514,7 +514,8 @@ async fn a_voided_result_scores_nothing_and_keeps_its_ratings() {
         for b in &boards {
             let pair = (b.first.clone(), b.second.clone().unwrap());
             assert!(
-                !met.iter().any(|(x, y)| (x, y) == (&pair.0, &pair.1) || (y, x) == (&pair.0, &pair.1)),
+                !met.iter()
+                    .any(|(x, y)| (x, y) == (&pair.0, &pair.1) || (y, x) == (&pair.0, &pair.1)),
                 "round {rounds} pairs {} and {} again",
                 pair.0.name,
                 pair.1.name

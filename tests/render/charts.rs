@@ -8,8 +8,8 @@ use fourbot::i18n::{id, Args, Catalog, Locale};
 use fourbot::render::samples::{leaderboard, rating_history};
 use fourbot::render::{
     missing_glyphs, rating_chart_png, render_rating_chart, render_standings, standings_png, theme,
-    ChartPoint, Picture, RatingChart, RenderError, StandingsRow,
-    Trend, CHART_HEIGHT, CHART_WIDTH, MAX_ROWS, ROW_HEIGHT, TABLE_WIDTH, TITLE_HEIGHT,
+    ChartPoint, Picture, RatingChart, RenderError, StandingsRow, Trend, CHART_HEIGHT, CHART_WIDTH,
+    MAX_ROWS, ROW_HEIGHT, TABLE_WIDTH, TITLE_HEIGHT,
 };
 
 /// The chart's band colour and line colour, as the chart module defines them.
@@ -253,7 +253,6 @@ fn row(rank: u32, name: &str, value: &str, trend: Trend) -> StandingsRow {
     }
 }
 
-
 /// Whether row `r` (0-based, under the header) has a pixel of colour `c`.
 fn row_has(p: &Picture, r: u32, c: [u8; 3]) -> bool {
     let top = TITLE_HEIGHT + ROW_HEIGHT * (r + 1);
@@ -286,8 +285,9 @@ fn a_standings_table_has_a_row_per_player_and_colours_trends_by_direction() {
 
 #[test]
 fn names_in_any_script_render_without_empty_boxes() {
-    let named =
-        |name: &str| render_standings(&leaderboard(vec![row(1, name, "1500", Trend::Unknown)])).unwrap();
+    let named = |name: &str| {
+        render_standings(&leaderboard(vec![row(1, name, "1500", Trend::Unknown)])).unwrap()
+    };
     // Greek and Cyrillic are in the font: drawn as themselves, not as "?".
     for (name, fallback) in [("Αλέξανδρος", "??????????"), ("Борис", "?????")] {
         assert!(missing_glyphs(name).is_empty());

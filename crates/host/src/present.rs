@@ -10,11 +10,11 @@ use fourbot_core::game::notation::{format_moves, MarkStyle};
 use fourbot_core::game::{
     column_letter, Color, DrawReason, Move, MoveError, Outcome, Variant, WinReason,
 };
-use fourbot_core::tournament::{outcome_of, Outcome as TournamentOutcome};
 use fourbot_core::play::{
     AbortCause, End, ExpiryKind, ForfeitReason, GameEnd, Match, MatchResult, PhaseKind, Refusal,
     Running, Seat, Seating, Side, Timestamp,
 };
+use fourbot_core::tournament::{outcome_of, Outcome as TournamentOutcome};
 use fourbot_i18n::{id, move_error, Id};
 use fourbot_i18n::{score as score_text, Args, Catalog, Locale};
 use fourbot_render::{board_png, RenderOptions};

@@ -911,12 +911,7 @@ async fn present(
             }
             let ratings = host.rating_lines(&entry).await;
             let tournament = host.tournament_of(&entry).await;
-            send(p.match_over_view(
-                &m,
-                &ratings,
-                entry.spec.unrated_reason(),
-                tournament,
-            ));
+            send(p.match_over_view(&m, &ratings, entry.spec.unrated_reason(), tournament));
             break;
         }
         for e in &batch {
