@@ -301,6 +301,20 @@ async fn a_no_show_loses_by_forfeit_and_leaving_forfeits_the_rest() {
     assert_eq!(card.round, 3, "every round was played");
 }
 
+/// A tournament of `format` created by p0 (a moderator), joined by p1 to
+/// p`players` and started.
+async fn started(f: &Field, format: Format, players: u64) -> TournamentId {
+    let tid =
+        f.t.create(&swiss_spec(format), &player(0), true)
+            .await
+            .unwrap();
+    for i in 1..=players {
+        f.t.join(tid, &player(i)).await.unwrap();
+    }
+    f.t.start(tid, &player(0), true).await.unwrap();
+    tid
+}
+
 /// The text that closed match `m` (its end as the thread shows it).
 async fn closing(f: &Field, m: MatchId) -> String {
     for _ in 0..100 {
@@ -329,14 +343,7 @@ async fn a_no_shows_thread_says_the_forfeit_not_no_result() {
     settings.clock.abort_ms = 1_000;
     db.set_guild_settings(&settings).await.unwrap();
     let mut f = field(db.clone());
-    let tid =
-        f.t.create(&swiss_spec(Format::RoundRobin), &player(0), true)
-            .await
-            .unwrap();
-    for i in 1..=3 {
-        f.t.join(tid, &player(i)).await.unwrap();
-    }
-    f.t.start(tid, &player(0), true).await.unwrap();
+    let tid = started(&f, Format::RoundRobin, 3).await;
     let boards = next_round(&mut f).await.unwrap();
     let matches = open(&f, tid, &boards).await;
     let (b, m) = &matches[0];
@@ -392,14 +399,7 @@ async fn drop_disc(f: &Field, m: MatchId, p: &Seated, column: u8) {
 async fn a_removed_player_forfeits_the_rest_and_is_paired_no_more() {
     let db = Db::connect("sqlite::memory:").await.unwrap();
     let mut f = field(db.clone());
-    let tid =
-        f.t.create(&swiss_spec(Format::RoundRobin), &player(0), true)
-            .await
-            .unwrap();
-    for i in 1..=4 {
-        f.t.join(tid, &player(i)).await.unwrap();
-    }
-    f.t.start(tid, &player(0), true).await.unwrap();
+    let tid = started(&f, Format::RoundRobin, 4).await;
     let boards = next_round(&mut f).await.unwrap();
     let matches = open(&f, tid, &boards).await;
     // p4 is removed while their round-1 match runs, both having moved:
@@ -456,14 +456,7 @@ async fn a_removed_player_forfeits_the_rest_and_is_paired_no_more() {
 async fn a_voided_result_scores_nothing_and_keeps_its_ratings() {
     let db = Db::connect("sqlite::memory:").await.unwrap();
     let mut f = field(db.clone());
-    let tid =
-        f.t.create(&swiss_spec(Format::Swiss), &player(0), true)
-            .await
-            .unwrap();
-    for i in 1..=4 {
-        f.t.join(tid, &player(i)).await.unwrap();
-    }
-    f.t.start(tid, &player(0), true).await.unwrap();
+    let tid = started(&f, Format::Swiss, 4).await;
     let boards = next_round(&mut f).await.unwrap();
     let matches = open(&f, tid, &boards).await;
     // p1's board is played (both move, its loser resigns: rated); the
