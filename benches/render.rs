@@ -16,10 +16,10 @@
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
 use fourbot::game::notation::read_game;
 use fourbot::game::{Game, Variant};
+use fourbot::render::samples::{leaderboard_page, rating_history};
 use fourbot::render::{
     board_png, game_gif, position_png_drawn, preview_png, rating_chart_png, render_game,
-    standings_png, ChartPoint, RatingChart, RenderOptions, Standings, StandingsColumns,
-    StandingsRow, Trend,
+    standings_png, RenderOptions,
 };
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -103,65 +103,10 @@ fn bench_render(c: &mut Criterion) {
     group.finish();
 }
 
-/// A rating history of `n` matches: a random walk with a shrinking RD.
-fn history(n: usize) -> RatingChart {
-    let mut rng = SmallRng::seed_from_u64(21);
-    let mut rating = 1500.0;
-    let mut rd: f64 = 350.0;
-    let mut points = vec![ChartPoint {
-        rating,
-        deviation: rd,
-    }];
-    for _ in 0..n {
-        rating += rng.gen_range(-30.0..30.0) * rd / 100.0;
-        rd = (rd * 0.93).max(60.0);
-        points.push(ChartPoint {
-            rating,
-            deviation: rd,
-        });
-    }
-    RatingChart {
-        title: "alice · Classic".into(),
-        x_label: "Rated matches".into(),
-        y_label: "Rating".into(),
-        line_label: "Rating".into(),
-        band_label: "± rating deviation".into(),
-        points,
-    }
-}
-
-/// A full leaderboard page.
-fn page() -> Standings {
-    Standings {
-        title: "Leaderboard · Classic".into(),
-        subtitle: Some("Season 1".into()),
-        columns: StandingsColumns {
-            rank: "#".into(),
-            name: "Player".into(),
-            value: "Rating".into(),
-            extra: vec!["Matches".into()],
-            trend: Some("30 days".into()),
-        },
-        rows: (1..=10)
-            .map(|r| StandingsRow {
-                rank: r,
-                name: format!("player number {r}"),
-                value: format!("{}", 1900 - 20 * r),
-                extra: vec![format!("{}", 40 - r)],
-                trend: if r % 2 == 0 {
-                    Trend::Up(format!("+{r}"))
-                } else {
-                    Trend::Down(format!("−{r}"))
-                },
-            })
-            .collect(),
-    }
-}
-
 fn bench_charts(c: &mut Criterion) {
-    let short = history(30);
-    let long = history(200);
-    let table = page();
+    let short = rating_history(30);
+    let long = rating_history(200);
+    let table = leaderboard_page(10);
     println!(
         "size: rating chart of 30 matches {} bytes, of 200 matches {} bytes",
         rating_chart_png(&short).unwrap().len(),

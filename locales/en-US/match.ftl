@@ -64,6 +64,13 @@ match-ended-flag = { $player } ran out of time.
 match-ended-removed = A moderator removed { $player } from the match.
 # $player (text): a player who made no move in the match
 match-aborted-unplayed = The match is aborted: { $player } made no move in it, and a match counts only when every player has moved. No result, no rating change.
+# In a tournament (docs/rules.md §7) a match that ends before every player moved is no excuse.
+# $player (text): who made no first move in time
+match-no-first-move = { $player } did not make a first move in time.
+# $winner (text): the opponent of the one who forfeited
+match-tournament-forfeit = In a tournament that forfeits the match: { $winner } wins it.
+# $id (number): the tournament; $player (text): a player who made no move in the match
+match-tournament-unrated = The result counts in tournament { $id }, but not for the rating: { $player } made no move in the match, and only a match in which every player moved is rated.
 match-standings-title = Final standings
 # $place (number), $player (text), $points (text: "1½ points")
 match-standing-line = { $place }. { $player }: { $points }

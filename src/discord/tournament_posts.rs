@@ -19,7 +19,7 @@ use tokio::sync::mpsc::UnboundedReceiver;
 use crate::host::terms::time_text;
 use crate::host::tournaments::{Board, Card, StandingRow, TournamentNews};
 use crate::host::{TournamentId, TournamentState};
-use crate::i18n::{id, Args, Catalog, Locale};
+use crate::i18n::{id, Args, Catalog, Id, Locale};
 use crate::play::TimeControl;
 use crate::tournament::Format;
 
@@ -60,6 +60,39 @@ fn quarters(q: u32) -> String {
     }
 }
 
+/// The messages naming the two columns after the points: Buchholz cut 1
+/// and Sonneborn-Berger, or in an arena matches won and played.
+fn tie_break_columns(arena: bool) -> (Id, Id) {
+    if arena {
+        (id::TOURNAMENT_COLUMN_WON, id::TOURNAMENT_COLUMN_PLAYED)
+    } else {
+        (id::TOURNAMENT_COLUMN_BUCHHOLZ, id::TOURNAMENT_COLUMN_SB)
+    }
+}
+
+/// A standings row as the table and the picture both show it: points and
+/// the two tie-breaks (Swiss, round robin: `2½`, Buchholz cut 1 in points,
+/// Sonneborn-Berger in quarters; arena: whole points, matches won and
+/// played), and the mark after the name (` ✗` withdrawn, ` 🔥` on a
+/// streak, else none).
+fn cells(r: &StandingRow, arena: bool) -> ([String; 3], &'static str) {
+    let cells = if arena {
+        [
+            (r.halves / 2).to_string(),
+            r.second.to_string(),
+            r.third.to_string(),
+        ]
+    } else {
+        [halves(r.halves), halves(r.second), quarters(r.third)]
+    };
+    let mark = match (r.active, r.on_streak) {
+        (false, _) => " ✗",
+        (true, true) => " 🔥",
+        _ => "",
+    };
+    (cells, mark)
+}
+
 /// The standings as a monospace table: rank, player, points and the
 /// tie-breaks (Swiss, round robin: Buchholz cut 1, Sonneborn-Berger; arena:
 /// matches won and played, 🔥 on a streak); a withdrawn player is marked.
@@ -67,11 +100,7 @@ fn quarters(q: u32) -> String {
 /// issue 21 draws `card.standings` with render's standings table).
 pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card) -> String {
     let arena = card.tournament.setup.format == Format::Arena;
-    let (c2, c3) = if arena {
-        (id::TOURNAMENT_COLUMN_WON, id::TOURNAMENT_COLUMN_PLAYED)
-    } else {
-        (id::TOURNAMENT_COLUMN_BUCHHOLZ, id::TOURNAMENT_COLUMN_SB)
-    };
+    let (c2, c3) = tie_break_columns(arena);
     let name_width = card
         .standings
         .iter()
@@ -90,20 +119,7 @@ pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card) -> String {
     );
     let line = |r: &StandingRow| {
         let name: String = r.player.name.replace('`', "ˋ").chars().take(20).collect();
-        let (points, b, c) = if arena {
-            (
-                (r.halves / 2).to_string(),
-                r.second.to_string(),
-                r.third.to_string(),
-            )
-        } else {
-            (halves(r.halves), halves(r.second), quarters(r.third))
-        };
-        let mark = match (r.active, r.on_streak) {
-            (false, _) => " ✗",
-            (true, true) => " 🔥",
-            _ => "",
-        };
+        let ([points, b, c], mark) = cells(r, arena);
         format!(
             "{:>3}  {:<w$}  {:>5}  {:>5}  {:>5}{mark}",
             r.rank,
@@ -136,29 +152,12 @@ pub fn standings_picture_table(catalog: &Catalog, l: Locale, card: &Card) -> Opt
         return None;
     }
     let arena = card.tournament.setup.format == Format::Arena;
-    let (c2, c3) = if arena {
-        (id::TOURNAMENT_COLUMN_WON, id::TOURNAMENT_COLUMN_PLAYED)
-    } else {
-        (id::TOURNAMENT_COLUMN_BUCHHOLZ, id::TOURNAMENT_COLUMN_SB)
-    };
+    let (c2, c3) = tie_break_columns(arena);
     let rows = card
         .standings
         .iter()
         .map(|r| {
-            let (value, b, c) = if arena {
-                (
-                    (r.halves / 2).to_string(),
-                    r.second.to_string(),
-                    r.third.to_string(),
-                )
-            } else {
-                (halves(r.halves), halves(r.second), quarters(r.third))
-            };
-            let mark = match (r.active, r.on_streak) {
-                (false, _) => " ✗",
-                (true, true) => " 🔥",
-                _ => "",
-            };
+            let ([value, b, c], mark) = cells(r, arena);
             StandingsRow {
                 rank: r.rank as u32,
                 name: format!("{}{mark}", r.player.name),
@@ -325,24 +324,60 @@ pub fn card_buttons(catalog: &Catalog, l: Locale, card: &Card) -> Vec<CreateActi
     vec![CreateActionRow::Buttons(vec![join, leave])]
 }
 
-/// Posts a message in `channel`, retried like every post.
-async fn post(data: &Data, channel: ChannelId, message: CreateMessage) -> Option<MessageId> {
-    let sent = with_retries("post a tournament message", || {
-        data.rest.paced(
+/// A tournament message to write in a channel.
+enum Write {
+    /// A new message.
+    Post(CreateMessage),
+    /// An edit of a message posted before.
+    Edit(MessageId, EditMessage),
+}
+
+/// Writes `write` in `channel`, paced and retried like every post; the
+/// message, or `None` when Discord refused for good (logged: an error for
+/// a post, which nobody will see, a warning for an edit, whose message
+/// stays as it was).
+async fn write(data: &Data, channel: ChannelId, write: Write) -> Option<MessageId> {
+    let (what, route) = match &write {
+        Write::Post(_) => (
+            "post a tournament message",
             Route::ChannelMessages {
                 channel_id: channel,
             },
-            |http| channel.send_message(http, message.clone()),
-        )
+        ),
+        Write::Edit(message, _) => (
+            "edit the tournament message",
+            Route::ChannelMessage {
+                channel_id: channel,
+                message_id: *message,
+            },
+        ),
+    };
+    let w = &write;
+    let sent = with_retries(what, || {
+        data.rest.paced(route, |http| async move {
+            match w {
+                Write::Post(m) => channel.send_message(http, m.clone()).await,
+                Write::Edit(id, e) => channel.edit_message(http, *id, e.clone()).await,
+            }
+        })
     })
     .await;
-    match sent {
-        Ok(m) => Some(m.id),
-        Err(e) => {
+    match (sent, &write) {
+        (Ok(m), _) => Some(m.id),
+        (Err(e), Write::Post(_)) => {
             tracing::error!(error = %e, channel = %channel, "posting a tournament message failed");
             None
         }
+        (Err(e), Write::Edit(message, _)) => {
+            tracing::warn!(error = %e, channel = %channel, message = %message, "editing the tournament message failed");
+            None
+        }
     }
+}
+
+/// Posts a message in `channel`, retried like every post.
+async fn post(data: &Data, channel: ChannelId, message: CreateMessage) -> Option<MessageId> {
+    write(data, channel, Write::Post(message)).await
 }
 
 /// Posts the tournament message of a new tournament and remembers it.
@@ -375,19 +410,7 @@ async fn refresh(data: &Data, tid: TournamentId) -> Option<Card> {
     let edit = EditMessage::new()
         .content(card_text(catalog, l, &card))
         .components(card_buttons(catalog, l, &card));
-    let edited = with_retries("edit the tournament message", || {
-        data.rest.paced(
-            Route::ChannelMessage {
-                channel_id: channel,
-                message_id: message,
-            },
-            |http| channel.edit_message(http, message, edit.clone()),
-        )
-    })
-    .await;
-    if let Err(e) = edited {
-        tracing::warn!(error = %e, tournament = %tid, "editing the tournament message failed");
-    }
+    write(data, channel, Write::Edit(message, edit)).await;
     Some(card)
 }
 

@@ -20,11 +20,23 @@ const SCALE: &str = "40";
 
 /// `user` runs `/tournament sub` with `options`; returns the interaction.
 fn tour(fake: &FakeDiscord, user: TestUser, sub: &str, options: &[(&str, u8, Value)]) -> u64 {
+    tour_in(fake, user, "en-US", sub, options, &[])
+}
+
+/// Like [`tour`], from a client in `locale`, with the user options
+/// naming `users`.
+fn tour_in(
+    fake: &FakeDiscord,
+    user: TestUser,
+    locale: &str,
+    sub: &str,
+    options: &[(&str, u8, Value)],
+    users: &[TestUser],
+) -> u64 {
     let iid = fake.next_id();
-    fake.dispatch(
-        "INTERACTION_CREATE",
-        subcommand_json(iid, user, CHANNEL_ID, "tournament", sub, options, &[]),
-    );
+    let mut payload = subcommand_json(iid, user, CHANNEL_ID, "tournament", sub, options, users);
+    payload["locale"] = json!(locale);
+    fake.dispatch("INTERACTION_CREATE", payload);
     iid
 }
 
@@ -153,11 +165,22 @@ async fn play(b: &Posted, end: End) {
             said(t, "drawn 1:1").await;
         }
         End::NoShow => {
-            said(
+            // In a tournament the no-show forfeits (docs/rules.md §7): the
+            // thread says so, not "no result"; an abort is never rated.
+            let end = said(
                 t,
                 &format!("{} did not make a first move in time", b.first.name),
             )
             .await;
+            let text = end["content"].as_str().unwrap();
+            assert!(
+                text.contains(&format!(
+                    "In a tournament that forfeits the match: {} wins it.\nThe result counts in tournament 1, but not for the rating",
+                    b.second.name
+                )),
+                "{text}"
+            );
+            assert!(!text.contains("No result"), "{text}");
         }
     }
 }
@@ -519,5 +542,115 @@ async fn tournament_arena_pairs_the_free_at_once_doubles_a_streak_and_ends_with_
     assert_eq!(
         last["attachments"][0]["filename"], "standings.png",
         "{last}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournament_moderators_remove_a_player_and_void_a_result_others_are_refused() {
+    let (fake, _bot) = start_with(
+        "tournament-moderation",
+        &[("FOURBOT_TEST_TIME_SCALE", SCALE)],
+    )
+    .await;
+    private_reply(
+        &fake,
+        config(&fake, MONA, &[("abort-window", 4, json!(10))]),
+    )
+    .await;
+    let p: Vec<TestUser> = (1..=3).map(user).collect();
+    open(&fake, 1, &[("format", 3, json!("round_robin"))], &p).await;
+    // Players are refused, privately, each in their own language.
+    let refused = tour_in(
+        &fake,
+        p[0],
+        "de",
+        "remove",
+        &[("tournament", 4, json!(1)), user_opt("user", p[2])],
+        &[p[2]],
+    );
+    let said_de = private_reply(&fake, refused).await;
+    assert_eq!(
+        said_de,
+        "Das dürfen nur Moderatoren (Berechtigung „Server verwalten“)."
+    );
+    let refused = tour_in(
+        &fake,
+        p[1],
+        "it",
+        "void",
+        &[
+            ("tournament", 4, json!(1)),
+            ("round", 4, json!(1)),
+            ("board", 4, json!(1)),
+        ],
+        &[],
+    );
+    let said_it = private_reply(&fake, refused).await;
+    assert_eq!(
+        said_it,
+        "Solo i moderatori (permesso “Gestisci server”) possono farlo."
+    );
+
+    private_reply(
+        &fake,
+        tour(&fake, MONA, "start", &[("tournament", 4, json!(1))]),
+    )
+    .await;
+    // Round 1 of seeds player1–3 (circle method, the bye listed last):
+    // player3 plays player2 on board 1, player1 has the bye.
+    let r1 = boards(&fake, 1, 1, 0, 1).await;
+    assert_eq!(pairs(&r1), vec![(1, "player3", "player2")]);
+
+    // Mona removes player3 before anyone moved: the match is resigned for
+    // them, which in a tournament is a forfeit (not "no result").
+    let removed = tour_in(
+        &fake,
+        MONA,
+        "en-US",
+        "remove",
+        &[("tournament", 4, json!(1)), user_opt("user", p[2])],
+        &[p[2]],
+    );
+    let done = private_reply(&fake, removed).await;
+    assert_eq!(done, "player3 was taken out of tournament 1.");
+    let end = said(&r1[0].table, "player3 resigned the match.").await;
+    let text = end["content"].as_str().unwrap();
+    assert!(
+        text.contains("In a tournament that forfeits the match: player2 wins it."),
+        "{text}"
+    );
+    assert!(!text.contains("No result"), "{text}");
+
+    // Round 2 (player2's bye, player1 against player3) has no match:
+    // player3 forfeits it unplayed. Round 3: player2 against player1 only
+    // (player3's bye is not given).
+    let r3 = boards(&fake, 1, 3, 0, 1).await;
+    assert_eq!(pairs(&r3), vec![(1, "player2", "player1")]);
+    // A moderator voids player2's round-1 win.
+    let voided = tour(
+        &fake,
+        MONA,
+        "void",
+        &[
+            ("tournament", 4, json!(1)),
+            ("round", 4, json!(1)),
+            ("board", 4, json!(1)),
+        ],
+    );
+    let done = private_reply(&fake, voided).await;
+    assert_eq!(done, "The result of round 1, board 1 is void.");
+    beats(&r3[0], p[0]).await;
+
+    // By hand: player1 a bye, a forfeit win over player3 and a win over
+    // player2: 3; player2 a bye: 1 (its win over player3 is void); player3
+    // 0, out. Buchholz cut 1: player1's opponents {0, 1} → 1; the others
+    // have one opponent each, cut: 0. Sonneborn-Berger: player1 beat
+    // player3 (0) and player2 (1): 1.
+    let last = final_post(&fake, 1).await;
+    let text = last["content"].as_str().unwrap();
+    assert_eq!(
+        table_rows(text),
+        vec!["1 player1 3 1 1", "2 player2 1 0 0", "3 player3 0 0 0 ✗"],
+        "{text}"
     );
 }

@@ -300,3 +300,231 @@ async fn a_no_show_loses_by_forfeit_and_leaving_forfeits_the_rest() {
     assert_eq!(p3.halves, p3_before, "no points after leaving: {card:?}");
     assert_eq!(card.round, 3, "every round was played");
 }
+
+/// A tournament of `format` created by p0 (a moderator), joined by p1 to
+/// p`players` and started.
+async fn started(f: &Field, format: Format, players: u64) -> TournamentId {
+    let tid =
+        f.t.create(&swiss_spec(format), &player(0), true)
+            .await
+            .unwrap();
+    for i in 1..=players {
+        f.t.join(tid, &player(i)).await.unwrap();
+    }
+    f.t.start(tid, &player(0), true).await.unwrap();
+    tid
+}
+
+/// The text that closed match `m` (its end as the thread shows it).
+async fn closing(f: &Field, m: MatchId) -> String {
+    for _ in 0..100 {
+        if f.host.is_finished(m) {
+            if let Some(v) = f.host.board(m).await {
+                return v.text;
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("match {m} did not end");
+}
+
+/// The board of `boards` on which `p` plays, with its match.
+fn board_of<'a>(matches: &'a [(Board, MatchId)], p: &Seated) -> &'a (Board, MatchId) {
+    matches
+        .iter()
+        .find(|(b, _)| b.first == *p || b.second.as_ref() == Some(p))
+        .unwrap_or_else(|| panic!("{} plays this round", p.name))
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_no_shows_thread_says_the_forfeit_not_no_result() {
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut settings = GuildSettings::new(GUILD);
+    settings.clock.abort_ms = 1_000;
+    db.set_guild_settings(&settings).await.unwrap();
+    let mut f = field(db.clone());
+    let tid = started(&f, Format::RoundRobin, 3).await;
+    let boards = next_round(&mut f).await.unwrap();
+    let matches = open(&f, tid, &boards).await;
+    let (b, m) = &matches[0];
+    let (no_show, winner) = (&b.first, b.second.as_ref().unwrap());
+    let text = closing(&f, *m).await;
+    // docs/rules.md §7: the no-show loses the match; aborted matches are
+    // never rated (the store rates no abort), so no rating changes.
+    assert!(
+        text.contains(&format!(
+            "{} did not make a first move in time.\nIn a tournament that forfeits the match: {} wins it.\nThe result counts in tournament {}, but not for the rating: {} made no move in the match",
+            no_show.name, winner.name, tid.0, no_show.name
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("No result"), "{text}");
+    assert!(db.rating_changes(*m).await.unwrap().is_empty());
+    // An early resignation (before both moved) reads the same way.
+    let boards = next_round(&mut f).await.unwrap();
+    let matches = open(&f, tid, &boards).await;
+    let (b, m) = &matches[0];
+    let second = b.second.as_ref().unwrap();
+    f.host
+        .act(*m, second.id, Request::ResignMatch)
+        .await
+        .unwrap();
+    let text = closing(&f, *m).await;
+    assert!(
+        text.contains(&format!(
+            "{} resigned the match.\nIn a tournament that forfeits the match: {} wins it.\nThe result counts in tournament {}",
+            second.name, b.first.name, tid.0
+        )),
+        "{text}"
+    );
+    assert!(!text.contains("No result"), "{text}");
+}
+
+/// `p` drops a disc in column `column` (0 = a) of match `m`.
+async fn drop_disc(f: &Field, m: MatchId, p: &Seated, column: u8) {
+    f.host
+        .act(
+            m,
+            p.id,
+            Request::Move {
+                turn: None,
+                mv: fourbot::game::Move::Drop(column),
+            },
+        )
+        .await
+        .unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_removed_player_forfeits_the_rest_and_is_paired_no_more() {
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field(db.clone());
+    let tid = started(&f, Format::RoundRobin, 4).await;
+    let boards = next_round(&mut f).await.unwrap();
+    let matches = open(&f, tid, &boards).await;
+    // p4 is removed while their round-1 match runs, both having moved:
+    // the match is resigned for them, an ordinary rated forfeit.
+    let (b, m) = board_of(&matches, &player(4)).clone();
+    let other = if b.first == player(4) {
+        b.second.clone().unwrap()
+    } else {
+        b.first.clone()
+    };
+    let (a, z) = (&b.first, b.second.as_ref().unwrap());
+    drop_disc(&f, m, a, 3).await;
+    drop_disc(&f, m, z, 3).await;
+    f.t.remove(tid, &player(4)).await.unwrap();
+    let again = f.t.remove(tid, &player(4)).await.unwrap_err();
+    assert_eq!(again.id(), id::TOURNAMENT_ERROR_NOT_ENTRANT);
+    let text = closing(&f, m).await;
+    assert!(
+        text.contains(&format!("p4 resigned the match. {} wins", other.name)),
+        "{text}"
+    );
+    assert_eq!(
+        db.rating_changes(m).await.unwrap().len(),
+        2,
+        "a forfeit after both moved is rated"
+    );
+    // The rest is played by the lower number winning; p4 is on no board
+    // again, and their round-robin opponents win by forfeit.
+    play_out(&f, &matches).await;
+    let mut rounds = 1;
+    while let Some(boards) = next_round(&mut f).await {
+        rounds += 1;
+        assert!(
+            boards
+                .iter()
+                .all(|b| b.first != player(4) && b.second != Some(player(4))),
+            "round {rounds} pairs a removed player: {boards:?}"
+        );
+        let matches = open(&f, tid, &boards).await;
+        play_out(&f, &matches).await;
+    }
+    assert_eq!(rounds, 3, "a round robin of 4 is 3 rounds");
+    let card = f.t.card(tid).await.unwrap();
+    // By hand (circle method: round 1 p1–p4, p3–p2; round 2 p4–p2,
+    // p1–p3; round 3 p3–p4, p2–p1): p4 resigned round 1 on being removed
+    // and forfeits rounds 2 and 3 unplayed; p1 beats everyone, p2 beats
+    // p3.
+    assert_eq!(ranking(&card), vec!["p1 6", "p2 4", "p3 2", "p4 0"]);
+    let p4 = card.standings.iter().find(|r| r.player == player(4));
+    assert!(!p4.unwrap().active);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_voided_result_scores_nothing_and_keeps_its_ratings() {
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field(db.clone());
+    let tid = started(&f, Format::Swiss, 4).await;
+    let boards = next_round(&mut f).await.unwrap();
+    let matches = open(&f, tid, &boards).await;
+    // p1's board is played (both move, its loser resigns: rated); the
+    // other board still runs when a moderator voids p1's result.
+    let (b1, m1) = board_of(&matches, &player(1)).clone();
+    let p1_opponent = if b1.first == player(1) {
+        b1.second.clone().unwrap()
+    } else {
+        b1.first.clone()
+    };
+    drop_disc(&f, m1, &b1.first, 3).await;
+    drop_disc(&f, m1, b1.second.as_ref().unwrap(), 3).await;
+    f.host
+        .act(m1, p1_opponent.id, Request::ResignMatch)
+        .await
+        .unwrap();
+    closing(&f, m1).await;
+    // Wait until the director recorded it.
+    for _ in 0..100 {
+        let card = f.t.card(tid).await.unwrap();
+        if card.standings.iter().any(|r| r.halves > 0) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let ratings = format!("{:?}", db.rating_changes(m1).await.unwrap());
+    assert!(ratings.contains("before"), "rated: {ratings}");
+    let missing = f.t.void(tid, 1, 9).await.unwrap_err();
+    assert_eq!(says(&f, &missing), "Round 1 has no match on board 9.");
+    f.t.void(tid, b1.round, b1.board).await.unwrap();
+    let card = f.t.card(tid).await.unwrap();
+    assert!(
+        card.standings.iter().all(|r| r.halves == 0),
+        "a voided result counts for nothing: {card:?}"
+    );
+    // The tournament's void leaves the match's rating alone (that is
+    // `/ladder void`'s).
+    assert_eq!(
+        format!("{:?}", db.rating_changes(m1).await.unwrap()),
+        ratings
+    );
+    let rest: Vec<(Board, MatchId)> = matches.iter().filter(|(_, m)| *m != m1).cloned().collect();
+    play_out(&f, &rest).await;
+    let mut met = vec![(b1.first.clone(), b1.second.clone().unwrap())];
+    let mut rounds = 1;
+    while let Some(boards) = next_round(&mut f).await {
+        rounds += 1;
+        for b in &boards {
+            let pair = (b.first.clone(), b.second.clone().unwrap());
+            assert!(
+                !met.iter()
+                    .any(|(x, y)| (x, y) == (&pair.0, &pair.1) || (y, x) == (&pair.0, &pair.1)),
+                "round {rounds} pairs {} and {} again",
+                pair.0.name,
+                pair.1.name
+            );
+            met.push(pair);
+        }
+        let matches = open(&f, tid, &boards).await;
+        play_out(&f, &matches).await;
+    }
+    assert_eq!(rounds, 3);
+    // By hand: everyone met everyone once, the lower number winning, but
+    // p1's round-1 win is void: p1 2 (opponents' points without the
+    // lowest: {2, 0} → 2), p2 2 ({0, 2, 1} → 3): p2 is ahead on Buchholz
+    // cut 1. Without the void p1 had 3.
+    let card = f.t.card(tid).await.unwrap();
+    assert_eq!(ranking(&card), vec!["p2 4", "p1 4", "p3 2", "p4 0"]);
+    let seconds: Vec<u32> = card.standings.iter().map(|r| r.second).collect();
+    assert_eq!(seconds[..2], [6, 4], "Buchholz cut 1 in half points");
+}

@@ -5,24 +5,22 @@
 
 use fourbot::game::Variant;
 use fourbot::i18n::{id, Args, Catalog, Locale};
+use fourbot::render::samples::{leaderboard, rating_history};
 use fourbot::render::{
     missing_glyphs, rating_chart_png, render_rating_chart, render_standings, standings_png, theme,
-    ChartPoint, Picture, RatingChart, RenderError, Standings, StandingsColumns, StandingsRow,
-    Trend, CHART_HEIGHT, CHART_WIDTH, MAX_ROWS, ROW_HEIGHT, TABLE_WIDTH, TITLE_HEIGHT,
+    ChartPoint, Picture, RatingChart, RenderError, StandingsRow, Trend, CHART_HEIGHT, CHART_WIDTH,
+    MAX_ROWS, ROW_HEIGHT, TABLE_WIDTH, TITLE_HEIGHT,
 };
 
 /// The chart's band colour and line colour, as the chart module defines them.
 const BAND: [u8; 3] = [0x2f, 0x4d, 0x78];
 const LINE: [u8; 3] = [0x7c, 0xc4, 0xff];
 
+/// The sample chart's English labels with `points`.
 fn chart(points: Vec<ChartPoint>) -> RatingChart {
     RatingChart {
-        title: "alice · Classic".into(),
-        x_label: "Rated matches".into(),
-        y_label: "Rating".into(),
-        line_label: "Rating".into(),
-        band_label: "± rating deviation".into(),
         points,
+        ..rating_history(0)
     }
 }
 
@@ -255,21 +253,6 @@ fn row(rank: u32, name: &str, value: &str, trend: Trend) -> StandingsRow {
     }
 }
 
-fn table(rows: Vec<StandingsRow>) -> Standings {
-    Standings {
-        title: "Leaderboard · Classic".into(),
-        subtitle: Some("Season 1".into()),
-        columns: StandingsColumns {
-            rank: "#".into(),
-            name: "Player".into(),
-            value: "Rating".into(),
-            extra: vec!["Matches".into()],
-            trend: Some("30 days".into()),
-        },
-        rows,
-    }
-}
-
 /// Whether row `r` (0-based, under the header) has a pixel of colour `c`.
 fn row_has(p: &Picture, r: u32, c: [u8; 3]) -> bool {
     let top = TITLE_HEIGHT + ROW_HEIGHT * (r + 1);
@@ -278,7 +261,7 @@ fn row_has(p: &Picture, r: u32, c: [u8; 3]) -> bool {
 
 #[test]
 fn a_standings_table_has_a_row_per_player_and_colours_trends_by_direction() {
-    let t = table(vec![
+    let t = leaderboard(vec![
         row(1, "alice", "1712", Trend::Up("+23".into())),
         row(2, "bob", "1650", Trend::Down("−8".into())),
         row(2, "carol", "1650?", Trend::Level("±0".into())),
@@ -302,8 +285,9 @@ fn a_standings_table_has_a_row_per_player_and_colours_trends_by_direction() {
 
 #[test]
 fn names_in_any_script_render_without_empty_boxes() {
-    let named =
-        |name: &str| render_standings(&table(vec![row(1, name, "1500", Trend::Unknown)])).unwrap();
+    let named = |name: &str| {
+        render_standings(&leaderboard(vec![row(1, name, "1500", Trend::Unknown)])).unwrap()
+    };
     // Greek and Cyrillic are in the font: drawn as themselves, not as "?".
     for (name, fallback) in [("Αλέξανδρος", "??????????"), ("Борис", "?????")] {
         assert!(missing_glyphs(name).is_empty());
@@ -326,21 +310,21 @@ fn names_in_any_script_render_without_empty_boxes() {
 
 #[test]
 fn more_columns_widen_the_table_and_no_rows_is_refused() {
-    let mut t = table(vec![row(1, "alice", "4½", Trend::Unknown)]);
+    let mut t = leaderboard(vec![row(1, "alice", "4½", Trend::Unknown)]);
     t.columns.extra = (0..12).map(|i| format!("Tie-break {i}")).collect();
     t.rows[0].extra = (0..12).map(|i| format!("{i}.5")).collect();
     t.columns.trend = None;
     let p = render_standings(&t).unwrap();
     assert!(p.width > TABLE_WIDTH, "{}", p.width);
     assert_eq!(
-        render_standings(&table(Vec::new())).unwrap_err(),
+        render_standings(&leaderboard(Vec::new())).unwrap_err(),
         RenderError::NothingToShow
     );
     let many: Vec<StandingsRow> = (1..=MAX_ROWS as u32 + 1)
         .map(|r| row(r, "x", "1", Trend::Unknown))
         .collect();
     assert!(matches!(
-        render_standings(&table(many)).unwrap_err(),
+        render_standings(&leaderboard(many)).unwrap_err(),
         RenderError::TooManyRows(_)
     ));
 }

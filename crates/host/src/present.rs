@@ -14,6 +14,7 @@ use fourbot_core::play::{
     AbortCause, End, ExpiryKind, ForfeitReason, GameEnd, Match, MatchResult, PhaseKind, Refusal,
     Running, Seat, Seating, Side, Timestamp,
 };
+use fourbot_core::tournament::{outcome_of, Outcome as TournamentOutcome};
 use fourbot_i18n::{id, move_error, Id};
 use fourbot_i18n::{score as score_text, Args, Catalog, Locale};
 use fourbot_render::{board_png, RenderOptions};
@@ -466,7 +467,20 @@ impl Presenter<'_> {
     /// The end of the match: the last game's result, the match result (or
     /// the forfeit or abort), places for more than two sides, the rating
     /// changes given, and a Rematch button.
-    pub fn match_over_view(&self, m: &Match, rating_lines: &[String], unrated: Option<Id>) -> View {
+    ///
+    /// `tournament`: the number of the tournament the match is a pairing
+    /// of. There an abort is no excuse (docs/rules.md §7): a match that
+    /// ended before every player moved is told as the tournament counts it
+    /// (`tournament::outcome_of`: the no-show or the early resigner loses)
+    /// instead of "no result"; it still changes no rating, since the store
+    /// rates no aborted match (`rate_match`).
+    pub fn match_over_view(
+        &self,
+        m: &Match,
+        rating_lines: &[String],
+        unrated: Option<Id>,
+        tournament: Option<i64>,
+    ) -> View {
         let result: MatchResult = *m.result().expect("a finished match");
         let mut lines = vec![format!(
             "**{}**",
@@ -534,6 +548,10 @@ impl Presenter<'_> {
                             .set("score", score.clone()),
                     ),
                 );
+            }
+            End::Aborted { seat, cause } if tournament.is_some() && sides == 2 => {
+                let id = tournament.unwrap_or_default();
+                self.tournament_abort_lines(m, &result, seat, cause, id, &mut lines);
             }
             End::Aborted {
                 seat,
@@ -611,6 +629,82 @@ impl Presenter<'_> {
             position: Some(*m.current_game().game().position()),
             buttons,
         }
+    }
+
+    /// How a tournament counts a two-sided match that ended before `seat`
+    /// moved (docs/rules.md §7, the director's `outcome_of`): what ended it
+    /// (no first move, or who resigned, flagged or was removed), who wins
+    /// it by forfeit — or, when its games were all resigned, its score —
+    /// and that it counts in tournament `id` but not for the rating.
+    fn tournament_abort_lines(
+        &self,
+        m: &Match,
+        result: &MatchResult,
+        seat: Seat,
+        cause: AbortCause,
+        id: i64,
+        lines: &mut Vec<String>,
+    ) {
+        let side_won = |o: TournamentOutcome| match o {
+            TournamentOutcome::FirstWon => Some(Side(0)),
+            TournamentOutcome::SecondWon => Some(Side(1)),
+            TournamentOutcome::Draw => None,
+        };
+        let outcome = outcome_of(result);
+        match cause {
+            AbortCause::NoFirstMove | AbortCause::Forfeit { .. } => {
+                lines.push(match cause {
+                    AbortCause::Forfeit { seat: by, reason } => {
+                        let id = match reason {
+                            ForfeitReason::Flag => id::MATCH_ENDED_FLAG,
+                            ForfeitReason::Resign => id::MATCH_ENDED_RESIGN,
+                            ForfeitReason::Removed => id::MATCH_ENDED_REMOVED,
+                        };
+                        self.text(id, &Args::new().set("player", self.name(by).to_string()))
+                    }
+                    _ => self.text(
+                        id::MATCH_NO_FIRST_MOVE,
+                        &Args::new().set("player", self.name(seat).to_string()),
+                    ),
+                });
+                if let Some(winner) = outcome.and_then(side_won) {
+                    lines.push(self.text(
+                        id::MATCH_TOURNAMENT_FORFEIT,
+                        &Args::new().set("winner", self.side_name(m, winner)),
+                    ));
+                }
+            }
+            // Every game resigned before `seat` moved: the score counts.
+            AbortCause::Completed => {
+                let halves = [
+                    result.score[Side(0)].halves(),
+                    result.score[Side(1)].halves(),
+                ];
+                lines.push(match outcome.and_then(side_won) {
+                    Some(w) => {
+                        let (a, b) = (halves[w.0 as usize], halves[1 - w.0 as usize]);
+                        self.text(
+                            id::MATCH_WON,
+                            &Args::new()
+                                .set("winner", self.side_name(m, w))
+                                .set("score", score_text(&[a, b])),
+                        )
+                    }
+                    None => self.text(
+                        id::MATCH_DRAWN,
+                        &Args::new().set("score", score_text(&halves)),
+                    ),
+                });
+            }
+        }
+        lines.push(
+            self.text(
+                id::MATCH_TOURNAMENT_UNRATED,
+                &Args::new()
+                    .set("id", id)
+                    .set("player", self.name(seat).to_string()),
+            ),
+        );
     }
 
     /// A public notice (no buttons).

@@ -422,9 +422,13 @@ impl Host {
                 .expect("registry lock")
                 .insert(id, entry.clone());
             let ratings = self.rating_lines(&entry).await;
-            let view =
-                self.presenter(&entry)
-                    .match_over_view(&m, &ratings, entry.spec.unrated_reason());
+            let tournament = self.tournament_of(&entry).await;
+            let view = self.presenter(&entry).match_over_view(
+                &m,
+                &ratings,
+                entry.spec.unrated_reason(),
+                tournament,
+            );
             let _ = self.inner.outbox.send(view);
             announced.push(id);
         }
@@ -535,6 +539,22 @@ impl Host {
         lines
     }
 
+    /// The number of the tournament whose pairing the stored match is
+    /// (`None` for any other match, or when the store cannot say: the end
+    /// is then told as an ordinary match's).
+    async fn tournament_of(&self, entry: &Entry) -> Option<i64> {
+        let (Some(db), Some(id)) = (&self.inner.db, entry.stored) else {
+            return None;
+        };
+        match db.pairing_of_match(id).await {
+            Ok(pairing) => pairing.map(|(t, _, _)| t.0),
+            Err(e) => {
+                tracing::error!(match_id = %entry.id, error = %e, "reading a match's tournament");
+                None
+            }
+        }
+    }
+
     fn entry(&self, id: MatchId) -> Option<Arc<Entry>> {
         self.inner
             .matches
@@ -575,7 +595,8 @@ impl Host {
             PhaseKind::BetweenGames => p.game_over_view(&m),
             PhaseKind::Finished => {
                 let ratings = self.rating_lines(&entry).await;
-                p.match_over_view(&m, &ratings, entry.spec.unrated_reason())
+                let tournament = self.tournament_of(&entry).await;
+                p.match_over_view(&m, &ratings, entry.spec.unrated_reason(), tournament)
             }
         })
     }
@@ -889,7 +910,8 @@ async fn present(
                 let _ = host.inner.ends.send((entry.id, *result));
             }
             let ratings = host.rating_lines(&entry).await;
-            send(p.match_over_view(&m, &ratings, entry.spec.unrated_reason()));
+            let tournament = host.tournament_of(&entry).await;
+            send(p.match_over_view(&m, &ratings, entry.spec.unrated_reason(), tournament));
             break;
         }
         for e in &batch {

@@ -324,6 +324,20 @@ impl Tournaments {
         }
     }
 
+    /// Pairing `p` of round `round` as the front end opens it, its players
+    /// by name.
+    async fn board(&self, round: u32, p: &NewPairing) -> Board {
+        Board {
+            round,
+            board: p.board,
+            first: self.seated(p.first).await,
+            second: match p.second {
+                Some(s) => Some(self.seated(s).await),
+                None => None,
+            },
+        }
+    }
+
     /// Creates a tournament (open for entrants); `moderator`: whether the
     /// creator may manage the server. Anyone may create one only when the
     /// server allows it (`/config`).
@@ -809,15 +823,7 @@ impl Tournaments {
                 }
                 _ => {}
             }
-            boards.push(Board {
-                round,
-                board: n.board,
-                first: self.seated(n.first).await,
-                second: match n.second {
-                    Some(s) => Some(self.seated(s).await),
-                    None => None,
-                },
-            });
+            boards.push(self.board(round, n).await);
         }
         self.announce(l, boards).await;
         // A round of forfeits only: go on at once.
@@ -940,15 +946,7 @@ impl Tournaments {
             {
                 continue;
             }
-            boards.push(Board {
-                round: 1,
-                board: new.board,
-                first: self.seated(new.first).await,
-                second: match new.second {
-                    Some(s) => Some(self.seated(s).await),
-                    None => None,
-                },
-            });
+            boards.push(self.board(1, &new).await);
         }
         self.announce(l, boards).await;
         Ok(())
@@ -1052,15 +1050,7 @@ impl Tournaments {
                 .iter()
                 .filter(|p| p.pending() && p.match_id.is_none())
             {
-                boards.push(Board {
-                    round: p.round,
-                    board: p.pairing.board,
-                    first: self.seated(p.pairing.first).await,
-                    second: match p.pairing.second {
-                        Some(s) => Some(self.seated(s).await),
-                        None => None,
-                    },
-                });
+                boards.push(self.board(p.round, &p.pairing).await);
             }
             self.announce(&l, boards).await;
             if let Err(d) = self.advance(t.id).await {

@@ -28,6 +28,7 @@ mod draw;
 mod encode;
 mod layout;
 mod palette;
+pub mod samples;
 mod standings;
 mod text;
 pub mod theme;
