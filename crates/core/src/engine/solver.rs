@@ -273,6 +273,30 @@ impl Solver {
         self.run(board, weak)
     }
 
+    /// Runs `search` with a budget of about `max_nodes` nodes and
+    /// `deadline`, then lifts the budget again: the `*_within` searches.
+    ///
+    /// # Errors
+    /// [`OutOfBudget`] when the budget ran out first (what `search`
+    /// returned then is not exact and is dropped).
+    fn budgeted<T>(
+        &mut self,
+        max_nodes: u64,
+        deadline: Option<Instant>,
+        search: impl FnOnce(&mut Self) -> T,
+    ) -> Result<T, OutOfBudget> {
+        self.node_limit = self.nodes.saturating_add(max_nodes);
+        self.deadline = deadline;
+        self.aborted = false;
+        let found = search(self);
+        self.node_limit = u64::MAX;
+        self.deadline = None;
+        match self.aborted {
+            true => Err(OutOfBudget),
+            false => Ok(found),
+        }
+    }
+
     /// Like [`Solver::solve`], but gives up after about `max_nodes` nodes or
     /// at `deadline`.
     ///
@@ -285,17 +309,7 @@ impl Solver {
         max_nodes: u64,
         deadline: Option<Instant>,
     ) -> Result<i32, OutOfBudget> {
-        self.node_limit = self.nodes.saturating_add(max_nodes);
-        self.deadline = deadline;
-        self.aborted = false;
-        let score = self.run(board, weak);
-        self.node_limit = u64::MAX;
-        self.deadline = None;
-        if self.aborted {
-            Err(OutOfBudget)
-        } else {
-            Ok(score)
-        }
+        self.budgeted(max_nodes, deadline, |s| s.run(board, weak))
     }
 
     /// The exact score of playing each column (0-based) of `board`: `None`
@@ -327,17 +341,7 @@ impl Solver {
         max_nodes: u64,
         deadline: Option<Instant>,
     ) -> Result<[Option<i32>; WIDTH as usize], OutOfBudget> {
-        self.node_limit = self.nodes.saturating_add(max_nodes);
-        self.deadline = deadline;
-        self.aborted = false;
-        let out = self.analyze_run(board);
-        self.node_limit = u64::MAX;
-        self.deadline = None;
-        if self.aborted {
-            Err(OutOfBudget)
-        } else {
-            Ok(out)
-        }
+        self.budgeted(max_nodes, deadline, |s| s.analyze_run(board))
     }
 
     fn analyze_run(&mut self, board: &Board) -> [Option<i32>; WIDTH as usize] {
@@ -406,17 +410,7 @@ impl Solver {
         max_nodes: u64,
         deadline: Option<Instant>,
     ) -> Result<(u32, i32), OutOfBudget> {
-        self.node_limit = self.nodes.saturating_add(max_nodes);
-        self.deadline = deadline;
-        self.aborted = false;
-        let best = self.best_move_run(board);
-        self.node_limit = u64::MAX;
-        self.deadline = None;
-        if self.aborted {
-            Err(OutOfBudget)
-        } else {
-            Ok(best)
-        }
+        self.budgeted(max_nodes, deadline, |s| s.best_move_run(board))
     }
 
     fn best_move_run(&mut self, board: &Board) -> (u32, i32) {
