@@ -328,6 +328,15 @@ async fn closing(f: &Field, m: MatchId) -> String {
     panic!("match {m} did not end");
 }
 
+/// The other player of board `b`, which `p` plays (not a bye).
+fn opponent_of(b: &Board, p: &Seated) -> Seated {
+    if b.first == *p {
+        b.second.clone().expect("not a bye")
+    } else {
+        b.first.clone()
+    }
+}
+
 /// The board of `boards` on which `p` plays, with its match.
 fn board_of<'a>(matches: &'a [(Board, MatchId)], p: &Seated) -> &'a (Board, MatchId) {
     matches
@@ -405,11 +414,7 @@ async fn a_removed_player_forfeits_the_rest_and_is_paired_no_more() {
     // p4 is removed while their round-1 match runs, both having moved:
     // the match is resigned for them, an ordinary rated forfeit.
     let (b, m) = board_of(&matches, &player(4)).clone();
-    let other = if b.first == player(4) {
-        b.second.clone().unwrap()
-    } else {
-        b.first.clone()
-    };
+    let other = opponent_of(&b, &player(4));
     let (a, z) = (&b.first, b.second.as_ref().unwrap());
     drop_disc(&f, m, a, 3).await;
     drop_disc(&f, m, z, 3).await;
@@ -462,11 +467,7 @@ async fn a_voided_result_scores_nothing_and_keeps_its_ratings() {
     // p1's board is played (both move, its loser resigns: rated); the
     // other board still runs when a moderator voids p1's result.
     let (b1, m1) = board_of(&matches, &player(1)).clone();
-    let p1_opponent = if b1.first == player(1) {
-        b1.second.clone().unwrap()
-    } else {
-        b1.first.clone()
-    };
+    let p1_opponent = opponent_of(&b1, &player(1));
     drop_disc(&f, m1, &b1.first, 3).await;
     drop_disc(&f, m1, b1.second.as_ref().unwrap(), 3).await;
     f.host
