@@ -414,6 +414,47 @@ async fn refresh(data: &Data, tid: TournamentId) -> Option<Card> {
     Some(card)
 }
 
+/// The messages that list a round: its title, then a line per board (both
+/// players mentioned) or bye, each message with the users it mentions.
+fn round_messages(
+    catalog: &Catalog,
+    l: Locale,
+    tid: TournamentId,
+    boards: &[Board],
+) -> Vec<(String, Vec<crate::host::UserId>)> {
+    let round = boards.first().map_or(1, |b| b.round);
+    let mut lines = vec![format!(
+        "**{}**",
+        catalog.text(
+            l,
+            id::TOURNAMENT_ROUND_TITLE,
+            &Args::new().set("id", tid.0).set("round", i64::from(round)),
+        )
+    )];
+    for b in boards {
+        lines.push(match &b.second {
+            Some(s) => catalog.text(
+                l,
+                id::TOURNAMENT_BOARD,
+                &Args::new()
+                    .set("board", i64::from(b.board))
+                    .set("first", format!("<@{}>", b.first.id.0))
+                    .set("second", format!("<@{}>", s.id.0)),
+            ),
+            None => catalog.text(
+                l,
+                id::TOURNAMENT_BYE,
+                &Args::new().set("player", format!("<@{}>", b.first.id.0)),
+            ),
+        });
+    }
+    let everyone: Vec<crate::host::UserId> = boards
+        .iter()
+        .flat_map(|b| std::iter::once(b.first.id).chain(b.second.as_ref().map(|s| s.id)))
+        .collect();
+    vec![(clip(&lines.join("\n")), everyone)]
+}
+
 /// Posts a round's pairings and opens each board's match in a thread on
 /// its own message.
 async fn round(
@@ -436,40 +477,12 @@ async fn round(
     let catalog = data.catalog();
     let l = locale;
     let channel = ChannelId::new(channel);
-    let round = boards.first().map_or(1, |b| b.round);
-    let mut lines = vec![format!(
-        "**{}**",
-        catalog.text(
-            l,
-            id::TOURNAMENT_ROUND_TITLE,
-            &Args::new().set("id", tid.0).set("round", i64::from(round)),
-        )
-    )];
-    for b in &boards {
-        lines.push(match &b.second {
-            Some(s) => catalog.text(
-                l,
-                id::TOURNAMENT_BOARD,
-                &Args::new()
-                    .set("board", i64::from(b.board))
-                    .set("first", format!("<@{}>", b.first.id.0))
-                    .set("second", format!("<@{}>", s.id.0)),
-            ),
-            None => catalog.text(
-                l,
-                id::TOURNAMENT_BYE,
-                &Args::new().set("player", format!("<@{}>", b.first.id.0)),
-            ),
-        });
+    for (text, mentioned) in round_messages(catalog, l, tid, &boards) {
+        let list = CreateMessage::new()
+            .content(text)
+            .allowed_mentions(mentions_only(&mentioned));
+        post(data, channel, list).await;
     }
-    let everyone: Vec<crate::host::UserId> = boards
-        .iter()
-        .flat_map(|b| std::iter::once(b.first.id).chain(b.second.as_ref().map(|s| s.id)))
-        .collect();
-    let list = CreateMessage::new()
-        .content(clip(&lines.join("\n")))
-        .allowed_mentions(mentions_only(&everyone));
-    post(data, channel, list).await;
     for b in boards {
         let Some(second) = b.second.clone() else {
             continue;
@@ -549,5 +562,71 @@ pub async fn run(data: Arc<Data>, mut news: UnboundedReceiver<TournamentNews>) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::messages::MAX_CONTENT;
+    use super::*;
+    use crate::host::{Seated, UserId};
+
+    fn seat(i: u64) -> Seated {
+        Seated {
+            // Discord ids of today's length (18–19 digits).
+            id: UserId(1_100_000_000_000_000_000 + i),
+            name: format!("player{i}"),
+            ai_level: None,
+        }
+    }
+
+    #[test]
+    fn a_round_of_two_hundred_players_is_listed_in_messages_discord_takes() {
+        // Before: one message, clipped at 2,000 characters (the boards
+        // after about the 25th were not listed) and mentioning all 200
+        // players, where Discord takes at most 100 (the post was refused).
+        let catalog = Catalog::new().unwrap();
+        let boards: Vec<Board> = (0..100)
+            .map(|i| Board {
+                round: 4,
+                board: i as u32 + 1,
+                first: seat(2 * i),
+                second: Some(seat(2 * i + 1)),
+            })
+            .chain(std::iter::once(Board {
+                round: 4,
+                board: 101,
+                first: seat(200),
+                second: None,
+            }))
+            .collect();
+        let messages = round_messages(&catalog, Locale::EnUs, TournamentId(7), &boards);
+        assert!(messages.len() > 1, "{messages:?}");
+        assert!(messages[0].0.starts_with("**Tournament 7, round 4**\n"));
+        for (text, mentioned) in &messages {
+            assert!(text.chars().count() <= MAX_CONTENT, "{text}");
+            assert!(mentioned.len() <= 100, "{} mentioned", mentioned.len());
+            // Exactly the players whose mention is in this message.
+            for u in mentioned {
+                assert!(text.contains(&format!("<@{}>", u.0)), "{u:?} in {text}");
+            }
+            assert_eq!(text.matches("<@").count(), mentioned.len(), "{text}");
+        }
+        let all: String = messages
+            .iter()
+            .map(|(t, _)| t.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        for b in &boards[..100] {
+            let s = b.second.as_ref().unwrap();
+            let line = format!(
+                "Board {}: <@{}> (starts) against <@{}>",
+                b.board, b.first.id.0, s.id.0
+            );
+            assert!(all.lines().any(|l| l == line), "{line} listed");
+        }
+        assert!(all
+            .lines()
+            .any(|l| l == format!("<@{}>: bye (1 point)", seat(200).id.0)));
     }
 }

@@ -95,15 +95,23 @@ async fn next_round(f: &mut Field) -> Option<Vec<Board>> {
 async fn open(f: &Field, tid: TournamentId, boards: &[Board]) -> Vec<(Board, MatchId)> {
     let mut out = Vec::new();
     for b in boards {
-        let Some(second) = &b.second else { continue };
-        let mut s = spec(Variant::Classic, vec![b.first.clone(), second.clone()]);
-        s.guild = GUILD;
-        s.clock = f.clock.expect("the round's clock");
-        let m = f.host.create_match(s).await.unwrap();
+        if b.second.is_none() {
+            continue;
+        }
+        let m = create_for(f, tid, b).await;
         f.t.opened(tid, b.round, b.board, m).await;
         out.push((b.clone(), m));
     }
     out
+}
+
+/// Creates the match of board `b` (not a bye) as the front end does.
+async fn create_for(f: &Field, _tid: TournamentId, b: &Board) -> MatchId {
+    let second = b.second.clone().expect("not a bye");
+    let mut s = spec(Variant::Classic, vec![b.first.clone(), second]);
+    s.guild = GUILD;
+    s.clock = f.clock.expect("the round's clock");
+    f.host.create_match(s).await.unwrap()
 }
 
 /// The lower-numbered player wins every match: the other resigns it
@@ -528,4 +536,190 @@ async fn a_voided_result_scores_nothing_and_keeps_its_ratings() {
     assert_eq!(ranking(&card), vec!["p2 4", "p1 4", "p3 2", "p4 0"]);
     let seconds: Vec<u32> = card.standings.iter().map(|r| r.second).collect();
     assert_eq!(seconds[..2], [6, 4], "Buchholz cut 1 in half points");
+}
+
+/// A file database in a fresh temporary folder named after `name`, for a
+/// test that restarts the host; the folder, to remove at the end.
+fn file_db(name: &str) -> (String, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("fourbot-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    (format!("sqlite://{}", dir.join("t.db").display()), dir)
+}
+
+/// The host of `f` stops (as a crash would leave the store) and a new one
+/// starts on the same database, its running matches restored.
+async fn restarted(f: Field, url: &str) -> Field {
+    f.host.close().await;
+    f._task.abort();
+    drop(f);
+    let f = field(Db::connect(url).await.unwrap());
+    f.host
+        .restore(Locale::EnUs, |p| UserId(p.discord_id.unwrap()))
+        .await
+        .unwrap();
+    f
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unrated_tournaments_matches_change_no_rating_even_after_a_restart() {
+    // Before: the tournament's `rated: false` only lifted the ban check on
+    // joining; its matches were rated like any other.
+    let (url, dir) = file_db("tour-unrated");
+    let db = Db::connect(&url).await.unwrap();
+    let mut f = field(db);
+    let mut unrated = swiss_spec(Format::RoundRobin);
+    unrated.rated = false;
+    let tid = f.t.create(&unrated, &player(0), true).await.unwrap();
+    for i in 1..=2 {
+        f.t.join(tid, &player(i)).await.unwrap();
+    }
+    f.t.start(tid, &player(0), true).await.unwrap();
+    let boards = next_round(&mut f).await.unwrap();
+    let matches = open(&f, tid, &boards).await;
+    let (b, m) = matches[0].clone();
+    let (a, z) = (b.first.clone(), b.second.clone().unwrap());
+    // Both move (a match that would be rated anywhere else), then the bot
+    // restarts: the restored match is still the unrated tournament's.
+    drop_disc(&f, m, &a, 3).await;
+    drop_disc(&f, m, &z, 3).await;
+    let mut f = restarted(f, &url).await;
+    f.host.act(m, z.id, Request::ResignMatch).await.unwrap();
+    let text = closing(&f, m).await;
+    assert!(
+        text.contains(&format!("{} resigned the match. {} wins", z.name, a.name)),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "Tournament {} is unrated: its matches change no rating.",
+            tid.0
+        )),
+        "{text}"
+    );
+    assert!(!text.contains('→'), "no rating change is told: {text}");
+    let db = Db::connect(&url).await.unwrap();
+    assert!(
+        db.rating_changes(m).await.unwrap().is_empty(),
+        "an unrated tournament's match is not rated"
+    );
+    // It counts in the tournament all the same.
+    assert!(next_round(&mut f).await.is_none(), "one round, then over");
+    let card = f.t.card(tid).await.unwrap();
+    assert_eq!(
+        ranking(&card),
+        vec![format!("{} 2", a.name), format!("{} 0", z.name)]
+    );
+    // Its rematch is an ordinary match, outside the tournament: rated.
+    f.host.act(m, a.id, Request::Rematch).await.unwrap();
+    f.host.act(m, z.id, Request::Rematch).await.unwrap();
+    let mut rematch = None;
+    for _ in 0..100 {
+        rematch = f.host.match_ids().into_iter().find(|id| *id > m);
+        if rematch.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let r = rematch.expect("the rematch started");
+    let first = f.host.spec(r).unwrap().players[0].clone();
+    let other = if first == a { z.clone() } else { a.clone() };
+    drop_disc(&f, r, &first, 3).await;
+    drop_disc(&f, r, &other, 3).await;
+    f.host.act(r, other.id, Request::ResignMatch).await.unwrap();
+    let text = closing(&f, r).await;
+    assert!(!text.contains("is unrated"), "{text}");
+    assert_eq!(db.rating_changes(r).await.unwrap().len(), 2, "{text}");
+    assert_eq!(db.pairing_of_match(r).await.unwrap(), None);
+    f.host.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn voiding_a_running_match_is_refused_until_it_ends_and_a_moderators_abort_voids_it() {
+    // Before: the void took the pairing out of the round while its match
+    // played on, uncounted.
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field(db.clone());
+    let tid = started(&f, Format::RoundRobin, 4).await;
+    let boards = next_round(&mut f).await.unwrap();
+    let matches = open(&f, tid, &boards).await;
+    let (b, m) = matches[0].clone();
+    let refused = void_by_moderator(&f, tid, b.round, b.board)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        says(&f, &refused),
+        format!(
+            "Round 1, board {} is still being played (match {m}). Wait for its result, or first end it with /ladder abort match: {m} — a match a moderator aborts counts for nothing in the tournament.",
+            b.board
+        )
+    );
+    assert!(!f.host.is_finished(m), "the match goes on");
+    let card = f.t.card(tid).await.unwrap();
+    assert_eq!(card.round, 1);
+    // A moderator's abort ends the match and voids the pairing: it scores
+    // nothing, and the round goes on with the other board.
+    f.host.moderator_abort(m, "mona").await.unwrap();
+    closing(&f, m).await;
+    for _ in 0..100 {
+        let pairings = db.tournament_pairings(tid).await.unwrap();
+        if pairings.iter().any(|p| p.match_id == Some(m) && p.voided) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let pairings = db.tournament_pairings(tid).await.unwrap();
+    let p = pairings.iter().find(|p| p.match_id == Some(m)).unwrap();
+    assert!(p.voided && p.outcome.is_none(), "{p:?}");
+    play_out(&f, &matches[1..]).await;
+    let next = next_round(&mut f).await.unwrap();
+    assert!(next.iter().all(|b| b.round == 2), "{next:?}");
+    let card = f.t.card(tid).await.unwrap();
+    let total: u32 = card.standings.iter().map(|r| r.halves).sum();
+    assert_eq!(total, 2, "one match counted, the aborted one not: {card:?}");
+}
+
+/// A moderator voids round `round`, board `board` of tournament `tid`.
+async fn void_by_moderator(
+    f: &Field,
+    tid: TournamentId,
+    round: u32,
+    board: u32,
+) -> Result<(), fourbot::host::Denial> {
+    f.t.void(tid, round, board).await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_match_created_just_before_a_restart_counts_and_is_not_opened_twice() {
+    // Before: the front end linked a match to its pairing in a second
+    // write after creating it (`opened`). A restart (or a failed write)
+    // between the two left a running match the tournament did not know:
+    // its end was ignored, and the restart opened a second match for the
+    // same pairing.
+    let (url, dir) = file_db("tour-link");
+    let mut f = field(Db::connect(&url).await.unwrap());
+    let tid = started(&f, Format::RoundRobin, 2).await;
+    let boards = next_round(&mut f).await.unwrap();
+    let b = boards[0].clone();
+    // The bot stops right after creating the match.
+    let m = create_for(&f, tid, &b).await;
+    let mut f = restarted(f, &url).await;
+    let second = b.second.clone().unwrap();
+    drop_disc(&f, m, &b.first, 3).await;
+    drop_disc(&f, m, &second, 3).await;
+    f.host
+        .act(m, second.id, Request::ResignMatch)
+        .await
+        .unwrap();
+    closing(&f, m).await;
+    // The match's end ends the tournament; no round is announced again.
+    assert_eq!(next_round(&mut f).await, None, "no second opening");
+    let card = f.t.card(tid).await.unwrap();
+    assert_eq!(
+        ranking(&card),
+        vec![format!("{} 2", b.first.name), format!("{} 0", second.name)]
+    );
+    f.host.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
 }
