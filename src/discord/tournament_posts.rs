@@ -629,4 +629,82 @@ mod tests {
             .lines()
             .any(|l| l == format!("<@{}>: bye (1 point)", seat(200).id.0)));
     }
+
+    /// A finished Swiss of `n` players named `player1`…, ranked in order.
+    fn big_card(n: usize) -> Card {
+        use crate::host::StoredTournament;
+        use crate::store::{NewTournament, PlayerId};
+        let people: Vec<Seated> = (1..=n as u64).map(seat).collect();
+        Card {
+            tournament: StoredTournament {
+                id: TournamentId(3),
+                setup: NewTournament {
+                    guild: 1,
+                    channel: 2,
+                    creator: PlayerId(1),
+                    format: Format::Swiss,
+                    variant: crate::game::Variant::Classic,
+                    base_ms: 600_000,
+                    increment_ms: 10_000,
+                    rounds: Some(9),
+                    duration_ms: None,
+                    rated: true,
+                    starts_unix_ms: 0,
+                    locale: None,
+                },
+                message: Some(4),
+                state: TournamentState::Finished,
+                started_unix_ms: Some(0),
+                ended_unix_ms: Some(1),
+            },
+            entrants: people.iter().map(|p| (p.clone(), true)).collect(),
+            standings: people
+                .iter()
+                .enumerate()
+                .map(|(i, p)| StandingRow {
+                    rank: i + 1,
+                    player: p.clone(),
+                    halves: (n - i) as u32,
+                    second: 20,
+                    third: 30,
+                    on_streak: false,
+                    active: true,
+                })
+                .collect(),
+            round: 9,
+            rounds: 9,
+        }
+    }
+
+    #[test]
+    fn the_standings_of_two_hundred_players_stay_a_table_within_a_message() {
+        // Before: the tournament message (all 200 names, then the table)
+        // was cut at 2,000 characters mid-table, its code block left open
+        // and the tie-break note lost.
+        let catalog = Catalog::new().unwrap();
+        let card = big_card(200);
+        let text = card_text(&catalog, Locale::EnUs, &card);
+        assert!(
+            text.chars().count() <= MAX_CONTENT,
+            "{}",
+            text.chars().count()
+        );
+        assert_eq!(
+            text.matches("```").count(),
+            2,
+            "the table is closed: {text}"
+        );
+        assert!(text.contains("player1 "), "the leaders are listed: {text}");
+        assert!(text.contains("Players (200): player1, player2"), "{text}");
+        assert!(text.ends_with("then the direct result."), "{text}");
+        let rows = text.split("```").nth(1).unwrap().lines().count();
+        assert!(rows > 10, "{rows} rows: {text}");
+        assert!(text.contains(" more"), "says how many are left out: {text}");
+        // A small tournament is shown whole.
+        let small = card_text(&catalog, Locale::EnUs, &big_card(8));
+        assert!(
+            small.contains("player8 ") && !small.contains(" more"),
+            "{small}"
+        );
+    }
 }
