@@ -76,7 +76,12 @@ async fn boards(fake: &FakeDiscord, tid: u64, round: u32, nth: usize, count: usi
             let start = all
                 .iter()
                 .enumerate()
-                .filter(|(_, m)| m["content"].as_str().unwrap_or("").starts_with(&title))
+                .filter(|(_, m)| {
+                    // The title starts its message, or follows the
+                    // standings after the round before.
+                    let text = m["content"].as_str().unwrap_or("");
+                    text.starts_with(&title) || text.contains(&format!("\n{title}\n"))
+                })
                 .nth(nth)?
                 .0;
             let mut found = Vec::new();
@@ -216,7 +221,8 @@ async fn final_post(fake: &FakeDiscord, tid: u64) -> Value {
     .await
 }
 
-/// The post of tournament `tid`'s standings after round `round` (waits).
+/// The post of tournament `tid`'s standings after round `round` (waits):
+/// the first message of the next round's post.
 async fn standings_after(fake: &FakeDiscord, tid: u64, round: u32) -> Value {
     let head = format!("**Tournament {tid}: standings after round {round}**");
     fake.wait_for(&head, |f| {

@@ -42,6 +42,7 @@ pub use denial::Denial;
 pub use present::{Presenter, Seated, TimeStyle};
 pub use service::{
     engine_slots, unix_ms, AbortError, Host, HostConfig, HostError, MatchSpec, Request,
+    TournamentMatch,
 };
 pub use services::{Hosting, Services};
 pub use task::{
