@@ -13,6 +13,7 @@ use crate::support::{fake, harness};
 use fake::*;
 use harness::*;
 use serde_json::{json, Value};
+use std::time::Duration;
 
 /// The clock divisor of these tests: the 3-minute abort window becomes
 /// 4.5 s, the 10+10 clock 15 s + 0.25 s.
@@ -210,10 +211,11 @@ fn table_rows(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The final-standings post of tournament `tid` (waits).
+/// The final-standings post of tournament `tid` (waits, up to a minute:
+/// an arena's comes when its window closes).
 async fn final_post(fake: &FakeDiscord, tid: u64) -> Value {
     let head = format!("Tournament {tid} is over. Final standings:");
-    fake.wait_for("the final standings", |f| {
+    fake.wait_within("the final standings", Duration::from_secs(60), |f| {
         f.messages_in(CHANNEL_ID)
             .into_iter()
             .find(|m| m["content"].as_str().unwrap_or("").starts_with(&head))
@@ -516,10 +518,11 @@ async fn tournament_round_robin_of_four_ranks_a_tie_by_sonneborn_berger_with_a_p
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tournament_arena_pairs_the_free_at_once_doubles_a_streak_and_ends_with_its_window() {
-    // A 5-minute arena ends after 15 s under a time scale of 20; the abort
-    // window (10 minutes: 30 s) outlasts it, so the matches left running
-    // at the end neither end nor count.
-    let (fake, _bot) = start_with("tournament-arena", &[("FOURBOT_TEST_TIME_SCALE", "20")]).await;
+    // A 5-minute arena ends after 30 s under a time scale of 10 (15 s
+    // under 20 was too short for its five matches on a loaded machine);
+    // the abort window (10 minutes: 60 s) outlasts it, so the matches left
+    // running at the end neither end nor count.
+    let (fake, _bot) = start_with("tournament-arena", &[("FOURBOT_TEST_TIME_SCALE", "10")]).await;
     private_reply(
         &fake,
         config(&fake, MONA, &[("abort-window", 4, json!(10))]),
