@@ -769,8 +769,7 @@ mod tests {
 
     /// A finished Swiss of `n` players named `player1`…, ranked in order.
     fn big_card(n: usize) -> Card {
-        use crate::host::StoredTournament;
-        use crate::store::{NewTournament, PlayerId};
+        use crate::host::{NewTournament, PlayerId, StoredTournament};
         let people: Vec<Seated> = (1..=n as u64).map(seat).collect();
         Card {
             tournament: StoredTournament {

@@ -5,7 +5,6 @@
 use std::time::Duration;
 
 use super::denial::Denial;
-use super::service::TournamentMatch;
 use super::view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 use fourbot_core::game::notation::{format_moves, MarkStyle};
 use fourbot_core::game::{
@@ -19,6 +18,21 @@ use fourbot_core::tournament::{outcome_of, Outcome as TournamentOutcome};
 use fourbot_i18n::{id, move_error, Id};
 use fourbot_i18n::{score as score_text, Args, Catalog, Locale, Message};
 use fourbot_render::{board_png, RenderOptions};
+use fourbot_store::TournamentId;
+
+/// The tournament pairing a match is played for (docs/tournaments.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TournamentMatch {
+    /// The tournament.
+    pub id: TournamentId,
+    /// The round (an arena: 1).
+    pub round: u32,
+    /// The board within the round.
+    pub board: u32,
+    /// Whether the tournament is rated: an unrated tournament's matches
+    /// change no rating (docs/rules.md §7).
+    pub rated: bool,
+}
 
 /// A seat's occupant.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -19,7 +19,7 @@ use tokio::time::Instant;
 use super::bot::Bot;
 use super::denial::Denial;
 use super::players::stored_players;
-use super::present::{Presenter, Seated, TimeStyle};
+use super::present::{Presenter, Seated, TimeStyle, TournamentMatch};
 use super::seating::{rematch_seats, DEFAULT_AI_LEVEL};
 use super::task::{spawn_journaled, Journal, MatchHandle, TaskError};
 use super::view::{ActionId, MatchId, UserId, View, ViewKind};
@@ -31,7 +31,7 @@ use fourbot_core::play::{
 };
 use fourbot_i18n::id;
 use fourbot_i18n::{rating_change, Args, Catalog, Locale, Message};
-use fourbot_store::{Db, LoadedMatch, NewMatch, PlayerInfo, StoreError, TournamentId};
+use fourbot_store::{Db, LoadedMatch, NewMatch, PlayerInfo, StoreError};
 
 /// What a new match is: variant, clock, players by seat (p1 first; for
 /// teams p1 and p3 are team A), where it is played and in which language.
@@ -52,20 +52,6 @@ pub struct MatchSpec {
     /// The tournament pairing the match is played for (`None`: any other
     /// match). The store links the match to it when it stores the match.
     pub tournament: Option<TournamentMatch>,
-}
-
-/// The tournament pairing a match is played for (docs/tournaments.md).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TournamentMatch {
-    /// The tournament.
-    pub id: TournamentId,
-    /// The round (an arena: 1).
-    pub round: u32,
-    /// The board within the round.
-    pub board: u32,
-    /// Whether the tournament is rated: an unrated tournament's matches
-    /// change no rating (docs/rules.md §7).
-    pub rated: bool,
 }
 
 impl MatchSpec {
