@@ -43,6 +43,7 @@ match-aborted-unplayed = Мачът е прекратен: { $player } не на
 match-no-first-move = { $player } не направи първия си ход навреме.
 match-tournament-forfeit = В турнир това е служебна загуба: { $winner } печели мача.
 match-tournament-unrated = Резултатът се брои в турнир { $id }, но не и за рейтинга: { $player } не направи нито един ход в мача, а за рейтинга се брои само мач, в който всички са играли.
+match-tournament-counts = Резултатът се брои в турнир { $id }.
 match-standings-title = Крайно класиране
 match-standing-line = { $place }. { $player }: { $points }
 match-standings-forfeit = { $player } загуби служебно и е на последно място.
@@ -50,6 +51,7 @@ match-rating-change = { $player }: { $before } → { $after } ({ $change })
 match-unrated-single = Единичната партия никога не е за рейтинг.
 match-unrated-ai = Партиите срещу бота никога не са за рейтинг.
 match-unrated-self = Един и същ играч от двете страни: не е за рейтинг.
+match-unrated-tournament = Турнир { $id } е без рейтинг: мачовете му не променят рейтинга.
 match-rematch-offered = { $player } предлага реванш.
 
 ## След рестарт

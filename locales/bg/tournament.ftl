@@ -13,6 +13,8 @@ tournament-error-not-entrant = Не играеш в този турнир.
 tournament-error-too-few = За начало трябват поне { $min } играчи; включили са се { $count }.
 tournament-error-not-manager = Само създателят на турнира или модератор може да направи това.
 tournament-error-no-pairing = В кръг { $round } няма мач на дъска { $board }.
+tournament-error-void-running = Кръг { $round }, дъска { $board } все още се играе (мач { $match }). Изчакай резултата или първо го прекрати с /ранглиста прекрати мач: { $match } — мач, прекратен от модератор, не се брои в турнира.
+tournament-error-variant = Турнирът съчетава по двама играчи, затова не може да се играе във { $variant }.
 
 # Съобщението на турнира.
 tournament-title = Турнир { $id }: { $format }, { $variant }, { $time }, { $rated }
@@ -28,6 +30,7 @@ tournament-state-arena = Тече до { $end }. Още може да се вк�
 tournament-state-finished = Приключи.
 tournament-state-cancelled = Отменен.
 tournament-players = Играчи ({ $count }): { $names }
+tournament-more = … и още { $count }
 tournament-column-player = Играч
 tournament-column-points = Т.
 tournament-column-buchholz = BH
@@ -37,6 +40,7 @@ tournament-column-played = Мачове
 tournament-tie-breaks = При равенство: Бухолц без най-слабия (BH), после Зонеборн-Бергер (SB), после директната среща.
 tournament-arena-note = Победа 2, реми 1; след две поредни победи точките са двойни (🔥), докато мач не бъде спечелен.
 tournament-round-title = Турнир { $id }, кръг { $round }
+tournament-standings-after = Турнир { $id }: класиране след кръг { $round }
 tournament-board = Дъска { $board }: { $first } (започва) срещу { $second }
 tournament-bye = { $player }: почива (1 точка)
 tournament-finished = Турнир { $id } приключи. Крайно класиране:

@@ -43,6 +43,7 @@ match-aborted-unplayed = Das Match wird abgebrochen: { $player } hat darin keine
 match-no-first-move = { $player } hat nicht rechtzeitig den ersten Zug gemacht.
 match-tournament-forfeit = Im Turnier ist das Match damit kampflos verloren: { $winner } gewinnt es.
 match-tournament-unrated = Das Ergebnis zählt in Turnier { $id }, aber nicht für die Wertung: { $player } hat im Match keinen Zug gemacht, und gewertet wird nur ein Match, in dem alle gezogen haben.
+match-tournament-counts = Das Ergebnis zählt in Turnier { $id }.
 match-standings-title = Endstand
 match-standing-line = { $place }. { $player }: { $points }
 match-standings-forfeit = { $player } hat kampflos verloren und landet auf dem letzten Platz.
@@ -50,6 +51,7 @@ match-rating-change = { $player }: { $before } → { $after } ({ $change })
 match-unrated-single = Eine Einzelpartie wird nie gewertet.
 match-unrated-ai = Partien gegen den Bot werden nie gewertet.
 match-unrated-self = Derselbe Spieler auf beiden Seiten: keine Wertung.
+match-unrated-tournament = Turnier { $id } ist ungewertet: Seine Matches ändern keine Wertung.
 match-rematch-offered = { $player } bietet eine Revanche an.
 
 ## Nach einem Neustart

@@ -13,6 +13,8 @@ tournament-error-not-entrant = Du spielst nicht in diesem Turnier.
 tournament-error-too-few = Zum Start braucht es mindestens { $min } Spieler; { $count } sind beigetreten.
 tournament-error-not-manager = Das kann nur, wer das Turnier angelegt hat, oder ein Moderator.
 tournament-error-no-pairing = Runde { $round } hat keine Partie an Brett { $board }.
+tournament-error-void-running = Runde { $round }, Brett { $board } wird noch gespielt (Match { $match }). Warte auf das Ergebnis oder beende es zuerst mit /rangliste abbrechen match: { $match } – ein Match, das ein Moderator abbricht, zählt im Turnier nicht.
+tournament-error-variant = Ein Turnier paart je zwei Spieler und kann daher nicht in { $variant } gespielt werden.
 
 # Die Turniernachricht.
 tournament-title = Turnier { $id }: { $format }, { $variant }, { $time }, { $rated }
@@ -28,6 +30,7 @@ tournament-state-arena = Läuft bis { $end }. Man kann noch einsteigen.
 tournament-state-finished = Beendet.
 tournament-state-cancelled = Abgesagt.
 tournament-players = Spieler ({ $count }): { $names }
+tournament-more = … und { $count } weitere
 tournament-column-player = Spieler
 tournament-column-points = Pkt
 tournament-column-buchholz = BH
@@ -37,6 +40,7 @@ tournament-column-played = Partien
 tournament-tie-breaks = Bei Gleichstand: Buchholz ohne schlechtestes Ergebnis (BH), dann Sonneborn-Berger (SB), dann der direkte Vergleich.
 tournament-arena-note = Sieg 2, Remis 1; nach zwei Siegen in Folge doppelte Punkte (🔥), bis eine Partie nicht gewonnen wird.
 tournament-round-title = Turnier { $id }, Runde { $round }
+tournament-standings-after = Turnier { $id }: Stand nach Runde { $round }
 tournament-board = Brett { $board }: { $first } (beginnt) gegen { $second }
 tournament-bye = { $player }: spielfrei (1 Punkt)
 tournament-finished = Turnier { $id } ist beendet. Endstand:

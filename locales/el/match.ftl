@@ -43,6 +43,7 @@ match-aborted-unplayed = Ο αγώνας ακυρώνεται: { $player } δε�
 match-no-first-move = { $player } δεν έκανε την πρώτη κίνηση εγκαίρως.
 match-tournament-forfeit = Σε τουρνουά αυτό σημαίνει ήττα χωρίς αγώνα: { $winner } κερδίζει τον αγώνα.
 match-tournament-unrated = Το αποτέλεσμα μετράει στο τουρνουά { $id }, αλλά όχι για τη βαθμολογία: { $player } δεν έκανε καμία κίνηση στον αγώνα, και βαθμολογείται μόνο αγώνας στον οποίο έπαιξαν όλοι.
+match-tournament-counts = Το αποτέλεσμα μετράει στο τουρνουά { $id }.
 match-standings-title = Τελική κατάταξη
 match-standing-line = { $place }. { $player }: { $points }
 match-standings-forfeit = { $player } έχασε στα χαρτιά και μπαίνει τελευταίος/α.
@@ -50,6 +51,7 @@ match-rating-change = { $player }: { $before } → { $after } ({ $change })
 match-unrated-single = Μια μονή παρτίδα δεν μετράει ποτέ για τη βαθμολογία.
 match-unrated-ai = Οι παρτίδες εναντίον του bot δεν μετράνε ποτέ για τη βαθμολογία.
 match-unrated-self = Ο ίδιος παίκτης και στις δύο πλευρές: δεν μετράει για τη βαθμολογία.
+match-unrated-tournament = Το τουρνουά { $id } είναι χωρίς βαθμολογία: οι αγώνες του δεν αλλάζουν τη βαθμολογία.
 match-rematch-offered = { $player } προτείνει ρεβάνς.
 
 ## Μετά από επανεκκίνηση

@@ -13,6 +13,8 @@ tournament-error-not-entrant = Δεν παίζεις σε αυτό το τουρ
 tournament-error-too-few = Για να ξεκινήσει χρειάζονται τουλάχιστον { $min } παίκτες· έχουν μπει { $count }.
 tournament-error-not-manager = Αυτό μπορεί να το κάνει μόνο όποιος δημιούργησε το τουρνουά ή ένας συντονιστής.
 tournament-error-no-pairing = Ο γύρος { $round } δεν έχει αγώνα στη σκακιέρα { $board }.
+tournament-error-void-running = Ο γύρος { $round }, σκακιέρα { $board } παίζεται ακόμα (αγώνας { $match }). Περίμενε το αποτέλεσμα ή τερμάτισέ τον πρώτα με /κατάταξη διακοπή αγώνας: { $match } — ένας αγώνας που διακόπτει συντονιστής δεν μετράει στο τουρνουά.
+tournament-error-variant = Ένα τουρνουά ζευγαρώνει δύο παίκτες κάθε φορά, οπότε δεν μπορεί να παιχτεί σε { $variant }.
 
 # Το μήνυμα του τουρνουά.
 tournament-title = Τουρνουά { $id }: { $format }, { $variant }, { $time }, { $rated }
@@ -28,6 +30,7 @@ tournament-state-arena = Σε εξέλιξη έως { $end }. Μπορείς α�
 tournament-state-finished = Ολοκληρώθηκε.
 tournament-state-cancelled = Ακυρώθηκε.
 tournament-players = Παίκτες ({ $count }): { $names }
+tournament-more = … και { $count } ακόμα
 tournament-column-player = Παίκτης
 tournament-column-points = Βθ
 tournament-column-buchholz = BH
@@ -37,6 +40,7 @@ tournament-column-played = Αγώνες
 tournament-tie-breaks = Σε ισοβαθμία: Buchholz χωρίς τον χειρότερο (BH), μετά Sonneborn-Berger (SB), μετά η μεταξύ τους αναμέτρηση.
 tournament-arena-note = Νίκη 2, ισοπαλία 1· μετά από δύο συνεχόμενες νίκες, διπλοί πόντοι (🔥) μέχρι έναν αγώνα χωρίς νίκη.
 tournament-round-title = Τουρνουά { $id }, γύρος { $round }
+tournament-standings-after = Τουρνουά { $id }: κατάταξη μετά τον γύρο { $round }
 tournament-board = Σκακιέρα { $board }: { $first } (ξεκινά) εναντίον { $second }
 tournament-bye = { $player }: ρεπό (1 πόντος)
 tournament-finished = Το τουρνουά { $id } τελείωσε. Τελική κατάταξη:

@@ -71,6 +71,8 @@ match-no-first-move = { $player } did not make a first move in time.
 match-tournament-forfeit = In a tournament that forfeits the match: { $winner } wins it.
 # $id (number): the tournament; $player (text): a player who made no move in the match
 match-tournament-unrated = The result counts in tournament { $id }, but not for the rating: { $player } made no move in the match, and only a match in which every player moved is rated.
+# $id (number): an unrated tournament
+match-tournament-counts = The result counts in tournament { $id }.
 match-standings-title = Final standings
 # $place (number), $player (text), $points (text: "1½ points")
 match-standing-line = { $place }. { $player }: { $points }
@@ -81,6 +83,8 @@ match-rating-change = { $player }: { $before } → { $after } ({ $change })
 match-unrated-single = A single game is never rated.
 match-unrated-ai = Games against the bot are never rated.
 match-unrated-self = The same player on both sides: not rated.
+# $id (number): the tournament
+match-unrated-tournament = Tournament { $id } is unrated: its matches change no rating.
 # $player (text)
 match-rematch-offered = { $player } offers a rematch.
 

@@ -13,6 +13,10 @@ tournament-error-not-entrant = You are not playing in this tournament.
 tournament-error-too-few = It needs at least { $min } players to start; { $count } joined.
 tournament-error-not-manager = Only the tournament's creator or a moderator can do that.
 tournament-error-no-pairing = Round { $round } has no match on board { $board }.
+# $round, $board (numbers), $match (number: the running match)
+tournament-error-void-running = Round { $round }, board { $board } is still being played (match { $match }). Wait for its result, or first end it with /ladder abort match: { $match } — a match a moderator aborts counts for nothing in the tournament.
+# $variant (text): a variant for more than two players
+tournament-error-variant = A tournament pairs two players, so it cannot be played in { $variant }.
 
 # The tournament message. $format: one of the tournament-format-* below.
 tournament-title = Tournament { $id }: { $format }, { $variant }, { $time }, { $rated }
@@ -28,6 +32,8 @@ tournament-state-arena = Under way until { $end }. Late players may still join.
 tournament-state-finished = Finished.
 tournament-state-cancelled = Cancelled.
 tournament-players = Players ({ $count }): { $names }
+# $count (number): players not listed
+tournament-more = … and { $count } more
 tournament-column-player = Player
 tournament-column-points = Pts
 tournament-column-buchholz = BH
@@ -37,6 +43,8 @@ tournament-column-played = Played
 tournament-tie-breaks = Ties: Buchholz cut 1 (BH), then Sonneborn-Berger (SB), then the direct result.
 tournament-arena-note = Win 2, draw 1; after two wins in a row, double points (🔥) until a match is not won.
 tournament-round-title = Tournament { $id }, round { $round }
+# $id, $round (numbers)
+tournament-standings-after = Tournament { $id }: standings after round { $round }
 tournament-board = Board { $board }: { $first } (starts) against { $second }
 tournament-bye = { $player }: bye (1 point)
 tournament-finished = Tournament { $id } is over. Final standings:

@@ -43,6 +43,7 @@ match-aborted-unplayed = L'incontro è annullato: { $player } non vi ha fatto ne
 match-no-first-move = { $player } non ha fatto la prima mossa in tempo.
 match-tournament-forfeit = In un torneo questo vale come sconfitta a tavolino: { $winner } vince l'incontro.
 match-tournament-unrated = Il risultato conta nel torneo { $id }, ma non per il punteggio: { $player } non ha fatto nessuna mossa nell'incontro, e cambia il punteggio solo un incontro in cui tutti hanno mosso.
+match-tournament-counts = Il risultato conta nel torneo { $id }.
 match-standings-title = Classifica finale
 match-standing-line = { $place }. { $player }: { $points }
 match-standings-forfeit = { $player } ha perso a tavolino ed è ultimo in classifica.
@@ -50,6 +51,7 @@ match-rating-change = { $player }: { $before } → { $after } ({ $change })
 match-unrated-single = Una partita singola non conta mai per il punteggio.
 match-unrated-ai = Le partite contro il bot non contano mai per il punteggio.
 match-unrated-self = Lo stesso giocatore da entrambe le parti: non conta per il punteggio.
+match-unrated-tournament = Il torneo { $id } è amichevole: i suoi incontri non cambiano il punteggio.
 match-rematch-offered = { $player } propone la rivincita.
 
 ## Dopo un riavvio

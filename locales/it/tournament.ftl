@@ -13,6 +13,8 @@ tournament-error-not-entrant = Non giochi in questo torneo.
 tournament-error-too-few = Per iniziare servono almeno { $min } giocatori; iscritti: { $count }.
 tournament-error-not-manager = Solo chi ha creato il torneo o un moderatore può farlo.
 tournament-error-no-pairing = Il turno { $round } non ha un incontro sulla scacchiera { $board }.
+tournament-error-void-running = Il turno { $round }, scacchiera { $board } è ancora in gioco (incontro { $match }). Aspetta il risultato, oppure chiudilo prima con /graduatoria interrompi incontro: { $match } — un incontro interrotto da un moderatore non conta nel torneo.
+tournament-error-variant = Un torneo abbina due giocatori alla volta, quindi non si può giocare in { $variant }.
 
 # Il messaggio del torneo.
 tournament-title = Torneo { $id }: { $format }, { $variant }, { $time }, { $rated }
@@ -28,6 +30,7 @@ tournament-state-arena = In corso fino a { $end }. Si può ancora entrare.
 tournament-state-finished = Concluso.
 tournament-state-cancelled = Annullato.
 tournament-players = Giocatori ({ $count }): { $names }
+tournament-more = … e altri { $count }
 tournament-column-player = Giocatore
 tournament-column-points = Pt
 tournament-column-buchholz = BH
@@ -37,6 +40,7 @@ tournament-column-played = Giocate
 tournament-tie-breaks = In caso di parità: Buchholz senza il peggiore (BH), poi Sonneborn-Berger (SB), poi lo scontro diretto.
 tournament-arena-note = Vittoria 2, patta 1; dopo due vittorie di fila, punti doppi (🔥) finché un incontro non è vinto.
 tournament-round-title = Torneo { $id }, turno { $round }
+tournament-standings-after = Torneo { $id }: classifica dopo il turno { $round }
 tournament-board = Scacchiera { $board }: { $first } (inizia) contro { $second }
 tournament-bye = { $player }: turno di riposo (1 punto)
 tournament-finished = Il torneo { $id } è concluso. Classifica finale:

@@ -17,7 +17,7 @@ use crate::game::Variant;
 use crate::host::offers::{Expired, Lookup, Offers};
 use crate::host::present::versus;
 use crate::host::terms::{time_text, MatchTerms};
-use crate::host::{unix_ms, Denial, MatchId, Seated, UserId};
+use crate::host::{unix_ms, Denial, MatchId, MatchSpec, Seated, TournamentMatch, UserId};
 use crate::i18n::{id, Args, Locale, Message};
 use crate::play::ClockSettings;
 
@@ -86,7 +86,9 @@ pub struct MatchPlace {
 }
 
 /// Opens the match's public thread on the offer message and starts the
-/// match there; its first turn follows from the host's outbox.
+/// match there; its first turn follows from the host's outbox. A
+/// tournament's board passes its pairing (`tournament`), which the match
+/// is stored with (rated only in a rated tournament).
 ///
 /// # Errors
 /// The thread could not be created, or the host refused the match.
@@ -96,6 +98,7 @@ pub async fn open_match(
     players: Vec<Seated>,
     variant: Variant,
     clock: ClockSettings,
+    tournament: Option<TournamentMatch>,
 ) -> Result<MatchId, Error> {
     let catalog = data.catalog();
     let l = place.locale;
@@ -132,13 +135,16 @@ pub async fn open_match(
         Err(e) if is_code(&e, THREAD_ALREADY_CREATED) => ChannelId::new(place.message.get()),
         Err(e) => return Err(e.into()),
     };
-    let spec = Offers::match_spec(
-        place.guild,
-        l,
-        players.clone(),
-        variant,
-        data.match_clock(clock),
-    );
+    let spec = MatchSpec {
+        tournament,
+        ..Offers::match_spec(
+            place.guild,
+            l,
+            players.clone(),
+            variant,
+            data.match_clock(clock),
+        )
+    };
     let route = Route::new(thread_id, players.iter().map(|p| p.id).collect(), l);
     let id = {
         let _creating = data.routes.creation_lock().await;
@@ -186,7 +192,7 @@ pub async fn open_offered_match(
         guild: done.guild,
         locale: done.public,
     };
-    match open_match(data, place, done.players, done.variant, done.clock).await {
+    match open_match(data, place, done.players, done.variant, done.clock, None).await {
         Ok(id) => data.offers.set_match(offer, id).await,
         Err(e) => {
             tracing::error!(error = %e, challenge = offer, "opening the match failed");

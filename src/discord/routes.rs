@@ -476,6 +476,7 @@ mod tests {
             guild: 1,
             locale,
             seed: 1,
+            tournament: None,
         };
         services.host.create_match(spec).await.unwrap()
     }

@@ -25,7 +25,7 @@ use crate::tournament::Format;
 
 use super::buttons::ButtonId;
 use super::data::Data;
-use super::messages::{clip, mentions_only};
+use super::messages::{clip, mentions_only, MAX_CONTENT};
 use super::offers::{open_match, MatchPlace};
 use super::poster::with_retries;
 
@@ -98,7 +98,11 @@ fn cells(r: &StandingRow, arena: bool) -> ([String; 3], &'static str) {
 /// matches won and played, 🔥 on a streak); a withdrawn player is marked.
 /// This is also the text beside a standings picture (the pictures half of
 /// issue 21 draws `card.standings` with render's standings table).
-pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card) -> String {
+///
+/// At most `room` characters: when not every row fits, the table shows the
+/// best rows and a last line says how many more there are (the picture
+/// has them all); the code block is always closed.
+pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card, room: usize) -> String {
     let arena = card.tournament.setup.format == Format::Arena;
     let (c2, c3) = tie_break_columns(arena);
     let name_width = card
@@ -130,14 +134,40 @@ pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card) -> String {
             w = name_width
         )
     };
-    let mut rows = vec![head];
-    rows.extend(card.standings.iter().map(line));
     let note = if arena {
         catalog.plain(l, id::TOURNAMENT_ARENA_NOTE)
     } else {
         catalog.plain(l, id::TOURNAMENT_TIE_BREAKS)
     };
-    format!("```\n{}\n```{note}", rows.join("\n"))
+    let table = |rows: &[String]| format!("```\n{}\n```{note}", rows.join("\n"));
+    let mut rows = vec![head];
+    rows.extend(card.standings.iter().map(line));
+    let whole = table(&rows);
+    if whole.chars().count() <= room {
+        return whole;
+    }
+    // The best rows that fit with the line that counts the others.
+    let more = |left: usize| {
+        catalog.text(
+            l,
+            id::TOURNAMENT_MORE,
+            &Args::new().set("count", left as i64),
+        )
+    };
+    let total = rows.len();
+    let mut kept = rows.len();
+    while kept > 1 {
+        kept -= 1;
+        let mut shown = rows[..kept].to_vec();
+        shown.push(more(total - kept));
+        let text = table(&shown);
+        if text.chars().count() <= room {
+            return text;
+        }
+    }
+    rows.truncate(1);
+    rows.push(more(total - 1));
+    table(&rows)
 }
 
 /// The file name of a standings picture.
@@ -279,18 +309,35 @@ pub fn card_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
         TournamentState::Finished => catalog.plain(l, id::TOURNAMENT_STATE_FINISHED),
         TournamentState::Cancelled => catalog.plain(l, id::TOURNAMENT_STATE_CANCELLED),
     };
-    let names: Vec<String> = card.entrants.iter().map(|(p, _)| p.name.clone()).collect();
+    // The names while they take at most a quarter of the message, then
+    // how many more.
+    let mut names = String::new();
+    for (i, (p, _)) in card.entrants.iter().enumerate() {
+        if names.chars().count() + p.name.chars().count() > MAX_CONTENT / 4 {
+            names.push_str(&catalog.text(
+                l,
+                id::TOURNAMENT_MORE,
+                &Args::new().set("count", (card.entrants.len() - i) as i64),
+            ));
+            break;
+        }
+        names.push_str(&p.name);
+        if i + 1 < card.entrants.len() {
+            names.push_str(", ");
+        }
+    }
     let players = catalog.text(
         l,
         id::TOURNAMENT_PLAYERS,
         &Args::new()
             .set("count", card.entrants.len() as i64)
-            .set("names", names.join(", ")),
+            .set("names", names),
     );
     let mut text = format!("**{title}**\n{state}\n{players}");
     if !card.standings.is_empty() {
+        let room = MAX_CONTENT.saturating_sub(text.chars().count() + 1);
         text.push('\n');
-        text.push_str(&standings_table(catalog, l, card));
+        text.push_str(&standings_table(catalog, l, card, room));
     }
     clip(&text)
 }
@@ -414,29 +461,36 @@ async fn refresh(data: &Data, tid: TournamentId) -> Option<Card> {
     Some(card)
 }
 
-/// Posts a round's pairings and opens each board's match in a thread on
-/// its own message.
-async fn round(
-    data: &Data,
+/// The messages that post a round: the standings after the round before
+/// (`after`: a title and the table), then the round's title and a line per
+/// board (both players mentioned) or bye — packed into as few messages as
+/// Discord's limits allow (2,000 characters, 100 users mentioned), each
+/// with the users it mentions. The first message holds the standings, if
+/// any.
+fn round_messages(
+    catalog: &Catalog,
+    l: Locale,
     tid: TournamentId,
-    channel: u64,
-    locale: Locale,
-    boards: Vec<Board>,
-    news: &TournamentNews,
-) {
-    let TournamentNews::Round {
-        guild,
-        variant,
-        clock,
-        ..
-    } = news
-    else {
-        return;
-    };
-    let catalog = data.catalog();
-    let l = locale;
-    let channel = ChannelId::new(channel);
-    let round = boards.first().map_or(1, |b| b.round);
+    boards: &[Board],
+    after: Option<&Card>,
+) -> Vec<(String, Vec<crate::host::UserId>)> {
+    let round = boards
+        .first()
+        .map(|b| b.round)
+        .or(after.map(|c| c.round + 1))
+        .unwrap_or(1);
+    let standings = after.map(|card| {
+        let title = catalog.text(
+            l,
+            id::TOURNAMENT_STANDINGS_AFTER,
+            &Args::new()
+                .set("id", tid.0)
+                .set("round", i64::from(card.round)),
+        );
+        let title = format!("**{title}**\n");
+        let room = MAX_CONTENT.saturating_sub(title.chars().count());
+        format!("{title}{}", standings_table(catalog, l, card, room))
+    });
     let mut lines = vec![format!(
         "**{}**",
         catalog.text(
@@ -445,7 +499,7 @@ async fn round(
             &Args::new().set("id", tid.0).set("round", i64::from(round)),
         )
     )];
-    for b in &boards {
+    for b in boards {
         lines.push(match &b.second {
             Some(s) => catalog.text(
                 l,
@@ -462,14 +516,86 @@ async fn round(
             ),
         });
     }
-    let everyone: Vec<crate::host::UserId> = boards
-        .iter()
-        .flat_map(|b| std::iter::once(b.first.id).chain(b.second.as_ref().map(|s| s.id)))
-        .collect();
-    let list = CreateMessage::new()
-        .content(clip(&lines.join("\n")))
-        .allowed_mentions(mentions_only(&everyone));
-    post(data, channel, list).await;
+    // Each part with the players it mentions (the standings and the title
+    // none), packed into messages within Discord's limits.
+    let title = lines.remove(0);
+    let parts = standings
+        .into_iter()
+        .chain(std::iter::once(title))
+        .map(|text| (text, Vec::new()))
+        .chain(
+            lines
+                .into_iter()
+                .zip(boards)
+                .map(|(line, b)| (line, users_of(b))),
+        );
+    let mut messages: Vec<(String, Vec<crate::host::UserId>)> = Vec::new();
+    for (part, users) in parts {
+        match messages.last_mut() {
+            Some((text, mentioned))
+                if text.chars().count() + 1 + part.chars().count() <= MAX_CONTENT
+                    && mentioned.len() + users.len() <= MAX_MENTIONS =>
+            {
+                text.push('\n');
+                text.push_str(&part);
+                mentioned.extend(users);
+            }
+            _ => messages.push((clip(&part), users)),
+        }
+    }
+    messages
+}
+
+/// Discord's limit on the users a message may mention
+/// (`allowed_mentions.users`).
+const MAX_MENTIONS: usize = 100;
+
+/// The players of board `b` (one for a bye).
+fn users_of(b: &Board) -> Vec<crate::host::UserId> {
+    std::iter::once(b.first.id)
+        .chain(b.second.as_ref().map(|s| s.id))
+        .collect()
+}
+
+/// Posts a round's pairings and opens each board's match in a thread on
+/// its own message.
+async fn round(
+    data: &Data,
+    tid: TournamentId,
+    channel: u64,
+    locale: Locale,
+    boards: Vec<Board>,
+    news: &TournamentNews,
+) {
+    let TournamentNews::Round {
+        guild,
+        variant,
+        clock,
+        rated,
+        after,
+        ..
+    } = news
+    else {
+        return;
+    };
+    let catalog = data.catalog();
+    let l = locale;
+    let channel = ChannelId::new(channel);
+    // The standings after the round before as a picture too (on the
+    // first message, which holds their text for screen readers).
+    let mut picture = match after {
+        Some(card) => standings_picture(catalog, l, card).await,
+        None => None,
+    };
+    for (text, mentioned) in round_messages(catalog, l, tid, &boards, after.as_deref()) {
+        let mut list = CreateMessage::new()
+            .content(text)
+            .allowed_mentions(mentions_only(&mentioned));
+        if let Some(p) = picture.take() {
+            list = list.add_file(p);
+        }
+        post(data, channel, list).await;
+    }
     for b in boards {
         let Some(second) = b.second.clone() else {
             continue;
@@ -490,16 +616,18 @@ async fn round(
                     guild: *guild,
                     locale: l,
                 };
-                open_match(data, place, vec![b.first.clone(), second], *variant, *clock)
+                let players = vec![b.first.clone(), second];
+                let pairing = Some(b.pairing(tid, *rated));
+                open_match(data, place, players, *variant, *clock, pairing)
                     .await
                     .map_err(|e| tracing::error!(error = %e, tournament = %tid, "opening a tournament match failed"))
                     .ok()
             }
             None => None,
         };
-        match opened {
-            Some(m) => data.tournaments.opened(tid, b.round, b.board, m).await,
-            None => data.tournaments.not_opened(tid, b.round, b.board).await,
+        // The store linked an opened match to its pairing as it stored it.
+        if opened.is_none() {
+            data.tournaments.not_opened(tid, b.round, b.board).await;
         }
     }
 }
@@ -539,7 +667,8 @@ pub async fn run(data: Arc<Data>, mut news: UnboundedReceiver<TournamentNews>) {
                         // The standings as a picture, the text table beside
                         // it for screen readers.
                         text.push('\n');
-                        text.push_str(&standings_table(catalog, l, &card));
+                        let room = MAX_CONTENT.saturating_sub(text.chars().count());
+                        text.push_str(&standings_table(catalog, l, &card, room));
                         if let Some(picture) = standings_picture(catalog, l, &card).await {
                             message = message.add_file(picture);
                         }
@@ -549,5 +678,169 @@ pub async fn run(data: Arc<Data>, mut news: UnboundedReceiver<TournamentNews>) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::host::{Seated, UserId};
+
+    fn seat(i: u64) -> Seated {
+        Seated {
+            // Discord ids of today's length (18–19 digits).
+            id: UserId(1_100_000_000_000_000_000 + i),
+            name: format!("player{i}"),
+            ai_level: None,
+        }
+    }
+
+    #[test]
+    fn a_round_of_two_hundred_players_is_listed_in_messages_discord_takes() {
+        // Before: one message, clipped at 2,000 characters (the boards
+        // after about the 25th were not listed) and mentioning all 200
+        // players, where Discord takes at most 100 (the post was refused).
+        let catalog = Catalog::new().unwrap();
+        let boards: Vec<Board> = (0..100)
+            .map(|i| Board {
+                round: 4,
+                board: i as u32 + 1,
+                first: seat(2 * i),
+                second: Some(seat(2 * i + 1)),
+            })
+            .chain(std::iter::once(Board {
+                round: 4,
+                board: 101,
+                first: seat(200),
+                second: None,
+            }))
+            .collect();
+        let messages = round_messages(&catalog, Locale::EnUs, TournamentId(7), &boards, None);
+        assert!(messages.len() > 1, "{messages:?}");
+        assert!(messages[0].0.starts_with("**Tournament 7, round 4**\n"));
+        for (text, mentioned) in &messages {
+            assert!(text.chars().count() <= MAX_CONTENT, "{text}");
+            assert!(mentioned.len() <= 100, "{} mentioned", mentioned.len());
+            // Exactly the players whose mention is in this message.
+            for u in mentioned {
+                assert!(text.contains(&format!("<@{}>", u.0)), "{u:?} in {text}");
+            }
+            assert_eq!(text.matches("<@").count(), mentioned.len(), "{text}");
+        }
+        let all: String = messages
+            .iter()
+            .map(|(t, _)| t.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        for b in &boards[..100] {
+            let s = b.second.as_ref().unwrap();
+            let line = format!(
+                "Board {}: <@{}> (starts) against <@{}>",
+                b.board, b.first.id.0, s.id.0
+            );
+            assert!(all.lines().any(|l| l == line), "{line} listed");
+        }
+        assert!(all
+            .lines()
+            .any(|l| l == format!("<@{}>: bye (1 point)", seat(200).id.0)));
+        // With the standings after the round before: those first, with
+        // their table closed, and the same limits.
+        let card = big_card(200);
+        let messages = round_messages(
+            &catalog,
+            Locale::EnUs,
+            TournamentId(7),
+            &boards,
+            Some(&card),
+        );
+        assert!(messages[0]
+            .0
+            .starts_with("**Tournament 7: standings after round 9**\n```\n"));
+        assert_eq!(messages[0].0.matches("```").count(), 2, "{}", messages[0].0);
+        for (text, mentioned) in &messages {
+            assert!(text.chars().count() <= MAX_CONTENT, "{text}");
+            assert!(mentioned.len() <= 100, "{} mentioned", mentioned.len());
+            assert_eq!(text.matches("<@").count(), mentioned.len(), "{text}");
+        }
+        let all: Vec<&str> = messages.iter().flat_map(|(t, _)| t.lines()).collect();
+        assert!(all.contains(&"**Tournament 7, round 4**"));
+        assert_eq!(all.iter().filter(|l| l.starts_with("Board ")).count(), 100);
+    }
+
+    /// A finished Swiss of `n` players named `player1`…, ranked in order.
+    fn big_card(n: usize) -> Card {
+        use crate::host::{NewTournament, PlayerId, StoredTournament};
+        let people: Vec<Seated> = (1..=n as u64).map(seat).collect();
+        Card {
+            tournament: StoredTournament {
+                id: TournamentId(3),
+                setup: NewTournament {
+                    guild: 1,
+                    channel: 2,
+                    creator: PlayerId(1),
+                    format: Format::Swiss,
+                    variant: crate::game::Variant::Classic,
+                    base_ms: 600_000,
+                    increment_ms: 10_000,
+                    rounds: Some(9),
+                    duration_ms: None,
+                    rated: true,
+                    starts_unix_ms: 0,
+                    locale: None,
+                },
+                message: Some(4),
+                state: TournamentState::Finished,
+                started_unix_ms: Some(0),
+                ended_unix_ms: Some(1),
+            },
+            entrants: people.iter().map(|p| (p.clone(), true)).collect(),
+            standings: people
+                .iter()
+                .enumerate()
+                .map(|(i, p)| StandingRow {
+                    rank: i + 1,
+                    player: p.clone(),
+                    halves: (n - i) as u32,
+                    second: 20,
+                    third: 30,
+                    on_streak: false,
+                    active: true,
+                })
+                .collect(),
+            round: 9,
+            rounds: 9,
+        }
+    }
+
+    #[test]
+    fn the_standings_of_two_hundred_players_stay_a_table_within_a_message() {
+        // Before: the tournament message (all 200 names, then the table)
+        // was cut at 2,000 characters mid-table, its code block left open
+        // and the tie-break note lost.
+        let catalog = Catalog::new().unwrap();
+        let card = big_card(200);
+        let text = card_text(&catalog, Locale::EnUs, &card);
+        assert!(
+            text.chars().count() <= MAX_CONTENT,
+            "{}",
+            text.chars().count()
+        );
+        assert_eq!(
+            text.matches("```").count(),
+            2,
+            "the table is closed: {text}"
+        );
+        assert!(text.contains("player1 "), "the leaders are listed: {text}");
+        assert!(text.contains("Players (200): player1, player2"), "{text}");
+        assert!(text.ends_with("then the direct result."), "{text}");
+        let rows = text.split("```").nth(1).unwrap().lines().count();
+        assert!(rows > 10, "{rows} rows: {text}");
+        assert!(text.contains(" more"), "says how many are left out: {text}");
+        // A small tournament is shown whole.
+        let small = card_text(&catalog, Locale::EnUs, &big_card(8));
+        assert!(
+            small.contains("player8 ") && !small.contains(" more"),
+            "{small}"
+        );
     }
 }

@@ -270,6 +270,7 @@ impl<W: Write> Shell<W> {
             guild: crate::host::players::TERMINAL_GUILD,
             locale: self.opts.locale,
             seed: self.opts.seed,
+            tournament: None,
         }
     }
 
@@ -528,6 +529,7 @@ mod tests {
             guild: crate::host::players::TERMINAL_GUILD,
             locale: Locale::EnUs,
             seed: 1,
+            tournament: None,
         };
         let current = host
             .create_match(spec(crate::game::Variant::Classic))

@@ -13,6 +13,7 @@ use crate::support::{fake, harness};
 use fake::*;
 use harness::*;
 use serde_json::{json, Value};
+use std::time::Duration;
 
 /// The clock divisor of these tests: the 3-minute abort window becomes
 /// 4.5 s, the 10+10 clock 15 s + 0.25 s.
@@ -76,7 +77,12 @@ async fn boards(fake: &FakeDiscord, tid: u64, round: u32, nth: usize, count: usi
             let start = all
                 .iter()
                 .enumerate()
-                .filter(|(_, m)| m["content"].as_str().unwrap_or("").starts_with(&title))
+                .filter(|(_, m)| {
+                    // The title starts its message, or follows the
+                    // standings after the round before.
+                    let text = m["content"].as_str().unwrap_or("");
+                    text.starts_with(&title) || text.contains(&format!("\n{title}\n"))
+                })
                 .nth(nth)?
                 .0;
             let mut found = Vec::new();
@@ -205,10 +211,23 @@ fn table_rows(text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The final-standings post of tournament `tid` (waits).
+/// The final-standings post of tournament `tid` (waits, up to a minute:
+/// an arena's comes when its window closes).
 async fn final_post(fake: &FakeDiscord, tid: u64) -> Value {
     let head = format!("Tournament {tid} is over. Final standings:");
-    fake.wait_for("the final standings", |f| {
+    fake.wait_within("the final standings", Duration::from_secs(60), |f| {
+        f.messages_in(CHANNEL_ID)
+            .into_iter()
+            .find(|m| m["content"].as_str().unwrap_or("").starts_with(&head))
+    })
+    .await
+}
+
+/// The post of tournament `tid`'s standings after round `round` (waits):
+/// the first message of the next round's post.
+async fn standings_after(fake: &FakeDiscord, tid: u64, round: u32) -> Value {
+    let head = format!("**Tournament {tid}: standings after round {round}**");
+    fake.wait_for(&head, |f| {
         f.messages_in(CHANNEL_ID)
             .into_iter()
             .find(|m| m["content"].as_str().unwrap_or("").starts_with(&head))
@@ -301,6 +320,30 @@ async fn tournament_swiss_of_eight_plays_three_rounds_through_a_no_show_and_a_re
         play(&r1[b], end).await;
     }
     // After round 1: player1, 6, 8 one point; 3, 7 a half; 2, 4, 5 none.
+    // The standings are posted after the round (before, only the
+    // tournament message showed them): with one opponent each, Buchholz
+    // cut 1 is 0; Sonneborn-Berger gives the drawn pair a quarter of the
+    // other's half point; the seed breaks the remaining ties.
+    let after = standings_after(&fake, 1, 1).await;
+    let text = after["content"].as_str().unwrap();
+    assert_eq!(
+        table_rows(text),
+        vec![
+            "1 player1 1 0 0",
+            "2 player6 1 0 0",
+            "3 player8 1 0 0",
+            "4 player3 ½ 0 ¼",
+            "5 player7 ½ 0 ¼",
+            "6 player2 0 0 0",
+            "7 player4 0 0 0",
+            "8 player5 0 0 0",
+        ],
+        "{text}"
+    );
+    assert_eq!(
+        after["attachments"][0]["filename"], "standings.png",
+        "{after}"
+    );
     let r2 = boards(&fake, 1, 2, 0, 4).await;
     // player8 floats down to player3 (three in the one-point group).
     assert_eq!(
@@ -475,10 +518,11 @@ async fn tournament_round_robin_of_four_ranks_a_tie_by_sonneborn_berger_with_a_p
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tournament_arena_pairs_the_free_at_once_doubles_a_streak_and_ends_with_its_window() {
-    // A 5-minute arena ends after 15 s under a time scale of 20; the abort
-    // window (10 minutes: 30 s) outlasts it, so the matches left running
-    // at the end neither end nor count.
-    let (fake, _bot) = start_with("tournament-arena", &[("FOURBOT_TEST_TIME_SCALE", "20")]).await;
+    // A 5-minute arena ends after 30 s under a time scale of 10 (15 s
+    // under 20 was too short for its five matches on a loaded machine);
+    // the abort window (10 minutes: 60 s) outlasts it, so the matches left
+    // running at the end neither end nor count.
+    let (fake, _bot) = start_with("tournament-arena", &[("FOURBOT_TEST_TIME_SCALE", "10")]).await;
     private_reply(
         &fake,
         config(&fake, MONA, &[("abort-window", 4, json!(10))]),
@@ -626,6 +670,27 @@ async fn tournament_moderators_remove_a_player_and_void_a_result_others_are_refu
     // (player3's bye is not given).
     let r3 = boards(&fake, 1, 3, 0, 1).await;
     assert_eq!(pairs(&r3), vec![(1, "player2", "player1")]);
+    // Its match runs: voiding it is refused (before, the match played on
+    // uncounted), privately, in the moderator's language.
+    let running = tour_in(
+        &fake,
+        MONA,
+        "de",
+        "void",
+        &[
+            ("tournament", 4, json!(1)),
+            ("round", 4, json!(3)),
+            ("board", 4, json!(1)),
+        ],
+        &[],
+    );
+    let m = &r3[0].table.match_id;
+    assert_eq!(
+        private_reply(&fake, running).await,
+        format!(
+            "Runde 3, Brett 1 wird noch gespielt (Match {m}). Warte auf das Ergebnis oder beende es zuerst mit /rangliste abbrechen match: {m} – ein Match, das ein Moderator abbricht, zählt im Turnier nicht."
+        )
+    );
     // A moderator voids player2's round-1 win.
     let voided = tour(
         &fake,
@@ -651,6 +716,64 @@ async fn tournament_moderators_remove_a_player_and_void_a_result_others_are_refu
     assert_eq!(
         table_rows(text),
         vec!["1 player1 3 1 1", "2 player2 1 0 0", "3 player3 0 0 0 ✗"],
+        "{text}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournament_unrated_its_matches_change_no_rating_through_a_restart() {
+    // Before: `rated: false` only lifted the ban check on joining; the
+    // matches were rated like any match of two people.
+    let (fake, mut bot) =
+        start_with("tournament-unrated", &[("FOURBOT_TEST_TIME_SCALE", SCALE)]).await;
+    private_reply(
+        &fake,
+        config(&fake, MONA, &[("abort-window", 4, json!(10))]),
+    )
+    .await;
+    let p: Vec<TestUser> = (1..=2).map(user).collect();
+    open(
+        &fake,
+        1,
+        &[
+            ("format", 3, json!("round_robin")),
+            ("rated", 5, json!(false)),
+        ],
+        &p,
+    )
+    .await;
+    private_reply(
+        &fake,
+        tour(&fake, MONA, "start", &[("tournament", 4, json!(1))]),
+    )
+    .await;
+    let r1 = boards(&fake, 1, 1, 0, 1).await;
+    let b = &r1[0];
+    let t = &b.table;
+    // Both move: anywhere else a rated match.
+    t.drop(b.first, 1, 1, 'd').await;
+    t.drop(b.second, 1, 2, 'd').await;
+    t.turn(1, 3).await;
+    bot.kill().await;
+    bot.restart(&fake).await;
+    said(t, "The bot restarted").await;
+    t.command(b.second, "resign");
+    let end = said(t, &format!("{} resigned the match", b.second.name)).await;
+    let text = end["content"].as_str().unwrap();
+    assert!(
+        text.contains("Tournament 1 is unrated: its matches change no rating."),
+        "{text}"
+    );
+    assert!(!text.contains('→'), "{text}");
+    assert_eq!(rating_changes_of(&bot.dir, &t.match_id).await, 0);
+    // It counts in the tournament.
+    let last = final_post(&fake, 1).await;
+    let text = last["content"].as_str().unwrap();
+    let winner = b.first.name;
+    let loser = b.second.name;
+    assert_eq!(
+        table_rows(text),
+        vec![format!("1 {winner} 1 0 0"), format!("2 {loser} 0 0 0")],
         "{text}"
     );
 }

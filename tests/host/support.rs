@@ -23,5 +23,6 @@ pub fn spec(variant: Variant, players: Vec<Seated>) -> MatchSpec {
         guild: 1,
         locale: Locale::EnUs,
         seed: 3,
+        tournament: None,
     }
 }

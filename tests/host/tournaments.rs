@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use fourbot::game::Variant;
-use fourbot::host::tournaments::{Board, Card, TournamentNews, TournamentSpec, Tournaments};
+use fourbot::host::tournaments::{
+    Board, Caller, Card, TournamentNews, TournamentSpec, Tournaments,
+};
 use fourbot::host::{
     HeuristicBot, Host, HostConfig, MatchId, Request, Seated, TimeStyle, UserId, View,
 };
@@ -25,6 +27,23 @@ fn player(i: u64) -> Seated {
     seat(UserId(100 + i), &format!("p{i}"))
 }
 
+/// `p` asking the director, from the tournaments' server, no moderator.
+fn by(p: Seated) -> Caller {
+    Caller {
+        guild: GUILD,
+        person: p,
+        moderator: false,
+    }
+}
+
+/// `p` asking the director as a moderator of the tournaments' server.
+fn moderator(p: Seated) -> Caller {
+    Caller {
+        moderator: true,
+        ..by(p)
+    }
+}
+
 struct Field {
     host: Host,
     _views: UnboundedReceiver<View>,
@@ -32,6 +51,8 @@ struct Field {
     news: UnboundedReceiver<TournamentNews>,
     _task: tokio::task::JoinHandle<()>,
     clock: Option<ClockSettings>,
+    /// Whether the tournament of the last round announced is rated.
+    rated: bool,
 }
 
 fn field(db: Db) -> Field {
@@ -53,6 +74,7 @@ fn field(db: Db) -> Field {
         news,
         _task: task,
         clock: None,
+        rated: true,
     }
 }
 
@@ -72,7 +94,8 @@ fn swiss_spec(format: Format) -> TournamentSpec {
 }
 
 /// The next news that is a round, skipping the others; `None` when the
-/// tournament ended first. The round's clock is kept for [`open`].
+/// tournament ended first. The round's clock and rating are kept for
+/// [`open`].
 async fn next_round(f: &mut Field) -> Option<Vec<Board>> {
     loop {
         let n = tokio::time::timeout(Duration::from_secs(10), f.news.recv())
@@ -80,8 +103,14 @@ async fn next_round(f: &mut Field) -> Option<Vec<Board>> {
             .expect("news in time")
             .expect("news open");
         match n {
-            TournamentNews::Round { boards, clock, .. } => {
+            TournamentNews::Round {
+                boards,
+                clock,
+                rated,
+                ..
+            } => {
                 f.clock = Some(clock);
+                f.rated = rated;
                 return Some(boards);
             }
             TournamentNews::Over(_) => return None,
@@ -95,15 +124,24 @@ async fn next_round(f: &mut Field) -> Option<Vec<Board>> {
 async fn open(f: &Field, tid: TournamentId, boards: &[Board]) -> Vec<(Board, MatchId)> {
     let mut out = Vec::new();
     for b in boards {
-        let Some(second) = &b.second else { continue };
-        let mut s = spec(Variant::Classic, vec![b.first.clone(), second.clone()]);
-        s.guild = GUILD;
-        s.clock = f.clock.expect("the round's clock");
-        let m = f.host.create_match(s).await.unwrap();
-        f.t.opened(tid, b.round, b.board, m).await;
+        if b.second.is_none() {
+            continue;
+        }
+        let m = create_for(f, tid, b).await;
         out.push((b.clone(), m));
     }
     out
+}
+
+/// Creates the match of board `b` (not a bye) of tournament `tid` as the
+/// front end does: for its pairing, which the store links it to.
+async fn create_for(f: &Field, tid: TournamentId, b: &Board) -> MatchId {
+    let second = b.second.clone().expect("not a bye");
+    let mut s = spec(Variant::Classic, vec![b.first.clone(), second]);
+    s.guild = GUILD;
+    s.clock = f.clock.expect("the round's clock");
+    s.tournament = Some(b.pairing(tid, f.rated));
+    f.host.create_match(s).await.unwrap()
 }
 
 /// The lower-numbered player wins every match: the other resigns it
@@ -149,22 +187,22 @@ async fn a_swiss_of_four_is_played_to_the_end_with_the_refusals() {
         f.t.create(&swiss_spec(Format::Swiss), &creator, true)
             .await
             .unwrap();
-    f.t.join(tid, &player(1)).await.unwrap();
-    let twice = f.t.join(tid, &player(1)).await.unwrap_err();
+    f.t.join(tid, &by(player(1))).await.unwrap();
+    let twice = f.t.join(tid, &by(player(1))).await.unwrap_err();
     assert_eq!(says(&f, &twice), "You have already joined this tournament.");
-    f.t.join(tid, &player(2)).await.unwrap();
-    let few = f.t.start(tid, &creator, false).await.unwrap_err();
+    f.t.join(tid, &by(player(2))).await.unwrap();
+    let few = f.t.start(tid, &by(creator.clone())).await.unwrap_err();
     assert_eq!(
         says(&f, &few),
         "It needs at least 3 players to start; 2 joined."
     );
     // Someone else may not start it.
-    let other = f.t.start(tid, &player(2), false).await.unwrap_err();
+    let other = f.t.start(tid, &by(player(2))).await.unwrap_err();
     assert_eq!(other.id(), id::TOURNAMENT_ERROR_NOT_MANAGER);
-    f.t.join(tid, &player(3)).await.unwrap();
-    f.t.join(tid, &player(4)).await.unwrap();
-    f.t.start(tid, &creator, false).await.unwrap();
-    let late = f.t.join(tid, &player(5)).await.unwrap_err();
+    f.t.join(tid, &by(player(3))).await.unwrap();
+    f.t.join(tid, &by(player(4))).await.unwrap();
+    f.t.start(tid, &by(creator.clone())).await.unwrap();
+    let late = f.t.join(tid, &by(player(5))).await.unwrap_err();
     assert_eq!(late.id(), id::TOURNAMENT_ERROR_STARTED);
 
     let mut rounds = 0;
@@ -193,9 +231,9 @@ async fn a_restart_between_two_rounds_pairs_on() {
             .await
             .unwrap();
     for i in 1..=4 {
-        f.t.join(tid, &player(i)).await.unwrap();
+        f.t.join(tid, &by(player(i))).await.unwrap();
     }
-    f.t.start(tid, &player(0), true).await.unwrap();
+    f.t.start(tid, &moderator(player(0))).await.unwrap();
     let boards = next_round(&mut f).await.unwrap();
     let matches = open(&f, tid, &boards).await;
     play_out(&f, &matches).await;
@@ -242,9 +280,9 @@ async fn a_no_show_loses_by_forfeit_and_leaving_forfeits_the_rest() {
             .await
             .unwrap();
     for i in 1..=3 {
-        f.t.join(tid, &player(i)).await.unwrap();
+        f.t.join(tid, &by(player(i))).await.unwrap();
     }
-    f.t.start(tid, &player(0), true).await.unwrap();
+    f.t.start(tid, &moderator(player(0))).await.unwrap();
     // Round 1 (of 3, with a bye each): nobody moves; the player to move
     // first (p1 of the match) loses by forfeit when the window closes.
     let boards = next_round(&mut f).await.unwrap();
@@ -277,8 +315,8 @@ async fn a_no_show_loses_by_forfeit_and_leaving_forfeits_the_rest() {
         .find(|r| r.player == player(3))
         .unwrap()
         .halves;
-    f.t.leave(tid, &player(3)).await.unwrap();
-    let again = f.t.leave(tid, &player(3)).await.unwrap_err();
+    f.t.leave(tid, &by(player(3))).await.unwrap();
+    let again = f.t.leave(tid, &by(player(3))).await.unwrap_err();
     assert_eq!(again.id(), id::TOURNAMENT_ERROR_NOT_ENTRANT);
     let mut boards = waited;
     loop {
@@ -309,9 +347,9 @@ async fn started(f: &Field, format: Format, players: u64) -> TournamentId {
             .await
             .unwrap();
     for i in 1..=players {
-        f.t.join(tid, &player(i)).await.unwrap();
+        f.t.join(tid, &by(player(i))).await.unwrap();
     }
-    f.t.start(tid, &player(0), true).await.unwrap();
+    f.t.start(tid, &moderator(player(0))).await.unwrap();
     tid
 }
 
@@ -418,8 +456,13 @@ async fn a_removed_player_forfeits_the_rest_and_is_paired_no_more() {
     let (a, z) = (&b.first, b.second.as_ref().unwrap());
     drop_disc(&f, m, a, 3).await;
     drop_disc(&f, m, z, 3).await;
-    f.t.remove(tid, &player(4)).await.unwrap();
-    let again = f.t.remove(tid, &player(4)).await.unwrap_err();
+    f.t.remove(tid, &moderator(player(0)), &player(4))
+        .await
+        .unwrap();
+    let again =
+        f.t.remove(tid, &moderator(player(0)), &player(4))
+            .await
+            .unwrap_err();
     assert_eq!(again.id(), id::TOURNAMENT_ERROR_NOT_ENTRANT);
     let text = closing(&f, m).await;
     assert!(
@@ -485,9 +528,14 @@ async fn a_voided_result_scores_nothing_and_keeps_its_ratings() {
     }
     let ratings = format!("{:?}", db.rating_changes(m1).await.unwrap());
     assert!(ratings.contains("before"), "rated: {ratings}");
-    let missing = f.t.void(tid, 1, 9).await.unwrap_err();
+    let missing =
+        f.t.void(tid, &moderator(player(0)), 1, 9)
+            .await
+            .unwrap_err();
     assert_eq!(says(&f, &missing), "Round 1 has no match on board 9.");
-    f.t.void(tid, b1.round, b1.board).await.unwrap();
+    f.t.void(tid, &moderator(player(0)), b1.round, b1.board)
+        .await
+        .unwrap();
     let card = f.t.card(tid).await.unwrap();
     assert!(
         card.standings.iter().all(|r| r.halves == 0),
@@ -528,4 +576,282 @@ async fn a_voided_result_scores_nothing_and_keeps_its_ratings() {
     assert_eq!(ranking(&card), vec!["p2 4", "p1 4", "p3 2", "p4 0"]);
     let seconds: Vec<u32> = card.standings.iter().map(|r| r.second).collect();
     assert_eq!(seconds[..2], [6, 4], "Buchholz cut 1 in half points");
+}
+
+/// A file database in a fresh temporary folder named after `name`, for a
+/// test that restarts the host; the folder, to remove at the end.
+fn file_db(name: &str) -> (String, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("fourbot-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    (format!("sqlite://{}", dir.join("t.db").display()), dir)
+}
+
+/// The host of `f` stops (as a crash would leave the store) and a new one
+/// starts on the same database, its running matches restored.
+async fn restarted(f: Field, url: &str) -> Field {
+    f.host.close().await;
+    f._task.abort();
+    drop(f);
+    let f = field(Db::connect(url).await.unwrap());
+    f.host
+        .restore(Locale::EnUs, |p| UserId(p.discord_id.unwrap()))
+        .await
+        .unwrap();
+    f
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_unrated_tournaments_matches_change_no_rating_even_after_a_restart() {
+    // Before: the tournament's `rated: false` only lifted the ban check on
+    // joining; its matches were rated like any other.
+    let (url, dir) = file_db("tour-unrated");
+    let db = Db::connect(&url).await.unwrap();
+    let mut f = field(db);
+    let mut unrated = swiss_spec(Format::RoundRobin);
+    unrated.rated = false;
+    let tid = f.t.create(&unrated, &player(0), true).await.unwrap();
+    for i in 1..=2 {
+        f.t.join(tid, &by(player(i))).await.unwrap();
+    }
+    f.t.start(tid, &moderator(player(0))).await.unwrap();
+    let boards = next_round(&mut f).await.unwrap();
+    let matches = open(&f, tid, &boards).await;
+    let (b, m) = matches[0].clone();
+    let (a, z) = (b.first.clone(), b.second.clone().unwrap());
+    // Both move (a match that would be rated anywhere else), then the bot
+    // restarts: the restored match is still the unrated tournament's.
+    drop_disc(&f, m, &a, 3).await;
+    drop_disc(&f, m, &z, 3).await;
+    let mut f = restarted(f, &url).await;
+    f.host.act(m, z.id, Request::ResignMatch).await.unwrap();
+    let text = closing(&f, m).await;
+    assert!(
+        text.contains(&format!("{} resigned the match. {} wins", z.name, a.name)),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!(
+            "Tournament {} is unrated: its matches change no rating.",
+            tid.0
+        )),
+        "{text}"
+    );
+    assert!(!text.contains('→'), "no rating change is told: {text}");
+    let db = Db::connect(&url).await.unwrap();
+    assert!(
+        db.rating_changes(m).await.unwrap().is_empty(),
+        "an unrated tournament's match is not rated"
+    );
+    // It counts in the tournament all the same.
+    assert!(next_round(&mut f).await.is_none(), "one round, then over");
+    let card = f.t.card(tid).await.unwrap();
+    assert_eq!(
+        ranking(&card),
+        vec![format!("{} 2", a.name), format!("{} 0", z.name)]
+    );
+    // Its rematch is an ordinary match, outside the tournament: rated.
+    f.host.act(m, a.id, Request::Rematch).await.unwrap();
+    f.host.act(m, z.id, Request::Rematch).await.unwrap();
+    let mut rematch = None;
+    for _ in 0..100 {
+        rematch = f.host.match_ids().into_iter().find(|id| *id > m);
+        if rematch.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let r = rematch.expect("the rematch started");
+    let first = f.host.spec(r).unwrap().players[0].clone();
+    let other = if first == a { z.clone() } else { a.clone() };
+    drop_disc(&f, r, &first, 3).await;
+    drop_disc(&f, r, &other, 3).await;
+    f.host.act(r, other.id, Request::ResignMatch).await.unwrap();
+    let text = closing(&f, r).await;
+    assert!(!text.contains("is unrated"), "{text}");
+    assert_eq!(db.rating_changes(r).await.unwrap().len(), 2, "{text}");
+    assert_eq!(db.pairing_of_match(r).await.unwrap(), None);
+    f.host.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn voiding_a_running_match_is_refused_until_it_ends_and_a_moderators_abort_voids_it() {
+    // Before: the void took the pairing out of the round while its match
+    // played on, uncounted.
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field(db.clone());
+    let tid = started(&f, Format::RoundRobin, 4).await;
+    let boards = next_round(&mut f).await.unwrap();
+    let matches = open(&f, tid, &boards).await;
+    let (b, m) = matches[0].clone();
+    let refused = void_by_moderator(&f, tid, b.round, b.board)
+        .await
+        .unwrap_err();
+    assert_eq!(
+        says(&f, &refused),
+        format!(
+            "Round 1, board {} is still being played (match {m}). Wait for its result, or first end it with /ladder abort match: {m} — a match a moderator aborts counts for nothing in the tournament.",
+            b.board
+        )
+    );
+    assert!(!f.host.is_finished(m), "the match goes on");
+    let card = f.t.card(tid).await.unwrap();
+    assert_eq!(card.round, 1);
+    // A moderator's abort ends the match and voids the pairing: it scores
+    // nothing, and the round goes on with the other board.
+    f.host.moderator_abort(m, "mona").await.unwrap();
+    closing(&f, m).await;
+    for _ in 0..100 {
+        let pairings = db.tournament_pairings(tid).await.unwrap();
+        if pairings.iter().any(|p| p.match_id == Some(m) && p.voided) {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let pairings = db.tournament_pairings(tid).await.unwrap();
+    let p = pairings.iter().find(|p| p.match_id == Some(m)).unwrap();
+    assert!(p.voided && p.outcome.is_none(), "{p:?}");
+    play_out(&f, &matches[1..]).await;
+    let next = next_round(&mut f).await.unwrap();
+    assert!(next.iter().all(|b| b.round == 2), "{next:?}");
+    let card = f.t.card(tid).await.unwrap();
+    let total: u32 = card.standings.iter().map(|r| r.halves).sum();
+    assert_eq!(total, 2, "one match counted, the aborted one not: {card:?}");
+}
+
+/// A moderator voids round `round`, board `board` of tournament `tid`.
+async fn void_by_moderator(
+    f: &Field,
+    tid: TournamentId,
+    round: u32,
+    board: u32,
+) -> Result<(), fourbot::host::Denial> {
+    f.t.void(tid, &moderator(player(0)), round, board).await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_match_created_just_before_a_restart_counts_and_is_not_opened_twice() {
+    // Before: the front end linked a match to its pairing in a second
+    // write after creating it (`opened`). A restart (or a failed write)
+    // between the two left a running match the tournament did not know:
+    // its end was ignored, and the restart opened a second match for the
+    // same pairing.
+    let (url, dir) = file_db("tour-link");
+    let mut f = field(Db::connect(&url).await.unwrap());
+    let tid = started(&f, Format::RoundRobin, 2).await;
+    let boards = next_round(&mut f).await.unwrap();
+    let b = boards[0].clone();
+    // The bot stops right after creating the match.
+    let m = create_for(&f, tid, &b).await;
+    let mut f = restarted(f, &url).await;
+    let second = b.second.clone().unwrap();
+    drop_disc(&f, m, &b.first, 3).await;
+    drop_disc(&f, m, &second, 3).await;
+    f.host
+        .act(m, second.id, Request::ResignMatch)
+        .await
+        .unwrap();
+    closing(&f, m).await;
+    // The match's end ends the tournament; no round is announced again.
+    assert_eq!(next_round(&mut f).await, None, "no second opening");
+    let card = f.t.card(tid).await.unwrap();
+    assert_eq!(
+        ranking(&card),
+        vec![format!("{} 2", b.first.name), format!("{} 0", second.name)]
+    );
+    f.host.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_director_refuses_remove_and_void_to_a_player() {
+    // Defense in depth: the Discord command refuses a non-moderator first,
+    // but the director does not take a front end's word for it.
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field(db.clone());
+    let tid = started(&f, Format::RoundRobin, 3).await;
+    let boards = next_round(&mut f).await.unwrap();
+    let matches = open(&f, tid, &boards).await;
+    let (b, m) = matches[0].clone();
+    play_out(&f, &matches).await;
+    closing(&f, m).await;
+    let removed = f.t.remove(tid, &by(player(1)), &player(2)).await;
+    assert_eq!(
+        says(&f, &removed.unwrap_err()),
+        "Only moderators (Manage Server permission) can do this."
+    );
+    let voided = f.t.void(tid, &by(b.first.clone()), b.round, b.board).await;
+    assert_eq!(
+        voided.unwrap_err().id(),
+        id::ERROR_MODERATOR_ONLY,
+        "not even a player of the board"
+    );
+    // Nothing changed: p2 still plays, the result still counts.
+    let card = f.t.card(tid).await.unwrap();
+    assert!(card.standings.iter().all(|r| r.active), "{card:?}");
+    let pairings = db.tournament_pairings(tid).await.unwrap();
+    assert!(pairings.iter().all(|p| !p.voided), "{pairings:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_tournament_of_another_server_is_unknown_to_its_commands() {
+    // Before: a tournament was found by its number alone, so a moderator
+    // of any server with the bot could start, cancel, void or remove in
+    // another server's tournament, and anyone could join it from theirs.
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field(db.clone());
+    let tid = started(&f, Format::RoundRobin, 3).await;
+    let boards = next_round(&mut f).await.unwrap();
+    let matches = open(&f, tid, &boards).await;
+    play_out(&f, &matches).await;
+    closing(&f, matches[0].1).await;
+    let elsewhere = |p: Seated, moderator: bool| Caller {
+        guild: GUILD + 1,
+        person: p,
+        moderator,
+    };
+    let unknown = format!("There is no tournament {}.", tid.0);
+    let mona = elsewhere(player(9), true);
+    let refusals = [
+        f.t.cancel(tid, &mona).await,
+        f.t.start(tid, &mona).await,
+        f.t.void(tid, &mona, 1, 1).await,
+        f.t.remove(tid, &mona, &player(1)).await,
+        f.t.join(tid, &elsewhere(player(8), false)).await,
+        f.t.leave(tid, &elsewhere(player(1), false)).await,
+        f.t.standings(tid, GUILD + 1).await.map(|_| ()),
+    ];
+    for (i, r) in refusals.into_iter().enumerate() {
+        assert_eq!(says(&f, &r.unwrap_err()), unknown, "refusal {i}");
+    }
+    // Nothing changed on the tournament's own server.
+    let card = f.t.standings(tid, GUILD).await.unwrap();
+    assert_eq!(
+        card.tournament.state,
+        fourbot::store::TournamentState::Running
+    );
+    assert_eq!(card.entrants.len(), 3);
+    assert!(card.entrants.iter().all(|(_, active)| *active));
+    let pairings = db.tournament_pairings(tid).await.unwrap();
+    assert!(pairings.iter().all(|p| !p.voided), "{pairings:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_tournament_in_a_variant_for_more_than_two_is_refused() {
+    // Before: it was created, and every pairing — a match of two — was
+    // voided when its match (which needs three or four seats) failed to
+    // open.
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let f = field(db);
+    for variant in [Variant::ThreePlayers, Variant::Teams] {
+        let mut spec = swiss_spec(Format::Swiss);
+        spec.variant = variant;
+        let refused = f.t.create(&spec, &player(0), true).await.unwrap_err();
+        assert_eq!(refused.id(), id::TOURNAMENT_ERROR_VARIANT, "{variant:?}");
+        assert!(says(&f, &refused).contains("A tournament pairs two players"));
+    }
+    let mut single = swiss_spec(Format::Swiss);
+    single.variant = Variant::Single;
+    assert!(f.t.create(&single, &player(0), true).await.is_ok());
 }

@@ -6,7 +6,8 @@
 use fourbot::game::Variant;
 use fourbot::play::{ClockSettings, Match, MatchSetup, Timestamp};
 use fourbot::store::{
-    Db, Joined, MatchId, NewMatch, NewPairing, NewTournament, PlayerId, TournamentState,
+    Db, Joined, MatchId, NewMatch, NewPairing, NewTournament, PlayerId, StoreError, TournamentId,
+    TournamentState,
 };
 use fourbot::tournament::{Format, Outcome};
 
@@ -46,6 +47,26 @@ async fn a_match(db: &Db, a: PlayerId, b: PlayerId) -> MatchId {
         ..NewMatch::default()
     };
     db.create_match(&new, &m).await.unwrap()
+}
+
+/// A classic match of `a` and `b` stored for pairing `pairing`.
+async fn a_pairings_match(
+    db: &Db,
+    a: PlayerId,
+    b: PlayerId,
+    pairing: (TournamentId, u32, u32),
+) -> Result<MatchId, StoreError> {
+    let m = Match::new(
+        MatchSetup::new(Variant::Classic, ClockSettings::default()),
+        Timestamp::ZERO,
+    )
+    .unwrap();
+    let new = NewMatch {
+        players: vec![a, b],
+        pairing: Some(pairing),
+        ..NewMatch::default()
+    };
+    db.create_match(&new, &m).await
 }
 
 fourbot_store::engine_tests! {
@@ -185,4 +206,54 @@ async fn anyone_may_create_only_when_configured(engine) {
     assert!(db.tournaments_by_anyone(9 << 22).await.unwrap());
     assert!(!db.tournaments_by_anyone(8 << 22).await.unwrap());
 }
+
+async fn a_pairings_match_is_linked_as_it_is_stored_once_and_rated_as_its_tournament(engine) {
+    let db = engine.db().await;
+    let p = players(&db, 4).await;
+    let round = [
+        NewPairing { board: 1, first: p[0], second: Some(p[1]) },
+        NewPairing { board: 2, first: p[2], second: Some(p[3]) },
+    ];
+    let mut unrated = swiss(p[0], 0);
+    unrated.rated = false;
+    let id = db.create_tournament(&unrated).await.unwrap();
+    assert!(db.add_pairings(id, 1, &round, 100).await.unwrap());
+    // Not before the start.
+    let early = a_pairings_match(&db, p[0], p[1], (id, 1, 1)).await;
+    assert!(matches!(early, Err(StoreError::PairingClosed { .. })), "{early:?}");
+    assert!(db.start_tournament(id, &p, 110).await.unwrap());
+    let m = a_pairings_match(&db, p[0], p[1], (id, 1, 1)).await.unwrap();
+    // Linked in the same transaction; an unrated tournament's match is
+    // stored unrated (docs/rules.md §7).
+    assert_eq!(db.pairing_of_match(m).await.unwrap(), Some((id, 1, 1)));
+    assert!(!db.match_detail(m).await.unwrap().rated);
+    // A second match for the same pairing, other players, a bye or an
+    // unknown board: refused, and nothing is stored.
+    let refused = [
+        a_pairings_match(&db, p[0], p[1], (id, 1, 1)).await,
+        a_pairings_match(&db, p[3], p[2], (id, 1, 2)).await,
+        a_pairings_match(&db, p[0], p[2], (id, 1, 2)).await,
+        a_pairings_match(&db, p[0], p[1], (id, 1, 3)).await,
+    ];
+    for (i, r) in refused.iter().enumerate() {
+        assert!(matches!(r, Err(StoreError::PairingClosed { .. })), "{i}: {r:?}");
+    }
+    assert_eq!(db.running_match_ids().await.unwrap(), vec![m]);
+    // A decided or voided pairing takes no match either.
+    assert!(db.void_pairing(id, 1, 2, 120).await.unwrap());
+    let voided = a_pairings_match(&db, p[2], p[3], (id, 1, 2)).await;
+    assert!(matches!(voided, Err(StoreError::PairingClosed { .. })), "{voided:?}");
+    // A rated tournament's match is rated as any match of two people.
+    let rated = db.create_tournament(&swiss(p[0], 0)).await.unwrap();
+    assert!(db.add_pairings(rated, 1, &round, 100).await.unwrap());
+    assert!(db.start_tournament(rated, &p, 110).await.unwrap());
+    let r = a_pairings_match(&db, p[2], p[3], (rated, 1, 2)).await.unwrap();
+    assert!(db.match_detail(r).await.unwrap().rated);
+    assert_eq!(db.pairing_of_match(r).await.unwrap(), Some((rated, 1, 2)));
+    // Not once the tournament has ended.
+    assert!(db.end_tournament(rated, TournamentState::Cancelled, 130).await.unwrap());
+    let over = a_pairings_match(&db, p[0], p[1], (rated, 1, 1)).await;
+    assert!(matches!(over, Err(StoreError::PairingClosed { .. })), "{over:?}");
+}
+
 }

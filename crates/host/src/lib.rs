@@ -39,7 +39,7 @@ pub mod view;
 
 pub use bot::{Bot, EngineBot, HeuristicBot};
 pub use denial::Denial;
-pub use present::{Presenter, Seated, TimeStyle};
+pub use present::{Presenter, Seated, TimeStyle, TournamentMatch};
 pub use service::{
     engine_slots, unix_ms, AbortError, Host, HostConfig, HostError, MatchSpec, Request,
 };
@@ -52,8 +52,8 @@ pub use view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 // What front ends read of the store, named by the host so that they need
 // not name the store.
 pub use fourbot_store::{
-    database_url, redact_url, GuildSettings, HistoryEntry, LadderEntry, MatchDetail, PlayerId,
-    PlayerInfo, PlayerSettings, PoolRating, RatingPoint, Shards, ShardsError, StoreError,
+    database_url, redact_url, GuildSettings, HistoryEntry, LadderEntry, MatchDetail, NewTournament,
+    PlayerId, PlayerInfo, PlayerSettings, PoolRating, RatingPoint, Shards, ShardsError, StoreError,
     StoredTournament, TournamentId, TournamentState, DATABASE_URL_ENV, DEFAULT_DATABASE_URL,
     LEASE_ENV,
 };

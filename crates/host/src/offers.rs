@@ -325,7 +325,7 @@ impl Offers {
     /// ago) has not passed; the server still allows the variant and, when
     /// it has a match channel, the match was played from it (`parent`: the
     /// channel of the thread, when known); nobody plays one of the others
-    /// already; and in a rated match nobody is banned.
+    /// already; and in a rated rematch nobody is banned.
     ///
     /// # Errors
     /// `error-rematch-expired`, or the refusal of the rule as for a
@@ -352,7 +352,8 @@ impl Offers {
             .filter(|p| p.id != player && p.ai_level.is_none())
             .collect();
         self.check_not_playing(player, &others)?;
-        if let (Some(me), true) = (me, spec.rated()) {
+        // The rematch is rated by §6 alone (it is outside any tournament).
+        if let (Some(me), true) = (me, spec.rematch().rated()) {
             self.check_bans(spec.guild, me, &others).await?;
         }
         Ok(())
@@ -851,6 +852,7 @@ impl Offers {
             guild,
             locale,
             seed: unix_ms() as u64,
+            tournament: None,
         }
     }
 

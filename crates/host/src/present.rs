@@ -16,8 +16,23 @@ use fourbot_core::play::{
 };
 use fourbot_core::tournament::{outcome_of, Outcome as TournamentOutcome};
 use fourbot_i18n::{id, move_error, Id};
-use fourbot_i18n::{score as score_text, Args, Catalog, Locale};
+use fourbot_i18n::{score as score_text, Args, Catalog, Locale, Message};
 use fourbot_render::{board_png, RenderOptions};
+use fourbot_store::TournamentId;
+
+/// The tournament pairing a match is played for (docs/tournaments.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TournamentMatch {
+    /// The tournament.
+    pub id: TournamentId,
+    /// The round (an arena: 1).
+    pub round: u32,
+    /// The board within the round.
+    pub board: u32,
+    /// Whether the tournament is rated: an unrated tournament's matches
+    /// change no rating (docs/rules.md §7).
+    pub rated: bool,
+}
 
 /// A seat's occupant.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -468,9 +483,10 @@ impl Presenter<'_> {
     /// the forfeit or abort), places for more than two sides, the rating
     /// changes given, and a Rematch button.
     ///
-    /// `tournament`: the number of the tournament the match is a pairing
-    /// of. There an abort is no excuse (docs/rules.md §7): a match that
-    /// ended before every player moved is told as the tournament counts it
+    /// `unrated`: why the match is not rated, if it is not (told last).
+    /// `tournament`: the tournament pairing the match is played for. There
+    /// an abort is no excuse (docs/rules.md §7): a match that ended before
+    /// every player moved is told as the tournament counts it
     /// (`tournament::outcome_of`: the no-show or the early resigner loses)
     /// instead of "no result"; it still changes no rating, since the store
     /// rates no aborted match (`rate_match`).
@@ -478,8 +494,8 @@ impl Presenter<'_> {
         &self,
         m: &Match,
         rating_lines: &[String],
-        unrated: Option<Id>,
-        tournament: Option<i64>,
+        unrated: Option<Message>,
+        tournament: Option<TournamentMatch>,
     ) -> View {
         let result: MatchResult = *m.result().expect("a finished match");
         let mut lines = vec![format!(
@@ -549,9 +565,9 @@ impl Presenter<'_> {
                     ),
                 );
             }
-            End::Aborted { seat, cause } if tournament.is_some() && sides == 2 => {
-                let id = tournament.unwrap_or_default();
-                self.tournament_abort_lines(m, &result, seat, cause, id, &mut lines);
+            End::Aborted { seat, cause } if sides == 2 && tournament.is_some() => {
+                let t = tournament.expect("a tournament's match");
+                self.tournament_abort_lines(m, &result, seat, cause, t, &mut lines);
             }
             End::Aborted {
                 seat,
@@ -605,8 +621,8 @@ impl Presenter<'_> {
             }
         }
         lines.extend(rating_lines.iter().cloned());
-        if let Some(id) = unrated {
-            lines.push(self.catalog.plain(self.locale, id));
+        if let Some(why) = unrated {
+            lines.push(self.catalog.render(self.locale, &why));
         }
         // A match a moderator ended is not offered again.
         let buttons = if result.end == End::ModeratorAbort {
@@ -635,14 +651,16 @@ impl Presenter<'_> {
     /// moved (docs/rules.md §7, the director's `outcome_of`): what ended it
     /// (no first move, or who resigned, flagged or was removed), who wins
     /// it by forfeit — or, when its games were all resigned, its score —
-    /// and that it counts in tournament `id` but not for the rating.
+    /// and that it counts in `tournament` but not for the rating (in an
+    /// unrated tournament: that it counts there; the reason it is unrated
+    /// follows at the end).
     fn tournament_abort_lines(
         &self,
         m: &Match,
         result: &MatchResult,
         seat: Seat,
         cause: AbortCause,
-        id: i64,
+        tournament: TournamentMatch,
         lines: &mut Vec<String>,
     ) {
         let side_won = |o: TournamentOutcome| match o {
@@ -697,14 +715,17 @@ impl Presenter<'_> {
                 });
             }
         }
-        lines.push(
+        let id = tournament.id.0;
+        lines.push(if tournament.rated {
             self.text(
                 id::MATCH_TOURNAMENT_UNRATED,
                 &Args::new()
                     .set("id", id)
                     .set("player", self.name(seat).to_string()),
-            ),
-        );
+            )
+        } else {
+            self.text(id::MATCH_TOURNAMENT_COUNTS, &Args::new().set("id", id))
+        });
     }
 
     /// A public notice (no buttons).

@@ -19,7 +19,7 @@ use tokio::time::Instant;
 use super::bot::Bot;
 use super::denial::Denial;
 use super::players::stored_players;
-use super::present::{Presenter, Seated, TimeStyle};
+use super::present::{Presenter, Seated, TimeStyle, TournamentMatch};
 use super::seating::{rematch_seats, DEFAULT_AI_LEVEL};
 use super::task::{spawn_journaled, Journal, MatchHandle, TaskError};
 use super::view::{ActionId, MatchId, UserId, View, ViewKind};
@@ -29,8 +29,8 @@ use fourbot_core::play::{
     unrated, Action, ClockSettings, Event, EventKind, Match, MatchResult, MatchSetup, PhaseKind,
     Refusal, Seat, Timestamp, Turn, Unrated,
 };
-use fourbot_i18n::{id, Id};
-use fourbot_i18n::{rating_change, Args, Catalog, Locale};
+use fourbot_i18n::id;
+use fourbot_i18n::{rating_change, Args, Catalog, Locale, Message};
 use fourbot_store::{Db, LoadedMatch, NewMatch, PlayerInfo, StoreError};
 
 /// What a new match is: variant, clock, players by seat (p1 first; for
@@ -49,23 +49,45 @@ pub struct MatchSpec {
     pub locale: Locale,
     /// Seed that draws the obstacles layout (and, later, the opening).
     pub seed: u64,
+    /// The tournament pairing the match is played for (`None`: any other
+    /// match). The store links the match to it when it stores the match.
+    pub tournament: Option<TournamentMatch>,
 }
 
 impl MatchSpec {
     /// Whether the match counts for the ladder (docs/rules.md §6, the rule
-    /// of [`unrated`]).
+    /// of [`unrated`]; §7: not in an unrated tournament).
     pub fn rated(&self) -> bool {
         self.unrated_reason().is_none()
     }
 
-    /// The message that says why the match is unrated, if it is.
-    pub fn unrated_reason(&self) -> Option<Id> {
+    /// The message that says why the match is unrated, if it is: the rule
+    /// of §6 first, then an unrated tournament.
+    pub fn unrated_reason(&self) -> Option<Message> {
         let seats = self.players.iter().map(|p| (p.id, p.ai_level.is_some()));
-        unrated(self.variant, seats).map(|why| match why {
-            Unrated::Variant => id::MATCH_UNRATED_SINGLE,
-            Unrated::Bot => id::MATCH_UNRATED_AI,
-            Unrated::SamePlayerTwice => id::MATCH_UNRATED_SELF,
-        })
+        if let Some(why) = unrated(self.variant, seats) {
+            return Some(Message::new(match why {
+                Unrated::Variant => id::MATCH_UNRATED_SINGLE,
+                Unrated::Bot => id::MATCH_UNRATED_AI,
+                Unrated::SamePlayerTwice => id::MATCH_UNRATED_SELF,
+            }));
+        }
+        self.tournament
+            .filter(|t| !t.rated)
+            .map(|t| Message::new(id::MATCH_UNRATED_TOURNAMENT).with("id", t.id.0))
+    }
+
+    /// The spec of this match's rematch: the same players, variant and
+    /// clock, the seats turned ([`rematch_seats`]: someone else moves
+    /// first), another seed, and outside any tournament (a tournament
+    /// match's rematch is an ordinary match, rated by §6).
+    pub fn rematch(&self) -> MatchSpec {
+        MatchSpec {
+            players: rematch_seats(self.variant, &self.players),
+            seed: self.seed.wrapping_add(1),
+            tournament: None,
+            ..self.clone()
+        }
     }
 }
 
@@ -305,6 +327,7 @@ impl Host {
                     epoch_unix_ms: epoch_unix_ms as i64,
                     locale: Some(spec.locale.tag().to_string()),
                     ai_levels: spec.players.iter().map(|p| p.ai_level).collect(),
+                    pairing: spec.tournament.map(|t| (t.id, t.round, t.board)),
                 };
                 let stored = db.create_match(&new, &m).await?;
                 (stored, Some(stored))
@@ -422,12 +445,11 @@ impl Host {
                 .expect("registry lock")
                 .insert(id, entry.clone());
             let ratings = self.rating_lines(&entry).await;
-            let tournament = self.tournament_of(&entry).await;
             let view = self.presenter(&entry).match_over_view(
                 &m,
                 &ratings,
                 entry.spec.unrated_reason(),
-                tournament,
+                entry.spec.tournament,
             );
             let _ = self.inner.outbox.send(view);
             announced.push(id);
@@ -539,22 +561,6 @@ impl Host {
         lines
     }
 
-    /// The number of the tournament whose pairing the stored match is
-    /// (`None` for any other match, or when the store cannot say: the end
-    /// is then told as an ordinary match's).
-    async fn tournament_of(&self, entry: &Entry) -> Option<i64> {
-        let (Some(db), Some(id)) = (&self.inner.db, entry.stored) else {
-            return None;
-        };
-        match db.pairing_of_match(id).await {
-            Ok(pairing) => pairing.map(|(t, _, _)| t.0),
-            Err(e) => {
-                tracing::error!(match_id = %entry.id, error = %e, "reading a match's tournament");
-                None
-            }
-        }
-    }
-
     fn entry(&self, id: MatchId) -> Option<Arc<Entry>> {
         self.inner
             .matches
@@ -595,8 +601,12 @@ impl Host {
             PhaseKind::BetweenGames => p.game_over_view(&m),
             PhaseKind::Finished => {
                 let ratings = self.rating_lines(&entry).await;
-                let tournament = self.tournament_of(&entry).await;
-                p.match_over_view(&m, &ratings, entry.spec.unrated_reason(), tournament)
+                p.match_over_view(
+                    &m,
+                    &ratings,
+                    entry.spec.unrated_reason(),
+                    entry.spec.tournament,
+                )
             }
         })
     }
@@ -830,14 +840,15 @@ impl Host {
             let _ = self.inner.outbox.send(self.presenter(entry).notice(text));
             return Ok(());
         }
-        // Same players, variant and time control; someone else moves first.
-        let mut spec = entry.spec.clone();
-        spec.players = rematch_seats(spec.variant, &entry.spec.players);
-        spec.seed = spec.seed.wrapping_add(1);
-        self.create_match(spec).await.map(|_| ()).map_err(|e| {
-            tracing::error!(error = %e, "rematch failed");
-            Denial::internal()
-        })
+        // Same players, variant and time control; someone else moves
+        // first; outside any tournament.
+        self.create_match(entry.spec.rematch())
+            .await
+            .map(|_| ())
+            .map_err(|e| {
+                tracing::error!(error = %e, "rematch failed");
+                Denial::internal()
+            })
     }
 }
 
@@ -910,8 +921,12 @@ async fn present(
                 let _ = host.inner.ends.send((entry.id, *result));
             }
             let ratings = host.rating_lines(&entry).await;
-            let tournament = host.tournament_of(&entry).await;
-            send(p.match_over_view(&m, &ratings, entry.spec.unrated_reason(), tournament));
+            send(p.match_over_view(
+                &m,
+                &ratings,
+                entry.spec.unrated_reason(),
+                entry.spec.tournament,
+            ));
             break;
         }
         for e in &batch {
@@ -1074,6 +1089,17 @@ async fn stored_spec(
             }),
         });
     }
+    // A tournament's pairing: the tournament's number and whether it is
+    // rated, as stored (docs/rules.md §7).
+    let tournament = match db.pairing_of_match(loaded.id).await? {
+        Some((t, round, board)) => Some(TournamentMatch {
+            id: t,
+            round,
+            board,
+            rated: db.tournament(t).await?.setup.rated,
+        }),
+        None => None,
+    };
     let m = &loaded.game;
     Ok(MatchSpec {
         variant: m.variant(),
@@ -1086,5 +1112,6 @@ async fn stored_spec(
             .and_then(|l| l.parse().ok())
             .unwrap_or(locale),
         seed: 0,
+        tournament,
     })
 }

@@ -23,7 +23,7 @@ use tokio::sync::{broadcast, mpsc, Mutex};
 
 use super::denial::Denial;
 use super::players::{discord_user, stored_player};
-use super::present::Seated;
+use super::present::{Seated, TournamentMatch};
 use super::service::{unix_ms, Host, Request};
 use super::view::{MatchId, UserId};
 use fourbot_core::game::Variant;
@@ -71,6 +71,13 @@ pub enum TournamentNews {
         clock: ClockSettings,
         /// Language of the public messages, when the tournament has one.
         locale: Option<String>,
+        /// Whether the tournament is rated (its matches are rated only
+        /// then: give each [`Board::pairing`] to its match).
+        rated: bool,
+        /// Round 2 on of a Swiss or round robin: the standings after the
+        /// round before (the card as it was when that round was complete;
+        /// its `round` is that round), to post with the pairings.
+        after: Option<Box<Card>>,
     },
     /// The tournament ended (finished or cancelled): post its final card.
     Over(TournamentId),
@@ -88,6 +95,34 @@ pub struct Board {
     pub first: Seated,
     /// Seat p2, or `None` for a bye.
     pub second: Option<Seated>,
+}
+
+impl Board {
+    /// The tournament pairing this board's match is played for, in
+    /// tournament `id` (rated or not, as the round's news says): its
+    /// [`super::MatchSpec::tournament`].
+    pub fn pairing(&self, id: TournamentId, rated: bool) -> TournamentMatch {
+        TournamentMatch {
+            id,
+            round: self.round,
+            board: self.board,
+            rated,
+        }
+    }
+}
+
+/// Who asks the director for something: the server the command or press
+/// came from, the person, and whether they are a moderator there (on
+/// Discord: Manage Server). A tournament of another server is unknown to
+/// them.
+#[derive(Clone, Debug)]
+pub struct Caller {
+    /// The server (guild) asked from.
+    pub guild: u64,
+    /// The person asking.
+    pub person: Seated,
+    /// Whether the person may manage `guild`.
+    pub moderator: bool,
 }
 
 /// One line of the standings, ready to show.
@@ -305,6 +340,16 @@ impl Tournaments {
         })
     }
 
+    /// [`Tournaments::load`] for a caller in `guild`: a tournament of
+    /// another server is unknown there.
+    async fn load_in(&self, id: TournamentId, guild: u64) -> Result<Loaded, Denial> {
+        let l = self.load(id).await?;
+        if l.t.setup.guild != guild {
+            return Err(Denial::new(id::TOURNAMENT_ERROR_UNKNOWN).with("id", id.0));
+        }
+        Ok(l)
+    }
+
     async fn seated(&self, player: PlayerId) -> Seated {
         match self.inner.db.player_info(player).await {
             Ok(info) => Seated {
@@ -354,6 +399,11 @@ impl Tournaments {
         let fail = internal("creating a tournament");
         if !moderator && !db.tournaments_by_anyone(spec.guild).await.map_err(&fail)? {
             return Err(Denial::new(id::TOURNAMENT_ERROR_MODERATORS_ONLY));
+        }
+        // Every pairing is a match of two (docs/rules.md §7).
+        if spec.variant.players() != 2 {
+            return Err(Denial::new(id::TOURNAMENT_ERROR_VARIANT)
+                .with("variant", id::variant(spec.variant)));
         }
         let (rounds, duration_ms) = match spec.format {
             Format::Swiss => match spec.rounds {
@@ -435,14 +485,16 @@ impl Tournaments {
         }
     }
 
-    /// Enters `player`.
+    /// Enters the caller.
     ///
     /// # Errors
-    /// A [`Denial`]: joined already, started (a Swiss or round robin),
-    /// over, full, or banned from the ladder for a rated tournament.
-    pub async fn join(&self, id: TournamentId, player: &Seated) -> Result<(), Denial> {
+    /// A [`Denial`]: unknown (on the caller's server), joined already,
+    /// started (a Swiss or round robin), over, full, or banned from the
+    /// ladder for a rated tournament.
+    pub async fn join(&self, id: TournamentId, caller: &Caller) -> Result<(), Denial> {
         let _guard = self.inner.lock.lock().await;
-        let l = self.load(id).await?;
+        let l = self.load_in(id, caller.guild).await?;
+        let player = &caller.person;
         let db = &self.inner.db;
         let fail = internal("joining a tournament");
         let me = stored_player(db, l.t.setup.guild, player)
@@ -476,28 +528,41 @@ impl Tournaments {
         Ok(())
     }
 
-    /// Takes `player` out (themselves). Before the start the entry goes;
-    /// after it they are paired no more and their running match is
-    /// resigned (a forfeit), so every remaining match is lost.
+    /// Takes the caller out. Before the start the entry goes; after it
+    /// they are paired no more and their running match is resigned (a
+    /// forfeit), so every remaining match is lost.
     ///
     /// # Errors
-    /// A [`Denial`]: not an entrant, or the tournament is over.
-    pub async fn leave(&self, id: TournamentId, player: &Seated) -> Result<(), Denial> {
+    /// A [`Denial`]: unknown (on the caller's server), not an entrant, or
+    /// the tournament is over.
+    pub async fn leave(&self, id: TournamentId, caller: &Caller) -> Result<(), Denial> {
         let _guard = self.inner.lock.lock().await;
-        self.withdraw(id, player).await
+        let l = self.load_in(id, caller.guild).await?;
+        self.withdraw(l, &caller.person).await
     }
 
-    /// A moderator takes `player` out: as [`Tournaments::leave`].
+    /// A moderator takes `player` out: as [`Tournaments::leave`] done to
+    /// them.
     ///
     /// # Errors
-    /// As [`Tournaments::leave`].
-    pub async fn remove(&self, id: TournamentId, player: &Seated) -> Result<(), Denial> {
+    /// A [`Denial`]: the caller is no moderator (`error-moderator-only`),
+    /// else as [`Tournaments::leave`].
+    pub async fn remove(
+        &self,
+        id: TournamentId,
+        caller: &Caller,
+        player: &Seated,
+    ) -> Result<(), Denial> {
+        if !caller.moderator {
+            return Err(Denial::new(id::ERROR_MODERATOR_ONLY));
+        }
         let _guard = self.inner.lock.lock().await;
-        self.withdraw(id, player).await
+        let l = self.load_in(id, caller.guild).await?;
+        self.withdraw(l, player).await
     }
 
-    async fn withdraw(&self, id: TournamentId, player: &Seated) -> Result<(), Denial> {
-        let l = self.load(id).await?;
+    async fn withdraw(&self, l: Loaded, player: &Seated) -> Result<(), Denial> {
+        let id = l.t.id;
         let db = &self.inner.db;
         let fail = internal("leaving a tournament");
         let me = stored_player(db, l.t.setup.guild, player)
@@ -537,17 +602,12 @@ impl Tournaments {
     /// the first round (an arena: everyone).
     ///
     /// # Errors
-    /// A [`Denial`]: neither its creator nor a moderator, started or over,
-    /// too few (or too many) entrants.
-    pub async fn start(
-        &self,
-        id: TournamentId,
-        by: &Seated,
-        moderator: bool,
-    ) -> Result<(), Denial> {
+    /// A [`Denial`]: unknown (on the caller's server), neither its creator
+    /// nor a moderator, started or over, too few (or too many) entrants.
+    pub async fn start(&self, id: TournamentId, caller: &Caller) -> Result<(), Denial> {
         let _guard = self.inner.lock.lock().await;
-        let l = self.load(id).await?;
-        self.check_manager(&l, by, moderator).await?;
+        let l = self.load_in(id, caller.guild).await?;
+        self.check_manager(&l, caller).await?;
         self.start_loaded(l).await
     }
 
@@ -594,11 +654,11 @@ impl Tournaments {
         Ok(())
     }
 
-    async fn check_manager(&self, l: &Loaded, by: &Seated, moderator: bool) -> Result<(), Denial> {
-        if moderator {
+    async fn check_manager(&self, l: &Loaded, caller: &Caller) -> Result<(), Denial> {
+        if caller.moderator {
             return Ok(());
         }
-        let me = stored_player(&self.inner.db, l.t.setup.guild, by)
+        let me = stored_player(&self.inner.db, l.t.setup.guild, &caller.person)
             .await
             .map_err(internal("checking a tournament's creator"))?;
         if me == l.t.setup.creator {
@@ -612,16 +672,12 @@ impl Tournaments {
     /// outside it).
     ///
     /// # Errors
-    /// A [`Denial`]: neither its creator nor a moderator, or over.
-    pub async fn cancel(
-        &self,
-        id: TournamentId,
-        by: &Seated,
-        moderator: bool,
-    ) -> Result<(), Denial> {
+    /// A [`Denial`]: unknown (on the caller's server), neither its creator
+    /// nor a moderator, or over.
+    pub async fn cancel(&self, id: TournamentId, caller: &Caller) -> Result<(), Denial> {
         let _guard = self.inner.lock.lock().await;
-        let l = self.load(id).await?;
-        self.check_manager(&l, by, moderator).await?;
+        let l = self.load_in(id, caller.guild).await?;
+        self.check_manager(&l, caller).await?;
         let ended = self
             .inner
             .db
@@ -636,13 +692,37 @@ impl Tournaments {
     }
 
     /// A moderator voids the result of a pairing: it scores nothing, and
-    /// the two are not paired again.
+    /// the two are not paired again. A pairing whose match is still played
+    /// is refused: its result is waited for, or the match is aborted first
+    /// (`/ladder abort`), which voids the pairing as it ends.
     ///
     /// # Errors
-    /// A [`Denial`]: no such pairing (or a bye).
-    pub async fn void(&self, id: TournamentId, round: u32, board: u32) -> Result<(), Denial> {
+    /// A [`Denial`]: the caller is no moderator (`error-moderator-only`),
+    /// the tournament is unknown (on the caller's server), no such pairing
+    /// (or a bye), or its match still runs.
+    pub async fn void(
+        &self,
+        id: TournamentId,
+        caller: &Caller,
+        round: u32,
+        board: u32,
+    ) -> Result<(), Denial> {
+        if !caller.moderator {
+            return Err(Denial::new(id::ERROR_MODERATOR_ONLY));
+        }
         let _guard = self.inner.lock.lock().await;
-        self.load(id).await?;
+        let l = self.load_in(id, caller.guild).await?;
+        let running = l
+            .pairings
+            .iter()
+            .find(|p| p.round == round && p.pairing.board == board && p.pending())
+            .and_then(|p| p.match_id);
+        if let Some(m) = running {
+            return Err(Denial::new(id::TOURNAMENT_ERROR_VOID_RUNNING)
+                .with("round", i64::from(round))
+                .with("board", i64::from(board))
+                .with("match", m.0));
+        }
         let voided = self
             .inner
             .db
@@ -659,17 +739,21 @@ impl Tournaments {
         Ok(())
     }
 
-    /// The front end opened the match of a pairing.
-    pub async fn opened(&self, id: TournamentId, round: u32, board: u32, m: MatchId) {
-        if let Err(e) = self.inner.db.set_pairing_match(id, round, board, m).await {
-            tracing::error!(error = %e, "storing a tournament match failed");
-        }
-    }
-
     /// The front end could not open the match of a pairing (the thread
-    /// or the match failed): nobody is to blame, the pairing is voided.
+    /// or the match failed): nobody is to blame, the pairing is voided —
+    /// unless it has a match after all (a second opening of a pairing,
+    /// which the store refused: the first one's match plays on).
     pub async fn not_opened(&self, id: TournamentId, round: u32, board: u32) {
         let _guard = self.inner.lock.lock().await;
+        let Ok(l) = self.load(id).await else {
+            return;
+        };
+        let unopened = l.pairings.iter().any(|p| {
+            p.round == round && p.pairing.board == board && p.pending() && p.match_id.is_none()
+        });
+        if !unopened {
+            return;
+        }
         if let Err(e) = self
             .inner
             .db
@@ -800,6 +884,13 @@ impl Tournaments {
         {
             return Ok(()); // paired already
         }
+        // The standings after the round before (docs/tournaments.md):
+        // `l` is the tournament as it was when that round was complete.
+        let after = if round > 1 {
+            Some(Box::new(self.card_of(l).await))
+        } else {
+            None
+        };
         let mut boards = Vec::new();
         for (p, n) in pairs.iter().zip(&new) {
             let first_active = l.entrants[p.first].active;
@@ -825,7 +916,7 @@ impl Tournaments {
             }
             boards.push(self.board(round, n).await);
         }
-        self.announce(l, boards).await;
+        self.announce(l, boards, after).await;
         // A round of forfeits only: go on at once.
         if !db
             .tournament_pairings(l.t.id)
@@ -839,8 +930,10 @@ impl Tournaments {
         Ok(())
     }
 
-    async fn announce(&self, l: &Loaded, boards: Vec<Board>) {
-        if boards.is_empty() {
+    /// Sends the round news of `boards` (with `after`, the standings after
+    /// the round before); nothing when there is nothing to show.
+    async fn announce(&self, l: &Loaded, boards: Vec<Board>, after: Option<Box<Card>>) {
+        if boards.is_empty() && after.is_none() {
             return;
         }
         let settings = match self.inner.db.guild_settings(l.t.setup.guild).await {
@@ -865,6 +958,8 @@ impl Tournaments {
             variant: l.t.setup.variant,
             clock,
             locale: l.t.setup.locale.clone(),
+            rated: l.t.setup.rated,
+            after,
         });
     }
 
@@ -948,7 +1043,7 @@ impl Tournaments {
             }
             boards.push(self.board(1, &new).await);
         }
-        self.announce(l, boards).await;
+        self.announce(l, boards, None).await;
         Ok(())
     }
 
@@ -971,6 +1066,21 @@ impl Tournaments {
     /// A [`Denial`]: no such tournament.
     pub async fn card(&self, id: TournamentId) -> Result<Card, Denial> {
         let l = self.load(id).await?;
+        Ok(self.card_of(&l).await)
+    }
+
+    /// The card of tournament `id` for a caller in `guild`
+    /// (`/tournament standings`).
+    ///
+    /// # Errors
+    /// A [`Denial`]: no such tournament on that server.
+    pub async fn standings(&self, id: TournamentId, guild: u64) -> Result<Card, Denial> {
+        let l = self.load_in(id, guild).await?;
+        Ok(self.card_of(&l).await)
+    }
+
+    /// The card of the tournament as loaded.
+    async fn card_of(&self, l: &Loaded) -> Card {
         let mut people = Vec::new();
         for e in &l.entrants {
             people.push(self.seated(e.player).await);
@@ -1007,7 +1117,7 @@ impl Tournaments {
                 })
                 .collect()
         };
-        Ok(Card {
+        Card {
             round: l.current_round(),
             rounds: l.rounds(),
             entrants: people
@@ -1015,8 +1125,8 @@ impl Tournaments {
                 .zip(l.entrants.iter().map(|e| e.active))
                 .collect(),
             standings,
-            tournament: l.t,
-        })
+            tournament: l.t.clone(),
+        }
     }
 
     /// After a restart: for every open or running tournament, the outcomes
@@ -1052,7 +1162,7 @@ impl Tournaments {
             {
                 boards.push(self.board(p.round, &p.pairing).await);
             }
-            self.announce(&l, boards).await;
+            self.announce(&l, boards, None).await;
             if let Err(d) = self.advance(t.id).await {
                 tracing::error!(denial = ?d.id(), "resuming a tournament");
             }

@@ -141,6 +141,19 @@ pub enum StoreError {
         /// What did not fit.
         reason: String,
     },
+    /// A match was to be created for a tournament pairing that takes none
+    /// ([`NewMatch::pairing`]): the pairing already has its match, is
+    /// decided or voided, is a bye, seats other players, or its
+    /// tournament is not running. Nothing is written.
+    #[error("tournament {tournament}, round {round}, board {board} takes no match")]
+    PairingClosed {
+        /// The tournament.
+        tournament: TournamentId,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+    },
     /// A match needs one player per seat.
     #[error("a {variant} match has {expected} seats, got {found} players")]
     SeatCount {

@@ -3,7 +3,9 @@
 
 use sqlx::{AnyConnection, Row};
 
-use super::{gid, locking, Db, Engine, GuildId, MatchId, PlayerId, Shards, StoreError};
+use super::{
+    gid, locking, Db, Engine, GuildId, MatchId, PlayerId, Shards, StoreError, TournamentId,
+};
 use fourbot_core::game::notation::{parse_layout, parse_moves};
 use fourbot_core::game::{Cell, Move, Outcome, Position, Variant};
 use fourbot_core::play::{
@@ -26,6 +28,11 @@ pub struct NewMatch {
     /// The AI level (1–5) of each seat, p1 first; `None` (or a missing
     /// entry) is a person.
     pub ai_levels: Vec<Option<u8>>,
+    /// The tournament pairing the match is played for, `(tournament,
+    /// round, board)` (docs/tournaments.md): the match is linked to it in
+    /// the transaction that stores the match, and is rated only when the
+    /// tournament is (docs/rules.md §7). `None`: any other match.
+    pub pairing: Option<(TournamentId, u32, u32)>,
 }
 
 /// What [`Db::record_events`] did.
@@ -165,14 +172,69 @@ async fn is_rated(
     Ok(fourbot_core::play::unrated(variant, seats).is_none())
 }
 
+/// Checks, inside the transaction storing a match for tournament pairing
+/// `(tournament, round, board)` with `players`, that the pairing takes it
+/// (no match yet, not decided or voided, these two players, the tournament
+/// running), locking the pairing's row (PostgreSQL; SQLite writes one
+/// transaction at a time) so that two openings of one pairing store one
+/// match. Returns whether the tournament is rated.
+///
+/// # Errors
+/// [`StoreError::PairingClosed`] when it takes no match,
+/// [`StoreError::Database`].
+async fn open_pairing(
+    conn: &mut AnyConnection,
+    engine: Engine,
+    (tournament, round, board): (TournamentId, u32, u32),
+    players: &[PlayerId],
+) -> Result<bool, StoreError> {
+    let closed = StoreError::PairingClosed {
+        tournament,
+        round,
+        board,
+    };
+    let &[first, second] = players else {
+        return Err(closed);
+    };
+    macro_rules! open_pairing {
+        () => {
+            "SELECT t.rated FROM tournament_pairings p
+             JOIN tournaments t ON t.id = p.tournament_id
+             WHERE p.tournament_id = $1 AND p.round = $2 AND p.board = $3
+               AND p.match_id IS NULL AND p.outcome IS NULL AND p.voided = 0
+               AND p.first_id = $4 AND p.second_id = $5 AND t.state = 'running'"
+        };
+    }
+    let sql = engine.pick([
+        open_pairing!(),
+        concat!(open_pairing!(), " FOR UPDATE OF p"),
+    ]);
+    let rated: Option<i64> = sqlx::query_scalar(sql)
+        .bind(tournament.0)
+        .bind(i64::from(round))
+        .bind(i64::from(board))
+        .bind(first.0)
+        .bind(second.0)
+        .fetch_optional(&mut *conn)
+        .await?;
+    rated.map(|r| r != 0).ok_or(closed)
+}
+
 impl Db {
     /// Stores a new match `m` (as [`Match::new`] made it, events not yet
     /// recorded or not) with its seats, game 1 and clock state, in the
     /// guild's current season. Rated by the rule of docs/rules.md §6
-    /// ([`fourbot_core::play::unrated`]).
+    /// ([`fourbot_core::play::unrated`]) and, for a tournament's pairing
+    /// ([`NewMatch::pairing`]), only when the tournament is rated (§7);
+    /// such a match is linked to its pairing in the same transaction, so a
+    /// pairing gets one match, and a restart never finds a tournament
+    /// match its tournament does not know.
     ///
     /// # Errors
     /// [`StoreError::SeatCount`] when `new.players` does not fill the seats,
+    /// [`StoreError::PairingClosed`] when the pairing takes no match (it
+    /// has one, is decided, voided or a bye, its players are others, or its
+    /// tournament is not running),
     /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`],
     /// [`StoreError::LeaseLost`] (a [`Db::hosting`] store that no longer
     /// holds the guild's shard; nothing is written).
@@ -189,7 +251,10 @@ impl Db {
         let mut tx = self.write().await?;
         self.check_lease(&mut tx, new.guild).await?;
         Db::ensure_guild(&mut *tx, new.guild).await?;
-        let rated = is_rated(&mut tx, variant, &new.players).await?;
+        let mut rated = is_rated(&mut tx, variant, &new.players).await?;
+        if let Some(pairing) = new.pairing {
+            rated &= open_pairing(&mut tx, self.engine, pairing, &new.players).await?;
+        }
         let settings = m.clock().settings();
         let first = &m.games()[0];
         let opening = &first.game().moves()[..first.opening_plies()];
@@ -241,6 +306,18 @@ impl Db {
         }
         for (i, g) in m.games().iter().enumerate() {
             insert_game(&mut tx, id, i as i64 + 1, g.order().first(), g.started_at()).await?;
+        }
+        if let Some((tournament, round, board)) = new.pairing {
+            sqlx::query(
+                "UPDATE tournament_pairings SET match_id = $1
+                 WHERE tournament_id = $2 AND round = $3 AND board = $4",
+            )
+            .bind(id)
+            .bind(tournament.0)
+            .bind(i64::from(round))
+            .bind(i64::from(board))
+            .execute(&mut *tx)
+            .await?;
         }
         tx.commit().await?;
         Ok(MatchId(id))

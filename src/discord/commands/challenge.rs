@@ -182,7 +182,7 @@ pub(super) async fn challenge(
             guild,
             locale: public,
         };
-        open_match(&data, place, challenge.seats, variant, clock).await?;
+        open_match(&data, place, challenge.seats, variant, clock, None).await?;
         return Ok(());
     }
     let pinged: Vec<_> = challenge

@@ -11,7 +11,7 @@ use serenity::all::{
     ComponentInteraction, Context as SerenityContext, CreateInteractionResponse, User,
 };
 
-use crate::host::tournaments::TournamentSpec;
+use crate::host::tournaments::{Caller, TournamentSpec};
 use crate::host::{unix_ms, Denial, TournamentId};
 use crate::i18n::{id, Args, Locale, Message};
 
@@ -41,6 +41,15 @@ use super::super::tournament_posts::{card_locale, card_text, post_card, standing
 )]
 pub(super) async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
+}
+
+/// The author of `ctx` as the director's caller in `guild`.
+fn caller(ctx: Context<'_>, guild: u64) -> Caller {
+    Caller {
+        guild,
+        person: seated(ctx.author(), None),
+        moderator: is_moderator(ctx),
+    }
 }
 
 /// A host answer rendered in the reader's language.
@@ -96,10 +105,10 @@ async fn tournament_create(
 /// Join a tournament.
 #[poise::command(slash_command, rename = "join")]
 async fn tournament_join(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
-    if in_guild(ctx).await?.is_none() {
+    let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
-    }
-    let me = seated(ctx.author(), None);
+    };
+    let me = caller(ctx, guild);
     match ctx
         .data()
         .tournaments
@@ -120,10 +129,10 @@ async fn tournament_join(ctx: Context<'_>, tournament: i64) -> Result<(), Error>
 /// Leave a tournament (after its start: your remaining matches are lost).
 #[poise::command(slash_command, rename = "leave")]
 async fn tournament_leave(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
-    if in_guild(ctx).await?.is_none() {
+    let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
-    }
-    let me = seated(ctx.author(), None);
+    };
+    let me = caller(ctx, guild);
     ctx.data().started().await;
     match ctx
         .data()
@@ -145,15 +154,15 @@ async fn tournament_leave(ctx: Context<'_>, tournament: i64) -> Result<(), Error
 /// Start a tournament now (its creator or a moderator).
 #[poise::command(slash_command, rename = "start")]
 async fn tournament_start(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
-    if in_guild(ctx).await?.is_none() {
+    let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
-    }
-    let me = seated(ctx.author(), None);
+    };
+    let me = caller(ctx, guild);
     ctx.data().started().await;
     let started = ctx
         .data()
         .tournaments
-        .start(TournamentId(tournament), &me, is_moderator(ctx))
+        .start(TournamentId(tournament), &me)
         .await;
     match started {
         Ok(()) => {
@@ -170,8 +179,15 @@ async fn tournament_start(ctx: Context<'_>, tournament: i64) -> Result<(), Error
 /// Show a tournament's standings.
 #[poise::command(slash_command, rename = "standings")]
 async fn tournament_standings(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
+    let Some(guild) = in_guild(ctx).await? else {
+        return Ok(());
+    };
     let data = ctx.data().clone();
-    match data.tournaments.card(TournamentId(tournament)).await {
+    match data
+        .tournaments
+        .standings(TournamentId(tournament), guild)
+        .await
+    {
         Ok(card) => {
             // The reader's language; the tournament's when theirs is unknown.
             let l = match ctx.locale() {
@@ -197,14 +213,14 @@ async fn tournament_standings(ctx: Context<'_>, tournament: i64) -> Result<(), E
 /// Cancel a tournament (its creator or a moderator).
 #[poise::command(slash_command, rename = "cancel")]
 async fn tournament_cancel(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
-    if in_guild(ctx).await?.is_none() {
+    let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
-    }
-    let me = seated(ctx.author(), None);
+    };
+    let me = caller(ctx, guild);
     let cancelled = ctx
         .data()
         .tournaments
-        .cancel(TournamentId(tournament), &me, is_moderator(ctx))
+        .cancel(TournamentId(tournament), &me)
         .await;
     match cancelled {
         Ok(()) => {
@@ -221,9 +237,11 @@ async fn tournament_cancel(ctx: Context<'_>, tournament: i64) -> Result<(), Erro
 /// Moderators: take a player out of a tournament.
 #[poise::command(slash_command, rename = "remove")]
 async fn tournament_remove(ctx: Context<'_>, tournament: i64, user: User) -> Result<(), Error> {
-    if in_guild(ctx).await?.is_none() {
+    let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
-    }
+    };
+    // The director refuses a non-moderator too; refused here first, before
+    // waiting for the start-up.
     if !is_moderator(ctx) {
         return deny(ctx, &Denial::new(id::ERROR_MODERATOR_ONLY)).await;
     }
@@ -232,7 +250,7 @@ async fn tournament_remove(ctx: Context<'_>, tournament: i64, user: User) -> Res
     match ctx
         .data()
         .tournaments
-        .remove(TournamentId(tournament), &player)
+        .remove(TournamentId(tournament), &caller(ctx, guild), &player)
         .await
     {
         Ok(()) => {
@@ -254,9 +272,9 @@ async fn tournament_void(
     round: i64,
     board: i64,
 ) -> Result<(), Error> {
-    if in_guild(ctx).await?.is_none() {
+    let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
-    }
+    };
     if !is_moderator(ctx) {
         return deny(ctx, &Denial::new(id::ERROR_MODERATOR_ONLY)).await;
     }
@@ -267,7 +285,7 @@ async fn tournament_void(
     match ctx
         .data()
         .tournaments
-        .void(TournamentId(tournament), round, board)
+        .void(TournamentId(tournament), &caller(ctx, guild), round, board)
         .await
     {
         Ok(()) => {
@@ -295,7 +313,13 @@ pub async fn on_press(
         return Ok(());
     }
     data.started().await;
-    let player = seated(&press.user, press.member.as_ref());
+    let player = Caller {
+        // A press outside a server (none: the message is in a channel)
+        // finds no tournament.
+        guild: press.guild_id.map_or(0, |g| g.get()),
+        person: seated(&press.user, press.member.as_ref()),
+        moderator: false,
+    };
     let id = TournamentId(tid);
     let answer = if join {
         data.tournaments
