@@ -507,6 +507,7 @@ async fn main() {
     }
     let setup = setup_start.elapsed();
     let rss_started = sum_status(&bots, "VmRSS:");
+    let hwm_started = sum_status(&bots, "VmHWM:");
     let cpu_bot_0 = sum_cpu(&bots);
     let cpu_driver_0 = cpu_secs("self");
     let counts_started = fake.counts();
@@ -548,11 +549,13 @@ async fn main() {
         setup.as_secs_f64()
     );
     println!(
-        "bot memory: RSS idle {} KiB, with {} matches started {} KiB ({:.1} KiB per match), peak (VmHWM) {} KiB, at the end {} KiB",
+        "bot memory: RSS idle {} KiB, with {} matches started {} KiB ({:.1} KiB per match; VmHWM by then {} KiB, {:.1} KiB per match), peak (VmHWM) {} KiB, at the end {} KiB",
         rss_idle,
         args.matches,
         rss_started,
         (rss_started as f64 - rss_idle as f64) / args.matches as f64,
+        hwm_started,
+        (hwm_started as f64 - hwm_idle as f64) / args.matches as f64,
         hwm,
         rss_end
     );

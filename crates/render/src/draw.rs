@@ -1,6 +1,9 @@
 //! Draws a scene (a position plus what to mark on it) into an RGBA pixmap
 //! with tiny-skia (anti-aliased paths) and ab_glyph (labels).
 
+use std::collections::HashMap;
+use std::sync::{Arc, LazyLock, Mutex};
+
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
 
 use super::layout::Layout;
@@ -259,12 +262,25 @@ fn labels(cv: &mut Canvas, layout: &Layout) {
 }
 
 /// The empty board of `layout` with its labels: every pixel of a picture
-/// outside the cells' contents, rings, winning bars and arrows.
-pub(super) fn background(layout: &Layout) -> Pixmap {
-    let mut cv = board(layout);
-    labels(&mut cv, layout);
-    cv.pixmap
+/// outside the cells' contents, rings, winning bars and arrows. Drawn once
+/// per layout and shared ([`BACKGROUNDS`]).
+pub(super) fn background(layout: &Layout) -> Arc<Pixmap> {
+    let mut drawn = BACKGROUNDS.lock().unwrap_or_else(|e| e.into_inner());
+    drawn
+        .entry(*layout)
+        .or_insert_with(|| {
+            let mut cv = board(layout);
+            labels(&mut cv, layout);
+            Arc::new(cv.pixmap)
+        })
+        .clone()
 }
+
+/// The empty boards drawn so far, by layout. Drawing one (its holes, the
+/// labels' glyphs) was about 80 % of the time of a whole picture such as a
+/// game's end (8.8 of 10.7 ms, docs/benchmarks.md); copying it is a tenth
+/// of a millisecond. Each is about 1.7 MB (RGBA), one per variant's layout.
+static BACKGROUNDS: LazyLock<Mutex<HashMap<Layout, Arc<Pixmap>>>> = LazyLock::new(Default::default);
 
 /// Draws one cell's content on `pixmap` (a [`background`] of `layout`) at
 /// display column `column` (−1 or W: a faded copy on the cylinder, drawn
@@ -295,9 +311,34 @@ pub(super) fn draw_cell(
     *pixmap = cv.pixmap;
 }
 
-/// Draws `scene` on a new pixmap of `layout`'s size.
+/// Draws `scene` on a new pixmap of `layout`'s size: a copy of the shared
+/// [`background`], then the scene's marks on it. The same pixels as
+/// drawing the board, then the marks, then the labels (the labels lie
+/// outside everything the marks draw; a test compares both in every
+/// variant).
 pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
+    let mut cv = Canvas {
+        pixmap: Pixmap::clone(&background(layout)),
+        cell: layout.cell_size() as f32,
+    };
+    marks(&mut cv, layout, scene);
+    cv.pixmap
+}
+
+/// [`draw`] from nothing: the board, the marks, then the labels, in the
+/// order they lie on each other. What [`draw`]'s shortcut is checked
+/// against.
+#[cfg(test)]
+fn draw_from_scratch(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
     let mut cv = board(layout);
+    marks(&mut cv, layout, scene);
+    labels(&mut cv, layout);
+    cv.pixmap
+}
+
+/// Draws what `scene` shows on the board of `cv`: winning bars, discs and
+/// blocks, rings, the pop arrow, the preview.
+fn marks(cv: &mut Canvas, layout: &Layout, scene: &Scene<'_>) {
     let cell = cv.cell;
     let p = scene.position;
     let columns = layout.columns() as i32;
@@ -389,11 +430,87 @@ pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
             );
         }
     }
-
-    labels(&mut cv, layout);
-    cv.pixmap
 }
 
 fn circle_at((x, y): (f32, f32), r: f32) -> Path {
     circle(x, y, r)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fourbot_core::game::Variant;
+
+    /// Starting from the shared background gives the pixels of drawing
+    /// everything in order (the labels last), for every kind of mark: the
+    /// last move's ring (a drop, a pop and its arrow), the lines and bars
+    /// at a game's end (across the cylinder's seam too), blocks, previews.
+    #[test]
+    fn drawing_on_the_shared_background_gives_the_pixels_of_drawing_from_nothing() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            (seed >> 33) as usize
+        };
+        let (mut ends, mut pops, mut previews) = (0, 0, 0);
+        for variant in Variant::ALL {
+            let layout = Layout::new(variant);
+            for _ in 0..6 {
+                let mut p = Position::new(variant);
+                let mut last = None;
+                let mut ply = 0;
+                loop {
+                    let scenes: Vec<Scene<'_>> = if p.outcome().is_over() {
+                        vec![Scene {
+                            position: &p,
+                            last,
+                            preview: None,
+                            highlight: true,
+                        }]
+                    } else if ply % 5 == 2 {
+                        let column = (0..layout.columns())
+                            .find(|&c| p.landing_row(c).is_some())
+                            .expect("a free column");
+                        previews += 1;
+                        vec![Scene {
+                            position: &p,
+                            last,
+                            preview: Some(column),
+                            highlight: false,
+                        }]
+                    } else {
+                        vec![Scene {
+                            position: &p,
+                            last,
+                            preview: None,
+                            highlight: false,
+                        }]
+                    };
+                    for scene in &scenes {
+                        let a = draw(&layout, scene);
+                        let b = draw_from_scratch(&layout, scene);
+                        assert!(
+                            a.data() == b.data(),
+                            "{variant} ply {ply}: {scene:?} differs"
+                        );
+                    }
+                    if p.outcome().is_over() {
+                        ends += 1;
+                        break;
+                    }
+                    let legal = p.legal_moves();
+                    // Pops where the variant has them, now and then.
+                    let m = legal
+                        .iter()
+                        .find(|m| matches!(m, Move::Pop(_)) && next() % 3 == 0)
+                        .unwrap_or_else(|| legal.get(next() % legal.len()).expect("a move"));
+                    pops += matches!(m, Move::Pop(_)) as usize;
+                    p.play(m).expect("a legal move");
+                    last = Some(m);
+                    ply += 1;
+                }
+            }
+        }
+        assert!(ends == 6 * Variant::ALL.len() && pops > 0 && previews > 50);
+    }
 }

@@ -247,6 +247,13 @@ pub fn position_png_drawn(
     )
 }
 
+/// The fast path's shared cache of compressed board bands: how many it
+/// holds and the bytes of their deflate streams (at most 4,096 bands; for
+/// benchmarks and the operators' figures).
+pub fn band_cache() -> (usize, usize, u64, u64) {
+    tiles::band_cache()
+}
+
 /// The PNG of the current position of `game`, its last move ringed when
 /// `options.last_move` (see [`position_png`]).
 ///

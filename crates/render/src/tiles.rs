@@ -25,7 +25,9 @@
 //! drawn whole by [`super::draw::draw`]). The tests compare both paths
 //! pixel for pixel in every variant.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, LazyLock, Mutex, OnceLock};
 
 use flate2::{Compress, Compression, FlushCompress};
@@ -45,7 +47,17 @@ const BAND_LEVEL: u32 = 3;
 
 /// Compressed bands kept in the shared cache (a band of a classic board is
 /// about 1–3 KB, so at most some 8 MB).
-const BAND_CACHE: usize = 4096;
+const BAND_CACHE: usize = 1024;
+
+thread_local! {
+    /// This thread's deflate stream, reset for every band. A new one per
+    /// band allocated and freed its state (some 300 KB: window, hash
+    /// chains, buffers) every time: besides the time, glibc's malloc then
+    /// served the states from the heap between the long-lived bands and
+    /// pictures, and the process's memory grew to ten times what it held
+    /// (docs/benchmarks.md, issue 18).
+    static DEFLATE: RefCell<Option<Compress>> = const { RefCell::new(None) };
+}
 
 /// Most display columns (board columns plus the cylinder's two faded ones)
 /// a band key holds; wider boards take the whole-picture path.
@@ -93,7 +105,7 @@ struct Sheet {
     /// Display columns: the board's, plus the cylinder's two faded copies.
     display: usize,
     /// The empty board as drawn (RGBA), to draw tiles on.
-    drawn: Pixmap,
+    drawn: Arc<Pixmap>,
     /// The quantized empty board, `width × height` palette indices.
     background: Vec<u8>,
     /// Tiles by display cell (`row × display columns + column + 1` on the
@@ -160,7 +172,7 @@ impl Sheet {
         let shift = if self.layout.wraps() { 1 } else { 0 };
         let slot = (row * self.display as i32 + column + shift) as usize;
         self.tiles[slot][state as usize].get_or_init(|| {
-            let mut picture = self.drawn.clone();
+            let mut picture = Pixmap::clone(&self.drawn);
             draw::draw_cell(
                 &mut picture,
                 &self.layout,
@@ -216,17 +228,20 @@ impl Sheet {
                 raw[at..at + bytes.len()].copy_from_slice(bytes);
             }
         }
-        let mut c = Compress::new(Compression::new(BAND_LEVEL), false);
         let mut deflate = Vec::with_capacity(raw.len() / 8 + 64);
-        loop {
-            let done = c.total_in() as usize;
-            c.compress_vec(&raw[done..], &mut deflate, FlushCompress::Sync)
-                .expect("deflate into memory");
-            if c.total_in() as usize == raw.len() && deflate.len() < deflate.capacity() {
-                break;
+        DEFLATE.with_borrow_mut(|c| {
+            let c = c.get_or_insert_with(|| Compress::new(Compression::new(BAND_LEVEL), false));
+            c.reset();
+            loop {
+                let done = c.total_in() as usize;
+                c.compress_vec(&raw[done..], &mut deflate, FlushCompress::Sync)
+                    .expect("deflate into memory");
+                if c.total_in() as usize == raw.len() && deflate.len() < deflate.capacity() {
+                    break;
+                }
+                deflate.reserve(deflate.capacity().max(4096));
             }
-            deflate.reserve(deflate.capacity().max(4096));
-        }
+        });
         // Kept in the cache for long: without the spare room the growth
         // above left (often twice the stream), the cache holds its size.
         deflate.shrink_to_fit();
@@ -295,9 +310,11 @@ fn assemble(
             .unwrap_or_else(|e| e.into_inner())
             .get(&band_key)
             .cloned();
+        LOOKUPS.fetch_add(1, Relaxed);
         let band = match cached {
             Some(band) => band,
             None => {
+                MISSES.fetch_add(1, Relaxed);
                 let band = Arc::new(sheet.compress_band(span, row, &cells));
                 BANDS
                     .lock()
@@ -341,6 +358,22 @@ fn write_png(sheet: &Sheet, zlib: &[u8]) -> Result<Vec<u8>, RenderError> {
         .map_err(encode_error)?;
     writer.finish().map_err(encode_error)?;
     Ok(out)
+}
+
+/// Band lookups and misses (bands compressed) since the start.
+static LOOKUPS: AtomicU64 = AtomicU64::new(0);
+static MISSES: AtomicU64 = AtomicU64::new(0);
+
+/// The shared band cache: bands, bytes their streams hold, lookups, misses.
+pub fn band_cache() -> (usize, usize, u64, u64) {
+    let bands = BANDS.lock().unwrap_or_else(|e| e.into_inner());
+    let bytes = bands.iter().map(|(_, b)| b.deflate.capacity()).sum();
+    (
+        bands.len(),
+        bytes,
+        LOOKUPS.load(Relaxed),
+        MISSES.load(Relaxed),
+    )
 }
 
 /// The PNG of `position` (last move `last`, to ring) by the fast path, or
