@@ -172,37 +172,46 @@ pub struct Completed {
 }
 
 /// Starts the match of a challenge or seek (`offer`) that `press`
-/// completed: [`open_match`] on the pressed message, then records the match
-/// with the offer. If that fails, it is logged and the presser gets a
-/// private apology in `locale`.
+/// completed, in a task of its own: [`open_match`] on the pressed message,
+/// then records the match with the offer. If that fails, it is logged and
+/// the presser gets a private apology in `locale` (through the press's
+/// token; if even that fails, it is logged).
 ///
-/// # Errors
-/// The apology could not be sent.
-pub async fn open_offered_match(
-    http: &Http,
-    data: &Data,
+/// Its own task, so that the press's event and its handler are let go at
+/// once: the thread start waits for its turn in Discord's global limit
+/// ([`super::rest::Rest::paced`]), and a thousand accepts within a minute
+/// wait up to 45 s each; held by their handlers, their events and futures
+/// were most of the bot's peak memory (docs/benchmarks.md, issue 18).
+pub fn open_offered_match(
+    http: Arc<Http>,
+    data: Arc<Data>,
     press: &ComponentInteraction,
     offer: u64,
     done: Completed,
     locale: Locale,
-) -> Result<(), Error> {
+) {
     let place = MatchPlace {
         channel: press.channel_id,
         message: press.message.id,
         guild: done.guild,
         locale: done.public,
     };
-    match open_match(data, place, done.players, done.variant, done.clock, None).await {
-        Ok(id) => data.offers.set_match(offer, id).await,
-        Err(e) => {
-            tracing::error!(error = %e, challenge = offer, "opening the match failed");
-            let apology = data.catalog().plain(locale, id::ERROR_INTERNAL);
-            press
-                .create_followup(http, private_followup(&apology))
-                .await?;
+    let token = press.token.clone();
+    tokio::spawn(async move {
+        match open_match(&data, place, done.players, done.variant, done.clock, None).await {
+            Ok(id) => data.offers.set_match(offer, id).await,
+            Err(e) => {
+                tracing::error!(error = %e, challenge = offer, "opening the match failed");
+                let apology = data.catalog().plain(locale, id::ERROR_INTERNAL);
+                if let Err(e) = private_followup(&apology)
+                    .execute(&*http, (None, &token))
+                    .await
+                {
+                    tracing::warn!(error = %e, challenge = offer, "the apology could not be sent");
+                }
+            }
         }
-    }
-    Ok(())
+    });
 }
 
 /// The text an expired offer's message is left with.

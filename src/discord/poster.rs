@@ -13,9 +13,10 @@
 //! Discord had created the message before it failed (a 500 after the work,
 //! a lost answer) the retry gets that message back instead of a second one.
 
-use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::future::Future;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use std::time::Instant;
@@ -26,7 +27,6 @@ use serenity::all::{
 };
 use serenity::http::Route;
 use tokio::sync::mpsc;
-use tokio::task::JoinHandle;
 
 use super::leases::{Editor, Lease, Leases, OLD_MESSAGE};
 use super::messages::{view_content, view_followup, view_message};
@@ -138,79 +138,116 @@ pub async fn run(
     mut views: mpsc::UnboundedReceiver<View>,
     lost: mpsc::UnboundedSender<MatchId>,
 ) {
-    let mut workers = Workers::new(move |id, rx, before: Option<JoinHandle<()>>| {
+    let workers = Workers::new(move |id, queues: Arc<Queues>| {
         let (rest, routes, lost) = (rest.clone(), routes.clone(), lost.clone());
-        tokio::spawn(async move {
-            if let Some(before) = before {
-                let _ = before.await;
-            }
-            worker(rest, routes, id, rx, lost).await;
-        })
+        tokio::spawn(worker(rest, routes, queues, id, lost));
     });
     while let Some(view) = views.recv().await {
         workers.dispatch(view);
     }
 }
 
-/// Starts the worker of a match: its id, the views to post, and the
-/// worker of the same match that must end first (one that is still
-/// posting the match's end).
-type Spawn = dyn FnMut(MatchId, mpsc::UnboundedReceiver<View>, Option<JoinHandle<()>>) -> JoinHandle<()>
-    + Send;
+/// Starts the worker of a match: its id and the queues it takes the
+/// match's views from ([`Queues::next`]).
+type Spawn = dyn Fn(MatchId, Arc<Queues>) + Send + Sync;
 
-/// The matches' posting workers: one per match with views to post. A
-/// worker is let go once it has its match's end to post (it posts what it
-/// has and ends), so that finished matches hold no task or queue — a bot
-/// that runs for months hosts millions of matches. A view of the match
-/// after that (a notice) gets a new worker, which waits for the old one
-/// to end, so the match's views are still posted in order.
-pub struct Workers {
-    spawn: Box<Spawn>,
-    live: HashMap<MatchId, (mpsc::UnboundedSender<View>, JoinHandle<()>)>,
-    ending: HashMap<MatchId, JoinHandle<()>>,
+/// The views waiting to be posted, by match. A match is here only while
+/// its worker runs: the worker takes its views one by one and ends when
+/// there are none, so a match between two turns holds no task and no
+/// queue (before: a task and a channel per running match, about 9 KiB
+/// each at rest, docs/benchmarks.md), and one that has ended holds
+/// nothing. At most one worker runs per match, so its views are posted in
+/// order.
+#[derive(Default)]
+pub struct Queues {
+    waiting: Mutex<HashMap<MatchId, VecDeque<View>>>,
+    /// Matches whose thread the bot can no longer post in: their views go
+    /// nowhere until their end (the players were told elsewhere).
+    unreachable: Mutex<HashSet<MatchId>>,
 }
 
-impl Workers {
-    /// No workers yet; `spawn` starts one ([`Spawn`]).
-    pub fn new(
-        spawn: impl FnMut(MatchId, mpsc::UnboundedReceiver<View>, Option<JoinHandle<()>>) -> JoinHandle<()>
-            + Send
-            + 'static,
-    ) -> Workers {
-        Workers {
-            spawn: Box::new(spawn),
-            live: HashMap::new(),
-            ending: HashMap::new(),
-        }
-    }
-
-    /// Hands `view` to its match's worker, starting one if needed.
-    pub fn dispatch(&mut self, view: View) {
-        let id = view.match_id;
-        let over = view.kind == ViewKind::MatchOver;
-        let (tx, _) = self.live.entry(id).or_insert_with(|| {
-            let (tx, rx) = mpsc::unbounded_channel();
-            let before = self.ending.remove(&id);
-            (tx, (self.spawn)(id, rx, before))
-        });
-        let _ = tx.send(view);
-        if over {
-            if let Some((_, handle)) = self.live.remove(&id) {
-                self.ending.retain(|_, h| !h.is_finished());
-                self.ending.insert(id, handle);
+impl Queues {
+    /// Queues `view`; true when no worker runs for its match (the caller
+    /// starts one).
+    fn push(&self, view: View) -> bool {
+        let mut waiting = self.waiting.lock().expect("queues lock");
+        match waiting.entry(view.match_id) {
+            Entry::Occupied(mut e) => {
+                e.get_mut().push_back(view);
+                false
+            }
+            Entry::Vacant(e) => {
+                e.insert(VecDeque::from([view]));
+                true
             }
         }
     }
 
-    /// How many matches have a worker that may still take views.
-    pub fn live(&self) -> usize {
-        self.live.len()
+    /// The next view of match `id` for its worker; `None` when there is
+    /// none, and then the match is forgotten and the worker must end (a
+    /// later view starts another).
+    pub fn next(&self, id: MatchId) -> Option<View> {
+        let mut waiting = self.waiting.lock().expect("queues lock");
+        let queue = waiting.get_mut(&id)?;
+        let view = queue.pop_front();
+        if view.is_none() {
+            waiting.remove(&id);
+        }
+        view
     }
 
-    /// How many let-go workers may still be posting (those found ended
-    /// are forgotten at the next match's end).
-    pub fn ending(&self) -> usize {
-        self.ending.len()
+    /// How many matches have a worker running (views being posted).
+    pub fn running(&self) -> usize {
+        self.waiting.lock().expect("queues lock").len()
+    }
+
+    /// Marks match `id`'s thread as one the bot cannot post in.
+    fn lose(&self, id: MatchId) {
+        self.unreachable.lock().expect("queues lock").insert(id);
+    }
+
+    /// Whether `view` is to be posted: not when its match's thread cannot
+    /// be posted in. The match's end is the last of them: after it, the
+    /// match is no longer marked (a notice after the end is tried again).
+    fn reachable(&self, view: &View) -> bool {
+        let mut lost = self.unreachable.lock().expect("queues lock");
+        if !lost.contains(&view.match_id) {
+            return true;
+        }
+        if view.kind == ViewKind::MatchOver {
+            lost.remove(&view.match_id);
+        }
+        false
+    }
+}
+
+/// The matches' posting workers: one per match while it has views to post
+/// ([`Queues`]).
+pub struct Workers {
+    spawn: Box<Spawn>,
+    queues: Arc<Queues>,
+}
+
+impl Workers {
+    /// No workers yet; `spawn` starts one ([`Spawn`]).
+    pub fn new(spawn: impl Fn(MatchId, Arc<Queues>) + Send + Sync + 'static) -> Workers {
+        Workers {
+            spawn: Box::new(spawn),
+            queues: Arc::default(),
+        }
+    }
+
+    /// Hands `view` to its match's worker, starting one if none runs.
+    pub fn dispatch(&self, view: View) {
+        let id = view.match_id;
+        if self.queues.push(view) {
+            (self.spawn)(id, self.queues.clone());
+        }
+    }
+
+    /// How many matches have a worker running.
+    pub fn running(&self) -> usize {
+        self.queues.running()
     }
 }
 
@@ -228,22 +265,21 @@ pub fn no_access(error: &serenity::Error) -> bool {
 async fn worker(
     rest: Arc<Rest>,
     routes: Arc<Routes>,
+    queues: Arc<Queues>,
     id: MatchId,
-    mut views: mpsc::UnboundedReceiver<View>,
     lost: mpsc::UnboundedSender<MatchId>,
 ) {
-    let mut reachable = true;
-    while let Some(view) = views.recv().await {
-        if !reachable {
-            // Nobody can see the thread: its views (the abort's end among
-            // them) go nowhere; the players were told elsewhere.
+    while let Some(view) = queues.next(id) {
+        if !queues.reachable(&view) {
             continue;
         }
-        match post(&rest, &routes, id, &view).await {
+        // Boxed: the worker's task stays small, the request's state lives
+        // only while it is sent.
+        match Box::pin(post(&rest, &routes, id, &view)).await {
             Ok(()) => {}
             Err(e) if no_access(&e) => {
                 tracing::warn!(match_id = %id, error = %e, "the match's thread cannot be posted in; the match is aborted");
-                reachable = false;
+                queues.lose(id);
                 let _ = lost.send(id);
             }
             Err(e) => tracing::error!(match_id = %id, error = %e, "posting a view failed"),
@@ -560,54 +596,92 @@ mod tests {
         }
     }
 
-    /// Workers that write down what they "post", in order, and end when
-    /// let go.
-    fn recording() -> (Workers, Arc<Mutex<Vec<String>>>) {
+    /// Workers that write down what they "post", in order; every post
+    /// yields first (a post takes a while: views queue meanwhile). Also
+    /// counts the workers started.
+    /// What the recording workers wrote down, and how many were started.
+    type Log = Arc<Mutex<Vec<String>>>;
+    type Started = Arc<Mutex<usize>>;
+
+    fn recording() -> (Workers, Log, Started) {
         let posted = Arc::new(Mutex::new(Vec::new()));
-        let log = posted.clone();
-        let workers = Workers::new(move |_, mut rx: mpsc::UnboundedReceiver<View>, before| {
+        let started = Arc::new(Mutex::new(0));
+        let (log, count) = (posted.clone(), started.clone());
+        let workers = Workers::new(move |id, queues: Arc<Queues>| {
             let log = log.clone();
+            *count.lock().unwrap() += 1;
             tokio::spawn(async move {
-                if let Some(before) = before {
-                    let _ = before.await;
-                }
-                while let Some(v) = rx.recv().await {
-                    // A post takes a while: a later worker must wait.
+                while let Some(v) = queues.next(id) {
+                    if !queues.reachable(&v) {
+                        continue;
+                    }
                     tokio::task::yield_now().await;
-                    log.lock().unwrap().push(v.text);
+                    log.lock().unwrap().push(v.text.clone());
+                    if v.text.ends_with("lost") {
+                        queues.lose(id);
+                    }
                 }
-            })
+            });
         });
-        (workers, posted)
+        (workers, posted, started)
     }
 
-    /// A finished match keeps no worker (before: every match's worker and
-    /// queue stayed for the life of the process), and a notice after its
-    /// end is still posted, after the end.
-    #[tokio::test]
-    async fn a_finished_match_lets_its_worker_go_and_later_views_keep_their_order() {
-        let (mut workers, posted) = recording();
-        let turn = || ViewKind::Turn {
-            to_move: crate::host::UserId(1),
-            ai: false,
-        };
-        workers.dispatch(view(1, turn(), "1: turn"));
-        workers.dispatch(view(2, turn(), "2: turn"));
-        workers.dispatch(view(1, ViewKind::MatchOver, "1: over"));
-        assert_eq!(workers.live(), 1, "only match 2 has a worker");
-        workers.dispatch(view(1, ViewKind::Notice, "1: notice"));
-        workers.dispatch(view(1, ViewKind::MatchOver, "1: over again"));
-        workers.dispatch(view(2, ViewKind::MatchOver, "2: over"));
-        assert_eq!(workers.live(), 0);
+    async fn settle() {
         for _ in 0..100 {
             tokio::task::yield_now().await;
         }
+    }
+
+    fn turn() -> ViewKind {
+        ViewKind::Turn {
+            to_move: crate::host::UserId(1),
+            ai: false,
+        }
+    }
+
+    /// A match between two turns holds no worker and no queue (before: a
+    /// task and a channel per running match for its whole life, and
+    /// before that for the life of the process); views that arrive while
+    /// one is posting queue behind it and keep their order, in one worker.
+    #[tokio::test]
+    async fn a_match_holds_a_worker_only_while_it_has_views_and_they_keep_their_order() {
+        let (workers, posted, started) = recording();
+        workers.dispatch(view(1, turn(), "1: turn a"));
+        workers.dispatch(view(2, turn(), "2: turn a"));
+        workers.dispatch(view(1, turn(), "1: turn b"));
+        workers.dispatch(view(1, ViewKind::MatchOver, "1: over"));
+        assert_eq!(workers.running(), 2);
+        assert_eq!(*started.lock().unwrap(), 2, "one worker per match");
+        settle().await;
+        assert_eq!(workers.running(), 0, "nothing held between turns");
+        workers.dispatch(view(1, ViewKind::Notice, "1: notice"));
+        workers.dispatch(view(2, turn(), "2: turn b"));
+        settle().await;
+        assert_eq!(workers.running(), 0);
+        assert_eq!(*started.lock().unwrap(), 4, "a new worker for new views");
         let posted = posted.lock().unwrap().clone();
         let of_1: Vec<_> = posted.iter().filter(|t| t.starts_with("1:")).collect();
-        assert_eq!(of_1, ["1: turn", "1: over", "1: notice", "1: over again"]);
-        assert_eq!(posted.len(), 6);
-        // Let-go workers that ended are forgotten at the next end.
-        workers.dispatch(view(3, ViewKind::MatchOver, "3: over"));
-        assert_eq!(workers.ending(), 1, "only match 3's worker");
+        assert_eq!(of_1, ["1: turn a", "1: turn b", "1: over", "1: notice"]);
+        let of_2: Vec<_> = posted.iter().filter(|t| t.starts_with("2:")).collect();
+        assert_eq!(of_2, ["2: turn a", "2: turn b"]);
+    }
+
+    /// After a post found the thread closed to the bot, the match's later
+    /// views go nowhere — also those a later worker takes — until its end;
+    /// after the end its views are tried again.
+    #[tokio::test]
+    async fn an_unreachable_match_posts_nothing_until_its_end() {
+        let (workers, posted, _) = recording();
+        workers.dispatch(view(1, turn(), "1: lost"));
+        settle().await;
+        workers.dispatch(view(1, turn(), "1: turn"));
+        workers.dispatch(view(2, turn(), "2: turn"));
+        settle().await;
+        workers.dispatch(view(1, ViewKind::MatchOver, "1: over"));
+        settle().await;
+        workers.dispatch(view(1, ViewKind::Notice, "1: notice"));
+        settle().await;
+        let posted = posted.lock().unwrap().clone();
+        assert_eq!(posted, ["1: lost", "2: turn", "1: notice"]);
     }
 }

@@ -303,7 +303,8 @@ pub async fn on_answer(
         variant: c.variant,
         clock: c.clock,
     };
-    open_offered_match(&ctx.http, data, press, offer, done, locale).await
+    open_offered_match(ctx.http.clone(), data.clone(), press, offer, done, locale);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -195,5 +195,6 @@ pub async fn on_press(
         variant: s.variant,
         clock: s.clock,
     };
-    open_offered_match(&ctx.http, data, press, offer, done, locale).await
+    open_offered_match(ctx.http.clone(), data.clone(), press, offer, done, locale);
+    Ok(())
 }
