@@ -248,7 +248,8 @@ pub fn position_png_drawn(
 }
 
 /// The fast path's shared cache of compressed board bands: how many it
-/// holds and the bytes of their deflate streams (at most 4,096 bands; for
+/// holds, the bytes of their deflate streams (at most 1,024 bands), and the
+/// lookups and misses (bands compressed) since the start; for
 /// benchmarks and the operators' figures).
 pub fn band_cache() -> (usize, usize, u64, u64) {
     tiles::band_cache()
