@@ -640,7 +640,10 @@ async fn main() {
             tunnels.len()
         );
     }
-    commit_report(&bots).await;
+    histogram_report(&bots, "fourbot_db_commit_seconds", "database commits").await;
+    // The bot's own share of the acknowledgement: from the event's
+    // dispatch in the bot to the callback's answer (setup included).
+    histogram_report(&bots, "fourbot_ack_seconds", "acks inside the bot").await;
     if args.flags {
         flag_report(&dir, &s.ended_unix_ms, clock_base).await;
     }
@@ -873,11 +876,12 @@ fn quantile(buckets: &[(f64, f64)], q: f64) -> f64 {
     f64::NAN
 }
 
-/// Database commit latency over every process (buckets merged).
-async fn commit_report(bots: &[Proc]) {
+/// A latency histogram of every process (buckets merged), printed as
+/// `what` with its count, p50 and p99.
+async fn histogram_report(bots: &[Proc], metric: &str, what: &str) {
     let mut merged: Vec<(f64, f64)> = Vec::new();
     for b in bots {
-        let h = histogram(&scrape(b.port).await, "fourbot_db_commit_seconds");
+        let h = histogram(&scrape(b.port).await, metric);
         if merged.is_empty() {
             merged = h;
         } else {
@@ -888,7 +892,7 @@ async fn commit_report(bots: &[Proc]) {
     }
     let n = merged.last().map_or(0.0, |b| b.1);
     println!(
-        "database commits (every process, /metrics): n={n} p50={:.1} ms p99={:.1} ms",
+        "{what} (every process, /metrics): n={n} p50={:.1} ms p99={:.1} ms",
         quantile(&merged, 0.5) * 1000.0,
         quantile(&merged, 0.99) * 1000.0
     );

@@ -314,7 +314,13 @@ async fn on_match_press(
         }
         _ => Ok(()),
     };
-    let before = data.host.match_ids();
+    // The matches before the press, to find a rematch's new one (every
+    // match this process knows: read for a rematch only, not per move).
+    let before = if rematch {
+        data.host.match_ids()
+    } else {
+        Vec::new()
+    };
     let pressed = match checked {
         Ok(()) => data.host.press(player, action).await,
         Err(d) => Err(d),

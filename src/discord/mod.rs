@@ -571,6 +571,15 @@ async fn start_up(data: &Arc<Data>, bot: UserId, dev_guild: Option<u64>) {
     match data.host.restore(Locale::FALLBACK, to_user).await {
         Ok(ids) if !ids.is_empty() => {
             tracing::info!(matches = ids.len(), "running matches restored");
+            // The players' first presses after the restart find their
+            // settings kept.
+            data.settings.prefetch(
+                ids.iter()
+                    .filter_map(|&id| data.host.spec(id))
+                    .flat_map(|spec| spec.players)
+                    .filter(|p| p.ai_level.is_none())
+                    .map(|p| p.id),
+            );
         }
         Ok(_) => {}
         Err(e) => tracing::error!(error = %e, "restoring the running matches failed"),

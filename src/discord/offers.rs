@@ -100,6 +100,13 @@ pub async fn open_match(
     clock: ClockSettings,
     tournament: Option<TournamentMatch>,
 ) -> Result<MatchId, Error> {
+    // Read while the thread starts: the first press finds them kept.
+    data.settings.prefetch(
+        players
+            .iter()
+            .filter(|p| p.ai_level.is_none())
+            .map(|p| p.id),
+    );
     let catalog = data.catalog();
     let l = place.locale;
     let name = catalog.text(

@@ -705,3 +705,42 @@ async fn player_settings_are_kept_for_a_minute_and_own_changes_apply_at_once() {
     assert!(!settings.confirm_drop(ALICE).await, "read again");
     assert_eq!(settings.language_override(ALICE).await, Some(Locale::De));
 }
+
+/// The players of a match that starts have their settings read before
+/// their first press (a press needs them before it is acknowledged): the
+/// press finds them kept, and does not read the store.
+#[tokio::test]
+async fn prefetched_settings_are_kept_before_the_first_press() {
+    use fourbot::host::settings::Settings;
+    use fourbot::store::{Db, PlayerSettings};
+
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let player = db.discord_player(ALICE.0, "alice").await.unwrap();
+    let on = PlayerSettings {
+        language: Some("it".into()),
+        confirm_drop: true,
+    };
+    db.set_player_settings(player, &on).await.unwrap();
+    let settings = Settings::new(db.clone());
+    assert!(!settings.is_kept(ALICE) && !settings.is_kept(BOB));
+    settings.prefetch([ALICE, BOB]);
+    // The background reads land (bounded wait for them, not a timing goal).
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !(settings.is_kept(ALICE) && settings.is_kept(BOB))
+        && tokio::time::Instant::now() < deadline
+    {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert!(settings.is_kept(ALICE) && settings.is_kept(BOB));
+    // Changed behind this process's back: the press answers from what was
+    // read before it, so it did not wait for the store.
+    db.set_player_settings(player, &PlayerSettings::default())
+        .await
+        .unwrap();
+    assert!(settings.confirm_drop(ALICE).await);
+    assert_eq!(settings.language_override(ALICE).await, Some(Locale::It));
+    assert!(
+        !settings.confirm_drop(BOB).await,
+        "a player the store does not know"
+    );
+}

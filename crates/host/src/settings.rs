@@ -106,6 +106,38 @@ impl Settings {
         }
     }
 
+    /// Reads the settings of those of `users` not kept yet, in the
+    /// background, so that their first press finds them kept: a press
+    /// needs them before it is acknowledged, and a read waits behind the
+    /// store's writer (at 1,000 matches one press in twenty was a player's
+    /// first, and those made the acknowledgements' slowest percent,
+    /// docs/benchmarks.md). For the players of a match that starts or is
+    /// restored.
+    pub fn prefetch(&self, users: impl IntoIterator<Item = UserId>) {
+        let missing: Vec<UserId> = {
+            let players = self.players.lock().expect("lock");
+            users
+                .into_iter()
+                .filter(|u| !players.contains_key(u))
+                .collect()
+        };
+        if missing.is_empty() {
+            return;
+        }
+        let this = self.clone();
+        tokio::spawn(async move {
+            for user in missing {
+                this.read(user, None).await;
+            }
+        });
+    }
+
+    /// Whether `user`'s settings are kept (a press would not wait for the
+    /// store for them).
+    pub fn is_kept(&self, user: UserId) -> bool {
+        self.players.lock().expect("lock").contains_key(&user)
+    }
+
     /// Keeps `kept` as `user`'s settings read at `at`; the entry's number.
     fn keep(&self, user: UserId, kept: Kept, at: Instant) -> u64 {
         let number = self.entries.fetch_add(1, Ordering::Relaxed);
