@@ -250,7 +250,7 @@ pub fn position_png_drawn(
 /// The fast path's shared cache of compressed board bands: how many it
 /// holds, the bytes of their deflate streams (at most 1,024 bands), and the
 /// lookups and misses (bands compressed) since the start; for
-/// benchmarks and the operators' figures).
+/// benchmarks and the operators' figures.
 pub fn band_cache() -> (usize, usize, u64, u64) {
     tiles::band_cache()
 }
