@@ -45,6 +45,7 @@ tournament-board = Дъска { $board }: { $first } (започва) срещу
 tournament-bye = { $player }: почива (1 точка)
 tournament-finished = Турнир { $id } приключи. Крайно класиране:
 tournament-cancelled = Турнир { $id } беше отменен.
+tournament-cancelled-too-few = Турнир { $id } беше отменен: в часа на началото бяха нужни поне { $min } играчи, а се бяха включили { $count }.
 
 # Лични отговори.
 tournament-created = Турнир { $id } е създаден; съобщението му е в този канал.

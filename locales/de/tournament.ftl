@@ -45,6 +45,7 @@ tournament-board = Brett { $board }: { $first } (beginnt) gegen { $second }
 tournament-bye = { $player }: spielfrei (1 Punkt)
 tournament-finished = Turnier { $id } ist beendet. Endstand:
 tournament-cancelled = Turnier { $id } wurde abgesagt.
+tournament-cancelled-too-few = Turnier { $id } wurde abgesagt: Zur Startzeit brauchte es mindestens { $min } Spieler, beigetreten waren { $count }.
 
 # Private Antworten.
 tournament-created = Turnier { $id } ist angelegt; seine Nachricht steht in diesem Kanal.

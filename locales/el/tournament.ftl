@@ -45,6 +45,7 @@ tournament-board = Σκακιέρα { $board }: { $first } (ξεκινά) ενα
 tournament-bye = { $player }: ρεπό (1 πόντος)
 tournament-finished = Το τουρνουά { $id } τελείωσε. Τελική κατάταξη:
 tournament-cancelled = Το τουρνουά { $id } ακυρώθηκε.
+tournament-cancelled-too-few = Το τουρνουά { $id } ακυρώθηκε: την ώρα της έναρξης χρειαζόταν τουλάχιστον { $min } παίκτες, και είχαν μπει { $count }.
 
 # Ιδιωτικές απαντήσεις.
 tournament-created = Το τουρνουά { $id } δημιουργήθηκε· το μήνυμά του είναι σε αυτό το κανάλι.

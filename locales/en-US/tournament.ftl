@@ -49,6 +49,8 @@ tournament-board = Board { $board }: { $first } (starts) against { $second }
 tournament-bye = { $player }: bye (1 point)
 tournament-finished = Tournament { $id } is over. Final standings:
 tournament-cancelled = Tournament { $id } was cancelled.
+# $id (number), $min and $count (numbers): the players needed and joined
+tournament-cancelled-too-few = Tournament { $id } was cancelled: at its start time it needed at least { $min } players, and { $count } had joined.
 
 # Private answers.
 tournament-created = Tournament { $id } is created; its message is in this channel.

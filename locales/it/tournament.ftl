@@ -45,6 +45,7 @@ tournament-board = Scacchiera { $board }: { $first } (inizia) contro { $second }
 tournament-bye = { $player }: turno di riposo (1 punto)
 tournament-finished = Il torneo { $id } è concluso. Classifica finale:
 tournament-cancelled = Il torneo { $id } è stato annullato.
+tournament-cancelled-too-few = Il torneo { $id } è stato annullato: all'ora d'inizio servivano almeno { $min } giocatori, e gli iscritti erano { $count }.
 
 # Risposte private.
 tournament-created = Il torneo { $id } è creato; il suo messaggio è in questo canale.

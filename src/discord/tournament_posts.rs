@@ -17,7 +17,7 @@ use serenity::http::Route;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::host::terms::time_text;
-use crate::host::tournaments::{Board, Card, StandingRow, TournamentNews};
+use crate::host::tournaments::{Board, CancelReason, Card, StandingRow, TournamentNews};
 use crate::host::{TournamentId, TournamentState};
 use crate::i18n::{id, Args, Catalog, Id, Locale};
 use crate::play::TimeControl;
@@ -632,6 +632,27 @@ async fn round(
     }
 }
 
+/// The first line of the post that ends a tournament: over (the final
+/// standings follow), or cancelled — with the reason when the director
+/// cancelled it by itself (`reason`).
+fn over_text(catalog: &Catalog, l: Locale, card: &Card, reason: Option<CancelReason>) -> String {
+    let tid = card.tournament.id.0;
+    if card.tournament.state != TournamentState::Cancelled {
+        return catalog.text(l, id::TOURNAMENT_FINISHED, &Args::new().set("id", tid));
+    }
+    match reason {
+        Some(CancelReason::TooFew { min, joined }) => catalog.text(
+            l,
+            id::TOURNAMENT_CANCELLED_TOO_FEW,
+            &Args::new()
+                .set("id", tid)
+                .set("min", min as i64)
+                .set("count", joined as i64),
+        ),
+        None => catalog.text(l, id::TOURNAMENT_CANCELLED, &Args::new().set("id", tid)),
+    }
+}
+
 /// Follows the tournaments' news until the director stops.
 pub async fn run(data: Arc<Data>, mut news: UnboundedReceiver<TournamentNews>) {
     while let Some(n) = news.recv().await {
@@ -652,16 +673,11 @@ pub async fn run(data: Arc<Data>, mut news: UnboundedReceiver<TournamentNews>) {
                     .unwrap_or(Locale::FALLBACK);
                 round(&data, *tid, *channel, l, boards.clone(), &n).await;
             }
-            TournamentNews::Over(tid) => {
+            TournamentNews::Over { id: tid, reason } => {
                 if let Some(card) = refresh(&data, *tid).await {
                     let l = card_locale(&card);
                     let catalog = data.catalog();
-                    let id = if card.tournament.state == TournamentState::Cancelled {
-                        id::TOURNAMENT_CANCELLED
-                    } else {
-                        id::TOURNAMENT_FINISHED
-                    };
-                    let mut text = catalog.text(l, id, &Args::new().set("id", tid.0));
+                    let mut text = over_text(catalog, l, &card, *reason);
                     let mut message = CreateMessage::new().allowed_mentions(mentions_only(&[]));
                     if card.tournament.state == TournamentState::Finished {
                         // The standings as a picture, the text table beside
@@ -810,6 +826,27 @@ mod tests {
             round: 9,
             rounds: 9,
         }
+    }
+
+    #[test]
+    fn a_tournament_cancelled_at_its_start_time_says_why() {
+        let catalog = Catalog::new().unwrap();
+        let mut card = big_card(2);
+        card.tournament.state = TournamentState::Cancelled;
+        let too_few = Some(CancelReason::TooFew { min: 3, joined: 2 });
+        assert_eq!(
+            over_text(&catalog, Locale::EnUs, &card, too_few),
+            "Tournament 3 was cancelled: at its start time it needed at least 3 players, and 2 had joined."
+        );
+        assert_eq!(
+            over_text(&catalog, Locale::De, &card, too_few),
+            "Turnier 3 wurde abgesagt: Zur Startzeit brauchte es mindestens 3 Spieler, beigetreten waren 2."
+        );
+        // Cancelled by its creator or a moderator: no reason given.
+        assert_eq!(
+            over_text(&catalog, Locale::EnUs, &card, None),
+            "Tournament 3 was cancelled."
+        );
     }
 
     #[test]

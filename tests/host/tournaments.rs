@@ -8,14 +8,14 @@ use std::time::Duration;
 
 use fourbot::game::Variant;
 use fourbot::host::tournaments::{
-    Board, Caller, Card, TournamentNews, TournamentSpec, Tournaments,
+    Board, Caller, CancelReason, Card, TournamentNews, TournamentSpec, Tournaments,
 };
 use fourbot::host::{
-    HeuristicBot, Host, HostConfig, MatchId, Request, Seated, TimeStyle, UserId, View,
+    unix_ms, HeuristicBot, Host, HostConfig, MatchId, Request, Seated, TimeStyle, UserId, View,
 };
 use fourbot::i18n::{id, Catalog, Locale};
 use fourbot::play::{ClockSettings, TimeControl};
-use fourbot::store::{Db, GuildSettings, TournamentId};
+use fourbot::store::{Db, GuildSettings, TournamentId, TournamentState};
 use fourbot::tournament::Format;
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -113,7 +113,7 @@ async fn next_round(f: &mut Field) -> Option<Vec<Board>> {
                 f.rated = rated;
                 return Some(boards);
             }
-            TournamentNews::Over(_) => return None,
+            TournamentNews::Over { .. } => return None,
             TournamentNews::Changed(_) => {}
         }
     }
@@ -854,4 +854,110 @@ async fn a_tournament_in_a_variant_for_more_than_two_is_refused() {
     let mut single = swiss_spec(Format::Swiss);
     single.variant = Variant::Single;
     assert!(f.t.create(&single, &player(0), true).await.is_ok());
+}
+
+/// A field whose director's clock ticks once as it starts and then not for
+/// an hour (`follow`: it follows match ends), or whose director does not
+/// run at all (no match ends followed, no tick, not even the first one,
+/// which could come at any time): a test calls [`Tournaments::tick`]
+/// itself, with the time it wants, and no tick of its own comes between.
+fn field_without_clock(db: Db, follow: bool) -> Field {
+    let (host, views) = Host::with_store(
+        Arc::new(Catalog::new().unwrap()),
+        Arc::new(HeuristicBot),
+        HostConfig {
+            time_style: TimeStyle::DiscordRelative,
+            images: false,
+        },
+        Some(db.clone()),
+    );
+    let (t, news) = Tournaments::new(db, host.clone());
+    let task = if follow {
+        t.spawn(Duration::from_secs(3_600))
+    } else {
+        tokio::spawn(async {})
+    };
+    Field {
+        host,
+        _views: views,
+        t,
+        news,
+        _task: task,
+        clock: None,
+        rated: true,
+    }
+}
+
+/// A Swiss created by p0 to start by itself at `starts_unix_ms`, joined by
+/// p1 to p`players`.
+async fn scheduled(f: &Field, starts_unix_ms: i64, players: u64) -> TournamentId {
+    let mut spec = swiss_spec(Format::Swiss);
+    spec.starts_unix_ms = starts_unix_ms;
+    let tid = f.t.create(&spec, &player(0), true).await.unwrap();
+    for i in 1..=players {
+        f.t.join(tid, &by(player(i))).await.unwrap();
+    }
+    tid
+}
+
+async fn state_of(f: &Field, tid: TournamentId) -> TournamentState {
+    f.t.card(tid).await.unwrap().tournament.state
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_clock_starts_a_scheduled_tournament_once_its_time_has_come() {
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field_without_clock(db, false);
+    let now = unix_ms();
+    let due = scheduled(&f, now - 1_000, 3).await;
+    let later = scheduled(&f, now + 3_600_000, 3).await;
+    f.t.tick(unix_ms()).await;
+    assert_eq!(state_of(&f, due).await, TournamentState::Running);
+    assert_eq!(state_of(&f, later).await, TournamentState::Open);
+    let boards = next_round(&mut f).await.unwrap();
+    assert!(boards.iter().all(|b| b.round == 1), "{boards:?}");
+    assert_eq!(boards.len(), 2, "3 players: a match and a bye");
+    // An hour on, the other one starts too.
+    f.t.tick(now + 3_600_000).await;
+    assert_eq!(state_of(&f, later).await, TournamentState::Running);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_scheduled_tournament_with_too_few_players_at_its_start_time_is_cancelled() {
+    // Before: it stayed open, the clock trying to start it every 5 s for
+    // as long as the bot ran, and started whenever a third player came.
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field_without_clock(db, false);
+    let now = unix_ms();
+    let tid = scheduled(&f, now + 60_000, 2).await;
+    f.t.tick(now).await;
+    assert_eq!(state_of(&f, tid).await, TournamentState::Open, "not yet");
+    f.t.tick(now + 60_000).await;
+    assert_eq!(state_of(&f, tid).await, TournamentState::Cancelled);
+    // The front end is told why (it posts the cancel with the reason).
+    let mut over = None;
+    while let Ok(Some(n)) = tokio::time::timeout(Duration::from_secs(1), f.news.recv()).await {
+        if let TournamentNews::Over { id, reason } = n {
+            over = Some((id, reason));
+        }
+    }
+    assert_eq!(
+        over,
+        Some((tid, Some(CancelReason::TooFew { min: 3, joined: 2 })))
+    );
+    let late = f.t.join(tid, &by(player(3))).await.unwrap_err();
+    assert_eq!(late.id(), id::TOURNAMENT_ERROR_OVER);
+    // A moderator's cancel carries no reason.
+    let other = scheduled(&f, i64::MAX, 1).await;
+    f.t.cancel(other, &moderator(player(0))).await.unwrap();
+    let n = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            if let Some(TournamentNews::Over { id, reason }) = f.news.recv().await {
+                return (id, reason);
+            }
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(n, (other, None));
 }

@@ -80,7 +80,28 @@ pub enum TournamentNews {
         after: Option<Box<Card>>,
     },
     /// The tournament ended (finished or cancelled): post its final card.
-    Over(TournamentId),
+    Over {
+        /// The tournament.
+        id: TournamentId,
+        /// Why the director cancelled it by itself; `None` when it finished
+        /// or its creator or a moderator cancelled it.
+        reason: Option<CancelReason>,
+    },
+}
+
+/// Why the director cancelled a tournament by itself (the front end says
+/// so with the cancel).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CancelReason {
+    /// Its start time came with fewer entrants than its format needs
+    /// (docs/tournaments.md: cancelled, as lichess cancels, rather than
+    /// kept open for a start nobody planned).
+    TooFew {
+        /// The fewest entrants the format starts with.
+        min: usize,
+        /// The entrants there were.
+        joined: usize,
+    },
 }
 
 /// One pairing as the front end opens it: `first` is seat p1 (starts game
@@ -678,6 +699,19 @@ impl Tournaments {
         let _guard = self.inner.lock.lock().await;
         let l = self.load_in(id, caller.guild).await?;
         self.check_manager(&l, caller).await?;
+        self.cancel_for(id, None).await
+    }
+
+    /// Cancels tournament `id` (for `reason`, when the director does it by
+    /// itself) and tells the front end. Under the lock.
+    ///
+    /// # Errors
+    /// A [`Denial`]: the tournament is over, or the store failed.
+    async fn cancel_for(
+        &self,
+        id: TournamentId,
+        reason: Option<CancelReason>,
+    ) -> Result<(), Denial> {
         let ended = self
             .inner
             .db
@@ -687,7 +721,7 @@ impl Tournaments {
         if !ended {
             return Err(Denial::new(id::TOURNAMENT_ERROR_OVER));
         }
-        self.tell(TournamentNews::Over(id));
+        self.tell(TournamentNews::Over { id, reason });
         Ok(())
     }
 
@@ -1054,7 +1088,7 @@ impl Tournaments {
             .end_tournament(id, TournamentState::Finished, unix_ms())
             .await
         {
-            Ok(true) => self.tell(TournamentNews::Over(id)),
+            Ok(true) => self.tell(TournamentNews::Over { id, reason: None }),
             Ok(false) => {}
             Err(e) => tracing::error!(error = %e, "finishing a tournament failed"),
         }
@@ -1170,8 +1204,10 @@ impl Tournaments {
         Ok(ids)
     }
 
-    /// The clock: starts open tournaments whose start time has come (when
-    /// they have enough entrants) and ends arenas whose window closed.
+    /// The clock (`now_unix_ms`, ms since 1970): starts open tournaments
+    /// whose start time has come, or cancels them when fewer than their
+    /// format's minimum joined ([`CancelReason::TooFew`]), and ends arenas
+    /// whose window closed.
     pub async fn tick(&self, now_unix_ms: i64) {
         let live = match self.inner.db.live_tournaments().await {
             Ok(l) => l,
@@ -1185,8 +1221,17 @@ impl Tournaments {
             match t.state {
                 TournamentState::Open if now_unix_ms >= t.setup.starts_unix_ms => {
                     if let Ok(l) = self.load(t.id).await {
-                        if l.entrants.len() >= t.setup.format.min_players() {
-                            let _ = self.start_loaded(l).await;
+                        let (min, joined) = (t.setup.format.min_players(), l.entrants.len());
+                        let done = if joined >= min {
+                            self.start_loaded(l).await
+                        } else {
+                            // Nobody is there to start it by hand at the
+                            // time announced: cancelled, with the reason.
+                            let reason = CancelReason::TooFew { min, joined };
+                            self.cancel_for(t.id, Some(reason)).await
+                        };
+                        if let Err(d) = done {
+                            tracing::warn!(tournament = %t.id, denial = ?d.id(), "starting a tournament at its time");
                         }
                     }
                 }
