@@ -961,3 +961,34 @@ async fn a_scheduled_tournament_with_too_few_players_at_its_start_time_is_cancel
     .unwrap();
     assert_eq!(n, (other, None));
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_ladder_banned_player_cannot_join_a_rated_tournament_but_can_join_an_unrated_one() {
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let f = field(db.clone());
+    let banned = player(1);
+    let pid = db.discord_player(banned.id.0, &banned.name).await.unwrap();
+    assert!(db.ban(GUILD, pid, None, None, unix_ms()).await.unwrap());
+    let rated =
+        f.t.create(&swiss_spec(Format::Swiss), &player(0), true)
+            .await
+            .unwrap();
+    let refused = f.t.join(rated, &by(banned.clone())).await.unwrap_err();
+    assert_eq!(refused.id(), id::TOURNAMENT_ERROR_BANNED);
+    assert_eq!(
+        says(&f, &refused),
+        "You are banned from this server's ladder, so you cannot join a rated tournament."
+    );
+    assert!(f.t.card(rated).await.unwrap().entrants.is_empty());
+    // Anyone else joins it.
+    f.t.join(rated, &by(player(2))).await.unwrap();
+    let mut friendly = swiss_spec(Format::Swiss);
+    friendly.rated = false;
+    let unrated = f.t.create(&friendly, &player(0), true).await.unwrap();
+    f.t.join(unrated, &by(banned.clone())).await.unwrap();
+    let card = f.t.card(unrated).await.unwrap();
+    assert_eq!(card.entrants, vec![(banned.clone(), true)]);
+    // Once unbanned, the rated one takes them.
+    assert!(db.unban(GUILD, pid, unix_ms()).await.unwrap());
+    f.t.join(rated, &by(banned)).await.unwrap();
+}
