@@ -992,3 +992,49 @@ async fn a_ladder_banned_player_cannot_join_a_rated_tournament_but_can_join_an_u
     assert!(db.unban(GUILD, pid, unix_ms()).await.unwrap());
     f.t.join(rated, &by(banned)).await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_arena_match_that_ends_after_the_window_closed_does_not_count() {
+    // Before: a result counted as long as the tournament still ran, so a
+    // match ending up to a tick (5 s) after the window closed still
+    // scored (docs/rules.md §7: matches still played do not count).
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field_without_clock(db, true);
+    // A 5-minute window divided by 150: 2 s.
+    f.t.set_time_scale(150);
+    let mut spec = swiss_spec(Format::Arena);
+    spec.minutes = Some(5);
+    let tid = f.t.create(&spec, &player(0), true).await.unwrap();
+    for i in 1..=2 {
+        f.t.join(tid, &by(player(i))).await.unwrap();
+    }
+    f.t.start(tid, &moderator(player(0))).await.unwrap();
+    let started = f.t.card(tid).await.unwrap().tournament.started_unix_ms;
+    let closes = started.unwrap() + 2_000;
+    // The first match ends inside the window: it counts, and the two are
+    // paired again at once.
+    let boards = next_round(&mut f).await.unwrap();
+    let first = open(&f, tid, &boards).await;
+    play_out(&f, &first).await;
+    let boards = next_round(&mut f).await.unwrap();
+    assert_eq!(boards[0].board, 2, "{boards:?}");
+    let second = open(&f, tid, &boards).await;
+    // The second ends after the window closed, before any tick.
+    let wait = closes - unix_ms() + 300;
+    tokio::time::sleep(Duration::from_millis(wait.max(0) as u64)).await;
+    play_out(&f, &second).await;
+    assert_eq!(next_round(&mut f).await, None, "the arena is over");
+    let card = f.t.card(tid).await.unwrap();
+    assert_eq!(card.tournament.state, TournamentState::Finished);
+    // p1 won both; only the first counts: 2 points, 1 won, 1 played.
+    let rows: Vec<(String, u32, u32, u32)> = card
+        .standings
+        .iter()
+        .map(|r| (r.player.name.clone(), r.halves, r.second, r.third))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![("p1".into(), 4, 1, 1), ("p2".into(), 0, 0, 1)],
+        "{card:?}"
+    );
+}

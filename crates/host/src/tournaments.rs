@@ -803,13 +803,19 @@ impl Tournaments {
     /// A match ended: when it is a tournament's, its outcome is recorded
     /// (once) and the tournament goes on.
     pub async fn match_over(&self, m: MatchId, result: &MatchResult) {
+        // The end is reported as the match is stored: now is its end, read
+        // before waiting for the lock.
+        let ended_unix_ms = unix_ms();
         let _guard = self.inner.lock.lock().await;
-        self.record(m, Some(result)).await;
+        self.record(m, Some((result, ended_unix_ms))).await;
     }
 
-    /// Records the outcome of match `m` (its result, or loaded from the
-    /// store when `None`) and advances its tournament. Under the lock.
-    async fn record(&self, m: MatchId, result: Option<&MatchResult>) {
+    /// Records the outcome of match `m` (its result and end, ms since 1970,
+    /// or loaded from the store when `None`) and advances its tournament.
+    /// An arena's match that ended after the window closed does not count
+    /// (docs/rules.md §7): the arena finishes as the clock would have.
+    /// Under the lock.
+    async fn record(&self, m: MatchId, result: Option<(&MatchResult, i64)>) {
         let db = &self.inner.db;
         let Ok(Some((id, round, board))) = db.pairing_of_match(m).await else {
             return;
@@ -821,8 +827,8 @@ impl Tournaments {
             return;
         }
         let loaded;
-        let result = match result {
-            Some(r) => *r,
+        let (result, ended_unix_ms) = match result {
+            Some((r, ended)) => (*r, ended),
             None => {
                 loaded = match db.load_match(m).await {
                     Ok(l) => l,
@@ -832,11 +838,21 @@ impl Tournaments {
                     }
                 };
                 match loaded.game.result() {
-                    Some(r) => *r,
+                    // Its last entry is its end (match time from its epoch).
+                    Some(r) => (*r, loaded.epoch_unix_ms + loaded.last_at.0 as i64),
                     None => return,
                 }
             }
         };
+        if t.setup.format == Format::Arena {
+            let closes = t.started_unix_ms.unwrap_or(0) + t.setup.duration_ms.unwrap_or(0) as i64;
+            // The clock ticks every few seconds: a match may end after the
+            // window closed and before the tick that finishes the arena.
+            if ended_unix_ms >= closes {
+                self.finish(id).await;
+                return;
+            }
+        }
         let now = unix_ms();
         let stored = match outcome_of(&result) {
             Some(o) => db.record_pairing_outcome(id, round, board, o, now).await,
