@@ -26,6 +26,7 @@ tournament-unrated = без рейтинг
 tournament-state-open = Отворен: започва { $start }. Натисни „Включи се“, за да играеш.
 tournament-state-open-manual = Отворен: започва, когато създателят му го стартира. Натисни „Включи се“, за да играеш.
 tournament-state-round = Кръг { $round } от { $rounds }.
+tournament-rounds-capped = С { $count } играчи швейцарската система има най-много { $rounds } кръга, без двама играчи да се срещнат два пъти, затова се играят { $rounds } кръга вместо { $set }.
 tournament-state-arena = Тече до { $end }. Още може да се включиш.
 tournament-state-finished = Приключи.
 tournament-state-cancelled = Отменен.

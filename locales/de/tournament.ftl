@@ -26,6 +26,7 @@ tournament-unrated = ungewertet
 tournament-state-open = Offen: beginnt { $start }. Drück „Mitspielen“, um mitzuspielen.
 tournament-state-open-manual = Offen: beginnt, wenn es gestartet wird. Drück „Mitspielen“, um mitzuspielen.
 tournament-state-round = Runde { $round } von { $rounds }.
+tournament-rounds-capped = Mit { $count } Spielern hat ein Turnier im Schweizer System höchstens { $rounds } Runden, ohne dass sich zwei Spieler zweimal treffen; es spielt daher { $rounds } statt { $set } Runden.
 tournament-state-arena = Läuft bis { $end }. Man kann noch einsteigen.
 tournament-state-finished = Beendet.
 tournament-state-cancelled = Abgesagt.

@@ -26,6 +26,7 @@ tournament-unrated = χωρίς βαθμολογία
 tournament-state-open = Ανοιχτό: ξεκινά { $start }. Πάτησε Συμμετοχή για να παίξεις.
 tournament-state-open-manual = Ανοιχτό: ξεκινά όταν το ξεκινήσει ο δημιουργός του. Πάτησε Συμμετοχή για να παίξεις.
 tournament-state-round = Γύρος { $round } από { $rounds }.
+tournament-rounds-capped = Με { $count } παίκτες ένα ελβετικό έχει το πολύ { $rounds } γύρους χωρίς να συναντηθούν δύο παίκτες δεύτερη φορά, οπότε παίζονται { $rounds } γύροι αντί για { $set }.
 tournament-state-arena = Σε εξέλιξη έως { $end }. Μπορείς ακόμη να μπεις.
 tournament-state-finished = Ολοκληρώθηκε.
 tournament-state-cancelled = Ακυρώθηκε.

@@ -28,6 +28,8 @@ tournament-unrated = unrated
 tournament-state-open = Open: starts { $start }. Press Join to play.
 tournament-state-open-manual = Open: starts when its creator starts it. Press Join to play.
 tournament-state-round = Round { $round } of { $rounds }.
+# $count (number): players; $rounds, $set (numbers): rounds played and set
+tournament-rounds-capped = With { $count } players a Swiss has at most { $rounds } rounds without two players meeting twice, so it plays { $rounds } rounds instead of { $set }.
 tournament-state-arena = Under way until { $end }. Late players may still join.
 tournament-state-finished = Finished.
 tournament-state-cancelled = Cancelled.

@@ -26,6 +26,7 @@ tournament-unrated = amichevole
 tournament-state-open = Aperto: inizia { $start }. Premi Partecipa per giocare.
 tournament-state-open-manual = Aperto: inizia quando chi l'ha creato lo avvia. Premi Partecipa per giocare.
 tournament-state-round = Turno { $round } di { $rounds }.
+tournament-rounds-capped = Con { $count } giocatori uno svizzero ha al massimo { $rounds } turni senza che due giocatori si incontrino due volte, quindi se ne giocano { $rounds } invece di { $set }.
 tournament-state-arena = In corso fino a { $end }. Si può ancora entrare.
 tournament-state-finished = Concluso.
 tournament-state-cancelled = Annullato.

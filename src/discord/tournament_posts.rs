@@ -240,10 +240,12 @@ fn title_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
     let t = &card.tournament;
     let setup = &t.setup;
     let format = match setup.format {
+        // The rounds it plays (fewer than set once started, when its
+        // players allow fewer without a repeat).
         Format::Swiss => catalog.text(
             l,
             id::TOURNAMENT_FORMAT_SWISS,
-            &Args::new().set("rounds", i64::from(setup.rounds.unwrap_or(0))),
+            &Args::new().set("rounds", i64::from(card.rounds)),
         ),
         Format::RoundRobin => catalog.plain(l, id::TOURNAMENT_FORMAT_ROUND_ROBIN),
         Format::Arena => catalog.text(
@@ -272,6 +274,25 @@ fn title_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
                 },
             ),
     )
+}
+
+/// A started Swiss set to more rounds than its players allow without a
+/// repeat: why it plays fewer (docs/rules.md §7); `None` otherwise.
+pub fn rounds_note(catalog: &Catalog, l: Locale, card: &Card) -> Option<String> {
+    let t = &card.tournament;
+    let set = t.setup.rounds.unwrap_or(0);
+    let capped =
+        t.setup.format == Format::Swiss && t.started_unix_ms.is_some() && card.rounds < set;
+    capped.then(|| {
+        catalog.text(
+            l,
+            id::TOURNAMENT_ROUNDS_CAPPED,
+            &Args::new()
+                .set("count", card.entrants.len() as i64)
+                .set("rounds", i64::from(card.rounds))
+                .set("set", i64::from(set)),
+        )
+    })
 }
 
 /// The tournament message: title, terms, state, entrants, standings.
@@ -333,6 +354,10 @@ pub fn card_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
             .set("count", card.entrants.len() as i64)
             .set("names", names),
     );
+    let state = match rounds_note(catalog, l, card) {
+        Some(note) => format!("{state} {note}"),
+        None => state,
+    };
     let mut text = format!("**{title}**\n{state}\n{players}");
     if !card.standings.is_empty() {
         let room = MAX_CONTENT.saturating_sub(text.chars().count() + 1);
@@ -826,6 +851,28 @@ mod tests {
             round: 9,
             rounds: 9,
         }
+    }
+
+    #[test]
+    fn a_swiss_cut_to_the_rounds_its_players_allow_says_so() {
+        let catalog = Catalog::new().unwrap();
+        let mut card = big_card(4);
+        card.tournament.state = TournamentState::Running;
+        card.tournament.setup.rounds = Some(4);
+        card.rounds = 3;
+        card.round = 1;
+        let text = card_text(&catalog, Locale::EnUs, &card);
+        assert!(
+            text.starts_with("**Tournament 3: Swiss, 3 rounds, "),
+            "{text}"
+        );
+        assert!(
+            text.contains("Round 1 of 3. With 4 players a Swiss has at most 3 rounds without two players meeting twice, so it plays 3 rounds instead of 4.\n"),
+            "{text}"
+        );
+        // Not cut: nothing said.
+        card.tournament.setup.rounds = Some(3);
+        assert_eq!(rounds_note(&catalog, Locale::EnUs, &card), None);
     }
 
     #[test]

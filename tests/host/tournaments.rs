@@ -1038,3 +1038,50 @@ async fn an_arena_match_that_ends_after_the_window_closed_does_not_count() {
         "{card:?}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_swiss_of_more_rounds_than_its_players_allow_stops_before_a_repeat() {
+    // Before: 4 rounds of 4 players were played, the 4th a repeat
+    // (docs/rules.md §7: never the same opponents twice).
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field(db);
+    let mut spec = swiss_spec(Format::Swiss);
+    spec.rounds = Some(4);
+    let tid = f.t.create(&spec, &player(0), true).await.unwrap();
+    for i in 1..=4 {
+        f.t.join(tid, &by(player(i))).await.unwrap();
+    }
+    assert_eq!(
+        f.t.card(tid).await.unwrap().rounds,
+        4,
+        "as set until the start"
+    );
+    f.t.start(tid, &moderator(player(0))).await.unwrap();
+    assert_eq!(
+        f.t.card(tid).await.unwrap().rounds,
+        3,
+        "4 players: 3 rounds"
+    );
+    let mut met: Vec<(Seated, Seated)> = Vec::new();
+    let mut rounds = 0;
+    while let Some(boards) = next_round(&mut f).await {
+        rounds += 1;
+        for b in &boards {
+            let (x, y) = (b.first.clone(), b.second.clone().expect("no bye"));
+            assert!(
+                !met.iter()
+                    .any(|(a, c)| (a, c) == (&x, &y) || (c, a) == (&x, &y)),
+                "round {rounds} pairs {} and {} again",
+                x.name,
+                y.name
+            );
+            met.push((x, y));
+        }
+        let matches = open(&f, tid, &boards).await;
+        play_out(&f, &matches).await;
+    }
+    assert_eq!(rounds, 3);
+    let card = f.t.card(tid).await.unwrap();
+    assert_eq!((card.round, card.rounds), (3, 3));
+    assert_eq!(ranking(&card), vec!["p1 6", "p2 4", "p3 2", "p4 0"]);
+}

@@ -280,12 +280,20 @@ impl Loaded {
         rounds
     }
 
-    /// Rounds in all: Swiss as set (at most what the entrants allow), a
-    /// round robin by its schedule, an arena none.
+    /// Rounds in all: a Swiss as set, and once started at most
+    /// [`swiss::max_rounds`] of its entrants (fixed at the start), since
+    /// more would pair two players again (docs/rules.md §7); a round robin
+    /// by its schedule, an arena none.
     fn rounds(&self) -> u32 {
         let n = self.entrants.len();
         match self.t.setup.format {
-            Format::Swiss => self.t.setup.rounds.unwrap_or(1),
+            Format::Swiss => {
+                let set = self.t.setup.rounds.unwrap_or(1);
+                match self.t.started_unix_ms {
+                    Some(_) => set.min(swiss::max_rounds(n)),
+                    None => set,
+                }
+            }
             Format::RoundRobin => round_robin::schedule(n).len() as u32,
             Format::Arena => 0,
         }
