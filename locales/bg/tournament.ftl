@@ -38,6 +38,7 @@ tournament-column-buchholz = BH
 tournament-column-sb = SB
 tournament-column-won = Победи
 tournament-column-played = Мачове
+tournament-column-trend = От кръг { $round }
 tournament-tie-breaks = При равенство: Бухолц без най-слабия (BH), после Зонеборн-Бергер (SB), после директната среща.
 tournament-arena-note = Победа 2, реми 1; след две поредни победи точките са двойни (🔥), докато мач не бъде спечелен.
 tournament-round-title = Турнир { $id }, кръг { $round }

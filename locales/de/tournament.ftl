@@ -38,6 +38,7 @@ tournament-column-buchholz = BH
 tournament-column-sb = SB
 tournament-column-won = Siege
 tournament-column-played = Partien
+tournament-column-trend = Seit Runde { $round }
 tournament-tie-breaks = Bei Gleichstand: Buchholz ohne schlechtestes Ergebnis (BH), dann Sonneborn-Berger (SB), dann der direkte Vergleich.
 tournament-arena-note = Sieg 2, Remis 1; nach zwei Siegen in Folge doppelte Punkte (🔥), bis eine Partie nicht gewonnen wird.
 tournament-round-title = Turnier { $id }, Runde { $round }

@@ -38,6 +38,7 @@ tournament-column-buchholz = BH
 tournament-column-sb = SB
 tournament-column-won = Νίκες
 tournament-column-played = Αγώνες
+tournament-column-trend = Από τον γύρο { $round }
 tournament-tie-breaks = Σε ισοβαθμία: Buchholz χωρίς τον χειρότερο (BH), μετά Sonneborn-Berger (SB), μετά η μεταξύ τους αναμέτρηση.
 tournament-arena-note = Νίκη 2, ισοπαλία 1· μετά από δύο συνεχόμενες νίκες, διπλοί πόντοι (🔥) μέχρι έναν αγώνα χωρίς νίκη.
 tournament-round-title = Τουρνουά { $id }, γύρος { $round }

@@ -42,6 +42,8 @@ tournament-column-buchholz = BH
 tournament-column-sb = SB
 tournament-column-won = Won
 tournament-column-played = Played
+# $round (number): the round whose standings the places are compared with
+tournament-column-trend = Since round { $round }
 tournament-tie-breaks = Ties: Buchholz cut 1 (BH), then Sonneborn-Berger (SB), then the direct result.
 tournament-arena-note = Win 2, draw 1; after two wins in a row, double points (🔥) until a match is not won.
 tournament-round-title = Tournament { $id }, round { $round }

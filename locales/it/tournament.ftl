@@ -38,6 +38,7 @@ tournament-column-buchholz = BH
 tournament-column-sb = SB
 tournament-column-won = Vinte
 tournament-column-played = Giocate
+tournament-column-trend = Dal turno { $round }
 tournament-tie-breaks = In caso di parità: Buchholz senza il peggiore (BH), poi Sonneborn-Berger (SB), poi lo scontro diretto.
 tournament-arena-note = Vittoria 2, patta 1; dopo due vittorie di fila, punti doppi (🔥) finché un incontro non è vinto.
 tournament-round-title = Torneo { $id }, turno { $round }

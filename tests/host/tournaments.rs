@@ -1084,4 +1084,21 @@ async fn a_swiss_of_more_rounds_than_its_players_allow_stops_before_a_repeat() {
     let card = f.t.card(tid).await.unwrap();
     assert_eq!((card.round, card.rounds), (3, 3));
     assert_eq!(ranking(&card), vec!["p1 6", "p2 4", "p3 2", "p4 0"]);
+    // The places after round 2, the picture's trend, by hand: p1 2, then
+    // p2 and p3 1 each, equal on Buchholz cut 1 (2) and Sonneborn-Berger
+    // (0), not met: the seed puts p2 first; p4 0.
+    let previous: Vec<(String, Option<usize>)> = card
+        .standings
+        .iter()
+        .map(|r| (r.player.name.clone(), r.previous_rank))
+        .collect();
+    assert_eq!(
+        previous,
+        vec![
+            ("p1".into(), Some(1)),
+            ("p2".into(), Some(2)),
+            ("p3".into(), Some(3)),
+            ("p4".into(), Some(4))
+        ]
+    );
 }

@@ -164,6 +164,11 @@ pub struct StandingRow {
     pub on_streak: bool,
     /// Still paired (not withdrawn or removed).
     pub active: bool,
+    /// Swiss / round robin from round 2 on: the 1-based place after the
+    /// round before the current one ([`Card::round`] − 1), the trend of
+    /// the standings picture; `None` in round 1 and in an arena (which has
+    /// no rounds).
+    pub previous_rank: Option<usize>,
 }
 
 /// What the tournament message shows: the tournament, its entrants and
@@ -1159,10 +1164,19 @@ impl Tournaments {
                     third: scores[e].played,
                     on_streak: scores[e].on_streak(),
                     active: l.entrants[e].active,
+                    previous_rank: None,
                 })
                 .collect()
         } else {
-            standings(n, &l.history())
+            let history = l.history();
+            // The places after the round before the current one.
+            let mut previous: Vec<Option<usize>> = vec![None; n];
+            if history.len() >= 2 {
+                for s in standings(n, &history[..history.len() - 1]) {
+                    previous[s.entrant] = Some(s.rank);
+                }
+            }
+            standings(n, &history)
                 .into_iter()
                 .map(|s: Standing| StandingRow {
                     rank: s.rank,
@@ -1172,6 +1186,7 @@ impl Tournaments {
                     third: s.sonneborn_berger,
                     on_streak: false,
                     active: l.entrants[s.entrant].active,
+                    previous_rank: previous[s.entrant],
                 })
                 .collect()
         };
