@@ -26,6 +26,7 @@ tournament-unrated = без рейтинг
 tournament-state-open = Отворен: започва { $start }. Натисни „Включи се“, за да играеш.
 tournament-state-open-manual = Отворен: започва, когато създателят му го стартира. Натисни „Включи се“, за да играеш.
 tournament-state-round = Кръг { $round } от { $rounds }.
+tournament-rounds-capped = С { $count } играчи швейцарската система има най-много { $rounds } кръга, без двама играчи да се срещнат два пъти, затова се играят { $rounds } кръга вместо { $set }.
 tournament-state-arena = Тече до { $end }. Още може да се включиш.
 tournament-state-finished = Приключи.
 tournament-state-cancelled = Отменен.
@@ -37,6 +38,7 @@ tournament-column-buchholz = BH
 tournament-column-sb = SB
 tournament-column-won = Победи
 tournament-column-played = Мачове
+tournament-column-trend = От кръг { $round }
 tournament-tie-breaks = При равенство: Бухолц без най-слабия (BH), после Зонеборн-Бергер (SB), после директната среща.
 tournament-arena-note = Победа 2, реми 1; след две поредни победи точките са двойни (🔥), докато мач не бъде спечелен.
 tournament-round-title = Турнир { $id }, кръг { $round }
@@ -45,6 +47,7 @@ tournament-board = Дъска { $board }: { $first } (започва) срещу
 tournament-bye = { $player }: почива (1 точка)
 tournament-finished = Турнир { $id } приключи. Крайно класиране:
 tournament-cancelled = Турнир { $id } беше отменен.
+tournament-cancelled-too-few = Турнир { $id } беше отменен: в часа на началото бяха нужни поне { $min } играчи, а се бяха включили { $count }.
 
 # Лични отговори.
 tournament-created = Турнир { $id } е създаден; съобщението му е в този канал.

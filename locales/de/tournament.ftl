@@ -26,6 +26,7 @@ tournament-unrated = ungewertet
 tournament-state-open = Offen: beginnt { $start }. Drück „Mitspielen“, um mitzuspielen.
 tournament-state-open-manual = Offen: beginnt, wenn es gestartet wird. Drück „Mitspielen“, um mitzuspielen.
 tournament-state-round = Runde { $round } von { $rounds }.
+tournament-rounds-capped = Mit { $count } Spielern hat ein Turnier im Schweizer System höchstens { $rounds } Runden, ohne dass sich zwei Spieler zweimal treffen; es spielt daher { $rounds } statt { $set } Runden.
 tournament-state-arena = Läuft bis { $end }. Man kann noch einsteigen.
 tournament-state-finished = Beendet.
 tournament-state-cancelled = Abgesagt.
@@ -37,6 +38,7 @@ tournament-column-buchholz = BH
 tournament-column-sb = SB
 tournament-column-won = Siege
 tournament-column-played = Partien
+tournament-column-trend = Seit Runde { $round }
 tournament-tie-breaks = Bei Gleichstand: Buchholz ohne schlechtestes Ergebnis (BH), dann Sonneborn-Berger (SB), dann der direkte Vergleich.
 tournament-arena-note = Sieg 2, Remis 1; nach zwei Siegen in Folge doppelte Punkte (🔥), bis eine Partie nicht gewonnen wird.
 tournament-round-title = Turnier { $id }, Runde { $round }
@@ -45,6 +47,7 @@ tournament-board = Brett { $board }: { $first } (beginnt) gegen { $second }
 tournament-bye = { $player }: spielfrei (1 Punkt)
 tournament-finished = Turnier { $id } ist beendet. Endstand:
 tournament-cancelled = Turnier { $id } wurde abgesagt.
+tournament-cancelled-too-few = Turnier { $id } wurde abgesagt: Zur Startzeit brauchte es mindestens { $min } Spieler, beigetreten waren { $count }.
 
 # Private Antworten.
 tournament-created = Turnier { $id } ist angelegt; seine Nachricht steht in diesem Kanal.

@@ -26,6 +26,7 @@ tournament-unrated = χωρίς βαθμολογία
 tournament-state-open = Ανοιχτό: ξεκινά { $start }. Πάτησε Συμμετοχή για να παίξεις.
 tournament-state-open-manual = Ανοιχτό: ξεκινά όταν το ξεκινήσει ο δημιουργός του. Πάτησε Συμμετοχή για να παίξεις.
 tournament-state-round = Γύρος { $round } από { $rounds }.
+tournament-rounds-capped = Με { $count } παίκτες ένα ελβετικό έχει το πολύ { $rounds } γύρους χωρίς να συναντηθούν δύο παίκτες δεύτερη φορά, οπότε παίζονται { $rounds } γύροι αντί για { $set }.
 tournament-state-arena = Σε εξέλιξη έως { $end }. Μπορείς ακόμη να μπεις.
 tournament-state-finished = Ολοκληρώθηκε.
 tournament-state-cancelled = Ακυρώθηκε.
@@ -37,6 +38,7 @@ tournament-column-buchholz = BH
 tournament-column-sb = SB
 tournament-column-won = Νίκες
 tournament-column-played = Αγώνες
+tournament-column-trend = Από τον γύρο { $round }
 tournament-tie-breaks = Σε ισοβαθμία: Buchholz χωρίς τον χειρότερο (BH), μετά Sonneborn-Berger (SB), μετά η μεταξύ τους αναμέτρηση.
 tournament-arena-note = Νίκη 2, ισοπαλία 1· μετά από δύο συνεχόμενες νίκες, διπλοί πόντοι (🔥) μέχρι έναν αγώνα χωρίς νίκη.
 tournament-round-title = Τουρνουά { $id }, γύρος { $round }
@@ -45,6 +47,7 @@ tournament-board = Σκακιέρα { $board }: { $first } (ξεκινά) ενα
 tournament-bye = { $player }: ρεπό (1 πόντος)
 tournament-finished = Το τουρνουά { $id } τελείωσε. Τελική κατάταξη:
 tournament-cancelled = Το τουρνουά { $id } ακυρώθηκε.
+tournament-cancelled-too-few = Το τουρνουά { $id } ακυρώθηκε: την ώρα της έναρξης χρειαζόταν τουλάχιστον { $min } παίκτες, και είχαν μπει { $count }.
 
 # Ιδιωτικές απαντήσεις.
 tournament-created = Το τουρνουά { $id } δημιουργήθηκε· το μήνυμά του είναι σε αυτό το κανάλι.

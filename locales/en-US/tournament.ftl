@@ -28,6 +28,8 @@ tournament-unrated = unrated
 tournament-state-open = Open: starts { $start }. Press Join to play.
 tournament-state-open-manual = Open: starts when its creator starts it. Press Join to play.
 tournament-state-round = Round { $round } of { $rounds }.
+# $count (number): players; $rounds, $set (numbers): rounds played and set
+tournament-rounds-capped = With { $count } players a Swiss has at most { $rounds } rounds without two players meeting twice, so it plays { $rounds } rounds instead of { $set }.
 tournament-state-arena = Under way until { $end }. Late players may still join.
 tournament-state-finished = Finished.
 tournament-state-cancelled = Cancelled.
@@ -40,6 +42,8 @@ tournament-column-buchholz = BH
 tournament-column-sb = SB
 tournament-column-won = Won
 tournament-column-played = Played
+# $round (number): the round whose standings the places are compared with
+tournament-column-trend = Since round { $round }
 tournament-tie-breaks = Ties: Buchholz cut 1 (BH), then Sonneborn-Berger (SB), then the direct result.
 tournament-arena-note = Win 2, draw 1; after two wins in a row, double points (🔥) until a match is not won.
 tournament-round-title = Tournament { $id }, round { $round }
@@ -49,6 +53,8 @@ tournament-board = Board { $board }: { $first } (starts) against { $second }
 tournament-bye = { $player }: bye (1 point)
 tournament-finished = Tournament { $id } is over. Final standings:
 tournament-cancelled = Tournament { $id } was cancelled.
+# $id (number), $min and $count (numbers): the players needed and joined
+tournament-cancelled-too-few = Tournament { $id } was cancelled: at its start time it needed at least { $min } players, and { $count } had joined.
 
 # Private answers.
 tournament-created = Tournament { $id } is created; its message is in this channel.

@@ -26,6 +26,7 @@ tournament-unrated = amichevole
 tournament-state-open = Aperto: inizia { $start }. Premi Partecipa per giocare.
 tournament-state-open-manual = Aperto: inizia quando chi l'ha creato lo avvia. Premi Partecipa per giocare.
 tournament-state-round = Turno { $round } di { $rounds }.
+tournament-rounds-capped = Con { $count } giocatori uno svizzero ha al massimo { $rounds } turni senza che due giocatori si incontrino due volte, quindi se ne giocano { $rounds } invece di { $set }.
 tournament-state-arena = In corso fino a { $end }. Si può ancora entrare.
 tournament-state-finished = Concluso.
 tournament-state-cancelled = Annullato.
@@ -37,6 +38,7 @@ tournament-column-buchholz = BH
 tournament-column-sb = SB
 tournament-column-won = Vinte
 tournament-column-played = Giocate
+tournament-column-trend = Dal turno { $round }
 tournament-tie-breaks = In caso di parità: Buchholz senza il peggiore (BH), poi Sonneborn-Berger (SB), poi lo scontro diretto.
 tournament-arena-note = Vittoria 2, patta 1; dopo due vittorie di fila, punti doppi (🔥) finché un incontro non è vinto.
 tournament-round-title = Torneo { $id }, turno { $round }
@@ -45,6 +47,7 @@ tournament-board = Scacchiera { $board }: { $first } (inizia) contro { $second }
 tournament-bye = { $player }: turno di riposo (1 punto)
 tournament-finished = Il torneo { $id } è concluso. Classifica finale:
 tournament-cancelled = Il torneo { $id } è stato annullato.
+tournament-cancelled-too-few = Il torneo { $id } è stato annullato: all'ora d'inizio servivano almeno { $min } giocatori, e gli iscritti erano { $count }.
 
 # Risposte private.
 tournament-created = Il torneo { $id } è creato; il suo messaggio è in questo canale.

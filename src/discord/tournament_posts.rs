@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use crate::render::{standings_png, Standings, StandingsColumns, StandingsRow, Trend};
+use crate::render::{standings_png, Standings, StandingsColumns, StandingsRow, Trend, MAX_ROWS};
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAttachment, CreateButton, CreateMessage,
     EditMessage, MessageId,
@@ -17,7 +17,7 @@ use serenity::http::Route;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::host::terms::time_text;
-use crate::host::tournaments::{Board, Card, StandingRow, TournamentNews};
+use crate::host::tournaments::{Board, CancelReason, Card, StandingRow, TournamentNews};
 use crate::host::{TournamentId, TournamentState};
 use crate::i18n::{id, Args, Catalog, Id, Locale};
 use crate::play::TimeControl;
@@ -100,8 +100,8 @@ fn cells(r: &StandingRow, arena: bool) -> ([String; 3], &'static str) {
 /// issue 21 draws `card.standings` with render's standings table).
 ///
 /// At most `room` characters: when not every row fits, the table shows the
-/// best rows and a last line says how many more there are (the picture
-/// has them all); the code block is always closed.
+/// best rows and a last line says how many more there are (as the
+/// picture does past its 100 rows); the code block is always closed.
 pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card, room: usize) -> String {
     let arena = card.tournament.setup.format == Format::Arena;
     let (c2, c3) = tie_break_columns(arena);
@@ -173,10 +173,26 @@ pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card, room: usize) -
 /// The file name of a standings picture.
 pub const STANDINGS_FILE: &str = "standings.png";
 
+/// The change of a row's place since the round before: `▲ 2` up two
+/// places, `▼ 1` down one, `= 0` the same, `–` when there is no round
+/// before.
+fn rank_trend(r: &StandingRow) -> Trend {
+    match r.previous_rank {
+        None => Trend::Unknown,
+        Some(p) if p > r.rank => Trend::Up((p - r.rank).to_string()),
+        Some(p) if p < r.rank => Trend::Down((r.rank - p).to_string()),
+        Some(_) => Trend::Level("0".into()),
+    }
+}
+
 /// The standings of `card` as render's table (issue 21's pictures): the
 /// same rows and columns as [`standings_table`] (rank, player, points, the
-/// two tie-breaks or, in an arena, matches won and played); a withdrawn
-/// player's name is marked ✗, an arena streak 🔥. `None` before the start.
+/// two tie-breaks or, in an arena, matches won and played), and in a
+/// Swiss or round robin from round 2 on the trend: the change of place
+/// since the round before. A withdrawn player's name is marked ✗, an
+/// arena streak 🔥. The best [`MAX_ROWS`] rows, and under them how many
+/// more there are (as the text table says; a picture of all 500 would be
+/// too tall to read). `None` before the start.
 pub fn standings_picture_table(catalog: &Catalog, l: Locale, card: &Card) -> Option<Standings> {
     if card.standings.is_empty() {
         return None;
@@ -186,6 +202,7 @@ pub fn standings_picture_table(catalog: &Catalog, l: Locale, card: &Card) -> Opt
     let rows = card
         .standings
         .iter()
+        .take(MAX_ROWS)
         .map(|r| {
             let ([value, b, c], mark) = cells(r, arena);
             StandingsRow {
@@ -193,10 +210,30 @@ pub fn standings_picture_table(catalog: &Catalog, l: Locale, card: &Card) -> Opt
                 name: format!("{}{mark}", r.player.name),
                 value,
                 extra: vec![b, c],
-                trend: Trend::Unknown,
+                trend: rank_trend(r),
             }
         })
         .collect();
+    let left = card.standings.len().saturating_sub(MAX_ROWS);
+    let footer = (left > 0).then(|| {
+        catalog.text(
+            l,
+            id::TOURNAMENT_MORE,
+            &Args::new().set("count", left as i64),
+        )
+    });
+    // A trend column once there is a round before to compare with.
+    let trend = card
+        .standings
+        .iter()
+        .any(|r| r.previous_rank.is_some())
+        .then(|| {
+            catalog.text(
+                l,
+                id::TOURNAMENT_COLUMN_TREND,
+                &Args::new().set("round", i64::from(card.round.saturating_sub(1))),
+            )
+        });
     Some(Standings {
         title: title_text(catalog, l, card),
         subtitle: None,
@@ -205,9 +242,10 @@ pub fn standings_picture_table(catalog: &Catalog, l: Locale, card: &Card) -> Opt
             name: catalog.plain(l, id::TOURNAMENT_COLUMN_PLAYER),
             value: catalog.plain(l, id::TOURNAMENT_COLUMN_POINTS),
             extra: vec![catalog.plain(l, c2), catalog.plain(l, c3)],
-            trend: None,
+            trend,
         },
         rows,
+        footer,
     })
 }
 
@@ -240,10 +278,12 @@ fn title_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
     let t = &card.tournament;
     let setup = &t.setup;
     let format = match setup.format {
+        // The rounds it plays (fewer than set once started, when its
+        // players allow fewer without a repeat).
         Format::Swiss => catalog.text(
             l,
             id::TOURNAMENT_FORMAT_SWISS,
-            &Args::new().set("rounds", i64::from(setup.rounds.unwrap_or(0))),
+            &Args::new().set("rounds", i64::from(card.rounds)),
         ),
         Format::RoundRobin => catalog.plain(l, id::TOURNAMENT_FORMAT_ROUND_ROBIN),
         Format::Arena => catalog.text(
@@ -272,6 +312,25 @@ fn title_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
                 },
             ),
     )
+}
+
+/// A started Swiss set to more rounds than its players allow without a
+/// repeat: why it plays fewer (docs/rules.md §7); `None` otherwise.
+pub fn rounds_note(catalog: &Catalog, l: Locale, card: &Card) -> Option<String> {
+    let t = &card.tournament;
+    let set = t.setup.rounds.unwrap_or(0);
+    let capped =
+        t.setup.format == Format::Swiss && t.started_unix_ms.is_some() && card.rounds < set;
+    capped.then(|| {
+        catalog.text(
+            l,
+            id::TOURNAMENT_ROUNDS_CAPPED,
+            &Args::new()
+                .set("count", card.entrants.len() as i64)
+                .set("rounds", i64::from(card.rounds))
+                .set("set", i64::from(set)),
+        )
+    })
 }
 
 /// The tournament message: title, terms, state, entrants, standings.
@@ -333,6 +392,10 @@ pub fn card_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
             .set("count", card.entrants.len() as i64)
             .set("names", names),
     );
+    let state = match rounds_note(catalog, l, card) {
+        Some(note) => format!("{state} {note}"),
+        None => state,
+    };
     let mut text = format!("**{title}**\n{state}\n{players}");
     if !card.standings.is_empty() {
         let room = MAX_CONTENT.saturating_sub(text.chars().count() + 1);
@@ -632,6 +695,27 @@ async fn round(
     }
 }
 
+/// The first line of the post that ends a tournament: over (the final
+/// standings follow), or cancelled — with the reason when the director
+/// cancelled it by itself (`reason`).
+fn over_text(catalog: &Catalog, l: Locale, card: &Card, reason: Option<CancelReason>) -> String {
+    let tid = card.tournament.id.0;
+    if card.tournament.state != TournamentState::Cancelled {
+        return catalog.text(l, id::TOURNAMENT_FINISHED, &Args::new().set("id", tid));
+    }
+    match reason {
+        Some(CancelReason::TooFew { min, joined }) => catalog.text(
+            l,
+            id::TOURNAMENT_CANCELLED_TOO_FEW,
+            &Args::new()
+                .set("id", tid)
+                .set("min", min as i64)
+                .set("count", joined as i64),
+        ),
+        None => catalog.text(l, id::TOURNAMENT_CANCELLED, &Args::new().set("id", tid)),
+    }
+}
+
 /// Follows the tournaments' news until the director stops.
 pub async fn run(data: Arc<Data>, mut news: UnboundedReceiver<TournamentNews>) {
     while let Some(n) = news.recv().await {
@@ -652,16 +736,11 @@ pub async fn run(data: Arc<Data>, mut news: UnboundedReceiver<TournamentNews>) {
                     .unwrap_or(Locale::FALLBACK);
                 round(&data, *tid, *channel, l, boards.clone(), &n).await;
             }
-            TournamentNews::Over(tid) => {
+            TournamentNews::Over { id: tid, reason } => {
                 if let Some(card) = refresh(&data, *tid).await {
                     let l = card_locale(&card);
                     let catalog = data.catalog();
-                    let id = if card.tournament.state == TournamentState::Cancelled {
-                        id::TOURNAMENT_CANCELLED
-                    } else {
-                        id::TOURNAMENT_FINISHED
-                    };
-                    let mut text = catalog.text(l, id, &Args::new().set("id", tid.0));
+                    let mut text = over_text(catalog, l, &card, *reason);
                     let mut message = CreateMessage::new().allowed_mentions(mentions_only(&[]));
                     if card.tournament.state == TournamentState::Finished {
                         // The standings as a picture, the text table beside
@@ -805,11 +884,101 @@ mod tests {
                     third: 30,
                     on_streak: false,
                     active: true,
+                    previous_rank: None,
                 })
                 .collect(),
             round: 9,
             rounds: 9,
         }
+    }
+
+    #[test]
+    fn a_swiss_cut_to_the_rounds_its_players_allow_says_so() {
+        let catalog = Catalog::new().unwrap();
+        let mut card = big_card(4);
+        card.tournament.state = TournamentState::Running;
+        card.tournament.setup.rounds = Some(4);
+        card.rounds = 3;
+        card.round = 1;
+        let text = card_text(&catalog, Locale::EnUs, &card);
+        assert!(
+            text.starts_with("**Tournament 3: Swiss, 3 rounds, "),
+            "{text}"
+        );
+        assert!(
+            text.contains("Round 1 of 3. With 4 players a Swiss has at most 3 rounds without two players meeting twice, so it plays 3 rounds instead of 4.\n"),
+            "{text}"
+        );
+        // Not cut: nothing said.
+        card.tournament.setup.rounds = Some(3);
+        assert_eq!(rounds_note(&catalog, Locale::EnUs, &card), None);
+    }
+
+    #[test]
+    fn a_standings_picture_of_five_hundred_draws_the_best_hundred_and_says_how_many_more() {
+        // Before: render refuses more than 100 rows, so a Swiss or an
+        // arena of more players (500 allowed) got no picture at all.
+        let catalog = Catalog::new().unwrap();
+        let table = standings_picture_table(&catalog, Locale::EnUs, &big_card(500)).unwrap();
+        assert_eq!(table.rows.len(), MAX_ROWS);
+        assert_eq!(table.rows[99].name, "player100");
+        assert_eq!(table.footer.as_deref(), Some("… and 400 more"));
+        let png = standings_png(&table).expect("drawn");
+        // Far within what Discord takes (25 MiB).
+        assert!(png.len() < 2 * 1024 * 1024, "{} bytes", png.len());
+        // 100 players: all of them, no footer.
+        let all = standings_picture_table(&catalog, Locale::EnUs, &big_card(100)).unwrap();
+        assert_eq!((all.rows.len(), all.footer), (100, None));
+    }
+
+    #[test]
+    fn the_standings_picture_shows_each_change_of_place_since_the_round_before() {
+        // Before: every row's trend was unknown and the column left out.
+        let catalog = Catalog::new().unwrap();
+        // Round 1: nothing to compare with, no trend column.
+        let first = standings_picture_table(&catalog, Locale::EnUs, &big_card(4)).unwrap();
+        assert_eq!(first.columns.trend, None);
+        let mut card = big_card(4);
+        card.round = 3;
+        for (r, p) in card.standings.iter_mut().zip([3, 1, 3, 4]) {
+            r.previous_rank = Some(p);
+        }
+        let table = standings_picture_table(&catalog, Locale::EnUs, &card).unwrap();
+        assert_eq!(table.columns.trend.as_deref(), Some("Since round 2"));
+        let trends: Vec<Trend> = table.rows.iter().map(|r| r.trend.clone()).collect();
+        assert_eq!(
+            trends,
+            vec![
+                Trend::Up("2".into()),
+                Trend::Down("1".into()),
+                Trend::Level("0".into()),
+                Trend::Level("0".into())
+            ]
+        );
+        let de = standings_picture_table(&catalog, Locale::De, &card).unwrap();
+        assert_eq!(de.columns.trend.as_deref(), Some("Seit Runde 2"));
+        assert!(standings_png(&table).is_ok());
+    }
+
+    #[test]
+    fn a_tournament_cancelled_at_its_start_time_says_why() {
+        let catalog = Catalog::new().unwrap();
+        let mut card = big_card(2);
+        card.tournament.state = TournamentState::Cancelled;
+        let too_few = Some(CancelReason::TooFew { min: 3, joined: 2 });
+        assert_eq!(
+            over_text(&catalog, Locale::EnUs, &card, too_few),
+            "Tournament 3 was cancelled: at its start time it needed at least 3 players, and 2 had joined."
+        );
+        assert_eq!(
+            over_text(&catalog, Locale::De, &card, too_few),
+            "Turnier 3 wurde abgesagt: Zur Startzeit brauchte es mindestens 3 Spieler, beigetreten waren 2."
+        );
+        // Cancelled by its creator or a moderator: no reason given.
+        assert_eq!(
+            over_text(&catalog, Locale::EnUs, &card, None),
+            "Tournament 3 was cancelled."
+        );
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! the fake Discord runs an 8-player Swiss of 3 rounds to its end (matches
 //! ended by resignation, a draw, a no-show, a restart of the bot between two
 //! rounds), a 4-player round robin and a short arena; the final standings
-//! and their tie-breaks are checked against tables worked out by hand.
+//! and their tie-breaks are checked against tables worked out by hand; the
+//! tournament message's Join and Leave buttons edit its entrant list.
 //!
 //! Every match runs with `FOURBOT_TEST_TIME_SCALE` (docs/discord.md), so a
 //! no-show loses within seconds; matches are ended by resignations, which
@@ -776,4 +777,71 @@ async fn tournament_unrated_its_matches_change_no_rating_through_a_restart() {
         vec![format!("1 {winner} 1 0 0"), format!("2 {loser} 0 0 0")],
         "{text}"
     );
+}
+
+/// The tournament message of tournament `tid` in the channel once its text
+/// contains `text` (waits): the message the bot edits as players come and
+/// go.
+async fn card_with(fake: &FakeDiscord, tid: u64, text: &str) -> Value {
+    let head = format!("**Tournament {tid}: ");
+    fake.wait_for(text, |f| {
+        f.messages_in(CHANNEL_ID).into_iter().find(|m| {
+            let content = m["content"].as_str().unwrap_or("");
+            content.starts_with(&head) && content.contains(text)
+        })
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournament_join_and_leave_buttons_edit_the_tournament_message() {
+    let (fake, _bot) = start_with("tournament-buttons", &[]).await;
+    let created = private_reply(
+        &fake,
+        tour(
+            &fake,
+            MONA,
+            "create",
+            &[("format", 3, json!("round_robin"))],
+        ),
+    )
+    .await;
+    assert!(created.contains("Tournament 1 is created"), "{created}");
+    let card = card_with(&fake, 1, "Players (0)").await;
+    let message = id_of(&card);
+    assert_eq!(
+        buttons(&card),
+        vec![
+            ("t:1:join".to_string(), false),
+            ("t:1:leave".to_string(), false)
+        ]
+    );
+    let (p1, p2) = (user(1), user(2));
+    let joined = press_now(&fake, p1, message, "t:1:join").await;
+    assert_eq!(joined.text(), "You joined tournament 1.");
+    card_with(&fake, 1, "Players (1): player1").await;
+    let joined = press_now(&fake, p2, message, "t:1:join").await;
+    assert_eq!(joined.text(), "You joined tournament 1.");
+    card_with(&fake, 1, "Players (2): player1, player2").await;
+    // Pressing Join again is refused privately; the message stays.
+    let twice = press_now(&fake, p2, message, "t:1:join").await;
+    assert_eq!(twice.text(), "You have already joined this tournament.");
+    let left = press_now(&fake, p1, message, "t:1:leave").await;
+    assert_eq!(left.text(), "You left tournament 1.");
+    let card = card_with(&fake, 1, "Players (1): player2").await;
+    // The same message, edited: no second tournament message.
+    assert_eq!(id_of(&card), message);
+    let cards = fake
+        .messages_in(CHANNEL_ID)
+        .into_iter()
+        .filter(|m| {
+            m["content"]
+                .as_str()
+                .unwrap_or("")
+                .starts_with("**Tournament 1: ")
+        })
+        .count();
+    assert_eq!(cards, 1);
+    let again = press_now(&fake, p1, message, "t:1:leave").await;
+    assert_eq!(again.text(), "You are not playing in this tournament.");
 }

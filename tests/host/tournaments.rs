@@ -8,14 +8,14 @@ use std::time::Duration;
 
 use fourbot::game::Variant;
 use fourbot::host::tournaments::{
-    Board, Caller, Card, TournamentNews, TournamentSpec, Tournaments,
+    Board, Caller, CancelReason, Card, TournamentNews, TournamentSpec, Tournaments,
 };
 use fourbot::host::{
-    HeuristicBot, Host, HostConfig, MatchId, Request, Seated, TimeStyle, UserId, View,
+    unix_ms, HeuristicBot, Host, HostConfig, MatchId, Request, Seated, TimeStyle, UserId, View,
 };
 use fourbot::i18n::{id, Catalog, Locale};
 use fourbot::play::{ClockSettings, TimeControl};
-use fourbot::store::{Db, GuildSettings, TournamentId};
+use fourbot::store::{Db, GuildSettings, TournamentId, TournamentState};
 use fourbot::tournament::Format;
 use tokio::sync::mpsc::UnboundedReceiver;
 
@@ -113,7 +113,7 @@ async fn next_round(f: &mut Field) -> Option<Vec<Board>> {
                 f.rated = rated;
                 return Some(boards);
             }
-            TournamentNews::Over(_) => return None,
+            TournamentNews::Over { .. } => return None,
             TournamentNews::Changed(_) => {}
         }
     }
@@ -854,4 +854,251 @@ async fn a_tournament_in_a_variant_for_more_than_two_is_refused() {
     let mut single = swiss_spec(Format::Swiss);
     single.variant = Variant::Single;
     assert!(f.t.create(&single, &player(0), true).await.is_ok());
+}
+
+/// A field whose director's clock ticks once as it starts and then not for
+/// an hour (`follow`: it follows match ends), or whose director does not
+/// run at all (no match ends followed, no tick, not even the first one,
+/// which could come at any time): a test calls [`Tournaments::tick`]
+/// itself, with the time it wants, and no tick of its own comes between.
+fn field_without_clock(db: Db, follow: bool) -> Field {
+    let (host, views) = Host::with_store(
+        Arc::new(Catalog::new().unwrap()),
+        Arc::new(HeuristicBot),
+        HostConfig {
+            time_style: TimeStyle::DiscordRelative,
+            images: false,
+        },
+        Some(db.clone()),
+    );
+    let (t, news) = Tournaments::new(db, host.clone());
+    let task = if follow {
+        t.spawn(Duration::from_secs(3_600))
+    } else {
+        tokio::spawn(async {})
+    };
+    Field {
+        host,
+        _views: views,
+        t,
+        news,
+        _task: task,
+        clock: None,
+        rated: true,
+    }
+}
+
+/// A Swiss created by p0 to start by itself at `starts_unix_ms`, joined by
+/// p1 to p`players`.
+async fn scheduled(f: &Field, starts_unix_ms: i64, players: u64) -> TournamentId {
+    let mut spec = swiss_spec(Format::Swiss);
+    spec.starts_unix_ms = starts_unix_ms;
+    let tid = f.t.create(&spec, &player(0), true).await.unwrap();
+    for i in 1..=players {
+        f.t.join(tid, &by(player(i))).await.unwrap();
+    }
+    tid
+}
+
+async fn state_of(f: &Field, tid: TournamentId) -> TournamentState {
+    f.t.card(tid).await.unwrap().tournament.state
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_clock_starts_a_scheduled_tournament_once_its_time_has_come() {
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field_without_clock(db, false);
+    let now = unix_ms();
+    let due = scheduled(&f, now - 1_000, 3).await;
+    let later = scheduled(&f, now + 3_600_000, 3).await;
+    f.t.tick(unix_ms()).await;
+    assert_eq!(state_of(&f, due).await, TournamentState::Running);
+    assert_eq!(state_of(&f, later).await, TournamentState::Open);
+    let boards = next_round(&mut f).await.unwrap();
+    assert!(boards.iter().all(|b| b.round == 1), "{boards:?}");
+    assert_eq!(boards.len(), 2, "3 players: a match and a bye");
+    // An hour on, the other one starts too.
+    f.t.tick(now + 3_600_000).await;
+    assert_eq!(state_of(&f, later).await, TournamentState::Running);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_scheduled_tournament_with_too_few_players_at_its_start_time_is_cancelled() {
+    // Before: it stayed open, the clock trying to start it every 5 s for
+    // as long as the bot ran, and started whenever a third player came.
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field_without_clock(db, false);
+    let now = unix_ms();
+    let tid = scheduled(&f, now + 60_000, 2).await;
+    f.t.tick(now).await;
+    assert_eq!(state_of(&f, tid).await, TournamentState::Open, "not yet");
+    f.t.tick(now + 60_000).await;
+    assert_eq!(state_of(&f, tid).await, TournamentState::Cancelled);
+    // The front end is told why (it posts the cancel with the reason).
+    let mut over = None;
+    while let Ok(Some(n)) = tokio::time::timeout(Duration::from_secs(1), f.news.recv()).await {
+        if let TournamentNews::Over { id, reason } = n {
+            over = Some((id, reason));
+        }
+    }
+    assert_eq!(
+        over,
+        Some((tid, Some(CancelReason::TooFew { min: 3, joined: 2 })))
+    );
+    let late = f.t.join(tid, &by(player(3))).await.unwrap_err();
+    assert_eq!(late.id(), id::TOURNAMENT_ERROR_OVER);
+    // A moderator's cancel carries no reason.
+    let other = scheduled(&f, i64::MAX, 1).await;
+    f.t.cancel(other, &moderator(player(0))).await.unwrap();
+    let n = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            if let Some(TournamentNews::Over { id, reason }) = f.news.recv().await {
+                return (id, reason);
+            }
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(n, (other, None));
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_ladder_banned_player_cannot_join_a_rated_tournament_but_can_join_an_unrated_one() {
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let f = field(db.clone());
+    let banned = player(1);
+    let pid = db.discord_player(banned.id.0, &banned.name).await.unwrap();
+    assert!(db.ban(GUILD, pid, None, None, unix_ms()).await.unwrap());
+    let rated =
+        f.t.create(&swiss_spec(Format::Swiss), &player(0), true)
+            .await
+            .unwrap();
+    let refused = f.t.join(rated, &by(banned.clone())).await.unwrap_err();
+    assert_eq!(refused.id(), id::TOURNAMENT_ERROR_BANNED);
+    assert_eq!(
+        says(&f, &refused),
+        "You are banned from this server's ladder, so you cannot join a rated tournament."
+    );
+    assert!(f.t.card(rated).await.unwrap().entrants.is_empty());
+    // Anyone else joins it.
+    f.t.join(rated, &by(player(2))).await.unwrap();
+    let mut friendly = swiss_spec(Format::Swiss);
+    friendly.rated = false;
+    let unrated = f.t.create(&friendly, &player(0), true).await.unwrap();
+    f.t.join(unrated, &by(banned.clone())).await.unwrap();
+    let card = f.t.card(unrated).await.unwrap();
+    assert_eq!(card.entrants, vec![(banned.clone(), true)]);
+    // Once unbanned, the rated one takes them.
+    assert!(db.unban(GUILD, pid, unix_ms()).await.unwrap());
+    f.t.join(rated, &by(banned)).await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_arena_match_that_ends_after_the_window_closed_does_not_count() {
+    // Before: a result counted as long as the tournament still ran, so a
+    // match ending up to a tick (5 s) after the window closed still
+    // scored (docs/rules.md §7: matches still played do not count).
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field_without_clock(db, true);
+    // A 5-minute window divided by 150: 2 s.
+    f.t.set_time_scale(150);
+    let mut spec = swiss_spec(Format::Arena);
+    spec.minutes = Some(5);
+    let tid = f.t.create(&spec, &player(0), true).await.unwrap();
+    for i in 1..=2 {
+        f.t.join(tid, &by(player(i))).await.unwrap();
+    }
+    f.t.start(tid, &moderator(player(0))).await.unwrap();
+    let started = f.t.card(tid).await.unwrap().tournament.started_unix_ms;
+    let closes = started.unwrap() + 2_000;
+    // The first match ends inside the window: it counts, and the two are
+    // paired again at once.
+    let boards = next_round(&mut f).await.unwrap();
+    let first = open(&f, tid, &boards).await;
+    play_out(&f, &first).await;
+    let boards = next_round(&mut f).await.unwrap();
+    assert_eq!(boards[0].board, 2, "{boards:?}");
+    let second = open(&f, tid, &boards).await;
+    // The second ends after the window closed, before any tick.
+    let wait = closes - unix_ms() + 300;
+    tokio::time::sleep(Duration::from_millis(wait.max(0) as u64)).await;
+    play_out(&f, &second).await;
+    assert_eq!(next_round(&mut f).await, None, "the arena is over");
+    let card = f.t.card(tid).await.unwrap();
+    assert_eq!(card.tournament.state, TournamentState::Finished);
+    // p1 won both; only the first counts: 2 points, 1 won, 1 played.
+    let rows: Vec<(String, u32, u32, u32)> = card
+        .standings
+        .iter()
+        .map(|r| (r.player.name.clone(), r.halves, r.second, r.third))
+        .collect();
+    assert_eq!(
+        rows,
+        vec![("p1".into(), 4, 1, 1), ("p2".into(), 0, 0, 1)],
+        "{card:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_swiss_of_more_rounds_than_its_players_allow_stops_before_a_repeat() {
+    // Before: 4 rounds of 4 players were played, the 4th a repeat
+    // (docs/rules.md §7: never the same opponents twice).
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field(db);
+    let mut spec = swiss_spec(Format::Swiss);
+    spec.rounds = Some(4);
+    let tid = f.t.create(&spec, &player(0), true).await.unwrap();
+    for i in 1..=4 {
+        f.t.join(tid, &by(player(i))).await.unwrap();
+    }
+    assert_eq!(
+        f.t.card(tid).await.unwrap().rounds,
+        4,
+        "as set until the start"
+    );
+    f.t.start(tid, &moderator(player(0))).await.unwrap();
+    assert_eq!(
+        f.t.card(tid).await.unwrap().rounds,
+        3,
+        "4 players: 3 rounds"
+    );
+    let mut met: Vec<(Seated, Seated)> = Vec::new();
+    let mut rounds = 0;
+    while let Some(boards) = next_round(&mut f).await {
+        rounds += 1;
+        for b in &boards {
+            let (x, y) = (b.first.clone(), b.second.clone().expect("no bye"));
+            assert!(
+                !met.iter()
+                    .any(|(a, c)| (a, c) == (&x, &y) || (c, a) == (&x, &y)),
+                "round {rounds} pairs {} and {} again",
+                x.name,
+                y.name
+            );
+            met.push((x, y));
+        }
+        let matches = open(&f, tid, &boards).await;
+        play_out(&f, &matches).await;
+    }
+    assert_eq!(rounds, 3);
+    let card = f.t.card(tid).await.unwrap();
+    assert_eq!((card.round, card.rounds), (3, 3));
+    assert_eq!(ranking(&card), vec!["p1 6", "p2 4", "p3 2", "p4 0"]);
+    // The places after round 2, the picture's trend, by hand: p1 2, then
+    // p2 and p3 1 each, equal on Buchholz cut 1 (2) and Sonneborn-Berger
+    // (0), not met: the seed puts p2 first; p4 0.
+    let previous: Vec<(String, Option<usize>)> = card
+        .standings
+        .iter()
+        .map(|r| (r.player.name.clone(), r.previous_rank))
+        .collect();
+    assert_eq!(
+        previous,
+        vec![
+            ("p1".into(), Some(1)),
+            ("p2".into(), Some(2)),
+            ("p3".into(), Some(3)),
+            ("p4".into(), Some(4))
+        ]
+    );
 }

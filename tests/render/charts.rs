@@ -328,3 +328,18 @@ fn more_columns_widen_the_table_and_no_rows_is_refused() {
         RenderError::TooManyRows(_)
     ));
 }
+
+#[test]
+fn a_footer_is_a_line_under_the_last_row() {
+    // A tournament of more than MAX_ROWS players draws its best rows and
+    // says under them how many more there are.
+    let rows = vec![row(1, "alice", "1712", Trend::Unknown)];
+    let plain = render_standings(&leaderboard(rows.clone())).unwrap();
+    let mut t = leaderboard(rows);
+    t.footer = Some("… and 400 more".into());
+    let p = render_standings(&t).unwrap();
+    assert_eq!(p.height, plain.height + ROW_HEIGHT);
+    // Its text is drawn in the band under the row (the header colour).
+    let header = [0x8f, 0x9a, 0xa8];
+    assert!(row_has(&p, 1, header), "the footer is drawn");
+}

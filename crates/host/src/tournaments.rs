@@ -80,7 +80,28 @@ pub enum TournamentNews {
         after: Option<Box<Card>>,
     },
     /// The tournament ended (finished or cancelled): post its final card.
-    Over(TournamentId),
+    Over {
+        /// The tournament.
+        id: TournamentId,
+        /// Why the director cancelled it by itself; `None` when it finished
+        /// or its creator or a moderator cancelled it.
+        reason: Option<CancelReason>,
+    },
+}
+
+/// Why the director cancelled a tournament by itself (the front end says
+/// so with the cancel).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CancelReason {
+    /// Its start time came with fewer entrants than its format needs
+    /// (docs/tournaments.md: cancelled, as lichess cancels, rather than
+    /// kept open for a start nobody planned).
+    TooFew {
+        /// The fewest entrants the format starts with.
+        min: usize,
+        /// The entrants there were.
+        joined: usize,
+    },
 }
 
 /// One pairing as the front end opens it: `first` is seat p1 (starts game
@@ -143,6 +164,11 @@ pub struct StandingRow {
     pub on_streak: bool,
     /// Still paired (not withdrawn or removed).
     pub active: bool,
+    /// Swiss / round robin from round 2 on: the 1-based place after the
+    /// round before the current one ([`Card::round`] − 1), the trend of
+    /// the standings picture; `None` in round 1 and in an arena (which has
+    /// no rounds).
+    pub previous_rank: Option<usize>,
 }
 
 /// What the tournament message shows: the tournament, its entrants and
@@ -259,12 +285,20 @@ impl Loaded {
         rounds
     }
 
-    /// Rounds in all: Swiss as set (at most what the entrants allow), a
-    /// round robin by its schedule, an arena none.
+    /// Rounds in all: a Swiss as set, and once started at most
+    /// [`swiss::max_rounds`] of its entrants (fixed at the start), since
+    /// more would pair two players again (docs/rules.md §7); a round robin
+    /// by its schedule, an arena none.
     fn rounds(&self) -> u32 {
         let n = self.entrants.len();
         match self.t.setup.format {
-            Format::Swiss => self.t.setup.rounds.unwrap_or(1),
+            Format::Swiss => {
+                let set = self.t.setup.rounds.unwrap_or(1);
+                match self.t.started_unix_ms {
+                    Some(_) => set.min(swiss::max_rounds(n)),
+                    None => set,
+                }
+            }
             Format::RoundRobin => round_robin::schedule(n).len() as u32,
             Format::Arena => 0,
         }
@@ -678,6 +712,19 @@ impl Tournaments {
         let _guard = self.inner.lock.lock().await;
         let l = self.load_in(id, caller.guild).await?;
         self.check_manager(&l, caller).await?;
+        self.cancel_for(id, None).await
+    }
+
+    /// Cancels tournament `id` (for `reason`, when the director does it by
+    /// itself) and tells the front end. Under the lock.
+    ///
+    /// # Errors
+    /// A [`Denial`]: the tournament is over, or the store failed.
+    async fn cancel_for(
+        &self,
+        id: TournamentId,
+        reason: Option<CancelReason>,
+    ) -> Result<(), Denial> {
         let ended = self
             .inner
             .db
@@ -687,7 +734,7 @@ impl Tournaments {
         if !ended {
             return Err(Denial::new(id::TOURNAMENT_ERROR_OVER));
         }
-        self.tell(TournamentNews::Over(id));
+        self.tell(TournamentNews::Over { id, reason });
         Ok(())
     }
 
@@ -769,13 +816,19 @@ impl Tournaments {
     /// A match ended: when it is a tournament's, its outcome is recorded
     /// (once) and the tournament goes on.
     pub async fn match_over(&self, m: MatchId, result: &MatchResult) {
+        // The end is reported as the match is stored: now is its end, read
+        // before waiting for the lock.
+        let ended_unix_ms = unix_ms();
         let _guard = self.inner.lock.lock().await;
-        self.record(m, Some(result)).await;
+        self.record(m, Some((result, ended_unix_ms))).await;
     }
 
-    /// Records the outcome of match `m` (its result, or loaded from the
-    /// store when `None`) and advances its tournament. Under the lock.
-    async fn record(&self, m: MatchId, result: Option<&MatchResult>) {
+    /// Records the outcome of match `m` (its result and end, ms since 1970,
+    /// or loaded from the store when `None`) and advances its tournament.
+    /// An arena's match that ended after the window closed does not count
+    /// (docs/rules.md §7): the arena finishes as the clock would have.
+    /// Under the lock.
+    async fn record(&self, m: MatchId, result: Option<(&MatchResult, i64)>) {
         let db = &self.inner.db;
         let Ok(Some((id, round, board))) = db.pairing_of_match(m).await else {
             return;
@@ -787,8 +840,8 @@ impl Tournaments {
             return;
         }
         let loaded;
-        let result = match result {
-            Some(r) => *r,
+        let (result, ended_unix_ms) = match result {
+            Some((r, ended)) => (*r, ended),
             None => {
                 loaded = match db.load_match(m).await {
                     Ok(l) => l,
@@ -798,11 +851,21 @@ impl Tournaments {
                     }
                 };
                 match loaded.game.result() {
-                    Some(r) => *r,
+                    // Its last entry is its end (match time from its epoch).
+                    Some(r) => (*r, loaded.epoch_unix_ms + loaded.last_at.0 as i64),
                     None => return,
                 }
             }
         };
+        if t.setup.format == Format::Arena {
+            let closes = t.started_unix_ms.unwrap_or(0) + t.setup.duration_ms.unwrap_or(0) as i64;
+            // The clock ticks every few seconds: a match may end after the
+            // window closed and before the tick that finishes the arena.
+            if ended_unix_ms >= closes {
+                self.finish(id).await;
+                return;
+            }
+        }
         let now = unix_ms();
         let stored = match outcome_of(&result) {
             Some(o) => db.record_pairing_outcome(id, round, board, o, now).await,
@@ -1054,7 +1117,7 @@ impl Tournaments {
             .end_tournament(id, TournamentState::Finished, unix_ms())
             .await
         {
-            Ok(true) => self.tell(TournamentNews::Over(id)),
+            Ok(true) => self.tell(TournamentNews::Over { id, reason: None }),
             Ok(false) => {}
             Err(e) => tracing::error!(error = %e, "finishing a tournament failed"),
         }
@@ -1101,10 +1164,19 @@ impl Tournaments {
                     third: scores[e].played,
                     on_streak: scores[e].on_streak(),
                     active: l.entrants[e].active,
+                    previous_rank: None,
                 })
                 .collect()
         } else {
-            standings(n, &l.history())
+            let history = l.history();
+            // The places after the round before the current one.
+            let mut previous: Vec<Option<usize>> = vec![None; n];
+            if history.len() >= 2 {
+                for s in standings(n, &history[..history.len() - 1]) {
+                    previous[s.entrant] = Some(s.rank);
+                }
+            }
+            standings(n, &history)
                 .into_iter()
                 .map(|s: Standing| StandingRow {
                     rank: s.rank,
@@ -1114,6 +1186,7 @@ impl Tournaments {
                     third: s.sonneborn_berger,
                     on_streak: false,
                     active: l.entrants[s.entrant].active,
+                    previous_rank: previous[s.entrant],
                 })
                 .collect()
         };
@@ -1170,8 +1243,10 @@ impl Tournaments {
         Ok(ids)
     }
 
-    /// The clock: starts open tournaments whose start time has come (when
-    /// they have enough entrants) and ends arenas whose window closed.
+    /// The clock (`now_unix_ms`, ms since 1970): starts open tournaments
+    /// whose start time has come, or cancels them when fewer than their
+    /// format's minimum joined ([`CancelReason::TooFew`]), and ends arenas
+    /// whose window closed.
     pub async fn tick(&self, now_unix_ms: i64) {
         let live = match self.inner.db.live_tournaments().await {
             Ok(l) => l,
@@ -1185,8 +1260,17 @@ impl Tournaments {
             match t.state {
                 TournamentState::Open if now_unix_ms >= t.setup.starts_unix_ms => {
                     if let Ok(l) = self.load(t.id).await {
-                        if l.entrants.len() >= t.setup.format.min_players() {
-                            let _ = self.start_loaded(l).await;
+                        let (min, joined) = (t.setup.format.min_players(), l.entrants.len());
+                        let done = if joined >= min {
+                            self.start_loaded(l).await
+                        } else {
+                            // Nobody is there to start it by hand at the
+                            // time announced: cancelled, with the reason.
+                            let reason = CancelReason::TooFew { min, joined };
+                            self.cancel_for(t.id, Some(reason)).await
+                        };
+                        if let Err(d) = done {
+                            tracing::warn!(tournament = %t.id, denial = ?d.id(), "starting a tournament at its time");
                         }
                     }
                 }

@@ -53,6 +53,7 @@ pub fn leaderboard(rows: Vec<StandingsRow>) -> Standings {
             trend: Some("30 days".into()),
         },
         rows,
+        footer: None,
     }
 }
 

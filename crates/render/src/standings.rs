@@ -15,7 +15,10 @@ pub const TABLE_WIDTH: u32 = 720;
 pub const ROW_HEIGHT: u32 = 34;
 /// Height of the title band in px.
 pub const TITLE_HEIGHT: u32 = 56;
-/// Rows at most (more are refused: a page is ten, a tournament some dozens).
+/// Rows at most (more are refused: a page is ten; a bigger tournament
+/// draws its best rows and says in [`Standings::footer`] how many more
+/// there are — 500 rows would be a picture 17,000 px high that Discord
+/// shows shrunk past reading).
 pub const MAX_ROWS: usize = 100;
 
 /// Every other row's shade.
@@ -103,6 +106,9 @@ pub struct Standings {
     pub columns: StandingsColumns,
     /// The rows, in the order drawn.
     pub rows: Vec<StandingsRow>,
+    /// A line under the last row (`… and 400 more`), one row high in the
+    /// header colour; `None` for none.
+    pub footer: Option<String>,
 }
 
 /// Column geometry: (right edge or left edge, width) per column, in px.
@@ -180,7 +186,8 @@ fn fill(pixmap: &mut Pixmap, x: f32, y: f32, w: f32, h: f32, c: Rgb) {
 
 /// Draws `table` as an RGBA picture: [`TABLE_WIDTH`] px wide (more if its
 /// columns need it), [`TITLE_HEIGHT`] + ([`ROW_HEIGHT`] × (rows + 1)) + 12 px
-/// high; dark background like the board pictures, every other row shaded.
+/// high, and a [`ROW_HEIGHT`] more with a footer; dark background like the
+/// board pictures, every other row shaded.
 ///
 /// # Errors
 /// [`RenderError::NothingToShow`] for no rows (say so in words instead),
@@ -193,7 +200,8 @@ pub fn render_standings(table: &Standings) -> Result<Picture, RenderError> {
         return Err(RenderError::TooManyRows(table.rows.len()));
     }
     let g = grid(table);
-    let height = TITLE_HEIGHT + ROW_HEIGHT * (table.rows.len() as u32 + 1) + 12;
+    let footer_rows = u32::from(table.footer.is_some());
+    let height = TITLE_HEIGHT + ROW_HEIGHT * (table.rows.len() as u32 + 1 + footer_rows) + 12;
     let mut pm = Pixmap::new(g.width, height).ok_or(RenderError::NothingToShow)?;
     let bg = theme::BACKGROUND;
     pm.fill(tiny_skia::Color::from_rgba8(bg[0], bg[1], bg[2], 255));
@@ -269,6 +277,12 @@ pub fn render_standings(table: &Standings) -> Result<Picture, RenderError> {
         for ((cell, color), right) in cells.iter().zip(&g.rights) {
             text::draw_right(&mut pm, &printable(cell), *right, y, TEXT_SIZE, *color);
         }
+    }
+    if let Some(footer) = &table.footer {
+        let footer = printable(footer);
+        let footer = text::fit(&footer, HEADER_SIZE + 2.0, w - 2.0 * PAD);
+        let y = base(table.rows.len() + 1);
+        text::draw(&mut pm, &footer, g.name_left, y, HEADER_SIZE + 2.0, HEADER);
     }
     Ok(Picture {
         width: pm.width(),

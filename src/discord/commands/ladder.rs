@@ -289,6 +289,7 @@ pub fn leaderboard_standings(
             trend: Some(catalog.plain(l, id::TABLE_TREND)),
         },
         rows,
+        footer: None,
     })
 }
 

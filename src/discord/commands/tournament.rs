@@ -22,7 +22,9 @@ use super::super::offers::offer_terms;
 use super::super::reply::{
     acknowledge, deny, in_guild, is_moderator, private, private_followup, seated, user_locale,
 };
-use super::super::tournament_posts::{card_locale, card_text, post_card, standings_picture};
+use super::super::tournament_posts::{
+    card_locale, card_text, post_card, rounds_note, standings_picture,
+};
 
 /// Tournaments: Swiss, round robin and arena.
 #[poise::command(
@@ -166,11 +168,20 @@ async fn tournament_start(ctx: Context<'_>, tournament: i64) -> Result<(), Error
         .await;
     match started {
         Ok(()) => {
-            reply(
-                ctx,
-                Message::new(id::TOURNAMENT_STARTED).with("id", tournament),
-            )
-            .await
+            let l = user_locale(ctx);
+            let data = ctx.data();
+            let mut text = data.catalog().text(
+                l,
+                id::TOURNAMENT_STARTED,
+                &Args::new().set("id", tournament),
+            );
+            // A Swiss cut to the rounds its players allow says why.
+            if let Ok(card) = data.tournaments.card(TournamentId(tournament)).await {
+                if let Some(note) = rounds_note(data.catalog(), l, &card) {
+                    text = format!("{text} {note}");
+                }
+            }
+            private(ctx, text).await
         }
         Err(d) => deny(ctx, &d).await,
     }

@@ -57,6 +57,20 @@ struct Entry {
     had_bye: bool,
 }
 
+/// The most rounds a Swiss of `players` entrants can have without two of
+/// them meeting twice: n − 1 for an even n, n for an odd n (each round one
+/// entrant has a bye) — a round robin's rounds
+/// ([`super::round_robin::schedule`]); beyond that a repeat is
+/// unavoidable. At least 1.
+pub fn max_rounds(players: usize) -> u32 {
+    let n = players.max(2) as u32;
+    if n % 2 == 0 {
+        n - 1
+    } else {
+        n
+    }
+}
+
 /// Pairs the next round of a Swiss.
 ///
 /// `n` entrants (seed order, 0 highest); `history` the rounds played so far
@@ -607,6 +621,16 @@ mod tests {
             .iter()
             .map(|p| Played::new(*p, p.second.map(|_| outcome(p))))
             .collect()
+    }
+
+    #[test]
+    fn a_swiss_has_at_most_a_round_robins_rounds() {
+        for n in 2..=crate::tournament::round_robin::MAX_PLAYERS {
+            let rr = crate::tournament::round_robin::schedule(n).len();
+            assert_eq!(max_rounds(n) as usize, rr, "n={n}");
+        }
+        assert_eq!((max_rounds(4), max_rounds(5), max_rounds(200)), (3, 5, 199));
+        assert_eq!((max_rounds(0), max_rounds(1)), (1, 1));
     }
 
     #[test]
