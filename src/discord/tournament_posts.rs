@@ -96,8 +96,10 @@ fn cells(r: &StandingRow, arena: bool) -> ([String; 3], &'static str) {
 /// The standings as a monospace table: rank, player, points and the
 /// tie-breaks (Swiss, round robin: Buchholz cut 1, Sonneborn-Berger; arena:
 /// matches won and played, 🔥 on a streak); a withdrawn player is marked.
-/// This is also the text beside a standings picture (the pictures half of
-/// issue 21 draws `card.standings` with render's standings table).
+/// From round 2 of a Swiss or round robin a last column gives the change of
+/// place since the round before (`▲2` up two, `▼1` down one, `=` the
+/// same), as the picture does. This is also the text beside a standings
+/// picture, for screen readers: it says what the picture shows.
 ///
 /// At most `room` characters: when not every row fits, the table shows the
 /// best rows and a last line says how many more there are (as the
@@ -112,7 +114,10 @@ pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card, room: usize) -
         .max()
         .unwrap_or(6)
         .max(6);
-    let head = format!(
+    // The trend column once there is a round before to compare with (the
+    // picture's condition, standings_picture_table).
+    let trend = card.standings.iter().any(|r| r.previous_rank.is_some());
+    let mut head = format!(
         "{:>3}  {:<w$}  {:>5}  {:>5}  {:>5}",
         "#",
         catalog.plain(l, id::TOURNAMENT_COLUMN_PLAYER),
@@ -121,11 +126,28 @@ pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card, room: usize) -
         catalog.plain(l, c3),
         w = name_width
     );
+    if trend {
+        head.push_str("  ");
+        head.push_str(&catalog.text(
+            l,
+            id::TOURNAMENT_COLUMN_TREND,
+            &Args::new().set("round", i64::from(card.round.saturating_sub(1))),
+        ));
+    }
     let line = |r: &StandingRow| {
         let name: String = r.player.name.replace('`', "ˋ").chars().take(20).collect();
         let ([points, b, c], mark) = cells(r, arena);
+        let change = match (trend, rank_trend(r)) {
+            (false, _) => String::new(),
+            (true, Trend::Up(n)) => format!("  {:>4}", format!("▲{n}")),
+            (true, Trend::Down(n)) => format!("  {:>4}", format!("▼{n}")),
+            (true, Trend::Level(_)) => format!("  {:>4}", "="),
+            // A player without a place the round before (none in a
+            // started tournament: every entrant has a row from round 1).
+            (true, Trend::Unknown) => format!("  {:>4}", "–"),
+        };
         format!(
-            "{:>3}  {:<w$}  {:>5}  {:>5}  {:>5}{mark}",
+            "{:>3}  {:<w$}  {:>5}  {:>5}  {:>5}{change}{mark}",
             r.rank,
             name,
             points,
@@ -958,6 +980,35 @@ mod tests {
         let de = standings_picture_table(&catalog, Locale::De, &card).unwrap();
         assert_eq!(de.columns.trend.as_deref(), Some("Seit Runde 2"));
         assert!(standings_png(&table).is_ok());
+    }
+
+    #[test]
+    fn the_standings_text_gives_the_pictures_change_of_place_for_screen_readers() {
+        // Before: the picture had the trend column and the text beside it,
+        // read by screen readers, did not.
+        let catalog = Catalog::new().unwrap();
+        let rows = |text: &str| -> Vec<String> {
+            let start = text.find("```\n").unwrap() + 4;
+            let end = start + text[start..].find("```").unwrap();
+            text[start..end].lines().map(str::to_string).collect()
+        };
+        let first = standings_table(&catalog, Locale::EnUs, &big_card(4), MAX_CONTENT);
+        assert!(!rows(&first)[0].contains("Since round"), "{first}");
+        let mut card = big_card(4);
+        card.round = 3;
+        for (r, p) in card.standings.iter_mut().zip([3, 1, 3, 4]) {
+            r.previous_rank = Some(p);
+        }
+        let text = standings_table(&catalog, Locale::EnUs, &card, MAX_CONTENT);
+        let rows = rows(&text);
+        assert!(rows[0].ends_with("Since round 2"), "{text}");
+        let last: Vec<&str> = rows[1..]
+            .iter()
+            .map(|l| l.split_whitespace().last().unwrap())
+            .collect();
+        assert_eq!(last, ["▲2", "▼1", "=", "="], "{text}");
+        let de = standings_table(&catalog, Locale::De, &card, MAX_CONTENT);
+        assert!(de.contains("Seit Runde 2"), "{de}");
     }
 
     #[test]

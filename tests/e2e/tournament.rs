@@ -398,17 +398,22 @@ async fn tournament_swiss_of_eight_plays_three_rounds_through_a_no_show_and_a_re
     // beat a one-point player: 1¾ each, their direct result a draw, so
     // seed order; player2 and player5 beat only player4: 0, Buchholz
     // decides.
+    // The change of place since round 2 (last column): after round 2
+    // player6 (2, Buchholz cut 1 of {0, 1}: 1) led player8 (2, {0, ½}: ½);
+    // then player7 1½; player1 (1, {1, 2}: 2) before player5 (1, {1, 0}:
+    // 1); player3 ½; player2 and player4 (0, Buchholz 2, Sonneborn-Berger
+    // 0, never met) in seed order.
     assert_eq!(
         table_rows(text),
         vec![
-            "1 player6 3 4 5",
-            "2 player1 2 4½ 2½",
-            "3 player8 2 4½ 1½",
-            "4 player3 1½ 3½ 1¾",
-            "5 player7 1½ 3½ 1¾",
-            "6 player2 1 4½ 0",
-            "7 player5 1 3½ 0",
-            "8 player4 0 3 0",
+            "1 player6 3 4 5 =",
+            "2 player1 2 4½ 2½ ▲2",
+            "3 player8 2 4½ 1½ ▼1",
+            "4 player3 1½ 3½ 1¾ ▲2",
+            "5 player7 1½ 3½ 1¾ ▼2",
+            "6 player2 1 4½ 0 ▲1",
+            "7 player5 1 3½ 0 ▼2",
+            "8 player4 0 3 0 =",
         ],
         "{text}"
     );
@@ -478,13 +483,16 @@ async fn tournament_round_robin_of_four_ranks_a_tie_by_sonneborn_berger_with_a_p
     // is ahead on Sonneborn-Berger.
     let last = final_post(&fake, 1).await;
     let text = last["content"].as_str().unwrap();
+    // Since round 2 (last column): then player3 led with 1½; player1 (1,
+    // Buchholz cut 1 of {1, 1½}: 1½) was before player4 (1, {1, ½}: 1);
+    // player2 ½ last.
     assert_eq!(
         table_rows(text),
         vec![
-            "1 player1 2 3½ 2½",
-            "2 player4 2 3½ 2",
-            "3 player3 1½ 4 2¼",
-            "4 player2 ½ 4 ¾",
+            "1 player1 2 3½ 2½ ▲1",
+            "2 player4 2 3½ 2 ▲1",
+            "3 player3 1½ 4 2¼ ▼2",
+            "4 player2 ½ 4 ¾ =",
         ],
         "{text}"
     );
@@ -711,12 +719,17 @@ async fn tournament_moderators_remove_a_player_and_void_a_result_others_are_refu
     // player2: 3; player2 a bye: 1 (its win over player3 is void); player3
     // 0, out. Buchholz cut 1: player1's opponents {0, 1} → 1; the others
     // have one opponent each, cut: 0. Sonneborn-Berger: player1 beat
-    // player3 (0) and player2 (1): 1.
+    // player3 (0) and player2 (1): 1. Since round 2 (after it: player1 2,
+    // player2 1, player3 0, the void counted) nobody changed places.
     let last = final_post(&fake, 1).await;
     let text = last["content"].as_str().unwrap();
     assert_eq!(
         table_rows(text),
-        vec!["1 player1 3 1 1", "2 player2 1 0 0", "3 player3 0 0 0 ✗"],
+        vec![
+            "1 player1 3 1 1 =",
+            "2 player2 1 0 0 =",
+            "3 player3 0 0 0 = ✗"
+        ],
         "{text}"
     );
 }
