@@ -276,6 +276,75 @@ async fn every_interaction_is_acknowledged_before_anything_is_posted_for_it() {
     );
 }
 
+// ------------------------------- commands that use the store: deferred first
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_command_that_reads_or_writes_the_store_is_deferred_first() {
+    // Issue 18 §2.6: challenge, accept, join, seek, rating, ladder void,
+    // replay and export are deferred (callback type 5, "thinking") before
+    // their work, so that a slow store never costs Discord's 3 s. Whatever
+    // the answer (here mostly refusals: there is no match 1), the first
+    // request for the interaction is that deferral.
+    let (fake, _bot) = start("pit-defer").await;
+    let m = [("match", 3, json!("1"))];
+    let mut asked = vec![
+        ("rating", ask(&fake, ALICE, "rating", &[])),
+        ("replay", ask(&fake, ALICE, "replay", &m)),
+        ("export", ask(&fake, ALICE, "export", &m)),
+        ("seek", ask(&fake, BOB, "seek", &[])),
+        ("ladder void", ladder(&fake, MONA, "void", &m, &[])),
+        ("history", ask(&fake, ALICE, "history", &[])),
+        ("leaderboard", ask(&fake, ALICE, "leaderboard", &[])),
+    ];
+    let join = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        subcommand_json(
+            join,
+            CAROL,
+            CHANNEL_ID,
+            "tournament",
+            "join",
+            &[("tournament", 4, json!(1))],
+            &[],
+        ),
+    );
+    asked.push(("tournament join", join));
+    for (name, i) in asked {
+        let token = format!("token-{i}");
+        fake.wait_for(name, |f| callback_of(f, i)).await;
+        // Its answer too, so that nothing for it comes after the check.
+        private_texts_or_files(&fake, i).await;
+        let mine: Vec<Recorded> = fake
+            .requests()
+            .into_iter()
+            .filter(|r| r.path.contains(&token))
+            .collect();
+        assert_eq!(mine[0].path, callback_path(i), "/{name}: {:?}", mine[0]);
+        assert_eq!(
+            mine[0].json["type"], 5,
+            "/{name} deferred: {}",
+            mine[0].json
+        );
+    }
+}
+
+/// Waits until interaction `i` is answered: a callback that is not a
+/// deferral, or after a deferral its answer edited or a follow-up.
+async fn private_texts_or_files(fake: &FakeDiscord, i: u64) {
+    let token = format!("token-{i}");
+    fake.wait_for("the answer", |f| {
+        let mine: Vec<Recorded> = f
+            .requests()
+            .into_iter()
+            .filter(|r| r.path.contains(&token))
+            .collect();
+        let answered = mine.len() >= 2 || mine.first().is_some_and(|r| r.json["type"] != 5);
+        answered.then_some(())
+    })
+    .await;
+}
+
 // ------------------------ turns are new messages, each old one edited once
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
