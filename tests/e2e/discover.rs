@@ -75,6 +75,11 @@ async fn resign_outside_a_thread_with_two_running_matches_names_both_threads() {
     for t in [&one, &two] {
         assert!(text.contains(&format!("<#{}>", t.thread)), "{text}");
     }
+    // And how to pick one.
+    assert!(
+        text.contains("Use the command inside the thread of the match you mean."),
+        "{text}"
+    );
     // Dave has none.
     let text = private_reply(&fake, ask(&fake, DAVE, "resign", &[])).await;
     assert!(text.contains("no running match"), "{text}");
