@@ -245,23 +245,30 @@ async fn the_try_again_refusal_is_in_the_pressers_language() {
     sqlx::query("ROLLBACK").execute(&mut lock).await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_acknowledgement_done_but_answered_500_is_retried_and_40060_counts_as_done() {
-    acknowledgement_done_but_not_answered("fault-ack-40060", Fault::ServerErrorAfterDoing, 500)
-        .await;
+async fn an_acknowledgement_done_but_answered_500_is_retried_and_40060_counts_as_done(api: Api) {
+    acknowledgement_done_but_not_answered(
+        api,
+        "fault-ack-40060",
+        Fault::ServerErrorAfterDoing,
+        500,
+    )
+    .await;
 }
+on_both_paths!(an_acknowledgement_done_but_answered_500_is_retried_and_40060_counts_as_done);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_acknowledgement_done_whose_answer_was_lost_is_retried_and_40060_counts_as_done() {
-    acknowledgement_done_but_not_answered("fault-ack-lost", Fault::DropAfterDoing, 0).await;
+async fn an_acknowledgement_done_whose_answer_was_lost_is_retried_and_40060_counts_as_done(
+    api: Api,
+) {
+    acknowledgement_done_but_not_answered(api, "fault-ack-lost", Fault::DropAfterDoing, 0).await;
 }
+on_both_paths!(an_acknowledgement_done_whose_answer_was_lost_is_retried_and_40060_counts_as_done);
 
 /// Discord takes the acknowledgement, then answers `status` (0: the
 /// connection is closed without an answer): the retry is told 40060
 /// "already acknowledged", which means it was done, and the move is
 /// applied once.
-async fn acknowledgement_done_but_not_answered(name: &str, fault: Fault, status: u16) {
-    let (fake, bot) = start_with(name, &[]).await;
+async fn acknowledgement_done_but_not_answered(api: Api, name: &str, fault: Fault, status: u16) {
+    let (fake, bot, _front) = start_via(api, name, &[]).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
     fake.inject("POST", "/callback", fault, 1);
     let i = t.press_drop(1, 1, 'd').await;
