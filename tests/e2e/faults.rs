@@ -181,6 +181,36 @@ async fn a_press_right_after_a_reconnect_request_is_played_once() {
     assert_eq!(t.turns(1, 4), 1);
 }
 
+/// Discord's HELLO names the heartbeat interval (41.25 s in practice) and
+/// closes a connection whose heartbeat is late (developers/events/gateway,
+/// "Sending Heartbeats"); the fake closes it with 4009. With an interval of
+/// 1.5 s (0.5 s of tolerance) the bot must keep time for a whole match:
+/// several heartbeats, no close, no new session, every move played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_a_short_heartbeat_interval_the_bot_keeps_its_session_through_a_match() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    fake.set_heartbeat(Duration::from_millis(1_500), Duration::from_millis(500));
+    let (fake, _bot) = start_on(fake, "heartbeat", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    for (ply, column) in (1..=4).zip(['a', 'b', 'a', 'b']) {
+        // The players think for longer than an interval between moves.
+        tokio::time::sleep(Duration::from_millis(2_000)).await;
+        t.play(1, ply, column).await;
+    }
+    let heartbeats = fake.gateway_ops().iter().filter(|op| **op == 1).count();
+    assert!(heartbeats >= 5, "{heartbeats} heartbeats in over 8 s");
+    assert_eq!(fake.heartbeat_timeouts(), 0);
+    assert!(
+        !fake.closes().contains(&SESSION_TIMED_OUT),
+        "{:?}",
+        fake.closes()
+    );
+    assert_eq!(fake.identified_intents().len(), 1, "one session");
+    assert!(!fake.gateway_ops().contains(&6), "never resumed");
+    t.play(1, 5, 'c').await;
+    assert_eq!(t.turns(1, 5), 1);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_press_while_the_database_is_locked_gets_try_again_and_nothing_is_half_written() {
     let (fake, bot) = start_with("fault-db-locked", &[("FOURBOT_BUSY_TIMEOUT_MS", "300")]).await;
