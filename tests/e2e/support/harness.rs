@@ -245,6 +245,7 @@ pub async fn start_via(
 /// `$name::plain` and `$name::production`: the fault tests must hold on the
 /// production HTTP path too (issue 18: serenity's rate limiter on, at least
 /// for them), and one body keeps the two from drifting apart.
+#[allow(unused_macros)] // examples/load.rs includes this file and uses none
 macro_rules! on_both_paths {
     ($name:ident) => {
         mod $name {
