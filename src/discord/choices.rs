@@ -199,7 +199,7 @@ fn fits(partial: &str, id: i64, label: &str) -> bool {
 }
 
 /// The user's matches on this server for a `match` option (`/replay`,
-/// `/export`, `/analyze`, `/ladder void`): their running ones first, then
+/// `/export`, `/analyze`): their running ones first, then
 /// their last finished ones, newest first.
 pub async fn my_matches(
     ctx: super::data::Context<'_>,
@@ -250,6 +250,36 @@ pub async fn running_matches(
         .filter(|m| !data.host.is_finished(*m))
         .filter_map(|m| running_label(&data, guild, l, m))
         .collect();
+    respond(partial, choices)
+}
+
+/// The server's last finished rated matches for `/ladder void`, newest
+/// first, whoever played them (a moderator voids other players' matches).
+pub async fn rated_matches(
+    ctx: super::data::Context<'_>,
+    partial: &str,
+) -> serenity::all::CreateAutocompleteResponse {
+    let data = ctx.data().clone();
+    let Some(guild) = ctx.guild_id().map(|g| g.get()) else {
+        return serenity::all::CreateAutocompleteResponse::new();
+    };
+    let l = super::reply::user_locale(ctx);
+    let catalog = data.catalog();
+    let choices = match data.ladder.recent_rated(guild, MATCH_CHOICES as u32).await {
+        Ok(matches) => matches
+            .into_iter()
+            .map(|m| {
+                let names: Vec<&str> = m.players.iter().map(String::as_str).collect();
+                let label = format!(
+                    "{} · {}",
+                    crate::host::present::versus_names(catalog, l, m.variant, &names),
+                    catalog.variant_name(l, m.variant)
+                );
+                (m.id.0, label)
+            })
+            .collect(),
+        Err(_) => Vec::new(),
+    };
     respond(partial, choices)
 }
 

@@ -507,9 +507,44 @@ async fn write(data: &Data, channel: ChannelId, write: Write) -> Option<MessageI
     }
 }
 
+/// Deletes the bot's message `message` in `channel`, paced and retried;
+/// a failure is logged (the message stays, with its buttons still
+/// working).
+async fn delete(data: &Data, channel: ChannelId, message: MessageId) {
+    let route = Route::ChannelMessage {
+        channel_id: channel,
+        message_id: message,
+    };
+    let done = with_retries("delete an old tournament message", || {
+        data.rest.paced(route, |http| async move {
+            channel.delete_message(http, message).await
+        })
+    })
+    .await;
+    if let Err(e) = done {
+        tracing::warn!(error = %e, channel = %channel, message = %message, "deleting an old tournament message failed");
+    }
+}
+
 /// Posts a message in `channel`, retried like every post.
 async fn post(data: &Data, channel: ChannelId, message: CreateMessage) -> Option<MessageId> {
     write(data, channel, Write::Post(message)).await
+}
+
+/// A tournament message this old is posted afresh instead of edited:
+/// Discord allows only a few edits of messages older than an hour
+/// (JSON error 30046, developers/topics/opcodes-and-status-codes, "JSON
+/// Error Codes"), and a tournament runs for hours. Ten minutes under the
+/// hour, so that an edit that waits for the rate limiter or is retried
+/// still reaches a message younger than an hour.
+const CARD_RENEWED_AFTER: std::time::Duration = std::time::Duration::from_secs(50 * 60);
+
+/// The tournament message showing `card` as a new message.
+fn card_message(catalog: &Catalog, l: Locale, card: &Card) -> CreateMessage {
+    CreateMessage::new()
+        .content(card_text(catalog, l, card))
+        .components(card_buttons(catalog, l, card))
+        .allowed_mentions(mentions_only(&[]))
 }
 
 /// Posts the tournament message of a new tournament and remembers it.
@@ -517,19 +552,17 @@ pub async fn post_card(data: &Data, tid: TournamentId) {
     let Ok(card) = data.tournaments.card(tid).await else {
         return;
     };
-    let l = card_locale(&card);
-    let catalog = data.catalog();
-    let message = CreateMessage::new()
-        .content(card_text(catalog, l, &card))
-        .components(card_buttons(catalog, l, &card))
-        .allowed_mentions(mentions_only(&[]));
+    let message = card_message(data.catalog(), card_locale(&card), &card);
     let channel = ChannelId::new(card.tournament.setup.channel);
     if let Some(m) = post(data, channel, message).await {
         data.tournaments.set_message(tid, m.get()).await;
     }
 }
 
-/// Shows the tournament message again (entrants, state, standings).
+/// Shows the tournament message again (entrants, state, standings): an
+/// edit, or, once the message is [`CARD_RENEWED_AFTER`] old, a fresh
+/// message that replaces it (the old one is deleted — a delete is no edit
+/// — so that one message has the live Join and Leave buttons).
 async fn refresh(data: &Data, tid: TournamentId) -> Option<Card> {
     let card = data.tournaments.card(tid).await.ok()?;
     let Some(message) = card.tournament.message else {
@@ -539,6 +572,13 @@ async fn refresh(data: &Data, tid: TournamentId) -> Option<Card> {
     let catalog = data.catalog();
     let channel = ChannelId::new(card.tournament.setup.channel);
     let message = MessageId::new(message);
+    if super::leases::Leases::age(message) >= CARD_RENEWED_AFTER {
+        if let Some(fresh) = post(data, channel, card_message(catalog, l, &card)).await {
+            data.tournaments.set_message(tid, fresh.get()).await;
+            delete(data, channel, message).await;
+        }
+        return Some(card);
+    }
     let edit = EditMessage::new()
         .content(card_text(catalog, l, &card))
         .components(card_buttons(catalog, l, &card));

@@ -201,7 +201,7 @@ async fn suggestions(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_match_option_suggests_the_users_recent_matches() {
+async fn every_match_option_suggests_the_users_recent_matches_and_ladder_void_the_servers() {
     let (fake, _bot) = start("match-choices").await;
     let done = Table::between(&fake, ALICE, BOB, None).await;
     done.play(1, 1, 'd').await;
@@ -238,4 +238,27 @@ async fn every_match_option_suggests_the_users_recent_matches() {
     let abort = suggestions(&fake, MONA, "ladder", Some("abort"), "").await;
     let values: Vec<&str> = abort.iter().map(|(_, v)| v.as_str()).collect();
     assert_eq!(values, [running.match_id.as_str()], "{abort:?}");
+    // A moderator's /ladder void suggests the server's finished rated
+    // matches, newest first, though she played none of them.
+    let later = Table::between(&fake, BOB, DAVE, None).await;
+    later.play(1, 1, 'd').await;
+    later.play(1, 2, 'd').await;
+    let turn = later.turn(1, 3).await;
+    later.resign_match_by(DAVE, &turn).await;
+    later.message_with(":rematch").await;
+    let void = suggestions(&fake, MONA, "ladder", Some("void"), "").await;
+    let values: Vec<&str> = void.iter().map(|(_, v)| v.as_str()).collect();
+    assert_eq!(
+        values,
+        [later.match_id.as_str(), done.match_id.as_str()],
+        "newest first, the running one not: {void:?}"
+    );
+    assert!(
+        void[0].0.starts_with(&format!("#{} · ", later.match_id))
+            && void[0].0.contains("bob vs dave"),
+        "{void:?}"
+    );
+    assert!(void.iter().all(|(name, _)| name.chars().count() <= 100));
+    let dave = suggestions(&fake, MONA, "ladder", Some("void"), "dave").await;
+    assert_eq!(dave.len(), 1, "{dave:?}");
 }

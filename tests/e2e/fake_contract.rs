@@ -1321,6 +1321,49 @@ async fn a_locked_thread_takes_no_message_without_manage_threads() {
     );
 }
 
+/// Edits of messages older than an hour are limited per channel (30046,
+/// `developers/topics/opcodes-and-status-codes`, "JSON Error Codes"; Discord
+/// answers 429): the fake allows [`OLD_EDITS`], counting only messages
+/// whose snowflake is over an hour old.
+#[tokio::test]
+async fn edits_of_messages_older_than_an_hour_are_limited_per_channel() {
+    let fake = fake().await;
+    fake.set_old_edits(2, std::time::Duration::from_secs(60));
+    let young = bot_message(&fake, CHANNEL_ID, json!({"content": "young"})).await;
+    fake.set_id_age(std::time::Duration::from_secs(2 * 60 * 60));
+    let old = bot_message(&fake, CHANNEL_ID, json!({"content": "old"})).await;
+    fake.set_id_age(std::time::Duration::ZERO);
+    assert!(snowflake_age(old) > OLD_MESSAGE_AGE && snowflake_age(young) < OLD_MESSAGE_AGE);
+    let newer = bot_message(&fake, CHANNEL_ID, json!({"content": "newer"})).await;
+    assert!(
+        newer > young,
+        "ids never repeat after going back to the present"
+    );
+    let edit = |m: u64| {
+        let fake = fake.clone();
+        async move {
+            let path = format!("/channels/{CHANNEL_ID}/messages/{m}");
+            raw(
+                &fake,
+                "PATCH",
+                &path,
+                Some(json!({"content": "edited"})),
+                &[],
+            )
+            .await
+        }
+    };
+    assert_eq!(edit(old).await.status, 200);
+    assert_eq!(edit(old).await.status, 200);
+    let a = edit(old).await;
+    assert_eq!((a.status, a.code()), (429, 30046), "{:?}", a.json);
+    assert!(a.json["retry_after"].as_f64().unwrap() > 0.0);
+    // A young message is edited as often as the rate limits allow.
+    for _ in 0..3 {
+        assert_eq!(edit(young).await.status, 200);
+    }
+}
+
 // ------------------------------------------------------------- gateway
 
 use futures_util::{SinkExt, StreamExt};

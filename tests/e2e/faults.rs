@@ -181,6 +181,36 @@ async fn a_press_right_after_a_reconnect_request_is_played_once() {
     assert_eq!(t.turns(1, 4), 1);
 }
 
+/// Discord's HELLO names the heartbeat interval (41.25 s in practice) and
+/// closes a connection whose heartbeat is late (developers/events/gateway,
+/// "Sending Heartbeats"); the fake closes it with 4009. With an interval of
+/// 1.5 s (0.5 s of tolerance) the bot must keep time for a whole match:
+/// several heartbeats, no close, no new session, every move played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_a_short_heartbeat_interval_the_bot_keeps_its_session_through_a_match() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    fake.set_heartbeat(Duration::from_millis(1_500), Duration::from_millis(500));
+    let (fake, _bot) = start_on(fake, "heartbeat", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    for (ply, column) in (1..=4).zip(['a', 'b', 'a', 'b']) {
+        // The players think for longer than an interval between moves.
+        tokio::time::sleep(Duration::from_millis(2_000)).await;
+        t.play(1, ply, column).await;
+    }
+    let heartbeats = fake.gateway_ops().iter().filter(|op| **op == 1).count();
+    assert!(heartbeats >= 5, "{heartbeats} heartbeats in over 8 s");
+    assert_eq!(fake.heartbeat_timeouts(), 0);
+    assert!(
+        !fake.closes().contains(&SESSION_TIMED_OUT),
+        "{:?}",
+        fake.closes()
+    );
+    assert_eq!(fake.identified_intents().len(), 1, "one session");
+    assert!(!fake.gateway_ops().contains(&6), "never resumed");
+    t.play(1, 5, 'c').await;
+    assert_eq!(t.turns(1, 5), 1);
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_press_while_the_database_is_locked_gets_try_again_and_nothing_is_half_written() {
     let (fake, bot) = start_with("fault-db-locked", &[("FOURBOT_BUSY_TIMEOUT_MS", "300")]).await;
@@ -245,23 +275,30 @@ async fn the_try_again_refusal_is_in_the_pressers_language() {
     sqlx::query("ROLLBACK").execute(&mut lock).await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_acknowledgement_done_but_answered_500_is_retried_and_40060_counts_as_done() {
-    acknowledgement_done_but_not_answered("fault-ack-40060", Fault::ServerErrorAfterDoing, 500)
-        .await;
+async fn an_acknowledgement_done_but_answered_500_is_retried_and_40060_counts_as_done(api: Api) {
+    acknowledgement_done_but_not_answered(
+        api,
+        "fault-ack-40060",
+        Fault::ServerErrorAfterDoing,
+        500,
+    )
+    .await;
 }
+on_both_paths!(an_acknowledgement_done_but_answered_500_is_retried_and_40060_counts_as_done);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_acknowledgement_done_whose_answer_was_lost_is_retried_and_40060_counts_as_done() {
-    acknowledgement_done_but_not_answered("fault-ack-lost", Fault::DropAfterDoing, 0).await;
+async fn an_acknowledgement_done_whose_answer_was_lost_is_retried_and_40060_counts_as_done(
+    api: Api,
+) {
+    acknowledgement_done_but_not_answered(api, "fault-ack-lost", Fault::DropAfterDoing, 0).await;
 }
+on_both_paths!(an_acknowledgement_done_whose_answer_was_lost_is_retried_and_40060_counts_as_done);
 
 /// Discord takes the acknowledgement, then answers `status` (0: the
 /// connection is closed without an answer): the retry is told 40060
 /// "already acknowledged", which means it was done, and the move is
 /// applied once.
-async fn acknowledgement_done_but_not_answered(name: &str, fault: Fault, status: u16) {
-    let (fake, bot) = start_with(name, &[]).await;
+async fn acknowledgement_done_but_not_answered(api: Api, name: &str, fault: Fault, status: u16) {
+    let (fake, bot, _front) = start_via(api, name, &[]).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
     fake.inject("POST", "/callback", fault, 1);
     let i = t.press_drop(1, 1, 'd').await;

@@ -51,9 +51,8 @@ fn channel_path_only(fake: &FakeDiscord) {
     fake.set_token_lifetime(Duration::ZERO);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_turn_created_but_answered_500_is_retried_with_its_nonce_and_posted_once() {
-    let (fake, _bot) = start_with("nonce-turn", &[]).await;
+async fn a_turn_created_but_answered_500_is_retried_with_its_nonce_and_posted_once(api: Api) {
+    let (fake, _bot, _front) = start_via(api, "nonce-turn", &[]).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
     channel_path_only(&fake);
     let first = t.turn(1, 1).await;
@@ -95,10 +94,10 @@ async fn a_turn_created_but_answered_500_is_retried_with_its_nonce_and_posted_on
     assert_eq!(next.len(), 1);
     assert_ne!(next[0]["nonce"], retried[0]["nonce"], "each turn its own");
 }
+on_both_paths!(a_turn_created_but_answered_500_is_retried_with_its_nonce_and_posted_once);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_end_created_but_answered_500_is_posted_once_and_the_thread_archived() {
-    let (fake, _bot) = start_with("nonce-end", &[]).await;
+async fn an_end_created_but_answered_500_is_posted_once_and_the_thread_archived(api: Api) {
+    let (fake, _bot, _front) = start_via(api, "nonce-end", &[]).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
     channel_path_only(&fake);
     t.play(1, 1, 'd').await;
@@ -117,10 +116,12 @@ async fn an_end_created_but_answered_500_is_posted_once_and_the_thread_archived(
     assert!(ends[0]["content"].as_str().unwrap().contains("resign"));
     assert!(buttons(&fake.message(id_of(&msg)).unwrap()).is_empty());
 }
+on_both_paths!(an_end_created_but_answered_500_is_posted_once_and_the_thread_archived);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_end_created_before_a_kill_but_never_confirmed_is_not_posted_again_after_the_restart() {
-    let (fake, mut bot) = start_with("nonce-kill", &[]).await;
+async fn an_end_created_before_a_kill_but_never_confirmed_is_not_posted_again_after_the_restart(
+    api: Api,
+) {
+    let (fake, mut bot, _front) = start_via(api, "nonce-kill", &[]).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
     channel_path_only(&fake);
     // Both move first: a match in which a player made no move is aborted,
@@ -163,10 +164,12 @@ async fn an_end_created_before_a_kill_but_never_confirmed_is_not_posted_again_af
         "rated once"
     );
 }
+on_both_paths!(
+    an_end_created_before_a_kill_but_never_confirmed_is_not_posted_again_after_the_restart
+);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_end_follow_up_created_but_answered_500_is_found_and_not_posted_again() {
-    let (fake, _bot) = start_with("nonce-followup-end", &[]).await;
+async fn an_end_follow_up_created_but_answered_500_is_found_and_not_posted_again(api: Api) {
+    let (fake, _bot, _front) = start_via(api, "nonce-followup-end", &[]).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
     t.play(1, 1, 'd').await;
     let msg = t.turn(1, 2).await;
@@ -203,3 +206,4 @@ async fn an_end_follow_up_created_but_answered_500_is_found_and_not_posted_again
     );
     assert!(buttons(&fake.message(id_of(&msg)).unwrap()).is_empty());
 }
+on_both_paths!(an_end_follow_up_created_but_answered_500_is_found_and_not_posted_again);

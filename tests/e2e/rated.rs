@@ -124,3 +124,79 @@ async fn resigning_before_ones_first_move_aborts_the_match_and_equal_ratings_sha
         assert!(card.contains("Rank 1 of 2 on this server"), "{card}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_players_tied_first_leave_the_third_at_rank_three() {
+    let (fake, _bot) = start("rated-three").await;
+    // A three-player match: everyone moves, then the third mover resigns
+    // the match. The other two share first place (docs/rules.md §6) and so
+    // the same Weng-Lin rating; the resigner is third.
+    let iid = challenge_with(
+        &fake,
+        ALICE,
+        &[
+            user_opt("opponent", BOB),
+            ("variant", 3, json!("three-players")),
+            user_opt("opponent2", CAROL),
+        ],
+        &[BOB, CAROL],
+    );
+    let mut t = accept_all(&fake, iid, &[BOB, CAROL]).await;
+    t.players = vec![ALICE, BOB, CAROL];
+    t.play(1, 1, 'a').await;
+    t.play(1, 2, 'b').await;
+    let last = t.mover(&t.turn(1, 3).await);
+    t.play(1, 3, 'c').await;
+    t.command(last, "resign");
+    let placed = format!("{} forfeited and is placed last.", last.name);
+    thread_message(&fake, t.thread, &placed).await;
+    let board = ask(
+        &fake,
+        DAVE,
+        "leaderboard",
+        &[("variant", 3, json!("three-players"))],
+    );
+    let table = fake
+        .wait_for("the leaderboard", |f| f.original(board))
+        .await;
+    let text = table["content"].as_str().unwrap();
+    let rank_of = |name: &str| {
+        text.lines()
+            .find(|l| l.contains(name))
+            .and_then(|l| l.trim_start_matches(['`', ' ']).split('.').next())
+            .unwrap_or_else(|| panic!("{name} in {text}"))
+            .to_string()
+    };
+    for p in [ALICE, BOB, CAROL] {
+        let expected = if p.id == last.id { "3" } else { "1" };
+        assert_eq!(rank_of(p.name), expected, "{} in {text}", p.name);
+    }
+    let card = private_reply(
+        &fake,
+        command(
+            &fake,
+            DAVE,
+            "rating",
+            &[
+                user_opt("user", last),
+                ("variant", 3, json!("three-players")),
+            ],
+            &[last],
+        ),
+    )
+    .await;
+    assert!(card.contains("Rank 3 of 3 on this server"), "{card}");
+    let winner = if last.id == ALICE.id { BOB } else { ALICE };
+    let card = private_reply(
+        &fake,
+        command(
+            &fake,
+            DAVE,
+            "rating",
+            &[user_opt("user", winner)],
+            &[winner],
+        ),
+    )
+    .await;
+    assert!(card.contains("Rank 1 of 3 on this server"), "{card}");
+}

@@ -126,3 +126,48 @@ async fn a_rematch_offer_expires_like_a_challenge() {
     let r = press_now(&fake, ALICE, id_of(&over), &rematch).await;
     assert!(r.text().contains("rematch offer has expired"), "{r:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rematch_is_refused_to_a_banned_player_and_outside_the_match_channel() {
+    let (fake, _bot) = start("rematch-ban-channel").await;
+    let t = Table::open(&fake).await;
+    let over = resigned(&t).await;
+    let rematch = format!("m:{}:rematch", t.match_id);
+    // Bob is banned from rated matches: neither player may start the
+    // rated rematch.
+    let banned = private_reply(
+        &fake,
+        ladder(&fake, MONA, "ban", &[user_opt("user", BOB)], &[BOB]),
+    )
+    .await;
+    assert!(banned.contains("bob is banned"), "{banned}");
+    let r = press_now(&fake, ALICE, id_of(&over), &rematch).await;
+    assert!(r.text().contains("bob is banned"), "{r:?}");
+    let r = press_now(&fake, BOB, id_of(&over), &rematch).await;
+    assert!(r.text().contains("You are banned"), "{r:?}");
+    private_reply(
+        &fake,
+        ladder(&fake, MONA, "unban", &[user_opt("user", BOB)], &[BOB]),
+    )
+    .await;
+    // Matches now start in another channel only: the rematch in this
+    // channel's thread is refused, naming the match channel.
+    let elsewhere = CHANNEL_ID + 1000;
+    private_reply(
+        &fake,
+        config(
+            &fake,
+            MONA,
+            &[("channel", 7, serde_json::json!(elsewhere.to_string()))],
+        ),
+    )
+    .await;
+    let r = press_now(&fake, ALICE, id_of(&over), &rematch).await;
+    assert!(r.text().contains(&format!("<#{elsewhere}>")), "{r:?}");
+    assert!(
+        !fake.messages_in(t.thread).iter().any(|m| buttons(m)
+            .iter()
+            .any(|(b, _)| b.starts_with("m:") && !b.starts_with(&format!("m:{}:", t.match_id)))),
+        "no rematch started"
+    );
+}

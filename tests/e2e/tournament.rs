@@ -792,18 +792,71 @@ async fn tournament_unrated_its_matches_change_no_rating_through_a_restart() {
     );
 }
 
-/// The tournament message of tournament `tid` in the channel once its text
-/// contains `text` (waits): the message the bot edits as players come and
-/// go.
+/// The message of `CHANNEL_ID` with tournament `tid`'s Join button whose
+/// text contains `text` (waits).
 async fn card_with(fake: &FakeDiscord, tid: u64, text: &str) -> Value {
-    let head = format!("**Tournament {tid}: ");
-    fake.wait_for(text, |f| {
+    let join = format!("t:{tid}:join");
+    fake.wait_for(&format!("the card with {text}"), |f| {
         f.messages_in(CHANNEL_ID).into_iter().find(|m| {
-            let content = m["content"].as_str().unwrap_or("");
-            content.starts_with(&head) && content.contains(text)
+            buttons(m).iter().any(|(b, _)| *b == join)
+                && m["content"].as_str().unwrap_or("").contains(text)
         })
     })
     .await
+}
+
+/// A tournament's card outlives an hour while players join (tournaments
+/// run for hours), but Discord allows only a few edits of messages older
+/// than an hour (30046, `developers/topics/opcodes-and-status-codes`): the
+/// bot never edits an old card. The fake makes the card two hours old.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tournament_card_older_than_an_hour_is_never_edited() {
+    let (fake, _bot) = start_with("tournament-old-card", &[]).await;
+    fake.set_id_age(Duration::from_secs(2 * 60 * 60));
+    let created = private_reply(
+        &fake,
+        tour(
+            &fake,
+            MONA,
+            "create",
+            &[("format", 3, json!("swiss")), ("rounds", 4, json!(3))],
+        ),
+    )
+    .await;
+    assert!(created.contains("Tournament 1 is created"), "{created}");
+    let old = card_with(&fake, 1, "").await;
+    fake.set_id_age(Duration::ZERO);
+    for p in (1..=6).map(user) {
+        let joined = private_reply(
+            &fake,
+            tour(&fake, p, "join", &[("tournament", 4, json!(1))]),
+        )
+        .await;
+        assert!(joined.contains("You joined tournament 1"), "{joined}");
+    }
+    let card = card_with(&fake, 1, "player6").await;
+    let old_edits: Vec<Served> = fake
+        .served()
+        .into_iter()
+        .filter(|s| s.method == "PATCH" && s.path.ends_with(&format!("/messages/{}", id_of(&old))))
+        .collect();
+    assert!(
+        old_edits.is_empty(),
+        "the old card is never edited: {old_edits:?}"
+    );
+    assert!(
+        !fake.served().iter().any(|s| s.status == 429),
+        "no 30046 (nor any 429)"
+    );
+    assert_ne!(id_of(&card), id_of(&old), "a fresh card");
+    assert_eq!(
+        fake.messages_in(CHANNEL_ID)
+            .iter()
+            .filter(|m| buttons(m).iter().any(|(b, _)| b == "t:1:join"))
+            .count(),
+        1,
+        "one card with buttons"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

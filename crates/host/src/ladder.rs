@@ -8,7 +8,8 @@ use fourbot_core::game::Variant;
 use fourbot_core::play::{Match, Seat, Seating};
 use fourbot_i18n::{id, Id, Message};
 use fourbot_store::{
-    Db, HistoryEntry, LadderEntry, MatchDetail, MatchId, PoolRating, RatingPoint, StoreError,
+    Db, HistoryEntry, LadderEntry, MatchDetail, MatchId, PoolRating, RatedEntry, RatingPoint,
+    StoreError,
 };
 
 use super::denial::Denial;
@@ -261,6 +262,19 @@ impl Ladder {
             .match_history(player, guild, limit)
             .await
             .map_err(&fail)
+    }
+
+    /// `guild`'s last `limit` finished rated matches that are not voided,
+    /// newest first, whoever played them: what a moderator's `/ladder
+    /// void` may name.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn recent_rated(&self, guild: u64, limit: u32) -> Result<Vec<RatedEntry>, Denial> {
+        self.db
+            .recent_rated_matches(guild, limit)
+            .await
+            .map_err(internal("reading a server's rated matches"))
     }
 
     /// The match that `text` names (`12`, `#12`) if it was played on

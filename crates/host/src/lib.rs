@@ -53,7 +53,7 @@ pub use view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 // not name the store.
 pub use fourbot_store::{
     database_url, redact_url, GuildSettings, HistoryEntry, LadderEntry, MatchDetail, NewTournament,
-    PlayerId, PlayerInfo, PlayerSettings, PoolRating, RatingPoint, Shards, ShardsError, StoreError,
-    StoredTournament, TournamentId, TournamentState, DATABASE_URL_ENV, DEFAULT_DATABASE_URL,
-    LEASE_ENV,
+    PlayerId, PlayerInfo, PlayerSettings, PoolRating, RatedEntry, RatingPoint, Shards, ShardsError,
+    StoreError, StoredTournament, TournamentId, TournamentState, DATABASE_URL_ENV,
+    DEFAULT_DATABASE_URL, LEASE_ENV,
 };

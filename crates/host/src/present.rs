@@ -773,6 +773,13 @@ impl Presenter<'_> {
 /// carol", teams as "alice and carol vs bob and dave" (each side's players
 /// by [`Seating::side_of`]).
 pub fn versus(catalog: &Catalog, l: Locale, variant: Variant, players: &[Seated]) -> String {
+    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+    versus_names(catalog, l, variant, &names)
+}
+
+/// [`versus`] from the players' names in seat order (a finished match read
+/// from the store has names, not seated users).
+pub fn versus_names(catalog: &Catalog, l: Locale, variant: Variant, players: &[&str]) -> String {
     let seating = Seating::new(variant);
     let sides: Vec<String> = (0..seating.sides() as u8)
         .map(|side| {
@@ -780,7 +787,7 @@ pub fn versus(catalog: &Catalog, l: Locale, variant: Variant, players: &[Seated]
                 .iter()
                 .zip(seating.all())
                 .filter(|(_, seat)| seating.side_of(**seat) == Side(side))
-                .map(|(p, _)| p.name.clone())
+                .map(|(p, _)| (*p).to_string())
                 .collect();
             catalog.list(l, &names)
         })

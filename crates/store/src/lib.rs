@@ -51,7 +51,9 @@ use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
 pub use challenges::{ChallengeKind, ChallengeSeat, ChallengeState, NewChallenge, StoredChallenge};
 pub use matches::{LoadedMatch, NewMatch, Recorded, ResumedMatch, StoredClock};
 pub use people::{GuildSettings, PlayerInfo, PlayerSettings};
-pub use queries::{GameDetail, HistoryEntry, MatchDetail, MoveDetail, RunningEntry, SeatDetail};
+pub use queries::{
+    GameDetail, HistoryEntry, MatchDetail, MoveDetail, RatedEntry, RunningEntry, SeatDetail,
+};
 pub use ratings::{
     competition_ranks, LadderEntry, PoolRating, RatingChange, RatingPoint, RatingSystem,
 };

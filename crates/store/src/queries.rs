@@ -136,6 +136,17 @@ pub struct RunningEntry {
     pub opponents: Vec<String>,
 }
 
+/// A finished rated match of a server, for a moderator's `/ladder void`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedEntry {
+    /// The match.
+    pub id: MatchId,
+    /// The variant.
+    pub variant: Variant,
+    /// Every player's name, in seat order.
+    pub players: Vec<String>,
+}
+
 // Lists in one row, the same on SQLite and PostgreSQL (which spell
 // `group_concat` differently): a column per position, NULL past the end.
 // A match has at most 3 sides and 4 seats (so 3 opponents).
@@ -355,6 +366,56 @@ impl Db {
                     rating: before.zip(after),
                     voided: r.get::<i64, _>("voided") != 0,
                     finished_unix_ms: r.get::<Option<i64>, _>("finished_unix_ms").unwrap_or(0),
+                })
+            })
+            .collect())
+    }
+
+    /// `guild`'s finished rated matches that are not voided, newest first,
+    /// at most `limit`: what a moderator may void (the `matches_pool`
+    /// index starts with the guild).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn recent_rated_matches(
+        &self,
+        guild: GuildId,
+        limit: u32,
+    ) -> Result<Vec<RatedEntry>, StoreError> {
+        let seat = |n: u8| {
+            format!(
+                "(SELECT p.name FROM match_seats AS s JOIN players AS p ON p.id = s.player_id
+                  WHERE s.match_id = m.id AND s.seat = {n}) AS player{n}"
+            )
+        };
+        // A match has at most 4 seats; `listed` reads three columns, so the
+        // fourth is read apart.
+        let sql = format!(
+            "SELECT m.id, m.variant, {}, {}, {}, {} FROM matches AS m
+             WHERE m.guild_id = $1 AND m.phase = 'finished' AND m.rated = 1 AND m.voided = 0
+             ORDER BY m.finished_unix_ms DESC, m.id DESC
+             LIMIT $2",
+            seat(0),
+            seat(1),
+            seat(2),
+            seat(3)
+        );
+        let rows = sqlx::query(&sql)
+            .bind(super::gid(guild))
+            .bind(i64::from(limit))
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows
+            .iter()
+            .filter_map(|r| {
+                let mut players: Vec<String> = listed(r, "player");
+                if players.len() == 3 {
+                    players.extend(r.get::<Option<String>, _>("player3"));
+                }
+                Some(RatedEntry {
+                    id: MatchId(r.get("id")),
+                    variant: r.get::<String, _>("variant").parse().ok()?,
+                    players,
                 })
             })
             .collect())

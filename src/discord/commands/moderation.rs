@@ -188,7 +188,7 @@ async fn ladder_reset(ctx: Context<'_>) -> Result<(), Error> {
 async fn ladder_void(
     ctx: Context<'_>,
     #[rename = "match"]
-    #[autocomplete = "super::super::choices::my_matches"]
+    #[autocomplete = "super::super::choices::rated_matches"]
     id: String,
 ) -> Result<(), Error> {
     let Some(guild) = moderator_guild(ctx).await? else {

@@ -211,6 +211,60 @@ pub async fn start_tls(name: &str, envs: &[(&str, &str)]) -> (FakeDiscord, TlsFr
     )
 }
 
+/// Which HTTP path the bot under test takes to the fake.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Api {
+    /// `DISCORD_API_BASE`: plain HTTP, serenity's rate limiter off
+    /// ([`start_with`]).
+    Plain,
+    /// The production path: `https://discord.com/api/v10` through the TLS
+    /// front, serenity's rate limiter on ([`start_tls`]).
+    Production,
+}
+
+/// Like [`start_with`] on `api`'s path; the TLS front, when there is one,
+/// must live as long as the bot.
+pub async fn start_via(
+    api: Api,
+    name: &str,
+    envs: &[(&str, &str)],
+) -> (FakeDiscord, Bot, Option<TlsFront>) {
+    match api {
+        Api::Plain => {
+            let (fake, bot) = start_with(name, envs).await;
+            (fake, bot, None)
+        }
+        Api::Production => {
+            let (fake, front, bot) = start_tls(&format!("{name}-tls"), envs).await;
+            (fake, bot, Some(front))
+        }
+    }
+}
+
+/// Runs the test body `async fn $name(api: Api)` twice, as the tests
+/// `$name::plain` and `$name::production`: the fault tests must hold on the
+/// production HTTP path too (issue 18: serenity's rate limiter on, at least
+/// for them), and one body keeps the two from drifting apart.
+#[allow(unused_macros)] // examples/load.rs includes this file and uses none
+macro_rules! on_both_paths {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn plain() {
+                super::$name($crate::support::harness::Api::Plain).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn production() {
+                super::$name($crate::support::harness::Api::Production).await;
+            }
+        }
+    };
+}
+// Unused by `examples/load.rs`, which includes this file too.
+#[allow(unused_imports)]
+pub(crate) use on_both_paths;
+
 impl Drop for Bot {
     /// Keeps the directory (database, stderr.log) of a failed test only.
     fn drop(&mut self) {

@@ -23,6 +23,10 @@
 //!   stage channel or in a thread (50024), one thread per message
 //!   (160004); an archived thread refuses edits (50083) and is unarchived
 //!   by a message;
+//! - edits of messages older than an hour (their age from the snowflake):
+//!   a few per channel in a window, then 429 / 30046 ([`OLD_EDITS`];
+//!   [`FakeDiscord::set_id_age`] makes the messages created from then on
+//!   old);
 //! - the gateway (`gateway`): privileged intents the application has not
 //!   enabled close the connection with 4014; dispatches follow the intents
 //!   the bot identified with (no guild messages without `GUILD_MESSAGES`,
@@ -224,6 +228,9 @@ pub(crate) struct Config {
     heartbeat_tolerance: Duration,
     /// Rate limits.
     limits: RateLimits,
+    /// Edits of messages older than an hour allowed per channel, and the
+    /// window they are counted in.
+    old_edits: (usize, Duration),
 }
 
 impl Default for Config {
@@ -235,8 +242,38 @@ impl Default for Config {
             heartbeat_interval: Duration::from_millis(41_250),
             heartbeat_tolerance: Duration::from_secs(5),
             limits: RateLimits::default(),
+            old_edits: OLD_EDITS,
         }
     }
+}
+
+/// How many edits of messages older than an hour (JSON error 30046,
+/// "Maximum number of edits to messages older than 1 hour reached. Try
+/// again later": `developers/topics/opcodes-and-status-codes`, "JSON Error
+/// Codes") the fake allows per channel in a window. Discord documents
+/// neither number; it answers the edit past the limit with 429 and code
+/// 30046. The fake allows 3 in 10 minutes: a bot that edits an old message
+/// now and then meets it, as on Discord, when it keeps doing so.
+pub const OLD_EDITS: (usize, Duration) = (3, Duration::from_secs(10 * 60));
+
+/// A message older than this is "older than 1 hour" for [`OLD_EDITS`].
+pub const OLD_MESSAGE_AGE: Duration = Duration::from_secs(60 * 60);
+
+/// Discord's epoch (2015-01-01) in ms since 1970: snowflakes count from it
+/// (`reference`, "Snowflakes").
+const DISCORD_EPOCH_MS: u64 = 1_420_070_400_000;
+
+/// ms since 1970, now.
+fn unix_ms_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64
+}
+
+/// How old the snowflake `id` is (its time is in its top 42 bits).
+pub fn snowflake_age(id: u64) -> Duration {
+    Duration::from_millis(unix_ms_now().saturating_sub((id >> 22) + DISCORD_EPOCH_MS))
 }
 
 /// How long after an interaction its first callback may come
@@ -316,6 +353,12 @@ pub(crate) struct State {
     refused_identifies: u32,
     /// Connections closed for missing heartbeats.
     heartbeat_timeouts: u32,
+    /// Per channel: when each edit of a message older than an hour was
+    /// made (the last [`Config::old_edits`] window).
+    old_edits: HashMap<u64, Vec<Instant>>,
+    /// The next id to mint once [`FakeDiscord::set_id_age`] returns to the
+    /// present (ids never repeat).
+    present_id: u64,
     /// Upload limit per guild (bytes), where a test changed it.
     upload_limits: HashMap<u64, u64>,
     /// The DM channel opened with each user (Create DM).
@@ -866,6 +909,8 @@ impl FakeDiscord {
                 identified: Vec::new(),
                 refused_identifies: 0,
                 heartbeat_timeouts: 0,
+                old_edits: HashMap::new(),
+                present_id: 0,
                 upload_limits: HashMap::new(),
                 dms: HashMap::new(),
                 dms_closed: HashSet::new(),
@@ -1432,6 +1477,27 @@ impl FakeDiscord {
     /// (default [`ACK_WINDOW`], 3 s).
     pub fn set_ack_window(&self, window: Duration) {
         self.state.lock().unwrap().cfg.ack_window = window;
+    }
+
+    /// Ids minted from now on (messages, threads, interactions) carry a
+    /// time `age` in the past, so that a message created now is as old as
+    /// Discord would see it after `age`; `Duration::ZERO` returns to the
+    /// present, never reusing an id.
+    pub fn set_id_age(&self, age: Duration) {
+        let mut s = self.state.lock().unwrap();
+        if age.is_zero() {
+            s.next_id = s.next_id.max(s.present_id);
+            return;
+        }
+        s.present_id = s.present_id.max(s.next_id);
+        let then = unix_ms_now() - age.as_millis() as u64 - DISCORD_EPOCH_MS;
+        s.next_id = then << 22;
+    }
+
+    /// Sets how many edits of messages older than an hour a channel may
+    /// have in a window (default [`OLD_EDITS`]).
+    pub fn set_old_edits(&self, limit: usize, window: Duration) {
+        self.state.lock().unwrap().cfg.old_edits = (limit, window);
     }
 
     /// Sets how long an interaction token works (default

@@ -661,10 +661,41 @@ fn edit_channel_message(s: &mut State, c: u64, m: u64, r: &Req<'_>) -> Answer {
     if p & need != need {
         return missing_permissions();
     }
+    if let Some(a) = old_message_edit(s, c, m) {
+        return a;
+    }
     match apply_edit(s, m, r.json, r.files) {
         Some(v) => (200, Some(v)),
         None => unknown_message(),
     }
+}
+
+/// An edit of message `m` in channel `c`: when `m` is older than an hour
+/// (from its snowflake) and the channel had its [`super::OLD_EDITS`] of
+/// those in the window, 429 / 30046 with the wait; otherwise the edit is
+/// counted (`None`).
+fn old_message_edit(s: &mut State, c: u64, m: u64) -> Option<Answer> {
+    if super::snowflake_age(m) <= super::OLD_MESSAGE_AGE {
+        return None;
+    }
+    let (limit, window) = s.cfg.old_edits;
+    let now = Instant::now();
+    let edits = s.old_edits.entry(c).or_default();
+    edits.retain(|t| now.duration_since(*t) < window);
+    if edits.len() < limit {
+        edits.push(now);
+        return None;
+    }
+    let wait = window.saturating_sub(now.duration_since(edits[0]));
+    Some((
+        429,
+        Some(json!({
+            "message": "Maximum number of edits to messages older than 1 hour reached. Try again later.",
+            "code": 30046,
+            "retry_after": wait.as_secs_f64(),
+            "global": false,
+        })),
+    ))
 }
 
 /// Start Thread from Message (`developers/resources/channel.mdx`): in a
