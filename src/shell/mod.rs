@@ -307,18 +307,12 @@ impl<W: Write> Shell<W> {
             .parse::<usize>()
             .ok()
             .and_then(|n| self.buttons.get(n.wrapping_sub(1)))
+            // A stray digit must not lose a game: the resign buttons have
+            // no number (they are typed), so 8 on a 7-column board is a
+            // column that is not there, as the prompt shows.
+            .filter(|b| resign_command(&b.action).is_none())
             .cloned()
         {
-            if let Some(command) = resign_command(&button.action) {
-                // A stray digit must not lose a game: resigning is typed.
-                let text = self.host.catalog().text(
-                    locale,
-                    id::SHELL_RESIGN_TYPED,
-                    &crate::i18n::Args::new().set("command", command),
-                );
-                writeln!(self.out, "{text}")?;
-                return Ok(true);
-            }
             self.host.press(YOU, button.action).await
         } else {
             match self.host.typed(self.current, YOU, line).await {
@@ -338,8 +332,8 @@ impl<W: Write> Shell<W> {
         Ok(true)
     }
 
-    /// Why `line` is neither a move nor a command: a single letter or
-    /// digit that is not a column of this board, a pop outside PopOut, or
+    /// Why `line` is neither a move nor a command: a single letter or a
+    /// number that is not a column of this board, a pop outside PopOut, or
     /// else unknown.
     fn not_a_move(&self, line: &str) -> String {
         let catalog = self.host.catalog();
@@ -347,8 +341,9 @@ impl<W: Write> Shell<W> {
         let width = self.opts.variant.rules().geometry.width();
         match parse_move(line, self.opts.variant) {
             Err(TokenError::NotAColumn { token, .. })
-                if token.chars().count() == 1
-                    && token.chars().all(|c| c.is_ascii_alphanumeric()) =>
+                if (token.chars().count() == 1
+                    && token.chars().all(|c| c.is_ascii_alphanumeric()))
+                    || token.chars().all(|c| c.is_ascii_digit()) =>
             {
                 catalog.text(
                     locale,

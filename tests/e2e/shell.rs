@@ -331,13 +331,15 @@ fn a_three_player_forfeit_lists_the_standings_instead_of_one_winner() {
 #[test]
 fn a_number_never_resigns_in_the_shell() {
     // Before: the resign buttons were numbered like the columns ([8] and
-    // [9] on a 7-column board), so a stray 8 resigned the game at once.
+    // [9] on a 7-column board), so a stray 8 resigned the game at once;
+    // then 8 and 9 answered with a resign hint, which read as a hidden
+    // numbering: they are columns that this board does not have.
     let out = run_shell(&[], "8\n9\nboard\nquit\n");
     assert!(
-        out.contains("To resign, type resign-game: a number never resigns."),
+        out.contains("There is no column 8 on this board (a to g)."),
         "{out}"
     );
-    assert!(out.contains("To resign, type resign-match"), "{out}");
+    assert!(out.contains("There is no column 9 on this board"), "{out}");
     assert!(
         out.contains("[resign-game]") && !out.contains("[8]"),
         "{out}"
@@ -349,12 +351,13 @@ fn a_number_never_resigns_in_the_shell() {
 fn a_column_off_the_board_and_a_pop_outside_popout_say_what_is_wrong() {
     // Before: "z", "0" and "-a" all got "That is neither a move nor a
     // command."
-    let out = run_shell(&[], "z\n0\n-a\nhello\nquit\n");
+    let out = run_shell(&[], "z\n0\n99\n-a\nhello\nquit\n");
     assert!(
         out.contains("There is no column z on this board (a to g)."),
         "{out}"
     );
     assert!(out.contains("There is no column 0 on this board"), "{out}");
+    assert!(out.contains("There is no column 99 on this board"), "{out}");
     assert!(out.contains("Pops are only allowed in PopOut."), "{out}");
     assert_eq!(
         out.matches("That is neither a move nor a command").count(),
