@@ -58,15 +58,17 @@ pub fn leaderboard(rows: Vec<StandingsRow>) -> Standings {
 }
 
 /// A full leaderboard page of [`leaderboard`]: `rows` players ranked 1…,
-/// ratings falling by 20 from 1880, trends alternately down and up.
+/// ratings falling by 20 from 1880, matches falling by one from 39 (both
+/// counted in `i64`, so that a page of 100 rows goes below zero rather
+/// than overflow), trends alternately down and up.
 pub fn leaderboard_page(rows: u32) -> Standings {
     leaderboard(
         (1..=rows)
             .map(|r| StandingsRow {
                 rank: r,
                 name: format!("player number {r}"),
-                value: format!("{}", 1900 - 20 * r),
-                extra: vec![format!("{}", 40 - r)],
+                value: format!("{}", 1900 - 20 * i64::from(r)),
+                extra: vec![format!("{}", 40 - i64::from(r))],
                 trend: if r % 2 == 0 {
                     Trend::Up(format!("+{r}"))
                 } else {
