@@ -9,6 +9,7 @@ use std::time::Duration;
 use fourbot::game::Variant;
 use fourbot::host::tournaments::{
     Board, Caller, CancelReason, Card, TournamentNews, TournamentSpec, Tournaments,
+    ARENA_CLOSE_GRACE_MS,
 };
 use fourbot::host::{
     unix_ms, HeuristicBot, Host, HostConfig, MatchId, Request, Seated, TimeStyle, UserId, View,
@@ -1036,6 +1037,51 @@ async fn an_arena_match_that_ends_after_the_window_closed_does_not_count() {
         rows,
         vec![("p1".into(), 4, 1, 1), ("p2".into(), 0, 0, 1)],
         "{card:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_arena_match_that_ended_inside_the_window_counts_though_the_clock_ticks_first() {
+    // Before: the clock finished the arena at the close itself, so a match
+    // that ended just inside the window but whose end reached the director
+    // after that tick was dropped. Here the tick comes "at the close" (its
+    // time given) before the match, still inside the window, ends.
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field_without_clock(db, true);
+    // A 5-minute window divided by 30: 10 s.
+    f.t.set_time_scale(30);
+    let mut spec = swiss_spec(Format::Arena);
+    spec.minutes = Some(5);
+    let tid = f.t.create(&spec, &player(0), true).await.unwrap();
+    for i in 1..=2 {
+        f.t.join(tid, &by(player(i))).await.unwrap();
+    }
+    f.t.start(tid, &moderator(player(0))).await.unwrap();
+    let started = f.t.card(tid).await.unwrap().tournament.started_unix_ms;
+    let closes = started.unwrap() + 10_000;
+    let boards = next_round(&mut f).await.unwrap();
+    let first = open(&f, tid, &boards).await;
+    f.t.tick(closes).await;
+    assert_eq!(
+        f.t.card(tid).await.unwrap().tournament.state,
+        TournamentState::Running,
+        "not finished at the close itself"
+    );
+    assert!(
+        unix_ms() < closes - 1_000,
+        "the match ends inside the window"
+    );
+    play_out(&f, &first).await;
+    // Counted: the two are paired again at once.
+    assert!(next_round(&mut f).await.is_some(), "paired again");
+    let card = f.t.card(tid).await.unwrap();
+    let played: u32 = card.standings.iter().map(|r| r.third).sum();
+    assert_eq!(played, 2, "one match, counted for both: {card:?}");
+    // The clock finishes the arena once the grace has passed.
+    f.t.tick(closes + ARENA_CLOSE_GRACE_MS).await;
+    assert_eq!(
+        f.t.card(tid).await.unwrap().tournament.state,
+        TournamentState::Finished
     );
 }
 

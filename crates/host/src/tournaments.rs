@@ -40,6 +40,12 @@ use fourbot_store::{
 
 /// Swiss rounds a tournament may have.
 pub const SWISS_ROUNDS: std::ops::RangeInclusive<u32> = 1..=20;
+/// How long after an arena's window closes the clock finishes it, ms: the
+/// time for the end of a match that ended just inside the window to reach
+/// the director (the clock and the match ends are two sources; without it
+/// such a result could be dropped because the clock finished first).
+pub const ARENA_CLOSE_GRACE_MS: i64 = 3_000;
+
 /// Arena windows, minutes.
 pub const ARENA_MINUTES: std::ops::RangeInclusive<u64> = 5..=720;
 /// Minutes from creation to a tournament's own start (a week at most).
@@ -1277,7 +1283,11 @@ impl Tournaments {
                 TournamentState::Running if t.setup.format == Format::Arena => {
                     let ends =
                         t.started_unix_ms.unwrap_or(0) + t.setup.duration_ms.unwrap_or(0) as i64;
-                    if now_unix_ms >= ends {
+                    // Not at the close itself: a match that ended inside
+                    // the window may still be on its way to `record` (the
+                    // ends come in order, so one that ended after the
+                    // close finishes the arena there at once).
+                    if now_unix_ms >= ends + ARENA_CLOSE_GRACE_MS {
                         self.finish(t.id).await;
                     }
                 }
