@@ -12,7 +12,7 @@
 //! own (not timed): the move's exact score must equal the best move's. It
 //! prints p50 / p99 / max per number of discs before the move, and the
 //! number of moves that were not optimal. One process, the bot's
-//! thread-local solver (its table kept between moves, as in the bot).
+//! shared solver (`ai::with_solver`: its table kept between moves, as in the bot).
 //!
 //! ```sh
 //! nice -n 19 cargo run --release -p fourbot-core --example level5_time -- [games] [seed]

@@ -71,16 +71,67 @@ impl MoveScore {
     }
 }
 
-thread_local! {
-    static SOLVER: RefCell<Option<Solver>> = const { RefCell::new(None) };
+/// Exact solvers (64 MiB each, with the shipped book) not in use: a search
+/// takes one and puts it back. Shared by every thread rather than one per
+/// thread, because the bot runs its engine on tokio's blocking pool, whose
+/// threads come and go (an idle one ends after 10 s): a solver per thread
+/// was created again, its 64 MiB cleared (0.1–0.2 s), and its table's
+/// contents lost, whenever a move landed on a new thread; and the pool's
+/// threads, not the searches at once, set how many 64 MiB tables were
+/// alive. With the pool there are never more solvers than searches that
+/// ran at once, and each keeps what it learnt.
+pub struct SolverPool {
+    idle: std::sync::Mutex<Vec<Solver>>,
 }
 
-/// Runs `f` with this thread's exact solver (created on first use; 64 MiB).
+impl SolverPool {
+    /// An empty pool (solvers are created on demand).
+    pub const fn new() -> SolverPool {
+        SolverPool {
+            idle: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Runs `f` with an idle solver of the pool (the one put back last),
+    /// or a new one when all are in use (a search in another thread, or a
+    /// search inside `f`). A solver whose `f` panicked is dropped, not put
+    /// back.
+    pub fn with<T>(&self, f: impl FnOnce(&mut Solver) -> T) -> T {
+        let idle = || {
+            self.idle
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+        };
+        let taken = idle().pop();
+        let mut solver = taken.unwrap_or_else(|| Solver::with_book(super::Book::shipped()));
+        let out = f(&mut solver);
+        idle().push(solver);
+        out
+    }
+
+    /// Solvers waiting in the pool.
+    pub fn idle(&self) -> usize {
+        self.idle
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .len()
+    }
+}
+
+impl Default for SolverPool {
+    fn default() -> Self {
+        SolverPool::new()
+    }
+}
+
+/// The process's solvers ([`with_solver`]).
+static SOLVERS: SolverPool = SolverPool::new();
+
+/// Runs `f` with one of the process's exact solvers (64 MiB, the shipped
+/// book; created on first use, then kept and shared by every thread, one
+/// per search at a time: [`SolverPool`]).
 pub fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
-    SOLVER.with(|s| {
-        let mut s = s.borrow_mut();
-        f(s.get_or_insert_with(|| Solver::with_book(super::Book::shipped())))
-    })
+    SOLVERS.with(f)
 }
 
 /// Chooses a move for the side to move of `game` at `level` (1–5, clamped),
@@ -1047,6 +1098,34 @@ mod tests {
     use crate::game::notation::parse_moves;
     use crate::game::{ObstacleLayout, Variant};
 
+    #[test]
+    fn a_solver_put_back_by_one_thread_serves_the_next_with_its_table() {
+        // Before: one solver per thread, so a search on another thread of
+        // the blocking pool started from an empty table (and cleared a new
+        // 64 MiB first).
+        let pool = SolverPool::new();
+        // 13 discs (Begin-Hard, score 1): one disc past the book.
+        let b = Board::from_moves("2147756677465").unwrap();
+        let nodes = |pool: &SolverPool| {
+            pool.with(|s| {
+                s.reset_nodes();
+                s.solve(&b, false);
+                s.nodes()
+            })
+        };
+        let first = std::thread::scope(|t| t.spawn(|| nodes(&pool)).join().unwrap());
+        let second = std::thread::scope(|t| t.spawn(|| nodes(&pool)).join().unwrap());
+        assert!(first > 1_000, "a real search: {first} nodes");
+        assert!(
+            second * 10 < first,
+            "from the kept table: {second} of {first}"
+        );
+        assert_eq!(pool.idle(), 1, "one solver for searches one after another");
+        // Two searches at once take two solvers; both are kept.
+        pool.with(|_| pool.with(|_| ()));
+        assert_eq!(pool.idle(), 2);
+    }
+
     fn game(variant: Variant, moves: &str) -> Game {
         let ms = parse_moves(moves, variant).unwrap();
         Game::from_moves(Position::new(variant), &ms).unwrap()
@@ -1147,7 +1226,7 @@ mod tests {
     #[test]
     fn every_variant_gets_a_legal_move_within_the_budget() {
         // The opening book is read once per process (0.1 s alone, seconds
-        // under load) and the thread's solver clears its 64 MiB table once
+        // under load) and the process's solver clears its 64 MiB table once
         // (likewise seconds for a `nice` process under load): neither is
         // part of a move's time.
         let _ = crate::engine::Book::shipped();
