@@ -772,10 +772,10 @@ pub fn parse_solve_line(line: &str) -> Result<Option<(String, Board, Option<i32>
 /// already answered).
 pub fn solve(args: &SolveArgs) -> Result<String, String> {
     use std::io::BufRead;
-    let mut solver = Solver::new();
-    if !args.no_book {
-        solver.set_book(Some(Book::shipped()));
-    }
+    let mut solver = match args.no_book {
+        true => Solver::new(),
+        false => Solver::with_book(Book::shipped()),
+    };
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     let (mut count, mut mismatches) = (0u64, 0u64);

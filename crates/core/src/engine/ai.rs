@@ -71,13 +71,14 @@ impl MoveScore {
     }
 }
 
-/// Exact solvers (64 MiB each, with the shipped book) not in use: a search
+/// Exact solvers (with the shipped book: 16 MiB each) not in use: a search
 /// takes one and puts it back. Shared by every thread rather than one per
 /// thread, because the bot runs its engine on tokio's blocking pool, whose
 /// threads come and go (an idle one ends after 10 s): a solver per thread
-/// was created again, its 64 MiB cleared (0.1–0.2 s), and its table's
+/// was created again, its table cleared (0.1–0.2 s for the 64 MiB it had
+/// then), and its table's
 /// contents lost, whenever a move landed on a new thread; and the pool's
-/// threads, not the searches at once, set how many 64 MiB tables were
+/// threads, not the searches at once, set how many tables were
 /// alive. With the pool there are never more solvers than searches that
 /// ran at once, and each keeps what it learnt.
 pub struct SolverPool {
@@ -127,7 +128,7 @@ impl Default for SolverPool {
 /// The process's solvers ([`with_solver`]).
 static SOLVERS: SolverPool = SolverPool::new();
 
-/// Runs `f` with one of the process's exact solvers (64 MiB, the shipped
+/// Runs `f` with one of the process's exact solvers (16 MiB, the shipped
 /// book; created on first use, then kept and shared by every thread, one
 /// per search at a time: [`SolverPool`]).
 pub fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {
@@ -1226,7 +1227,7 @@ mod tests {
     #[test]
     fn every_variant_gets_a_legal_move_within_the_budget() {
         // The opening book is read once per process (0.1 s alone, seconds
-        // under load) and the process's solver clears its 64 MiB table once
+        // under load) and the process's solver clears its table once
         // (likewise seconds for a `nice` process under load): neither is
         // part of a move's time.
         let _ = crate::engine::Book::shipped();
