@@ -76,9 +76,8 @@ impl MoveScore {
 /// thread, because the bot runs its engine on tokio's blocking pool, whose
 /// threads come and go (an idle one ends after 10 s): a solver per thread
 /// was created again, its table cleared (0.1–0.2 s for the 64 MiB it had
-/// then), and its table's
-/// contents lost, whenever a move landed on a new thread; and the pool's
-/// threads, not the searches at once, set how many tables were
+/// then) and its contents lost whenever a move landed on a new thread, and
+/// the pool's threads, not the searches at once, set how many tables were
 /// alive. With the pool there are never more solvers than searches that
 /// ran at once, and each keeps what it learnt.
 pub struct SolverPool {
@@ -98,24 +97,24 @@ impl SolverPool {
     /// search inside `f`). A solver whose `f` panicked is dropped, not put
     /// back.
     pub fn with<T>(&self, f: impl FnOnce(&mut Solver) -> T) -> T {
-        let idle = || {
-            self.idle
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-        };
-        let taken = idle().pop();
+        let taken = self.lock().pop();
         let mut solver = taken.unwrap_or_else(|| Solver::with_book(super::Book::shipped()));
         let out = f(&mut solver);
-        idle().push(solver);
+        self.lock().push(solver);
         out
     }
 
     /// Solvers waiting in the pool.
     pub fn idle(&self) -> usize {
+        self.lock().len()
+    }
+
+    /// The idle solvers; a lock poisoned by a panic elsewhere still holds
+    /// whole solvers (one is only ever pushed or popped under it).
+    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Solver>> {
         self.idle
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .len()
     }
 }
 
