@@ -994,15 +994,13 @@ async fn a_ladder_banned_player_cannot_join_a_rated_tournament_but_can_join_an_u
     f.t.join(rated, &by(banned)).await.unwrap();
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn an_arena_match_that_ends_after_the_window_closed_does_not_count() {
-    // Before: a result counted as long as the tournament still ran, so a
-    // match ending up to a tick (5 s) after the window closed still
-    // scored (docs/rules.md §7: matches still played do not count).
+/// A started arena of p1 and p2 whose 5-minute window is divided by
+/// `scale`, on a field whose clock does not tick by itself (the tests call
+/// `tick`); with the time its window closes, ms since 1970.
+async fn started_arena(scale: u64) -> (Field, TournamentId, i64) {
     let db = Db::connect("sqlite::memory:").await.unwrap();
-    let mut f = field_without_clock(db, true);
-    // A 5-minute window divided by 150: 2 s.
-    f.t.set_time_scale(150);
+    let f = field_without_clock(db, true);
+    f.t.set_time_scale(scale);
     let mut spec = swiss_spec(Format::Arena);
     spec.minutes = Some(5);
     let tid = f.t.create(&spec, &player(0), true).await.unwrap();
@@ -1011,7 +1009,17 @@ async fn an_arena_match_that_ends_after_the_window_closed_does_not_count() {
     }
     f.t.start(tid, &moderator(player(0))).await.unwrap();
     let started = f.t.card(tid).await.unwrap().tournament.started_unix_ms;
-    let closes = started.unwrap() + 2_000;
+    let window_ms = 5 * 60_000 / scale as i64;
+    (f, tid, started.unwrap() + window_ms)
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_arena_match_that_ends_after_the_window_closed_does_not_count() {
+    // Before: a result counted as long as the tournament still ran, so a
+    // match ending up to a tick (5 s) after the window closed still
+    // scored (docs/rules.md §7: matches still played do not count).
+    // A 5-minute window divided by 150: 2 s.
+    let (mut f, tid, closes) = started_arena(150).await;
     // The first match ends inside the window: it counts, and the two are
     // paired again at once.
     let boards = next_round(&mut f).await.unwrap();
@@ -1046,19 +1054,8 @@ async fn an_arena_match_that_ended_inside_the_window_counts_though_the_clock_tic
     // that ended just inside the window but whose end reached the director
     // after that tick was dropped. Here the tick comes "at the close" (its
     // time given) before the match, still inside the window, ends.
-    let db = Db::connect("sqlite::memory:").await.unwrap();
-    let mut f = field_without_clock(db, true);
     // A 5-minute window divided by 30: 10 s.
-    f.t.set_time_scale(30);
-    let mut spec = swiss_spec(Format::Arena);
-    spec.minutes = Some(5);
-    let tid = f.t.create(&spec, &player(0), true).await.unwrap();
-    for i in 1..=2 {
-        f.t.join(tid, &by(player(i))).await.unwrap();
-    }
-    f.t.start(tid, &moderator(player(0))).await.unwrap();
-    let started = f.t.card(tid).await.unwrap().tournament.started_unix_ms;
-    let closes = started.unwrap() + 10_000;
+    let (mut f, tid, closes) = started_arena(30).await;
     let boards = next_round(&mut f).await.unwrap();
     let first = open(&f, tid, &boards).await;
     f.t.tick(closes).await;

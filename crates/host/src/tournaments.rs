@@ -243,6 +243,12 @@ fn internal(what: &'static str) -> impl Fn(StoreError) -> Denial {
     }
 }
 
+/// When arena `t`'s window closes, ms since 1970: its start plus its
+/// window (0 for a tournament not started).
+fn arena_closes(t: &StoredTournament) -> i64 {
+    t.started_unix_ms.unwrap_or(0) + t.setup.duration_ms.unwrap_or(0) as i64
+}
+
 /// Everything about one tournament, loaded at once.
 struct Loaded {
     t: StoredTournament,
@@ -864,10 +870,9 @@ impl Tournaments {
             }
         };
         if t.setup.format == Format::Arena {
-            let closes = t.started_unix_ms.unwrap_or(0) + t.setup.duration_ms.unwrap_or(0) as i64;
             // The clock ticks every few seconds: a match may end after the
             // window closed and before the tick that finishes the arena.
-            if ended_unix_ms >= closes {
+            if ended_unix_ms >= arena_closes(&t) {
                 self.finish(id).await;
                 return;
             }
@@ -1036,8 +1041,7 @@ impl Tournaments {
     /// best score first, each with the waiting entrant of the closest score
     /// (not its last opponent when someone else waits).
     async fn pair_arena(&self, l: &Loaded) -> Result<(), Denial> {
-        let ends = l.t.started_unix_ms.unwrap_or(0) + l.t.setup.duration_ms.unwrap_or(0) as i64;
-        if unix_ms() >= ends {
+        if unix_ms() >= arena_closes(&l.t) {
             self.finish(l.t.id).await;
             return Ok(());
         }
@@ -1280,16 +1284,15 @@ impl Tournaments {
                         }
                     }
                 }
-                TournamentState::Running if t.setup.format == Format::Arena => {
-                    let ends =
-                        t.started_unix_ms.unwrap_or(0) + t.setup.duration_ms.unwrap_or(0) as i64;
-                    // Not at the close itself: a match that ended inside
-                    // the window may still be on its way to `record` (the
-                    // ends come in order, so one that ended after the
-                    // close finishes the arena there at once).
-                    if now_unix_ms >= ends + ARENA_CLOSE_GRACE_MS {
-                        self.finish(t.id).await;
-                    }
+                // Not at the close itself: a match that ended inside the
+                // window may still be on its way to `record` (the ends come
+                // in order, so one that ended after the close finishes the
+                // arena there at once).
+                TournamentState::Running
+                    if t.setup.format == Format::Arena
+                        && now_unix_ms >= arena_closes(&t) + ARENA_CLOSE_GRACE_MS =>
+                {
+                    self.finish(t.id).await;
                 }
                 _ => {}
             }
