@@ -114,9 +114,7 @@ pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card, room: usize) -
         .max()
         .unwrap_or(6)
         .max(6);
-    // The trend column once there is a round before to compare with (the
-    // picture's condition, standings_picture_table).
-    let trend = card.standings.iter().any(|r| r.previous_rank.is_some());
+    let trend = trend_heading(catalog, l, card);
     let mut head = format!(
         "{:>3}  {:<w$}  {:>5}  {:>5}  {:>5}",
         "#",
@@ -126,25 +124,27 @@ pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card, room: usize) -
         catalog.plain(l, c3),
         w = name_width
     );
-    if trend {
+    if let Some(heading) = &trend {
         head.push_str("  ");
-        head.push_str(&catalog.text(
-            l,
-            id::TOURNAMENT_COLUMN_TREND,
-            &Args::new().set("round", i64::from(card.round.saturating_sub(1))),
-        ));
+        head.push_str(heading);
     }
     let line = |r: &StandingRow| {
         let name: String = r.player.name.replace('`', "ˋ").chars().take(20).collect();
         let ([points, b, c], mark) = cells(r, arena);
-        let change = match (trend, rank_trend(r)) {
-            (false, _) => String::new(),
-            (true, Trend::Up(n)) => format!("  {:>4}", format!("▲{n}")),
-            (true, Trend::Down(n)) => format!("  {:>4}", format!("▼{n}")),
-            (true, Trend::Level(_)) => format!("  {:>4}", "="),
-            // A player without a place the round before (none in a
-            // started tournament: every entrant has a row from round 1).
-            (true, Trend::Unknown) => format!("  {:>4}", "–"),
+        let change = match trend {
+            None => String::new(),
+            Some(_) => {
+                let cell = match rank_trend(r) {
+                    Trend::Up(n) => format!("▲{n}"),
+                    Trend::Down(n) => format!("▼{n}"),
+                    Trend::Level(_) => "=".into(),
+                    // A player without a place the round before (none in a
+                    // started tournament: every entrant has a row from
+                    // round 1).
+                    Trend::Unknown => "–".into(),
+                };
+                format!("  {cell:>4}")
+            }
         };
         format!(
             "{:>3}  {:<w$}  {:>5}  {:>5}  {:>5}{change}{mark}",
@@ -195,6 +195,22 @@ pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card, room: usize) -
 /// The file name of a standings picture.
 pub const STANDINGS_FILE: &str = "standings.png";
 
+/// The heading of the trend column ("Since round 2") of both standings
+/// tables, the text and the picture; `None` (no such column) until there
+/// is a round before to compare with.
+fn trend_heading(catalog: &Catalog, l: Locale, card: &Card) -> Option<String> {
+    card.standings
+        .iter()
+        .any(|r| r.previous_rank.is_some())
+        .then(|| {
+            catalog.text(
+                l,
+                id::TOURNAMENT_COLUMN_TREND,
+                &Args::new().set("round", i64::from(card.round.saturating_sub(1))),
+            )
+        })
+}
+
 /// The change of a row's place since the round before: `▲ 2` up two
 /// places, `▼ 1` down one, `= 0` the same, `–` when there is no round
 /// before.
@@ -244,18 +260,7 @@ pub fn standings_picture_table(catalog: &Catalog, l: Locale, card: &Card) -> Opt
             &Args::new().set("count", left as i64),
         )
     });
-    // A trend column once there is a round before to compare with.
-    let trend = card
-        .standings
-        .iter()
-        .any(|r| r.previous_rank.is_some())
-        .then(|| {
-            catalog.text(
-                l,
-                id::TOURNAMENT_COLUMN_TREND,
-                &Args::new().set("round", i64::from(card.round.saturating_sub(1))),
-            )
-        });
+    let trend = trend_heading(catalog, l, card);
     Some(Standings {
         title: title_text(catalog, l, card),
         subtitle: None,
