@@ -270,12 +270,7 @@ pub async fn rated_matches(
             .into_iter()
             .map(|m| {
                 let names: Vec<&str> = m.players.iter().map(String::as_str).collect();
-                let label = format!(
-                    "{} · {}",
-                    crate::host::present::versus_names(catalog, l, m.variant, &names),
-                    catalog.variant_name(l, m.variant)
-                );
-                (m.id.0, label)
+                (m.id.0, match_label(catalog, l, m.variant, &names))
             })
             .collect(),
         Err(_) => Vec::new(),
@@ -292,13 +287,23 @@ fn running_label(
     m: crate::host::MatchId,
 ) -> Option<(i64, String)> {
     let spec = data.host.spec(m).filter(|s| s.guild == guild)?;
-    let catalog = data.catalog();
-    let label = format!(
+    let names: Vec<&str> = spec.players.iter().map(|p| p.name.as_str()).collect();
+    Some((m.0, match_label(data.catalog(), l, spec.variant, &names)))
+}
+
+/// A match as a suggestion's label: "alice vs bob · Classic" in `l`, the
+/// players' names in seat order.
+fn match_label(
+    catalog: &crate::i18n::Catalog,
+    l: crate::i18n::Locale,
+    variant: crate::game::Variant,
+    names: &[&str],
+) -> String {
+    format!(
         "{} · {}",
-        crate::host::present::versus(catalog, l, spec.variant, &spec.players),
-        catalog.variant_name(l, spec.variant)
-    );
-    Some((m.0, label))
+        crate::host::present::versus_names(catalog, l, variant, names),
+        catalog.variant_name(l, variant)
+    )
 }
 
 fn respond(
