@@ -179,7 +179,16 @@ fn listed<T>(r: &AnyRow, prefix: &str) -> Vec<T>
 where
     T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>,
 {
-    (0..3)
+    listed_up_to(r, prefix, 3)
+}
+
+/// The values of the columns `<prefix>0` … `<prefix>{count − 1}` up to the
+/// first NULL.
+fn listed_up_to<T>(r: &AnyRow, prefix: &str, count: usize) -> Vec<T>
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>,
+{
+    (0..count)
         .map_while(|i| r.get::<Option<T>, _>(format!("{prefix}{i}").as_str()))
         .collect()
 }
@@ -388,8 +397,7 @@ impl Db {
                   WHERE s.match_id = m.id AND s.seat = {n}) AS player{n}"
             )
         };
-        // A match has at most 4 seats; `listed` reads three columns, so the
-        // fourth is read apart.
+        // A match has at most 4 seats.
         let sql = format!(
             "SELECT m.id, m.variant, {}, {}, {}, {} FROM matches AS m
              WHERE m.guild_id = $1 AND m.phase = 'finished' AND m.rated = 1 AND m.voided = 0
@@ -408,14 +416,10 @@ impl Db {
         Ok(rows
             .iter()
             .filter_map(|r| {
-                let mut players: Vec<String> = listed(r, "player");
-                if players.len() == 3 {
-                    players.extend(r.get::<Option<String>, _>("player3"));
-                }
                 Some(RatedEntry {
                     id: MatchId(r.get("id")),
                     variant: r.get::<String, _>("variant").parse().ok()?,
-                    players,
+                    players: listed_up_to(r, "player", 4),
                 })
             })
             .collect())
