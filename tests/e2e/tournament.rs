@@ -244,6 +244,11 @@ async fn open(fake: &FakeDiscord, tid: u64, options: &[(&str, u8, Value)], playe
         created.contains(&format!("Tournament {tid} is created")),
         "{created}"
     );
+    join_all(fake, tid, players).await;
+}
+
+/// `players` join tournament `tid` by `/tournament join`, each told so.
+async fn join_all(fake: &FakeDiscord, tid: u64, players: &[TestUser]) {
     for p in players {
         let joined = private_reply(
             fake,
@@ -813,27 +818,17 @@ async fn card_with(fake: &FakeDiscord, tid: u64, text: &str) -> Value {
 async fn tournament_card_older_than_an_hour_is_never_edited() {
     let (fake, _bot) = start_with("tournament-old-card", &[]).await;
     fake.set_id_age(Duration::from_secs(2 * 60 * 60));
-    let created = private_reply(
+    open(
         &fake,
-        tour(
-            &fake,
-            MONA,
-            "create",
-            &[("format", 3, json!("swiss")), ("rounds", 4, json!(3))],
-        ),
+        1,
+        &[("format", 3, json!("swiss")), ("rounds", 4, json!(3))],
+        &[],
     )
     .await;
-    assert!(created.contains("Tournament 1 is created"), "{created}");
     let old = card_with(&fake, 1, "").await;
     fake.set_id_age(Duration::ZERO);
-    for p in (1..=6).map(user) {
-        let joined = private_reply(
-            &fake,
-            tour(&fake, p, "join", &[("tournament", 4, json!(1))]),
-        )
-        .await;
-        assert!(joined.contains("You joined tournament 1"), "{joined}");
-    }
+    let players: Vec<TestUser> = (1..=6).map(user).collect();
+    join_all(&fake, 1, &players).await;
     let card = card_with(&fake, 1, "player6").await;
     let old_edits: Vec<Served> = fake
         .served()
@@ -862,17 +857,7 @@ async fn tournament_card_older_than_an_hour_is_never_edited() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tournament_join_and_leave_buttons_edit_the_tournament_message() {
     let (fake, _bot) = start_with("tournament-buttons", &[]).await;
-    let created = private_reply(
-        &fake,
-        tour(
-            &fake,
-            MONA,
-            "create",
-            &[("format", 3, json!("round_robin"))],
-        ),
-    )
-    .await;
-    assert!(created.contains("Tournament 1 is created"), "{created}");
+    open(&fake, 1, &[("format", 3, json!("round_robin"))], &[]).await;
     let card = card_with(&fake, 1, "Players (0)").await;
     let message = id_of(&card);
     assert_eq!(
