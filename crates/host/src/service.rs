@@ -992,7 +992,7 @@ async fn present(
 
 /// How many AI searches run at once in this process: one per core
 /// (`std::thread::available_parallelism`, at least 1). A search is
-/// CPU-bound for up to its budget and keeps its thread's tables (the 64 MiB
+/// CPU-bound for up to its budget and keeps its thread's tables (the 8 MiB
 /// solver, the 12 MiB level-5 table), so more at once would only split the
 /// cores — every AI would play weaker within its time cap — and multiply the
 /// memory; further AI turns wait for a slot (their clock runs meanwhile, as

@@ -71,7 +71,7 @@ impl MoveScore {
     }
 }
 
-/// Exact solvers (with the shipped book: 16 MiB each) not in use: a search
+/// Exact solvers (with the shipped book: 8 MiB tables) not in use: a search
 /// takes one and puts it back. Shared by every thread rather than one per
 /// thread, because the bot runs its engine on tokio's blocking pool, whose
 /// threads come and go (an idle one ends after 10 s): a solver per thread
@@ -127,7 +127,7 @@ impl Default for SolverPool {
 /// The process's solvers ([`with_solver`]).
 static SOLVERS: SolverPool = SolverPool::new();
 
-/// Runs `f` with one of the process's exact solvers (16 MiB, the shipped
+/// Runs `f` with one of the process's exact solvers (8 MiB, the shipped
 /// book; created on first use, then kept and shared by every thread, one
 /// per search at a time: [`SolverPool`]).
 pub fn with_solver<T>(f: impl FnOnce(&mut Solver) -> T) -> T {

@@ -24,19 +24,29 @@ pub const MAX_SCORE: i32 = (CELLS as i32 + 1) / 2 - 3;
 /// Columns in the order they are tried: centre first.
 const ORDER: [u32; 7] = [3, 2, 4, 1, 5, 0, 6];
 
-/// Number of transposition table buckets (two entries each, 16 bytes, so
-/// 64 MiB): the largest prime below 2^22, so that (key mod buckets,
-/// key mod 2^32) identifies a 49-bit key (Chinese remainder theorem:
-/// 2^22 · 2^32 > 2^49) and only 32 bits of the key need storing.
-const BUCKETS: usize = 4_194_301;
+/// log2 of the number of transposition table buckets: 2^19 buckets of two
+/// entries, 16 bytes each, 8 MiB. Bigger tables hold more but every probe
+/// is a likelier cache miss, and on the measuring machine the smaller table
+/// won at every size of search: 8 MiB against 64 MiB took 0.70× the time on
+/// Begin-Medium, 0.79× on Begin-Hard, 0.86× on the empty board (1.81 against
+/// 1.43 billion nodes); 4 MiB tied on Begin-Medium (docs/benchmarks.md,
+/// "Table size").
+const BUCKET_BITS: u32 = 19;
 
-/// Buckets of the table of a solver with the opening book (16 MiB): the
-/// largest prime below 2^20 (the key argument above holds: 2^20 · 2^32 >
-/// 2^49). With the book every search starts past its 12 discs, where this
-/// table costs 0.4 % more nodes than the 64 MiB one on Begin-Hard's 13-disc
-/// positions and 12–14 % less time per node (fewer cache and TLB misses),
-/// and is a quarter to clear (docs/benchmarks.md).
-const BOOK_BUCKETS: usize = 1_048_573;
+/// Keys ([`Board::key`]) are below 2^49: 7 columns of 7 bits.
+const KEY_BITS: u32 = 49;
+
+/// The table's hash of a key: the key times an odd constant (the 64-bit
+/// golden-ratio constant of Fibonacci hashing, Knuth TAOCP 6.4) modulo
+/// 2^49, a bijection of 49-bit keys whose top bits depend on every key
+/// bit. The top bits pick the bucket; the entry stores the low 32 bits, so
+/// that with 2^17 or more buckets (17 + 32 ≥ 49) the entry and its bucket
+/// give back the whole hash, hence the key: no two positions share an entry.
+#[inline]
+fn hash(key: u64) -> u64 {
+    const MUL: u64 = 0x9E37_79B9_7F4A_7C15 & ((1 << KEY_BITS) - 1);
+    key.wrapping_mul(MUL) & ((1 << KEY_BITS) - 1)
+}
 
 /// Enhanced transposition cutoffs (Plaat et al. 1996) are tried in positions
 /// with fewer discs than this: before searching, the table entries of the
@@ -45,8 +55,8 @@ const BOOK_BUCKETS: usize = 1_048_573;
 const ETC_MAX_DISCS: i32 = 30;
 
 /// The transposition table: buckets of two 8-byte entries in one cache line.
-/// An entry holds the low 32 bits of the key (bits 0..32), an upper and a
-/// lower bound of the score (bits 32..40 and 40..48, each +64, 0 = none),
+/// An entry holds the low 32 bits of the [`hash`] of its key (bits 0..32),
+/// an upper and a lower bound of the score (bits 32..40 and 40..48, each +64, 0 = none),
 /// the column that last refuted the position (bits 48..51, +1, 0 = none) and
 /// the bit length of the node count of the last search below it (bits
 /// 56..64, the "work"). Slot 0 keeps the entry of more work, slot 1 takes
@@ -56,9 +66,8 @@ struct Table {
     /// The buckets start at `base` (aligned to 2 MiB, see [`Table::new`]).
     entries: Vec<[u64; 2]>,
     base: usize,
-    /// [`BOOK_BUCKETS`] buckets rather than [`BUCKETS`]: one of two
-    /// constants, so that the modulo stays a multiplication.
-    small: bool,
+    /// [`KEY_BITS`] − log2(buckets): a hash's bucket is `hash >> shift`.
+    shift: u32,
 }
 
 /// What the table knows about one position.
@@ -70,8 +79,8 @@ struct Probe {
 }
 
 #[inline]
-fn matches(e: u64, key: u64) -> bool {
-    e != 0 && e as u32 == key as u32
+fn matches(e: u64, h: u64) -> bool {
+    e != 0 && e as u32 == h as u32
 }
 
 impl Table {
@@ -80,12 +89,13 @@ impl Table {
     /// pages nearly every probe also misses the TLB. Measured 4 % faster on
     /// Begin-Hard positions; where the kernel refuses, nothing changes.
     fn new() -> Table {
-        Table::with_buckets(BUCKETS)
+        Table::with_bucket_bits(BUCKET_BITS)
     }
 
-    /// A cleared table of [`BUCKETS`] or [`BOOK_BUCKETS`] buckets.
-    fn with_buckets(buckets: usize) -> Table {
-        debug_assert!(buckets == BUCKETS || buckets == BOOK_BUCKETS);
+    /// A cleared table of 2^`bits` buckets (17 ≤ `bits` ≤ 49, see [`hash`]).
+    fn with_bucket_bits(bits: u32) -> Table {
+        assert!((17..=KEY_BITS).contains(&bits));
+        let buckets = 1usize << bits;
         const HUGE_PAGE: usize = 2 << 20;
         const BUCKET_BYTES: usize = std::mem::size_of::<[u64; 2]>();
         // Room to start the buckets at a 2 MiB boundary.
@@ -110,7 +120,7 @@ impl Table {
         Table {
             entries,
             base,
-            small: buckets == BOOK_BUCKETS,
+            shift: KEY_BITS - bits,
         }
     }
 
@@ -119,13 +129,8 @@ impl Table {
     }
 
     #[inline]
-    fn index(&self, key: u64) -> usize {
-        let bucket = if self.small {
-            key % BOOK_BUCKETS as u64
-        } else {
-            key % BUCKETS as u64
-        };
-        self.base + bucket as usize
+    fn index(&self, h: u64) -> usize {
+        self.base + (h >> self.shift) as usize
     }
 
     /// Asks the CPU to load the bucket of `key` into the cache (a hint; no
@@ -137,7 +142,7 @@ impl Table {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            let p = self.entries.as_ptr().wrapping_add(self.index(key));
+            let p = self.entries.as_ptr().wrapping_add(self.index(hash(key)));
             // SAFETY: a prefetch never faults and never changes memory; SSE
             // (which provides it) is part of every x86-64 CPU; `p` points
             // into the table.
@@ -149,10 +154,11 @@ impl Table {
 
     #[inline]
     fn get(&self, key: u64) -> Probe {
-        let b = &self.entries[self.index(key)];
-        let e = if matches(b[0], key) {
+        let h = hash(key);
+        let b = &self.entries[self.index(h)];
+        let e = if matches(b[0], h) {
             b[0]
-        } else if matches(b[1], key) {
+        } else if matches(b[1], h) {
             b[1]
         } else {
             return Probe {
@@ -171,7 +177,7 @@ impl Table {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn put(
         &mut self,
         key: u64,
@@ -180,12 +186,13 @@ impl Table {
         best: Option<u32>,
         work: u64,
     ) {
-        let i = self.index(key);
+        let h = hash(key);
+        let i = self.index(h);
         let b = &mut self.entries[i];
         let w = (64 - work.leading_zeros()) as u64; // bit length, 0..=64
-        let slot = if matches(b[0], key) {
+        let slot = if matches(b[0], h) {
             0
-        } else if matches(b[1], key) {
+        } else if matches(b[1], h) {
             1
         } else {
             // Keep the costlier of the two in slot 0.
@@ -216,7 +223,7 @@ impl Table {
             bm = bb as u64 + 1;
         }
         let w = w.max(ow);
-        b[slot] = (key & 0xffff_ffff) | (up << 32) | (lo << 40) | (bm << 48) | (w << 56);
+        b[slot] = (h & 0xffff_ffff) | (up << 32) | (lo << 40) | (bm << 48) | (w << 56);
         if slot == 1 && w > b[0] >> 56 {
             b.swap(0, 1);
         }
@@ -229,10 +236,9 @@ impl Table {
 pub struct OutOfBudget;
 
 /// A reusable exact solver for 7×6 classic-rules positions. Holds a
-/// transposition table (64 MiB; 16 MiB with the shipped book,
-/// [`Solver::with_book`]) that stays valid between positions (entries are keyed
-/// by the whole position), so solving many positions with one `Solver` is
-/// faster than with fresh ones.
+/// transposition table (8 MiB, [`BUCKET_BITS`]) that stays valid between
+/// positions (entries are keyed by the whole position), so solving many
+/// positions with one `Solver` is faster than with fresh ones.
 pub struct Solver {
     table: Table,
     book: Option<Book>,
@@ -240,6 +246,9 @@ pub struct Solver {
     node_limit: u64,
     deadline: Option<Instant>,
     aborted: bool,
+    /// Whether the CPU runs [`Solver::negamax_x86_v3`] (AVX2 and the bit
+    /// instructions of x86-64-v3; checked once at creation).
+    simd: bool,
 }
 
 impl Default for Solver {
@@ -249,7 +258,7 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// A solver without an opening book (a 64 MiB table).
+    /// A solver without an opening book.
     pub fn new() -> Solver {
         Solver::with_table(Table::new(), None)
     }
@@ -262,20 +271,14 @@ impl Solver {
             node_limit: u64::MAX,
             deadline: None,
             aborted: false,
+            simd: cpu_has_x86_v3(),
         }
     }
 
     /// A solver that answers positions of the book's depth or fewer discs
-    /// from `book`. With a book of 12 discs or more (the shipped one) its
-    /// table is 16 MiB ([`BOOK_BUCKETS`]: every search starts past the
-    /// book), else 64 MiB.
+    /// from `book`.
     pub fn with_book(book: Book) -> Solver {
-        let buckets = if book.depth() >= 12 {
-            BOOK_BUCKETS
-        } else {
-            BUCKETS
-        };
-        Solver::with_table(Table::with_buckets(buckets), Some(book))
+        Solver::with_table(Table::new(), Some(book))
     }
 
     /// Uses (or drops) an opening book; the table stays as it is.
@@ -642,8 +645,55 @@ impl Solver {
     /// Negamax with alpha-beta in the window (`alpha`, `beta`): returns the
     /// exact score if it lies inside, an upper bound ≤ alpha or a lower
     /// bound ≥ beta otherwise. The side to move must not be able to win at
-    /// once.
-    fn negamax(&mut self, board: &Board, mut alpha: i32, mut beta: i32) -> i32 {
+    /// once. Runs the x86-64-v3 build of the search where the CPU has it.
+    #[inline]
+    fn negamax(&mut self, board: &Board, alpha: i32, beta: i32) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if self.simd {
+            // SAFETY: `simd` is true only if the CPU has every feature that
+            // `negamax_x86_v3` is compiled for (cpu_has_x86_v3).
+            return unsafe { self.negamax_x86_v3(board, alpha, beta) };
+        }
+        self.negamax_portable(board, alpha, beta)
+    }
+
+    /// [`Solver::negamax_body`] for any CPU.
+    fn negamax_portable(&mut self, board: &Board, alpha: i32, beta: i32) -> i32 {
+        self.negamax_body::<false>(board, alpha, beta)
+    }
+
+    /// [`Solver::negamax_body`] compiled for x86-64-v3 CPUs (AVX2, POPCNT,
+    /// BMI, LZCNT; most x86 CPUs since 2013-2015): the moves are scored four
+    /// at a time ([`move_scores_avx2`]) and bits are counted by one
+    /// instruction. Measured on Begin-Medium positions in docs/benchmarks.md.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt,bmi1,bmi2,lzcnt")]
+    fn negamax_x86_v3(&mut self, board: &Board, alpha: i32, beta: i32) -> i32 {
+        self.negamax_body::<true>(board, alpha, beta)
+    }
+
+    /// The child search of [`Solver::negamax_body`]: stays in the build it
+    /// was called from.
+    #[inline(always)]
+    fn child_negamax<const V3: bool>(&mut self, board: &Board, alpha: i32, beta: i32) -> i32 {
+        #[cfg(target_arch = "x86_64")]
+        if V3 {
+            // SAFETY: V3 is true only inside negamax_x86_v3, which runs only
+            // on CPUs with its features.
+            return unsafe { self.negamax_x86_v3(board, alpha, beta) };
+        }
+        self.negamax_portable(board, alpha, beta)
+    }
+
+    /// The search itself (see [`Solver::negamax`]); `V3`: compiled into
+    /// [`Solver::negamax_x86_v3`].
+    #[inline(always)]
+    fn negamax_body<const V3: bool>(
+        &mut self,
+        board: &Board,
+        mut alpha: i32,
+        mut beta: i32,
+    ) -> i32 {
         debug_assert!(alpha < beta);
         debug_assert!(!board.can_win_next());
         self.nodes += 1;
@@ -661,16 +711,6 @@ impl Solver {
         }
         if moves >= CELLS as i32 - 2 {
             return 0; // the last two discs cannot make a line here
-        }
-        // Fetch the children's buckets into the cache now: the misses
-        // overlap with each other and with this position's own probe.
-        let child_current = board.current() ^ board.mask();
-        let mut rest = next;
-        while rest != 0 {
-            let bit = rest & rest.wrapping_neg();
-            rest &= rest - 1;
-            self.table
-                .prefetch(child_current + (board.mask() | bit) + BOTTOM);
         }
         // The opponent cannot win with their next disc (we block), so the
         // score is at least this.
@@ -711,36 +751,65 @@ impl Solver {
         if let Some(s) = self.book_score(board) {
             return s;
         }
-
+        // Fetch the children's buckets into the cache now that the position
+        // needs a search (not before its bounds and entry above settled it:
+        // measured 3–5 % faster): the misses overlap with each other and
+        // with the scoring of the moves.
+        let child_current = board.current() ^ board.mask();
+        let mut pending = next;
+        while pending != 0 {
+            let bit = pending & pending.wrapping_neg();
+            pending &= pending - 1;
+            self.table
+                .prefetch(child_current + (board.mask() | bit) + BOTTOM);
+        }
+        // The table's refuting column first, searched before the others are
+        // even scored: it refutes again more often than not, and then the
+        // scoring and the transposition cutoffs below are saved.
+        let mut rest = next;
+        if let Some(b) = probe.best {
+            let bit = next & column_mask(b);
+            if bit != 0 {
+                rest &= !bit;
+                let mut child = *board;
+                child.play_bit(bit);
+                let score = -self.child_negamax::<V3>(&child, -beta, -alpha);
+                if self.aborted {
+                    return 0;
+                }
+                if score >= beta {
+                    let work = self.nodes - start_nodes;
+                    self.table.put(key, None, Some(score), Some(b), work);
+                    return score;
+                }
+                alpha = alpha.max(score);
+            }
+        }
+        // The other moves by the number of threats they create, centre
+        // first among equals (insertion sort, stable).
         let mut bits = [0u64; 7];
         let mut cols = [0u32; 7];
-        let mut scores = [0u32; 7];
         let mut n = 0;
-        let tt_best = probe.best.map_or(u32::MAX, |b| b);
         for c in ORDER {
-            let bit = next & column_mask(c);
-            if bit == 0 {
-                continue;
+            let bit = rest & column_mask(c);
+            if bit != 0 {
+                bits[n] = bit;
+                cols[n] = c;
+                n += 1;
             }
-            // The table's refuting column first, then by the number of
-            // threats the move creates, centre first among equals.
-            let s = if c == tt_best {
-                u32::MAX
-            } else {
-                board.move_score(bit)
-            };
-            let mut i = n;
-            while i > 0 && scores[i - 1] < s {
-                bits[i] = bits[i - 1];
-                cols[i] = cols[i - 1];
-                scores[i] = scores[i - 1];
-                i -= 1;
-            }
-            bits[i] = bit;
-            cols[i] = c;
-            scores[i] = s;
-            n += 1;
         }
+        let scores = move_scores::<V3>(board, &bits);
+        let mut order = [0usize; 7];
+        for i in 0..n {
+            let mut j = i;
+            while j > 0 && scores[order[j - 1]] < scores[i] {
+                order[j] = order[j - 1];
+                j -= 1;
+            }
+            order[j] = i;
+        }
+        let bits: [u64; 7] = std::array::from_fn(|i| bits[order[i]]);
+        let cols: [u32; 7] = std::array::from_fn(|i| cols[order[i]]);
         if moves < ETC_MAX_DISCS {
             // Enhanced transposition cutoff: a child whose upper bound is
             // low enough refutes this position without a search.
@@ -756,7 +825,7 @@ impl Solver {
         for (i, &bit) in bits[..n].iter().enumerate() {
             let mut child = *board;
             child.play_bit(bit);
-            let score = -self.negamax(&child, -beta, -alpha);
+            let score = -self.child_negamax::<V3>(&child, -beta, -alpha);
             if self.aborted {
                 return 0;
             }
@@ -792,6 +861,80 @@ impl Solver {
     }
 }
 
+/// Whether this CPU runs [`Solver::negamax_x86_v3`].
+fn cpu_has_x86_v3() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+            && std::arch::is_x86_feature_detected!("lzcnt")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
+/// [`Board::move_score`] of each of `bits` (moves of `board`; 0 = no move,
+/// its score is meaningless): the `V3` build scores four at a time.
+#[inline(always)]
+fn move_scores<const V3: bool>(board: &Board, bits: &[u64; 7]) -> [u32; 7] {
+    #[cfg(target_arch = "x86_64")]
+    if V3 {
+        // SAFETY: V3 is true only inside Solver::negamax_x86_v3, which runs
+        // only on CPUs with AVX2 and POPCNT.
+        return unsafe { move_scores_avx2(board, bits) };
+    }
+    std::array::from_fn(|i| board.move_score(bits[i]))
+}
+
+/// [`move_scores`] with AVX2: [`super::board::winning_cells`] of four
+/// candidate positions in the four 64-bit lanes of a 256-bit register,
+/// twice. Same shifts as the scalar function (bit layout in board.rs).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,popcnt")]
+#[inline]
+fn move_scores_avx2(board: &Board, bits: &[u64; 7]) -> [u32; 7] {
+    use super::board::BOARD;
+    use std::arch::x86_64::*;
+    let cur = board.current() as i64;
+    let empty = _mm256_set1_epi64x((BOARD ^ board.mask()) as i64);
+    let mut out = [0u32; 7];
+    for half in 0..2 {
+        let b = |i: usize| bits.get(half * 4 + i).copied().unwrap_or(0) as i64;
+        let x = _mm256_set_epi64x(cur | b(3), cur | b(2), cur | b(1), cur | b(0));
+        let and = |a, b| _mm256_and_si256(a, b);
+        let or = |a, b| _mm256_or_si256(a, b);
+        // Vertical: three stacked, the cell above.
+        let mut r = and(
+            and(_mm256_slli_epi64::<1>(x), _mm256_slli_epi64::<2>(x)),
+            _mm256_slli_epi64::<3>(x),
+        );
+        macro_rules! direction {
+            ($d:literal, $d2:literal, $d3:literal) => {{
+                let p = and(_mm256_slli_epi64::<$d>(x), _mm256_slli_epi64::<$d2>(x));
+                r = or(r, and(p, _mm256_slli_epi64::<$d3>(x)));
+                r = or(r, and(p, _mm256_srli_epi64::<$d>(x)));
+                let p = and(_mm256_srli_epi64::<$d>(x), _mm256_srli_epi64::<$d2>(x));
+                r = or(r, and(p, _mm256_srli_epi64::<$d3>(x)));
+                r = or(r, and(p, _mm256_slli_epi64::<$d>(x)));
+            }};
+        }
+        direction!(7, 14, 21); // horizontal
+        direction!(6, 12, 18); // diagonal, down to the right
+        direction!(8, 16, 24); // diagonal, up to the right
+        let mut lanes = [0u64; 4];
+        // SAFETY: `lanes` is 32 bytes; storeu has no alignment requirement.
+        unsafe { _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, and(r, empty)) };
+        for (i, l) in lanes.iter().enumerate() {
+            if let Some(o) = out.get_mut(half * 4 + i) {
+                *o = l.count_ones();
+            }
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -823,9 +966,10 @@ mod tests {
     #[test]
     fn a_bucket_keeps_the_costlier_entry() {
         let mut t = Table::new();
-        // Three keys of one bucket.
-        let k = 12_345u64;
-        let (k2, k3) = (k + BUCKETS as u64, k + 2 * BUCKETS as u64);
+        // Three keys of one bucket: hashes with the same top bits.
+        let bucket = 12_345u64 << (KEY_BITS - BUCKET_BITS);
+        let [k, k2, k3] = [1, 2, 3].map(|low| unhash(bucket | low));
+        assert!([k, k2, k3].iter().all(|&k| k < 1 << KEY_BITS));
         t.put(k, Some(3), None, None, 1_000_000);
         t.put(k2, Some(2), None, None, 10);
         assert_eq!(t.get(k2).upper, Some(2));
@@ -838,6 +982,67 @@ mod tests {
         t.put(k3, Some(5), None, None, 20);
         let p = t.get(k3);
         assert_eq!((p.upper, p.lower, p.best), (Some(5), Some(-1), Some(4)));
+    }
+
+    /// The key of a [`hash`]: times the multiplier's inverse modulo 2^64
+    /// (Newton's iteration doubles the correct low bits each step: 1 → 64).
+    fn unhash(h: u64) -> u64 {
+        let mul = hash(1);
+        let mut inv = 1u64;
+        for _ in 0..6 {
+            inv = inv.wrapping_mul(2u64.wrapping_sub(mul.wrapping_mul(inv)));
+        }
+        h.wrapping_mul(inv) & ((1 << KEY_BITS) - 1)
+    }
+
+    #[test]
+    fn the_x86_v3_build_scores_moves_and_searches_as_the_portable_one() {
+        if !cpu_has_x86_v3() {
+            eprintln!("skipped: this CPU has no AVX2 (only the portable build runs here)");
+            return;
+        }
+        let mut threats = 0;
+        for b in [10, 20, 30]
+            .iter()
+            .flat_map(|&d| random_positions(d, 20, d as u64))
+        {
+            let bits: [u64; 7] = std::array::from_fn(|c| b.possible() & column_mask(c as u32));
+            let scalar = move_scores::<false>(&b, &bits);
+            let v3 = move_scores::<true>(&b, &bits);
+            assert_eq!(scalar, v3, "{b:?}");
+            threats += scalar.iter().filter(|&&s| s > 0).count();
+        }
+        assert!(
+            threats > 20,
+            "the positions should have moves that make threats"
+        );
+        // The same tree, node for node.
+        let mut plain = Solver::new();
+        plain.simd = false;
+        let mut v3 = Solver::new();
+        assert!(v3.simd);
+        for b in random_positions(20, 10, 99) {
+            assert_eq!(plain.solve(&b, false), v3.solve(&b, false), "{b:?}");
+        }
+        assert_eq!(plain.nodes(), v3.nodes());
+        assert!(plain.nodes() > 1000);
+    }
+
+    #[test]
+    fn the_hash_is_a_bijection_of_keys_so_entries_never_mix_positions() {
+        // Every key comes back from its hash: (bucket, stored low 32 bits)
+        // then determine the key, since 19 + 32 ≥ 49.
+        let mut seed = 7u64;
+        for _ in 0..10_000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let key = seed >> (64 - KEY_BITS);
+            assert_eq!(unhash(hash(key)), key);
+        }
+        let b = Board::from_moves("4453").unwrap();
+        assert_eq!(unhash(hash(b.key())), b.key());
+        assert!(BUCKET_BITS + 32 >= KEY_BITS);
     }
 
     /// Positions of `discs` discs reached by seeded random play (a 64-bit
