@@ -767,7 +767,9 @@ impl Solver {
         }
         // The table's refuting column first, searched before the others are
         // even scored: it refutes again more often than not, and then the
-        // scoring and the transposition cutoffs below are saved.
+        // scoring and the transposition cutoffs below are saved. (Its search
+        // repeats the body of the loop over the other moves below: the two
+        // through one shared function measured 3 % slower on Begin-Medium.)
         let mut rest = next;
         if let Some(b) = probe.best {
             let bit = next & column_mask(b);
