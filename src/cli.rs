@@ -342,10 +342,22 @@ pub fn run(cli: Cli) -> ExitCode {
         Command::Ladder(args) => finish(ladder(&args)),
         Command::Solve(args) => finish(solve(&args)),
         Command::Book(args) => finish(book(&args)),
-        Command::Analyze(args) => finish(analyze(&args)),
+        Command::Analyze(args) => {
+            use std::io::IsTerminal;
+            if args.game.moves.trim().is_empty() && !std::io::stdin().is_terminal() {
+                // `solve` reads stdin, `analyze` does not: say so rather than
+                // silently answer for another position than the piped one.
+                eprintln!("{ANALYZE_READS_MOVES}");
+            }
+            finish(analyze(&args))
+        }
         Command::Openings(args) => finish(openings(&args)),
     }
 }
+
+/// What `fourbot analyze` prints to stderr when it is given no `--moves`
+/// and its stdin is not a terminal (moves piped to it are not read).
+pub const ANALYZE_READS_MOVES: &str = "analyze reads the position from --moves (e.g. --moves \"d c e\"), not from stdin; analysing the empty board";
 
 /// Prints a command's output (exit 0) or its one-line error (exit 2).
 fn finish(result: Result<String, String>) -> ExitCode {

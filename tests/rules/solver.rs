@@ -174,6 +174,23 @@ fn analyze_lists_every_move_best_first_with_exact_scores_on_classic() {
 }
 
 #[test]
+fn analyze_says_that_it_does_not_read_moves_piped_to_it() {
+    // Before: `printf 'd c e' | fourbot analyze` answered for the empty
+    // board without a word.
+    let (code, out, err) = fourbot(&["analyze"], "d c e\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("--moves") && err.contains("empty board"),
+        "{err}"
+    );
+    assert_eq!(out.lines().next(), Some("d 1"), "the empty board: {out}");
+    let (code, out, err) = fourbot(&["analyze", "--moves", "d c e"], "");
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("--moves"), "{err}");
+    assert_eq!(out.lines().next(), Some("d 2"), "{out}");
+}
+
+#[test]
 fn analyze_gives_estimates_for_other_variants() {
     let (code, out, err) = fourbot(
         &[
