@@ -205,11 +205,9 @@ pub async fn my_matches(
     ctx: super::data::Context<'_>,
     partial: &str,
 ) -> serenity::all::CreateAutocompleteResponse {
-    let data = ctx.data().clone();
-    let Some(guild) = ctx.guild_id().map(|g| g.get()) else {
+    let Some((data, guild, l)) = server_scope(ctx) else {
         return serenity::all::CreateAutocompleteResponse::new();
     };
-    let l = super::reply::user_locale(ctx);
     let catalog = data.catalog();
     let me = super::reply::seated(ctx.author(), ctx.author_member().await.as_deref());
     let mut choices: Vec<(i64, String)> = data
@@ -238,11 +236,9 @@ pub async fn running_matches(
     ctx: super::data::Context<'_>,
     partial: &str,
 ) -> serenity::all::CreateAutocompleteResponse {
-    let data = ctx.data().clone();
-    let Some(guild) = ctx.guild_id().map(|g| g.get()) else {
+    let Some((data, guild, l)) = server_scope(ctx) else {
         return serenity::all::CreateAutocompleteResponse::new();
     };
-    let l = super::reply::user_locale(ctx);
     let mut ids = data.host.match_ids();
     ids.sort();
     let choices = ids
@@ -259,11 +255,9 @@ pub async fn rated_matches(
     ctx: super::data::Context<'_>,
     partial: &str,
 ) -> serenity::all::CreateAutocompleteResponse {
-    let data = ctx.data().clone();
-    let Some(guild) = ctx.guild_id().map(|g| g.get()) else {
+    let Some((data, guild, l)) = server_scope(ctx) else {
         return serenity::all::CreateAutocompleteResponse::new();
     };
-    let l = super::reply::user_locale(ctx);
     let catalog = data.catalog();
     let choices = match data.ladder.recent_rated(guild, MATCH_CHOICES as u32).await {
         Ok(matches) => matches
@@ -276,6 +270,16 @@ pub async fn rated_matches(
         Err(_) => Vec::new(),
     };
     respond(partial, choices)
+}
+
+/// What every match suggestion needs: the bot's data, the server and the
+/// user's language; `None` outside a server (a direct message has no
+/// server's matches to suggest).
+fn server_scope(
+    ctx: super::data::Context<'_>,
+) -> Option<(std::sync::Arc<super::data::Data>, u64, Locale)> {
+    let guild = ctx.guild_id()?.get();
+    Some((ctx.data().clone(), guild, super::reply::user_locale(ctx)))
 }
 
 /// A running match of `guild` as a suggestion: its id and "alice vs bob ·

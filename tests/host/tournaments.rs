@@ -57,6 +57,15 @@ struct Field {
 }
 
 fn field(db: Db) -> Field {
+    field_with_director(db, |t| t.spawn(Duration::from_millis(200)))
+}
+
+/// A field whose director task is what `director` starts (its handle is
+/// kept for the field's life).
+fn field_with_director(
+    db: Db,
+    director: impl FnOnce(&Tournaments) -> tokio::task::JoinHandle<()>,
+) -> Field {
     let (host, views) = Host::with_store(
         Arc::new(Catalog::new().unwrap()),
         Arc::new(HeuristicBot),
@@ -67,7 +76,7 @@ fn field(db: Db) -> Field {
         Some(db.clone()),
     );
     let (t, news) = Tournaments::new(db, host.clone());
-    let task = t.spawn(Duration::from_millis(200));
+    let task = director(&t);
     Field {
         host,
         _views: views,
@@ -863,30 +872,10 @@ async fn a_tournament_in_a_variant_for_more_than_two_is_refused() {
 /// which could come at any time): a test calls [`Tournaments::tick`]
 /// itself, with the time it wants, and no tick of its own comes between.
 fn field_without_clock(db: Db, follow: bool) -> Field {
-    let (host, views) = Host::with_store(
-        Arc::new(Catalog::new().unwrap()),
-        Arc::new(HeuristicBot),
-        HostConfig {
-            time_style: TimeStyle::DiscordRelative,
-            images: false,
-        },
-        Some(db.clone()),
-    );
-    let (t, news) = Tournaments::new(db, host.clone());
-    let task = if follow {
-        t.spawn(Duration::from_secs(3_600))
-    } else {
-        tokio::spawn(async {})
-    };
-    Field {
-        host,
-        _views: views,
-        t,
-        news,
-        _task: task,
-        clock: None,
-        rated: true,
-    }
+    field_with_director(db, |t| match follow {
+        true => t.spawn(Duration::from_secs(3_600)),
+        false => tokio::spawn(async {}),
+    })
 }
 
 /// A Swiss created by p0 to start by itself at `starts_unix_ms`, joined by
