@@ -33,7 +33,7 @@ const ORDER: [u32; 7] = [3, 2, 4, 1, 5, 0, 6];
 /// "Table size").
 const BUCKET_BITS: u32 = 19;
 // The bucket and the stored 32 bits must give back the whole key ([`hash`]).
-const _: () = assert!(BUCKET_BITS + 32 >= KEY_BITS);
+const _: () = assert!(BUCKET_BITS + 32 >= KEY_BITS && BUCKET_BITS <= KEY_BITS);
 
 /// Keys ([`Board::key`]) are below 2^49: 7 columns of 7 bits.
 const KEY_BITS: u32 = 49;
@@ -68,8 +68,6 @@ struct Table {
     /// The buckets start at `base` (aligned to 2 MiB, see [`Table::new`]).
     entries: Vec<[u64; 2]>,
     base: usize,
-    /// [`KEY_BITS`] − log2(buckets): a hash's bucket is `hash >> shift`.
-    shift: u32,
 }
 
 /// What the table knows about one position.
@@ -90,14 +88,9 @@ impl Table {
     /// pages (transparent huge pages, `madvise(MADV_HUGEPAGE)`): with 4 KiB
     /// pages nearly every probe also misses the TLB. Measured 4 % faster on
     /// Begin-Hard positions; where the kernel refuses, nothing changes.
+    /// 2^[`BUCKET_BITS`] buckets.
     fn new() -> Table {
-        Table::with_bucket_bits(BUCKET_BITS)
-    }
-
-    /// A cleared table of 2^`bits` buckets (17 ≤ `bits` ≤ 49, see [`hash`]).
-    fn with_bucket_bits(bits: u32) -> Table {
-        assert!((17..=KEY_BITS).contains(&bits));
-        let buckets = 1usize << bits;
+        let buckets = 1usize << BUCKET_BITS;
         const HUGE_PAGE: usize = 2 << 20;
         const BUCKET_BYTES: usize = std::mem::size_of::<[u64; 2]>();
         // Room to start the buckets at a 2 MiB boundary.
@@ -119,11 +112,7 @@ impl Table {
         // Write every entry so that the pages are mapped now rather than one
         // page fault at a time during the search (vec![0; n] maps lazily).
         entries.fill([0, 0]);
-        Table {
-            entries,
-            base,
-            shift: KEY_BITS - bits,
-        }
+        Table { entries, base }
     }
 
     fn clear(&mut self) {
@@ -132,7 +121,7 @@ impl Table {
 
     #[inline]
     fn index(&self, h: u64) -> usize {
-        self.base + (h >> self.shift) as usize
+        self.base + (h >> (KEY_BITS - BUCKET_BITS)) as usize
     }
 
     /// Asks the CPU to load the bucket of `key` into the cache (a hint; no
