@@ -70,7 +70,8 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     // back to wss://gateway.discord.gg without a word.
     // The first request also asks how many shards Discord recommends
     // (`topics/gateway`, "Get Gateway Bot").
-    let recommended = recommended_shards(&rest).await?;
+    let gateway = bot_gateway(&rest).await?;
+    let recommended = gateway.as_ref().map_or(1, |g| g.shards.max(1));
     // What this process hosts (its leases) and runs (its gateway
     // sessions): the shards asked for, or all that Discord recommends.
     let hosted = match config.shards {
@@ -181,6 +182,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         hosted,
         &health,
         &mut lost_rx,
+        gateway.as_ref().map(|g| &g.session_start_limit),
     )
     .await;
     renewing.abort();
@@ -193,14 +195,15 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     ended
 }
 
-/// `GET /gateway/bot`'s recommended number of shards, with one line when
+/// `GET /gateway/bot` (the recommended number of shards and the session
+/// start limit; `None` when Discord answered with an error), with one line when
 /// Discord's API cannot be reached at all (no route, a proxy that refuses,
 /// a certificate the client does not trust — a TLS-inspecting proxy
 /// without FOURBOT_CA_FILE: serenity would fall back to
 /// wss://gateway.discord.gg and retry without a word, its log off below
 /// debug). A 429 or 5xx is waited out (several starts in a moment); an
 /// answer with another error status leaves one shard to serenity.
-async fn recommended_shards(rest: &rest::Rest) -> Result<u32, RunError> {
+async fn bot_gateway(rest: &rest::Rest) -> Result<Option<serenity::all::BotGateway>, RunError> {
     let mut attempt = 0;
     loop {
         match rest
@@ -209,7 +212,7 @@ async fn recommended_shards(rest: &rest::Rest) -> Result<u32, RunError> {
             })
             .await
         {
-            Ok(gateway) => return Ok(gateway.shards.max(1)),
+            Ok(gateway) => return Ok(Some(gateway)),
             Err(serenity::Error::Http(HttpError::Request(e))) => {
                 return Err(RunError::Unreachable(config::chain(&e)));
             }
@@ -218,7 +221,7 @@ async fn recommended_shards(rest: &rest::Rest) -> Result<u32, RunError> {
                     attempt += 1;
                     tokio::time::sleep(pause).await;
                 }
-                None => return Ok(1),
+                None => return Ok(None),
             },
         }
     }
@@ -237,6 +240,7 @@ async fn connect(
     hosted: Shards,
     health: &ops::Health,
     lost: &mut tokio::sync::watch::Receiver<Option<String>>,
+    session_starts: Option<&serenity::all::SessionStartLimit>,
 ) -> Result<(), RunError> {
     // The shards of the gateway sessions: those hosted, until a 4011 asks
     // for more (the leases stay: they cover every guild either way).
@@ -245,7 +249,7 @@ async fn connect(
     // serenity cannot act on (closes.rs); they stop the shards, and what
     // came is kept here.
     let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel();
-    let relay = relay::Relay::start(fatal_tx)
+    let relay = relay::Relay::start(fatal_tx, session_starts)
         .await
         .map_err(|e| RunError::Gateway(format!("cannot start the gateway relay: {e}")))?;
     let fatal: Arc<std::sync::Mutex<Option<closes::FatalClose>>> = Arc::default();
@@ -292,7 +296,7 @@ async fn connect(
         }
         let shards = client.shard_manager.clone();
         *manager.lock().expect("manager lock") = Some(shards.clone());
-        health.watch(shards.clone(), sessions.last() - sessions.first() + 1);
+        health.watch(relay.watch(), sessions.first(), sessions.last());
         let mut stop = lost.clone();
         let interrupt = tokio::spawn(async move {
             // SIGTERM is how systemd and container runtimes stop a service.
@@ -393,7 +397,10 @@ async fn fatal_close(
         .unwrap_or_else(|| format!("a shard of {}", sessions.total()));
     let every = hosted.first() == 0 && hosted.last() + 1 == hosted.total();
     if close.code == 4011 && every {
-        let recommended = recommended_shards(rest).await.unwrap_or(1);
+        let recommended = match bot_gateway(rest).await {
+            Ok(Some(g)) => g.shards.max(1),
+            _ => 1,
+        };
         let more = recommended.max(sessions.total().saturating_mul(2));
         *sessions = Shards::all(more).map_err(|e| RunError::Gateway(e.to_string()))?;
         tracing::warn!(

@@ -18,8 +18,6 @@ use http_body_util::Full;
 use hyper::body::Bytes;
 use hyper::{Request, Response, StatusCode};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
-use serenity::all::ShardManager;
-use serenity::gateway::ConnectionStage;
 use tokio::net::TcpListener;
 
 /// Interactions received, by `kind` (`command`, `component`,
@@ -58,47 +56,46 @@ pub const LATENCY_BUCKETS: [f64; 14] = [
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 7.5, 10.0,
 ];
 
-/// The shard manager of the current gateway client and how many shards it
-/// runs.
-type Watched = Option<(Arc<ShardManager>, u32)>;
+/// The relay's view of the shards and the range this process runs.
+type Watched = Option<(super::relay::Watch, u32, u32)>;
 
-/// Whether the bot is healthy: every shard it owns is connected.
+/// Whether the bot is healthy: every shard it runs has a gateway session
+/// (from its READY or RESUMED to the end of its connection, as the relay
+/// sees it: [`super::relay`]).
 #[derive(Clone, Default)]
 pub struct Health {
     inner: Arc<Mutex<Watched>>,
 }
 
 impl Health {
-    /// The shards of `manager` (`owned` of them) are the ones to watch
-    /// (a new client after a reconnect replaces the old).
-    pub fn watch(&self, manager: Arc<ShardManager>, owned: u32) {
-        *self.inner.lock().expect("health lock") = Some((manager, owned));
+    /// The shards `first..=last` of `relay` are the ones to watch (a new
+    /// client after a reconnect with more shards replaces the range).
+    pub fn watch(&self, relay: super::relay::Watch, first: u32, last: u32) {
+        *self.inner.lock().unwrap_or_else(|e| e.into_inner()) = Some((relay, first, last));
     }
 
-    /// `Ok` when every owned shard's session is connected, else why not.
+    /// `Ok` when every shard has a session, else why not: `"1 of 2 shards
+    /// connected; shard 1 down for 12 s"`.
     pub async fn check(&self) -> Result<(), String> {
-        let Some((manager, owned)) = self.inner.lock().expect("health lock").clone() else {
+        let Some((relay, first, last)) =
+            self.inner.lock().unwrap_or_else(|e| e.into_inner()).clone()
+        else {
             return Err("not connected to Discord yet".into());
         };
-        let runners = manager.runners.lock().await;
-        let connected = runners
-            .values()
-            .filter(|r| r.stage == ConnectionStage::Connected)
-            .count() as u32;
-        if connected >= owned {
-            Ok(())
-        } else {
-            let mut down: Vec<String> = runners
-                .iter()
-                .filter(|(_, r)| r.stage != ConnectionStage::Connected)
-                .map(|(id, r)| format!("shard {} {:?}", id.0, r.stage))
-                .collect();
-            down.sort();
-            Err(format!(
-                "{connected} of {owned} shards connected; {}",
-                down.join(", ")
-            ))
+        let down = relay.down(first, last);
+        if down.is_empty() {
+            return Ok(());
         }
+        let owned = last - first + 1;
+        let connected = owned - down.len() as u32;
+        let down: Vec<String> = down
+            .iter()
+            .map(|(id, d)| format!("shard {id} down for {} s", d.as_secs()))
+            .collect();
+        Err(format!(
+            "{connected} of {owned} shards connected; {}",
+            down.join(", ")
+        ))
     }
 }
 

@@ -16,6 +16,7 @@ mod faults_nonce;
 mod kill;
 mod kill_flag;
 mod operations;
+mod outage;
 mod pitfalls;
 mod production;
 mod rated;

@@ -12,7 +12,7 @@ use fake::*;
 use harness::*;
 
 /// A free port on loopback (bound and let go; the bot binds it next).
-fn free_port() -> u16 {
+pub(crate) fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -21,7 +21,7 @@ fn free_port() -> u16 {
 }
 
 /// GET `path` on the bot's metrics address: (status, body).
-async fn get(port: u16, path: &str) -> Option<(u16, String)> {
+pub(crate) async fn get(port: u16, path: &str) -> Option<(u16, String)> {
     let r = reqwest::Client::builder()
         .no_proxy()
         .build()
@@ -35,7 +35,7 @@ async fn get(port: u16, path: &str) -> Option<(u16, String)> {
 }
 
 /// Every sample of the Prometheus text `body`: `name{labels}` → value.
-fn samples(body: &str) -> BTreeMap<String, f64> {
+pub(crate) fn samples(body: &str) -> BTreeMap<String, f64> {
     body.lines()
         .filter(|l| !l.starts_with('#') && !l.is_empty())
         .filter_map(|l| {

@@ -276,6 +276,17 @@ impl Drop for Bot {
 }
 
 impl Bot {
+    /// The bot `child` started in `dir` (by [`spawn_args`]), to be killed
+    /// and its directory removed with it.
+    #[allow(dead_code)] // examples/load.rs includes this file too
+    pub fn from_child(child: Child, dir: PathBuf) -> Bot {
+        Bot {
+            child,
+            dir,
+            envs: Vec::new(),
+        }
+    }
+
     /// Kills the bot (as a crash would).
     pub async fn kill(&mut self) {
         self.child.kill().await.unwrap();

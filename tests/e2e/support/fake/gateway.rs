@@ -181,6 +181,38 @@ impl FakeDiscord {
                 s.gateway_ops.push(op);
                 (s.mode, s.cfg.privileged, s.close_identify)
             };
+            if op == 2 {
+                // `developers/events/gateway.mdx`, "Session Start Limit":
+                // `max_concurrency` IDENTIFYs per 5 s, one per rate-limit
+                // bucket (`shard_id % max_concurrency`); past the day's
+                // starts Discord ends every session and resets the token.
+                // A too early IDENTIFY is answered with op 9 "Invalid
+                // Session" (`d: false`), the answer for "the gateway could
+                // not initialize a session after receiving an Opcode 2
+                // Identify" (same page, "Invalid Session").
+                let shard = v["d"]["shard"][0].as_u64().unwrap_or(0) as u32;
+                let mut s = self.state.lock().unwrap();
+                let now = std::time::Instant::now();
+                let limit = super::session_starts_now(&mut s);
+                let bucket = shard % limit.max_concurrency.max(1);
+                let too_fast = s.identify_times.iter().any(|(at, other)| {
+                    other % limit.max_concurrency.max(1) == bucket
+                        && now.duration_since(*at) < std::time::Duration::from_secs(5)
+                });
+                s.identify_times.push((now, shard));
+                if too_fast {
+                    s.identifies_too_fast += 1;
+                    let _ = tx.send(Frame::Text(json!({"op": 9, "d": false}).to_string()));
+                    continue;
+                }
+                if limit.remaining == 0 {
+                    s.session_starts.exceeded += 1;
+                    drop(s);
+                    closing(4004, "Authentication failed.");
+                    continue;
+                }
+                s.session_starts.remaining -= 1;
+            }
             match op {
                 1 => {
                     deadline = tokio::time::Instant::now() + interval + tolerance;

@@ -31,6 +31,7 @@ fn reason(status: u16) -> &'static str {
         429 => "Too Many Requests",
         500 => "Internal Server Error",
         502 => "Bad Gateway",
+        503 => "Service Unavailable",
         _ => "Unknown",
     }
 }
@@ -132,6 +133,21 @@ impl FakeDiscord {
                 .get("upgrade")
                 .is_some_and(|u| u.eq_ignore_ascii_case("websocket"))
             {
+                let outage = {
+                    let mut s = self.state.lock().unwrap();
+                    s.upgrades.push(std::time::Instant::now());
+                    s.outage
+                };
+                if let super::Outage::Upgrade(status) = outage {
+                    // As Cloudflare answers for a gateway in trouble: no
+                    // upgrade, the connection closed.
+                    let resp = format!(
+                        "HTTP/1.1 {status} {}\r\nContent-Type: text/plain\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+                        reason(status)
+                    );
+                    stream.write_all(resp.as_bytes()).await?;
+                    return Ok(());
+                }
                 let key = headers
                     .get("sec-websocket-key")
                     .cloned()

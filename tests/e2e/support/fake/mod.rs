@@ -368,6 +368,20 @@ pub(crate) struct State {
     /// The thread that started the fake (libtest names it after the test),
     /// for [`COUNTS_FILE_ENV`].
     started_by: String,
+    /// The gateway's own port (Discord's gateway is another host than its
+    /// API: `GET /gateway` names it).
+    gateway_port: u16,
+    /// A gateway outage under way.
+    outage: Outage,
+    /// When each websocket upgrade was asked for (refused ones included).
+    upgrades: Vec<Instant>,
+    /// When each IDENTIFY arrived, and its shard.
+    identify_times: Vec<(Instant, u32)>,
+    /// IDENTIFYs that came sooner than `max_concurrency` per 5 s allows
+    /// (answered with op 9).
+    identifies_too_fast: u32,
+    /// `GET /gateway/bot`'s `session_start_limit`.
+    session_starts: SessionStarts,
 }
 
 /// With this environment variable naming a file, every fake appends one
@@ -553,6 +567,46 @@ pub struct FakeDiscord {
     /// Its port on 127.0.0.1.
     pub port: u16,
     state: Arc<Mutex<State>>,
+    /// Woken when the gateway outage changes (the gateway's listener
+    /// closes or opens its port).
+    gateway_changed: Arc<tokio::sync::Notify>,
+}
+
+/// A gateway outage (what Discord's gateway does during an incident).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outage {
+    /// The gateway works.
+    None,
+    /// Every websocket upgrade is answered with this HTTP status (503
+    /// behind Cloudflare during an incident).
+    Upgrade(u16),
+    /// The gateway's port refuses TCP connections.
+    Refused,
+}
+
+/// `session_start_limit` of `GET /gateway/bot` (`developers/events/gateway.mdx`,
+/// "Session Start Limit Object"): every IDENTIFY spends one of `remaining`
+/// until `reset_after`; `max_concurrency` IDENTIFYs per 5 s.
+#[derive(Clone, Copy, Debug)]
+pub struct SessionStarts {
+    pub total: u32,
+    pub remaining: u32,
+    /// When `remaining` is `total` again.
+    pub resets_at: Instant,
+    pub max_concurrency: u32,
+    /// IDENTIFYs that came with none remaining (Discord resets the token).
+    pub exceeded: u32,
+}
+
+/// The session start limit, its count started again once its reset is
+/// past.
+pub(crate) fn session_starts_now(s: &mut State) -> SessionStarts {
+    let l = &mut s.session_starts;
+    if Instant::now() >= l.resets_at {
+        l.remaining = l.total;
+        l.resets_at = Instant::now() + Duration::from_secs(86_400);
+    }
+    *l
 }
 
 /// Another bot on the server (not fourbot): challenges to it are refused.
@@ -848,6 +902,8 @@ impl FakeDiscord {
     pub async fn start(mode: Mode) -> FakeDiscord {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
+        let gateway = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let gateway_port = gateway.local_addr().unwrap().port();
         let mut channels = HashMap::new();
         channels.insert(
             CHANNEL_ID,
@@ -915,8 +971,22 @@ impl FakeDiscord {
                 dms: HashMap::new(),
                 dms_closed: HashSet::new(),
                 started_by: std::thread::current().name().unwrap_or("?").to_string(),
+                gateway_port,
+                outage: Outage::None,
+                upgrades: Vec::new(),
+                identify_times: Vec::new(),
+                identifies_too_fast: 0,
+                session_starts: SessionStarts {
+                    total: 1000,
+                    remaining: 1000,
+                    resets_at: Instant::now() + Duration::from_secs(86_400),
+                    max_concurrency: 1,
+                    exceeded: 0,
+                },
             })),
+            gateway_changed: Arc::default(),
         };
+        tokio::spawn(fake.clone().gateway_listener(gateway));
         let f = fake.clone();
         tokio::spawn(async move {
             while let Ok((stream, _)) = listener.accept().await {
@@ -1238,6 +1308,99 @@ impl FakeDiscord {
         for (_, kill) in s.kills.drain() {
             let _ = kill.send(());
         }
+    }
+
+    #[allow(dead_code)] // used by examples/load.rs
+    /// Serves the gateway's port: connections are served as on the API's
+    /// port (the websocket upgrade), and while the outage is
+    /// [`Outage::Refused`] the port is closed, so that connecting is
+    /// refused (`ECONNREFUSED`), then bound again.
+    async fn gateway_listener(self, listener: TcpListener) {
+        let port = listener.local_addr().unwrap().port();
+        let mut listener = Some(listener);
+        loop {
+            let changed = self.gateway_changed.notified();
+            tokio::pin!(changed);
+            // Registered before the outage is read: no change is missed.
+            changed.as_mut().enable();
+            let refused = self.state.lock().unwrap().outage == Outage::Refused;
+            if refused {
+                listener = None;
+                changed.await;
+                continue;
+            }
+            let l = match &listener {
+                Some(l) => l,
+                None => match TcpListener::bind(("127.0.0.1", port)).await {
+                    Ok(l) => listener.insert(l),
+                    Err(_) => {
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                        continue;
+                    }
+                },
+            };
+            tokio::select! {
+                accepted = l.accept() => {
+                    if let Ok((stream, _)) = accepted {
+                        let f = self.clone();
+                        tokio::spawn(async move {
+                            let _ = f.serve(stream).await;
+                        });
+                    }
+                }
+                () = changed => {}
+            }
+        }
+    }
+
+    /// Starts (or ends, with [`Outage::None`]) a gateway outage; its start
+    /// drops every gateway connection without a close frame, as a failing
+    /// gateway does.
+    pub fn set_outage(&self, outage: Outage) {
+        self.state.lock().unwrap().outage = outage;
+        if outage != Outage::None {
+            self.drop_gateway();
+        }
+        self.gateway_changed.notify_waiters();
+    }
+
+    /// When each websocket upgrade was asked for, refused ones included.
+    pub fn upgrades(&self) -> Vec<Instant> {
+        self.state.lock().unwrap().upgrades.clone()
+    }
+
+    /// When each IDENTIFY arrived, and its shard.
+    pub fn identify_times(&self) -> Vec<(Instant, u32)> {
+        self.state.lock().unwrap().identify_times.clone()
+    }
+
+    /// IDENTIFYs that came sooner than `max_concurrency` per 5 s allows.
+    pub fn identifies_too_fast(&self) -> u32 {
+        self.state.lock().unwrap().identifies_too_fast
+    }
+
+    /// Sets `GET /gateway/bot`'s session start limit: `remaining` of
+    /// `total` until `reset_after` from now, `max_concurrency` IDENTIFYs
+    /// per 5 s.
+    pub fn set_session_starts(
+        &self,
+        total: u32,
+        remaining: u32,
+        reset_after: Duration,
+        max_concurrency: u32,
+    ) {
+        self.state.lock().unwrap().session_starts = SessionStarts {
+            total,
+            remaining,
+            resets_at: Instant::now() + reset_after,
+            max_concurrency,
+            exceeded: 0,
+        };
+    }
+
+    /// The session start limit as it stands.
+    pub fn session_starts(&self) -> SessionStarts {
+        self.state.lock().unwrap().session_starts
     }
 
     #[allow(dead_code)] // used by examples/load.rs

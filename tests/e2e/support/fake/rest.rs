@@ -169,15 +169,22 @@ pub fn route(s: &mut State, port: u16, r: &Req<'_>) -> Answer {
         // limit).
         ("GET", ["gateway"]) => (
             200,
-            Some(json!({"url": format!("ws://127.0.0.1:{port}/gateway")})),
+            Some(json!({"url": format!("ws://127.0.0.1:{}/gateway", s.gateway_port)})),
         ),
-        ("GET", ["gateway", "bot"]) => (
-            200,
-            Some(
-                json!({"url": format!("ws://127.0.0.1:{port}/gateway"), "shards": s.recommended_shards,
-                "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}}),
-            ),
-        ),
+        ("GET", ["gateway", "bot"]) => {
+            let _ = port;
+            let limit = super::session_starts_now(s);
+            (
+                200,
+                Some(
+                    json!({"url": format!("ws://127.0.0.1:{}/gateway", s.gateway_port),
+                    "shards": s.recommended_shards,
+                    "session_start_limit": {"total": limit.total, "remaining": limit.remaining,
+                        "reset_after": limit.resets_at.saturating_duration_since(std::time::Instant::now()).as_millis() as u64,
+                        "max_concurrency": limit.max_concurrency}}),
+                ),
+            )
+        }
         ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]) => {
             (200, Some(application_json()))
         }
