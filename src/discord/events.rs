@@ -46,6 +46,16 @@ pub async fn handle(
             interaction: Interaction::Component(press),
         } => Box::pin(on_press(ctx, &data, press)).await,
         FullEvent::Message { new_message } => Box::pin(on_message(&data, new_message)).await,
+        // A match thread archived (Discord's auto-archive, a moderator) or
+        // unarchived: the next post unarchives it first rather than being
+        // refused (50083) into it (`developers/events/gateway-events.mdx`,
+        // "Thread Update").
+        FullEvent::ThreadUpdate { new, .. } => {
+            if let Some(meta) = &new.thread_metadata {
+                data.routes.set_archived(new.id, meta.archived).await;
+            }
+            Ok(())
+        }
         _ => Ok(()),
     }
 }

@@ -372,9 +372,25 @@ async fn publish(
                 }
                 return Ok(m);
             }
-            // The token no longer works (or Discord refused the follow-up
-            // for the thread): post the ordinary way.
-            Err(e) if token_refused(&e) || is_code(&e, THREAD_ARCHIVED) => {
+            // The thread was archived without the bot hearing of it: it is
+            // unarchived, and the follow-up sent again (refused once, never
+            // twice).
+            Err(e) if is_code(&e, THREAD_ARCHIVED) => {
+                tracing::debug!(match_id = %id, "follow-up refused in an archived thread; unarchiving");
+                unarchive(rest, routes, route.thread).await?;
+                match followup(rest, route.thread, &lease, view).await {
+                    Ok(m) => {
+                        if !view.buttons.is_empty() {
+                            routes.leases.posted(m, &lease);
+                        }
+                        return Ok(m);
+                    }
+                    Err(e) if token_refused(&e) => {}
+                    Err(e) => return Err(e),
+                }
+            }
+            // The token no longer works: post the ordinary way.
+            Err(e) if token_refused(&e) => {
                 tracing::debug!(match_id = %id, error = %e, "follow-up refused; posting in the channel");
             }
             Err(e) => return Err(e),

@@ -37,7 +37,9 @@ pub struct Route {
     pub last_buttons: Option<MessageId>,
     /// The match is over.
     pub finished: bool,
-    /// The bot archived the thread (at the end of the match).
+    /// The thread is archived, as far as the bot knows: it archived it at
+    /// the end of the match, Discord said so (THREAD_UPDATE), or refused a
+    /// post into it (50083).
     pub archived: bool,
 }
 
@@ -376,8 +378,8 @@ impl Routes {
         self.save(&[id]).await;
     }
 
-    /// Records whether the bot has archived the match's thread (for every
-    /// match in that thread).
+    /// Records whether the match's thread is archived (for every match in
+    /// that thread).
     pub async fn set_archived(&self, thread: ChannelId, archived: bool) {
         let ids: Vec<MatchId> = {
             let mut inner = self.lock();

@@ -315,3 +315,34 @@ async fn acknowledgement_done_but_not_answered(api: Api, name: &str, fault: Faul
         "the move is applied once"
     );
 }
+
+/// A thread archived under a running match (Discord's auto-archive, a
+/// moderator) is announced by THREAD_UPDATE: the bot unarchives it before
+/// its next post, so that no request of the bot is refused (50083) over a
+/// whole match in which the thread is archived twice (issue 31 §2).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_archived_twice_mid_match_refuses_no_request_of_the_bot() {
+    let (fake, _bot) = start_with("fault-archived", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    t.play(1, 1, 'd').await;
+    for (ply, column) in [(2, 'c'), (3, 'd')] {
+        fake.archive(t.thread);
+        // The bot has the THREAD_UPDATE before the next press.
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        t.play(1, ply, column).await;
+        assert_eq!(archived(&fake, t.thread), Some(false));
+    }
+    let last = t.turn(1, 4).await;
+    t.resign_match(&last).await;
+    fake.wait_for("the thread archived at the match's end", |f| {
+        (archived(f, t.thread) == Some(true)).then_some(())
+    })
+    .await;
+    let refused: Vec<(String, String, u16)> = fake
+        .served()
+        .into_iter()
+        .filter(|s| (400..500).contains(&s.status))
+        .map(|s| (s.method, s.path, s.status))
+        .collect();
+    assert!(refused.is_empty(), "refused: {refused:?}");
+}

@@ -99,6 +99,7 @@ async fn outage(fake: &FakeDiscord, port: u16, shards: usize) {
     eprintln!(
         "{shards} shard(s): {attempted} attempts ({upgrades} upgrades) in 40 s; healthy {back_after:?} after the gateway's return"
     );
+    assert!(upgrades <= 15, "{upgrades} upgrades asked for in 40 s");
     assert!(attempted <= 15.0, "{attempted} connection attempts in 40 s");
     assert!(
         attempted >= 3.0,

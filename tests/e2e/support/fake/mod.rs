@@ -1499,13 +1499,20 @@ impl FakeDiscord {
         self.state.lock().unwrap().closes.clone()
     }
 
-    /// Archives a thread as Discord's auto-archive would.
+    /// Archives a thread as Discord's auto-archive would, and tells the bot
+    /// with a THREAD_UPDATE (`developers/events/gateway-events.mdx`,
+    /// "Thread Update", sent to sessions with the `GUILDS` intent).
     pub fn archive(&self, thread: u64) {
-        let mut s = self.state.lock().unwrap();
-        if let Some(t) = s.channels.get_mut(&thread) {
+        let json = {
+            let mut s = self.state.lock().unwrap();
+            let Some(t) = s.channels.get_mut(&thread) else {
+                return;
+            };
             assert!(t.is_thread(), "only threads archive");
             t.archived = true;
-        }
+            t.json()
+        };
+        self.dispatch("THREAD_UPDATE", json);
     }
 
     /// Locks (and archives) a thread, as a moderator would.

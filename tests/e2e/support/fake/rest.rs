@@ -1012,6 +1012,13 @@ fn webhook(s: &mut State, app: u64, token: &str, rest: &[&str], r: &Req<'_>) -> 
                     thread_locked()
                 };
             }
+            // A follow-up is a webhook message: unlike a member's (or the
+            // bot's channel) message it does not unarchive the thread, and
+            // a public one is refused there (50083), as the bot met it.
+            let ephemeral = r.json["flags"].as_u64().unwrap_or(0) & 64 != 0;
+            if archived && !ephemeral && !s.interactions[token].loading {
+                return archived_thread();
+            }
             let i = &s.interactions[token];
             if i.loading {
                 // "this endpoint will function as Edit Original
