@@ -36,6 +36,10 @@ impl FatalClose {
 /// documentation): the relay takes them off the wire.
 pub const MISHANDLED: [u16; 3] = [4010, 4011, 4012];
 
+/// Every close code of the module's documentation: none is an outage (the
+/// relay's backoff does not count them; the bot acts on each).
+pub const FATAL: [u16; 6] = [4004, 4010, 4011, 4012, 4013, 4014];
+
 /// What close `code` means (the page in the module's documentation).
 pub fn meaning(code: u16) -> &'static str {
     match code {

@@ -786,10 +786,11 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
         if let Some(s) = shard {
             shared.down(s, conn);
         }
-    } else if by_discord {
+    } else if by_discord && !last_close.is_some_and(|c| closes::FATAL.contains(&c)) {
         // A session that Discord ended before it started counts against
         // the gateway: the next attempt waits (a close at once with a
-        // resumable code, a gateway that accepts and fails).
+        // resumable code, a gateway that accepts and fails). A fatal close
+        // is no outage: the bot acts on it.
         let why = match last_close {
             Some(code) => format!("the session was closed with {code} before READY"),
             None => "the connection ended before READY".to_string(),

@@ -1419,7 +1419,8 @@ async fn a_privileged_intent_not_enabled_closes_with_4014() {
     );
     assert_eq!(fake.refused_identifies(), 1);
     assert!(fake.identified_intents().is_empty());
-    // Without it, READY.
+    // Without it, READY (once the identify window is past).
+    tokio::time::sleep(Duration::from_millis(5_100)).await;
     let mut ws = connect(&fake).await;
     next(&mut ws, Duration::from_secs(2)).await.unwrap();
     identify(&mut ws, intent::GUILD_MESSAGES | intent::GUILD_MEMBERS).await;
@@ -1796,4 +1797,96 @@ async fn create_dm_opens_one_dm_channel_per_user_and_a_closed_dm_is_50007() {
         .unwrap_err();
     assert_eq!(serenity_error(e).1, 50007);
     assert!(fake.dms_to(BOB.id).is_empty());
+}
+
+/// `max_concurrency` IDENTIFYs per 5 s (one per bucket): a second IDENTIFY
+/// within the window is answered with op 9 (`d: false`); every IDENTIFY
+/// spends one of the day's session starts, and one past them closes the
+/// session with 4004 (`developers/events/gateway.mdx`, "Session Start
+/// Limit").
+#[tokio::test]
+async fn identifies_are_limited_per_five_seconds_and_by_the_days_session_starts() {
+    let fake = fake().await;
+    fake.set_session_starts(10, 2, Duration::from_secs(3_600), 1);
+    let mut ws = connect(&fake).await;
+    next(&mut ws, Duration::from_secs(2)).await.unwrap();
+    identify(&mut ws, intent::GUILD_MESSAGES).await;
+    assert_eq!(
+        next(&mut ws, Duration::from_secs(2)).await.unwrap()["t"],
+        "READY"
+    );
+    assert_eq!(fake.session_starts().remaining, 1);
+    let mut again = connect(&fake).await;
+    next(&mut again, Duration::from_secs(2)).await.unwrap();
+    identify(&mut again, intent::GUILD_MESSAGES).await;
+    let invalid = next(&mut again, Duration::from_secs(2)).await.unwrap();
+    assert_eq!(
+        (invalid["op"].clone(), invalid["d"].clone()),
+        (json!(9), json!(false))
+    );
+    assert_eq!(fake.identifies_too_fast(), 1);
+    assert_eq!(
+        fake.session_starts().remaining,
+        1,
+        "a refused one spends none"
+    );
+    tokio::time::sleep(Duration::from_millis(5_100)).await;
+    identify(&mut again, intent::GUILD_MESSAGES).await;
+    assert_eq!(
+        next(&mut again, Duration::from_secs(2)).await.unwrap()["t"],
+        "READY"
+    );
+    assert_eq!(fake.session_starts().remaining, 0);
+    tokio::time::sleep(Duration::from_millis(5_100)).await;
+    let mut third = connect(&fake).await;
+    next(&mut third, Duration::from_secs(2)).await.unwrap();
+    identify(&mut third, intent::GUILD_MESSAGES).await;
+    assert_eq!(
+        next(&mut third, Duration::from_secs(2)).await.unwrap_err(),
+        Some(4004)
+    );
+    assert_eq!(fake.session_starts().exceeded, 1);
+}
+
+/// A gateway outage: upgrades answered 503 (and counted), then the port
+/// refusing TCP, then the gateway back.
+#[tokio::test]
+async fn a_gateway_outage_refuses_upgrades_then_tcp_and_ends() {
+    let fake = fake().await;
+    let port = fake.gateway_port();
+    let upgrade = || async move {
+        let stream = TcpStream::connect(("127.0.0.1", port)).await?;
+        tokio_tungstenite::client_async(
+            format!("ws://127.0.0.1:{port}/gateway?v=10&encoding=json"),
+            stream,
+        )
+        .await
+        .map(|(ws, _)| ws)
+        .map_err(|e| std::io::Error::other(e.to_string()))
+    };
+    fake.set_outage(Outage::Upgrade(503));
+    let refused = upgrade().await.unwrap_err();
+    assert!(refused.to_string().contains("503"), "{refused}");
+    assert_eq!(fake.upgrades().len(), 1);
+    fake.set_outage(Outage::Refused);
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let tcp = TcpStream::connect(("127.0.0.1", port)).await;
+    assert_eq!(
+        tcp.unwrap_err().kind(),
+        std::io::ErrorKind::ConnectionRefused
+    );
+    fake.set_outage(Outage::None);
+    let mut ws = None;
+    for _ in 0..50 {
+        if let Ok(w) = upgrade().await {
+            ws = Some(w);
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let mut ws = ws.expect("the gateway is back");
+    assert_eq!(
+        next(&mut ws, Duration::from_secs(2)).await.unwrap()["op"],
+        10
+    );
 }

@@ -1364,6 +1364,11 @@ impl FakeDiscord {
         self.gateway_changed.notify_waiters();
     }
 
+    /// The gateway's own port (`GET /gateway` names it).
+    pub fn gateway_port(&self) -> u16 {
+        self.state.lock().unwrap().gateway_port
+    }
+
     /// When each websocket upgrade was asked for, refused ones included.
     pub fn upgrades(&self) -> Vec<Instant> {
         self.state.lock().unwrap().upgrades.clone()
