@@ -378,3 +378,76 @@ async fn one_tokens_empty_bucket_does_not_hold_back_another_tokens_follow_up() {
         "posted once, never limited"
     );
 }
+
+/// A 429 on each kind of post the bot makes — a channel message, an
+/// interaction callback, a follow-up, an edit, a thread change — is sent
+/// again no sooner than its `retry_after` (the fake counts early retries:
+/// none), and each lands once (issue 31 §2). On this path serenity's
+/// limiter reads `Retry-After` (whole seconds, rounded up) for every route
+/// it keeps a bucket for, which is every route the bot posts on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_429_on_every_kind_of_post_is_waited_out_and_each_lands_once() {
+    let (fake, front, _bot) = start_tls("tls-every-429", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let limited = Fault::RateLimited {
+        retry_after: Duration::from_millis(1_500),
+        global: false,
+    };
+    // A channel message: a typed move before any press brings its turn.
+    fake.inject(
+        "POST",
+        &format!("/api/v10/channels/{}/messages", t.thread),
+        limited,
+        1,
+    );
+    t.typed(ALICE, "d");
+    t.turn(1, 2).await;
+    // A press: its callback, the turn as a follow-up of its token, and the
+    // pressed turn's buttons taken away (an edit of `@original`).
+    fake.inject("POST", "/callback", limited, 1);
+    fake.inject("POST", &format!("/webhooks/{BOT_ID}/token-"), limited, 1);
+    fake.inject("PATCH", "/messages/@original", limited, 1);
+    t.play(1, 2, 'c').await;
+    let last = t.turn(1, 3).await;
+    // A thread change: the thread archived at the match's end.
+    let thread = format!("/api/v10/channels/{}", t.thread);
+    fake.inject("PATCH", &thread, limited, 1);
+    t.resign_match(&last).await;
+    fake.wait_for("the thread archived at the match's end", |f| {
+        (archived(f, t.thread) == Some(true)).then_some(())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let served = fake.served();
+    let limited: Vec<&Served> = served.iter().filter(|s| s.status == 429).collect();
+    let kinds: Vec<&str> = limited
+        .iter()
+        .map(|s| match (s.method.as_str(), s.path.as_str()) {
+            ("POST", p) if p.ends_with("/callback") => "callback",
+            ("POST", p) if p.contains("/webhooks/") => "follow-up",
+            ("PATCH", p) if p.ends_with("/@original") => "edit",
+            ("PATCH", p) if p == thread => "thread",
+            ("POST", p) if p.ends_with("/messages") => "message",
+            _ => "other",
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        ["message", "callback", "follow-up", "edit", "thread"],
+        "{limited:?}"
+    );
+    for l in &limited {
+        let again: Vec<&Served> = served
+            .iter()
+            .filter(|s| s.method == l.method && s.path == l.path && s.at > l.at)
+            .collect();
+        assert_eq!(again.len(), 1, "{} {} sent again once: {again:?}", l.method, l.path);
+        assert!(again[0].status < 300, "{:?}", again[0]);
+        let gap = again[0].at.duration_since(l.at);
+        assert!(gap >= Duration::from_millis(1_500), "{} {} after {gap:?}", l.method, l.path);
+    }
+    assert!(fake.early_retries().is_empty(), "{:?}", fake.early_retries());
+    assert_eq!(t.turns(1, 2), 1);
+    assert_eq!(t.turns(1, 3), 1);
+    only_discord_tunnels(&front);
+}

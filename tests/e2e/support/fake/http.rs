@@ -279,6 +279,37 @@ impl FakeDiscord {
         at: std::time::Instant,
     ) -> (u16, Option<Value>, String, Option<Fault>, bool) {
         let mut s = self.state.lock().unwrap();
+        // A request on a path answered 429 before its `retry_after` had
+        // passed is an early retry (Discord counts it against the invalid
+        // request limit, and it is refused again).
+        let key = (method.to_string(), path.to_string());
+        if s.retry_not_before.get(&key).is_some_and(|t| at < *t) {
+            s.early_retries.push((method.to_string(), path.to_string()));
+        }
+        let answer = self.answer_inner(&mut s, method, path, query, json, files, at);
+        if answer.0 == 429 {
+            let wait = answer
+                .1
+                .as_ref()
+                .and_then(|b| b["retry_after"].as_f64())
+                .unwrap_or(0.0);
+            s.retry_not_before
+                .insert(key, at + std::time::Duration::from_secs_f64(wait));
+        }
+        answer
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn answer_inner(
+        &self,
+        s: &mut std::sync::MutexGuard<'_, super::State>,
+        method: &str,
+        path: &str,
+        query: &str,
+        json: Value,
+        files: Vec<Upload>,
+        at: std::time::Instant,
+    ) -> (u16, Option<Value>, String, Option<Fault>, bool) {
         let route = limits::route(method, path, |t| s.interactions.contains_key(t));
         let limits = s.cfg.limits.clone();
         let verdict = s.limiter.check(&limits, &route, at);
@@ -300,7 +331,7 @@ impl FakeDiscord {
                 json: &json,
                 files: &files,
             };
-            outcome = rest::route(&mut s, self.port, &req);
+            outcome = rest::route(s, self.port, &req);
             if matches!(outcome.0, 401 | 403) {
                 s.limiter.counts.invalid += 1;
             }

@@ -382,6 +382,10 @@ pub(crate) struct State {
     identifies_too_fast: u32,
     /// `GET /gateway/bot`'s `session_start_limit`.
     session_starts: SessionStarts,
+    /// Per method and path: no retry before this (a 429's `retry_after`).
+    retry_not_before: HashMap<(String, String), Instant>,
+    /// Requests that came before their path's `retry_after` had passed.
+    early_retries: Vec<(String, String)>,
 }
 
 /// With this environment variable naming a file, every fake appends one
@@ -976,6 +980,8 @@ impl FakeDiscord {
                 upgrades: Vec::new(),
                 identify_times: Vec::new(),
                 identifies_too_fast: 0,
+                retry_not_before: HashMap::new(),
+                early_retries: Vec::new(),
                 session_starts: SessionStarts {
                     total: 1000,
                     remaining: 1000,
@@ -1362,6 +1368,12 @@ impl FakeDiscord {
             self.drop_gateway();
         }
         self.gateway_changed.notify_waiters();
+    }
+
+    /// Requests (method, path) sent again before the `retry_after` of the
+    /// 429 their path was answered with had passed.
+    pub fn early_retries(&self) -> Vec<(String, String)> {
+        self.state.lock().unwrap().early_retries.clone()
     }
 
     /// The gateway's own port (`GET /gateway` names it).
