@@ -676,7 +676,11 @@ fn discord(args: RunArgs) -> ExitCode {
         }
     };
     use crate::discord::RunError;
-    match runtime.block_on(crate::discord::run(config)) {
+    let ended = runtime.block_on(crate::discord::run(config));
+    // Dropping the runtime would wait for every blocking task (an AI
+    // search, an /analyze) to finish: a stop must not.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+    match ended {
         Ok(()) => ExitCode::SUCCESS,
         // Bad input, like a command's: nothing was written.
         Err(
