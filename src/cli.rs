@@ -626,6 +626,7 @@ fn discord(args: RunArgs) -> ExitCode {
         LogFormat::Json => lines.json().with_filter(filter).boxed(),
     };
     let _ = tracing_subscriber::registry().with(lines).try_init();
+    crate::discord::ops::log_panics();
     let bad = |message: String| {
         eprintln!("fourbot: {message}");
         ExitCode::from(2)

@@ -42,6 +42,10 @@ pub const GATEWAY_RECONNECTS: &str = "fourbot_gateway_reconnects_total";
 /// Gateway sessions resumed, per `shard`.
 pub const GATEWAY_RESUMES: &str = "fourbot_gateway_resumes_total";
 
+/// Panics, wherever they happened (each is also one error line:
+/// [`log_panics`]).
+pub const PANICS: &str = "fourbot_panics_total";
+
 tokio::task_local! {
     /// When the event being handled arrived (set around each dispatch).
     pub static RECEIVED: std::time::Instant;
@@ -60,6 +64,50 @@ pub const LATENCY_BUCKETS: [f64; 14] = [
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 7.5, 10.0,
 ];
 
+/// Makes every panic of the process one error line in the log (`panicked:
+/// <message>`, with its `location` as `file:line:column` and its `thread`)
+/// and counts it in [`PANICS`], instead of the standard hook's lines on
+/// stderr outside the log's format. Install once, after the log.
+///
+/// A panic in a command still unwinds to poise, which answers it
+/// (`commands::on_error`); elsewhere it ends the task it happened in
+/// (tokio keeps the other tasks running).
+pub fn log_panics() {
+    std::panic::set_hook(Box::new(|info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<&str>()
+            .copied()
+            .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+            .unwrap_or("(not a string)");
+        let location = info
+            .location()
+            .map(|l| format!("{}:{}:{}", l.file(), l.line(), l.column()))
+            .unwrap_or_else(|| "unknown".into());
+        let thread = std::thread::current();
+        metrics::counter!(PANICS).increment(1);
+        // One line even for a message of several (assert_eq!'s).
+        tracing::error!(
+            %location,
+            thread = %thread.name().unwrap_or("unnamed"),
+            "panicked: {}",
+            message.replace('\n', "\\n")
+        );
+    }));
+}
+
+/// Locks `mutex` even if a panic poisoned it. For the maps the Discord
+/// adapter shares between events: a panic while one is held is logged
+/// ([`log_panics`]) and ends its own task; with `lock().expect(..)` every
+/// later press or command that takes the lock would panic too. What a
+/// panicking holder left is kept: each of these maps is a cache or a
+/// queue whose entries are whole after every insert and removal.
+pub fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// The shard manager of the current gateway client and how many shards it
 /// runs.
 type Watched = Option<(Arc<ShardManager>, u32)>;
@@ -74,12 +122,12 @@ impl Health {
     /// The shards of `manager` (`owned` of them) are the ones to watch
     /// (a new client after a reconnect replaces the old).
     pub fn watch(&self, manager: Arc<ShardManager>, owned: u32) {
-        *self.inner.lock().expect("health lock") = Some((manager, owned));
+        *lock(&self.inner) = Some((manager, owned));
     }
 
     /// `Ok` when every owned shard's session is connected, else why not.
     pub async fn check(&self) -> Result<(), String> {
-        let Some((manager, owned)) = self.inner.lock().expect("health lock").clone() else {
+        let Some((manager, owned)) = lock(&self.inner).clone() else {
             return Err("not connected to Discord yet".into());
         };
         let runners = manager.runners.lock().await;
