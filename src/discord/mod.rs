@@ -62,20 +62,20 @@ use routes::Routes;
 pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     // Before anything takes a descriptor (stop.rs).
     let stop = stop::listen();
+    let connecting = std::sync::atomic::AtomicBool::new(false);
     tokio::select! {
-        ended = run_until(config, stop.clone()) => ended,
-        () = stop::overdue(stop) => {
-            tracing::warn!(
-                "not stopped within {} s: stopping now (the shard leases expire on their own)",
-                stop::GRACE.as_secs()
-            );
-            Ok(())
-        }
+        ended = run_until(config, stop.clone(), &connecting) => ended,
+        () = stop::overdue(stop, &connecting) => Ok(()),
     }
 }
 
-/// [`run`], the shards stopped when `stop` turns true.
-async fn run_until(config: DiscordConfig, stop: stop::Stop) -> Result<(), RunError> {
+/// [`run`], the shards stopped when `stop` turns true; `connecting` turns
+/// true when the start-up is over and the gateway connects.
+async fn run_until(
+    config: DiscordConfig,
+    stop: stop::Stop,
+    connecting: &std::sync::atomic::AtomicBool,
+) -> Result<(), RunError> {
     let rest = Arc::new(rest::Rest::new(&config));
     // A request that cannot be sent at all (no route, a proxy that refuses,
     // a certificate the client does not trust — a TLS-inspecting proxy
@@ -190,6 +190,7 @@ async fn run_until(config: DiscordConfig, stop: stop::Stop) -> Result<(), RunErr
             }
         })
     };
+    connecting.store(true, std::sync::atomic::Ordering::SeqCst);
     let ended = connect(
         &config,
         &rest,

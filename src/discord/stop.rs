@@ -8,6 +8,7 @@
 //! nobody — SIGTERM silently ignored. Registered before the store, the
 //! gateway and the metrics listener take any descriptor, it cannot.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 use tokio::signal::unix::{signal, Signal, SignalKind};
@@ -47,13 +48,23 @@ pub fn listen() -> Stop {
     stop
 }
 
-/// Returns [`GRACE`] after `stop` turned true (never, if it does not).
-pub async fn overdue(mut stop: Stop) {
-    if stop.wait_for(|asked| *asked).await.is_ok() {
-        tokio::time::sleep(GRACE).await;
-    } else {
-        std::future::pending().await
+/// Returns when the bot must stop without waiting any longer, after
+/// `stop` turned true (never, if it does not): at once while it is still
+/// starting (`connecting` false: no shard to disconnect, and a store
+/// opening or a request retried is simply dropped), else [`GRACE`] later,
+/// with a warning.
+pub async fn overdue(mut stop: Stop, connecting: &AtomicBool) {
+    if stop.wait_for(|asked| *asked).await.is_err() {
+        return std::future::pending().await;
     }
+    if !connecting.load(Ordering::SeqCst) {
+        return;
+    }
+    tokio::time::sleep(GRACE).await;
+    tracing::warn!(
+        "not stopped within {} s: stopping now (the shard leases expire on their own)",
+        GRACE.as_secs()
+    );
 }
 
 fn register(kind: SignalKind, name: &str) -> Option<Signal> {

@@ -385,7 +385,18 @@ async fn idle_connections_past_the_descriptor_limit_cost_no_core_and_sigterm_sti
     }
     assert_eq!(healthz, Some((200, "ok\n".to_string())), "{}", stderr());
 
-    // SIGTERM stops the bot, status 0, within 10 s.
+    // SIGTERM stops the bot, status 0, within 10 s, while a new flood
+    // holds the listener.
+    let _flood: Vec<_> = (0..IDLE)
+        .map(|_| {
+            let addr = addr.clone();
+            tokio::spawn(async move {
+                let _idle = tokio::net::TcpStream::connect(&addr).await;
+                std::future::pending::<()>().await
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_secs(1)).await;
     let asked = Instant::now();
     // SAFETY: kill only sends a signal to the bot's process.
     assert_eq!(unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) }, 0);
@@ -470,4 +481,41 @@ async fn a_command_that_panics_gets_a_private_apology_and_the_bot_serves_on() {
         Some(&2.0),
         "{body}"
     );
+}
+
+/// SIGTERM while the bot is still starting (here: Discord's API answers
+/// 500 to the first request, which the bot retries) stops it too, at once
+/// and with status 0 — before, nothing listened for SIGTERM yet and it
+/// ended the process by the signal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_during_start_up_stops_the_bot_with_status_0() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    fake.inject("GET", "/gateway/bot", Fault::ServerError, 1000);
+    let dir = temp_dir("sigterm-start");
+    let mut child = spawn(bin(), &fake, &dir, &[]);
+    let pid = child.id().expect("running");
+    fake.wait_for("the start-up's first request", |f| {
+        f.served()
+            .iter()
+            .any(|r| r.path.ends_with("/gateway/bot") && r.status == 500)
+            .then_some(())
+    })
+    .await;
+    let asked = Instant::now();
+    // SAFETY: kill only sends a signal to the bot's process.
+    assert_eq!(unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) }, 0);
+    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .expect("stopped within 10 s")
+        .unwrap();
+    let stderr = std::fs::read_to_string(dir.join("stderr.log")).unwrap();
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("terminated: disconnecting"), "{stderr}");
+    // No shard to disconnect yet: nothing to wait for.
+    assert!(asked.elapsed() < Duration::from_secs(3), "{stderr}");
+    eprintln!(
+        "stopped {:.2} s after SIGTERM during start-up",
+        asked.elapsed().as_secs_f64()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
