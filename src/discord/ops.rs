@@ -229,7 +229,7 @@ pub async fn serve(listener: TcpListener, metrics: PrometheusHandle, health: Hea
 }
 
 /// [`serve`] within `limits`.
-pub async fn serve_within(
+async fn serve_within(
     listener: TcpListener,
     metrics: PrometheusHandle,
     health: Health,

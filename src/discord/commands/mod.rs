@@ -116,6 +116,12 @@ pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
             tracing::error!(command = %ctx.command().name, error = %error, "command failed");
             (ctx, Denial::internal())
         }
+        // An autocomplete request is answered with choices or not at all
+        // (Discord shows none).
+        poise::FrameworkError::CommandPanic {
+            ctx: poise::Context::Application(a),
+            ..
+        } if a.interaction_type == poise::CommandInteractionType::Autocomplete => return,
         poise::FrameworkError::CommandPanic { ctx, .. } => (ctx, Denial::new(id::ERROR_PANIC)),
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
