@@ -154,6 +154,7 @@ async fn metrics_count_what_happened_and_healthz_follows_the_shards() {
         at(r#"fourbot_rest_requests_total{route="WebhookFollowupMessages",status="2xx"}"#) >= 3.0
     );
     assert!(at("fourbot_db_commit_seconds_count") >= 3.0);
+    assert_eq!(at("fourbot_panics_total"), 0.0);
     assert!(
         body.contains("# TYPE fourbot_ack_seconds histogram"),
         "{body}"
