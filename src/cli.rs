@@ -626,6 +626,7 @@ fn discord(args: RunArgs) -> ExitCode {
         LogFormat::Json => lines.json().with_filter(filter).boxed(),
     };
     let _ = tracing_subscriber::registry().with(lines).try_init();
+    crate::discord::ops::log_panics();
     let bad = |message: String| {
         eprintln!("fourbot: {message}");
         ExitCode::from(2)
@@ -676,7 +677,11 @@ fn discord(args: RunArgs) -> ExitCode {
         }
     };
     use crate::discord::RunError;
-    match runtime.block_on(crate::discord::run(config)) {
+    let ended = runtime.block_on(crate::discord::run(config));
+    // Dropping the runtime would wait for every blocking task (an AI
+    // search, an /analyze) to finish: a stop must not.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+    match ended {
         Ok(()) => ExitCode::SUCCESS,
         // Bad input, like a command's: nothing was written.
         Err(

@@ -41,6 +41,7 @@ error-guild-only = Dieser Befehl funktioniert nur auf einem Server.
 error-match-not-found = Hier gibt es kein Match { $id }.
 error-analyze-not-finished = Nur beendete Matches lassen sich analysieren.
 error-internal = Entschuldigung, bei uns ist etwas schiefgelaufen. Der Fehler wurde protokolliert; bitte versuch es gleich noch einmal.
+error-panic = Entschuldigung, fourbot ist beim Beantworten auf einen Fehler gestoßen. Er wurde protokolliert; deine Matches laufen weiter, und du kannst es gleich noch einmal versuchen.
 
 # pitfalls branch
 error-other-bot = Einen anderen Bot kannst du nicht herausfordern. Fordere einen Menschen heraus – oder fourbot selbst für eine Partie gegen seine KI.

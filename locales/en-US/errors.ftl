@@ -58,6 +58,8 @@ error-guild-only = This command only works in a server.
 error-match-not-found = There is no match { $id } here.
 error-analyze-not-finished = Only finished matches can be analyzed.
 error-internal = Sorry, something went wrong on our side. It has been logged; please try again in a moment.
+# A command that panicked (a bug): the private answer.
+error-panic = Sorry, fourbot ran into a bug while answering this. It has been logged; your matches carry on, and you can try again in a moment.
 
 # pitfalls branch
 error-other-bot = You cannot challenge another bot. Challenge a person, or fourbot itself for a game against its AI.

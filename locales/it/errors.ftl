@@ -41,6 +41,7 @@ error-guild-only = Questo comando funziona solo in un server.
 error-match-not-found = Qui non c'è nessun incontro { $id }.
 error-analyze-not-finished = Si possono analizzare solo gli incontri finiti.
 error-internal = Ci dispiace, qualcosa è andato storto da parte nostra. L'errore è stato registrato; riprova tra poco.
+error-panic = Ci dispiace, fourbot ha incontrato un bug mentre rispondeva. È stato registrato; i tuoi incontri continuano e puoi riprovare tra poco.
 
 # pitfalls branch
 error-other-bot = Non puoi sfidare un altro bot. Sfida una persona, oppure fourbot stesso per una partita contro la sua IA.

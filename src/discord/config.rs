@@ -47,6 +47,12 @@ pub const THREADS_FILE_ENV: &str = "FOURBOT_THREADS_FILE";
 /// ignores it, so no setting can shorten a production bot's clocks.
 pub const TEST_TIME_SCALE_ENV: &str = "FOURBOT_TEST_TIME_SCALE";
 
+/// Tests only: the slash command of this name (`rules`) panics after its
+/// deferral, to show what a bug in a command does (an apology, one log
+/// line, the bot serving on). Read only by builds with debug assertions:
+/// a release build has no such panic.
+pub const TEST_PANIC_ENV: &str = "FOURBOT_TEST_PANIC_COMMAND";
+
 /// The gateway intents: guilds (threads), guild messages and message content
 /// (typed moves in match threads; a privileged intent to enable in the
 /// developer portal).

@@ -112,7 +112,7 @@ impl Data {
     /// [`Data::language_overrides`] and returns it.
     pub async fn refresh_language(&self, user: UserId) -> Option<Locale> {
         let chosen = self.settings.language_override(user).await;
-        let mut overrides = self.language_overrides.lock().expect("lock");
+        let mut overrides = super::ops::lock(&self.language_overrides);
         match chosen {
             Some(l) => overrides.insert(user, l),
             None => overrides.remove(&user),
@@ -147,9 +147,7 @@ impl Data {
 
     /// `user`'s override as last read.
     pub fn language_override(&self, user: UserId) -> Option<Locale> {
-        self.language_overrides
-            .lock()
-            .expect("lock")
+        super::ops::lock(&self.language_overrides)
             .get(&user)
             .copied()
     }

@@ -221,14 +221,14 @@ async fn preview(
     if !data.settings.confirm_drop(player).await {
         return Ok(false);
     }
-    let selected = data.selections.lock().expect("lock").get(&player).copied();
+    let selected = super::ops::lock(&data.selections).get(&player).copied();
     if selected == Some(drop) {
         return Ok(false); // the second press drops
     }
     let Some(png) = data.host.preview(player, drop).await else {
         return Ok(false);
     };
-    data.selections.lock().expect("lock").insert(player, drop);
+    super::ops::lock(&data.selections).insert(player, drop);
     let confirm = CreateButton::new(ButtonId::Confirm(drop).to_string())
         .label(data.catalog().plain(locale, id::BUTTON_CONFIRM))
         .style(ButtonStyle::Success);
@@ -263,7 +263,7 @@ async fn on_match_press(
             return Ok(());
         }
     }
-    data.selections.lock().expect("lock").remove(&player);
+    super::ops::lock(&data.selections).remove(&player);
     // Acknowledge first: the host may queue the action behind others. A
     // confirmation loses its button.
     let ack = if confirmed {

@@ -141,7 +141,7 @@ impl Leases {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.inner.lock().expect("leases lock")
+        super::ops::lock(&self.inner)
     }
 
     /// A press on `message` of match `id`, in `channel`, arrived at `at`

@@ -35,6 +35,7 @@ pub mod reply;
 pub mod rest;
 pub mod room;
 pub mod routes;
+pub mod stop;
 pub mod tournament_posts;
 
 use std::sync::Arc;
@@ -51,13 +52,30 @@ pub use data::{Context, Data, Error};
 use routes::Routes;
 
 /// Opens the store, connects to Discord, restores the running matches and
-/// serves until the connection ends.
+/// serves until the connection ends or SIGTERM or Ctrl-C asks it to stop
+/// ([`stop`]: `Ok` then, within [`stop::GRACE`]).
 ///
 /// # Errors
 /// A rejected token, Discord's API out of reach (the first request cannot
 /// be sent: [`RunError::Unreachable`]), a failed connection, a database
 /// that cannot be opened, or messages that do not load.
 pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
+    // Before anything takes a descriptor (stop.rs).
+    let stop = stop::listen();
+    let connecting = std::sync::atomic::AtomicBool::new(false);
+    tokio::select! {
+        ended = run_until(config, stop.clone(), &connecting) => ended,
+        () = stop::overdue(stop, &connecting) => Ok(()),
+    }
+}
+
+/// [`run`], the shards stopped when `stop` turns true; `connecting` turns
+/// true when the start-up is over and the gateway connects.
+async fn run_until(
+    config: DiscordConfig,
+    stop: stop::Stop,
+    connecting: &std::sync::atomic::AtomicBool,
+) -> Result<(), RunError> {
     let rest = Arc::new(rest::Rest::new(&config));
     // A request that cannot be sent at all (no route, a proxy that refuses,
     // a certificate the client does not trust — a TLS-inspecting proxy
@@ -173,6 +191,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
             }
         })
     };
+    connecting.store(true, std::sync::atomic::Ordering::SeqCst);
     let ended = connect(
         &config,
         &rest,
@@ -183,6 +202,7 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
         &health,
         &mut lost_rx,
         gateway.as_ref().map(|g| &g.session_start_limit),
+        &stop,
     )
     .await;
     renewing.abort();
@@ -241,6 +261,7 @@ async fn connect(
     health: &ops::Health,
     lost: &mut tokio::sync::watch::Receiver<Option<String>>,
     session_starts: Option<&serenity::all::SessionStartLimit>,
+    stopping: &stop::Stop,
 ) -> Result<(), RunError> {
     // The shards of the gateway sessions: those hosted, until a 4011 asks
     // for more (the leases stay: they cover every guild either way).
@@ -298,20 +319,11 @@ async fn connect(
         *manager.lock().expect("manager lock") = Some(shards.clone());
         health.watch(relay.watch(), sessions.first(), sessions.last());
         let mut stop = lost.clone();
+        // SIGTERM and Ctrl-C were listened for once, at the start (stop.rs).
+        let mut asked = stopping.clone();
         let interrupt = tokio::spawn(async move {
-            // SIGTERM is how systemd and container runtimes stop a service.
-            let terminate = async {
-                use tokio::signal::unix::{signal, SignalKind};
-                match signal(SignalKind::terminate()) {
-                    Ok(mut s) => drop(s.recv().await),
-                    Err(_) => std::future::pending().await,
-                }
-            };
             tokio::select! {
-                Ok(()) = tokio::signal::ctrl_c() => {
-                    tracing::info!("interrupted: disconnecting");
-                }
-                () = terminate => tracing::info!("terminated: disconnecting"),
+                _ = asked.wait_for(|asked| *asked) => {}
                 _ = stop.wait_for(Option::is_some) => {}
             }
             shards.shutdown_all().await;
@@ -323,6 +335,9 @@ async fn connect(
             .start_shard_range(sessions.first()..sessions.last(), sessions.total())
             .await;
         interrupt.abort();
+        if *stopping.borrow() {
+            break Ok(());
+        }
         if let Some(why) = lost.borrow().clone() {
             tracing::error!("{why}: another process hosts those guilds now; stopping");
             break Err(RunError::LeaseLost(why));

@@ -170,7 +170,7 @@ impl Queues {
     /// Queues `view`; true when no worker runs for its match (the caller
     /// starts one).
     fn push(&self, view: View) -> bool {
-        let mut waiting = self.waiting.lock().expect("queues lock");
+        let mut waiting = super::ops::lock(&self.waiting);
         match waiting.entry(view.match_id) {
             Entry::Occupied(mut e) => {
                 e.get_mut().push_back(view);
@@ -187,7 +187,7 @@ impl Queues {
     /// none, and then the match is forgotten and the worker must end (a
     /// later view starts another).
     pub fn next(&self, id: MatchId) -> Option<View> {
-        let mut waiting = self.waiting.lock().expect("queues lock");
+        let mut waiting = super::ops::lock(&self.waiting);
         let queue = waiting.get_mut(&id)?;
         let view = queue.pop_front();
         if view.is_none() {
@@ -198,19 +198,19 @@ impl Queues {
 
     /// How many matches have a worker running (views being posted).
     pub fn running(&self) -> usize {
-        self.waiting.lock().expect("queues lock").len()
+        super::ops::lock(&self.waiting).len()
     }
 
     /// Marks match `id`'s thread as one the bot cannot post in.
     fn lose(&self, id: MatchId) {
-        self.unreachable.lock().expect("queues lock").insert(id);
+        super::ops::lock(&self.unreachable).insert(id);
     }
 
     /// Whether `view` is to be posted: not when its match's thread cannot
     /// be posted in. The match's end is the last of them: after it, the
     /// match is no longer marked (a notice after the end is tried again).
     fn reachable(&self, view: &View) -> bool {
-        let mut lost = self.unreachable.lock().expect("queues lock");
+        let mut lost = super::ops::lock(&self.unreachable);
         if !lost.contains(&view.match_id) {
             return true;
         }

@@ -222,10 +222,7 @@ impl Rest {
     {
         let key = route.ratelimiting_bucket();
         let name = route_name(&route);
-        let lock = self
-            .buckets
-            .lock()
-            .expect("bucket locks")
+        let lock = super::ops::lock(&self.buckets)
             .entry(key)
             .or_default()
             .clone();
@@ -248,7 +245,7 @@ impl Rest {
             });
             answer
         };
-        let mut buckets = self.buckets.lock().expect("bucket locks");
+        let mut buckets = super::ops::lock(&self.buckets);
         // The map's and this one: nobody else waits on the bucket.
         if Arc::strong_count(&lock) == 2 {
             buckets.remove(&key);
@@ -270,7 +267,7 @@ impl Rest {
 
     /// Requests waiting for or holding a bucket's turn (for tests).
     pub fn buckets_in_use(&self) -> usize {
-        self.buckets.lock().expect("bucket locks").len()
+        super::ops::lock(&self.buckets).len()
     }
 }
 

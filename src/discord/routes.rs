@@ -171,7 +171,7 @@ impl Routes {
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        self.inner.lock().expect("routes lock")
+        super::ops::lock(&self.inner)
     }
 
     /// Writes the routes of `ids` as they are now to the store (a failure is
@@ -183,17 +183,14 @@ impl Routes {
     async fn save(&self, ids: &[MatchId]) {
         let Some(threads) = &self.threads else { return };
         let (reply, mut written) = oneshot::channel();
-        self.to_save
-            .lock()
-            .expect("save queue lock")
-            .push((ids.to_vec(), reply));
+        super::ops::lock(&self.to_save).push((ids.to_vec(), reply));
         loop {
             tokio::select! {
                 biased;
                 _ = &mut written => return,
                 guard = self.saving.lock() => {
                     loop {
-                        let batch = std::mem::take(&mut *self.to_save.lock().expect("save queue lock"));
+                        let batch = std::mem::take(&mut *super::ops::lock(&self.to_save));
                         if batch.is_empty() {
                             break;
                         }

@@ -1,12 +1,18 @@
 //! What an operator watches (issue 20, docs/operations.md): `--metrics`
 //! serves Prometheus text at /metrics and a health check at /healthz (200
 //! while every shard the process runs is connected), and `--log-format
-//! json` writes one JSON object a line.
+//! json` writes one JSON object a line. Outages and faults (issue 31): a
+//! flood of idle connections to the metrics address, SIGTERM, a command
+//! that panics.
 
 use crate::support::{fake, harness};
 
 use std::collections::BTreeMap;
-use std::time::Duration;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::json;
 
 use fake::*;
 use harness::*;
@@ -148,6 +154,7 @@ async fn metrics_count_what_happened_and_healthz_follows_the_shards() {
         at(r#"fourbot_rest_requests_total{route="WebhookFollowupMessages",status="2xx"}"#) >= 3.0
     );
     assert!(at("fourbot_db_commit_seconds_count") >= 3.0);
+    assert_eq!(at("fourbot_panics_total"), 0.0);
     assert!(
         body.contains("# TYPE fourbot_ack_seconds histogram"),
         "{body}"
@@ -224,5 +231,292 @@ async fn sigterm_stops_the_bot_cleanly_and_frees_its_shards() {
         "leases released"
     );
     db.close().await;
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The CPU time process `pid` has used so far (user and system, from
+/// `/proc/<pid>/stat`: `utime` and `stime`, fields 14 and 15, in clock
+/// ticks).
+fn cpu_time(pid: u32) -> Duration {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    // The command name (field 2) may hold spaces: count after its `)`.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .unwrap()
+        .1
+        .split_whitespace()
+        .collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    // SAFETY: sysconf only reads a configuration value.
+    let per_second = unsafe { libc::sysconf(libc::_SC_CLK_TCK) } as u64;
+    Duration::from_millis(ticks * 1000 / per_second)
+}
+
+/// Sets process `pid`'s limit of open descriptors (soft and hard) to `n`,
+/// as `prlimit --pid <pid> --nofile=n:n` would.
+fn limit_descriptors(pid: u32, n: u64) {
+    let limit = libc::rlimit {
+        rlim_cur: n,
+        rlim_max: n,
+    };
+    // SAFETY: prlimit reads `limit` and writes nothing (no old limit asked).
+    let done = unsafe {
+        libc::prlimit(
+            pid as libc::pid_t,
+            libc::RLIMIT_NOFILE,
+            &limit,
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!(done, 0, "prlimit: {}", std::io::Error::last_os_error());
+}
+
+/// Lets this test process open `n` descriptors more than it needs (its
+/// soft limit raised to the hard one, if that is below).
+fn allow_descriptors(n: u64) {
+    let mut limit = libc::rlimit {
+        rlim_cur: 0,
+        rlim_max: 0,
+    };
+    // SAFETY: getrlimit and setrlimit read and write only `limit`.
+    unsafe {
+        assert_eq!(libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit), 0);
+        if limit.rlim_cur < n + 256 {
+            limit.rlim_cur = limit.rlim_max;
+            assert_eq!(libc::setrlimit(libc::RLIMIT_NOFILE, &limit), 0);
+        }
+    }
+    assert!(limit.rlim_cur >= n + 256, "the test needs {n} descriptors");
+}
+
+/// Issue 31: 200 idle connections to the metrics address took 0.86 of a
+/// core, the gateway could not reconnect (out of descriptors) and SIGTERM
+/// no longer stopped the bot. Now: more idle connections than the bot has
+/// descriptors cost it no core, a move is still played at once, the idle
+/// connections are closed, /healthz answers, and SIGTERM stops it with
+/// status 0 within 10 s.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_past_the_descriptor_limit_cost_no_core_and_sigterm_still_stops() {
+    const IDLE: usize = 600;
+    allow_descriptors(IDLE as u64);
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    let port = free_port();
+    let dir = temp_dir("flood");
+    let addr = format!("127.0.0.1:{port}");
+    let mut child = spawn_args(
+        bin(),
+        &fake,
+        &dir,
+        Some(TOKEN),
+        &["run", "--metrics", &addr],
+        &[],
+    );
+    let pid = child.id().expect("running");
+    fake.wait_ready().await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    t.play(1, 1, 'd').await;
+
+    // Fewer descriptors than connections to come (the bot uses a few
+    // dozen of its own).
+    limit_descriptors(pid, 512);
+    // Each connects (the kernel completes a connection the bot has not
+    // accepted while its accept queue has room: past that, the client's
+    // SYNs are retried) and then waits, sending nothing, for the bot to
+    // close it.
+    let (connected, closed) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+    let watchers: Vec<_> = (0..IDLE)
+        .map(|_| {
+            let (connected, closed, addr) = (connected.clone(), closed.clone(), addr.clone());
+            tokio::spawn(async move {
+                use tokio::io::AsyncReadExt;
+                let mut stream = tokio::net::TcpStream::connect(&addr).await.unwrap();
+                connected.fetch_add(1, Ordering::SeqCst);
+                let mut buf = [0u8; 512];
+                while let Ok(n) = stream.read(&mut buf).await {
+                    if n == 0 {
+                        break;
+                    }
+                }
+                closed.fetch_add(1, Ordering::SeqCst);
+            })
+        })
+        .collect();
+    let flooded = Instant::now();
+
+    // The bot's CPU over 5 s, a second after the flood.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let opened = connected.load(Ordering::SeqCst);
+    // At least the 64 served and the accept queue's 128.
+    assert!(opened >= 150, "{opened} connections opened");
+    let (cpu, wall) = (cpu_time(pid), Instant::now());
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let share = (cpu_time(pid) - cpu).as_secs_f64() / wall.elapsed().as_secs_f64();
+    let stderr = || std::fs::read_to_string(dir.join("stderr.log")).unwrap_or_default();
+    assert!(
+        share < 0.05,
+        "the bot used {:.0} % of a core with {IDLE} idle connections:\n{}",
+        share * 100.0,
+        stderr()
+    );
+
+    // A move is acknowledged and played as before.
+    tokio::time::timeout(Duration::from_secs(3), t.play(1, 2, 'c'))
+        .await
+        .unwrap_or_else(|_| panic!("the move took over 3 s:\n{}", stderr()));
+
+    // The connections served first were closed (5 s for a request's head).
+    eventually(
+        "the bot closing idle connections",
+        Duration::from_secs(5),
+        || closed.load(Ordering::SeqCst) >= 64,
+    )
+    .await;
+    let first_closed = flooded.elapsed();
+    // The clients give up on the rest; /healthz answers.
+    for w in &watchers {
+        w.abort();
+    }
+    let mut healthz = None;
+    for _ in 0..100 {
+        healthz = get(port, "/healthz").await;
+        if healthz.is_some() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert_eq!(healthz, Some((200, "ok\n".to_string())), "{}", stderr());
+
+    // SIGTERM stops the bot, status 0, within 10 s, while a new flood
+    // holds the listener.
+    let _flood: Vec<_> = (0..IDLE)
+        .map(|_| {
+            let addr = addr.clone();
+            tokio::spawn(async move {
+                let _idle = tokio::net::TcpStream::connect(&addr).await;
+                std::future::pending::<()>().await
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let asked = Instant::now();
+    // SAFETY: kill only sends a signal to the bot's process.
+    assert_eq!(unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) }, 0);
+    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .unwrap_or_else(|_| panic!("not stopped within 10 s of SIGTERM:\n{}", stderr()))
+        .unwrap();
+    assert_eq!(status.code(), Some(0), "{}", stderr());
+    let log = stderr();
+    assert!(log.contains("terminated: disconnecting"), "{log}");
+    assert!(!log.contains("panicked"), "{log}");
+    eprintln!(
+        "{IDLE} idle connections ({opened} opened): {:.2} % of a core; 64 closed after {:.1} s; \
+         stopped {:.2} s after SIGTERM",
+        share * 100.0,
+        first_closed.as_secs_f64(),
+        asked.elapsed().as_secs_f64()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A bug in a command (a panic, here while it holds the lock of the users'
+/// languages that every press and command takes): the user gets a private
+/// apology in their language, the log one line with the panic's place, the
+/// metrics a count, and the bot serves presses and commands as before.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_that_panics_gets_a_private_apology_and_the_bot_serves_on() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    let port = free_port();
+    let dir = temp_dir("panic");
+    let addr = format!("127.0.0.1:{port}");
+    let _bot = spawn_args(
+        bin(),
+        &fake,
+        &dir,
+        Some(TOKEN),
+        &["run", "--metrics", &addr],
+        &[("FOURBOT_TEST_PANIC_COMMAND", "rules")],
+    );
+    fake.wait_ready().await;
+    let stderr = || std::fs::read_to_string(dir.join("stderr.log")).unwrap_or_default();
+
+    let asked = ask(&fake, ALICE, "rules", &[]);
+    assert_eq!(
+        private_followup(&fake, asked).await,
+        "Sorry, fourbot ran into a bug while answering this. It has been logged; your matches \
+         carry on, and you can try again in a moment."
+    );
+    // In the user's language, the lock the first left poisoned taken again.
+    let asked = fake.next_id();
+    let mut german = slash_command_json(asked, BOB, CHANNEL_ID, "rules", &[], &[]);
+    german["locale"] = json!("de");
+    fake.dispatch("INTERACTION_CREATE", german);
+    let apology = private_followup(&fake, asked).await;
+    assert!(
+        apology.starts_with("Entschuldigung, fourbot ist beim Beantworten auf einen Fehler"),
+        "{apology}"
+    );
+
+    // Presses and other commands are served as before.
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    t.play(1, 1, 'd').await;
+    t.play(1, 2, 'c').await;
+    let board = t.command(BOB, "board");
+    assert!(!private_reply(&fake, board).await.is_empty());
+
+    // One log line a panic, with its place; no lines of the standard hook.
+    let log = stderr();
+    let panics: Vec<&str> = log.lines().filter(|l| l.contains("panicked")).collect();
+    assert_eq!(panics.len(), 2, "{log}");
+    for line in panics {
+        assert!(line.contains("panicked: a test panic in /rules"), "{line}");
+        assert!(
+            line.contains("location=src/discord/commands/mod.rs:"),
+            "{line}"
+        );
+    }
+    assert!(!log.contains("thread '"), "{log}");
+    let (_, body) = get(port, "/metrics").await.unwrap();
+    assert_eq!(
+        samples(&body).get("fourbot_panics_total"),
+        Some(&2.0),
+        "{body}"
+    );
+}
+
+/// SIGTERM while the bot is still starting (here: Discord's API answers
+/// 500 to the first request, which the bot retries) stops it too, at once
+/// and with status 0 — before, nothing listened for SIGTERM yet and it
+/// ended the process by the signal.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_during_start_up_stops_the_bot_with_status_0() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    fake.inject("GET", "/gateway/bot", Fault::ServerError, 1000);
+    let dir = temp_dir("sigterm-start");
+    let mut child = spawn(bin(), &fake, &dir, &[]);
+    let pid = child.id().expect("running");
+    fake.wait_for("the start-up's first request", |f| {
+        f.served()
+            .iter()
+            .any(|r| r.path.ends_with("/gateway/bot") && r.status == 500)
+            .then_some(())
+    })
+    .await;
+    let asked = Instant::now();
+    // SAFETY: kill only sends a signal to the bot's process.
+    assert_eq!(unsafe { libc::kill(pid as libc::pid_t, libc::SIGTERM) }, 0);
+    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .expect("stopped within 10 s")
+        .unwrap();
+    let stderr = std::fs::read_to_string(dir.join("stderr.log")).unwrap();
+    assert_eq!(status.code(), Some(0), "{stderr}");
+    assert!(stderr.contains("terminated: disconnecting"), "{stderr}");
+    // No shard to disconnect yet: nothing to wait for.
+    assert!(asked.elapsed() < Duration::from_secs(3), "{stderr}");
+    eprintln!(
+        "stopped {:.2} s after SIGTERM during start-up",
+        asked.elapsed().as_secs_f64()
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -217,6 +217,9 @@ async fn the_first_press_after_a_restart_is_acknowledged_in_time_while_registrat
     // Discord takes 6 s to answer the next registration: longer than the
     // 3 s an interaction may wait for its acknowledgement.
     fake.slow("PUT", "/commands", Duration::from_secs(6), 1);
+    // Discord takes one IDENTIFY of the bot per 5 s, whichever process
+    // sends it.
+    fake.identify_window_passed().await;
     let connections = fake.connections();
     let _child = spawn(bin(), &fake, &bot.dir, &[]);
     fake.wait_for("the new connection", |f| {

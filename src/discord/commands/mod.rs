@@ -77,11 +77,29 @@ pub async fn before(ctx: poise::Context<'_, Arc<Data>, Error>) {
     ctx.data()
         .refresh_language(crate::host::UserId(ctx.author().id.get()))
         .await;
+    #[cfg(debug_assertions)]
+    test_panic(ctx);
+}
+
+/// Tests only, in builds with debug assertions: the command named by
+/// [`TEST_PANIC_ENV`](crate::discord::config::TEST_PANIC_ENV) panics after
+/// its deferral, while it holds the lock of the users' languages — a bug in
+/// a command, and a lock that every later press and command takes.
+#[cfg(debug_assertions)]
+fn test_panic(ctx: poise::Context<'_, Arc<Data>, Error>) {
+    static NAME: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    let name = NAME.get_or_init(|| std::env::var(crate::discord::config::TEST_PANIC_ENV).ok());
+    if name.as_deref() == Some(&ctx.command().qualified_name[..]) {
+        let _held = crate::discord::ops::lock(&ctx.data().language_overrides);
+        panic!("a test panic in /{}", ctx.command().qualified_name);
+    }
 }
 
 /// A failed command: an option Discord should not have sent gets its
 /// refusal, anything else is logged and the user gets a short apology —
-/// both privately, in the user's language.
+/// both privately, in the user's language. A command that panicked (its
+/// one log line is the panic hook's: `ops::log_panics`) gets an apology
+/// of its own.
 pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
     let (ctx, denial) = match error {
         poise::FrameworkError::ArgumentParse { error, ctx, .. } => {
@@ -98,6 +116,13 @@ pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
             tracing::error!(command = %ctx.command().name, error = %error, "command failed");
             (ctx, Denial::internal())
         }
+        // An autocomplete request is answered with choices or not at all
+        // (Discord shows none).
+        poise::FrameworkError::CommandPanic {
+            ctx: poise::Context::Application(a),
+            ..
+        } if a.interaction_type == poise::CommandInteractionType::Autocomplete => return,
+        poise::FrameworkError::CommandPanic { ctx, .. } => (ctx, Denial::new(id::ERROR_PANIC)),
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
                 tracing::error!(error = %e, "error while handling an error");

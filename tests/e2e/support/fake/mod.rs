@@ -1391,6 +1391,17 @@ impl FakeDiscord {
         self.state.lock().unwrap().identify_times.clone()
     }
 
+    /// Waits until an IDENTIFY of shard 0 would be allowed again (5 s after
+    /// the last one, as Discord counts them per bot, whatever process sent
+    /// them): for tests that start a bot again at once.
+    pub async fn identify_window_passed(&self) {
+        let last = self.identify_times().last().map(|(at, _)| *at);
+        if let Some(at) = last {
+            let until = at + Duration::from_millis(5_100);
+            tokio::time::sleep(until.saturating_duration_since(Instant::now())).await;
+        }
+    }
+
     /// IDENTIFYs that came sooner than `max_concurrency` per 5 s allows.
     pub fn identifies_too_fast(&self) -> u32 {
         self.state.lock().unwrap().identifies_too_fast
