@@ -441,12 +441,27 @@ async fn a_429_on_every_kind_of_post_is_waited_out_and_each_lands_once() {
             .iter()
             .filter(|s| s.method == l.method && s.path == l.path && s.at > l.at)
             .collect();
-        assert_eq!(again.len(), 1, "{} {} sent again once: {again:?}", l.method, l.path);
+        assert_eq!(
+            again.len(),
+            1,
+            "{} {} sent again once: {again:?}",
+            l.method,
+            l.path
+        );
         assert!(again[0].status < 300, "{:?}", again[0]);
         let gap = again[0].at.duration_since(l.at);
-        assert!(gap >= Duration::from_millis(1_500), "{} {} after {gap:?}", l.method, l.path);
+        assert!(
+            gap >= Duration::from_millis(1_500),
+            "{} {} after {gap:?}",
+            l.method,
+            l.path
+        );
     }
-    assert!(fake.early_retries().is_empty(), "{:?}", fake.early_retries());
+    assert!(
+        fake.early_retries().is_empty(),
+        "{:?}",
+        fake.early_retries()
+    );
     assert_eq!(t.turns(1, 2), 1);
     assert_eq!(t.turns(1, 3), 1);
     only_discord_tunnels(&front);
