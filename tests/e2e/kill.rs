@@ -125,7 +125,33 @@ fn acknowledged(fake: &FakeDiscord, t: &Table) -> BTreeMap<u32, u32> {
     shown
 }
 
+/// How the bot is stopped between its restarts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// SIGKILL: a crash.
+    Kill,
+    /// SIGTERM: a service manager's stop; the bot must be gone, with
+    /// status 0, within 10 s, whatever was in flight.
+    Term,
+}
+
+/// Turn messages posted for each (game, ply) of `t`: one each, unless a
+/// restart posted the turn in progress again (`restarts` at most).
+fn turn_posts(fake: &FakeDiscord, t: &Table) -> BTreeMap<(u32, u32), usize> {
+    let mut posts = BTreeMap::new();
+    for m in fake.messages_in(t.thread) {
+        if let Some(Offer::Turn(g, p)) = offer(&m, &t.match_id) {
+            *posts.entry((g, p)).or_default() += 1;
+        }
+    }
+    posts
+}
+
 async fn kill_run(name: &str, matches: u64, kills: u32, engine: &TestEngine) {
+    stop_run(name, matches, kills, engine, Stop::Kill).await;
+}
+
+async fn stop_run(name: &str, matches: u64, kills: u32, engine: &TestEngine, stop: Stop) {
     let seed: u64 = std::env::var("FOURBOT_CRASH_SEED")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -170,7 +196,19 @@ async fn kill_run(name: &str, matches: u64, kills: u32, engine: &TestEngine) {
     for k in 0..kills {
         let pause = rng.gen_range(50..700);
         tokio::time::sleep(Duration::from_millis(pause)).await;
-        child.kill().await.unwrap(); // SIGKILL
+        match stop {
+            Stop::Kill => child.kill().await.unwrap(),
+            Stop::Term => {
+                let pid = child.id().expect("running") as libc::pid_t;
+                // SAFETY: kill only sends a signal to the bot's process.
+                assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+                let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+                    .await
+                    .expect("stopped within 10 s of SIGTERM")
+                    .unwrap();
+                assert_eq!(status.code(), Some(0), "stop {k}");
+            }
+        }
         fake.forget_session();
         child = spawn(bin(), &fake, &dir, &envs);
         wait_registrations(&fake, k as usize + 2).await;
@@ -210,6 +248,19 @@ async fn kill_run(name: &str, matches: u64, kills: u32, engine: &TestEngine) {
         .unwrap();
         assert_eq!(phase, "finished", "match {id}");
         assert_eq!(changes, 2, "match {id}: one rating change per player");
+        if stop == Stop::Term {
+            // A stop lets in-flight posts finish: a turn is posted once, or
+            // once more by the start after a stop that caught it before
+            // its post (the turn in progress is shown again).
+            for (turn, n) in turn_posts(&fake, t) {
+                assert!(n <= 2, "match {id} turn {turn:?} posted {n} times");
+            }
+            let twice = turn_posts(&fake, t).values().filter(|n| **n > 1).count();
+            assert!(
+                twice as u32 <= kills,
+                "match {id}: {twice} turns posted twice"
+            );
+        }
     }
     // Each player played one rated match: their rating counts it once.
     let counts: Vec<(i64,)> = sqlx::query_as(
@@ -236,6 +287,15 @@ fourbot_store::engine_tests! {
     async fn matches_survive_six_random_sigkills_with_nothing_lost_or_doubled(engine) {
         kill_run("kill-short", 3, 6, engine).await;
     }
+}
+
+/// SIGTERM (issue 31 §6) while moves, timers and posts are in flight, then
+/// a start, four times: each stop within 10 s with status 0, every match
+/// played on to its end, every ply stored once, every rated match rated
+/// once, no turn posted more than once more than a restart explains.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn matches_survive_four_sigterms_with_nothing_lost_or_doubled() {
+    stop_run("term-short", 3, 4, &TestEngine::sqlite(), Stop::Term).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
