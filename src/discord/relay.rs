@@ -86,6 +86,9 @@ pub const IDENTIFY_WINDOW: Duration = Duration::from_millis(5_250);
 /// waits for Discord's `reset_after` instead (Discord resets the token of
 /// a bot that uses them all; other processes of the bot share them).
 pub const SESSION_START_RESERVE: u64 = 5;
+/// How long a session must have lasted to reset the backoff: a gateway
+/// that closes every session right after READY or RESUMED is an outage too.
+pub const STABLE_SESSION: Duration = Duration::from_secs(30);
 /// How often a continuing outage is logged again.
 const OUTAGE_REPORT_EVERY: Duration = Duration::from_secs(60);
 /// Frames serenity sends while its connection waits at the gate (a RESUME,
@@ -123,6 +126,9 @@ struct Gate {
     next: Instant,
     /// The outage under way, if any.
     outage: Option<Outage>,
+    /// When the last session started (READY or RESUMED) with no failure
+    /// since: once it is [`STABLE_SESSION`] old the failures are forgiven.
+    healthy_since: Option<Instant>,
 }
 
 #[derive(Debug)]
@@ -137,6 +143,13 @@ impl Gate {
     /// first failure of an outage is logged, then one line a minute.
     fn failed(&mut self, why: &str) {
         let now = Instant::now();
+        if self
+            .healthy_since
+            .take()
+            .is_some_and(|t| now.duration_since(t) >= STABLE_SESSION)
+        {
+            self.failures = 0;
+        }
         self.failures += 1;
         let pause = backoff(self.failures, jitter());
         self.next = now + pause;
@@ -170,9 +183,11 @@ impl Gate {
         }
     }
 
-    /// A session reached READY or RESUMED: the outage, if any, is over.
+    /// A session reached READY or RESUMED: the outage, if any, is over,
+    /// and other connections may go at once; the failures are forgiven
+    /// once it has lasted [`STABLE_SESSION`].
     fn reached(&mut self) {
-        self.failures = 0;
+        self.healthy_since = Some(Instant::now());
         self.next = Instant::now();
         if let Some(o) = self.outage.take() {
             tracing::info!(
@@ -391,6 +406,7 @@ impl Relay {
                 failures: 0,
                 next: Instant::now(),
                 outage: None,
+                healthy_since: None,
             }),
             reached: Notify::new(),
             starts: Mutex::new(Starts::new(limit)),
@@ -710,6 +726,7 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
     // and whether it reached READY or RESUMED.
     let mut shard: Option<u32> = None;
     let mut live = false;
+    let mut live_since = None;
     let mut last_close: Option<u16> = None;
     // Whether Discord's side ended the session (a close, a broken
     // connection) rather than serenity's (which gives up on a connection
@@ -757,6 +774,7 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
                     };
                     if !live {
                         live = started(&shared, &m, shard, conn);
+                        live_since = live.then(Instant::now);
                     }
                     last_close = close_code(&m).or(last_close);
                     if let Some(code) = close_code(&m).filter(|c| closes::MISHANDLED.contains(c)) {
@@ -785,6 +803,16 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
     if live {
         if let Some(s) = shard {
             shared.down(s, conn);
+        }
+        // Closed by Discord soon after it started: the gateway is not well
+        // (a session closed at once after each READY would otherwise be
+        // opened again at once, for ever).
+        let lasted = live_since.map_or(Duration::ZERO, |t| t.elapsed());
+        if by_discord && lasted < STABLE_SESSION {
+            lock(&shared.gate).failed(&format!(
+                "the session was closed after {} s",
+                lasted.as_secs()
+            ));
         }
     } else if by_discord && !last_close.is_some_and(|c| closes::FATAL.contains(&c)) {
         // A session that Discord ended before it started counts against
@@ -833,6 +861,7 @@ mod tests {
             failures: 0,
             next: Instant::now(),
             outage: None,
+            healthy_since: None,
         };
         let start = Instant::now();
         gate.failed("503");
@@ -846,9 +875,22 @@ mod tests {
         assert!(gate.next.duration_since(start) >= Duration::from_secs(5));
         assert_eq!(gate.outage.as_ref().map(|o| o.attempts), Some(11));
         gate.reached();
-        assert_eq!(gate.failures, 0);
         assert!(gate.outage.is_none());
         assert!(gate.next <= Instant::now());
+        // A session closed soon after it started is one failure more: the
+        // pause keeps its length.
+        tokio::time::advance(Duration::from_secs(1)).await;
+        gate.failed("closed after 1 s");
+        assert_eq!(gate.failures, 12);
+        assert!(gate.next.duration_since(Instant::now()) >= Duration::from_secs(5));
+        // One that lasted STABLE_SESSION forgives them: the next failure
+        // is the first again.
+        tokio::time::advance(Duration::from_secs(20)).await;
+        gate.reached();
+        tokio::time::advance(STABLE_SESSION).await;
+        gate.failed("closed after 30 s");
+        assert_eq!(gate.failures, 1);
+        assert!(gate.next.duration_since(Instant::now()) < Duration::from_secs(1));
     }
 
     fn limit(remaining: u64, reset_after: u64, max_concurrency: u64) -> SessionStartLimit {

@@ -233,3 +233,62 @@ async fn few_session_starts_left_wait_for_the_reset() {
         "{stderr}"
     );
 }
+
+/// Every IDENTIFY closed with a resumable code (4000, "Unknown error")
+/// before READY for 20 s: each such session counts as a failure, so the
+/// attempts back off as for a refused upgrade; then the bot is back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn identifies_closed_with_a_resumable_code_are_retried_with_backoff() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    fake.close_identify_with(4000);
+    let (port, _bot) = spawn_with_metrics(&fake, "outage-4000");
+    let started = Instant::now();
+    let health = health_until(port, started + Duration::from_secs(20)).await;
+    assert!(health.iter().all(|(_, s)| *s == 503), "{health:?}");
+    let upgrades = fake.upgrades().len();
+    assert!(
+        (2..=10).contains(&upgrades),
+        "{upgrades} connections in 20 s"
+    );
+    fake.stop_closing_identify();
+    let back_at = Instant::now();
+    let healthy = healthy_within(port, Duration::from_secs(30))
+        .await
+        .expect("healthy");
+    assert!(healthy.duration_since(back_at) <= Duration::from_secs(15));
+    assert_identifies_paced(&fake);
+    fake.wait_ready().await;
+}
+
+/// A dead gateway (the connection open, heartbeats never acknowledged) for
+/// 15 s: serenity gives each session up after a missed acknowledgement and
+/// the bot connects again, paced by the identify window, not in a storm;
+/// `/healthz` says so; then the gateway answers again and a match is
+/// played.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dead_heartbeat_is_not_a_reconnect_storm() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    fake.set_heartbeat(Duration::from_millis(1_000), Duration::from_secs(30));
+    let (port, _bot) = spawn_with_metrics(&fake, "outage-heartbeat");
+    fake.wait_ready().await;
+    healthy_within(port, Duration::from_secs(20))
+        .await
+        .expect("healthy");
+    let before = fake.upgrades().len();
+    fake.set_heartbeat_acks(false);
+    let dead_at = Instant::now();
+    let health = health_until(port, dead_at + Duration::from_secs(15)).await;
+    let upgrades = fake.upgrades().len() - before;
+    assert!(upgrades <= 8, "{upgrades} connections in 15 s");
+    assert!(upgrades >= 1, "the bot gave the dead session up");
+    assert!(health.iter().any(|(_, s)| *s == 503), "{health:?}");
+    fake.set_heartbeat_acks(true);
+    let back_at = Instant::now();
+    let healthy = healthy_within(port, Duration::from_secs(30))
+        .await
+        .expect("healthy");
+    assert!(healthy.duration_since(back_at) <= Duration::from_secs(15));
+    assert_identifies_paced(&fake);
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    t.play(1, 1, 'd').await;
+}

@@ -216,7 +216,9 @@ impl FakeDiscord {
             match op {
                 1 => {
                     deadline = tokio::time::Instant::now() + interval + tolerance;
-                    let _ = tx.send(Frame::Text(json!({"op": 11}).to_string()));
+                    if self.state.lock().unwrap().cfg.heartbeat_acks {
+                        let _ = tx.send(Frame::Text(json!({"op": 11}).to_string()));
+                    }
                 }
                 2 if mode == Mode::RejectToken => closing(4004, "Authentication failed."),
                 2 if refuse.is_some() => closing(refuse.unwrap_or(4000), "Refused by the test."),

@@ -226,6 +226,9 @@ pub(crate) struct Config {
     /// How late a heartbeat may come before the fake closes the
     /// connection.
     heartbeat_tolerance: Duration,
+    /// Whether heartbeats are acknowledged (op 11); without, a "dead"
+    /// gateway that keeps the connection open.
+    heartbeat_acks: bool,
     /// Rate limits.
     limits: RateLimits,
     /// Edits of messages older than an hour allowed per channel, and the
@@ -241,6 +244,7 @@ impl Default for Config {
             privileged: intent::PRIVILEGED,
             heartbeat_interval: Duration::from_millis(41_250),
             heartbeat_tolerance: Duration::from_secs(5),
+            heartbeat_acks: true,
             limits: RateLimits::default(),
             old_edits: OLD_EDITS,
         }
@@ -1496,6 +1500,17 @@ impl FakeDiscord {
     /// Sets the most guilds one session may hold (4011 above it).
     pub fn set_shard_guild_limit(&self, n: usize) {
         self.state.lock().unwrap().shard_guild_limit = n;
+    }
+
+    /// Acknowledges heartbeats (the default) or, with `false`, lets them
+    /// go unanswered while the connection stays open (a dead gateway).
+    pub fn set_heartbeat_acks(&self, acks: bool) {
+        self.state.lock().unwrap().cfg.heartbeat_acks = acks;
+    }
+
+    /// Stops closing IDENTIFYs ([`FakeDiscord::close_identify_with`]).
+    pub fn stop_closing_identify(&self) {
+        self.state.lock().unwrap().close_identify = None;
     }
 
     /// Answers every IDENTIFY from now on with close `code`.
