@@ -389,9 +389,17 @@ async fn publish(
                     Err(e) => return Err(e),
                 }
             }
-            // The token no longer works: post the ordinary way.
-            Err(e) if token_refused(&e) => {
+            // The token no longer works (or its time ran out while the
+            // follow-up was retried): post the ordinary way.
+            Err(e) if token_refused(&e) || !lease.fresh(Instant::now()) => {
                 tracing::debug!(match_id = %id, error = %e, "follow-up refused; posting in the channel");
+                // A follow-up Discord may have posted before it failed is
+                // not posted a second time the other way.
+                if maybe_done(&e) {
+                    if let Some(found) = posted_already(rest, route.thread, view).await {
+                        return Ok(found);
+                    }
+                }
             }
             Err(e) => return Err(e),
         }
@@ -462,6 +470,11 @@ async fn followup(
             Some(p) if attempt < MAX_RETRIES => p,
             _ => return Err(error),
         };
+        // The token's 15 minutes are Discord's: a retry that would start
+        // past the lease's use-by time is left to the channel path.
+        if !lease.fresh(Instant::now() + pause) {
+            return Err(error);
+        }
         tracing::warn!(request = "post follow-up", attempt, error = %error, pause_ms = pause.as_millis() as u64, "Discord request failed; retrying");
         tokio::time::sleep(pause).await;
         if maybe_done(&error) {
