@@ -228,22 +228,66 @@ async fn publish(m: &mut Match, events: &broadcast::Sender<Event>, journal: Opti
     }
 }
 
+/// Pauses before the tries again of a commit whose outcome is unknown
+/// (its answer was lost: [`fourbot_store::StoreError::outcome_unknown`]):
+/// the same events are recorded again, which writes them or finds them
+/// written (docs/store.md, "A lost answer").
+pub const UNKNOWN_COMMIT_RETRIES: [Duration; 3] = [
+    Duration::from_millis(50),
+    Duration::from_millis(250),
+    Duration::from_millis(1000),
+];
+
+/// A batch whose commit's outcome stayed unknown after every try: the
+/// match it leads to and its events. The store is asked whether it holds
+/// them before the task applies anything else ([`settle`]).
+struct Unsettled {
+    next: Match,
+    batch: Vec<Event>,
+}
+
 /// Commits the events of `next` (the match after one action or deadline)
 /// and, once they are durable, makes it the match and publishes them. When
 /// the commit fails (database locked past its busy timeout, disk error),
 /// `m` stays as it was — nothing half-applied stays in memory or on disk —
-/// and `false` is returned.
+/// and `false` is returned. When its outcome is unknown (the answer to
+/// the commit was lost), the same events are recorded again after each
+/// pause of [`UNKNOWN_COMMIT_RETRIES`] (safe: the store finds them if they
+/// were committed); if every try fails, `m` stays, `false` is returned and
+/// the batch is kept in `unsettled` for [`settle`], so memory and store
+/// never go on disagreeing.
 async fn commit(
     m: &mut Match,
     mut next: Match,
     events: &broadcast::Sender<Event>,
     journal: Option<&Journal>,
+    unsettled: &mut Option<Unsettled>,
 ) -> bool {
     let batch: Vec<Event> = next.drain_events().collect();
     if let (Some(j), false) = (journal, batch.is_empty()) {
-        if let Err(e) = j.db.record_events(j.id, &next, &batch).await {
-            tracing::warn!(match_id = %j.id, error = %e, "could not commit match events; nothing changed");
-            return false;
+        let mut pauses = UNKNOWN_COMMIT_RETRIES.iter();
+        let mut unknown = false;
+        loop {
+            let e = match j.db.record_events(j.id, &next, &batch).await {
+                Ok(_) => break,
+                Err(e) => e,
+            };
+            unknown |= e.outcome_unknown();
+            match (unknown, pauses.next()) {
+                (false, _) => {
+                    tracing::warn!(match_id = %j.id, error = %e, "could not commit match events; nothing changed");
+                    return false;
+                }
+                (true, Some(pause)) => {
+                    tracing::warn!(match_id = %j.id, error = %e, "a commit's outcome is unknown; recording the same events again");
+                    tokio::time::sleep(*pause).await;
+                }
+                (true, None) => {
+                    tracing::error!(match_id = %j.id, error = %e, "a commit's outcome stays unknown; the store is asked before the next action");
+                    *unsettled = Some(Unsettled { next, batch });
+                    return false;
+                }
+            }
         }
     }
     *m = next;
@@ -251,6 +295,42 @@ async fn commit(
         let _ = events.send(e);
     }
     true
+}
+
+/// Settles a batch left [`Unsettled`]: asks the store whether it holds it
+/// ([`Db::holds_events`]). If it does, the match goes on from it and its
+/// events are published (the player who was told that nothing changed
+/// sees the move after all); if not, it never happened. Returns false
+/// (and keeps it) when the store cannot answer: nothing else may be
+/// applied then.
+async fn settle(
+    m: &mut Match,
+    unsettled: &mut Option<Unsettled>,
+    events: &broadcast::Sender<Event>,
+    journal: Option<&Journal>,
+) -> bool {
+    let (Some(u), Some(j)) = (unsettled.take(), journal) else {
+        return true;
+    };
+    match j.db.holds_events(j.id, &u.next, &u.batch).await {
+        Ok(true) => {
+            tracing::info!(match_id = %j.id, "the store holds the events whose commit was unknown; the match goes on from them");
+            *m = u.next;
+            for e in u.batch {
+                let _ = events.send(e);
+            }
+            true
+        }
+        Ok(false) => {
+            tracing::info!(match_id = %j.id, "the store does not hold the events whose commit was unknown; they never happened");
+            true
+        }
+        Err(e) => {
+            tracing::warn!(match_id = %j.id, error = %e, "cannot tell whether the store holds the last events; nothing else is applied yet");
+            *unsettled = Some(u);
+            false
+        }
+    }
 }
 
 async fn run(
@@ -264,6 +344,7 @@ async fn run(
     let sleep = tokio::time::sleep_until(epoch);
     tokio::pin!(sleep);
     let mut armed: Option<Timestamp> = None;
+    let mut unsettled: Option<Unsettled> = None;
     while !m.is_finished() {
         let deadline = m.deadline();
         if deadline != armed {
@@ -278,18 +359,26 @@ async fn run(
         // the match only once its events are committed.
         tokio::select! {
             () = &mut sleep, if armed.is_some() => {
+                if !settle(&mut m, &mut unsettled, &events, journal.as_ref()).await {
+                    sleep.as_mut().reset(Instant::now() + DEADLINE_RETRY);
+                    continue;
+                }
                 let mut next = m.clone();
                 next.advance(timestamp(epoch, Instant::now()));
-                if !commit(&mut m, next, &events, journal.as_ref()).await {
+                if !commit(&mut m, next, &events, journal.as_ref(), &mut unsettled).await {
                     sleep.as_mut().reset(Instant::now() + DEADLINE_RETRY);
                 }
             }
             command = commands.recv() => match command {
                 None => break, // every handle dropped
                 Some(Command::Act { seat, action, reply }) => {
+                    if !settle(&mut m, &mut unsettled, &events, journal.as_ref()).await {
+                        let _ = reply.send(Err(TaskError::Unavailable));
+                        continue;
+                    }
                     let mut next = m.clone();
                     let result = next.apply(seat, action, timestamp(epoch, Instant::now()));
-                    let answer = if commit(&mut m, next, &events, journal.as_ref()).await {
+                    let answer = if commit(&mut m, next, &events, journal.as_ref(), &mut unsettled).await {
                         result.map_err(TaskError::Refused)
                     } else {
                         Err(TaskError::Unavailable)
@@ -300,9 +389,13 @@ async fn run(
                     let _ = reply.send(m.clone());
                 }
                 Some(Command::ModeratorAbort { reply }) => {
+                    if !settle(&mut m, &mut unsettled, &events, journal.as_ref()).await {
+                        let _ = reply.send(Err(TaskError::Unavailable));
+                        continue;
+                    }
                     let mut next = m.clone();
                     let result = next.moderator_abort(timestamp(epoch, Instant::now()));
-                    let answer = if commit(&mut m, next, &events, journal.as_ref()).await {
+                    let answer = if commit(&mut m, next, &events, journal.as_ref(), &mut unsettled).await {
                         result.map_err(TaskError::Refused)
                     } else {
                         Err(TaskError::Unavailable)
