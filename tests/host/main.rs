@@ -3,6 +3,7 @@
 //! it.
 
 mod fuzz;
+mod lost_answers;
 mod match_task;
 mod service;
 mod support;

@@ -10,6 +10,9 @@
 //!   succeeds and then answers an error, as when the process is killed
 //!   between the commit and its answer.
 
+// Each test binary uses a part of it.
+#![allow(dead_code)]
+
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -63,6 +66,18 @@ impl Lossy {
         }
     }
 
+    /// The answer of the next commit of a transaction that ran a
+    /// statement containing `marker` (e.g. `INSERT INTO moves`) is lost:
+    /// PostgreSQL's proxy picks that commit; SQLite's store loses the next
+    /// answer of a write that is safe to repeat (the only ones its fault
+    /// covers), so a test arms it just before that write.
+    pub fn lose_answer_of(&self, marker: &str) {
+        match &self.proxy {
+            Some(p) => p.cut_after_commit_of(marker),
+            None => self.db.lose_commit_answers(1),
+        }
+    }
+
     /// Whether every armed loss happened (the store committed that often).
     pub fn all_lost(&self) -> bool {
         match &self.proxy {
@@ -70,13 +85,6 @@ impl Lossy {
             // The store's counter is not visible; the callers' errors say it.
             None => true,
         }
-    }
-
-    /// How many connections the proxy cut (0 on SQLite).
-    pub fn cuts(&self) -> usize {
-        self.proxy
-            .as_ref()
-            .map_or(0, |p| p.cuts.load(Ordering::SeqCst))
     }
 }
 
@@ -90,7 +98,8 @@ impl Lossy {
 pub struct PgProxy {
     addr: SocketAddr,
     armed: Arc<AtomicUsize>,
-    cuts: Arc<AtomicUsize>,
+    /// Only a commit of a transaction that ran a statement containing it.
+    marker: Arc<std::sync::Mutex<Option<String>>>,
     task: tokio::task::JoinHandle<()>,
 }
 
@@ -121,15 +130,15 @@ impl PgProxy {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let armed = Arc::new(AtomicUsize::new(0));
-        let cuts = Arc::new(AtomicUsize::new(0));
+        let marker = Arc::new(std::sync::Mutex::new(None));
         let task = tokio::spawn({
-            let (armed, cuts) = (armed.clone(), cuts.clone());
+            let (armed, marker) = (armed.clone(), marker.clone());
             async move {
                 while let Ok((client, _)) = listener.accept().await {
-                    let (armed, cuts) = (armed.clone(), cuts.clone());
+                    let (armed, marker) = (armed.clone(), marker.clone());
                     tokio::spawn(async move {
                         if let Ok(server) = TcpStream::connect(upstream).await {
-                            relay(client, server, &armed, &cuts).await;
+                            relay(client, server, &armed, &marker).await;
                         }
                     });
                 }
@@ -138,7 +147,7 @@ impl PgProxy {
         PgProxy {
             addr,
             armed,
-            cuts,
+            marker,
             task,
         }
     }
@@ -146,13 +155,26 @@ impl PgProxy {
     /// `server_url` with the proxy's address in place of the server's.
     pub fn url(&self, server_url: &str) -> String {
         let (start, end) = authority(server_url);
-        format!("{}{}{}", &server_url[..start], self.addr, &server_url[end..])
+        format!(
+            "{}{}{}",
+            &server_url[..start],
+            self.addr,
+            &server_url[end..]
+        )
     }
 
     /// Cuts the connection of each of the next `n` `COMMIT`s (on any
     /// connection) once the server has answered it.
     pub fn cut_after_commits(&self, n: usize) {
+        *self.marker.lock().unwrap() = None;
         self.armed.store(n, Ordering::SeqCst);
+    }
+
+    /// Cuts the connection of the next `COMMIT` of a transaction that ran
+    /// a statement containing `marker`, once the server has answered it.
+    pub fn cut_after_commit_of(&self, marker: &str) {
+        *self.marker.lock().unwrap() = Some(marker.to_string());
+        self.armed.store(1, Ordering::SeqCst);
     }
 }
 
@@ -169,7 +191,8 @@ fn message_len(buf: &[u8], startup: bool) -> Option<usize> {
 /// message, and followed by it.
 fn is_encryption_request(msg: &[u8]) -> bool {
     matches!(
-        msg.get(4..8).map(|c| u32::from_be_bytes(c.try_into().unwrap())),
+        msg.get(4..8)
+            .map(|c| u32::from_be_bytes(c.try_into().unwrap())),
         Some(80_877_103 | 80_877_104)
     )
 }
@@ -194,7 +217,18 @@ async fn downstream(
     }
 }
 
-async fn relay(client: TcpStream, server: TcpStream, armed: &AtomicUsize, cuts: &AtomicUsize) {
+/// The NUL-terminated string at the start of `bytes` and what follows it.
+fn c_str(bytes: &[u8]) -> (&[u8], &[u8]) {
+    let end = bytes.iter().position(|&b| b == 0).unwrap_or(bytes.len());
+    (&bytes[..end], bytes.get(end + 1..).unwrap_or_default())
+}
+
+async fn relay(
+    client: TcpStream,
+    server: TcpStream,
+    armed: &AtomicUsize,
+    marker: &std::sync::Mutex<Option<String>>,
+) {
     let (mut client_read, client_write) = client.into_split();
     let (server_read, mut server_write) = server.into_split();
     let (stop, stopped) = oneshot::channel();
@@ -203,6 +237,10 @@ async fn relay(client: TcpStream, server: TcpStream, armed: &AtomicUsize, cuts: 
     let mut buf = Vec::new();
     let mut chunk = vec![0u8; 16 * 1024];
     let mut startup = true;
+    // The connection's prepared statements (name → SQL, from Parse) and
+    // the SQL its open transaction ran (from Bind and simple queries).
+    let mut statements = std::collections::HashMap::<Vec<u8>, String>::new();
+    let mut ran = String::new();
     loop {
         let n = match client_read.read(&mut chunk).await {
             Ok(0) | Err(_) => return,
@@ -215,7 +253,37 @@ async fn relay(client: TcpStream, server: TcpStream, armed: &AtomicUsize, cuts: 
             if startup && !is_encryption_request(&msg) {
                 startup = false;
             }
+            if !startup {
+                let body = &msg[5..];
+                match msg[0] {
+                    b'P' => {
+                        let (name, rest) = c_str(body);
+                        let (sql, _) = c_str(rest);
+                        let sql = String::from_utf8_lossy(sql).into_owned();
+                        ran.push_str(&sql);
+                        statements.insert(name.to_vec(), sql);
+                    }
+                    b'B' => {
+                        let (_portal, rest) = c_str(body);
+                        let (name, _) = c_str(rest);
+                        if let Some(sql) = statements.get(name) {
+                            ran.push_str(sql);
+                        }
+                    }
+                    b'Q' => ran.push_str(&String::from_utf8_lossy(c_str(body).0)),
+                    _ => {}
+                }
+            }
+            let marked = marker
+                .lock()
+                .unwrap()
+                .as_ref()
+                .is_none_or(|m| ran.contains(m.as_str()));
+            if commit || (msg[0] == b'Q' && &msg[5..] == b"ROLLBACK\0") {
+                ran.clear();
+            }
             let cut = commit
+                && marked
                 && armed
                     .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| n.checked_sub(1))
                     .is_ok();
@@ -250,7 +318,6 @@ async fn relay(client: TcpStream, server: TcpStream, armed: &AtomicUsize, cuts: 
                     at += len;
                 }
             }
-            cuts.fetch_add(1, Ordering::SeqCst);
             drop((client_read, client_write, server_read, server_write));
             return;
         }

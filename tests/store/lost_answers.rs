@@ -30,10 +30,7 @@ async fn new_match(db: &Db) -> (MatchId, Match, Vec<PlayerId>) {
         db.named_player("bob").await.unwrap(),
     ];
     let mut m = Match::new(
-        MatchSetup::new(
-            Variant::Classic,
-            ClockSettings::new(TimeControl::DEFAULT),
-        ),
+        MatchSetup::new(Variant::Classic, ClockSettings::new(TimeControl::DEFAULT)),
         Timestamp::ZERO,
     )
     .unwrap();

@@ -329,7 +329,18 @@ impl Host {
                     ai_levels: spec.players.iter().map(|p| p.ai_level).collect(),
                     pairing: spec.tournament.map(|t| (t.id, t.round, t.board)),
                 };
-                let stored = db.create_match(&new, &m).await?;
+                // A pairing's match is safe to create again after a lost
+                // answer (the store finds it by its pairing and epoch);
+                // any other would be created twice.
+                let stored = if new.pairing.is_some() {
+                    super::task::repeat_while_unknown("creating a pairing's match", || {
+                        db.create_match(&new, &m)
+                    })
+                    .await
+                    .0?
+                } else {
+                    db.create_match(&new, &m).await?
+                };
                 (stored, Some(stored))
             }
             None => (

@@ -238,6 +238,38 @@ pub const UNKNOWN_COMMIT_RETRIES: [Duration; 3] = [
     Duration::from_millis(1000),
 ];
 
+/// Runs `write`, a store write that is safe to repeat (docs/store.md, "A
+/// lost answer"), and again after each pause of [`UNKNOWN_COMMIT_RETRIES`]
+/// while it fails and some try's outcome was unknown
+/// ([`fourbot_store::StoreError::outcome_unknown`]). Returns the last
+/// result and whether any try's outcome was unknown (a later try's plain
+/// failure does not tell whether an earlier one committed).
+pub(crate) async fn repeat_while_unknown<T, F, Fut>(
+    what: &str,
+    mut write: F,
+) -> (Result<T, fourbot_store::StoreError>, bool)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, fourbot_store::StoreError>>,
+{
+    let mut pauses = UNKNOWN_COMMIT_RETRIES.iter();
+    let mut unknown = false;
+    loop {
+        let result = write().await;
+        let Err(e) = &result else {
+            return (result, unknown);
+        };
+        unknown |= e.outcome_unknown();
+        match (unknown, pauses.next()) {
+            (true, Some(pause)) => {
+                tracing::warn!(error = %e, "{what}: the commit's outcome is unknown; writing the same again");
+                tokio::time::sleep(*pause).await;
+            }
+            _ => return (result, unknown),
+        }
+    }
+}
+
 /// A batch whose commit's outcome stayed unknown after every try: the
 /// match it leads to and its events. The store is asked whether it holds
 /// them before the task applies anything else ([`settle`]).
@@ -265,28 +297,20 @@ async fn commit(
 ) -> bool {
     let batch: Vec<Event> = next.drain_events().collect();
     if let (Some(j), false) = (journal, batch.is_empty()) {
-        let mut pauses = UNKNOWN_COMMIT_RETRIES.iter();
-        let mut unknown = false;
-        loop {
-            let e = match j.db.record_events(j.id, &next, &batch).await {
-                Ok(_) => break,
-                Err(e) => e,
-            };
-            unknown |= e.outcome_unknown();
-            match (unknown, pauses.next()) {
-                (false, _) => {
-                    tracing::warn!(match_id = %j.id, error = %e, "could not commit match events; nothing changed");
-                    return false;
-                }
-                (true, Some(pause)) => {
-                    tracing::warn!(match_id = %j.id, error = %e, "a commit's outcome is unknown; recording the same events again");
-                    tokio::time::sleep(*pause).await;
-                }
-                (true, None) => {
-                    tracing::error!(match_id = %j.id, error = %e, "a commit's outcome stays unknown; the store is asked before the next action");
-                    *unsettled = Some(Unsettled { next, batch });
-                    return false;
-                }
+        let (result, unknown) = repeat_while_unknown("recording a match's events", || {
+            j.db.record_events(j.id, &next, &batch)
+        })
+        .await;
+        match (result, unknown) {
+            (Ok(_), _) => {}
+            (Err(e), false) => {
+                tracing::warn!(match_id = %j.id, error = %e, "could not commit match events; nothing changed");
+                return false;
+            }
+            (Err(e), true) => {
+                tracing::error!(match_id = %j.id, error = %e, "a commit's outcome stays unknown; the store is asked before the next action");
+                *unsettled = Some(Unsettled { next, batch });
+                return false;
             }
         }
     }
