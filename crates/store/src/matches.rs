@@ -3,9 +3,7 @@
 
 use sqlx::{AnyConnection, Row};
 
-use super::{
-    gid, Db, Engine, GuildId, MatchId, PlayerId, Shards, StoreError, TournamentId,
-};
+use super::{gid, Db, Engine, GuildId, MatchId, PlayerId, Shards, StoreError, TournamentId};
 use fourbot_core::game::notation::{parse_layout, parse_moves};
 use fourbot_core::game::{Cell, Move, Outcome, Position, Variant};
 use fourbot_core::play::{
@@ -889,7 +887,14 @@ async fn holds_entries(
         row.get::<Option<i64>, _>("clock_seat"),
         row.get::<Option<i64>, _>("clock_since_ms"),
     );
-    if stored != (phase_text(m.phase()).to_string(), running.to_string(), seat, since) {
+    if stored
+        != (
+            phase_text(m.phase()).to_string(),
+            running.to_string(),
+            seat,
+            since,
+        )
+    {
         return Ok(false);
     }
     let seats = sqlx::query(
@@ -956,9 +961,7 @@ async fn holds_entries(
             }
             EntryKind::Action(kind) => r.get::<String, _>("kind") == *kind,
         };
-        same_kind
-            && r.get::<i64, _>("at_ms") == e.at
-            && r.get::<Option<i64>, _>("seat") == e.seat
+        same_kind && r.get::<i64, _>("at_ms") == e.at && r.get::<Option<i64>, _>("seat") == e.seat
     }))
 }
 
@@ -973,11 +976,12 @@ pub(super) async fn record_in(
 ) -> Result<Recorded, StoreError> {
     // The match's row locked (PostgreSQL) until the commit: its journal
     // numbers are read here and written below.
-    let row = sqlx::query(Engine::of(conn).pick([match_row!(), concat!(match_row!(), " FOR UPDATE")]))
-        .bind(id.0)
-        .fetch_optional(&mut *conn)
-        .await?
-        .ok_or(StoreError::NoSuchMatch(id))?;
+    let row =
+        sqlx::query(Engine::of(conn).pick([match_row!(), concat!(match_row!(), " FOR UPDATE")]))
+            .bind(id.0)
+            .fetch_optional(&mut *conn)
+            .await?
+            .ok_or(StoreError::NoSuchMatch(id))?;
     db.check_lease(conn, row.get::<i64, _>("guild_id") as GuildId)
         .await?;
     if row.get::<i64, _>("ended") != 0 {

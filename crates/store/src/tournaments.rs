@@ -247,17 +247,18 @@ async fn round_holds(
     now_unix_ms: i64,
 ) -> Result<bool, StoreError> {
     let boards: Vec<i64> = pairings.iter().map(|p| i64::from(p.board)).collect();
-    let stored: Vec<(i64, i64, Option<i64>, i64)> = sqlx::query_as::<_, (i64, i64, Option<i64>, i64)>(
-        "SELECT board, first_id, second_id, paired_unix_ms FROM tournament_pairings
+    let stored: Vec<(i64, i64, Option<i64>, i64)> =
+        sqlx::query_as::<_, (i64, i64, Option<i64>, i64)>(
+            "SELECT board, first_id, second_id, paired_unix_ms FROM tournament_pairings
          WHERE tournament_id = $1 AND round = $2 ORDER BY board",
-    )
-    .bind(id.0)
-    .bind(i64::from(round))
-    .fetch_all(&mut *conn)
-    .await?
-    .into_iter()
-    .filter(|(board, ..)| boards.contains(board))
-    .collect();
+        )
+        .bind(id.0)
+        .bind(i64::from(round))
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .filter(|(board, ..)| boards.contains(board))
+        .collect();
     let mut wanted: Vec<(i64, i64, Option<i64>, i64)> = pairings
         .iter()
         .map(|p| {
