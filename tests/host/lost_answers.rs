@@ -12,9 +12,7 @@ use fourbot::play::{Action, ClockSettings, EventKind, Match, MatchSetup, Seat, T
 use fourbot::store::{Db, MatchId, NewMatch};
 use tokio::time::Instant;
 
-#[path = "../store/lossy.rs"]
-mod lossy;
-use lossy::Lossy;
+use crate::lossy::Lossy;
 
 fn mv(ply: u16, text: &str) -> Action {
     Action::Move {

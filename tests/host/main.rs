@@ -3,6 +3,8 @@
 //! it.
 
 mod fuzz;
+#[path = "../store/lossy.rs"]
+mod lossy;
 mod lost_answers;
 mod match_task;
 mod service;
