@@ -333,11 +333,17 @@ impl Host {
                 // answer (the store finds it by its pairing and epoch);
                 // any other would be created twice.
                 let stored = if new.pairing.is_some() {
-                    super::task::repeat_while_unknown("creating a pairing's match", || {
+                    let id = super::task::repeat_while_unknown("creating a pairing's match", || {
                         db.create_match(&new, &m)
                     })
                     .await
-                    .0?
+                    .0?;
+                    // Two openings of one pairing in one millisecond look
+                    // like one retried: the match runs once.
+                    if self.entry(id).is_some() {
+                        return Ok(id);
+                    }
+                    id
                 } else {
                     db.create_match(&new, &m).await?
                 };
