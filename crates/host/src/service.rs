@@ -333,11 +333,12 @@ impl Host {
                 // answer (the store finds it by its pairing and epoch);
                 // any other would be created twice.
                 let stored = if new.pairing.is_some() {
-                    let id = super::task::repeat_while_unknown("creating a pairing's match", || {
-                        db.create_match(&new, &m)
-                    })
-                    .await
-                    .0?;
+                    let id =
+                        super::task::repeat_while_unknown("creating a pairing's match", || {
+                            db.create_match(&new, &m)
+                        })
+                        .await
+                        .0?;
                     // Two openings of one pairing in one millisecond look
                     // like one retried: the match runs once.
                     if self.entry(id).is_some() {

@@ -491,7 +491,7 @@ impl Db {
             return Ok(m.is_finished());
         }
         let since: i64 = row.get::<Option<i64>, _>("clock_since_ms").unwrap_or(0);
-        holds_entries(&mut *conn, id, &row, m, &journal_entries(events, since)).await
+        holds_entries(&mut conn, id, &row, m, &journal_entries(events, since)).await
     }
 
     /// The ids of the matches not yet finished, oldest first (of the
