@@ -9,4 +9,5 @@ mod lost_answers;
 mod match_task;
 mod service;
 mod support;
+mod task_deaths;
 mod tournaments;

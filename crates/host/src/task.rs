@@ -59,6 +59,9 @@ enum Command {
     ModeratorAbort {
         reply: oneshot::Sender<Result<(), TaskError>>,
     },
+    /// Tests only (the `faults` feature): the task panics.
+    #[cfg(feature = "faults")]
+    Panic,
 }
 
 /// A cheap, cloneable way to talk to one match task.
@@ -75,6 +78,8 @@ impl std::fmt::Debug for Command {
             Command::Act { seat, action, .. } => write!(f, "Act({seat}, {action:?})"),
             Command::Snapshot { .. } => f.write_str("Snapshot"),
             Command::ModeratorAbort { .. } => f.write_str("ModeratorAbort"),
+            #[cfg(feature = "faults")]
+            Command::Panic => f.write_str("Panic"),
         }
     }
 }
@@ -113,6 +118,14 @@ impl MatchHandle {
             .await
             .map_err(|_| TaskError::Closed)?;
         answer.await.map_err(|_| TaskError::Closed)?
+    }
+
+    /// Tests only (the `faults` feature, which release builds never turn
+    /// on): the task panics when it takes this command, as a bug in it
+    /// would (docs/reliability.md, "A match task dies").
+    #[cfg(feature = "faults")]
+    pub async fn inject_panic(&self) {
+        let _ = self.commands.send(Command::Panic).await;
     }
 
     /// A copy of the match as it is now (for views).
@@ -412,6 +425,8 @@ async fn run(
                 Some(Command::Snapshot { reply }) => {
                     let _ = reply.send(m.clone());
                 }
+                #[cfg(feature = "faults")]
+                Some(Command::Panic) => panic!("a panic injected into match task (test fault)"),
                 Some(Command::ModeratorAbort { reply }) => {
                     if !settle(&mut m, &mut unsettled, &events, journal.as_ref()).await {
                         let _ = reply.send(Err(TaskError::Unavailable));
@@ -439,6 +454,8 @@ async fn run(
             Command::Snapshot { reply } => {
                 let _ = reply.send(m.clone());
             }
+            #[cfg(feature = "faults")]
+            Command::Panic => {}
         }
     }
     m
