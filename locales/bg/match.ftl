@@ -36,6 +36,7 @@ match-forfeit-resign = { $loser } предаде мача. { $winner } пече�
 match-forfeit-removed = Модератор извади { $loser } от мача, което се брои за служебна загуба. { $winner } печели с { $score }.
 match-aborted = Мачът е прекратен: { $player } не направи първия си ход навреме. Няма резултат и рейтингът не се променя.
 match-aborted-moderator = { $moderator } (модератор) прекрати мача. Няма резултат и рейтингът не се променя.
+match-aborted-error = Мачът спря заради грешка в бота и не можа да продължи, затова беше прекратен. Няма резултат и рейтингът не се променя. Можете да започнете нов мач.
 match-ended-resign = { $player } предаде мача.
 match-ended-flag = Времето на { $player } изтече.
 match-ended-removed = Модератор извади { $player } от мача.

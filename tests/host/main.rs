@@ -3,7 +3,11 @@
 //! it.
 
 mod fuzz;
+#[path = "../store/lossy.rs"]
+mod lossy;
+mod lost_answers;
 mod match_task;
 mod service;
 mod support;
+mod task_deaths;
 mod tournaments;

@@ -20,6 +20,7 @@ use fourbot::store::{Db, GuildSettings, TournamentId, TournamentState};
 use fourbot::tournament::Format;
 use tokio::sync::mpsc::UnboundedReceiver;
 
+use crate::lossy::Lossy;
 use crate::support::{seat, spec};
 
 const GUILD: u64 = 1;
@@ -227,6 +228,56 @@ async fn a_swiss_of_four_is_played_to_the_end_with_the_refusals() {
     // p1 beats everyone (3), p4 loses to everyone (0); p2 and p3 have 2
     // and 1 after meeting everyone once (3 rounds of 4 is a round robin).
     assert_eq!(ranking(&card), vec!["p1 6", "p2 4", "p3 2", "p4 0"]);
+}
+
+// Issue 31 §3: the answers of a round's pairing and of a pairing's match
+// creation are lost (PostgreSQL: the connection cut after `COMMIT`;
+// SQLite: the store's test fault); the round is announced all the same,
+// the match is created once, and the tournament is played to its end.
+fourbot_store::engine_tests! {
+    #[multi_thread]
+    async fn a_round_and_a_match_whose_commits_answers_were_lost_are_paired_and_opened_once(engine) {
+        let lossy = Lossy::open(engine, "tour-lost").await;
+        let mut f = field(lossy.db.clone());
+        let tid =
+            f.t.create(&swiss_spec(Format::Swiss), &player(0), true)
+                .await
+                .unwrap();
+        for i in 1..=4 {
+            f.t.join(tid, &by(player(i))).await.unwrap();
+        }
+        lossy.lose_answer_of("INSERT INTO tournament_pairings");
+        f.t.start(tid, &moderator(player(0))).await.unwrap();
+        let mut boards = next_round(&mut f).await.unwrap();
+        assert!(lossy.all_lost(), "the round's commit answer was lost");
+        assert_eq!(boards.len(), 2);
+        // The first board's creation loses its answer (before any match
+        // task runs, so on SQLite it is that commit the fault takes).
+        lossy.lose_answer_of("INSERT INTO matches");
+        let first = create_for(&f, tid, &boards[0]).await;
+        assert!(lossy.all_lost(), "the match's commit answer was lost");
+        let mut matches = vec![(boards[0].clone(), first)];
+        matches.extend(open(&f, tid, &boards[1..]).await);
+        let stored: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM matches")
+            .fetch_one(lossy.db.pool())
+            .await
+            .unwrap();
+        assert_eq!(stored, 2, "one match per board");
+        let mut rounds = 1;
+        loop {
+            play_out(&f, &matches).await;
+            match next_round(&mut f).await {
+                Some(b) => boards = b,
+                None => break,
+            }
+            rounds += 1;
+            matches = open(&f, tid, &boards).await;
+        }
+        assert_eq!(rounds, 3);
+        let card = f.t.card(tid).await.unwrap();
+        assert_eq!(ranking(&card), vec!["p1 6", "p2 4", "p3 2", "p4 0"]);
+        f.host.close().await;
+    }
 }
 
 #[tokio::test(flavor = "multi_thread")]

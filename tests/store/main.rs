@@ -4,6 +4,8 @@
 
 mod cli;
 mod crash;
+pub mod lossy;
+mod lost_answers;
 mod queries;
 mod resume;
 mod shards;

@@ -61,9 +61,14 @@ async fn a_pairings_match(
         Timestamp::ZERO,
     )
     .unwrap();
+    // Each call is another opening (its own epoch): the same call again
+    // is a retry after a lost answer, which finds its own match
+    // (tests/store/lost_answers.rs).
+    static EPOCH: std::sync::atomic::AtomicI64 = std::sync::atomic::AtomicI64::new(0);
     let new = NewMatch {
         players: vec![a, b],
         pairing: Some(pairing),
+        epoch_unix_ms: EPOCH.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         ..NewMatch::default()
     };
     db.create_match(&new, &m).await

@@ -46,6 +46,7 @@ pub use service::{
 pub use services::{Hosting, Services};
 pub use task::{
     spawn_journaled, spawn_match, Journal, MatchHandle, SpawnedMatch, TaskError, EVENT_CAPACITY,
+    UNKNOWN_COMMIT_RETRIES,
 };
 pub use view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 

@@ -75,6 +75,9 @@ pub struct Presenter<'a> {
     pub images: bool,
     /// The moderator who aborted the match (`/ladder abort`), once one did.
     pub moderator: Option<&'a str>,
+    /// The host aborted the match because its task died twice (or could
+    /// not be reloaded): its end says so instead of naming a moderator.
+    pub stopped: bool,
 }
 
 impl Presenter<'_> {
@@ -593,6 +596,9 @@ impl Presenter<'_> {
                     &Args::new().set("player", self.name(seat).to_string()),
                 ));
             }
+            End::ModeratorAbort if self.stopped => {
+                lines.push(self.catalog.plain(self.locale, id::MATCH_ABORTED_ERROR));
+            }
             End::ModeratorAbort => lines.push(self.text(
                 id::MATCH_ABORTED_MODERATOR,
                 &Args::new().set("moderator", self.moderator.unwrap_or("?").to_string()),
@@ -841,6 +847,7 @@ mod tests {
             epoch_unix_ms: 0,
             images: false,
             moderator: None,
+            stopped: false,
         }
     }
 
@@ -965,6 +972,7 @@ mod tests {
             epoch_unix_ms: 0,
             images: false,
             moderator: None,
+            stopped: false,
         };
         let control = TimeControl::new(10, 10).unwrap();
         let mut m = Match::new(

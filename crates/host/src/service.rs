@@ -171,6 +171,11 @@ struct Entry {
     rematch: Mutex<HashSet<UserId>>,
     /// The moderator who aborted the match (named in its end message).
     moderator: std::sync::OnceLock<String>,
+    /// Its task is a second one: the first died and the match was
+    /// reloaded ([`Host::task_died`]); a second death aborts it.
+    revived: bool,
+    /// The host aborted it: its task died again or could not be reloaded.
+    stopped: std::sync::atomic::AtomicBool,
 }
 
 impl Entry {
@@ -194,6 +199,29 @@ impl Entry {
             finished: Mutex::new(finished),
             rematch: Mutex::new(HashSet::new()),
             moderator: std::sync::OnceLock::new(),
+            revived: false,
+            stopped: std::sync::atomic::AtomicBool::new(false),
+        })
+    }
+
+    /// The same match with the task of `handle` in place of a dead one.
+    fn revived(&self, handle: MatchHandle) -> Arc<Entry> {
+        let moderator = std::sync::OnceLock::new();
+        if let Some(name) = self.moderator.get() {
+            let _ = moderator.set(name.clone());
+        }
+        Arc::new(Entry {
+            id: self.id,
+            stored: self.stored,
+            spec: self.spec.clone(),
+            handle,
+            epoch_unix_ms: self.epoch_unix_ms,
+            finished: Mutex::new(None),
+            finished_at: Mutex::new(None),
+            rematch: Mutex::new(HashSet::new()),
+            moderator,
+            revived: true,
+            stopped: std::sync::atomic::AtomicBool::new(false),
         })
     }
 }
@@ -329,7 +357,25 @@ impl Host {
                     ai_levels: spec.players.iter().map(|p| p.ai_level).collect(),
                     pairing: spec.tournament.map(|t| (t.id, t.round, t.board)),
                 };
-                let stored = db.create_match(&new, &m).await?;
+                // A pairing's match is safe to create again after a lost
+                // answer (the store finds it by its pairing and epoch);
+                // any other would be created twice.
+                let stored = if new.pairing.is_some() {
+                    let id =
+                        super::task::repeat_while_unknown("creating a pairing's match", || {
+                            db.create_match(&new, &m)
+                        })
+                        .await
+                        .0?;
+                    // Two openings of one pairing in one millisecond look
+                    // like one retried: the match runs once.
+                    if self.entry(id).is_some() {
+                        return Ok(id);
+                    }
+                    id
+                } else {
+                    db.create_match(&new, &m).await?
+                };
                 (stored, Some(stored))
             }
             None => (
@@ -479,7 +525,133 @@ impl Host {
             .lock()
             .expect("registry lock")
             .insert(id, entry.clone());
-        tokio::spawn(present(self.clone(), entry, spawned.events, spawned.task));
+        tokio::spawn(present(
+            self.clone(),
+            entry,
+            spawned.events,
+            spawned.task,
+            None,
+        ));
+    }
+
+    /// A match task ended without its match's end (it panicked, or
+    /// stopped): noticed by the match's presenter at once (docs/reliability.md,
+    /// "A match task dies"). The first time, the match is reloaded from the
+    /// store (without a store: its last state in memory) and goes on in a
+    /// new task with the same epoch, so its clock runs on as it did; its
+    /// current turn is shown again. A second death, or a reload that fails,
+    /// aborts it without a result ([`Host::stop`]). `last` is the match as
+    /// the presenter last saw it.
+    async fn task_died(&self, entry: &Arc<Entry>, last: Option<Match>) {
+        metrics::counter!(TASKS_DIED).increment(1);
+        if !entry.revived {
+            match (&self.inner.db, entry.stored) {
+                (Some(db), Some(stored)) => match db.load_match(stored).await {
+                    Ok(loaded) if loaded.game.is_finished() => {
+                        // It died after committing its end: show the end.
+                        self.stop_with(entry, loaded.game, false).await;
+                        return;
+                    }
+                    Ok(loaded) => {
+                        tracing::warn!(match_id = %entry.id, "a match task died; reloaded from the store, the match goes on");
+                        self.revive(entry, loaded.game);
+                        return;
+                    }
+                    Err(e) => {
+                        tracing::error!(match_id = %entry.id, error = %e, "a match task died and its match cannot be reloaded; aborting it");
+                    }
+                },
+                _ => {
+                    if let Some(m) = last {
+                        tracing::warn!(match_id = %entry.id, "a match task died; the match goes on from its last state");
+                        self.revive(entry, m);
+                        return;
+                    }
+                }
+            }
+        } else {
+            tracing::error!(match_id = %entry.id, "a reloaded match task died again; aborting the match");
+        }
+        match last {
+            Some(m) => self.stop_with(entry, m, true).await,
+            None => {
+                // Nothing is known of the match: its players are free.
+                self.inner
+                    .matches
+                    .lock()
+                    .expect("registry lock")
+                    .remove(&entry.id);
+            }
+        }
+    }
+
+    /// Starts a new task for `m` in place of `entry`'s dead one.
+    fn revive(&self, entry: &Arc<Entry>, m: Match) {
+        let journal = match (&self.inner.db, entry.stored) {
+            (Some(db), Some(id)) => Some(Journal { db: db.clone(), id }),
+            _ => None,
+        };
+        let spawned = spawn_journaled(m.clone(), entry.handle.epoch(), journal, Vec::new());
+        let revived = entry.revived(spawned.handle);
+        self.inner
+            .matches
+            .lock()
+            .expect("registry lock")
+            .insert(entry.id, revived.clone());
+        tokio::spawn(present(
+            self.clone(),
+            revived,
+            spawned.events,
+            spawned.task,
+            Some(m),
+        ));
+    }
+
+    /// Ends `entry`'s match as `m` (its task is dead): `abort` — the host
+    /// aborts it without a result ([`Match::moderator_abort`], journaled
+    /// as an abort, so a restart does not bring it back), and its end tells
+    /// the players why; otherwise `m` has ended already. Either way its
+    /// players are free and its end is shown in its thread.
+    async fn stop_with(&self, entry: &Arc<Entry>, mut m: Match, abort: bool) {
+        if abort && !m.is_finished() {
+            entry.stopped.store(true, Ordering::SeqCst);
+            let _ = m.moderator_abort(now_ts(entry));
+            let events: Vec<Event> = m.drain_events().collect();
+            if let (Some(db), Some(stored)) = (&self.inner.db, entry.stored) {
+                let (result, _) = super::task::repeat_while_unknown("aborting a match", || {
+                    db.record_events(stored, &m, &events)
+                })
+                .await;
+                if let Err(e) = result {
+                    tracing::error!(match_id = %entry.id, error = %e, "the abort of a match whose task died is not stored; a restart resumes it");
+                }
+            }
+        }
+        *entry.finished.lock().expect("lock") = Some(m.clone());
+        *entry.finished_at.lock().expect("lock") = Some(Instant::now());
+        if let Some(result) = m.result() {
+            let _ = self.inner.ends.send((entry.id, *result));
+        }
+        let ratings = self.rating_lines(entry).await;
+        let view = self.presenter(entry).match_over_view(
+            &m,
+            &ratings,
+            entry.spec.unrated_reason(),
+            entry.spec.tournament,
+        );
+        let _ = self.inner.outbox.send(view);
+    }
+
+    /// Tests only (the `faults` feature, which release builds never turn
+    /// on): match `id`'s task panics. False when the host runs no such
+    /// match.
+    #[cfg(feature = "faults")]
+    pub async fn inject_task_panic(&self, id: MatchId) -> bool {
+        let Some(entry) = self.entry(id) else {
+            return false;
+        };
+        entry.handle.inject_panic().await;
+        true
     }
 
     /// What a match is (variant, clock, players, language).
@@ -573,6 +745,7 @@ impl Host {
     fn presenter<'a>(&'a self, entry: &'a Entry) -> Presenter<'a> {
         Presenter {
             moderator: entry.moderator.get().map(String::as_str),
+            stopped: entry.stopped.load(Ordering::SeqCst),
             catalog: &self.inner.catalog,
             match_id: entry.id,
             players: &entry.spec.players,
@@ -774,6 +947,11 @@ impl Host {
             match entry.handle.act(seat, action).await {
                 Ok(()) => {}
                 Err(TaskError::Refused(r)) => return Err(refusal(r)),
+                // A task that died is replaced at once (`task_died`): a
+                // press meanwhile is not told that the match is over.
+                Err(TaskError::Closed) if !self.is_finished(id) => {
+                    return Err(id::ERROR_TRY_AGAIN.into())
+                }
                 Err(TaskError::Closed) => return Err(refusal(Refusal::MatchOver)),
                 Err(TaskError::Unavailable) => return Err(id::ERROR_TRY_AGAIN.into()),
             }
@@ -867,18 +1045,61 @@ async fn present(
     entry: Arc<Entry>,
     mut events: broadcast::Receiver<Event>,
     task: JoinHandle<Match>,
+    revived: Option<Match>,
 ) {
     let _running = Running::new(entry.spec.variant.key());
     let mut task = Some(task);
     let mut last_turn: Option<Turn> = None;
-    loop {
-        let first = match events.recv().await {
-            Ok(e) => e,
-            Err(broadcast::error::RecvError::Lagged(n)) => {
-                tracing::warn!(match_id = %entry.id, lagged = n, "presenter lagged");
-                continue;
+    // The match as last seen: what a dead task's match is aborted from.
+    let mut last = revived.clone();
+    if let Some(m) = revived {
+        // A reloaded match: its current turn again (what the dead task
+        // committed last may never have been shown).
+        let p = host.presenter(&entry);
+        match m.phase() {
+            PhaseKind::Playing => {
+                last_turn = m.turn();
+                let view = p.turn_view(&m, now_ts(&entry));
+                let ai_turn = matches!(view.kind, ViewKind::Turn { ai: true, .. });
+                let _ = host.inner.outbox.send(view);
+                if ai_turn {
+                    ai_move(&host, &entry, &m).await;
+                }
             }
-            Err(broadcast::error::RecvError::Closed) => break,
+            PhaseKind::BetweenGames => {
+                let _ = host.inner.outbox.send(p.game_over_view(&m));
+            }
+            PhaseKind::Finished => {}
+        }
+    }
+    loop {
+        // Events first: a task that ended as it should published its end
+        // before it returned.
+        let first = tokio::select! {
+            biased;
+            e = events.recv() => match e {
+                Ok(e) => e,
+                Err(broadcast::error::RecvError::Lagged(n)) => {
+                    tracing::warn!(match_id = %entry.id, lagged = n, "presenter lagged");
+                    continue;
+                }
+                Err(broadcast::error::RecvError::Closed) => break,
+            },
+            joined = async { task.as_mut().expect("polled while set").await }, if task.is_some() => {
+                match joined {
+                    // Its end was missed (the presenter lagged): show it.
+                    Ok(m) if m.is_finished() => host.stop_with(&entry, m, false).await,
+                    Ok(_) => {
+                        tracing::error!(match_id = %entry.id, "a match task stopped before its match ended");
+                        host.task_died(&entry, last.take()).await;
+                    }
+                    Err(e) => {
+                        tracing::error!(match_id = %entry.id, error = %e, "a match task died");
+                        host.task_died(&entry, last.take()).await;
+                    }
+                }
+                break;
+            }
         };
         let mut batch = vec![first];
         while let Ok(e) = events.try_recv() {
@@ -911,6 +1132,7 @@ async fn present(
                 Err(_) => continue,
             }
         };
+        last = Some(m.clone());
         let p = host.presenter(&entry);
         let send = |v: View| {
             let _ = host.inner.outbox.send(v);
@@ -1009,6 +1231,9 @@ pub const MATCH_END_CAPACITY: usize = 1024;
 pub const MATCHES_RUNNING: &str = "fourbot_matches_running";
 /// Moves played (a counter).
 pub const MOVES: &str = "fourbot_moves_total";
+/// Match tasks that died (panicked or stopped) before their match ended
+/// (a counter; docs/reliability.md, "A match task dies").
+pub const TASKS_DIED: &str = "fourbot_match_tasks_died_total";
 /// AI turns waiting for an engine slot, a core (a gauge; [`engine_slots`]).
 pub const AI_WAITING: &str = "fourbot_ai_searches_waiting";
 

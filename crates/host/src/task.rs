@@ -59,6 +59,9 @@ enum Command {
     ModeratorAbort {
         reply: oneshot::Sender<Result<(), TaskError>>,
     },
+    /// Tests only (the `faults` feature): the task panics.
+    #[cfg(feature = "faults")]
+    Panic,
 }
 
 /// A cheap, cloneable way to talk to one match task.
@@ -75,6 +78,8 @@ impl std::fmt::Debug for Command {
             Command::Act { seat, action, .. } => write!(f, "Act({seat}, {action:?})"),
             Command::Snapshot { .. } => f.write_str("Snapshot"),
             Command::ModeratorAbort { .. } => f.write_str("ModeratorAbort"),
+            #[cfg(feature = "faults")]
+            Command::Panic => f.write_str("Panic"),
         }
     }
 }
@@ -113,6 +118,14 @@ impl MatchHandle {
             .await
             .map_err(|_| TaskError::Closed)?;
         answer.await.map_err(|_| TaskError::Closed)?
+    }
+
+    /// Tests only (the `faults` feature, which release builds never turn
+    /// on): the task panics when it takes this command, as a bug in it
+    /// would (docs/reliability.md, "A match task dies").
+    #[cfg(feature = "faults")]
+    pub async fn inject_panic(&self) {
+        let _ = self.commands.send(Command::Panic).await;
     }
 
     /// A copy of the match as it is now (for views).
@@ -228,22 +241,90 @@ async fn publish(m: &mut Match, events: &broadcast::Sender<Event>, journal: Opti
     }
 }
 
+/// Pauses before the tries again of a commit whose outcome is unknown
+/// (its answer was lost: [`fourbot_store::StoreError::outcome_unknown`]):
+/// the same events are recorded again, which writes them or finds them
+/// written (docs/store.md, "A lost answer").
+pub const UNKNOWN_COMMIT_RETRIES: [Duration; 3] = [
+    Duration::from_millis(50),
+    Duration::from_millis(250),
+    Duration::from_millis(1000),
+];
+
+/// Runs `write`, a store write that is safe to repeat (docs/store.md, "A
+/// lost answer"), and again after each pause of [`UNKNOWN_COMMIT_RETRIES`]
+/// while it fails and some try's outcome was unknown
+/// ([`fourbot_store::StoreError::outcome_unknown`]). Returns the last
+/// result and whether any try's outcome was unknown (a later try's plain
+/// failure does not tell whether an earlier one committed).
+pub(crate) async fn repeat_while_unknown<T, F, Fut>(
+    what: &str,
+    mut write: F,
+) -> (Result<T, fourbot_store::StoreError>, bool)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, fourbot_store::StoreError>>,
+{
+    let mut pauses = UNKNOWN_COMMIT_RETRIES.iter();
+    let mut unknown = false;
+    loop {
+        let result = write().await;
+        let Err(e) = &result else {
+            return (result, unknown);
+        };
+        unknown |= e.outcome_unknown();
+        match (unknown, pauses.next()) {
+            (true, Some(pause)) => {
+                tracing::warn!(error = %e, "{what}: the commit's outcome is unknown; writing the same again");
+                tokio::time::sleep(*pause).await;
+            }
+            _ => return (result, unknown),
+        }
+    }
+}
+
+/// A batch whose commit's outcome stayed unknown after every try: the
+/// match it leads to and its events. The store is asked whether it holds
+/// them before the task applies anything else ([`settle`]).
+struct Unsettled {
+    next: Match,
+    batch: Vec<Event>,
+}
+
 /// Commits the events of `next` (the match after one action or deadline)
 /// and, once they are durable, makes it the match and publishes them. When
 /// the commit fails (database locked past its busy timeout, disk error),
 /// `m` stays as it was — nothing half-applied stays in memory or on disk —
-/// and `false` is returned.
+/// and `false` is returned. When its outcome is unknown (the answer to
+/// the commit was lost), the same events are recorded again after each
+/// pause of [`UNKNOWN_COMMIT_RETRIES`] (safe: the store finds them if they
+/// were committed); if every try fails, `m` stays, `false` is returned and
+/// the batch is kept in `unsettled` for [`settle`], so memory and store
+/// never go on disagreeing.
 async fn commit(
     m: &mut Match,
     mut next: Match,
     events: &broadcast::Sender<Event>,
     journal: Option<&Journal>,
+    unsettled: &mut Option<Unsettled>,
 ) -> bool {
     let batch: Vec<Event> = next.drain_events().collect();
     if let (Some(j), false) = (journal, batch.is_empty()) {
-        if let Err(e) = j.db.record_events(j.id, &next, &batch).await {
-            tracing::warn!(match_id = %j.id, error = %e, "could not commit match events; nothing changed");
-            return false;
+        let (result, unknown) = repeat_while_unknown("recording a match's events", || {
+            j.db.record_events(j.id, &next, &batch)
+        })
+        .await;
+        match (result, unknown) {
+            (Ok(_), _) => {}
+            (Err(e), false) => {
+                tracing::warn!(match_id = %j.id, error = %e, "could not commit match events; nothing changed");
+                return false;
+            }
+            (Err(e), true) => {
+                tracing::error!(match_id = %j.id, error = %e, "a commit's outcome stays unknown; the store is asked before the next action");
+                *unsettled = Some(Unsettled { next, batch });
+                return false;
+            }
         }
     }
     *m = next;
@@ -251,6 +332,42 @@ async fn commit(
         let _ = events.send(e);
     }
     true
+}
+
+/// Settles a batch left [`Unsettled`]: asks the store whether it holds it
+/// ([`Db::holds_events`]). If it does, the match goes on from it and its
+/// events are published (the player who was told that nothing changed
+/// sees the move after all); if not, it never happened. Returns false
+/// (and keeps it) when the store cannot answer: nothing else may be
+/// applied then.
+async fn settle(
+    m: &mut Match,
+    unsettled: &mut Option<Unsettled>,
+    events: &broadcast::Sender<Event>,
+    journal: Option<&Journal>,
+) -> bool {
+    let (Some(u), Some(j)) = (unsettled.take(), journal) else {
+        return true;
+    };
+    match j.db.holds_events(j.id, &u.next, &u.batch).await {
+        Ok(true) => {
+            tracing::info!(match_id = %j.id, "the store holds the events whose commit was unknown; the match goes on from them");
+            *m = u.next;
+            for e in u.batch {
+                let _ = events.send(e);
+            }
+            true
+        }
+        Ok(false) => {
+            tracing::info!(match_id = %j.id, "the store does not hold the events whose commit was unknown; they never happened");
+            true
+        }
+        Err(e) => {
+            tracing::warn!(match_id = %j.id, error = %e, "cannot tell whether the store holds the last events; nothing else is applied yet");
+            *unsettled = Some(u);
+            false
+        }
+    }
 }
 
 async fn run(
@@ -264,6 +381,7 @@ async fn run(
     let sleep = tokio::time::sleep_until(epoch);
     tokio::pin!(sleep);
     let mut armed: Option<Timestamp> = None;
+    let mut unsettled: Option<Unsettled> = None;
     while !m.is_finished() {
         let deadline = m.deadline();
         if deadline != armed {
@@ -278,18 +396,26 @@ async fn run(
         // the match only once its events are committed.
         tokio::select! {
             () = &mut sleep, if armed.is_some() => {
+                if !settle(&mut m, &mut unsettled, &events, journal.as_ref()).await {
+                    sleep.as_mut().reset(Instant::now() + DEADLINE_RETRY);
+                    continue;
+                }
                 let mut next = m.clone();
                 next.advance(timestamp(epoch, Instant::now()));
-                if !commit(&mut m, next, &events, journal.as_ref()).await {
+                if !commit(&mut m, next, &events, journal.as_ref(), &mut unsettled).await {
                     sleep.as_mut().reset(Instant::now() + DEADLINE_RETRY);
                 }
             }
             command = commands.recv() => match command {
                 None => break, // every handle dropped
                 Some(Command::Act { seat, action, reply }) => {
+                    if !settle(&mut m, &mut unsettled, &events, journal.as_ref()).await {
+                        let _ = reply.send(Err(TaskError::Unavailable));
+                        continue;
+                    }
                     let mut next = m.clone();
                     let result = next.apply(seat, action, timestamp(epoch, Instant::now()));
-                    let answer = if commit(&mut m, next, &events, journal.as_ref()).await {
+                    let answer = if commit(&mut m, next, &events, journal.as_ref(), &mut unsettled).await {
                         result.map_err(TaskError::Refused)
                     } else {
                         Err(TaskError::Unavailable)
@@ -299,10 +425,16 @@ async fn run(
                 Some(Command::Snapshot { reply }) => {
                     let _ = reply.send(m.clone());
                 }
+                #[cfg(feature = "faults")]
+                Some(Command::Panic) => panic!("a panic injected into match task (test fault)"),
                 Some(Command::ModeratorAbort { reply }) => {
+                    if !settle(&mut m, &mut unsettled, &events, journal.as_ref()).await {
+                        let _ = reply.send(Err(TaskError::Unavailable));
+                        continue;
+                    }
                     let mut next = m.clone();
                     let result = next.moderator_abort(timestamp(epoch, Instant::now()));
-                    let answer = if commit(&mut m, next, &events, journal.as_ref()).await {
+                    let answer = if commit(&mut m, next, &events, journal.as_ref(), &mut unsettled).await {
                         result.map_err(TaskError::Refused)
                     } else {
                         Err(TaskError::Unavailable)
@@ -322,6 +454,8 @@ async fn run(
             Command::Snapshot { reply } => {
                 let _ = reply.send(m.clone());
             }
+            #[cfg(feature = "faults")]
+            Command::Panic => {}
         }
     }
     m

@@ -951,11 +951,14 @@ impl Tournaments {
                 second: p.second.map(player),
             })
             .collect();
-        if !db
-            .add_pairings(l.t.id, round, &new, now)
-            .await
-            .map_err(&fail)?
-        {
+        // Tried again with the same time after a lost answer, the store
+        // knows the round as this call's own (docs/store.md, "A lost
+        // answer"), and the boards are opened.
+        let (paired, _) = super::task::repeat_while_unknown("pairing a tournament round", || {
+            db.add_pairings(l.t.id, round, &new, now)
+        })
+        .await;
+        if !paired.map_err(&fail)? {
             return Ok(()); // paired already
         }
         // The standings after the round before (docs/tournaments.md):
@@ -1107,11 +1110,11 @@ impl Tournaments {
                 first: l.entrants[p.first].player,
                 second: p.second.map(|s| l.entrants[s].player),
             };
-            if !db
-                .add_pairings(l.t.id, 1, &[new], now)
-                .await
-                .map_err(&fail)?
-            {
+            let (paired, _) = super::task::repeat_while_unknown("pairing an arena", || {
+                db.add_pairings(l.t.id, 1, std::slice::from_ref(&new), now)
+            })
+            .await;
+            if !paired.map_err(&fail)? {
                 continue;
             }
             boards.push(self.board(1, &new).await);

@@ -97,48 +97,70 @@ impl Batcher {
 /// transaction back; it is answered with its error and the others are
 /// written again without it, so nothing of it is written and all of theirs
 /// is. (A savepoint per request did the same at two more statements per
-/// request, every time; a failure is rare.)
+/// request, every time; a failure is rare.) A transaction that fails
+/// before its commit answers everyone [`StoreError::BatchFailed`] (nothing
+/// written); a commit that fails, or whose answer is lost,
+/// [`StoreError::CommitUnknown`].
 async fn write_batch(db: &Db, mut batch: Vec<Pending>) {
     while !batch.is_empty() {
-        match attempt(db, &batch).await {
-            Ok(Ok(results)) => {
+        let (e, unknown) = match attempt(db, &batch).await {
+            Attempt::Done(results) => {
                 for (p, r) in batch.into_iter().zip(results) {
                     let _ = p.reply.send(Ok(r));
                 }
                 return;
             }
-            Ok(Err((failed, e))) => {
+            Attempt::Refused(failed, e) => {
                 let _ = batch.remove(failed).reply.send(Err(e));
+                continue;
             }
-            Err(e) => {
-                let reason = e.to_string();
-                for p in batch {
-                    let _ = p.reply.send(Err(StoreError::BatchFailed(reason.clone())));
-                }
-                return;
-            }
+            Attempt::Failed(e) => (e, false),
+            Attempt::Unknown(e) => (e, true),
+        };
+        let reason = e.to_string();
+        for p in batch {
+            let _ = p.reply.send(Err(if unknown {
+                StoreError::CommitUnknown(reason.clone())
+            } else {
+                StoreError::BatchFailed(reason.clone())
+            }));
         }
+        return;
     }
 }
 
-/// One try at `batch`: every request's result once committed, or the
-/// index and error of the first request that failed (rolled back, nothing
-/// written), or the error of the transaction itself.
-async fn attempt(
-    db: &Db,
-    batch: &[Pending],
-) -> Result<Result<Vec<Recorded>, (usize, StoreError)>, StoreError> {
-    let mut tx = db.write().await?;
+/// How one try at a batch ended.
+enum Attempt {
+    /// Committed: every request's result.
+    Done(Vec<Recorded>),
+    /// The request at this index failed (rolled back, nothing written).
+    Refused(usize, StoreError),
+    /// The transaction failed before its commit: nothing written.
+    Failed(StoreError),
+    /// The commit failed or its answer was lost: written or not is unknown.
+    Unknown(StoreError),
+}
+
+/// One try at `batch`.
+async fn attempt(db: &Db, batch: &[Pending]) -> Attempt {
+    let mut tx = match db.write().await {
+        Ok(tx) => tx,
+        Err(e) => return Attempt::Failed(e),
+    };
     let mut results = Vec::with_capacity(batch.len());
     for (i, p) in batch.iter().enumerate() {
         match record_in(db, &mut tx, p.id, &p.m, &p.events).await {
             Ok(r) => results.push(r),
             Err(e) => {
-                tx.rollback().await?;
-                return Ok(Err((i, e)));
+                return match tx.rollback().await {
+                    Ok(()) => Attempt::Refused(i, e),
+                    Err(e) => Attempt::Failed(e.into()),
+                };
             }
         }
     }
-    tx.commit().await?;
-    Ok(Ok(results))
+    match db.commit(tx).await {
+        Ok(()) => Attempt::Done(results),
+        Err(e) => Attempt::Unknown(e),
+    }
 }

@@ -179,10 +179,16 @@ pub enum StoreError {
     /// A rating computation refused stored values.
     #[error("rating error: {0}")]
     Rating(#[from] RatingError),
-    /// The group commit this request was queued in failed to commit (the
-    /// database's reason); nothing of the batch was written.
+    /// The group commit this request was queued in failed before its
+    /// commit (the database's reason); nothing of the batch was written.
     #[error("the batch commit failed: {0}")]
     BatchFailed(String),
+    /// The commit of the group commit this request was queued in failed,
+    /// or its answer was lost (the reason): whether the request was
+    /// committed is unknown. Recording the same events again is safe
+    /// ([`Db::record_events`]: [`Recorded::AlreadyRecorded`]).
+    #[error("the batch commit's outcome is unknown: {0}")]
+    CommitUnknown(String),
     /// The database URL names no engine the store runs on (its scheme,
     /// e.g. `mysql`).
     #[error("`{0}` is not a kind of database the bot can use: the URL must start with sqlite: or postgres://")]
@@ -216,6 +222,23 @@ pub enum StoreError {
 }
 
 impl StoreError {
+    /// Whether the write that failed may have been committed all the same
+    /// (docs/store.md, "A lost answer"): its commit failed or its answer
+    /// was lost ([`StoreError::CommitUnknown`], [`StoreError::Interrupted`],
+    /// or a connection that broke: any [`StoreError::Database`] other than
+    /// an error the database answered). False for an error the database
+    /// answered (a lock wait past its timeout, a constraint): nothing was
+    /// written. Either way, the writes of [`Db::record_events`],
+    /// [`Db::finish_match`], [`Db::add_pairings`] and a pairing's
+    /// [`Db::create_match`] are safe to repeat.
+    pub fn outcome_unknown(&self) -> bool {
+        match self {
+            StoreError::CommitUnknown(_) | StoreError::Interrupted => true,
+            StoreError::Database(e) => !matches!(e, sqlx::Error::Database(_)),
+            _ => false,
+        }
+    }
+
     fn corrupt(id: MatchId, reason: impl fmt::Display) -> StoreError {
         StoreError::Corrupt {
             id,
@@ -433,6 +456,10 @@ pub struct Db {
     /// The lease owner whose leases guard every write to a match
     /// ([`Db::hosting`]); `None`: no check.
     fence: Option<std::sync::Arc<str>>,
+    /// Commits whose answer is to be lost (the `faults` feature, tests
+    /// only): [`Db::lose_commit_answers`].
+    #[cfg(feature = "faults")]
+    lost_answers: std::sync::Arc<std::sync::atomic::AtomicU32>,
 }
 
 impl Db {
@@ -477,6 +504,8 @@ impl Db {
             batch: Default::default(),
             scope: None,
             fence: None,
+            #[cfg(feature = "faults")]
+            lost_answers: Default::default(),
         };
         db.migrate().await?;
         Ok(db)
@@ -553,6 +582,50 @@ impl Db {
             Engine::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
             Engine::Postgres => self.pool.begin().await?,
         })
+    }
+
+    /// Commits a write transaction of a write that is safe to repeat
+    /// (a match's events, its end, a round's pairings, a pairing's match:
+    /// docs/store.md, "A lost answer"). With the `faults` feature (tests
+    /// only) an armed [`Db::lose_commit_answers`] turns the answer of a
+    /// commit that succeeded into an error, as when the process or the
+    /// connection dies between the commit and its answer.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`]: the commit failed, or its answer was lost
+    /// (committed or not is then unknown).
+    async fn commit(&self, tx: sqlx::Transaction<'static, Any>) -> Result<(), StoreError> {
+        tx.commit().await?;
+        #[cfg(feature = "faults")]
+        if self
+            .lost_answers
+            .fetch_update(
+                std::sync::atomic::Ordering::SeqCst,
+                std::sync::atomic::Ordering::SeqCst,
+                |n| n.checked_sub(1),
+            )
+            .is_ok()
+        {
+            return Err(StoreError::Database(sqlx::Error::Io(std::io::Error::new(
+                std::io::ErrorKind::ConnectionReset,
+                "the commit's answer was lost (test fault)",
+            ))));
+        }
+        Ok(())
+    }
+
+    /// Tests only (the `faults` feature, which release builds never turn
+    /// on): the next `n` commits of the writes that are safe to repeat
+    /// ([`Db::record_events`], [`Db::finish_match`], [`Db::add_pairings`],
+    /// [`Db::create_match`] for a pairing) on this store, and on the stores
+    /// derived from it ([`Db::scoped`], [`Db::hosting`]), commit and then
+    /// answer [`StoreError::Database`] (an I/O error), as if the process
+    /// had been killed after the commit or the connection cut before its
+    /// answer.
+    #[cfg(feature = "faults")]
+    pub fn lose_commit_answers(&self, n: u32) {
+        self.lost_answers
+            .store(n, std::sync::atomic::Ordering::SeqCst);
     }
 }
 

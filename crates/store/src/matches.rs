@@ -3,15 +3,22 @@
 
 use sqlx::{AnyConnection, Row};
 
-use super::{
-    gid, locking, Db, Engine, GuildId, MatchId, PlayerId, Shards, StoreError, TournamentId,
-};
+use super::{gid, Db, Engine, GuildId, MatchId, PlayerId, Shards, StoreError, TournamentId};
 use fourbot_core::game::notation::{parse_layout, parse_moves};
 use fourbot_core::game::{Cell, Move, Outcome, Position, Variant};
 use fourbot_core::play::{
     AbortCause, Action, ClockSettings, End, Event, EventKind, ForfeitReason, GameEnd, Match,
     MatchResult, MatchSetup, PhaseKind, Running, Seat, TimeControl, Timestamp, Turn,
 };
+
+/// The `matches` row [`record_in`] and [`Db::holds_events`] read.
+macro_rules! match_row {
+    () => {
+        "SELECT guild_id, last_seq, phase, clock_running, clock_seat, clock_since_ms,
+                CASE WHEN end_kind IS NULL THEN 0 ELSE 1 END AS ended
+         FROM matches WHERE id = $1"
+    };
+}
 
 /// What [`Db::create_match`] needs besides the match itself.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -44,8 +51,13 @@ pub enum Recorded {
     /// the rating changes were written in the same transaction.
     Finished,
     /// The match had already ended in the store: nothing was written (a
-    /// replayed or concurrent end).
+    /// replayed or concurrent end, or the retry of an end whose commit's
+    /// answer was lost).
     AlreadyFinished,
+    /// The store already held exactly these events and the match as `m`
+    /// has it (the retry of a batch whose commit's answer was lost:
+    /// docs/store.md, "A lost answer"): nothing was written.
+    AlreadyRecorded,
 }
 
 /// The clock state as stored: what runs since when, and each seat's bank as
@@ -220,6 +232,37 @@ async fn open_pairing(
     rated.map(|r| r != 0).ok_or(closed)
 }
 
+/// The match already stored for tournament pairing `(tournament, round,
+/// board)` with `new`'s players and epoch, if any: what a retry of
+/// [`Db::create_match`] after a lost answer finds (docs/store.md, "A lost
+/// answer"). A match another call opened (another epoch) is not it.
+async fn pairing_match_of(
+    conn: &mut AnyConnection,
+    (tournament, round, board): (TournamentId, u32, u32),
+    new: &NewMatch,
+) -> Result<Option<MatchId>, StoreError> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT m.id FROM tournament_pairings p JOIN matches m ON m.id = p.match_id
+         WHERE p.tournament_id = $1 AND p.round = $2 AND p.board = $3 AND m.epoch_unix_ms = $4",
+    )
+    .bind(tournament.0)
+    .bind(i64::from(round))
+    .bind(i64::from(board))
+    .bind(new.epoch_unix_ms)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(id) = found else {
+        return Ok(None);
+    };
+    let players: Vec<i64> =
+        sqlx::query_scalar("SELECT player_id FROM match_seats WHERE match_id = $1 ORDER BY seat")
+            .bind(id)
+            .fetch_all(&mut *conn)
+            .await?;
+    let wanted: Vec<i64> = new.players.iter().map(|p| p.0).collect();
+    Ok((players == wanted).then_some(MatchId(id)))
+}
+
 impl Db {
     /// Stores a new match `m` (as [`Match::new`] made it, events not yet
     /// recorded or not) with its seats, game 1 and clock state, in the
@@ -228,7 +271,10 @@ impl Db {
     /// ([`NewMatch::pairing`]), only when the tournament is rated (§7);
     /// such a match is linked to its pairing in the same transaction, so a
     /// pairing gets one match, and a restart never finds a tournament
-    /// match its tournament does not know.
+    /// match its tournament does not know. For a pairing it is safe to
+    /// call again with the same `new` after an error that left the commit
+    /// unknown: when the pairing's match has `new`'s players and
+    /// `epoch_unix_ms`, that match's id is returned and nothing written.
     ///
     /// # Errors
     /// [`StoreError::SeatCount`] when `new.players` does not fill the seats,
@@ -250,6 +296,13 @@ impl Db {
         }
         let mut tx = self.write().await?;
         self.check_lease(&mut tx, new.guild).await?;
+        if let Some(pairing) = new.pairing {
+            // This very call tried again after its commit's answer was
+            // lost: the pairing's match is the one it stored.
+            if let Some(id) = pairing_match_of(&mut tx, pairing, new).await? {
+                return Ok(id);
+            }
+        }
         Db::ensure_guild(&mut *tx, new.guild).await?;
         let mut rated = is_rated(&mut tx, variant, &new.players).await?;
         if let Some(pairing) = new.pairing {
@@ -318,8 +371,12 @@ impl Db {
             .bind(i64::from(board))
             .execute(&mut *tx)
             .await?;
+            // Only a pairing's match is safe to create again (the retry
+            // finds it by its pairing): the fault hook is for those.
+            self.commit(tx).await?;
+        } else {
+            tx.commit().await?;
         }
-        tx.commit().await?;
         Ok(MatchId(id))
     }
 
@@ -348,7 +405,12 @@ impl Db {
     /// # Errors
     /// [`StoreError::NoSuchMatch`], [`StoreError::Database`],
     /// [`StoreError::Rating`] (nothing of this call is written then),
-    /// [`StoreError::BatchFailed`], [`StoreError::Interrupted`],
+    /// [`StoreError::BatchFailed`] (nothing written),
+    /// [`StoreError::CommitUnknown`] and [`StoreError::Interrupted`]
+    /// (written or not is unknown: calling it again with the same `m` and
+    /// `events` is safe — it writes them, or finds them written and
+    /// returns [`Recorded::AlreadyRecorded`] or, for an end,
+    /// [`Recorded::AlreadyFinished`]),
     /// [`StoreError::LeaseLost`] (a [`Db::hosting`] store that no longer
     /// holds the match's shard: stop hosting it; nothing is written).
     pub async fn record_events(
@@ -367,7 +429,7 @@ impl Db {
             Engine::Postgres => {
                 let mut tx = self.write().await?;
                 let recorded = record_in(self, &mut tx, id, m, events).await?;
-                tx.commit().await?;
+                self.commit(tx).await?;
                 Ok(recorded)
             }
         };
@@ -399,8 +461,37 @@ impl Db {
             self.check_lease(&mut tx, guild).await?;
         }
         let done = finish_in(&mut tx, id, result, at).await?;
-        tx.commit().await?;
+        self.commit(tx).await?;
         Ok(done)
+    }
+
+    /// Whether the store holds exactly what [`Db::record_events`]`(id, m,
+    /// events)` writes (read only): the journal's last rows are the events'
+    /// and the phase, clock and seats are `m`'s, or — for events that end
+    /// the match — the match has ended. What a match task asks when a
+    /// commit's outcome was left unknown and it told the player that
+    /// nothing changed (docs/store.md, "A lost answer"): true, the match
+    /// goes on from `m`; false, the events never happened.
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchMatch`], [`StoreError::Database`].
+    pub async fn holds_events(
+        &self,
+        id: MatchId,
+        m: &Match,
+        events: &[Event],
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.read().await?;
+        let row = sqlx::query(match_row!())
+            .bind(id.0)
+            .fetch_optional(&mut *conn)
+            .await?
+            .ok_or(StoreError::NoSuchMatch(id))?;
+        if row.get::<i64, _>("ended") != 0 {
+            return Ok(m.is_finished());
+        }
+        let since: i64 = row.get::<Option<i64>, _>("clock_since_ms").unwrap_or(0);
+        holds_entries(&mut conn, id, &row, m, &journal_entries(events, since)).await
     }
 
     /// The ids of the matches not yet finished, oldest first (of the
@@ -675,6 +766,205 @@ impl Db {
     }
 }
 
+/// One journal row a batch of events writes (`moves` or
+/// `match_actions`), in `seq` order.
+#[derive(Clone, Debug)]
+struct Entry {
+    /// Match time, ms.
+    at: i64,
+    seat: Option<i64>,
+    kind: EntryKind,
+}
+
+#[derive(Clone, Debug)]
+enum EntryKind {
+    Move {
+        game: i64,
+        ply: i64,
+        mv: String,
+        /// Derived from the clock before the batch: not compared by
+        /// [`holds_entries`] (after the commit that clock is gone).
+        time_used_ms: i64,
+        bank_ms: i64,
+    },
+    /// `resign-game`, `resign-match`, `ready`, `remove`, `resume`, `abort`.
+    Action(&'static str),
+}
+
+/// The journal rows that recording `events` writes, in order; `since` is
+/// the stored clock's start before them (ms), for the moves' time used.
+fn journal_entries(events: &[Event], mut since: i64) -> Vec<Entry> {
+    let action = |at, seat: Option<Seat>, kind| Entry {
+        at,
+        seat: seat.map(|s| s.index() as i64),
+        kind: EntryKind::Action(kind),
+    };
+    let mut out = Vec::new();
+    for e in events {
+        let at = e.at.as_millis() as i64;
+        match e.kind {
+            EventKind::GameStarted { .. } => since = at,
+            EventKind::Moved {
+                turn,
+                seat,
+                mv,
+                bank_ms,
+            } => {
+                out.push(Entry {
+                    at,
+                    seat: Some(seat.index() as i64),
+                    kind: EntryKind::Move {
+                        game: i64::from(turn.game),
+                        ply: i64::from(turn.ply),
+                        mv: mv.to_string(),
+                        time_used_ms: (at - since).max(0),
+                        bank_ms: bank_ms as i64,
+                    },
+                });
+                since = at;
+            }
+            EventKind::GameOver {
+                end: GameEnd::Resigned(s),
+                ..
+            } => out.push(action(at, Some(s), "resign-game")),
+            EventKind::GameOver { .. } => {}
+            EventKind::Ready { seat, .. } => out.push(action(at, Some(seat), "ready")),
+            EventKind::Resumed => {
+                out.push(action(at, None, "resume"));
+                since = at;
+            }
+            EventKind::Flag { .. } | EventKind::Abort { .. } | EventKind::ModeratorAbort => {}
+            EventKind::MatchOver { result } => {
+                // A forfeit before every seat moved aborts the match, but
+                // the action is journaled all the same: replayed, it ends
+                // the match the same way.
+                let forfeit = match result.end {
+                    End::Forfeit { seat, reason }
+                    | End::Aborted {
+                        cause: AbortCause::Forfeit { seat, reason },
+                        ..
+                    } => Some((seat, reason)),
+                    _ => None,
+                };
+                match forfeit {
+                    Some((seat, ForfeitReason::Resign)) => {
+                        out.push(action(at, Some(seat), "resign-match"));
+                    }
+                    Some((seat, ForfeitReason::Removed)) => {
+                        out.push(action(at, Some(seat), "remove"));
+                    }
+                    Some((_, ForfeitReason::Flag)) | None => {}
+                }
+                if result.end == End::ModeratorAbort {
+                    out.push(action(at, None, "abort"));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether the rows of match `id` (its `matches` row read as `row`:
+/// `last_seq`, `phase` and the clock columns) already hold exactly what
+/// recording a batch with journal rows `entries` that leads to `m` writes:
+/// the last `entries.len()` journal rows are these (the moves' time used
+/// aside), and the phase, the clock and every seat's bank, first move and
+/// readiness are `m`'s. That is a retry of a batch whose commit's answer
+/// was lost (docs/store.md, "A lost answer"). For a new batch the clock
+/// differs (a move starts another turn), so its usual cost is no query.
+async fn holds_entries(
+    conn: &mut AnyConnection,
+    id: MatchId,
+    row: &sqlx::any::AnyRow,
+    m: &Match,
+    entries: &[Entry],
+) -> Result<bool, StoreError> {
+    let clock = StoredClock::of(m);
+    let (running, seat, since) = clock_columns(&clock.running);
+    let stored = (
+        row.get::<String, _>("phase"),
+        row.get::<String, _>("clock_running"),
+        row.get::<Option<i64>, _>("clock_seat"),
+        row.get::<Option<i64>, _>("clock_since_ms"),
+    );
+    if stored
+        != (
+            phase_text(m.phase()).to_string(),
+            running.to_string(),
+            seat,
+            since,
+        )
+    {
+        return Ok(false);
+    }
+    let seats = sqlx::query(
+        "SELECT bank_ms, moved, ready FROM match_seats WHERE match_id = $1 ORDER BY seat",
+    )
+    .bind(id.0)
+    .fetch_all(&mut *conn)
+    .await?;
+    let all = m.seating().all();
+    if seats.len() != all.len() {
+        return Ok(false);
+    }
+    for ((r, &s), &bank) in seats.iter().zip(all.iter()).zip(&clock.banks) {
+        if (
+            r.get::<i64, _>("bank_ms"),
+            r.get::<i64, _>("moved"),
+            r.get::<i64, _>("ready"),
+        ) != (
+            bank as i64,
+            i64::from(m.clock().has_moved(s)),
+            i64::from(m.is_ready(s)),
+        ) {
+            return Ok(false);
+        }
+    }
+    let after = row.get::<i64, _>("last_seq") - entries.len() as i64;
+    if after < 0 {
+        return Ok(false);
+    }
+    if entries.is_empty() {
+        return Ok(true);
+    }
+    let tail = sqlx::query(
+        "SELECT seq, at_ms, seat, 'move' AS kind, game, ply, mv, bank_ms FROM moves
+         WHERE match_id = $1 AND seq > $2
+         UNION ALL
+         SELECT seq, at_ms, seat, kind, NULL, NULL, NULL, NULL FROM match_actions
+         WHERE match_id = $3 AND seq > $4
+         ORDER BY seq",
+    )
+    .bind(id.0)
+    .bind(after)
+    .bind(id.0)
+    .bind(after)
+    .fetch_all(&mut *conn)
+    .await?;
+    if tail.len() != entries.len() {
+        return Ok(false);
+    }
+    Ok(tail.iter().zip(entries).all(|(r, e)| {
+        let same_kind = match &e.kind {
+            EntryKind::Move {
+                game,
+                ply,
+                mv,
+                bank_ms,
+                ..
+            } => {
+                r.get::<String, _>("kind") == "move"
+                    && r.get::<Option<i64>, _>("game") == Some(*game)
+                    && r.get::<Option<i64>, _>("ply") == Some(*ply)
+                    && r.get::<Option<String>, _>("mv").as_deref() == Some(mv.as_str())
+                    && r.get::<Option<i64>, _>("bank_ms") == Some(*bank_ms)
+            }
+            EntryKind::Action(kind) => r.get::<String, _>("kind") == *kind,
+        };
+        same_kind && r.get::<i64, _>("at_ms") == e.at && r.get::<Option<i64>, _>("seat") == e.seat
+    }))
+}
+
 /// The body of [`Db::record_events`] on an open write transaction (its
 /// own, or a group commit's): see there.
 pub(super) async fn record_in(
@@ -686,54 +976,66 @@ pub(super) async fn record_in(
 ) -> Result<Recorded, StoreError> {
     // The match's row locked (PostgreSQL) until the commit: its journal
     // numbers are read here and written below.
-    let row = sqlx::query(Engine::of(conn).pick(locking!(
-        "SELECT guild_id, last_seq, clock_since_ms,
-                CASE WHEN end_kind IS NULL THEN 0 ELSE 1 END AS ended
-         FROM matches WHERE id = $1"
-    )))
-    .bind(id.0)
-    .fetch_optional(&mut *conn)
-    .await?
-    .ok_or(StoreError::NoSuchMatch(id))?;
+    let row =
+        sqlx::query(Engine::of(conn).pick([match_row!(), concat!(match_row!(), " FOR UPDATE")]))
+            .bind(id.0)
+            .fetch_optional(&mut *conn)
+            .await?
+            .ok_or(StoreError::NoSuchMatch(id))?;
     db.check_lease(conn, row.get::<i64, _>("guild_id") as GuildId)
         .await?;
     if row.get::<i64, _>("ended") != 0 {
         return Ok(Recorded::AlreadyFinished);
     }
-    let mut seq: i64 = row.get("last_seq");
-    let mut since: i64 = row.get::<Option<i64>, _>("clock_since_ms").unwrap_or(0);
-    let mut finished = None;
+    let since: i64 = row.get::<Option<i64>, _>("clock_since_ms").unwrap_or(0);
+    let entries = journal_entries(events, since);
+    // A retry of a batch whose commit's answer was lost finds it done: the
+    // journal's primary keys would refuse it, and the match would be stuck.
+    if holds_entries(&mut *conn, id, &row, m, &entries).await? {
+        return Ok(Recorded::AlreadyRecorded);
+    }
+    // Games first: a move's row refers to its game's.
     for e in events {
-        let at = e.at.as_millis() as i64;
-        match e.kind {
-            EventKind::GameStarted { game, order } => {
-                insert_game(&mut *conn, id.0, i64::from(game), order.first(), e.at).await?;
-                since = at;
-            }
-            EventKind::Moved {
-                turn,
-                seat,
+        if let EventKind::GameStarted { game, order } = e.kind {
+            insert_game(&mut *conn, id.0, i64::from(game), order.first(), e.at).await?;
+        }
+    }
+    let mut seq: i64 = row.get("last_seq");
+    for entry in &entries {
+        seq += 1;
+        match &entry.kind {
+            EntryKind::Move {
+                game,
+                ply,
                 mv,
+                time_used_ms,
                 bank_ms,
             } => {
-                seq += 1;
                 sqlx::query(
                     "INSERT INTO moves (match_id, game, ply, seq, seat, mv, at_ms, time_used_ms, bank_ms)
                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
                 )
                 .bind(id.0)
-                .bind(i64::from(turn.game))
-                .bind(i64::from(turn.ply))
+                .bind(*game)
+                .bind(*ply)
                 .bind(seq)
-                .bind(seat.index() as i64)
-                .bind(mv.to_string())
-                .bind(at)
-                .bind((at - since).max(0))
-                .bind(bank_ms as i64)
+                .bind(entry.seat)
+                .bind(mv.as_str())
+                .bind(entry.at)
+                .bind(*time_used_ms)
+                .bind(*bank_ms)
                 .execute(&mut *conn)
                 .await?;
-                since = at;
             }
+            EntryKind::Action(kind) => {
+                insert_action(&mut *conn, id, seq, entry.at, entry.seat, kind).await?;
+            }
+        }
+    }
+    let mut finished = None;
+    for e in events {
+        let at = e.at.as_millis() as i64;
+        match e.kind {
             EventKind::GameOver { game, end, score } => {
                 let (kind, color, seat) = game_end_columns(end);
                 sqlx::query(
@@ -761,50 +1063,9 @@ pub(super) async fn record_in(
                     .execute(&mut *conn)
                     .await?;
                 }
-                if let GameEnd::Resigned(s) = end {
-                    seq += 1;
-                    insert_action(&mut *conn, id, seq, at, Some(s), "resign-game").await?;
-                }
             }
-            EventKind::Ready { seat, .. } => {
-                seq += 1;
-                insert_action(&mut *conn, id, seq, at, Some(seat), "ready").await?;
-            }
-            EventKind::Resumed => {
-                seq += 1;
-                insert_action(&mut *conn, id, seq, at, None, "resume").await?;
-                since = at;
-            }
-            EventKind::Flag { .. } | EventKind::Abort { .. } | EventKind::ModeratorAbort => {}
-            EventKind::MatchOver { result } => {
-                // A forfeit before every seat moved aborts the match, but
-                // the action is journaled all the same: replayed, it ends
-                // the match the same way.
-                let forfeit = match result.end {
-                    End::Forfeit { seat, reason }
-                    | End::Aborted {
-                        cause: AbortCause::Forfeit { seat, reason },
-                        ..
-                    } => Some((seat, reason)),
-                    _ => None,
-                };
-                match forfeit {
-                    Some((seat, ForfeitReason::Resign)) => {
-                        seq += 1;
-                        insert_action(&mut *conn, id, seq, at, Some(seat), "resign-match").await?;
-                    }
-                    Some((seat, ForfeitReason::Removed)) => {
-                        seq += 1;
-                        insert_action(&mut *conn, id, seq, at, Some(seat), "remove").await?;
-                    }
-                    Some((_, ForfeitReason::Flag)) | None => {}
-                }
-                if result.end == End::ModeratorAbort {
-                    seq += 1;
-                    insert_action(&mut *conn, id, seq, at, None, "abort").await?;
-                }
-                finished = Some((result, e.at));
-            }
+            EventKind::MatchOver { result } => finished = Some((result, e.at)),
+            _ => {}
         }
     }
     let clock = StoredClock::of(m);
@@ -972,7 +1233,7 @@ async fn insert_action(
     id: MatchId,
     seq: i64,
     at: i64,
-    seat: Option<Seat>,
+    seat: Option<i64>,
     kind: &str,
 ) -> Result<(), StoreError> {
     sqlx::query(
@@ -981,7 +1242,7 @@ async fn insert_action(
     .bind(id.0)
     .bind(seq)
     .bind(at)
-    .bind(seat.map(|s| s.index() as i64))
+    .bind(seat)
     .bind(kind)
     .execute(&mut *conn)
     .await?;

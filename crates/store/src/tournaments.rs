@@ -236,6 +236,44 @@ fn pairing_row(r: &AnyRow) -> Result<StoredPairing, StoreError> {
     })
 }
 
+/// Whether round `round` of tournament `id` holds exactly `pairings`
+/// (their boards, with these players), each paired at `now_unix_ms` (an
+/// arena's round 1 has other boards besides).
+async fn round_holds(
+    conn: &mut sqlx::AnyConnection,
+    id: TournamentId,
+    round: u32,
+    pairings: &[NewPairing],
+    now_unix_ms: i64,
+) -> Result<bool, StoreError> {
+    let boards: Vec<i64> = pairings.iter().map(|p| i64::from(p.board)).collect();
+    let stored: Vec<(i64, i64, Option<i64>, i64)> =
+        sqlx::query_as::<_, (i64, i64, Option<i64>, i64)>(
+            "SELECT board, first_id, second_id, paired_unix_ms FROM tournament_pairings
+         WHERE tournament_id = $1 AND round = $2 ORDER BY board",
+        )
+        .bind(id.0)
+        .bind(i64::from(round))
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .filter(|(board, ..)| boards.contains(board))
+        .collect();
+    let mut wanted: Vec<(i64, i64, Option<i64>, i64)> = pairings
+        .iter()
+        .map(|p| {
+            (
+                i64::from(p.board),
+                p.first.0,
+                p.second.map(|s| s.0),
+                now_unix_ms,
+            )
+        })
+        .collect();
+    wanted.sort_unstable();
+    Ok(stored == wanted)
+}
+
 impl Db {
     /// Stores a new, open tournament.
     ///
@@ -500,7 +538,12 @@ impl Db {
 
     /// Stores the pairings of round `round` in one transaction; byes get
     /// no match. Returns false (and stores nothing) when the round already
-    /// has pairings: a round is paired once, even by two racing callers.
+    /// has pairings: a round is paired once, even by two racing callers —
+    /// except when the round holds exactly `pairings` paired at
+    /// `now_unix_ms`: that is this very call tried again after its commit's
+    /// answer was lost (docs/store.md, "A lost answer"), and it returns
+    /// true, as the first try would have, so the caller opens the boards.
+    /// A caller that tries again must pass the same `now_unix_ms`.
     ///
     /// # Errors
     /// [`StoreError::Database`].
@@ -534,10 +577,10 @@ impl Db {
             .await?
             .rows_affected();
             if n == 0 {
-                return Ok(false);
+                return round_holds(&mut tx, id, round, pairings, now_unix_ms).await;
             }
         }
-        tx.commit().await?;
+        self.commit(tx).await?;
         Ok(true)
     }
 
