@@ -297,7 +297,7 @@ fn allow_descriptors(n: u64) {
 /// status 0 within 10 s.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn idle_connections_past_the_descriptor_limit_cost_no_core_and_sigterm_still_stops() {
-    const IDLE: usize = 600;
+    const IDLE: usize = 1_000;
     allow_descriptors(IDLE as u64);
     let fake = FakeDiscord::start(Mode::Normal).await;
     let port = free_port();
