@@ -18,7 +18,7 @@ use fake::*;
 use harness::*;
 
 /// A free port on loopback (bound and let go; the bot binds it next).
-pub(crate) fn free_port() -> u16 {
+fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
@@ -40,6 +40,24 @@ pub(crate) async fn get(port: u16, path: &str) -> Option<(u16, String)> {
     Some((status, r.text().await.ok()?))
 }
 
+/// Starts the bot on `fake` in a fresh directory named after `name`, with
+/// `--metrics` on a free port and `args` after it, and `envs`: the port
+/// and the bot (killed and its directory removed when dropped).
+pub(crate) fn spawn_with_metrics(
+    fake: &FakeDiscord,
+    name: &str,
+    args: &[&str],
+    envs: &[(&str, &str)],
+) -> (u16, Bot) {
+    let port = free_port();
+    let dir = temp_dir(name);
+    let addr = format!("127.0.0.1:{port}");
+    let mut all = vec!["run", "--metrics", &addr];
+    all.extend_from_slice(args);
+    let child = spawn_args(bin(), fake, &dir, Some(TOKEN), &all, envs);
+    (port, Bot::from_child(child, dir))
+}
+
 /// Every sample of the Prometheus text `body`: `name{labels}` → value.
 pub(crate) fn samples(body: &str) -> BTreeMap<String, f64> {
     body.lines()
@@ -56,17 +74,8 @@ async fn metrics_count_what_happened_and_healthz_follows_the_shards() {
     let fake = FakeDiscord::start(Mode::Normal).await;
     fake.set_recommended_shards(2);
     let (_, channel) = fake.add_guild_on(1, 2);
-    let port = free_port();
-    let dir = temp_dir("operations");
-    let addr = format!("127.0.0.1:{port}");
-    let _bot = spawn_args(
-        bin(),
-        &fake,
-        &dir,
-        Some(TOKEN),
-        &["run", "--metrics", &addr, "--log-format", "json"],
-        &[],
-    );
+    let (port, bot) = spawn_with_metrics(&fake, "operations", &["--log-format", "json"], &[]);
+    let dir = bot.dir.clone();
     // Shard 0 connects at once, shard 1 five seconds later (serenity waits
     // between IDENTIFYs): until then the bot is not healthy.
     let mut unhealthy = None;
@@ -97,15 +106,7 @@ async fn metrics_count_what_happened_and_healthz_follows_the_shards() {
     assert_eq!(healthy, (200, "ok\n".to_string()));
 
     // A match: a challenge, an accept, three drops.
-    let iid = command_in(
-        &fake,
-        ALICE,
-        channel,
-        "challenge",
-        &[user_opt("opponent", BOB)],
-        &[BOB],
-    );
-    let challenge = posted_by(&fake, iid).await;
+    let challenge = challenge_in(&fake, ALICE, channel, BOB).await;
     press(&fake, BOB, &challenge, &buttons(&challenge)[0].0);
     let first = first_turn(&fake, id_of(&challenge)).await;
     let t = Table {
@@ -426,17 +427,13 @@ async fn idle_connections_past_the_descriptor_limit_cost_no_core_and_sigterm_sti
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_command_that_panics_gets_a_private_apology_and_the_bot_serves_on() {
     let fake = FakeDiscord::start(Mode::Normal).await;
-    let port = free_port();
-    let dir = temp_dir("panic");
-    let addr = format!("127.0.0.1:{port}");
-    let _bot = spawn_args(
-        bin(),
+    let (port, bot) = spawn_with_metrics(
         &fake,
-        &dir,
-        Some(TOKEN),
-        &["run", "--metrics", &addr],
+        "panic",
+        &[],
         &[("FOURBOT_TEST_PANIC_COMMAND", "rules")],
     );
+    let dir = bot.dir.clone();
     fake.wait_ready().await;
     let stderr = || std::fs::read_to_string(dir.join("stderr.log")).unwrap_or_default();
 

@@ -6,7 +6,7 @@
 //! say so on `/healthz` while a shard is down, and be back soon after the
 //! gateway is, with the match in progress going on.
 
-use crate::operations::{free_port, get, samples};
+use crate::operations::{get, samples, spawn_with_metrics};
 use crate::support::{fake, harness};
 
 use std::time::{Duration, Instant};
@@ -48,20 +48,19 @@ async fn healthy_within(port: u16, limit: Duration) -> Option<Instant> {
     None
 }
 
-/// Starts the bot on `fake` with `--metrics`; its metrics port.
-fn spawn_with_metrics(fake: &FakeDiscord, name: &str) -> (u16, Bot) {
-    let port = free_port();
-    let dir = temp_dir(name);
-    let addr = format!("127.0.0.1:{port}");
-    let child = spawn_args(
-        bin(),
-        fake,
-        &dir,
-        Some(TOKEN),
-        &["run", "--metrics", &addr],
-        &[],
+/// Once the gateway is back: `/healthz` is 200 within 15 s, and no
+/// IDENTIFY came too soon.
+async fn back_within_15_s(fake: &FakeDiscord, port: u16) {
+    let back_at = Instant::now();
+    let healthy = healthy_within(port, Duration::from_secs(30))
+        .await
+        .expect("healthy");
+    let after = healthy.duration_since(back_at);
+    assert!(
+        after <= Duration::from_secs(15),
+        "healthy {after:?} after the return"
     );
-    (port, Bot::from_child(child, dir))
+    assert_identifies_paced(fake);
 }
 
 /// No two IDENTIFYs of one rate-limit bucket within 5 s (`max_concurrency`
@@ -128,7 +127,7 @@ async fn outage(fake: &FakeDiscord, port: u16, shards: usize) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_gateway_outage_is_waited_out_with_backoff_and_the_match_goes_on() {
     let fake = FakeDiscord::start(Mode::Normal).await;
-    let (port, bot) = spawn_with_metrics(&fake, "outage-one");
+    let (port, bot) = spawn_with_metrics(&fake, "outage-one", &[], &[]);
     fake.wait_ready().await;
     healthy_within(port, Duration::from_secs(20))
         .await
@@ -154,7 +153,7 @@ async fn two_shards_wait_out_an_outage_together() {
     let fake = FakeDiscord::start(Mode::Normal).await;
     fake.set_recommended_shards(2);
     let (_, channel) = fake.add_guild_on(1, 2);
-    let (port, _bot) = spawn_with_metrics(&fake, "outage-two");
+    let (port, _bot) = spawn_with_metrics(&fake, "outage-two", &[], &[]);
     fake.wait_ready().await;
     fake.wait_within("both sessions", Duration::from_secs(30), |f| {
         (f.live_shards() == [(0, 2), (1, 2)]).then_some(())
@@ -166,15 +165,7 @@ async fn two_shards_wait_out_an_outage_together() {
     outage(&fake, port, 2).await;
     assert_identifies_paced(&fake);
     // Both shards serve: a command on the second shard's guild is answered.
-    let iid = command_in(
-        &fake,
-        ALICE,
-        channel,
-        "challenge",
-        &[user_opt("opponent", BOB)],
-        &[BOB],
-    );
-    let challenge = posted_by(&fake, iid).await;
+    let challenge = challenge_in(&fake, ALICE, channel, BOB).await;
     assert!(!buttons(&challenge).is_empty(), "{challenge}");
 }
 
@@ -182,7 +173,7 @@ async fn two_shards_wait_out_an_outage_together() {
 async fn a_bot_started_during_an_outage_connects_once_the_gateway_is_back() {
     let fake = FakeDiscord::start(Mode::Normal).await;
     fake.set_outage(Outage::Upgrade(503));
-    let (port, _bot) = spawn_with_metrics(&fake, "outage-start");
+    let (port, _bot) = spawn_with_metrics(&fake, "outage-start", &[], &[]);
     let started = Instant::now();
     let health = health_until(port, started + Duration::from_secs(20)).await;
     assert!(
@@ -196,13 +187,8 @@ async fn a_bot_started_during_an_outage_connects_once_the_gateway_is_back() {
         "{attempted} attempts in 20 s"
     );
     fake.set_outage(Outage::None);
-    let back_at = Instant::now();
-    let healthy = healthy_within(port, Duration::from_secs(30))
-        .await
-        .expect("healthy");
-    assert!(healthy.duration_since(back_at) <= Duration::from_secs(15));
+    back_within_15_s(&fake, port).await;
     fake.wait_ready().await;
-    assert_identifies_paced(&fake);
     let t = Table::between(&fake, ALICE, BOB, None).await;
     t.play(1, 1, 'd').await;
 }
@@ -213,7 +199,7 @@ async fn a_bot_started_during_an_outage_connects_once_the_gateway_is_back() {
 async fn few_session_starts_left_wait_for_the_reset() {
     let fake = FakeDiscord::start(Mode::Normal).await;
     fake.set_session_starts(1000, 4, Duration::from_secs(6), 1);
-    let (_port, bot) = spawn_with_metrics(&fake, "outage-starts");
+    let (_port, bot) = spawn_with_metrics(&fake, "outage-starts", &[], &[]);
     let started = Instant::now();
     fake.wait_ready().await;
     let first = fake.identify_times()[0].0;
@@ -241,7 +227,7 @@ async fn few_session_starts_left_wait_for_the_reset() {
 async fn identifies_closed_with_a_resumable_code_are_retried_with_backoff() {
     let fake = FakeDiscord::start(Mode::Normal).await;
     fake.close_identify_with(4000);
-    let (port, _bot) = spawn_with_metrics(&fake, "outage-4000");
+    let (port, _bot) = spawn_with_metrics(&fake, "outage-4000", &[], &[]);
     let started = Instant::now();
     let health = health_until(port, started + Duration::from_secs(20)).await;
     assert!(health.iter().all(|(_, s)| *s == 503), "{health:?}");
@@ -251,12 +237,7 @@ async fn identifies_closed_with_a_resumable_code_are_retried_with_backoff() {
         "{upgrades} connections in 20 s"
     );
     fake.stop_closing_identify();
-    let back_at = Instant::now();
-    let healthy = healthy_within(port, Duration::from_secs(30))
-        .await
-        .expect("healthy");
-    assert!(healthy.duration_since(back_at) <= Duration::from_secs(15));
-    assert_identifies_paced(&fake);
+    back_within_15_s(&fake, port).await;
     fake.wait_ready().await;
 }
 
@@ -269,7 +250,7 @@ async fn identifies_closed_with_a_resumable_code_are_retried_with_backoff() {
 async fn a_dead_heartbeat_is_not_a_reconnect_storm() {
     let fake = FakeDiscord::start(Mode::Normal).await;
     fake.set_heartbeat(Duration::from_millis(1_000), Duration::from_secs(30));
-    let (port, _bot) = spawn_with_metrics(&fake, "outage-heartbeat");
+    let (port, _bot) = spawn_with_metrics(&fake, "outage-heartbeat", &[], &[]);
     fake.wait_ready().await;
     healthy_within(port, Duration::from_secs(20))
         .await
@@ -283,12 +264,7 @@ async fn a_dead_heartbeat_is_not_a_reconnect_storm() {
     assert!(upgrades >= 1, "the bot gave the dead session up");
     assert!(health.iter().any(|(_, s)| *s == 503), "{health:?}");
     fake.set_heartbeat_acks(true);
-    let back_at = Instant::now();
-    let healthy = healthy_within(port, Duration::from_secs(30))
-        .await
-        .expect("healthy");
-    assert!(healthy.duration_since(back_at) <= Duration::from_secs(15));
-    assert_identifies_paced(&fake);
+    back_within_15_s(&fake, port).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
     t.play(1, 1, 'd').await;
 }

@@ -24,7 +24,7 @@ fn host() -> (Host, UnboundedReceiver<View>) {
 
 /// A host with the instant heuristic AI, Discord-style deadlines, no
 /// pictures, and `db` as its store.
-fn host_with(db: Option<fourbot::store::Db>) -> (Host, UnboundedReceiver<View>) {
+pub(crate) fn host_with(db: Option<fourbot::store::Db>) -> (Host, UnboundedReceiver<View>) {
     Host::with_store(
         Arc::new(Catalog::new().unwrap()),
         Arc::new(HeuristicBot),
@@ -45,7 +45,7 @@ async fn temp_db(name: &str) -> (std::path::PathBuf, fourbot::store::Db) {
     (dir, fourbot::store::Db::connect(&url).await.unwrap())
 }
 
-async fn next(views: &mut UnboundedReceiver<View>) -> View {
+pub(crate) async fn next(views: &mut UnboundedReceiver<View>) -> View {
     tokio::time::timeout(Duration::from_secs(5), views.recv())
         .await
         .expect("a view in time")

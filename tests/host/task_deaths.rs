@@ -5,40 +5,17 @@
 //! a second time it is aborted without a result, its players are told in
 //! its thread and are free again, and `/ladder abort` works throughout.
 
-use std::sync::Arc;
-use std::time::Duration;
-
 use fourbot::game::Variant;
-use fourbot::host::{
-    AbortError, HeuristicBot, Host, HostConfig, MatchId, Request, TimeStyle, UserId, View, ViewKind,
-};
-use fourbot::i18n::{Catalog, Locale};
+use fourbot::host::{AbortError, Host, MatchId, Request, UserId, View, ViewKind};
+use fourbot::i18n::Locale;
 use fourbot::store::Db;
 use tokio::sync::mpsc::UnboundedReceiver;
 
+use crate::service::{host_with, next};
 use crate::support::{seat, spec};
 
 const ALICE: UserId = UserId(10);
 const BOB: UserId = UserId(20);
-
-fn host_with(db: Option<Db>) -> (Host, UnboundedReceiver<View>) {
-    Host::with_store(
-        Arc::new(Catalog::new().unwrap()),
-        Arc::new(HeuristicBot),
-        HostConfig {
-            time_style: TimeStyle::DiscordRelative,
-            images: false,
-        },
-        db,
-    )
-}
-
-async fn next(views: &mut UnboundedReceiver<View>) -> View {
-    tokio::time::timeout(Duration::from_secs(5), views.recv())
-        .await
-        .expect("a view in time")
-        .expect("outbox open")
-}
 
 async fn next_of(views: &mut UnboundedReceiver<View>, kind: fn(&ViewKind) -> bool) -> View {
     loop {

@@ -821,6 +821,26 @@ pub fn challenge(fake: &FakeDiscord, from: TestUser, to: TestUser) -> u64 {
 pub fn archived(fake: &FakeDiscord, thread: u64) -> Option<bool> {
     fake.channel(thread)?["thread_metadata"]["archived"].as_bool()
 }
+/// `from` challenges `opponent` with `/challenge` in `channel`; the public
+/// challenge once posted.
+#[allow(dead_code)] // examples/load.rs includes this file too
+pub async fn challenge_in(
+    fake: &FakeDiscord,
+    from: TestUser,
+    channel: u64,
+    opponent: TestUser,
+) -> Value {
+    let iid = command_in(
+        fake,
+        from,
+        channel,
+        "challenge",
+        &[user_opt("opponent", opponent)],
+        &[opponent],
+    );
+    posted_by(fake, iid).await
+}
+
 /// `from` runs `/challenge` with `options`; users named by them are `users`.
 pub fn challenge_with(
     fake: &FakeDiscord,
