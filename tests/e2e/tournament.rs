@@ -896,3 +896,54 @@ async fn tournament_join_and_leave_buttons_edit_the_tournament_message() {
     let again = press_now(&fake, p1, message, "t:1:leave").await;
     assert_eq!(again.text(), "You are not playing in this tournament.");
 }
+
+/// SIGTERM while a round ends (issue 31 §6): the last board of round 1 is
+/// resigned and the bot stopped at once, with the round's end, its
+/// standings and round 2's pairing in flight; after the start round 2 is
+/// paired and posted once, its matches are played, and the tournament ends
+/// once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sigterm_as_a_round_ends_pairs_the_next_round_once_after_the_start() {
+    let (fake, mut bot) =
+        start_with("tournament-term", &[("FOURBOT_TEST_TIME_SCALE", SCALE)]).await;
+    let players: Vec<TestUser> = (1..=4).map(user).collect();
+    open(
+        &fake,
+        1,
+        &[("format", 3, json!("swiss")), ("rounds", 4, json!(2))],
+        &players,
+    )
+    .await;
+    let started = private_reply(
+        &fake,
+        tour(&fake, MONA, "start", &[("tournament", 4, json!(1))]),
+    )
+    .await;
+    assert!(started.contains("Tournament 1 has started"), "{started}");
+    let r1 = boards(&fake, 1, 1, 0, 2).await;
+    play(&r1[0], End::FirstWins).await;
+    let last = &r1[1];
+    last.table.drop(last.first, 1, 1, 'd').await;
+    last.table.command(last.second, "resign");
+    bot.terminate().await;
+    fake.forget_session();
+    bot.restart(&fake).await;
+    let r2 = boards(&fake, 1, 2, 0, 2).await;
+    for b in &r2 {
+        play(b, End::FirstWins).await;
+    }
+    final_post(&fake, 1).await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let posts = fake.messages_in(CHANNEL_ID);
+    let count = |head: &str| {
+        posts
+            .iter()
+            .filter(|m| m["content"].as_str().unwrap_or("").contains(head))
+            .count()
+    };
+    assert_eq!(count("**Tournament 1, round 2**"), 1, "round 2 posted once");
+    assert_eq!(count("Tournament 1 is over. Final standings:"), 1);
+    // Each board of round 2 has one match thread.
+    let threads: std::collections::HashSet<u64> = r2.iter().map(|b| b.table.thread).collect();
+    assert_eq!(threads.len(), 2);
+}

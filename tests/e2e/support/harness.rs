@@ -292,6 +292,20 @@ impl Bot {
         self.child.kill().await.unwrap();
     }
 
+    /// Stops the bot with SIGTERM (a service manager's stop) and checks it
+    /// is gone within 10 s with status 0.
+    #[allow(dead_code)] // examples/load.rs includes this file too
+    pub async fn terminate(&mut self) {
+        let pid = self.child.id().expect("running") as libc::pid_t;
+        // SAFETY: kill only sends a signal to the bot's process.
+        assert_eq!(unsafe { libc::kill(pid, libc::SIGTERM) }, 0);
+        let status = tokio::time::timeout(Duration::from_secs(10), self.child.wait())
+            .await
+            .unwrap_or_else(|_| panic!("not stopped within 10 s of SIGTERM:\n{}", self.stderr()))
+            .unwrap();
+        assert_eq!(status.code(), Some(0), "{}", self.stderr());
+    }
+
     /// Starts the bot again on the same database and waits until it has
     /// registered its commands again (it is connected and has restored
     /// what it keeps).
