@@ -335,6 +335,11 @@ impl FakeDiscord {
             if matches!(outcome.0, 401 | 403) {
                 s.limiter.counts.invalid += 1;
             }
+            if (200..300).contains(&outcome.0) {
+                if let Some(v) = super::mentions::violation(method, path, &json) {
+                    s.mention_violations.push(v);
+                }
+            }
             if !s.lean {
                 s.requests.push(Recorded {
                     method: method.to_string(),

@@ -49,6 +49,7 @@
 mod gateway;
 mod http;
 mod limits;
+pub mod mentions;
 mod perms;
 mod rest;
 mod validate;
@@ -349,6 +350,9 @@ pub(crate) struct State {
     limiter: limits::Limiter,
     /// Deprecated fields seen in command registrations.
     deprecated: Vec<String>,
+    /// Bot messages that would ping someone they do not address
+    /// (`mentions::violation`).
+    mention_violations: Vec<String>,
     /// The intents of the last IDENTIFY.
     intents: Option<u64>,
     /// The intents of every IDENTIFY that got READY.
@@ -969,6 +973,7 @@ impl FakeDiscord {
                 },
                 limiter: limits::Limiter::new(),
                 deprecated: Vec::new(),
+                mention_violations: Vec::new(),
                 intents: None,
                 identified: Vec::new(),
                 refused_identifies: 0,
@@ -1770,6 +1775,15 @@ impl FakeDiscord {
     /// (`"PUT /api/v10/applications/…/commands: 3.dm_permission"`).
     pub fn deprecated_fields(&self) -> Vec<String> {
         self.state.lock().unwrap().deprecated.clone()
+    }
+
+    /// Every message the bot created or edited (channel messages,
+    /// interaction responses, follow-ups, webhook edits) whose
+    /// `allowed_mentions` would let Discord ping `@everyone`, `@here`, a
+    /// role, or a user the message does not list in
+    /// `allowed_mentions.users` (`mentions::violation`): one line each.
+    pub fn mention_violations(&self) -> Vec<String> {
+        self.state.lock().unwrap().mention_violations.clone()
     }
 }
 
