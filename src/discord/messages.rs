@@ -53,7 +53,13 @@ pub fn action_rows(rows: &[Vec<Button>]) -> Vec<CreateActionRow> {
         .collect()
 }
 
-/// Allowed mentions for exactly these users (no roles, no @everyone).
+/// Allowed mentions for exactly these users (no roles, no @everyone, no
+/// @here, no reply ping): `parse: []` and `users` (docs/discord.md,
+/// "Allowed mentions"). `mentions_only(&[])` pings nobody: it is every
+/// client's default (`rest::Clients::build`) and poise's
+/// (`FrameworkOptions::allowed_mentions`), and is set on the builders
+/// whose route serenity 0.12.5 sends without that default
+/// (`EditInteractionResponse`).
 pub fn mentions_only(users: &[crate::host::UserId]) -> CreateAllowedMentions {
     CreateAllowedMentions::new()
         .everyone(false)

@@ -519,6 +519,9 @@ fn framework(
                 mention_as_prefix: false,
                 ..Default::default()
             },
+            // poise's default pings every user a reply mentions: a reply
+            // names whom it pings (`mentions_only`), else nobody.
+            allowed_mentions: Some(messages::mentions_only(&[])),
             ..Default::default()
         })
         .initialize_owners(false)

@@ -535,6 +535,7 @@ async fn remove_buttons(
             Editor::Original(l) => with_retries("remove old buttons", || async {
                 let answer = EditInteractionResponse::new()
                     .components(Vec::new())
+                    .allowed_mentions(super::messages::mentions_only(&[]))
                     .execute(&*http, l.token.expose())
                     .await;
                 super::rest::record("WebhookOriginalInteractionResponse", &answer);

@@ -102,8 +102,18 @@ impl Clients {
     /// `DISCORD_API_BASE` (tests only) that base with the limiter off:
     /// serenity sends a request to a proxy base only then (its limiter
     /// always builds discord.com URLs).
+    ///
+    /// Every client pings nobody unless a message says whom
+    /// (`default_allowed_mentions`: serenity adds it to a message body
+    /// without `allowed_mentions` of its own — channel messages and their
+    /// edits, interaction responses, follow-ups and their edits; not the
+    /// edit of `@original`, whose builders set it themselves). Discord
+    /// parses `@everyone`, roles and users in a message without the field
+    /// (docs/discord.md, "Allowed mentions").
     fn build(&self) -> HttpBuilder {
-        let http = HttpBuilder::new(self.token.expose()).client(self.client.clone());
+        let http = HttpBuilder::new(self.token.expose())
+            .client(self.client.clone())
+            .default_allowed_mentions(super::messages::mentions_only(&[]));
         match &self.api_base {
             Some(base) => http.proxy(base.clone()).ratelimiter_disabled(true),
             None => {

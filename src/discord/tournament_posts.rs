@@ -586,7 +586,8 @@ async fn refresh(data: &Data, tid: TournamentId) -> Option<Card> {
     }
     let edit = EditMessage::new()
         .content(card_text(catalog, l, &card))
-        .components(card_buttons(catalog, l, &card));
+        .components(card_buttons(catalog, l, &card))
+        .allowed_mentions(mentions_only(&[]));
     write(data, channel, Write::Edit(message, edit)).await;
     Some(card)
 }
@@ -738,7 +739,10 @@ async fn round(
                 .set("first", b.first.name.clone())
                 .set("second", second.name.clone()),
         );
-        let opened = match post(data, channel, CreateMessage::new().content(clip(&text))).await {
+        let board = CreateMessage::new()
+            .content(clip(&text))
+            .allowed_mentions(mentions_only(&[]));
+        let opened = match post(data, channel, board).await {
             Some(message) => {
                 let place = MatchPlace {
                     channel,

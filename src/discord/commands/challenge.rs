@@ -282,7 +282,8 @@ pub async fn on_answer(
         let done = catalog.text(locale, msg, &Args::new().set("player", me.name.clone()));
         let response = EditInteractionResponse::new()
             .content(clip(&done))
-            .components(Vec::new());
+            .components(Vec::new())
+            .allowed_mentions(mentions_only(&[]));
         with_retries("edit the list", || {
             press.edit_response(&ctx.http, response.clone())
         })

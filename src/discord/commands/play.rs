@@ -28,7 +28,9 @@ async fn resign_request(ctx: Context<'_>, request: Request) -> Result<(), Error>
             let text = data.catalog().render(user_locale(ctx), d.message());
             i.edit_response(
                 ctx.http(),
-                EditInteractionResponse::new().content(clip(&text)),
+                EditInteractionResponse::new()
+                    .content(clip(&text))
+                    .allowed_mentions(mentions_only(&[])),
             )
             .await?;
         }

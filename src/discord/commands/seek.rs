@@ -174,7 +174,8 @@ pub async fn on_press(
         close_offer_message(&ctx.http, &s.token, s.message, clip(&text)).await?;
         let response = EditInteractionResponse::new()
             .content(clip(&line))
-            .components(Vec::new());
+            .components(Vec::new())
+            .allowed_mentions(mentions_only(&[]));
         with_retries("edit the list", || {
             press.edit_response(&ctx.http, response.clone())
         })

@@ -103,10 +103,16 @@ pub fn violation(method: &str, path: &str, json: &Value) -> Option<String> {
         why.push("no allowed_mentions (Discord parses everything)".to_string());
     }
     if parse.contains(&"everyone") {
-        why.push(format!("parse everyone (content has @everyone/@here: {})", found.everyone));
+        why.push(format!(
+            "parse everyone (content has @everyone/@here: {})",
+            found.everyone
+        ));
     }
     if parse.contains(&"roles") || listed_roles {
-        why.push(format!("roles allowed (content's roles: {:?})", found.roles));
+        why.push(format!(
+            "roles allowed (content's roles: {:?})",
+            found.roles
+        ));
     }
     if parse.contains(&"users") && !found.users.is_empty() {
         why.push(format!(
@@ -162,7 +168,12 @@ mod tests {
         let cb = json!({"type": 4, "data": {"content": "@here"}});
         assert!(violation("POST", "/api/v10/interactions/1/t/callback", &cb).is_some());
         let deferred_update = json!({"type": 6});
-        assert!(violation("POST", "/api/v10/interactions/1/t/callback", &deferred_update).is_none());
+        assert!(violation(
+            "POST",
+            "/api/v10/interactions/1/t/callback",
+            &deferred_update
+        )
+        .is_none());
         assert_eq!(mentions_in("<@&5> <@!6> <@7> <@x>").users, vec![6, 7]);
     }
 }
