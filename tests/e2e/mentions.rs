@@ -86,19 +86,26 @@ fn with_line(fake: &FakeDiscord, channel: u64, head: &str) -> Vec<Value> {
 /// in a tournament forfeits the match. Returns the board's thread.
 async fn play_round(fake: &FakeDiscord, round: u32, players: &[TestUser]) -> u64 {
     let title = format!("**Tournament 1, round {round}**");
-    let board = fake
+    let (pairing, board) = fake
         .wait_for(&format!("the board of {title}"), |f| {
             let all = f.messages_in(CHANNEL_ID);
             let start = all.iter().position(|m| {
                 let text = m["content"].as_str().unwrap_or("");
                 text.starts_with(&title) || text.contains(&format!("\n{title}\n"))
             })?;
-            all[start..]
+            let board = all[start..]
                 .iter()
-                .find(|m| m["content"].as_str().unwrap_or("").starts_with("Board 1: "))
-                .cloned()
+                .find(|m| m["content"].as_str().unwrap_or("").starts_with("Board 1: "))?;
+            Some((all[start].clone(), board.clone()))
         })
         .await;
+    // The pairing pings the round's players, and no one else.
+    let body = body_of(fake, &pairing);
+    let pinged = pinged(&body);
+    assert!(
+        !pinged.is_empty() && pinged.iter().all(|u| players.iter().any(|p| p.id == *u)),
+        "the round's players: {body}"
+    );
     let text = board["content"].as_str().unwrap();
     assert!(
         players.iter().filter(|p| text.contains(p.name)).count() == 2,
