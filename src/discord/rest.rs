@@ -302,6 +302,38 @@ mod tests {
         })
     }
 
+    /// Every client the bot builds pings nobody unless a message says
+    /// whom: `parse: []`, no users, no roles (docs/discord.md, "Allowed
+    /// mentions").
+    #[test]
+    fn every_client_pings_nobody_by_default() {
+        let rest = rest();
+        let shared = rest.shared().clone();
+        let clients = [
+            shared,
+            Arc::new(rest.connection_http()),
+            rest.interaction_http(ApplicationId::new(1)),
+        ];
+        for http in clients {
+            let default = serde_json::to_value(&http.default_allowed_mentions)
+                .expect("allowed mentions as JSON");
+            assert_eq!(default["parse"], serde_json::json!([]), "{default}");
+            assert!(
+                default["users"].as_array().is_none_or(|u| u.is_empty()),
+                "{default}"
+            );
+            assert!(
+                default["roles"].as_array().is_none_or(|r| r.is_empty()),
+                "{default}"
+            );
+            assert_ne!(
+                default["replied_user"],
+                serde_json::json!(true),
+                "{default}"
+            );
+        }
+    }
+
     fn posts(channel: u64) -> Route<'static> {
         Route::ChannelMessages {
             channel_id: ChannelId::new(channel),

@@ -37,6 +37,10 @@
 //!   per second (callbacks and interaction webhooks exempt), counted
 //!   ([`FakeDiscord::counts`]).
 //!
+//! Not refused but recorded: every bot message whose `allowed_mentions`
+//! would let Discord ping `@everyone`, `@here`, a role or a user it does
+//! not list (`mentions`; [`FakeDiscord::mention_violations`]).
+//!
 //! Direct messages: Create DM opens a DM channel (type 1) per user, its
 //! messages are kept ([`FakeDiscord::dms_to`]) unless the user takes none
 //! ([`FakeDiscord::set_dms_open`]: 403 / 50007).
