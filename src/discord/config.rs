@@ -278,6 +278,41 @@ fn number_env(name: &'static str) -> Result<Option<u64>, RunError> {
     }
 }
 
+/// Whether `base` may carry the token: `https://`, or plain `http://` to a
+/// loopback address only (the tests' fake). Every request sends the token
+/// in its `Authorization` header: over plain HTTP anyone on the way could
+/// read it.
+///
+/// # Errors
+/// Why not, in one line.
+pub fn check_api_base(base: &str) -> Result<(), String> {
+    if base.starts_with("https://") {
+        return Ok(());
+    }
+    let Some(rest) = base.strip_prefix("http://") else {
+        return Err(format!("{base} is not an http(s) URL"));
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+    // The host, without a port (an IPv6 address keeps its brackets).
+    let host = match authority.rsplit_once(':') {
+        Some((h, port)) if !port.contains(']') => h,
+        _ => authority,
+    };
+    let loopback = host == "localhost"
+        || host == "[::1]"
+        || host
+            .parse::<std::net::Ipv4Addr>()
+            .is_ok_and(|ip| ip.is_loopback());
+    if loopback {
+        Ok(())
+    } else {
+        Err(format!(
+            "{base} is plain HTTP to another machine: the token would travel in the clear; \
+             use https:// (plain http:// is for a loopback address only)"
+        ))
+    }
+}
+
 impl DiscordConfig {
     /// The settings from the environment ([`TOKEN_ENV`], [`API_BASE_ENV`],
     /// [`CA_FILE_ENV`], [`DEV_GUILD_ENV`], [`CHALLENGE_EXPIRY_ENV`],
@@ -298,6 +333,12 @@ impl DiscordConfig {
             .ok()
             .map(|b| b.trim_end_matches('/').to_string())
             .filter(|b| !b.is_empty());
+        if let Some(base) = &api_base {
+            check_api_base(base).map_err(|reason| RunError::BadSetting {
+                name: API_BASE_ENV,
+                reason,
+            })?;
+        }
         let ca_file = std::env::var_os(CA_FILE_ENV)
             .filter(|f| !f.is_empty())
             .map(PathBuf::from);
@@ -335,6 +376,28 @@ impl DiscordConfig {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_plain_http_api_base_is_refused_unless_it_is_loopback() {
+        for ok in [
+            "https://discord.com/api/v10",
+            "http://127.0.0.1:4000",
+            "http://127.9.9.9",
+            "http://localhost:80/api",
+            "http://[::1]:9",
+        ] {
+            assert_eq!(check_api_base(ok), Ok(()), "{ok}");
+        }
+        for refused in [
+            "http://10.0.0.5:8080",
+            "http://discord.com/api/v10",
+            "http://127.0.0.1.evil.example",
+            "http://localhost.evil.example:80",
+            "ftp://127.0.0.1",
+        ] {
+            assert!(check_api_base(refused).is_err(), "{refused}");
+        }
+    }
+
     use super::*;
 
     /// The tests' CA (tests/e2e/support/tls/README.md).

@@ -1185,3 +1185,19 @@ async fn a_swiss_of_more_rounds_than_its_players_allow_stops_before_a_repeat() {
         ]
     );
 }
+
+/// Issue 32: `starts-in` had no lower bound in the bot's own check, and
+/// `i64::MIN` minutes overflowed (a panic in a debug build, a start in the
+/// past in a release build): whatever a client sends is taken into the
+/// option's range.
+#[test]
+fn starts_in_is_taken_into_its_range_whatever_a_client_sends() {
+    use fourbot::host::tournaments::{starts_at, STARTS_IN_MINUTES};
+    let now = 1_800_000_000_000;
+    assert_eq!(starts_at(now, None), i64::MAX);
+    assert_eq!(starts_at(now, Some(30)), now + 30 * 60_000);
+    assert_eq!(starts_at(now, Some(-5)), now, "never in the past");
+    assert_eq!(starts_at(now, Some(i64::MIN)), now);
+    let week = *STARTS_IN_MINUTES.end() as i64 * 60_000;
+    assert_eq!(starts_at(now, Some(i64::MAX)), now + week);
+}

@@ -50,6 +50,22 @@ pub const ARENA_CLOSE_GRACE_MS: i64 = 3_000;
 pub const ARENA_MINUTES: std::ops::RangeInclusive<u64> = 5..=720;
 /// Minutes from creation to a tournament's own start (a week at most).
 pub const STARTS_IN_MINUTES: std::ops::RangeInclusive<u64> = 0..=10_080;
+/// When a tournament created at `now_unix_ms` with `starts_in` minutes
+/// starts (ms since the epoch): `starts_in` taken into
+/// [`STARTS_IN_MINUTES`] whatever a client sent (a negative or huge number
+/// must neither start it in the past nor overflow), never without one
+/// (`i64::MAX`: its creator starts it).
+pub fn starts_at(now_unix_ms: i64, starts_in: Option<i64>) -> i64 {
+    let Some(minutes) = starts_in else {
+        return i64::MAX;
+    };
+    let minutes = minutes.clamp(
+        *STARTS_IN_MINUTES.start() as i64,
+        *STARTS_IN_MINUTES.end() as i64,
+    );
+    now_unix_ms.saturating_add(minutes * 60_000)
+}
+
 /// Tournament numbers, rounds and boards as options take them.
 pub const NUMBERS: std::ops::RangeInclusive<u64> = 1..=1_000_000_000;
 

@@ -329,20 +329,48 @@ macro_rules! locking {
 pub(crate) use locking;
 
 /// The URL with its password, if any, replaced by `***`: the form shown in
-/// messages and logs (a PostgreSQL URL may carry one).
+/// messages and logs (a PostgreSQL URL may carry one in its userinfo or in
+/// a `password` / `sslpassword` query parameter, libpq's "Connection
+/// URIs"). The userinfo ends at the last `@` before the query, so a
+/// password with an unencoded `/` or `@` is hidden whole.
 pub fn redact_url(url: &str) -> String {
     let Some((scheme, rest)) = url.split_once("://") else {
         return url.to_string();
     };
-    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let (authority, tail) = rest.split_at(authority_end);
-    match authority.rsplit_once('@') {
-        Some((userinfo, host)) if userinfo.contains(':') => {
-            let user = userinfo.split(':').next().unwrap_or_default();
-            format!("{scheme}://{user}:***@{host}{tail}")
+    let query_at = rest.find(['?', '#']).unwrap_or(rest.len());
+    let (head, query) = rest.split_at(query_at);
+    let head = match head.rfind('@') {
+        Some(at) if head[..at].contains(':') => {
+            let user = head[..at].split(':').next().unwrap_or_default();
+            format!("{user}:***@{}", &head[at + 1..])
         }
-        _ => url.to_string(),
-    }
+        _ => head.to_string(),
+    };
+    format!("{scheme}://{head}{}", redact_query(query))
+}
+
+/// `query` (`?a=b&…#frag`, or empty) with the values of the parameters
+/// that carry a password replaced by `***`.
+fn redact_query(query: &str) -> String {
+    let Some(params) = query.strip_prefix('?') else {
+        return query.to_string();
+    };
+    let (params, fragment) = match params.find('#') {
+        Some(i) => params.split_at(i),
+        None => (params, ""),
+    };
+    let shown: Vec<String> = params
+        .split('&')
+        .map(|p| match p.split_once('=') {
+            Some((k, _))
+                if ["password", "sslpassword"].contains(&k.to_ascii_lowercase().as_str()) =>
+            {
+                format!("{k}=***")
+            }
+            _ => p.to_string(),
+        })
+        .collect();
+    format!("?{}{fragment}", shown.join("&"))
 }
 
 /// The migrations of one engine, embedded at compile time: `migrations/sqlite/`
@@ -760,5 +788,23 @@ mod tests {
         assert_eq!(redact_url("sqlite::memory:"), "sqlite::memory:");
         // An @ in the password: the host is after the last one.
         assert_eq!(redact_url("postgres://u:a@b@h/db"), "postgres://u:***@h/db");
+        // Issue 32: an unencoded `/` in the password, and passwords in the
+        // query, were shown.
+        assert_eq!(
+            redact_url("postgres://u:pa/ss@h:5432/db"),
+            "postgres://u:***@h:5432/db"
+        );
+        assert_eq!(
+            redact_url("postgres://u@h/db?sslmode=require&password=s3cret&PassWord=x"),
+            "postgres://u@h/db?sslmode=require&password=***&PassWord=***"
+        );
+        assert_eq!(
+            redact_url("postgres://h/db?sslpassword=k3y#frag"),
+            "postgres://h/db?sslpassword=***#frag"
+        );
+        assert_eq!(
+            redact_url("postgres://u:p%40ss@h/db?application_name=bot"),
+            "postgres://u:***@h/db?application_name=bot"
+        );
     }
 }

@@ -86,7 +86,7 @@ async fn tournament_create(
         control: terms.clock.control,
         rounds: rounds.map(|r| r.clamp(0, i64::from(u32::MAX)) as u32),
         minutes: minutes.map(|m| m.max(0) as u64),
-        starts_unix_ms: starts_in.map_or(i64::MAX, |m| unix_ms() + m.min(10_080) * 60_000),
+        starts_unix_ms: crate::host::tournaments::starts_at(unix_ms(), starts_in),
         rated: rated.unwrap_or(true),
         locale: Some(terms.public.tag().to_string()),
     };
