@@ -304,6 +304,11 @@ impl<W: Write> Shell<W> {
         let result = if let Some(request) = request {
             self.host.act(self.current, YOU, request).await
         } else if let Some(button) = line
+            // `[4]` as shown on the prompt is `4`.
+            .strip_prefix('[')
+            .and_then(|l| l.strip_suffix(']'))
+            .unwrap_or(line)
+            .trim()
             .parse::<usize>()
             .ok()
             .and_then(|n| self.buttons.get(n.wrapping_sub(1)))

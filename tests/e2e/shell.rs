@@ -370,3 +370,16 @@ fn a_column_off_the_board_and_a_pop_outside_popout_say_what_is_wrong() {
         "{de}"
     );
 }
+
+/// A button number typed as the prompt shows it, `[1]`, presses it (the
+/// fresh-clone check typed it so and was told it was neither a move nor a
+/// command).
+#[test]
+fn a_button_typed_with_its_brackets_presses_it() {
+    let out = run_shell(
+        &["--vs", "hotseat", "--seed", "1", "--no-color"],
+        "[4]\n[3]\nquit\n",
+    );
+    assert!(!out.contains("neither a move nor a command"), "{out}");
+    assert!(out.contains("1. 🔴 d 2. 🟡 c"), "{out}");
+}
