@@ -615,9 +615,17 @@ fn discord(args: RunArgs) -> ExitCode {
     } else {
         tracing::level_filters::LevelFilter::OFF
     };
+    // Libraries' spans are never recorded: serenity's (`#[instrument]`)
+    // carry a request's route, whose interaction token lets anyone post as
+    // the bot for 15 minutes, and they would print it on every line inside
+    // them. Their events still show at debug and trace.
+    use tracing_subscriber::filter::FilterExt;
     let filter = tracing_subscriber::filter::Targets::new()
         .with_target("fourbot", level)
-        .with_default(libraries);
+        .with_default(libraries)
+        .and(tracing_subscriber::filter::filter_fn(|m| {
+            !m.is_span() || m.target().starts_with("fourbot")
+        }));
     let lines = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(false);

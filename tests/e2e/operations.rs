@@ -517,3 +517,37 @@ async fn sigterm_during_start_up_stops_the_bot_with_status_0() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 32: at `FOURBOT_LOG=debug` (and trace) serenity's spans printed
+/// interaction tokens (anyone holding one may post as the bot for 15
+/// minutes). With the most verbose log, a match played by presses leaves
+/// neither the bot's token nor any interaction's on stderr.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_most_verbose_log_shows_no_token() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    let (_port, bot) = spawn_with_metrics(&fake, "log-tokens", &[], &[("FOURBOT_LOG", "trace")]);
+    fake.wait_ready().await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let mut pressed = Vec::new();
+    for (ply, column) in [(1, 'd'), (2, 'c'), (3, 'd')] {
+        pressed.push(t.press_drop(1, ply, column).await);
+        t.turn(1, ply + 1).await;
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let log = bot.stderr();
+    assert!(
+        log.lines().count() > 50,
+        "a verbose log: {} lines",
+        log.lines().count()
+    );
+    assert!(!log.contains(TOKEN), "the bot's token is logged");
+    for i in pressed {
+        let token = format!("token-{i}");
+        let line = log.lines().find(|l| l.contains(&token));
+        assert!(
+            line.is_none(),
+            "interaction token logged: {}",
+            line.unwrap_or_default()
+        );
+    }
+}
