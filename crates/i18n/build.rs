@@ -34,7 +34,11 @@ fn flat(p: &Pattern<&str>) -> String {
 }
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../locales/en-US");
+    // Read when the script runs, not when it is compiled: a build script
+    // compiled in one checkout may be run for another sharing its target
+    // directory (Cargo hashes workspace paths relative to the workspace).
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&manifest).join("../../locales/en-US");
     println!("cargo:rerun-if-changed={}", dir.display());
     let mut consts = String::new();
     let mut all = Vec::new();

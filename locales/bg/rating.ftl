@@ -9,6 +9,7 @@ rating-record = { $matches ->
    *[other] { $matches } мача за рейтинг
 }: { $wins } победи, { $draws } равни, { $losses } загуби
 rating-rank = Място { $rank } от { $total } в този сървър
+rating-unranked-banned = Извън класирането на този сървър, докато е в сила забраната
 rating-none = { $player } още не е играл мач за рейтинг в { $variant } на този сървър. Всички започват от 1500?.
 rating-unrated-variant = { $variant } не е за рейтинг.
 

@@ -9,6 +9,7 @@ rating-record = { $matches ->
    *[other] { $matches } gewertete Matches
 }: { $wins } gewonnen, { $draws } unentschieden, { $losses } verloren
 rating-rank = Platz { $rank } von { $total } auf diesem Server
+rating-unranked-banned = Während der Sperre nicht in der Rangliste dieses Servers
 rating-none = { $player } hat auf diesem Server noch kein gewertetes Match in { $variant } gespielt. Alle beginnen mit 1500?.
 rating-unrated-variant = { $variant } wird nicht gewertet.
 

@@ -9,6 +9,7 @@ rating-record = { $matches ->
    *[other] { $matches } αγώνες με βαθμολογία
 }: { $wins } νίκες, { $draws } ισοπαλίες, { $losses } ήττες
 rating-rank = Θέση { $rank } από { $total } σε αυτόν τον διακομιστή
+rating-unranked-banned = Εκτός της κατάταξης αυτού του διακομιστή όσο ισχύει ο αποκλεισμός
 rating-none = { $player }: κανένας αγώνας με βαθμολογία στην παραλλαγή { $variant } σε αυτόν τον διακομιστή ακόμη. Όλοι ξεκινούν από 1500?.
 rating-unrated-variant = Η παραλλαγή { $variant } δεν έχει βαθμολογία.
 

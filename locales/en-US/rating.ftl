@@ -14,6 +14,7 @@ rating-record = { $matches ->
 }: { $wins } won, { $draws } drawn, { $losses } lost
 # $rank (number), $total (number)
 rating-rank = Rank { $rank } of { $total } on this server
+rating-unranked-banned = Not on this server's leaderboard while banned
 # $player (text), $variant (text)
 rating-none = { $player } has not played a rated match of { $variant } on this server yet. Everyone starts at 1500?.
 # $variant (text)

@@ -9,6 +9,7 @@ rating-record = { $matches ->
    *[other] { $matches } incontri validi
 }: { $wins } vinti, { $draws } pari, { $losses } persi
 rating-rank = { $rank }° posto su { $total } in questo server
+rating-unranked-banned = Fuori dalla classifica di questo server finché è escluso
 rating-none = { $player } non ha ancora giocato incontri validi di { $variant } su questo server. Si parte tutti da 1500?.
 rating-unrated-variant = { $variant } non conta per il punteggio.
 

@@ -262,3 +262,29 @@ async fn every_match_option_suggests_the_users_recent_matches_and_ladder_void_th
     let dave = suggestions(&fake, MONA, "ladder", Some("void"), "dave").await;
     assert_eq!(dave.len(), 1, "{dave:?}");
 }
+
+/// Issue 32: autocomplete and read commands wrote the player row (on
+/// SQLite an fsync'd write per keystroke). A user the bot has never seen
+/// types into `/replay`'s match option, asks `/rating`, `/history` and
+/// `/settings`: each is answered, and the store has no row for them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reading_and_suggestions_write_no_player() {
+    let (fake, bot) = start("reads-write-nothing").await;
+    for partial in ["", "1", "12"] {
+        suggestions(&fake, CAROL, "replay", None, partial).await;
+    }
+    for name in ["rating", "history", "settings"] {
+        let asked = ask(&fake, CAROL, name, &[]);
+        private_reply(&fake, asked).await;
+    }
+    let db = fourbot::store::Db::connect(&database_url(&bot.dir))
+        .await
+        .unwrap();
+    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players WHERE discord_id = $1")
+        .bind(CAROL.id as i64)
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
+    assert_eq!(rows, 0, "a player row was written by reading");
+    db.close().await;
+}

@@ -200,3 +200,33 @@ async fn two_players_tied_first_leave_the_third_at_rank_three() {
     .await;
     assert!(card.contains("Rank 1 of 3 on this server"), "{card}");
 }
+
+/// Issue 32: a banned player's `/rating` said "Rank 1 of 3" while the
+/// leaderboard left them out. Now the card says they are not on it, and
+/// says it again as a rank once they are unbanned.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_banned_players_card_shows_no_rank_the_leaderboard_does_not_show() {
+    let (fake, _bot) = start("rated-banned").await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    t.play(1, 1, 'd').await;
+    t.play(1, 2, 'c').await;
+    let last = t.turn(1, 3).await;
+    t.resign_match_by(BOB, &last).await;
+    t.message_with(":rematch").await;
+    let card_of =
+        |user: TestUser| command(&fake, DAVE, "rating", &[user_opt("user", user)], &[user]);
+    let card = private_reply(&fake, card_of(ALICE)).await;
+    assert!(card.contains("Rank 1 of 2 on this server"), "{card}");
+    let banned = ladder(&fake, MONA, "ban", &[user_opt("user", ALICE)], &[ALICE]);
+    private_reply(&fake, banned).await;
+    let card = private_reply(&fake, card_of(ALICE)).await;
+    assert!(!card.contains("Rank"), "{card}");
+    assert!(
+        card.contains("Not on this server's leaderboard while banned"),
+        "{card}"
+    );
+    let unbanned = ladder(&fake, MONA, "unban", &[user_opt("user", ALICE)], &[ALICE]);
+    private_reply(&fake, unbanned).await;
+    let card = private_reply(&fake, card_of(ALICE)).await;
+    assert!(card.contains("Rank 1 of 2 on this server"), "{card}");
+}

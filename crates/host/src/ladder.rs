@@ -13,7 +13,7 @@ use fourbot_store::{
 };
 
 use super::denial::Denial;
-use super::players::stored_player;
+use super::players::{known_player, stored_player};
 use super::present::Seated;
 use super::service::{unix_ms, AbortError, Host};
 
@@ -39,6 +39,9 @@ pub struct PoolCard {
     pub record: Record,
     /// Players ranked in the pool.
     pub total: u32,
+    /// Whether the player is on the leaderboard: a banned player is not
+    /// (their rank is then not shown).
+    pub ranked: bool,
     /// Every rated match of the pool that changed the rating, oldest first
     /// (the rating chart: docs/render.md).
     pub history: Vec<RatingPoint>,
@@ -162,7 +165,9 @@ impl Ladder {
             return Err(Denial::new(id::RATING_UNRATED_VARIANT).with("variant", id::variant(v)));
         }
         let fail = internal("reading a rating card");
-        let player = stored_player(&self.db, guild, user).await.map_err(&fail)?;
+        let Some(player) = known_player(&self.db, guild, user).await.map_err(&fail)? else {
+            return Ok(Vec::new());
+        };
         let now = unix_ms();
         let card = self
             .db
@@ -175,6 +180,9 @@ impl Ladder {
             .await
             .map_err(&fail)?;
         let season = self.db.guild_settings(guild).await.map_err(&fail)?.season;
+        // The leaderboard leaves a banned player out: so does their card's
+        // rank (issue 32: "Rank 1 of 3" on a board that does not show them).
+        let banned = self.db.is_banned(guild, player).await.map_err(&fail)?;
         let mut out = Vec::new();
         for (v, entry) in card
             .into_iter()
@@ -196,6 +204,7 @@ impl Ladder {
                 variant: v,
                 record: record(&history, v, season),
                 total: total.max(entry.rank),
+                ranked: !banned,
                 entry,
             });
         }
@@ -257,7 +266,9 @@ impl Ladder {
         limit: u32,
     ) -> Result<Vec<HistoryEntry>, Denial> {
         let fail = internal("reading a match history");
-        let player = stored_player(&self.db, guild, user).await.map_err(&fail)?;
+        let Some(player) = known_player(&self.db, guild, user).await.map_err(&fail)? else {
+            return Ok(Vec::new());
+        };
         self.db
             .match_history(player, guild, limit)
             .await

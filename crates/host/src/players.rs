@@ -26,6 +26,25 @@ pub async fn stored_player(db: &Db, guild: u64, seated: &Seated) -> Result<Playe
     }
 }
 
+/// Like [`stored_player`], without writing: `None` for a Discord user the
+/// store has never seen (who has then no rating, history or settings).
+/// For what a user only reads — `/rating`, `/history`, suggestions — so
+/// that reading makes no row and no write (issue 32: an fsync'd write per
+/// keystroke of an autocomplete on SQLite).
+///
+/// # Errors
+/// The store failed.
+pub async fn known_player(
+    db: &Db,
+    guild: u64,
+    seated: &Seated,
+) -> Result<Option<PlayerId>, StoreError> {
+    if seated.ai_level.is_some() || guild == TERMINAL_GUILD {
+        return stored_player(db, guild, seated).await.map(Some);
+    }
+    db.find_discord_player(seated.id.0).await
+}
+
 /// The stored players of `seats` in `guild`, one per seat. The same user
 /// on several seats is the same stored player under the name of their
 /// first seat (such a match is unrated, docs/rules.md §6).

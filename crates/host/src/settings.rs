@@ -230,11 +230,19 @@ impl Settings {
             tracing::error!(error = %e, "player settings failed");
             Denial::internal()
         };
-        let player = self
-            .db
-            .discord_player(user.id.0, &user.name)
-            .await
-            .map_err(fail)?;
+        // Showing the settings writes nothing: a user the store has never
+        // seen has the defaults.
+        let player = if change.is_empty() {
+            match self.db.find_discord_player(user.id.0).await.map_err(fail)? {
+                Some(p) => p,
+                None => return Ok(PlayerSettings::default()),
+            }
+        } else {
+            self.db
+                .discord_player(user.id.0, &user.name)
+                .await
+                .map_err(fail)?
+        };
         let mut s = self.db.player_settings(player).await.map_err(fail)?;
         if let Some(c) = change.confirm_drop {
             s.confirm_drop = c;

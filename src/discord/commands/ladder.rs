@@ -69,11 +69,15 @@ fn card_text(catalog: &Catalog, l: Locale, name: &str, cards: &[PoolCard]) -> St
                         .set("draws", c.record.draws)
                         .set("losses", c.record.losses),
                 ),
-                catalog.text(
-                    l,
-                    id::RATING_RANK,
-                    &Args::new().set("rank", c.entry.rank).set("total", c.total),
-                ),
+                if c.ranked {
+                    catalog.text(
+                        l,
+                        id::RATING_RANK,
+                        &Args::new().set("rank", c.entry.rank).set("total", c.total),
+                    )
+                } else {
+                    catalog.plain(l, id::RATING_UNRANKED_BANNED)
+                },
             ]
             .join("\n")
         })
@@ -699,6 +703,7 @@ mod tests {
             entry: entry(1, "alice", 1600.0, 2),
             record: Record::default(),
             total: 2,
+            ranked: true,
             history: Vec::new(),
         };
         assert!(
