@@ -105,6 +105,26 @@ pub fn post_nonce(view: &View) -> Option<String> {
     Some(nonce)
 }
 
+/// The nonce of a tournament post (`r`, the 64-bit FNV-1a hash of the
+/// tournament, the round, the board — or the batch's first board for the
+/// round's own messages — the kind of post and its index, then `.` and the
+/// tournament, cut to [`MAX_NONCE`]), for `enforce_nonce`: a round
+/// announced again after a stop that came between its posts and their
+/// record (start-up re-announces pending boards without a match) gets its
+/// first messages back instead of posting them twice. The same in every
+/// run.
+pub fn tournament_nonce(tournament: u64, round: u32, board: u32, kind: u8, index: usize) -> String {
+    let mut h = fnv::FnvHasher::default();
+    h.write_u64(tournament);
+    h.write_u32(round);
+    h.write_u32(board);
+    h.write_u8(kind);
+    h.write_usize(index);
+    let mut nonce = format!("r{:016x}.{tournament}", h.finish());
+    nonce.truncate(MAX_NONCE);
+    nonce
+}
+
 /// What a public view shows, before it becomes a channel message or a
 /// follow-up: a turn mentions the player to move (the only user it may
 /// ping); the board PNG is attached when present.

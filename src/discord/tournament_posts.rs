@@ -11,7 +11,7 @@ use std::sync::Arc;
 use crate::render::{standings_png, Standings, StandingsColumns, StandingsRow, Trend, MAX_ROWS};
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAttachment, CreateButton, CreateMessage,
-    EditMessage, MessageId,
+    EditMessage, MessageId, Nonce,
 };
 use serenity::http::Route;
 use tokio::sync::mpsc::UnboundedReceiver;
@@ -25,7 +25,7 @@ use crate::tournament::Format;
 
 use super::buttons::ButtonId;
 use super::data::Data;
-use super::messages::{clip, mentions_only, MAX_CONTENT};
+use super::messages::{clip, mentions_only, tournament_nonce, MAX_CONTENT};
 use super::offers::{open_match, MatchPlace};
 use super::poster::with_retries;
 
@@ -718,10 +718,24 @@ async fn round(
         Some(card) => standings_picture(catalog, l, card).await,
         None => None,
     };
-    for (text, mentioned) in round_messages(catalog, l, tid, &boards, after.as_deref()) {
+    // The round's messages and each board post carry a nonce that is the
+    // same when the round is announced again after a stop (tournament_nonce).
+    let (round_no, first_board) = boards.first().map_or((0, 0), |b| (b.round, b.board));
+    for (i, (text, mentioned)) in round_messages(catalog, l, tid, &boards, after.as_deref())
+        .into_iter()
+        .enumerate()
+    {
         let mut list = CreateMessage::new()
             .content(text)
-            .allowed_mentions(mentions_only(&mentioned));
+            .allowed_mentions(mentions_only(&mentioned))
+            .nonce(Nonce::String(tournament_nonce(
+                tid.0 as u64,
+                round_no,
+                first_board,
+                b'r',
+                i,
+            )))
+            .enforce_nonce(true);
         if let Some(p) = picture.take() {
             list = list.add_file(p);
         }
@@ -741,7 +755,15 @@ async fn round(
         );
         let board = CreateMessage::new()
             .content(clip(&text))
-            .allowed_mentions(mentions_only(&[]));
+            .allowed_mentions(mentions_only(&[]))
+            .nonce(Nonce::String(tournament_nonce(
+                tid.0 as u64,
+                b.round,
+                b.board,
+                b'b',
+                0,
+            )))
+            .enforce_nonce(true);
         let opened = match post(data, channel, board).await {
             Some(message) => {
                 let place = MatchPlace {

@@ -947,3 +947,80 @@ async fn a_sigterm_as_a_round_ends_pairs_the_next_round_once_after_the_start() {
     let threads: std::collections::HashSet<u64> = r2.iter().map(|b| b.table.thread).collect();
     assert_eq!(threads.len(), 2);
 }
+
+/// A round whose boards' matches could not be opened (Discord failed every
+/// thread) is announced again at the next start: its messages carry nonces
+/// with `enforce_nonce`, so the announcement and the board posts come back
+/// as the messages posted before instead of a second time, and the boards'
+/// matches open on them (the race behind a SIGTERM between a round's posts
+/// and their record, made certain).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_round_announced_again_after_a_restart_is_not_posted_twice() {
+    let (fake, mut bot) = start_with(
+        "tournament-reannounce",
+        &[("FOURBOT_TEST_TIME_SCALE", SCALE)],
+    )
+    .await;
+    let players: Vec<TestUser> = (1..=4).map(user).collect();
+    open(
+        &fake,
+        1,
+        &[("format", 3, json!("swiss")), ("rounds", 4, json!(2))],
+        &players,
+    )
+    .await;
+    let started = private_reply(
+        &fake,
+        tour(&fake, MONA, "start", &[("tournament", 4, json!(1))]),
+    )
+    .await;
+    assert!(started.contains("Tournament 1 has started"), "{started}");
+    let r1 = boards(&fake, 1, 1, 0, 2).await;
+    play(&r1[0], End::FirstWins).await;
+    // Every thread fails from now on: round 2's boards get no match.
+    fake.inject("POST", "/threads", Fault::ServerError, 10_000);
+    play(&r1[1], End::FirstWins).await;
+    let header = "**Tournament 1, round 2**";
+    fake.wait_for("round 2 announced", |f| {
+        f.messages_in(CHANNEL_ID)
+            .iter()
+            .any(|m| m["content"].as_str().unwrap_or("").contains(header))
+            .then_some(())
+    })
+    .await;
+    // The thread retries run out (six, 100 ms doubling).
+    tokio::time::sleep(Duration::from_secs(8)).await;
+    fake.clear_faults();
+    bot.kill().await;
+    fake.forget_session();
+    bot.restart(&fake).await;
+    let r2 = boards(&fake, 1, 2, 0, 2).await;
+    let count = |text: &str| {
+        fake.messages_in(CHANNEL_ID)
+            .iter()
+            .filter(|m| m["content"].as_str().unwrap_or("").contains(text))
+            .count()
+    };
+    assert_eq!(count(header), 1, "round 2 announced once");
+    // One board post a board: its pairing's match thread started from it.
+    let posts: Vec<String> = fake
+        .messages_in(CHANNEL_ID)
+        .iter()
+        .map(|m| m["content"].as_str().unwrap_or("").to_string())
+        .collect();
+    for b in &r2 {
+        let n = posts
+            .iter()
+            .filter(|p| {
+                parse_board(p).is_some_and(|(n, first, second)| {
+                    n == b.board && first.id == b.first.id && second.id == b.second.id
+                })
+            })
+            .count();
+        assert_eq!(n, 1, "board {} of round 2 posted once: {posts:#?}", b.board);
+    }
+    for b in &r2 {
+        play(b, End::FirstWins).await;
+    }
+    final_post(&fake, 1).await;
+}
