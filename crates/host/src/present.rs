@@ -81,9 +81,10 @@ pub struct Presenter<'a> {
 }
 
 impl Presenter<'_> {
-    /// The name of `seat`'s player, shaped for text ([`Catalog::name`]).
+    /// The name of `seat`'s player, shaped for text ([`Catalog::name`]);
+    /// the bot's AI seat is named by the bot's own text, as it is.
     fn name(&self, seat: Seat) -> String {
-        self.catalog.name(&self.players[seat.index()].name)
+        seat_name(self.catalog, &self.players[seat.index()])
     }
 
     /// A side's name: the seat's name, or "alice and carol" for a team.
@@ -773,13 +774,29 @@ impl Presenter<'_> {
 /// carol", teams as "alice and carol vs bob and dave" (each side's players
 /// by [`Seating::side_of`]).
 pub fn versus(catalog: &Catalog, l: Locale, variant: Variant, players: &[Seated]) -> String {
-    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-    versus_names(catalog, l, variant, &names)
+    let names: Vec<String> = players.iter().map(|p| seat_name(catalog, p)).collect();
+    versus_shaped(catalog, l, variant, &names)
+}
+
+/// A seated player's name for text: a member's name shaped
+/// ([`Catalog::name`]), the AI's (the bot's own words) as it is.
+fn seat_name(catalog: &Catalog, p: &Seated) -> String {
+    if p.ai_level.is_some() {
+        p.name.clone()
+    } else {
+        catalog.name(&p.name)
+    }
 }
 
 /// [`versus`] from the players' names in seat order (a finished match read
 /// from the store has names, not seated users).
 pub fn versus_names(catalog: &Catalog, l: Locale, variant: Variant, players: &[&str]) -> String {
+    let names: Vec<String> = players.iter().map(|p| catalog.name(p)).collect();
+    versus_shaped(catalog, l, variant, &names)
+}
+
+/// [`versus`] from names already shaped for text.
+fn versus_shaped(catalog: &Catalog, l: Locale, variant: Variant, players: &[String]) -> String {
     let seating = Seating::new(variant);
     let sides: Vec<String> = (0..seating.sides() as u8)
         .map(|side| {
@@ -787,7 +804,7 @@ pub fn versus_names(catalog: &Catalog, l: Locale, variant: Variant, players: &[&
                 .iter()
                 .zip(seating.all())
                 .filter(|(_, seat)| seating.side_of(**seat) == Side(side))
-                .map(|(p, _)| catalog.name(p))
+                .map(|(p, _)| p.clone())
                 .collect();
             catalog.list(l, &names)
         })

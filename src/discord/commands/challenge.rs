@@ -66,7 +66,7 @@ fn challenge_text(catalog: &Catalog, c: &Challenge, expires_unix_s: u64) -> Stri
                 "challenger",
                 crate::i18n::Value::name(c.challenger.name.clone()),
             )
-            .set("opponents", catalog.names(l, &opponents))
+            .set("opponents", catalog.list(l, &opponents))
             .set("variant", catalog.variant_name(l, c.variant))
             .set("time", time_text(c.clock.control))
             .set("expires", format!("<t:{expires_unix_s}:R>")),
