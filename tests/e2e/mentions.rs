@@ -341,6 +341,15 @@ async fn hostile_names_render_as_plain_text_in_every_language() {
             t.resign_match(&m).await;
             let end = t.message_with(":rematch").await;
             ends.push(end["content"].as_str().unwrap_or("").to_string());
+            // A thread's name renders no markdown: the names as typed.
+            if a.id == link.id {
+                let thread = fake.channel(t.thread).unwrap();
+                let name = thread["name"].as_str().unwrap_or("");
+                assert!(
+                    name.contains(link.name) && name.contains(bold.name) && !name.contains('\\'),
+                    "{lang}: {name}"
+                );
+            }
         }
         filled(&fake, ask(&fake, bold, "rating", &[])).await;
         filled(&fake, ask(&fake, rtl, "leaderboard", &[])).await;

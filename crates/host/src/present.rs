@@ -795,8 +795,9 @@ pub fn versus_names(catalog: &Catalog, l: Locale, variant: Variant, players: &[&
     versus_shaped(catalog, l, variant, &names)
 }
 
-/// [`versus`] from names already shaped for text.
-fn versus_shaped(catalog: &Catalog, l: Locale, variant: Variant, players: &[String]) -> String {
+/// [`versus`] from names already shaped for where they are shown (a
+/// thread's name shows no markdown: its names are shaped plain).
+pub fn versus_shaped(catalog: &Catalog, l: Locale, variant: Variant, players: &[String]) -> String {
     let seating = Seating::new(variant);
     let sides: Vec<String> = (0..seating.sides() as u8)
         .map(|side| {
