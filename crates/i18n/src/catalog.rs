@@ -559,6 +559,35 @@ mod tests {
     }
 
     #[test]
+    fn a_name_argument_is_shaped_for_the_catalogs_front_end() {
+        let args = Args::new().set("name", Value::name("**b** <@1>"));
+        let discord = tiny().with_names(NameStyle::Discord);
+        assert_eq!(
+            discord
+                .try_format(Locale::De, "hello", None, &args)
+                .unwrap(),
+            "Hallo \\*\\*b\\*\\* <\u{200B}@\u{200B}1\\>!"
+        );
+        // Text is not a name: a mention the bot wrote stays one.
+        let mention = Args::new().set("name", "<@1>");
+        assert_eq!(
+            discord
+                .try_format(Locale::De, "hello", None, &mention)
+                .unwrap(),
+            "Hallo <@1>!"
+        );
+        // The terminal: no escapes.
+        assert_eq!(
+            tiny().try_format(Locale::De, "hello", None, &args).unwrap(),
+            "Hallo **b** <@1>!"
+        );
+        assert_eq!(
+            discord.names(Locale::EnUs, &["a_b", "c"]),
+            discord.list(Locale::EnUs, &["a\\_b".to_string(), "c".to_string()])
+        );
+    }
+
+    #[test]
     fn a_missing_key_falls_back_to_english_and_is_reported_once() {
         let c = tiny();
         let args = Args::new().set("name", "Ada");
