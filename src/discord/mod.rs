@@ -45,7 +45,7 @@ use serenity::gateway::GatewayError;
 
 use crate::host::players::discord_user;
 use crate::host::{EngineBot, HostConfig, Services, Shards, StoreError, TimeStyle, UserId};
-use crate::i18n::{Catalog, Locale};
+use crate::i18n::{Catalog, Locale, NameStyle};
 
 pub use config::{DiscordConfig, RunError, Token};
 pub use data::{Context, Data, Error};
@@ -107,7 +107,11 @@ async fn run_until(
         None => None,
     };
 
-    let catalog = Arc::new(Catalog::new().map_err(|e| RunError::Catalog(e.to_string()))?);
+    let catalog = Arc::new(
+        Catalog::new()
+            .map(|c| c.with_names(NameStyle::Discord))
+            .map_err(|e| RunError::Catalog(e.to_string()))?,
+    );
     let url = config.database_url.clone();
     let store_error = |e: &dyn std::fmt::Display| RunError::Store {
         url: crate::host::redact_url(&url),

@@ -15,7 +15,7 @@ use serenity::all::{
 
 use crate::game::Variant;
 use crate::host::offers::{Expired, Lookup, Offers};
-use crate::host::present::versus;
+use crate::host::present::versus_shaped;
 use crate::host::terms::{time_text, MatchTerms};
 use crate::host::{unix_ms, Denial, MatchId, MatchSpec, Seated, TournamentMatch, UserId};
 use crate::i18n::{id, Args, Locale, Message};
@@ -109,11 +109,18 @@ pub async fn open_match(
     );
     let catalog = data.catalog();
     let l = place.locale;
+    // A channel name renders no markdown and no mention: its names are
+    // shaped plain (cleaned and capped, no escapes; docs/discord.md "Names
+    // in text").
+    let plain: Vec<String> = players
+        .iter()
+        .map(|p| crate::i18n::shape_name(&p.name, crate::i18n::NameStyle::Plain))
+        .collect();
     let name = catalog.text(
         l,
         id::THREAD_NAME,
         &Args::new()
-            .set("players", versus(catalog, l, variant, &players))
+            .set("players", versus_shaped(catalog, l, variant, &plain))
             .set("variant", catalog.variant_name(l, variant))
             .set("time", time_text(clock.control)),
     );

@@ -21,11 +21,19 @@ pub fn user_id(user: &User) -> UserId {
 }
 
 /// A player as seated in a match: the server nickname, else the display
-/// name, else the user name (shown as text, never a mention).
+/// name, else the user name (shown as text, never a mention) — the first
+/// of them with a visible character: a nickname of zero-width characters
+/// only shows the display name instead (and a user with no visible name
+/// at all shows as `?`, docs/discord.md "Names in text"). The name is kept
+/// as typed; every text shapes it ([`crate::i18n::shape_name`]).
 pub fn seated(user: &User, member: Option<&Member>) -> Seated {
+    let visible = |n: &String| {
+        crate::i18n::shape_name(n, crate::i18n::NameStyle::Plain) != crate::i18n::NAME_FALLBACK
+    };
     let name = member
         .and_then(|m| m.nick.clone())
-        .or_else(|| user.global_name.clone())
+        .filter(visible)
+        .or_else(|| user.global_name.clone().filter(visible))
         .unwrap_or_else(|| user.name.clone());
     Seated {
         id: user_id(user),

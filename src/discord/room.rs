@@ -102,7 +102,11 @@ pub async fn abort_unreachable(
         let Some(route) = data.routes.wait(id, Duration::ZERO).await else {
             continue;
         };
-        let names: Vec<&str> = spec.players.iter().map(|p| p.name.as_str()).collect();
+        let names: Vec<String> = spec
+            .players
+            .iter()
+            .map(|p| data.catalog().name(&p.name))
+            .collect();
         let humans: Vec<UserId> = spec
             .players
             .iter()

@@ -110,7 +110,7 @@ pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card, room: usize) -
     let name_width = card
         .standings
         .iter()
-        .map(|r| r.player.name.chars().count().min(20))
+        .map(|r| crate::i18n::code_width(&crate::i18n::code_name(&r.player.name, 20)))
         .max()
         .unwrap_or(6)
         .max(6);
@@ -129,7 +129,12 @@ pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card, room: usize) -
         head.push_str(heading);
     }
     let line = |r: &StandingRow| {
-        let name: String = r.player.name.replace('`', "ˋ").chars().take(20).collect();
+        let name = crate::i18n::code_name(&r.player.name, 20);
+        // Padded by its columns (a right-to-left name's isolates take none).
+        let name = format!(
+            "{name}{}",
+            " ".repeat(name_width.saturating_sub(crate::i18n::code_width(&name)))
+        );
         let ([points, b, c], mark) = cells(r, arena);
         let change = match trend {
             None => String::new(),
@@ -399,7 +404,8 @@ pub fn card_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
     // how many more.
     let mut names = String::new();
     for (i, (p, _)) in card.entrants.iter().enumerate() {
-        if names.chars().count() + p.name.chars().count() > MAX_CONTENT / 4 {
+        let name = catalog.name(&p.name);
+        if names.chars().count() + name.chars().count() > MAX_CONTENT / 4 {
             names.push_str(&catalog.text(
                 l,
                 id::TOURNAMENT_MORE,
@@ -407,7 +413,7 @@ pub fn card_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
             ));
             break;
         }
-        names.push_str(&p.name);
+        names.push_str(&name);
         if i + 1 < card.entrants.len() {
             names.push_str(", ");
         }
@@ -750,8 +756,8 @@ async fn round(
             id::TOURNAMENT_BOARD,
             &Args::new()
                 .set("board", i64::from(b.board))
-                .set("first", b.first.name.clone())
-                .set("second", second.name.clone()),
+                .set("first", crate::i18n::Value::name(b.first.name.clone()))
+                .set("second", crate::i18n::Value::name(second.name.clone())),
         );
         let board = CreateMessage::new()
             .content(clip(&text))

@@ -1777,7 +1777,9 @@ async fn a_name_that_tries_to_ping_everyone_pings_nobody() {
     let (fake, _bot) = start("mentions").await;
     let seek = ask(&fake, MALLORY, "seek", &[]);
     let msg = posted_by(&fake, seek).await;
-    assert!(msg["content"].as_str().unwrap().contains("@everyone"));
+    // Shown as text (issue 32 §2: names are data), not as a mention.
+    let shown = fourbot::i18n::shape_name("@everyone", fourbot::i18n::NameStyle::Discord);
+    assert!(msg["content"].as_str().unwrap().contains(&shown), "{msg}");
     let iid = challenge(&fake, MALLORY, BOB);
     let t = accept_all(&fake, iid, &[BOB]).await;
     t.turn(1, 1).await;
@@ -1790,7 +1792,7 @@ async fn a_name_that_tries_to_ping_everyone_pings_nobody() {
             && (r.path.ends_with("/messages")
                 || r.path.ends_with("/callback")
                 || r.path.contains("/webhooks/"))
-            && r.json.to_string().contains("@everyone")
+            && r.json.to_string().contains("everyone")
     }) {
         let body = if r.path.ends_with("/callback") {
             &r.json["data"]

@@ -11,8 +11,15 @@
 use crate::support::{fake, harness};
 
 use fake::*;
+use fourbot::i18n::{shape_name, NameStyle};
 use harness::*;
 use serde_json::{json, Value};
+
+/// `name` as the bot shows it in a Discord message (issue 32 §2: names are
+/// data).
+fn shown(name: &str) -> String {
+    shape_name(name, NameStyle::Discord)
+}
 
 /// A player named `@everyone`.
 const EVERYONE: TestUser = TestUser {
@@ -108,7 +115,11 @@ async fn play_round(fake: &FakeDiscord, round: u32, players: &[TestUser]) -> u64
     );
     let text = board["content"].as_str().unwrap();
     assert!(
-        players.iter().filter(|p| text.contains(p.name)).count() == 2,
+        players
+            .iter()
+            .filter(|p| text.contains(&shown(p.name)))
+            .count()
+            == 2,
         "two hostile names on the board: {text}"
     );
     let thread = id_of(&board);
@@ -127,7 +138,7 @@ async fn play_round(fake: &FakeDiscord, round: u32, players: &[TestUser]) -> u64
             m["content"]
                 .as_str()
                 .unwrap_or("")
-                .contains(&format!("{} resigned the match", mover.name))
+                .contains(&format!("{} resigned the match", shown(mover.name)))
         })
     })
     .await;
@@ -205,18 +216,18 @@ async fn hostile_names_ping_nobody_in_any_public_message() {
             m["content"]
                 .as_str()
                 .unwrap_or("")
-                .contains("@here resigned the match")
+                .contains(&format!("{} resigned the match", shown("@here")))
         })
     })
     .await;
 
     // /leaderboard (public) with the rated match's hostile names.
     let board = ask(&fake, HERE, "leaderboard", &[]);
-    let shown = filled(&fake, board).await;
+    let listed = filled(&fake, board).await;
     assert!(
-        shown.json.to_string().contains("@everyone"),
-        "the rated players are listed: {}",
-        shown.json
+        listed.json.to_string().contains("@everyone"),
+        "the rated players are listed (in a code block, as typed): {}",
+        listed.json
     );
 
     // A round robin of three: the tournament card, each round's pairing
@@ -280,4 +291,149 @@ fn tour(fake: &FakeDiscord, user: TestUser, sub: &str, options: &[(&str, u8, Val
         subcommand_json(iid, user, CHANNEL_ID, "tournament", sub, options, &[]),
     );
     iid
+}
+
+/// Names are data (issue 32 §2, docs/discord.md "Names in text"): players
+/// named as a masked link, bold, a spoiler, a heading, an invite, a
+/// right-to-left name, a 200-character name and a name of zero-width
+/// characters (and the mention names above) play a match each, in each of
+/// the five languages, and ask `/rating` and `/leaderboard`: no text the
+/// bot sends renders a link, heading, spoiler, formatting or mention from a
+/// name, every name is still readable, and the right-to-left name is
+/// isolated (FSI … PDI).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_names_render_as_plain_text_in_every_language() {
+    let long: &'static str = Box::leak(format!("Long{}", "o".repeat(196)).into_boxed_str());
+    let named = |n: u64, name: &'static str| TestUser {
+        id: 300_000_000_000_000_100 + n,
+        name,
+    };
+    let link = named(1, "[gift](https://x.yz)");
+    let bold = named(2, "**b**");
+    let spoiler = named(3, "||s||");
+    let heading = named(4, "# Big");
+    let rtl = named(5, "שלום עולם 12");
+    let long = named(6, long);
+    let invisible = named(7, "\u{200B}\u{200C}\u{200D}\u{2060}\u{FEFF}");
+    let invite = named(8, "discord.gg/free");
+    let pairs = [
+        (link, bold),
+        (spoiler, heading),
+        (rtl, long),
+        (invisible, EVERYONE),
+        (HERE, ROLE),
+        (USER_ONE, invite),
+    ];
+    let (fake, _bot) = start("names-hostile").await;
+    for lang in ["en-US", "de", "it", "el", "bg"] {
+        let set = private_reply(&fake, config(&fake, MONA, &[("language", 3, json!(lang))])).await;
+        assert!(!set.is_empty(), "{lang}");
+        let mut ends = Vec::new();
+        for (a, b) in pairs {
+            let iid = challenge(&fake, a, b);
+            let mut t = accept_all(&fake, iid, &[b]).await;
+            t.players = vec![a, b];
+            let m = t.turn(1, 1).await;
+            t.drop(t.mover(&m), 1, 1, 'd').await;
+            let m = t.turn(1, 2).await;
+            t.drop(t.mover(&m), 1, 2, 'd').await;
+            let m = t.turn(1, 3).await;
+            t.resign_match(&m).await;
+            let end = t.message_with(":rematch").await;
+            ends.push(end["content"].as_str().unwrap_or("").to_string());
+            // A thread's name renders no markdown: the names as typed.
+            if a.id == link.id {
+                let thread = fake.channel(t.thread).unwrap();
+                let name = thread["name"].as_str().unwrap_or("");
+                assert!(
+                    name.contains(link.name) && name.contains(bold.name) && !name.contains('\\'),
+                    "{lang}: {name}"
+                );
+            }
+        }
+        filled(&fake, ask(&fake, bold, "rating", &[])).await;
+        filled(&fake, ask(&fake, rtl, "leaderboard", &[])).await;
+        // Every name is still there, readable, in this language's end texts.
+        let all = ends.join("\n");
+        for shown in [
+            r"\[gift\]\(https:",
+            r"\*\*b\*\*",
+            r"\|\|s\|\|",
+            r"\# Big",
+            "\u{2068}שלום עולם 12\u{2069}",
+            "Longooo",
+            "discord",
+        ] {
+            assert!(
+                all.contains(shown),
+                "{lang}: {shown:?} in the end texts:\n{all}"
+            );
+        }
+    }
+
+    // Every text the bot sent: message contents and embeds, public and
+    // private, posted or edited.
+    let mut texts = Vec::new();
+    for r in fake.requests() {
+        if r.method != "POST" && r.method != "PATCH" {
+            continue;
+        }
+        let body = if r.path.ends_with("/callback") {
+            r.json["data"].clone()
+        } else {
+            r.json.clone()
+        };
+        strings(&body["content"], &mut texts);
+        strings(&body["embeds"], &mut texts);
+    }
+    assert!(texts.len() > 100, "{} texts", texts.len());
+    let mut wrong = Vec::new();
+    for t in &texts {
+        // Nothing renders inside a code block (the tables): names show
+        // there as typed, only backticks replaced.
+        let outside: String = t.split("```").step_by(2).collect::<Vec<_>>().join("\n");
+        let bad = [
+            "[gift](",
+            "https://x.yz",
+            "**b**",
+            "||s||",
+            "discord.gg/",
+            "<@1>",
+            "<@&555555555555555555>",
+            "@everyone",
+            "@here",
+        ]
+        .into_iter()
+        .find(|b| outside.contains(b))
+        .or([long.name, &long.name[..40], invisible.name]
+            .into_iter()
+            .find(|b| t.contains(b)));
+        if let Some(b) = bad {
+            wrong.push(format!("{b:?} in {t:?}"));
+        }
+        if outside.lines().any(|l| l.trim_start().starts_with("# Big")) {
+            wrong.push(format!("a heading in {t:?}"));
+        }
+        if t.match_indices(rtl.name)
+            .any(|(i, _)| !t[..i].ends_with('\u{2068}'))
+        {
+            wrong.push(format!("a right-to-left name not isolated in {t:?}"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} texts show a name's markup:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+/// Every string in `v` (recursively), pushed to `out`.
+fn strings(v: &Value, out: &mut Vec<String>) {
+    match v {
+        Value::String(s) => out.push(s.clone()),
+        Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        Value::Object(o) => o.values().for_each(|x| strings(x, out)),
+        _ => {}
+    }
 }

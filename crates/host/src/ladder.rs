@@ -392,7 +392,8 @@ impl Ladder {
     ) -> Result<Message, Denial> {
         let fail = internal("changing a ban");
         let player = stored_player(&self.db, guild, user).await.map_err(&fail)?;
-        let reply = |id| Message::new(id).with("player", user.name.clone());
+        let reply =
+            |id| Message::new(id).with("player", fourbot_i18n::Value::name(user.name.clone()));
         if ban {
             let by = stored_player(&self.db, guild, by).await.map_err(&fail)?;
             let done = self

@@ -312,7 +312,8 @@ impl Offers {
                 return Err(if n == 0 {
                     Denial::new(id::ERROR_BANNED)
                 } else {
-                    Denial::new(id::ERROR_PLAYER_BANNED).with("player", p.name.clone())
+                    Denial::new(id::ERROR_PLAYER_BANNED)
+                        .with("player", fourbot_i18n::Value::name(p.name.clone()))
                 });
             }
         }
@@ -369,7 +370,8 @@ impl Offers {
             .iter()
             .find(|o| o.id != player && self.host.running_between(player, o.id))
         {
-            Some(o) => Err(Denial::new(id::ERROR_SAME_OPPONENT).with("opponent", o.name.clone())),
+            Some(o) => Err(Denial::new(id::ERROR_SAME_OPPONENT)
+                .with("opponent", fourbot_i18n::Value::name(o.name.clone()))),
             None => Ok(()),
         }
     }

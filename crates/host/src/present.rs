@@ -16,7 +16,7 @@ use fourbot_core::play::{
 };
 use fourbot_core::tournament::{outcome_of, Outcome as TournamentOutcome};
 use fourbot_i18n::{id, move_error, Id};
-use fourbot_i18n::{score as score_text, Args, Catalog, Locale, Message};
+use fourbot_i18n::{score as score_text, Args, Catalog, Locale, Message, Value};
 use fourbot_render::{board_png, RenderOptions};
 use fourbot_store::TournamentId;
 
@@ -81,8 +81,10 @@ pub struct Presenter<'a> {
 }
 
 impl Presenter<'_> {
-    fn name(&self, seat: Seat) -> &str {
-        &self.players[seat.index()].name
+    /// The name of `seat`'s player, shaped for text ([`Catalog::name`]);
+    /// the bot's AI seat is named by the bot's own text, as it is.
+    fn name(&self, seat: Seat) -> String {
+        seat_name(self.catalog, &self.players[seat.index()])
     }
 
     /// A side's name: the seat's name, or "alice and carol" for a team.
@@ -92,7 +94,7 @@ impl Presenter<'_> {
             .all()
             .iter()
             .filter(|s| m.seating().side_of(**s) == side)
-            .map(|s| self.name(*s).to_string())
+            .map(|s| self.name(*s))
             .collect();
         self.catalog.list(self.locale, &names)
     }
@@ -170,7 +172,7 @@ impl Presenter<'_> {
                     id,
                     &Args::new()
                         .set("disc", Self::disc(m, seat))
-                        .set("player", self.name(seat).to_string())
+                        .set("player", self.name(seat))
                         .set("bank", self.bank_text(m.bank(seat, now))),
                 ),
             );
@@ -229,7 +231,7 @@ impl Presenter<'_> {
             ));
         }
         let mut to_move = Args::new()
-            .set("player", self.name(seat).to_string())
+            .set("player", self.name(seat))
             .set("disc", Self::disc(m, seat));
         let id = if m.seating().teams() {
             let side = m.seating().side_of(seat);
@@ -247,14 +249,10 @@ impl Presenter<'_> {
             if let Some(when) = self.deadline_text(expiry.at, now) {
                 match expiry.kind {
                     ExpiryKind::Abort(s) => {
-                        lines.push(
-                            self.text(
-                                id::TURN_FIRST_MOVE,
-                                &Args::new()
-                                    .set("player", self.name(s).to_string())
-                                    .set("abort", when),
-                            ),
-                        );
+                        lines.push(self.text(
+                            id::TURN_FIRST_MOVE,
+                            &Args::new().set("player", self.name(s)).set("abort", when),
+                        ));
                         // A player's first turn says that moves can be
                         // typed too (issue 18, §2.5).
                         let width = game.position().rules().geometry.width();
@@ -544,7 +542,7 @@ impl Presenter<'_> {
             // More than two sides: the standings below tell who won.
             End::Forfeit { seat, .. } if sides > 2 => lines.push(self.text(
                 id::MATCH_STANDINGS_FORFEIT,
-                &Args::new().set("player", self.name(seat).to_string()),
+                &Args::new().set("player", self.name(seat)),
             )),
             End::Forfeit { seat, reason } => {
                 let loser = m.seating().side_of(seat);
@@ -563,7 +561,7 @@ impl Presenter<'_> {
                         id,
                         &Args::new()
                             .set("winner", self.catalog.list(self.locale, &winners))
-                            .set("loser", self.name(seat).to_string())
+                            .set("loser", self.name(seat))
                             .set("score", score.clone()),
                     ),
                 );
@@ -577,7 +575,7 @@ impl Presenter<'_> {
                 cause: AbortCause::NoFirstMove,
             } => lines.push(self.text(
                 id::MATCH_ABORTED,
-                &Args::new().set("player", self.name(seat).to_string()),
+                &Args::new().set("player", self.name(seat)),
             )),
             // The ending first (a resigned last game has its own line
             // above), then why it counts for nothing.
@@ -588,12 +586,11 @@ impl Presenter<'_> {
                         ForfeitReason::Resign => id::MATCH_ENDED_RESIGN,
                         ForfeitReason::Removed => id::MATCH_ENDED_REMOVED,
                     };
-                    lines
-                        .push(self.text(id, &Args::new().set("player", self.name(by).to_string())));
+                    lines.push(self.text(id, &Args::new().set("player", self.name(by))));
                 }
                 lines.push(self.text(
                     id::MATCH_ABORTED_UNPLAYED,
-                    &Args::new().set("player", self.name(seat).to_string()),
+                    &Args::new().set("player", self.name(seat)),
                 ));
             }
             End::ModeratorAbort if self.stopped => {
@@ -601,7 +598,7 @@ impl Presenter<'_> {
             }
             End::ModeratorAbort => lines.push(self.text(
                 id::MATCH_ABORTED_MODERATOR,
-                &Args::new().set("moderator", self.moderator.unwrap_or("?").to_string()),
+                &Args::new().set("moderator", Value::name(self.moderator.unwrap_or("?"))),
             )),
         }
         if sides > 2 {
@@ -684,11 +681,11 @@ impl Presenter<'_> {
                             ForfeitReason::Resign => id::MATCH_ENDED_RESIGN,
                             ForfeitReason::Removed => id::MATCH_ENDED_REMOVED,
                         };
-                        self.text(id, &Args::new().set("player", self.name(by).to_string()))
+                        self.text(id, &Args::new().set("player", self.name(by)))
                     }
                     _ => self.text(
                         id::MATCH_NO_FIRST_MOVE,
-                        &Args::new().set("player", self.name(seat).to_string()),
+                        &Args::new().set("player", self.name(seat)),
                     ),
                 });
                 if let Some(winner) = outcome.and_then(side_won) {
@@ -725,9 +722,7 @@ impl Presenter<'_> {
         lines.push(if tournament.rated {
             self.text(
                 id::MATCH_TOURNAMENT_UNRATED,
-                &Args::new()
-                    .set("id", id)
-                    .set("player", self.name(seat).to_string()),
+                &Args::new().set("id", id).set("player", self.name(seat)),
             )
         } else {
             self.text(id::MATCH_TOURNAMENT_COUNTS, &Args::new().set("id", id))
@@ -761,7 +756,7 @@ impl Presenter<'_> {
             .into(),
             Refusal::StalePly { .. } => id::ERROR_STALE_BUTTON.into(),
             Refusal::NotYourTurn { to_move } => {
-                Denial::new(id::ERROR_NOT_YOUR_TURN).with("player", self.name(*to_move).to_string())
+                Denial::new(id::ERROR_NOT_YOUR_TURN).with("player", self.name(*to_move))
             }
             Refusal::AlreadyReady { .. } => id::ERROR_ALREADY_READY.into(),
             Refusal::Illegal(MoveError::NoOwnDiscToPop { column, .. })
@@ -779,13 +774,30 @@ impl Presenter<'_> {
 /// carol", teams as "alice and carol vs bob and dave" (each side's players
 /// by [`Seating::side_of`]).
 pub fn versus(catalog: &Catalog, l: Locale, variant: Variant, players: &[Seated]) -> String {
-    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
-    versus_names(catalog, l, variant, &names)
+    let names: Vec<String> = players.iter().map(|p| seat_name(catalog, p)).collect();
+    versus_shaped(catalog, l, variant, &names)
+}
+
+/// A seated player's name for text: a member's name shaped
+/// ([`Catalog::name`]), the AI's (the bot's own words) as it is.
+fn seat_name(catalog: &Catalog, p: &Seated) -> String {
+    if p.ai_level.is_some() {
+        p.name.clone()
+    } else {
+        catalog.name(&p.name)
+    }
 }
 
 /// [`versus`] from the players' names in seat order (a finished match read
 /// from the store has names, not seated users).
 pub fn versus_names(catalog: &Catalog, l: Locale, variant: Variant, players: &[&str]) -> String {
+    let names: Vec<String> = players.iter().map(|p| catalog.name(p)).collect();
+    versus_shaped(catalog, l, variant, &names)
+}
+
+/// [`versus`] from names already shaped for where they are shown (a
+/// thread's name shows no markdown: its names are shaped plain).
+pub fn versus_shaped(catalog: &Catalog, l: Locale, variant: Variant, players: &[String]) -> String {
     let seating = Seating::new(variant);
     let sides: Vec<String> = (0..seating.sides() as u8)
         .map(|side| {
@@ -793,7 +805,7 @@ pub fn versus_names(catalog: &Catalog, l: Locale, variant: Variant, players: &[&
                 .iter()
                 .zip(seating.all())
                 .filter(|(_, seat)| seating.side_of(**seat) == Side(side))
-                .map(|(p, _)| (*p).to_string())
+                .map(|(p, _)| p.clone())
                 .collect();
             catalog.list(l, &names)
         })

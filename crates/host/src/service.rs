@@ -723,7 +723,7 @@ impl Host {
                     entry.spec.locale,
                     id::MATCH_RATING_CHANGE,
                     &Args::new()
-                        .set("player", name)
+                        .set("player", fourbot_i18n::Value::name(name))
                         .set("before", c.before.shown())
                         .set("after", c.after.shown())
                         .set("change", rating_change(c.after.score() - c.before.score())),
@@ -1013,7 +1013,7 @@ impl Host {
             let text = self.inner.catalog.text(
                 entry.spec.locale,
                 id::MATCH_REMATCH_OFFERED,
-                &Args::new().set("player", name),
+                &Args::new().set("player", fourbot_i18n::Value::name(name)),
             );
             let _ = self.inner.outbox.send(self.presenter(entry).notice(text));
             return Ok(());
@@ -1161,7 +1161,7 @@ async fn present(
                     send(p.notice(host.inner.catalog.text(
                         entry.spec.locale,
                         id::GAME_PLAYER_READY,
-                        &Args::new().set("player", name),
+                        &Args::new().set("player", fourbot_i18n::Value::name(name)),
                     )));
                 }
                 EventKind::Resumed if m.phase() == PhaseKind::BetweenGames => {

@@ -10,6 +10,7 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
 use super::id::Id;
 use super::locale::Locale;
+use super::name::{shape_name, NameStyle};
 
 /// The names of the message files every `locales/<lang>/` folder holds, in
 /// load order. A test checks that the folders hold exactly these files.
@@ -66,8 +67,14 @@ pub const EMBEDDED: [[(&str, &str); 12]; 5] = [
 /// The value of one message argument.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
-    /// Shown as is (names, formatted numbers such as `1½` or `9:58`, mentions).
+    /// Shown as is (formatted numbers such as `1½` or `9:58`, mentions,
+    /// names already shaped by [`Catalog::name`]).
     Text(String),
+    /// A player's name as typed, shaped by the catalog for its front end
+    /// ([`Catalog::name`]: markdown escaped on Discord, never a mention or
+    /// link). Every name goes into a message as this or as text from
+    /// [`Catalog::name`] / [`Catalog::names`].
+    Name(String),
     /// Shown as plain digits; selects plural variants by the locale's CLDR
     /// rules (`1` → one, `2` → other, and `1.5` → other).
     Number(f64),
@@ -77,6 +84,13 @@ pub enum Value {
     /// A duration in words, in the same language ([`Catalog::duration_words`]:
     /// "3 minutes", "1 hour").
     DurationWords(Duration),
+}
+
+impl Value {
+    /// A player's name as typed ([`Value::Name`]).
+    pub fn name(raw: impl Into<String>) -> Value {
+        Value::Name(raw.into())
+    }
 }
 
 impl From<Message> for Value {
@@ -171,6 +185,7 @@ impl Args {
             let name = name.to_string();
             match value {
                 Value::Text(s) => args.set(name, FluentValue::from(s.clone())),
+                Value::Name(s) => args.set(name, FluentValue::from(catalog.name(s))),
                 Value::Number(n) => args.set(name, FluentValue::from(*n)),
                 Value::Message(m) => args.set(name, FluentValue::from(catalog.render(locale, m))),
                 Value::DurationWords(d) => {
@@ -277,6 +292,7 @@ pub struct Catalog {
     bundles: Vec<FluentBundle<FluentResource>>,
     resources: Vec<Vec<(String, FluentResource)>>,
     reported: Mutex<HashSet<(Locale, String)>>,
+    names: NameStyle,
 }
 
 impl std::fmt::Debug for Catalog {
@@ -343,7 +359,34 @@ impl Catalog {
             bundles,
             resources,
             reported: Mutex::new(HashSet::new()),
+            names: NameStyle::default(),
         })
+    }
+
+    /// This catalog, shaping names for `style` (the Discord adapter:
+    /// [`NameStyle::Discord`]; the default is [`NameStyle::Plain`]).
+    pub fn with_names(mut self, style: NameStyle) -> Catalog {
+        self.names = style;
+        self
+    }
+
+    /// How this catalog shapes names.
+    pub fn name_style(&self) -> NameStyle {
+        self.names
+    }
+
+    /// A player's name as typed, shaped for this catalog's front end
+    /// ([`shape_name`]): for text built outside a message, and for lists
+    /// ([`Catalog::names`]).
+    pub fn name(&self, raw: &str) -> String {
+        shape_name(raw, self.names)
+    }
+
+    /// Players' names as typed, each shaped ([`Catalog::name`]) and joined
+    /// as a list in `locale` ("alice, bob and carol").
+    pub fn names<S: AsRef<str>>(&self, locale: Locale, raw: &[S]) -> String {
+        let shaped: Vec<String> = raw.iter().map(|n| self.name(n.as_ref())).collect();
+        self.list(locale, &shaped)
     }
 
     /// The message `id` in `locale`, formatted with `args`. A message missing
@@ -513,6 +556,35 @@ mod tests {
             ),
         ])
         .unwrap()
+    }
+
+    #[test]
+    fn a_name_argument_is_shaped_for_the_catalogs_front_end() {
+        let args = Args::new().set("name", Value::name("**b** <@1>"));
+        let discord = tiny().with_names(NameStyle::Discord);
+        assert_eq!(
+            discord
+                .try_format(Locale::De, "hello", None, &args)
+                .unwrap(),
+            "Hallo \\*\\*b\\*\\* <\u{200B}@\u{200B}1\\>!"
+        );
+        // Text is not a name: a mention the bot wrote stays one.
+        let mention = Args::new().set("name", "<@1>");
+        assert_eq!(
+            discord
+                .try_format(Locale::De, "hello", None, &mention)
+                .unwrap(),
+            "Hallo <@1>!"
+        );
+        // The terminal: no escapes.
+        assert_eq!(
+            tiny().try_format(Locale::De, "hello", None, &args).unwrap(),
+            "Hallo **b** <@1>!"
+        );
+        assert_eq!(
+            discord.names(Locale::EnUs, &["a_b", "c"]),
+            discord.list(Locale::EnUs, &["a\\_b".to_string(), "c".to_string()])
+        );
     }
 
     #[test]

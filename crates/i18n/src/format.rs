@@ -236,8 +236,9 @@ impl Catalog {
         self.text(locale, id::TIME_CONTROL_WORDS, &args)
     }
 
-    /// Joins names or phrases as a list: "alice", "alice and bob", "alice,
-    /// bob and carol".
+    /// Joins phrases or names already shaped ([`Catalog::name`]) as a list:
+    /// "alice", "alice and bob", "alice, bob and carol". Names as typed:
+    /// [`Catalog::names`].
     pub fn list(&self, locale: Locale, items: &[String]) -> String {
         match items {
             [] => String::new(),

@@ -6,7 +6,13 @@
 //!   locale codes (exact → language → English).
 //! - [`Catalog`]: all bundles, loaded once ([`Catalog::new`]); `Send + Sync`.
 //!   [`Catalog::text`] formats a message; a message missing in a language
-//!   falls back to English and is logged once. Bidi isolation marks are off.
+//!   falls back to English and is logged once. Fluent's bidi isolation
+//!   marks are off: names, the only text that can turn a line around, are
+//!   isolated by [`shape_name`].
+//! - Names are data: [`Value::Name`] (and [`Catalog::name`] for text built
+//!   outside Fluent) shape a player's name with [`shape_name`] in the
+//!   catalog's [`NameStyle`] ([`Catalog::with_names`]: the Discord adapter
+//!   escapes markdown, the terminal does not).
 //! - Formatters: [`half_points`] and [`score`] (`1½:½`), [`rating`]
 //!   (`1500?`), [`Catalog::points`] and [`Catalog::duration`] (`9:58`,
 //!   `1 h 05 min`, `2 d 3 h`) with CLDR plural rules.
@@ -30,6 +36,7 @@ mod format;
 pub mod id;
 pub mod inspect;
 mod locale;
+mod name;
 
 pub use catalog::{Args, Catalog, CatalogError, FormatError, Message, Value, EMBEDDED, FTL_FILES};
 pub use format::{
@@ -37,3 +44,4 @@ pub use format::{
 };
 pub use id::Id;
 pub use locale::{Locale, UnsupportedLocale};
+pub use name::{code_name, code_width, shape_name, NameStyle, NAME_CAP, NAME_FALLBACK};

@@ -124,7 +124,11 @@ pub(super) async fn analyze(
         None => match data.ladder.history(guild, &me, 1).await {
             Ok(h) if !h.is_empty() => h[0].id.0.to_string(),
             Ok(_) => {
-                let text = catalog.text(l, id::HISTORY_EMPTY, &Args::new().set("player", me.name));
+                let text = catalog.text(
+                    l,
+                    id::HISTORY_EMPTY,
+                    &Args::new().set("player", crate::i18n::Value::name(me.name)),
+                );
                 return private(ctx, text).await;
             }
             Err(d) => return deny(ctx, &d).await,

@@ -62,7 +62,10 @@ fn challenge_text(catalog: &Catalog, c: &Challenge, expires_unix_s: u64) -> Stri
         l,
         id::CHALLENGE_POSTED,
         &Args::new()
-            .set("challenger", c.challenger.name.clone())
+            .set(
+                "challenger",
+                crate::i18n::Value::name(c.challenger.name.clone()),
+            )
             .set("opponents", catalog.list(l, &opponents))
             .set("variant", catalog.variant_name(l, c.variant))
             .set("time", time_text(c.clock.control))
@@ -81,7 +84,10 @@ fn challenge_text(catalog: &Catalog, c: &Challenge, expires_unix_s: u64) -> Stri
                 l,
                 id::CHALLENGE_COLOR,
                 &Args::new()
-                    .set("player", c.challenger.name.clone())
+                    .set(
+                        "player",
+                        crate::i18n::Value::name(c.challenger.name.clone()),
+                    )
                     .set("color", catalog.plain(l, name)),
             ),
         );
@@ -160,7 +166,10 @@ pub(super) async fn challenge(
             public,
             id::CHALLENGE_AI_STARTED,
             &Args::new()
-                .set("challenger", challenger.name.clone())
+                .set(
+                    "challenger",
+                    crate::i18n::Value::name(challenger.name.clone()),
+                )
                 .set("variant", catalog.variant_name(public, variant))
                 .set("level", level as i64),
         );
@@ -254,11 +263,15 @@ pub async fn on_answer(
         text.push_str(&catalog.text(
             c.locale,
             id::CHALLENGE_ACCEPTED,
-            &Args::new().set("player", s.name.clone()),
+            &Args::new().set("player", crate::i18n::Value::name(s.name.clone())),
         ));
     }
     text.push('\n');
-    text.push_str(&catalog.text(c.locale, msg, &Args::new().set("player", name)));
+    text.push_str(&catalog.text(
+        c.locale,
+        msg,
+        &Args::new().set("player", crate::i18n::Value::name(name)),
+    ));
     let mut response = EditInteractionResponse::new().allowed_mentions(mentions_only(&[]));
     if let Answered::Waiting(c) = &answered {
         // Empty when another press is starting the match.
@@ -268,7 +281,7 @@ pub async fn on_answer(
             text.push_str(&catalog.text(
                 c.locale,
                 id::CHALLENGE_WAITING_FOR,
-                &Args::new().set("players", catalog.list(c.locale, &names)),
+                &Args::new().set("players", catalog.names(c.locale, &names)),
             ));
         }
     } else {
@@ -279,7 +292,11 @@ pub async fn on_answer(
         // Withdrawn from `/matches`: the challenge's own message is edited
         // through its command's token; the list says it is done.
         close_offer_message(&ctx.http, &c.token, c.message, clip(&text)).await?;
-        let done = catalog.text(locale, msg, &Args::new().set("player", me.name.clone()));
+        let done = catalog.text(
+            locale,
+            msg,
+            &Args::new().set("player", crate::i18n::Value::name(me.name.clone())),
+        );
         let response = EditInteractionResponse::new()
             .content(clip(&done))
             .components(Vec::new())

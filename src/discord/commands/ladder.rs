@@ -46,7 +46,7 @@ fn card_text(catalog: &Catalog, l: Locale, name: &str, cards: &[PoolCard]) -> St
                         l,
                         id::RATING_TITLE,
                         &Args::new()
-                            .set("player", name.to_string())
+                            .set("player", crate::i18n::Value::name(name.to_string()))
                             .set("variant", catalog.variant_name(l, c.variant)),
                     )
                 ),
@@ -119,7 +119,7 @@ pub fn rating_chart(
             l,
             id::RATING_TITLE,
             &Args::new()
-                .set("player", name.to_string())
+                .set("player", crate::i18n::Value::name(name.to_string()))
                 .set("variant", catalog.variant_name(l, card.variant)),
         ),
         x_label: catalog.plain(l, id::CHART_MATCHES),
@@ -192,10 +192,12 @@ pub(super) async fn rating(
         let text = catalog.text(
             l,
             id::RATING_NONE,
-            &Args::new().set("player", user.name.clone()).set(
-                "variant",
-                catalog.variant_name(l, wanted.unwrap_or(Variant::Classic)),
-            ),
+            &Args::new()
+                .set("player", crate::i18n::Value::name(user.name.clone()))
+                .set(
+                    "variant",
+                    catalog.variant_name(l, wanted.unwrap_or(Variant::Classic)),
+                ),
         );
         return private(ctx, text).await;
     }
@@ -210,11 +212,6 @@ pub(super) async fn rating(
     }
     ctx.send(reply).await?;
     Ok(())
-}
-
-/// Makes a name safe inside a code block.
-fn code_safe(name: &str) -> String {
-    name.replace('`', "ˋ")
 }
 
 /// A line's trend as shown, in the units of its rating (`+23`, `−12`,
@@ -321,9 +318,13 @@ pub fn leaderboard_table(
     }
     let names: Vec<String> = entries
         .iter()
-        .map(|e| code_safe(&e.name).chars().take(24).collect())
+        .map(|e| crate::i18n::code_name(&e.name, 24))
         .collect();
-    let name_width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+    let name_width = names
+        .iter()
+        .map(|n| crate::i18n::code_width(n))
+        .max()
+        .unwrap_or(0);
     let rank_width = entries
         .iter()
         .map(|e| e.rank.to_string().len())
@@ -352,7 +353,7 @@ pub fn leaderboard_table(
         .zip(&names)
         .zip(&trend_texts)
         .map(|((e, name), trend)| {
-            let pad = name_width - name.chars().count();
+            let pad = name_width - crate::i18n::code_width(name);
             let line = format!(
                 "{:>rw$}. {name}{}  {:>tw$}  {:>4}",
                 e.rank,
@@ -533,7 +534,7 @@ fn history_line(catalog: &Catalog, l: Locale, h: &HistoryEntry) -> String {
             &Args::new()
                 .set("date", format!("<t:{}:d>", h.finished_unix_ms / 1000))
                 .set("variant", catalog.variant_name(l, h.variant))
-                .set("players", catalog.list(l, &h.opponents))
+                .set("players", catalog.names(l, &h.opponents))
                 .set("score", score_text)
                 .set("change", change),
         )
@@ -555,7 +556,11 @@ pub(super) async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), 
         Err(d) => return deny(ctx, &d).await,
     };
     let text = if entries.is_empty() {
-        catalog.text(l, id::HISTORY_EMPTY, &Args::new().set("player", user.name))
+        catalog.text(
+            l,
+            id::HISTORY_EMPTY,
+            &Args::new().set("player", crate::i18n::Value::name(user.name)),
+        )
     } else {
         let lines: Vec<String> = entries
             .iter()
@@ -563,7 +568,11 @@ pub(super) async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), 
             .collect();
         format!(
             "**{}**\n{}",
-            catalog.text(l, id::HISTORY_TITLE, &Args::new().set("player", user.name)),
+            catalog.text(
+                l,
+                id::HISTORY_TITLE,
+                &Args::new().set("player", crate::i18n::Value::name(user.name))
+            ),
             lines.join("\n")
         )
     };

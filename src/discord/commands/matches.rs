@@ -78,7 +78,7 @@ pub(super) async fn matches(ctx: Context<'_>) -> Result<(), Error> {
                     .collect();
                 let args = Args::new()
                     .set("n", n)
-                    .set("players", catalog.list(l, &others))
+                    .set("players", catalog.names(l, &others))
                     .set(
                         "variant",
                         catalog.text(l, id::variant(c.variant), &Args::new()),

@@ -87,7 +87,7 @@ pub(super) async fn seek(
             l,
             id::SEEK_POSTED,
             &Args::new()
-                .set("player", seeker.name.clone())
+                .set("player", crate::i18n::Value::name(seeker.name.clone()))
                 .set("variant", catalog.variant_name(l, s.variant))
                 .set("time", time_text(s.clock.control))
                 .set("free", s.free() as i64),
@@ -145,7 +145,7 @@ pub async fn on_press(
             catalog.text(
                 s.locale,
                 id::SEEK_CANCELLED,
-                &Args::new().set("player", player.name.clone()),
+                &Args::new().set("player", crate::i18n::Value::name(player.name.clone())),
             ),
         ),
         SeekChange::Joined(s) | SeekChange::Full(s) => (
@@ -154,7 +154,7 @@ pub async fn on_press(
                 s.locale,
                 id::SEEK_JOINED,
                 &Args::new()
-                    .set("player", player.name.clone())
+                    .set("player", crate::i18n::Value::name(player.name.clone()))
                     .set("free", s.free() as i64),
             ),
         ),

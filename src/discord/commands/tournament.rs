@@ -267,7 +267,7 @@ async fn tournament_remove(ctx: Context<'_>, tournament: i64, user: User) -> Res
         Ok(()) => {
             tracing::info!(tournament, player = %user.id, moderator = %ctx.author().id, "removed from a tournament");
             let done = Message::new(id::TOURNAMENT_REMOVED)
-                .with("player", player.name)
+                .with("player", crate::i18n::Value::name(player.name))
                 .with("id", tournament);
             reply(ctx, done).await
         }
