@@ -1,11 +1,16 @@
-//! Replay GIFs drawn off the async runtime, a few at a time, and kept for
-//! finished matches (issue 32: one `/replay` of a 2,000-ply PopOut game drew
-//! 2,001 frames on an async worker; two of them stalled every server).
+//! Pictures drawn off the async runtime, a few at a time, and the replay
+//! GIFs kept for finished matches (issue 32: one `/replay` of a 2,000-ply
+//! PopOut game drew 2,001 frames on an async worker; two of them stalled
+//! every server).
 //!
-//! Every replay is drawn by [`Replays::draw`]: on tokio's blocking pool
-//! (`spawn_blocking`), behind a semaphore of [`Replays::permits`] (one core
-//! less than the machine has, at least one), so a press or a turn never
-//! waits for a picture; a replay waits for a permit instead. Each GIF is
+//! Every picture a command draws (replays, rating charts, leaderboard and
+//! tournament standings, `/analyze`'s board) goes through [`off_runtime`]:
+//! tokio's blocking pool (`spawn_blocking`) behind one semaphore of
+//! [`permits`] (one core less than the machine has, at least one), so a
+//! press or a turn never waits for a picture; a picture waits for a permit
+//! instead. (The turn pictures stay in the match tasks: about 0.3 ms each
+//! from cached parts, bounded by the board; docs/benchmarks.md measured a
+//! semaphore in front of them as worse.) Each replay GIF is
 //! bounded by `fourbot_render::replay_gif` (at most 200 frames, 4 MiB). A
 //! finished match's GIFs are kept in a small LRU cache (at most
 //! [`CACHE_ENTRIES`] games and [`CACHE_BYTES`] bytes): its games never
@@ -20,6 +25,30 @@ use tokio::sync::Semaphore;
 use crate::game::Game;
 use crate::render::{replay_gif, RenderError, Replay};
 
+/// Pictures drawn at once: one core less than the machine has, at least
+/// one, so that a core is left to the async runtime however many pictures
+/// are asked for.
+pub fn permits() -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    cores.saturating_sub(1).max(1)
+}
+
+fn semaphore() -> &'static Semaphore {
+    static PERMITS: std::sync::OnceLock<Semaphore> = std::sync::OnceLock::new();
+    PERMITS.get_or_init(|| Semaphore::new(permits()))
+}
+
+/// Runs `draw` on the blocking pool once one of the [`permits`] is free.
+///
+/// # Errors
+/// The drawing thread panicked.
+pub async fn off_runtime<T: Send + 'static>(
+    draw: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, tokio::task::JoinError> {
+    let _permit = semaphore().acquire().await.expect("the semaphore is never closed");
+    tokio::task::spawn_blocking(draw).await
+}
+
 /// Most games whose replay is kept.
 pub const CACHE_ENTRIES: usize = 16;
 
@@ -30,40 +59,16 @@ pub const CACHE_BYTES: usize = 16 * 1024 * 1024;
 /// A game's replay in the cache: match number and 0-based game.
 type Key = (i64, usize);
 
-/// The replays being drawn and the finished matches' replays.
+/// The finished matches' replays, most recently used first.
+#[derive(Default)]
 pub struct Replays {
-    permits: Arc<Semaphore>,
-    size: usize,
     cache: Mutex<VecDeque<(Key, Arc<Replay>)>>,
 }
 
-impl Default for Replays {
-    /// One permit per core but one (at least one): a core is left to the
-    /// async runtime however many replays are asked for.
-    fn default() -> Replays {
-        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        Replays::new(cores.saturating_sub(1).max(1))
-    }
-}
-
 impl Replays {
-    /// At most `permits` replays drawn at once.
-    pub fn new(permits: usize) -> Replays {
-        Replays {
-            permits: Arc::new(Semaphore::new(permits)),
-            size: permits,
-            cache: Mutex::new(VecDeque::new()),
-        }
-    }
-
-    /// How many replays may be drawn at once.
-    pub fn permits(&self) -> usize {
-        self.size
-    }
-
     /// The replay of game `game` (0-based) of match `match_id`: from the
-    /// cache if `finished` and drawn before, else drawn on the blocking pool
-    /// once a permit is free (and kept if `finished`).
+    /// cache if `finished` and drawn before, else drawn by [`off_runtime`]
+    /// (and kept if `finished`).
     ///
     /// # Errors
     /// The picture could not be drawn ([`RenderError::TooLarge`] for a game
@@ -81,20 +86,8 @@ impl Replays {
                 return Ok(hit);
             }
         }
-        let _permit = self
-            .permits
-            .clone()
-            .acquire_owned()
-            .await
-            .map_err(|_| RenderError::Encode("the picture pool is closed".into()))?;
-        // Another call may have drawn it while this one waited.
-        if finished {
-            if let Some(hit) = self.cached(key) {
-                return Ok(hit);
-            }
-        }
         let game = game.clone();
-        let drawn = tokio::task::spawn_blocking(move || replay_gif(&game))
+        let drawn = off_runtime(move || replay_gif(&game))
             .await
             .map_err(|e| RenderError::Encode(format!("the drawing thread failed: {e}")))??;
         let drawn = Arc::new(drawn);
@@ -147,7 +140,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_finished_match_is_drawn_once_and_a_running_one_every_time() {
-        let replays = Replays::new(1);
+        let replays = Replays::default();
         let g = short_game();
         let a = replays.draw(7, 0, true, &g).await.unwrap();
         let b = replays.draw(7, 0, true, &g).await.unwrap();
@@ -160,7 +153,7 @@ mod tests {
 
     #[tokio::test]
     async fn the_cache_keeps_the_most_recent_games() {
-        let replays = Replays::new(2);
+        let replays = Replays::default();
         let g = Game::new(Position::new(Variant::Classic));
         for id in 0..(CACHE_ENTRIES as i64 + 4) {
             replays.draw(id, 0, true, &g).await.unwrap();
