@@ -45,7 +45,10 @@ fn semaphore() -> &'static Semaphore {
 pub async fn off_runtime<T: Send + 'static>(
     draw: impl FnOnce() -> T + Send + 'static,
 ) -> Result<T, tokio::task::JoinError> {
-    let _permit = semaphore().acquire().await.expect("the semaphore is never closed");
+    let _permit = semaphore()
+        .acquire()
+        .await
+        .expect("the semaphore is never closed");
     tokio::task::spawn_blocking(draw).await
 }
 

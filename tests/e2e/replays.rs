@@ -42,7 +42,8 @@ async fn long_popout_match(db: &Db, plies: usize) -> MatchId {
             .unwrap();
     }
     let seat = m.to_move().unwrap();
-    m.apply(seat, Action::ResignMatch, Timestamp(t + 10)).unwrap();
+    m.apply(seat, Action::ResignMatch, Timestamp(t + 10))
+        .unwrap();
     assert!(m.is_finished());
     let events: Vec<_> = m.drain_events().collect();
     db.record_events(id, &m, &events).await.unwrap();
@@ -75,7 +76,14 @@ async fn five_replays_of_2000_ply_popout_matches_do_not_delay_a_press() {
     // acknowledged well within Discord's 3 s.
     let replays: Vec<u64> = ids
         .iter()
-        .map(|id| ask(&fake, CAROL, "replay", &[("match", 3, json!(id.0.to_string()))]))
+        .map(|id| {
+            ask(
+                &fake,
+                CAROL,
+                "replay",
+                &[("match", 3, json!(id.0.to_string()))],
+            )
+        })
         .collect();
     let mut waits = Vec::new();
     for (ply, column) in (1..=8).zip(['a', 'b', 'a', 'b', 'c', 'd', 'c', 'd']) {
@@ -84,7 +92,10 @@ async fn five_replays_of_2000_ply_popout_matches_do_not_delay_a_press() {
         fake.wait_for("the press's acknowledgement", |f| callback_of(f, i))
             .await;
         waits.push(pressed.elapsed());
-        assert!(!fake.interaction(i).unwrap().dead, "press {ply} answered in time");
+        assert!(
+            !fake.interaction(i).unwrap().dead,
+            "press {ply} answered in time"
+        );
     }
     eprintln!("press acknowledgements during five replays: {waits:?}");
     let slowest = waits.iter().max().unwrap();
@@ -94,13 +105,20 @@ async fn five_replays_of_2000_ply_popout_matches_do_not_delay_a_press() {
     );
     // Every replay is answered, sampled, and says so.
     for (&iid, id) in replays.iter().zip(&ids) {
-        assert!(!fake.interaction(iid).unwrap().dead, "/replay {id} deferred in time");
+        assert!(
+            !fake.interaction(iid).unwrap().dead,
+            "/replay {id} deferred in time"
+        );
         let answer = replay_answer(&fake, iid).await;
         assert!(answer.status < 300, "{}", answer.status);
         assert_eq!(answer.files.len(), 1, "one game");
         let gif = &answer.files[0].1;
         assert!(gif.starts_with(b"GIF8"));
-        assert!(gif.len() <= fourbot::render::MAX_REPLAY_BYTES, "{} bytes", gif.len());
+        assert!(
+            gif.len() <= fourbot::render::MAX_REPLAY_BYTES,
+            "{} bytes",
+            gif.len()
+        );
         let data = answer.json.get("data").unwrap_or(&answer.json);
         let text = data["content"].as_str().unwrap_or("");
         assert!(
@@ -109,7 +127,12 @@ async fn five_replays_of_2000_ply_popout_matches_do_not_delay_a_press() {
         );
     }
     // The same match again: the kept GIF, the same bytes.
-    let again = ask(&fake, ALICE, "replay", &[("match", 3, json!(ids[0].0.to_string()))]);
+    let again = ask(
+        &fake,
+        ALICE,
+        "replay",
+        &[("match", 3, json!(ids[0].0.to_string()))],
+    );
     let first = replay_answer(&fake, replays[0]).await;
     assert_eq!(replay_answer(&fake, again).await.files, first.files);
 }

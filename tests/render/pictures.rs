@@ -660,8 +660,16 @@ fn a_2000_ply_popout_replay_is_sampled_within_the_caps() {
     assert_eq!(g.moves().len(), 2_000);
     let replay = replay_gif(&g).unwrap();
     assert!(replay.sampled());
-    assert!(replay.frames <= MAX_REPLAY_FRAMES, "{} frames", replay.frames);
-    assert!(replay.gif.len() <= MAX_REPLAY_BYTES, "{} bytes", replay.gif.len());
+    assert!(
+        replay.frames <= MAX_REPLAY_FRAMES,
+        "{} frames",
+        replay.frames
+    );
+    assert!(
+        replay.gif.len() <= MAX_REPLAY_BYTES,
+        "{} bytes",
+        replay.gif.len()
+    );
     let frames = gif_frames(&replay.gif);
     assert_eq!(frames.len(), replay.frames);
     // The first frame is the position after ply 1, the last but one after

@@ -123,11 +123,7 @@ pub fn replay(
     // Sampled plies plus the highlighted final frame: at most n / step + 2
     // plies, so step ≥ n / (max_frames − 3) keeps within max_frames.
     let room = max_frames.saturating_sub(3).max(1);
-    let mut step = if n + 1 <= max_frames {
-        1
-    } else {
-        n.div_ceil(room)
-    };
+    let mut step = if n < max_frames { 1 } else { n.div_ceil(room) };
     loop {
         let shown = sampled_plies(n, step);
         if let Some(gif) = gif_of(game, &shown, max_bytes)? {

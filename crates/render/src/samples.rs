@@ -120,7 +120,7 @@ pub fn long_popout_game(plies: usize) -> Option<fourbot_core::game::Game> {
                 (times * 1_000 + discs.abs_diff(10) * 10 + next() % 30, m)
             })
             .collect();
-        scored.sort_by(|a, b| b.0.cmp(&a.0));
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
         scored.into_iter().map(|(_, m)| m).collect::<Vec<Move>>()
     };
     let first = candidates(&start, &seen, &mut next);

@@ -51,9 +51,7 @@ pub(super) async fn replay(
                     notes.push(catalog.text(
                         l,
                         id::REPLAY_SAMPLED,
-                        &game
-                            .set("moves", replay.plies)
-                            .set("step", replay.step),
+                        &game.set("moves", replay.plies).set("step", replay.step),
                     ));
                 }
                 reply = reply.attachment(CreateAttachment::bytes(

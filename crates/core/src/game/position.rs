@@ -560,7 +560,11 @@ mod tests {
         for i in 0..70_000usize {
             p.play(cycle[i % 4])
                 .unwrap_or_else(|e| panic!("ply {}: {e:?}", i + 1));
-            assert_eq!(usize::try_from(p.ply()).ok(), Some(i + 1), "the ply counter wrapped");
+            assert_eq!(
+                usize::try_from(p.ply()).ok(),
+                Some(i + 1),
+                "the ply counter wrapped"
+            );
         }
         assert_eq!(p.outcome(), Outcome::Ongoing);
     }
