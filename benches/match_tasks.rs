@@ -58,7 +58,7 @@ async fn play(handle: &MatchHandle, ply: usize, moves: &[fourbot::game::Move]) {
     let action = Action::Move {
         turn: fourbot::play::Turn {
             game: 1,
-            ply: ply as u16 + 1,
+            ply: ply as u32 + 1,
         },
         mv: moves[ply],
     };

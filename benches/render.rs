@@ -130,5 +130,25 @@ fn bench_charts(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_render, bench_charts);
+/// `/replay` of a 2,000-ply PopOut game (issue 32): the bounded replay the
+/// bot sends (at most 200 frames). The uncapped `game_gif` of the same game
+/// (3.4 s) is measured once by the `replay_time` example instead
+/// (docs/render.md, "Replay").
+fn bench_replay(c: &mut Criterion) {
+    let long = fourbot::render::samples::long_popout_game(2_000).expect("a long game");
+    let replay = fourbot::render::replay_gif(&long).unwrap();
+    println!(
+        "size: replay of a 2,000-ply popout game {} bytes, {} frames",
+        replay.gif.len(),
+        replay.frames
+    );
+    let mut group = c.benchmark_group("replay");
+    group.sample_size(10);
+    group.bench_function("replay gif popout 2000 plies", |b| {
+        b.iter(|| fourbot::render::replay_gif(black_box(&long)).unwrap())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_render, bench_charts, bench_replay);
 criterion_main!(benches);

@@ -66,3 +66,8 @@ resign-confirm-expired = Diese Frage ist abgelaufen. Drücke noch einmal { butto
 match-aborted-no-access = Dein Match { $players } in <#{ $thread }> wurde ohne Ergebnis abgebrochen: ich kann in seinem Thread nicht mehr schreiben (eine Berechtigung wurde entzogen oder der Thread ist weg), also konnte niemand das Brett sehen. Keine Wertungsänderung. Bitte einen Moderator, mir dort „Nachrichten in Threads senden“ zurückzugeben.
 # $last: the last column's letter
 turn-typing-hint = Züge kann man auch tippen: den Buchstaben der Spalte (a–{ $last }) oder ihre Nummer von links.
+
+## /replay of a long game. $game (number), $moves (number), $step (number)
+replay-sampled = Partie { $game } hat { $moves } Züge, mehr als eine Wiederholung zeigt: Sie zeigt jeden { $step }. Zug, immer den ersten und den letzten.
+# $game (number)
+replay-too-large = Partie { $game } ist zu lang, um sie als Wiederholung zu zeichnen.

@@ -102,3 +102,8 @@ resign-confirm-expired = That question has expired. Press { button-resign-match 
 match-aborted-no-access = Your match { $players } in <#{ $thread }> was aborted without a result: I can no longer post in its thread (a permission was taken away or the thread is gone), so nobody could see the board. No rating change. Ask a moderator to give me back Send Messages in Threads there.
 # $last: the last column's letter
 turn-typing-hint = Moves can also be typed: the column's letter (a–{ $last }) or its number from the left.
+
+## /replay of a long game. $game (number), $moves (number), $step (number)
+replay-sampled = Game { $game } has { $moves } moves, more than one replay shows: it shows one move in { $step }, always the first and the last.
+# $game (number)
+replay-too-large = Game { $game } is too long to draw as a replay.

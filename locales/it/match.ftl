@@ -66,3 +66,8 @@ resign-confirm-expired = La domanda è scaduta. Premi di nuovo { button-resign-m
 match-aborted-no-access = Il tuo incontro { $players } in <#{ $thread }> è stato annullato senza risultato: non posso più scrivere nel suo thread (mi è stato tolto un permesso o il thread non c'è più), quindi nessuno poteva vedere la scacchiera. Nessuna variazione di punteggio. Chiedi a un moderatore di ridarmi lì «Inviare messaggi nei thread».
 # $last: the last column's letter
 turn-typing-hint = Le mosse si possono anche scrivere: la lettera della colonna (a–{ $last }) o il suo numero da sinistra.
+
+## /replay of a long game. $game (number), $moves (number), $step (number)
+replay-sampled = La partita { $game } ha { $moves } mosse, più di quante ne mostri un replay: ne mostra una ogni { $step }, sempre la prima e l’ultima.
+# $game (number)
+replay-too-large = La partita { $game } è troppo lunga per disegnarne il replay.

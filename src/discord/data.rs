@@ -55,6 +55,9 @@ pub struct Data {
     pub bot_user: AtomicU64,
     /// The shards that have had a READY (the next one is a reconnect).
     pub shards_seen: Mutex<std::collections::HashSet<u32>>,
+    /// `/replay`'s GIFs: drawn off the async runtime a few at a time, the
+    /// finished matches' kept.
+    pub replays: super::pictures::Replays,
 }
 
 /// The start-up work's progress: begun once (a reconnect does not start

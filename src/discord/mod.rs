@@ -28,6 +28,7 @@ pub mod limits;
 pub mod messages;
 pub mod offers;
 pub mod ops;
+pub mod pictures;
 pub mod poster;
 pub mod register;
 pub mod relay;
@@ -160,6 +161,7 @@ async fn run_until(
         message_content: std::sync::atomic::AtomicBool::new(true),
         bot_user: Default::default(),
         shards_seen: Default::default(),
+        replays: Default::default(),
     });
     if let Some(d) = config.test_time_scale {
         tracing::warn!(

@@ -292,7 +292,7 @@ pub async fn standings_picture(
 ) -> Option<CreateAttachment> {
     let table = standings_picture_table(catalog, l, card)?;
     let alt = table.title.clone();
-    match tokio::task::spawn_blocking(move || standings_png(&table)).await {
+    match super::pictures::off_runtime(move || standings_png(&table)).await {
         Ok(Ok(png)) => Some(CreateAttachment::bytes(png, STANDINGS_FILE).description(alt)),
         Ok(Err(e)) => {
             tracing::warn!(error = %e, "drawing tournament standings failed");

@@ -22,6 +22,7 @@ mod pitfalls;
 mod production;
 mod rated;
 mod registration;
+mod replays;
 mod restart;
 mod shards;
 mod shell;

@@ -332,8 +332,8 @@ async fn two_processes_on_one_database_survive_a_kill_and_reshard_into_one() {
     for (i, t) in tables.iter().enumerate() {
         let id = fourbot::store::MatchId(t.match_id.parse().unwrap());
         let detail = db.match_detail(id).await.unwrap();
-        let plies: Vec<u16> = detail.games[0].moves.iter().map(|m| m.ply).collect();
-        let expected: Vec<u16> = (1..=if i < 2 { 3 } else { 4 }).collect();
+        let plies: Vec<u32> = detail.games[0].moves.iter().map(|m| m.ply).collect();
+        let expected: Vec<u32> = (1..=if i < 2 { 3 } else { 4 }).collect();
         assert_eq!(plies, expected, "match {}", t.match_id);
         assert_eq!(
             t.turns(1, 2),

@@ -14,7 +14,7 @@ use tokio::time::Instant;
 
 use crate::lossy::Lossy;
 
-fn mv(ply: u16, text: &str) -> Action {
+fn mv(ply: u32, text: &str) -> Action {
     Action::Move {
         turn: Turn { game: 1, ply },
         mv: parse_move(text, Variant::Classic).unwrap(),

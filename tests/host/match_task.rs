@@ -23,7 +23,7 @@ fn spawn(time: &str) -> (SpawnedMatch, Instant) {
     (spawn_match(m, epoch), epoch)
 }
 
-fn mv(game: u8, ply: u16, text: &str) -> Action {
+fn mv(game: u8, ply: u32, text: &str) -> Action {
     Action::Move {
         turn: Turn { game, ply },
         mv: parse_move(text, Variant::Classic).unwrap(),
@@ -189,7 +189,7 @@ async fn the_task_publishes_every_event_of_a_match_in_order() {
         sleep_until(at(1_000 * (i as u64 + 1))).await;
         let seat = if i % 2 == 0 { P1 } else { P2 };
         handle
-            .act(seat, mv(1, i as u16 + 1, &c.to_string()))
+            .act(seat, mv(1, i as u32 + 1, &c.to_string()))
             .await
             .unwrap();
     }

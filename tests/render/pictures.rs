@@ -622,3 +622,84 @@ fn the_same_position_gives_the_same_bytes_whatever_was_drawn_before() {
     .unwrap();
     assert_eq!(here, there);
 }
+
+// --- Bounded replay (issue 32) ----------------------------------------------
+
+#[test]
+fn a_short_game_replays_every_ply_the_same_as_the_uncapped_gif() {
+    let g = game(Variant::Classic, DRAWN_42);
+    let replay = fourbot::render::replay_gif(&g).unwrap();
+    assert_eq!((replay.plies, replay.step, replay.frames), (42, 1, 43));
+    assert!(!replay.sampled());
+    assert!(replay.gif == game_gif(&g).unwrap());
+}
+
+#[test]
+fn sampled_plies_keep_the_first_and_the_last() {
+    use fourbot::render::sampled_plies;
+    assert_eq!(sampled_plies(0, 3), Vec::<usize>::new());
+    assert_eq!(sampled_plies(7, 1), vec![1, 2, 3, 4, 5, 6, 7]);
+    assert_eq!(sampled_plies(7, 3), vec![1, 4, 7]);
+    assert_eq!(sampled_plies(8, 3), vec![1, 4, 7, 8]);
+    for n in [199usize, 200, 201, 2_000, 65_537] {
+        let step = n.div_ceil(fourbot::render::MAX_REPLAY_FRAMES - 3);
+        let shown = sampled_plies(n, step);
+        assert_eq!(shown.first(), Some(&1));
+        assert_eq!(shown.last(), Some(&n));
+        assert!(shown.len() < fourbot::render::MAX_REPLAY_FRAMES, "{n}");
+    }
+}
+
+/// The replay of issue 32: a 2,000-ply PopOut game drew 2,001 frames (3.4 s
+/// of CPU, 4 MB); the bot's replay has at most `MAX_REPLAY_FRAMES`, the
+/// first and the last ply among them, and stays under `MAX_REPLAY_BYTES`.
+#[test]
+fn a_2000_ply_popout_replay_is_sampled_within_the_caps() {
+    use fourbot::render::{replay_gif, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES};
+    let g = fourbot::render::samples::long_popout_game(2_000).expect("a long game");
+    assert_eq!(g.moves().len(), 2_000);
+    let replay = replay_gif(&g).unwrap();
+    assert!(replay.sampled());
+    assert!(
+        replay.frames <= MAX_REPLAY_FRAMES,
+        "{} frames",
+        replay.frames
+    );
+    assert!(
+        replay.gif.len() <= MAX_REPLAY_BYTES,
+        "{} bytes",
+        replay.gif.len()
+    );
+    let frames = gif_frames(&replay.gif);
+    assert_eq!(frames.len(), replay.frames);
+    // The first frame is the position after ply 1, the last but one after
+    // the last ply (its move ringed), the last the final position.
+    let after = |n: usize| Game::from_moves(*g.start(), &g.moves()[..n]).unwrap();
+    let options = RenderOptions {
+        last_move: true,
+        ..RenderOptions::default()
+    };
+    let first = image::DynamicImage::ImageRgba8(frames[0].buffer().clone()).to_rgb8();
+    assert!(first == decode_png(&board_png(&after(1), &options).unwrap()));
+    let n = frames.len();
+    let last_ply = image::DynamicImage::ImageRgba8(frames[n - 2].buffer().clone()).to_rgb8();
+    assert!(last_ply == decode_png(&board_png(&g, &options).unwrap()));
+}
+
+#[test]
+fn a_replay_over_its_byte_cap_shows_fewer_plies() {
+    use fourbot::render::replay_gif_within;
+    let g = fourbot::render::samples::long_popout_game(300).expect("a long game");
+    let all = replay_gif_within(&g, 1_000, usize::MAX).unwrap();
+    assert_eq!(all.step, 1);
+    let cap = all.gif.len() / 3;
+    let capped = replay_gif_within(&g, 1_000, cap).unwrap();
+    assert!(capped.gif.len() <= cap, "{} > {cap}", capped.gif.len());
+    assert!(capped.step >= 2, "step {}", capped.step);
+    assert_eq!(gif_frames(&capped.gif).len(), capped.frames);
+    // Not even two frames fit: refused, not sent.
+    assert!(matches!(
+        replay_gif_within(&g, 1_000, 100),
+        Err(fourbot::render::RenderError::TooLarge { cap: 100 })
+    ));
+}

@@ -96,16 +96,70 @@ fn changed_rect(a: &[u8], b: &[u8], width: usize) -> Option<(usize, usize, usize
 /// after the first reduced to the rectangle that changed, with unchanged
 /// pixels inside it transparent.
 pub fn gif(game: &Game) -> Result<Vec<u8>, RenderError> {
+    let plies: Vec<usize> = (1..=game.moves().len()).collect();
+    gif_of(game, &plies, usize::MAX).map(|out| out.expect("no byte cap"))
+}
+
+/// The plies a replay of `plies` plies shows when it shows every `step`-th:
+/// ply 1, 1 + step, 1 + 2·step, … and always the last ply.
+pub fn sampled_plies(plies: usize, step: usize) -> Vec<usize> {
+    let step = step.max(1);
+    let mut shown: Vec<usize> = (1..=plies).step_by(step).collect();
+    if plies > 0 && shown.last() != Some(&plies) {
+        shown.push(plies);
+    }
+    shown
+}
+
+/// The replay of [`super::replay_gif`]: every ply while the frames fit in
+/// `max_frames`, else every `step`-th (see [`sampled_plies`]); a GIF over
+/// `max_bytes` is drawn again with twice the step.
+pub fn replay(
+    game: &Game,
+    max_frames: usize,
+    max_bytes: usize,
+) -> Result<super::Replay, RenderError> {
+    let n = game.moves().len();
+    // Sampled plies plus the highlighted final frame: at most n / step + 2
+    // plies, so step ≥ n / (max_frames − 3) keeps within max_frames.
+    let room = max_frames.saturating_sub(3).max(1);
+    let mut step = if n < max_frames { 1 } else { n.div_ceil(room) };
+    loop {
+        let shown = sampled_plies(n, step);
+        if let Some(gif) = gif_of(game, &shown, max_bytes)? {
+            return Ok(super::Replay {
+                gif,
+                plies: n,
+                step,
+                frames: shown.len() + 1,
+            });
+        }
+        if step >= n.max(1) {
+            return Err(RenderError::TooLarge { cap: max_bytes });
+        }
+        step = (step * 2).min(n.max(1));
+    }
+}
+
+/// The GIF of the positions after `plies` (1-based, ascending), each with
+/// its move ringed, then the final position highlighted; `None` once the
+/// output passes `max_bytes` (drawing stops there).
+fn gif_of(game: &Game, plies: &[usize], max_bytes: usize) -> Result<Option<Vec<u8>>, RenderError> {
     let layout = Layout::new(game.variant());
     let (w, h) = (layout.width() as usize, layout.height() as usize);
     let key = palette_key(game.start(), false);
 
-    // The positions to show: after each ply, then the final one highlighted.
-    let mut frames = Vec::with_capacity(game.moves().len() + 1);
+    // The positions to show: after each chosen ply, then the final one
+    // highlighted.
+    let mut frames = Vec::with_capacity(plies.len() + 1);
     let mut p = *game.start();
-    for &m in game.moves() {
+    let mut wanted = plies.iter().copied().peekable();
+    for (i, &m) in game.moves().iter().enumerate() {
         p.play_unchecked(m);
-        frames.push((p, Some(m), false, PLY_DELAY_MS));
+        if wanted.peek() == Some(&(i + 1)) {
+            wanted.next();
+            frames.push((p, Some(m), false, PLY_DELAY_MS));
+        }
     }
     let last = game.moves().last().copied();
     frames.push((*game.position(), last, true, FINAL_DELAY_MS));
@@ -138,10 +192,13 @@ pub fn gif(game: &Game) -> Result<Vec<u8>, RenderError> {
             Some(prev) => delta_frame(prev, &indices, w, delay),
         };
         encoder.write_frame(&frame).map_err(encode_error)?;
+        if encoder.get_ref().len() > max_bytes {
+            return Ok(None);
+        }
         previous = Some(indices);
     }
     drop(encoder);
-    Ok(out)
+    Ok(Some(out))
 }
 
 /// The frame that turns picture `prev` into `next` (palette indices, `width`

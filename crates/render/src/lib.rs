@@ -107,6 +107,12 @@ pub enum RenderError {
     /// A standings table of more rows than [`MAX_ROWS`].
     #[error("{0} rows are more than a table picture holds")]
     TooManyRows(usize),
+    /// A replay GIF that stays over its byte cap even at two frames.
+    #[error("the replay is larger than {cap} bytes")]
+    TooLarge {
+        /// The cap in bytes.
+        cap: usize,
+    },
     /// The encoder failed (not expected when writing to memory).
     #[error("encoding the picture failed: {0}")]
     Encode(String),
@@ -289,4 +295,64 @@ pub fn preview_png(game: &Game, column: u8) -> Result<Vec<u8>, RenderError> {
 /// [`RenderError::Encode`] (not expected when writing to memory).
 pub fn game_gif(game: &Game) -> Result<Vec<u8>, RenderError> {
     encode::gif(game)
+}
+
+/// Most frames in a [`replay_gif`]: a longer game shows every k-th ply.
+/// 200 frames of 0.7 s are 2 min 20 s of replay and some 0.8 s of CPU
+/// (docs/render.md, "Replay").
+pub const MAX_REPLAY_FRAMES: usize = 200;
+
+/// Most bytes in a [`replay_gif`]: 4 MiB, well under Discord's 10 MiB per
+/// upload with several games in one reply.
+pub const MAX_REPLAY_BYTES: usize = 4 * 1024 * 1024;
+
+/// A bounded replay GIF and how it was sampled.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Replay {
+    /// The GIF.
+    pub gif: Vec<u8>,
+    /// The game's plies.
+    pub plies: usize,
+    /// Every `step`-th ply is shown (1: every ply); the first and the last
+    /// ply always are.
+    pub step: usize,
+    /// Frames in the GIF, the highlighted final frame included.
+    pub frames: usize,
+}
+
+impl Replay {
+    /// Whether plies were left out.
+    pub fn sampled(&self) -> bool {
+        self.step > 1
+    }
+}
+
+/// The replay of [`game_gif`] within [`MAX_REPLAY_FRAMES`] frames and
+/// [`MAX_REPLAY_BYTES`] bytes: every ply when they fit, otherwise ply 1,
+/// 1 + k, 1 + 2k, … and the last ply for the smallest k that fits (each
+/// frame rings the move of its own ply).
+///
+/// # Errors
+/// [`RenderError::TooLarge`] if even two frames pass the byte cap (not
+/// expected: a frame is at most some 60 KB), [`RenderError::Encode`].
+pub fn replay_gif(game: &Game) -> Result<Replay, RenderError> {
+    encode::replay(game, MAX_REPLAY_FRAMES, MAX_REPLAY_BYTES)
+}
+
+/// [`replay_gif`] with other caps (tests, benchmarks).
+///
+/// # Errors
+/// As [`replay_gif`].
+pub fn replay_gif_within(
+    game: &Game,
+    max_frames: usize,
+    max_bytes: usize,
+) -> Result<Replay, RenderError> {
+    encode::replay(game, max_frames, max_bytes)
+}
+
+/// The plies a replay of a `plies`-ply game shows at `step`: 1, 1 + step,
+/// 1 + 2·step, … and always the last.
+pub fn sampled_plies(plies: usize, step: usize) -> Vec<usize> {
+    encode::sampled_plies(plies, step)
 }

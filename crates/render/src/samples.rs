@@ -78,3 +78,85 @@ pub fn leaderboard_page(rows: u32) -> Standings {
             .collect(),
     )
 }
+
+/// A legal PopOut game of `plies` plies that is still going: a
+/// deterministic random walk (pops first half of the time, so the board
+/// stays open) that never plays a move that ends the game (a line, a full
+/// board, a third repetition) and steps back when every move would. The
+/// long game of issue 32 (`/replay` of 2,000 plies) for the benchmark, the
+/// render tests and the end-to-end test. `None` if no such game exists
+/// (not expected).
+pub fn long_popout_game(plies: usize) -> Option<fourbot_core::game::Game> {
+    use fourbot_core::game::{Game, Move, Position, Variant};
+    use std::collections::HashMap;
+
+    type Key = String;
+    let key = |p: &Position| -> Key { format!("{p}{:?}", p.to_move()) };
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x as usize
+    };
+    let start = Position::new(Variant::Popout);
+    let mut seen: HashMap<Key, u8> = HashMap::new();
+    seen.insert(key(&start), 1);
+    // Per ply: the position before it, the moves still to try there, and
+    // the move played.
+    let mut stack: Vec<(Position, Vec<Move>, Option<Move>)> = Vec::new();
+    // The moves to try from `p`, the best last: first to a position seen
+    // less often, then to about ten discs on the board (few discs repeat
+    // soon, many make lines), ties broken at random.
+    let candidates = |p: &Position, seen: &HashMap<Key, u8>, next: &mut dyn FnMut() -> usize| {
+        let mut scored: Vec<(usize, Move)> = p
+            .legal_moves()
+            .iter()
+            .map(|m| {
+                let mut q = *p;
+                q.play_unchecked(m);
+                let discs = q.board_text().chars().filter(|c| c.is_alphabetic()).count();
+                let times = seen.get(&key(&q)).copied().unwrap_or(0) as usize;
+                (times * 1_000 + discs.abs_diff(10) * 10 + next() % 30, m)
+            })
+            .collect();
+        scored.sort_by_key(|s| std::cmp::Reverse(s.0));
+        scored.into_iter().map(|(_, m)| m).collect::<Vec<Move>>()
+    };
+    let first = candidates(&start, &seen, &mut next);
+    stack.push((start, first, None));
+    let mut steps = 0usize;
+    while stack.len() <= plies {
+        steps += 1;
+        if steps > plies * 1_000 {
+            return None;
+        }
+        let top = stack.last_mut()?;
+        let p = top.0;
+        match top.1.pop() {
+            Some(m) => {
+                let mut q = p;
+                q.play_unchecked(m);
+                let k = key(&q);
+                if q.outcome().is_over() || seen.get(&k).copied().unwrap_or(0) >= 2 {
+                    continue;
+                }
+                top.2 = Some(m);
+                *seen.entry(k).or_insert(0) += 1;
+                let moves = candidates(&q, &seen, &mut next);
+                stack.push((q, moves, None));
+            }
+            None => {
+                // Every move from here ends the game: step back.
+                let (q, _, _) = stack.pop()?;
+                if let Some(n) = seen.get_mut(&key(&q)) {
+                    *n -= 1;
+                }
+                stack.last_mut()?.2 = None;
+            }
+        }
+    }
+    let moves: Vec<Move> = stack.iter().filter_map(|(_, _, m)| *m).collect();
+    let game = Game::from_moves(start, &moves).ok()?;
+    (!game.outcome().is_over() && game.moves().len() == plies).then_some(game)
+}

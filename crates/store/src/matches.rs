@@ -623,7 +623,7 @@ impl Db {
                     Action::Move {
                         turn: Turn {
                             game: r.get::<i64, _>("game") as u8,
-                            ply: r.get::<i64, _>("ply") as u16,
+                            ply: u32::try_from(r.get::<i64, _>("ply")).unwrap_or(u32::MAX),
                         },
                         mv,
                     }

@@ -26,7 +26,7 @@ pub struct SeatDetail {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveDetail {
     /// 1-based disc number in the game (a drawn opening counts).
-    pub ply: u16,
+    pub ply: u32,
     /// 0-based seat of the mover.
     pub seat: u8,
     /// The move in docs/rules.md §2 notation (`d`, `-a`).
@@ -285,7 +285,7 @@ impl Db {
             let game = r.get::<i64, _>("game") as usize;
             if let Some(g) = games.get_mut(game.wrapping_sub(1)) {
                 g.moves.push(MoveDetail {
-                    ply: r.get::<i64, _>("ply") as u16,
+                    ply: u32::try_from(r.get::<i64, _>("ply")).unwrap_or(u32::MAX),
                     seat: r.get::<i64, _>("seat") as u8,
                     mv: r.get("mv"),
                     at_ms: r.get::<i64, _>("at_ms") as u64,

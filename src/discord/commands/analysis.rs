@@ -238,7 +238,11 @@ pub(super) async fn analyze(
             let g = &games[n];
             let at = Game::from_moves(*g.start(), &g.moves()[..ply])
                 .map_err(|e| anyhow::anyhow!("replaying game {}: {e}", n + 1))?;
-            Some(crate::render::board_png(&at, &Default::default())?)
+            let png = super::super::pictures::off_runtime(move || {
+                crate::render::board_png(&at, &Default::default())
+            })
+            .await??;
+            Some(png)
         }
     };
     let messages = pack(&sections, MAX_CONTENT);

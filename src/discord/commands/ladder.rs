@@ -150,7 +150,7 @@ async fn chart_files(
             rating_chart(catalog, l, name, c).map(|chart| (c.variant, alt, chart))
         })
         .collect();
-    let drawn = tokio::task::spawn_blocking(move || {
+    let drawn = super::super::pictures::off_runtime(move || {
         charts
             .into_iter()
             .filter_map(|(variant, alt, chart)| match rating_chart_png(&chart) {
@@ -387,7 +387,7 @@ async fn page_picture(
 ) -> Option<CreateAttachment> {
     let table = leaderboard_standings(catalog, l, variant, page)?;
     let alt = table.title.clone();
-    let drawn = tokio::task::spawn_blocking(move || standings_png(&table)).await;
+    let drawn = super::super::pictures::off_runtime(move || standings_png(&table)).await;
     match drawn {
         Ok(Ok(png)) => Some(CreateAttachment::bytes(png, LEADERBOARD_FILE).description(alt)),
         Ok(Err(e)) => {

@@ -168,7 +168,7 @@ pub struct Position {
     variant: Variant,
     discs: ByColor<Bitboard>,
     blocks: Bitboard,
-    ply: u16,
+    ply: u32,
     to_move: Color,
     outcome: Outcome,
 }
@@ -226,7 +226,7 @@ impl Position {
     }
 
     /// Moves played since the start position (drops and pops).
-    pub const fn ply(&self) -> u16 {
+    pub const fn ply(&self) -> u32 {
         self.ply
     }
 
@@ -541,5 +541,31 @@ impl Position {
 impl fmt::Display for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.board_text())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A PopOut game has no length limit of its own (docs/rules.md §5), so
+    /// the ply counter counts past 65,535 (issue 32: a `u16` wrapped there).
+    /// Red drops a, yellow drops b, red pops a, yellow pops b: four legal
+    /// plies that empty the board again and never make a line (the game's
+    /// threefold repetition is the `Game`'s, not the position's).
+    #[test]
+    fn a_popout_position_counts_plies_past_65535() {
+        let cycle = [Move::Drop(0), Move::Drop(1), Move::Pop(0), Move::Pop(1)];
+        let mut p = Position::new(Variant::Popout);
+        for i in 0..70_000usize {
+            p.play(cycle[i % 4])
+                .unwrap_or_else(|e| panic!("ply {}: {e:?}", i + 1));
+            assert_eq!(
+                usize::try_from(p.ply()).ok(),
+                Some(i + 1),
+                "the ply counter wrapped"
+            );
+        }
+        assert_eq!(p.outcome(), Outcome::Ongoing);
     }
 }

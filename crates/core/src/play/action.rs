@@ -14,7 +14,7 @@ pub struct Turn {
     pub game: u8,
     /// 1-based ply of the game: the number of the disc this move will be in
     /// the move list (docs/rules.md §2), counting a drawn opening's discs.
-    pub ply: u16,
+    pub ply: u32,
 }
 
 impl fmt::Display for Turn {

@@ -139,8 +139,8 @@ impl GameRecord {
     }
 
     /// The 1-based ply of the next move (the number of the next disc).
-    pub fn next_ply(&self) -> u16 {
-        self.game.moves().len() as u16 + 1
+    pub fn next_ply(&self) -> u32 {
+        u32::try_from(self.game.moves().len()).map_or(u32::MAX, |n| n.saturating_add(1))
     }
 }
 

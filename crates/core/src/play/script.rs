@@ -103,7 +103,7 @@ pub enum ScriptError {
 /// What a line asks for, before the match checks it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Step {
-    Move { text: String, ply: Option<u16> },
+    Move { text: String, ply: Option<u32> },
     ResignGame,
     ResignMatch,
     Ready,
@@ -133,7 +133,7 @@ fn parse_line(text: &str) -> Result<Option<Line>, LineError> {
             let (ply, move_words) = match rest.split_last() {
                 Some((last, before)) if last.starts_with('@') => {
                     let ply = last[1..]
-                        .parse::<u16>()
+                        .parse::<u32>()
                         .ok()
                         .filter(|&p| p > 0)
                         .ok_or_else(|| LineError::BadPly(last.to_string()))?;
