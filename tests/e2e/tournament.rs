@@ -897,15 +897,10 @@ async fn tournament_join_and_leave_buttons_edit_the_tournament_message() {
     assert_eq!(again.text(), "You are not playing in this tournament.");
 }
 
-/// SIGTERM while a round ends (issue 31 §6): the last board of round 1 is
-/// resigned and the bot stopped at once, with the round's end, its
-/// standings and round 2's pairing in flight; after the start round 2 is
-/// paired and posted once, its matches are played, and the tournament ends
-/// once.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_sigterm_as_a_round_ends_pairs_the_next_round_once_after_the_start() {
-    let (fake, mut bot) =
-        start_with("tournament-term", &[("FOURBOT_TEST_TIME_SCALE", SCALE)]).await;
+/// A Swiss of four players and two rounds, created by Mona and started,
+/// with the bot started as `name`: the fake, the bot and round 1's boards.
+async fn swiss_of_four_started(name: &str) -> (FakeDiscord, Bot, Vec<Posted>) {
+    let (fake, bot) = start_with(name, &[("FOURBOT_TEST_TIME_SCALE", SCALE)]).await;
     let players: Vec<TestUser> = (1..=4).map(user).collect();
     open(
         &fake,
@@ -921,6 +916,17 @@ async fn a_sigterm_as_a_round_ends_pairs_the_next_round_once_after_the_start() {
     .await;
     assert!(started.contains("Tournament 1 has started"), "{started}");
     let r1 = boards(&fake, 1, 1, 0, 2).await;
+    (fake, bot, r1)
+}
+
+/// SIGTERM while a round ends (issue 31 §6): the last board of round 1 is
+/// resigned and the bot stopped at once, with the round's end, its
+/// standings and round 2's pairing in flight; after the start round 2 is
+/// paired and posted once, its matches are played, and the tournament ends
+/// once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sigterm_as_a_round_ends_pairs_the_next_round_once_after_the_start() {
+    let (fake, mut bot, r1) = swiss_of_four_started("tournament-term").await;
     play(&r1[0], End::FirstWins).await;
     let last = &r1[1];
     last.table.drop(last.first, 1, 1, 'd').await;
@@ -956,26 +962,7 @@ async fn a_sigterm_as_a_round_ends_pairs_the_next_round_once_after_the_start() {
 /// and their record, made certain).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_round_announced_again_after_a_restart_is_not_posted_twice() {
-    let (fake, mut bot) = start_with(
-        "tournament-reannounce",
-        &[("FOURBOT_TEST_TIME_SCALE", SCALE)],
-    )
-    .await;
-    let players: Vec<TestUser> = (1..=4).map(user).collect();
-    open(
-        &fake,
-        1,
-        &[("format", 3, json!("swiss")), ("rounds", 4, json!(2))],
-        &players,
-    )
-    .await;
-    let started = private_reply(
-        &fake,
-        tour(&fake, MONA, "start", &[("tournament", 4, json!(1))]),
-    )
-    .await;
-    assert!(started.contains("Tournament 1 has started"), "{started}");
-    let r1 = boards(&fake, 1, 1, 0, 2).await;
+    let (fake, mut bot, r1) = swiss_of_four_started("tournament-reannounce").await;
     play(&r1[0], End::FirstWins).await;
     // Every thread fails from now on: round 2's boards get no match.
     fake.inject("POST", "/threads", Fault::ServerError, 10_000);
