@@ -359,7 +359,16 @@ async fn publish(
             unarchive(rest, routes, route.thread).await?;
             archived = false;
         }
-        match followup(rest, route.thread, &lease, view).await {
+        let mut posted = followup(rest, route.thread, &lease, view).await;
+        // The thread was archived without the bot hearing of it: it is
+        // unarchived, and the follow-up sent again (refused once, never
+        // twice).
+        if matches!(&posted, Err(e) if is_code(e, THREAD_ARCHIVED)) {
+            tracing::debug!(match_id = %id, "follow-up refused in an archived thread; unarchiving");
+            unarchive(rest, routes, route.thread).await?;
+            posted = followup(rest, route.thread, &lease, view).await;
+        }
+        match posted {
             Ok(m) => {
                 if !view.buttons.is_empty() {
                     routes.leases.posted(m, &lease);
@@ -371,23 +380,6 @@ async fn publish(
                         .record(lease.at.elapsed().as_secs_f64());
                 }
                 return Ok(m);
-            }
-            // The thread was archived without the bot hearing of it: it is
-            // unarchived, and the follow-up sent again (refused once, never
-            // twice).
-            Err(e) if is_code(&e, THREAD_ARCHIVED) => {
-                tracing::debug!(match_id = %id, "follow-up refused in an archived thread; unarchiving");
-                unarchive(rest, routes, route.thread).await?;
-                match followup(rest, route.thread, &lease, view).await {
-                    Ok(m) => {
-                        if !view.buttons.is_empty() {
-                            routes.leases.posted(m, &lease);
-                        }
-                        return Ok(m);
-                    }
-                    Err(e) if token_refused(&e) => {}
-                    Err(e) => return Err(e),
-                }
             }
             // The token no longer works (or its time ran out while the
             // follow-up was retried): post the ordinary way.
