@@ -378,19 +378,23 @@ impl Routes {
     /// Records whether the match's thread is archived (for every match in
     /// that thread).
     pub async fn set_archived(&self, thread: ChannelId, archived: bool) {
+        // Only routes that change are saved: every THREAD_UPDATE of the
+        // server (most of them not a match's, or not a change) comes here.
         let ids: Vec<MatchId> = {
             let mut inner = self.lock();
             inner
                 .by_match
                 .iter_mut()
-                .filter(|(_, r)| r.thread == thread)
+                .filter(|(_, r)| r.thread == thread && r.archived != archived)
                 .map(|(id, r)| {
                     r.archived = archived;
                     *id
                 })
                 .collect()
         };
-        self.save(&ids).await;
+        if !ids.is_empty() {
+            self.save(&ids).await;
+        }
     }
 }
 
