@@ -323,7 +323,12 @@ async fn connect(
         }
         let shards = client.shard_manager.clone();
         *manager.lock().expect("manager lock") = Some(shards.clone());
-        health.watch(relay.watch(), sessions.first(), sessions.last());
+        let relay_view = relay.watch();
+        health.watch(
+            Arc::new(move |first, last| relay_view.down(first, last)),
+            sessions.first(),
+            sessions.last(),
+        );
         let mut stop = lost.clone();
         // SIGTERM and Ctrl-C were listened for once, at the start (stop.rs).
         let mut asked = stopping.clone();

@@ -39,6 +39,14 @@ pub const RATE_LIMITED: &str = "fourbot_rest_rate_limited_total";
 pub const GATEWAY_RECONNECTS: &str = "fourbot_gateway_reconnects_total";
 /// Gateway sessions resumed, per `shard`.
 pub const GATEWAY_RESUMES: &str = "fourbot_gateway_resumes_total";
+/// Connection attempts to Discord's gateway, by `outcome` (`ok`: the
+/// websocket was opened; `failed`: refused, unreachable or timed out).
+pub const GATEWAY_ATTEMPTS: &str = "fourbot_gateway_connect_attempts_total";
+/// Seconds each `shard` spent without a session, counted when it is back
+/// (from the bot's start for a shard's first session).
+pub const GATEWAY_DISCONNECTED_SECONDS: &str = "fourbot_gateway_disconnected_seconds_total";
+/// Shards of this process with a session now.
+pub const GATEWAY_SHARDS_UP: &str = "fourbot_gateway_shards_up";
 
 /// Panics, wherever they happened (each is also one error line:
 /// [`log_panics`]).
@@ -106,8 +114,13 @@ pub fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// The relay's view of the shards and the range this process runs.
-type Watched = Option<(super::relay::Watch, u32, u32)>;
+/// Which shards of `first..=last` have no gateway session, and for how
+/// long each has had none, in shard order (the relay's view:
+/// `relay::Watch::down`).
+pub type ShardsDown = Arc<dyn Fn(u32, u32) -> Vec<(u32, Duration)> + Send + Sync>;
+
+/// What the health check asks, and the range this process runs.
+type Watched = Option<(ShardsDown, u32, u32)>;
 
 /// Whether the bot is healthy: every shard it runs has a gateway session
 /// (from its READY or RESUMED to the end of its connection, as the relay
@@ -118,19 +131,20 @@ pub struct Health {
 }
 
 impl Health {
-    /// The shards `first..=last` of `relay` are the ones to watch (a new
-    /// client after a reconnect with more shards replaces the range).
-    pub fn watch(&self, relay: super::relay::Watch, first: u32, last: u32) {
-        *lock(&self.inner) = Some((relay, first, last));
+    /// The shards `first..=last`, as `down` sees them, are the ones to
+    /// watch (a new client after a reconnect with more shards replaces the
+    /// range).
+    pub fn watch(&self, down: ShardsDown, first: u32, last: u32) {
+        *lock(&self.inner) = Some((down, first, last));
     }
 
     /// `Ok` when every shard has a session, else why not: `"1 of 2 shards
     /// connected; shard 1 down for 12 s"`.
     pub async fn check(&self) -> Result<(), String> {
-        let Some((relay, first, last)) = lock(&self.inner).clone() else {
+        let Some((shards_down, first, last)) = lock(&self.inner).clone() else {
             return Err("not connected to Discord yet".into());
         };
-        let down = relay.down(first, last);
+        let down = shards_down(first, last);
         if down.is_empty() {
             return Ok(());
         }

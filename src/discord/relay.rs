@@ -29,7 +29,7 @@
 //! - **Health.** A shard is up from its session's READY or RESUMED to the
 //!   end of that connection; [`Watch`] tells `/healthz` which shards are
 //!   down and for how long, and the metrics count the seconds each spent
-//!   down ([`GATEWAY_DISCONNECTED_SECONDS`]).
+//!   down ([`super::ops::GATEWAY_DISCONNECTED_SECONDS`]).
 //! - **Fatal closes.** The closes serenity 0.12.5 cannot act on
 //!   ([`closes::MISHANDLED`]: 4010, 4011, 4012; see [`super::closes`]) are
 //!   reported to the bot ([`FatalClose`]) and serenity gets a normal close
@@ -46,7 +46,7 @@
 use std::collections::HashMap;
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -61,15 +61,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
 use super::closes::{self, FatalClose};
-
-/// Connection attempts to Discord's gateway, by `outcome` (`ok`: the
-/// websocket was opened; `failed`: refused, unreachable or timed out).
-pub const GATEWAY_ATTEMPTS: &str = "fourbot_gateway_connect_attempts_total";
-/// Seconds each `shard` spent without a session, counted when it is back
-/// (from the bot's start for a shard's first session).
-pub const GATEWAY_DISCONNECTED_SECONDS: &str = "fourbot_gateway_disconnected_seconds_total";
-/// Shards of this process with a session now.
-pub const GATEWAY_SHARDS_UP: &str = "fourbot_gateway_shards_up";
+use super::ops::{lock, GATEWAY_ATTEMPTS, GATEWAY_DISCONNECTED_SECONDS, GATEWAY_SHARDS_UP};
 
 /// The first pause after a failed attempt; it doubles with each failure.
 pub const BACKOFF_FIRST: Duration = Duration::from_secs(1);
@@ -310,12 +302,6 @@ struct Shared {
     /// When the relay started (shards never seen are down since).
     started: Instant,
     next_connection: AtomicU64,
-}
-
-/// Locks `m`, recovering the data if a panic poisoned it: every critical
-/// section here leaves the state whole.
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Shared {
