@@ -204,25 +204,24 @@ impl Entry {
         })
     }
 
-    /// The same match with the task of `handle` in place of a dead one.
+    /// The same match with the task of `handle` in place of a dead one
+    /// (not over, no Rematch presses; the moderator who aborted it, if
+    /// any, kept).
     fn revived(&self, handle: MatchHandle) -> Arc<Entry> {
-        let moderator = std::sync::OnceLock::new();
-        if let Some(name) = self.moderator.get() {
-            let _ = moderator.set(name.clone());
-        }
-        Arc::new(Entry {
-            id: self.id,
-            stored: self.stored,
-            spec: self.spec.clone(),
+        let mut entry = Entry::new(
+            self.id,
+            self.stored,
+            self.spec.clone(),
             handle,
-            epoch_unix_ms: self.epoch_unix_ms,
-            finished: Mutex::new(None),
-            finished_at: Mutex::new(None),
-            rematch: Mutex::new(HashSet::new()),
-            moderator,
-            revived: true,
-            stopped: std::sync::atomic::AtomicBool::new(false),
-        })
+            self.epoch_unix_ms,
+            None,
+        );
+        let fresh = Arc::get_mut(&mut entry).expect("not shared yet");
+        fresh.revived = true;
+        if let Some(name) = self.moderator.get() {
+            let _ = fresh.moderator.set(name.clone());
+        }
+        entry
     }
 }
 
