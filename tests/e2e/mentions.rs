@@ -437,3 +437,47 @@ fn strings(v: &Value, out: &mut Vec<String>) {
         _ => {}
     }
 }
+
+/// The notice a restarted bot posts in a resumed match's thread names the
+/// player to move like every other text (issue 32 §2): shaped, never as
+/// typed. Before the fix it put the raw name (`**b** …` rendered bold).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_restart_notice_shapes_the_name_of_the_player_to_move() {
+    let bold = TestUser {
+        id: 300_000_000_000_000_202,
+        name: "**b** [gift](https://x.yz)",
+    };
+    let other = TestUser {
+        id: 300_000_000_000_000_203,
+        name: "||s||",
+    };
+    let (fake, mut bot) = start("names-restart").await;
+    let iid = challenge(&fake, bold, other);
+    let mut t = accept_all(&fake, iid, &[other]).await;
+    t.players = vec![bold, other];
+    let m = t.turn(1, 1).await;
+    t.drop(t.mover(&m), 1, 1, 'd').await;
+    t.turn(1, 2).await;
+    bot.kill().await;
+    bot.restart(&fake).await;
+    let thread = t.thread;
+    let notice = fake
+        .wait_for("the restart notice", |f| {
+            f.messages_in(thread).into_iter().find(|m| {
+                m["content"]
+                    .as_str()
+                    .unwrap_or("")
+                    .contains("The bot restarted")
+            })
+        })
+        .await;
+    let text = notice["content"].as_str().unwrap();
+    let shaped = [shown(bold.name), shown(other.name)];
+    assert!(
+        shaped.iter().any(|s| text.contains(s.as_str())),
+        "the mover's name, shaped: {text}"
+    );
+    for raw in ["**b**", "[gift](", "https://x.yz", "||s||"] {
+        assert!(!text.contains(raw), "{raw} as typed: {text}");
+    }
+}

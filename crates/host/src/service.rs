@@ -1180,7 +1180,9 @@ async fn present(
                                     &Args::new()
                                         .set(
                                             "player",
-                                            entry.spec.players[seat.index()].name.clone(),
+                                            fourbot_i18n::Value::name(
+                                                entry.spec.players[seat.index()].name.clone(),
+                                            ),
                                         )
                                         .set("bank", bank),
                                 ),
