@@ -20,7 +20,8 @@ use fourbot_store::{
 };
 
 use super::denial::Denial;
-use super::players::{discord_user, stored_player};
+use super::limits::{self, Bounds, Limit};
+use super::players::{discord_user, known_player, stored_player};
 use super::present::Seated;
 use super::seating::{seat_players, ColorChoice, Invitation};
 use super::service::{unix_ms, Host, MatchSpec};
@@ -228,6 +229,7 @@ pub struct Offers {
     db: Db,
     host: Host,
     expiry_override: Option<Duration>,
+    bounds: Bounds,
 }
 
 fn locale_of(s: &StoredChallenge) -> Locale {
@@ -253,7 +255,53 @@ impl Offers {
             db,
             host,
             expiry_override,
+            bounds: Bounds::default(),
         }
+    }
+
+    /// These offers with the operator's `bounds` on the servers' limits
+    /// (default: [`Bounds::default`]).
+    pub fn with_bounds(mut self, bounds: Bounds) -> Offers {
+        self.bounds = bounds;
+        self
+    }
+
+    /// Refuses a new match against the AI for `player` on `guild` when
+    /// they run as many as the server allows (`/config ai-matches`, within
+    /// the operator's bound; docs/reliability.md, "Limits").
+    ///
+    /// # Errors
+    /// `limit-ai-matches` with the count and the limit.
+    pub async fn check_ai_matches(&self, guild: u64, player: UserId) -> Result<(), Denial> {
+        let settings = self.settings(guild).await;
+        let limit = self.bounds.effective(&settings.limits, Limit::AiMatches);
+        let running = self.host.running_ai_matches(guild, player);
+        limits::ai_matches(running, limit).map_or(Ok(()), Err)
+    }
+
+    /// Refuses a new challenge or seek of `player` on `guild` when they
+    /// have as many open (not expired) as the server allows (`/config
+    /// open-offers`, within the operator's bound): challenges and seeks
+    /// count together, since each posts a public message and a challenge
+    /// pings its opponents. Reads only (a player the store has never seen
+    /// has none).
+    ///
+    /// # Errors
+    /// `limit-open-offers` with the count, the limit and when the first
+    /// expires; the apology when the store failed.
+    pub async fn check_open_offers(&self, guild: u64, player: &Seated) -> Result<(), Denial> {
+        let settings = self.settings(guild).await;
+        let limit = self.bounds.effective(&settings.limits, Limit::OpenOffers);
+        let fail = internal("counting open offers", 0);
+        let Some(stored) = known_player(&self.db, guild, player).await.map_err(&fail)? else {
+            return Ok(());
+        };
+        let (open, first) = self
+            .db
+            .open_offers_by(guild, stored, unix_ms())
+            .await
+            .map_err(&fail)?;
+        limits::open_offers(open, limit, first).map_or(Ok(()), Err)
     }
 
     /// The server's settings (`/config`), or the defaults when they cannot
@@ -357,6 +405,10 @@ impl Offers {
         if let (Some(me), true) = (me, spec.rematch().rated()) {
             self.check_bans(spec.guild, me, &others).await?;
         }
+        // A rematch against the AI is one more match against it.
+        if spec.players.iter().any(|p| p.ai_level.is_some()) {
+            self.check_ai_matches(spec.guild, player).await?;
+        }
         Ok(())
     }
 
@@ -378,7 +430,10 @@ impl Offers {
 
     /// The seats of a challenge of `variant` after every rule: the players
     /// fit the variant ([`seat_players`]), the challenger plays none of
-    /// them already, and in a rated match nobody is banned.
+    /// them already, in a rated match nobody is banned, and the
+    /// challenger is within the server's limits on matches against the AI
+    /// (when the bot has a seat) and on open offers (when a human is
+    /// challenged).
     ///
     /// # Errors
     /// The first rule that refuses.
@@ -399,13 +454,24 @@ impl Offers {
         if rated {
             self.check_bans(guild, &challenger, &humans).await?;
         }
+        // The limits (docs/reliability.md, "Limits"): a match with the AI
+        // counts against the AI matches when it is asked for (it starts at
+        // once, or when the humans accept); a challenge that waits for an
+        // answer counts as an open offer.
+        if seats.iter().any(|s| s.ai_level.is_some()) {
+            self.check_ai_matches(guild, challenger.id).await?;
+        }
+        if !humans.is_empty() {
+            self.check_open_offers(guild, &challenger).await?;
+        }
         Ok(seats)
     }
 
-    /// The seeker of a new seek, after the ban rule of a rated variant.
+    /// The seeker of a new seek, after the ban rule of a rated variant and
+    /// the limit on open offers ([`Offers::check_open_offers`]).
     ///
     /// # Errors
-    /// `error-banned`.
+    /// `error-banned`, `limit-open-offers`.
     pub async fn check_seeker(
         &self,
         guild: u64,
@@ -415,7 +481,7 @@ impl Offers {
         if variant.rated() {
             self.check_bans(guild, seeker, &[]).await?;
         }
-        Ok(())
+        self.check_open_offers(guild, seeker).await
     }
 
     async fn stored_seat(
