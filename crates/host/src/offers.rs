@@ -1092,6 +1092,127 @@ mod tests {
         }
     }
 
+    /// Alice (10) invites `opponent` (the bot when `bot`) to classic.
+    fn invitation(opponent: Seated, bot: bool) -> Invitation {
+        Invitation {
+            challenger: seat(10, "alice"),
+            opponent: crate::seating::Invitee {
+                seat: opponent,
+                is_fourbot: bot,
+                is_other_bot: false,
+            },
+            opponent2: None,
+            teammate: None,
+            color: None,
+            level: None,
+            seed: 1,
+        }
+    }
+
+    #[tokio::test]
+    async fn open_offers_count_to_the_servers_limit_seeks_too() {
+        let cs = offers().await;
+        let mut settings = GuildSettings::new(1);
+        settings.limits.open_offers = Some(2);
+        cs.db.set_guild_settings(&settings).await.unwrap();
+        let alice = seat(10, "alice");
+        let bob = seat(20, "bob");
+        let later = unix_ms() + 600_000;
+        for _ in 0..2 {
+            cs.seat_challenge(1, Variant::Classic, invitation(bob.clone(), false))
+                .await
+                .expect("within the limit");
+            cs.open(&challenge(vec![alice.clone(), bob.clone()]), later)
+                .await
+                .unwrap();
+        }
+        let d = cs
+            .seat_challenge(1, Variant::Classic, invitation(bob.clone(), false))
+            .await
+            .unwrap_err();
+        assert_eq!(d.id(), id::LIMIT_OPEN_OFFERS);
+        let d = cs
+            .check_seeker(1, Variant::Classic, &alice)
+            .await
+            .unwrap_err();
+        assert_eq!(d.id(), id::LIMIT_OPEN_OFFERS, "a seek is an offer too");
+        // Another server has its own count; against the bot is no offer.
+        cs.check_seeker(2, Variant::Classic, &alice).await.unwrap();
+        let the_bot = Seated {
+            id: BOT,
+            name: "fourbot".into(),
+            ai_level: None,
+        };
+        cs.seat_challenge(1, Variant::Classic, invitation(the_bot, true))
+            .await
+            .expect("a match against the bot waits for nobody");
+        // A lower operator bound takes the server's value down with it.
+        let bounded = cs
+            .clone()
+            .with_bounds(Bounds::default().with(Limit::OpenOffers, 1));
+        let mut fresh = GuildSettings::new(3);
+        fresh.limits.open_offers = Some(20);
+        cs.db.set_guild_settings(&fresh).await.unwrap();
+        let mut in_three = challenge(vec![alice.clone(), bob.clone()]);
+        in_three.guild = 3;
+        bounded.open(&in_three, later).await.unwrap();
+        let d = bounded
+            .check_seeker(3, Variant::Classic, &alice)
+            .await
+            .unwrap_err();
+        assert_eq!(d.id(), id::LIMIT_OPEN_OFFERS);
+    }
+
+    #[tokio::test]
+    async fn a_match_against_the_ai_beyond_the_limit_is_refused_and_a_rematch_too() {
+        let cs = offers().await;
+        let alice = seat(10, "alice");
+        let the_bot = Seated {
+            id: BOT,
+            name: "fourbot".into(),
+            ai_level: Some(1),
+        };
+        let spec = MatchSpec {
+            variant: Variant::Classic,
+            clock: ClockSettings::default(),
+            players: vec![alice.clone(), the_bot.clone()],
+            guild: 1,
+            locale: Locale::EnUs,
+            seed: 1,
+            tournament: None,
+        };
+        let invite = || {
+            invitation(
+                Seated {
+                    ai_level: None,
+                    ..the_bot.clone()
+                },
+                true,
+            )
+        };
+        for _ in 0..Limit::AiMatches.default_value() {
+            cs.seat_challenge(1, Variant::Classic, invite())
+                .await
+                .expect("within the limit");
+            cs.host.create_match(spec.clone()).await.unwrap();
+        }
+        let d = cs
+            .seat_challenge(1, Variant::Classic, invite())
+            .await
+            .unwrap_err();
+        assert_eq!(d.id(), id::LIMIT_AI_MATCHES);
+        let d = cs
+            .check_rematch(&spec, alice.id, None, None)
+            .await
+            .unwrap_err();
+        assert_eq!(d.id(), id::LIMIT_AI_MATCHES);
+        // Another server, another member: not limited by alice's matches.
+        cs.seat_challenge(2, Variant::Classic, invite())
+            .await
+            .unwrap();
+        cs.check_ai_matches(1, UserId(20)).await.unwrap();
+    }
+
     #[tokio::test]
     async fn only_the_opponent_answers_and_only_once() {
         let cs = offers().await;
