@@ -483,8 +483,6 @@ mod tests {
         }
     }
 
-    use super::*;
-
     /// The tests' CA (tests/e2e/support/tls/README.md).
     fn test_ca() -> PathBuf {
         Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/support/tls/ca.pem")

@@ -161,9 +161,11 @@ pub struct Bounds {
 }
 
 /// The analysis queue's length an operator has not set: a request at the
-/// back waits for 15 others, about 2½ minutes at the measured 10 s an
-/// analysis (docs/benchmarks.md, "Analysis"), well inside the 15 minutes
-/// of its interaction's token.
+/// back waits for 15 others — at most 7½ minutes even if each took the
+/// 30 s an analysis may take at worst (1 s a position after the opening
+/// book, `discord::commands::analysis::PER_POSITION`), inside the 15
+/// minutes of its interaction's token; most take well under a second
+/// (docs/benchmarks.md, "Analysis").
 pub const DEFAULT_ANALYSIS_QUEUE: usize = 16;
 
 /// The environment variable of the analysis queue's length
@@ -341,7 +343,9 @@ impl PerMinute {
     }
 }
 
-/// How long an analysis is assumed to take before one has been measured.
+/// How long an analysis is assumed to take before one has been measured
+/// (for the wait a refusal names): between the usual well under a second
+/// and the worst 30 s, on the safe side.
 pub const ASSUMED_ANALYSIS: Duration = Duration::from_secs(10);
 
 #[derive(Default)]
