@@ -487,3 +487,27 @@ async fn a_late_answer_to_a_user_who_takes_no_direct_messages_is_dropped_not_pos
     assert!(!analysis_in_channel(&fake), "never public");
     assert!(fake.dms_to(BOB.id).is_empty());
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_late_replay_goes_by_direct_message_through_the_same_rule() {
+    let (fake, _bot) = start("limits-late-replay").await;
+    let id = finished_match(&fake).await;
+    fake.set_token_lifetime(Duration::ZERO);
+    ask(&fake, BOB, "replay", &[("match", 3, json!(id.clone()))]);
+    let dm = fake
+        .wait_for("the replay by direct message", |f| {
+            f.dms_to(BOB.id).into_iter().next()
+        })
+        .await;
+    let text = dm["content"].as_str().unwrap();
+    assert!(text.starts_with("Your /replay took longer"), "{text}");
+    // The match ended by resignation in game 1: one GIF.
+    let gifs = dm["attachments"].as_array().map_or(0, Vec::len);
+    assert_eq!(gifs, 1, "one GIF a game: {dm}");
+    assert!(
+        fake.messages_in(CHANNEL_ID)
+            .iter()
+            .all(|m| m["attachments"].as_array().is_none_or(|a| a.is_empty())),
+        "nothing public"
+    );
+}
