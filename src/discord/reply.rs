@@ -142,30 +142,43 @@ pub fn ephemeral(text: &str) -> CreateInteractionResponse {
 
 /// The one rule for an answer that comes too late for its interaction
 /// (its token, 15 minutes, is spent or Discord refused it): it goes to
-/// `user` alone, by direct message ([`super::room::direct_message`]),
-/// after a line in `locale` saying which command it answers and why it
-/// comes this way, with `files`; if Discord refuses the direct message
-/// (50007: the user takes none from the bot) — or anything else fails —
-/// the answer is dropped and logged with a note. It is never posted in a
-/// channel: a private answer stays private (issue 32 §3).
+/// `user` alone, by direct message ([`super::room::direct_message`],
+/// retried like any post on 429 and 5xx), with `files` — the first part of
+/// an answer (`first`) after a line in `locale` saying which command it
+/// answers and why it comes this way. If Discord refuses the direct
+/// message (50007: the user takes none from the bot) — or anything else
+/// fails — the answer is dropped and logged with a note. It is never
+/// posted in a channel: a private answer stays private (issue 32 §3).
 pub async fn late_answer(
     data: &Data,
     user: UserId,
     locale: Locale,
-    command: &str,
+    (command, first): (&str, bool),
     text: &str,
     files: Vec<CreateAttachment>,
 ) {
-    let intro = data.catalog().text(
-        locale,
-        id::LATE_ANSWER,
-        &Args::new().set("command", command.to_string()),
-    );
-    let mut message = CreateMessage::new().content(clip(&format!("{intro}\n{text}")));
+    let content = if first {
+        let intro = data.catalog().text(
+            locale,
+            id::LATE_ANSWER,
+            &Args::new().set("command", command.to_string()),
+        );
+        format!("{intro}\n{text}")
+    } else {
+        text.to_string()
+    };
+    let mut message = CreateMessage::new();
+    if !content.is_empty() {
+        message = message.content(clip(&content));
+    }
     for f in files {
         message = message.add_file(f);
     }
-    match super::room::direct_message(&data.rest, user, message).await {
+    let sent = super::poster::with_retries("send a late answer", || {
+        super::room::direct_message(&data.rest, user, message.clone())
+    })
+    .await;
+    match sent {
         Ok(()) => tracing::info!(
             command,
             user = user.0,
@@ -198,6 +211,8 @@ pub struct PrivateAnswer<'a> {
     ctx: Context<'a>,
     asked: std::time::Instant,
     late: bool,
+    /// Parts sent the late way so far.
+    sent_late: usize,
 }
 
 impl<'a> PrivateAnswer<'a> {
@@ -207,6 +222,7 @@ impl<'a> PrivateAnswer<'a> {
             ctx,
             asked,
             late: false,
+            sent_late: 0,
         }
     }
 
@@ -245,11 +261,12 @@ impl<'a> PrivateAnswer<'a> {
             ctx.data(),
             user_id(ctx.author()),
             user_locale(ctx),
-            &ctx.command().qualified_name,
+            (&ctx.command().qualified_name, self.sent_late == 0),
             &text,
             files,
         )
         .await;
+        self.sent_late += 1;
         Ok(())
     }
 }
