@@ -726,7 +726,9 @@ impl Offers {
     ///
     /// # Errors
     /// Expired (or unknown), already answered, the challenger's own
-    /// challenge, addressed to someone else, the same opponent twice.
+    /// challenge, addressed to someone else, the same opponent twice, an
+    /// acceptance beyond the server's limit on matches against the AI
+    /// (a challenge with an AI seat).
     pub async fn answer(
         &self,
         id: u64,
@@ -740,6 +742,11 @@ impl Offers {
         let c = self.challenge_of(&stored, bot).await.ok_or(EXPIRED)?;
         if answer == Answer::Accept && c.invited().any(|s| s.id == player.id) {
             self.check_not_playing(player.id, &[&c.challenger])?;
+            // A match with an AI seat is one more against the AI for
+            // whoever accepts it too (docs/reliability.md, "Limits").
+            if c.seats.iter().any(|s| s.ai_level.is_some()) {
+                self.check_ai_matches(c.guild, player.id).await?;
+            }
         }
         let own = c.challenger.id == player.id;
         if own && answer == Answer::Accept {
@@ -1211,6 +1218,19 @@ mod tests {
             .await
             .unwrap();
         cs.check_ai_matches(1, UserId(20)).await.unwrap();
+        // Bob (20) invites alice to a three-player match with the bot:
+        // her acceptance would be a fourth match against the AI.
+        let bob = seat(20, "bob");
+        let mut three = challenge(vec![bob.clone(), alice.clone(), the_bot.clone()]);
+        three.challenger = bob.clone();
+        three.accepted = vec![bob.id, BOT];
+        three.variant = Variant::ThreePlayers;
+        let id = cs.open(&three, unix_ms() + 600_000).await.unwrap();
+        let d = cs
+            .answer(id, &alice, Answer::Accept, BOT, unix_ms())
+            .await
+            .unwrap_err();
+        assert_eq!(d.id(), id::LIMIT_AI_MATCHES);
     }
 
     #[tokio::test]
