@@ -84,6 +84,33 @@ pub struct RunArgs {
     /// The log lines' format on stderr.
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+    /// The most a server's moderators may set `/config ai-matches` to
+    /// (running matches against the AI per member; default 10). Else
+    /// FOURBOT_MAX_AI_MATCHES.
+    #[arg(long, value_name = "N")]
+    pub max_ai_matches: Option<u64>,
+    /// The most for `/config open-offers` (open challenges and seeks per
+    /// member; default 50). Else FOURBOT_MAX_OPEN_OFFERS.
+    #[arg(long, value_name = "N")]
+    pub max_open_offers: Option<u64>,
+    /// The most for `/config analyses` (`/analyze` waiting or running per
+    /// member; default 5). Else FOURBOT_MAX_ANALYSES.
+    #[arg(long, value_name = "N")]
+    pub max_analyses: Option<u64>,
+    /// The most for `/config replays-per-minute` (`/replay`, and apart
+    /// `/export`, per member a minute; default 20). Else
+    /// FOURBOT_MAX_REPLAYS_PER_MINUTE.
+    #[arg(long, value_name = "N")]
+    pub max_replays_per_minute: Option<u64>,
+    /// The most for `/config server-replays-per-minute` (the same per
+    /// server; default 120). Else FOURBOT_MAX_SERVER_REPLAYS_PER_MINUTE.
+    #[arg(long, value_name = "N")]
+    pub max_server_replays_per_minute: Option<u64>,
+    /// How many `/analyze` requests may wait or run at once in this
+    /// process, all servers together (default 16). Else
+    /// FOURBOT_ANALYSIS_QUEUE.
+    #[arg(long, value_name = "N")]
+    pub analysis_queue: Option<u64>,
 }
 
 /// How `fourbot run` writes its log lines.
@@ -662,10 +689,22 @@ fn discord(args: RunArgs) -> ExitCode {
             ))
         }
     };
+    use crate::host::limits::Limit;
     let options = crate::discord::config::RunOptions {
         shards,
         db: args.db,
         metrics,
+        limit_bounds: vec![
+            (Limit::AiMatches, args.max_ai_matches),
+            (Limit::OpenOffers, args.max_open_offers),
+            (Limit::Analyses, args.max_analyses),
+            (Limit::ArchivePerMinute, args.max_replays_per_minute),
+            (
+                Limit::ServerArchivePerMinute,
+                args.max_server_replays_per_minute,
+            ),
+        ],
+        analysis_queue: args.analysis_queue,
     };
     let config = match crate::discord::DiscordConfig::from_env(options) {
         Ok(c) => c,

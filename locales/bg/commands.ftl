@@ -99,6 +99,16 @@ config = конфигурация
     .language-description = Език на публичните съобщения от мачовете
     .tournaments = турнири
     .tournaments-description = Да: всеки може да създава турнири; не: само модераторите
+    .ai-matches = мачове-с-бота
+    .ai-matches-description = Мачове срещу бота, които един член може да играе едновременно
+    .open-offers = отворени-покани
+    .open-offers-description = Отворени покани и търсения, които един член може да има
+    .analyses = анализи
+    .analyses-description = Заявки /analyze, които един член може да има чакащи или вървящи
+    .replays-per-minute = повторения-в-минута
+    .replays-per-minute-description = /replay и /export (всяка), които един член може да използва в минута
+    .server-replays-per-minute = повторения-на-сървъра-в-минута
+    .server-replays-per-minute-description = /replay и /export (всяка), които сървърът може да използва в минута
 
 # pitfalls branch: /ladder abort
 ladder-abort = прекрати

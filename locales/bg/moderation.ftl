@@ -28,3 +28,12 @@ ladder-abort-done = Мач { $id } е прекратен: няма резулт�
 ladder-abort-not-running = Мач { $id } не се играе в момента, така че няма какво да се прекрати.
 config-tournaments-anyone = Турнири: всеки може да създава.
 config-tournaments-moderators = Турнири: създават ги само модераторите.
+
+## Issue 32: ограниченията на /config
+config-limit = { $limit }: { $value } (този бот позволява до { $max })
+config-bad-limit = „{ $limit }“ трябва да е от 1 до { $max }, не { $value }: { $max } е най-многото, което операторът на този бот позволява.
+limit-name-ai-matches = Едновременни мачове срещу бота, на член
+limit-name-open-offers = Отворени покани и търсения, на член
+limit-name-analyses = Анализи, които чакат или вървят, на член
+limit-name-replays-per-minute = /replay и /export (всяка) в минута, на член
+limit-name-server-replays-per-minute = /replay и /export (всяка) в минута, на сървър

@@ -99,6 +99,16 @@ config = konfiguration
     .language-description = Sprache der öffentlichen Match-Nachrichten
     .tournaments = turniere
     .tournaments-description = Wahr: alle dürfen Turniere anlegen; falsch: nur Moderatoren
+    .ai-matches = bot-matches
+    .ai-matches-description = Matches gegen den Bot, die ein Mitglied gleichzeitig spielen darf
+    .open-offers = offene-angebote
+    .open-offers-description = Offene Herausforderungen und Gesuche, die ein Mitglied haben darf
+    .analyses = analysen
+    .analyses-description = /analyze-Anfragen, die ein Mitglied wartend oder laufend haben darf
+    .replays-per-minute = wiederholungen-pro-minute
+    .replays-per-minute-description = /replay und /export (je), die ein Mitglied pro Minute verwenden darf
+    .server-replays-per-minute = server-wiederholungen-pro-minute
+    .server-replays-per-minute-description = /replay und /export (je), die dieser Server pro Minute verwenden darf
 
 # pitfalls branch: /ladder abort
 ladder-abort = abbrechen

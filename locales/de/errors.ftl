@@ -50,3 +50,17 @@ error-try-again = Das ließ sich gerade nicht speichern, daher hat sich nichts g
 error-rematch-expired = Das Revanche-Angebot ist abgelaufen. Starte ein neues Match mit /challenge.
 error-several-matches = Du hast mehrere laufende Matches: { $threads }. Nutze den Befehl im Thread des gemeinten Matches.
 error-not-your-challenge = Nur wer die Herausforderung gestellt hat, kann sie zurückziehen.
+
+## Issue 32: Grenzen pro Mitglied und pro Server
+limit-ai-matches = Du hast auf diesem Server schon { $running } laufende Matches gegen den Bot, und ein Mitglied darf { $limit } gleichzeitig spielen. Beende eines oder gib es auf und versuche es dann erneut.
+limit-open-offers = Du hast auf diesem Server schon { $open } offene Herausforderungen und Gesuche, und ein Mitglied darf { $limit } haben. Ziehe eine mit /matches zurück oder versuche es erneut, wenn eine abläuft (die erste { $expires }).
+limit-analyses = Du hast schon { $queued } wartende oder laufende Analysen, und ein Mitglied darf { $limit } haben. Versuche es erneut, wenn eine davon geantwortet hat.
+limit-analysis-queue = Die Warteschlange der Analysen ist voll: { $ahead } Analysen warten oder laufen. Versuche es in etwa { $wait } erneut.
+limit-per-minute = Ein Mitglied darf /{ $command } { $limit ->
+    [one] einmal
+   *[other] { $limit }-mal
+} pro Minute verwenden. Versuche es in { $wait } erneut.
+limit-server-per-minute = Dieser Server darf /{ $command } { $limit ->
+    [one] einmal
+   *[other] { $limit }-mal
+} pro Minute verwenden, alle Mitglieder zusammen. Versuche es in { $wait } erneut.

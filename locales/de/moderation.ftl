@@ -28,3 +28,12 @@ ladder-abort-done = Match { $id } ist abgebrochen: kein Ergebnis, keine Wertungs
 ladder-abort-not-running = Match { $id } läuft nicht; es gibt nichts abzubrechen.
 config-tournaments-anyone = Turniere: alle dürfen welche anlegen.
 config-tournaments-moderators = Turniere: nur Moderatoren legen sie an.
+
+## Issue 32: die Grenzen von /config
+config-limit = { $limit }: { $value } (dieser Bot erlaubt bis zu { $max })
+config-bad-limit = { $limit } muss zwischen 1 und { $max } liegen, nicht { $value }: { $max } ist das Höchste, was der Betreiber dieses Bots erlaubt.
+limit-name-ai-matches = Gleichzeitige Matches gegen den Bot, pro Mitglied
+limit-name-open-offers = Offene Herausforderungen und Gesuche, pro Mitglied
+limit-name-analyses = Wartende oder laufende Analysen, pro Mitglied
+limit-name-replays-per-minute = /replay und /export (je) pro Minute, pro Mitglied
+limit-name-server-replays-per-minute = /replay und /export (je) pro Minute, pro Server

@@ -43,7 +43,7 @@ analyze-no-mistakes = Keine Fehler: Jeder Zug hat sein theoretisches Ergebnis ge
 analyze-first-mistake = Das Brett zeigt Partie { $game } nach dem ersten Fehler (Zug { $ply }).
 analyze-unsolved = Für { $variant } gibt es keine exakte Analyse: Gelöst sind nur 7×6-Partien mit klassischen Regeln (Klassisch, Einzelpartie, Zufallseröffnung, Teams).
 # $user: a mention of who asked
-analyze-in-channel = { $user }, deine Analyse hat länger gedauert, als Discord eine private Antwort offen hält, darum steht sie hier:
+late-answer = Dein /{ $command } hat länger gedauert, als Discord eine private Antwort offen hält, darum kommt es als Direktnachricht:
 
 chart-matches = Gewertete Matches
 chart-rating = Wertungszahl

@@ -99,6 +99,16 @@ config = διαμόρφωση
     .language-description = Γλώσσα των δημόσιων μηνυμάτων των αγώνων
     .tournaments = τουρνουά
     .tournaments-description = Αληθές: οποιοσδήποτε δημιουργεί τουρνουά· ψευδές: μόνο συντονιστές
+    .ai-matches = αγώνες-bot
+    .ai-matches-description = Αγώνες με το bot που ένα μέλος μπορεί να παίζει ταυτόχρονα
+    .open-offers = ανοιχτές-προσφορές
+    .open-offers-description = Ανοιχτές προκλήσεις και αναζητήσεις που μπορεί να έχει ένα μέλος
+    .analyses = αναλύσεις
+    .analyses-description = Αιτήματα /analyze που ένα μέλος μπορεί να έχει σε αναμονή ή σε εξέλιξη
+    .replays-per-minute = επαναλήψεις-ανά-λεπτό
+    .replays-per-minute-description = /replay και /export (το καθένα) που ένα μέλος μπορεί να χρησιμοποιεί το λεπτό
+    .server-replays-per-minute = επαναλήψεις-διακομιστή-ανά-λεπτό
+    .server-replays-per-minute-description = /replay και /export (το καθένα) που ο διακομιστής μπορεί να χρησιμοποιεί το λεπτό
 
 # pitfalls branch: /ladder abort
 ladder-abort = διακοπή

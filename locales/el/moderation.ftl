@@ -28,3 +28,12 @@ ladder-abort-done = Ο αγώνας { $id } διακόπηκε: χωρίς απ�
 ladder-abort-not-running = Ο αγώνας { $id } δεν είναι σε εξέλιξη· δεν υπάρχει κάτι να διακοπεί.
 config-tournaments-anyone = Τουρνουά: μπορεί να δημιουργήσει οποιοσδήποτε.
 config-tournaments-moderators = Τουρνουά: τα δημιουργούν μόνο οι συντονιστές.
+
+## Issue 32: τα όρια του /config
+config-limit = { $limit }: { $value } (αυτό το bot επιτρέπει έως { $max })
+config-bad-limit = Το όριο «{ $limit }» πρέπει να είναι από 1 έως { $max }, όχι { $value }: το { $max } είναι το μέγιστο που επιτρέπει ο διαχειριστής αυτού του bot.
+limit-name-ai-matches = Ταυτόχρονοι αγώνες με το bot, ανά μέλος
+limit-name-open-offers = Ανοιχτές προκλήσεις και αναζητήσεις, ανά μέλος
+limit-name-analyses = Αναλύσεις σε αναμονή ή σε εξέλιξη, ανά μέλος
+limit-name-replays-per-minute = /replay και /export (το καθένα) το λεπτό, ανά μέλος
+limit-name-server-replays-per-minute = /replay και /export (το καθένα) το λεπτό, ανά διακομιστή

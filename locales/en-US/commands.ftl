@@ -102,6 +102,16 @@ config = config
     .language-description = Language of public match messages
     .tournaments = tournaments
     .tournaments-description = True: anyone may create tournaments; false: moderators only
+    .ai-matches = ai-matches
+    .ai-matches-description = Matches against the bot a member may run at once
+    .open-offers = open-offers
+    .open-offers-description = Open challenges and seeks a member may have
+    .analyses = analyses
+    .analyses-description = /analyze requests a member may have waiting or running
+    .replays-per-minute = replays-per-minute
+    .replays-per-minute-description = /replay and /export (each) a member may use a minute
+    .server-replays-per-minute = server-replays-per-minute
+    .server-replays-per-minute-description = /replay and /export (each) this server may use a minute
 
 # pitfalls branch: /ladder abort
 ladder-abort = abort

@@ -68,3 +68,22 @@ error-try-again = That could not be saved just now, so nothing changed. Please p
 error-rematch-expired = The rematch offer has expired. Start a new match with /challenge.
 error-several-matches = You have several running matches: { $threads }. Use the command inside the thread of the match you mean.
 error-not-your-challenge = Only the player who made this challenge can withdraw it.
+
+## Issue 32: limits per member and per server (docs/reliability.md, "Limits")
+# $running, $limit (numbers)
+limit-ai-matches = You already have { $running } matches against the bot running on this server, and a member may run { $limit } at once. Finish or resign one, then try again.
+# $open, $limit (numbers); $expires (text: a Discord timestamp, "in 4 minutes")
+limit-open-offers = You already have { $open } open challenges and seeks on this server, and a member may have { $limit }. Withdraw one with /matches, or try again when one expires (the first { $expires }).
+# $queued, $limit (numbers)
+limit-analyses = You already have { $queued } analyses waiting or running, and a member may have { $limit }. Try again when one of them has answered.
+# $ahead (number), $wait (text: "40 seconds")
+limit-analysis-queue = The analysis queue is full: { $ahead } analyses are waiting or running. Try again in about { $wait }.
+# $command (text: "replay"), $limit (number), $wait (text: "55 seconds")
+limit-per-minute = A member may use /{ $command } { $limit ->
+    [one] once
+   *[other] { $limit } times
+} a minute. Try again in { $wait }.
+limit-server-per-minute = This server may use /{ $command } { $limit ->
+    [one] once
+   *[other] { $limit } times
+} a minute, all members together. Try again in { $wait }.

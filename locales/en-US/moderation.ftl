@@ -44,3 +44,12 @@ ladder-abort-done = Match { $id } is aborted: no result, no rating change.
 ladder-abort-not-running = Match { $id } is not running, so there is nothing to abort.
 config-tournaments-anyone = Tournaments: anyone may create one.
 config-tournaments-moderators = Tournaments: only moderators create them.
+
+## Issue 32: the limits of /config. $limit (text: one of the limit-name messages), $value (number), $max (number: the bound the bot's operator set)
+config-limit = { $limit }: { $value } (this bot allows up to { $max })
+config-bad-limit = { $limit } must be from 1 to { $max }, not { $value }: { $max } is the most this bot's operator allows.
+limit-name-ai-matches = Matches against the bot at once, per member
+limit-name-open-offers = Open challenges and seeks, per member
+limit-name-analyses = Analyses waiting or running, per member
+limit-name-replays-per-minute = /replay and /export (each) a minute, per member
+limit-name-server-replays-per-minute = /replay and /export (each) a minute, per server

@@ -61,8 +61,8 @@ analyze-no-mistakes = No mistakes: every move kept its theoretical result.
 analyze-first-mistake = The board shows game { $game } after the first mistake (move { $ply }).
 # $variant (text)
 analyze-unsolved = { $variant } has no exact analysis: only 7×6 games with classic rules (Classic, Single game, Random opening, Teams) are solved.
-# $user: a mention of who asked
-analyze-in-channel = { $user }, your analysis took longer than Discord keeps a private answer open, so here it is:
+# $command (text: "analyze")
+late-answer = Your /{ $command } took longer than Discord keeps a private answer open, so here it is by direct message:
 
 # The rating chart (/rating's picture): axis, legend. Glicko-2 pools show
 # "rating", Weng-Lin pools (three players, teams) "skill" μ with its σ.

@@ -99,6 +99,16 @@ config = configura
     .language-description = Lingua dei messaggi pubblici degli incontri
     .tournaments = tornei
     .tournaments-description = Vero: chiunque può creare tornei; falso: solo i moderatori
+    .ai-matches = partite-bot
+    .ai-matches-description = Partite contro il bot che un membro può giocare alla volta
+    .open-offers = offerte-aperte
+    .open-offers-description = Sfide e ricerche aperte che un membro può avere
+    .analyses = analisi
+    .analyses-description = Richieste /analyze che un membro può avere in attesa o in corso
+    .replays-per-minute = replay-al-minuto
+    .replays-per-minute-description = /replay e /export (ciascuno) che un membro può usare al minuto
+    .server-replays-per-minute = replay-server-al-minuto
+    .server-replays-per-minute-description = /replay e /export (ciascuno) che questo server può usare al minuto
 
 # pitfalls branch: /ladder abort
 ladder-abort = interrompi

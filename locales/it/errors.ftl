@@ -50,3 +50,17 @@ error-try-again = Non è stato possibile salvarlo in questo momento, quindi non 
 error-rematch-expired = La proposta di rivincita è scaduta. Comincia un nuovo incontro con /challenge.
 error-several-matches = Hai diversi incontri in corso: { $threads }. Usa il comando dentro il thread dell'incontro che intendi.
 error-not-your-challenge = Solo chi ha lanciato questa sfida può ritirarla.
+
+## Issue 32: limiti per membro e per server
+limit-ai-matches = Hai già { $running } partite contro il bot in corso su questo server, e un membro può giocarne { $limit } alla volta. Finiscine o abbandonane una, poi riprova.
+limit-open-offers = Hai già { $open } sfide e ricerche aperte su questo server, e un membro può averne { $limit }. Ritirane una con /matches, oppure riprova quando una scade (la prima { $expires }).
+limit-analyses = Hai già { $queued } analisi in attesa o in corso, e un membro può averne { $limit }. Riprova quando una di esse ha risposto.
+limit-analysis-queue = La coda delle analisi è piena: { $ahead } analisi sono in attesa o in corso. Riprova tra circa { $wait }.
+limit-per-minute = Un membro può usare /{ $command } { $limit ->
+    [one] una volta
+   *[other] { $limit } volte
+} al minuto. Riprova tra { $wait }.
+limit-server-per-minute = Questo server può usare /{ $command } { $limit ->
+    [one] una volta
+   *[other] { $limit } volte
+} al minuto, tutti i membri insieme. Riprova tra { $wait }.

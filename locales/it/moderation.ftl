@@ -28,3 +28,12 @@ ladder-abort-done = L'incontro { $id } è interrotto: nessun risultato, nessuna 
 ladder-abort-not-running = L'incontro { $id } non è in corso: non c'è niente da interrompere.
 config-tournaments-anyone = Tornei: chiunque può crearne.
 config-tournaments-moderators = Tornei: li creano solo i moderatori.
+
+## Issue 32: i limiti di /config
+config-limit = { $limit }: { $value } (questo bot permette fino a { $max })
+config-bad-limit = { $limit } deve essere tra 1 e { $max }, non { $value }: { $max } è il massimo che il gestore di questo bot permette.
+limit-name-ai-matches = Partite contro il bot alla volta, per membro
+limit-name-open-offers = Sfide e ricerche aperte, per membro
+limit-name-analyses = Analisi in attesa o in corso, per membro
+limit-name-replays-per-minute = /replay e /export (ciascuno) al minuto, per membro
+limit-name-server-replays-per-minute = /replay e /export (ciascuno) al minuto, per server

@@ -43,7 +43,7 @@ analyze-no-mistakes = Nessun errore: ogni mossa ha mantenuto il suo risultato te
 analyze-first-mistake = La scacchiera mostra la partita { $game } dopo il primo errore (mossa { $ply }).
 analyze-unsolved = { $variant } non ha un'analisi esatta: sono risolte solo le partite 7×6 con le regole classiche (Classica, Partita singola, Apertura casuale, Squadre).
 # $user: a mention of who asked
-analyze-in-channel = { $user }, la tua analisi ha richiesto più tempo di quanto Discord tenga aperta una risposta privata, quindi eccola qui:
+late-answer = Il tuo /{ $command } ha richiesto più tempo di quanto Discord tenga aperta una risposta privata, quindi te lo mando in un messaggio diretto:
 
 chart-matches = Incontri validi
 chart-rating = Punteggio

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use serenity::all::GatewayIntents;
 
+use crate::host::limits::{Bounds, Limit, ANALYSIS_QUEUE_ENV};
 use crate::host::terms::MAX_CHALLENGE_EXPIRY;
 use crate::host::{database_url, Shards, DATABASE_URL_ENV, DEFAULT_DATABASE_URL};
 
@@ -111,6 +112,63 @@ pub struct DiscordConfig {
     pub shards: Option<Shards>,
     /// Where to serve `/metrics` and `/healthz` (`--metrics`).
     pub metrics: Option<SocketAddr>,
+    /// The operator's bounds on the servers' limits and the analysis
+    /// queue's length (`--max-…`, `--analysis-queue`, or their
+    /// environment variables; docs/reliability.md, "Limits").
+    pub bounds: Bounds,
+}
+
+/// The largest bound an operator may set on a limit or the analysis
+/// queue: beyond it a limit no longer bounds anything.
+pub const MAX_BOUND: u64 = 100_000;
+
+/// The operator's bounds: each flag of `flags` (`--max-…`; `None`: not
+/// given), else its environment variable, else the default; the analysis
+/// queue's length likewise (`--analysis-queue`, [`ANALYSIS_QUEUE_ENV`]).
+///
+/// # Errors
+/// [`RunError::BadSetting`] for a value that is not a whole number from 1
+/// to [`MAX_BOUND`], naming the flag or the variable.
+pub fn bounds(
+    flags: &[(Limit, Option<u64>)],
+    analysis_queue: Option<u64>,
+) -> Result<Bounds, RunError> {
+    let check = |name: &'static str, v: u64| {
+        if (1..=MAX_BOUND).contains(&v) {
+            Ok(v)
+        } else {
+            Err(RunError::BadSetting {
+                name,
+                reason: format!("{v} is not from 1 to {MAX_BOUND}"),
+            })
+        }
+    };
+    let mut bounds = Bounds::default();
+    for limit in Limit::ALL {
+        let flag = flags
+            .iter()
+            .find(|(l, _)| *l == limit)
+            .and_then(|(_, v)| *v);
+        let value = match flag {
+            Some(v) => Some(check(limit.flag(), v)?),
+            None => number_env(limit.env())?
+                .map(|v| check(limit.env(), v))
+                .transpose()?,
+        };
+        if let Some(v) = value {
+            bounds = bounds.with(limit, v as u32);
+        }
+    }
+    let queue = match analysis_queue {
+        Some(v) => Some(check("analysis-queue", v)?),
+        None => number_env(ANALYSIS_QUEUE_ENV)?
+            .map(|v| check(ANALYSIS_QUEUE_ENV, v))
+            .transpose()?,
+    };
+    if let Some(q) = queue {
+        bounds.analysis_queue = q as usize;
+    }
+    Ok(bounds)
 }
 
 /// What `fourbot run` takes on its command line.
@@ -122,6 +180,10 @@ pub struct RunOptions {
     pub db: Option<String>,
     /// `--metrics <addr>`.
     pub metrics: Option<SocketAddr>,
+    /// `--max-…`: the operator's bound of each limit given.
+    pub limit_bounds: Vec<(Limit, Option<u64>)>,
+    /// `--analysis-queue <n>`.
+    pub analysis_queue: Option<u64>,
 }
 
 /// `<database file>.threads` for a SQLite URL in `FOURBOT_DATABASE_URL`
@@ -370,12 +432,35 @@ impl DiscordConfig {
             test_time_scale,
             shards: options.shards,
             metrics: options.metrics,
+            bounds: bounds(&options.limit_bounds, options.analysis_queue)?,
         })
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    #[test]
+    fn operator_bounds_come_from_flags_and_are_whole_numbers_from_one() {
+        let b = bounds(
+            &[(Limit::AiMatches, Some(4)), (Limit::OpenOffers, None)],
+            Some(3),
+        )
+        .unwrap();
+        assert_eq!(b.bound(Limit::AiMatches), 4);
+        assert_eq!(
+            b.bound(Limit::OpenOffers),
+            Limit::OpenOffers.default_bound()
+        );
+        assert_eq!(b.analysis_queue, 3);
+        for bad in [0, MAX_BOUND + 1] {
+            let e = bounds(&[(Limit::Analyses, Some(bad))], None).unwrap_err();
+            assert!(e.to_string().contains("max-analyses"), "{e}");
+            assert!(bounds(&[], Some(bad)).is_err());
+        }
+    }
+
     #[test]
     fn a_plain_http_api_base_is_refused_unless_it_is_loopback() {
         for ok in [
@@ -397,8 +482,6 @@ mod tests {
             assert!(check_api_base(refused).is_err(), "{refused}");
         }
     }
-
-    use super::*;
 
     /// The tests' CA (tests/e2e/support/tls/README.md).
     fn test_ca() -> PathBuf {

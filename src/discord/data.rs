@@ -58,6 +58,12 @@ pub struct Data {
     /// `/replay`'s GIFs: drawn off the async runtime a few at a time, the
     /// finished matches' kept.
     pub replays: super::pictures::Replays,
+    /// `/replay` and `/export` uses of the last minute, per member and per
+    /// server (docs/reliability.md, "Limits").
+    pub archive_uses: crate::host::limits::PerMinute,
+    /// `/analyze` requests waiting or running: at most the operator's
+    /// queue length in all, each server's limit per member.
+    pub analyses: crate::host::limits::Queue,
 }
 
 /// The start-up work's progress: begun once (a reconnect does not start

@@ -145,13 +145,13 @@ async fn run_until(
     let routes = Arc::new(routes);
     let data = Arc::new(Data {
         host: services.host,
-        offers: services.offers,
+        offers: services.offers.with_bounds(config.bounds),
         ladder: services.ladder,
         tournaments: services.tournaments.clone(),
         tournament_news: std::sync::Mutex::new(
             services.tournament_news.lock().expect("news lock").take(),
         ),
-        settings: services.settings,
+        settings: services.settings.with_bounds(config.bounds),
         routes: routes.clone(),
         rest: rest.clone(),
         language_overrides: Default::default(),
@@ -162,7 +162,11 @@ async fn run_until(
         bot_user: Default::default(),
         shards_seen: Default::default(),
         replays: Default::default(),
+        archive_uses: Default::default(),
+        analyses: crate::host::limits::Queue::new(config.bounds.analysis_queue),
     });
+    // `/config`'s limit options are registered with the operator's bounds.
+    register::set_bounds(config.bounds);
     if let Some(d) = config.test_time_scale {
         tracing::warn!(
             divisor = d,

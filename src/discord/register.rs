@@ -25,6 +25,7 @@ use serenity::all::{
 use serenity::http::Route;
 
 use crate::host::bot::LEVELS;
+use crate::host::limits::{Bounds, Limit};
 use crate::host::terms::{ABORT_WINDOW_MINUTES, CHALLENGE_EXPIRY_MINUTES};
 use crate::host::tournaments::{ARENA_MINUTES, NUMBERS, STARTS_IN_MINUTES, SWISS_ROUNDS};
 use crate::i18n::{Catalog, Id, Locale};
@@ -104,6 +105,23 @@ fn integer(o: CreateCommandOption, min: u64, max: u64) -> CreateCommandOption {
         .max_int_value(max)
 }
 
+/// The operator's bounds on the servers' limits, as registered: set once
+/// at start-up ([`set_bounds`]) before the commands are registered; the
+/// defaults until then (and in tests).
+static BOUNDS: std::sync::OnceLock<Bounds> = std::sync::OnceLock::new();
+
+/// Registers `/config`'s limit options with the ranges 1 to `bounds` (the
+/// operator's; `fourbot run --max-…`). The first call counts.
+pub fn set_bounds(bounds: Bounds) {
+    let _ = BOUNDS.set(bounds);
+}
+
+/// A limit's option: from 1 to the operator's bound.
+fn limit(o: CreateCommandOption, limit: Limit) -> CreateCommandOption {
+    let bound = BOUNDS.get().copied().unwrap_or_default().bound(limit);
+    integer(o, 1, u64::from(bound))
+}
+
 /// The registered range of option `option` of command `command`: the range
 /// the host checks again (a client may ignore it, and the refusal names
 /// it), or `None` for an option that is not numeric.
@@ -138,6 +156,21 @@ fn numeric_range(
     fn number(o: CreateCommandOption) -> CreateCommandOption {
         integer(o, *NUMBERS.start(), *NUMBERS.end())
     }
+    fn ai_matches(o: CreateCommandOption) -> CreateCommandOption {
+        limit(o, Limit::AiMatches)
+    }
+    fn open_offers(o: CreateCommandOption) -> CreateCommandOption {
+        limit(o, Limit::OpenOffers)
+    }
+    fn analyses(o: CreateCommandOption) -> CreateCommandOption {
+        limit(o, Limit::Analyses)
+    }
+    fn archive(o: CreateCommandOption) -> CreateCommandOption {
+        limit(o, Limit::ArchivePerMinute)
+    }
+    fn server_archive(o: CreateCommandOption) -> CreateCommandOption {
+        limit(o, Limit::ServerArchivePerMinute)
+    }
     match (command, option) {
         ("challenge", "level") => Some(level),
         ("create", "rounds") => Some(rounds),
@@ -146,6 +179,11 @@ fn numeric_range(
         (_, "tournament") | ("void", "round") | ("void", "board") => Some(number),
         ("config", "abort-window") => Some(abort_window),
         ("config", "challenge-expiry") => Some(challenge_expiry),
+        ("config", "ai-matches") => Some(ai_matches),
+        ("config", "open-offers") => Some(open_offers),
+        ("config", "analyses") => Some(analyses),
+        ("config", "replays-per-minute") => Some(archive),
+        ("config", "server-replays-per-minute") => Some(server_archive),
         _ => None,
     }
 }
@@ -337,7 +375,10 @@ mod tests {
             ("tournament", *NUMBERS.start() as i64, *NUMBERS.end() as i64),
             ("round", *NUMBERS.start() as i64, *NUMBERS.end() as i64),
             ("board", *NUMBERS.start() as i64, *NUMBERS.end() as i64),
-        ];
+        ]
+        .into_iter()
+        .chain(Limit::ALL.map(|l| (l.option(), 1, i64::from(l.default_bound()))))
+        .collect::<Vec<_>>();
         let mut numeric = Vec::new();
         for c in json.as_array().unwrap() {
             assert!(c.get("dm_permission").is_none(), "{}", c["name"]);
@@ -367,6 +408,11 @@ mod tests {
                 "level",
                 "abort-window",
                 "challenge-expiry",
+                "ai-matches",
+                "open-offers",
+                "analyses",
+                "replays-per-minute",
+                "server-replays-per-minute",
                 "rounds",
                 "minutes",
                 "starts-in",

@@ -5,12 +5,12 @@
 
 use poise::CreateReply;
 use serenity::all::{
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    Member, User,
+    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, Member, User,
 };
 
 use crate::host::{Denial, Seated, UserId};
-use crate::i18n::{id, Locale};
+use crate::i18n::{id, Args, Locale};
 
 use super::data::{Context, Data, Error};
 use super::messages::{clip, mentions_only};
@@ -138,6 +138,137 @@ pub fn ephemeral(text: &str) -> CreateInteractionResponse {
             .ephemeral(true)
             .allowed_mentions(mentions_only(&[])),
     )
+}
+
+/// The one rule for an answer that comes too late for its interaction
+/// (its token, 15 minutes, is spent or Discord refused it): it goes to
+/// `user` alone, by direct message ([`super::room::direct_message`],
+/// retried like any post on 429 and 5xx), with `files` — the first part of
+/// an answer (`first`) after a line in `locale` saying which command it
+/// answers and why it comes this way. If Discord refuses the direct
+/// message (50007: the user takes none from the bot) — or anything else
+/// fails — the answer is dropped and logged with a note. It is never
+/// posted in a channel: a private answer stays private (issue 32 §3).
+pub async fn late_answer(
+    data: &Data,
+    user: UserId,
+    locale: Locale,
+    (command, first): (&str, bool),
+    text: &str,
+    files: Vec<CreateAttachment>,
+) {
+    let content = if first {
+        let intro = data.catalog().text(
+            locale,
+            id::LATE_ANSWER,
+            &Args::new().set("command", command.to_string()),
+        );
+        format!("{intro}\n{text}")
+    } else {
+        text.to_string()
+    };
+    let mut message = CreateMessage::new();
+    if !content.is_empty() {
+        message = message.content(clip(&content));
+    }
+    for f in files {
+        message = message.add_file(f);
+    }
+    let sent = super::poster::with_retries("send a late answer", || {
+        super::room::direct_message(&data.rest, user, message.clone())
+    })
+    .await;
+    match sent {
+        Ok(()) => tracing::info!(
+            command,
+            user = user.0,
+            "a late answer was sent by direct message"
+        ),
+        Err(e) if super::poster::is_code(&e, CANNOT_MESSAGE_USER) => tracing::info!(
+            command,
+            user = user.0,
+            "a late answer was dropped: the user takes no direct messages (50007)"
+        ),
+        Err(e) => tracing::warn!(
+            command,
+            user = user.0,
+            error = %e,
+            "a late answer was dropped: the direct message failed"
+        ),
+    }
+}
+
+/// Discord's JSON error code for a direct message the user does not take.
+const CANNOT_MESSAGE_USER: isize = 50007;
+
+/// A command's private answer, sent in parts: follow-ups of its
+/// interaction while its token may be used, and from the first part that
+/// comes too late — [`LEASE_USE_WITHIN`](super::leases::LEASE_USE_WITHIN)
+/// after `asked`, or refused by Discord as a spent token — through
+/// [`late_answer`] (so every later part goes the same way). For commands
+/// that wait in a queue before they answer (`/analyze`, `/replay`).
+pub struct PrivateAnswer<'a> {
+    ctx: Context<'a>,
+    asked: std::time::Instant,
+    late: bool,
+    /// Parts sent the late way so far.
+    sent_late: usize,
+}
+
+impl<'a> PrivateAnswer<'a> {
+    /// The answer of the command `ctx`, which started at `asked`.
+    pub fn new(ctx: Context<'a>, asked: std::time::Instant) -> PrivateAnswer<'a> {
+        PrivateAnswer {
+            ctx,
+            asked,
+            late: false,
+            sent_late: 0,
+        }
+    }
+
+    /// Whether the answer has gone the late way.
+    pub fn is_late(&self) -> bool {
+        self.late
+    }
+
+    /// Sends one part: `text` (may be empty when there are files) and
+    /// `files`.
+    ///
+    /// # Errors
+    /// Discord refused a follow-up for another reason than a spent token.
+    pub async fn send(&mut self, text: String, files: Vec<CreateAttachment>) -> Result<(), Error> {
+        if self.asked.elapsed() >= super::leases::LEASE_USE_WITHIN {
+            self.late = true;
+        }
+        if !self.late {
+            let mut reply = CreateReply::default()
+                .ephemeral(true)
+                .allowed_mentions(mentions_only(&[]));
+            if !text.is_empty() {
+                reply = reply.content(clip(&text));
+            }
+            for f in &files {
+                reply = reply.attachment(f.clone());
+            }
+            match self.ctx.send(reply).await {
+                Ok(_) => return Ok(()),
+                Err(e) if super::poster::token_refused(&e) => self.late = true,
+                Err(e) => return Err(e.into()),
+            }
+        }
+        let ctx = self.ctx;
+        late_answer(
+            ctx.data(),
+            user_id(ctx.author()),
+            user_locale(ctx),
+            (&ctx.command().qualified_name, self.sent_late == 0),
+            &text,
+            files,
+        )
+        .await;
+        self.sent_late += 1;
+        Ok(())
+    }
 }
 
 /// Joins sections into messages of at most `limit` characters each (a

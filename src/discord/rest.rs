@@ -299,6 +299,7 @@ mod tests {
             test_time_scale: None,
             shards: None,
             metrics: None,
+            bounds: Default::default(),
         })
     }
 

@@ -141,17 +141,31 @@ pub async fn abort_unreachable(
     }
 }
 
-/// Sends `text` to `user` by direct message (`resources/user`, "Create DM",
-/// then a channel message; Discord answers 50007 when the user takes none).
+/// Sends `text` to `user` by direct message ([`direct_message`]).
 async fn direct(rest: &Rest, user: UserId, text: String) -> serenity::Result<()> {
+    direct_message(rest, user, CreateMessage::new().content(text)).await
+}
+
+/// Sends `message` to `user` by direct message, pinging nobody: opens (or
+/// finds) the DM channel with them (`POST /users/@me/channels`,
+/// <https://discord.com/developers/docs/resources/user#create-dm>), then
+/// posts into it. Discord answers the post 403 / 50007 "Cannot send
+/// messages to this user" when the user takes no direct messages from the
+/// bot (shares no server with it, turned them off, or blocked it).
+///
+/// # Errors
+/// Discord refused either request (50007 among them).
+pub async fn direct_message(
+    rest: &Rest,
+    user: UserId,
+    message: CreateMessage,
+) -> serenity::Result<()> {
     let dm = rest
         .paced(Route::UserMeDmChannels, |http| {
             DiscordUser::new(user.0).create_dm_channel(http)
         })
         .await?;
-    let message = CreateMessage::new()
-        .content(text)
-        .allowed_mentions(CreateAllowedMentions::new());
+    let message = message.allowed_mentions(CreateAllowedMentions::new());
     rest.paced(Route::ChannelMessages { channel_id: dm.id }, |http| {
         dm.id.send_message(http, message)
     })

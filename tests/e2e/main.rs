@@ -15,6 +15,7 @@ mod faults;
 mod faults_nonce;
 mod kill;
 mod kill_flag;
+mod limits;
 mod mentions;
 mod operations;
 mod outage;

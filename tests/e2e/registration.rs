@@ -104,6 +104,17 @@ async fn the_registered_commands_use_contexts_and_bound_every_number_and_channel
         [
             ("abort-window".to_string(), json!(1), json!(60)),
             ("challenge-expiry".to_string(), json!(1), json!(14)),
+            // The limits: 1 to the operator's bound (the defaults here;
+            // set bounds: e2e::limits::config_limits_stay_within_…).
+            ("ai-matches".to_string(), json!(1), json!(10)),
+            ("open-offers".to_string(), json!(1), json!(50)),
+            ("analyses".to_string(), json!(1), json!(5)),
+            ("replays-per-minute".to_string(), json!(1), json!(20)),
+            (
+                "server-replays-per-minute".to_string(),
+                json!(1),
+                json!(120)
+            ),
         ]
     );
     let challenge = commands.iter().find(|c| c["name"] == "challenge").unwrap();

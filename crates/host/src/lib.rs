@@ -10,6 +10,8 @@
 //!   ([`terms`]), the rated rule (the core's `play::unrated`).
 //! - Tournaments ([`tournaments`]): Swiss, round robin and arena over
 //!   ordinary matches.
+//! - Limits per member and per server, and their operator's bounds
+//!   ([`limits`]).
 //! - The ladder ([`ladder`]), settings ([`settings`]), match threads
 //!   ([`threads`]), the exchange format of a stored match ([`archive`]),
 //!   all on one store ([`Services`]).
@@ -23,6 +25,7 @@ pub mod archive;
 pub mod bot;
 pub mod denial;
 pub mod ladder;
+pub mod limits;
 pub mod offers;
 pub mod openings;
 pub mod players;
@@ -53,8 +56,8 @@ pub use view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 // What front ends read of the store, named by the host so that they need
 // not name the store.
 pub use fourbot_store::{
-    database_url, redact_url, GuildSettings, HistoryEntry, LadderEntry, MatchDetail, NewTournament,
-    PlayerId, PlayerInfo, PlayerSettings, PoolRating, RatedEntry, RatingPoint, Shards, ShardsError,
-    StoreError, StoredTournament, TournamentId, TournamentState, DATABASE_URL_ENV,
-    DEFAULT_DATABASE_URL, LEASE_ENV,
+    database_url, redact_url, GuildLimits, GuildSettings, HistoryEntry, LadderEntry, MatchDetail,
+    NewTournament, PlayerId, PlayerInfo, PlayerSettings, PoolRating, RatedEntry, RatingPoint,
+    Shards, ShardsError, StoreError, StoredTournament, TournamentId, TournamentState,
+    DATABASE_URL_ENV, DEFAULT_DATABASE_URL, LEASE_ENV,
 };

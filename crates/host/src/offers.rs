@@ -20,7 +20,8 @@ use fourbot_store::{
 };
 
 use super::denial::Denial;
-use super::players::{discord_user, stored_player};
+use super::limits::{self, Bounds, Limit};
+use super::players::{discord_user, known_player, stored_player};
 use super::present::Seated;
 use super::seating::{seat_players, ColorChoice, Invitation};
 use super::service::{unix_ms, Host, MatchSpec};
@@ -228,6 +229,7 @@ pub struct Offers {
     db: Db,
     host: Host,
     expiry_override: Option<Duration>,
+    bounds: Bounds,
 }
 
 fn locale_of(s: &StoredChallenge) -> Locale {
@@ -253,7 +255,53 @@ impl Offers {
             db,
             host,
             expiry_override,
+            bounds: Bounds::default(),
         }
+    }
+
+    /// These offers with the operator's `bounds` on the servers' limits
+    /// (default: [`Bounds::default`]).
+    pub fn with_bounds(mut self, bounds: Bounds) -> Offers {
+        self.bounds = bounds;
+        self
+    }
+
+    /// Refuses a new match against the AI for `player` on `guild` when
+    /// they run as many as the server allows (`/config ai-matches`, within
+    /// the operator's bound; docs/reliability.md, "Limits").
+    ///
+    /// # Errors
+    /// `limit-ai-matches` with the count and the limit.
+    pub async fn check_ai_matches(&self, guild: u64, player: UserId) -> Result<(), Denial> {
+        let settings = self.settings(guild).await;
+        let limit = self.bounds.effective(&settings.limits, Limit::AiMatches);
+        let running = self.host.running_ai_matches(guild, player);
+        limits::ai_matches(running, limit).map_or(Ok(()), Err)
+    }
+
+    /// Refuses a new challenge or seek of `player` on `guild` when they
+    /// have as many open (not expired) as the server allows (`/config
+    /// open-offers`, within the operator's bound): challenges and seeks
+    /// count together, since each posts a public message and a challenge
+    /// pings its opponents. Reads only (a player the store has never seen
+    /// has none).
+    ///
+    /// # Errors
+    /// `limit-open-offers` with the count, the limit and when the first
+    /// expires; the apology when the store failed.
+    pub async fn check_open_offers(&self, guild: u64, player: &Seated) -> Result<(), Denial> {
+        let settings = self.settings(guild).await;
+        let limit = self.bounds.effective(&settings.limits, Limit::OpenOffers);
+        let fail = internal("counting open offers", 0);
+        let Some(stored) = known_player(&self.db, guild, player).await.map_err(&fail)? else {
+            return Ok(());
+        };
+        let (open, first) = self
+            .db
+            .open_offers_by(guild, stored, unix_ms())
+            .await
+            .map_err(&fail)?;
+        limits::open_offers(open, limit, first).map_or(Ok(()), Err)
     }
 
     /// The server's settings (`/config`), or the defaults when they cannot
@@ -357,6 +405,10 @@ impl Offers {
         if let (Some(me), true) = (me, spec.rematch().rated()) {
             self.check_bans(spec.guild, me, &others).await?;
         }
+        // A rematch against the AI is one more match against it.
+        if spec.players.iter().any(|p| p.ai_level.is_some()) {
+            self.check_ai_matches(spec.guild, player).await?;
+        }
         Ok(())
     }
 
@@ -378,7 +430,10 @@ impl Offers {
 
     /// The seats of a challenge of `variant` after every rule: the players
     /// fit the variant ([`seat_players`]), the challenger plays none of
-    /// them already, and in a rated match nobody is banned.
+    /// them already, in a rated match nobody is banned, and the
+    /// challenger is within the server's limits on matches against the AI
+    /// (when the bot has a seat) and on open offers (when a human is
+    /// challenged).
     ///
     /// # Errors
     /// The first rule that refuses.
@@ -399,13 +454,24 @@ impl Offers {
         if rated {
             self.check_bans(guild, &challenger, &humans).await?;
         }
+        // The limits (docs/reliability.md, "Limits"): a match with the AI
+        // counts against the AI matches when it is asked for (it starts at
+        // once, or when the humans accept); a challenge that waits for an
+        // answer counts as an open offer.
+        if seats.iter().any(|s| s.ai_level.is_some()) {
+            self.check_ai_matches(guild, challenger.id).await?;
+        }
+        if !humans.is_empty() {
+            self.check_open_offers(guild, &challenger).await?;
+        }
         Ok(seats)
     }
 
-    /// The seeker of a new seek, after the ban rule of a rated variant.
+    /// The seeker of a new seek, after the ban rule of a rated variant and
+    /// the limit on open offers ([`Offers::check_open_offers`]).
     ///
     /// # Errors
-    /// `error-banned`.
+    /// `error-banned`, `limit-open-offers`.
     pub async fn check_seeker(
         &self,
         guild: u64,
@@ -415,7 +481,7 @@ impl Offers {
         if variant.rated() {
             self.check_bans(guild, seeker, &[]).await?;
         }
-        Ok(())
+        self.check_open_offers(guild, seeker).await
     }
 
     async fn stored_seat(
@@ -660,7 +726,9 @@ impl Offers {
     ///
     /// # Errors
     /// Expired (or unknown), already answered, the challenger's own
-    /// challenge, addressed to someone else, the same opponent twice.
+    /// challenge, addressed to someone else, the same opponent twice, an
+    /// acceptance beyond the server's limit on matches against the AI
+    /// (a challenge with an AI seat).
     pub async fn answer(
         &self,
         id: u64,
@@ -674,6 +742,11 @@ impl Offers {
         let c = self.challenge_of(&stored, bot).await.ok_or(EXPIRED)?;
         if answer == Answer::Accept && c.invited().any(|s| s.id == player.id) {
             self.check_not_playing(player.id, &[&c.challenger])?;
+            // A match with an AI seat is one more against the AI for
+            // whoever accepts it too (docs/reliability.md, "Limits").
+            if c.seats.iter().any(|s| s.ai_level.is_some()) {
+                self.check_ai_matches(c.guild, player.id).await?;
+            }
         }
         let own = c.challenger.id == player.id;
         if own && answer == Answer::Accept {
@@ -1024,6 +1097,140 @@ mod tests {
             token: String::new(),
             message: None,
         }
+    }
+
+    /// Alice (10) invites `opponent` (the bot when `bot`) to classic.
+    fn invitation(opponent: Seated, bot: bool) -> Invitation {
+        Invitation {
+            challenger: seat(10, "alice"),
+            opponent: crate::seating::Invitee {
+                seat: opponent,
+                is_fourbot: bot,
+                is_other_bot: false,
+            },
+            opponent2: None,
+            teammate: None,
+            color: None,
+            level: None,
+            seed: 1,
+        }
+    }
+
+    #[tokio::test]
+    async fn open_offers_count_to_the_servers_limit_seeks_too() {
+        let cs = offers().await;
+        let mut settings = GuildSettings::new(1);
+        settings.limits.open_offers = Some(2);
+        cs.db.set_guild_settings(&settings).await.unwrap();
+        let alice = seat(10, "alice");
+        let bob = seat(20, "bob");
+        let later = unix_ms() + 600_000;
+        for _ in 0..2 {
+            cs.seat_challenge(1, Variant::Classic, invitation(bob.clone(), false))
+                .await
+                .expect("within the limit");
+            cs.open(&challenge(vec![alice.clone(), bob.clone()]), later)
+                .await
+                .unwrap();
+        }
+        let d = cs
+            .seat_challenge(1, Variant::Classic, invitation(bob.clone(), false))
+            .await
+            .unwrap_err();
+        assert_eq!(d.id(), id::LIMIT_OPEN_OFFERS);
+        let d = cs
+            .check_seeker(1, Variant::Classic, &alice)
+            .await
+            .unwrap_err();
+        assert_eq!(d.id(), id::LIMIT_OPEN_OFFERS, "a seek is an offer too");
+        // Another server has its own count; against the bot is no offer.
+        cs.check_seeker(2, Variant::Classic, &alice).await.unwrap();
+        let the_bot = Seated {
+            id: BOT,
+            name: "fourbot".into(),
+            ai_level: None,
+        };
+        cs.seat_challenge(1, Variant::Classic, invitation(the_bot, true))
+            .await
+            .expect("a match against the bot waits for nobody");
+        // A lower operator bound takes the server's value down with it.
+        let bounded = cs
+            .clone()
+            .with_bounds(Bounds::default().with(Limit::OpenOffers, 1));
+        let mut fresh = GuildSettings::new(3);
+        fresh.limits.open_offers = Some(20);
+        cs.db.set_guild_settings(&fresh).await.unwrap();
+        let mut in_three = challenge(vec![alice.clone(), bob.clone()]);
+        in_three.guild = 3;
+        bounded.open(&in_three, later).await.unwrap();
+        let d = bounded
+            .check_seeker(3, Variant::Classic, &alice)
+            .await
+            .unwrap_err();
+        assert_eq!(d.id(), id::LIMIT_OPEN_OFFERS);
+    }
+
+    #[tokio::test]
+    async fn a_match_against_the_ai_beyond_the_limit_is_refused_and_a_rematch_too() {
+        let cs = offers().await;
+        let alice = seat(10, "alice");
+        let the_bot = Seated {
+            id: BOT,
+            name: "fourbot".into(),
+            ai_level: Some(1),
+        };
+        let spec = MatchSpec {
+            variant: Variant::Classic,
+            clock: ClockSettings::default(),
+            players: vec![alice.clone(), the_bot.clone()],
+            guild: 1,
+            locale: Locale::EnUs,
+            seed: 1,
+            tournament: None,
+        };
+        let invite = || {
+            invitation(
+                Seated {
+                    ai_level: None,
+                    ..the_bot.clone()
+                },
+                true,
+            )
+        };
+        for _ in 0..Limit::AiMatches.default_value() {
+            cs.seat_challenge(1, Variant::Classic, invite())
+                .await
+                .expect("within the limit");
+            cs.host.create_match(spec.clone()).await.unwrap();
+        }
+        let d = cs
+            .seat_challenge(1, Variant::Classic, invite())
+            .await
+            .unwrap_err();
+        assert_eq!(d.id(), id::LIMIT_AI_MATCHES);
+        let d = cs
+            .check_rematch(&spec, alice.id, None, None)
+            .await
+            .unwrap_err();
+        assert_eq!(d.id(), id::LIMIT_AI_MATCHES);
+        // Another server, another member: not limited by alice's matches.
+        cs.seat_challenge(2, Variant::Classic, invite())
+            .await
+            .unwrap();
+        cs.check_ai_matches(1, UserId(20)).await.unwrap();
+        // Bob (20) invites alice to a three-player match with the bot:
+        // her acceptance would be a fourth match against the AI.
+        let bob = seat(20, "bob");
+        let mut three = challenge(vec![bob.clone(), alice.clone(), the_bot.clone()]);
+        three.challenger = bob.clone();
+        three.accepted = vec![bob.id, BOT];
+        three.variant = Variant::ThreePlayers;
+        let id = cs.open(&three, unix_ms() + 600_000).await.unwrap();
+        let d = cs
+            .answer(id, &alice, Answer::Accept, BOT, unix_ms())
+            .await
+            .unwrap_err();
+        assert_eq!(d.id(), id::LIMIT_AI_MATCHES);
     }
 
     #[tokio::test]

@@ -694,6 +694,30 @@ impl Host {
         })
     }
 
+    /// How many matches against the AI `user` plays on `guild` that are
+    /// still running (a match with an AI seat and `user` on a human seat):
+    /// the limit on AI matches (docs/reliability.md, "Limits").
+    pub fn running_ai_matches(&self, guild: u64, user: UserId) -> usize {
+        let entries: Vec<Arc<Entry>> = self
+            .inner
+            .matches
+            .lock()
+            .expect("registry lock")
+            .values()
+            .cloned()
+            .collect();
+        entries
+            .iter()
+            .filter(|e| {
+                let players = &e.spec.players;
+                e.spec.guild == guild
+                    && players.iter().any(|p| p.ai_level.is_some())
+                    && players.iter().any(|p| p.id == user && p.ai_level.is_none())
+                    && e.finished.lock().expect("lock").is_none()
+            })
+            .count()
+    }
+
     /// Closes the store (the matches stay saved for a restart).
     pub async fn close(&self) {
         if let Some(db) = &self.inner.db {

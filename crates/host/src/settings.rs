@@ -12,6 +12,7 @@ use hashlink::LruCache;
 use tokio::time::Instant;
 
 use super::denial::Denial;
+use super::limits::Bounds;
 use super::present::Seated;
 use super::terms::{apply_config, ConfigChange};
 use super::view::UserId;
@@ -71,6 +72,8 @@ pub struct Settings {
     /// Numbers the entries, so that a background read only replaces the
     /// entry it was started for (not a change made meanwhile).
     entries: Arc<AtomicU64>,
+    /// The operator's bounds on the servers' limits.
+    bounds: Bounds,
 }
 
 impl Settings {
@@ -80,7 +83,20 @@ impl Settings {
             db,
             players: Arc::new(Mutex::new(LruCache::new(PLAYER_SETTINGS_KEPT))),
             entries: Arc::new(AtomicU64::new(0)),
+            bounds: Bounds::default(),
         }
+    }
+
+    /// These settings with the operator's `bounds` on the servers' limits
+    /// (default: [`Bounds::default`]).
+    pub fn with_bounds(mut self, bounds: Bounds) -> Settings {
+        self.bounds = bounds;
+        self
+    }
+
+    /// The operator's bounds on the servers' limits.
+    pub fn bounds(&self) -> &Bounds {
+        &self.bounds
     }
 
     /// The settings of Discord user `user`: kept ones if any — read again
@@ -183,7 +199,8 @@ impl Settings {
     /// (an empty change stores nothing); the settings as they are now.
     ///
     /// # Errors
-    /// The change refused ([`apply_config`]; nothing stored), or the store
+    /// The change refused ([`apply_config`], a limit beyond the operator's
+    /// bound among them; nothing stored), or the store
     /// failed.
     pub async fn configure(
         &self,
@@ -191,7 +208,7 @@ impl Settings {
         change: &ConfigChange,
     ) -> Result<GuildSettings, Denial> {
         let current = self.guild(guild).await;
-        let settings = apply_config(&current, change)?;
+        let settings = apply_config(&current, change, &self.bounds)?;
         if !change.is_empty() {
             self.db.set_guild_settings(&settings).await.map_err(|e| {
                 tracing::error!(error = %e, guild, "storing the server settings failed");

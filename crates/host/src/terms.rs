@@ -12,6 +12,7 @@ use fourbot_i18n::{id, time_control, Locale};
 use fourbot_store::GuildSettings;
 
 use super::denial::Denial;
+use super::limits::{Bounds, Limit};
 
 /// The longest challenge expiry: 14 minutes, within the 15 minutes for which
 /// the interaction that posted a challenge may edit its message (Discord's
@@ -169,6 +170,10 @@ pub struct ConfigChange {
     pub any_channel: bool,
     /// `language` of public messages: `Some(None)` is Discord's.
     pub language: Option<Option<Locale>>,
+    /// The limits set (`ai-matches`, `open-offers`, …), each with the
+    /// value given: within 1 and the operator's bound
+    /// ([`Bounds::check`]).
+    pub limits: Vec<(Limit, i64)>,
 }
 
 impl ConfigChange {
@@ -196,17 +201,24 @@ fn minutes_ms(
         .with("max", words(*range.end())))
 }
 
-/// `settings` with `change` applied.
+/// `settings` with `change` applied; the limits within the operator's
+/// `bounds`.
 ///
 /// # Errors
 /// A bad time control, an abort window or challenge expiry out of range,
-/// an unknown variant, a match channel together with `any-channel`;
-/// `settings` is then unchanged.
+/// an unknown variant, a match channel together with `any-channel`, a
+/// limit below 1 or above its bound (`config-bad-limit`, naming the
+/// bound); `settings` is then unchanged.
 pub fn apply_config(
     settings: &GuildSettings,
     change: &ConfigChange,
+    bounds: &Bounds,
 ) -> Result<GuildSettings, Denial> {
     let mut s = settings.clone();
+    for (limit, value) in &change.limits {
+        let value = bounds.check(*limit, *value)?;
+        limit.set(&mut s.limits, Some(value));
+    }
     if let Some(time) = change.time.as_deref() {
         s.clock.control = parse_time(time)?;
     }
@@ -311,21 +323,24 @@ mod tests {
             channel: Some(42),
             any_channel: false,
             language: Some(Some(Locale::De)),
+            limits: vec![(Limit::AiMatches, 1), (Limit::OpenOffers, 50)],
         };
-        let s = apply_config(&base, &change).unwrap();
+        let s = apply_config(&base, &change, &Bounds::default()).unwrap();
         assert_eq!(time_text(s.clock.control), "3+2");
         assert_eq!(s.clock.abort_ms, 5 * MINUTE_MS);
         assert_eq!(s.challenge_expiry_ms, 2 * MINUTE_MS);
         assert_eq!(s.variants, [Variant::Classic, Variant::Popout]);
         assert_eq!(s.match_channel, Some(42));
         assert_eq!(s.locale.as_deref(), Some("de"));
+        assert_eq!(s.limits.ai_matches, Some(1));
+        assert_eq!(s.limits.open_offers, Some(50), "the bound itself");
 
         let all = ConfigChange {
             variants: Some("all".into()),
             language: Some(None),
             ..ConfigChange::default()
         };
-        let back = apply_config(&s, &all).unwrap();
+        let back = apply_config(&s, &all, &Bounds::default()).unwrap();
         assert!(back.variants.is_empty() && back.locale.is_none());
         assert_eq!(back.match_channel, Some(42), "kept unless cleared");
         let anywhere = ConfigChange {
@@ -333,16 +348,31 @@ mod tests {
             ..ConfigChange::default()
         };
         assert!(!anywhere.is_empty());
-        assert_eq!(apply_config(&s, &anywhere).unwrap().match_channel, None);
+        assert_eq!(
+            apply_config(&s, &anywhere, &Bounds::default())
+                .unwrap()
+                .match_channel,
+            None
+        );
         let both = ConfigChange {
             channel: Some(43),
             any_channel: true,
             ..ConfigChange::default()
         };
-        let e = text(&c, l, &apply_config(&s, &both).unwrap_err());
+        let e = text(
+            &c,
+            l,
+            &apply_config(&s, &both, &Bounds::default()).unwrap_err(),
+        );
         assert!(e.contains("any-channel"), "{e}");
 
-        let bad = |change: ConfigChange| text(&c, l, &apply_config(&base, &change).unwrap_err());
+        let bad = |change: ConfigChange| {
+            text(
+                &c,
+                l,
+                &apply_config(&base, &change, &Bounds::default()).unwrap_err(),
+            )
+        };
         let e = bad(ConfigChange {
             abort_window: Some(0),
             ..ConfigChange::default()
@@ -362,6 +392,7 @@ mod tests {
                 challenge_expiry: Some(0),
                 ..ConfigChange::default()
             },
+            &Bounds::default(),
         )
         .unwrap_err();
         let de = text(&c, Locale::De, &de);
@@ -377,5 +408,26 @@ mod tests {
         });
         assert!(e.contains("99999+0"), "{e}");
         assert!(ConfigChange::default().is_empty() && !change.is_empty());
+    }
+
+    #[test]
+    fn a_limit_beyond_the_operators_bound_is_refused_and_nothing_changes() {
+        let c = Catalog::new().unwrap();
+        let bounds = Bounds::default().with(Limit::AiMatches, 4);
+        let base = GuildSettings::new(7);
+        let change = |v| ConfigChange {
+            time: Some("3+2".into()),
+            limits: vec![(Limit::AiMatches, v)],
+            ..ConfigChange::default()
+        };
+        let e = apply_config(&base, &change(5), &bounds).unwrap_err();
+        for l in Locale::ALL {
+            let t = text(&c, l, &e);
+            assert!(t.contains('4') && t.contains('5'), "{l:?}: {t}");
+        }
+        assert!(text(&c, Locale::EnUs, &e).contains("operator"));
+        assert!(apply_config(&base, &change(0), &bounds).is_err());
+        let s = apply_config(&base, &change(4), &bounds).unwrap();
+        assert_eq!(s.limits.ai_matches, Some(4));
     }
 }

@@ -196,6 +196,33 @@ impl Db {
         Ok(out)
     }
 
+    /// How many challenges and seeks `player` made on `guild` are open and
+    /// not yet expired at `now_unix_ms`, and when the first of them
+    /// expires (unix ms; `None` when there is none). One read: the limit
+    /// on open offers (docs/reliability.md, "Limits").
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn open_offers_by(
+        &self,
+        guild: GuildId,
+        player: PlayerId,
+        now_unix_ms: i64,
+    ) -> Result<(u32, Option<i64>), StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS n, MIN(expires_unix_ms) AS first FROM challenges
+             WHERE guild_id = $1 AND challenger_id = $2 AND state = 'open'
+               AND expires_unix_ms > $3",
+        )
+        .bind(gid(guild))
+        .bind(player.0)
+        .bind(now_unix_ms)
+        .fetch_one(&self.pool)
+        .await?;
+        let n: i64 = row.get("n");
+        Ok((n as u32, row.get::<Option<i64>, _>("first")))
+    }
+
     /// The challenge with this id, if any.
     ///
     /// # Errors
@@ -536,6 +563,47 @@ mod tests {
         assert_eq!(s.state, ChallengeState::Accepted);
         assert_eq!(s.new.seats[1].player, Some(b));
         assert_eq!(s.new.seats[1].name.as_deref(), Some("bee"));
+    }
+
+    async fn open_offers_are_counted_per_player_and_guild_until_they_expire(engine) {
+        let db = engine.db().await;
+        let a = db.named_player("a").await.unwrap();
+        let b = db.named_player("b").await.unwrap();
+        assert_eq!(db.open_offers_by(3, a, 1_000).await.unwrap(), (0, None));
+        let c = new(a, vec![seat(Some(a), true), seat(Some(b), false)]);
+        let first = db.create_challenge(&c).await.unwrap();
+        db.create_challenge(&NewChallenge {
+            kind: ChallengeKind::Seek,
+            seats: vec![seat(Some(a), true), seat(None, false)],
+            expires_unix_ms: 900_000,
+            ..c.clone()
+        })
+        .await
+        .unwrap();
+        // Another server's and another player's do not count.
+        db.create_challenge(&NewChallenge { guild: 4, ..c.clone() })
+            .await
+            .unwrap();
+        db.create_challenge(&new(b, vec![seat(Some(b), true), seat(Some(a), false)]))
+            .await
+            .unwrap();
+        assert_eq!(
+            db.open_offers_by(3, a, 1_000).await.unwrap(),
+            (2, Some(601_000))
+        );
+        // Past its expiry a challenge no longer counts, expired or not yet.
+        assert_eq!(
+            db.open_offers_by(3, a, 601_000).await.unwrap(),
+            (1, Some(900_000))
+        );
+        assert!(db
+            .close_challenge(first, ChallengeState::Cancelled)
+            .await
+            .unwrap());
+        assert_eq!(
+            db.open_offers_by(3, a, 1_000).await.unwrap(),
+            (1, Some(900_000))
+        );
     }
 
     async fn a_challenge_is_accepted_once_and_only_when_every_seat_accepted(engine) {

@@ -50,7 +50,7 @@ use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
 
 pub use challenges::{ChallengeKind, ChallengeSeat, ChallengeState, NewChallenge, StoredChallenge};
 pub use matches::{LoadedMatch, NewMatch, Recorded, ResumedMatch, StoredClock};
-pub use people::{GuildSettings, PlayerInfo, PlayerSettings};
+pub use people::{GuildLimits, GuildSettings, PlayerInfo, PlayerSettings};
 pub use queries::{
     GameDetail, HistoryEntry, MatchDetail, MoveDetail, RatedEntry, RunningEntry, SeatDetail,
 };
@@ -422,6 +422,11 @@ macro_rules! migrations {
                     $dir,
                     "/0005_tournaments.sql"
                 )),
+            ),
+            (
+                6,
+                "limits",
+                include_str!(concat!("../../../migrations/", $dir, "/0006_limits.sql")),
             ),
         ]
     };

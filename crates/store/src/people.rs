@@ -25,6 +25,26 @@ pub struct GuildSettings {
     pub variants: Vec<Variant>,
     /// The current ladder season (1 at first; `/ladder reset` adds one).
     pub season: u32,
+    /// The per-member and per-server limits a moderator set (`/config`);
+    /// each `None` is the bot's default.
+    pub limits: GuildLimits,
+}
+
+/// A server's own limits (`/config`, docs/reliability.md "Limits"), as
+/// stored: each `None` means the bot's default. The host takes each into
+/// the bound its operator sets when it uses it (`fourbot_host::limits`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GuildLimits {
+    /// Running matches against the AI per member.
+    pub ai_matches: Option<u32>,
+    /// Open challenges and seeks per member.
+    pub open_offers: Option<u32>,
+    /// `/analyze` requests waiting or running per member.
+    pub analyses: Option<u32>,
+    /// `/replay` (and, apart, `/export`) per member and minute.
+    pub archive_per_minute: Option<u32>,
+    /// `/replay` (and, apart, `/export`) per server and minute.
+    pub server_archive_per_minute: Option<u32>,
 }
 
 impl GuildSettings {
@@ -39,6 +59,7 @@ impl GuildSettings {
             match_channel: None,
             variants: Vec::new(),
             season: 1,
+            limits: GuildLimits::default(),
         }
     }
 }
@@ -67,6 +88,12 @@ async fn select_player(
     .await
 }
 
+/// A stored limit: `None` (the default) when NULL, or out of `u32`'s range
+/// (never written so).
+fn limit(stored: Option<i64>) -> Option<u32> {
+    stored.and_then(|v| u32::try_from(v).ok())
+}
+
 /// A stored time control (whole minutes + whole seconds by construction).
 pub(super) fn time_control(base_ms: i64, increment_ms: i64) -> Option<TimeControl> {
     TimeControl::new(base_ms as u64 / MINUTE_MS, increment_ms as u64 / SECOND_MS).ok()
@@ -92,7 +119,9 @@ impl Db {
     pub async fn guild_settings(&self, guild: GuildId) -> Result<GuildSettings, StoreError> {
         let row = sqlx::query(
             "SELECT locale, base_ms, increment_ms, abort_ms, grace_ms, challenge_expiry_ms,
-                    match_channel_id, season FROM guilds WHERE id = $1",
+                    match_channel_id, season, max_ai_matches, max_open_offers, max_analyses,
+                    archive_per_minute, server_archive_per_minute
+             FROM guilds WHERE id = $1",
         )
         .bind(gid(guild))
         .fetch_optional(&self.pool)
@@ -121,6 +150,13 @@ impl Db {
                 .map(|c| c as u64),
             variants: variants.iter().filter_map(|v| v.parse().ok()).collect(),
             season: row.get::<i64, _>("season") as u32,
+            limits: GuildLimits {
+                ai_matches: limit(row.get("max_ai_matches")),
+                open_offers: limit(row.get("max_open_offers")),
+                analyses: limit(row.get("max_analyses")),
+                archive_per_minute: limit(row.get("archive_per_minute")),
+                server_archive_per_minute: limit(row.get("server_archive_per_minute")),
+            },
         })
     }
 
@@ -133,7 +169,10 @@ impl Db {
         Db::ensure_guild(&mut *tx, s.guild).await?;
         sqlx::query(
             "UPDATE guilds SET locale = $1, base_ms = $2, increment_ms = $3, abort_ms = $4, grace_ms = $5,
-                    challenge_expiry_ms = $6, match_channel_id = $7, season = $8 WHERE id = $9",
+                    challenge_expiry_ms = $6, match_channel_id = $7, season = $8,
+                    max_ai_matches = $9, max_open_offers = $10, max_analyses = $11,
+                    archive_per_minute = $12, server_archive_per_minute = $13
+             WHERE id = $14",
         )
         .bind(&s.locale)
         .bind(s.clock.control.base_ms() as i64)
@@ -143,6 +182,11 @@ impl Db {
         .bind(s.challenge_expiry_ms as i64)
         .bind(s.match_channel.map(|c| c as i64))
         .bind(i64::from(s.season))
+        .bind(s.limits.ai_matches.map(i64::from))
+        .bind(s.limits.open_offers.map(i64::from))
+        .bind(s.limits.analyses.map(i64::from))
+        .bind(s.limits.archive_per_minute.map(i64::from))
+        .bind(s.limits.server_archive_per_minute.map(i64::from))
         .bind(gid(s.guild))
         .execute(&mut *tx)
         .await?;
@@ -425,6 +469,12 @@ mod tests {
         s.clock.control = TimeControl::BLITZ;
         s.variants = vec![Variant::Classic, Variant::Popout];
         s.match_channel = Some(99);
+        s.limits.ai_matches = Some(1);
+        s.limits.server_archive_per_minute = Some(240);
+        db.set_guild_settings(&s).await.unwrap();
+        assert_eq!(db.guild_settings(5).await.unwrap(), s);
+        // Back to the defaults: NULL again.
+        s.limits = GuildLimits::default();
         db.set_guild_settings(&s).await.unwrap();
         assert_eq!(db.guild_settings(5).await.unwrap(), s);
         assert_eq!(db.new_season(5).await.unwrap(), 2);

@@ -12,20 +12,20 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use poise::CreateReply;
-use serenity::all::{CreateAttachment, CreateMessage, EditInteractionResponse};
+use serenity::all::{CreateAttachment, EditInteractionResponse};
 
 use crate::engine::analysis::{analyze_game_with_progress, Mistake, MoveVerdict, Verdict};
 use crate::engine::board::is_classic;
 use crate::game::{Game, Position};
+use crate::host::limits::Limit;
 use crate::host::Denial;
 use crate::i18n::{id, Args, Catalog, Locale};
 
 use super::super::data::{Context, Error};
-use super::super::leases::LEASE_USE_WITHIN;
 use super::super::messages::{clip, mentions_only, MAX_CONTENT};
-use super::super::poster::{token_refused, with_retries};
-use super::super::reply::{deny, in_guild, pack, private, seated, user_id, user_locale};
+use super::super::reply::{
+    deny, in_guild, pack, private, seated, user_id, user_locale, PrivateAnswer,
+};
 
 /// How long the solver may spend on one position before its verdict is
 /// "unknown". Positions of ≤ 12 discs come from the shipped opening book
@@ -44,7 +44,9 @@ pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
 /// One analysis at a time: each keeps a core busy for seconds (the machine
 /// may have two), so further requests wait their turn (their interaction
-/// is already deferred; its token lives 15 minutes).
+/// is already deferred; its token lives 15 minutes). How many may wait is
+/// bounded: `Data::analyses`, a queue of the operator's length with each
+/// server's limit per member.
 static ANALYSES: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(1);
 
 fn verdict_word(catalog: &Catalog, l: Locale, v: Verdict) -> String {
@@ -149,11 +151,25 @@ pub(super) async fn analyze(
         );
         return private(ctx, text).await;
     }
+    // A place in the bounded queue (docs/reliability.md, "Limits"): at
+    // most the server's limit per member, the operator's length in all;
+    // kept until the answer is sent.
+    let per_member = {
+        let settings = data.settings.guild(guild).await;
+        data.settings
+            .bounds()
+            .effective(&settings.limits, Limit::Analyses)
+    };
+    let mut place = match data.analyses.enter(user_id(ctx.author()), per_member) {
+        Ok(place) => place,
+        Err(d) => return deny(ctx, &d).await,
+    };
     let games: Vec<Game> = m.games().iter().map(|r| r.game().clone()).collect();
     let total: usize = games.iter().map(|g| g.moves().len()).sum();
     let mut progress_shown = false;
     let verdicts = {
         let _turn = ANALYSES.acquire().await?;
+        place.start();
         let games = games.clone();
         let done = Arc::new(AtomicUsize::new(0));
         let counter = done.clone();
@@ -248,31 +264,21 @@ pub(super) async fn analyze(
     let messages = pack(&sections, MAX_CONTENT);
     let last = messages.len().saturating_sub(1);
     // A long queue can outlast the interaction's token (15 minutes): the
-    // answer is then posted where the command was used, naming the user.
-    let mut late = asked.elapsed() >= LEASE_USE_WITHIN;
+    // answer then goes to the user alone, by direct message, or nowhere
+    // (reply::late_answer) — never into the channel.
+    let mut answer = PrivateAnswer::new(ctx, asked);
     for (i, text) in messages.into_iter().enumerate() {
-        let file = (i == last)
+        let files: Vec<CreateAttachment> = (i == last)
             .then_some(image.as_ref())
             .flatten()
-            .map(|png| CreateAttachment::bytes(png.clone(), "board.png"));
-        if !late {
-            let mut reply = CreateReply::default()
-                .content(text.clone())
-                .ephemeral(true)
-                .allowed_mentions(mentions_only(&[]));
-            if let Some(f) = file.clone() {
-                reply = reply.attachment(f);
-            }
-            match ctx.send(reply).await {
-                Ok(_) => continue,
-                Err(e) if token_refused(&e) => late = true,
-                Err(e) => return Err(e.into()),
-            }
-        }
-        in_channel(ctx, l, text, file).await?;
+            .map(|png| CreateAttachment::bytes(png.clone(), "board.png"))
+            .into_iter()
+            .collect();
+        answer.send(text, files).await?;
     }
+    drop(place);
     // The answer came in follow-ups: the progress message has done its job.
-    if progress_shown && !late {
+    if progress_shown && !answer.is_late() {
         if let poise::Context::Application(actx) = ctx {
             if let Err(e) = actx.interaction.delete_response(ctx.http()).await {
                 tracing::warn!("analysis progress not removed: {e}");
@@ -298,38 +304,4 @@ async fn edit_original(ctx: Context<'_>, text: String) -> bool {
             false
         }
     }
-}
-
-/// Posts `text` (and `file`) in the channel the command was used in,
-/// after a line naming its user, whom alone it pings.
-async fn in_channel(
-    ctx: Context<'_>,
-    l: Locale,
-    text: String,
-    file: Option<CreateAttachment>,
-) -> Result<(), Error> {
-    let user = user_id(ctx.author());
-    let intro = ctx.data().catalog().text(
-        l,
-        id::ANALYZE_IN_CHANNEL,
-        &Args::new().set("user", format!("<@{}>", user.0)),
-    );
-    let mut message = CreateMessage::new()
-        .content(clip(&format!("{intro}\n{text}")))
-        .allowed_mentions(mentions_only(&[user]));
-    if let Some(f) = file {
-        message = message.add_file(f);
-    }
-    let channel = ctx.channel_id();
-    let rest = &ctx.data().rest;
-    with_retries("post the analysis", || {
-        rest.paced(
-            serenity::http::Route::ChannelMessages {
-                channel_id: channel,
-            },
-            |http| channel.send_message(http, message.clone()),
-        )
-    })
-    .await?;
-    Ok(())
 }

@@ -1,18 +1,40 @@
 //! `/replay match` (an animated GIF per game) and `/export match` (the
 //! exchange format of docs/rules.md §2 as a text file) for a finished or
 //! running match of this server, rebuilt from the store by the host.
-//! Replies are private.
+//! Replies are private. Each command has a budget per member and per
+//! server and minute (`/config replays-per-minute`,
+//! `server-replays-per-minute`).
 
 use poise::CreateReply;
 use serenity::all::CreateAttachment;
 
 use crate::host::archive::exchange_text;
+use crate::host::limits::{Limit, Metered};
 use crate::i18n::{id, Args};
 use crate::render::RenderError;
 
 use super::super::data::{Context, Error};
 use super::super::messages::mentions_only;
-use super::super::reply::{deny, in_guild, user_locale};
+use super::super::reply::{deny, in_guild, user_id, user_locale, PrivateAnswer};
+
+/// Counts a use of `what` by the user of `ctx` on `guild` within the
+/// server's per-minute limits (per member and per server; docs/reliability.md
+/// "Limits"); `false` when it is refused (the refusal sent: private, with
+/// the wait).
+async fn within_budget(ctx: Context<'_>, guild: u64, what: Metered) -> Result<bool, Error> {
+    let data = ctx.data();
+    let settings = data.settings.guild(guild).await;
+    let bounds = data.settings.bounds();
+    let per_member = bounds.effective(&settings.limits, Limit::ArchivePerMinute);
+    let per_server = bounds.effective(&settings.limits, Limit::ServerArchivePerMinute);
+    match data
+        .archive_uses
+        .take(guild, user_id(ctx.author()), what, per_member, per_server)
+    {
+        Ok(()) => Ok(true),
+        Err(d) => deny(ctx, &d).await.map(|()| false),
+    }
+}
 
 /// The animated replay of a match.
 #[poise::command(slash_command)]
@@ -22,9 +44,13 @@ pub(super) async fn replay(
     #[autocomplete = "super::super::choices::my_matches"]
     id: String,
 ) -> Result<(), Error> {
+    let asked = std::time::Instant::now();
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
+    if !within_budget(ctx, guild, Metered::Replay).await? {
+        return Ok(());
+    }
     let (detail, m) = match ctx.data().ladder.find_match(guild, &id).await {
         Ok(found) => found,
         Err(d) => return deny(ctx, &d).await,
@@ -32,9 +58,7 @@ pub(super) async fn replay(
     ctx.defer_ephemeral().await?;
     let data = ctx.data();
     let (catalog, l) = (data.catalog(), user_locale(ctx));
-    let mut reply = CreateReply::default()
-        .ephemeral(true)
-        .allowed_mentions(mentions_only(&[]));
+    let mut files = Vec::new();
     // Drawn off the async runtime, a few at a time, at most 200 frames and
     // 4 MiB a game; a finished match's replays are kept (pictures.rs).
     let finished = m.is_finished();
@@ -54,7 +78,7 @@ pub(super) async fn replay(
                         &game.set("moves", replay.plies).set("step", replay.step),
                     ));
                 }
-                reply = reply.attachment(CreateAttachment::bytes(
+                files.push(CreateAttachment::bytes(
                     replay.gif.clone(),
                     format!("match-{}-game-{}.gif", detail.id.0, n + 1),
                 ));
@@ -65,11 +89,11 @@ pub(super) async fn replay(
             Err(e) => return Err(e.into()),
         }
     }
-    if !notes.is_empty() {
-        reply = reply.content(notes.join("\n"));
-    }
-    ctx.send(reply).await?;
-    Ok(())
+    // The pictures wait for a permit (pictures.rs): past its token's
+    // time the answer goes by direct message or nowhere, never public.
+    PrivateAnswer::new(ctx, asked)
+        .send(notes.join("\n"), files)
+        .await
 }
 
 /// A match in the exchange format, as a text file.
@@ -83,6 +107,9 @@ pub(super) async fn export(
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
+    if !within_budget(ctx, guild, Metered::Export).await? {
+        return Ok(());
+    }
     let (detail, m) = match ctx.data().ladder.find_match(guild, &id).await {
         Ok(found) => found,
         Err(d) => return deny(ctx, &d).await,

@@ -29,6 +29,7 @@ use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only};
 use super::super::reply::{
     acknowledge, deny, guild_locale, in_guild, private, private_followup, seated, user_locale,
+    PrivateAnswer,
 };
 
 /// Matches `/history` lists.
@@ -176,6 +177,7 @@ pub(super) async fn rating(
     user: Option<User>,
     variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
+    let asked = std::time::Instant::now();
     let data = ctx.data().clone();
     let catalog = data.catalog();
     let l = user_locale(ctx);
@@ -202,16 +204,11 @@ pub(super) async fn rating(
         return private(ctx, text).await;
     }
     let text = card_text(catalog, l, &user.name, &cards);
+    // The charts wait for a picture permit (pictures.rs), behind replays
+    // perhaps: an answer past its token's time goes by direct message or
+    // nowhere, never public (reply::late_answer).
     let files = chart_files(catalog, l, &user.name, &cards).await;
-    let mut reply = CreateReply::default()
-        .content(clip(&text))
-        .ephemeral(true)
-        .allowed_mentions(mentions_only(&[]));
-    for f in files {
-        reply = reply.attachment(f);
-    }
-    ctx.send(reply).await?;
-    Ok(())
+    PrivateAnswer::new(ctx, asked).send(text, files).await
 }
 
 /// A line's trend as shown, in the units of its rating (`+23`, `−12`,

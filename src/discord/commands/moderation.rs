@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use serenity::all::{ChannelId, User};
 
+use crate::host::limits::{Bounds, Limit};
 use crate::host::terms::{time_text, ConfigChange};
 use crate::host::{Denial, GuildSettings};
 use crate::i18n::{id, Args, Catalog, Locale, Message};
@@ -36,8 +37,9 @@ async fn reply(ctx: Context<'_>, message: &Message) -> Result<(), Error> {
     private(ctx, text).await
 }
 
-/// The server settings as the moderator reads them.
-pub fn settings_text(catalog: &Catalog, l: Locale, s: &GuildSettings) -> String {
+/// The server settings as the moderator reads them; each limit as it
+/// applies, with the operator's `bounds`.
+pub fn settings_text(catalog: &Catalog, l: Locale, s: &GuildSettings, bounds: &Bounds) -> String {
     let variants = if s.variants.is_empty() {
         catalog.plain(l, id::CONFIG_VARIANTS_ALL)
     } else {
@@ -87,6 +89,15 @@ pub fn settings_text(catalog: &Catalog, l: Locale, s: &GuildSettings) -> String 
             &Args::new().set("language", language),
         ),
     ]
+    .into_iter()
+    .chain(Limit::ALL.iter().map(|limit| {
+        let args = Args::new()
+            .set("limit", limit.name())
+            .set("value", bounds.effective(&s.limits, *limit))
+            .set("max", bounds.bound(*limit));
+        catalog.text(l, id::CONFIG_LIMIT, &args)
+    }))
+    .collect::<Vec<_>>()
     .join("\n")
 }
 
@@ -107,6 +118,13 @@ pub(super) async fn config(
     #[rename = "any-channel"] any_channel: Option<bool>,
     language: Option<LanguageChoice>,
     tournaments: Option<bool>,
+    // The limits (docs/reliability.md, "Limits"): 1 to the operator's
+    // bound, registered as the option's range and checked again.
+    #[rename = "ai-matches"] ai_matches: Option<i64>,
+    #[rename = "open-offers"] open_offers: Option<i64>,
+    analyses: Option<i64>,
+    #[rename = "replays-per-minute"] replays_per_minute: Option<i64>,
+    #[rename = "server-replays-per-minute"] server_replays_per_minute: Option<i64>,
 ) -> Result<(), Error> {
     let Some(guild) = moderator_guild(ctx).await? else {
         return Ok(());
@@ -120,13 +138,23 @@ pub(super) async fn config(
         channel: channel.map(ChannelId::get),
         any_channel: any_channel.unwrap_or(false),
         language: language.map(|l| l.0),
+        limits: [
+            (Limit::AiMatches, ai_matches),
+            (Limit::OpenOffers, open_offers),
+            (Limit::Analyses, analyses),
+            (Limit::ArchivePerMinute, replays_per_minute),
+            (Limit::ServerArchivePerMinute, server_replays_per_minute),
+        ]
+        .into_iter()
+        .filter_map(|(limit, v)| v.map(|v| (limit, v)))
+        .collect(),
     };
     let settings = match data.settings.configure(guild, &change).await {
         Ok(s) => s,
         Err(d) => return deny(ctx, &d).await,
     };
     let locale = user_locale(ctx);
-    let mut text = settings_text(data.catalog(), locale, &settings);
+    let mut text = settings_text(data.catalog(), locale, &settings, data.settings.bounds());
     if let Some(anyone) = tournaments {
         if let Err(d) = data.tournaments.set_anyone(guild, anyone).await {
             return deny(ctx, &d).await;
@@ -275,8 +303,18 @@ mod tests {
         s.clock.control = crate::play::TimeControl::BLITZ;
         s.variants = vec![Variant::Classic, Variant::Popout];
         s.match_channel = Some(42);
-        let text = settings_text(&c, Locale::EnUs, &s);
+        s.limits.open_offers = Some(7);
+        let bounds = Bounds::default().with(Limit::AiMatches, 2);
+        let text = settings_text(&c, Locale::EnUs, &s, &bounds);
         assert!(text.contains("3+2") && text.contains("5 minutes"), "{text}");
+        assert!(
+            text.contains("Open challenges and seeks, per member: 7 (this bot allows up to 50)"),
+            "{text}"
+        );
+        assert!(
+            text.contains("at once, per member: 2 (this bot allows up to 2)"),
+            "the default taken down to the bound: {text}"
+        );
         assert!(text.contains("PopOut") && text.contains("<#42>"), "{text}");
         assert!(text.contains("Discord"), "no language chosen: {text}");
     }

@@ -29,8 +29,20 @@ pub const TOKEN: &str = "test-token-NEVER-LOGGED-0123456789";
 // ---------------------------------------------------------------- processes
 
 /// The `fourbot` binary Cargo built for this integration test (not set
-/// when building an example: `examples/load.rs` names its own binary).
+/// when building an example: `examples/load.rs` names its own binary) —
+/// or the one named by `FOURBOT_E2E_BIN` when set, to run today's tests
+/// against another build (e.g. the code before a fix, to see a new test
+/// fail there: tests/README.md).
 pub fn bin() -> &'static Path {
+    static OTHER: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
+    let other = OTHER.get_or_init(|| {
+        std::env::var_os("FOURBOT_E2E_BIN")
+            .filter(|p| !p.is_empty())
+            .map(PathBuf::from)
+    });
+    if let Some(path) = other {
+        return path;
+    }
     match option_env!("CARGO_BIN_EXE_fourbot") {
         Some(path) => Path::new(path),
         None => panic!("CARGO_BIN_EXE_fourbot is set for integration tests only"),

@@ -337,6 +337,8 @@ pub(crate) struct State {
     faults: Vec<FaultRule>,
     /// Slow routes: (method, path part, pause, requests left).
     slow: Vec<(String, String, Duration, u32)>,
+    /// Requests a slow route is holding back or held: (method, path).
+    held: Vec<(String, String)>,
     /// Every REST request served, with its status and time.
     served: Vec<Served>,
     /// Drop each gateway connection without a close frame (by
@@ -449,6 +451,7 @@ impl State {
         rule.3 -= 1;
         let pause = rule.2;
         self.slow.retain(|r| r.3 > 0);
+        self.held.push((method.to_string(), path.to_string()));
         Some(pause)
     }
 
@@ -963,6 +966,7 @@ impl FakeDiscord {
                 close_identify: None,
                 faults: Vec::new(),
                 slow: Vec::new(),
+                held: Vec::new(),
                 served: Vec::new(),
                 kills: HashMap::new(),
                 lean: false,
@@ -1304,6 +1308,14 @@ impl FakeDiscord {
             pause,
             count,
         ));
+    }
+
+    /// The requests a [`FakeDiscord::slow`] rule held back (still holding,
+    /// or answered since): (method, path), in the order they came — from
+    /// the moment they arrived, while [`FakeDiscord::served`] has them
+    /// only once answered.
+    pub fn held(&self) -> Vec<(String, String)> {
+        self.state.lock().unwrap().held.clone()
     }
 
     /// Removes every injected fault (and slow route) not used up yet.
