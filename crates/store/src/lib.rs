@@ -423,6 +423,15 @@ macro_rules! migrations {
                     "/0005_tournaments.sql"
                 )),
             ),
+            (
+                8,
+                "unposted threads",
+                include_str!(concat!(
+                    "../../../migrations/",
+                    $dir,
+                    "/0008_unposted_threads.sql"
+                )),
+            ),
         ]
     };
 }
