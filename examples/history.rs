@@ -169,7 +169,11 @@ async fn fill_finished(db: &Db, n: usize) {
                 }
                 let a = players[i % players.len()];
                 let b = players[(i * 7 + 1) % players.len()];
-                let b = if a == b { players[(i + 1) % players.len()] } else { b };
+                let b = if a == b {
+                    players[(i + 1) % players.len()]
+                } else {
+                    b
+                };
                 let setup =
                     MatchSetup::new(fourbot::game::Variant::Classic, ClockSettings::default());
                 let mut m = Match::new(setup, Timestamp::ZERO).unwrap();
@@ -383,7 +387,9 @@ async fn main() {
         args.running,
         args.finished,
         fourbot::store::redact_url(&url),
-        std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim()
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .trim()
     );
     let db = Db::connect_with(&url, Durability::Normal).await.unwrap();
     fill_running(&db, &fake, args.running).await;
@@ -399,6 +405,8 @@ async fn main() {
     println!(
         "  RSS B/A: {:.3}; load average after {}",
         b.rss_kib as f64 / a.rss_kib.max(1) as f64,
-        std::fs::read_to_string("/proc/loadavg").unwrap_or_default().trim()
+        std::fs::read_to_string("/proc/loadavg")
+            .unwrap_or_default()
+            .trim()
     );
 }
