@@ -473,6 +473,10 @@ fourbot_store::engine_tests! {
             .await
             .unwrap();
         assert_eq!(top1.len(), 1);
+        // Its size, counted without reading it: the banned player left out.
+        assert_eq!(db.leaderboard_size(0, Variant::Classic).await.unwrap(), 3);
+        assert_eq!(db.leaderboard_size(0, Variant::Popout).await.unwrap(), 0);
+        assert_eq!(db.leaderboard_size(7, Variant::Classic).await.unwrap(), 0);
         assert!(db
             .leaderboard(0, Variant::Popout, None, 10, 0)
             .await
