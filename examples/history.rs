@@ -26,7 +26,9 @@
 //!    the interaction callback at the fake). Each start ends with SIGTERM.
 //!
 //! The bot runs on the tests' plain path (`DISCORD_API_BASE`); the fake's
-//! rate limits are on. See docs/benchmarks.md, "A year of history".
+//! rate limits are on. Each start waits 5.5 s after the one before:
+//! Discord takes one IDENTIFY per 5 s (`--bin PATH` starts another build
+//! of the bot, e.g. main's, on the same database). See docs/benchmarks.md, "A year of history".
 
 // The end-to-end tests' support, of which this run uses a part.
 #[allow(dead_code)]
@@ -53,6 +55,12 @@ struct Args {
     running: usize,
     finished: usize,
     db: Option<String>,
+    /// Another build of the bot to start (e.g. main's, for a before/after
+    /// on the same database).
+    bin: Option<PathBuf>,
+    /// The build of `--bin` predates schema version 8 (issue 33's
+    /// "before"): the database is taken back to version 7's schema.
+    before_8: bool,
 }
 
 fn args() -> Args {
@@ -60,6 +68,8 @@ fn args() -> Args {
         running: 1000,
         finished: 100_000,
         db: None,
+        bin: None,
+        before_8: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -67,6 +77,8 @@ fn args() -> Args {
             "--running" => a.running = it.next().and_then(|v| v.parse().ok()).expect("R"),
             "--finished" => a.finished = it.next().and_then(|v| v.parse().ok()).expect("F"),
             "--db" => a.db = Some(it.next().expect("URL")),
+            "--bin" => a.bin = Some(it.next().expect("PATH").into()),
+            "--before-schema-8" => a.before_8 = true,
             other => panic!("unknown argument {other}; see the example's doc"),
         }
     }
@@ -269,6 +281,10 @@ struct Start {
 
 /// Starts the bot on `url`, measures, stops it with SIGTERM.
 async fn one_start(bin: &Path, fake: &FakeDiscord, dir: &Path, url: &str, running: usize) -> Start {
+    // Discord allows one IDENTIFY per 5 s per bucket (the fake answers an
+    // earlier one with op 9): a start right after the last one's would be
+    // measured waiting for that.
+    tokio::time::sleep(Duration::from_millis(5_500)).await;
     fake.forget_session();
     let acks: Arc<Mutex<Vec<(u64, Instant)>>> = Arc::default();
     let turns: Arc<Mutex<Vec<serde_json::Value>>> = Arc::default();
@@ -373,7 +389,10 @@ async fn main() {
     let args = args();
     // Built beside this example: <target>/release/examples/history.
     let exe = std::env::current_exe().unwrap();
-    let bin: PathBuf = exe.parent().unwrap().parent().unwrap().join("fourbot");
+    let bin: PathBuf = args
+        .bin
+        .clone()
+        .unwrap_or_else(|| exe.parent().unwrap().parent().unwrap().join("fourbot"));
     assert!(
         bin.exists(),
         "build the bot first: cargo build --release --bin fourbot --example history"
@@ -393,6 +412,18 @@ async fn main() {
     );
     let db = Db::connect_with(&url, Durability::Normal).await.unwrap();
     fill_running(&db, &fake, args.running).await;
+    if args.before_8 {
+        // Schema version 8 adds only an index: without it (and its
+        // record) the database is what an older build expects.
+        use sqlx::Connection;
+        let mut conn = sqlx::AnyConnection::connect(&url).await.unwrap();
+        for sql in [
+            "DROP INDEX match_threads_unposted",
+            "DELETE FROM _sqlx_migrations WHERE version = 8",
+        ] {
+            sqlx::query(sql).execute(&mut conn).await.unwrap();
+        }
+    }
     // A first start and stop: migrations and the bot's own rows.
     let warm = one_start(&bin, &fake, &dir, &url, args.running).await;
     show("warm-up", &warm);
