@@ -239,11 +239,10 @@ pub async fn running_matches(
     let Some((data, guild, l)) = server_scope(ctx) else {
         return serenity::all::CreateAutocompleteResponse::new();
     };
-    let mut ids = data.host.match_ids();
-    ids.sort();
-    let choices = ids
+    let choices = data
+        .host
+        .running_in(guild)
         .into_iter()
-        .filter(|m| !data.host.is_finished(*m))
         .filter_map(|m| running_label(&data, guild, l, m))
         .collect();
     respond(partial, choices)

@@ -70,6 +70,15 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     }
 }
 
+/// The task that renews the shard leases, stopped when dropped.
+struct Renewing(tokio::task::JoinHandle<()>);
+
+impl Drop for Renewing {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 /// [`run`], the shards stopped when `stop` turns true; `connecting` turns
 /// true when the start-up is over and the gateway connects.
 async fn run_until(
@@ -136,9 +145,40 @@ async fn run_until(
     })?;
     tracing::debug!(shards = %hosted, "hosting the guilds of these shards");
     let hosting = Arc::new(hosting);
-    let routes = Routes::load(services.threads.clone())
+    // The leases are renewed from the moment they are claimed (the rest of
+    // the start-up reads the store and may outlast a lease: issue 33); a
+    // lease lost (another process took a shard over after this one
+    // stalled) ends the bot.
+    let (lost_tx, mut lost_rx) = tokio::sync::watch::channel(None::<String>);
+    let renewing = {
+        let hosting = hosting.clone();
+        // Stopped however the start-up ends, an early error included.
+        Renewing(tokio::spawn(async move {
+            let mut every = tokio::time::interval(hosting.renew_every());
+            every.tick().await;
+            loop {
+                every.tick().await;
+                match hosting.renew().await {
+                    Ok(()) => {}
+                    Err(e @ StoreError::LeaseLost { .. }) => {
+                        let _ = lost_tx.send(Some(e.to_string()));
+                        return;
+                    }
+                    Err(e) => {
+                        tracing::warn!(error = %e, "renewing the shard leases failed; retrying")
+                    }
+                }
+            }
+        }))
+    };
+    let mut routes = Routes::load(services.threads.clone())
         .await
         .map_err(|e| store_error(&e))?;
+    // As long as the host keeps a finished match (its rematch window).
+    routes.forget_finished_after(config.challenge_expiry.map_or(
+        crate::host::service::FORGET_FINISHED_AFTER,
+        crate::host::service::forget_after,
+    ));
     if let Err(e) = routes.import_file(&config.threads_file).await {
         tracing::error!(path = %config.threads_file.display(), error = %e, "importing the threads file failed");
     }
@@ -178,29 +218,6 @@ async fn run_until(
     if let Some((handle, listener)) = metrics {
         tokio::spawn(ops::serve(listener, handle, health.clone()));
     }
-    // The leases are renewed while the bot runs; a lease lost (another
-    // process took a shard over after this one stalled) ends the bot.
-    let (lost_tx, mut lost_rx) = tokio::sync::watch::channel(None::<String>);
-    let renewing = {
-        let hosting = hosting.clone();
-        tokio::spawn(async move {
-            let mut every = tokio::time::interval(hosting.renew_every());
-            every.tick().await;
-            loop {
-                every.tick().await;
-                match hosting.renew().await {
-                    Ok(()) => {}
-                    Err(e @ StoreError::LeaseLost { .. }) => {
-                        let _ = lost_tx.send(Some(e.to_string()));
-                        return;
-                    }
-                    Err(e) => {
-                        tracing::warn!(error = %e, "renewing the shard leases failed; retrying")
-                    }
-                }
-            }
-        })
-    };
     connecting.store(true, std::sync::atomic::Ordering::SeqCst);
     let ended = connect(
         &config,
@@ -215,7 +232,7 @@ async fn run_until(
         &stop,
     )
     .await;
-    renewing.abort();
+    drop(renewing);
     // A clean stop gives the shards up at once (a lost lease is not ours).
     if !matches!(ended, Err(RunError::LeaseLost(_))) {
         if let Err(e) = hosting.release().await {

@@ -7,10 +7,10 @@
 //! ([`Routes::import_file`]). A press on an old message also teaches the
 //! route of a match the bot does not know ([`Routes::learn`]).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::num::NonZeroU64;
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::oneshot;
@@ -67,26 +67,80 @@ impl Route {
     }
 }
 
+/// The routes, indexed so that every lookup is by key (issue 33): by
+/// match, the matches of each thread, and each player's matches not
+/// marked over.
 #[derive(Default)]
 struct Inner {
     by_match: HashMap<MatchId, Route>,
-    by_thread: HashMap<ChannelId, MatchId>,
+    /// The matches played in each thread (a rematch is played in its
+    /// match's thread); the latest is the greatest id.
+    by_thread: HashMap<ChannelId, BTreeSet<MatchId>>,
+    /// Each player's matches not marked over.
+    running: HashMap<UserId, BTreeSet<MatchId>>,
 }
 
 impl Inner {
     fn put(&mut self, id: MatchId, route: Route) {
         // A match id of an earlier run (a host without a store reuses ids)
         // no longer names its old thread.
-        self.by_thread.retain(|_, m| *m != id);
-        self.by_thread.insert(route.thread, id);
+        self.remove(id);
+        self.by_thread.entry(route.thread).or_default().insert(id);
+        if !route.finished {
+            for p in &route.players {
+                self.running.entry(*p).or_default().insert(id);
+            }
+        }
         self.by_match.insert(id, route);
+    }
+
+    /// Forgets match `id` everywhere; returns its route.
+    fn remove(&mut self, id: MatchId) -> Option<Route> {
+        let route = self.by_match.remove(&id)?;
+        if let Some(ids) = self.by_thread.get_mut(&route.thread) {
+            ids.remove(&id);
+            if ids.is_empty() {
+                self.by_thread.remove(&route.thread);
+            }
+        }
+        self.unrun(id, &route.players);
+        Some(route)
+    }
+
+    /// Match `id` of `players` is over: no longer among their running
+    /// matches.
+    fn unrun(&mut self, id: MatchId, players: &[UserId]) {
+        for p in players {
+            if let Some(ids) = self.running.get_mut(p) {
+                ids.remove(&id);
+                if ids.is_empty() {
+                    self.running.remove(p);
+                }
+            }
+        }
+    }
+
+    /// Marks match `id` over; false if it has no route.
+    fn finish(&mut self, id: MatchId) -> bool {
+        let Some(route) = self.by_match.get_mut(&id) else {
+            return false;
+        };
+        route.finished = true;
+        let players = route.players.clone();
+        self.unrun(id, &players);
+        true
     }
 }
 
 /// Every match's [`Route`], by match and by thread.
 #[derive(Default)]
 pub struct Routes {
-    inner: Mutex<Inner>,
+    /// Shared with the tasks that forget finished routes.
+    inner: Arc<Mutex<Inner>>,
+    /// How long a route stays after its match is marked over
+    /// ([`Routes::finish`]); `None`: for good (a front end without a
+    /// rematch window).
+    forget_after: Option<Duration>,
     threads: Option<Threads>,
     /// Held while routes are written to the store: rows are read when
     /// written, under this lock, so the last write is of the latest route.
@@ -134,7 +188,7 @@ impl Routes {
             inner.put(t.thread.match_id, route);
         }
         Ok(Routes {
-            inner: Mutex::new(inner),
+            inner: Arc::new(Mutex::new(inner)),
             threads: Some(threads),
             ..Routes::default()
         })
@@ -291,7 +345,7 @@ impl Routes {
     /// The match played in `thread` (the latest one, after a rematch).
     pub fn by_thread(&self, thread: ChannelId) -> Option<(MatchId, Route)> {
         let inner = self.lock();
-        let id = *inner.by_thread.get(&thread)?;
+        let id = *inner.by_thread.get(&thread)?.last()?;
         inner.by_match.get(&id).map(|r| (id, r.clone()))
     }
 
@@ -302,11 +356,7 @@ impl Routes {
             return Some(id);
         }
         let inner = self.lock();
-        let mut running = inner
-            .by_match
-            .iter()
-            .filter(|(_, r)| !r.finished && r.players.contains(&player))
-            .map(|(id, _)| *id);
+        let mut running = inner.running.get(&player)?.iter().copied();
         match (running.next(), running.next()) {
             (Some(id), None) => Some(id),
             _ => None,
@@ -317,14 +367,12 @@ impl Routes {
     /// match first.
     pub fn running_of(&self, player: UserId) -> Vec<(MatchId, Route)> {
         let inner = self.lock();
-        let mut v: Vec<(MatchId, Route)> = inner
-            .by_match
-            .iter()
-            .filter(|(_, r)| !r.finished && r.players.contains(&player))
-            .map(|(id, r)| (*id, r.clone()))
-            .collect();
-        v.sort_by_key(|(id, _)| *id);
-        v
+        let Some(ids) = inner.running.get(&player) else {
+            return Vec::new();
+        };
+        ids.iter()
+            .filter_map(|id| inner.by_match.get(id).map(|r| (*id, r.clone())))
+            .collect()
     }
 
     /// Records the message with the match's live buttons; returns the
@@ -362,17 +410,46 @@ impl Routes {
     /// posted), so that a bot killed before posting the end still finds the
     /// match unfinished there and posts its end after the restart.
     pub fn finish_unsaved(&self, id: MatchId) {
-        if let Some(r) = self.lock().by_match.get_mut(&id) {
-            r.finished = true;
+        self.lock().finish(id);
+    }
+
+    /// Marks the match over; its route is forgotten once its rematch
+    /// window has passed ([`Routes::forget_finished_after`]): then nothing
+    /// can act on it any more, and memory holds what is running, not every
+    /// match ever played (issue 33).
+    pub async fn finish(&self, id: MatchId) {
+        let known = self.lock().finish(id);
+        self.save(&[id]).await;
+        if let (true, Some(after)) = (known, self.forget_after) {
+            let inner = Arc::downgrade(&self.inner);
+            tokio::spawn(async move {
+                tokio::time::sleep(after).await;
+                let Some(inner) = inner.upgrade() else { return };
+                let mut inner = super::ops::lock(&inner);
+                // Unless the id names a new match by now.
+                if inner.by_match.get(&id).is_some_and(|r| r.finished) {
+                    inner.remove(id);
+                }
+            });
         }
     }
 
-    /// Marks the match over.
-    pub async fn finish(&self, id: MatchId) {
-        if let Some(r) = self.lock().by_match.get_mut(&id) {
-            r.finished = true;
-        }
-        self.save(&[id]).await;
+    /// Routes of finished matches are forgotten `after` their end was
+    /// posted ([`Routes::finish`]; the host's forget time,
+    /// [`crate::host::service::forget_after`]).
+    pub fn forget_finished_after(&mut self, after: Duration) {
+        self.forget_after = Some(after);
+    }
+
+    /// How many routes are kept (running matches, and finished ones not
+    /// forgotten yet).
+    pub fn len(&self) -> usize {
+        self.lock().by_match.len()
+    }
+
+    /// Whether no route is kept.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
     }
 
     /// Records whether the match's thread is archived (for every match in
@@ -382,13 +459,21 @@ impl Routes {
         // server (most of them not a match's, or not a change) comes here.
         let ids: Vec<MatchId> = {
             let mut inner = self.lock();
-            inner
-                .by_match
-                .iter_mut()
-                .filter(|(_, r)| r.thread == thread && r.archived != archived)
-                .map(|(id, r)| {
-                    r.archived = archived;
-                    *id
+            let Inner {
+                by_match,
+                by_thread,
+                ..
+            } = &mut *inner;
+            by_thread
+                .get(&thread)
+                .into_iter()
+                .flatten()
+                .filter_map(|id| {
+                    let r = by_match.get_mut(id)?;
+                    (r.archived != archived).then(|| {
+                        r.archived = archived;
+                        *id
+                    })
                 })
                 .collect()
         };
@@ -429,6 +514,31 @@ mod tests {
         );
         routes.finish(id).await;
         assert_eq!(routes.match_for(ChannelId::new(1), A), None);
+    }
+
+    /// Issue 33: a finished match's route is forgotten once its rematch
+    /// window has passed; a rematch in the same thread keeps the thread.
+    #[tokio::test]
+    async fn a_finished_route_is_forgotten_and_its_thread_stays_with_the_rematch() {
+        let mut routes = Routes::new();
+        routes.forget_finished_after(Duration::from_millis(100));
+        let thread = ChannelId::new(77);
+        routes
+            .insert(MatchId(5), Route::new(thread, vec![A, B], Locale::De))
+            .await;
+        assert_eq!(routes.running_of(A).len(), 1);
+        routes.finish(MatchId(5)).await;
+        assert!(routes.running_of(A).is_empty());
+        assert_eq!(routes.adopt_new(&[MatchId(6)], MatchId(5)).await.len(), 1);
+        assert_eq!(routes.by_thread(thread).unwrap().0, MatchId(6));
+        assert_eq!(routes.len(), 2, "kept for the rematch window");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(routes.len(), 1);
+        assert!(routes.get(MatchId(5)).is_none());
+        assert_eq!(routes.by_thread(thread).unwrap().0, MatchId(6));
+        assert_eq!(routes.match_for(ChannelId::new(1), B), Some(MatchId(6)));
+        routes.set_archived(thread, true).await;
+        assert!(routes.get(MatchId(6)).unwrap().archived);
     }
 
     #[tokio::test]

@@ -815,45 +815,54 @@ fn over_text(catalog: &Catalog, l: Locale, card: &Card, reason: Option<CancelRea
     }
 }
 
-/// Follows the tournaments' news until the director stops.
-pub async fn run(data: Arc<Data>, mut news: UnboundedReceiver<TournamentNews>) {
-    while let Some(n) = news.recv().await {
-        match &n {
-            TournamentNews::Changed(tid) => {
-                refresh(&data, *tid).await;
-            }
-            TournamentNews::Round {
-                id: tid,
-                channel,
-                boards,
-                locale,
-                ..
-            } => {
-                let l = locale
-                    .as_deref()
-                    .and_then(|l| l.parse().ok())
-                    .unwrap_or(Locale::FALLBACK);
-                round(&data, *tid, *channel, l, boards.clone(), &n).await;
-            }
-            TournamentNews::Over { id: tid, reason } => {
-                if let Some(card) = refresh(&data, *tid).await {
-                    let l = card_locale(&card);
-                    let catalog = data.catalog();
-                    let mut text = over_text(catalog, l, &card, *reason);
-                    let mut message = CreateMessage::new().allowed_mentions(mentions_only(&[]));
-                    if card.tournament.state == TournamentState::Finished {
-                        // The standings as a picture, the text table beside
-                        // it for screen readers.
-                        text.push('\n');
-                        let room = MAX_CONTENT.saturating_sub(text.chars().count());
-                        text.push_str(&standings_table(catalog, l, &card, room));
-                        if let Some(picture) = standings_picture(catalog, l, &card).await {
-                            message = message.add_file(picture);
-                        }
+/// Follows the tournaments' news until the director stops: each
+/// tournament's in order, different tournaments' at the same time
+/// ([`crate::host::tournaments::dispatch_news`]).
+pub async fn run(data: Arc<Data>, news: UnboundedReceiver<TournamentNews>) {
+    crate::host::tournaments::dispatch_news(news, move |n| {
+        let data = data.clone();
+        async move { show(&data, n).await }
+    })
+    .await;
+}
+
+/// Posts one piece of tournament news.
+async fn show(data: &Data, n: TournamentNews) {
+    match &n {
+        TournamentNews::Changed(tid) => {
+            refresh(data, *tid).await;
+        }
+        TournamentNews::Round {
+            id: tid,
+            channel,
+            boards,
+            locale,
+            ..
+        } => {
+            let l = locale
+                .as_deref()
+                .and_then(|l| l.parse().ok())
+                .unwrap_or(Locale::FALLBACK);
+            round(data, *tid, *channel, l, boards.clone(), &n).await;
+        }
+        TournamentNews::Over { id: tid, reason } => {
+            if let Some(card) = refresh(data, *tid).await {
+                let l = card_locale(&card);
+                let catalog = data.catalog();
+                let mut text = over_text(catalog, l, &card, *reason);
+                let mut message = CreateMessage::new().allowed_mentions(mentions_only(&[]));
+                if card.tournament.state == TournamentState::Finished {
+                    // The standings as a picture, the text table beside
+                    // it for screen readers.
+                    text.push('\n');
+                    let room = MAX_CONTENT.saturating_sub(text.chars().count());
+                    text.push_str(&standings_table(catalog, l, &card, room));
+                    if let Some(picture) = standings_picture(catalog, l, &card).await {
+                        message = message.add_file(picture);
                     }
-                    let channel = ChannelId::new(card.tournament.setup.channel);
-                    post(&data, channel, message.content(clip(&text))).await;
                 }
+                let channel = ChannelId::new(card.tournament.setup.channel);
+                post(data, channel, message.content(clip(&text))).await;
             }
         }
     }

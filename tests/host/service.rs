@@ -744,3 +744,56 @@ async fn prefetched_settings_are_kept_before_the_first_press() {
         "a player the store does not know"
     );
 }
+
+/// Issue 33: the host keeps what is running, not every match ever
+/// played. A finished match stays known for its rematch window (its
+/// Rematch works) and is forgotten after; a press on it then says the
+/// rematch has expired. Lookups by player and server find running matches
+/// only.
+#[tokio::test]
+async fn a_finished_match_is_forgotten_after_its_rematch_window() {
+    let (host, mut views) = host();
+    host.forget_finished_after(Duration::from_millis(300));
+    let ended = host
+        .create_match(spec(
+            Variant::Classic,
+            vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+        ))
+        .await
+        .unwrap();
+    next_turn(&mut views).await;
+    let running = host
+        .create_match(spec(
+            Variant::Classic,
+            vec![seat(CAROL, "carol"), seat(DAVE, "dave")],
+        ))
+        .await
+        .unwrap();
+    next_turn(&mut views).await;
+    assert!(host.running_between(ALICE, BOB));
+    assert_eq!(host.running_in(1), vec![ended, running]);
+    host.act(ended, ALICE, fourbot::host::Request::ResignMatch)
+        .await
+        .unwrap();
+    let over = loop {
+        let v = next(&mut views).await;
+        if v.match_id == ended && matches!(v.kind, ViewKind::MatchOver) {
+            break v;
+        }
+    };
+    assert_eq!(host.known_matches(), 2, "kept for its rematch window");
+    assert!(!host.running_between(ALICE, BOB));
+    assert!(host.running_between(CAROL, DAVE));
+    assert_eq!(host.running_in(1), vec![running]);
+    assert!(host.spec(ended).is_some());
+    let rematch = button(&over, "Rematch").action.to_string();
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    assert_eq!(host.known_matches(), 1, "only the running match is kept");
+    assert!(host.spec(ended).is_none());
+    let refused = press(&host, BOB, Locale::EnUs, &rematch).await.unwrap_err();
+    assert!(refused.contains("rematch offer has expired"), "{refused}");
+    assert!(
+        host.spec(running).is_some(),
+        "a running match is never forgotten"
+    );
+}

@@ -1201,3 +1201,68 @@ fn starts_in_is_taken_into_its_range_whatever_a_client_sends() {
     let week = *STARTS_IN_MINUTES.end() as i64 * 60_000;
     assert_eq!(starts_at(now, Some(i64::MAX)), now + week);
 }
+
+/// Issue 33 §4: tournament news is posted per tournament at the same time:
+/// a tournament whose round takes long to post (500 entrants) no longer
+/// holds back the others; each tournament's news stays in order, also
+/// across a worker that ended when idle.
+#[tokio::test(start_paused = true)]
+async fn one_tournaments_slow_news_does_not_hold_back_anothers_and_each_keeps_its_order() {
+    use fourbot::host::tournaments::{dispatch_news, TournamentNews, NEWS_WORKER_IDLE};
+    use fourbot::store::TournamentId;
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+    let seen: std::sync::Arc<std::sync::Mutex<Vec<(i64, tokio::time::Instant)>>> =
+        Default::default();
+    let start = tokio::time::Instant::now();
+    let dispatcher = tokio::spawn({
+        let seen = seen.clone();
+        dispatch_news(rx, move |n: TournamentNews| {
+            let seen = seen.clone();
+            async move {
+                let tid = n.tournament();
+                // Tournament 1's posts are slow: 10 s each.
+                if tid == TournamentId(1) {
+                    tokio::time::sleep(std::time::Duration::from_secs(10)).await;
+                }
+                seen.lock()
+                    .unwrap()
+                    .push((tid.0, tokio::time::Instant::now()));
+            }
+        })
+    });
+    for _ in 0..3 {
+        tx.send(TournamentNews::Changed(TournamentId(1))).unwrap();
+    }
+    tx.send(TournamentNews::Changed(TournamentId(2))).unwrap();
+    tx.send(TournamentNews::Over {
+        id: TournamentId(2),
+        reason: None,
+    })
+    .unwrap();
+    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+    {
+        let seen = seen.lock().unwrap();
+        let two: Vec<_> = seen.iter().filter(|(t, _)| *t == 2).collect();
+        assert_eq!(two.len(), 2, "tournament 2 was posted at once: {seen:?}");
+        assert!(two
+            .iter()
+            .all(|(_, at)| *at - start < std::time::Duration::from_secs(1)));
+    }
+    // Tournament 2's worker ends when idle; its next news starts another.
+    tokio::time::sleep(NEWS_WORKER_IDLE + std::time::Duration::from_secs(5)).await;
+    tx.send(TournamentNews::Changed(TournamentId(2))).unwrap();
+    drop(tx);
+    dispatcher.await.unwrap();
+    let seen = seen.lock().unwrap();
+    let one: Vec<_> = seen
+        .iter()
+        .filter(|(t, _)| *t == 1)
+        .map(|(_, at)| *at - start)
+        .collect();
+    assert_eq!(one.len(), 3);
+    assert!(
+        one.windows(2).all(|w| w[0] < w[1]),
+        "in order, one after the other: {one:?}"
+    );
+    assert_eq!(seen.iter().filter(|(t, _)| *t == 2).count(), 3);
+}

@@ -78,6 +78,11 @@ impl Lossy {
         }
     }
 
+    /// The proxy of a PostgreSQL store (`None` on SQLite).
+    pub fn proxy(&self) -> Option<&PgProxy> {
+        self.proxy.as_ref()
+    }
+
     /// Whether every armed loss happened (the store committed that often).
     pub fn all_lost(&self) -> bool {
         match &self.proxy {
@@ -100,7 +105,18 @@ pub struct PgProxy {
     armed: Arc<AtomicUsize>,
     /// Only a commit of a transaction that ran a statement containing it.
     marker: Arc<std::sync::Mutex<Option<String>>>,
+    /// A commit to hold back ([`PgProxy::hold_commit_of`]).
+    hold: Arc<Hold>,
     task: tokio::task::JoinHandle<()>,
+}
+
+/// The commit the proxy holds back: of a transaction that ran a statement
+/// containing `marker`, until [`PgProxy::release`].
+#[derive(Default)]
+pub struct Hold {
+    marker: std::sync::Mutex<Option<String>>,
+    holding: std::sync::atomic::AtomicBool,
+    release: tokio::sync::Notify,
 }
 
 impl Drop for PgProxy {
@@ -131,14 +147,15 @@ impl PgProxy {
         let addr = listener.local_addr().unwrap();
         let armed = Arc::new(AtomicUsize::new(0));
         let marker = Arc::new(std::sync::Mutex::new(None));
+        let hold = Arc::new(Hold::default());
         let task = tokio::spawn({
-            let (armed, marker) = (armed.clone(), marker.clone());
+            let (armed, marker, hold) = (armed.clone(), marker.clone(), hold.clone());
             async move {
                 while let Ok((client, _)) = listener.accept().await {
-                    let (armed, marker) = (armed.clone(), marker.clone());
+                    let (armed, marker, hold) = (armed.clone(), marker.clone(), hold.clone());
                     tokio::spawn(async move {
                         if let Ok(server) = TcpStream::connect(upstream).await {
-                            relay(client, server, &armed, &marker).await;
+                            relay(client, server, &armed, &marker, &hold).await;
                         }
                     });
                 }
@@ -148,6 +165,7 @@ impl PgProxy {
             addr,
             armed,
             marker,
+            hold,
             task,
         }
     }
@@ -168,6 +186,23 @@ impl PgProxy {
     pub fn cut_after_commits(&self, n: usize) {
         *self.marker.lock().unwrap() = None;
         self.armed.store(n, Ordering::SeqCst);
+    }
+
+    /// Holds back the next `COMMIT` of a transaction that ran a statement
+    /// containing `marker` (the transaction stays open on the server, with
+    /// its locks) until [`PgProxy::release`].
+    pub fn hold_commit_of(&self, marker: &str) {
+        *self.hold.marker.lock().unwrap() = Some(marker.to_string());
+    }
+
+    /// Whether a commit is being held back.
+    pub fn holding(&self) -> bool {
+        self.hold.holding.load(Ordering::SeqCst)
+    }
+
+    /// Lets the held commit through.
+    pub fn release(&self) {
+        self.hold.release.notify_one();
     }
 
     /// Cuts the connection of the next `COMMIT` of a transaction that ran
@@ -228,6 +263,7 @@ async fn relay(
     server: TcpStream,
     armed: &AtomicUsize,
     marker: &std::sync::Mutex<Option<String>>,
+    hold: &Hold,
 ) {
     let (mut client_read, client_write) = client.into_split();
     let (server_read, mut server_write) = server.into_split();
@@ -279,6 +315,19 @@ async fn relay(
                 .unwrap()
                 .as_ref()
                 .is_none_or(|m| ran.contains(m.as_str()));
+            let held = commit && {
+                let mut m = hold.marker.lock().unwrap();
+                let hit = m.as_ref().is_some_and(|m| ran.contains(m.as_str()));
+                if hit {
+                    *m = None;
+                }
+                hit
+            };
+            if held {
+                hold.holding.store(true, Ordering::SeqCst);
+                hold.release.notified().await;
+                hold.holding.store(false, Ordering::SeqCst);
+            }
             if commit || (msg[0] == b'Q' && &msg[5..] == b"ROLLBACK\0") {
                 ran.clear();
             }

@@ -169,10 +169,10 @@ fourbot_store::engine_tests! {
             conns.push(c);
         }
         drop(conns);
-        assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6]);
+        assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 8]);
         db.close().await;
         let again = Db::connect(&url).await.unwrap();
-        assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6]);
+        assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 8]);
     }
 }
 
@@ -473,6 +473,10 @@ fourbot_store::engine_tests! {
             .await
             .unwrap();
         assert_eq!(top1.len(), 1);
+        // Its size, counted without reading it: the banned player left out.
+        assert_eq!(db.leaderboard_size(0, Variant::Classic).await.unwrap(), 3);
+        assert_eq!(db.leaderboard_size(0, Variant::Popout).await.unwrap(), 0);
+        assert_eq!(db.leaderboard_size(7, Variant::Classic).await.unwrap(), 0);
         assert!(db
             .leaderboard(0, Variant::Popout, None, 10, 0)
             .await
@@ -1189,5 +1193,41 @@ fourbot_store::engine_tests! {
             [early, late]
         );
         assert!(close(glicko(h[1].before).rating, glicko(h[0].after).rating));
+    }
+}
+
+fourbot_store::engine_tests! {
+    // Issue 33: the start-up reads the threads of matches whose end was
+    // not posted, not every match ever played; each with its players in
+    // seat order.
+    async fn only_the_threads_of_unposted_matches_are_loaded_at_start(engine) {
+        let db = engine.db().await;
+        let mut users = Vec::new();
+        for (i, name) in ["a", "b", "c"].iter().enumerate() {
+            users.push(db.discord_player(100 + i as u64, name).await.unwrap());
+        }
+        let mut rows = Vec::new();
+        for k in 0..6u64 {
+            let seats = match k % 2 {
+                0 => vec![users[0], users[1]],
+                _ => vec![users[2], users[0]],
+            };
+            let play = Play::start(&db, Variant::Classic, &seats, 0).await;
+            rows.push(fourbot::store::MatchThread {
+                match_id: play.id,
+                thread: 1_000 + k,
+                buttons_message: None,
+                // Every other match's end is posted.
+                finished: k >= 3,
+                archived: false,
+            });
+        }
+        db.save_match_threads(&rows).await.unwrap();
+        let loaded = db.match_threads().await.unwrap();
+        let ids: Vec<MatchId> = loaded.iter().map(|t| t.thread.match_id).collect();
+        assert_eq!(ids, rows[..3].iter().map(|r| r.match_id).collect::<Vec<_>>());
+        assert_eq!(loaded[0].players, vec![Some(100), Some(101)]);
+        assert_eq!(loaded[1].players, vec![Some(102), Some(100)]);
+        assert_eq!(loaded[2].thread.thread, 1_002);
     }
 }

@@ -352,3 +352,89 @@ fn challenge(guild: GuildId, a: PlayerId, b: PlayerId) -> NewChallenge {
         expires_unix_ms: 600_000,
     }
 }
+
+/// Issue 33 §3: on PostgreSQL a move's transaction no longer locks its
+/// shard's lease row against the others (it was `FOR UPDATE`: every move
+/// of a shard committed one at a time and the renewal waited behind
+/// them). While one move's commit is held back, with its transaction open
+/// on the server: the lease is renewed and another match's move of the
+/// same shard commits at once; a takeover still waits for the open move,
+/// and the process that lost the lease writes nothing after.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_moves_of_one_shard_commit_concurrently_and_the_renewal_never_waits() {
+    let Some(engine) = fourbot_store::testing::TestEngine::postgres() else {
+        return;
+    };
+    let lossy = crate::lossy::Lossy::open(&engine, "fence-concurrent").await;
+    let proxy = lossy.proxy().expect("PostgreSQL goes through the proxy");
+    let all = shards("0/1");
+    let guild: GuildId = 7 << 22;
+    let direct = Db::connect(&lossy.url).await.unwrap();
+    direct.claim_shards(all, "a", 0, 20_000).await.unwrap();
+    let held_db = lossy.db.hosting(all, "a");
+    let a = direct.hosting(all, "a");
+    let p1 = a.discord_player(1, "p1").await.unwrap();
+    let p2 = a.discord_player(2, "p2").await.unwrap();
+    let (first, mut m1) = create(&a, guild, p1, p2).await;
+    let (second, mut m2) = create(&a, guild, p1, p2).await;
+    let play = |m: &mut Match, t: u64| {
+        let seat = m.to_move().unwrap();
+        let turn = m.turn().unwrap();
+        m.apply(
+            seat,
+            fourbot::play::Action::Move {
+                turn,
+                mv: fourbot::game::Move::Drop(3),
+            },
+            Timestamp(t),
+        )
+        .unwrap();
+        m.drain_events().collect::<Vec<_>>()
+    };
+    proxy.hold_commit_of("INSERT INTO moves");
+    let events = play(&mut m1, 1_000);
+    let open_move = tokio::spawn({
+        let (db, m1) = (held_db.clone(), m1.clone());
+        async move { db.record_events(first, &m1, &events).await }
+    });
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    while !proxy.holding() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the move's commit was held"
+        );
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let soon = std::time::Duration::from_secs(5);
+    let renewed = tokio::time::timeout(soon, direct.renew_shards(all, "a", 1_000, 20_000)).await;
+    assert!(
+        matches!(renewed, Ok(Ok(()))),
+        "the renewal waited: {renewed:?}"
+    );
+    let events = play(&mut m2, 1_000);
+    let other = tokio::time::timeout(soon, a.record_events(second, &m2, &events)).await;
+    assert!(
+        matches!(other, Ok(Ok(_))),
+        "another match's move waited: {other:?}"
+    );
+    // A takeover (the lease expired) waits for the open move.
+    let b = Db::connect(&lossy.url).await.unwrap();
+    let takeover = tokio::spawn(async move { b.claim_shards(all, "b", 60_000, 20_000).await });
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert!(
+        !takeover.is_finished(),
+        "the takeover waits for the open move"
+    );
+    proxy.release();
+    assert!(
+        matches!(open_move.await.unwrap(), Ok(_)),
+        "the held move committed"
+    );
+    takeover.await.unwrap().unwrap();
+    let events = play(&mut m1, 2_000);
+    let lost = held_db.record_events(first, &m1, &events).await;
+    assert!(
+        matches!(lost, Err(StoreError::LeaseLost { .. })),
+        "{lost:?}"
+    );
+}

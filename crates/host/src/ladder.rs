@@ -188,12 +188,7 @@ impl Ladder {
             .into_iter()
             .filter(|(v, _)| variant.is_none_or(|w| w == *v))
         {
-            let total = self
-                .db
-                .leaderboard(guild, v, None, 100_000, now)
-                .await
-                .map_err(&fail)?
-                .len() as u32;
+            let total = self.db.leaderboard_size(guild, v).await.map_err(&fail)?;
             let rated = self
                 .db
                 .rating_history(guild, player, v, Some(season))

@@ -7,7 +7,7 @@
 //! (see [`super::task`]); a presenter task per match listens to its events
 //! and sends views to the front end's outbox ([`Host::new`]).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -22,6 +22,7 @@ use super::players::stored_players;
 use super::present::{Presenter, Seated, TimeStyle, TournamentMatch};
 use super::seating::{rematch_seats, DEFAULT_AI_LEVEL};
 use super::task::{spawn_journaled, Journal, MatchHandle, TaskError};
+use super::terms::MAX_CHALLENGE_EXPIRY;
 use super::view::{ActionId, MatchId, UserId, View, ViewKind};
 use fourbot_core::game::notation::parse_move;
 use fourbot_core::game::{Move, ObstacleLayout, Position, Variant};
@@ -225,12 +226,75 @@ impl Entry {
     }
 }
 
+/// The matches the host knows — the running ones, and finished ones until
+/// nothing can act on them any more ([`Host::forget_finished_after`]) —
+/// with indexes by human player and by server, so that every per-request
+/// lookup is by key (issue 33: memory and lookups proportional to what is
+/// running, not to every match ever played).
+#[derive(Default)]
+struct Registry {
+    matches: HashMap<MatchId, Arc<Entry>>,
+    by_player: HashMap<UserId, BTreeSet<MatchId>>,
+    by_guild: HashMap<u64, BTreeSet<MatchId>>,
+}
+
+impl Registry {
+    /// Records `entry` (in place of an entry of the same match).
+    fn insert(&mut self, entry: Arc<Entry>) {
+        let id = entry.id;
+        for p in entry.spec.players.iter().filter(|p| p.ai_level.is_none()) {
+            self.by_player.entry(p.id).or_default().insert(id);
+        }
+        self.by_guild
+            .entry(entry.spec.guild)
+            .or_default()
+            .insert(id);
+        self.matches.insert(id, entry);
+    }
+
+    /// Forgets match `id`; with `only`, only while `only` is its entry
+    /// (not a revived one that took its place).
+    fn remove(&mut self, id: MatchId, only: Option<&Arc<Entry>>) -> bool {
+        let Some(entry) = self.matches.get(&id) else {
+            return false;
+        };
+        if only.is_some_and(|o| !Arc::ptr_eq(o, entry)) {
+            return false;
+        }
+        let entry = self.matches.remove(&id).expect("present");
+        for p in entry.spec.players.iter() {
+            if let Some(ids) = self.by_player.get_mut(&p.id) {
+                ids.remove(&id);
+                if ids.is_empty() {
+                    self.by_player.remove(&p.id);
+                }
+            }
+        }
+        if let Some(ids) = self.by_guild.get_mut(&entry.spec.guild) {
+            ids.remove(&id);
+            if ids.is_empty() {
+                self.by_guild.remove(&entry.spec.guild);
+            }
+        }
+        true
+    }
+
+    /// The entries of `ids`.
+    fn entries<'a>(&self, ids: impl IntoIterator<Item = &'a MatchId>) -> Vec<Arc<Entry>> {
+        ids.into_iter()
+            .filter_map(|id| self.matches.get(id).cloned())
+            .collect()
+    }
+}
+
 struct Inner {
     db: Option<Db>,
     catalog: Arc<Catalog>,
     bot: Arc<dyn Bot>,
     config: HostConfig,
-    matches: Mutex<HashMap<MatchId, Arc<Entry>>>,
+    matches: Mutex<Registry>,
+    /// How long a finished match stays known after its end (ms).
+    forget_after_ms: std::sync::atomic::AtomicU64,
     outbox: mpsc::UnboundedSender<View>,
     next_id: AtomicI64,
     /// Every match end with its result ([`Host::match_ends`]).
@@ -298,7 +362,10 @@ impl Host {
                 catalog,
                 bot,
                 config,
-                matches: Mutex::new(HashMap::new()),
+                matches: Mutex::new(Registry::default()),
+                forget_after_ms: std::sync::atomic::AtomicU64::new(
+                    FORGET_FINISHED_AFTER.as_millis() as u64,
+                ),
                 outbox,
                 next_id: AtomicI64::new(1),
                 ends: broadcast::channel(MATCH_END_CAPACITY).0,
@@ -488,7 +555,8 @@ impl Host {
                 .matches
                 .lock()
                 .expect("registry lock")
-                .insert(id, entry.clone());
+                .insert(entry.clone());
+            self.forget_later(&entry);
             let ratings = self.rating_lines(&entry).await;
             let view = self.presenter(&entry).match_over_view(
                 &m,
@@ -523,7 +591,7 @@ impl Host {
             .matches
             .lock()
             .expect("registry lock")
-            .insert(id, entry.clone());
+            .insert(entry.clone());
         tokio::spawn(present(
             self.clone(),
             entry,
@@ -579,7 +647,7 @@ impl Host {
                     .matches
                     .lock()
                     .expect("registry lock")
-                    .remove(&entry.id);
+                    .remove(entry.id, Some(entry));
             }
         }
     }
@@ -596,7 +664,7 @@ impl Host {
             .matches
             .lock()
             .expect("registry lock")
-            .insert(entry.id, revived.clone());
+            .insert(revived.clone());
         tokio::spawn(present(
             self.clone(),
             revived,
@@ -628,6 +696,7 @@ impl Host {
         }
         *entry.finished.lock().expect("lock") = Some(m.clone());
         *entry.finished_at.lock().expect("lock") = Some(Instant::now());
+        self.forget_later(entry);
         if let Some(result) = m.result() {
             let _ = self.inner.ends.send((entry.id, *result));
         }
@@ -675,23 +744,74 @@ impl Host {
     /// Whether `a` and `b` both play in a match of this host that is still
     /// running (docs/discord.md: not two matches with the same opponent).
     pub fn running_between(&self, a: UserId, b: UserId) -> bool {
-        let entries: Vec<Arc<Entry>> = self
-            .inner
+        let entries = {
+            let registry = self.inner.matches.lock().expect("registry lock");
+            let (Some(of_a), Some(of_b)) = (registry.by_player.get(&a), registry.by_player.get(&b))
+            else {
+                return false;
+            };
+            registry.entries(of_a.intersection(of_b))
+        };
+        entries
+            .iter()
+            .any(|e| e.finished.lock().expect("lock").is_none())
+    }
+
+    /// The running matches of server `guild`, oldest first.
+    pub fn running_in(&self, guild: u64) -> Vec<MatchId> {
+        let entries = {
+            let registry = self.inner.matches.lock().expect("registry lock");
+            match registry.by_guild.get(&guild) {
+                Some(ids) => registry.entries(ids),
+                None => return Vec::new(),
+            }
+        };
+        entries
+            .iter()
+            .filter(|e| e.finished.lock().expect("lock").is_none())
+            .map(|e| e.id)
+            .collect()
+    }
+
+    /// How many matches the host knows (running, and finished ones not
+    /// forgotten yet).
+    pub fn known_matches(&self) -> usize {
+        self.inner
             .matches
             .lock()
             .expect("registry lock")
-            .values()
-            .cloned()
-            .collect();
-        entries.iter().any(|e| {
-            let plays = |u: UserId| {
-                e.spec
-                    .players
-                    .iter()
-                    .any(|p| p.id == u && p.ai_level.is_none())
+            .matches
+            .len()
+    }
+
+    /// Sets how long a finished match stays known after its end (default
+    /// [`FORGET_FINISHED_AFTER`]); a match ended before the call keeps
+    /// the time it was given.
+    pub fn forget_finished_after(&self, after: Duration) {
+        self.inner
+            .forget_after_ms
+            .store(after.as_millis() as u64, Ordering::SeqCst);
+    }
+
+    /// Forgets `entry`'s match once it has been over for the forget time
+    /// (its rematch window has passed: a press on it is answered from
+    /// what the store says, [`Host::act`]). A revived entry in its place
+    /// stays.
+    fn forget_later(&self, entry: &Arc<Entry>) {
+        let after = Duration::from_millis(self.inner.forget_after_ms.load(Ordering::SeqCst));
+        let host = Arc::downgrade(&self.inner);
+        let entry = Arc::downgrade(entry);
+        tokio::spawn(async move {
+            tokio::time::sleep(after).await;
+            let (Some(inner), Some(entry)) = (host.upgrade(), entry.upgrade()) else {
+                return;
             };
-            plays(a) && plays(b) && e.finished.lock().expect("lock").is_none()
-        })
+            inner
+                .matches
+                .lock()
+                .expect("registry lock")
+                .remove(entry.id, Some(&entry));
+        });
     }
 
     /// How many matches against the AI `user` plays on `guild` that are
@@ -761,6 +881,7 @@ impl Host {
             .matches
             .lock()
             .expect("registry lock")
+            .matches
             .get(&id)
             .cloned()
     }
@@ -824,6 +945,7 @@ impl Host {
             .matches
             .lock()
             .expect("registry lock")
+            .matches
             .keys()
             .copied()
             .collect();
@@ -903,6 +1025,11 @@ impl Host {
     /// Why not, for the player to read.
     pub async fn act(&self, id: MatchId, player: UserId, request: Request) -> Result<(), Denial> {
         let Some(entry) = self.entry(id) else {
+            // A finished match is forgotten once its rematch window has
+            // passed (`forget_later`): its Rematch button is expired.
+            if request == Request::Rematch {
+                return Err(Denial::new(id::ERROR_REMATCH_EXPIRED));
+            }
             return Err(Denial::new(id::ERROR_MATCH_NOT_FOUND).with("id", id.0));
         };
         let seats: Vec<Seat> = entry
@@ -1142,6 +1269,7 @@ async fn present(
                 Ok(m) => {
                     *entry.finished.lock().expect("lock") = Some(m.clone());
                     *entry.finished_at.lock().expect("lock") = Some(Instant::now());
+                    host.forget_later(&entry);
                     m
                 }
                 Err(e) => {
@@ -1235,6 +1363,23 @@ async fn present(
             }
         }
     }
+}
+
+/// How long a finished match stays known after its end by default: the
+/// longest rematch window ([`MAX_CHALLENGE_EXPIRY`], a server's challenge
+/// expiry at most) and a minute. Then nothing can act on it any more and
+/// the host forgets it (issue 33).
+pub const FORGET_FINISHED_AFTER: Duration = forget_after(MAX_CHALLENGE_EXPIRY);
+
+/// How long a finished match stays known when the rematch window is at
+/// most `window`: the window and as long again, at most a minute more.
+pub const fn forget_after(window: Duration) -> Duration {
+    let margin = if window.as_secs() < 60 {
+        window.as_secs()
+    } else {
+        60
+    };
+    Duration::from_secs(window.as_secs() + margin)
 }
 
 /// How many AI searches run at once in this process: one per core

@@ -101,6 +101,11 @@ impl Services {
         expiry_override: Option<Duration>,
     ) -> (Services, mpsc::UnboundedReceiver<View>) {
         let (host, views) = Host::with_store(catalog, bot, config, Some(db.clone()));
+        if let Some(window) = expiry_override {
+            // The rematch window is at most the override: finished matches
+            // can be forgotten sooner.
+            host.forget_finished_after(crate::service::forget_after(window));
+        }
         let (tournaments, news) = Tournaments::new(db.clone(), host.clone());
         let services = Services {
             tournaments,

@@ -111,6 +111,89 @@ pub enum TournamentNews {
     },
 }
 
+impl TournamentNews {
+    /// The tournament the news is about.
+    pub fn tournament(&self) -> TournamentId {
+        match self {
+            TournamentNews::Changed(id)
+            | TournamentNews::Round { id, .. }
+            | TournamentNews::Over { id, .. } => *id,
+        }
+    }
+}
+
+/// How long a tournament's news worker ([`dispatch_news`]) waits for more
+/// before it ends.
+pub const NEWS_WORKER_IDLE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Hands every piece of `news` to `handle`: one tournament's news one after
+/// the other, in order, and different tournaments' at the same time (one
+/// worker task per tournament with news, ended after
+/// [`NEWS_WORKER_IDLE`] without any). Issue 33: one task posted every
+/// server's news one message at a time, so a 500-entrant round held every
+/// other server's tournament back for minutes. Returns when `news` closes
+/// (the workers finish what they have).
+pub async fn dispatch_news<F, Fut>(
+    mut news: tokio::sync::mpsc::UnboundedReceiver<TournamentNews>,
+    handle: F,
+) where
+    F: Fn(TournamentNews) -> Fut + Clone + Send + 'static,
+    Fut: std::future::Future<Output = ()> + Send,
+{
+    /// A worker: where its news goes, and its task.
+    struct Worker {
+        tx: tokio::sync::mpsc::UnboundedSender<TournamentNews>,
+        task: tokio::task::JoinHandle<()>,
+    }
+    // A new worker of a tournament first waits for the one before it (which
+    // may still be handling its last news): the order stays.
+    let spawn = |handle: F, before: Option<tokio::task::JoinHandle<()>>| {
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<TournamentNews>();
+        let task = tokio::spawn(async move {
+            if let Some(before) = before {
+                let _ = before.await;
+            }
+            loop {
+                match tokio::time::timeout(NEWS_WORKER_IDLE, rx.recv()).await {
+                    Ok(Some(n)) => handle(n).await,
+                    Ok(None) => return,
+                    Err(_) => {
+                        // Idle: refuse more (the dispatcher starts a new
+                        // worker), then handle what came meanwhile.
+                        rx.close();
+                        while let Ok(n) = rx.try_recv() {
+                            handle(n).await;
+                        }
+                        return;
+                    }
+                }
+            }
+        });
+        Worker { tx, task }
+    };
+    let mut workers: HashMap<TournamentId, Worker> = HashMap::new();
+    while let Some(n) = news.recv().await {
+        workers.retain(|_, w| !w.task.is_finished());
+        let tid = n.tournament();
+        let n = match workers.get(&tid) {
+            Some(w) => match w.tx.send(n) {
+                Ok(()) => continue,
+                // It is ending (idle): a new one follows it.
+                Err(back) => back.0,
+            },
+            None => n,
+        };
+        let before = workers.remove(&tid).map(|w| w.task);
+        let worker = spawn(handle.clone(), before);
+        let _ = worker.tx.send(n);
+        workers.insert(tid, worker);
+    }
+    for (_, w) in workers {
+        drop(w.tx);
+        let _ = w.task.await;
+    }
+}
+
 /// Why the director cancelled a tournament by itself (the front end says
 /// so with the cancel).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -428,6 +428,15 @@ macro_rules! migrations {
                 "limits",
                 include_str!(concat!("../../../migrations/", $dir, "/0006_limits.sql")),
             ),
+            (
+                8,
+                "unposted threads",
+                include_str!(concat!(
+                    "../../../migrations/",
+                    $dir,
+                    "/0008_unposted_threads.sql"
+                )),
+            ),
         ]
     };
 }

@@ -490,6 +490,34 @@ impl Db {
         Ok(true)
     }
 
+    /// How many players `guild`'s leaderboard of `variant` in the current
+    /// season has (rated in its pool, not banned): one `COUNT(*)`, not
+    /// the rows (issue 33: `/rating` read up to 100,000 rows to count
+    /// them).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn leaderboard_size(
+        &self,
+        guild: GuildId,
+        variant: Variant,
+    ) -> Result<u32, StoreError> {
+        let season = i64::from(self.guild_settings(guild).await?.season);
+        let n: i64 = sqlx::query_scalar(
+            "SELECT COUNT(*) FROM ratings AS r
+             JOIN rating_pools AS pool ON pool.id = r.pool_id
+             WHERE pool.guild_id = $1 AND pool.variant = $2 AND pool.season = $3
+               AND NOT EXISTS (SELECT 1 FROM bans AS b WHERE b.guild_id = $1
+                               AND b.player_id = r.player_id AND b.lifted_unix_ms IS NULL)",
+        )
+        .bind(gid(guild))
+        .bind(variant.key())
+        .bind(season)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(n as u32)
+    }
+
     /// The leaderboard of the guild's `variant` pool in `season` (the
     /// current season when `None`): the `top` best by rating (Weng-Lin: by
     /// μ − 3σ), banned players left out, with RD grown by inactivity up to

@@ -20,7 +20,7 @@ use std::str::FromStr;
 
 use sqlx::Row;
 
-use super::{locking, Db, Engine, GuildId, StoreError};
+use super::{Db, Engine, GuildId, StoreError};
 
 /// A contiguous range of Discord shards, `first..=last` of `total`.
 /// Text form `<first>-<last>/<total>` (`0-1/4`), or `<n>/<total>` for one.
@@ -327,9 +327,18 @@ impl Db {
             return Ok(());
         };
         let shard = Shards::shard_of(guild, scope.total);
-        let holder: Option<String> = sqlx::query_scalar(self.engine.pick(locking!(
-            "SELECT owner FROM shard_leases WHERE shard_total = $1 AND shard_id = $2"
-        )))
+        // PostgreSQL: `FOR KEY SHARE`, a fencing read rather than a lock
+        // of the shard. Writes of one shard take it together; a takeover
+        // (`claim_shards` deletes the row) waits until they commit, and a
+        // write after it reads the new owner; the renewal changes no key
+        // column (`FOR NO KEY UPDATE`), which `FOR KEY SHARE` lets through.
+        // (It was `FOR UPDATE`: every write of a shard waited for the one
+        // before, and the renewal behind them — issue 33.) SQLite has one
+        // writer at a time.
+        let holder: Option<String> = sqlx::query_scalar(self.engine.pick([
+            "SELECT owner FROM shard_leases WHERE shard_total = $1 AND shard_id = $2",
+            "SELECT owner FROM shard_leases WHERE shard_total = $1 AND shard_id = $2 FOR KEY SHARE",
+        ]))
         .bind(i64::from(scope.total))
         .bind(i64::from(shard))
         .fetch_optional(&mut *conn)
