@@ -818,14 +818,13 @@ impl Host {
     /// still running (a match with an AI seat and `user` on a human seat):
     /// the limit on AI matches (docs/reliability.md, "Limits").
     pub fn running_ai_matches(&self, guild: u64, user: UserId) -> usize {
-        let entries: Vec<Arc<Entry>> = self
-            .inner
-            .matches
-            .lock()
-            .expect("registry lock")
-            .values()
-            .cloned()
-            .collect();
+        let entries = {
+            let registry = self.inner.matches.lock().expect("registry lock");
+            match registry.by_player.get(&user) {
+                Some(ids) => registry.entries(ids),
+                None => return 0,
+            }
+        };
         entries
             .iter()
             .filter(|e| {
