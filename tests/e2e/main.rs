@@ -16,6 +16,7 @@ mod faults_nonce;
 mod kill;
 mod kill_flag;
 mod mentions;
+mod names;
 mod operations;
 mod outage;
 mod pitfalls;
