@@ -9,7 +9,7 @@ use serenity::all::{
     Member, User,
 };
 
-use crate::host::{Denial, Seated, UserId};
+use crate::host::{Denial, NameSource, Seated, UserId};
 use crate::i18n::{id, Locale};
 
 use super::data::{Context, Data, Error};
@@ -26,20 +26,53 @@ pub fn user_id(user: &User) -> UserId {
 /// only shows the display name instead (and a user with no visible name
 /// at all shows as `?`, docs/discord.md "Names in text"). The name is kept
 /// as typed; every text shapes it ([`crate::i18n::shape_name`]).
+///
+/// `member` is the user's member of the server the interaction or message
+/// came from, if Discord sent it: with it the seat's [`NameSource`] is
+/// [`NameSource::Member`], so the nickname is stored as that server's name
+/// for the player only; without it (a user option, a direct message)
+/// [`NameSource::User`], and only the user's own name is stored (names
+/// per server, docs/store.md).
 pub fn seated(user: &User, member: Option<&Member>) -> Seated {
     let visible = |n: &String| {
         crate::i18n::shape_name(n, crate::i18n::NameStyle::Plain) != crate::i18n::NAME_FALLBACK
     };
-    let name = member
-        .and_then(|m| m.nick.clone())
+    let own = user
+        .global_name
+        .clone()
         .filter(visible)
-        .or_else(|| user.global_name.clone().filter(visible))
         .unwrap_or_else(|| user.name.clone());
+    let (name, source) = match member {
+        Some(m) => {
+            let nickname = m.nick.clone().filter(visible);
+            (
+                nickname.clone().unwrap_or_else(|| own.clone()),
+                NameSource::Member {
+                    own: own.clone(),
+                    nickname,
+                },
+            )
+        }
+        None => (own.clone(), NameSource::User { own: own.clone() }),
+    };
     Seated {
         id: user_id(user),
         name,
         ai_level: None,
+        source,
     }
+}
+
+/// [`seated`] for the author of `ctx`, with their member of the server when
+/// the command came from one (Discord sends it with every interaction in a
+/// server): seated under that server's name for them, which is what the
+/// store keeps for that server when they act.
+pub fn author_seated(ctx: Context<'_>) -> Seated {
+    let member = match ctx {
+        poise::Context::Application(a) => a.interaction.member.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    seated(ctx.author(), member)
 }
 
 /// The language of a private reply to the user of `ctx`: their

@@ -255,6 +255,21 @@ impl Ladder {
         })
     }
 
+    /// The name `guild` shows for `user`: the store's name for them there
+    /// (that server's nickname for them, else their own name; docs/store.md
+    /// "Names per server"), or `user.name` for a user the store has never
+    /// seen. Reads only.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn name_in(&self, guild: u64, user: &Seated) -> Result<String, Denial> {
+        let fail = internal("reading a player's name");
+        match known_player(&self.db, guild, user).await.map_err(&fail)? {
+            Some(p) => self.db.player_name(guild, p).await.map_err(&fail),
+            None => Ok(user.name.clone()),
+        }
+    }
+
     /// `user`'s last `limit` finished matches on `guild`, newest first.
     ///
     /// # Errors

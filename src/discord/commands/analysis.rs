@@ -25,7 +25,7 @@ use super::super::data::{Context, Error};
 use super::super::leases::LEASE_USE_WITHIN;
 use super::super::messages::{clip, mentions_only, MAX_CONTENT};
 use super::super::poster::{token_refused, with_retries};
-use super::super::reply::{deny, in_guild, pack, private, seated, user_id, user_locale};
+use super::super::reply::{author_seated, deny, in_guild, pack, private, user_id, user_locale};
 
 /// How long the solver may spend on one position before its verdict is
 /// "unknown". Positions of ≤ 12 discs come from the shipped opening book
@@ -117,7 +117,7 @@ pub(super) async fn analyze(
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
-    let me = seated(ctx.author(), None);
+    let me = author_seated(ctx);
     let id = match id {
         Some(id) => id,
         // Your last finished match on this server.

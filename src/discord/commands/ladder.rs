@@ -201,8 +201,13 @@ pub(super) async fn rating(
         );
         return private(ctx, text).await;
     }
-    let text = card_text(catalog, l, &user.name, &cards);
-    let files = chart_files(catalog, l, &user.name, &cards).await;
+    // The name this server shows for them (the card's own entries carry
+    // it), never another server's.
+    let name = cards
+        .first()
+        .map_or_else(|| user.name.clone(), |c| c.entry.name.clone());
+    let text = card_text(catalog, l, &name, &cards);
+    let files = chart_files(catalog, l, &name, &cards).await;
     let mut reply = CreateReply::default()
         .content(clip(&text))
         .ephemeral(true)
@@ -555,11 +560,16 @@ pub(super) async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), 
         Ok(h) => h,
         Err(d) => return deny(ctx, &d).await,
     };
+    // The name this server shows for them, never another server's.
+    let name = match data.ladder.name_in(guild, &user).await {
+        Ok(n) => n,
+        Err(d) => return deny(ctx, &d).await,
+    };
     let text = if entries.is_empty() {
         catalog.text(
             l,
             id::HISTORY_EMPTY,
-            &Args::new().set("player", crate::i18n::Value::name(user.name)),
+            &Args::new().set("player", crate::i18n::Value::name(name)),
         )
     } else {
         let lines: Vec<String> = entries
@@ -571,7 +581,7 @@ pub(super) async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), 
             catalog.text(
                 l,
                 id::HISTORY_TITLE,
-                &Args::new().set("player", crate::i18n::Value::name(user.name))
+                &Args::new().set("player", crate::i18n::Value::name(name))
             ),
             lines.join("\n")
         )
