@@ -252,6 +252,56 @@ pub fn no_match_meant(data: &Data, player: UserId) -> Denial {
 mod tests {
     use super::*;
 
+    fn user(global: Option<&str>) -> User {
+        serde_json::from_value(serde_json::json!({
+            "id": "31", "username": "xav", "discriminator": "0",
+            "global_name": global, "avatar": null
+        }))
+        .unwrap()
+    }
+
+    fn member(nick: Option<&str>) -> Member {
+        serde_json::from_value(serde_json::json!({
+            "user": {"id": "31", "username": "xav", "discriminator": "0",
+                     "global_name": "xavier", "avatar": null},
+            "guild_id": "1", "roles": [], "deaf": false, "mute": false, "flags": 0,
+            "joined_at": "2024-01-01T00:00:00.000000+00:00", "nick": nick
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_seat_keeps_its_servers_nickname_apart_from_the_users_own_name() {
+        let u = user(Some("xavier"));
+        let with_nick = seated(&u, Some(&member(Some("Alpha"))));
+        assert_eq!(with_nick.name, "Alpha");
+        assert_eq!(
+            with_nick.source,
+            NameSource::Member {
+                own: "xavier".into(),
+                nickname: Some("Alpha".into())
+            }
+        );
+        assert_eq!(with_nick.own_name(), "xavier");
+        let without = seated(&u, Some(&member(None)));
+        assert_eq!(without.name, "xavier");
+        assert_eq!(
+            without.source,
+            NameSource::Member {
+                own: "xavier".into(),
+                nickname: None
+            }
+        );
+        // A nickname of zero-width characters only is no nickname.
+        let invisible = seated(&u, Some(&member(Some("\u{200B}"))));
+        assert_eq!(invisible.name, "xavier");
+        // No member (a user option, a direct message): the own name only,
+        // the user name when there is no display name.
+        let bare = seated(&user(None), None);
+        assert_eq!(bare.name, "xav");
+        assert_eq!(bare.source, NameSource::User { own: "xav".into() });
+    }
+
     #[test]
     fn long_rules_are_split_between_messages() {
         let sections = vec!["a".repeat(1500), "b".repeat(400), "c".repeat(300)];

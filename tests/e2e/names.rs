@@ -192,18 +192,21 @@ async fn a_nickname_in_one_server_never_shows_in_another() {
     // The second server's tournament starts after that.
     let started = private_reply(
         &fake,
-        tour_in(&fake, GUILD_2, MONA, "start", &[("tournament", 4, json!(1))]),
+        tour_in(
+            &fake,
+            GUILD_2,
+            MONA,
+            "start",
+            &[("tournament", 4, json!(1))],
+        ),
     )
     .await;
     assert!(started.contains("has started"), "{started}");
     let board = fake
         .wait_for("the round's board", |f| {
-            f.messages_in(CHANNEL_2).into_iter().find(|m| {
-                m["content"]
-                    .as_str()
-                    .unwrap_or("")
-                    .starts_with("Board 1: ")
-            })
+            f.messages_in(CHANNEL_2)
+                .into_iter()
+                .find(|m| m["content"].as_str().unwrap_or("").starts_with("Board 1: "))
         })
         .await;
     first_turn(&fake, id_of(&board)).await;
@@ -282,7 +285,10 @@ async fn a_nickname_in_one_server_never_shows_in_another() {
 
     // The first server shows Alpha everywhere.
     let board = leaderboard_in(&fake, GUILD_ID, CAROL).await;
-    assert!(board.contains(ALPHA), "the first server's leaderboard: {board}");
+    assert!(
+        board.contains(ALPHA),
+        "the first server's leaderboard: {board}"
+    );
     let card = private_reply(
         &fake,
         ask_in(
@@ -296,11 +302,7 @@ async fn a_nickname_in_one_server_never_shows_in_another() {
     )
     .await;
     assert!(card.contains(ALPHA), "the first server's card: {card}");
-    let history = private_reply(
-        &fake,
-        ask_in(&fake, GUILD_ID, CAROL, "history", &[], &[]),
-    )
-    .await;
+    let history = private_reply(&fake, ask_in(&fake, GUILD_ID, CAROL, "history", &[], &[])).await;
     assert!(
         history.contains(&format!("#{first}")) && history.contains(ALPHA),
         "the first server's history: {history}"

@@ -409,11 +409,7 @@ impl Ladder {
         let player = stored_player(&self.db, guild, user).await.map_err(&fail)?;
         // The name this server shows for them (the moderator picked a
         // user, not their member: the store knows this server's name).
-        let name = self
-            .db
-            .player_name(guild, player)
-            .await
-            .map_err(&fail)?;
+        let name = self.db.player_name(guild, player).await.map_err(&fail)?;
         let reply = |id| Message::new(id).with("player", fourbot_i18n::Value::name(name.clone()));
         if ban {
             let by = stored_player(&self.db, guild, by).await.map_err(&fail)?;

@@ -192,16 +192,30 @@ impl Db {
         discord_id: u64,
         name: &str,
     ) -> Result<PlayerId, StoreError> {
-        let id: i64 = sqlx::query_scalar(
+        Db::upsert_discord_player(&self.pool, discord_id, name)
+            .await
+            .map(PlayerId)
+    }
+
+    /// The row id of the player with Discord user id `discord_id`, made if
+    /// new, with their own name set to `own`.
+    async fn upsert_discord_player<'e, E>(
+        executor: E,
+        discord_id: u64,
+        own: &str,
+    ) -> Result<i64, StoreError>
+    where
+        E: sqlx::Executor<'e, Database = sqlx::Any>,
+    {
+        Ok(sqlx::query_scalar(
             "INSERT INTO players (discord_id, name) VALUES ($1, $2)
              ON CONFLICT (discord_id) DO UPDATE SET name = excluded.name
              RETURNING id",
         )
         .bind(discord_id as i64)
-        .bind(name)
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(PlayerId(id))
+        .bind(own)
+        .fetch_one(executor)
+        .await?)
     }
 
     /// [`Db::discord_player`] for a user who acts in server `guild` as
@@ -221,15 +235,7 @@ impl Db {
         nickname: Option<&str>,
     ) -> Result<PlayerId, StoreError> {
         let mut tx = self.write().await?;
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO players (discord_id, name) VALUES ($1, $2)
-             ON CONFLICT (discord_id) DO UPDATE SET name = excluded.name
-             RETURNING id",
-        )
-        .bind(discord_id as i64)
-        .bind(own)
-        .fetch_one(&mut *tx)
-        .await?;
+        let id = Db::upsert_discord_player(&mut *tx, discord_id, own).await?;
         match nickname {
             _ if guild == 0 => {}
             Some(nick) => {
@@ -365,7 +371,11 @@ impl Db {
     ///
     /// # Errors
     /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
-    pub async fn player_name(&self, guild: GuildId, player: PlayerId) -> Result<String, StoreError> {
+    pub async fn player_name(
+        &self,
+        guild: GuildId,
+        player: PlayerId,
+    ) -> Result<String, StoreError> {
         sqlx::query_scalar(concat!(
             "SELECT ",
             shown_name!("$1", "p.id"),

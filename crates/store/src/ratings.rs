@@ -524,19 +524,17 @@ impl Db {
             return Ok(Vec::new());
         };
         // One pool, walked down its (pool_id, score DESC, player_id) index.
-        let rows = sqlx::query(
-            concat!(
-                "SELECT r.player_id, ",
-                shown_name!("$2", "r.player_id"),
-                " AS name, r.rating, r.deviation, r.volatility, r.matches, r.last_unix_ms
+        let rows = sqlx::query(concat!(
+            "SELECT r.player_id, ",
+            shown_name!("$2", "r.player_id"),
+            " AS name, r.rating, r.deviation, r.volatility, r.matches, r.last_unix_ms
              FROM ratings AS r
              WHERE r.pool_id = $1
                AND NOT EXISTS (SELECT 1 FROM bans AS b WHERE b.guild_id = $2
                                AND b.player_id = r.player_id AND b.lifted_unix_ms IS NULL)
              ORDER BY r.score DESC, r.player_id
              LIMIT $3"
-            ),
-        )
+        ))
         .bind(pool)
         .bind(gid(guild))
         .bind(i64::from(top))
@@ -583,17 +581,15 @@ impl Db {
         now_unix_ms: i64,
     ) -> Result<Vec<(Variant, LadderEntry)>, StoreError> {
         let season = i64::from(self.guild_settings(guild).await?.season);
-        let rows = sqlx::query(
-            concat!(
-                "SELECT pool.id AS pool_id, pool.variant, ",
-                shown_name!("$1", "r.player_id"),
-                " AS name, r.rating, r.deviation,
+        let rows = sqlx::query(concat!(
+            "SELECT pool.id AS pool_id, pool.variant, ",
+            shown_name!("$1", "r.player_id"),
+            " AS name, r.rating, r.deviation,
                     r.volatility, r.matches, r.last_unix_ms, r.score
              FROM ratings AS r
              JOIN rating_pools AS pool ON pool.id = r.pool_id
              WHERE pool.guild_id = $1 AND pool.season = $2 AND r.player_id = $3"
-            ),
-        )
+        ))
         .bind(gid(guild))
         .bind(season)
         .bind(player.0)

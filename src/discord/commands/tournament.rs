@@ -20,7 +20,8 @@ use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only};
 use super::super::offers::offer_terms;
 use super::super::reply::{
-    acknowledge, author_seated, deny, in_guild, is_moderator, private, private_followup, seated, user_locale,
+    acknowledge, author_seated, deny, in_guild, is_moderator, private, private_followup, seated,
+    user_locale,
 };
 use super::super::tournament_posts::{
     card_locale, card_text, post_card, rounds_note, standings_picture,
