@@ -4,7 +4,9 @@
 //! second ([`GUILD_2`]); he plays a rated match in each, the second
 //! server's last, and the second server's leaderboard, `/rating`,
 //! `/history`, `/export` and tournament posts show his own name, never
-//! "Alpha", while the first server's show "Alpha".
+//! "Alpha", while the first server's show "Alpha". Then he is "Bravo" in
+//! the second server: once he acts there, it shows "Bravo", the first
+//! still "Alpha".
 
 use crate::support::{fake, harness};
 
@@ -322,5 +324,36 @@ async fn a_nickname_in_one_server_never_shows_in_another() {
     assert!(
         export.contains(&format!("\"{ALPHA}\"")),
         "the first server's export: {export}"
+    );
+
+    // A nickname of his own in the second server, used there (a challenge
+    // to dave: bob's board still runs): that server shows it, the first
+    // keeps "Alpha".
+    fake.set_nickname(GUILD_2, XAVIER, Some("Bravo"));
+    let offer = posted_by(
+        &fake,
+        ask_in(
+            &fake,
+            GUILD_2,
+            XAVIER,
+            "challenge",
+            &[user_opt("opponent", DAVE)],
+            &[DAVE],
+        ),
+    )
+    .await;
+    assert!(
+        offer["content"].as_str().unwrap().contains("Bravo"),
+        "{offer}"
+    );
+    let second_board = leaderboard_in(&fake, GUILD_2, BOB).await;
+    assert!(
+        second_board.contains("Bravo") && !second_board.contains(ALPHA),
+        "the second server's leaderboard: {second_board}"
+    );
+    let first_board = leaderboard_in(&fake, GUILD_ID, CAROL).await;
+    assert!(
+        first_board.contains(ALPHA) && !first_board.contains("Bravo"),
+        "the first server's leaderboard: {first_board}"
     );
 }
