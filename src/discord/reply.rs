@@ -9,7 +9,7 @@ use serenity::all::{
     CreateInteractionResponseMessage, CreateMessage, Member, User,
 };
 
-use crate::host::{Denial, Seated, UserId};
+use crate::host::{Denial, NameSource, Seated, UserId};
 use crate::i18n::{id, Args, Locale};
 
 use super::data::{Context, Data, Error};
@@ -26,20 +26,53 @@ pub fn user_id(user: &User) -> UserId {
 /// only shows the display name instead (and a user with no visible name
 /// at all shows as `?`, docs/discord.md "Names in text"). The name is kept
 /// as typed; every text shapes it ([`crate::i18n::shape_name`]).
+///
+/// `member` is the user's member of the server the interaction or message
+/// came from, if Discord sent it: with it the seat's [`NameSource`] is
+/// [`NameSource::Member`], so the nickname is stored as that server's name
+/// for the player only; without it (a user option, a direct message)
+/// [`NameSource::User`], and only the user's own name is stored (names
+/// per server, docs/store.md).
 pub fn seated(user: &User, member: Option<&Member>) -> Seated {
     let visible = |n: &String| {
         crate::i18n::shape_name(n, crate::i18n::NameStyle::Plain) != crate::i18n::NAME_FALLBACK
     };
-    let name = member
-        .and_then(|m| m.nick.clone())
+    let own = user
+        .global_name
+        .clone()
         .filter(visible)
-        .or_else(|| user.global_name.clone().filter(visible))
         .unwrap_or_else(|| user.name.clone());
+    let (name, source) = match member {
+        Some(m) => {
+            let nickname = m.nick.clone().filter(visible);
+            (
+                nickname.clone().unwrap_or_else(|| own.clone()),
+                NameSource::Member {
+                    own: own.clone(),
+                    nickname,
+                },
+            )
+        }
+        None => (own.clone(), NameSource::User { own: own.clone() }),
+    };
     Seated {
         id: user_id(user),
         name,
         ai_level: None,
+        source,
     }
+}
+
+/// [`seated`] for the author of `ctx`, with their member of the server when
+/// the command came from one (Discord sends it with every interaction in a
+/// server): seated under that server's name for them, which is what the
+/// store keeps for that server when they act.
+pub fn author_seated(ctx: Context<'_>) -> Seated {
+    let member = match ctx {
+        poise::Context::Application(a) => a.interaction.member.as_deref(),
+        poise::Context::Prefix(_) => None,
+    };
+    seated(ctx.author(), member)
 }
 
 /// The language of a private reply to the user of `ctx`: their
@@ -349,6 +382,56 @@ pub fn no_match_meant(data: &Data, player: UserId) -> Denial {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn user(global: Option<&str>) -> User {
+        serde_json::from_value(serde_json::json!({
+            "id": "31", "username": "xav", "discriminator": "0",
+            "global_name": global, "avatar": null
+        }))
+        .unwrap()
+    }
+
+    fn member(nick: Option<&str>) -> Member {
+        serde_json::from_value(serde_json::json!({
+            "user": {"id": "31", "username": "xav", "discriminator": "0",
+                     "global_name": "xavier", "avatar": null},
+            "guild_id": "1", "roles": [], "deaf": false, "mute": false, "flags": 0,
+            "joined_at": "2024-01-01T00:00:00.000000+00:00", "nick": nick
+        }))
+        .unwrap()
+    }
+
+    #[test]
+    fn a_seat_keeps_its_servers_nickname_apart_from_the_users_own_name() {
+        let u = user(Some("xavier"));
+        let with_nick = seated(&u, Some(&member(Some("Alpha"))));
+        assert_eq!(with_nick.name, "Alpha");
+        assert_eq!(
+            with_nick.source,
+            NameSource::Member {
+                own: "xavier".into(),
+                nickname: Some("Alpha".into())
+            }
+        );
+        assert_eq!(with_nick.own_name(), "xavier");
+        let without = seated(&u, Some(&member(None)));
+        assert_eq!(without.name, "xavier");
+        assert_eq!(
+            without.source,
+            NameSource::Member {
+                own: "xavier".into(),
+                nickname: None
+            }
+        );
+        // A nickname of zero-width characters only is no nickname.
+        let invisible = seated(&u, Some(&member(Some("\u{200B}"))));
+        assert_eq!(invisible.name, "xavier");
+        // No member (a user option, a direct message): the own name only,
+        // the user name when there is no display name.
+        let bare = seated(&user(None), None);
+        assert_eq!(bare.name, "xav");
+        assert_eq!(bare.source, NameSource::User { own: "xav".into() });
+    }
 
     #[test]
     fn long_rules_are_split_between_messages() {

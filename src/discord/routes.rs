@@ -581,6 +581,7 @@ mod tests {
             id,
             name: name.into(),
             ai_level: None,
+            source: Default::default(),
         };
         let spec = MatchSpec {
             variant: Variant::Classic,

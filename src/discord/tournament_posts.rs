@@ -879,6 +879,7 @@ mod tests {
             id: UserId(1_100_000_000_000_000_000 + i),
             name: format!("player{i}"),
             ai_level: None,
+            source: Default::default(),
         }
     }
 

@@ -246,6 +246,7 @@ impl<W: Write> Shell<W> {
                         self.text(id::SHELL_PLAYER, &Args::new().set("number", 1))
                     }),
                     ai_level: None,
+                    source: Default::default(),
                 },
                 (Opponent::Ai, _) => Seated {
                     id: BOT,
@@ -255,11 +256,13 @@ impl<W: Write> Shell<W> {
                         "fourbot".to_string()
                     },
                     ai_level: Some(self.opts.level),
+                    source: Default::default(),
                 },
                 (Opponent::Hotseat, _) => Seated {
                     id: YOU,
                     name: self.text(id::SHELL_PLAYER, &Args::new().set("number", (i + 1) as i64)),
                     ai_level: None,
+                    source: Default::default(),
                 },
             })
             .collect();
@@ -508,6 +511,7 @@ mod tests {
             id,
             name: name.into(),
             ai_level: None,
+            source: Default::default(),
         }
     }
 

@@ -342,7 +342,7 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
         .unwrap();
     assert_eq!(changes.len(), 2, "both players rated");
     for c in &changes {
-        let who = db.player_info(c.player).await.unwrap();
+        let who = db.player_info(GUILD_ID, c.player).await.unwrap();
         assert!([ALICE.id, BOB.id].contains(&who.discord_id.unwrap()));
     }
 

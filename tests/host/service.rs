@@ -641,6 +641,7 @@ async fn ai_searches_run_one_per_core_however_many_ai_matches_are_on() {
             id: UserId(1_000 + 2 * i as u64 + n),
             name: format!("bot {n}"),
             ai_level: Some(3),
+            source: Default::default(),
         };
         host.create_match(spec(Variant::Classic, vec![ai(0), ai(1)]))
             .await

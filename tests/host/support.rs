@@ -11,6 +11,7 @@ pub fn seat(id: UserId, name: &str) -> Seated {
         id,
         name: name.into(),
         ai_level: None,
+        source: Default::default(),
     }
 }
 

@@ -6,6 +6,7 @@ mod cli;
 mod crash;
 pub mod lossy;
 mod lost_answers;
+mod names;
 mod queries;
 mod resume;
 mod shards;

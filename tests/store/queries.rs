@@ -20,9 +20,9 @@ async fn memory() -> Db {
 
 /// A match played through the store: every action applied, then its events
 /// recorded before anything else happens.
-struct Play {
+pub(crate) struct Play {
     db: Db,
-    id: MatchId,
+    pub(crate) id: MatchId,
     m: Match,
     t: u64,
 }
@@ -33,7 +33,7 @@ impl Play {
         Play::start_with(db, setup, 0, players, epoch_unix_ms).await
     }
 
-    async fn start_with(
+    pub(crate) async fn start_with(
         db: &Db,
         setup: MatchSetup,
         guild: u64,
@@ -58,7 +58,7 @@ impl Play {
         }
     }
 
-    async fn act(&mut self, seat: Seat, action: Action) -> Recorded {
+    pub(crate) async fn act(&mut self, seat: Seat, action: Action) -> Recorded {
         self.t += 1000;
         self.m.apply(seat, action, Timestamp(self.t)).unwrap();
         let events: Vec<_> = self.m.drain_events().collect();
@@ -103,7 +103,7 @@ impl Play {
     /// Every seat makes its first move (columns a, b, c, … in turn order),
     /// so that the match counts: a match in which a player made no move is
     /// aborted however it ends (docs/rules.md §4).
-    async fn everyone_moves(&mut self) {
+    pub(crate) async fn everyone_moves(&mut self) {
         for column in 0..self.m.seating().seats() as u8 {
             self.drop_in(column).await;
         }
@@ -169,10 +169,10 @@ fourbot_store::engine_tests! {
             conns.push(c);
         }
         drop(conns);
-        assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 8]);
+        assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8]);
         db.close().await;
         let again = Db::connect(&url).await.unwrap();
-        assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 8]);
+        assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8]);
     }
 }
 

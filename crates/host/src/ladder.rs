@@ -250,6 +250,21 @@ impl Ladder {
         })
     }
 
+    /// The name `guild` shows for `user`: the store's name for them there
+    /// (that server's nickname for them, else their own name; docs/store.md
+    /// "Names per server"), or `user.name` for a user the store has never
+    /// seen. Reads only.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn name_in(&self, guild: u64, user: &Seated) -> Result<String, Denial> {
+        let fail = internal("reading a player's name");
+        match known_player(&self.db, guild, user).await.map_err(&fail)? {
+            Some(p) => self.db.player_name(guild, p).await.map_err(&fail),
+            None => Ok(user.name.clone()),
+        }
+    }
+
     /// `user`'s last `limit` finished matches on `guild`, newest first.
     ///
     /// # Errors
@@ -387,8 +402,10 @@ impl Ladder {
     ) -> Result<Message, Denial> {
         let fail = internal("changing a ban");
         let player = stored_player(&self.db, guild, user).await.map_err(&fail)?;
-        let reply =
-            |id| Message::new(id).with("player", fourbot_i18n::Value::name(user.name.clone()));
+        // The name this server shows for them (the moderator picked a
+        // user, not their member: the store knows this server's name).
+        let name = self.db.player_name(guild, player).await.map_err(&fail)?;
+        let reply = |id| Message::new(id).with("player", fourbot_i18n::Value::name(name.clone()));
         if ban {
             let by = stored_player(&self.db, guild, by).await.map_err(&fail)?;
             let done = self

@@ -42,7 +42,7 @@ pub mod view;
 
 pub use bot::{Bot, EngineBot, HeuristicBot};
 pub use denial::Denial;
-pub use present::{Presenter, Seated, TimeStyle, TournamentMatch};
+pub use present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
 pub use service::{
     engine_slots, unix_ms, AbortError, Host, HostConfig, HostError, MatchSpec, Request,
 };

@@ -22,7 +22,7 @@ use fourbot_store::{
 use super::denial::Denial;
 use super::limits::{self, Bounds, Limit};
 use super::players::{discord_user, known_player, stored_player};
-use super::present::Seated;
+use super::present::{NameSource, Seated};
 use super::seating::{seat_players, ColorChoice, Invitation};
 use super::service::{unix_ms, Host, MatchSpec};
 use super::terms::{challenge_expiry, match_terms, MatchTerms};
@@ -581,7 +581,7 @@ impl Offers {
                 out.push(None);
                 continue;
             };
-            let info = self.db.player_info(p).await?;
+            let info = self.db.player_info(s.new.guild, p).await?;
             out.push(Some(Seated {
                 id: if seat.ai_level.is_some() {
                     bot
@@ -590,6 +590,7 @@ impl Offers {
                 },
                 name: seat.name.clone().unwrap_or(info.name),
                 ai_level: seat.ai_level,
+                source: NameSource::Stored,
             }));
         }
         Ok(out)
@@ -627,7 +628,11 @@ impl Offers {
         }
         let seated = self.seated(s, bot).await.ok()?;
         let seats: Vec<Seated> = seated.iter().flatten().cloned().collect();
-        let challenger_info = self.db.player_info(s.new.challenger).await.ok()?;
+        let challenger_info = self
+            .db
+            .player_info(s.new.guild, s.new.challenger)
+            .await
+            .ok()?;
         let challenger = seats
             .iter()
             .find(|p| p.ai_level.is_none() && Some(p.id.0) == challenger_info.discord_id)
@@ -1044,6 +1049,7 @@ mod tests {
             id: UserId(id),
             name: name.into(),
             ai_level: None,
+            source: Default::default(),
         }
     }
 
@@ -1149,6 +1155,7 @@ mod tests {
             id: BOT,
             name: "fourbot".into(),
             ai_level: None,
+            source: Default::default(),
         };
         cs.seat_challenge(1, Variant::Classic, invitation(the_bot, true))
             .await
@@ -1178,6 +1185,7 @@ mod tests {
             id: BOT,
             name: "fourbot".into(),
             ai_level: Some(1),
+            source: Default::default(),
         };
         let spec = MatchSpec {
             variant: Variant::Classic,

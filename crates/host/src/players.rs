@@ -4,7 +4,7 @@
 
 use fourbot_store::{Db, PlayerId, PlayerInfo, StoreError};
 
-use super::present::Seated;
+use super::present::{NameSource, Seated};
 use super::view::UserId;
 
 /// The guild of the terminal (`fourbot shell`) and of imported matches.
@@ -12,17 +12,34 @@ pub const TERMINAL_GUILD: u64 = 0;
 
 /// The store's player for `seated` in `guild`: the bot for an AI seat, the
 /// named local player in the terminal ([`TERMINAL_GUILD`]), else the
-/// Discord user (whose stored name becomes `seated.name`).
+/// Discord user, created if new. What the seat's [`NameSource`] says is
+/// kept (docs/store.md "Names per server"): a user's own name as their
+/// name everywhere, a member's nickname as their name in `guild` only (or
+/// none there when the member has none); a seat read back from the store
+/// changes no name. For what a player does, never for what they read
+/// ([`known_player`]).
 ///
 /// # Errors
 /// The store failed.
 pub async fn stored_player(db: &Db, guild: u64, seated: &Seated) -> Result<PlayerId, StoreError> {
     if seated.ai_level.is_some() {
-        db.bot_player().await
-    } else if guild == TERMINAL_GUILD {
-        db.named_player(&seated.name).await
-    } else {
-        db.discord_player(seated.id.0, &seated.name).await
+        return db.bot_player().await;
+    }
+    if guild == TERMINAL_GUILD {
+        return db.named_player(&seated.name).await;
+    }
+    match &seated.source {
+        NameSource::Member { own, nickname } => {
+            db.discord_member(guild, seated.id.0, own, nickname.as_deref())
+                .await
+        }
+        NameSource::User { own } => db.discord_player(seated.id.0, own).await,
+        NameSource::Stored => match db.find_discord_player(seated.id.0).await? {
+            Some(p) => Ok(p),
+            // Only a player the store knows is read back from it: a new row
+            // takes the name as its own.
+            None => db.discord_player(seated.id.0, &seated.name).await,
+        },
     }
 }
 
@@ -46,7 +63,7 @@ pub async fn known_player(
 }
 
 /// The stored players of `seats` in `guild`, one per seat. The same user
-/// on several seats is the same stored player under the name of their
+/// on several seats is the same stored player under the names of their
 /// first seat (such a match is unrated, docs/rules.md §6).
 ///
 /// # Errors
@@ -61,6 +78,7 @@ pub async fn stored_players(
         let first = seats.iter().find(|p| p.id == seated.id).unwrap_or(seated);
         let named = Seated {
             name: first.name.clone(),
+            source: first.source.clone(),
             ..seated.clone()
         };
         out.push(stored_player(db, guild, &named).await?);

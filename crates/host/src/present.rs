@@ -39,10 +39,55 @@ pub struct TournamentMatch {
 pub struct Seated {
     /// Who.
     pub id: UserId,
-    /// Display name (never a mention: shown as plain text).
+    /// The name shown for them where they sit (never a mention: shown as
+    /// plain text): in a server, that server's name for them.
     pub name: String,
     /// `Some(level)` when the seat is played by the bot's AI.
     pub ai_level: Option<u8>,
+    /// Where `name` comes from: what the store keeps of it when the
+    /// seat's player acts ([`crate::players::stored_player`]).
+    pub source: NameSource,
+}
+
+impl Seated {
+    /// The user's own name, the same in every server (never a server's
+    /// nickname) when Discord sent it with the seat; else [`Seated::name`]
+    /// (a seat read back from the store, the AI, the terminal).
+    pub fn own_name(&self) -> &str {
+        match &self.source {
+            NameSource::User { own } | NameSource::Member { own, .. } => own,
+            NameSource::Stored => &self.name,
+        }
+    }
+}
+
+/// Where a seat's name comes from, so that the store keeps each name where
+/// it belongs (issue 32 §2: names are per server; docs/store.md "Names per
+/// server"): a user's own name for every server, a server's nickname for
+/// that server only.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum NameSource {
+    /// Read back from the store, or not a Discord user (the AI, the
+    /// terminal's players, imports): storing the seat changes no name.
+    #[default]
+    Stored,
+    /// A Discord user as Discord sent them, without their member of the
+    /// server (a user option, a direct message): `own` is their own name
+    /// (global display name, else user name); their name in the server is
+    /// unknown and stays as stored.
+    User {
+        /// Their own name, the same in every server.
+        own: String,
+    },
+    /// A Discord user with their member of the server, as Discord sent it
+    /// with what they did there.
+    Member {
+        /// Their own name, the same in every server.
+        own: String,
+        /// Their nickname in the server (`None`: none, so the server shows
+        /// their own name).
+        nickname: Option<String>,
+    },
 }
 
 /// How a front end shows a deadline in text.
@@ -846,6 +891,7 @@ mod tests {
             id: UserId(n.len() as u64),
             name: n.into(),
             ai_level: None,
+            source: Default::default(),
         })
     }
 
@@ -974,6 +1020,7 @@ mod tests {
             id: UserId(n.len() as u64),
             name: n.into(),
             ai_level: None,
+            source: Default::default(),
         });
         let presenter = Presenter {
             catalog: &catalog,

@@ -180,6 +180,7 @@ mod tests {
                 id: UserId(id),
                 name: name.into(),
                 ai_level: None,
+                source: Default::default(),
             },
             is_fourbot: false,
             is_other_bot: false,

@@ -19,7 +19,7 @@ use tokio::time::Instant;
 use super::bot::Bot;
 use super::denial::Denial;
 use super::players::stored_players;
-use super::present::{Presenter, Seated, TimeStyle, TournamentMatch};
+use super::present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
 use super::seating::{rematch_seats, DEFAULT_AI_LEVEL};
 use super::task::{spawn_journaled, Journal, MatchHandle, TaskError};
 use super::terms::MAX_CHALLENGE_EXPIRY;
@@ -859,7 +859,10 @@ impl Host {
         };
         let mut lines = Vec::new();
         for c in changes {
-            let name = db.player_name(c.player).await.unwrap_or_default();
+            let name = db
+                .player_name(entry.spec.guild, c.player)
+                .await
+                .unwrap_or_default();
             lines.push(
                 self.inner.catalog.text(
                     entry.spec.locale,
@@ -1469,10 +1472,11 @@ async fn stored_spec(
 ) -> Result<MatchSpec, HostError> {
     let mut players = Vec::new();
     for p in &loaded.players {
-        let info = db.player_info(*p).await?;
+        let info = db.player_info(loaded.guild, *p).await?;
         players.push(Seated {
             id: player(&info),
             name: info.name.clone(),
+            source: NameSource::Stored,
             ai_level: info.is_bot.then(|| {
                 loaded
                     .ai_levels

@@ -255,8 +255,10 @@ impl Settings {
                 None => return Ok(PlayerSettings::default()),
             }
         } else {
+            // The user's own name: /settings may come from any server or
+            // a direct message, so no server's nickname.
             self.db
-                .discord_player(user.id.0, &user.name)
+                .discord_player(user.id.0, user.own_name())
                 .await
                 .map_err(fail)?
         };

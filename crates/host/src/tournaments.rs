@@ -23,7 +23,7 @@ use tokio::sync::{broadcast, mpsc, Mutex};
 
 use super::denial::Denial;
 use super::players::{discord_user, stored_player};
-use super::present::{Seated, TournamentMatch};
+use super::present::{NameSource, Seated, TournamentMatch};
 use super::service::{unix_ms, Host, Request};
 use super::view::{MatchId, UserId};
 use fourbot_core::game::Variant;
@@ -495,13 +495,15 @@ impl Tournaments {
         Ok(l)
     }
 
-    async fn seated(&self, player: PlayerId) -> Seated {
-        match self.inner.db.player_info(player).await {
+    /// Entrant `player` as server `guild` (the tournament's) shows them.
+    async fn seated(&self, guild: u64, player: PlayerId) -> Seated {
+        match self.inner.db.player_info(guild, player).await {
             Ok(info) => Seated {
                 // Only people enter tournaments: the AI's id is never needed.
                 id: discord_user(&info, UserId(0)),
                 name: info.name.clone(),
                 ai_level: None,
+                source: NameSource::Stored,
             },
             Err(e) => {
                 tracing::error!(error = %e, "reading a tournament entrant failed");
@@ -509,20 +511,21 @@ impl Tournaments {
                     id: UserId(0),
                     name: format!("#{player}"),
                     ai_level: None,
+                    source: NameSource::Stored,
                 }
             }
         }
     }
 
-    /// Pairing `p` of round `round` as the front end opens it, its players
-    /// by name.
-    async fn board(&self, round: u32, p: &NewPairing) -> Board {
+    /// Pairing `p` of round `round` of a tournament of server `guild` as
+    /// the front end opens it, its players by the names `guild` shows.
+    async fn board(&self, guild: u64, round: u32, p: &NewPairing) -> Board {
         Board {
             round,
             board: p.board,
-            first: self.seated(p.first).await,
+            first: self.seated(guild, p.first).await,
             second: match p.second {
-                Some(s) => Some(self.seated(s).await),
+                Some(s) => Some(self.seated(guild, s).await),
                 None => None,
             },
         }
@@ -1090,7 +1093,7 @@ impl Tournaments {
                 }
                 _ => {}
             }
-            boards.push(self.board(round, n).await);
+            boards.push(self.board(l.t.setup.guild, round, n).await);
         }
         self.announce(l, boards, after).await;
         // A round of forfeits only: go on at once.
@@ -1216,7 +1219,7 @@ impl Tournaments {
             if !paired.map_err(&fail)? {
                 continue;
             }
-            boards.push(self.board(1, &new).await);
+            boards.push(self.board(l.t.setup.guild, 1, &new).await);
         }
         self.announce(l, boards, None).await;
         Ok(())
@@ -1258,7 +1261,7 @@ impl Tournaments {
     async fn card_of(&self, l: &Loaded) -> Card {
         let mut people = Vec::new();
         for e in &l.entrants {
-            people.push(self.seated(e.player).await);
+            people.push(self.seated(l.t.setup.guild, e.player).await);
         }
         let n = l.entrants.len();
         let standings: Vec<StandingRow> = if l.t.started_unix_ms.is_none() {
@@ -1345,7 +1348,7 @@ impl Tournaments {
                 .iter()
                 .filter(|p| p.pending() && p.match_id.is_none())
             {
-                boards.push(self.board(p.round, &p.pairing).await);
+                boards.push(self.board(l.t.setup.guild, p.round, &p.pairing).await);
             }
             self.announce(&l, boards, None).await;
             if let Err(d) = self.advance(t.id).await {

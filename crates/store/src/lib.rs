@@ -328,6 +328,29 @@ macro_rules! locking {
 }
 pub(crate) use locking;
 
+/// The name a server shows for a player, as one SQL expression: the
+/// player's name in that server (`server_names`: their nickname there),
+/// else their own name (`players.name`). `$guild` and `$player` are SQL
+/// text (a column or a placeholder) for the server's and the player's ids.
+/// The one place that chooses which name a server shows (issue 32 §2,
+/// docs/store.md "Names per server"): every query that reads a name for a
+/// server goes through it. Server 0 (the shell's and imports') has no
+/// server names: it shows a player's own name.
+macro_rules! shown_name {
+    ($guild:literal, $player:literal) => {
+        concat!(
+            "COALESCE((SELECT shown_sn.name FROM server_names AS shown_sn WHERE shown_sn.guild_id = ",
+            $guild,
+            " AND shown_sn.player_id = ",
+            $player,
+            "), (SELECT shown_p.name FROM players AS shown_p WHERE shown_p.id = ",
+            $player,
+            "))"
+        )
+    };
+}
+pub(crate) use shown_name;
+
 /// The URL with its password, if any, replaced by `***`: the form shown in
 /// messages and logs (a PostgreSQL URL may carry one in its userinfo or in
 /// a `password` / `sslpassword` query parameter, libpq's "Connection
@@ -427,6 +450,15 @@ macro_rules! migrations {
                 6,
                 "limits",
                 include_str!(concat!("../../../migrations/", $dir, "/0006_limits.sql")),
+            ),
+            (
+                7,
+                "server names",
+                include_str!(concat!(
+                    "../../../migrations/",
+                    $dir,
+                    "/0007_server_names.sql"
+                )),
             ),
             (
                 8,

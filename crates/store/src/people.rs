@@ -2,7 +2,7 @@
 
 use sqlx::Row;
 
-use super::{gid, Db, GuildId, PlayerId, StoreError};
+use super::{gid, shown_name, Db, GuildId, PlayerId, StoreError};
 use fourbot_core::game::Variant;
 use fourbot_core::play::{ClockSettings, TimeControl, MINUTE_MS, SECOND_MS};
 
@@ -224,8 +224,10 @@ impl Db {
         Ok(season as u32)
     }
 
-    /// The player with Discord user id `discord_id`, created if new; the
-    /// display name is updated to `name`.
+    /// The player with Discord user id `discord_id`, created if new; their
+    /// own name is updated to `name`: the user's global display name, else
+    /// their user name — never a server's nickname for them, which is
+    /// [`Db::discord_member`]'s (docs/store.md "Names per server").
     ///
     /// # Errors
     /// [`StoreError::Database`].
@@ -234,15 +236,74 @@ impl Db {
         discord_id: u64,
         name: &str,
     ) -> Result<PlayerId, StoreError> {
-        let id: i64 = sqlx::query_scalar(
+        Db::upsert_discord_player(&self.pool, discord_id, name)
+            .await
+            .map(PlayerId)
+    }
+
+    /// The row id of the player with Discord user id `discord_id`, made if
+    /// new, with their own name set to `own`.
+    async fn upsert_discord_player<'e, E>(
+        executor: E,
+        discord_id: u64,
+        own: &str,
+    ) -> Result<i64, StoreError>
+    where
+        E: sqlx::Executor<'e, Database = sqlx::Any>,
+    {
+        Ok(sqlx::query_scalar(
             "INSERT INTO players (discord_id, name) VALUES ($1, $2)
              ON CONFLICT (discord_id) DO UPDATE SET name = excluded.name
              RETURNING id",
         )
         .bind(discord_id as i64)
-        .bind(name)
-        .fetch_one(&self.pool)
-        .await?;
+        .bind(own)
+        .fetch_one(executor)
+        .await?)
+    }
+
+    /// [`Db::discord_player`] for a user who acts in server `guild` as
+    /// Discord sent their member there: their own name becomes `own` and
+    /// their name in `guild` becomes `nickname` (the member's `nick`; `None`:
+    /// they have none there, and `guild` shows their own name). One
+    /// transaction; no other server's name changes. Guild 0 (the shell's
+    /// and imports') keeps no server names: `nickname` is ignored there.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn discord_member(
+        &self,
+        guild: GuildId,
+        discord_id: u64,
+        own: &str,
+        nickname: Option<&str>,
+    ) -> Result<PlayerId, StoreError> {
+        let mut tx = self.write().await?;
+        let id = Db::upsert_discord_player(&mut *tx, discord_id, own).await?;
+        match nickname {
+            _ if guild == 0 => {}
+            Some(nick) => {
+                Db::ensure_guild(&mut *tx, guild).await?;
+                sqlx::query(
+                    "INSERT INTO server_names (guild_id, player_id, name) VALUES ($1, $2, $3)
+                     ON CONFLICT (guild_id, player_id) DO UPDATE SET name = excluded.name
+                     WHERE server_names.name <> excluded.name",
+                )
+                .bind(gid(guild))
+                .bind(id)
+                .bind(nick)
+                .execute(&mut *tx)
+                .await?;
+            }
+            None => {
+                sqlx::query("DELETE FROM server_names WHERE guild_id = $1 AND player_id = $2")
+                    .bind(gid(guild))
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        tx.commit().await?;
         Ok(PlayerId(id))
     }
 
@@ -318,17 +379,28 @@ impl Db {
             .ok_or_else(|| StoreError::Database(sqlx::Error::RowNotFound))
     }
 
-    /// Who a player is: display name, Discord user id (none for imported
-    /// and terminal players) and whether it is the bot's AI.
+    /// Who a player is in server `guild`: the name `guild` shows for them
+    /// (its nickname for them, else their own name; guild 0: their own
+    /// name), Discord user id (none for imported and terminal players) and
+    /// whether it is the bot's AI.
     ///
     /// # Errors
     /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
-    pub async fn player_info(&self, player: PlayerId) -> Result<PlayerInfo, StoreError> {
-        let row = sqlx::query("SELECT name, discord_id, is_bot FROM players WHERE id = $1")
-            .bind(player.0)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(StoreError::NoSuchPlayer(player))?;
+    pub async fn player_info(
+        &self,
+        guild: GuildId,
+        player: PlayerId,
+    ) -> Result<PlayerInfo, StoreError> {
+        let row = sqlx::query(concat!(
+            "SELECT ",
+            shown_name!("$1", "p.id"),
+            " AS name, p.discord_id, p.is_bot FROM players AS p WHERE p.id = $2"
+        ))
+        .bind(gid(guild))
+        .bind(player.0)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NoSuchPlayer(player))?;
         Ok(PlayerInfo {
             id: player,
             name: row.get("name"),
@@ -337,16 +409,27 @@ impl Db {
         })
     }
 
-    /// A player's display name.
+    /// The name server `guild` shows for a player: its nickname for them,
+    /// else their own name (guild 0, the shell's and imports': their own
+    /// name).
     ///
     /// # Errors
     /// [`StoreError::NoSuchPlayer`], [`StoreError::Database`].
-    pub async fn player_name(&self, player: PlayerId) -> Result<String, StoreError> {
-        sqlx::query_scalar("SELECT name FROM players WHERE id = $1")
-            .bind(player.0)
-            .fetch_optional(&self.pool)
-            .await?
-            .ok_or(StoreError::NoSuchPlayer(player))
+    pub async fn player_name(
+        &self,
+        guild: GuildId,
+        player: PlayerId,
+    ) -> Result<String, StoreError> {
+        sqlx::query_scalar(concat!(
+            "SELECT ",
+            shown_name!("$1", "p.id"),
+            " FROM players AS p WHERE p.id = $2"
+        ))
+        .bind(gid(guild))
+        .bind(player.0)
+        .fetch_optional(&self.pool)
+        .await?
+        .ok_or(StoreError::NoSuchPlayer(player))
     }
 
     /// A player's settings.
@@ -493,7 +576,7 @@ mod tests {
             "not created"
         );
         assert_eq!(db.find_discord_player(1002).await.unwrap(), None);
-        assert_eq!(db.player_name(a).await.unwrap(), "Alice B");
+        assert_eq!(db.player_name(0, a).await.unwrap(), "Alice B");
         let s = PlayerSettings {
             language: Some("el".into()),
             confirm_drop: true,
@@ -532,7 +615,8 @@ mod tests {
 pub struct PlayerInfo {
     /// The player's row id.
     pub id: PlayerId,
-    /// Display name.
+    /// The name the server asked about shows for them
+    /// ([`Db::player_info`]).
     pub name: String,
     /// The Discord user id; `None` for imported and terminal players.
     pub discord_id: Option<u64>,

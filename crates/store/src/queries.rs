@@ -4,7 +4,7 @@
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{Db, GuildId, MatchId, PlayerId, StoreError};
+use super::{shown_name, Db, GuildId, MatchId, PlayerId, StoreError};
 use fourbot_core::game::Variant;
 
 /// One seat of a stored match.
@@ -16,7 +16,8 @@ pub struct SeatDetail {
     pub side: u8,
     /// The player.
     pub player: PlayerId,
-    /// Display name.
+    /// The name the match's server shows for the player (its nickname
+    /// for them, else their own name: docs/store.md "Names per server").
     pub name: String,
     /// Its bank: the clock state (ms) — final once the match ended.
     pub bank_ms: u64,
@@ -104,7 +105,8 @@ pub struct HistoryEntry {
     pub variant: Variant,
     /// The player's seat (0-based).
     pub seat: u8,
-    /// The other players' names, in seat order.
+    /// The other players' names as the match's server shows them, in seat
+    /// order.
     pub opponents: Vec<String>,
     /// The player's side's half-points, and every side's, side 0 first.
     pub points_halves: Vec<u32>,
@@ -143,7 +145,7 @@ pub struct RatedEntry {
     pub id: MatchId,
     /// The variant.
     pub variant: Variant,
-    /// Every player's name, in seat order.
+    /// Every player's name as the server shows it, in seat order.
     pub players: Vec<String>,
 }
 
@@ -161,15 +163,17 @@ macro_rules! side_points {
 }
 
 /// `opponent0..opponent2`: the names at the seats of match `m.id` other
-/// than seat `s.seat`, in seat order.
+/// than seat `s.seat`, in seat order, as the match's server shows them.
 macro_rules! opponents {
     () => {
-        "(SELECT p.name FROM match_seats AS o JOIN players AS p ON p.id = o.player_id
-          WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat LIMIT 1 OFFSET 0) AS opponent0,
-         (SELECT p.name FROM match_seats AS o JOIN players AS p ON p.id = o.player_id
-          WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat LIMIT 1 OFFSET 1) AS opponent1,
-         (SELECT p.name FROM match_seats AS o JOIN players AS p ON p.id = o.player_id
-          WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat LIMIT 1 OFFSET 2) AS opponent2"
+        concat!(
+            "(SELECT ", shown_name!("m.guild_id", "o.player_id"), " FROM match_seats AS o
+              WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat LIMIT 1 OFFSET 0) AS opponent0,
+             (SELECT ", shown_name!("m.guild_id", "o.player_id"), " FROM match_seats AS o
+              WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat LIMIT 1 OFFSET 1) AS opponent1,
+             (SELECT ", shown_name!("m.guild_id", "o.player_id"), " FROM match_seats AS o
+              WHERE o.match_id = m.id AND o.seat <> s.seat ORDER BY o.seat LIMIT 1 OFFSET 2) AS opponent2"
+        )
     };
 }
 
@@ -229,10 +233,12 @@ impl Db {
                 _ => k,
             }
         });
-        let seats = sqlx::query(
-            "SELECT s.seat, s.side, s.player_id, p.name, s.bank_ms FROM match_seats AS s
-             JOIN players AS p ON p.id = s.player_id WHERE s.match_id = $1 ORDER BY s.seat",
-        )
+        let seats = sqlx::query(concat!(
+            "SELECT s.seat, s.side, s.player_id, s.bank_ms, ",
+            shown_name!("m.guild_id", "s.player_id"),
+            " AS name FROM match_seats AS s JOIN matches AS m ON m.id = s.match_id
+             WHERE s.match_id = $1 ORDER BY s.seat"
+        ))
         .bind(id.0)
         .fetch_all(&self.pool)
         .await?
@@ -393,8 +399,12 @@ impl Db {
     ) -> Result<Vec<RatedEntry>, StoreError> {
         let seat = |n: u8| {
             format!(
-                "(SELECT p.name FROM match_seats AS s JOIN players AS p ON p.id = s.player_id
-                  WHERE s.match_id = m.id AND s.seat = {n}) AS player{n}"
+                concat!(
+                    "(SELECT ",
+                    shown_name!("m.guild_id", "s.player_id"),
+                    " FROM match_seats AS s WHERE s.match_id = m.id AND s.seat = {0}) AS player{0}"
+                ),
+                n
             )
         };
         // A match has at most 4 seats.

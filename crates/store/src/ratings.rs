@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use sqlx::{AnyConnection, Row};
 
-use super::{gid, locking, Db, Engine, GuildId, MatchId, PlayerId, StoreError};
+use super::{gid, locking, shown_name, Db, Engine, GuildId, MatchId, PlayerId, StoreError};
 use fourbot_core::game::Variant;
 use fourbot_core::rating::glicko2::{self, Glicko2Rating};
 use fourbot_core::rating::weng_lin::{self, WengLinRating};
@@ -180,7 +180,8 @@ pub struct LadderEntry {
     pub rank: u32,
     /// The player.
     pub player: PlayerId,
-    /// Display name.
+    /// The name the pool's server shows for the player (its nickname for
+    /// them, else their own name: docs/store.md "Names per server").
     pub name: String,
     /// The rating as of the query's `now` (RD grown by inactivity).
     pub rating: PoolRating,
@@ -551,16 +552,17 @@ impl Db {
             return Ok(Vec::new());
         };
         // One pool, walked down its (pool_id, score DESC, player_id) index.
-        let rows = sqlx::query(
-            "SELECT r.player_id, p.name, r.rating, r.deviation, r.volatility, r.matches, r.last_unix_ms
+        let rows = sqlx::query(concat!(
+            "SELECT r.player_id, ",
+            shown_name!("$2", "r.player_id"),
+            " AS name, r.rating, r.deviation, r.volatility, r.matches, r.last_unix_ms
              FROM ratings AS r
-             JOIN players AS p ON p.id = r.player_id
              WHERE r.pool_id = $1
                AND NOT EXISTS (SELECT 1 FROM bans AS b WHERE b.guild_id = $2
                                AND b.player_id = r.player_id AND b.lifted_unix_ms IS NULL)
              ORDER BY r.score DESC, r.player_id
-             LIMIT $3",
-        )
+             LIMIT $3"
+        ))
         .bind(pool)
         .bind(gid(guild))
         .bind(i64::from(top))
@@ -607,14 +609,15 @@ impl Db {
         now_unix_ms: i64,
     ) -> Result<Vec<(Variant, LadderEntry)>, StoreError> {
         let season = i64::from(self.guild_settings(guild).await?.season);
-        let rows = sqlx::query(
-            "SELECT pool.id AS pool_id, pool.variant, p.name, r.rating, r.deviation,
+        let rows = sqlx::query(concat!(
+            "SELECT pool.id AS pool_id, pool.variant, ",
+            shown_name!("$1", "r.player_id"),
+            " AS name, r.rating, r.deviation,
                     r.volatility, r.matches, r.last_unix_ms, r.score
              FROM ratings AS r
              JOIN rating_pools AS pool ON pool.id = r.pool_id
-             JOIN players AS p ON p.id = r.player_id
-             WHERE pool.guild_id = $1 AND pool.season = $2 AND r.player_id = $3",
-        )
+             WHERE pool.guild_id = $1 AND pool.season = $2 AND r.player_id = $3"
+        ))
         .bind(gid(guild))
         .bind(season)
         .bind(player.0)

@@ -24,7 +24,7 @@ use crate::i18n::{id, Args, Catalog, Locale};
 use super::super::data::{Context, Error};
 use super::super::messages::{clip, mentions_only, MAX_CONTENT};
 use super::super::reply::{
-    deny, in_guild, pack, private, seated, user_id, user_locale, PrivateAnswer,
+    author_seated, deny, in_guild, pack, private, user_id, user_locale, PrivateAnswer,
 };
 
 /// How long the solver may spend on one position before its verdict is
@@ -119,7 +119,7 @@ pub(super) async fn analyze(
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
-    let me = seated(ctx.author(), None);
+    let me = author_seated(ctx);
     let id = match id {
         Some(id) => id,
         // Your last finished match on this server.

@@ -337,6 +337,7 @@ mod tests {
             id: UserId(id),
             name: name.into(),
             ai_level: None,
+            source: Default::default(),
         }
     }
 

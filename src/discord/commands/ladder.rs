@@ -203,11 +203,16 @@ pub(super) async fn rating(
         );
         return private(ctx, text).await;
     }
-    let text = card_text(catalog, l, &user.name, &cards);
+    // The name this server shows for them (the card's own entries carry
+    // it), never another server's.
+    let name = cards
+        .first()
+        .map_or_else(|| user.name.clone(), |c| c.entry.name.clone());
+    let text = card_text(catalog, l, &name, &cards);
     // The charts wait for a picture permit (pictures.rs), behind replays
     // perhaps: an answer past its token's time goes by direct message or
     // nowhere, never public (reply::late_answer).
-    let files = chart_files(catalog, l, &user.name, &cards).await;
+    let files = chart_files(catalog, l, &name, &cards).await;
     PrivateAnswer::new(ctx, asked).send(text, files).await
 }
 
@@ -552,11 +557,16 @@ pub(super) async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), 
         Ok(h) => h,
         Err(d) => return deny(ctx, &d).await,
     };
+    // The name this server shows for them, never another server's.
+    let name = match data.ladder.name_in(guild, &user).await {
+        Ok(n) => n,
+        Err(d) => return deny(ctx, &d).await,
+    };
     let text = if entries.is_empty() {
         catalog.text(
             l,
             id::HISTORY_EMPTY,
-            &Args::new().set("player", crate::i18n::Value::name(user.name)),
+            &Args::new().set("player", crate::i18n::Value::name(name)),
         )
     } else {
         let lines: Vec<String> = entries
@@ -568,7 +578,7 @@ pub(super) async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), 
             catalog.text(
                 l,
                 id::HISTORY_TITLE,
-                &Args::new().set("player", crate::i18n::Value::name(user.name))
+                &Args::new().set("player", crate::i18n::Value::name(name))
             ),
             lines.join("\n")
         )

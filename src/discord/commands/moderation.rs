@@ -16,7 +16,9 @@ use crate::i18n::{id, Args, Catalog, Locale, Message};
 
 use super::super::choices::{time_presets, LanguageChoice};
 use super::super::data::{Context, Error};
-use super::super::reply::{deny, in_guild, is_moderator, private, seated, user_locale};
+use super::super::reply::{
+    author_seated, deny, in_guild, is_moderator, private, seated, user_locale,
+};
 
 /// The server of a moderator command, after the permission check; `None`
 /// when the refusal has been sent.
@@ -246,7 +248,7 @@ async fn ladder_abort(
     let Some(guild) = moderator_guild(ctx).await? else {
         return Ok(());
     };
-    let moderator = seated(ctx.author(), None).name;
+    let moderator = author_seated(ctx).name;
     ctx.data().started().await;
     match ctx.data().ladder.abort(guild, &id, &moderator).await {
         Ok(done) => {
@@ -262,7 +264,7 @@ async fn ban_or_unban(ctx: Context<'_>, user: User, ban: bool) -> Result<(), Err
         return Ok(());
     };
     let player = seated(&user, None);
-    let moderator = seated(ctx.author(), None);
+    let moderator = author_seated(ctx);
     match ctx
         .data()
         .ladder

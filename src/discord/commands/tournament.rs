@@ -20,7 +20,8 @@ use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only};
 use super::super::offers::offer_terms;
 use super::super::reply::{
-    acknowledge, deny, in_guild, is_moderator, private, private_followup, seated, user_locale,
+    acknowledge, author_seated, deny, in_guild, is_moderator, private, private_followup, seated,
+    user_locale,
 };
 use super::super::tournament_posts::{
     card_locale, card_text, post_card, rounds_note, standings_picture,
@@ -49,7 +50,7 @@ pub(super) async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
 fn caller(ctx: Context<'_>, guild: u64) -> Caller {
     Caller {
         guild,
-        person: seated(ctx.author(), None),
+        person: author_seated(ctx),
         moderator: is_moderator(ctx),
     }
 }
@@ -90,7 +91,7 @@ async fn tournament_create(
         rated: rated.unwrap_or(true),
         locale: Some(terms.public.tag().to_string()),
     };
-    let creator = seated(ctx.author(), None);
+    let creator = author_seated(ctx);
     let tid = match data
         .tournaments
         .create(&spec, &creator, is_moderator(ctx))

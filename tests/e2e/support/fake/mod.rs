@@ -359,6 +359,10 @@ pub(crate) struct State {
     /// Bot messages that would ping someone they do not address
     /// (`mentions::violation`).
     mention_violations: Vec<String>,
+    /// Members' server nicknames, by (guild, user): an interaction or a
+    /// typed message from that member in that guild carries it as its
+    /// member's `nick` ([`FakeDiscord::set_nickname`]).
+    nicknames: HashMap<(u64, u64), String>,
     /// The intents of the last IDENTIFY.
     intents: Option<u64>,
     /// The intents of every IDENTIFY that got READY.
@@ -982,6 +986,7 @@ impl FakeDiscord {
                 limiter: limits::Limiter::new(),
                 deprecated: Vec::new(),
                 mention_violations: Vec::new(),
+                nicknames: HashMap::new(),
                 intents: None,
                 identified: Vec::new(),
                 refused_identifies: 0,
@@ -1276,6 +1281,20 @@ impl FakeDiscord {
         if let Some(session) = s.sessions.iter().find(|x| x.shard == key) {
             let _ = session.tx.send(Frame::Text(text));
         }
+    }
+
+    /// Gives `user` the nickname `nick` in `guild` (`None` removes it), as a
+    /// member or a moderator of that server can: from now on the member
+    /// object of every interaction and typed message of `user` in `guild`
+    /// carries it (`developers/resources/guild.mdx`, "Guild Member
+    /// Object": `nick`, "this user's guild nickname"); other guilds do not
+    /// see it.
+    pub fn set_nickname(&self, guild: u64, user: TestUser, nick: Option<&str>) {
+        let mut s = self.state.lock().unwrap();
+        match nick {
+            Some(n) => s.nicknames.insert((guild, user.id), n.to_string()),
+            None => s.nicknames.remove(&(guild, user.id)),
+        };
     }
 
     /// What [`FakeDiscord::dispatch`] would send for `event` now, without
@@ -1805,6 +1824,7 @@ impl FakeDiscord {
 
 /// What [`FakeDiscord::dispatch`] sends for `event` (`None`: nothing).
 fn prepare(s: &mut State, event: &str, mut d: Value) -> Option<Value> {
+    member_nickname(s, &mut d);
     match event {
         "INTERACTION_CREATE" => enrich_interaction(s, &mut d),
         "MESSAGE_CREATE" | "MESSAGE_UPDATE" => {
@@ -1832,6 +1852,29 @@ fn prepare(s: &mut State, event: &str, mut d: Value) -> Option<Value> {
         _ => {}
     }
     Some(d)
+}
+
+/// Sets the `nick` of the event's member (an interaction's or a typed
+/// message's) to the nickname its user has in the event's guild
+/// ([`FakeDiscord::set_nickname`]), if any.
+fn member_nickname(s: &State, d: &mut Value) {
+    let Some(guild) = d["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok()) else {
+        return;
+    };
+    let user = if d["member"]["user"].is_object() {
+        &d["member"]["user"]["id"]
+    } else {
+        &d["author"]["id"]
+    };
+    let Some(user) = user.as_str().and_then(|u| u.parse::<u64>().ok()) else {
+        return;
+    };
+    if let (Some(nick), Some(member)) = (
+        s.nicknames.get(&(guild, user)),
+        d.get_mut("member").and_then(Value::as_object_mut),
+    ) {
+        member.insert("nick".to_string(), json!(nick));
+    }
 }
 
 /// Remembers an interaction and fills in what Discord computes (see
