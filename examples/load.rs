@@ -6,6 +6,8 @@
 //! cargo build --release --bin fourbot --example load
 //! cargo run --release --example load -- --matches 100 [--think-ms 500]
 //! cargo run --release --example load -- --matches 1000 --flags
+//! cargo run --release --example load -- --matches 100 --think-range-ms 1000-5000 \
+//!     --replays 5 --replay-plies 2000
 //! ```
 //!
 //! - The bot runs on its production HTTP path (default):
@@ -64,6 +66,22 @@
 //!   need two paced non-exempt calls each, ≥ 444 s at 45/s) aborts no
 //!   match. With `--time 60+10` no bank runs out while the others start.
 //!
+//! - `--replays R --replay-plies P` (issue 32 §3): before the setup, R
+//!   finished PopOut matches of P plies each (`render::samples::
+//!   long_popout_game`, then resigned) are written into the bot's store;
+//!   `--replay-after-ms D` (default 10,000) after the play phase starts, R
+//!   members (not players of the running matches) ask `/replay` of them
+//!   at one instant. `--replay-same`: one such match, asked R times (the
+//!   cache is cold: the R calls miss it together); with `--replay-warm` it
+//!   is asked once before the play phase (answered) so that the R calls
+//!   find it cached. Measured per replay: its acknowledgement, the time to
+//!   its answer (the deferred reply's follow-up) and what the answer was
+//!   (GIFs and their bytes, or a refusal's text); and the other matches'
+//!   acknowledgements pressed while any replay was unanswered.
+//! - The bot binary is `fourbot` next to this example's `examples/`
+//!   directory (so `CARGO_TARGET_DIR` is honoured); `FOURBOT_LOAD_BIN`
+//!   names another one.
+//!
 //! The driver's own CPU time (the fake and the players) is printed too, to
 //! show the fake is not the bottleneck. See `docs/benchmarks.md`.
 
@@ -115,6 +133,16 @@ struct Args {
     open_moves: bool,
     /// The challenges' time control (`/challenge time:`), if not the default.
     time: Option<String>,
+    /// `/replay` calls made at one instant during the play phase.
+    replays: usize,
+    /// Plies of each stored PopOut match they ask for.
+    replay_plies: usize,
+    /// When they are made, after the play phase starts.
+    replay_after_ms: u64,
+    /// One stored match asked `replays` times (else one match per call).
+    replay_same: bool,
+    /// The one match asked once before the play phase (cached by then).
+    replay_warm: bool,
 }
 
 fn args() -> Args {
@@ -133,6 +161,11 @@ fn args() -> Args {
         db: None,
         open_moves: false,
         time: None,
+        replays: 0,
+        replay_plies: 2_000,
+        replay_after_ms: 10_000,
+        replay_same: false,
+        replay_warm: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -155,6 +188,13 @@ fn args() -> Args {
             "--db" => a.db = Some(it.next().expect("URL")),
             "--open-moves" => a.open_moves = true,
             "--time" => a.time = Some(it.next().expect("base+inc")),
+            "--replays" => a.replays = it.next().and_then(|v| v.parse().ok()).expect("R"),
+            "--replay-plies" => a.replay_plies = it.next().and_then(|v| v.parse().ok()).expect("P"),
+            "--replay-after-ms" => {
+                a.replay_after_ms = it.next().and_then(|v| v.parse().ok()).expect("D")
+            }
+            "--replay-same" => a.replay_same = true,
+            "--replay-warm" => a.replay_warm = true,
             other => panic!("unknown argument {other}; see the example's doc"),
         }
     }
@@ -166,6 +206,10 @@ fn args() -> Args {
         "--processes must be between 1 and --shards"
     );
     a.channels = a.channels.max(a.shards as usize);
+    assert!(
+        !a.replay_warm || a.replay_same,
+        "--replay-warm needs --replay-same"
+    );
     a
 }
 
@@ -215,6 +259,13 @@ struct Stats {
     /// Dispatch time of each press by interaction id.
     pressed: HashMap<u64, Instant>,
     ack_ms: Vec<f64>,
+    /// Presses whose callback the fake refused (dead interactions): the
+    /// time from the press to the refused callback (ms).
+    refused: Vec<(Instant, f64)>,
+    /// Each measured press's dispatch time and acknowledgement (ms).
+    acks: Vec<(Instant, f64)>,
+    /// The `/replay` calls by interaction id.
+    replays: HashMap<u64, ReplayCall>,
     next_ms: Vec<f64>,
     moves: u64,
     /// Wall clock (ms since 1970) at which each match's end reached the
@@ -223,6 +274,38 @@ struct Stats {
     /// REST requests the fake answered, and how many of them with 429.
     requests: u64,
     rate_limited: u64,
+}
+
+/// One `/replay` call: when it was dispatched, and what came of it.
+#[derive(Clone, Debug)]
+struct ReplayCall {
+    match_id: i64,
+    at: Instant,
+    /// Its interaction callback (the deferral, or an immediate answer).
+    ack: Option<Instant>,
+    /// The status the fake answered the callback with (0: none yet).
+    ack_status: u16,
+    /// Its answer: the deferred reply's follow-up, or an immediate
+    /// message (callback type 4).
+    answer: Option<Instant>,
+    /// The answer's attachments' sizes in bytes.
+    files: Vec<u64>,
+    /// The answer's text.
+    content: String,
+}
+
+impl ReplayCall {
+    fn new(match_id: i64, at: Instant) -> ReplayCall {
+        ReplayCall {
+            match_id,
+            at,
+            ack: None,
+            ack_status: 0,
+            answer: None,
+            files: Vec::new(),
+            content: String::new(),
+        }
+    }
 }
 
 fn proc_status(pid: u32, key: &str) -> u64 {
@@ -288,11 +371,20 @@ async fn main() {
     // Built together with this example (one cargo invocation, so that the
     // binary and the example share one feature set and one build):
     // `cargo build --release --bin fourbot --example load`.
-    let bin = root.join("target/release/fourbot");
+    // `<target>/release/examples/load` -> `<target>/release/fourbot`.
+    let bin = std::env::var_os("FOURBOT_LOAD_BIN")
+        .map(PathBuf::from)
+        .or_else(|| {
+            let exe = std::env::current_exe().ok()?;
+            Some(exe.parent()?.parent()?.join("fourbot"))
+        })
+        .filter(|b| b.exists())
+        .unwrap_or_else(|| root.join("target/release/fourbot"));
     assert!(
         bin.exists(),
         "build the bot first: cargo build --release --bin fourbot --example load"
     );
+    println!("bot binary: {}", bin.display());
     println!(
         "load: {} matches in {} channels, think {}{}, {}; load average before: {}",
         args.matches,
@@ -359,12 +451,36 @@ async fn main() {
             }
             let segs: Vec<&str> = o.path.trim_start_matches("/api/v10/").split('/').collect();
             match segs.as_slice() {
-                ["interactions", iid, _, "callback"] if o.status < 300 => {
+                // A callback the fake refused (after Discord's 3 s: the
+                // interaction is dead) is no acknowledgement: counted apart.
+                ["interactions", iid, _, "callback"] if o.status >= 300 => {
                     let iid: u64 = iid.parse().unwrap_or(0);
                     let mut s = stats.lock().unwrap();
                     if let Some(t0) = s.pressed.remove(&iid) {
-                        s.ack_ms
-                            .push(o.at.duration_since(t0).as_secs_f64() * 1000.0);
+                        let ms = o.at.duration_since(t0).as_secs_f64() * 1000.0;
+                        s.refused.push((t0, ms));
+                    }
+                    if let Some(r) = s.replays.get_mut(&iid) {
+                        r.ack_status = o.status;
+                    }
+                }
+                ["interactions", iid, _, "callback"] => {
+                    let iid: u64 = iid.parse().unwrap_or(0);
+                    let mut s = stats.lock().unwrap();
+                    if let Some(t0) = s.pressed.remove(&iid) {
+                        let ms = o.at.duration_since(t0).as_secs_f64() * 1000.0;
+                        s.ack_ms.push(ms);
+                        s.acks.push((t0, ms));
+                    }
+                    if let Some(r) = s.replays.get_mut(&iid) {
+                        r.ack_status = o.status;
+                        r.ack.get_or_insert(o.at);
+                        // An immediate message (type 4) is the answer.
+                        if o.json["type"].as_u64() == Some(4) && r.answer.is_none() {
+                            r.answer = Some(o.at);
+                            r.content =
+                                o.json["data"]["content"].as_str().unwrap_or("").to_string();
+                        }
                     }
                 }
                 // A turn is a channel message, or a follow-up of a press's
@@ -372,6 +488,23 @@ async fn main() {
                 // both answer with the message, which names its thread.
                 ["channels", _, "messages"] | ["webhooks", _, _] if o.status == 200 => {
                     let Some(reply) = o.reply else { return };
+                    // A `/replay`'s answer: the follow-up of its token.
+                    if let ["webhooks", _, token] = segs.as_slice() {
+                        let iid: u64 = token
+                            .strip_prefix("token-")
+                            .and_then(|i| i.parse().ok())
+                            .unwrap_or(0);
+                        let mut s = stats.lock().unwrap();
+                        if let Some(r) = s.replays.get_mut(&iid).filter(|r| r.answer.is_none()) {
+                            r.answer = Some(o.at);
+                            r.content = reply["content"].as_str().unwrap_or("").to_string();
+                            r.files = reply["attachments"]
+                                .as_array()
+                                .map(|a| a.iter().filter_map(|f| f["size"].as_u64()).collect())
+                                .unwrap_or_default();
+                            return;
+                        }
+                    }
                     let thread: u64 = reply["channel_id"]
                         .as_str()
                         .and_then(|c| c.parse().ok())
@@ -421,6 +554,26 @@ async fn main() {
         (f.live_shards().len() == args.shards as usize || args.shards == 1).then_some(())
     })
     .await;
+    // The long PopOut matches `/replay` will ask for, in the bot's store.
+    let replay_ids = if args.replays > 0 {
+        let db_url = db.clone().unwrap_or_else(|| database_url(&dir));
+        store_long_matches(&db_url, &args).await
+    } else {
+        Vec::new()
+    };
+    let replay_channel = channels[0];
+    if args.replay_warm {
+        let iid = ask_replay(
+            &fake,
+            &stats,
+            replay_channel,
+            user(2 * args.matches as u64 + args.replays as u64),
+            replay_ids[0],
+        );
+        let done = wait_replays(&stats, &[iid], Duration::from_secs(120)).await;
+        print!("replay warm-up (fills the cache): ");
+        replay_report(&done);
+    }
     tokio::time::sleep(Duration::from_millis(300)).await;
     let rss_idle = sum_status(&bots, "VmRSS:");
     let hwm_idle = sum_status(&bots, "VmHWM:");
@@ -513,6 +666,36 @@ async fn main() {
     let counts_started = fake.counts();
     let play_start = Instant::now();
     go_tx.send(true).unwrap();
+    // The `/replay` calls, all at one instant, by members who play none of
+    // the matches.
+    let replay_calls = (args.replays > 0).then(|| {
+        let fake = fake.clone();
+        let stats = stats.clone();
+        let ids = replay_ids.clone();
+        let (n, after, base) = (args.replays, args.replay_after_ms, 2 * args.matches as u64);
+        let ports: Vec<u16> = bots.iter().map(|b| b.port).collect();
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(after)).await;
+            // The bot's own ack histogram just before the calls.
+            let before = ack_buckets(&ports).await;
+            let iids = (0..n)
+                .map(|k| {
+                    let id = ids[k % ids.len()];
+                    ask_replay(&fake, &stats, replay_channel, user(base + k as u64), id)
+                })
+                .collect::<Vec<u64>>();
+            // Every replay answered (or given up on after two minutes).
+            let done = wait_replays(&stats, &iids, Duration::from_secs(120)).await;
+            let after = ack_buckets(&ports).await;
+            // Cumulative buckets: after minus before is the window's.
+            let window: Vec<(f64, f64)> = after
+                .iter()
+                .zip(before.iter().chain(std::iter::repeat(&(0.0, 0.0))))
+                .map(|(a, b)| (a.0, a.1 - b.1))
+                .collect();
+            (done, window)
+        })
+    });
     let deadline = (args.play_secs > 0).then(|| play_start + Duration::from_secs(args.play_secs));
     let mut unfinished = 0;
     for mut h in handles {
@@ -528,6 +711,10 @@ async fn main() {
         }
     }
     let play = play_start.elapsed();
+    let (replays_done, replay_window_acks) = match replay_calls {
+        Some(h) => h.await.unwrap(),
+        None => (Vec::new(), Vec::new()),
+    };
     if deadline.is_some() {
         println!(
             "play stopped after {} s (--play-secs): {unfinished} of {} matches unfinished",
@@ -580,6 +767,53 @@ async fn main() {
     let late = s.ack_ms.iter().filter(|v| **v > 3000.0).count();
     summary("ack (press -> interaction callback)", &mut s.ack_ms);
     println!("acks later than 3 s: {late}");
+    if !s.refused.is_empty() {
+        let mut refused: Vec<f64> = s.refused.iter().map(|r| r.1).collect();
+        summary(
+            "presses whose callback the fake refused (dead)",
+            &mut refused,
+        );
+    }
+    println!(
+        "presses without any callback at the end: {} (a --play-secs cut-off leaves a few in flight)",
+        s.pressed.len()
+    );
+    if !replays_done.is_empty() {
+        replay_report(&replays_done);
+        // The other matches' presses made while a replay was unanswered.
+        let from = replays_done.iter().map(|r| r.at).min().unwrap();
+        let to = replays_done
+            .iter()
+            .map(|r| r.answer.unwrap_or_else(Instant::now))
+            .max()
+            .unwrap();
+        let mut during: Vec<f64> = s
+            .acks
+            .iter()
+            .filter(|(t, _)| *t >= from && *t <= to)
+            .map(|(_, ms)| *ms)
+            .collect();
+        let late = during.iter().filter(|v| **v > 3000.0).count();
+        let dead = s
+            .refused
+            .iter()
+            .filter(|(t, _)| *t >= from && *t <= to)
+            .count();
+        summary(
+            &format!(
+                "ack of the others' presses while replays ran ({:.1} s window)",
+                to.duration_since(from).as_secs_f64()
+            ),
+            &mut during,
+        );
+        println!("  of them later than 3 s: {late}; refused (dead) in the window: {dead}");
+        println!(
+            "  the bot's own acks (/metrics fourbot_ack_seconds) from the calls to the last answer, the calls' included: n={} p50={:.1} ms p99={:.1} ms",
+            replay_window_acks.last().map_or(0.0, |b| b.1),
+            quantile(&replay_window_acks, 0.5) * 1000.0,
+            quantile(&replay_window_acks, 0.99) * 1000.0
+        );
+    }
     summary("next turn (press -> next turn posted)", &mut s.next_ms);
     println!(
         "REST requests answered: {} ({:.2} per move, setup included), of them 429: {}",
@@ -876,6 +1110,22 @@ fn quantile(buckets: &[(f64, f64)], q: f64) -> f64 {
     f64::NAN
 }
 
+/// The bot processes' `fourbot_ack_seconds` buckets, merged.
+async fn ack_buckets(ports: &[u16]) -> Vec<(f64, f64)> {
+    let mut merged: Vec<(f64, f64)> = Vec::new();
+    for &port in ports {
+        let h = histogram(&scrape(port).await, "fourbot_ack_seconds");
+        if merged.is_empty() {
+            merged = h;
+        } else {
+            for (m, (_, c)) in merged.iter_mut().zip(h) {
+                m.1 += c;
+            }
+        }
+    }
+    merged
+}
+
 /// A latency histogram of every process (buckets merged), printed as
 /// `what` with its count, p50 and p99.
 async fn histogram_report(bots: &[Proc], metric: &str, what: &str) {
@@ -896,4 +1146,153 @@ async fn histogram_report(bots: &[Proc], metric: &str, what: &str) {
         quantile(&merged, 0.5) * 1000.0,
         quantile(&merged, 0.99) * 1000.0
     );
+}
+
+/// Writes the finished PopOut matches of `--replay-plies` plies that the
+/// `/replay` calls ask for into the bot's store (as
+/// `tests/e2e/replays.rs` does): one per call, or one with
+/// `--replay-same`. The same legal game (a walk without threefold
+/// repetition, resigned at the end) in each: the cache is keyed by match,
+/// so every match is drawn.
+async fn store_long_matches(db_url: &str, args: &Args) -> Vec<i64> {
+    use fourbot::game::Variant;
+    use fourbot::play::{Action, ClockSettings, Match, MatchSetup, TimeControl, Timestamp};
+    use fourbot::store::{Db, NewMatch};
+    let started = Instant::now();
+    let game =
+        fourbot::render::samples::long_popout_game(args.replay_plies).expect("a long PopOut game");
+    let made = started.elapsed();
+    let db = Db::connect(db_url).await.expect("the bot's store");
+    let count = if args.replay_same { 1 } else { args.replays };
+    let mut ids = Vec::new();
+    for k in 0..count {
+        let players = vec![
+            db.named_player(&format!("long-a{k}")).await.unwrap(),
+            db.named_player(&format!("long-b{k}")).await.unwrap(),
+        ];
+        let setup = MatchSetup::new(Variant::Popout, ClockSettings::new(TimeControl::DEFAULT));
+        let mut m = Match::new(setup, Timestamp::ZERO).unwrap();
+        let new = NewMatch {
+            guild: GUILD_ID,
+            players,
+            epoch_unix_ms: 1_700_000_000_000,
+            ..NewMatch::default()
+        };
+        let id = db.create_match(&new, &m).await.unwrap();
+        let mut t = 0;
+        for &mv in game.moves() {
+            t += 10;
+            let seat = m.to_move().unwrap();
+            let turn = m.turn().unwrap();
+            m.apply(seat, Action::Move { turn, mv }, Timestamp(t))
+                .unwrap();
+        }
+        let seat = m.to_move().unwrap();
+        m.apply(seat, Action::ResignMatch, Timestamp(t + 10))
+            .unwrap();
+        assert!(m.is_finished());
+        let events: Vec<_> = m.drain_events().collect();
+        db.record_events(id, &m, &events).await.unwrap();
+        ids.push(id.0);
+    }
+    println!(
+        "replays: {count} finished PopOut match(es) of {} plies stored ({:?}; game made in {:.2} s, stored in {:.2} s); {} calls{}, {} ms into the play phase; picture permits in the bot: {}",
+        game.moves().len(),
+        ids,
+        made.as_secs_f64(),
+        (started.elapsed() - made).as_secs_f64(),
+        args.replays,
+        match (args.replay_same, args.replay_warm) {
+            (false, _) => " (one per match: none cached)",
+            (true, false) => " of the one match (cache cold)",
+            (true, true) => " of the one match (cached by a call before)",
+        },
+        args.replay_after_ms,
+        std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .saturating_sub(1)
+            .max(1)
+    );
+    ids
+}
+
+/// Dispatches `/replay match:<id>` by `who` in `(guild, channel)`; its
+/// interaction id.
+fn ask_replay(
+    fake: &FakeDiscord,
+    stats: &Mutex<Stats>,
+    (guild, channel): (u64, u64),
+    who: TestUser,
+    id: i64,
+) -> u64 {
+    let iid = fake.next_id();
+    let payload = in_guild(
+        slash_command_json(
+            iid,
+            who,
+            channel,
+            "replay",
+            &[("match", 3, json!(id.to_string()))],
+            &[],
+        ),
+        guild,
+    );
+    stats
+        .lock()
+        .unwrap()
+        .replays
+        .insert(iid, ReplayCall::new(id, Instant::now()));
+    fake.dispatch("INTERACTION_CREATE", payload);
+    iid
+}
+
+/// The replay calls `iids` once each is answered, or when `patience` has
+/// run out.
+async fn wait_replays(stats: &Mutex<Stats>, iids: &[u64], patience: Duration) -> Vec<ReplayCall> {
+    let until = Instant::now() + patience;
+    loop {
+        let calls: Vec<ReplayCall> = {
+            let s = stats.lock().unwrap();
+            iids.iter()
+                .filter_map(|i| s.replays.get(i).cloned())
+                .collect()
+        };
+        if calls.iter().all(|c| c.answer.is_some()) || Instant::now() >= until {
+            return calls;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// One line per replay call: its ack, its answer and what it was.
+fn replay_report(calls: &[ReplayCall]) {
+    let ms = |t: Option<Instant>, t0: Instant| {
+        t.map_or("none".to_string(), |t| {
+            format!("{:.1} ms", t.duration_since(t0).as_secs_f64() * 1000.0)
+        })
+    };
+    println!("replay calls: {}", calls.len());
+    for c in calls {
+        let what = match (c.answer, c.files.is_empty()) {
+            (None, _) => "NOT ANSWERED".to_string(),
+            (Some(_), false) => format!(
+                "answered: {} GIF(s), {} bytes",
+                c.files.len(),
+                c.files.iter().sum::<u64>()
+            ),
+            (Some(_), true) => "refused".to_string(),
+        };
+        let refused = if c.ack_status >= 300 {
+            format!(" (callback refused: {})", c.ack_status)
+        } else {
+            String::new()
+        };
+        println!(
+            "  /replay match:{}: ack {}{refused}, answer {}; {what}; text: {:?}",
+            c.match_id,
+            ms(c.ack, c.at),
+            ms(c.answer, c.at),
+            c.content
+        );
+    }
 }

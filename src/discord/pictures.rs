@@ -15,9 +15,13 @@
 //! finished match's GIFs are kept in a small LRU cache (at most
 //! [`CACHE_ENTRIES`] games and [`CACHE_BYTES`] bytes): its games never
 //! change, and the GIF holds no text, so one entry serves every language.
+//! A finished game is drawn by one call at a time: calls that come while
+//! it is drawn (or waits for a permit) wait for that drawing and take the
+//! kept GIF, so five calls at once for one match draw it once (the load
+//! run of docs/benchmarks.md, "Replays during play", drew it five times).
 //! See docs/render.md ("Replay") and docs/reliability.md.
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::Semaphore;
@@ -66,6 +70,10 @@ type Key = (i64, usize);
 #[derive(Default)]
 pub struct Replays {
     cache: Mutex<VecDeque<(Key, Arc<Replay>)>>,
+    /// The finished games being drawn (or waiting for a permit), each with
+    /// the lock its drawing holds: a second call waits on it, then finds
+    /// the GIF kept. An entry goes when its last caller is done.
+    drawing: Mutex<HashMap<Key, Arc<tokio::sync::Mutex<()>>>>,
 }
 
 impl Replays {
@@ -84,20 +92,30 @@ impl Replays {
         game: &Game,
     ) -> Result<Arc<Replay>, RenderError> {
         let key = (match_id, game_index);
-        if finished {
-            if let Some(hit) = self.cached(key) {
-                return Ok(hit);
-            }
+        if !finished {
+            return Self::render(game).await;
         }
+        if let Some(hit) = self.cached(key) {
+            return Ok(hit);
+        }
+        let gate = Drawing::join(self, key);
+        let _turn = gate.gate.lock().await;
+        // Drawn by the call this one waited for.
+        if let Some(hit) = self.cached(key) {
+            return Ok(hit);
+        }
+        let drawn = Self::render(game).await?;
+        self.keep(key, drawn.clone());
+        Ok(drawn)
+    }
+
+    /// A game's replay drawn by [`off_runtime`].
+    async fn render(game: &Game) -> Result<Arc<Replay>, RenderError> {
         let game = game.clone();
         let drawn = off_runtime(move || replay_gif(&game))
             .await
             .map_err(|e| RenderError::Encode(format!("the drawing thread failed: {e}")))??;
-        let drawn = Arc::new(drawn);
-        if finished {
-            self.keep(key, drawn.clone());
-        }
-        Ok(drawn)
+        Ok(Arc::new(drawn))
     }
 
     fn cached(&self, key: Key) -> Option<Arc<Replay>> {
@@ -132,6 +150,32 @@ impl Replays {
     }
 }
 
+/// One call's share in the drawing of a finished game: the game's entry
+/// in [`Replays::drawing`] goes when its last call is done (or dropped).
+struct Drawing<'a> {
+    replays: &'a Replays,
+    key: Key,
+    gate: Arc<tokio::sync::Mutex<()>>,
+}
+
+impl<'a> Drawing<'a> {
+    fn join(replays: &'a Replays, key: Key) -> Drawing<'a> {
+        let mut drawing = replays.drawing.lock().expect("replay drawing lock");
+        let gate = drawing.entry(key).or_default().clone();
+        Drawing { replays, key, gate }
+    }
+}
+
+impl Drop for Drawing<'_> {
+    fn drop(&mut self) {
+        let mut drawing = self.replays.drawing.lock().expect("replay drawing lock");
+        // The map's and this call's: nobody else waits for this game.
+        if Arc::strong_count(&self.gate) == 2 {
+            drawing.remove(&self.key);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,6 +196,33 @@ mod tests {
         let d = replays.draw(8, 0, false, &g).await.unwrap();
         assert!(!Arc::ptr_eq(&c, &d), "a running match is not kept");
         assert_eq!(replays.cached_keys(), vec![(7, 0)]);
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn calls_at_once_for_one_finished_game_draw_it_once() {
+        // Before, each of five calls at once missed the cache and drew the
+        // game (the load run with `--replay-same`).
+        let replays = Arc::new(Replays::default());
+        // Long enough (200 frames) that no call ends before the last starts.
+        let g = crate::render::samples::long_popout_game(600).unwrap();
+        let calls: Vec<_> = (0..5)
+            .map(|_| {
+                let (replays, g) = (replays.clone(), g.clone());
+                tokio::spawn(async move { replays.draw(9, 0, true, &g).await.unwrap() })
+            })
+            .collect();
+        let mut drawn = Vec::new();
+        for c in calls {
+            drawn.push(c.await.unwrap());
+        }
+        for d in &drawn[1..] {
+            assert!(Arc::ptr_eq(&drawn[0], d), "one drawing for all five");
+        }
+        assert!(
+            replays.drawing.lock().unwrap().is_empty(),
+            "no game is left marked as being drawn"
+        );
+        assert_eq!(replays.cached_keys(), vec![(9, 0)]);
     }
 
     #[tokio::test]
