@@ -11,10 +11,11 @@
 //! Each match: a challenge in one of 20 text channels, its acceptance, both
 //! first moves, and the match resigned by the player to move (a rated end
 //! with its rating lines). The bot runs on the tests' plain path with
-//! `FOURBOT_CHALLENGE_EXPIRY_SECS=2`: a finished match's rematch window is
-//! 2 s, so the host and the routes forget it 4 s after its end
-//! (`host::service::forget_after`). After the warm-up, and again after the
-//! N matches, nothing runs for 10 s and then `VmRSS` is read: the memory
+//! `FOURBOT_CHALLENGE_EXPIRY_SECS=10`: a finished match's rematch window
+//! is 10 s, so the host and the routes forget it 20 s after its end
+//! (`host::service::forget_after`; the challenges expire after 10 s too,
+//! time enough to accept under load). After the warm-up, and again after
+//! the N matches, nothing runs for 25 s and then `VmRSS` is read: the memory
 //! that stays with every match ever played shows as the difference. (The
 //! allocator keeps what it once took, so the warm-up — not the idle bot —
 //! is the fair "before".) `--bin PATH` runs another build of the bot.
@@ -68,12 +69,7 @@ fn args() -> Args {
 }
 
 fn rss_kib(pid: u32) -> u64 {
-    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    s.lines()
-        .find(|l| l.starts_with("VmRSS:"))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0)
+    proc_status(pid, "VmRSS:")
 }
 
 /// Plays match `i` to its end in `channel`: challenge, accept, both first
@@ -83,9 +79,28 @@ async fn one_match(fake: &FakeDiscord, i: usize, channel: u64) {
     let b = user(2 * i as u64 + 1);
     let challenge = challenge_in(fake, a, channel, b).await;
     let accept = buttons(&challenge)[0].0.clone();
-    press(fake, b, &challenge, &accept);
+    let pressed = press(fake, b, &challenge, &accept);
     let thread = id_of(&challenge);
-    let first = first_turn(fake, thread).await;
+    let asked = Instant::now();
+    let first = loop {
+        if let Some(m) = fake
+            .messages_in(thread)
+            .into_iter()
+            .find(|m| !buttons(m).is_empty())
+        {
+            break m;
+        }
+        if asked.elapsed() > Duration::from_secs(60) {
+            panic!(
+                "match {i}: no first turn in thread {thread} after 60 s; the thread {}; the accept's update {:?}; \
+                 the challenge now {:?}",
+                if fake.channel(thread).is_some() { "exists" } else { "does not exist" },
+                update_of(fake, pressed),
+                fake.message(thread),
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    };
     let match_id = custom_ids(&first)
         .into_iter()
         .find_map(|c| {
@@ -152,7 +167,7 @@ async fn main() {
     let dir = temp_dir("churn");
     let envs = [
         ("FOURBOT_LOG", "warn"),
-        ("FOURBOT_CHALLENGE_EXPIRY_SECS", "2"),
+        ("FOURBOT_CHALLENGE_EXPIRY_SECS", "10"),
     ];
     let child = spawn_args(&bin, &fake, &dir, Some(TOKEN), &["run"], &envs);
     let pid = child.id().expect("pid");
@@ -167,13 +182,13 @@ async fn main() {
             .trim()
     );
     let idle = rss_kib(pid);
-    let settle = Duration::from_secs(10);
+    let settle = Duration::from_secs(25);
     let started = Instant::now();
     play(&fake, &channels, 0, args.warm, args.at_once).await;
     tokio::time::sleep(settle).await;
     let before = rss_kib(pid);
     println!(
-        "  idle RSS {:.1} MiB; after the warm-up of {} matches ({:.0} s) and 10 s: {:.1} MiB",
+        "  idle RSS {:.1} MiB; after the warm-up of {} matches ({:.0} s) and 25 s: {:.1} MiB",
         idle as f64 / 1024.0,
         args.warm,
         started.elapsed().as_secs_f64(),
@@ -192,7 +207,7 @@ async fn main() {
     tokio::time::sleep(settle).await;
     let after = rss_kib(pid);
     println!(
-        "  after {} more matches ({:.0} s, {:.1} matches/s) and 10 s: {:.1} MiB = {:.3} × the warm-up's \
+        "  after {} more matches ({:.0} s, {:.1} matches/s) and 25 s: {:.1} MiB = {:.3} × the warm-up's \
          ({:+.2} KiB per match); load average {}",
         args.matches,
         played.as_secs_f64(),

@@ -235,37 +235,12 @@ async fn fill_finished(db: &Db, n: usize) {
     );
 }
 
-fn proc_status(pid: u32, key: &str) -> u64 {
-    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    s.lines()
-        .find(|l| l.starts_with(key))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0)
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 /// The value of the bot's `fourbot_matches_running` gauge (summed over
 /// variants), 0 when it cannot be read.
 async fn running_gauge(port: u16) -> f64 {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let Ok(mut s) = tokio::net::TcpStream::connect(("127.0.0.1", port)).await else {
-        return 0.0;
-    };
-    let req = "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
-    if s.write_all(req.as_bytes()).await.is_err() {
-        return 0.0;
-    }
-    let mut out = String::new();
-    let _ = s.read_to_string(&mut out).await;
-    out.lines()
+    scrape(port)
+        .await
+        .lines()
         .filter(|l| l.starts_with("fourbot_matches_running"))
         .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
         .sum()

@@ -308,15 +308,6 @@ impl ReplayCall {
     }
 }
 
-fn proc_status(pid: u32, key: &str) -> u64 {
-    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    s.lines()
-        .find(|l| l.starts_with(key))
-        .and_then(|l| l.split_whitespace().nth(1))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(0)
-}
-
 /// CPU seconds (user + system) of a process.
 fn cpu_secs(pid: &str) -> f64 {
     let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
@@ -1041,31 +1032,6 @@ fn sum_cpu(bots: &[Proc]) -> f64 {
     bots.iter().map(|b| cpu_secs(&b.pid.to_string())).sum()
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// A process's Prometheus text (`GET /metrics`), empty if unreachable.
-async fn scrape(port: u16) -> String {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let Ok(mut s) = tokio::net::TcpStream::connect(("127.0.0.1", port)).await else {
-        return String::new();
-    };
-    let req = "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
-    if s.write_all(req.as_bytes()).await.is_err() {
-        return String::new();
-    }
-    let mut out = String::new();
-    let _ = s.read_to_string(&mut out).await;
-    out.split_once("\r\n\r\n")
-        .map(|(_, body)| body.to_string())
-        .unwrap_or_default()
-}
-
 /// The cumulative buckets `(le, count)` of histogram `name` in Prometheus
 /// text, in the order given.
 fn histogram(text: &str, name: &str) -> Vec<(f64, f64)> {
@@ -1155,9 +1121,7 @@ async fn histogram_report(bots: &[Proc], metric: &str, what: &str) {
 /// repetition, resigned at the end) in each: the cache is keyed by match,
 /// so every match is drawn.
 async fn store_long_matches(db_url: &str, args: &Args) -> Vec<i64> {
-    use fourbot::game::Variant;
-    use fourbot::play::{Action, ClockSettings, Match, MatchSetup, TimeControl, Timestamp};
-    use fourbot::store::{Db, NewMatch};
+    use fourbot::store::Db;
     let started = Instant::now();
     let game =
         fourbot::render::samples::long_popout_game(args.replay_plies).expect("a long PopOut game");
@@ -1166,33 +1130,8 @@ async fn store_long_matches(db_url: &str, args: &Args) -> Vec<i64> {
     let count = if args.replay_same { 1 } else { args.replays };
     let mut ids = Vec::new();
     for k in 0..count {
-        let players = vec![
-            db.named_player(&format!("long-a{k}")).await.unwrap(),
-            db.named_player(&format!("long-b{k}")).await.unwrap(),
-        ];
-        let setup = MatchSetup::new(Variant::Popout, ClockSettings::new(TimeControl::DEFAULT));
-        let mut m = Match::new(setup, Timestamp::ZERO).unwrap();
-        let new = NewMatch {
-            guild: GUILD_ID,
-            players,
-            epoch_unix_ms: 1_700_000_000_000,
-            ..NewMatch::default()
-        };
-        let id = db.create_match(&new, &m).await.unwrap();
-        let mut t = 0;
-        for &mv in game.moves() {
-            t += 10;
-            let seat = m.to_move().unwrap();
-            let turn = m.turn().unwrap();
-            m.apply(seat, Action::Move { turn, mv }, Timestamp(t))
-                .unwrap();
-        }
-        let seat = m.to_move().unwrap();
-        m.apply(seat, Action::ResignMatch, Timestamp(t + 10))
-            .unwrap();
-        assert!(m.is_finished());
-        let events: Vec<_> = m.drain_events().collect();
-        db.record_events(id, &m, &events).await.unwrap();
+        let (a, b) = (format!("long-a{k}"), format!("long-b{k}"));
+        let id = store_popout(&db, [a.as_str(), b.as_str()], game.moves()).await;
         ids.push(id.0);
     }
     println!(

@@ -10,44 +10,15 @@ use std::time::{Duration, Instant};
 use crate::support::{fake, harness};
 
 use fake::*;
-use fourbot::game::Variant;
-use fourbot::play::{Action, ClockSettings, Match, MatchSetup, TimeControl, Timestamp};
-use fourbot::store::{Db, MatchId, NewMatch};
+use fourbot::store::{Db, MatchId};
 use harness::*;
 use serde_json::json;
 
 /// Stores a finished PopOut match of `plies` plies (then resigned) between
-/// two players of the fake's guild, as if played there; its number.
+/// carol and dave of the fake's guild, as if played there; its number.
 async fn long_popout_match(db: &Db, plies: usize) -> MatchId {
     let game = fourbot::render::samples::long_popout_game(plies).expect("a long game");
-    let players = vec![
-        db.named_player("carol").await.unwrap(),
-        db.named_player("dave").await.unwrap(),
-    ];
-    let setup = MatchSetup::new(Variant::Popout, ClockSettings::new(TimeControl::DEFAULT));
-    let mut m = Match::new(setup, Timestamp::ZERO).unwrap();
-    let new = NewMatch {
-        guild: GUILD_ID,
-        players,
-        epoch_unix_ms: 1_700_000_000_000,
-        ..NewMatch::default()
-    };
-    let id = db.create_match(&new, &m).await.unwrap();
-    let mut t = 0;
-    for &mv in game.moves() {
-        t += 10;
-        let seat = m.to_move().unwrap();
-        let turn = m.turn().unwrap();
-        m.apply(seat, Action::Move { turn, mv }, Timestamp(t))
-            .unwrap();
-    }
-    let seat = m.to_move().unwrap();
-    m.apply(seat, Action::ResignMatch, Timestamp(t + 10))
-        .unwrap();
-    assert!(m.is_finished());
-    let events: Vec<_> = m.drain_events().collect();
-    db.record_events(id, &m, &events).await.unwrap();
-    id
+    store_popout(db, ["carol", "dave"], game.moves()).await
 }
 
 /// The answer to a deferred `/replay`: the request that carried its files.

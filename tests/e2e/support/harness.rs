@@ -1038,3 +1038,87 @@ pub async fn start_on(fake: FakeDiscord, name: &str, envs: &[(&str, &str)]) -> (
         .collect();
     (fake, Bot { child, dir, envs })
 }
+
+/// A `/proc/<pid>/status` field in KiB (`VmRSS:`, `VmHWM:`), 0 when it
+/// cannot be read (the load drivers in `examples/`).
+#[allow(dead_code)] // for the load drivers in examples/
+pub fn proc_status(pid: u32, key: &str) -> u64 {
+    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    s.lines()
+        .find(|l| l.starts_with(key))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// A free TCP port on 127.0.0.1 (for a bot's `--metrics`).
+#[allow(dead_code)] // for the load drivers in examples/
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// A process's Prometheus text (`GET /metrics` on 127.0.0.1:`port`), empty
+/// if unreachable.
+#[allow(dead_code)] // for the load drivers in examples/
+pub async fn scrape(port: u16) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let Ok(mut s) = tokio::net::TcpStream::connect(("127.0.0.1", port)).await else {
+        return String::new();
+    };
+    let req = "GET /metrics HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+    if s.write_all(req.as_bytes()).await.is_err() {
+        return String::new();
+    }
+    let mut out = String::new();
+    let _ = s.read_to_string(&mut out).await;
+    out.split_once("\r\n\r\n")
+        .map(|(_, body)| body.to_string())
+        .unwrap_or_default()
+}
+
+/// Stores a finished PopOut match of the legal `moves` (then resigned)
+/// between the named players `names` of the fake's guild, as if played
+/// there; its number (the replay tests and `examples/load.rs --replays`,
+/// with `fourbot::render::samples::long_popout_game`).
+pub async fn store_popout(
+    db: &fourbot::store::Db,
+    names: [&str; 2],
+    moves: &[fourbot::game::Move],
+) -> fourbot::store::MatchId {
+    use fourbot::play::{Action, ClockSettings, Match, MatchSetup, TimeControl, Timestamp};
+    let players = vec![
+        db.named_player(names[0]).await.unwrap(),
+        db.named_player(names[1]).await.unwrap(),
+    ];
+    let setup = MatchSetup::new(
+        fourbot::game::Variant::Popout,
+        ClockSettings::new(TimeControl::DEFAULT),
+    );
+    let mut m = Match::new(setup, Timestamp::ZERO).unwrap();
+    let new = fourbot::store::NewMatch {
+        guild: GUILD_ID,
+        players,
+        epoch_unix_ms: 1_700_000_000_000,
+        ..fourbot::store::NewMatch::default()
+    };
+    let id = db.create_match(&new, &m).await.unwrap();
+    let mut t = 0;
+    for &mv in moves {
+        t += 10;
+        let seat = m.to_move().unwrap();
+        let turn = m.turn().unwrap();
+        m.apply(seat, Action::Move { turn, mv }, Timestamp(t))
+            .unwrap();
+    }
+    let seat = m.to_move().unwrap();
+    m.apply(seat, Action::ResignMatch, Timestamp(t + 10))
+        .unwrap();
+    assert!(m.is_finished());
+    let events: Vec<_> = m.drain_events().collect();
+    db.record_events(id, &m, &events).await.unwrap();
+    id
+}
