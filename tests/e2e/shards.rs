@@ -101,7 +101,12 @@ async fn a_4011_makes_the_bot_shard_and_serve_on() {
     let t = match_in(&fake, CHANNEL_ID, ALICE, BOB).await;
     t.play(1, 1, 'c').await;
     let stderr = std::fs::read_to_string(dir.join("stderr.log")).unwrap();
-    let lines: Vec<&str> = stderr.lines().filter(|l| l.contains("4011")).collect();
+    // The close code as the log names it (a bare "4011" can be part of
+    // another line's timestamp: `10:22:03.424011Z`).
+    let lines: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.contains("close 4011"))
+        .collect();
     assert_eq!(lines.len(), 1, "{stderr}");
     assert!(
         lines[0].contains("gateway close 4011 on shard 0/1 (sharding required")
