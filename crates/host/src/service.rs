@@ -694,9 +694,7 @@ impl Host {
                 }
             }
         }
-        *entry.finished.lock().expect("lock") = Some(m.clone());
-        *entry.finished_at.lock().expect("lock") = Some(Instant::now());
-        self.forget_later(entry);
+        self.mark_over(entry, &m);
         if let Some(result) = m.result() {
             let _ = self.inner.ends.send((entry.id, *result));
         }
@@ -744,32 +742,33 @@ impl Host {
     /// Whether `a` and `b` both play in a match of this host that is still
     /// running (docs/discord.md: not two matches with the same opponent).
     pub fn running_between(&self, a: UserId, b: UserId) -> bool {
-        let entries = {
-            let registry = self.inner.matches.lock().expect("registry lock");
-            let (Some(of_a), Some(of_b)) = (registry.by_player.get(&a), registry.by_player.get(&b))
-            else {
-                return false;
-            };
-            registry.entries(of_a.intersection(of_b))
-        };
-        entries
-            .iter()
-            .any(|e| e.finished.lock().expect("lock").is_none())
+        !self
+            .running(|r| match (r.by_player.get(&a), r.by_player.get(&b)) {
+                (Some(of_a), Some(of_b)) => r.entries(of_a.intersection(of_b)),
+                _ => Vec::new(),
+            })
+            .is_empty()
     }
 
     /// The running matches of server `guild`, oldest first.
     pub fn running_in(&self, guild: u64) -> Vec<MatchId> {
-        let entries = {
-            let registry = self.inner.matches.lock().expect("registry lock");
-            match registry.by_guild.get(&guild) {
-                Some(ids) => registry.entries(ids),
-                None => return Vec::new(),
-            }
-        };
+        self.running(|r| {
+            r.by_guild
+                .get(&guild)
+                .map_or_else(Vec::new, |ids| r.entries(ids))
+        })
+        .iter()
+        .map(|e| e.id)
+        .collect()
+    }
+
+    /// The entries `pick` takes from the registry's indexes that are still
+    /// running (read outside the registry's lock).
+    fn running(&self, pick: impl FnOnce(&Registry) -> Vec<Arc<Entry>>) -> Vec<Arc<Entry>> {
+        let entries = pick(&self.inner.matches.lock().expect("registry lock"));
         entries
-            .iter()
+            .into_iter()
             .filter(|e| e.finished.lock().expect("lock").is_none())
-            .map(|e| e.id)
             .collect()
     }
 
@@ -791,6 +790,14 @@ impl Host {
         self.inner
             .forget_after_ms
             .store(after.as_millis() as u64, Ordering::SeqCst);
+    }
+
+    /// `entry`'s match is over as `m`, seen now (the rematch window counts
+    /// from here); it is forgotten after the forget time.
+    fn mark_over(&self, entry: &Arc<Entry>, m: &Match) {
+        *entry.finished.lock().expect("lock") = Some(m.clone());
+        *entry.finished_at.lock().expect("lock") = Some(Instant::now());
+        self.forget_later(entry);
     }
 
     /// Forgets `entry`'s match once it has been over for the forget time
@@ -818,23 +825,19 @@ impl Host {
     /// still running (a match with an AI seat and `user` on a human seat):
     /// the limit on AI matches (docs/reliability.md, "Limits").
     pub fn running_ai_matches(&self, guild: u64, user: UserId) -> usize {
-        let entries = {
-            let registry = self.inner.matches.lock().expect("registry lock");
-            match registry.by_player.get(&user) {
-                Some(ids) => registry.entries(ids),
-                None => return 0,
-            }
-        };
-        entries
-            .iter()
-            .filter(|e| {
-                let players = &e.spec.players;
-                e.spec.guild == guild
-                    && players.iter().any(|p| p.ai_level.is_some())
-                    && players.iter().any(|p| p.id == user && p.ai_level.is_none())
-                    && e.finished.lock().expect("lock").is_none()
-            })
-            .count()
+        self.running(|r| {
+            r.by_player
+                .get(&user)
+                .map_or_else(Vec::new, |ids| r.entries(ids))
+        })
+        .iter()
+        .filter(|e| {
+            let players = &e.spec.players;
+            e.spec.guild == guild
+                && players.iter().any(|p| p.ai_level.is_some())
+                && players.iter().any(|p| p.id == user && p.ai_level.is_none())
+        })
+        .count()
     }
 
     /// Closes the store (the matches stay saved for a restart).
@@ -1269,9 +1272,7 @@ async fn present(
             let Some(t) = task.take() else { break };
             match t.await {
                 Ok(m) => {
-                    *entry.finished.lock().expect("lock") = Some(m.clone());
-                    *entry.finished_at.lock().expect("lock") = Some(Instant::now());
-                    host.forget_later(&entry);
+                    host.mark_over(&entry, &m);
                     m
                 }
                 Err(e) => {
