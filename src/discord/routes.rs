@@ -80,6 +80,20 @@ struct Inner {
     running: HashMap<UserId, BTreeSet<MatchId>>,
 }
 
+/// Takes `id` out of `index[key]`, and the key out when nothing is left.
+fn unindex<K: std::hash::Hash + Eq>(
+    index: &mut HashMap<K, BTreeSet<MatchId>>,
+    key: &K,
+    id: MatchId,
+) {
+    if let Some(ids) = index.get_mut(key) {
+        ids.remove(&id);
+        if ids.is_empty() {
+            index.remove(key);
+        }
+    }
+}
+
 impl Inner {
     fn put(&mut self, id: MatchId, route: Route) {
         // A match id of an earlier run (a host without a store reuses ids)
@@ -97,12 +111,7 @@ impl Inner {
     /// Forgets match `id` everywhere; returns its route.
     fn remove(&mut self, id: MatchId) -> Option<Route> {
         let route = self.by_match.remove(&id)?;
-        if let Some(ids) = self.by_thread.get_mut(&route.thread) {
-            ids.remove(&id);
-            if ids.is_empty() {
-                self.by_thread.remove(&route.thread);
-            }
-        }
+        unindex(&mut self.by_thread, &route.thread, id);
         self.unrun(id, &route.players);
         Some(route)
     }
@@ -111,12 +120,7 @@ impl Inner {
     /// matches.
     fn unrun(&mut self, id: MatchId, players: &[UserId]) {
         for p in players {
-            if let Some(ids) = self.running.get_mut(p) {
-                ids.remove(&id);
-                if ids.is_empty() {
-                    self.running.remove(p);
-                }
-            }
+            unindex(&mut self.running, p, id);
         }
     }
 

@@ -263,19 +263,9 @@ impl Registry {
         }
         let entry = self.matches.remove(&id).expect("present");
         for p in entry.spec.players.iter() {
-            if let Some(ids) = self.by_player.get_mut(&p.id) {
-                ids.remove(&id);
-                if ids.is_empty() {
-                    self.by_player.remove(&p.id);
-                }
-            }
+            unindex(&mut self.by_player, &p.id, id);
         }
-        if let Some(ids) = self.by_guild.get_mut(&entry.spec.guild) {
-            ids.remove(&id);
-            if ids.is_empty() {
-                self.by_guild.remove(&entry.spec.guild);
-            }
-        }
+        unindex(&mut self.by_guild, &entry.spec.guild, id);
         true
     }
 
@@ -284,6 +274,20 @@ impl Registry {
         ids.into_iter()
             .filter_map(|id| self.matches.get(id).cloned())
             .collect()
+    }
+}
+
+/// Takes `id` out of `index[key]`, and the key out when nothing is left.
+fn unindex<K: std::hash::Hash + Eq>(
+    index: &mut HashMap<K, BTreeSet<MatchId>>,
+    key: &K,
+    id: MatchId,
+) {
+    if let Some(ids) = index.get_mut(key) {
+        ids.remove(&id);
+        if ids.is_empty() {
+            index.remove(key);
+        }
     }
 }
 
