@@ -175,10 +175,7 @@ async fn run_until(
         .await
         .map_err(|e| store_error(&e))?;
     // As long as the host keeps a finished match (its rematch window).
-    routes.forget_finished_after(config.challenge_expiry.map_or(
-        crate::host::service::FORGET_FINISHED_AFTER,
-        crate::host::service::forget_after,
-    ));
+    routes.forget_finished_after(services.host.forget_time());
     if let Err(e) = routes.import_file(&config.threads_file).await {
         tracing::error!(path = %config.threads_file.display(), error = %e, "importing the threads file failed");
     }

@@ -440,7 +440,7 @@ impl Routes {
 
     /// Routes of finished matches are forgotten `after` their end was
     /// posted ([`Routes::finish`]; the host's forget time,
-    /// [`crate::host::service::forget_after`]).
+    /// [`crate::host::Host::forget_time`]).
     pub fn forget_finished_after(&mut self, after: Duration) {
         self.forget_after = Some(after);
     }

@@ -796,6 +796,13 @@ impl Host {
             .store(after.as_millis() as u64, Ordering::SeqCst);
     }
 
+    /// How long a finished match stays known after its end
+    /// ([`Host::forget_finished_after`]): what a front end keeps of it
+    /// should go at the same time.
+    pub fn forget_time(&self) -> Duration {
+        Duration::from_millis(self.inner.forget_after_ms.load(Ordering::SeqCst))
+    }
+
     /// `entry`'s match is over as `m`, seen now (the rematch window counts
     /// from here); it is forgotten after the forget time.
     fn mark_over(&self, entry: &Arc<Entry>, m: &Match) {
@@ -809,7 +816,7 @@ impl Host {
     /// what the store says, [`Host::act`]). A revived entry in its place
     /// stays.
     fn forget_later(&self, entry: &Arc<Entry>) {
-        let after = Duration::from_millis(self.inner.forget_after_ms.load(Ordering::SeqCst));
+        let after = self.forget_time();
         let host = Arc::downgrade(&self.inner);
         let entry = Arc::downgrade(entry);
         tokio::spawn(async move {
