@@ -1231,3 +1231,224 @@ fourbot_store::engine_tests! {
         assert_eq!(loaded[2].thread.thread, 1_002);
     }
 }
+
+/// A rated classic match between `p1` and `p2` starting at `epoch`, its
+/// result picked by `kind`: 0 the match resigned by `loser` after the first
+/// moves (a forfeit), 1 game 1 won by the other seat and game 2 resigned
+/// by it (1–1, completed), 2 game 1 won and game 2 resigned by `loser`
+/// (2–0, completed).
+async fn random_result_match(
+    db: &Db,
+    p1: PlayerId,
+    p2: PlayerId,
+    loser: Seat,
+    kind: u8,
+    epoch: i64,
+) -> MatchId {
+    let winner = if loser == Seat::P1 {
+        Seat::P2
+    } else {
+        Seat::P1
+    };
+    let mut p = Play::start(db, Variant::Classic, &[p1, p2], epoch).await;
+    if kind == 0 {
+        p.everyone_moves().await;
+        p.act(loser, Action::ResignMatch).await;
+        return p.id;
+    }
+    p.win_game(winner).await;
+    p.ready_all().await;
+    p.everyone_moves().await;
+    let resigns = if kind == 1 { winner } else { loser };
+    assert_eq!(p.act(resigns, Action::ResignGame).await, Recorded::Finished);
+    p.id
+}
+
+/// A random rated history in one classic pool: `n` matches among `players`
+/// over about 20 weeks (some at the same instant: the order then is the
+/// match number), every kind of result.
+async fn random_history(db: &Db, rng: &mut rand::rngs::SmallRng, n: usize) -> Vec<MatchId> {
+    use rand::Rng;
+    let ps = players(db, &["a", "b", "c", "d", "e", "f", "g", "h"]).await;
+    let mut ids = Vec::new();
+    for _ in 0..n {
+        let i = rng.gen_range(0..ps.len());
+        let j = (i + rng.gen_range(1..ps.len())) % ps.len();
+        let loser = if rng.gen_bool(0.5) {
+            Seat::P1
+        } else {
+            Seat::P2
+        };
+        // Whole days, so that two matches may end at the same instant.
+        let epoch = rng.gen_range(0..140) * 24 * 3600 * 1000;
+        let kind = rng.gen_range(0..3);
+        ids.push(random_result_match(db, ps[i], ps[j], loser, kind, epoch).await);
+    }
+    ids
+}
+
+/// Every `ratings` and `rating_changes` row, the reals as their bits: what
+/// must be identical after the new and the old recompute.
+async fn rating_rows(db: &Db) -> (Vec<String>, Vec<String>) {
+    use sqlx::Row;
+    let bits = |v: Option<f64>| v.map(f64::to_bits);
+    let ratings = sqlx::query(
+        "SELECT pool_id, player_id, rating, deviation, volatility, score, matches, last_unix_ms
+         FROM ratings ORDER BY pool_id, player_id",
+    )
+    .fetch_all(db.pool())
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| {
+        format!(
+            "{} {} {:?} {:?} {:?} {:?} {} {}",
+            r.get::<i64, _>("pool_id"),
+            r.get::<i64, _>("player_id"),
+            bits(r.get("rating")),
+            bits(r.get("deviation")),
+            bits(r.get("volatility")),
+            bits(r.get("score")),
+            r.get::<i64, _>("matches"),
+            r.get::<i64, _>("last_unix_ms")
+        )
+    })
+    .collect();
+    let changes = sqlx::query(
+        "SELECT match_id, player_id, pool_id, rating_before, deviation_before,
+                volatility_before, rating_after, deviation_after, volatility_after
+         FROM rating_changes ORDER BY match_id, player_id",
+    )
+    .fetch_all(db.pool())
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| {
+        format!(
+            "{} {} {} {:?} {:?} {:?} {:?} {:?} {:?}",
+            r.get::<i64, _>("match_id"),
+            r.get::<i64, _>("player_id"),
+            r.get::<i64, _>("pool_id"),
+            bits(r.get("rating_before")),
+            bits(r.get("deviation_before")),
+            bits(r.get("volatility_before")),
+            bits(r.get("rating_after")),
+            bits(r.get("deviation_after")),
+            bits(r.get("volatility_after"))
+        )
+    })
+    .collect();
+    (ratings, changes)
+}
+
+/// The id of the only rating pool.
+async fn only_pool(db: &Db) -> i64 {
+    sqlx::query_scalar("SELECT id FROM rating_pools")
+        .fetch_one(db.pool())
+        .await
+        .unwrap()
+}
+
+/// Asserts that the pool as the void left it is, bit for bit, what the
+/// recompute before issue 33 §4 (every match rated again in one
+/// transaction) makes of the same history.
+async fn assert_as_the_old_recompute(db: &Db, what: &str) {
+    let new = rating_rows(db).await;
+    db.recompute_pool_in_one_transaction(only_pool(db).await)
+        .await
+        .unwrap();
+    let old = rating_rows(db).await;
+    assert!(!new.1.is_empty(), "{what}: some changes");
+    assert_eq!(new.0, old.0, "{what}: ratings");
+    assert_eq!(new.1, old.1, "{what}: rating changes");
+}
+
+fourbot_store::engine_tests! {
+    // Issue 33 §4: the void's recompute reads the history in bulk and rates
+    // it in memory; its results are the old recompute's, bit for bit.
+    async fn a_void_recomputes_the_same_bits_as_rating_every_match_again(engine) {
+        use rand::{Rng, SeedableRng};
+        for seed in [1u64, 2, 3] {
+            let db = engine.db().await;
+            let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+            let ids = random_history(&db, &mut rng, 40).await;
+            // Voids of an early, a random and the last match, one after
+            // the other.
+            for pick in [0, rng.gen_range(1..ids.len() - 1), ids.len() - 1] {
+                assert!(db.void_match(ids[pick]).await.unwrap(), "seed {seed}");
+                assert!(db.rating_changes(ids[pick]).await.unwrap().is_empty());
+                assert_as_the_old_recompute(&db, &format!("seed {seed}, void {pick}")).await;
+            }
+        }
+    }
+
+    // A match of the pool rated while the void computed (between its
+    // snapshot and its switch) is rated on top of the recomputed ratings,
+    // as if it had ended just after the void: no update is lost.
+    async fn a_match_rated_during_a_void_is_rated_on_top_of_the_recomputed_pool(engine) {
+        use rand::SeedableRng;
+        let db = engine.db().await;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        let ids = random_history(&db, &mut rng, 30).await;
+        let ps = players(&db, &["a", "b"]).await;
+        let (reached, go) = db.pause_next_recompute();
+        let voiding = tokio::spawn({
+            let db = db.clone();
+            let id = ids[3];
+            async move { db.void_match(id).await }
+        });
+        reached.await.unwrap();
+        // Ends after every match of the history (140 days).
+        let late = forfeit_match(&db, ps[0], ps[1], Seat::P2, 200 * 24 * 3600 * 1000).await;
+        go.send(()).unwrap();
+        assert!(voiding.await.unwrap().unwrap());
+        let played = |name: &str| {
+            let db = db.clone();
+            let name = name.to_string();
+            async move {
+                db.leaderboard(0, Variant::Classic, None, 10, 0)
+                    .await
+                    .unwrap()
+                    .into_iter()
+                    .find(|e| e.name == name)
+                    .map(|e| e.matches)
+            }
+        };
+        let (a, b) = (played("a").await, played("b").await);
+        assert_eq!(db.rating_changes(late).await.unwrap().len(), 2);
+        assert_as_the_old_recompute(&db, "a match rated during the void").await;
+        // The old recompute counted the late match too.
+        assert_eq!((played("a").await, played("b").await), (a, b));
+    }
+
+    // Two voids of one pool at once, and a match ending meanwhile: both
+    // matches end voided and the pool is what rating its history again
+    // gives.
+    #[multi_thread]
+    async fn two_voids_of_one_pool_at_once_lose_no_update(engine) {
+        use rand::SeedableRng;
+        let db = engine.db().await;
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(11);
+        let ids = random_history(&db, &mut rng, 30).await;
+        let ps = players(&db, &["c", "d"]).await;
+        let first = tokio::spawn({
+            let db = db.clone();
+            let id = ids[2];
+            async move { db.void_match(id).await }
+        });
+        let second = tokio::spawn({
+            let db = db.clone();
+            let id = ids[5];
+            async move { db.void_match(id).await }
+        });
+        let late = forfeit_match(&db, ps[0], ps[1], Seat::P1, 200 * 24 * 3600 * 1000).await;
+        assert!(first.await.unwrap().unwrap());
+        assert!(second.await.unwrap().unwrap());
+        for id in [ids[2], ids[5]] {
+            assert!(db.match_detail(id).await.unwrap().voided);
+            assert!(db.rating_changes(id).await.unwrap().is_empty());
+        }
+        assert_eq!(db.rating_changes(late).await.unwrap().len(), 2);
+        assert_as_the_old_recompute(&db, "two voids at once").await;
+    }
+}

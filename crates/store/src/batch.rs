@@ -38,7 +38,9 @@ struct Pending {
 #[derive(Default)]
 pub(super) struct Batcher {
     queue: Mutex<Vec<Pending>>,
-    writer: tokio::sync::Mutex<()>,
+    /// Held while a batch is written; on SQLite the other long writers
+    /// (a void's chunks: `Db::write_turn`) take their turn on it too.
+    pub(super) writer: tokio::sync::Mutex<()>,
 }
 
 impl std::fmt::Debug for Batcher {

@@ -534,7 +534,21 @@ pub struct Db {
     /// only): [`Db::lose_commit_answers`].
     #[cfg(feature = "faults")]
     lost_answers: std::sync::Arc<std::sync::atomic::AtomicU32>,
+    /// One void at a time ([`Db::void_match`]), shared by the clones.
+    voids: std::sync::Arc<tokio::sync::Mutex<()>>,
+    /// A void's recompute to pause before its switch (the `faults`
+    /// feature, tests only): [`Db::pause_next_recompute`].
+    #[cfg(feature = "faults")]
+    recompute_hook: std::sync::Arc<std::sync::Mutex<Option<RecomputeHook>>>,
 }
+
+/// The two ends of [`Db::pause_next_recompute`]: told when the recompute
+/// reached its pause, and waited on before it goes on.
+#[cfg(feature = "faults")]
+type RecomputeHook = (
+    tokio::sync::oneshot::Sender<()>,
+    tokio::sync::oneshot::Receiver<()>,
+);
 
 impl Db {
     /// Opens the database at `url` and applies the migrations. Same as
@@ -580,6 +594,9 @@ impl Db {
             fence: None,
             #[cfg(feature = "faults")]
             lost_answers: Default::default(),
+            voids: Default::default(),
+            #[cfg(feature = "faults")]
+            recompute_hook: Default::default(),
         };
         db.migrate().await?;
         Ok(db)
@@ -658,6 +675,28 @@ impl Db {
         })
     }
 
+    /// [`Db::write`] in its turn with the group commit's batches on SQLite
+    /// (the batcher's writer lock, held until the returned guard is
+    /// dropped: a long series of write transactions, such as a void's
+    /// chunks, queues with the moves in order instead of racing them on
+    /// SQLite's busy handler, which sleeps between tries). PostgreSQL: no
+    /// guard (its writers run side by side).
+    async fn write_turn(
+        &self,
+    ) -> Result<
+        (
+            sqlx::Transaction<'static, Any>,
+            Option<tokio::sync::MutexGuard<'_, ()>>,
+        ),
+        StoreError,
+    > {
+        let turn = match self.engine {
+            Engine::Sqlite => Some(self.batch.writer.lock().await),
+            Engine::Postgres => None,
+        };
+        Ok((self.write().await?, turn))
+    }
+
     /// Commits a write transaction of a write that is safe to repeat
     /// (a match's events, its end, a round's pairings, a pairing's match:
     /// docs/store.md, "A lost answer"). With the `faults` feature (tests
@@ -700,6 +739,35 @@ impl Db {
     pub fn lose_commit_answers(&self, n: u32) {
         self.lost_answers
             .store(n, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Tests only (the `faults` feature): the next void that recomputes a
+    /// pool ([`Db::void_match`], on this store or a clone) pauses after its
+    /// snapshot was read, computed and its chunks written, just before the
+    /// short transaction that switches the pool: the first receiver is told
+    /// when it got there, and it goes on when the sender is sent to (or
+    /// dropped). Lets a test rate a match of the pool in between.
+    #[cfg(feature = "faults")]
+    pub fn pause_next_recompute(
+        &self,
+    ) -> (
+        tokio::sync::oneshot::Receiver<()>,
+        tokio::sync::oneshot::Sender<()>,
+    ) {
+        let (reached_tx, reached_rx) = tokio::sync::oneshot::channel();
+        let (go_tx, go_rx) = tokio::sync::oneshot::channel();
+        *self.recompute_hook.lock().expect("hook") = Some((reached_tx, go_rx));
+        (reached_rx, go_tx)
+    }
+
+    /// Where a recompute pauses when [`Db::pause_next_recompute`] armed it.
+    #[cfg(feature = "faults")]
+    async fn recompute_pause(&self) {
+        let hook = self.recompute_hook.lock().expect("hook").take();
+        if let Some((reached, go)) = hook {
+            let _ = reached.send(());
+            let _ = go.await;
+        }
     }
 }
 

@@ -6,10 +6,14 @@ use std::time::Duration;
 
 use sqlx::{AnyConnection, Row};
 
-use super::{gid, locking, shown_name, Db, Engine, GuildId, MatchId, PlayerId, StoreError};
+use super::{gid, shown_name, Db, GuildId, MatchId, PlayerId, StoreError};
+#[cfg(feature = "faults")]
+use super::{locking, Engine};
 use fourbot_core::game::Variant;
 use fourbot_core::rating::glicko2::{self, Glicko2Rating};
 use fourbot_core::rating::weng_lin::{self, WengLinRating};
+
+mod recompute;
 
 /// The rating system of a pool.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -254,6 +258,83 @@ async fn pool_id(
     Ok(id)
 }
 
+/// The ratings after match `id` of `variant`, from the ratings `before`
+/// it (inactivity applied) of every player in `seats` (`(player, side)` in
+/// seat order) and the result per side in `sides` (`(points in halves,
+/// place)` in side order): the pure rating maths of one match, shared by
+/// [`rate_match`] and the recompute of a pool ([`recompute`]), so both give
+/// the same bits.
+///
+/// # Errors
+/// [`StoreError::Corrupt`] for seats that do not fit the system (a seat of
+/// an unknown side, a Glicko-2 match not of two players);
+/// [`StoreError::Rating`] when the rating functions refuse the values.
+fn rate_result(
+    id: MatchId,
+    variant: Variant,
+    seats: &[(i64, i64)],
+    sides: &[(i64, Option<i64>)],
+    before: &HashMap<i64, PoolRating>,
+) -> Result<HashMap<i64, PoolRating>, StoreError> {
+    let system = RatingSystem::of(variant);
+    // Players per side, in seat order.
+    let side_count = sides.len();
+    let mut team: Vec<Vec<i64>> = vec![Vec::new(); side_count];
+    for &(player, side) in seats {
+        let side = side as usize;
+        if side >= side_count {
+            return Err(StoreError::corrupt(id, "seat of an unknown side"));
+        }
+        team[side].push(player);
+    }
+
+    let mut after: HashMap<i64, PoolRating> = HashMap::new();
+    match system {
+        RatingSystem::Glicko2 => {
+            if side_count != 2 || team.iter().any(|t| t.len() != 1) {
+                return Err(StoreError::corrupt(
+                    id,
+                    "a Glicko-2 match needs two players",
+                ));
+            }
+            let games = u32::from(variant.games_per_match());
+            let glicko = |p: i64| match before[&p] {
+                PoolRating::Glicko2(r) => r,
+                PoolRating::WengLin(_) => unreachable!("pool system"),
+            };
+            for side in 0..2 {
+                let me = team[side][0];
+                let them = team[1 - side][0];
+                let points = f64::from(sides[side].0 as u32) / 2.0;
+                let score = glicko2::match_score(points, games)?;
+                let new = glicko2::update(glicko(me), &[(glicko(them), score)])?;
+                after.insert(me, PoolRating::Glicko2(new));
+            }
+        }
+        RatingSystem::WengLin => {
+            let teams: Vec<Vec<WengLinRating>> = team
+                .iter()
+                .map(|t| {
+                    t.iter()
+                        .map(|p| match before[p] {
+                            PoolRating::WengLin(r) => r,
+                            PoolRating::Glicko2(_) => unreachable!("pool system"),
+                        })
+                        .collect()
+                })
+                .collect();
+            let ranks: Vec<u32> = sides.iter().map(|s| s.1.unwrap_or(1) as u32).collect();
+            let rated = weng_lin::rate(&teams, &ranks)?;
+            for (t, players) in team.iter().enumerate() {
+                for (j, p) in players.iter().enumerate() {
+                    after.insert(*p, PoolRating::WengLin(rated[t][j]));
+                }
+            }
+        }
+    }
+    Ok(after)
+}
+
 /// Rates the finished match `id` in its pool, if it is rated, not voided and
 /// not aborted: reads the players' current ratings, applies inactivity,
 /// computes the new ratings and writes them with the history. Call once per
@@ -318,64 +399,15 @@ pub(super) async fn rate_match(conn: &mut AnyConnection, id: MatchId) -> Result<
         };
         before.insert(player, rating);
     }
-    // Players per side, in seat order.
-    let side_count = sides.len();
-    let mut team: Vec<Vec<i64>> = vec![Vec::new(); side_count];
-    for s in &seats {
-        let side = s.get::<i64, _>("side") as usize;
-        if side >= side_count {
-            return Err(StoreError::corrupt(id, "seat of an unknown side"));
-        }
-        team[side].push(s.get("player_id"));
-    }
-
-    let mut after: HashMap<i64, PoolRating> = HashMap::new();
-    match system {
-        RatingSystem::Glicko2 => {
-            if side_count != 2 || team.iter().any(|t| t.len() != 1) {
-                return Err(StoreError::corrupt(
-                    id,
-                    "a Glicko-2 match needs two players",
-                ));
-            }
-            let games = u32::from(variant.games_per_match());
-            let glicko = |p: i64| match before[&p] {
-                PoolRating::Glicko2(r) => r,
-                PoolRating::WengLin(_) => unreachable!("pool system"),
-            };
-            for side in 0..2 {
-                let me = team[side][0];
-                let them = team[1 - side][0];
-                let points = f64::from(sides[side].get::<i64, _>("points_halves") as u32) / 2.0;
-                let score = glicko2::match_score(points, games)?;
-                let new = glicko2::update(glicko(me), &[(glicko(them), score)])?;
-                after.insert(me, PoolRating::Glicko2(new));
-            }
-        }
-        RatingSystem::WengLin => {
-            let teams: Vec<Vec<WengLinRating>> = team
-                .iter()
-                .map(|t| {
-                    t.iter()
-                        .map(|p| match before[p] {
-                            PoolRating::WengLin(r) => r,
-                            PoolRating::Glicko2(_) => unreachable!("pool system"),
-                        })
-                        .collect()
-                })
-                .collect();
-            let ranks: Vec<u32> = sides
-                .iter()
-                .map(|s| s.get::<Option<i64>, _>("place").unwrap_or(1) as u32)
-                .collect();
-            let rated = weng_lin::rate(&teams, &ranks)?;
-            for (t, players) in team.iter().enumerate() {
-                for (j, p) in players.iter().enumerate() {
-                    after.insert(*p, PoolRating::WengLin(rated[t][j]));
-                }
-            }
-        }
-    }
+    let seat_list: Vec<(i64, i64)> = seats
+        .iter()
+        .map(|s| (s.get("player_id"), s.get("side")))
+        .collect();
+    let side_list: Vec<(i64, Option<i64>)> = sides
+        .iter()
+        .map(|s| (s.get("points_halves"), s.get("place")))
+        .collect();
+    let after = rate_result(id, variant, &seat_list, &side_list, &before)?;
 
     for s in &seats {
         let player: i64 = s.get("player_id");
@@ -418,9 +450,13 @@ pub(super) async fn rate_match(conn: &mut AnyConnection, id: MatchId) -> Result<
     Ok(())
 }
 
-/// Recomputes every rating of pool `pool` from its history: clears the pool
-/// and rates its rated, finished, non-voided matches again in the order they
-/// finished.
+/// Recomputes every rating of pool `pool` from its history in the caller's
+/// transaction: clears the pool and rates its rated, finished, non-voided
+/// matches again in the order they finished, one [`rate_match`] each. The
+/// recompute before issue 33 §4, kept as the tests' reference for
+/// [`recompute`]'s (which must give the same bits):
+/// [`Db::recompute_pool_in_one_transaction`].
+#[cfg(feature = "faults")]
 async fn recompute_pool(conn: &mut AnyConnection, pool: i64) -> Result<(), StoreError> {
     // The pool locked (PostgreSQL) like [`pool_id`]'s upsert locks it: one
     // rating change in a pool at a time.
@@ -460,35 +496,70 @@ impl Db {
     /// history but no longer counts, and its pool's ratings are recomputed
     /// from the history without it. Returns false if it was already void.
     ///
+    /// The recompute runs off the write lock (docs/store.md, "Voiding off
+    /// the write lock"): the pool's history is read in one snapshot, rated
+    /// again in memory, the rating changes that differ are written in
+    /// transactions of [`recompute::CHUNK_ROWS`] rows, and one short
+    /// transaction sets the void, rates on top any match of the pool rated
+    /// meanwhile and writes the pool's ratings. Voids are one at a time per
+    /// store (its clones share the turn).
+    ///
     /// # Errors
     /// [`StoreError::NoSuchMatch`], [`StoreError::Database`],
-    /// [`StoreError::Rating`].
+    /// [`StoreError::Rating`], [`StoreError::Corrupt`] (a stored match the
+    /// rating maths cannot read).
     pub async fn void_match(&self, id: MatchId) -> Result<bool, StoreError> {
-        let mut tx = self.write().await?;
+        let _turn = self.voids.lock().await;
+        let voided: Option<i64> = sqlx::query_scalar("SELECT voided FROM matches WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        match voided {
+            None => return Err(StoreError::NoSuchMatch(id)),
+            Some(v) if v != 0 => return Ok(false),
+            Some(_) => {}
+        }
+        // A match that changed no rating (unrated, running, aborted) is
+        // only marked, in one short transaction; if it was rated after all
+        // (it ended meanwhile: on PostgreSQL the mark waits for that end's
+        // commit on the match's row), the mark is undone and the pool is
+        // recomputed.
+        let (mut tx, turn) = self.write_turn().await?;
         let done = sqlx::query("UPDATE matches SET voided = 1 WHERE id = $1 AND voided = 0")
             .bind(id.0)
             .execute(&mut *tx)
             .await?;
         if done.rows_affected() == 0 {
-            let exists: Option<i64> = sqlx::query_scalar("SELECT id FROM matches WHERE id = $1")
-                .bind(id.0)
-                .fetch_optional(&mut *tx)
-                .await?;
-            return match exists {
-                Some(_) => Ok(false),
-                None => Err(StoreError::NoSuchMatch(id)),
-            };
+            return Ok(false);
         }
         let pool: Option<i64> =
             sqlx::query_scalar("SELECT pool_id FROM rating_changes WHERE match_id = $1 LIMIT 1")
                 .bind(id.0)
                 .fetch_optional(&mut *tx)
                 .await?;
-        if let Some(pool) = pool {
-            recompute_pool(&mut tx, pool).await?;
-        }
+        let Some(pool) = pool else {
+            tx.commit().await?;
+            return Ok(true);
+        };
+        tx.rollback().await?;
+        drop(turn);
+        recompute::void_in_pool(self, id, pool).await
+    }
+
+    /// Tests only (the `faults` feature): recomputes pool `pool` the way
+    /// voiding did before issue 33 §4 — every rating and change deleted and
+    /// every match rated again with [`rate_match`], in one write
+    /// transaction. The reference the tests compare [`Db::void_match`]'s
+    /// recompute with, bit for bit.
+    ///
+    /// # Errors
+    /// [`StoreError::Database`], [`StoreError::Rating`].
+    #[cfg(feature = "faults")]
+    pub async fn recompute_pool_in_one_transaction(&self, pool: i64) -> Result<(), StoreError> {
+        let mut tx = self.write().await?;
+        recompute_pool(&mut tx, pool).await?;
         tx.commit().await?;
-        Ok(true)
+        Ok(())
     }
 
     /// How many players `guild`'s leaderboard of `variant` in the current
