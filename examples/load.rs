@@ -78,6 +78,21 @@
 //!   its answer (the deferred reply's follow-up) and what the answer was
 //!   (GIFs and their bytes, or a refusal's text); and the other matches'
 //!   acknowledgements pressed while any replay was unanswered.
+//! - `--void-pool N` (issue 33 §4): before the setup, the bot's store gets
+//!   N rated, finished classic matches in one pool (the fake's guild,
+//!   2,000 players; skipped when the pool already has N, so a filled
+//!   database can be copied and used again with `--db`);
+//!   `--void-after-ms D` (default 10,000) into the play phase a moderator
+//!   sends `/ladder void` of the pool's oldest match not yet void (the
+//!   whole pool recomputed). Measured: the void's acknowledgement and
+//!   answer (the deferred reply's follow-up), the other matches' acks and
+//!   next turns pressed between the call and the answer, and the writer's
+//!   longest hold as another writer sees it: a probe on its own connection
+//!   that every 10 ms takes the write lock (SQLite: `BEGIN IMMEDIATE;
+//!   COMMIT`) or the pool's row (PostgreSQL: `SELECT … FOR UPDATE`, what a
+//!   match of the pool that ends waits for) and times the wait.
+//!   `--void-fill-only`: fill the pool and stop (then copy the database for
+//!   runs that start alike).
 //! - The bot binary is `fourbot` next to this example's `examples/`
 //!   directory (so `CARGO_TARGET_DIR` is honoured); `FOURBOT_LOAD_BIN`
 //!   names another one.
@@ -143,6 +158,12 @@ struct Args {
     replay_same: bool,
     /// The one match asked once before the play phase (cached by then).
     replay_warm: bool,
+    /// Rated matches in the pool `/ladder void` recomputes (0: no void).
+    void_pool: usize,
+    /// When the void is sent, after the play phase starts.
+    void_after_ms: u64,
+    /// Fill the pool and stop (a database to copy for several runs).
+    void_fill_only: bool,
 }
 
 fn args() -> Args {
@@ -166,6 +187,9 @@ fn args() -> Args {
         replay_after_ms: 10_000,
         replay_same: false,
         replay_warm: false,
+        void_pool: 0,
+        void_after_ms: 10_000,
+        void_fill_only: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -195,6 +219,11 @@ fn args() -> Args {
             }
             "--replay-same" => a.replay_same = true,
             "--replay-warm" => a.replay_warm = true,
+            "--void-fill-only" => a.void_fill_only = true,
+            "--void-pool" => a.void_pool = it.next().and_then(|v| v.parse().ok()).expect("N"),
+            "--void-after-ms" => {
+                a.void_after_ms = it.next().and_then(|v| v.parse().ok()).expect("D")
+            }
             other => panic!("unknown argument {other}; see the example's doc"),
         }
     }
@@ -267,6 +296,8 @@ struct Stats {
     /// The `/replay` calls by interaction id.
     replays: HashMap<u64, ReplayCall>,
     next_ms: Vec<f64>,
+    /// Each next turn's press time and latency (ms).
+    nexts: Vec<(Instant, f64)>,
     moves: u64,
     /// Wall clock (ms since 1970) at which each match's end reached the
     /// fake, by thread.
@@ -552,6 +583,18 @@ async fn main() {
     } else {
         Vec::new()
     };
+    let void_target = if args.void_pool > 0 {
+        let db_url = db.clone().unwrap_or_else(|| database_url(&dir));
+        Some(fill_pool(&db_url, args.void_pool).await)
+    } else {
+        None
+    };
+    if args.void_fill_only {
+        for mut b in bots {
+            let _ = b.child.kill().await;
+        }
+        return;
+    }
     let replay_channel = channels[0];
     if args.replay_warm {
         let iid = ask_replay(
@@ -687,6 +730,42 @@ async fn main() {
             (done, window)
         })
     });
+    let void_call = void_target.map(|(target, pool)| {
+        let fake = fake.clone();
+        let stats = stats.clone();
+        let after = args.void_after_ms;
+        let db_url = db.clone().unwrap_or_else(|| database_url(&dir));
+        tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_millis(after)).await;
+            let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+            let probe = tokio::spawn(writer_probe(db_url, pool, stop.clone()));
+            let iid = fake.next_id();
+            stats
+                .lock()
+                .unwrap()
+                .replays
+                .insert(iid, ReplayCall::new(target, Instant::now()));
+            fake.dispatch(
+                "INTERACTION_CREATE",
+                in_guild(
+                    subcommand_json(
+                        iid,
+                        MONA,
+                        replay_channel.1,
+                        "ladder",
+                        "void",
+                        &[("match", 3, json!(target.to_string()))],
+                        &[],
+                    ),
+                    replay_channel.0,
+                ),
+            );
+            let done = wait_replays(&stats, &[iid], Duration::from_secs(900)).await;
+            stop.store(true, std::sync::atomic::Ordering::SeqCst);
+            let waits = probe.await.unwrap();
+            (done, waits)
+        })
+    });
     let deadline = (args.play_secs > 0).then(|| play_start + Duration::from_secs(args.play_secs));
     let mut unfinished = 0;
     for mut h in handles {
@@ -705,6 +784,10 @@ async fn main() {
     let (replays_done, replay_window_acks) = match replay_calls {
         Some(h) => h.await.unwrap(),
         None => (Vec::new(), Vec::new()),
+    };
+    let void_done = match void_call {
+        Some(h) => Some(h.await.unwrap()),
+        None => None,
     };
     if deadline.is_some() {
         println!(
@@ -804,6 +887,9 @@ async fn main() {
             quantile(&replay_window_acks, 0.5) * 1000.0,
             quantile(&replay_window_acks, 0.99) * 1000.0
         );
+    }
+    if let Some((done, waits)) = &void_done {
+        void_report(&s, done, waits);
     }
     summary("next turn (press -> next turn posted)", &mut s.next_ms);
     println!(
@@ -924,7 +1010,9 @@ async fn drive(
         }
         if let Some(t0) = pressed_at.take() {
             let mut s = stats.lock().unwrap();
-            s.next_ms.push(at.duration_since(t0).as_secs_f64() * 1000.0);
+            let ms = at.duration_since(t0).as_secs_f64() * 1000.0;
+            s.next_ms.push(ms);
+            s.nexts.push((t0, ms));
             s.moves += 1;
         }
         match o {
@@ -1234,4 +1322,213 @@ fn replay_report(calls: &[ReplayCall]) {
             c.content
         );
     }
+}
+
+/// Writes `n` rated, finished classic matches (two games each, the second
+/// resigned) between 2,000 Discord members of the fake's guild into one
+/// pool, 32 at a time, unless the pool already holds `n` (a database
+/// filled before and copied); returns the pool's oldest match not yet void
+/// and the pool's id.
+async fn fill_pool(db_url: &str, n: usize) -> (i64, i64) {
+    use fourbot::game::{Move, Variant};
+    use fourbot::play::{Action, ClockSettings, Match, MatchSetup, Seat, Timestamp};
+    use fourbot::store::{Db, Durability, NewMatch, PlayerId};
+    let db = Db::connect_with(db_url, Durability::Normal)
+        .await
+        .expect("the bot's store");
+    let counted = |db: Db| async move {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM matches WHERE guild_id = $1 AND variant = 'classic'
+             AND rated = 1 AND voided = 0 AND end_kind IN ('completed', 'forfeit')",
+        )
+        .bind(GUILD_ID as i64)
+        .fetch_one(db.pool())
+        .await
+        .unwrap() as usize
+    };
+    let have = counted(db.clone()).await;
+    let started = Instant::now();
+    if have < n {
+        let mut players: Vec<PlayerId> = Vec::new();
+        for k in 0..2000u64 {
+            let u = user(1_000_000 + k);
+            players.push(db.discord_player(u.id, u.name).await.unwrap());
+        }
+        let players = Arc::new(players);
+        let epoch = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as i64
+            - 365 * 24 * 3600 * 1000;
+        let next = Arc::new(std::sync::atomic::AtomicUsize::new(have));
+        let mut tasks = Vec::new();
+        for _ in 0..32 {
+            let (db, players, next) = (db.clone(), players.clone(), next.clone());
+            tasks.push(tokio::spawn(async move {
+                let mover = |m: &mut Match, t: &mut u64, action: Action| {
+                    let seat = m.to_move().unwrap();
+                    m.apply(seat, action, Timestamp(*t)).unwrap();
+                    *t += 1000;
+                };
+                loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if i >= n {
+                        break;
+                    }
+                    let a = players[i % players.len()];
+                    let b = players[(i * 7 + 1 + i / players.len()) % players.len()];
+                    let b = if a == b {
+                        players[(i + 1) % players.len()]
+                    } else {
+                        b
+                    };
+                    let setup = MatchSetup::new(Variant::Classic, ClockSettings::default());
+                    let mut m = Match::new(setup, Timestamp::ZERO).unwrap();
+                    let new = NewMatch {
+                        guild: GUILD_ID,
+                        players: vec![a, b],
+                        epoch_unix_ms: epoch + i as i64 * 60_000,
+                        locale: Some("en-US".into()),
+                        ..NewMatch::default()
+                    };
+                    let id = db.create_match(&new, &m).await.unwrap();
+                    let mut t = 1000;
+                    let drop = |m: &Match| Action::Move {
+                        turn: m.turn().unwrap(),
+                        mv: Move::Drop(3),
+                    };
+                    for _ in 0..2 {
+                        let d = drop(&m);
+                        mover(&mut m, &mut t, d);
+                    }
+                    mover(&mut m, &mut t, Action::ResignGame);
+                    for s in [Seat::ALL[0], Seat::ALL[1]] {
+                        m.apply(s, Action::Ready, Timestamp(t)).unwrap();
+                        t += 1000;
+                    }
+                    for _ in 0..2 {
+                        let d = drop(&m);
+                        mover(&mut m, &mut t, d);
+                    }
+                    // Game 2 resigned by one or the other: 2-0 or 1-1.
+                    let resign = if i % 3 == 0 {
+                        Action::ResignMatch
+                    } else {
+                        Action::ResignGame
+                    };
+                    mover(&mut m, &mut t, resign);
+                    assert!(m.is_finished());
+                    let events: Vec<_> = m.drain_events().collect();
+                    db.record_events(id, &m, &events).await.unwrap();
+                }
+            }));
+        }
+        for t in tasks {
+            t.await.unwrap();
+        }
+    }
+    let target: i64 = sqlx::query_scalar(
+        "SELECT id FROM matches WHERE guild_id = $1 AND variant = 'classic' AND rated = 1
+         AND voided = 0 AND end_kind IN ('completed', 'forfeit')
+         ORDER BY finished_unix_ms, id LIMIT 1",
+    )
+    .bind(GUILD_ID as i64)
+    .fetch_one(db.pool())
+    .await
+    .unwrap();
+    let pool: i64 = sqlx::query_scalar("SELECT pool_id FROM rating_changes WHERE match_id = $1")
+        .bind(target)
+        .fetch_one(db.pool())
+        .await
+        .unwrap();
+    let total = counted(db.clone()).await;
+    println!(
+        "void: {total} rated matches in pool {pool} ({} written in {:.1} s); /ladder void of match {target}",
+        total.saturating_sub(have),
+        started.elapsed().as_secs_f64()
+    );
+    db.close().await;
+    (target, pool)
+}
+
+/// Every 10 ms until `stop`: takes what a writer of the pool waits for
+/// (SQLite: the write lock; PostgreSQL: the pool's row) on a connection of
+/// its own and lets it go at once; each wait in ms.
+async fn writer_probe(
+    db_url: String,
+    pool: i64,
+    stop: Arc<std::sync::atomic::AtomicBool>,
+) -> Vec<f64> {
+    sqlx::any::install_default_drivers();
+    let mut conn = sqlx::AnyConnection::connect(&db_url)
+        .await
+        .expect("probe connection");
+    let sqlite = db_url.starts_with("sqlite");
+    let setup = if sqlite {
+        "PRAGMA busy_timeout = 600000"
+    } else {
+        "SET lock_timeout = 0"
+    };
+    sqlx::query(setup).execute(&mut conn).await.unwrap();
+    let mut waits = Vec::new();
+    while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+        let t = Instant::now();
+        if sqlite {
+            sqlx::query("BEGIN IMMEDIATE")
+                .execute(&mut conn)
+                .await
+                .unwrap();
+        } else {
+            sqlx::query("BEGIN").execute(&mut conn).await.unwrap();
+            sqlx::query("SELECT id FROM rating_pools WHERE id = $1 FOR UPDATE")
+                .bind(pool)
+                .execute(&mut conn)
+                .await
+                .unwrap();
+        }
+        sqlx::query("COMMIT").execute(&mut conn).await.unwrap();
+        waits.push(t.elapsed().as_secs_f64() * 1000.0);
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    waits
+}
+
+/// What the void cost the others: its ack and answer, the others' acks and
+/// next turns pressed while it ran, the probe's longest wait.
+fn void_report(s: &Stats, done: &[ReplayCall], waits: &[f64]) {
+    let Some(v) = done.first() else { return };
+    let end = v.answer.unwrap_or_else(Instant::now);
+    println!(
+        "/ladder void of match {}: acknowledged after {}, answered after {} ({:?})",
+        v.match_id,
+        v.ack.map_or("never".into(), |a| format!(
+            "{:.1} ms",
+            a.duration_since(v.at).as_secs_f64() * 1000.0
+        )),
+        v.answer.map_or("never".into(), |a| format!(
+            "{:.2} s",
+            a.duration_since(v.at).as_secs_f64()
+        )),
+        v.content
+    );
+    let window = |rows: &[(Instant, f64)]| -> Vec<f64> {
+        rows.iter()
+            .filter(|(t, _)| *t >= v.at && *t <= end)
+            .map(|(_, ms)| *ms)
+            .collect()
+    };
+    let mut acks = window(&s.acks);
+    let late = acks.iter().filter(|v| **v > 3000.0).count();
+    let dead = window(&s.refused).len();
+    summary("  the others' acks pressed during the void", &mut acks);
+    println!("  of them later than 3 s: {late}; refused (dead): {dead}");
+    let mut nexts = window(&s.nexts);
+    summary(
+        "  the others' next turns pressed during the void",
+        &mut nexts,
+    );
+    let mut w = waits.to_vec();
+    let over = w.iter().filter(|v| **v > 100.0).count();
+    summary("  writer probe: wait for the lock (every 10 ms)", &mut w);
+    println!("  probe waits over 100 ms: {over}");
 }

@@ -1452,3 +1452,38 @@ fourbot_store::engine_tests! {
         assert_as_the_old_recompute(&db, "two voids at once").await;
     }
 }
+
+fourbot_store::engine_tests! {
+    // Two processes (two stores on one database, each with its own turn
+    // for voids) void two matches of one pool: the first pauses before its
+    // switch while the second voids to the end; the first's switch finds a
+    // void it did not see and recomputes again. PostgreSQL only: several
+    // processes on one database are PostgreSQL's setting (docs/store.md).
+    async fn a_void_by_another_process_meanwhile_is_not_lost(engine) {
+        use rand::SeedableRng;
+        if engine.engine() != Engine::Postgres {
+            return;
+        }
+        let url = engine.url("voids").await;
+        let one = Db::connect(&url).await.unwrap();
+        let other = Db::connect(&url).await.unwrap();
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(13);
+        let ids = random_history(&one, &mut rng, 30).await;
+        let (reached, go) = one.pause_next_recompute();
+        let first = tokio::spawn({
+            let one = one.clone();
+            let id = ids[4];
+            async move { one.void_match(id).await }
+        });
+        reached.await.unwrap();
+        assert!(other.void_match(ids[9]).await.unwrap());
+        go.send(()).unwrap();
+        assert!(first.await.unwrap().unwrap());
+        for id in [ids[4], ids[9]] {
+            assert!(one.rating_changes(id).await.unwrap().is_empty());
+        }
+        assert_as_the_old_recompute(&one, "a void by another process").await;
+        one.close().await;
+        other.close().await;
+    }
+}

@@ -28,7 +28,7 @@ use std::time::{Duration, Instant};
 use sqlx::{Any, AnyConnection, Row};
 
 use super::{rate_result, weeks_between, PoolRating, RatingSystem};
-use crate::{locking, Db, MatchId, StoreError};
+use crate::{locking, Db, Engine, MatchId, StoreError};
 use fourbot_core::game::Variant;
 
 /// Rating changes written per transaction of step 3: a few milliseconds
@@ -89,6 +89,9 @@ struct History {
     changes: HashMap<(i64, i64), (Columns, Columns)>,
     /// Each rated player's stored count of rated matches.
     counts: HashMap<i64, i64>,
+    /// The pool's matches marked void (PostgreSQL only, where another
+    /// process could void one meanwhile; 0 on SQLite).
+    voided: i64,
 }
 
 /// The filter of the pool's matches that count, as the old recompute
@@ -207,6 +210,10 @@ async fn snapshot(db: &Db, pool: i64, void: MatchId) -> Result<History, StoreErr
     })
     .collect();
     let counts = player_counts(&mut tx, pool).await?;
+    let voided = match db.engine {
+        Engine::Sqlite => 0,
+        Engine::Postgres => voided_in(&mut tx, guild, &variant_key, season).await?,
+    };
     drop(tx);
     Ok(History {
         guild,
@@ -215,7 +222,26 @@ async fn snapshot(db: &Db, pool: i64, void: MatchId) -> Result<History, StoreErr
         matches,
         changes,
         counts,
+        voided,
     })
+}
+
+/// How many of the pool's matches are marked void.
+async fn voided_in(
+    conn: &mut AnyConnection,
+    guild: i64,
+    variant: &str,
+    season: i64,
+) -> Result<i64, StoreError> {
+    Ok(sqlx::query_scalar(
+        "SELECT COUNT(*) FROM matches
+         WHERE guild_id = $1 AND variant = $2 AND season = $3 AND voided = 1",
+    )
+    .bind(guild)
+    .bind(variant.to_string())
+    .bind(season)
+    .fetch_one(&mut *conn)
+    .await?)
 }
 
 /// Each rated player's count of rated matches in `pool` (`ratings.matches`).
@@ -398,6 +424,22 @@ struct Costs {
 /// pool (the module's steps). Returns false (nothing written by the
 /// switch) when the match was voided meanwhile by another process.
 pub(super) async fn void_in_pool(db: &Db, id: MatchId, pool: i64) -> Result<bool, StoreError> {
+    loop {
+        if let Some(done) = void_once(db, id, pool).await? {
+            return Ok(done);
+        }
+        tracing::info!(
+            r#match = id.0,
+            pool,
+            "another void of the pool meanwhile: recomputing again"
+        );
+    }
+}
+
+/// One try of [`void_in_pool`]: `None` when another process voided a
+/// match of the pool after the snapshot (PostgreSQL; nothing switched:
+/// try again from a new snapshot).
+async fn void_once(db: &Db, id: MatchId, pool: i64) -> Result<Option<bool>, StoreError> {
     let started = Instant::now();
     let mut costs = Costs::default();
     let history = snapshot(db, pool, id).await?;
@@ -434,7 +476,9 @@ pub(super) async fn void_in_pool(db: &Db, id: MatchId, pool: i64) -> Result<bool
     db.recompute_pause().await;
 
     let t = Instant::now();
-    let done = switch(db, id, pool, &history, state, &rows).await?;
+    let Some(done) = switch(db, id, pool, &history, state, &rows).await? else {
+        return Ok(None);
+    };
     costs.switch = t.elapsed();
     tracing::info!(
         r#match = id.0,
@@ -449,13 +493,15 @@ pub(super) async fn void_in_pool(db: &Db, id: MatchId, pool: i64) -> Result<bool
         total_ms = started.elapsed().as_millis() as u64,
         "pool recomputed after a void"
     );
-    Ok(done)
+    Ok(Some(done))
 }
 
 /// Step 4: in one short transaction, the void, the matches rated since the
 /// snapshot rated again on top, the voided match's changes gone and the
 /// players' ratings written. `state` is the replayed history's end,
-/// `rows` its changes.
+/// `rows` its changes. `None` (nothing written) when another process
+/// voided a match of the pool after the snapshot (PostgreSQL; within one
+/// process voids take turns).
 async fn switch(
     db: &Db,
     id: MatchId,
@@ -463,7 +509,7 @@ async fn switch(
     history: &History,
     mut state: HashMap<i64, Standing>,
     rows: &[Change],
-) -> Result<bool, StoreError> {
+) -> Result<Option<bool>, StoreError> {
     let (mut tx, turn) = db.write_turn().await?;
     // The pool's row locked (PostgreSQL): a match of the pool that ends now
     // waits for this commit and is then rated on the new ratings.
@@ -480,7 +526,20 @@ async fn switch(
         .await?;
     if done.rows_affected() == 0 {
         tx.rollback().await?;
-        return Ok(false);
+        return Ok(Some(false));
+    }
+    if db.engine == Engine::Postgres
+        && voided_in(
+            &mut tx,
+            history.guild,
+            history.variant.key(),
+            history.season,
+        )
+        .await?
+            != history.voided + 1
+    {
+        tx.rollback().await?;
+        return Ok(None);
     }
     // Matches rated since the snapshot: their players' counts moved.
     let counts = player_counts(&mut tx, pool).await?;
@@ -604,5 +663,5 @@ async fn switch(
     write_ratings(&mut tx, pool, &write).await?;
     tx.commit().await?;
     drop(turn);
-    Ok(true)
+    Ok(Some(true))
 }
