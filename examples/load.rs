@@ -541,7 +541,10 @@ async fn main() {
     }
 
     let dir = temp_dir("load");
-    let mut envs = vec![("FOURBOT_LOG".to_string(), "warn".to_string())];
+    // A void's own figures are in the bot's info log (its recompute's
+    // phases: snapshot, compute, chunks, switch).
+    let level = if args.void_pool > 0 { "info" } else { "warn" };
+    let mut envs = vec![("FOURBOT_LOG".to_string(), level.to_string())];
     envs.extend(front.iter().flat_map(|f| f.bot_envs()));
     let envs: Vec<(&str, &str)> = envs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     // The bot processes: an equal share of the shards each, one metrics
@@ -890,6 +893,13 @@ async fn main() {
     }
     if let Some((done, waits)) = &void_done {
         void_report(&s, done, waits);
+        let log = std::fs::read_to_string(dir.join("p0").join("stderr.log")).unwrap_or_default();
+        for line in log
+            .lines()
+            .filter(|l| l.contains("recompute") || l.contains("voided"))
+        {
+            println!("  bot: {line}");
+        }
     }
     summary("next turn (press -> next turn posted)", &mut s.next_ms);
     println!(

@@ -25,6 +25,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
+use futures_util::TryStreamExt;
 use sqlx::{Any, AnyConnection, Row};
 
 use super::{rate_result, weeks_between, PoolRating, RatingSystem};
@@ -34,6 +35,16 @@ use fourbot_core::game::Variant;
 /// Rating changes written per transaction of step 3: a few milliseconds
 /// of the writer each.
 pub(crate) const CHUNK_ROWS: usize = 2_000;
+
+/// The pause after each chunk on SQLite. The bot's writes outside the
+/// group commit (a route's buttons, a thread, settings) wait for the write
+/// lock in SQLite's busy handler, which sleeps between tries — up to 100 ms
+/// at a time — and would rarely find the lock free between two chunks
+/// written back to back (measured: a writer outside the group commit, the
+/// probe of `examples/load.rs`, waited up to 9.4 s during a void of
+/// 100,000 matches without the gap). A gap longer than the longest sleep lets each of
+/// them in; the void takes longer, no one else does.
+const SQLITE_CHUNK_GAP: Duration = Duration::from_millis(110);
 
 /// Rows per multi-row statement (9 values a row: 4,500 parameters, within
 /// SQLite's 32,766 and PostgreSQL's 65,535).
@@ -137,62 +148,64 @@ async fn snapshot(db: &Db, pool: i64, void: MatchId) -> Result<History, StoreErr
             .bind(season)
             .bind(void.0)
     };
-    let rows = bind(sqlx::query(concat!(
+    // Streamed, each row kept as the few numbers it holds (a pool of
+    // 100,000 matches is 200,000 seats, sides and changes: as rows of the
+    // `Any` driver, hundreds of MB).
+    let mut matches: Vec<Played> = Vec::new();
+    let mut rows = bind(sqlx::query(concat!(
         "SELECT m.id, m.finished_unix_ms FROM matches AS m WHERE ",
         counted!("m"),
         " ORDER BY m.finished_unix_ms, m.id"
     )))
-    .fetch_all(&mut *tx)
-    .await?;
-    let mut matches: Vec<Played> = rows
-        .iter()
-        .map(|r| Played {
+    .fetch(&mut *tx);
+    while let Some(r) = rows.try_next().await? {
+        matches.push(Played {
             id: r.get("id"),
             finished_unix_ms: r.get::<Option<i64>, _>("finished_unix_ms").unwrap_or(0),
-            seats: Vec::new(),
-            sides: Vec::new(),
-        })
-        .collect();
+            seats: Vec::with_capacity(2),
+            sides: Vec::with_capacity(2),
+        });
+    }
+    drop(rows);
     let at: HashMap<i64, usize> = matches.iter().enumerate().map(|(i, m)| (m.id, i)).collect();
-    let seats = bind(sqlx::query(concat!(
+    let mut seats = bind(sqlx::query(concat!(
         "SELECT s.match_id, s.player_id, s.side FROM match_seats AS s
          JOIN matches AS m ON m.id = s.match_id WHERE ",
         counted!("m"),
         " ORDER BY s.match_id, s.seat"
     )))
-    .fetch_all(&mut *tx)
-    .await?;
-    for r in &seats {
+    .fetch(&mut *tx);
+    while let Some(r) = seats.try_next().await? {
         if let Some(&i) = at.get(&r.get::<i64, _>("match_id")) {
             matches[i].seats.push((r.get("player_id"), r.get("side")));
         }
     }
-    let sides = bind(sqlx::query(concat!(
+    drop(seats);
+    let mut sides = bind(sqlx::query(concat!(
         "SELECT d.match_id, d.points_halves, d.place FROM match_sides AS d
          JOIN matches AS m ON m.id = d.match_id WHERE ",
         counted!("m"),
         " ORDER BY d.match_id, d.side"
     )))
-    .fetch_all(&mut *tx)
-    .await?;
-    for r in &sides {
+    .fetch(&mut *tx);
+    while let Some(r) = sides.try_next().await? {
         if let Some(&i) = at.get(&r.get::<i64, _>("match_id")) {
             matches[i]
                 .sides
                 .push((r.get("points_halves"), r.get("place")));
         }
     }
-    let changes = sqlx::query(
+    drop(sides);
+    let mut changes = HashMap::new();
+    let mut rows = sqlx::query(
         "SELECT match_id, player_id, rating_before, deviation_before, volatility_before,
                 rating_after, deviation_after, volatility_after
          FROM rating_changes WHERE pool_id = $1",
     )
     .bind(pool)
-    .fetch_all(&mut *tx)
-    .await?
-    .iter()
-    .map(|r| {
-        (
+    .fetch(&mut *tx);
+    while let Some(r) = rows.try_next().await? {
+        changes.insert(
             (r.get("match_id"), r.get("player_id")),
             (
                 (
@@ -206,9 +219,9 @@ async fn snapshot(db: &Db, pool: i64, void: MatchId) -> Result<History, StoreErr
                     r.get("volatility_after"),
                 ),
             ),
-        )
-    })
-    .collect();
+        );
+    }
+    drop(rows);
     let counts = player_counts(&mut tx, pool).await?;
     let voided = match db.engine {
         Engine::Sqlite => 0,
@@ -471,6 +484,9 @@ async fn void_once(db: &Db, id: MatchId, pool: i64) -> Result<Option<bool>, Stor
         drop(turn);
         costs.chunks += 1;
         costs.longest_chunk = costs.longest_chunk.max(t.elapsed());
+        if db.engine == Engine::Sqlite {
+            tokio::time::sleep(SQLITE_CHUNK_GAP).await;
+        }
     }
     #[cfg(feature = "faults")]
     db.recompute_pause().await;
