@@ -25,6 +25,14 @@
 //! also SQLite's and glibc malloc's own counts, read through gdb (see
 //! `heap`). `--bin PATH` runs another build of the bot.
 //!
+//! Players: by default every match has two new ones (so the bot's
+//! settings cache of 20,000 players fills up during a long run);
+//! `--players P` has the matches share P players, as on a server whose
+//! members come back (pair i mod P/2). `--linger-secs L`: after the last
+//! reading, wait L s, play 150 more matches and read again — with L ≥ 840
+//! the interaction tokens the bot keeps for 14 minutes
+//! (`discord::leases`) are gone by then.
+//!
 //! The fake runs lean (as in `examples/load.rs`): it keeps no request, and
 //! the players learn of the bot's posts from its observer, which hands
 //! each message posted into a match's thread to that match's inbox; the
@@ -63,6 +71,8 @@ struct Args {
     every: usize,
     bin: Option<PathBuf>,
     heap: bool,
+    players: usize,
+    linger: u64,
 }
 
 fn args() -> Args {
@@ -74,6 +84,8 @@ fn args() -> Args {
         every: 1000,
         bin: None,
         heap: false,
+        players: 0,
+        linger: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -89,6 +101,8 @@ fn args() -> Args {
             "--at-once" => a.at_once = number(),
             "--channels" => a.channels = number(),
             "--every" => a.every = number(),
+            "--players" => a.players = number(),
+            "--linger-secs" => a.linger = value.parse().expect("seconds"),
             "--bin" => a.bin = Some(PathBuf::from(&value)),
             other => panic!("unknown argument {other}; see the example's doc"),
         }
@@ -188,9 +202,11 @@ fn has_button(m: &Value, test: impl Fn(&str) -> bool) -> bool {
 /// moves, the match resigned by the player to move. Every wait is on the
 /// thread's inbox or a lookup of one interaction, so its cost does not
 /// grow with the matches played before.
-async fn one_match(fake: &FakeDiscord, inboxes: &Inboxes, i: usize, channel: u64) {
-    let a = user(2 * i as u64);
-    let b = user(2 * i as u64 + 1);
+async fn one_match(fake: &FakeDiscord, inboxes: &Inboxes, i: usize, channel: u64, pairs: usize) {
+    // Match i's two players: new ones each match, or pair i mod `pairs`.
+    let pair = if pairs == 0 { i } else { i % pairs } as u64;
+    let a = user(2 * pair);
+    let b = user(2 * pair + 1);
     let iid = command_in(
         fake,
         a,
@@ -258,7 +274,7 @@ async fn play(
     channels: &[u64],
     (from, to): (usize, usize),
     at_once: usize,
-    (pid, every): (u32, usize),
+    (pid, every, pairs): (u32, usize, usize),
 ) {
     let next = Arc::new(AtomicUsize::new(from));
     let done = Arc::new(AtomicUsize::new(0));
@@ -276,7 +292,7 @@ async fn play(
                 if i >= to {
                     return;
                 }
-                one_match(&fake, &inboxes, i, channels[i % channels.len()]).await;
+                one_match(&fake, &inboxes, i, channels[i % channels.len()], pairs).await;
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
                 if every > 0 && n % every == 0 {
                     let secs = started.elapsed().as_secs_f64();
@@ -415,7 +431,7 @@ async fn main() {
         &channels,
         (0, args.warm),
         args.at_once,
-        (pid, args.every),
+        (pid, args.every, args.players / 2),
     )
     .await;
     tokio::time::sleep(settle).await;
@@ -440,7 +456,7 @@ async fn main() {
         &channels,
         (args.warm, args.warm + args.matches),
         args.at_once,
-        (pid, args.every),
+        (pid, args.every, args.players / 2),
     )
     .await;
     let played = started.elapsed();
@@ -461,6 +477,37 @@ async fn main() {
     );
     if args.heap {
         println!("  {}", heap(pid, &dir).await);
+    }
+    if args.linger > 0 {
+        // What the bot keeps for a time, not per match: the interaction
+        // tokens of the last 14 minutes (`discord::leases`, pruned every
+        // 512 presses). After the wait, a few matches prune them.
+        tokio::time::sleep(Duration::from_secs(args.linger)).await;
+        let more = 150;
+        let from = args.warm + args.matches;
+        play(
+            &fake,
+            &inboxes,
+            &channels,
+            (from, from + more),
+            args.at_once,
+            (pid, 0, args.players / 2),
+        )
+        .await;
+        tokio::time::sleep(settle).await;
+        let late = rss_kib(pid);
+        println!(
+            "  {} s later and {more} matches more, 25 s after them: {:.1} MiB = {:.3} × the warm-up's \
+             ({:+.2} KiB per match of the {})",
+            args.linger,
+            late as f64 / 1024.0,
+            late as f64 / before.max(1) as f64,
+            (late as f64 - before as f64) / args.matches as f64,
+            args.matches
+        );
+        if args.heap {
+            println!("  {}", heap(pid, &dir).await);
+        }
     }
     drop(child);
 }
