@@ -23,7 +23,9 @@
 //! (default 1,000) it prints the RSS so far; at both readings the
 //! database's size and the bot's `fourbot_matches_running`; with `--heap`
 //! also SQLite's and glibc malloc's own counts, read through gdb (see
-//! `heap`). `--bin PATH` runs another build of the bot.
+//! `heap`); `--trim` (implies `--heap`) then has the bot call
+//! `malloc_trim(0)` and reads the RSS again. `--bin PATH` runs another
+//! build of the bot.
 //!
 //! Players: by default every match has two new ones (so the bot's
 //! settings cache of 20,000 players fills up during a long run);
@@ -71,6 +73,7 @@ struct Args {
     every: usize,
     bin: Option<PathBuf>,
     heap: bool,
+    trim: bool,
     players: usize,
     linger: u64,
 }
@@ -84,13 +87,15 @@ fn args() -> Args {
         every: 1000,
         bin: None,
         heap: false,
+        trim: false,
         players: 0,
         linger: 0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
-        if arg == "--heap" {
+        if arg == "--heap" || arg == "--trim" {
             a.heap = true;
+            a.trim |= arg == "--trim";
             continue;
         }
         let value = it.next().unwrap_or_else(|| panic!("{arg} needs a value"));
@@ -326,13 +331,20 @@ fn db_kib(dir: &std::path::Path) -> u64 {
 /// which prints to the bot's stderr): the bytes the allocator took from
 /// the system and the bytes in use. gdb stops the bot for about a second;
 /// it runs after the RSS reading.
-async fn heap(pid: u32, dir: &std::path::Path) -> String {
-    let out = tokio::process::Command::new("gdb")
-        .args(["-p", &pid.to_string(), "-batch", "-nx"])
+///
+/// With `trim` (`--trim`) gdb then calls `malloc_trim(0)`, which hands the
+/// allocator's free pages back to the system, and the RSS is read again:
+/// what of the RSS is memory in use and what is free memory the allocator
+/// kept. (This changes the bot: later readings of the run are after it.)
+async fn heap(pid: u32, dir: &std::path::Path, trim: bool) -> String {
+    let mut gdb = tokio::process::Command::new("gdb");
+    gdb.args(["-p", &pid.to_string(), "-batch", "-nx"])
         .args(["-ex", "print (long long) sqlite3_memory_used()"])
-        .args(["-ex", "call (void) malloc_stats()"])
-        .output()
-        .await;
+        .args(["-ex", "call (void) malloc_stats()"]);
+    if trim {
+        gdb.args(["-ex", "call (int) malloc_trim(0)"]);
+    }
+    let out = gdb.output().await;
     let sqlite = out
         .ok()
         .and_then(|o| {
@@ -351,8 +363,16 @@ async fn heap(pid: u32, dir: &std::path::Path) -> String {
             .and_then(|v| v.trim().parse::<f64>().ok())
     };
     let mib = |v: Option<f64>| v.map_or("?".to_string(), |v| format!("{:.2}", v / 1048576.0));
+    let trimmed = if trim {
+        format!(
+            "; RSS after malloc_trim(0): {:.1} MiB",
+            rss_kib(pid) as f64 / 1024.0
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "heap: SQLite {} MiB, malloc in use {} MiB of {} MiB taken",
+        "heap: SQLite {} MiB, malloc in use {} MiB of {} MiB taken{trimmed}",
         mib(sqlite),
         mib(field("in use bytes")),
         mib(field("system bytes"))
@@ -447,7 +467,7 @@ async fn main() {
         metric(port, "fourbot_matches_running").await,
     );
     if args.heap {
-        println!("  {}", heap(pid, &dir).await);
+        println!("  {}", heap(pid, &dir, args.trim).await);
     }
     let started = Instant::now();
     play(
@@ -476,7 +496,7 @@ async fn main() {
         loadavg()
     );
     if args.heap {
-        println!("  {}", heap(pid, &dir).await);
+        println!("  {}", heap(pid, &dir, args.trim).await);
     }
     if args.linger > 0 {
         // What the bot keeps for a time, not per match: the interaction
@@ -506,7 +526,7 @@ async fn main() {
             args.matches
         );
         if args.heap {
-            println!("  {}", heap(pid, &dir).await);
+            println!("  {}", heap(pid, &dir, args.trim).await);
         }
     }
     drop(child);
