@@ -59,7 +59,7 @@
 //!   refuse or ignore), turns posted out of order (a press applied twice),
 //!   and the **presses lost**: presses with no accepted callback whose
 //!   match had no message after their turn when the play phase ended, at
-//!   least 10 s after the press (`lost_report`). The last line gives
+//!   least 10 s after the press (`lost_report`). A line at the end gives
 //!   issue 33's goals (presses lost, ack p99, next turn p99, DB commit p99,
 //!   429s). With `--think-range-ms 5000-15000 --spread-ms 60000`: players
 //!   who think 5–15 s, their start spread over a minute.
