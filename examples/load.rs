@@ -48,6 +48,21 @@
 //! - `--spread-ms S`: match i (0-based) waits S·i/N ms more before its
 //!   first press, so the play (or, with `--flags`, the deadlines) starts
 //!   spread evenly over S ms instead of all at once.
+//! - `--repress-after-ms R` (issue 33's 10,000-match run): players press
+//!   again as people do. When no callback of a press has been accepted by
+//!   the fake R ms after it (Discord shows "This interaction failed" after
+//!   3 s), the player presses the same button again — a new interaction
+//!   id, as Discord makes one per click — and again every R ms until one
+//!   of the turn's presses is acknowledged or the next turn comes (at most
+//!   10 presses a turn). Reported: the re-presses, what the bot answered
+//!   them (a re-press of a turn already played is a duplicate the bot must
+//!   refuse or ignore), turns posted out of order (a press applied twice),
+//!   and the **presses lost**: presses with no accepted callback whose
+//!   match had no message after their turn when the play phase ended, at
+//!   least 10 s after the press (`lost_report`). A line at the end gives
+//!   issue 33's goals (presses lost, ack p99, next turn p99, DB commit p99,
+//!   429s). With `--think-range-ms 5000-15000 --spread-ms 60000`: players
+//!   who think 5–15 s, their start spread over a minute.
 //!
 //! - `--shards T --processes P` (issue 20): the fake recommends `T` shards
 //!   and holds a guild on every shard (the channels spread over them); `P`
@@ -111,7 +126,7 @@ mod harness;
 #[path = "../tests/e2e/support/tls.rs"]
 mod tls;
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -164,6 +179,9 @@ struct Args {
     void_after_ms: u64,
     /// Fill the pool and stop (a database to copy for several runs).
     void_fill_only: bool,
+    /// A player presses again when their press's callback has not reached
+    /// the fake this long after it (`None`: never).
+    repress_after: Option<Duration>,
 }
 
 fn args() -> Args {
@@ -190,6 +208,7 @@ fn args() -> Args {
         void_pool: 0,
         void_after_ms: 10_000,
         void_fill_only: false,
+        repress_after: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -223,6 +242,10 @@ fn args() -> Args {
             "--void-pool" => a.void_pool = it.next().and_then(|v| v.parse().ok()).expect("N"),
             "--void-after-ms" => {
                 a.void_after_ms = it.next().and_then(|v| v.parse().ok()).expect("D")
+            }
+            "--repress-after-ms" => {
+                let ms: u64 = it.next().and_then(|v| v.parse().ok()).expect("R");
+                a.repress_after = (ms > 0).then(|| Duration::from_millis(ms));
             }
             other => panic!("unknown argument {other}; see the example's doc"),
         }
@@ -305,6 +328,41 @@ struct Stats {
     /// REST requests the fake answered, and how many of them with 429.
     requests: u64,
     rate_limited: u64,
+    /// The callback status of each measured press whose turn is still
+    /// open, by interaction id (forgotten when the turn is over).
+    answered: HashMap<u64, u16>,
+    /// Turns pressed whose next message has not come yet, by thread.
+    open_turns: HashMap<u64, OpenTurn>,
+    /// Presses made again because no callback came in time
+    /// (`--repress-after-ms`), by interaction id until their callback.
+    repressed: HashSet<u64>,
+    /// Measured turns pressed (each turn's first press).
+    first_presses: u64,
+    /// How many presses were made again.
+    represses: u64,
+    /// Every re-press's interaction id (their private follow-ups are
+    /// counted by what they say).
+    repress_notes: HashSet<u64>,
+    /// One such follow-up's text, for the report.
+    repress_note: Option<String>,
+    /// What the bot answered the re-presses with: the callback's type (or
+    /// the fake's refusal of a dead one), and private follow-ups.
+    repress_answers: BTreeMap<String, u64>,
+    /// Turns whose move came after a re-press (the first press of the turn
+    /// was slow or lost).
+    moved_after_repress: u64,
+    /// Turns posted out of order: not the ply after the one before (a
+    /// press applied twice, or a turn skipped), by thread.
+    out_of_order: u64,
+}
+
+/// A turn a player pressed whose next message has not come yet.
+#[derive(Clone, Debug)]
+struct OpenTurn {
+    /// The player's first press of the turn.
+    first: Instant,
+    /// Every press of the turn (the first and its re-presses).
+    iids: Vec<u64>,
 }
 
 /// One `/replay` call: when it was dispatched, and what came of it.
@@ -481,6 +539,12 @@ async fn main() {
                     if let Some(t0) = s.pressed.remove(&iid) {
                         let ms = o.at.duration_since(t0).as_secs_f64() * 1000.0;
                         s.refused.push((t0, ms));
+                        s.answered.insert(iid, o.status);
+                    }
+                    if s.repressed.remove(&iid) {
+                        *s.repress_answers
+                            .entry(format!("callback refused by the fake ({})", o.status))
+                            .or_default() += 1;
                     }
                     if let Some(r) = s.replays.get_mut(&iid) {
                         r.ack_status = o.status;
@@ -493,6 +557,18 @@ async fn main() {
                         let ms = o.at.duration_since(t0).as_secs_f64() * 1000.0;
                         s.ack_ms.push(ms);
                         s.acks.push((t0, ms));
+                        s.answered.insert(iid, o.status);
+                    }
+                    if s.repressed.remove(&iid) {
+                        let kind = match o.json["type"].as_u64() {
+                            Some(4) if o.json["data"]["flags"].as_u64().unwrap_or(0) & 64 != 0 => {
+                                "a private message (type 4)".to_string()
+                            }
+                            Some(6) => "deferred update (type 6)".to_string(),
+                            Some(7) => "message updated (type 7)".to_string(),
+                            t => format!("type {t:?}"),
+                        };
+                        *s.repress_answers.entry(kind).or_default() += 1;
                     }
                     if let Some(r) = s.replays.get_mut(&iid) {
                         r.ack_status = o.status;
@@ -517,6 +593,19 @@ async fn main() {
                             .and_then(|i| i.parse().ok())
                             .unwrap_or(0);
                         let mut s = stats.lock().unwrap();
+                        // A re-press's private note (a stale press
+                        // refused in words).
+                        if s.repress_notes.contains(&iid)
+                            && reply["flags"].as_u64().unwrap_or(0) & 64 != 0
+                        {
+                            *s.repress_answers
+                                .entry("then a private follow-up".to_string())
+                                .or_default() += 1;
+                            s.repress_note.get_or_insert_with(|| {
+                                reply["content"].as_str().unwrap_or("").to_string()
+                            });
+                            return;
+                        }
                         if let Some(r) = s.replays.get_mut(&iid).filter(|r| r.answer.is_none()) {
                             r.answer = Some(o.at);
                             r.content = reply["content"].as_str().unwrap_or("").to_string();
@@ -644,6 +733,7 @@ async fn main() {
         let flags = args.flags;
         let time = time.clone();
         let hold_at = if args.open_moves { 2 } else { 0 };
+        let repress = args.repress_after;
         handles.push(tokio::spawn(async move {
             let (tx, rx) = mpsc::unbounded_channel();
             {
@@ -682,6 +772,7 @@ async fn main() {
                 go,
                 delay,
                 hold_at,
+                repress,
             )
             .await;
         }));
@@ -842,6 +933,8 @@ async fn main() {
         100.0 * cpu_driver / play.as_secs_f64()
     );
     let late = s.ack_ms.iter().filter(|v| **v > 3000.0).count();
+    let ack_p99 = pct(&mut s.ack_ms, 0.99);
+    let next_p99 = pct(&mut s.next_ms, 0.99);
     summary("ack (press -> interaction callback)", &mut s.ack_ms);
     println!("acks later than 3 s: {late}");
     if !s.refused.is_empty() {
@@ -855,6 +948,7 @@ async fn main() {
         "presses without any callback at the end: {} (a --play-secs cut-off leaves a few in flight)",
         s.pressed.len()
     );
+    let lost = lost_report(&s, play_start + play, args.repress_after);
     if !replays_done.is_empty() {
         replay_report(&replays_done);
         // The other matches' presses made while a replay was unanswered.
@@ -961,13 +1055,18 @@ async fn main() {
             tunnels.len()
         );
     }
-    histogram_report(&bots, "fourbot_db_commit_seconds", "database commits").await;
+    let commit_p99 = histogram_report(&bots, "fourbot_db_commit_seconds", "database commits").await;
     // The bot's own share of the acknowledgement: from the event's
     // dispatch in the bot to the callback's answer (setup included).
     histogram_report(&bots, "fourbot_ack_seconds", "acks inside the bot").await;
     if args.flags {
         flag_report(&dir, &s.ended_unix_ms, clock_base).await;
     }
+    println!(
+        "issue 33's goals: presses lost {lost} (0), ack p99 {ack_p99:.1} ms (<= 100), next turn p99 {next_p99:.1} ms (<= 250), \
+         DB commit p99 {commit_p99:.1} ms (<= 50), 429s met {} (0)",
+        counts_end.limited - counts_idle.limited
+    );
     println!("load average after: {}", uptime());
     for mut b in bots {
         let _ = b.child.kill().await;
@@ -986,9 +1085,42 @@ fn think_range(a: &Args) -> (u64, u64) {
         .unwrap_or((a.think_ms / 2, a.think_ms * 3 / 2))
 }
 
+/// The `(game, ply)` a turn's drop buttons name (`m:<match>:<g>.<p>:drop:<c>`).
+fn ply_of(drop: &str) -> Option<(u32, u32)> {
+    let (g, p) = drop.split(':').nth(2)?.split_once('.')?;
+    Some((g.parse().ok()?, p.parse().ok()?))
+}
+
+/// A measured turn a player has pressed, until its next message comes.
+struct Pressing {
+    /// The turn's message (pressed again as it was).
+    msg: Value,
+    /// The button pressed.
+    button: String,
+    /// The mover.
+    who: TestUser,
+    /// The turn's presses: the first, then the re-presses.
+    iids: Vec<u64>,
+    /// When to press again if no callback was accepted by then (`None`:
+    /// no more re-presses).
+    again: Option<Instant>,
+}
+
+/// At most this many presses of one turn (the first and its re-presses):
+/// a person gives up pressing a button that does nothing, and a bot that
+/// never answers would otherwise be pressed without end.
+const PRESSES_PER_TURN: usize = 10;
+
 /// Plays one match from its messages (`rx`): the mover presses a random free
 /// column (after the think time), both press Ready between games; in flag
 /// mode only plies 1 and 2 are played. Signals `started` at the first turn.
+///
+/// With `repress` (`--repress-after-ms`), a mover whose press has had no
+/// callback that the fake accepted within that time presses the same button
+/// again — a new interaction, as Discord makes one per click — and again
+/// after as long, until a callback of one of the turn's presses is accepted
+/// or the next turn comes (at most [`PRESSES_PER_TURN`] presses). A person
+/// sees "This interaction failed" after Discord's 3 s and clicks again.
 #[allow(clippy::too_many_arguments)]
 async fn drive(
     fake: FakeDiscord,
@@ -1002,6 +1134,7 @@ async fn drive(
     mut go: tokio::sync::watch::Receiver<bool>,
     delay: Duration,
     hold_at: u32,
+    repress: Option<Duration>,
 ) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut pressed_at: Option<Instant> = None;
@@ -1009,8 +1142,58 @@ async fn drive(
     // Until `hold_at` plies are played (no think time, not measured) the
     // match is starting; then it waits for the play phase.
     let mut held = false;
-    while let Some((at, msg)) = rx.recv().await {
+    // The measured turn pressed and not yet followed by a message.
+    let mut open: Option<Pressing> = None;
+    let mut last_ply: Option<(u32, u32)> = None;
+    // The match's thread (known from its first message).
+    let mut thread = 0u64;
+    loop {
+        let again = open.as_ref().and_then(|o| o.again);
+        let next = match again {
+            Some(at) => match tokio::time::timeout_at(at.into(), rx.recv()).await {
+                Ok(next) => next,
+                Err(_) => {
+                    // No accepted callback for any press of the turn yet:
+                    // press again (or stop pressing once one came).
+                    let Pressing {
+                        msg,
+                        button,
+                        who,
+                        iids,
+                        again,
+                    } = open.as_mut().unwrap();
+                    let mut s = stats.lock().unwrap();
+                    let acked = iids
+                        .iter()
+                        .any(|i| s.answered.get(i).is_some_and(|st| *st < 300));
+                    if acked || iids.len() >= PRESSES_PER_TURN {
+                        *again = None;
+                        continue;
+                    }
+                    let iid = fake.next_id();
+                    let t0 = Instant::now();
+                    s.pressed.insert(iid, t0);
+                    s.repressed.insert(iid);
+                    s.repress_notes.insert(iid);
+                    s.represses += 1;
+                    iids.push(iid);
+                    if let Some(t) = s.open_turns.get_mut(&thread) {
+                        t.iids.push(iid);
+                    }
+                    drop(s);
+                    fake.dispatch(
+                        "INTERACTION_CREATE",
+                        button_press_json(iid, *who, msg, button, "en-US"),
+                    );
+                    *again = Some(t0 + repress.unwrap());
+                    continue;
+                }
+            },
+            None => rx.recv().await,
+        };
+        let Some((at, msg)) = next else { break };
         let Some(o) = offer(&msg) else { continue };
+        thread = msg["channel_id"].as_str().unwrap().parse().unwrap();
         if !held && (plies >= hold_at || !matches!(o, Offer::Turn { .. })) {
             held = true;
             pressed_at = None;
@@ -1024,10 +1207,21 @@ async fn drive(
             s.next_ms.push(ms);
             s.nexts.push((t0, ms));
             s.moves += 1;
+            // The turn is over: its presses are no longer followed.
+            if let Some(Pressing { iids, .. }) = open.take() {
+                if iids.len() > 1 {
+                    s.moved_after_repress += 1;
+                }
+                // (A re-press's private note may come after the next
+                // turn: `repress_notes` keeps its id.)
+                for i in &iids {
+                    s.answered.remove(i);
+                }
+                s.open_turns.remove(&thread);
+            }
         }
         match o {
             Offer::Over => {
-                let thread: u64 = msg["channel_id"].as_str().unwrap().parse().unwrap();
                 let base = (Instant::now(), SystemTime::now());
                 stats
                     .lock()
@@ -1042,6 +1236,13 @@ async fn drive(
                 }
             }
             Offer::Turn { mover, drops } => {
+                let ply = ply_of(&drops[0]);
+                if let (Some((g, p)), Some((lg, lp))) = (ply, last_ply) {
+                    if !((g == lg && p == lp + 1) || (g == lg + 1 && p == 1)) {
+                        stats.lock().unwrap().out_of_order += 1;
+                    }
+                }
+                last_ply = ply;
                 if flags && plies >= 2 {
                     continue; // let the bank run out
                 }
@@ -1057,17 +1258,96 @@ async fn drive(
                 let iid = fake.next_id();
                 let t0 = Instant::now();
                 if held {
-                    stats.lock().unwrap().pressed.insert(iid, t0);
+                    let mut s = stats.lock().unwrap();
+                    s.pressed.insert(iid, t0);
+                    s.first_presses += 1;
+                    s.open_turns.insert(
+                        thread,
+                        OpenTurn {
+                            first: t0,
+                            iids: vec![iid],
+                        },
+                    );
                 }
                 fake.dispatch(
                     "INTERACTION_CREATE",
                     button_press_json(iid, who, &msg, id, "en-US"),
                 );
+                if held {
+                    open = Some(Pressing {
+                        msg,
+                        button: id.clone(),
+                        who,
+                        iids: vec![iid],
+                        again: repress.map(|r| t0 + r),
+                    });
+                }
                 pressed_at = held.then_some(t0);
                 plies += 1;
             }
         }
     }
+}
+
+/// How long before the end of the play phase a press must have been made
+/// to count as lost (see [`lost_report`]): longer than Discord's 3 s for a
+/// callback and a re-press's wait, so that presses in flight when a
+/// `--play-secs` cut-off stops the run are not counted.
+const LOST_AFTER: Duration = Duration::from_secs(10);
+
+/// Prints the presses of the play phase and returns how many were lost.
+///
+/// A press (one interaction: a click) is **lost** when both: no callback
+/// for it was accepted by the fake — none came, or one came after
+/// Discord's 3 s and the fake refused it with 10062 as Discord does (the
+/// player saw "This interaction failed") — and the move it asked for never
+/// happened: when the play phase ended, at least [`LOST_AFTER`] after the
+/// press, no message of its match had followed the turn it was pressed on.
+/// A press of a turn whose move came (through another press of the same
+/// turn, a re-press) is not lost: the player got their move. A press that
+/// was acknowledged but whose move never came is counted apart
+/// ("acknowledged, no move"): not lost to Discord, but a stalled match.
+fn lost_report(s: &Stats, end: Instant, repress: Option<Duration>) -> usize {
+    let mut lost = 0;
+    let mut acked_no_move = 0;
+    let mut stalled = 0;
+    for turn in s.open_turns.values() {
+        if end.saturating_duration_since(turn.first) < LOST_AFTER {
+            continue; // in flight when the run stopped
+        }
+        stalled += 1;
+        for i in &turn.iids {
+            match s.answered.get(i) {
+                Some(status) if *status < 300 => acked_no_move += 1,
+                _ => lost += 1,
+            }
+        }
+    }
+    println!(
+        "presses: {} turns pressed, {} presses made again (--repress-after-ms {}); turns whose move came after a re-press: {}",
+        s.first_presses,
+        s.represses,
+        repress.map_or("off".to_string(), |r| r.as_millis().to_string()),
+        s.moved_after_repress
+    );
+    if !s.repress_answers.is_empty() {
+        let answers: Vec<String> = s
+            .repress_answers
+            .iter()
+            .map(|(k, n)| format!("{k}: {n}"))
+            .collect();
+        println!("  the re-presses were answered: {}", answers.join("; "));
+        if let Some(note) = &s.repress_note {
+            println!("  a private follow-up to a re-press said: {note:?}");
+        }
+    }
+    println!(
+        "presses lost (no accepted callback, and no next message of the match by the end, {} s or more after the press): {lost}; \
+         acknowledged presses with no move: {acked_no_move}; turns stalled so: {stalled}; turns posted out of order: {}",
+        LOST_AFTER.as_secs(),
+        s.out_of_order
+    );
+    lost
 }
 
 /// Flag announcements against their deadlines (from the store).
@@ -1192,7 +1472,7 @@ async fn ack_buckets(ports: &[u16]) -> Vec<(f64, f64)> {
 
 /// A latency histogram of every process (buckets merged), printed as
 /// `what` with its count, p50 and p99.
-async fn histogram_report(bots: &[Proc], metric: &str, what: &str) {
+async fn histogram_report(bots: &[Proc], metric: &str, what: &str) -> f64 {
     let mut merged: Vec<(f64, f64)> = Vec::new();
     for b in bots {
         let h = histogram(&scrape(b.port).await, metric);
@@ -1210,6 +1490,7 @@ async fn histogram_report(bots: &[Proc], metric: &str, what: &str) {
         quantile(&merged, 0.5) * 1000.0,
         quantile(&merged, 0.99) * 1000.0
     );
+    quantile(&merged, 0.99) * 1000.0
 }
 
 /// Writes the finished PopOut matches of `--replay-plies` plies that the

@@ -61,6 +61,25 @@ pub fn intents() -> GatewayIntents {
     GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::MESSAGE_CONTENT
 }
 
+/// What serenity's cache keeps: no servers and no channels, only the bot's
+/// own user (for poise). With its defaults serenity keeps every server's
+/// channels, roles and threads, and its thread list never forgets: every
+/// THREAD_CREATE (Discord sends one for each match thread the bot starts)
+/// is pushed onto the server's list, an archived thread stays in it (a
+/// THREAD_UPDATE only replaces it), and each THREAD_UPDATE and
+/// MESSAGE_CREATE in a thread walks the list (serenity 0.12.5,
+/// `cache/event.rs`). So a bot kept about 400 bytes (`GuildChannel`) per
+/// match ever played, and its lookups grew with them (issue 33: memory
+/// proportional to what is running). The bot reads nothing else from the
+/// cache: every event and interaction carries what it needs, and the
+/// tests' fake never filled the cache (it sends no GUILD_CREATE).
+pub fn cache_settings() -> serenity::cache::Settings {
+    let mut settings = serenity::cache::Settings::default();
+    settings.cache_guilds = false;
+    settings.cache_channels = false;
+    settings
+}
+
 /// The bot token. Its `Debug` never shows it.
 #[derive(Clone)]
 pub struct Token(String);
@@ -440,6 +459,58 @@ impl DiscordConfig {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// GUILD_CREATE, THREAD_CREATE and THREAD_UPDATE as Discord sends them
+    /// (the fields serenity 0.12 requires), through serenity's cache with
+    /// the bot's settings.
+    fn cache_after_threads(threads: u64) -> serenity::cache::Cache {
+        use serde_json::json;
+        use serenity::all::{GuildCreateEvent, ThreadCreateEvent, ThreadUpdateEvent};
+        let cache = serenity::cache::Cache::new_with_settings(cache_settings());
+        let guild = "1200000000000000000";
+        let mut created: GuildCreateEvent = serde_json::from_value(json!({
+            "id": guild, "name": "a server", "owner_id": "1100000000000000000",
+            "afk_timeout": 300, "verification_level": 0,
+            "default_message_notifications": 0, "explicit_content_filter": 0,
+            "roles": [], "emojis": [], "features": [], "mfa_level": 0,
+            "system_channel_flags": 0, "premium_tier": 0, "preferred_locale": "en-US",
+            "nsfw_level": 0, "premium_progress_bar_enabled": false, "stickers": [],
+            "joined_at": "2026-12-01T00:00:00+00:00", "large": false, "member_count": 2,
+            "members": [], "channels": [], "threads": [], "voice_states": [],
+            "presences": [], "stage_instances": [], "guild_scheduled_events": []
+        }))
+        .unwrap();
+        cache.update(&mut created);
+        for i in 0..threads {
+            let thread = |archived: bool| {
+                json!({
+                    "id": (1_300_000_000_000_000_000u64 + i).to_string(), "type": 11,
+                    "guild_id": guild, "parent_id": "1200000000000000001",
+                    "name": format!("player{i} vs player{} · classic", i + 1),
+                    "owner_id": "1100000000000000000", "rate_limit_per_user": 0,
+                    "message_count": 3, "member_count": 2, "flags": 0,
+                    "thread_metadata": {"archived": archived, "auto_archive_duration": 1440,
+                        "archive_timestamp": "2026-12-06T10:00:00+00:00", "locked": false}
+                })
+            };
+            let mut create: ThreadCreateEvent = serde_json::from_value(thread(false)).unwrap();
+            cache.update(&mut create);
+            let mut archive: ThreadUpdateEvent = serde_json::from_value(thread(true)).unwrap();
+            cache.update(&mut archive);
+        }
+        cache
+    }
+
+    #[test]
+    fn serenitys_cache_keeps_no_thread_of_a_finished_match() {
+        let cache = cache_after_threads(100);
+        let kept: usize = cache
+            .guilds()
+            .into_iter()
+            .filter_map(|g| cache.guild(g).map(|g| g.threads.len()))
+            .sum();
+        assert_eq!(kept, 0, "threads kept in serenity's cache");
+    }
 
     #[test]
     fn operator_bounds_come_from_flags_and_are_whole_numbers_from_one() {

@@ -326,6 +326,7 @@ async fn connect(
         };
         let mut client =
             match serenity::all::ClientBuilder::new_with_http(rest.connection_http(), intents)
+                .cache_settings(config::cache_settings())
                 .framework(framework)
                 .await
             {

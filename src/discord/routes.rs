@@ -386,12 +386,22 @@ impl Routes {
         id: MatchId,
         message: Option<MessageId>,
     ) -> Option<MessageId> {
-        let old = {
+        let (old, finished) = {
             let mut inner = self.lock();
             let route = inner.by_match.get_mut(&id)?;
-            std::mem::replace(&mut route.last_buttons, message)
+            (
+                std::mem::replace(&mut route.last_buttons, message),
+                route.finished,
+            )
         };
         self.save(&[id]).await;
+        // The poster records the end's message here once it is posted,
+        // and the save above writes the route as finished: from now on
+        // only the rematch window needs it (the poster marks a match over
+        // with `finish_unsaved`, never with `finish`).
+        if finished {
+            self.forget_later(id);
+        }
         old
     }
 
@@ -424,18 +434,26 @@ impl Routes {
     pub async fn finish(&self, id: MatchId) {
         let known = self.lock().finish(id);
         self.save(&[id]).await;
-        if let (true, Some(after)) = (known, self.forget_after) {
-            let inner = Arc::downgrade(&self.inner);
-            tokio::spawn(async move {
-                tokio::time::sleep(after).await;
-                let Some(inner) = inner.upgrade() else { return };
-                let mut inner = super::ops::lock(&inner);
-                // Unless the id names a new match by now.
-                if inner.by_match.get(&id).is_some_and(|r| r.finished) {
-                    inner.remove(id);
-                }
-            });
+        if known {
+            self.forget_later(id);
         }
+    }
+
+    /// Forgets finished match `id`'s route after the forget time (if one
+    /// is set), unless the id names a new match by then.
+    fn forget_later(&self, id: MatchId) {
+        let Some(after) = self.forget_after else {
+            return;
+        };
+        let inner = Arc::downgrade(&self.inner);
+        tokio::spawn(async move {
+            tokio::time::sleep(after).await;
+            let Some(inner) = inner.upgrade() else { return };
+            let mut inner = super::ops::lock(&inner);
+            if inner.by_match.get(&id).is_some_and(|r| r.finished) {
+                inner.remove(id);
+            }
+        });
     }
 
     /// Routes of finished matches are forgotten `after` their end was
@@ -518,6 +536,30 @@ mod tests {
         );
         routes.finish(id).await;
         assert_eq!(routes.match_for(ChannelId::new(1), A), None);
+    }
+
+    /// Issue 33: the poster's path to a match's end — marked over in memory
+    /// (`finish_unsaved`), then the end posted and its buttons recorded
+    /// (`replace_buttons`, which saves) — forgets the route after the
+    /// rematch window too. (Only [`Routes::finish`], which the poster never
+    /// calls, did: every match's route stayed for the life of the process,
+    /// heaptrack in docs/benchmarks.md.)
+    #[tokio::test]
+    async fn a_route_whose_end_was_posted_is_forgotten() {
+        let mut routes = Routes::new();
+        routes.forget_finished_after(Duration::from_millis(100));
+        let thread = ChannelId::new(77);
+        let id = MatchId(5);
+        routes
+            .insert(id, Route::new(thread, vec![A, B], Locale::EnUs))
+            .await;
+        routes.replace_buttons(id, Some(MessageId::new(9))).await;
+        routes.finish_unsaved(id);
+        routes.replace_buttons(id, Some(MessageId::new(10))).await;
+        assert_eq!(routes.len(), 1, "kept for the rematch window");
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert!(routes.is_empty(), "the finished route is forgotten");
+        assert!(routes.by_thread(thread).is_none());
     }
 
     /// Issue 33: a finished match's route is forgotten once its rematch
