@@ -590,7 +590,7 @@ async fn post(rest: &Rest, routes: &Routes, id: MatchId, view: &View) -> serenit
         return Ok(());
     }
     let live = (!view.buttons.is_empty()).then_some(new);
-    if let Some(old) = routes.replace_buttons(id, live).await {
+    if let Some(old) = routes.replace_buttons(id, live) {
         if old != new {
             remove_buttons(rest, routes, route.thread, old).await?;
         }

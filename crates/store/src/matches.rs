@@ -1083,19 +1083,17 @@ pub(super) async fn record_in(
     .bind(id.0)
     .execute(&mut *conn)
     .await?;
-    let ready = |s: Seat| m.is_ready(s);
-    for (i, &s) in m.seating().all().iter().enumerate() {
-        sqlx::query(
-            "UPDATE match_seats SET bank_ms = $1, moved = $2, ready = $3 WHERE match_id = $4 AND seat = $5",
-        )
-        .bind(clock.banks[i] as i64)
-        .bind(i64::from(m.clock().has_moved(s)))
-        .bind(i64::from(ready(s)))
-        .bind(id.0)
-        .bind(i as i64)
-        .execute(&mut *conn)
-        .await?;
+    // Every seat in one statement (issue 33 §5: a statement per seat was a
+    // round trip to SQLite's worker thread each, at every move).
+    let seats = m.seating().all();
+    let mut update = sqlx::query(seats_update(seats.len())).bind(id.0);
+    for (i, &s) in seats.iter().enumerate() {
+        update = update
+            .bind(clock.banks[i] as i64)
+            .bind(i64::from(m.clock().has_moved(s)))
+            .bind(i64::from(m.is_ready(s)));
     }
+    update.execute(&mut *conn).await?;
     let outcome = match finished {
         Some((result, at)) => {
             if finish_in(&mut *conn, id, &result, at).await? {
@@ -1107,6 +1105,34 @@ pub(super) async fn record_in(
         None => Recorded::Committed,
     };
     Ok(outcome)
+}
+
+/// `UPDATE match_seats` of every seat of a match of `seats` seats at once:
+/// `$1` the match, then per seat `i` its bank (ms), moved and ready (0 or
+/// 1) as `$(2 + 3i)`, `$(3 + 3i)`, `$(4 + 3i)`. Made once per seat count.
+fn seats_update(seats: usize) -> &'static str {
+    static MADE: std::sync::Mutex<Vec<(usize, &'static str)>> = std::sync::Mutex::new(Vec::new());
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, sql)) = made.iter().find(|(n, _)| *n == seats) {
+        return sql;
+    }
+    let case = |column: &str, offset: usize| {
+        let arms: String = (0..seats)
+            .map(|i| format!(" WHEN {i} THEN ${}", 2 + 3 * i + offset))
+            .collect();
+        format!("{column} = CASE seat{arms} END")
+    };
+    let sql: &'static str = Box::leak(
+        format!(
+            "UPDATE match_seats SET {}, {}, {} WHERE match_id = $1 AND seat < {seats}",
+            case("bank_ms", 0),
+            case("moved", 1),
+            case("ready", 2)
+        )
+        .into_boxed_str(),
+    );
+    made.push((seats, sql));
+    sql
 }
 
 /// The end of a finished match that its journal does not hold: a flag or
