@@ -230,8 +230,11 @@ async fn run_until(
     )
     .await;
     drop(renewing);
-    // A clean stop gives the shards up at once (a lost lease is not ours).
+    // A clean stop gives the shards up at once (a lost lease is not ours),
+    // after writing the routes whose write was put off (a lost lease's
+    // routes are the new owner's to write).
     if !matches!(ended, Err(RunError::LeaseLost(_))) {
+        data.routes.flush().await;
         if let Err(e) = hosting.release().await {
             tracing::warn!(error = %e, "releasing the shard leases failed; they expire on their own");
         }

@@ -145,17 +145,89 @@ pub struct Routes {
     /// ([`Routes::finish`]); `None`: for good (a front end without a
     /// rematch window).
     forget_after: Option<Duration>,
-    threads: Option<Threads>,
+    /// Writes routes to the store (`None`: in memory only).
+    saver: Option<Arc<Saver>>,
+    creating: tokio::sync::Mutex<()>,
+    /// The interaction tokens the poster may post and edit with
+    /// (in memory only).
+    pub leases: Leases,
+}
+
+/// How long a change of a match's live buttons message waits before it is
+/// written ([`Routes::replace_buttons`]): the changes of every match made
+/// meanwhile go in one transaction. Every turn changes it, and a
+/// transaction of its own per turn was half of the SQLite commits of a
+/// move (issue 33 §5). A crash within this time leaves the store one turn
+/// behind: after the restart the previous turn's message loses its buttons
+/// instead of the last one, whose buttons then stay (a press on them is
+/// still the current turn's, or refused as a stale one by the host).
+pub const BUTTONS_WRITE_DELAY: Duration = Duration::from_secs(1);
+
+/// The routes' writer: group commit of the saves that wait together, and
+/// the matches whose buttons message is written later.
+struct Saver {
+    threads: Threads,
     /// Held while routes are written to the store: rows are read when
     /// written, under this lock, so the last write is of the latest route.
     saving: tokio::sync::Mutex<()>,
     /// Saves waiting for the writer: the matches to write and whom to tell
     /// once they are written.
     to_save: Mutex<Vec<(Vec<MatchId>, oneshot::Sender<()>)>>,
-    creating: tokio::sync::Mutex<()>,
-    /// The interaction tokens the poster may post and edit with
-    /// (in memory only).
-    pub leases: Leases,
+    /// Matches changed but not yet written ([`BUTTONS_WRITE_DELAY`]), and
+    /// whether a write of them is scheduled. Every save writes them too.
+    later: Mutex<(BTreeSet<MatchId>, bool)>,
+}
+
+impl Saver {
+    /// [`Routes::save`]. Saves that wait while another is written are
+    /// written together in one transaction (group commit, like the store's
+    /// match events): whoever takes the writer lock writes every queued
+    /// match's latest route, and those put off, and answers all of them.
+    async fn save(&self, inner: &Mutex<Inner>, ids: &[MatchId]) {
+        let (reply, mut written) = oneshot::channel();
+        super::ops::lock(&self.to_save).push((ids.to_vec(), reply));
+        loop {
+            tokio::select! {
+                biased;
+                _ = &mut written => return,
+                guard = self.saving.lock() => {
+                    loop {
+                        let batch = std::mem::take(&mut *super::ops::lock(&self.to_save));
+                        if batch.is_empty() {
+                            break;
+                        }
+                        let later = {
+                            let mut later = super::ops::lock(&self.later);
+                            later.1 = false;
+                            std::mem::take(&mut later.0)
+                        };
+                        let mut all: Vec<MatchId> = batch
+                            .iter()
+                            .flat_map(|(ids, _)| ids.iter().copied())
+                            .chain(later)
+                            .collect();
+                        all.sort_unstable();
+                        all.dedup();
+                        let rows: Vec<_> = {
+                            let inner = super::ops::lock(inner);
+                            all.iter()
+                                .filter_map(|id| inner.by_match.get(id).map(|r| r.row(*id)))
+                                .collect()
+                        };
+                        if rows.is_empty() {
+                            // Nothing to write (a flush with nothing put off).
+                        } else if let Err(e) = self.threads.save_all(&rows).await {
+                            tracing::error!(matches = rows.len(), error = %e, "storing match threads failed");
+                        }
+                        for (_, reply) in batch {
+                            let _ = reply.send(());
+                        }
+                    }
+                    drop(guard);
+                }
+            }
+        }
+    }
 }
 
 impl Routes {
@@ -193,7 +265,12 @@ impl Routes {
         }
         Ok(Routes {
             inner: Arc::new(Mutex::new(inner)),
-            threads: Some(threads),
+            saver: Some(Arc::new(Saver {
+                threads,
+                saving: tokio::sync::Mutex::new(()),
+                to_save: Mutex::new(Vec::new()),
+                later: Mutex::new((BTreeSet::new(), false)),
+            })),
             ..Routes::default()
         })
     }
@@ -205,9 +282,10 @@ impl Routes {
     /// # Errors
     /// The file exists but cannot be read or renamed.
     pub async fn import_file(&self, path: &Path) -> std::io::Result<usize> {
-        let Some(threads) = &self.threads else {
+        let Some(saver) = &self.saver else {
             return Ok(0);
         };
+        let threads = &saver.threads;
         let imported = threads
             .import_file(path, |id| self.get(id).is_some())
             .await?;
@@ -234,42 +312,35 @@ impl Routes {
 
     /// Writes the routes of `ids` as they are now to the store (a failure is
     /// logged: the route stays right in memory) and returns once they are
-    /// written. Saves that wait while another is written are written
-    /// together in one transaction (group commit, like
-    /// the store's match events): whoever takes the writer lock writes every
-    /// queued match's latest route and answers all of them.
+    /// written, with every route whose write was put off
+    /// ([`Routes::save_later`]).
     async fn save(&self, ids: &[MatchId]) {
-        let Some(threads) = &self.threads else { return };
-        let (reply, mut written) = oneshot::channel();
-        super::ops::lock(&self.to_save).push((ids.to_vec(), reply));
-        loop {
-            tokio::select! {
-                biased;
-                _ = &mut written => return,
-                guard = self.saving.lock() => {
-                    loop {
-                        let batch = std::mem::take(&mut *super::ops::lock(&self.to_save));
-                        if batch.is_empty() {
-                            break;
-                        }
-                        let mut all: Vec<MatchId> = batch.iter().flat_map(|(ids, _)| ids.iter().copied()).collect();
-                        all.sort_unstable();
-                        all.dedup();
-                        let rows: Vec<_> = all
-                            .iter()
-                            .filter_map(|id| self.get(*id).map(|r| r.row(*id)))
-                            .collect();
-                        if let Err(e) = threads.save_all(&rows).await {
-                            tracing::error!(matches = rows.len(), error = %e, "storing match threads failed");
-                        }
-                        for (_, reply) in batch {
-                            let _ = reply.send(());
-                        }
-                    }
-                    drop(guard);
-                }
-            }
+        if let Some(saver) = &self.saver {
+            saver.save(&self.inner, ids).await;
         }
+    }
+
+    /// Writes the route of `id` within [`BUTTONS_WRITE_DELAY`], together
+    /// with the others changed meanwhile (or with any save before that).
+    fn save_later(&self, id: MatchId) {
+        let Some(saver) = &self.saver else { return };
+        let schedule = {
+            let mut later = super::ops::lock(&saver.later);
+            later.0.insert(id);
+            !std::mem::replace(&mut later.1, true)
+        };
+        if schedule {
+            let (saver, inner) = (saver.clone(), self.inner.clone());
+            tokio::spawn(async move {
+                tokio::time::sleep(BUTTONS_WRITE_DELAY).await;
+                saver.save(&inner, &[]).await;
+            });
+        }
+    }
+
+    /// Writes every route whose write was put off (a clean stop).
+    pub async fn flush(&self) {
+        self.save(&[]).await;
     }
 
     /// Held while a match is created and its route recorded, and while a
@@ -380,7 +451,10 @@ impl Routes {
     }
 
     /// Records the message with the match's live buttons; returns the
-    /// previous one (whose buttons are to be removed).
+    /// previous one (whose buttons are to be removed). A turn's is written
+    /// to the store within [`BUTTONS_WRITE_DELAY`] ([`Routes::flush`] at
+    /// once); a finished match's at once, before this returns (its end is
+    /// then posted: a restart must not post it again).
     pub async fn replace_buttons(
         &self,
         id: MatchId,
@@ -394,13 +468,15 @@ impl Routes {
                 route.finished,
             )
         };
-        self.save(&[id]).await;
-        // The poster records the end's message here once it is posted,
-        // and the save above writes the route as finished: from now on
-        // only the rematch window needs it (the poster marks a match over
-        // with `finish_unsaved`, never with `finish`).
         if finished {
+            self.save(&[id]).await;
+            // The poster records the end's message here once it is posted,
+            // and the save above writes the route as finished: from now on
+            // only the rematch window needs it (the poster marks a match
+            // over with `finish_unsaved`, never with `finish`).
             self.forget_later(id);
+        } else {
+            self.save_later(id);
         }
         old
     }
@@ -691,6 +767,7 @@ mod tests {
             })
         });
         futures_util::future::join_all(presses).await;
+        routes.flush().await;
         let again = Routes::load(s.threads.clone()).await.unwrap();
         for &id in &ids {
             let latest = routes.get(id).unwrap().last_buttons;
@@ -698,6 +775,44 @@ mod tests {
             assert_eq!(again.get(id).unwrap().last_buttons, latest, "{id}");
         }
         assert!(again.get(unknown).is_none());
+    }
+
+    /// Every turn changes the live buttons' message: it is written within
+    /// [`BUTTONS_WRITE_DELAY`], together with the others changed meanwhile,
+    /// not in a transaction of its own per turn (issue 33 §5); a flush (a
+    /// clean stop) writes it at once.
+    #[tokio::test]
+    async fn a_turns_buttons_message_is_written_later_with_the_others() {
+        let (s, id) = store_with_match(Locale::EnUs).await;
+        let routes = Routes::load(s.threads.clone()).await.unwrap();
+        routes
+            .insert(id, Route::new(ChannelId::new(5), vec![A, B], Locale::EnUs))
+            .await;
+        let stored = || async {
+            Routes::load(s.threads.clone())
+                .await
+                .unwrap()
+                .get(id)
+                .unwrap()
+                .last_buttons
+        };
+        routes.replace_buttons(id, Some(MessageId::new(41))).await;
+        assert_eq!(stored().await, None, "not written at once");
+        routes.flush().await;
+        assert_eq!(
+            stored().await,
+            Some(MessageId::new(41)),
+            "a flush writes it"
+        );
+        routes.replace_buttons(id, Some(MessageId::new(42))).await;
+        let asked = std::time::Instant::now();
+        while stored().await != Some(MessageId::new(42)) {
+            assert!(
+                asked.elapsed() < BUTTONS_WRITE_DELAY * 20,
+                "never written without a flush"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 
     #[tokio::test]

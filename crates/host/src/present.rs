@@ -17,7 +17,7 @@ use fourbot_core::play::{
 use fourbot_core::tournament::{outcome_of, Outcome as TournamentOutcome};
 use fourbot_i18n::{id, move_error, Id};
 use fourbot_i18n::{score as score_text, Args, Catalog, Locale, Message, Value};
-use fourbot_render::{board_png, RenderOptions};
+use fourbot_render::{board_png, board_png_with, RenderOptions};
 use fourbot_store::TournamentId;
 
 /// The tournament pairing a match is played for (docs/tournaments.md).
@@ -123,6 +123,9 @@ pub struct Presenter<'a> {
     /// The host aborted the match because its task died twice (or could
     /// not be reloaded): its end says so instead of naming a moderator.
     pub stopped: bool,
+    /// The match's last picture's bands ([`fourbot_render::board_png_with`]),
+    /// if its pictures are drawn one after another; `None`: drawn alone.
+    pub bands: Option<&'a std::sync::Mutex<fourbot_render::TurnBands>>,
 }
 
 impl Presenter<'_> {
@@ -189,7 +192,14 @@ impl Presenter<'_> {
             highlight_lines: true,
             preview: None,
         };
-        board_png(m.current_game().game(), &options).ok()
+        let game = m.current_game().game();
+        match self.bands {
+            Some(bands) => {
+                let mut bands = bands.lock().unwrap_or_else(|e| e.into_inner());
+                board_png_with(game, &options, &mut bands).ok()
+            }
+            None => board_png(game, &options).ok(),
+        }
     }
 
     fn moves_text(m: &Match) -> String {
@@ -906,6 +916,7 @@ mod tests {
             images: false,
             moderator: None,
             stopped: false,
+            bands: None,
         }
     }
 
@@ -1032,6 +1043,7 @@ mod tests {
             images: false,
             moderator: None,
             stopped: false,
+            bands: None,
         };
         let control = TimeControl::new(10, 10).unwrap();
         let mut m = Match::new(

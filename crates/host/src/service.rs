@@ -177,6 +177,10 @@ struct Entry {
     revived: bool,
     /// The host aborted it: its task died again or could not be reloaded.
     stopped: std::sync::atomic::AtomicBool,
+    /// Its last board picture's compressed bands, so that the next one
+    /// compresses only the rows that changed (issue 33 §5); let go once the
+    /// match is over.
+    bands: Mutex<fourbot_render::TurnBands>,
 }
 
 impl Entry {
@@ -202,6 +206,7 @@ impl Entry {
             moderator: std::sync::OnceLock::new(),
             revived: false,
             stopped: std::sync::atomic::AtomicBool::new(false),
+            bands: Mutex::default(),
         })
     }
 
@@ -808,6 +813,7 @@ impl Host {
     fn mark_over(&self, entry: &Arc<Entry>, m: &Match) {
         *entry.finished.lock().expect("lock") = Some(m.clone());
         *entry.finished_at.lock().expect("lock") = Some(Instant::now());
+        entry.bands.lock().expect("lock").clear();
         self.forget_later(entry);
     }
 
@@ -913,6 +919,7 @@ impl Host {
             time_style: self.inner.config.time_style,
             epoch_unix_ms: entry.epoch_unix_ms,
             images: self.inner.config.images,
+            bands: Some(&entry.bands),
         }
     }
 

@@ -4,8 +4,15 @@
 //! crate alone:
 //!
 //! ```sh
-//! cargo run --release -p fourbot-render --example turn_time [-- GAMES]
+//! cargo run --release -p fourbot-render --example turn_time [-- GAMES [AT_ONCE [kept]]]
 //! ```
+//!
+//! `kept`: each game keeps its last picture's bands (`board_png_with`, as
+//! the bot's matches do); without it, the shared band cache alone.
+//!
+//! `AT_ONCE` games are played side by side, one move of each in turn (as
+//! a bot with that many running matches draws them; default 1: one game
+//! after another), so the band cache sees the mix a busy bot sees.
 //!
 //! Prints the pictures drawn, the CPU time per picture (this thread's, so
 //! other processes on the machine do not count), the mean PNG size and the
@@ -15,7 +22,7 @@
 use std::time::Duration;
 
 use fourbot_core::game::{Game, Position, Variant};
-use fourbot_render::{band_cache, board_png, RenderOptions};
+use fourbot_render::{band_cache, board_png, board_png_with, RenderOptions, TurnBands};
 
 /// CPU time of the calling thread (`CLOCK_THREAD_CPUTIME_ID`), read from
 /// `/proc/thread-self/stat` (utime + stime, in clock ticks of 10 ms) is too
@@ -46,28 +53,50 @@ fn main() {
         seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
         (seed >> 33) as usize
     };
+    let at_once: usize = std::env::args()
+        .nth(2)
+        .map(|a| a.parse().expect("a number of games at once"))
+        .unwrap_or(1)
+        .max(1);
+    let kept = std::env::args().nth(3).as_deref() == Some("kept");
     let (mut pictures, mut bytes) = (0usize, 0usize);
     // The last picture of a game, with its lines (drawn whole).
     let (mut ends, mut end_cpu) = (0usize, Duration::ZERO);
     let start = cpu();
-    for _ in 0..games {
-        let mut game = Game::new(Position::new(Variant::Classic));
-        loop {
+    let mut started = 0usize;
+    let mut running: Vec<(Game, TurnBands)> = Vec::new();
+    while started < games || !running.is_empty() {
+        while running.len() < at_once && started < games {
+            running.push((
+                Game::new(Position::new(Variant::Classic)),
+                TurnBands::default(),
+            ));
+            started += 1;
+        }
+        let mut k = 0;
+        while k < running.len() {
+            let (game, memo) = &mut running[k];
             let legal = game.position().legal_moves();
             if legal.is_empty() {
-                break;
+                running.swap_remove(k);
+                continue;
             }
             let m = legal.get(next() % legal.len()).expect("a move");
             game.play(m).expect("a legal move");
             let over = game.position().outcome().is_over();
             let t = cpu();
-            let png = board_png(&game, &options).expect("draws");
+            let png = match kept {
+                true => board_png_with(game, &options, memo),
+                false => board_png(game, &options),
+            }
+            .expect("draws");
             if over {
                 ends += 1;
                 end_cpu += cpu() - t;
             }
             pictures += 1;
             bytes += png.len();
+            k += 1;
         }
     }
     let spent = cpu() - start;

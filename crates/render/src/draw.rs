@@ -317,11 +317,24 @@ pub(super) fn draw_cell(
 /// outside everything the marks draw; a test compares both in every
 /// variant).
 pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
+    draw_rows(layout, scene, 0..=i32::MAX)
+}
+
+/// [`draw`], right only in the pixel rows of board rows `rows` (0 is the
+/// bottom): the marks of cells in other rows are left out. A cell's marks
+/// lie inside its square, and winning bars within the rows of their
+/// lines' cells, so those pixel rows are [`draw`]'s (the fast path's
+/// game ends, `tiles.rs`).
+pub fn draw_rows(
+    layout: &Layout,
+    scene: &Scene<'_>,
+    rows: std::ops::RangeInclusive<i32>,
+) -> Pixmap {
     let mut cv = Canvas {
         pixmap: Pixmap::clone(&background(layout)),
         cell: layout.cell_size() as f32,
     };
-    marks(&mut cv, layout, scene);
+    marks(&mut cv, layout, scene, &rows);
     cv.pixmap
 }
 
@@ -331,14 +344,19 @@ pub fn draw(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
 #[cfg(test)]
 fn draw_from_scratch(layout: &Layout, scene: &Scene<'_>) -> Pixmap {
     let mut cv = board(layout);
-    marks(&mut cv, layout, scene);
+    marks(&mut cv, layout, scene, &(0..=i32::MAX));
     labels(&mut cv, layout);
     cv.pixmap
 }
 
 /// Draws what `scene` shows on the board of `cv`: winning bars, discs and
 /// blocks, rings, the pop arrow, the preview.
-fn marks(cv: &mut Canvas, layout: &Layout, scene: &Scene<'_>) {
+fn marks(
+    cv: &mut Canvas,
+    layout: &Layout,
+    scene: &Scene<'_>,
+    only: &std::ops::RangeInclusive<i32>,
+) {
     let cell = cv.cell;
     let p = scene.position;
     let columns = layout.columns() as i32;
@@ -380,15 +398,16 @@ fn marks(cv: &mut Canvas, layout: &Layout, scene: &Scene<'_>) {
     }
 
     // Discs and blocks.
+    let rows_shown = || (0..rows).filter(|r| only.contains(r));
     for &(shown, source) in &ghosts {
-        for r in 0..rows {
+        for r in rows_shown() {
             if let Some(what) = p.at(Cell::new(source as u8, r as u8)) {
                 cv.content(layout.center_at(shown, r), what, theme::ghost);
             }
         }
     }
     for c in 0..columns {
-        for r in 0..rows {
+        for r in rows_shown() {
             if let Some(what) = p.at(Cell::new(c as u8, r as u8)) {
                 cv.content(layout.center_at(c, r), what, identity);
             }
@@ -399,7 +418,11 @@ fn marks(cv: &mut Canvas, layout: &Layout, scene: &Scene<'_>) {
             cv.ring(layout.cell_center(cell), theme::WHITE);
         }
     }
-    if let Some(cell) = scene.last.and_then(|m| marked_cell(p, m)) {
+    if let Some(cell) = scene
+        .last
+        .and_then(|m| marked_cell(p, m))
+        .filter(|c| only.contains(&i32::from(c.row)))
+    {
         cv.ring(layout.cell_center(cell), theme::WHITE);
     }
     if let Some(Move::Pop(column)) = scene.last {

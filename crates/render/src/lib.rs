@@ -33,6 +33,7 @@ mod standings;
 mod text;
 pub mod theme;
 mod tiles;
+pub use tiles::TurnBands;
 
 use fourbot_core::game::{Game, Move, Position};
 
@@ -222,9 +223,22 @@ pub fn position_png(
     last: Option<Move>,
     options: &RenderOptions,
 ) -> Result<Vec<u8>, RenderError> {
+    position_png_with(position, last, options, None)
+}
+
+fn position_png_with(
+    position: &Position,
+    last: Option<Move>,
+    options: &RenderOptions,
+    memo: Option<&mut TurnBands>,
+) -> Result<Vec<u8>, RenderError> {
     let scene = scene(position, last, options)?;
     let key = encode::palette_key(position, options.preview.is_some());
-    tiles::png(position, scene.last, scene.highlight, key).unwrap_or_else(|| drawn_png(&scene, key))
+    let layout = Layout::new(position.variant());
+    tiles::png(position, scene.last, scene.highlight, key, memo, |rows| {
+        draw::draw_rows(&layout, &scene, rows)
+    })
+    .unwrap_or_else(|| drawn_png(&scene, key))
 }
 
 /// `scene` drawn whole with tiny-skia, quantized to the palette of `key`
@@ -268,6 +282,25 @@ pub fn band_cache() -> (usize, usize, u64, u64) {
 /// As [`position_png`].
 pub fn board_png(game: &Game, options: &RenderOptions) -> Result<Vec<u8>, RenderError> {
     position_png(game.position(), game.moves().last().copied(), options)
+}
+
+/// [`board_png`] for one match's pictures one after another: `memo` keeps
+/// the last picture's compressed bands, so that the next one compresses
+/// only the rows that changed (the same bytes as [`board_png`]).
+///
+/// # Errors
+/// As [`position_png`].
+pub fn board_png_with(
+    game: &Game,
+    options: &RenderOptions,
+    memo: &mut TurnBands,
+) -> Result<Vec<u8>, RenderError> {
+    position_png_with(
+        game.position(),
+        game.moves().last().copied(),
+        options,
+        Some(memo),
+    )
 }
 
 /// The confirm-before-drop picture: [`board_png`] with a faded disc of the

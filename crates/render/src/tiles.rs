@@ -41,9 +41,10 @@ use super::theme::PaletteKey;
 use super::RenderError;
 use fourbot_core::game::{Cell, Color, Move, Position};
 
-/// zlib level of each band's deflate stream (the same as the whole-picture
-/// path; see docs/benchmarks.md).
-const BAND_LEVEL: u32 = 3;
+/// zlib level of each band's deflate stream: 2 (zlib-rs's fast strategy)
+/// compresses a band in about 70 % of level 3's time (the medium
+/// strategy) for a picture 4 % larger (docs/benchmarks.md, "CPU per move").
+const BAND_LEVEL: u32 = 2;
 
 /// Compressed bands kept in the shared cache (a band of a classic board is
 /// about 1–3 KB, so at most some 8 MB).
@@ -130,6 +131,33 @@ struct Band {
 /// Sheet, band index (0 is the top margin), states of the band's display
 /// columns left to right.
 type BandKey = (usize, u8, [State; MAX_DISPLAY_COLUMNS]);
+
+/// The bands of one match's last picture, kept by whoever draws that
+/// match's turns ([`super::board_png_with`]): a move changes at most two
+/// rows (the new disc's, the previous ring's), so the next picture takes
+/// every other band from here, however many other matches' bands went
+/// through the shared cache meanwhile. (With 1,000 matches running, the
+/// shared cache of [`BAND_CACHE`] bands missed about two bands a picture;
+/// docs/benchmarks.md, "CPU per move".) Holds at most one band per band
+/// of the board (a classic board: 8, some 20 KB); empty until the first
+/// picture.
+#[derive(Default)]
+pub struct TurnBands {
+    bands: Vec<(BandKey, Arc<Band>)>,
+}
+
+impl std::fmt::Debug for TurnBands {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TurnBands({} bands)", self.bands.len())
+    }
+}
+
+impl TurnBands {
+    /// Lets the kept bands go (the match is over, or its game ended).
+    pub fn clear(&mut self) {
+        self.bands = Vec::new();
+    }
+}
 
 static BANDS: LazyLock<Mutex<LruCache<BandKey, Arc<Band>>>> =
     LazyLock::new(|| Mutex::new(LruCache::new(BAND_CACHE)));
@@ -228,6 +256,13 @@ impl Sheet {
                 raw[at..at + bytes.len()].copy_from_slice(bytes);
             }
         }
+        compress_raw(&raw)
+    }
+}
+
+/// Compresses filtered rows `raw` into a band (raw deflate, sync-flushed).
+fn compress_raw(raw: &[u8]) -> Band {
+    {
         let mut deflate = Vec::with_capacity(raw.len() / 8 + 64);
         DEFLATE.with_borrow_mut(|c| {
             let c = c.get_or_insert_with(|| Compress::new(Compression::new(BAND_LEVEL), false));
@@ -247,7 +282,7 @@ impl Sheet {
         deflate.shrink_to_fit();
         Band {
             deflate,
-            adler: simd_adler32::adler32(&raw.as_slice()),
+            adler: simd_adler32::adler32(&raw),
             len: raw.len() as u64,
         }
     }
@@ -271,10 +306,20 @@ fn adler32_combine(a: u32, b: u32, len_b: u64) -> u32 {
 /// The PNG of `position` with the cell `ring` ringed, or `None` when the
 /// picture needs the whole-picture path (a board wider than
 /// [`MAX_DISPLAY_COLUMNS`] display columns).
-fn assemble(
+/// The board rows `lowest..=highest` (0 is the bottom) that winning bars
+/// cross, and how to draw the whole picture with them.
+struct Bars<F> {
+    lowest: i32,
+    highest: i32,
+    draw: Option<F>,
+}
+
+fn assemble<F: FnOnce(std::ops::RangeInclusive<i32>) -> Pixmap>(
     position: &Position,
     ring: Option<Cell>,
     key: PaletteKey,
+    mut memo: Option<&mut TurnBands>,
+    mut bars: Option<Bars<F>>,
 ) -> Option<Result<Vec<u8>, RenderError>> {
     let layout = Layout::new(position.variant());
     let ghosts = draw::ghost_columns(&layout);
@@ -289,6 +334,29 @@ fn assemble(
     for (i, &span) in bands.iter().enumerate() {
         // Band i ≥ 1 up to `rows` holds board row rows − i.
         let row = rows - i as i32;
+        if let Some(bars) = bars
+            .as_mut()
+            .filter(|b| (1..=rows as usize).contains(&i) && (b.lowest..=b.highest).contains(&row))
+        {
+            // The rows the bars cross, as one band from the whole picture
+            // (its rows quantized as the whole-picture path does), made
+            // with the first of them; neither kept nor cached: a game's
+            // end is drawn once.
+            if let Some(draw) = bars.draw.take() {
+                let pixmap = draw(bars.lowest..=bars.highest);
+                let y0 = span.0;
+                let y1 = bands[rows as usize - bars.lowest as usize].1;
+                let width = sheet.width;
+                let q = quantizer(key);
+                let mut raw = Vec::with_capacity((y1 - y0) * (width + 1));
+                for y in y0..y1 {
+                    raw.push(0);
+                    raw.extend(q.indices(&pixmap.data()[y * width * 4..(y + 1) * width * 4]));
+                }
+                parts.push(Arc::new(compress_raw(&raw)));
+            }
+            continue;
+        }
         let mut cells: Vec<(i32, State)> = Vec::new();
         let mut states = [0u8; MAX_DISPLAY_COLUMNS];
         if (1..=rows as usize).contains(&i) {
@@ -305,6 +373,15 @@ fn assemble(
             }
         }
         let band_key: BandKey = (sheet.id, i as u8, states);
+        let kept = memo
+            .as_deref()
+            .and_then(|m| m.bands.get(i))
+            .filter(|(k, _)| *k == band_key)
+            .map(|(_, b)| b.clone());
+        if let Some(band) = kept {
+            parts.push(band);
+            continue;
+        }
         let cached = BANDS
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -323,7 +400,16 @@ fn assemble(
                 band
             }
         };
+        if let Some(m) = memo.as_deref_mut() {
+            match m.bands.get_mut(i) {
+                Some(slot) => *slot = (band_key, band.clone()),
+                None => m.bands.push((band_key, band.clone())),
+            }
+        }
         parts.push(band);
+    }
+    if let Some(m) = memo {
+        m.bands.truncate(bands.len());
     }
 
     let mut zlib = Vec::with_capacity(parts.iter().map(|b| b.deflate.len()).sum::<usize>() + 16);
@@ -380,20 +466,43 @@ pub fn band_cache() -> (usize, usize, u64, u64) {
 /// `None` when the picture has something the fast path does not draw:
 /// winning bars (`highlight` at the end of a game with a line), the arrow
 /// of a pop, a board wider than [`MAX_DISPLAY_COLUMNS`].
+///
+/// A game's end with winning bars takes the rows the bars cross from the
+/// whole picture, `draw(rows)` (right in those board rows: the same pixels: the bars lie within the rows
+/// of their lines' cells, and the bands' pixels depend only on their own
+/// rows), and every other row from the bands: quantizing and compressing
+/// the whole picture took some 2.6 ms, nine times a turn's picture, and
+/// with one end in about twenty moves half the pictures' time (issue 33 §5).
 pub fn png(
     position: &Position,
     last: Option<Move>,
     highlight: bool,
     key: PaletteKey,
+    memo: Option<&mut TurnBands>,
+    draw: impl FnOnce(std::ops::RangeInclusive<i32>) -> Pixmap,
 ) -> Option<Result<Vec<u8>, RenderError>> {
     if key.preview || matches!(last, Some(Move::Pop(_))) {
         return None;
     }
-    if highlight && position.outcome().is_over() && !position.lines().is_empty() {
-        return None;
-    }
+    let bars = match highlight && position.outcome().is_over() {
+        true => {
+            let rows = position
+                .lines()
+                .into_iter()
+                .flat_map(|(_, cells)| cells)
+                .map(|c| i32::from(c.row));
+            let (lowest, highest) =
+                rows.fold((i32::MAX, i32::MIN), |(lo, hi), r| (lo.min(r), hi.max(r)));
+            (lowest <= highest).then_some(Bars {
+                lowest,
+                highest,
+                draw: Some(draw),
+            })
+        }
+        false => None,
+    };
     let ring = last.and_then(|m| draw::marked_cell(position, m));
-    assemble(position, ring, key)
+    assemble(position, ring, key, memo, bars)
 }
 
 #[cfg(test)]
@@ -418,7 +527,15 @@ mod tests {
             choice = (choice * 31 + 11) % 97;
             let m = legal.get(choice % legal.len()).expect("a move");
             game.play(m).expect("a legal move");
-            let png = png(game.position(), Some(m), false, key).expect("the fast path");
+            let png = png(
+                game.position(),
+                Some(m),
+                false,
+                key,
+                None,
+                |_| unreachable!(),
+            )
+            .expect("the fast path");
             assert!(png.is_ok());
             rendered += 1;
         }
@@ -430,6 +547,61 @@ mod tests {
             .fold((0, 0), |(h, u), (c, l)| (h + c, u + l));
         assert!(used > 0);
         assert!(held <= used + used / 8, "{held} bytes held for {used}");
+    }
+
+    /// A match's kept bands give the same bytes as the shared cache alone,
+    /// while other matches' pictures go through the cache in between, and
+    /// hold one band per band of the board.
+    #[test]
+    fn kept_bands_give_the_same_pictures_as_drawing_without_them() {
+        let key = super::super::encode::palette_key(&Position::new(Variant::Classic), false);
+        let mut games = [
+            Game::new(Position::new(Variant::Classic)),
+            Game::new(Position::new(Variant::Classic)),
+        ];
+        let mut memos = [TurnBands::default(), TurnBands::default()];
+        let mut choice = 3usize;
+        let mut rendered = 0;
+        'play: loop {
+            for (game, memo) in games.iter_mut().zip(memos.iter_mut()) {
+                let legal = game.position().legal_moves();
+                if legal.is_empty() {
+                    break 'play;
+                }
+                choice = (choice * 37 + 5) % 101;
+                let m = legal.get(choice % legal.len()).expect("a move");
+                game.play(m).expect("a legal move");
+                let kept = png(
+                    game.position(),
+                    Some(m),
+                    false,
+                    key,
+                    Some(memo),
+                    |_| unreachable!(),
+                )
+                .expect("the fast path")
+                .expect("drawn");
+                let fresh = png(
+                    game.position(),
+                    Some(m),
+                    false,
+                    key,
+                    None,
+                    |_| unreachable!(),
+                )
+                .expect("the fast path")
+                .expect("drawn");
+                assert_eq!(kept, fresh, "picture {rendered}");
+                assert_eq!(
+                    memo.bands.len(),
+                    Layout::new(Variant::Classic).rows() as usize + 2
+                );
+                rendered += 1;
+            }
+        }
+        assert!(rendered >= 14, "{rendered} pictures");
+        memos[0].clear();
+        assert!(memos[0].bands.is_empty());
     }
 
     #[test]

@@ -809,7 +809,13 @@ fn sqlite_plan(url: &str, durability: Durability) -> Result<PoolPlan, StoreError
             .max_lifetime(None)
     } else {
         setup.push_str(" PRAGMA journal_mode = WAL;");
-        AnyPoolOptions::new().max_connections(8)
+        // No ping before a connection is handed out (sqlx pings by
+        // default): a SQLite connection is a file handle that does not go
+        // stale, and the ping was a round trip to the connection's worker
+        // thread in front of every transaction and read (issue 33 §5).
+        AnyPoolOptions::new()
+            .max_connections(8)
+            .test_before_acquire(false)
     };
     Ok((AnyConnectOptions::from_str(&url)?, pool, setup))
 }

@@ -1001,7 +1001,22 @@ pub(super) async fn record_in(
         }
     }
     let mut seq: i64 = row.get("last_seq");
-    for entry in &entries {
+    // SQLite: a move alone (no game starting or ending) is written with the
+    // match's and the seats' state in one call, one round trip to the
+    // connection's worker thread instead of three (issue 33 §5).
+    let engine = Engine::of(conn);
+    let one_trip = engine == Engine::Sqlite
+        && entries.len() == 1
+        && matches!(entries[0].kind, EntryKind::Move { .. })
+        && events.iter().all(|e| {
+            !matches!(
+                e.kind,
+                EventKind::GameStarted { .. }
+                    | EventKind::GameOver { .. }
+                    | EventKind::MatchOver { .. }
+            )
+        });
+    for entry in entries.iter().filter(|_| !one_trip) {
         seq += 1;
         match &entry.kind {
             EntryKind::Move {
@@ -1070,32 +1085,64 @@ pub(super) async fn record_in(
     }
     let clock = StoredClock::of(m);
     let (running, clock_seat, clock_since) = clock_columns(&clock.running);
-    sqlx::query(
-        "UPDATE matches SET last_seq = $1, phase = CASE WHEN $2 = 'finished' THEN phase ELSE $3 END,
-             clock_running = $4, clock_seat = $5, clock_since_ms = $6 WHERE id = $7",
-    )
-    .bind(seq)
-    .bind(phase_text(m.phase()))
-    .bind(phase_text(m.phase()))
-    .bind(running)
-    .bind(clock_seat)
-    .bind(clock_since)
-    .bind(id.0)
-    .execute(&mut *conn)
-    .await?;
-    let ready = |s: Seat| m.is_ready(s);
-    for (i, &s) in m.seating().all().iter().enumerate() {
+    let seats = m.seating().all();
+    let shape = match (one_trip, engine) {
+        (true, _) => StateWrite::MoveAndState,
+        (false, Engine::Sqlite) => StateWrite::State,
+        (false, Engine::Postgres) => StateWrite::Seats,
+    };
+    let mut write = sqlx::query(state_write(shape, seats.len())).bind(id.0);
+    if let (true, Some(entry)) = (one_trip, entries.first()) {
+        let EntryKind::Move {
+            game,
+            ply,
+            mv,
+            time_used_ms,
+            bank_ms,
+        } = &entry.kind
+        else {
+            unreachable!("one_trip is a move's")
+        };
+        seq += 1;
+        write = write
+            .bind(*game)
+            .bind(*ply)
+            .bind(seq)
+            .bind(entry.seat)
+            .bind(mv.as_str())
+            .bind(entry.at)
+            .bind(*time_used_ms)
+            .bind(*bank_ms);
+    }
+    if shape == StateWrite::Seats {
+        // PostgreSQL takes one statement per call.
         sqlx::query(
-            "UPDATE match_seats SET bank_ms = $1, moved = $2, ready = $3 WHERE match_id = $4 AND seat = $5",
+            "UPDATE matches SET last_seq = $1, phase = CASE WHEN $2 = 'finished' THEN phase ELSE $2 END,
+                 clock_running = $3, clock_seat = $4, clock_since_ms = $5 WHERE id = $6",
         )
-        .bind(clock.banks[i] as i64)
-        .bind(i64::from(m.clock().has_moved(s)))
-        .bind(i64::from(ready(s)))
+        .bind(seq)
+        .bind(phase_text(m.phase()))
+        .bind(running)
+        .bind(clock_seat)
+        .bind(clock_since)
         .bind(id.0)
-        .bind(i as i64)
         .execute(&mut *conn)
         .await?;
+    } else {
+        write = write
+            .bind(seq)
+            .bind(phase_text(m.phase()))
+            .bind(running)
+            .bind(clock_seat)
+            .bind(clock_since);
     }
+    for (i, &s) in seats.iter().enumerate() {
+        write = write
+            .bind(clock.banks[i] as i64)
+            .bind(i64::from(m.clock().has_moved(s)))
+            .bind(i64::from(m.is_ready(s)));
+    }
+    write.execute(&mut *conn).await?;
     let outcome = match finished {
         Some((result, at)) => {
             if finish_in(&mut *conn, id, &result, at).await? {
@@ -1107,6 +1154,73 @@ pub(super) async fn record_in(
         None => Recorded::Committed,
     };
     Ok(outcome)
+}
+
+/// What [`state_write`] writes in one call.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StateWrite {
+    /// Every seat's bank, moved and ready (PostgreSQL: one statement a call).
+    Seats,
+    /// The match's journal number, phase and clock, then [`StateWrite::Seats`]
+    /// (SQLite).
+    State,
+    /// A move's journal row, then [`StateWrite::State`] (SQLite).
+    MoveAndState,
+}
+
+/// The SQL of a [`StateWrite`] for a match of `seats` seats (made once
+/// per shape and seat count; at most 3 × [`Seat::MAX`] texts). `$1` is the
+/// match. [`StateWrite::MoveAndState`]: the move's game, ply, journal
+/// number, seat, move, time (ms), time used and bank (ms) as `$2`–`$9`;
+/// then, unless [`StateWrite::Seats`], the journal number, phase, clock
+/// running, clock seat and clock start (ms); then per seat `i` its bank
+/// (ms), moved and ready (0 or 1). Every seat's row is one `UPDATE` (a
+/// statement per seat was a round trip to SQLite's worker thread each, at
+/// every move: issue 33 §5); on SQLite the statements go in one call.
+fn state_write(shape: StateWrite, seats: usize) -> &'static str {
+    type Made = Vec<((StateWrite, usize), &'static str)>;
+    static MADE: std::sync::Mutex<Made> = std::sync::Mutex::new(Vec::new());
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, sql)) = made.iter().find(|(k, _)| *k == (shape, seats)) {
+        return sql;
+    }
+    let mut sql = String::new();
+    let mut next = 2;
+    if shape == StateWrite::MoveAndState {
+        sql.push_str(
+            "INSERT INTO moves (match_id, game, ply, seq, seat, mv, at_ms, time_used_ms, bank_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9); ",
+        );
+        next = 10;
+    }
+    if shape != StateWrite::Seats {
+        let p = next;
+        sql.push_str(&format!(
+            "UPDATE matches SET last_seq = ${p}, phase = CASE WHEN ${} = 'finished' THEN phase ELSE ${} END,
+                 clock_running = ${}, clock_seat = ${}, clock_since_ms = ${} WHERE id = $1; ",
+            p + 1,
+            p + 1,
+            p + 2,
+            p + 3,
+            p + 4
+        ));
+        next += 5;
+    }
+    let case = |column: &str, offset: usize| {
+        let arms: String = (0..seats)
+            .map(|i| format!(" WHEN {i} THEN ${}", next + 3 * i + offset))
+            .collect();
+        format!("{column} = CASE seat{arms} END")
+    };
+    sql.push_str(&format!(
+        "UPDATE match_seats SET {}, {}, {} WHERE match_id = $1 AND seat < {seats}",
+        case("bank_ms", 0),
+        case("moved", 1),
+        case("ready", 2)
+    ));
+    let sql: &'static str = Box::leak(sql.into_boxed_str());
+    made.push(((shape, seats), sql));
+    sql
 }
 
 /// The end of a finished match that its journal does not hold: a flag or
