@@ -230,11 +230,8 @@ async fn run_until(
     )
     .await;
     drop(renewing);
-    // A clean stop gives the shards up at once (a lost lease is not ours),
-    // after writing the routes whose write was put off (a lost lease's
-    // routes are the new owner's to write).
+    // A clean stop gives the shards up at once (a lost lease is not ours).
     if !matches!(ended, Err(RunError::LeaseLost(_))) {
-        data.routes.flush().await;
         if let Err(e) = hosting.release().await {
             tracing::warn!(error = %e, "releasing the shard leases failed; they expire on their own");
         }

@@ -153,18 +153,7 @@ pub struct Routes {
     pub leases: Leases,
 }
 
-/// How long a change of a match's live buttons message waits before it is
-/// written ([`Routes::replace_buttons`]): the changes of every match made
-/// meanwhile go in one transaction. Every turn changes it, and a
-/// transaction of its own per turn was half of the SQLite commits of a
-/// move (issue 33 §5). A crash within this time leaves the store one turn
-/// behind: after the restart the previous turn's message loses its buttons
-/// instead of the last one, whose buttons then stay (a press on them is
-/// still the current turn's, or refused as a stale one by the host).
-pub const BUTTONS_WRITE_DELAY: Duration = Duration::from_secs(1);
-
-/// The routes' writer: group commit of the saves that wait together, and
-/// the matches whose buttons message is written later.
+/// The routes' writer: group commit of the saves that wait together.
 struct Saver {
     threads: Threads,
     /// Held while routes are written to the store: rows are read when
@@ -173,16 +162,13 @@ struct Saver {
     /// Saves waiting for the writer: the matches to write and whom to tell
     /// once they are written.
     to_save: Mutex<Vec<(Vec<MatchId>, oneshot::Sender<()>)>>,
-    /// Matches changed but not yet written ([`BUTTONS_WRITE_DELAY`]), and
-    /// whether a write of them is scheduled. Every save writes them too.
-    later: Mutex<(BTreeSet<MatchId>, bool)>,
 }
 
 impl Saver {
     /// [`Routes::save`]. Saves that wait while another is written are
     /// written together in one transaction (group commit, like the store's
     /// match events): whoever takes the writer lock writes every queued
-    /// match's latest route, and those put off, and answers all of them.
+    /// match's latest route and answers all of them.
     async fn save(&self, inner: &Mutex<Inner>, ids: &[MatchId]) {
         let (reply, mut written) = oneshot::channel();
         super::ops::lock(&self.to_save).push((ids.to_vec(), reply));
@@ -196,15 +182,9 @@ impl Saver {
                         if batch.is_empty() {
                             break;
                         }
-                        let later = {
-                            let mut later = super::ops::lock(&self.later);
-                            later.1 = false;
-                            std::mem::take(&mut later.0)
-                        };
                         let mut all: Vec<MatchId> = batch
                             .iter()
                             .flat_map(|(ids, _)| ids.iter().copied())
-                            .chain(later)
                             .collect();
                         all.sort_unstable();
                         all.dedup();
@@ -214,9 +194,7 @@ impl Saver {
                                 .filter_map(|id| inner.by_match.get(id).map(|r| r.row(*id)))
                                 .collect()
                         };
-                        if rows.is_empty() {
-                            // Nothing to write (a flush with nothing put off).
-                        } else if let Err(e) = self.threads.save_all(&rows).await {
+                        if let Err(e) = self.threads.save_all(&rows).await {
                             tracing::error!(matches = rows.len(), error = %e, "storing match threads failed");
                         }
                         for (_, reply) in batch {
@@ -269,7 +247,6 @@ impl Routes {
                 threads,
                 saving: tokio::sync::Mutex::new(()),
                 to_save: Mutex::new(Vec::new()),
-                later: Mutex::new((BTreeSet::new(), false)),
             })),
             ..Routes::default()
         })
@@ -312,35 +289,11 @@ impl Routes {
 
     /// Writes the routes of `ids` as they are now to the store (a failure is
     /// logged: the route stays right in memory) and returns once they are
-    /// written, with every route whose write was put off
-    /// ([`Routes::save_later`]).
+    /// written.
     async fn save(&self, ids: &[MatchId]) {
         if let Some(saver) = &self.saver {
             saver.save(&self.inner, ids).await;
         }
-    }
-
-    /// Writes the route of `id` within [`BUTTONS_WRITE_DELAY`], together
-    /// with the others changed meanwhile (or with any save before that).
-    fn save_later(&self, id: MatchId) {
-        let Some(saver) = &self.saver else { return };
-        let schedule = {
-            let mut later = super::ops::lock(&saver.later);
-            later.0.insert(id);
-            !std::mem::replace(&mut later.1, true)
-        };
-        if schedule {
-            let (saver, inner) = (saver.clone(), self.inner.clone());
-            tokio::spawn(async move {
-                tokio::time::sleep(BUTTONS_WRITE_DELAY).await;
-                saver.save(&inner, &[]).await;
-            });
-        }
-    }
-
-    /// Writes every route whose write was put off (a clean stop).
-    pub async fn flush(&self) {
-        self.save(&[]).await;
     }
 
     /// Held while a match is created and its route recorded, and while a
@@ -451,10 +404,11 @@ impl Routes {
     }
 
     /// Records the message with the match's live buttons; returns the
-    /// previous one (whose buttons are to be removed). A turn's is written
-    /// to the store within [`BUTTONS_WRITE_DELAY`] ([`Routes::flush`] at
-    /// once); a finished match's at once, before this returns (its end is
-    /// then posted: a restart must not post it again).
+    /// previous one (whose buttons are to be removed), written to the store
+    /// before this returns: a restart after a kill takes the buttons off
+    /// the last message posted (`e2e::kill_flag`). (Writing a turn's later,
+    /// with others, saved a transaction per move but left a killed bot's
+    /// last turn with its buttons: issue 33 §5, docs/benchmarks.md.)
     pub async fn replace_buttons(
         &self,
         id: MatchId,
@@ -468,15 +422,13 @@ impl Routes {
                 route.finished,
             )
         };
+        self.save(&[id]).await;
         if finished {
-            self.save(&[id]).await;
             // The poster records the end's message here once it is posted,
             // and the save above writes the route as finished: from now on
             // only the rematch window needs it (the poster marks a match
             // over with `finish_unsaved`, never with `finish`).
             self.forget_later(id);
-        } else {
-            self.save_later(id);
         }
         old
     }
@@ -767,7 +719,6 @@ mod tests {
             })
         });
         futures_util::future::join_all(presses).await;
-        routes.flush().await;
         let again = Routes::load(s.threads.clone()).await.unwrap();
         for &id in &ids {
             let latest = routes.get(id).unwrap().last_buttons;
@@ -775,44 +726,6 @@ mod tests {
             assert_eq!(again.get(id).unwrap().last_buttons, latest, "{id}");
         }
         assert!(again.get(unknown).is_none());
-    }
-
-    /// Every turn changes the live buttons' message: it is written within
-    /// [`BUTTONS_WRITE_DELAY`], together with the others changed meanwhile,
-    /// not in a transaction of its own per turn (issue 33 §5); a flush (a
-    /// clean stop) writes it at once.
-    #[tokio::test]
-    async fn a_turns_buttons_message_is_written_later_with_the_others() {
-        let (s, id) = store_with_match(Locale::EnUs).await;
-        let routes = Routes::load(s.threads.clone()).await.unwrap();
-        routes
-            .insert(id, Route::new(ChannelId::new(5), vec![A, B], Locale::EnUs))
-            .await;
-        let stored = || async {
-            Routes::load(s.threads.clone())
-                .await
-                .unwrap()
-                .get(id)
-                .unwrap()
-                .last_buttons
-        };
-        routes.replace_buttons(id, Some(MessageId::new(41))).await;
-        assert_eq!(stored().await, None, "not written at once");
-        routes.flush().await;
-        assert_eq!(
-            stored().await,
-            Some(MessageId::new(41)),
-            "a flush writes it"
-        );
-        routes.replace_buttons(id, Some(MessageId::new(42))).await;
-        let asked = std::time::Instant::now();
-        while stored().await != Some(MessageId::new(42)) {
-            assert!(
-                asked.elapsed() < BUTTONS_WRITE_DELAY * 20,
-                "never written without a flush"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
     }
 
     #[tokio::test]

@@ -1026,19 +1026,13 @@ pub(super) async fn record_in(
                 time_used_ms,
                 bank_ms,
             } => {
-                sqlx::query(
-                    "INSERT INTO moves (match_id, game, ply, seq, seat, mv, at_ms, time_used_ms, bank_ms)
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                let insert = sqlx::query(INSERT_MOVE).bind(id.0);
+                bind_move(
+                    insert,
+                    entry,
+                    seq,
+                    (*game, *ply, mv, *time_used_ms, *bank_ms),
                 )
-                .bind(id.0)
-                .bind(*game)
-                .bind(*ply)
-                .bind(seq)
-                .bind(entry.seat)
-                .bind(mv.as_str())
-                .bind(entry.at)
-                .bind(*time_used_ms)
-                .bind(*bank_ms)
                 .execute(&mut *conn)
                 .await?;
             }
@@ -1104,15 +1098,12 @@ pub(super) async fn record_in(
             unreachable!("one_trip is a move's")
         };
         seq += 1;
-        write = write
-            .bind(*game)
-            .bind(*ply)
-            .bind(seq)
-            .bind(entry.seat)
-            .bind(mv.as_str())
-            .bind(entry.at)
-            .bind(*time_used_ms)
-            .bind(*bank_ms);
+        write = bind_move(
+            write,
+            entry,
+            seq,
+            (*game, *ply, mv, *time_used_ms, *bank_ms),
+        );
     }
     if shape == StateWrite::Seats {
         // PostgreSQL takes one statement per call.
@@ -1156,6 +1147,32 @@ pub(super) async fn record_in(
     Ok(outcome)
 }
 
+/// A move's journal row: the match, game, ply, journal number, seat, move,
+/// time (ms), time used and bank (ms) as `$1`–`$9` ([`bind_move`]).
+const INSERT_MOVE: &str =
+    "INSERT INTO moves (match_id, game, ply, seq, seat, mv, at_ms, time_used_ms, bank_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)";
+
+/// Binds `$2`–`$9` of [`INSERT_MOVE`] (`$1`, the match, is bound first):
+/// the entry's game, ply, journal number `seq`, seat, move, time, time
+/// used and bank.
+fn bind_move<'q>(
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    entry: &Entry,
+    seq: i64,
+    (game, ply, mv, time_used_ms, bank_ms): (i64, i64, &'q str, i64, i64),
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    query
+        .bind(game)
+        .bind(ply)
+        .bind(seq)
+        .bind(entry.seat)
+        .bind(mv)
+        .bind(entry.at)
+        .bind(time_used_ms)
+        .bind(bank_ms)
+}
+
 /// What [`state_write`] writes in one call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum StateWrite {
@@ -1187,10 +1204,8 @@ fn state_write(shape: StateWrite, seats: usize) -> &'static str {
     let mut sql = String::new();
     let mut next = 2;
     if shape == StateWrite::MoveAndState {
-        sql.push_str(
-            "INSERT INTO moves (match_id, game, ply, seq, seat, mv, at_ms, time_used_ms, bank_ms)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9); ",
-        );
+        sql.push_str(INSERT_MOVE);
+        sql.push_str("; ");
         next = 10;
     }
     if shape != StateWrite::Seats {

@@ -318,6 +318,20 @@ fn rate_on(
     Ok(())
 }
 
+/// The `VALUES` rows of a multi-row insert of `rows` rows of `columns`
+/// parameters each, numbered on: `($1, $2), ($3, $4)` for 2 × 2.
+fn value_rows(rows: usize, columns: usize) -> String {
+    (0..rows)
+        .map(|r| {
+            let params: Vec<String> = (1..=columns)
+                .map(|c| format!("${}", r * columns + c))
+                .collect();
+            format!("({})", params.join(", "))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Upserts `rows` of `pool`'s rating changes with multi-row statements.
 async fn write_changes(
     conn: &mut AnyConnection,
@@ -325,23 +339,6 @@ async fn write_changes(
     rows: &[Change],
 ) -> Result<(), StoreError> {
     for part in rows.chunks(ROWS_PER_STATEMENT) {
-        let values: Vec<String> = (0..part.len())
-            .map(|i| {
-                let b = i * 9;
-                format!(
-                    "(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})",
-                    b + 1,
-                    b + 2,
-                    b + 3,
-                    b + 4,
-                    b + 5,
-                    b + 6,
-                    b + 7,
-                    b + 8,
-                    b + 9
-                )
-            })
-            .collect();
         let sql = format!(
             "INSERT INTO rating_changes (match_id, player_id, pool_id, rating_before,
                  deviation_before, volatility_before, rating_after, deviation_after,
@@ -354,7 +351,7 @@ async fn write_changes(
                  rating_after = excluded.rating_after,
                  deviation_after = excluded.deviation_after,
                  volatility_after = excluded.volatility_after",
-            values.join(", ")
+            value_rows(part.len(), 9)
         );
         let mut q = sqlx::query(&sql);
         for c in part {
@@ -381,22 +378,6 @@ async fn write_ratings(
     rows: &[(i64, Standing)],
 ) -> Result<(), StoreError> {
     for part in rows.chunks(ROWS_PER_STATEMENT) {
-        let values: Vec<String> = (0..part.len())
-            .map(|i| {
-                let b = i * 8;
-                format!(
-                    "(${}, ${}, ${}, ${}, ${}, ${}, ${}, ${})",
-                    b + 1,
-                    b + 2,
-                    b + 3,
-                    b + 4,
-                    b + 5,
-                    b + 6,
-                    b + 7,
-                    b + 8
-                )
-            })
-            .collect();
         let sql = format!(
             "INSERT INTO ratings (pool_id, player_id, rating, deviation, volatility, score,
                  matches, last_unix_ms)
@@ -405,7 +386,7 @@ async fn write_ratings(
                  deviation = excluded.deviation, volatility = excluded.volatility,
                  score = excluded.score, matches = excluded.matches,
                  last_unix_ms = excluded.last_unix_ms",
-            values.join(", ")
+            value_rows(part.len(), 8)
         );
         let mut q = sqlx::query(&sql);
         for (player, s) in part {
