@@ -17,7 +17,8 @@
 //! Prints the pictures drawn, the CPU time per picture (this thread's, so
 //! other processes on the machine do not count), the mean PNG size and the
 //! band cache's entries and bytes at the end. Figures are kept in
-//! docs/benchmarks.md ("Rendering").
+//! docs/benchmarks.md ("Rendering"; with `AT_ONCE` and `kept`, "CPU per
+//! move").
 
 use std::time::Duration;
 

@@ -21,9 +21,12 @@
 //! is the header, the bands in order, an empty final stored block, and the
 //! Adler-32 of all rows, joined from the bands' own checksums.
 //!
-//! Used for pictures without winning bars, preview or pop arrow (those are
-//! drawn whole by [`super::draw::draw`]). The tests compare both paths
-//! pixel for pixel in every variant.
+//! Used for every picture but a preview, a pop's arrow and boards wider
+//! than [`MAX_DISPLAY_COLUMNS`] (those are drawn whole by
+//! [`super::draw::draw`]); a game's end with winning bars takes the rows
+//! its bars cross from [`super::draw::draw_rows`]. A match may keep its last
+//! picture's bands ([`TurnBands`]). The tests compare both paths pixel for
+//! pixel in every variant, game ends included.
 
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -153,7 +156,7 @@ impl std::fmt::Debug for TurnBands {
 }
 
 impl TurnBands {
-    /// Lets the kept bands go (the match is over, or its game ended).
+    /// Lets the kept bands go (the host does at the match's end).
     pub fn clear(&mut self) {
         self.bands = Vec::new();
     }
@@ -303,17 +306,19 @@ fn adler32_combine(a: u32, b: u32, len_b: u64) -> u32 {
     (s2 << 16 | s1) as u32
 }
 
-/// The PNG of `position` with the cell `ring` ringed, or `None` when the
-/// picture needs the whole-picture path (a board wider than
-/// [`MAX_DISPLAY_COLUMNS`] display columns).
 /// The board rows `lowest..=highest` (0 is the bottom) that winning bars
-/// cross, and how to draw the whole picture with them.
+/// cross, and how to draw the picture right in those rows.
 struct Bars<F> {
     lowest: i32,
     highest: i32,
     draw: Option<F>,
 }
 
+/// The PNG of `position` with the cell `ring` ringed (the rows of `bars`,
+/// if any, from their drawing; every other band from `memo`, the shared
+/// cache or compressed now), or `None` when the picture needs the
+/// whole-picture path (a board wider than [`MAX_DISPLAY_COLUMNS`] display
+/// columns).
 fn assemble<F: FnOnce(std::ops::RangeInclusive<i32>) -> Pixmap>(
     position: &Position,
     ring: Option<Cell>,
@@ -463,14 +468,15 @@ pub fn band_cache() -> (usize, usize, u64, u64) {
 }
 
 /// The PNG of `position` (last move `last`, to ring) by the fast path, or
-/// `None` when the picture has something the fast path does not draw:
-/// winning bars (`highlight` at the end of a game with a line), the arrow
-/// of a pop, a board wider than [`MAX_DISPLAY_COLUMNS`].
+/// `None` when the picture has something the fast path does not draw: a
+/// preview, the arrow of a pop, a board wider than [`MAX_DISPLAY_COLUMNS`].
 ///
 /// A game's end with winning bars takes the rows the bars cross from the
-/// whole picture, `draw(rows)` (right in those board rows: the same pixels: the bars lie within the rows
-/// of their lines' cells, and the bands' pixels depend only on their own
-/// rows), and every other row from the bands: quantizing and compressing
+/// picture `draw(rows)` makes, which is right in those board rows (bars,
+/// then their discs and rings); the bars lie within the rows of their
+/// lines' cells and a band's pixels depend only on its own row, so the
+/// picture is the same as drawn whole. Every other row comes from the
+/// bands: quantizing and compressing
 /// the whole picture took some 2.6 ms, nine times a turn's picture, and
 /// with one end in about twenty moves half the pictures' time (issue 33 §5).
 pub fn png(
