@@ -326,6 +326,20 @@ async fn a_thread_archived_twice_mid_match_refuses_no_request_of_the_bot() {
     let t = Table::between(&fake, ALICE, BOB, None).await;
     t.play(1, 1, 'd').await;
     for (ply, column) in [(2, 'c'), (3, 'd')] {
+        // Archived between moves: once the bot took the buttons off the
+        // turn before (the last request of a move), not while that edit is
+        // in flight — a 400 for it then is Discord's answer to a race, not a
+        // request the bot should have known better than to make (it failed
+        // so, twice, once the moves got faster).
+        fake.wait_for("the move's last request done", |f| {
+            let live = f
+                .messages_in(t.thread)
+                .into_iter()
+                .filter(|m| !buttons(m).is_empty())
+                .count();
+            (live <= 1).then_some(())
+        })
+        .await;
         fake.archive(t.thread);
         // The bot has the THREAD_UPDATE before the next press.
         tokio::time::sleep(Duration::from_millis(300)).await;
