@@ -18,6 +18,7 @@ use tokio::sync::oneshot;
 use serenity::all::{ChannelId, MessageId};
 
 use super::leases::Leases;
+use crate::host::service::unindex;
 use crate::host::threads::{MatchThread, Threads};
 use crate::host::{MatchId, UserId};
 use crate::i18n::Locale;
@@ -80,20 +81,6 @@ struct Inner {
     running: HashMap<UserId, BTreeSet<MatchId>>,
 }
 
-/// Takes `id` out of `index[key]`, and the key out when nothing is left.
-fn unindex<K: std::hash::Hash + Eq>(
-    index: &mut HashMap<K, BTreeSet<MatchId>>,
-    key: &K,
-    id: MatchId,
-) {
-    if let Some(ids) = index.get_mut(key) {
-        ids.remove(&id);
-        if ids.is_empty() {
-            index.remove(key);
-        }
-    }
-}
-
 impl Inner {
     fn put(&mut self, id: MatchId, route: Route) {
         // A match id of an earlier run (a host without a store reuses ids)
@@ -145,67 +132,17 @@ pub struct Routes {
     /// ([`Routes::finish`]); `None`: for good (a front end without a
     /// rematch window).
     forget_after: Option<Duration>,
-    /// Writes routes to the store (`None`: in memory only).
-    saver: Option<Arc<Saver>>,
-    creating: tokio::sync::Mutex<()>,
-    /// The interaction tokens the poster may post and edit with
-    /// (in memory only).
-    pub leases: Leases,
-}
-
-/// The routes' writer: group commit of the saves that wait together.
-struct Saver {
-    threads: Threads,
+    threads: Option<Threads>,
     /// Held while routes are written to the store: rows are read when
     /// written, under this lock, so the last write is of the latest route.
     saving: tokio::sync::Mutex<()>,
     /// Saves waiting for the writer: the matches to write and whom to tell
     /// once they are written.
     to_save: Mutex<Vec<(Vec<MatchId>, oneshot::Sender<()>)>>,
-}
-
-impl Saver {
-    /// [`Routes::save`]. Saves that wait while another is written are
-    /// written together in one transaction (group commit, like the store's
-    /// match events): whoever takes the writer lock writes every queued
-    /// match's latest route and answers all of them.
-    async fn save(&self, inner: &Mutex<Inner>, ids: &[MatchId]) {
-        let (reply, mut written) = oneshot::channel();
-        super::ops::lock(&self.to_save).push((ids.to_vec(), reply));
-        loop {
-            tokio::select! {
-                biased;
-                _ = &mut written => return,
-                guard = self.saving.lock() => {
-                    loop {
-                        let batch = std::mem::take(&mut *super::ops::lock(&self.to_save));
-                        if batch.is_empty() {
-                            break;
-                        }
-                        let mut all: Vec<MatchId> = batch
-                            .iter()
-                            .flat_map(|(ids, _)| ids.iter().copied())
-                            .collect();
-                        all.sort_unstable();
-                        all.dedup();
-                        let rows: Vec<_> = {
-                            let inner = super::ops::lock(inner);
-                            all.iter()
-                                .filter_map(|id| inner.by_match.get(id).map(|r| r.row(*id)))
-                                .collect()
-                        };
-                        if let Err(e) = self.threads.save_all(&rows).await {
-                            tracing::error!(matches = rows.len(), error = %e, "storing match threads failed");
-                        }
-                        for (_, reply) in batch {
-                            let _ = reply.send(());
-                        }
-                    }
-                    drop(guard);
-                }
-            }
-        }
-    }
+    creating: tokio::sync::Mutex<()>,
+    /// The interaction tokens the poster may post and edit with
+    /// (in memory only).
+    pub leases: Leases,
 }
 
 impl Routes {
@@ -243,11 +180,7 @@ impl Routes {
         }
         Ok(Routes {
             inner: Arc::new(Mutex::new(inner)),
-            saver: Some(Arc::new(Saver {
-                threads,
-                saving: tokio::sync::Mutex::new(()),
-                to_save: Mutex::new(Vec::new()),
-            })),
+            threads: Some(threads),
             ..Routes::default()
         })
     }
@@ -259,10 +192,9 @@ impl Routes {
     /// # Errors
     /// The file exists but cannot be read or renamed.
     pub async fn import_file(&self, path: &Path) -> std::io::Result<usize> {
-        let Some(saver) = &self.saver else {
+        let Some(threads) = &self.threads else {
             return Ok(0);
         };
-        let threads = &saver.threads;
         let imported = threads
             .import_file(path, |id| self.get(id).is_some())
             .await?;
@@ -289,10 +221,41 @@ impl Routes {
 
     /// Writes the routes of `ids` as they are now to the store (a failure is
     /// logged: the route stays right in memory) and returns once they are
-    /// written.
+    /// written. Saves that wait while another is written are written
+    /// together in one transaction (group commit, like
+    /// the store's match events): whoever takes the writer lock writes every
+    /// queued match's latest route and answers all of them.
     async fn save(&self, ids: &[MatchId]) {
-        if let Some(saver) = &self.saver {
-            saver.save(&self.inner, ids).await;
+        let Some(threads) = &self.threads else { return };
+        let (reply, mut written) = oneshot::channel();
+        super::ops::lock(&self.to_save).push((ids.to_vec(), reply));
+        loop {
+            tokio::select! {
+                biased;
+                _ = &mut written => return,
+                guard = self.saving.lock() => {
+                    loop {
+                        let batch = std::mem::take(&mut *super::ops::lock(&self.to_save));
+                        if batch.is_empty() {
+                            break;
+                        }
+                        let mut all: Vec<MatchId> = batch.iter().flat_map(|(ids, _)| ids.iter().copied()).collect();
+                        all.sort_unstable();
+                        all.dedup();
+                        let rows: Vec<_> = all
+                            .iter()
+                            .filter_map(|id| self.get(*id).map(|r| r.row(*id)))
+                            .collect();
+                        if let Err(e) = threads.save_all(&rows).await {
+                            tracing::error!(matches = rows.len(), error = %e, "storing match threads failed");
+                        }
+                        for (_, reply) in batch {
+                            let _ = reply.send(());
+                        }
+                    }
+                    drop(guard);
+                }
+            }
         }
     }
 

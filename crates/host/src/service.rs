@@ -282,8 +282,10 @@ impl Registry {
     }
 }
 
-/// Takes `id` out of `index[key]`, and the key out when nothing is left.
-fn unindex<K: std::hash::Hash + Eq>(
+/// Takes `id` out of `index[key]`, and the key out when nothing is left:
+/// the registry's indexes of matches by key, and a front end's (the
+/// Discord routes' by thread and by player).
+pub fn unindex<K: std::hash::Hash + Eq>(
     index: &mut HashMap<K, BTreeSet<MatchId>>,
     key: &K,
     id: MatchId,

@@ -234,9 +234,9 @@ fn position_png_with(
 ) -> Result<Vec<u8>, RenderError> {
     let scene = scene(position, last, options)?;
     let key = encode::palette_key(position, options.preview.is_some());
-    let layout = Layout::new(position.variant());
+    // Drawn only for a game's end with winning bars (its bars' rows).
     tiles::png(position, scene.last, scene.highlight, key, memo, |rows| {
-        draw::draw_rows(&layout, &scene, rows)
+        draw::draw_rows(&Layout::new(position.variant()), &scene, rows)
     })
     .unwrap_or_else(|| drawn_png(&scene, key))
 }

@@ -265,29 +265,27 @@ impl Sheet {
 
 /// Compresses filtered rows `raw` into a band (raw deflate, sync-flushed).
 fn compress_raw(raw: &[u8]) -> Band {
-    {
-        let mut deflate = Vec::with_capacity(raw.len() / 8 + 64);
-        DEFLATE.with_borrow_mut(|c| {
-            let c = c.get_or_insert_with(|| Compress::new(Compression::new(BAND_LEVEL), false));
-            c.reset();
-            loop {
-                let done = c.total_in() as usize;
-                c.compress_vec(&raw[done..], &mut deflate, FlushCompress::Sync)
-                    .expect("deflate into memory");
-                if c.total_in() as usize == raw.len() && deflate.len() < deflate.capacity() {
-                    break;
-                }
-                deflate.reserve(deflate.capacity().max(4096));
+    let mut deflate = Vec::with_capacity(raw.len() / 8 + 64);
+    DEFLATE.with_borrow_mut(|c| {
+        let c = c.get_or_insert_with(|| Compress::new(Compression::new(BAND_LEVEL), false));
+        c.reset();
+        loop {
+            let done = c.total_in() as usize;
+            c.compress_vec(&raw[done..], &mut deflate, FlushCompress::Sync)
+                .expect("deflate into memory");
+            if c.total_in() as usize == raw.len() && deflate.len() < deflate.capacity() {
+                break;
             }
-        });
-        // Kept in the cache for long: without the spare room the growth
-        // above left (often twice the stream), the cache holds its size.
-        deflate.shrink_to_fit();
-        Band {
-            deflate,
-            adler: simd_adler32::adler32(&raw),
-            len: raw.len() as u64,
+            deflate.reserve(deflate.capacity().max(4096));
         }
+    });
+    // Kept in the cache for long: without the spare room the growth
+    // above left (often twice the stream), the cache holds its size.
+    deflate.shrink_to_fit();
+    Band {
+        deflate,
+        adler: simd_adler32::adler32(&raw),
+        len: raw.len() as u64,
     }
 }
 

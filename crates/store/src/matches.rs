@@ -1005,18 +1005,31 @@ pub(super) async fn record_in(
     // match's and the seats' state in one call, one round trip to the
     // connection's worker thread instead of three (issue 33 §5).
     let engine = Engine::of(conn);
-    let one_trip = engine == Engine::Sqlite
-        && entries.len() == 1
-        && matches!(entries[0].kind, EntryKind::Move { .. })
-        && events.iter().all(|e| {
-            !matches!(
-                e.kind,
-                EventKind::GameStarted { .. }
-                    | EventKind::GameOver { .. }
-                    | EventKind::MatchOver { .. }
-            )
-        });
-    for entry in entries.iter().filter(|_| !one_trip) {
+    let alone = events.iter().all(|e| {
+        !matches!(
+            e.kind,
+            EventKind::GameStarted { .. }
+                | EventKind::GameOver { .. }
+                | EventKind::MatchOver { .. }
+        )
+    });
+    let one_trip = match entries.as_slice() {
+        [entry @ Entry {
+            kind:
+                EntryKind::Move {
+                    game,
+                    ply,
+                    mv,
+                    time_used_ms,
+                    bank_ms,
+                },
+            ..
+        }] if engine == Engine::Sqlite && alone => {
+            Some((entry, (*game, *ply, mv.as_str(), *time_used_ms, *bank_ms)))
+        }
+        _ => None,
+    };
+    for entry in entries.iter().filter(|_| one_trip.is_none()) {
         seq += 1;
         match &entry.kind {
             EntryKind::Move {
@@ -1080,30 +1093,15 @@ pub(super) async fn record_in(
     let clock = StoredClock::of(m);
     let (running, clock_seat, clock_since) = clock_columns(&clock.running);
     let seats = m.seating().all();
-    let shape = match (one_trip, engine) {
+    let shape = match (one_trip.is_some(), engine) {
         (true, _) => StateWrite::MoveAndState,
         (false, Engine::Sqlite) => StateWrite::State,
         (false, Engine::Postgres) => StateWrite::Seats,
     };
     let mut write = sqlx::query(state_write(shape, seats.len())).bind(id.0);
-    if let (true, Some(entry)) = (one_trip, entries.first()) {
-        let EntryKind::Move {
-            game,
-            ply,
-            mv,
-            time_used_ms,
-            bank_ms,
-        } = &entry.kind
-        else {
-            unreachable!("one_trip is a move's")
-        };
+    if let Some((entry, fields)) = one_trip {
         seq += 1;
-        write = bind_move(
-            write,
-            entry,
-            seq,
-            (*game, *ply, mv, *time_used_ms, *bank_ms),
-        );
+        write = bind_move(write, entry, seq, fields);
     }
     if shape == StateWrite::Seats {
         // PostgreSQL takes one statement per call.
