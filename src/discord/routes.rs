@@ -139,7 +139,6 @@ pub struct Routes {
     /// Saves waiting for the writer: the matches to write and whom to tell
     /// once they are written.
     to_save: Mutex<Vec<(Vec<MatchId>, oneshot::Sender<()>)>>,
-    creating: tokio::sync::Mutex<()>,
     /// The interaction tokens the poster may post and edit with
     /// (in memory only).
     pub leases: Leases,
@@ -259,13 +258,6 @@ impl Routes {
         }
     }
 
-    /// Held while a match is created and its route recorded, and while a
-    /// rematch press runs, so that [`Routes::adopt_new`] never takes a match
-    /// that is being set up elsewhere.
-    pub async fn creation_lock(&self) -> tokio::sync::MutexGuard<'_, ()> {
-        self.creating.lock().await
-    }
-
     /// Records the route of a new match.
     pub async fn insert(&self, id: MatchId, route: Route) {
         self.lock().put(id, route);
@@ -287,8 +279,9 @@ impl Routes {
         self.save(&[id]).await;
     }
 
-    /// Gives every match in `ids` that has no route yet (a rematch the host
-    /// just created) a route in `from`'s thread; returns them.
+    /// Gives every match in `ids` that has no route yet (the rematch the
+    /// host just created, `Acted::Rematch`) a route in `from`'s thread;
+    /// returns them.
     pub async fn adopt_new(&self, ids: &[MatchId], from: MatchId) -> Vec<MatchId> {
         let adopted = {
             let mut inner = self.lock();

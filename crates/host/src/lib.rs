@@ -44,7 +44,8 @@ pub use bot::{Bot, EngineBot, HeuristicBot};
 pub use denial::Denial;
 pub use present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
 pub use service::{
-    engine_slots, unix_ms, AbortError, Host, HostConfig, HostError, MatchSpec, Request,
+    engine_slots, unix_ms, AbortError, Acted, Host, HostConfig, HostError, MatchSpec, RematchRules,
+    Request, RESIGN_CONFIRM_WINDOW_SECS,
 };
 pub use services::{Hosting, Services};
 pub use task::{
