@@ -21,6 +21,7 @@
 //! [`tokio::time::Instant`], so tests can run the clocks on paused time
 //! (`#[tokio::test(start_paused = true)]`).
 
+pub mod analysis;
 pub mod archive;
 pub mod bot;
 pub mod denial;
