@@ -776,7 +776,7 @@ fn the_reader_finds_a_cycle_closed_only_by_a_path_in_an_expression() {
     // The circle of issue 34 in small: register → commands/mod → challenge
     // → choices → register, where commands/mod reaches challenge only by
     // calling `challenge::challenge()` (no `use`, no `crate`/`super`).
-    let layout = |commands_mod: &'static str, challenge: &'static str| {
+    let layout = |commands_mod: &str, challenge: &str| {
         crate_of(&[
             ("lib.rs", &[], "pub mod discord;"),
             ("discord/mod.rs", &["discord"], "pub mod choices; pub mod commands; pub mod register;"),
@@ -795,7 +795,7 @@ fn the_reader_finds_a_cycle_closed_only_by_a_path_in_an_expression() {
         ])
     };
     let challenge = "use crate::discord::choices::VariantChoice;\npub fn challenge() -> u8 { VariantChoice::value() }";
-    let circle = vec![2, 3, 4, 5];
+    let circle = [vec![2, 3, 4, 5]];
     // A child module called in an expression.
     let krate = layout(
         "mod challenge;\npub fn all() -> Vec<u8> { vec![challenge::challenge()] }",
@@ -811,7 +811,7 @@ fn the_reader_finds_a_cycle_closed_only_by_a_path_in_an_expression() {
         edges[&(3, 4)].ends_with("challenge::challenge"),
         "{edges:?}"
     );
-    assert_eq!(cycles(6, &edges), [circle.clone()]);
+    assert_eq!(cycles(6, &edges), circle);
     assert_eq!(describe_cycles(&krate).len(), 1);
     // The same call in a type, a struct expression and a pattern.
     for body in [
@@ -820,8 +820,9 @@ fn the_reader_finds_a_cycle_closed_only_by_a_path_in_an_expression() {
         "mod challenge;\npub fn all() -> Vec<u8> { match 1 { challenge::ONE => vec![], _ => vec![] } }",
         "mod challenge;\n#[challenge::marker] pub fn all() -> Vec<u8> { vec![] }",
     ] {
-        let krate = layout(body, &*format!("{challenge}\npub struct Kind {{ x: u8 }} pub const ONE: u8 = 1;").leak());
-        assert_eq!(cycles(6, &krate.edges()), [circle.clone()], "{body}");
+        let with_items = format!("{challenge}\npub struct Kind {{ x: u8 }} pub const ONE: u8 = 1;");
+        let krate = layout(body, &with_items);
+        assert_eq!(cycles(6, &krate.edges()), circle, "{body}");
     }
     // Through a module a `use` imports, and through a glob `use super::*`.
     let krate = layout(
@@ -842,7 +843,7 @@ fn the_reader_finds_a_cycle_closed_only_by_a_path_in_an_expression() {
         edges[&(4, 5)].ends_with("discord::choices::VariantChoice::value"),
         "{edges:?}"
     );
-    assert_eq!(cycles(6, &edges), [circle.clone()]);
+    assert_eq!(cycles(6, &edges), circle);
     // Without the call (the module only declared, the name in a comment, a
     // string, a method's turbofish or another path's tail), no circle.
     for body in [
