@@ -1,11 +1,15 @@
 //! The layout docs/architecture.md promises, checked on the sources:
 //!
 //! - the file-level import graph of every crate has no cycle: file A
-//!   imports file B when A names (in a `use` or a path) an item that B
-//!   defines — re-exports are followed to the file that defines the item,
-//!   so a `mod.rs` that lists its children is no edge of its own;
-//! - the adapters (Discord, the shell) never name the store, and the
-//!   Discord adapter's command files never import each other;
+//!   imports file B when A names an item that B defines, in a `use` or in
+//!   a path anywhere in the code (an expression, a type, a pattern, an
+//!   attribute: `child::f()`, `super::x::Y { .. }`, `crate::a::B`, a path
+//!   through a module a `use` or a glob `use` brings in) — re-exports are
+//!   followed to the file that defines the item, so a `mod.rs` that lists
+//!   its children is no edge of its own;
+//! - the adapters (Discord, the shell) never name the store or the engine
+//!   (known exceptions listed, each with its issue), and the Discord
+//!   adapter's command files never import each other;
 //! - the core crate's dependency tree (from `Cargo.lock`) holds no runtime,
 //!   database, network, Discord, Fluent or drawing crate.
 //!
