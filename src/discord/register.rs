@@ -28,19 +28,10 @@ use crate::host::bot::LEVELS;
 use crate::host::limits::{Bounds, Limit};
 use crate::host::terms::{ABORT_WINDOW_MINUTES, CHALLENGE_EXPIRY_MINUTES};
 use crate::host::tournaments::{ARENA_MINUTES, NUMBERS, STARTS_IN_MINUTES, SWISS_ROUNDS};
-use crate::i18n::{Catalog, Id, Locale};
+use crate::i18n::{localizations, Catalog, Id, Locale};
 
 use super::data::{Data, Error};
 use super::rest::Rest;
-
-/// `(Discord locale code, text)` for every language, `en-US` included and
-/// `en-GB` with the English text, for a `*_localizations` map.
-pub fn localizations(text: impl Fn(Locale) -> String) -> Vec<(&'static str, String)> {
-    let mut v: Vec<(&'static str, String)> =
-        Locale::ALL.iter().map(|l| (l.tag(), text(*l))).collect();
-    v.insert(1, ("en-GB", text(Locale::EnUs)));
-    v
-}
 
 /// [`localizations`] as poise keeps them.
 fn localized(

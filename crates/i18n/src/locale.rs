@@ -102,6 +102,17 @@ impl Locale {
     }
 }
 
+/// `(locale code, text)` for every language, `en-US` included and `en-GB`
+/// with the English text: a `*_localizations` map of a Discord command,
+/// option or choice (`text` gives the text in a locale, e.g. a message of
+/// the catalog).
+pub fn localizations(text: impl Fn(Locale) -> String) -> Vec<(&'static str, String)> {
+    let mut v: Vec<(&'static str, String)> =
+        Locale::ALL.iter().map(|l| (l.tag(), text(*l))).collect();
+    v.insert(1, ("en-GB", text(Locale::EnUs)));
+    v
+}
+
 impl fmt::Display for Locale {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.tag())
@@ -154,6 +165,15 @@ mod tests {
         assert_eq!(Locale::for_guild(Some(Locale::It), Some("el")), Locale::It);
         assert_eq!(Locale::for_guild(None, Some("el")), Locale::El);
         assert_eq!(Locale::for_guild(None, None), Locale::EnUs);
+    }
+
+    #[test]
+    fn localizations_name_every_locale_and_en_gb_in_english() {
+        let map = localizations(|l| format!("text in {l}"));
+        let codes: Vec<&str> = map.iter().map(|(c, _)| *c).collect();
+        assert_eq!(codes, ["en-US", "en-GB", "de", "it", "el", "bg"]);
+        assert_eq!(map[1].1, "text in en-US");
+        assert_eq!(map[5].1, "text in bg");
     }
 
     #[test]
