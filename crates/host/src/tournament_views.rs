@@ -342,6 +342,22 @@ pub fn rounds_note(catalog: &Catalog, l: Locale, card: &Card) -> Option<String> 
     })
 }
 
+/// The answer to the start of tournament `tid`, to who started it: it
+/// started, and when its `card` says it is a Swiss cut to the rounds its
+/// players allow, why ([`rounds_note`]).
+pub fn started_text(
+    catalog: &Catalog,
+    l: Locale,
+    tid: TournamentId,
+    card: Option<&Card>,
+) -> String {
+    let text = catalog.text(l, id::TOURNAMENT_STARTED, &Args::new().set("id", tid.0));
+    match card.and_then(|card| rounds_note(catalog, l, card)) {
+        Some(note) => format!("{text} {note}"),
+        None => text,
+    }
+}
+
 /// The tournament message: title, terms, state, entrants, standings, in
 /// about `room` characters (the names take at most a quarter of it, the
 /// standings table what is left; the front end cuts what is still over).
@@ -555,7 +571,6 @@ fn users_of(b: &Board) -> Vec<UserId> {
         .collect()
 }
 
-/// Posts a round's pairings and opens each board's match in a thread on
 /// The first line of the post that ends a tournament: over (the final
 /// standings follow), or cancelled — with the reason when the director
 /// cancelled it by itself (`reason`).
@@ -581,8 +596,6 @@ pub fn over_text(
         None => catalog.text(l, id::TOURNAMENT_CANCELLED, &Args::new().set("id", tid)),
     }
 }
-
-/// Follows the tournaments' news until the director stops: each
 
 /// The post that ends a tournament: [`over_text`], and once it finished
 /// the final standings table under it, within `room` characters (its
@@ -785,6 +798,27 @@ mod tests {
         // Not cut: nothing said.
         card.tournament.setup.rounds = Some(3);
         assert_eq!(rounds_note(&catalog, Locale::EnUs, &card), None);
+    }
+
+    #[test]
+    fn the_start_of_a_swiss_cut_to_the_rounds_its_players_allow_says_why() {
+        let catalog = Catalog::new().unwrap();
+        let mut card = big_card(4);
+        card.tournament.state = TournamentState::Running;
+        card.tournament.setup.rounds = Some(4);
+        card.rounds = 3;
+        assert_eq!(
+            started_text(&catalog, Locale::EnUs, TournamentId(3), Some(&card)),
+            "Tournament 3 has started. With 4 players a Swiss has at most 3 rounds without two players meeting twice, so it plays 3 rounds instead of 4."
+        );
+        // Not cut, or no card read: the start alone.
+        card.tournament.setup.rounds = Some(3);
+        for card in [Some(&card), None] {
+            assert_eq!(
+                started_text(&catalog, Locale::EnUs, TournamentId(3), card),
+                "Tournament 3 has started."
+            );
+        }
     }
 
     #[test]

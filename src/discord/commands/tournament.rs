@@ -11,7 +11,7 @@ use serenity::all::{
     ComponentInteraction, Context as SerenityContext, CreateInteractionResponse, User,
 };
 
-use crate::host::tournament_views::{card_locale, rounds_note};
+use crate::host::tournament_views::{card_locale, started_text};
 use crate::host::tournaments::{Caller, TournamentSpec};
 use crate::host::{unix_ms, Denial, TournamentId};
 use crate::i18n::{id, Args, Locale, Message};
@@ -168,19 +168,14 @@ async fn tournament_start(ctx: Context<'_>, tournament: i64) -> Result<(), Error
         .await;
     match started {
         Ok(()) => {
-            let l = user_locale(ctx);
             let data = ctx.data();
-            let mut text = data.catalog().text(
-                l,
-                id::TOURNAMENT_STARTED,
-                &Args::new().set("id", tournament),
+            let card = data.tournaments.card(TournamentId(tournament)).await.ok();
+            let text = started_text(
+                data.catalog(),
+                user_locale(ctx),
+                TournamentId(tournament),
+                card.as_ref(),
             );
-            // A Swiss cut to the rounds its players allow says why.
-            if let Ok(card) = data.tournaments.card(TournamentId(tournament)).await {
-                if let Some(note) = rounds_note(data.catalog(), l, &card) {
-                    text = format!("{text} {note}");
-                }
-            }
             private(ctx, text).await
         }
         Err(d) => deny(ctx, &d).await,
