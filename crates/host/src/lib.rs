@@ -9,7 +9,8 @@
 //!   where ([`seating`]), the terms of a match under a server's rules
 //!   ([`terms`]), the rated rule (the core's `play::unrated`).
 //! - Tournaments ([`tournaments`]): Swiss, round robin and arena over
-//!   ordinary matches.
+//!   ordinary matches; their words and standings tables
+//!   ([`tournament_views`]).
 //! - Limits per member and per server, and their operator's bounds
 //!   ([`limits`]).
 //! - The ladder ([`ladder`]), settings ([`settings`]), match threads
@@ -38,6 +39,7 @@ pub mod settings;
 pub mod task;
 pub mod terms;
 pub mod threads;
+pub mod tournament_views;
 pub mod tournaments;
 pub mod view;
 
