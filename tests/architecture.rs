@@ -8,7 +8,7 @@
 //!   followed to the file that defines the item, so a `mod.rs` that lists
 //!   its children is no edge of its own;
 //! - the adapters (Discord, the shell) never name the store or the engine
-//!   (known exceptions listed, each with its issue), and the Discord
+//!   (`/analyze`'s job is the host's: no exception), and the Discord
 //!   adapter's command files never import each other;
 //! - the core crate's dependency tree (from `Cargo.lock`) holds no runtime,
 //!   database, network, Discord, Fluent or drawing crate.
@@ -755,11 +755,6 @@ fn adapter_violations(krate: &Crate, in_adapter: impl Fn(usize) -> bool) -> Vec<
     out.into_iter().collect()
 }
 
-/// Adapter files that name the engine today, each a debt: the analysis job
-/// (queue, progress, result) is to live in the host (issue 34, item 1: "the
-/// analysis job lives in the host"), and then this list is empty.
-const ENGINE_IN_THE_ADAPTER: &[&str] = &["src/discord/commands/analysis.rs"];
-
 /// A crate made of `(file, module, source)`s.
 fn crate_of(sources: &[(&str, &[&str], &str)]) -> Crate {
     let mut krate = Crate::default();
@@ -910,26 +905,13 @@ fn the_adapters_never_name_the_store_or_the_engine_and_the_command_files_never_i
         krate.refs.iter().filter(|r| in_adapter(r.file)).count() > 1000,
         "the adapters' paths were read"
     );
-    let known = |v: &String| {
-        ENGINE_IN_THE_ADAPTER.iter().any(|f| {
-            v.starts_with(&root().join(f).display().to_string()) && v.ends_with("(the engine)")
-        })
-    };
-    let (excused, named): (Vec<String>, Vec<String>) = adapter_violations(&krate, in_adapter)
-        .into_iter()
-        .partition(known);
+    // `/analyze` named the engine until its job moved into the host (issue
+    // 34, item 1): no adapter file is excused.
+    let named = adapter_violations(&krate, in_adapter);
     assert!(
         named.is_empty(),
         "the adapter names the store or the engine: {named:#?}"
     );
-    // A known exception that no longer names the engine leaves the list.
-    for f in ENGINE_IN_THE_ADAPTER {
-        let f = root().join(f).display().to_string();
-        assert!(
-            excused.iter().any(|v| v.starts_with(&f)),
-            "{f} no longer names the engine: take it off ENGINE_IN_THE_ADAPTER"
-        );
-    }
 
     let commands = discord.join("commands");
     let command_files: BTreeSet<usize> = (0..krate.files.len())
