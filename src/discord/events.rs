@@ -350,7 +350,7 @@ async fn on_match_press(
         Ok(_) => {}
         Err(d) => {
             let followup = private_followup(&data.catalog().render(locale, d.message()));
-            super::poster::with_retries("private refusal", || {
+            super::rest::with_retries("private refusal", || {
                 press.create_followup(&ctx.http, followup.clone())
             })
             .await?;

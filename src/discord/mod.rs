@@ -267,7 +267,7 @@ async fn bot_gateway(rest: &rest::Rest) -> Result<Option<serenity::all::BotGatew
             Err(serenity::Error::Http(HttpError::Request(e))) => {
                 return Err(RunError::Unreachable(config::chain(&e)));
             }
-            Err(e) => match poster::retry_pause(&e, attempt) {
+            Err(e) => match rest::retry_pause(&e, attempt) {
                 Some(pause) => {
                     attempt += 1;
                     tokio::time::sleep(pause).await;

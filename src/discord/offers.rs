@@ -24,10 +24,10 @@ use crate::play::ClockSettings;
 
 use super::data::{Context, Data, Error};
 use super::messages::{clip, mentions_only};
-use super::poster::{is_code, with_retries};
 use super::reply::{
     acknowledge, deny, guild_locale, in_guild, private_followup, seated, user_locale,
 };
+use super::rest::{is_code, with_retries};
 use super::room;
 use super::routes::Route;
 

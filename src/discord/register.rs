@@ -244,7 +244,7 @@ pub async fn register(
     };
     // Registration is rate limited like any route (several restarts in a
     // minute meet a 429): retried after Discord's `retry_after`.
-    super::poster::with_retries("register the commands", || {
+    super::rest::with_retries("register the commands", || {
         rest.paced(route, |http| {
             let commands = commands.clone();
             async move {

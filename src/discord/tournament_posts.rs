@@ -30,7 +30,7 @@ use super::buttons::ButtonId;
 use super::data::Data;
 use super::messages::{clip, mentions_only, style, tournament_nonce, MAX_CONTENT};
 use super::offers::{open_match, MatchPlace};
-use super::poster::with_retries;
+use super::rest::with_retries;
 
 /// Discord's limit on the users a message may mention
 /// (`allowed_mentions.users`).
