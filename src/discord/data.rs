@@ -91,11 +91,6 @@ impl Startup {
         // The sender lives in `self`, so the channel never closes here.
         let _ = done.wait_for(|d| *d).await;
     }
-
-    /// Whether it is finished.
-    pub fn finished(&self) -> bool {
-        *self.done.borrow()
-    }
 }
 
 impl Data {

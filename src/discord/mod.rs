@@ -48,8 +48,8 @@ use crate::host::players::discord_user;
 use crate::host::{EngineBot, HostConfig, Services, Shards, StoreError, TimeStyle, UserId};
 use crate::i18n::{Catalog, Locale, NameStyle};
 
-pub use config::{DiscordConfig, RunError, Token};
-pub use data::{Context, Data, Error};
+pub use config::{DiscordConfig, RunError};
+pub use data::{Data, Error};
 use routes::Routes;
 
 /// Opens the store, connects to Discord, restores the running matches and

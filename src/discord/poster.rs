@@ -107,6 +107,7 @@ impl Queues {
     }
 
     /// How many matches have a worker running (views being posted).
+    #[cfg(test)]
     pub fn running(&self) -> usize {
         super::ops::lock(&self.waiting).len()
     }
@@ -156,6 +157,7 @@ impl Workers {
     }
 
     /// How many matches have a worker running.
+    #[cfg(test)]
     pub fn running(&self) -> usize {
         self.queues.running()
     }

@@ -5,8 +5,8 @@
 
 use poise::CreateReply;
 use serenity::all::{
-    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, Member, User,
+    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup, CreateMessage,
+    Member, User,
 };
 
 use crate::host::{Denial, NameSource, Seated, UserId};
@@ -161,16 +161,6 @@ pub fn private_followup(text: &str) -> CreateInteractionResponseFollowup {
         .content(clip(text))
         .ephemeral(true)
         .allowed_mentions(mentions_only(&[]))
-}
-
-/// A private answer to a button press.
-pub fn ephemeral(text: &str) -> CreateInteractionResponse {
-    CreateInteractionResponse::Message(
-        CreateInteractionResponseMessage::new()
-            .content(clip(text))
-            .ephemeral(true)
-            .allowed_mentions(mentions_only(&[])),
-    )
 }
 
 /// The one rule for an answer that comes too late for its interaction

@@ -185,6 +185,7 @@ impl Rest {
 
     /// Requests that may start now without waiting for the pace (for
     /// tests).
+    #[cfg(test)]
     pub fn pace_available(&self) -> usize {
         self.global.available_permits()
     }
@@ -280,6 +281,7 @@ impl Rest {
     }
 
     /// Requests waiting for or holding a bucket's turn (for tests).
+    #[cfg(test)]
     pub fn buckets_in_use(&self) -> usize {
         super::ops::lock(&self.buckets).len()
     }

@@ -146,6 +146,7 @@ pub struct Routes {
 
 impl Routes {
     /// No routes, in memory only.
+    #[cfg(test)]
     pub fn new() -> Routes {
         Routes::default()
     }
@@ -415,6 +416,7 @@ impl Routes {
     /// window has passed ([`Routes::forget_finished_after`]): then nothing
     /// can act on it any more, and memory holds what is running, not every
     /// match ever played (issue 33).
+    #[cfg(test)]
     pub async fn finish(&self, id: MatchId) {
         let known = self.lock().finish(id);
         self.save(&[id]).await;
@@ -449,11 +451,13 @@ impl Routes {
 
     /// How many routes are kept (running matches, and finished ones not
     /// forgotten yet).
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.lock().by_match.len()
     }
 
     /// Whether no route is kept.
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -12,13 +12,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use fourbot::discord::buttons::ButtonId;
 use fourbot::game::notation::parse_move;
 use fourbot::game::Variant;
 use fourbot::host::terms::parse_terms;
 use fourbot::host::{ActionId, HeuristicBot, Host, HostConfig, MatchId, TimeStyle, UserId, View};
 use fourbot::i18n::{Catalog, Locale};
 use fourbot::play::TimeControl;
+use fourbot::ButtonId;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use tokio::sync::mpsc::UnboundedReceiver;

@@ -812,12 +812,6 @@ impl Offers {
         Ok(out)
     }
 
-    /// Seek `id` as it stands (any state), if it is one.
-    pub async fn get_seek(&self, id: u64, bot: UserId) -> Option<Seek> {
-        let s = self.load(id).await?;
-        self.seek_of(&s, bot).await
-    }
-
     async fn seek_of(&self, s: &StoredChallenge, bot: UserId) -> Option<Seek> {
         if s.new.kind != ChallengeKind::Seek {
             return None;

@@ -41,17 +41,6 @@ impl Locale {
         }
     }
 
-    /// The language's name in itself ("Deutsch", "Ελληνικά", …).
-    pub const fn native_name(self) -> &'static str {
-        match self {
-            Locale::EnUs => "English",
-            Locale::De => "Deutsch",
-            Locale::It => "Italiano",
-            Locale::El => "Ελληνικά",
-            Locale::Bg => "Български",
-        }
-    }
-
     /// Position in [`Locale::ALL`] (0..5), for per-locale arrays.
     pub const fn index(self) -> usize {
         self as usize

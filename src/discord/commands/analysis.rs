@@ -32,8 +32,8 @@ pub(super) async fn analyze(
     #[autocomplete = "super::super::choices::my_matches"]
     id: Option<String>,
 ) -> Result<(), Error> {
-    // Solving takes seconds: acknowledge first.
-    ctx.defer_ephemeral().await?;
+    // Solving takes seconds: the command was deferred privately before it
+    // ran (`commands::before`).
     let asked = std::time::Instant::now();
     let data = ctx.data().clone();
     let Some(guild) = in_guild(ctx).await? else {

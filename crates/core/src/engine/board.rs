@@ -329,11 +329,6 @@ pub fn is_classic(v: Variant) -> bool {
     )
 }
 
-/// Converts a 0-based column into the [`Move`] of the rules engine.
-pub fn column_move(c: u32) -> Move {
-    Move::Drop(c as u8)
-}
-
 /// Mirrors a bitboard (or key) left↔right.
 pub fn mirror(b: u64) -> u64 {
     let col = (1u64 << STRIDE) - 1;
