@@ -8,7 +8,7 @@
 //! mover's discs sets one bit above the top of each column, which records
 //! both the column heights and the colours.
 
-use crate::game::{Color, Move, Position, Variant};
+use crate::game::{Color, Position, Variant};
 
 /// Board width (columns).
 pub const WIDTH: u32 = 7;
