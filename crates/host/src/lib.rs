@@ -13,9 +13,9 @@
 //!   ([`tournament_views`]).
 //! - Limits per member and per server, and their operator's bounds
 //!   ([`limits`]).
-//! - The ladder ([`ladder`]), settings ([`settings`]), match threads
-//!   ([`threads`]), the exchange format of a stored match ([`archive`]),
-//!   all on one store ([`Services`]).
+//! - The ladder ([`ladder`]) and its words ([`ladder_views`]), settings
+//!   ([`settings`]), match threads ([`threads`]), the exchange format of a
+//!   stored match ([`archive`]), all on one store ([`Services`]).
 //!
 //! Refusals are [`Denial`]s: a message id and its arguments, rendered by the
 //! front end in the reader's language. Host code uses tokio's
@@ -27,6 +27,7 @@ pub mod archive;
 pub mod bot;
 pub mod denial;
 pub mod ladder;
+pub mod ladder_views;
 pub mod limits;
 pub mod offers;
 pub mod openings;
