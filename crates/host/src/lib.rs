@@ -5,7 +5,8 @@
 //!   a time and owns the match's deadline timer ([`task`]); the [`Host`]
 //!   that creates matches, routes actions, runs AI seats and restores
 //!   matches ([`service`]); the views it produces ([`view`], [`present`]).
-//! - Offers and match policy: challenges and seeks ([`offers`]), who sits
+//! - Offers and match policy: challenges and seeks ([`offers`]), the
+//!   reader's running matches and open offers ([`matches_views`]), who sits
 //!   where ([`seating`]), the terms of a match under a server's rules
 //!   ([`terms`]), the rated rule (the core's `play::unrated`).
 //! - Tournaments ([`tournaments`]): Swiss, round robin and arena over
@@ -29,6 +30,7 @@ pub mod denial;
 pub mod ladder;
 pub mod ladder_views;
 pub mod limits;
+pub mod matches_views;
 pub mod offers;
 pub mod openings;
 pub mod players;
