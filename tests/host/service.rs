@@ -431,7 +431,7 @@ async fn resigning_before_ones_first_move_is_aborted_in_the_thread_the_store_his
     assert_eq!(detail.end.as_deref(), Some("aborted"), "{detail:?}");
     let bob = db.find_discord_player(BOB.0).await.unwrap().unwrap();
     let history = db.match_history(bob, 1, 10).await.unwrap();
-    assert_eq!(history[0].end, "aborted");
+    assert_eq!(history[0].end, fourbot::host::EndKind::Aborted);
     assert_eq!((history[0].place, history[0].rating), (None, None));
     assert!(db.rating_card(1, bob, 0).await.unwrap().is_empty());
     // The export, from the match rebuilt from its journal: game 1 was

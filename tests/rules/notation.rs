@@ -202,7 +202,7 @@ mod export {
             season: 1,
             rated: true,
             voided: false,
-            phase: "finished".into(),
+            phase: fourbot::play::PhaseKind::Finished,
             end: None,
             points_halves: Vec::new(),
             places: Vec::new(),

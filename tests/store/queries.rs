@@ -188,7 +188,7 @@ fourbot_store::engine_tests! {
         let d = db.match_detail(p.id).await.unwrap();
         assert_eq!(d.variant, Variant::Classic);
         assert_eq!(d.time_control, "10+10");
-        assert_eq!(d.phase, "finished");
+        assert_eq!(d.phase, fourbot::play::PhaseKind::Finished);
         assert_eq!(d.end.as_deref(), Some("completed"));
         assert_eq!(d.points_halves, vec![2, 2], "1:1");
         assert_eq!(d.places, vec![1, 1]);
@@ -605,7 +605,7 @@ fourbot_store::engine_tests! {
         assert_eq!(h[0].seat, 1);
         assert_eq!(h[0].place, Some(1));
         assert_eq!(h[0].points_halves, [0, 4]);
-        assert_eq!(h[1].end, "forfeit");
+        assert_eq!(h[1].end, fourbot::store::EndKind::Forfeit);
         let (before, after) = h[1].rating.unwrap();
         assert!(close(before, 1500.0) && after > before);
         assert_eq!(db.match_history(ps[0], 0, 1).await.unwrap().len(), 1);

@@ -21,6 +21,7 @@ use std::time::Duration;
 use fourbot_core::engine::analysis::{analyze_game_with_progress, Mistake, MoveVerdict, Verdict};
 use fourbot_core::engine::board::is_classic;
 use fourbot_core::game::{Game, Position};
+use fourbot_core::play::PhaseKind;
 use fourbot_i18n::{id, Args, Catalog, Locale, Value};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tokio::task::JoinHandle;
@@ -163,7 +164,7 @@ impl Analyses {
             },
         };
         let (detail, m) = self.ladder.find_match(guild, &id).await?;
-        if detail.phase != "finished" {
+        if detail.phase != PhaseKind::Finished {
             return Err(Denial::new(id::ERROR_ANALYZE_NOT_FINISHED));
         }
         if !is_classic(detail.variant) {

@@ -15,7 +15,7 @@
 use fourbot_core::game::Variant;
 use fourbot_i18n::{code_name, code_width, id, rating_change, score, Args, Catalog, Locale, Value};
 use fourbot_render::{ChartPoint, RatingChart, Standings, StandingsColumns, StandingsRow, Trend};
-use fourbot_store::{HistoryEntry, LadderEntry, PoolRating};
+use fourbot_store::{EndKind, HistoryEntry, LadderEntry, PoolRating};
 
 use super::ladder::{LeaderboardPage, PoolCard};
 use super::view::ButtonStyle;
@@ -392,7 +392,7 @@ pub fn page_message(
 fn history_line(catalog: &Catalog, l: Locale, h: &HistoryEntry) -> String {
     let change = if h.voided {
         catalog.plain(l, id::HISTORY_VOIDED)
-    } else if h.end == "aborted" {
+    } else if h.end == EndKind::Aborted {
         catalog.plain(l, id::HISTORY_ABORTED)
     } else {
         match h.rating {
@@ -401,7 +401,7 @@ fn history_line(catalog: &Catalog, l: Locale, h: &HistoryEntry) -> String {
         }
     };
     let mut score_text = score(&h.points_halves);
-    if h.end.starts_with("forfeit") {
+    if h.end == EndKind::Forfeit {
         score_text = format!("{score_text} ({})", catalog.plain(l, id::HISTORY_FORFEIT));
     }
     format!(

@@ -63,8 +63,8 @@ pub use view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
 // What front ends read of the store, named by the host so that they need
 // not name the store.
 pub use fourbot_store::{
-    database_url, redact_url, GuildLimits, GuildSettings, HistoryEntry, LadderEntry, MatchDetail,
-    NewTournament, PlayerId, PlayerInfo, PlayerSettings, PoolRating, RatedEntry, RatingPoint,
-    Shards, ShardsError, StoreError, StoredTournament, TournamentId, TournamentState,
+    database_url, redact_url, EndKind, GuildLimits, GuildSettings, HistoryEntry, LadderEntry,
+    MatchDetail, NewTournament, PlayerId, PlayerInfo, PlayerSettings, PoolRating, RatedEntry,
+    RatingPoint, Shards, ShardsError, StoreError, StoredTournament, TournamentId, TournamentState,
     DATABASE_URL_ENV, DEFAULT_DATABASE_URL, LEASE_ENV,
 };

@@ -49,6 +49,7 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
 
 pub use challenges::{ChallengeKind, ChallengeSeat, ChallengeState, NewChallenge, StoredChallenge};
+pub use matches::EndKind;
 pub use matches::{LoadedMatch, NewMatch, ResumedMatch, StoredClock};
 pub use people::{GuildLimits, GuildSettings, PlayerInfo, PlayerSettings};
 pub use queries::{

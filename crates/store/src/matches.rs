@@ -113,12 +113,54 @@ pub struct ResumedMatch {
     pub events: Vec<Event>,
 }
 
-fn phase_text(p: PhaseKind) -> &'static str {
+pub(crate) fn phase_text(p: PhaseKind) -> &'static str {
     match p {
         PhaseKind::Playing => "playing",
         PhaseKind::BetweenGames => "between",
         PhaseKind::Finished => "finished",
     }
+}
+
+/// How a finished match ended (the `matches.end_kind` column): played to
+/// its end, aborted (a seat never moved, or a moderator), or forfeited.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndKind {
+    /// Played to its end (resignations included).
+    Completed,
+    /// Aborted: no result, no rating change.
+    Aborted,
+    /// A seat forfeited (flag, left).
+    Forfeit,
+}
+
+impl EndKind {
+    /// The column's text.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            EndKind::Completed => "completed",
+            EndKind::Aborted => "aborted",
+            EndKind::Forfeit => "forfeit",
+        }
+    }
+
+    /// The end of the column's `text`, if it is one.
+    pub fn parse(text: &str) -> Option<EndKind> {
+        [EndKind::Completed, EndKind::Aborted, EndKind::Forfeit]
+            .into_iter()
+            .find(|k| k.as_str() == text)
+    }
+}
+
+/// The phase of the `matches.phase` column's `text` (`playing`, `between`,
+/// `finished`), if it is one.
+pub(crate) fn phase_of(text: &str) -> Option<PhaseKind> {
+    [
+        PhaseKind::Playing,
+        PhaseKind::BetweenGames,
+        PhaseKind::Finished,
+    ]
+    .into_iter()
+    .find(|p| phase_text(*p) == text)
 }
 
 /// The blocks of an obstacles start position, as `b1 b2 f1 f2`.
@@ -1274,11 +1316,11 @@ fn replay_clock_end(m: &mut Match, id: MatchId, row: &sqlx::any::AnyRow) -> Resu
 /// end.
 fn end_columns(end: End) -> (&'static str, Option<i64>, Option<String>) {
     match end {
-        End::Completed => ("completed", None, None),
+        End::Completed => (EndKind::Completed.as_str(), None, None),
         // The seat that never moved; a forfeit that came first keeps its
         // reason (the forfeiting seat is in the journal).
         End::Aborted { seat, cause } => (
-            "aborted",
+            EndKind::Aborted.as_str(),
             Some(seat.index() as i64),
             match cause {
                 AbortCause::Forfeit { reason, .. } => Some(reason.to_string()),
@@ -1286,9 +1328,9 @@ fn end_columns(end: End) -> (&'static str, Option<i64>, Option<String>) {
             },
         ),
         // Nobody's fault: no seat.
-        End::ModeratorAbort => ("aborted", None, None),
+        End::ModeratorAbort => (EndKind::Aborted.as_str(), None, None),
         End::Forfeit { seat, reason } => (
-            "forfeit",
+            EndKind::Forfeit.as_str(),
             Some(seat.index() as i64),
             Some(reason.to_string()),
         ),

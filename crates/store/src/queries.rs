@@ -4,6 +4,7 @@
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use super::matches::{phase_of, EndKind};
 use super::{shown_name, Db, GuildId, MatchId, PlayerId, StoreError};
 use fourbot_core::game::Variant;
 
@@ -74,8 +75,8 @@ pub struct MatchDetail {
     pub rated: bool,
     /// Whether a moderator voided it.
     pub voided: bool,
-    /// `playing`, `between` or `finished`.
-    pub phase: String,
+    /// Playing, between games or finished.
+    pub phase: fourbot_core::play::PhaseKind,
     /// `completed`, `aborted`, `forfeit p2 flag`, …; `None` while running.
     pub end: Option<String>,
     /// Half-points per side of the result (empty while running).
@@ -112,8 +113,8 @@ pub struct HistoryEntry {
     pub points_halves: Vec<u32>,
     /// The player's side's place (`None` when aborted).
     pub place: Option<u8>,
-    /// `completed`, `aborted`, `forfeit`.
-    pub end: String,
+    /// How the match ended.
+    pub end: EndKind,
     /// Rating before and after (rating points or skill units); `None` when
     /// unrated.
     pub rating: Option<(f64, f64)>,
@@ -312,7 +313,9 @@ impl Db {
             season: m.get::<i64, _>("season") as u32,
             rated: m.get::<i64, _>("rated") != 0,
             voided: m.get::<i64, _>("voided") != 0,
-            phase: m.get("phase"),
+            phase: phase_of(&m.get::<String, _>("phase")).ok_or_else(|| {
+                StoreError::corrupt(id, format!("phase {}", m.get::<String, _>("phase")))
+            })?,
             end,
             points_halves: sides
                 .iter()
@@ -377,7 +380,11 @@ impl Db {
                     opponents: listed(r, "opponent"),
                     points_halves: halves(listed(r, "points")),
                     place: r.get::<Option<i64>, _>("place").map(|p| p as u8),
-                    end: r.get::<Option<String>, _>("end_kind").unwrap_or_default(),
+                    end: r
+                        .get::<Option<String>, _>("end_kind")
+                        .as_deref()
+                        .and_then(EndKind::parse)
+                        .unwrap_or(EndKind::Completed),
                     rating: before.zip(after),
                     voided: r.get::<i64, _>("voided") != 0,
                     finished_unix_ms: r.get::<Option<i64>, _>("finished_unix_ms").unwrap_or(0),
