@@ -14,7 +14,7 @@
 //! to move (a rated end with its rating lines). The bot runs on the tests'
 //! plain path with `FOURBOT_CHALLENGE_EXPIRY_SECS=10`: a finished match's
 //! rematch window is 10 s, so the host and the routes forget it 20 s after
-//! its end (`host::service::forget_after`; the challenges expire after 10 s
+//! its end (`host::matches::forget_after`; the challenges expire after 10 s
 //! too, time enough to accept under load). After the warm-up, and again
 //! after the N matches, nothing runs for 25 s and then `VmRSS` is read:
 //! the memory that stays with every match ever played shows as the

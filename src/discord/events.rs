@@ -97,7 +97,7 @@ async fn on_press(
             Box::pin(on_offer_press(ctx, data, press, id, what, locale)).await
         }
         ButtonId::Leaderboard { variant, page } => {
-            Box::pin(commands::ladder::on_page(ctx, data, press, variant, page)).await
+            Box::pin(commands::rating::on_page(ctx, data, press, variant, page)).await
         }
         ButtonId::Tournament { id, join } => {
             Box::pin(commands::tournament::on_press(

@@ -18,7 +18,7 @@ use tokio::sync::oneshot;
 use serenity::all::{ChannelId, MessageId};
 
 use super::leases::Leases;
-use crate::host::service::unindex;
+use crate::host::matches::unindex;
 use crate::host::threads::{MatchThread, Threads};
 use crate::host::{MatchId, UserId};
 use crate::i18n::Locale;

@@ -30,7 +30,7 @@ use super::denial::Denial;
 use super::ladder::Ladder;
 use super::limits::{Limit, Queue, Ticket};
 use super::present::Seated;
-use super::service::Host;
+use super::matches::Host;
 use super::settings::Settings;
 
 /// How long the solver may spend on one position before its verdict is

@@ -4,7 +4,7 @@
 //! - Matches: one tokio task per match that applies actions strictly one at
 //!   a time and owns the match's deadline timer ([`task`]); the [`Host`]
 //!   that creates matches, routes actions, runs AI seats and restores
-//!   matches ([`service`]); the views it produces ([`view`], [`present`]).
+//!   matches ([`matches`]); the views it produces ([`view`], [`present`]).
 //! - Offers and match policy: challenges and seeks ([`offers`]), the
 //!   reader's running matches and open offers ([`matches_views`]), who sits
 //!   where ([`seating`]), the terms of a match under a server's rules
@@ -36,7 +36,7 @@ pub mod openings;
 pub mod players;
 pub mod present;
 pub mod seating;
-pub mod service;
+pub mod matches;
 pub mod services;
 pub mod settings;
 pub mod task;
@@ -49,7 +49,7 @@ pub mod view;
 pub use bot::{Bot, EngineBot, HeuristicBot};
 pub use denial::Denial;
 pub use present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
-pub use service::{
+pub use matches::{
     engine_slots, unix_ms, AbortError, Acted, Host, HostConfig, HostError, MatchSpec, RematchRules,
     Request, RESIGN_CONFIRM_WINDOW_SECS,
 };

@@ -8,7 +8,7 @@ use fourbot_i18n::{id, Args, Catalog, Locale};
 
 use super::offers::OpenOffer;
 use super::present::versus;
-use super::service::MatchSpec;
+use super::matches::MatchSpec;
 use super::view::ButtonStyle;
 
 /// What a Withdraw button of `/matches` takes back.

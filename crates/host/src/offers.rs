@@ -27,7 +27,7 @@ use super::limits::{self, Bounds, Limit};
 use super::players::{discord_user, known_player, stored_player};
 use super::present::{NameSource, Seated};
 use super::seating::{seat_players, ColorChoice, Invitation};
-use super::service::{unix_ms, Host, MatchSpec, RematchRules};
+use super::matches::{unix_ms, Host, MatchSpec, RematchRules};
 use super::terms::{challenge_expiry, match_terms, MatchTerms};
 use super::view::{MatchId, UserId};
 
@@ -1275,7 +1275,7 @@ mod tests {
     use super::*;
     use crate::bot::HeuristicBot;
     use crate::present::TimeStyle;
-    use crate::service::{Acted, HostConfig, Request};
+    use crate::matches::{Acted, HostConfig, Request};
     use fourbot_i18n::Catalog;
     use std::sync::Arc;
 

@@ -12,8 +12,8 @@ use fourbot_store::{lease_ms, process_owner, Db, Shards, StoreError};
 use super::bot::Bot;
 use super::ladder::Ladder;
 use super::offers::Offers;
-use super::service::unix_ms;
-use super::service::{Host, HostConfig};
+use super::matches::unix_ms;
+use super::matches::{Host, HostConfig};
 use super::settings::Settings;
 use super::threads::Threads;
 use super::tournaments::{TournamentNews, Tournaments};
@@ -104,7 +104,7 @@ impl Services {
         if let Some(window) = expiry_override {
             // The rematch window is at most the override: finished matches
             // can be forgotten sooner.
-            host.forget_finished_after(crate::service::forget_after(window));
+            host.forget_finished_after(crate::matches::forget_after(window));
         }
         let (tournaments, news) = Tournaments::new(db.clone(), host.clone());
         let services = Services {

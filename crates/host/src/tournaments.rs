@@ -24,7 +24,7 @@ use tokio::sync::{broadcast, mpsc, Mutex};
 use super::denial::Denial;
 use super::players::{discord_user, stored_player};
 use super::present::{NameSource, Seated, TournamentMatch};
-use super::service::{unix_ms, Host, Request};
+use super::matches::{unix_ms, Host, Request};
 use super::view::{MatchId, UserId};
 use fourbot_core::game::Variant;
 use fourbot_core::play::{ClockSettings, MatchResult, TimeControl};

@@ -8,7 +8,7 @@ pub mod analysis;
 pub mod archive;
 pub mod challenge;
 pub mod help;
-pub mod ladder;
+pub mod rating;
 pub mod matches;
 pub mod moderation;
 pub mod play;
@@ -35,9 +35,9 @@ pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
         play::resign(),
         play::resign_game(),
         play::board(),
-        ladder::rating(),
-        ladder::leaderboard(),
-        ladder::history(),
+        rating::rating(),
+        rating::leaderboard(),
+        rating::history(),
         rules::rules(),
         settings::settings(),
         archive::replay(),
