@@ -1,5 +1,5 @@
 //! One generic test over the per-variant fixture files in
-//! `tests/rules/fixtures/<variant>.txt` (docs/rules.md §1, §2, §5).
+//! `tests/app/fixtures/<variant>.txt` (docs/rules.md §1, §2, §5).
 //!
 //! A fixture is a paragraph of `key: value` lines: `name`, `moves`, optional
 //! `blocks` (obstacles), then either `error` (the exact one-line message) or
@@ -29,7 +29,7 @@ struct Fixture {
 
 fn load(variant: Variant) -> Vec<Fixture> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/rules/fixtures")
+        .join("tests/app/fixtures")
         .join(format!("{}.txt", variant.key()));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
     let mut out = Vec::new();

@@ -5,8 +5,8 @@
 //! match, a future ply, another user, garbage) are refused without
 //! changing the match.
 //!
-//! `cargo test --test host fuzz::` runs 2,000 cases per target;
-//! `FUZZ_CASES=100000 cargo test --test host fuzz::` the big run (see
+//! `cargo test --test app fuzz::` runs 2,000 cases per target;
+//! `FUZZ_CASES=100000 cargo test --test app fuzz::` the big run (see
 //! `docs/reliability.md` for the counts run).
 
 use std::sync::Arc;
@@ -23,7 +23,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use tokio::sync::mpsc::UnboundedReceiver;
 
-use crate::support::{seat, spec};
+use crate::host_support::{seat, spec};
 
 fn cases() -> u32 {
     std::env::var("FUZZ_CASES")

@@ -1,4 +1,4 @@
-//! `fourbot script` against the fixtures in `tests/rules/scripts/`: each
+//! `fourbot script` against the fixtures in `tests/app/scripts/`: each
 //! `NAME.script` starts with a `# args: …` line (the command-line options)
 //! and `NAME.out` holds the exact expected output. The expected outputs were
 //! checked by hand against docs/rules.md §3–§5; `FOURBOT_BLESS=1 cargo test --test
@@ -31,7 +31,7 @@ fn run_fixture(script: &Path) -> String {
 
 #[test]
 fn every_script_fixture_prints_its_expected_output() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/rules/scripts");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/app/scripts");
     let mut scripts: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -1,25 +1,19 @@
 //! The one end-to-end harness: the real `fourbot` binary started against
-//! the fake Discord (started, killed, restarted), a match seen from its
-//! thread ([`Table`]), and the helpers that send slash commands and presses
-//! and wait for their effects. Shared by `tests/discord.rs`,
-//! `tests/discord_pitfalls.rs`, `tests/discord_restart.rs`,
-//! `tests/faults.rs`, `tests/faults_nonce.rs`, `tests/kill.rs`,
-//! `tests/kill_flag.rs` and `examples/load.rs`. Include it
-//! after the fake:
-//!
-//! ```ignore
-//! #[path = "support/fake_discord.rs"]
-//! mod fake;
-//! #[path = "support/harness.rs"]
-//! mod harness;
-//! ```
+//! the fake Discord ([`crate::fake`]) — started, killed, restarted, on the
+//! plain HTTP path or the production one through the TLS front
+//! ([`crate::tls`], [`start_tls`]) — a match seen from its thread
+//! ([`Table`]), and the helpers that send slash commands and presses and
+//! wait for their effects. Used by every module of the `e2e` test binary
+//! (`tests/e2e/`, as `crate::support::harness`) and by the load drivers
+//! `examples/load.rs`, `examples/churn.rs` and `examples/history.rs`, which
+//! start a release binary of their own ([`spawn`], [`spawn_args`]).
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
-use super::fake::*;
-use super::tls::TlsFront;
+use crate::fake::*;
+use crate::tls::TlsFront;
 use serde_json::{json, Value};
 use tokio::process::{Child, Command};
 
@@ -28,25 +22,42 @@ pub const TOKEN: &str = "test-token-NEVER-LOGGED-0123456789";
 
 // ---------------------------------------------------------------- processes
 
-/// The `fourbot` binary Cargo built for this integration test (not set
-/// when building an example: `examples/load.rs` names its own binary) —
-/// or the one named by `FOURBOT_E2E_BIN` when set, to run today's tests
-/// against another build (e.g. the code before a fix, to see a new test
-/// fail there: tests/README.md).
+/// The `fourbot` binary the end-to-end tests run: the one named by
+/// `FOURBOT_E2E_BIN` when set, to run today's tests against another build
+/// (e.g. the code before a fix, to see a new test fail there:
+/// tests/README.md); else the one Cargo built for the `e2e` test binary,
+/// `CARGO_BIN_EXE_fourbot` (set by Cargo when it runs an integration test
+/// of the `fourbot` package), or `fourbot` beside the running test binary's
+/// folder (`<target>/debug/deps/e2e-…` → `<target>/debug/fourbot`) when
+/// the test binary is run by hand. The load drivers in `examples/` name
+/// their own binary.
 pub fn bin() -> &'static Path {
-    static OTHER: std::sync::OnceLock<Option<PathBuf>> = std::sync::OnceLock::new();
-    let other = OTHER.get_or_init(|| {
-        std::env::var_os("FOURBOT_E2E_BIN")
-            .filter(|p| !p.is_empty())
-            .map(PathBuf::from)
-    });
-    if let Some(path) = other {
-        return path;
-    }
-    match option_env!("CARGO_BIN_EXE_fourbot") {
-        Some(path) => Path::new(path),
-        None => panic!("CARGO_BIN_EXE_fourbot is set for integration tests only"),
-    }
+    static BIN: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| {
+        let named = |var: &str| {
+            std::env::var_os(var)
+                .filter(|p| !p.is_empty())
+                .map(PathBuf::from)
+        };
+        if let Some(path) = named("FOURBOT_E2E_BIN").or_else(|| named("CARGO_BIN_EXE_fourbot")) {
+            return path;
+        }
+        let exe = std::env::current_exe().expect("the test binary's path");
+        let mut dir = exe
+            .parent()
+            .expect("the test binary's folder")
+            .to_path_buf();
+        if dir.ends_with("deps") || dir.ends_with("examples") {
+            dir.pop();
+        }
+        let path = dir.join(format!("fourbot{}", std::env::consts::EXE_SUFFIX));
+        assert!(
+            path.exists(),
+            "no fourbot binary at {} (run the tests with cargo, or set FOURBOT_E2E_BIN)",
+            path.display()
+        );
+        path
+    })
 }
 
 /// A running bot and its directory (database, stderr.log).
@@ -257,25 +268,23 @@ pub async fn start_via(
 /// `$name::plain` and `$name::production`: the fault tests must hold on the
 /// production HTTP path too (issue 18: serenity's rate limiter on, at least
 /// for them), and one body keeps the two from drifting apart.
-#[allow(unused_macros)] // examples/load.rs includes this file and uses none
+#[macro_export]
 macro_rules! on_both_paths {
     ($name:ident) => {
         mod $name {
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn plain() {
-                super::$name($crate::support::harness::Api::Plain).await;
+                super::$name($crate::harness::Api::Plain).await;
             }
 
             #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
             async fn production() {
-                super::$name($crate::support::harness::Api::Production).await;
+                super::$name($crate::harness::Api::Production).await;
             }
         }
     };
 }
-// Unused by `examples/load.rs`, which includes this file too.
-#[allow(unused_imports)]
-pub(crate) use on_both_paths;
+pub use crate::on_both_paths;
 
 impl Drop for Bot {
     /// Keeps the directory (database, stderr.log) of a failed test only.
@@ -290,7 +299,6 @@ impl Drop for Bot {
 impl Bot {
     /// The bot `child` started in `dir` (by [`spawn_args`]), to be killed
     /// and its directory removed with it.
-    #[allow(dead_code)] // examples/load.rs includes this file too
     pub fn from_child(child: Child, dir: PathBuf) -> Bot {
         Bot {
             child,
@@ -306,7 +314,6 @@ impl Bot {
 
     /// Stops the bot with SIGTERM (a service manager's stop) and checks it
     /// is gone within 10 s with status 0.
-    #[allow(dead_code)] // examples/load.rs includes this file too
     pub async fn terminate(&mut self) {
         let pid = self.child.id().expect("running") as libc::pid_t;
         // SAFETY: kill only sends a signal to the bot's process.
@@ -849,7 +856,6 @@ pub fn archived(fake: &FakeDiscord, thread: u64) -> Option<bool> {
 }
 /// `from` challenges `opponent` with `/challenge` in `channel`; the public
 /// challenge once posted.
-#[allow(dead_code)] // examples/load.rs includes this file too
 pub async fn challenge_in(
     fake: &FakeDiscord,
     from: TestUser,
@@ -1041,7 +1047,6 @@ pub async fn start_on(fake: FakeDiscord, name: &str, envs: &[(&str, &str)]) -> (
 
 /// A `/proc/<pid>/status` field in KiB (`VmRSS:`, `VmHWM:`), 0 when it
 /// cannot be read (the load drivers in `examples/`).
-#[allow(dead_code)] // for the load drivers in examples/
 pub fn proc_status(pid: u32, key: &str) -> u64 {
     let s = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
     s.lines()
@@ -1052,7 +1057,6 @@ pub fn proc_status(pid: u32, key: &str) -> u64 {
 }
 
 /// A free TCP port on 127.0.0.1 (for a bot's `--metrics`).
-#[allow(dead_code)] // for the load drivers in examples/
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
@@ -1063,7 +1067,6 @@ pub fn free_port() -> u16 {
 
 /// A process's Prometheus text (`GET /metrics` on 127.0.0.1:`port`), empty
 /// if unreachable.
-#[allow(dead_code)] // for the load drivers in examples/
 pub async fn scrape(port: u16) -> String {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let Ok(mut s) = tokio::net::TcpStream::connect(("127.0.0.1", port)).await else {
@@ -1083,27 +1086,27 @@ pub async fn scrape(port: u16) -> String {
 /// Stores a finished PopOut match of the legal `moves` (then resigned)
 /// between the named players `names` of the fake's guild, as if played
 /// there; its number (the replay tests and `examples/load.rs --replays`,
-/// with `fourbot::render::samples::long_popout_game`).
+/// with `fourbot_render::samples::long_popout_game`).
 pub async fn store_popout(
-    db: &fourbot::store::Db,
+    db: &fourbot_store::Db,
     names: [&str; 2],
-    moves: &[fourbot::game::Move],
-) -> fourbot::store::MatchId {
-    use fourbot::play::{Action, ClockSettings, Match, MatchSetup, TimeControl, Timestamp};
+    moves: &[fourbot_core::game::Move],
+) -> fourbot_store::MatchId {
+    use fourbot_core::play::{Action, ClockSettings, Match, MatchSetup, TimeControl, Timestamp};
     let players = vec![
         db.named_player(names[0]).await.unwrap(),
         db.named_player(names[1]).await.unwrap(),
     ];
     let setup = MatchSetup::new(
-        fourbot::game::Variant::Popout,
+        fourbot_core::game::Variant::Popout,
         ClockSettings::new(TimeControl::DEFAULT),
     );
     let mut m = Match::new(setup, Timestamp::ZERO).unwrap();
-    let new = fourbot::store::NewMatch {
+    let new = fourbot_store::NewMatch {
         guild: GUILD_ID,
         players,
         epoch_unix_ms: 1_700_000_000_000,
-        ..fourbot::store::NewMatch::default()
+        ..fourbot_store::NewMatch::default()
     };
     let id = db.create_match(&new, &m).await.unwrap();
     let mut t = 0;

@@ -28,7 +28,7 @@ use tokio_rustls::rustls::pki_types::{CertificateDer, PrivateKeyDer};
 use tokio_rustls::rustls::{self, ServerConfig};
 use tokio_rustls::TlsAcceptor;
 
-use super::fake::FakeDiscord;
+use crate::fake::FakeDiscord;
 
 /// The one tunnel target the front accepts: where serenity sends every
 /// REST request.
@@ -36,7 +36,7 @@ pub const DISCORD: &str = "discord.com:443";
 
 /// The folder of the test certificates.
 fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/support/tls")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tls")
 }
 
 /// The test CA's certificate (PEM): what the bot under test is given as

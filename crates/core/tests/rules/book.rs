@@ -7,8 +7,8 @@
 //! `cargo test --release --test rules -- --ignored five_thousand` re-solves
 //! 5,000 entries (about 15 minutes here).
 
-use fourbot::engine::board::mirror;
-use fourbot::engine::{Board, Book, Solver};
+use fourbot_core::engine::board::mirror;
+use fourbot_core::engine::{Board, Book, Solver};
 use rand::{Rng, SeedableRng};
 
 /// The mirror image of a board (column c ↔ 6 − c).
@@ -26,8 +26,8 @@ fn check_random_entries(count: usize, seed: u64, fewest_discs: u32) {
     // Entries of `fewest_discs` to 12 discs: one of fewer discs can take
     // our solver minutes (the empty board 400 s); those are checked
     // against Pons' published Begin sets below.
-    let numbers = fourbot::engine::book::layer_range(fewest_discs).start
-        ..fourbot::engine::book::positions_up_to(12);
+    let numbers = fourbot_core::engine::book::layer_range(fewest_discs).start
+        ..fourbot_core::engine::book::positions_up_to(12);
     let mut by_discs = [0usize; 13];
     for _ in 0..count {
         let (board, score) = book
@@ -64,7 +64,7 @@ fn five_thousand_random_book_entries_agree_with_the_solver() {
 #[test]
 fn every_position_a_game_reaches_with_at_most_12_discs_is_in_the_book() {
     let book = Book::shipped();
-    let positions = fourbot::engine::book_gen::positions_up_to(12);
+    let positions = fourbot_core::engine::book_gen::positions_up_to(12);
     assert_eq!(positions.len(), 6_686_489);
     let missing: Vec<_> = positions.iter().filter(|b| book.get(b).is_none()).collect();
     assert!(

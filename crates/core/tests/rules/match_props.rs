@@ -1,8 +1,8 @@
 //! Properties of any match, whatever is pressed when: no panic, the clocks
 //! always end an abandoned match, events pair up, banks stay within bounds.
 
-use fourbot::game::{Move, Variant};
-use fourbot::play::{
+use fourbot_core::game::{Move, Variant};
+use fourbot_core::play::{
     Action, ClockSettings, End, EventKind, Match, MatchSetup, Seat, TimeControl, Timestamp,
 };
 use proptest::prelude::*;

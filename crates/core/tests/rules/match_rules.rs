@@ -1,8 +1,8 @@
 //! The match and clock rules of docs/rules.md §3–§5 on the pure `play::Match`.
 
-use fourbot::game::notation::{parse_move, parse_moves};
-use fourbot::game::{Color, ObstacleLayout, Position, Variant};
-use fourbot::play::{
+use fourbot_core::game::notation::{parse_move, parse_moves};
+use fourbot_core::game::{Color, ObstacleLayout, Position, Variant};
+use fourbot_core::play::{
     AbortCause, Action, ActionKind, ClockSettings, End, EventKind, ForfeitReason, GameEnd, Match,
     MatchSetup, PhaseKind, Points, Refusal, Seat, SetupError, Side, Timestamp, Turn,
 };
@@ -325,9 +325,9 @@ fn refusals_say_why() {
     }
     assert!(matches!(
         play(&mut m, "a", 4),
-        Err(Refusal::Illegal(fourbot::game::MoveError::ColumnFull {
-            column: 0
-        }))
+        Err(Refusal::Illegal(
+            fourbot_core::game::MoveError::ColumnFull { column: 0 }
+        ))
     ));
     m.apply(P2, Action::ResignGame, t(5)).unwrap();
     assert_eq!(play_stale(&mut m), Err(Refusal::GameOver));
@@ -564,7 +564,7 @@ fn setups_that_do_not_fit_the_variant_are_refused() {
         ),
         Err(SetupError::WrongVariant { .. })
     ));
-    let off_board = vec![fourbot::game::Move::Drop(9); 4];
+    let off_board = vec![fourbot_core::game::Move::Drop(9); 4];
     assert!(matches!(
         Match::new(
             MatchSetup::new(Variant::RandomOpening, clock).with_opening(off_board),

@@ -1,11 +1,11 @@
 //! Notation of docs/rules.md §2: what a player may type, move lists and the
 //! exchange format.
 
-use fourbot::game::notation::{
+use fourbot_core::game::notation::{
     format_moves, parse_exchange, parse_move, parse_moves, read_game, write_exchange,
     ExchangeError, MarkStyle, ResultTag, TokenError,
 };
-use fourbot::game::{Color, Game, Move, MoveError, Position, Variant};
+use fourbot_core::game::{Color, Game, Move, MoveError, Position, Variant};
 
 #[test]
 fn a_typed_column_is_a_letter_in_any_case_or_a_digit_counted_from_the_left() {
@@ -80,7 +80,7 @@ fn move_lists_in_every_style_read_the_same() {
 fn the_drawn_opening_is_marked_in_the_move_list() {
     let game = read_game("d c d e c", Variant::RandomOpening, None).unwrap();
     assert_eq!(game.opening_plies(), 4);
-    let text = fourbot::game::notation::game_moves_text(&game, MarkStyle::Plain);
+    let text = fourbot_core::game::notation::game_moves_text(&game, MarkStyle::Plain);
     assert_eq!(text, "1. (d) 2. (c) 3. (d) 4. (e) 5. c");
 }
 
@@ -165,7 +165,8 @@ fn three_player_results_have_three_parts() {
 
 #[test]
 fn an_obstacles_game_keeps_its_layout_in_the_exchange_format() {
-    let layout = fourbot::game::notation::parse_layout("a1 a2 g1 g2", Variant::Obstacles).unwrap();
+    let layout =
+        fourbot_core::game::notation::parse_layout("a1 a2 g1 g2", Variant::Obstacles).unwrap();
     let game = Game::from_moves(
         Position::with_layout(Variant::Obstacles, &layout),
         &[Move::Drop(0)],
@@ -175,90 +176,4 @@ fn an_obstacles_game_keeps_its_layout_in_the_exchange_format() {
     assert!(text.contains("[Blocks \"a1 a2 g1 g2\"]"), "{text}");
     let read = parse_exchange(&text, None).unwrap();
     assert_eq!(read.game.position(), game.position());
-}
-
-// ------------------------------------------------ /export of games that did not end on the board
-
-mod export {
-    use fourbot::game::notation::parse_move;
-    use fourbot::game::Variant;
-    use fourbot::host::archive::exchange_text;
-    use fourbot::play::{Action, ClockSettings, Match, MatchSetup, Seat, Timestamp};
-    use fourbot::store::{MatchDetail, MatchId, SeatDetail};
-
-    fn detail(variant: Variant) -> MatchDetail {
-        let seat = |n: u8, name: &str| SeatDetail {
-            seat: n,
-            side: n,
-            player: fourbot::store::PlayerId(i64::from(n) + 1),
-            name: name.into(),
-            bank_ms: 0,
-        };
-        MatchDetail {
-            id: MatchId(7),
-            guild: 1,
-            variant,
-            time_control: "1+0".into(),
-            season: 1,
-            rated: true,
-            voided: false,
-            phase: "finished".into(),
-            end: None,
-            points_halves: Vec::new(),
-            places: Vec::new(),
-            opening: None,
-            blocks: None,
-            seats: vec![seat(0, "alice"), seat(1, "bob")],
-            games: Vec::new(),
-        }
-    }
-
-    fn moves(m: &mut Match, text: &str, at: u64) {
-        for t in text.split_whitespace() {
-            let seat = m.to_move().unwrap();
-            let turn = m.turn().unwrap();
-            let mv = parse_move(t, m.variant()).unwrap();
-            m.apply(seat, Action::Move { turn, mv }, Timestamp(at))
-                .unwrap();
-        }
-    }
-
-    fn games(text: &str) -> Vec<&str> {
-        text.split("[Variant").skip(1).collect()
-    }
-
-    #[test]
-    fn a_resigned_game_and_a_flagged_game_export_the_winner_not_a_star() {
-        let clock = ClockSettings::new("1+0".parse().unwrap());
-        let mut m = Match::new(MatchSetup::new(Variant::Classic, clock), Timestamp(0)).unwrap();
-        moves(&mut m, "d d c", 1_000);
-        // Bob (yellow in game 1) resigns game 1: red wins it.
-        m.apply(Seat::P2, Action::ResignGame, Timestamp(2_000))
-            .unwrap();
-        for s in [Seat::P1, Seat::P2] {
-            m.apply(s, Action::Ready, Timestamp(3_000)).unwrap();
-        }
-        // Game 2: bob is red; after two moves bob's bank runs out.
-        moves(&mut m, "d c", 4_000);
-        m.advance(Timestamp(200_000));
-        assert!(m.is_finished());
-        let text = exchange_text(&detail(Variant::Classic), &m);
-        let g = games(&text);
-        assert_eq!(g.len(), 2, "{text}");
-        assert!(g[0].contains("[Result \"1-0\"]"), "{text}");
-        assert!(g[0].contains("[Termination \"resignation\"]"), "{text}");
-        assert!(g[0].trim_end().ends_with("1-0"), "{text}");
-        assert!(g[1].contains("[Red \"bob\"]"), "{text}");
-        assert!(
-            g[1].contains("[Result \"0-1\"]"),
-            "alice (yellow) wins on time: {text}"
-        );
-        assert!(g[1].contains("[Termination \"time forfeit\"]"), "{text}");
-        assert!(!text.contains('*'), "{text}");
-        // It reads back: an unfinished board allows any result.
-        for game in g {
-            let one = format!("[Variant{game}");
-            fourbot::game::notation::parse_exchange(&one, None).unwrap();
-        }
-    }
 }

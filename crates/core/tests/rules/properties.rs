@@ -2,10 +2,10 @@
 
 use proptest::prelude::*;
 
-use fourbot::game::notation::{
+use fourbot_core::game::notation::{
     format_moves, parse_exchange, parse_moves, write_exchange, MarkStyle,
 };
-use fourbot::game::{Game, Move, ObstacleLayout, Outcome, Position, Variant};
+use fourbot_core::game::{Game, Move, ObstacleLayout, Outcome, Position, Variant};
 
 /// Plays a random legal game of `variant`: at each ply the move
 /// `choices[i] % legal.len()`, until the game ends or the choices run out.

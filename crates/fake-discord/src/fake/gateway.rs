@@ -16,7 +16,6 @@ use tokio_tungstenite::WebSocketStream;
 use super::{ready_json, FakeDiscord, Mode, Session, BOT_ID};
 
 /// Gateway intents (`developers/events/gateway.mdx`, "List of Intents").
-#[allow(dead_code)] // Discord's catalogue: a test may need any of them
 pub mod intent {
     /// `GUILDS` (1 << 0).
     pub const GUILDS: u64 = 1 << 0;

@@ -131,7 +131,6 @@ pub fn violation(method: &str, path: &str, json: &Value) -> Option<String> {
 }
 
 /// The user ids a message allows to be pinged (`allowed_mentions.users`).
-#[allow(dead_code)] // examples/load.rs includes the fake too
 pub fn allowed_users(body: &Value) -> Vec<u64> {
     body["allowed_mentions"]["users"]
         .as_array()

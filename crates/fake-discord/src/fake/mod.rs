@@ -58,15 +58,11 @@ mod perms;
 mod rest;
 mod validate;
 
-#[allow(unused_imports)] // examples/load.rs uses only part of the fake
 pub use gateway::{
     filter_message, intent, DISALLOWED_INTENTS, INVALID_SHARD, SESSION_TIMED_OUT, SHARDING_REQUIRED,
 };
-#[allow(unused_imports)] // examples/load.rs uses only part of the fake
 pub use limits::{limit, route as rate_limit_route, Counts, RateLimits};
-#[allow(unused_imports)] // examples/load.rs uses only part of the fake
 pub use perms::{kind, names as permission_names, perm, Channel};
-#[allow(unused_imports)] // examples/load.rs uses only part of the fake
 pub use validate::DEFAULT_UPLOAD_LIMIT;
 
 use std::collections::{HashMap, HashSet};
@@ -515,7 +511,6 @@ pub const NONCE_WINDOW: Duration = Duration::from_secs(180);
 pub type Observer = Arc<dyn Fn(Observed<'_>) + Send + Sync>;
 
 /// One REST request as an [`Observer`] sees it.
-#[allow(dead_code)] // read by examples/load.rs
 pub struct Observed<'a> {
     /// When the fake had read the whole request.
     pub at: Instant,
@@ -580,7 +575,6 @@ pub struct Served {
     /// The status answered (0: the connection was dropped without one).
     pub status: u16,
     /// The fault injected, if any.
-    #[allow(dead_code)] // read by examples/load.rs
     pub fault: Option<Fault>,
 }
 
@@ -1360,7 +1354,6 @@ impl FakeDiscord {
         }
     }
 
-    #[allow(dead_code)] // used by examples/load.rs
     /// Serves the gateway's port: connections are served as on the API's
     /// port (the websocket upgrade), and while the outage is
     /// [`Outage::Refused`] the port is closed, so that connecting is
@@ -1475,20 +1468,17 @@ impl FakeDiscord {
         self.state.lock().unwrap().session_starts
     }
 
-    #[allow(dead_code)] // used by examples/load.rs
     /// Gateway connections accepted so far.
     pub fn connections(&self) -> u32 {
         self.state.lock().unwrap().connections
     }
 
-    #[allow(dead_code)] // used by examples/load.rs
     /// Lean mode for load runs: requests are no longer kept (only counted
     /// by the observer), attachments are not kept, the backlog is bounded.
     pub fn set_lean(&self, lean: bool) {
         self.state.lock().unwrap().lean = lean;
     }
 
-    #[allow(dead_code)] // used by examples/load.rs
     /// Calls `observer` for every REST request served from now on.
     pub fn observe(&self, observer: Observer) {
         self.state.lock().unwrap().observer = Some(observer);

@@ -15,7 +15,6 @@ use super::BOT_ID;
 
 /// Permission bits (`developers/topics/permissions.mdx`, "Bitwise
 /// Permission Flags"). Only the ones the fake checks or hands out.
-#[allow(dead_code)] // Discord's catalogue: a test may need any of them
 pub mod perm {
     /// Allows creation of instant invites.
     pub const CREATE_INSTANT_INVITE: u64 = 1 << 0;
@@ -98,7 +97,6 @@ pub mod perm {
 }
 
 /// Channel types (`developers/resources/channel.mdx`, "Channel Types").
-#[allow(dead_code)] // Discord's catalogue: a test may need any of them
 pub mod kind {
     /// A text channel within a server.
     pub const GUILD_TEXT: u8 = 0;

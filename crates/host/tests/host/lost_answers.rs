@@ -5,11 +5,13 @@
 //! before, the player was told that nothing changed and every press after
 //! it was refused by the journal's primary key.
 
-use fourbot::game::notation::parse_move;
-use fourbot::game::Variant;
-use fourbot::host::{spawn_journaled, Journal, SpawnedMatch, TaskError, UNKNOWN_COMMIT_RETRIES};
-use fourbot::play::{Action, ClockSettings, EventKind, Match, MatchSetup, Seat, Timestamp, Turn};
-use fourbot::store::{Db, MatchId, NewMatch};
+use fourbot_core::game::notation::parse_move;
+use fourbot_core::game::Variant;
+use fourbot_core::play::{
+    Action, ClockSettings, EventKind, Match, MatchSetup, Seat, Timestamp, Turn,
+};
+use fourbot_host::{spawn_journaled, Journal, SpawnedMatch, TaskError, UNKNOWN_COMMIT_RETRIES};
+use fourbot_store::{Db, MatchId, NewMatch};
 use tokio::time::Instant;
 
 use crate::lossy::Lossy;
@@ -68,7 +70,7 @@ fourbot_store::engine_tests! {
         let loaded = lossy.db.load_match(id).await.unwrap();
         let now = s.handle.snapshot().await.unwrap();
         assert_eq!(loaded.game.games()[0].game().moves(), now.games()[0].game().moves());
-        assert_eq!(loaded.clock, fourbot::store::StoredClock::of(&now));
+        assert_eq!(loaded.clock, fourbot_store::StoredClock::of(&now));
     }
 
     #[multi_thread]
@@ -103,7 +105,7 @@ fourbot_store::engine_tests! {
         assert_eq!(loaded.journal_len, 2);
         assert_eq!(
             loaded.clock,
-            fourbot::store::StoredClock::of(&s.handle.snapshot().await.unwrap())
+            fourbot_store::StoredClock::of(&s.handle.snapshot().await.unwrap())
         );
     }
 

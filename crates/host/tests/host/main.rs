@@ -1,9 +1,11 @@
 //! The host layer (docs/host.md, docs/match.md): matches run by the
-//! transport-neutral host and its match tasks, and bad input fuzzed through
-//! it.
+//! transport-neutral host and its match tasks, and `/export` of games that
+//! did not end on the board. (Bad input fuzzed through the host and the
+//! Discord adapter's button ids is in the application's `app` binary,
+//! `tests/app/fuzz.rs`.)
 
-mod fuzz;
-#[path = "../store/lossy.rs"]
+mod export;
+#[path = "../../../store/tests/store/lossy.rs"]
 mod lossy;
 mod lost_answers;
 mod match_task;

@@ -3,13 +3,13 @@
 
 use std::time::Duration;
 
-use fourbot::game::notation::parse_move;
-use fourbot::game::Variant;
-use fourbot::host::{spawn_match, MatchHandle, SpawnedMatch, TaskError};
-use fourbot::play::{
+use fourbot_core::game::notation::parse_move;
+use fourbot_core::game::Variant;
+use fourbot_core::play::{
     AbortCause, Action, ClockSettings, End, Event, EventKind, ForfeitReason, Match, MatchSetup,
     Refusal, Seat, Timestamp, Turn,
 };
+use fourbot_host::{spawn_match, MatchHandle, SpawnedMatch, TaskError};
 use tokio::sync::broadcast;
 use tokio::time::{sleep_until, Instant};
 

@@ -3,12 +3,12 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use fourbot::game::Variant;
-use fourbot::host::{
+use fourbot_core::game::Variant;
+use fourbot_core::play::{ClockSettings, TimeControl};
+use fourbot_host::{
     ActionId, HeuristicBot, Host, HostConfig, MatchId, Seated, TimeStyle, UserId, View, ViewKind,
 };
-use fourbot::i18n::{id, Catalog, Locale};
-use fourbot::play::{ClockSettings, TimeControl};
+use fourbot_i18n::{id, Catalog, Locale};
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::support::{seat, spec};
@@ -24,7 +24,7 @@ fn host() -> (Host, UnboundedReceiver<View>) {
 
 /// A host with the instant heuristic AI, Discord-style deadlines, no
 /// pictures, and `db` as its store.
-pub(crate) fn host_with(db: Option<fourbot::store::Db>) -> (Host, UnboundedReceiver<View>) {
+pub(crate) fn host_with(db: Option<fourbot_store::Db>) -> (Host, UnboundedReceiver<View>) {
     Host::with_store(
         Arc::new(Catalog::new().unwrap()),
         Arc::new(HeuristicBot),
@@ -38,11 +38,11 @@ pub(crate) fn host_with(db: Option<fourbot::store::Db>) -> (Host, UnboundedRecei
 
 /// A fresh database file in its own temporary directory (removed by the
 /// test at its end).
-async fn temp_db(name: &str) -> (std::path::PathBuf, fourbot::store::Db) {
+async fn temp_db(name: &str) -> (std::path::PathBuf, fourbot_store::Db) {
     let dir = std::env::temp_dir().join(format!("fourbot-host-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("host.db").display());
-    (dir, fourbot::store::Db::connect(&url).await.unwrap())
+    (dir, fourbot_store::Db::connect(&url).await.unwrap())
 }
 
 pub(crate) async fn next(views: &mut UnboundedReceiver<View>) -> View {
@@ -63,7 +63,7 @@ async fn next_turn(views: &mut UnboundedReceiver<View>) -> View {
 
 /// A refusal as `user` reads it in `l`: the host refuses with a message,
 /// the front end renders it.
-fn says(host: &Host, l: Locale, d: &fourbot::host::Denial) -> String {
+fn says(host: &Host, l: Locale, d: &fourbot_host::Denial) -> String {
     host.catalog().render(l, d.message())
 }
 
@@ -89,7 +89,7 @@ async fn typed(
         .map_err(|d| says(host, l, &d))
 }
 
-fn button<'a>(view: &'a View, label: &str) -> &'a fourbot::host::Button {
+fn button<'a>(view: &'a View, label: &str) -> &'a fourbot_host::Button {
     view.all_buttons()
         .find(|b| b.label == label)
         .unwrap_or_else(|| panic!("no button {label}"))
@@ -165,10 +165,10 @@ async fn a_full_column_button_is_disabled_and_buttons_name_their_own_column() {
     let view = host.board(id).await.unwrap();
     assert!(button(&view, "d").disabled);
     for b in view.all_buttons() {
-        if let fourbot::host::ActionId::Move { mv, .. } = b.action {
+        if let fourbot_host::ActionId::Move { mv, .. } = b.action {
             assert_eq!(
                 b.label,
-                fourbot::game::column_letter(mv.column()).to_string()
+                fourbot_core::game::column_letter(mv.column()).to_string()
             );
         }
     }
@@ -256,7 +256,7 @@ async fn the_ai_seat_answers_and_the_match_is_unrated() {
         }
     }
     assert!(saw_ai_move);
-    host.act(id, ALICE, fourbot::host::Request::ResignMatch)
+    host.act(id, ALICE, fourbot_host::Request::ResignMatch)
         .await
         .unwrap();
     let over = loop {
@@ -361,7 +361,7 @@ async fn a_rated_match_through_the_store_shows_rating_changes_and_restores() {
     assert!(game2.text.contains("🔴 bob to move"), "{}", game2.text);
     // Bob resigns the match: a forfeit, rated.
     host2
-        .act(id, BOB, fourbot::host::Request::ResignMatch)
+        .act(id, BOB, fourbot_host::Request::ResignMatch)
         .await
         .unwrap();
     let over = loop {
@@ -401,7 +401,7 @@ async fn resigning_before_ones_first_move_is_aborted_in_the_thread_the_store_his
     next_turn(&mut views).await;
     typed(&host, id, ALICE, Locale::EnUs, "d").await.unwrap();
     next_turn(&mut views).await;
-    host.act(id, BOB, fourbot::host::Request::ResignMatch)
+    host.act(id, BOB, fourbot_host::Request::ResignMatch)
         .await
         .unwrap();
     let over = loop {
@@ -436,7 +436,7 @@ async fn resigning_before_ones_first_move_is_aborted_in_the_thread_the_store_his
     // The export, from the match rebuilt from its journal: game 1 was
     // abandoned, not won.
     let loaded = db.load_match(id).await.unwrap();
-    let text = fourbot::host::archive::exchange_text(&detail, &loaded.game);
+    let text = fourbot_host::archive::exchange_text(&detail, &loaded.game);
     assert!(
         text.contains("[Result \"*\"]") && text.contains("[Termination \"abandoned\"]"),
         "{text}"
@@ -528,7 +528,7 @@ async fn a_moderator_abort_is_journaled_unrated_and_not_restored_after_a_restart
     let dir = std::env::temp_dir().join(format!("fourbot-host-abort-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("host.db").display());
-    let db = fourbot::store::Db::connect(&url).await.unwrap();
+    let db = fourbot_store::Db::connect(&url).await.unwrap();
     let (host, mut views) = host_with(Some(db.clone()));
     let id = host
         .create_match(spec(
@@ -543,9 +543,9 @@ async fn a_moderator_abort_is_journaled_unrated_and_not_restored_after_a_restart
         next_turn(&mut views).await;
     }
     assert_eq!(
-        host.moderator_abort(fourbot::host::MatchId(id.0 + 100), "mona")
+        host.moderator_abort(fourbot_host::MatchId(id.0 + 100), "mona")
             .await,
-        Err(fourbot::host::AbortError::NoSuchMatch)
+        Err(fourbot_host::AbortError::NoSuchMatch)
     );
     host.moderator_abort(id, "mona").await.unwrap();
     let over = loop {
@@ -566,7 +566,7 @@ async fn a_moderator_abort_is_journaled_unrated_and_not_restored_after_a_restart
     assert!(!over.text.contains("1500?"), "{}", over.text);
     assert_eq!(
         host.moderator_abort(id, "mona").await,
-        Err(fourbot::host::AbortError::MatchOver)
+        Err(fourbot_host::AbortError::MatchOver)
     );
     assert!(typed(&host, id, BOB, Locale::EnUs, "e").await.is_err());
     let stored = id;
@@ -578,7 +578,7 @@ async fn a_moderator_abort_is_journaled_unrated_and_not_restored_after_a_restart
     let loaded = db.load_match(stored).await.unwrap();
     assert_eq!(
         loaded.game.result().unwrap().end,
-        fourbot::play::End::ModeratorAbort
+        fourbot_core::play::End::ModeratorAbort
     );
     assert_eq!(loaded.game.current_game().game().moves().len(), 3);
     // A restart does not bring it back.
@@ -601,15 +601,15 @@ struct SlowBot {
     moves: std::sync::atomic::AtomicUsize,
 }
 
-impl fourbot::host::Bot for SlowBot {
-    fn choose(&self, game: &fourbot::game::Game, level: u8) -> fourbot::game::Move {
+impl fourbot_host::Bot for SlowBot {
+    fn choose(&self, game: &fourbot_core::game::Game, level: u8) -> fourbot_core::game::Move {
         use std::sync::atomic::Ordering::SeqCst;
         let now = self.running.fetch_add(1, SeqCst) + 1;
         self.most.fetch_max(now, SeqCst);
         std::thread::sleep(self.think);
         self.running.fetch_sub(1, SeqCst);
         self.moves.fetch_add(1, SeqCst);
-        fourbot::host::Bot::choose(&HeuristicBot, game, level)
+        fourbot_host::Bot::choose(&HeuristicBot, game, level)
     }
 }
 
@@ -634,7 +634,7 @@ async fn ai_searches_run_one_per_core_however_many_ai_matches_are_on() {
         },
         None,
     );
-    let slots = fourbot::host::engine_slots();
+    let slots = fourbot_host::engine_slots();
     let matches = 2 * slots + 2;
     for i in 0..matches {
         let ai = |n: u64| Seated {
@@ -672,8 +672,8 @@ async fn ai_searches_run_one_per_core_however_many_ai_matches_are_on() {
 /// background.
 #[tokio::test]
 async fn player_settings_are_kept_for_a_minute_and_own_changes_apply_at_once() {
-    use fourbot::host::settings::{PlayerChange, Settings, PLAYER_SETTINGS_TTL};
-    use fourbot::store::{Db, PlayerSettings};
+    use fourbot_host::settings::{PlayerChange, Settings, PLAYER_SETTINGS_TTL};
+    use fourbot_store::{Db, PlayerSettings};
 
     let db = Db::connect("sqlite::memory:").await.unwrap();
     let settings = Settings::new(db.clone());
@@ -712,8 +712,8 @@ async fn player_settings_are_kept_for_a_minute_and_own_changes_apply_at_once() {
 /// press finds them kept, and does not read the store.
 #[tokio::test]
 async fn prefetched_settings_are_kept_before_the_first_press() {
-    use fourbot::host::settings::Settings;
-    use fourbot::store::{Db, PlayerSettings};
+    use fourbot_host::settings::Settings;
+    use fourbot_store::{Db, PlayerSettings};
 
     let db = Db::connect("sqlite::memory:").await.unwrap();
     let player = db.discord_player(ALICE.0, "alice").await.unwrap();
@@ -773,7 +773,7 @@ async fn a_finished_match_is_forgotten_after_its_rematch_window() {
     next_turn(&mut views).await;
     assert!(host.running_between(ALICE, BOB));
     assert_eq!(host.running_in(1), vec![ended, running]);
-    host.act(ended, ALICE, fourbot::host::Request::ResignMatch)
+    host.act(ended, ALICE, fourbot_host::Request::ResignMatch)
         .await
         .unwrap();
     let over = loop {

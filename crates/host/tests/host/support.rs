@@ -1,9 +1,9 @@
 //! What the host tests share: seats and match specs.
 
-use fourbot::game::Variant;
-use fourbot::host::{MatchSpec, Seated, UserId};
-use fourbot::i18n::Locale;
-use fourbot::play::{ClockSettings, TimeControl};
+use fourbot_core::game::Variant;
+use fourbot_core::play::{ClockSettings, TimeControl};
+use fourbot_host::{MatchSpec, Seated, UserId};
+use fourbot_i18n::Locale;
 
 /// A person on a seat (no AI).
 pub fn seat(id: UserId, name: &str) -> Seated {

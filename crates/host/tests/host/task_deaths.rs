@@ -5,10 +5,10 @@
 //! a second time it is aborted without a result, its players are told in
 //! its thread and are free again, and `/ladder abort` works throughout.
 
-use fourbot::game::Variant;
-use fourbot::host::{AbortError, Host, MatchId, Request, UserId, View, ViewKind};
-use fourbot::i18n::Locale;
-use fourbot::store::Db;
+use fourbot_core::game::Variant;
+use fourbot_host::{AbortError, Host, MatchId, Request, UserId, View, ViewKind};
+use fourbot_i18n::Locale;
+use fourbot_store::Db;
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::service::{host_with, next};

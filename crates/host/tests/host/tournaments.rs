@@ -6,18 +6,18 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use fourbot::game::Variant;
-use fourbot::host::tournaments::{
+use fourbot_core::game::Variant;
+use fourbot_core::play::{ClockSettings, TimeControl};
+use fourbot_core::tournament::Format;
+use fourbot_host::tournaments::{
     Board, Caller, CancelReason, Card, TournamentNews, TournamentSpec, Tournaments,
     ARENA_CLOSE_GRACE_MS,
 };
-use fourbot::host::{
+use fourbot_host::{
     unix_ms, HeuristicBot, Host, HostConfig, MatchId, Request, Seated, TimeStyle, UserId, View,
 };
-use fourbot::i18n::{id, Catalog, Locale};
-use fourbot::play::{ClockSettings, TimeControl};
-use fourbot::store::{Db, GuildSettings, TournamentId, TournamentState};
-use fourbot::tournament::Format;
+use fourbot_i18n::{id, Catalog, Locale};
+use fourbot_store::{Db, GuildSettings, TournamentId, TournamentState};
 use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::lossy::Lossy;
@@ -177,7 +177,7 @@ fn ranking(card: &Card) -> Vec<String> {
         .collect()
 }
 
-fn says(f: &Field, d: &fourbot::host::Denial) -> String {
+fn says(f: &Field, d: &fourbot_host::Denial) -> String {
     f.host.catalog().render(Locale::EnUs, d.message())
 }
 
@@ -496,7 +496,7 @@ async fn drop_disc(f: &Field, m: MatchId, p: &Seated, column: u8) {
             p.id,
             Request::Move {
                 turn: None,
-                mv: fourbot::game::Move::Drop(column),
+                mv: fourbot_core::game::Move::Drop(column),
             },
         )
         .await
@@ -787,7 +787,7 @@ async fn void_by_moderator(
     tid: TournamentId,
     round: u32,
     board: u32,
-) -> Result<(), fourbot::host::Denial> {
+) -> Result<(), fourbot_host::Denial> {
     f.t.void(tid, &moderator(player(0)), round, board).await
 }
 
@@ -890,7 +890,7 @@ async fn a_tournament_of_another_server_is_unknown_to_its_commands() {
     let card = f.t.standings(tid, GUILD).await.unwrap();
     assert_eq!(
         card.tournament.state,
-        fourbot::store::TournamentState::Running
+        fourbot_store::TournamentState::Running
     );
     assert_eq!(card.entrants.len(), 3);
     assert!(card.entrants.iter().all(|(_, active)| *active));
@@ -1192,7 +1192,7 @@ async fn a_swiss_of_more_rounds_than_its_players_allow_stops_before_a_repeat() {
 /// option's range.
 #[test]
 fn starts_in_is_taken_into_its_range_whatever_a_client_sends() {
-    use fourbot::host::tournaments::{starts_at, STARTS_IN_MINUTES};
+    use fourbot_host::tournaments::{starts_at, STARTS_IN_MINUTES};
     let now = 1_800_000_000_000;
     assert_eq!(starts_at(now, None), i64::MAX);
     assert_eq!(starts_at(now, Some(30)), now + 30 * 60_000);
@@ -1208,8 +1208,8 @@ fn starts_in_is_taken_into_its_range_whatever_a_client_sends() {
 /// across a worker that ended when idle.
 #[tokio::test(start_paused = true)]
 async fn one_tournaments_slow_news_does_not_hold_back_anothers_and_each_keeps_its_order() {
-    use fourbot::host::tournaments::{dispatch_news, TournamentNews, NEWS_WORKER_IDLE};
-    use fourbot::store::TournamentId;
+    use fourbot_host::tournaments::{dispatch_news, TournamentNews, NEWS_WORKER_IDLE};
+    use fourbot_store::TournamentId;
     let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
     let seen: std::sync::Arc<std::sync::Mutex<Vec<(i64, tokio::time::Instant)>>> =
         Default::default();

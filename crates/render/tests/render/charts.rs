@@ -3,10 +3,10 @@
 //! the reader's language with every glyph in the font, names in any script
 //! without empty boxes, and a clear refusal instead of an empty picture.
 
-use fourbot::game::Variant;
-use fourbot::i18n::{id, Args, Catalog, Locale};
-use fourbot::render::samples::{leaderboard, rating_history};
-use fourbot::render::{
+use fourbot_core::game::Variant;
+use fourbot_i18n::{id, Args, Catalog, Locale};
+use fourbot_render::samples::{leaderboard, rating_history};
+use fourbot_render::{
     missing_glyphs, rating_chart_png, render_rating_chart, render_standings, standings_png, theme,
     ChartPoint, Picture, RatingChart, RenderError, StandingsRow, Trend, CHART_HEIGHT, CHART_WIDTH,
     MAX_ROWS, ROW_HEIGHT, TABLE_WIDTH, TITLE_HEIGHT,

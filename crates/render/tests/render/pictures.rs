@@ -5,9 +5,9 @@
 
 use std::io::Cursor;
 
-use fourbot::game::notation::{parse_layout, read_game};
-use fourbot::game::{Cell, Color, Game, Position, Variant};
-use fourbot::render::{
+use fourbot_core::game::notation::{parse_layout, read_game};
+use fourbot_core::game::{Cell, Color, Game, Position, Variant};
+use fourbot_render::{
     board_png, game_gif, position_png, preview_png, render_game, render_position, theme, Layout,
     Picture, RenderError, RenderOptions, FINAL_DELAY_MS, PLY_DELAY_MS,
 };
@@ -628,7 +628,7 @@ fn the_same_position_gives_the_same_bytes_whatever_was_drawn_before() {
 #[test]
 fn a_short_game_replays_every_ply_the_same_as_the_uncapped_gif() {
     let g = game(Variant::Classic, DRAWN_42);
-    let replay = fourbot::render::replay_gif(&g).unwrap();
+    let replay = fourbot_render::replay_gif(&g).unwrap();
     assert_eq!((replay.plies, replay.step, replay.frames), (42, 1, 43));
     assert!(!replay.sampled());
     assert!(replay.gif == game_gif(&g).unwrap());
@@ -636,17 +636,17 @@ fn a_short_game_replays_every_ply_the_same_as_the_uncapped_gif() {
 
 #[test]
 fn sampled_plies_keep_the_first_and_the_last() {
-    use fourbot::render::sampled_plies;
+    use fourbot_render::sampled_plies;
     assert_eq!(sampled_plies(0, 3), Vec::<usize>::new());
     assert_eq!(sampled_plies(7, 1), vec![1, 2, 3, 4, 5, 6, 7]);
     assert_eq!(sampled_plies(7, 3), vec![1, 4, 7]);
     assert_eq!(sampled_plies(8, 3), vec![1, 4, 7, 8]);
     for n in [199usize, 200, 201, 2_000, 65_537] {
-        let step = n.div_ceil(fourbot::render::MAX_REPLAY_FRAMES - 3);
+        let step = n.div_ceil(fourbot_render::MAX_REPLAY_FRAMES - 3);
         let shown = sampled_plies(n, step);
         assert_eq!(shown.first(), Some(&1));
         assert_eq!(shown.last(), Some(&n));
-        assert!(shown.len() < fourbot::render::MAX_REPLAY_FRAMES, "{n}");
+        assert!(shown.len() < fourbot_render::MAX_REPLAY_FRAMES, "{n}");
     }
 }
 
@@ -655,8 +655,8 @@ fn sampled_plies_keep_the_first_and_the_last() {
 /// first and the last ply among them, and stays under `MAX_REPLAY_BYTES`.
 #[test]
 fn a_2000_ply_popout_replay_is_sampled_within_the_caps() {
-    use fourbot::render::{replay_gif, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES};
-    let g = fourbot::render::samples::long_popout_game(2_000).expect("a long game");
+    use fourbot_render::{replay_gif, MAX_REPLAY_BYTES, MAX_REPLAY_FRAMES};
+    let g = fourbot_render::samples::long_popout_game(2_000).expect("a long game");
     assert_eq!(g.moves().len(), 2_000);
     let replay = replay_gif(&g).unwrap();
     assert!(replay.sampled());
@@ -688,8 +688,8 @@ fn a_2000_ply_popout_replay_is_sampled_within_the_caps() {
 
 #[test]
 fn a_replay_over_its_byte_cap_shows_fewer_plies() {
-    use fourbot::render::replay_gif_within;
-    let g = fourbot::render::samples::long_popout_game(300).expect("a long game");
+    use fourbot_render::replay_gif_within;
+    let g = fourbot_render::samples::long_popout_game(300).expect("a long game");
     let all = replay_gif_within(&g, 1_000, usize::MAX).unwrap();
     assert_eq!(all.step, 1);
     let cap = all.gif.len() / 3;
@@ -700,6 +700,6 @@ fn a_replay_over_its_byte_cap_shows_fewer_plies() {
     // Not even two frames fit: refused, not sent.
     assert!(matches!(
         replay_gif_within(&g, 1_000, 100),
-        Err(fourbot::render::RenderError::TooLarge { cap: 100 })
+        Err(fourbot_render::RenderError::TooLarge { cap: 100 })
     ));
 }

@@ -7,8 +7,8 @@ use std::io::Cursor;
 
 use proptest::prelude::*;
 
-use fourbot::game::{Game, Move, ObstacleLayout, Position, Variant};
-use fourbot::render::{position_png, position_png_drawn, RenderOptions};
+use fourbot_core::game::{Game, Move, ObstacleLayout, Position, Variant};
+use fourbot_render::{position_png, position_png_drawn, RenderOptions};
 
 /// Width, height, palette bytes and one palette index per pixel.
 fn decode(bytes: &[u8]) -> (u32, u32, Vec<u8>, Vec<u8>) {

@@ -8,9 +8,9 @@
 //! among them) — stay far below it, so the bot never needs to read
 //! `attachment_size_limit` (docs/discord.md).
 
-use fourbot::game::{Game, Variant};
-use fourbot::render::samples::{leaderboard, leaderboard_page, rating_history};
-use fourbot::render::{
+use fourbot_core::game::{Game, Variant};
+use fourbot_render::samples::{leaderboard, leaderboard_page, rating_history};
+use fourbot_render::{
     board_png, game_gif, rating_chart_png, standings_png, RenderOptions, StandingsRow, Trend,
     MAX_ROWS,
 };

@@ -11,10 +11,10 @@ use std::time::Duration;
 
 use std::io::Write;
 
-use fourbot::game::{Move, Variant};
-use fourbot::play::{Action, ClockSettings, Match, MatchSetup, Seat, Timestamp};
-use fourbot::store::{Db, MatchDetail, MatchId, NewMatch};
+use fourbot_core::game::{Move, Variant};
+use fourbot_core::play::{Action, ClockSettings, Match, MatchSetup, Seat, Timestamp};
 use fourbot_store::testing::TestEngine;
+use fourbot_store::{Db, MatchDetail, MatchId, NewMatch};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

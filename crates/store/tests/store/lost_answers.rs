@@ -5,13 +5,13 @@
 //! two). Each write is tried again as its caller does: nothing is lost,
 //! nothing is written twice, and the match (or tournament) goes on.
 
-use fourbot::game::{Move, Variant};
-use fourbot::play::{Action, ClockSettings, Match, MatchSetup, Seat, TimeControl, Timestamp};
-use fourbot::store::{
+use fourbot_core::game::{Move, Variant};
+use fourbot_core::play::{Action, ClockSettings, Match, MatchSetup, Seat, TimeControl, Timestamp};
+use fourbot_core::tournament::Format;
+use fourbot_store::{
     Db, MatchId, NewMatch, NewPairing, NewTournament, PlayerId, Recorded, StoreError,
     TournamentState,
 };
-use fourbot::tournament::Format;
 
 use crate::lossy::Lossy;
 
@@ -47,7 +47,7 @@ async fn new_match(db: &Db) -> (MatchId, Match, Vec<PlayerId>) {
 
 /// The next move of `m` (column `column`) at match time `at`, applied:
 /// the events to record.
-fn drop_in(m: &mut Match, column: u8, at: u64) -> Vec<fourbot::play::Event> {
+fn drop_in(m: &mut Match, column: u8, at: u64) -> Vec<fourbot_core::play::Event> {
     let seat = m.to_move().unwrap();
     let turn = m.turn().unwrap();
     m.apply(
@@ -92,7 +92,7 @@ fourbot_store::engine_tests! {
         let loaded = restarted.load_match(id).await.unwrap();
         assert_eq!(loaded.journal_len, 3);
         assert_eq!(loaded.game.games()[0].game().moves(), m.games()[0].game().moves());
-        assert_eq!(loaded.clock, fourbot::store::StoredClock::of(&m));
+        assert_eq!(loaded.clock, fourbot_store::StoredClock::of(&m));
     }
 
     async fn events_never_committed_are_not_found_and_another_move_at_their_turn_is_a_conflict(engine) {

@@ -1,8 +1,8 @@
 //! The store layer (docs/store.md): every query, resuming after a restart,
-//! a process killed mid-match, the store commands of `fourbot`, and
-//! several processes on one database (shard leases and scopes).
+//! a process killed mid-match, and several processes on one database
+//! (shard leases and scopes). (The store commands of `fourbot` are tested
+//! by the application's `app` binary, `tests/app/store_cli.rs`.)
 
-mod cli;
 mod crash;
 pub mod lossy;
 mod lost_answers;

@@ -5,9 +5,9 @@
 //! player's own name; the migration seeds each server with the name its
 //! own challenges last seated the player under.
 
-use fourbot::game::Variant;
-use fourbot::play::{Action, ClockSettings, MatchSetup, Seat, TimeControl};
-use fourbot::store::{ChallengeKind, ChallengeSeat, Db, MatchId, NewChallenge, PlayerId};
+use fourbot_core::game::Variant;
+use fourbot_core::play::{Action, ClockSettings, MatchSetup, Seat, TimeControl};
+use fourbot_store::{ChallengeKind, ChallengeSeat, Db, MatchId, NewChallenge, PlayerId};
 
 use crate::queries::Play;
 
@@ -76,7 +76,7 @@ fourbot_store::engine_tests! {
 
         // Every read that shows names for a server.
         let now = 10_000;
-        let names = |l: Vec<fourbot::store::LadderEntry>| {
+        let names = |l: Vec<fourbot_store::LadderEntry>| {
             l.into_iter().map(|e| e.name).collect::<Vec<_>>()
         };
         assert_eq!(

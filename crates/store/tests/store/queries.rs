@@ -3,14 +3,14 @@
 //! PostgreSQL in a database of its own): every query, the exactly-once end, voiding, unrated
 //! matches and restarting running matches (docs/rules.md §4, §6).
 
-use fourbot::game::{Move, Variant};
-use fourbot::play::{
+use fourbot_core::game::{Move, Variant};
+use fourbot_core::play::{
     AbortCause, Action, ClockSettings, End, ForfeitReason, Match, MatchSetup, PhaseKind, Running,
     Seat, TimeControl, Timestamp,
 };
-use fourbot::rating::glicko2::{self, Glicko2Rating};
-use fourbot::rating::weng_lin::{self, WengLinRating};
-use fourbot::store::{Db, Engine, MatchId, NewMatch, PlayerId, PoolRating, Recorded};
+use fourbot_core::rating::glicko2::{self, Glicko2Rating};
+use fourbot_core::rating::weng_lin::{self, WengLinRating};
+use fourbot_store::{Db, Engine, MatchId, NewMatch, PlayerId, PoolRating, Recorded};
 
 const WEEK_MS: i64 = 7 * 24 * 3600 * 1000;
 
@@ -276,7 +276,7 @@ fourbot_store::engine_tests! {
         assert!(r
             .events
             .iter()
-            .any(|e| e.kind == fourbot::play::EventKind::Resumed));
+            .any(|e| e.kind == fourbot_core::play::EventKind::Resumed));
         // The resume is journaled: loading again gives the same clock.
         let again = db.load_match(p.id).await.unwrap();
         assert_eq!(again.game.clock(), m.clock());
@@ -430,7 +430,7 @@ fourbot_store::engine_tests! {
             .leaderboard(0, Variant::Classic, None, 10, 3_000)
             .await
             .unwrap();
-        let summary = |v: &[fourbot::store::LadderEntry]| {
+        let summary = |v: &[fourbot_store::LadderEntry]| {
             v.iter()
                 .map(|e| {
                     (
@@ -693,7 +693,7 @@ fourbot_store::engine_tests! {
         p.act(Seat::P2, Action::ResignMatch).await;
         let expected = weng_lin::rate(&[vec![new, new], vec![new, new]], &[1, 2]).unwrap();
         let changes = db.rating_changes(p.id).await.unwrap();
-        let mu = |c: &fourbot::store::RatingChange| match c.after {
+        let mu = |c: &fourbot_store::RatingChange| match c.after {
             PoolRating::WengLin(r) => r.mu,
             PoolRating::Glicko2(_) => panic!("teams is Weng-Lin"),
         };
@@ -711,8 +711,8 @@ fourbot_store::engine_tests! {
 
 fourbot_store::engine_tests! {
     async fn obstacles_and_random_opening_matches_rebuild_from_their_stored_setup(engine) {
-        use fourbot::game::notation::{parse_layout, parse_moves};
-        use fourbot::game::Position;
+        use fourbot_core::game::notation::{parse_layout, parse_moves};
+        use fourbot_core::game::Position;
         let db = engine.db().await;
         let ps = players(&db, &["a", "b"]).await;
         let layout = parse_layout("b1 f1 b2 f2", Variant::Obstacles).unwrap();
@@ -809,7 +809,7 @@ fourbot_store::engine_tests! {
         assert_eq!(db.rating_changes(p.id).await.unwrap().len(), 2);
         // /export reads the loaded match: the game is lost on time, not "*".
         let detail = db.match_detail(p.id).await.unwrap();
-        let text = fourbot::host::archive::exchange_text(&detail, &loaded.game);
+        let text = fourbot_host::archive::exchange_text(&detail, &loaded.game);
         assert!(text.contains("[Termination \"time forfeit\"]"), "{text}");
         assert!(text.contains("[Result \"1-0\"]"), "{text}");
     }
@@ -855,8 +855,8 @@ fourbot_store::engine_tests! {
 
 #[test]
 fn a_resumed_match_runs_in_a_match_task_that_flags_at_the_rebuilt_deadline() {
-    use fourbot::host::spawn_match;
-    use fourbot::play::{EventKind, ExpiryKind};
+    use fourbot_core::play::{EventKind, ExpiryKind};
+    use fourbot_host::spawn_match;
     use std::time::Duration;
 
     let io = tokio::runtime::Builder::new_current_thread()
@@ -956,7 +956,7 @@ fourbot_store::engine_tests! {
         for b in bad {
             assert!(matches!(
                 b.await.unwrap(),
-                Err(fourbot::store::StoreError::NoSuchMatch(_))
+                Err(fourbot_store::StoreError::NoSuchMatch(_))
             ));
         }
         for t in tasks {
@@ -1060,7 +1060,7 @@ fourbot_store::engine_tests! {
         store_end(0).await.unwrap();
         assert!(matches!(
             db.load_match(p.id).await,
-            Err(fourbot::store::StoreError::Corrupt { .. })
+            Err(fourbot_store::StoreError::Corrupt { .. })
         ));
     }
 }
@@ -1213,7 +1213,7 @@ fourbot_store::engine_tests! {
                 _ => vec![users[2], users[0]],
             };
             let play = Play::start(&db, Variant::Classic, &seats, 0).await;
-            rows.push(fourbot::store::MatchThread {
+            rows.push(fourbot_store::MatchThread {
                 match_id: play.id,
                 thread: 1_000 + k,
                 buttons_message: None,

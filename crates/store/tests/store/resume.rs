@@ -1,9 +1,9 @@
 //! After a restart, one match the store cannot rebuild (a corrupt row)
 //! must not keep the other running matches from being resumed.
 
-use fourbot::game::Variant;
-use fourbot::play::{ClockSettings, Match, MatchSetup, Timestamp};
-use fourbot::store::{Db, MatchId, NewMatch};
+use fourbot_core::game::Variant;
+use fourbot_core::play::{ClockSettings, Match, MatchSetup, Timestamp};
+use fourbot_store::{Db, MatchId, NewMatch};
 
 async fn running_match(db: &Db, a: &str, b: &str) -> MatchId {
     let a = db

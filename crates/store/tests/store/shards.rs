@@ -6,9 +6,9 @@
 //! exactly one process, under two shards and again under four
 //! (resharding). Each test on both engines.
 
-use fourbot::game::Variant;
-use fourbot::play::{ClockSettings, Match, MatchSetup, TimeControl, Timestamp};
-use fourbot::store::{
+use fourbot_core::game::Variant;
+use fourbot_core::play::{ClockSettings, Match, MatchSetup, TimeControl, Timestamp};
+use fourbot_store::{
     ChallengeKind, ChallengeSeat, Db, GuildId, MatchId, MatchThread, NewChallenge, NewMatch,
     PlayerId, Shards, StoreError,
 };
@@ -176,7 +176,7 @@ fourbot_store::engine_tests! {
             let turn = m.turn().unwrap();
             m.apply(
                 seat,
-                fourbot::play::Action::Move { turn, mv: fourbot::game::Move::Drop(column) },
+                fourbot_core::play::Action::Move { turn, mv: fourbot_core::game::Move::Drop(column) },
                 Timestamp(t),
             )
             .unwrap();
@@ -382,9 +382,9 @@ async fn on_postgres_moves_of_one_shard_commit_concurrently_and_the_renewal_neve
         let turn = m.turn().unwrap();
         m.apply(
             seat,
-            fourbot::play::Action::Move {
+            fourbot_core::play::Action::Move {
                 turn,
-                mv: fourbot::game::Move::Drop(3),
+                mv: fourbot_core::game::Move::Drop(3),
             },
             Timestamp(t),
         )

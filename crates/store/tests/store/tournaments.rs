@@ -3,13 +3,13 @@
 //! before and after the start, seeds, pairings once per round, outcomes
 //! once, voiding, a match's pairing, what a restart continues.
 
-use fourbot::game::Variant;
-use fourbot::play::{ClockSettings, Match, MatchSetup, Timestamp};
-use fourbot::store::{
+use fourbot_core::game::Variant;
+use fourbot_core::play::{ClockSettings, Match, MatchSetup, Timestamp};
+use fourbot_core::tournament::{Format, Outcome};
+use fourbot_store::{
     Db, Joined, MatchId, NewMatch, NewPairing, NewTournament, PlayerId, StoreError, TournamentId,
     TournamentState,
 };
-use fourbot::tournament::{Format, Outcome};
 
 fn swiss(creator: PlayerId, guild: u64) -> NewTournament {
     NewTournament {
@@ -85,7 +85,7 @@ async fn a_tournament_is_stored_as_created(engine) {
     assert_eq!(t.message, None);
     db.set_tournament_message(id, 999).await.unwrap();
     assert_eq!(db.tournament(id).await.unwrap().message, Some(999));
-    assert!(db.tournament(fourbot::store::TournamentId(id.0 + 1)).await.is_err());
+    assert!(db.tournament(fourbot_store::TournamentId(id.0 + 1)).await.is_err());
 }
 
 async fn joining_twice_is_noticed_and_a_started_one_is_closed(engine) {
