@@ -1,4 +1,4 @@
-//! The `fourbot` binary: parses the command line and hands over to [`fourbot::cli`].
+//! The `fourbot` binary: parses the command line and hands over to [`fourbot::run`].
 
 use std::process::ExitCode;
 
@@ -6,8 +6,8 @@ use clap::Parser;
 
 fn main() -> ExitCode {
     one_malloc_arena();
-    let cli = fourbot::cli::Cli::parse();
-    fourbot::cli::run(cli)
+    let cli = fourbot::Cli::parse();
+    fourbot::run(cli)
 }
 
 /// Makes glibc's malloc keep one arena for all threads (`mallopt(3)`,

@@ -15,9 +15,7 @@ use crate::game::Variant;
 use crate::host::seating::ColorChoice;
 use crate::host::terms::parse_variant;
 use crate::host::Denial;
-use crate::i18n::{id, Catalog, Id, Locale};
-
-use super::register::localizations;
+use crate::i18n::{id, localizations, Catalog, Id, Locale};
 
 /// A typed string option: its choices are the values of the type.
 trait Choices: Sized + Copy + Send + Sync + 'static {

@@ -63,7 +63,7 @@ pub struct Data {
     pub archive_uses: crate::host::limits::PerMinute,
     /// `/analyze` requests waiting or running: at most the operator's
     /// queue length in all, each server's limit per member.
-    pub analyses: crate::host::limits::Queue,
+    pub analyses: crate::host::analysis::Analyses,
 }
 
 /// The start-up work's progress: begun once (a reconnect does not start
@@ -90,11 +90,6 @@ impl Startup {
         let mut done = self.done.subscribe();
         // The sender lives in `self`, so the channel never closes here.
         let _ = done.wait_for(|d| *d).await;
-    }
-
-    /// Whether it is finished.
-    pub fn finished(&self) -> bool {
-        *self.done.borrow()
     }
 }
 

@@ -19,7 +19,8 @@ use serenity::all::{
 
 use serenity::http::Route;
 
-use crate::host::{ActionId, MatchId, UserId};
+use crate::host::offers::OfferPress;
+use crate::host::{Acted, ActionId, Host, MatchId, UserId};
 use crate::i18n::{id, Args, Locale};
 
 use super::buttons::ButtonId;
@@ -27,6 +28,7 @@ use super::commands;
 use super::data::{Data, Error};
 use super::leases::Token;
 use super::messages::{clip, mentions_only};
+use super::offers::on_offer_press;
 use super::reply::{acknowledge, private_followup, user_id};
 
 /// Handles one gateway event (poise has already dispatched slash commands).
@@ -87,13 +89,12 @@ async fn on_press(
     // branch only.
     match button {
         ButtonId::Challenge { id, answer } => {
-            Box::pin(commands::challenge::on_answer(
-                ctx, data, press, id, answer, locale,
-            ))
-            .await
+            let what = OfferPress::Challenge(answer);
+            Box::pin(on_offer_press(ctx, data, press, id, what, locale)).await
         }
         ButtonId::Seek { id, press: p } => {
-            Box::pin(commands::seek::on_press(ctx, data, press, id, p, locale)).await
+            let what = OfferPress::Seek(p);
+            Box::pin(on_offer_press(ctx, data, press, id, what, locale)).await
         }
         ButtonId::Leaderboard { variant, page } => {
             Box::pin(commands::ladder::on_page(ctx, data, press, variant, page)).await
@@ -104,23 +105,39 @@ async fn on_press(
             ))
             .await
         }
-        ButtonId::Match(ActionId::ResignMatch { match_id })
-            if seated_in_running(data, match_id, user_id(&press.user)) =>
-        {
-            Box::pin(ask_resign(ctx, data, press, match_id, locale)).await
+        ButtonId::Match(ActionId::ResignMatch { match_id }) => {
+            match data.host.resign_question(match_id, user_id(&press.user)) {
+                Some(until) => {
+                    Box::pin(ask_resign(ctx, data, press, match_id, until, locale)).await
+                }
+                None => {
+                    let action = ActionId::ResignMatch { match_id };
+                    Box::pin(on_match_press(
+                        ctx,
+                        data,
+                        press,
+                        button,
+                        action,
+                        Pressed::Directly,
+                        locale,
+                    ))
+                    .await
+                }
+            }
         }
         ButtonId::ResignMatch {
             match_id,
             until,
             resign,
         } => {
-            let answer = match (resign, unix_seconds() > until) {
+            let answer = match (resign, Host::resign_in_time(until)) {
                 (false, _) => id::RESIGN_KEPT,
-                (true, true) => id::RESIGN_CONFIRM_EXPIRED,
-                (true, false) => {
+                (true, false) => id::RESIGN_CONFIRM_EXPIRED,
+                (true, true) => {
                     let action = ActionId::ResignMatch { match_id };
+                    let how = Pressed::ResignConfirmed { until };
                     return Box::pin(on_match_press(
-                        ctx, data, press, button, action, true, locale,
+                        ctx, data, press, button, action, how, locale,
                     ))
                     .await;
                 }
@@ -135,46 +152,43 @@ async fn on_press(
         }
         ButtonId::Match(action) => {
             Box::pin(on_match_press(
-                ctx, data, press, button, action, false, locale,
+                ctx,
+                data,
+                press,
+                button,
+                action,
+                Pressed::Directly,
+                locale,
             ))
             .await
         }
         ButtonId::Confirm(action) => {
             Box::pin(on_match_press(
-                ctx, data, press, button, action, true, locale,
+                ctx,
+                data,
+                press,
+                button,
+                action,
+                Pressed::Confirmed,
+                locale,
             ))
             .await
         }
     }
 }
 
-/// How long the private "Resign the whole match?" can be answered Yes.
-pub const RESIGN_CONFIRM_WINDOW_SECS: u64 = 60;
-
-/// Whether `player` holds a seat of match `id` and it is still running.
-fn seated_in_running(data: &Data, id: MatchId, player: UserId) -> bool {
-    !data.host.is_finished(id)
-        && data
-            .host
-            .spec(id)
-            .is_some_and(|s| s.players.iter().any(|p| p.id == player))
-}
-
-fn unix_seconds() -> u64 {
-    (crate::host::unix_ms() / 1000).max(0) as u64
-}
-
 /// A player pressed Resign match: one tap on a phone must not end the
-/// whole match, so it asks privately, with Yes and No, for
-/// [`RESIGN_CONFIRM_WINDOW_SECS`] (the question says until when).
+/// whole match, so it asks privately, with Yes and No, until `until` (Unix
+/// seconds, the host's [`crate::host::Host::resign_question`]; the question
+/// says until when).
 async fn ask_resign(
     ctx: &SerenityContext,
     data: &Data,
     press: &ComponentInteraction,
     match_id: MatchId,
+    until: u64,
     locale: Locale,
 ) -> Result<(), Error> {
-    let until = unix_seconds() + RESIGN_CONFIRM_WINDOW_SECS;
     let catalog = data.catalog();
     let answer = |resign: bool, label, style| {
         CreateButton::new(
@@ -247,16 +261,28 @@ async fn preview(
     Ok(true)
 }
 
-/// A press on a match's button (`confirmed`: the Confirm of a preview).
+/// How a press on a match's button came.
+#[derive(Clone, Copy)]
+enum Pressed {
+    /// On the match's message.
+    Directly,
+    /// The Confirm of a private drop preview.
+    Confirmed,
+    /// Yes to the private "Resign the whole match?" asked until `until`.
+    ResignConfirmed { until: u64 },
+}
+
+/// A press on a match's button.
 async fn on_match_press(
     ctx: &SerenityContext,
     data: &Data,
     press: &ComponentInteraction,
     button: ButtonId,
     action: ActionId,
-    confirmed: bool,
+    how: Pressed,
     locale: Locale,
 ) -> Result<(), Error> {
+    let confirmed = !matches!(how, Pressed::Directly);
     let player = user_id(&press.user);
     if let Some(drop) = button.drop() {
         if preview(ctx, data, press, drop, locale).await? {
@@ -303,52 +329,28 @@ async fn on_match_press(
             .learn(match_id, press.channel_id, press.message.id, spec.locale)
             .await;
     }
-    // A rematch creates a match inside the host: find it by its new id.
-    let rematch = matches!(action, ActionId::Rematch { .. });
-    let _creating = match rematch {
-        true => Some(data.routes.creation_lock().await),
-        false => None,
-    };
-    let checked = match (rematch, data.host.spec(match_id)) {
-        // A rematch is a new match: the rules of a challenge apply.
-        (true, Some(spec)) => {
-            let parent = press.channel.as_ref().and_then(|c| c.parent_id);
-            data.offers
-                .check_rematch(
-                    &spec,
-                    player,
-                    parent.map(|p| p.get()),
-                    data.host.over_for(match_id),
-                )
+    // A rematch obeys the rules of a challenge in the channel the match was
+    // played under (the host checks them, `RematchRules`).
+    let parent = press.channel.as_ref().and_then(|c| c.parent_id);
+    let pressed = match how {
+        Pressed::ResignConfirmed { until } => {
+            data.host.confirm_resign(match_id, player, until).await
+        }
+        _ => {
+            data.host
+                .press(player, action, parent.map(|p| p.get()))
                 .await
         }
-        _ => Ok(()),
-    };
-    // The matches before the press, to find a rematch's new one (every
-    // match this process knows: read for a rematch only, not per move).
-    let before = if rematch {
-        data.host.match_ids()
-    } else {
-        Vec::new()
-    };
-    let pressed = match checked {
-        Ok(()) => data.host.press(player, action).await,
-        Err(d) => Err(d),
     };
     match pressed {
-        Ok(()) if rematch => {
-            let created: Vec<_> = data
-                .host
-                .match_ids()
-                .into_iter()
-                .filter(|id| !before.contains(id))
-                .collect();
-            data.routes.adopt_new(&created, match_id).await;
+        // The new match is played in this match's thread.
+        Ok(Acted::Rematch(new)) => {
+            data.routes.adopt_new(&[new], match_id).await;
         }
-        Ok(()) => {}
+        Ok(_) => {}
         Err(d) => {
             let followup = private_followup(&data.catalog().render(locale, d.message()));
-            super::poster::with_retries("private refusal", || {
+            super::rest::with_retries("private refusal", || {
                 press.create_followup(&ctx.http, followup.clone())
             })
             .await?;

@@ -29,12 +29,9 @@ use serenity::all::{ChannelId, MessageId};
 
 use crate::host::MatchId;
 
-/// How long Discord accepts an interaction's token (15 minutes).
-pub const TOKEN_LIFETIME: Duration = Duration::from_secs(15 * 60);
-
 /// How old a lease may be when a request with it starts: a minute under
-/// [`TOKEN_LIFETIME`], for a request that waits in the rate limiter or is
-/// retried.
+/// the 15 minutes Discord accepts an interaction's token for, for a
+/// request that waits in the rate limiter or is retried.
 pub const LEASE_USE_WITHIN: Duration = Duration::from_secs(14 * 60);
 
 /// Messages older than this are not edited: Discord rate-limits edits of
@@ -136,6 +133,7 @@ pub struct Leases {
 
 impl Leases {
     /// No leases.
+    #[cfg(test)]
     pub fn new() -> Leases {
         Leases::default()
     }
@@ -228,14 +226,10 @@ impl Leases {
     }
 
     /// How many entries are kept (tests: pruning bounds the memory).
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         let inner = self.lock();
         inner.by_match.len() + inner.editors.len()
-    }
-
-    /// Whether nothing is kept.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
     }
 }
 

@@ -27,7 +27,8 @@ pub fn clip(text: &str) -> String {
     s
 }
 
-fn style(s: ButtonStyle) -> DiscordStyle {
+/// A host button's colour as Discord's.
+pub fn style(s: ButtonStyle) -> DiscordStyle {
     match s {
         ButtonStyle::Primary => DiscordStyle::Primary,
         ButtonStyle::Secondary => DiscordStyle::Secondary,

@@ -48,8 +48,8 @@ use crate::host::players::discord_user;
 use crate::host::{EngineBot, HostConfig, Services, Shards, StoreError, TimeStyle, UserId};
 use crate::i18n::{Catalog, Locale, NameStyle};
 
-pub use config::{DiscordConfig, RunError, Token};
-pub use data::{Context, Data, Error};
+pub use config::{DiscordConfig, RunError};
+pub use data::{Data, Error};
 use routes::Routes;
 
 /// Opens the store, connects to Discord, restores the running matches and
@@ -180,6 +180,13 @@ async fn run_until(
         tracing::error!(path = %config.threads_file.display(), error = %e, "importing the threads file failed");
     }
     let routes = Arc::new(routes);
+    let settings = services.settings.with_bounds(config.bounds);
+    let analyses = crate::host::analysis::Analyses::new(
+        services.host.clone(),
+        services.ladder.clone(),
+        settings.clone(),
+        config.bounds.analysis_queue,
+    );
     let data = Arc::new(Data {
         host: services.host,
         offers: services.offers.with_bounds(config.bounds),
@@ -188,7 +195,7 @@ async fn run_until(
         tournament_news: std::sync::Mutex::new(
             services.tournament_news.lock().expect("news lock").take(),
         ),
-        settings: services.settings.with_bounds(config.bounds),
+        settings,
         routes: routes.clone(),
         rest: rest.clone(),
         language_overrides: Default::default(),
@@ -200,7 +207,7 @@ async fn run_until(
         shards_seen: Default::default(),
         replays: Default::default(),
         archive_uses: Default::default(),
-        analyses: crate::host::limits::Queue::new(config.bounds.analysis_queue),
+        analyses,
     });
     // `/config`'s limit options are registered with the operator's bounds.
     register::set_bounds(config.bounds);
@@ -260,7 +267,7 @@ async fn bot_gateway(rest: &rest::Rest) -> Result<Option<serenity::all::BotGatew
             Err(serenity::Error::Http(HttpError::Request(e))) => {
                 return Err(RunError::Unreachable(config::chain(&e)));
             }
-            Err(e) => match poster::retry_pause(&e, attempt) {
+            Err(e) => match rest::retry_pause(&e, attempt) {
                 Some(pause) => {
                     attempt += 1;
                     tokio::time::sleep(pause).await;

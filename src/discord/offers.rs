@@ -10,11 +10,12 @@ use std::time::Duration;
 use poise::CreateReply;
 use serenity::all::{
     Builder, ChannelId, ComponentInteraction, Context as SerenityContext, CreateActionRow,
-    CreateInteractionResponseFollowup, CreateThread, EditInteractionResponse, Http, MessageId,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateThread,
+    EditInteractionResponse, Http, MessageId,
 };
 
 use crate::game::Variant;
-use crate::host::offers::{Expired, Lookup, Offers};
+use crate::host::offers::{Completed, Expired, Lookup, OfferPress, OfferPresser, Offers};
 use crate::host::present::versus_shaped;
 use crate::host::terms::{time_text, MatchTerms};
 use crate::host::{unix_ms, Denial, MatchId, MatchSpec, Seated, TournamentMatch, UserId};
@@ -23,8 +24,10 @@ use crate::play::ClockSettings;
 
 use super::data::{Context, Data, Error};
 use super::messages::{clip, mentions_only};
-use super::poster::{is_code, with_retries};
-use super::reply::{deny, guild_locale, in_guild, private_followup, user_locale};
+use super::reply::{
+    acknowledge, deny, guild_locale, in_guild, private_followup, seated, user_locale,
+};
+use super::rest::{is_code, with_retries};
 use super::room;
 use super::routes::Route;
 
@@ -160,29 +163,12 @@ pub async fn open_match(
         )
     };
     let route = Route::new(thread_id, players.iter().map(|p| p.id).collect(), l);
-    let id = {
-        let _creating = data.routes.creation_lock().await;
-        let id = data.host.create_match(spec).await?;
-        data.routes.insert(id, route).await;
-        id
-    };
+    // The poster waits for the route of a match it has views of
+    // (`Routes::wait`).
+    let id = data.host.create_match(spec).await?;
+    data.routes.insert(id, route).await;
     tracing::info!(match_id = %id, thread = %thread_id, "match started");
     Ok(id)
-}
-
-/// What a completed offer becomes: its match's players by seat, variant
-/// and clock, on `guild`, with public messages in `public`.
-pub struct Completed {
-    /// The server.
-    pub guild: u64,
-    /// Language of the public messages.
-    pub public: Locale,
-    /// The players by seat.
-    pub players: Vec<Seated>,
-    /// The variant.
-    pub variant: Variant,
-    /// The clock.
-    pub clock: ClockSettings,
 }
 
 /// Starts the match of a challenge or seek (`offer`) that `press`
@@ -226,6 +212,72 @@ pub fn open_offered_match(
             }
         }
     });
+}
+
+/// A press on an offer's buttons, a challenge's or a seek's (on its
+/// message or in a `/matches` list): acknowledged at once (the answer is
+/// written to the store, then the message is edited through the press's
+/// token), answered by the host ([`Offers::press`]), the message edited to
+/// what the host says it reads, and the match opened when the press
+/// completed the offer.
+///
+/// # Errors
+/// A Discord request failed.
+pub async fn on_offer_press(
+    ctx: &SerenityContext,
+    data: &Arc<Data>,
+    press: &ComponentInteraction,
+    offer: u64,
+    what: OfferPress,
+    locale: Locale,
+) -> Result<(), Error> {
+    if !acknowledge(ctx, press, &CreateInteractionResponse::Acknowledge).await? {
+        return Ok(());
+    }
+    data.started().await;
+    let me = seated(&press.user, press.member.as_ref());
+    let by = OfferPresser {
+        player: &me,
+        message: press.message.id.get(),
+        locale,
+    };
+    let answered = match data
+        .offers
+        .press(offer, by, what, bot_user(ctx), unix_ms())
+        .await
+    {
+        Ok(a) => a,
+        Err(d) => return refuse_press(ctx, data, press, offer, &d, locale).await,
+    };
+    let text = clip(&answered.text);
+    if let Some((token, message)) = &answered.withdrawn_elsewhere {
+        // Withdrawn from `/matches`: the offer's own message is edited
+        // through its command's token; the list says it is done.
+        close_offer_message(&ctx.http, token, *message, text).await?;
+        let response = EditInteractionResponse::new()
+            .content(clip(&answered.line))
+            .components(Vec::new())
+            .allowed_mentions(mentions_only(&[]));
+        with_retries("edit the list", || {
+            press.edit_response(&ctx.http, response.clone())
+        })
+        .await?;
+        return Ok(());
+    }
+    let mut response = EditInteractionResponse::new()
+        .content(text)
+        .allowed_mentions(mentions_only(&[]));
+    if !answered.open {
+        response = response.components(Vec::new());
+    }
+    with_retries("edit the offer", || {
+        press.edit_response(&ctx.http, response.clone())
+    })
+    .await?;
+    if let Some(done) = answered.complete {
+        open_offered_match(ctx.http.clone(), data.clone(), press, offer, done, locale);
+    }
+    Ok(())
 }
 
 /// The text an expired offer's message is left with.

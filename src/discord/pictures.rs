@@ -144,6 +144,7 @@ impl Replays {
     }
 
     /// The games whose replay is kept, most recently used first.
+    #[cfg(test)]
     pub fn cached_keys(&self) -> Vec<(i64, usize)> {
         let cache = self.cache.lock().expect("replay cache lock");
         cache.iter().map(|(k, _)| *k).collect()

@@ -4,9 +4,9 @@
 //! message loses its buttons. The thread is unarchived before posting when
 //! needed and archived at the end of the match.
 //!
-//! Every request here goes through [`with_retries`]: a 429 (rate limited)
+//! Every request here goes through [`with_retries`] (the REST layer's one retry policy): a 429 (rate limited)
 //! that serenity's rate limiter did not already wait out
-//! ([`RATE_LIMIT_PAUSE_MS`]) or a 5xx answer is retried after a pause, so
+//! ([`super::rest::RATE_LIMIT_PAUSE_MS`]) or a 5xx answer is retried after a pause, so
 //! a moment of trouble on Discord's side loses no turn and posts none twice: only a success ends
 //! the retries, and a turn or an end carries a nonce with `enforce_nonce`
 //! ([`super::messages::post_nonce`]), the same in every retry, so that when
@@ -15,7 +15,6 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -30,7 +29,7 @@ use tokio::sync::mpsc;
 
 use super::leases::{Editor, Lease, Leases, OLD_MESSAGE};
 use super::messages::{view_content, view_followup, view_message};
-use super::rest::Rest;
+use super::rest::{is_code, retry_pause, token_refused, with_retries, Rest, MAX_RETRIES};
 use super::routes::{Route as MatchRoute, Routes};
 use crate::host::{MatchId, View, ViewKind};
 
@@ -40,95 +39,6 @@ const THREAD_ARCHIVED: isize = 50083;
 /// How long a view waits for its match's route (the first view can arrive
 /// before the accepting press has recorded the thread).
 const ROUTE_WAIT: Duration = Duration::from_secs(30);
-
-/// How many times a request is retried after a 429 or 5xx answer.
-pub const MAX_RETRIES: u32 = 6;
-
-/// The first pause after a 5xx answer or a refused connection, in ms; it
-/// doubles with every retry (100, 200, 400, … ms).
-pub const SERVER_ERROR_PAUSE_MS: u64 = 100;
-
-/// The pause after a 429 answer that reaches this code, in ms; it doubles
-/// with every retry.
-///
-/// On the production path (`https://discord.com/api/v10`, serenity's rate
-/// limiter on; `src/discord/mod.rs`) serenity 0.12.5 honours Discord's rate
-/// limits itself (`serenity::http::ratelimiting`): before a request it
-/// waits while the route's bucket is empty (`X-RateLimit-Remaining: 0`,
-/// until `X-RateLimit-Reset-After` has passed), and a 429 with a
-/// `Retry-After` header (per route, or global with `X-RateLimit-Global`)
-/// is slept off for exactly that long and sent again inside serenity, so
-/// it never reaches [`with_retries`]: no second wait, no second request.
-/// Discord sends `Retry-After` (whole seconds, rounded up from the body's
-/// `retry_after`) with its 429s
-/// (<https://discord.com/developers/docs/topics/rate-limits#exceeding-a-rate-limit>);
-/// only a 429 without it (a Cloudflare ban page, a proxy in between)
-/// arrives here.
-///
-/// On the tests' plain API base (`DISCORD_API_BASE`, limiter off, see
-/// `docs/reliability.md`) every 429 arrives here, and serenity's error
-/// keeps only the status and the JSON `code`/`message`: the `retry_after`
-/// is lost, so the pause starts at one second — above the sub-second
-/// `retry_after` Discord gives per route — and doubles.
-pub const RATE_LIMIT_PAUSE_MS: u64 = 1_000;
-
-/// The pause before retry number `attempt` (0-based) of a request that
-/// failed with `error`, or `None` when the error is final (4xx other than
-/// 429, a body that does not parse, …): a 429 or a 5xx (500, 502, 503,
-/// 504) answer, or a request that failed on the way (no connection, a
-/// timeout, a connection dropped before the answer). Every request retried
-/// this way is harmless to repeat: edits, acknowledgements (a repeat that
-/// Discord already took is answered 40060, see
-/// [`super::events::acknowledge`]), creates with a nonce; follow-ups, which
-/// take none, look first whether they were posted ([`followup`]).
-pub fn retry_pause(error: &serenity::Error, attempt: u32) -> Option<Duration> {
-    let factor = 1u64 << attempt.min(10);
-    match error {
-        serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) => {
-            let status = r.status_code.as_u16();
-            if status == 429 {
-                Some(Duration::from_millis(RATE_LIMIT_PAUSE_MS * factor))
-            } else if (500..600).contains(&status) {
-                Some(Duration::from_millis(SERVER_ERROR_PAUSE_MS * factor))
-            } else {
-                None
-            }
-        }
-        serenity::Error::Http(HttpError::Request(_)) => {
-            Some(Duration::from_millis(SERVER_ERROR_PAUSE_MS * factor))
-        }
-        _ => None,
-    }
-}
-
-/// Runs `request` until it succeeds, retrying up to [`MAX_RETRIES`] times
-/// after the pause [`retry_pause`] gives; `what` names the request in the
-/// log. `request` is the same request every time: a create-message that
-/// Discord carried out although it answered with an error is made harmless
-/// by its nonce ([`super::messages::post_nonce`]), not by this function.
-///
-/// # Errors
-/// The last error, when it is final or the retries are spent.
-pub async fn with_retries<T, F, Fut>(what: &str, mut request: F) -> serenity::Result<T>
-where
-    F: FnMut() -> Fut,
-    Fut: Future<Output = serenity::Result<T>>,
-{
-    let mut attempt = 0;
-    loop {
-        match request().await {
-            Ok(t) => return Ok(t),
-            Err(e) => match retry_pause(&e, attempt) {
-                Some(pause) if attempt < MAX_RETRIES => {
-                    tracing::warn!(request = what, attempt, error = %e, pause_ms = pause.as_millis() as u64, "Discord request failed; retrying");
-                    tokio::time::sleep(pause).await;
-                    attempt += 1;
-                }
-                _ => return Err(e),
-            },
-        }
-    }
-}
 
 /// Reads the outbox until it closes, handing each view to its match's
 /// worker ([`Workers`]).
@@ -197,6 +107,7 @@ impl Queues {
     }
 
     /// How many matches have a worker running (views being posted).
+    #[cfg(test)]
     pub fn running(&self) -> usize {
         super::ops::lock(&self.waiting).len()
     }
@@ -246,6 +157,7 @@ impl Workers {
     }
 
     /// How many matches have a worker running.
+    #[cfg(test)]
     pub fn running(&self) -> usize {
         self.queues.running()
     }
@@ -416,21 +328,6 @@ fn maybe_done(error: &serenity::Error) -> bool {
         serenity::Error::Http(HttpError::Request(e)) => !e.is_connect(),
         _ => false,
     }
-}
-
-/// Discord's JSON error code of a refused request is `code`.
-pub fn is_code(error: &serenity::Error, code: isize) -> bool {
-    matches!(error, serenity::Error::Http(HttpError::UnsuccessfulRequest(r)) if r.error.code == code)
-}
-
-/// The interaction token no longer works, or its message is not the
-/// token's: 50027 "Invalid Webhook Token" (after 15 minutes), 10015
-/// "Unknown Webhook", 10008 "Unknown Message", 10062 "Unknown interaction"
-/// (topics/Opcodes_and_Status_Codes.md, JSON error codes).
-pub fn token_refused(error: &serenity::Error) -> bool {
-    [50027, 10015, 10008, 10062]
-        .into_iter()
-        .any(|code| is_code(error, code))
 }
 
 /// Posts `view` as a follow-up of `lease`, retrying like

@@ -28,19 +28,10 @@ use crate::host::bot::LEVELS;
 use crate::host::limits::{Bounds, Limit};
 use crate::host::terms::{ABORT_WINDOW_MINUTES, CHALLENGE_EXPIRY_MINUTES};
 use crate::host::tournaments::{ARENA_MINUTES, NUMBERS, STARTS_IN_MINUTES, SWISS_ROUNDS};
-use crate::i18n::{Catalog, Id, Locale};
+use crate::i18n::{localizations, Catalog, Id, Locale};
 
 use super::data::{Data, Error};
 use super::rest::Rest;
-
-/// `(Discord locale code, text)` for every language, `en-US` included and
-/// `en-GB` with the English text, for a `*_localizations` map.
-pub fn localizations(text: impl Fn(Locale) -> String) -> Vec<(&'static str, String)> {
-    let mut v: Vec<(&'static str, String)> =
-        Locale::ALL.iter().map(|l| (l.tag(), text(*l))).collect();
-    v.insert(1, ("en-GB", text(Locale::EnUs)));
-    v
-}
 
 /// [`localizations`] as poise keeps them.
 fn localized(
@@ -253,7 +244,7 @@ pub async fn register(
     };
     // Registration is rate limited like any route (several restarts in a
     // minute meet a 429): retried after Discord's `retry_after`.
-    super::poster::with_retries("register the commands", || {
+    super::rest::with_retries("register the commands", || {
         rest.paced(route, |http| {
             let commands = commands.clone();
             async move {

@@ -5,8 +5,8 @@
 
 use poise::CreateReply;
 use serenity::all::{
-    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, Member, User,
+    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup, CreateMessage,
+    Member, User,
 };
 
 use crate::host::{Denial, NameSource, Seated, UserId};
@@ -163,16 +163,6 @@ pub fn private_followup(text: &str) -> CreateInteractionResponseFollowup {
         .allowed_mentions(mentions_only(&[]))
 }
 
-/// A private answer to a button press.
-pub fn ephemeral(text: &str) -> CreateInteractionResponse {
-    CreateInteractionResponse::Message(
-        CreateInteractionResponseMessage::new()
-            .content(clip(text))
-            .ephemeral(true)
-            .allowed_mentions(mentions_only(&[])),
-    )
-}
-
 /// The one rule for an answer that comes too late for its interaction
 /// (its token, 15 minutes, is spent or Discord refused it): it goes to
 /// `user` alone, by direct message ([`super::room::direct_message`],
@@ -207,7 +197,7 @@ pub async fn late_answer(
     for f in files {
         message = message.add_file(f);
     }
-    let sent = super::poster::with_retries("send a late answer", || {
+    let sent = super::rest::with_retries("send a late answer", || {
         super::room::direct_message(&data.rest, user, message.clone())
     })
     .await;
@@ -217,7 +207,7 @@ pub async fn late_answer(
             user = user.0,
             "a late answer was sent by direct message"
         ),
-        Err(e) if super::poster::is_code(&e, CANNOT_MESSAGE_USER) => tracing::info!(
+        Err(e) if super::rest::is_code(&e, CANNOT_MESSAGE_USER) => tracing::info!(
             command,
             user = user.0,
             "a late answer was dropped: the user takes no direct messages (50007)"
@@ -285,7 +275,7 @@ impl<'a> PrivateAnswer<'a> {
             }
             match self.ctx.send(reply).await {
                 Ok(_) => return Ok(()),
-                Err(e) if super::poster::token_refused(&e) => self.late = true,
+                Err(e) if super::rest::token_refused(&e) => self.late = true,
                 Err(e) => return Err(e.into()),
             }
         }
@@ -336,21 +326,20 @@ pub async fn acknowledge(
     press: &serenity::all::ComponentInteraction,
     ack: &CreateInteractionResponse,
 ) -> Result<bool, Error> {
-    let answer = super::poster::with_retries("acknowledge press", || async {
+    let answer = super::rest::with_retries("acknowledge press", || async {
         let answer = press.create_response(&ctx.http, ack.clone()).await;
         super::rest::record("InteractionResponse", &answer);
         answer
     })
     .await;
-    if answer.is_ok()
-        || matches!(&answer, Err(e) if super::poster::is_code(e, ALREADY_ACKNOWLEDGED))
+    if answer.is_ok() || matches!(&answer, Err(e) if super::rest::is_code(e, ALREADY_ACKNOWLEDGED))
     {
         super::ops::acknowledged();
     }
     match answer {
         Ok(()) => Ok(true),
-        Err(e) if super::poster::is_code(&e, ALREADY_ACKNOWLEDGED) => Ok(true),
-        Err(e) if super::poster::is_code(&e, UNKNOWN_INTERACTION) => {
+        Err(e) if super::rest::is_code(&e, ALREADY_ACKNOWLEDGED) => Ok(true),
+        Err(e) if super::rest::is_code(&e, UNKNOWN_INTERACTION) => {
             tracing::warn!(custom_id = %press.data.custom_id, "a press arrived too late to be acknowledged; not taken");
             Ok(false)
         }

@@ -139,7 +139,6 @@ pub struct Routes {
     /// Saves waiting for the writer: the matches to write and whom to tell
     /// once they are written.
     to_save: Mutex<Vec<(Vec<MatchId>, oneshot::Sender<()>)>>,
-    creating: tokio::sync::Mutex<()>,
     /// The interaction tokens the poster may post and edit with
     /// (in memory only).
     pub leases: Leases,
@@ -147,6 +146,7 @@ pub struct Routes {
 
 impl Routes {
     /// No routes, in memory only.
+    #[cfg(test)]
     pub fn new() -> Routes {
         Routes::default()
     }
@@ -259,13 +259,6 @@ impl Routes {
         }
     }
 
-    /// Held while a match is created and its route recorded, and while a
-    /// rematch press runs, so that [`Routes::adopt_new`] never takes a match
-    /// that is being set up elsewhere.
-    pub async fn creation_lock(&self) -> tokio::sync::MutexGuard<'_, ()> {
-        self.creating.lock().await
-    }
-
     /// Records the route of a new match.
     pub async fn insert(&self, id: MatchId, route: Route) {
         self.lock().put(id, route);
@@ -287,8 +280,9 @@ impl Routes {
         self.save(&[id]).await;
     }
 
-    /// Gives every match in `ids` that has no route yet (a rematch the host
-    /// just created) a route in `from`'s thread; returns them.
+    /// Gives every match in `ids` that has no route yet (the rematch the
+    /// host just created, `Acted::Rematch`) a route in `from`'s thread;
+    /// returns them.
     pub async fn adopt_new(&self, ids: &[MatchId], from: MatchId) -> Vec<MatchId> {
         let adopted = {
             let mut inner = self.lock();
@@ -422,6 +416,7 @@ impl Routes {
     /// window has passed ([`Routes::forget_finished_after`]): then nothing
     /// can act on it any more, and memory holds what is running, not every
     /// match ever played (issue 33).
+    #[cfg(test)]
     pub async fn finish(&self, id: MatchId) {
         let known = self.lock().finish(id);
         self.save(&[id]).await;
@@ -456,11 +451,13 @@ impl Routes {
 
     /// How many routes are kept (running matches, and finished ones not
     /// forgotten yet).
+    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.lock().by_match.len()
     }
 
     /// Whether no route is kept.
+    #[cfg(test)]
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }

@@ -17,9 +17,10 @@ use tokio::sync::mpsc;
 
 use crate::game::notation::{parse_move, TokenError};
 use crate::game::{column_letter, Cell, Color, Position};
+use crate::host::offers::Offers;
 use crate::host::{
-    Button, Denial, EngineBot, Host, HostConfig, MatchId, MatchSpec, Request, Seated, TimeStyle,
-    UserId, View, ViewKind,
+    Acted, Button, Denial, EngineBot, Host, HostConfig, MatchId, MatchSpec, Request, Seated,
+    TimeStyle, UserId, View, ViewKind,
 };
 use crate::i18n::{id, Id};
 use crate::i18n::{time_control, Args, Catalog, Locale};
@@ -106,6 +107,8 @@ where
         let url = opts.db.as_deref().unwrap_or_default();
         anyhow::anyhow!("{}: {e}", crate::host::redact_url(url))
     })?;
+    // The rules of a rematch, as on a server with default settings.
+    Offers::standalone(host.clone()).await?;
     if let Some(dir) = &opts.images {
         std::fs::create_dir_all(dir)?;
     }
@@ -301,7 +304,7 @@ impl<W: Write> Shell<W> {
             "resign-game" => Some(Request::ResignGame(None)),
             "resign-match" => Some(Request::ResignMatch),
             "ready" => Some(Request::Ready(None)),
-            "rematch" => Some(Request::Rematch),
+            "rematch" => Some(Request::Rematch { channel: None }),
             _ => None,
         };
         let result = if let Some(request) = request {
@@ -321,10 +324,10 @@ impl<W: Write> Shell<W> {
             .filter(|b| resign_command(&b.action).is_none())
             .cloned()
         {
-            self.host.press(YOU, button.action).await
+            self.host.press(YOU, button.action, None).await
         } else {
             match self.host.typed(self.current, YOU, line).await {
-                Ok(true) => Ok(()),
+                Ok(true) => Ok(Acted::Applied),
                 Ok(false) => {
                     let why = self.not_a_move(line);
                     writeln!(self.out, "{why}")?;
@@ -334,7 +337,7 @@ impl<W: Write> Shell<W> {
             }
         };
         match result {
-            Ok(()) => self.wait_for_prompt().await?,
+            Ok(_) => self.wait_for_prompt().await?,
             Err(refusal) => self.refuse(&refusal)?,
         }
         Ok(true)
@@ -576,12 +579,81 @@ mod tests {
         assert_eq!(shell.current, current);
         // A rematch of this keyboard's match is followed.
         for player in [YOU, UserId(7)] {
-            host.act(current, player, Request::Rematch).await.unwrap();
+            host.act(current, player, Request::Rematch { channel: None })
+                .await
+                .unwrap();
         }
         let rematch = *host.match_ids().last().unwrap();
         assert!(rematch > other);
         let turn = host.board(rematch).await.unwrap();
         assert!(shell.is_mine(&turn));
         assert_eq!(shell.current, rematch);
+    }
+
+    #[tokio::test]
+    async fn the_terminals_rematch_obeys_the_rules_of_a_discord_rematch() {
+        // Before: the rematch rules ran in the Discord adapter only, so
+        // `rematch` here started a second match between two players who
+        // still played one (Discord refuses it: error-same-opponent).
+        let catalog = Arc::new(Catalog::new().unwrap());
+        let config = HostConfig {
+            time_style: TimeStyle::Countdown,
+            images: false,
+        };
+        let (host, views) = Host::new(catalog, Arc::new(HeuristicBot), config);
+        Offers::standalone(host.clone()).await.unwrap();
+        let spec = |variant| MatchSpec {
+            variant,
+            clock: ClockSettings::default(),
+            players: vec![seat(YOU, "al"), seat(UserId(7), "bo")],
+            guild: crate::host::players::TERMINAL_GUILD,
+            locale: Locale::EnUs,
+            seed: 1,
+            tournament: None,
+        };
+        let current = host
+            .create_match(spec(crate::game::Variant::Classic))
+            .await
+            .unwrap();
+        let other = host
+            .create_match(spec(crate::game::Variant::Popout))
+            .await
+            .unwrap();
+        let opts = ShellOptions {
+            variant: crate::game::Variant::Classic,
+            time: TimeControl::DEFAULT,
+            opponent: Opponent::Hotseat,
+            level: 1,
+            locale: Locale::EnUs,
+            images: None,
+            color: false,
+            seed: 1,
+            name: None,
+            ticking: false,
+            db: None,
+        };
+        let mut shell = Shell {
+            host: host.clone(),
+            views,
+            out: Vec::new(),
+            opts,
+            current,
+            buttons: Vec::new(),
+            images_written: 0,
+            saved: false,
+            background: [other].into_iter().collect(),
+        };
+        host.act(current, YOU, Request::ResignMatch).await.unwrap();
+        while !host.is_finished(current) {
+            tokio::task::yield_now().await;
+        }
+        shell.out.clear();
+        assert!(shell.handle("rematch").await.unwrap());
+        let out = String::from_utf8(shell.out.clone()).unwrap();
+        let refusal = Denial::new(id::ERROR_SAME_OPPONENT)
+            .with("opponent", crate::i18n::Value::name("bo".to_string()));
+        let expected = host.catalog().render(Locale::EnUs, refusal.message());
+        assert!(out.contains(&expected), "{out:?} lacks {expected:?}");
+        assert_eq!(host.match_ids(), vec![current, other], "no match started");
     }
 }

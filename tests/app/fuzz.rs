@@ -12,13 +12,13 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use fourbot::discord::buttons::ButtonId;
 use fourbot::game::notation::parse_move;
 use fourbot::game::Variant;
 use fourbot::host::terms::parse_terms;
 use fourbot::host::{ActionId, HeuristicBot, Host, HostConfig, MatchId, TimeStyle, UserId, View};
 use fourbot::i18n::{Catalog, Locale};
 use fourbot::play::TimeControl;
+use fourbot::ButtonId;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 use tokio::sync::mpsc::UnboundedReceiver;
@@ -210,7 +210,9 @@ fn forged_button_ids_are_refused_and_change_nothing() {
         } else {
             BOB
         };
-        host.press(mover, drop_d.parse().unwrap()).await.unwrap();
+        host.press(mover, drop_d.parse().unwrap(), None)
+            .await
+            .unwrap();
         let second = next_turn(&mut views, ours).await;
         let other = if mover == ALICE { BOB } else { ALICE };
         let board = host.board(ours).await.unwrap().text;
@@ -241,7 +243,7 @@ fn forged_button_ids_are_refused_and_change_nothing() {
                 assert!(id.parse::<ActionId>().is_err(), "{id}");
                 continue;
             };
-            let refusal = host.press(*who, action).await.expect_err(id);
+            let refusal = host.press(*who, action, None).await.expect_err(id);
             for l in Locale::ALL {
                 readable(&catalog.render(l, refusal.message()));
             }
@@ -274,7 +276,7 @@ fn forged_button_ids_are_refused_and_change_nothing() {
             // is refused; Bob's garbage is refused unless it is a real id.
             match id.parse::<ButtonId>() {
                 Ok(ButtonId::Match(a) | ButtonId::Confirm(a)) => {
-                    let our = host.press(CAROL, a).await;
+                    let our = host.press(CAROL, a, None).await;
                     if a.match_id() == ours {
                         readable(&catalog.render(Locale::De, our.expect_err(id).message()));
                     }
@@ -290,7 +292,9 @@ fn forged_button_ids_are_refused_and_change_nothing() {
         );
         // The real button still works.
         let drop_c = real.iter().find(|i| i.ends_with(":drop:c")).unwrap();
-        host.press(other, drop_c.parse().unwrap()).await.unwrap();
+        host.press(other, drop_c.parse().unwrap(), None)
+            .await
+            .unwrap();
         eprintln!("forged ids tried: {}", forged.len() + cases.len());
     });
 }

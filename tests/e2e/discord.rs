@@ -68,8 +68,7 @@ fn every_canned_payload_parses_with_serenitys_types() {
     assert_eq!(thread.id.get(), 9);
     serde_json::from_value::<CurrentApplicationInfo>(application_json()).unwrap();
     let catalog = fourbot::i18n::Catalog::new().unwrap();
-    let registered =
-        serde_json::to_value(fourbot::discord::register::create_commands(&catalog)).unwrap();
+    let registered = serde_json::to_value(fourbot::create_commands(&catalog)).unwrap();
     let commands: Vec<AppCommand> = serde_json::from_value(commands_reply(&registered)).unwrap();
     assert_eq!(commands.len(), 18, "with /matches, /help and /tournament");
     let ladder = commands.iter().find(|c| c.name == "ladder").unwrap();

@@ -118,7 +118,7 @@ async fn a_429_on_a_turn_post_is_waited_out_for_its_retry_after_and_posted_once(
     let t = Table::between(&fake, ALICE, BOB, None).await;
     let posts = format!("/api/v10/channels/{}/messages", t.thread);
     // Longer than the 1 s our own retry code would wait (the plain path's
-    // fallback, poster::RATE_LIMIT_PAUSE_MS): serenity's limiter must read
+    // fallback, rest::RATE_LIMIT_PAUSE_MS): serenity's limiter must read
     // Retry-After, and it is the only one to wait.
     let retry_after = Duration::from_millis(1_500);
     fake.inject(

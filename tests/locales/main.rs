@@ -204,7 +204,7 @@ fn nothing_is_left_in_english_by_mistake() {
 
 /// The slash commands as they are registered: the JSON Discord is sent.
 fn registered(c: &Catalog) -> Vec<serde_json::Value> {
-    let json = serde_json::to_value(fourbot::discord::register::create_commands(c)).unwrap();
+    let json = serde_json::to_value(fourbot::create_commands(c)).unwrap();
     json.as_array().unwrap().clone()
 }
 

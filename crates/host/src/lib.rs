@@ -5,27 +5,32 @@
 //!   a time and owns the match's deadline timer ([`task`]); the [`Host`]
 //!   that creates matches, routes actions, runs AI seats and restores
 //!   matches ([`service`]); the views it produces ([`view`], [`present`]).
-//! - Offers and match policy: challenges and seeks ([`offers`]), who sits
+//! - Offers and match policy: challenges and seeks ([`offers`]), the
+//!   reader's running matches and open offers ([`matches_views`]), who sits
 //!   where ([`seating`]), the terms of a match under a server's rules
 //!   ([`terms`]), the rated rule (the core's `play::unrated`).
 //! - Tournaments ([`tournaments`]): Swiss, round robin and arena over
-//!   ordinary matches.
+//!   ordinary matches; their words and standings tables
+//!   ([`tournament_views`]).
 //! - Limits per member and per server, and their operator's bounds
 //!   ([`limits`]).
-//! - The ladder ([`ladder`]), settings ([`settings`]), match threads
-//!   ([`threads`]), the exchange format of a stored match ([`archive`]),
-//!   all on one store ([`Services`]).
+//! - The ladder ([`ladder`]) and its words ([`ladder_views`]), settings
+//!   ([`settings`]), match threads ([`threads`]), the exchange format of a
+//!   stored match ([`archive`]), all on one store ([`Services`]).
 //!
 //! Refusals are [`Denial`]s: a message id and its arguments, rendered by the
 //! front end in the reader's language. Host code uses tokio's
 //! [`tokio::time::Instant`], so tests can run the clocks on paused time
 //! (`#[tokio::test(start_paused = true)]`).
 
+pub mod analysis;
 pub mod archive;
 pub mod bot;
 pub mod denial;
 pub mod ladder;
+pub mod ladder_views;
 pub mod limits;
+pub mod matches_views;
 pub mod offers;
 pub mod openings;
 pub mod players;
@@ -37,6 +42,7 @@ pub mod settings;
 pub mod task;
 pub mod terms;
 pub mod threads;
+pub mod tournament_views;
 pub mod tournaments;
 pub mod view;
 
@@ -44,7 +50,8 @@ pub use bot::{Bot, EngineBot, HeuristicBot};
 pub use denial::Denial;
 pub use present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
 pub use service::{
-    engine_slots, unix_ms, AbortError, Host, HostConfig, HostError, MatchSpec, Request,
+    engine_slots, unix_ms, AbortError, Acted, Host, HostConfig, HostError, MatchSpec, RematchRules,
+    Request, RESIGN_CONFIRM_WINDOW_SECS,
 };
 pub use services::{Hosting, Services};
 pub use task::{

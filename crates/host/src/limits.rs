@@ -163,7 +163,7 @@ pub struct Bounds {
 /// The analysis queue's length an operator has not set: a request at the
 /// back waits for 15 others — at most 7½ minutes even if each took the
 /// 30 s an analysis may take at worst (1 s a position after the opening
-/// book, `discord::commands::analysis::PER_POSITION`), inside the 15
+/// book, `analysis::PER_POSITION`), inside the 15
 /// minutes of its interaction's token; most take well under a second
 /// (docs/benchmarks.md, "Analysis").
 pub const DEFAULT_ANALYSIS_QUEUE: usize = 16;

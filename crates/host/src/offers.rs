@@ -9,11 +9,14 @@
 //!
 //! The front end posts the messages; this module decides.
 
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
 use std::time::Duration;
 
 use fourbot_core::game::Variant;
 use fourbot_core::play::{unrated, ClockSettings};
-use fourbot_i18n::{id, Id, Locale};
+use fourbot_i18n::{id, Args, Id, Locale, Value};
 use fourbot_store::{
     ChallengeKind, ChallengeSeat, ChallengeState, Db, GuildSettings, NewChallenge, StoreError,
     StoredChallenge,
@@ -24,9 +27,39 @@ use super::limits::{self, Bounds, Limit};
 use super::players::{discord_user, known_player, stored_player};
 use super::present::{NameSource, Seated};
 use super::seating::{seat_players, ColorChoice, Invitation};
-use super::service::{unix_ms, Host, MatchSpec};
+use super::service::{unix_ms, Host, MatchSpec, RematchRules};
 use super::terms::{challenge_expiry, match_terms, MatchTerms};
 use super::view::{MatchId, UserId};
+
+/// [`Offers::check_rematch`] as the host's [`RematchRules`]: what the
+/// offers hold but the host, which the host hands in (holding the host here
+/// would make the host hold itself).
+struct RematchGate {
+    db: Db,
+    expiry_override: Option<Duration>,
+    bounds: Bounds,
+}
+
+impl RematchRules for RematchGate {
+    fn check<'a>(
+        &'a self,
+        host: &'a Host,
+        spec: &'a MatchSpec,
+        player: UserId,
+        channel: Option<u64>,
+        over_for: Option<Duration>,
+    ) -> Pin<Box<dyn Future<Output = Result<(), Denial>> + Send + 'a>> {
+        Box::pin(async move {
+            let offers = Offers {
+                db: self.db.clone(),
+                host: host.clone(),
+                expiry_override: self.expiry_override,
+                bounds: self.bounds,
+            };
+            offers.check_rematch(spec, player, channel, over_for).await
+        })
+    }
+}
 
 /// A challenge waiting for its opponents.
 #[derive(Clone, Debug)]
@@ -169,6 +202,65 @@ pub enum SeekChange {
     Cancelled(Seek),
 }
 
+/// A press on an offer's buttons (on its message or in a `/matches`
+/// list): a challenge's answer or a seek's join or cancel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OfferPress {
+    /// An answer to a challenge.
+    Challenge(Answer),
+    /// A seek's Join or Cancel.
+    Seek(SeekPress),
+}
+
+/// Who pressed an offer's button, where ([`Offers::press`]).
+#[derive(Clone, Copy, Debug)]
+pub struct OfferPresser<'a> {
+    /// The presser.
+    pub player: &'a Seated,
+    /// The id of the message they pressed on (the offer's own, or a
+    /// `/matches` list).
+    pub message: u64,
+    /// Their language, for their own line.
+    pub locale: Locale,
+}
+
+/// What a completed offer becomes: its match's players by seat, variant
+/// and clock, on `guild`, with public messages in `public`.
+#[derive(Clone, Debug)]
+pub struct Completed {
+    /// The server.
+    pub guild: u64,
+    /// Language of the public messages.
+    pub public: Locale,
+    /// The players by seat.
+    pub players: Vec<Seated>,
+    /// The variant.
+    pub variant: Variant,
+    /// The clock.
+    pub clock: ClockSettings,
+}
+
+/// What an offer's message reads after a press, and what follows
+/// ([`Offers::press`]).
+#[derive(Clone, Debug)]
+pub struct OfferAnswered {
+    /// The offer's message now: its text and a line per answer, in the
+    /// offer's language.
+    pub text: String,
+    /// Whether the offer is still open (its buttons stay).
+    pub open: bool,
+    /// Withdrawn by its author from another message than the offer's own
+    /// (a `/matches` list): the offer's own message (its id when known)
+    /// and the token of the command that posted it, to show [`Self::text`]
+    /// without buttons; the pressed message then reads [`Self::line`].
+    pub withdrawn_elsewhere: Option<(String, Option<u64>)>,
+    /// The presser's own line, in the presser's language.
+    pub line: String,
+    /// The match to start, when this press completed the offer (this
+    /// press alone gets it).
+    pub complete: Option<Completed>,
+}
+
 /// A challenge or seek that expired (or was found expired), with what its
 /// front end needs to take its buttons away.
 #[derive(Clone, Debug)]
@@ -250,20 +342,47 @@ fn internal(what: &'static str, id: u64) -> impl Fn(StoreError) -> Denial {
 impl Offers {
     /// The offers of `db`, whose matches `host` runs; `expiry_override`
     /// replaces every server's challenge expiry (an operator's setting).
+    ///
+    /// Installs its rules of a rematch in `host` ([`Offers::check_rematch`]),
+    /// so that every front end's Rematch press obeys them.
     pub fn new(db: Db, host: Host, expiry_override: Option<Duration>) -> Offers {
-        Offers {
+        let offers = Offers {
             db,
             host,
             expiry_override,
             bounds: Bounds::default(),
-        }
+        };
+        offers.install_rematch_rules();
+        offers
+    }
+
+    /// The offers of a front end with no server (the terminal), whose
+    /// matches `host` runs: every server setting its default, nobody
+    /// banned, kept in a store in memory. What it gives that front end is
+    /// the rules of a rematch (installed in `host` as by [`Offers::new`]),
+    /// the same as on a server with default settings.
+    ///
+    /// # Errors
+    /// The store in memory cannot be opened.
+    pub async fn standalone(host: Host) -> Result<Offers, StoreError> {
+        let db = Db::connect("sqlite::memory:").await?;
+        Ok(Offers::new(db, host, None))
     }
 
     /// These offers with the operator's `bounds` on the servers' limits
-    /// (default: [`Bounds::default`]).
+    /// (default: [`Bounds::default`]); the host's rematch rules follow.
     pub fn with_bounds(mut self, bounds: Bounds) -> Offers {
         self.bounds = bounds;
+        self.install_rematch_rules();
         self
+    }
+
+    fn install_rematch_rules(&self) {
+        self.host.set_rematch_rules(Arc::new(RematchGate {
+            db: self.db.clone(),
+            expiry_override: self.expiry_override,
+            bounds: self.bounds,
+        }));
     }
 
     /// Refuses a new match against the AI for `player` on `guild` when
@@ -693,12 +812,6 @@ impl Offers {
         Ok(out)
     }
 
-    /// Seek `id` as it stands (any state), if it is one.
-    pub async fn get_seek(&self, id: u64, bot: UserId) -> Option<Seek> {
-        let s = self.load(id).await?;
-        self.seek_of(&s, bot).await
-    }
-
     async fn seek_of(&self, s: &StoredChallenge, bot: UserId) -> Option<Seek> {
         if s.new.kind != ChallengeKind::Seek {
             return None;
@@ -916,6 +1029,132 @@ impl Offers {
         }
     }
 
+    /// A press on offer `id` at `now_unix_ms` (`bot`: the bot's own user,
+    /// which may hold a seat): the answer is recorded ([`Offers::answer`],
+    /// [`Offers::press_seek`]) and told as the offer's message should read.
+    ///
+    /// # Errors
+    /// As [`Offers::answer`] and [`Offers::press_seek`].
+    pub async fn press(
+        &self,
+        id: u64,
+        by: OfferPresser<'_>,
+        press: OfferPress,
+        bot: UserId,
+        now_unix_ms: i64,
+    ) -> Result<OfferAnswered, Denial> {
+        let OfferPresser {
+            player,
+            message: pressed,
+            locale,
+        } = by;
+        let catalog = self.host.catalog();
+        let named = |l: Locale, msg: Id, player: &str| {
+            catalog.text(
+                l,
+                msg,
+                &Args::new().set("player", Value::name(player.to_string())),
+            )
+        };
+        match press {
+            OfferPress::Challenge(answer) => {
+                let answered = self.answer(id, player, answer, bot, now_unix_ms).await?;
+                let (c, msg) = match &answered {
+                    Answered::Declined(c) => (c, id::CHALLENGE_DECLINED),
+                    Answered::Withdrawn(c) => (c, id::CHALLENGE_WITHDRAWN),
+                    Answered::Waiting(c) | Answered::Complete(c) => (c, id::CHALLENGE_ACCEPTED),
+                };
+                let mut text = c.text.clone();
+                for s in c
+                    .seats
+                    .iter()
+                    .filter(|s| s.ai_level.is_none() && c.accepted.contains(&s.id))
+                    .filter(|s| s.id != player.id && s.id != c.challenger.id)
+                {
+                    text.push('\n');
+                    text.push_str(&named(c.locale, id::CHALLENGE_ACCEPTED, &s.name));
+                }
+                text.push('\n');
+                text.push_str(&named(c.locale, msg, &player.name));
+                if let Answered::Waiting(c) = &answered {
+                    // Empty when another press is starting the match.
+                    let names: Vec<String> =
+                        c.waiting_for().iter().map(|s| s.name.clone()).collect();
+                    if !names.is_empty() {
+                        text.push('\n');
+                        text.push_str(&catalog.text(
+                            c.locale,
+                            id::CHALLENGE_WAITING_FOR,
+                            &Args::new().set("players", catalog.names(c.locale, &names)),
+                        ));
+                    }
+                }
+                let elsewhere = c.message.is_some_and(|m| m != pressed);
+                Ok(OfferAnswered {
+                    text,
+                    open: matches!(answered, Answered::Waiting(_)),
+                    withdrawn_elsewhere: match (&answered, elsewhere) {
+                        (Answered::Withdrawn(c), true) => Some((c.token.clone(), c.message)),
+                        _ => None,
+                    },
+                    line: named(locale, msg, &player.name),
+                    complete: match answered {
+                        Answered::Complete(c) => Some(Completed {
+                            guild: c.guild,
+                            public: c.locale,
+                            players: c.seats,
+                            variant: c.variant,
+                            clock: c.clock,
+                        }),
+                        _ => None,
+                    },
+                })
+            }
+            OfferPress::Seek(button) => {
+                let change = self
+                    .press_seek(id, player, button, bot, now_unix_ms)
+                    .await?;
+                let (s, msg) = match &change {
+                    SeekChange::Cancelled(s) => (s, id::SEEK_CANCELLED),
+                    SeekChange::Joined(s) | SeekChange::Full(s) => (s, id::SEEK_JOINED),
+                };
+                let line_in = |l: Locale| {
+                    catalog.text(
+                        l,
+                        msg,
+                        &Args::new()
+                            .set("player", Value::name(player.name.clone()))
+                            .set("free", s.free() as i64),
+                    )
+                };
+                let text = format!("{}\n{}", s.text, line_in(s.locale));
+                // A seek's text grows with every join: the next press
+                // starts from it.
+                self.set_text(id, &text).await;
+                let elsewhere = s.message.is_some_and(|m| m != pressed);
+                Ok(OfferAnswered {
+                    text,
+                    open: matches!(change, SeekChange::Joined(_)),
+                    withdrawn_elsewhere: match (&change, elsewhere) {
+                        (SeekChange::Cancelled(s), true) => Some((s.token.clone(), s.message)),
+                        _ => None,
+                    },
+                    line: line_in(locale),
+                    complete: match change {
+                        SeekChange::Full(s) => Some(Completed {
+                            guild: s.guild,
+                            public: s.locale,
+                            players: s.seats,
+                            variant: s.variant,
+                            clock: s.clock,
+                        }),
+                        _ => None,
+                    },
+                })
+            }
+        }
+    }
+
     /// The spec of the match a completed challenge or seek becomes, played
     /// in `guild` in `locale`.
     pub fn match_spec(
@@ -1036,7 +1275,7 @@ mod tests {
     use super::*;
     use crate::bot::HeuristicBot;
     use crate::present::TimeStyle;
-    use crate::service::HostConfig;
+    use crate::service::{Acted, HostConfig, Request};
     use fourbot_i18n::Catalog;
     use std::sync::Arc;
 
@@ -1489,5 +1728,109 @@ mod tests {
             cs.seat_challenge(2, Variant::Classic, inv()).await.is_ok(),
             "another server"
         );
+    }
+
+    #[tokio::test]
+    async fn a_rematch_press_obeys_the_offers_rules_and_names_the_new_match() {
+        // Before: the rules ran in the Discord adapter only (the terminal's
+        // rematch skipped them), and the host threw the new match's id
+        // away, so the adapter diffed every match id before and after.
+        let cs = offers().await;
+        let (alice, bob) = (seat(10, "alice"), seat(20, "bob"));
+        let spec = MatchSpec {
+            variant: Variant::Classic,
+            clock: ClockSettings::default(),
+            players: vec![alice.clone(), bob.clone()],
+            guild: 1,
+            locale: Locale::EnUs,
+            seed: 1,
+            tournament: None,
+        };
+        let host = cs.host.clone();
+        let ended = host.create_match(spec.clone()).await.unwrap();
+        let running = host.create_match(spec.clone()).await.unwrap();
+        host.act(ended, alice.id, Request::ResignMatch)
+            .await
+            .unwrap();
+        while !host.is_finished(ended) {
+            tokio::task::yield_now().await;
+        }
+        let rematch = Request::Rematch { channel: None };
+        // Alice and bob still play `running`: refused, nothing recorded.
+        let d = host.act(ended, alice.id, rematch).await.unwrap_err();
+        assert_eq!(d.id(), id::ERROR_SAME_OPPONENT);
+        host.act(running, bob.id, Request::ResignMatch)
+            .await
+            .unwrap();
+        while !host.is_finished(running) {
+            tokio::task::yield_now().await;
+        }
+        assert_eq!(
+            host.act(ended, alice.id, rematch).await,
+            Ok(Acted::RematchOffered)
+        );
+        assert_eq!(
+            host.act(ended, alice.id, rematch).await,
+            Ok(Acted::Unchanged)
+        );
+        let Ok(Acted::Rematch(new)) = host.act(ended, bob.id, rematch).await else {
+            panic!("the second player's press starts the rematch");
+        };
+        assert!(!host.is_finished(new));
+        let players = host.spec(new).unwrap().players;
+        assert_eq!(players.len(), 2);
+        assert!(players.iter().all(|p| p.id == alice.id || p.id == bob.id));
+        assert_eq!(host.match_ids().iter().max(), Some(&new));
+    }
+
+    #[tokio::test]
+    async fn an_offer_press_says_what_its_message_reads_and_what_follows() {
+        let cs = offers().await;
+        let three = vec![seat(10, "alice"), seat(20, "bob"), seat(30, "carol")];
+        let id = open_with(&cs, three).await;
+        cs.set_message(id, 500).await;
+        let (bob, alice) = (seat(20, "bob"), seat(10, "alice"));
+        let on = |player, message| OfferPresser {
+            player,
+            message,
+            locale: Locale::EnUs,
+        };
+        let accept = OfferPress::Challenge(Answer::Accept);
+        let a = cs.press(id, on(&bob, 500), accept, BOT, NOW).await.unwrap();
+        // In the challenge's language (German), bob's line and who is
+        // awaited; still open.
+        assert!(a.open && a.complete.is_none() && a.withdrawn_elsewhere.is_none());
+        assert!(a.text.starts_with("alice challenges\n"), "{}", a.text);
+        assert!(
+            a.text.contains("bob") && a.text.contains("carol"),
+            "{}",
+            a.text
+        );
+        // Alice withdraws it from another message (a `/matches` list): her
+        // line is in her language, the challenge's own message is named.
+        let withdraw = OfferPress::Challenge(Answer::Withdraw);
+        let w = cs
+            .press(id, on(&alice, 900), withdraw, BOT, NOW)
+            .await
+            .unwrap();
+        assert!(!w.open && w.complete.is_none());
+        assert_eq!(w.withdrawn_elsewhere, Some(("t".to_string(), Some(500))));
+        let catalog = cs.host.catalog();
+        let args = Args::new().set("player", Value::name("alice".to_string()));
+        assert_eq!(
+            w.line,
+            catalog.text(Locale::EnUs, id::CHALLENGE_WITHDRAWN, &args)
+        );
+        assert!(w
+            .text
+            .ends_with(&catalog.text(Locale::De, id::CHALLENGE_WITHDRAWN, &args)));
+        // A seek: the last seat taken completes it, with its players.
+        let sid = cs.open_seek(&seek(Variant::Classic), LATER).await.unwrap();
+        let join = OfferPress::Seek(SeekPress::Join);
+        let j = cs.press(sid, on(&bob, 7), join, BOT, NOW).await.unwrap();
+        let done = j.complete.expect("full: the match starts");
+        assert!(!j.open);
+        let ids: Vec<UserId> = done.players.iter().map(|p| p.id).collect();
+        assert_eq!(ids, vec![UserId(1), UserId(20)]);
     }
 }

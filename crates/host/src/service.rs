@@ -8,6 +8,8 @@
 //! and sends views to the front end's outbox ([`Host::new`]).
 
 use std::collections::{BTreeSet, HashMap, HashSet};
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -119,8 +121,56 @@ pub enum Request {
     /// Ready for the next game (`Some(game)`: the game that ended).
     Ready(Option<u8>),
     /// Offer or accept a rematch of a finished match.
-    Rematch,
+    Rematch {
+        /// The channel the match was played under (on Discord its
+        /// thread's parent), whose variant rules the new match obeys
+        /// (`None`: the server's match channel).
+        channel: Option<u64>,
+    },
 }
+
+/// What a press or a request did ([`Host::press`], [`Host::act`]): the one
+/// answer a front end shows (a refusal is the `Err` beside it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Acted {
+    /// The match applied it (a move, a resignation, ready); what changed
+    /// comes as the match's views.
+    Applied,
+    /// The presser's rematch offer is recorded; the others were told.
+    RematchOffered,
+    /// Every human asked for a rematch: this is the new match (same
+    /// players and terms, another first player, outside any tournament).
+    Rematch(MatchId),
+    /// The presser had already offered the rematch: nothing changed.
+    Unchanged,
+}
+
+/// The rules a rematch obeys beyond the host's own, checked for every
+/// presser before the press is recorded, whichever front end it comes
+/// from: a rematch is a new match, so the rules of a challenge apply
+/// (docs/discord.md, "Rematch"). [`crate::offers::Offers`] installs them
+/// ([`Host::set_rematch_rules`]); a host without them (tests, benches)
+/// checks only its own (the match is over, the presser is seated).
+pub trait RematchRules: Send + Sync {
+    /// Refuses `player`'s rematch of `spec` (played under `channel`, over
+    /// for `over_for`, `None` when the host no longer knows when) on
+    /// `host`.
+    ///
+    /// # Errors
+    /// The first rule that refuses, for the presser to read.
+    fn check<'a>(
+        &'a self,
+        host: &'a Host,
+        spec: &'a MatchSpec,
+        player: UserId,
+        channel: Option<u64>,
+        over_for: Option<Duration>,
+    ) -> Pin<Box<dyn Future<Output = Result<(), Denial>> + Send + 'a>>;
+}
+
+/// How long the question "Resign the whole match?" can be answered Yes,
+/// in seconds: one tap on a phone must not end a whole match.
+pub const RESIGN_CONFIRM_WINDOW_SECS: u64 = 60;
 
 /// Errors creating a match.
 #[derive(Debug, thiserror::Error)]
@@ -310,6 +360,8 @@ struct Inner {
     next_id: AtomicI64,
     /// Every match end with its result ([`Host::match_ends`]).
     ends: broadcast::Sender<(MatchId, MatchResult)>,
+    /// The rules of a rematch beyond the host's ([`RematchRules`]).
+    rematch_rules: std::sync::RwLock<Option<Arc<dyn RematchRules>>>,
 }
 
 /// The host. Cheap to clone (shared state behind an `Arc`).
@@ -380,6 +432,7 @@ impl Host {
                 outbox,
                 next_id: AtomicI64::new(1),
                 ends: broadcast::channel(MATCH_END_CAPACITY).0,
+                rematch_rules: std::sync::RwLock::new(None),
             }),
         };
         (host, views)
@@ -1004,12 +1057,18 @@ impl Host {
         fourbot_render::preview_png(m.current_game().game(), column).ok()
     }
 
-    /// A button press: `action` is the button's action id.
+    /// A button press: `action` is the button's action id; `channel` is
+    /// where the match is played (see [`Request::Rematch`]).
     ///
     /// # Errors
     /// Why not, for the presser to read (not a player, stale, not your
     /// turn, illegal, …).
-    pub async fn press(&self, player: UserId, action: ActionId) -> Result<(), Denial> {
+    pub async fn press(
+        &self,
+        player: UserId,
+        action: ActionId,
+        channel: Option<u64>,
+    ) -> Result<Acted, Denial> {
         let request = match action {
             ActionId::Move { turn, mv, .. } => Request::Move {
                 turn: Some(turn),
@@ -1018,9 +1077,51 @@ impl Host {
             ActionId::ResignGame { game, .. } => Request::ResignGame(Some(game)),
             ActionId::ResignMatch { .. } => Request::ResignMatch,
             ActionId::Ready { game, .. } => Request::Ready(Some(game)),
-            ActionId::Rematch { .. } => Request::Rematch,
+            ActionId::Rematch { .. } => Request::Rematch { channel },
         };
         self.act(action.match_id(), player, request).await
+    }
+
+    /// Installs the rules every rematch press obeys from now on (see
+    /// [`RematchRules`]); the last installed wins.
+    pub fn set_rematch_rules(&self, rules: Arc<dyn RematchRules>) {
+        *self.inner.rematch_rules.write().expect("lock") = Some(rules);
+    }
+
+    /// The deadline (Unix seconds) of the question "Resign the whole
+    /// match?" asked now of `player` when they press Resign match in match
+    /// `id`, or `None` when there is nothing to ask: the press is then
+    /// handled (and refused) like any other, since `player` holds no seat
+    /// of `id` or it is over.
+    pub fn resign_question(&self, id: MatchId, player: UserId) -> Option<u64> {
+        let seated = self
+            .spec(id)
+            .is_some_and(|s| s.players.iter().any(|p| p.id == player));
+        (seated && !self.is_finished(id)).then(|| unix_seconds() + RESIGN_CONFIRM_WINDOW_SECS)
+    }
+
+    /// Whether an answer to the question asked with `deadline`
+    /// ([`Host::resign_question`]) given now is in time.
+    pub fn resign_in_time(deadline: u64) -> bool {
+        unix_seconds() <= deadline
+    }
+
+    /// The answer Yes to the question asked with `deadline`
+    /// ([`Host::resign_question`]): resigns match `id` for `player`.
+    ///
+    /// # Errors
+    /// `resign-confirm-expired` after the deadline; otherwise as
+    /// [`Host::act`].
+    pub async fn confirm_resign(
+        &self,
+        id: MatchId,
+        player: UserId,
+        deadline: u64,
+    ) -> Result<Acted, Denial> {
+        if !Self::resign_in_time(deadline) {
+            return Err(id::RESIGN_CONFIRM_EXPIRED.into());
+        }
+        self.act(id, player, Request::ResignMatch).await
     }
 
     /// A message typed in the match's channel: a move if it reads as one of
@@ -1041,18 +1142,23 @@ impl Host {
         }
         self.act(id, player, Request::Move { turn: None, mv })
             .await
-            .map(|()| true)
+            .map(|_| true)
     }
 
     /// Applies `request` for `player` in match `id`.
     ///
     /// # Errors
     /// Why not, for the player to read.
-    pub async fn act(&self, id: MatchId, player: UserId, request: Request) -> Result<(), Denial> {
+    pub async fn act(
+        &self,
+        id: MatchId,
+        player: UserId,
+        request: Request,
+    ) -> Result<Acted, Denial> {
         let Some(entry) = self.entry(id) else {
             // A finished match is forgotten once its rematch window has
             // passed (`forget_later`): its Rematch button is expired.
-            if request == Request::Rematch {
+            if matches!(request, Request::Rematch { .. }) {
                 return Err(Denial::new(id::ERROR_REMATCH_EXPIRED));
             }
             return Err(Denial::new(id::ERROR_MATCH_NOT_FOUND).with("id", id.0));
@@ -1081,7 +1187,7 @@ impl Host {
         let stale = || Denial::new(id::ERROR_STALE_BUTTON);
         let current_game = m.games().len() as u8;
         let actions: Vec<(Seat, Action)> = match request {
-            Request::Rematch => return self.rematch(&entry, &m, player).await,
+            Request::Rematch { channel } => return self.rematch(&entry, &m, player, channel).await,
             Request::Move { turn, mv } => {
                 let turn = match (turn, m.turn()) {
                     (Some(t), _) => t,
@@ -1131,7 +1237,7 @@ impl Host {
                 Err(TaskError::Unavailable) => return Err(id::ERROR_TRY_AGAIN.into()),
             }
         }
-        Ok(())
+        Ok(Acted::Applied)
     }
 
     /// A moderator named `moderator` aborts match `id` (`/ladder abort`,
@@ -1159,9 +1265,22 @@ impl Host {
         }
     }
 
-    async fn rematch(&self, entry: &Entry, m: &Match, player: UserId) -> Result<(), Denial> {
+    async fn rematch(
+        &self,
+        entry: &Entry,
+        m: &Match,
+        player: UserId,
+        channel: Option<u64>,
+    ) -> Result<Acted, Denial> {
         if !m.is_finished() {
             return Err(id::ERROR_STALE_BUTTON.into());
+        }
+        let rules = self.inner.rematch_rules.read().expect("lock").clone();
+        if let Some(rules) = rules {
+            let over_for = self.over_for(entry.id);
+            rules
+                .check(self, &entry.spec, player, channel, over_for)
+                .await?;
         }
         let humans: HashSet<UserId> = entry
             .spec
@@ -1173,7 +1292,7 @@ impl Host {
         let all = {
             let mut pressed = entry.rematch.lock().expect("lock");
             if !pressed.insert(player) {
-                return Ok(()); // a second press changes nothing
+                return Ok(Acted::Unchanged);
             }
             pressed.len() == humans.len()
         };
@@ -1191,18 +1310,23 @@ impl Host {
                 &Args::new().set("player", fourbot_i18n::Value::name(name)),
             );
             let _ = self.inner.outbox.send(self.presenter(entry).notice(text));
-            return Ok(());
+            return Ok(Acted::RematchOffered);
         }
         // Same players, variant and time control; someone else moves
         // first; outside any tournament.
         self.create_match(entry.spec.rematch())
             .await
-            .map(|_| ())
+            .map(Acted::Rematch)
             .map_err(|e| {
                 tracing::error!(error = %e, "rematch failed");
                 Denial::internal()
             })
     }
+}
+
+/// Wall-clock seconds since 1970 (see [`unix_ms`]).
+fn unix_seconds() -> u64 {
+    (unix_ms() / 1000).max(0) as u64
 }
 
 fn now_ts(entry: &Entry) -> Timestamp {

@@ -43,5 +43,5 @@ pub use format::{
     clock, half_points, move_error, rating, rating_change, score, time_control, RulesSection,
 };
 pub use id::Id;
-pub use locale::{Locale, UnsupportedLocale};
+pub use locale::{localizations, Locale, UnsupportedLocale};
 pub use name::{code_name, code_width, shape_name, NameStyle, NAME_CAP, NAME_FALLBACK};

@@ -41,17 +41,6 @@ impl Locale {
         }
     }
 
-    /// The language's name in itself ("Deutsch", "Ελληνικά", …).
-    pub const fn native_name(self) -> &'static str {
-        match self {
-            Locale::EnUs => "English",
-            Locale::De => "Deutsch",
-            Locale::It => "Italiano",
-            Locale::El => "Ελληνικά",
-            Locale::Bg => "Български",
-        }
-    }
-
     /// Position in [`Locale::ALL`] (0..5), for per-locale arrays.
     pub const fn index(self) -> usize {
         self as usize
@@ -100,6 +89,17 @@ impl Locale {
             .or_else(|| guild_locale.map(Locale::negotiate))
             .unwrap_or(Locale::FALLBACK)
     }
+}
+
+/// `(locale code, text)` for every language, `en-US` included and `en-GB`
+/// with the English text: a `*_localizations` map of a Discord command,
+/// option or choice (`text` gives the text in a locale, e.g. a message of
+/// the catalog).
+pub fn localizations(text: impl Fn(Locale) -> String) -> Vec<(&'static str, String)> {
+    let mut v: Vec<(&'static str, String)> =
+        Locale::ALL.iter().map(|l| (l.tag(), text(*l))).collect();
+    v.insert(1, ("en-GB", text(Locale::EnUs)));
+    v
 }
 
 impl fmt::Display for Locale {
@@ -154,6 +154,15 @@ mod tests {
         assert_eq!(Locale::for_guild(Some(Locale::It), Some("el")), Locale::It);
         assert_eq!(Locale::for_guild(None, Some("el")), Locale::El);
         assert_eq!(Locale::for_guild(None, None), Locale::EnUs);
+    }
+
+    #[test]
+    fn localizations_name_every_locale_and_en_gb_in_english() {
+        let map = localizations(|l| format!("text in {l}"));
+        let codes: Vec<&str> = map.iter().map(|(c, _)| *c).collect();
+        assert_eq!(codes, ["en-US", "en-GB", "de", "it", "el", "bg"]);
+        assert_eq!(map[1].1, "text in en-US");
+        assert_eq!(map[5].1, "text in bg");
     }
 
     #[test]

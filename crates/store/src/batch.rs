@@ -15,39 +15,19 @@
 //! before announced" holds for each request. One request's error (e.g. an
 //! unknown match) is its own: the batch is written again without it; a
 //! failed commit fails the whole batch.
-
-use std::sync::Mutex;
+//!
+//! The queue's types (`Batcher`, `Pending`) are defined beside `Db` in the
+//! crate root, which holds the queue: this file names the root, not the
+//! other way round (`tests/architecture.rs`).
 
 use tokio::sync::oneshot;
 
-use super::matches::{record_in, Recorded};
-use super::{Db, MatchId, StoreError};
+use super::matches::record_in;
+use super::{Batcher, Db, MatchId, Pending, Recorded, StoreError};
 use fourbot_core::play::{Event, Match};
 
 /// Most requests written in one transaction.
 const MAX_BATCH: usize = 256;
-
-struct Pending {
-    id: MatchId,
-    m: Match,
-    events: Vec<Event>,
-    reply: oneshot::Sender<Result<Recorded, StoreError>>,
-}
-
-/// The queue of requests and the writer lock.
-#[derive(Default)]
-pub(super) struct Batcher {
-    queue: Mutex<Vec<Pending>>,
-    /// Held while a batch is written; on SQLite the other long writers
-    /// (a void's chunks: `Db::write_turn`) take their turn on it too.
-    pub(super) writer: tokio::sync::Mutex<()>,
-}
-
-impl std::fmt::Debug for Batcher {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Batcher")
-    }
-}
 
 impl Batcher {
     /// Queues one request and returns once it is committed (or failed).

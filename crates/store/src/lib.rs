@@ -52,7 +52,7 @@ use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
 use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
 
 pub use challenges::{ChallengeKind, ChallengeSeat, ChallengeState, NewChallenge, StoredChallenge};
-pub use matches::{LoadedMatch, NewMatch, Recorded, ResumedMatch, StoredClock};
+pub use matches::{LoadedMatch, NewMatch, ResumedMatch, StoredClock};
 pub use people::{GuildLimits, GuildSettings, PlayerInfo, PlayerSettings};
 pub use queries::{
     GameDetail, HistoryEntry, MatchDetail, MoveDetail, RatedEntry, RunningEntry, SeatDetail,
@@ -522,12 +522,56 @@ fn busy_timeout() -> Duration {
 /// gives up (an unreachable host may otherwise hang for minutes).
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// What [`Db::record_events`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Recorded {
+    /// The events are committed; the match goes on.
+    Committed,
+    /// The events are committed and held the match's end: the result and
+    /// the rating changes were written in the same transaction.
+    Finished,
+    /// The match had already ended in the store: nothing was written (a
+    /// replayed or concurrent end, or the retry of an end whose commit's
+    /// answer was lost).
+    AlreadyFinished,
+    /// The store already held exactly these events and the match as `m`
+    /// has it (the retry of a batch whose commit's answer was lost:
+    /// docs/store.md, "A lost answer"): nothing was written.
+    AlreadyRecorded,
+}
+
+/// One request of the group commit (batch.rs) waiting in its queue. The
+/// queue's types and [`Recorded`] are here, beside `Db`, which holds the
+/// queue, rather than in batch.rs or matches.rs: those files name this one,
+/// not the other way round (`tests/architecture.rs`).
+struct Pending {
+    id: MatchId,
+    m: fourbot_core::play::Match,
+    events: Vec<fourbot_core::play::Event>,
+    reply: tokio::sync::oneshot::Sender<Result<Recorded, StoreError>>,
+}
+
+/// The queue of requests and the writer lock.
+#[derive(Default)]
+struct Batcher {
+    queue: std::sync::Mutex<Vec<Pending>>,
+    /// Held while a batch is written; on SQLite the other long writers
+    /// (a void's chunks: `Db::write_turn`) take their turn on it too.
+    writer: tokio::sync::Mutex<()>,
+}
+
+impl std::fmt::Debug for Batcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Batcher")
+    }
+}
+
 /// The store: a pool of connections to one database.
 #[derive(Clone, Debug)]
 pub struct Db {
     pool: AnyPool,
     engine: Engine,
-    batch: std::sync::Arc<batch::Batcher>,
+    batch: std::sync::Arc<Batcher>,
     /// The shards this process hosts ([`Db::scoped`]); `None`: every guild.
     scope: Option<Shards>,
     /// The lease owner whose leases guard every write to a match

@@ -3,7 +3,9 @@
 
 use sqlx::{AnyConnection, Row};
 
-use super::{gid, Db, Engine, GuildId, MatchId, PlayerId, Shards, StoreError, TournamentId};
+use super::{
+    gid, Db, Engine, GuildId, MatchId, PlayerId, Recorded, Shards, StoreError, TournamentId,
+};
 use fourbot_core::game::notation::{parse_layout, parse_moves};
 use fourbot_core::game::{Cell, Move, Outcome, Position, Variant};
 use fourbot_core::play::{
@@ -40,24 +42,6 @@ pub struct NewMatch {
     /// the transaction that stores the match, and is rated only when the
     /// tournament is (docs/rules.md §7). `None`: any other match.
     pub pairing: Option<(TournamentId, u32, u32)>,
-}
-
-/// What [`Db::record_events`] did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Recorded {
-    /// The events are committed; the match goes on.
-    Committed,
-    /// The events are committed and held the match's end: the result and
-    /// the rating changes were written in the same transaction.
-    Finished,
-    /// The match had already ended in the store: nothing was written (a
-    /// replayed or concurrent end, or the retry of an end whose commit's
-    /// answer was lost).
-    AlreadyFinished,
-    /// The store already held exactly these events and the match as `m`
-    /// has it (the retry of a batch whose commit's answer was lost:
-    /// docs/store.md, "A lost answer"): nothing was written.
-    AlreadyRecorded,
 }
 
 /// The clock state as stored: what runs since when, and each seat's bank as

@@ -55,7 +55,6 @@ pub(super) async fn replay(
         Ok(found) => found,
         Err(d) => return deny(ctx, &d).await,
     };
-    ctx.defer_ephemeral().await?;
     let data = ctx.data();
     let (catalog, l) = (data.catalog(), user_locale(ctx));
     let mut files = Vec::new();

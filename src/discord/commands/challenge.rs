@@ -4,15 +4,10 @@
 //! server's terms and bans ([`crate::host::offers`]); this file reads the
 //! options, posts the message and answers the buttons.
 
-use std::sync::Arc;
-
 use poise::CreateReply;
-use serenity::all::{
-    ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow, CreateButton,
-    CreateInteractionResponse, EditInteractionResponse, User,
-};
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, User};
 
-use crate::host::offers::{Answer, Answered, Challenge};
+use crate::host::offers::{Answer, Challenge};
 use crate::host::seating::{ColorChoice, Invitation, Invitee, DEFAULT_AI_LEVEL};
 use crate::host::terms::time_text;
 use crate::host::unix_ms;
@@ -20,14 +15,10 @@ use crate::i18n::{id, Args, Catalog, Locale};
 
 use super::super::buttons::ButtonId;
 use super::super::choices::{time_presets, ColorOption, VariantChoice};
-use super::super::data::{Context, Data, Error};
+use super::super::data::{Context, Error};
 use super::super::messages::{clip, mentions_only};
-use super::super::offers::{
-    bot_user, close_offer_message, offer_terms, open_match, open_offered_match, post_offer,
-    refuse_press, Completed, MatchPlace,
-};
-use super::super::poster::with_retries;
-use super::super::reply::{acknowledge, deny, private, seated, user_locale};
+use super::super::offers::{offer_terms, open_match, post_offer, MatchPlace};
+use super::super::reply::{deny, private, seated, user_locale};
 
 /// A user named by an option, as the host sees them.
 fn invitee(ctx: Context<'_>, public: Locale, user: &User) -> Invitee {
@@ -214,115 +205,6 @@ pub(super) async fn challenge(
         button(Answer::Decline, id::BUTTON_DECLINE, ButtonStyle::Danger),
     ]);
     post_offer(ctx, offer, &challenge.text, row, &pinged, expires_unix_ms).await
-}
-
-/// A challenged player's Accept or Decline on challenge `offer`: the
-/// message shows who accepted and who is awaited, loses its buttons when
-/// the challenge is off, and the last acceptance opens the match.
-///
-/// # Errors
-/// A Discord request failed.
-pub async fn on_answer(
-    ctx: &SerenityContext,
-    data: &Arc<Data>,
-    press: &ComponentInteraction,
-    offer: u64,
-    answer: Answer,
-    locale: Locale,
-) -> Result<(), Error> {
-    let catalog = data.catalog();
-    // The answer is written to the store: acknowledge first (the message is
-    // then edited through the press's token).
-    if !acknowledge(ctx, press, &CreateInteractionResponse::Acknowledge).await? {
-        return Ok(());
-    }
-    data.started().await;
-    let me = seated(&press.user, press.member.as_ref());
-    let name = me.name.clone();
-    let answered = match data
-        .offers
-        .answer(offer, &me, answer, bot_user(ctx), unix_ms())
-        .await
-    {
-        Ok(a) => a,
-        Err(d) => return refuse_press(ctx, data, press, offer, &d, locale).await,
-    };
-    let (c, msg) = match &answered {
-        Answered::Declined(c) => (c, id::CHALLENGE_DECLINED),
-        Answered::Withdrawn(c) => (c, id::CHALLENGE_WITHDRAWN),
-        Answered::Waiting(c) | Answered::Complete(c) => (c, id::CHALLENGE_ACCEPTED),
-    };
-    let mut text = c.text.clone();
-    for s in c
-        .seats
-        .iter()
-        .filter(|s| s.ai_level.is_none() && c.accepted.contains(&s.id))
-        .filter(|s| s.id != me.id && s.id != c.challenger.id)
-    {
-        text.push('\n');
-        text.push_str(&catalog.text(
-            c.locale,
-            id::CHALLENGE_ACCEPTED,
-            &Args::new().set("player", crate::i18n::Value::name(s.name.clone())),
-        ));
-    }
-    text.push('\n');
-    text.push_str(&catalog.text(
-        c.locale,
-        msg,
-        &Args::new().set("player", crate::i18n::Value::name(name)),
-    ));
-    let mut response = EditInteractionResponse::new().allowed_mentions(mentions_only(&[]));
-    if let Answered::Waiting(c) = &answered {
-        // Empty when another press is starting the match.
-        let names: Vec<String> = c.waiting_for().iter().map(|s| s.name.clone()).collect();
-        if !names.is_empty() {
-            text.push('\n');
-            text.push_str(&catalog.text(
-                c.locale,
-                id::CHALLENGE_WAITING_FOR,
-                &Args::new().set("players", catalog.names(c.locale, &names)),
-            ));
-        }
-    } else {
-        response = response.components(Vec::new());
-    }
-    let elsewhere = c.message.is_some_and(|m| m != press.message.id.get());
-    if let (Answered::Withdrawn(c), true) = (&answered, elsewhere) {
-        // Withdrawn from `/matches`: the challenge's own message is edited
-        // through its command's token; the list says it is done.
-        close_offer_message(&ctx.http, &c.token, c.message, clip(&text)).await?;
-        let done = catalog.text(
-            locale,
-            msg,
-            &Args::new().set("player", crate::i18n::Value::name(me.name.clone())),
-        );
-        let response = EditInteractionResponse::new()
-            .content(clip(&done))
-            .components(Vec::new())
-            .allowed_mentions(mentions_only(&[]));
-        with_retries("edit the list", || {
-            press.edit_response(&ctx.http, response.clone())
-        })
-        .await?;
-        return Ok(());
-    }
-    with_retries("edit the challenge", || {
-        press.edit_response(&ctx.http, response.clone().content(clip(&text)))
-    })
-    .await?;
-    let Answered::Complete(c) = answered else {
-        return Ok(());
-    };
-    let done = Completed {
-        guild: c.guild,
-        public: c.locale,
-        players: c.seats,
-        variant: c.variant,
-        clock: c.clock,
-    };
-    open_offered_match(ctx.http.clone(), data.clone(), press, offer, done, locale);
-    Ok(())
 }
 
 #[cfg(test)]

@@ -16,7 +16,10 @@ use super::super::reply::{pack, private, user_locale};
 pub(super) async fn help(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data().clone();
     let l = user_locale(ctx);
-    let sections = help_sections(&data, l, &super::all());
+    // The commands as the framework holds them (`register::commands`, from
+    // `super::all`), not `super::all()` again: that would make this file
+    // and the list of commands name each other.
+    let sections = help_sections(&data, l, &ctx.framework().options().commands);
     for message in pack(&sections, MAX_CONTENT) {
         private(ctx, message).await?;
     }

@@ -23,7 +23,7 @@ async fn resign_request(ctx: Context<'_>, request: Request) -> Result<(), Error>
         return deny(ctx, &no_match_meant(&data, player)).await;
     };
     match data.host.act(id, player, request).await {
-        Ok(()) => i.delete_response(ctx.http()).await?,
+        Ok(_) => i.delete_response(ctx.http()).await?,
         Err(d) => {
             let text = data.catalog().render(user_locale(ctx), d.message());
             i.edit_response(

@@ -7,12 +7,9 @@
 
 use std::sync::Arc;
 
-use serenity::all::{
-    ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow, CreateButton,
-    CreateInteractionResponse, EditInteractionResponse,
-};
+use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use crate::host::offers::{Seek, SeekChange, SeekPress};
+use crate::host::offers::{Seek, SeekPress};
 use crate::host::terms::time_text;
 use crate::host::unix_ms;
 use crate::i18n::{id, Args, Catalog, Locale};
@@ -20,13 +17,8 @@ use crate::i18n::{id, Args, Catalog, Locale};
 use super::super::buttons::ButtonId;
 use super::super::choices::{time_presets, VariantChoice};
 use super::super::data::{Context, Data, Error};
-use super::super::messages::{clip, mentions_only};
-use super::super::offers::{
-    bot_user, close_offer_message, offer_terms, open_offered_match, post_offer, refuse_press,
-    Completed,
-};
-use super::super::poster::with_retries;
-use super::super::reply::{acknowledge, deny, seated};
+use super::super::offers::{offer_terms, post_offer};
+use super::super::reply::{deny, seated};
 
 fn buttons(catalog: &Catalog, l: Locale, seek: u64) -> CreateActionRow {
     let button = |press, label, style| {
@@ -107,95 +99,4 @@ pub(super) async fn seek(
         expires_unix_ms,
     )
     .await
-}
-
-/// A press on a seek's Join or Cancel: the message tells who joined or
-/// that it was cancelled, loses its buttons once full or cancelled, and
-/// the last seat taken opens the match.
-///
-/// # Errors
-/// A Discord request failed.
-pub async fn on_press(
-    ctx: &SerenityContext,
-    data: &Arc<Data>,
-    press: &ComponentInteraction,
-    offer: u64,
-    button: SeekPress,
-    locale: Locale,
-) -> Result<(), Error> {
-    let catalog = data.catalog();
-    // The press is written to the store: acknowledge first (the message is
-    // then edited through the press's token).
-    if !acknowledge(ctx, press, &CreateInteractionResponse::Acknowledge).await? {
-        return Ok(());
-    }
-    data.started().await;
-    let player = seated(&press.user, press.member.as_ref());
-    let change = match data
-        .offers
-        .press_seek(offer, &player, button, bot_user(ctx), unix_ms())
-        .await
-    {
-        Ok(c) => c,
-        Err(d) => return refuse_press(ctx, data, press, offer, &d, locale).await,
-    };
-    let (s, line) = match &change {
-        SeekChange::Cancelled(s) => (
-            s,
-            catalog.text(
-                s.locale,
-                id::SEEK_CANCELLED,
-                &Args::new().set("player", crate::i18n::Value::name(player.name.clone())),
-            ),
-        ),
-        SeekChange::Joined(s) | SeekChange::Full(s) => (
-            s,
-            catalog.text(
-                s.locale,
-                id::SEEK_JOINED,
-                &Args::new()
-                    .set("player", crate::i18n::Value::name(player.name.clone()))
-                    .set("free", s.free() as i64),
-            ),
-        ),
-    };
-    let text = format!("{}\n{line}", s.text);
-    data.offers.set_text(offer, &text).await;
-    let mut update = EditInteractionResponse::new()
-        .content(clip(&text))
-        .allowed_mentions(mentions_only(&[]));
-    if !matches!(change, SeekChange::Joined(_)) {
-        update = update.components(Vec::new());
-    }
-    let elsewhere = s.message.is_some_and(|m| m != press.message.id.get());
-    if let (SeekChange::Cancelled(s), true) = (&change, elsewhere) {
-        // Withdrawn from `/matches`: the seek's own message is edited
-        // through its command's token; the list says it is done.
-        close_offer_message(&ctx.http, &s.token, s.message, clip(&text)).await?;
-        let response = EditInteractionResponse::new()
-            .content(clip(&line))
-            .components(Vec::new())
-            .allowed_mentions(mentions_only(&[]));
-        with_retries("edit the list", || {
-            press.edit_response(&ctx.http, response.clone())
-        })
-        .await?;
-        return Ok(());
-    }
-    with_retries("edit the seek", || {
-        press.edit_response(&ctx.http, update.clone())
-    })
-    .await?;
-    let SeekChange::Full(s) = change else {
-        return Ok(());
-    };
-    let done = Completed {
-        guild: s.guild,
-        public: s.locale,
-        players: s.seats,
-        variant: s.variant,
-        clock: s.clock,
-    };
-    open_offered_match(ctx.http.clone(), data.clone(), press, offer, done, locale);
-    Ok(())
 }

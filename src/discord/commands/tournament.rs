@@ -11,21 +11,20 @@ use serenity::all::{
     ComponentInteraction, Context as SerenityContext, CreateInteractionResponse, User,
 };
 
+use crate::host::tournament_views::{card_locale, started_text};
 use crate::host::tournaments::{Caller, TournamentSpec};
 use crate::host::{unix_ms, Denial, TournamentId};
 use crate::i18n::{id, Args, Locale, Message};
 
 use super::super::choices::{time_presets, FormatChoice, VariantChoice};
 use super::super::data::{Context, Data, Error};
-use super::super::messages::{clip, mentions_only};
+use super::super::messages::mentions_only;
 use super::super::offers::offer_terms;
 use super::super::reply::{
     acknowledge, author_seated, deny, in_guild, is_moderator, private, private_followup, seated,
     user_locale,
 };
-use super::super::tournament_posts::{
-    card_locale, card_text, post_card, rounds_note, standings_picture,
-};
+use super::super::tournament_posts::{card_content, post_card, standings_picture};
 
 /// Tournaments: Swiss, round robin and arena.
 #[poise::command(
@@ -169,19 +168,14 @@ async fn tournament_start(ctx: Context<'_>, tournament: i64) -> Result<(), Error
         .await;
     match started {
         Ok(()) => {
-            let l = user_locale(ctx);
             let data = ctx.data();
-            let mut text = data.catalog().text(
-                l,
-                id::TOURNAMENT_STARTED,
-                &Args::new().set("id", tournament),
+            let card = data.tournaments.card(TournamentId(tournament)).await.ok();
+            let text = started_text(
+                data.catalog(),
+                user_locale(ctx),
+                TournamentId(tournament),
+                card.as_ref(),
             );
-            // A Swiss cut to the rounds its players allow says why.
-            if let Ok(card) = data.tournaments.card(TournamentId(tournament)).await {
-                if let Some(note) = rounds_note(data.catalog(), l, &card) {
-                    text = format!("{text} {note}");
-                }
-            }
             private(ctx, text).await
         }
         Err(d) => deny(ctx, &d).await,
@@ -209,7 +203,7 @@ async fn tournament_standings(ctx: Context<'_>, tournament: i64) -> Result<(), E
             // The standings as a picture once there are any, the text
             // beside it for screen readers.
             let mut reply = poise::CreateReply::default()
-                .content(clip(&card_text(data.catalog(), l, &card)))
+                .content(card_content(data.catalog(), l, &card))
                 .ephemeral(true)
                 .allowed_mentions(mentions_only(&[]));
             if let Some(picture) = standings_picture(data.catalog(), l, &card).await {

@@ -8,7 +8,7 @@
 //! mover's discs sets one bit above the top of each column, which records
 //! both the column heights and the colours.
 
-use crate::game::{Color, Move, Position, Variant};
+use crate::game::{Color, Position, Variant};
 
 /// Board width (columns).
 pub const WIDTH: u32 = 7;
@@ -327,11 +327,6 @@ pub fn is_classic(v: Variant) -> bool {
         v,
         Variant::Classic | Variant::Single | Variant::RandomOpening | Variant::Teams
     )
-}
-
-/// Converts a 0-based column into the [`Move`] of the rules engine.
-pub fn column_move(c: u32) -> Move {
-    Move::Drop(c as u8)
 }
 
 /// Mirrors a bitboard (or key) left↔right.

@@ -272,11 +272,6 @@ impl Solver {
         Solver::with_table(Table::new(), Some(book))
     }
 
-    /// Uses (or drops) an opening book; the table stays as it is.
-    pub fn set_book(&mut self, book: Option<Book>) {
-        self.book = book;
-    }
-
     /// Nodes (negamax calls) searched since the last [`Solver::reset_nodes`].
     pub fn nodes(&self) -> u64 {
         self.nodes

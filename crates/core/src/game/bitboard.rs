@@ -96,12 +96,6 @@ impl Geometry {
         1u64 << (column as u32 * self.stride() + row as u32)
     }
 
-    /// The (column, row) of a single-bit board's bit.
-    pub const fn cell_of_bit(&self, bit: u32) -> (u8, u8) {
-        let s = self.stride();
-        ((bit / s) as u8, (bit % s) as u8)
-    }
-
     /// Whether `discs` holds a line of at least `connect` cells; `wrap` lets
     /// horizontal and diagonal lines cross the seam (cylinder).
     #[inline]

@@ -103,14 +103,6 @@ impl Clock {
         self.moved[seat.index()]
     }
 
-    /// When the grace period after the last game ends, while between games.
-    pub fn grace_ends_at(&self) -> Option<Timestamp> {
-        match self.running {
-            Running::BetweenGames { ended_at, .. } => Some(ended_at.plus(self.settings.grace_ms)),
-            _ => None,
-        }
-    }
-
     /// Whether `seat` has pressed Ready (false outside the break between games).
     pub fn is_ready(&self, seat: Seat) -> bool {
         matches!(self.running, Running::BetweenGames { ready, .. } if ready[seat.index()])

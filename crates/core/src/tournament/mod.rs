@@ -11,7 +11,7 @@
 //!   balancing who starts game 1, a bye to the lowest-ranked player without
 //!   one.
 //! - [`round_robin`]: everyone meets everyone once (circle method, Berger
-//!   tables), at most [`round_robin::MAX_PLAYERS`] entrants.
+//!   tables), at most [`ROUND_ROBIN_MAX_PLAYERS`] entrants.
 //! - [`arena`]: a time window; points 2 / 1 / 0, doubled on a streak.
 //! - [`standings`]: Swiss and round-robin ranking — score 1 / ½ / 0, then
 //!   Buchholz cut 1, then Sonneborn-Berger, then the direct result.
@@ -57,11 +57,11 @@ impl Format {
         }
     }
 
-    /// The most entrants: [`round_robin::MAX_PLAYERS`] for a round robin,
+    /// The most entrants: [`ROUND_ROBIN_MAX_PLAYERS`] for a round robin,
     /// [`MAX_PLAYERS`] otherwise.
     pub fn max_players(self) -> usize {
         match self {
-            Format::RoundRobin => round_robin::MAX_PLAYERS,
+            Format::RoundRobin => ROUND_ROBIN_MAX_PLAYERS,
             Format::Swiss | Format::Arena => MAX_PLAYERS,
         }
     }
@@ -69,6 +69,12 @@ impl Format {
 
 /// The most entrants of a Swiss or an arena.
 pub const MAX_PLAYERS: usize = 500;
+
+/// The most entrants of a round robin (a round robin of 12 is 11 rounds).
+/// Here, beside [`MAX_PLAYERS`], rather than in [`round_robin`], which
+/// names this file's `Entrant` and `Pairing`: the two files do not name
+/// each other.
+pub const ROUND_ROBIN_MAX_PLAYERS: usize = 12;
 
 impl fmt::Display for Format {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

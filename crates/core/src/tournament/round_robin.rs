@@ -9,9 +9,6 @@
 
 use super::{Entrant, Pairing};
 
-/// The most entrants of a round robin (a round robin of 12 is 11 rounds).
-pub const MAX_PLAYERS: usize = 12;
-
 /// The whole schedule for `n` entrants: `n − 1` rounds (`n` when `n` is
 /// odd, each entrant sitting out once with a bye, listed last in its round).
 /// Empty for fewer than two entrants.
@@ -79,7 +76,7 @@ mod tests {
 
     #[test]
     fn starts_are_balanced() {
-        for n in 2..=MAX_PLAYERS {
+        for n in 2..=crate::tournament::ROUND_ROBIN_MAX_PLAYERS {
             let mut starts = vec![0i32; n];
             for round in schedule(n) {
                 for p in round {

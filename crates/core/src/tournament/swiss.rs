@@ -625,7 +625,7 @@ mod tests {
 
     #[test]
     fn a_swiss_has_at_most_a_round_robins_rounds() {
-        for n in 2..=crate::tournament::round_robin::MAX_PLAYERS {
+        for n in 2..=crate::tournament::ROUND_ROBIN_MAX_PLAYERS {
             let rr = crate::tournament::round_robin::schedule(n).len();
             assert_eq!(max_rounds(n) as usize, rr, "n={n}");
         }

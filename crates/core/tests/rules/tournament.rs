@@ -222,7 +222,7 @@ proptest! {
 
 #[test]
 fn round_robin_is_complete() {
-    for n in 2..=round_robin::MAX_PLAYERS {
+    for n in 2..=fourbot_core::tournament::ROUND_ROBIN_MAX_PLAYERS {
         let schedule = round_robin::schedule(n);
         assert_eq!(schedule.len(), if n % 2 == 0 { n - 1 } else { n });
         let mut met = HashSet::new();

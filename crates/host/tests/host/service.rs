@@ -6,7 +6,8 @@ use std::time::Duration;
 use fourbot_core::game::Variant;
 use fourbot_core::play::{ClockSettings, TimeControl};
 use fourbot_host::{
-    ActionId, HeuristicBot, Host, HostConfig, MatchId, Seated, TimeStyle, UserId, View, ViewKind,
+    Acted, ActionId, HeuristicBot, Host, HostConfig, MatchId, Seated, TimeStyle, UserId, View,
+    ViewKind,
 };
 use fourbot_i18n::{id, Catalog, Locale};
 use tokio::sync::mpsc::UnboundedReceiver;
@@ -69,9 +70,9 @@ fn says(host: &Host, l: Locale, d: &fourbot_host::Denial) -> String {
 
 /// `user` presses the button with custom id `action` and reads a refusal
 /// in `l`.
-async fn press(host: &Host, user: UserId, l: Locale, action: &str) -> Result<(), String> {
+async fn press(host: &Host, user: UserId, l: Locale, action: &str) -> Result<Acted, String> {
     let action: ActionId = action.parse().expect("a match button");
-    host.press(user, action)
+    host.press(user, action, None)
         .await
         .map_err(|d| says(host, l, &d))
 }
@@ -108,7 +109,7 @@ async fn two_presses_for_the_same_turn_give_one_move_and_a_stale_refusal() {
     let d = button(&first, "d").action.to_string();
     assert!(press(&host, ALICE, Locale::EnUs, &d).await.is_ok());
     let action: ActionId = d.parse().unwrap();
-    let stale = host.press(ALICE, action).await.unwrap_err();
+    let stale = host.press(ALICE, action, None).await.unwrap_err();
     assert_eq!(stale.id(), id::ERROR_STALE_BUTTON, "refused to the presser");
     let second = says(&host, Locale::De, &stale);
     assert!(second.contains("früheren Zug"), "{second}");

@@ -712,8 +712,14 @@ async fn an_unrated_tournaments_matches_change_no_rating_even_after_a_restart() 
         vec![format!("{} 2", a.name), format!("{} 0", z.name)]
     );
     // Its rematch is an ordinary match, outside the tournament: rated.
-    f.host.act(m, a.id, Request::Rematch).await.unwrap();
-    f.host.act(m, z.id, Request::Rematch).await.unwrap();
+    f.host
+        .act(m, a.id, Request::Rematch { channel: None })
+        .await
+        .unwrap();
+    f.host
+        .act(m, z.id, Request::Rematch { channel: None })
+        .await
+        .unwrap();
     let mut rematch = None;
     for _ in 0..100 {
         rematch = f.host.match_ids().into_iter().find(|id| *id > m);

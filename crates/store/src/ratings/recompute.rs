@@ -32,6 +32,64 @@ use super::{rate_result, weeks_between, PoolRating, RatingSystem};
 use crate::{locking, Db, Engine, MatchId, StoreError};
 use fourbot_core::game::Variant;
 
+// Here, not in ratings.rs beside the other rating writes: this file names
+// ratings.rs (the rating maths), so ratings.rs does not name it back.
+impl Db {
+    /// A moderator voids match `id` (`/ladder void`): it stays in the
+    /// history but no longer counts, and its pool's ratings are recomputed
+    /// from the history without it. Returns false if it was already void.
+    ///
+    /// The recompute runs off the write lock (docs/store.md, "Voiding off
+    /// the write lock"): the pool's history is read in one snapshot, rated
+    /// again in memory, the rating changes that differ are written in
+    /// transactions of [`CHUNK_ROWS`] rows, and one short
+    /// transaction sets the void, rates on top any match of the pool rated
+    /// meanwhile and writes the pool's ratings. Voids are one at a time per
+    /// store (its clones share the turn).
+    ///
+    /// # Errors
+    /// [`StoreError::NoSuchMatch`], [`StoreError::Database`],
+    /// [`StoreError::Rating`], [`StoreError::Corrupt`] (a stored match the
+    /// rating maths cannot read).
+    pub async fn void_match(&self, id: MatchId) -> Result<bool, StoreError> {
+        let _turn = self.voids.lock().await;
+        let voided: Option<i64> = sqlx::query_scalar("SELECT voided FROM matches WHERE id = $1")
+            .bind(id.0)
+            .fetch_optional(&self.pool)
+            .await?;
+        match voided {
+            None => return Err(StoreError::NoSuchMatch(id)),
+            Some(v) if v != 0 => return Ok(false),
+            Some(_) => {}
+        }
+        // A match that changed no rating (unrated, running, aborted) is
+        // only marked, in one short transaction; if it was rated after all
+        // (it ended meanwhile: on PostgreSQL the mark waits for that end's
+        // commit on the match's row), the mark is undone and the pool is
+        // recomputed.
+        let (mut tx, turn) = self.write_turn().await?;
+        let done = sqlx::query("UPDATE matches SET voided = 1 WHERE id = $1 AND voided = 0")
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() == 0 {
+            return Ok(false);
+        }
+        let pool: Option<i64> =
+            sqlx::query_scalar("SELECT pool_id FROM rating_changes WHERE match_id = $1 LIMIT 1")
+                .bind(id.0)
+                .fetch_optional(&mut *tx)
+                .await?;
+        let Some(pool) = pool else {
+            tx.commit().await?;
+            return Ok(true);
+        };
+        tx.rollback().await?;
+        drop(turn);
+        void_in_pool(self, id, pool).await
+    }
+}
+
 /// Rating changes written per transaction of step 3: a few milliseconds
 /// of the writer each.
 pub(crate) const CHUNK_ROWS: usize = 2_000;
