@@ -43,25 +43,17 @@
 //! 1,100–1,500 matches the players' polling starved the fake (same
 //! process) and challenges expired before their accept reached the bot.
 
-// The end-to-end tests' support, of which this run uses a part.
-#[allow(dead_code)]
-#[path = "../tests/e2e/support/fake/mod.rs"]
-mod fake;
-#[allow(dead_code)]
-#[path = "../tests/e2e/support/harness.rs"]
-mod harness;
-#[allow(dead_code)]
-#[path = "../tests/e2e/support/tls.rs"]
-mod tls;
-
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use fake::*;
-use harness::*;
+// The end-to-end tests' support (crates/fake-discord), of which this run
+// uses a part.
+use fourbot_fake_discord::fake::*;
+use fourbot_fake_discord::harness::*;
+
 use serde_json::Value;
 use tokio::sync::mpsc;
 

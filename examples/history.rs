@@ -30,26 +30,18 @@
 //! Discord takes one IDENTIFY per 5 s (`--bin PATH` starts another build
 //! of the bot, e.g. main's, on the same database). See docs/benchmarks.md, "A year of history".
 
-// The end-to-end tests' support, of which this run uses a part.
-#[allow(dead_code)]
-#[path = "../tests/e2e/support/fake/mod.rs"]
-mod fake;
-#[allow(dead_code)]
-#[path = "../tests/e2e/support/harness.rs"]
-mod harness;
-#[allow(dead_code)]
-#[path = "../tests/e2e/support/tls.rs"]
-mod tls;
-
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use fake::*;
+// The end-to-end tests' support (crates/fake-discord), of which this run
+// uses a part.
+use fourbot_fake_discord::fake::*;
+use fourbot_fake_discord::harness::*;
+
 use fourbot::game::Move;
 use fourbot::play::{Action, ClockSettings, Match, MatchSetup, Seat, Timestamp};
 use fourbot::store::{Db, Durability, MatchThread, NewMatch, PlayerId};
-use harness::*;
 
 struct Args {
     running: usize,

@@ -12,7 +12,7 @@
 //!
 //! - The bot runs on its production HTTP path (default):
 //!   `https://discord.com/api/v10` with serenity's rate limiter on, through
-//!   the TLS front of `tests/e2e/support/tls.rs` to the fake (the bot's
+//!   the TLS front of `crates/fake-discord/src/tls.rs` to the fake (the bot's
 //!   `HTTPS_PROXY` and `FOURBOT_CA_FILE`; docs/reliability.md). `--plain`
 //!   runs it on the tests' plain path instead (`DISCORD_API_BASE`, limiter
 //!   off), as the figures before issue 18 were measured.
@@ -115,24 +115,17 @@
 //! The driver's own CPU time (the fake and the players) is printed too, to
 //! show the fake is not the bottleneck. See `docs/benchmarks.md`.
 
-// The end-to-end tests' support, of which the load run uses a part.
-#[allow(dead_code)]
-#[path = "../tests/e2e/support/fake/mod.rs"]
-mod fake;
-#[allow(dead_code)]
-#[path = "../tests/e2e/support/harness.rs"]
-mod harness;
-#[allow(dead_code)]
-#[path = "../tests/e2e/support/tls.rs"]
-mod tls;
-
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use fake::*;
-use harness::*;
+// The end-to-end tests' support (crates/fake-discord), of which this run
+// uses a part.
+use fourbot_fake_discord::fake::*;
+use fourbot_fake_discord::harness::*;
+use fourbot_fake_discord::tls;
+
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};

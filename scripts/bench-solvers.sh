@@ -26,7 +26,7 @@
 #   FOURBOT=path      the fourbot binary (default target/release/fourbot,
 #                     built with `cargo build --release` when missing)
 #   EMPTY_CAP=secs    CPU-seconds cap per solver for the empty board (900)
-#   DATA=dir          Pons' sets Test_L*_R* (default tests/rules/data/solver)
+#   DATA=dir          Pons' sets Test_L*_R* (default crates/core/tests/rules/data/solver)
 #   KEEP=1            keep the temporary folder (inputs, outputs, logs)
 #
 # What runs (whole processes, one per solver and set; a sample of N evenly
@@ -62,7 +62,7 @@ for arg in "$@"; do
 done
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-data=${DATA:-$root/tests/rules/data/solver}
+data=${DATA:-$root/crates/core/tests/rules/data/solver}
 fourbot=${FOURBOT:-$root/target/release/fourbot}
 empty_cap=${EMPTY_CAP:-900}
 driver=$root/scripts/bench/bitbully_driver.py

@@ -26,7 +26,7 @@ pub const API_BASE_ENV: &str = "DISCORD_API_BASE";
 /// The environment variable naming a PEM file of extra root certificates
 /// the bot's HTTP client trusts besides the built-in (webpki) roots: for an
 /// operator behind a TLS-inspecting proxy, and for the tests' TLS front
-/// (`tests/e2e/support/tls.rs`).
+/// (`crates/fake-discord/src/tls.rs`).
 pub const CA_FILE_ENV: &str = "FOURBOT_CA_FILE";
 /// The environment variable naming the one guild to register the commands
 /// in (fast during development) instead of globally.
@@ -554,9 +554,9 @@ mod tests {
         }
     }
 
-    /// The tests' CA (tests/e2e/support/tls/README.md).
+    /// The tests' CA (crates/fake-discord/tls/README.md).
     fn test_ca() -> PathBuf {
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e/support/tls/ca.pem")
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/fake-discord/tls/ca.pem")
     }
 
     /// `text` in a fresh file named after the test.

@@ -1,10 +1,15 @@
-//! One end-to-end test per bullet of docs/discord.md §"What real Discord bots got
-//! wrong" that `tests/discord.rs` does not already cover (the mapping of
-//! every bullet to its test is in docs/discord.md), plus the moderators'
-//! `/ladder abort` and `/analyze`. The real `fourbot` binary runs against
-//! the fake Discord on 127.0.0.1; every test waits for effects, never on
-//! fixed sleeps. Short clocks come from `/challenge time:1+0` with
-//! `FOURBOT_TEST_TIME_SCALE` (every clock divided by it).
+//! End-to-end tests of docs/discord.md §"What real Discord bots got wrong"
+//! that the `discord` module of this binary (`e2e::discord`) does not
+//! already cover (the mapping of every bullet to its test is in
+//! docs/discord.md): buttons taken off at a game's and the match's end,
+//! every interaction acknowledged before anything is posted for it and
+//! every command that reads or writes the store deferred first, turns as
+//! new messages, the refused challenges, flags and aborts, rating pools
+//! and voids, mentions in names; plus the moderators' `/ladder abort` and
+//! `/analyze`. The real `fourbot` binary runs against the fake Discord on
+//! 127.0.0.1; every test waits for effects, never on fixed sleeps. Short
+//! clocks come from `/challenge time:1+0` with `FOURBOT_TEST_TIME_SCALE`
+//! (every clock divided by it).
 
 use crate::support::{fake, harness};
 

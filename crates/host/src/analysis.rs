@@ -29,8 +29,8 @@ use tokio::task::JoinHandle;
 use super::denial::Denial;
 use super::ladder::Ladder;
 use super::limits::{Limit, Queue, Ticket};
-use super::present::Seated;
 use super::matches::Host;
+use super::present::Seated;
 use super::settings::Settings;
 
 /// How long the solver may spend on one position before its verdict is

@@ -13,9 +13,9 @@ use fourbot_store::{
 };
 
 use super::denial::Denial;
+use super::matches::{unix_ms, AbortError, Host};
 use super::players::{known_player, stored_player};
 use super::present::Seated;
-use super::matches::{unix_ms, AbortError, Host};
 
 /// Wins, draws and losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -30,13 +30,13 @@ pub mod denial;
 pub mod ladder;
 pub mod ladder_views;
 pub mod limits;
+pub mod matches;
 pub mod matches_views;
 pub mod offers;
 pub mod openings;
 pub mod players;
 pub mod present;
 pub mod seating;
-pub mod matches;
 pub mod services;
 pub mod settings;
 pub mod task;
@@ -48,11 +48,11 @@ pub mod view;
 
 pub use bot::{Bot, EngineBot, HeuristicBot};
 pub use denial::Denial;
-pub use present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
 pub use matches::{
     engine_slots, unix_ms, AbortError, Acted, Host, HostConfig, HostError, MatchSpec, RematchRules,
     Request, RESIGN_CONFIRM_WINDOW_SECS,
 };
+pub use present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
 pub use services::{Hosting, Services};
 pub use task::{
     spawn_journaled, spawn_match, Journal, MatchHandle, SpawnedMatch, TaskError, EVENT_CAPACITY,

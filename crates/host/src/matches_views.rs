@@ -6,9 +6,9 @@
 
 use fourbot_i18n::{id, Args, Catalog, Locale};
 
+use super::matches::MatchSpec;
 use super::offers::OpenOffer;
 use super::present::versus;
-use super::matches::MatchSpec;
 use super::view::ButtonStyle;
 
 /// What a Withdraw button of `/matches` takes back.

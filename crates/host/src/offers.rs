@@ -24,10 +24,10 @@ use fourbot_store::{
 
 use super::denial::Denial;
 use super::limits::{self, Bounds, Limit};
+use super::matches::{unix_ms, Host, MatchSpec, RematchRules};
 use super::players::{discord_user, known_player, stored_player};
 use super::present::{NameSource, Seated};
 use super::seating::{seat_players, ColorChoice, Invitation};
-use super::matches::{unix_ms, Host, MatchSpec, RematchRules};
 use super::terms::{challenge_expiry, match_terms, MatchTerms};
 use super::view::{MatchId, UserId};
 
@@ -1274,8 +1274,8 @@ fn color_of_key(key: &str) -> Option<ColorChoice> {
 mod tests {
     use super::*;
     use crate::bot::HeuristicBot;
-    use crate::present::TimeStyle;
     use crate::matches::{Acted, HostConfig, Request};
+    use crate::present::TimeStyle;
     use fourbot_i18n::Catalog;
     use std::sync::Arc;
 

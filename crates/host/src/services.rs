@@ -11,9 +11,9 @@ use fourbot_store::{lease_ms, process_owner, Db, Shards, StoreError};
 
 use super::bot::Bot;
 use super::ladder::Ladder;
-use super::offers::Offers;
 use super::matches::unix_ms;
 use super::matches::{Host, HostConfig};
+use super::offers::Offers;
 use super::settings::Settings;
 use super::threads::Threads;
 use super::tournaments::{TournamentNews, Tournaments};

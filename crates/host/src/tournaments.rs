@@ -22,9 +22,9 @@ use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, Mutex};
 
 use super::denial::Denial;
+use super::matches::{unix_ms, Host, Request};
 use super::players::{discord_user, stored_player};
 use super::present::{NameSource, Seated, TournamentMatch};
-use super::matches::{unix_ms, Host, Request};
 use super::view::{MatchId, UserId};
 use fourbot_core::game::Variant;
 use fourbot_core::play::{ClockSettings, MatchResult, TimeControl};

@@ -30,7 +30,7 @@ pub fn has_glyph(ch: char) -> bool {
 }
 
 /// The characters of `text` the embedded font cannot draw, in order, each
-/// once. Empty for every text of the five locales (tests/render/charts.rs).
+/// once. Empty for every text of the five locales (crates/render/tests/render/charts.rs).
 pub fn missing_glyphs(text: &str) -> Vec<char> {
     let mut out: Vec<char> = Vec::new();
     for ch in text.chars().filter(|c| !has_glyph(*c) && !c.is_control()) {

@@ -33,6 +33,9 @@ mod people;
 mod queries;
 mod ratings;
 mod shards;
+// Tests on both engines (`engine_tests!`): for the crate's own unit tests
+// and, through the `testing` feature, for the tests of the crates above.
+#[cfg(any(test, feature = "testing"))]
 pub mod testing;
 mod threads;
 mod tournaments;
