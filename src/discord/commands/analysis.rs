@@ -13,9 +13,7 @@ use crate::host::analysis::{Started, Step};
 
 use super::super::data::{Context, Error};
 use super::super::messages::{clip, mentions_only, MAX_CONTENT};
-use super::super::reply::{
-    author_seated, deny, in_guild, pack, private, user_locale, PrivateAnswer,
-};
+use super::super::reply::{author_seated, in_guild, pack, private, user_locale, PrivateAnswer};
 
 /// How often the deferred answer is edited with the progress ("Analysing…
 /// 12/38 moves"): the first edit comes at once, then at most one per this
@@ -46,10 +44,9 @@ pub(super) async fn analyze(
         .await;
     // The job holds a place in the queue until it is dropped, after the
     // answer is sent.
-    let mut job = match started {
-        Ok(Started::Job(job)) => job,
-        Ok(Started::Told(text)) => return private(ctx, text).await,
-        Err(d) => return deny(ctx, &d).await,
+    let mut job = match started? {
+        Started::Job(job) => job,
+        Started::Told(text) => return private(ctx, text).await,
     };
     // The progress, in the deferred answer: at once, then every
     // PROGRESS_EVERY until the report is in. A refused edit (the token

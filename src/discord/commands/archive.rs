@@ -51,10 +51,7 @@ pub(super) async fn replay(
     if !within_budget(ctx, guild, Metered::Replay).await? {
         return Ok(());
     }
-    let (detail, m) = match ctx.data().ladder.find_match(guild, &id).await {
-        Ok(found) => found,
-        Err(d) => return deny(ctx, &d).await,
-    };
+    let (detail, m) = ctx.data().ladder.find_match(guild, &id).await?;
     let data = ctx.data();
     let (catalog, l) = (data.catalog(), user_locale(ctx));
     let mut files = Vec::new();
@@ -109,10 +106,7 @@ pub(super) async fn export(
     if !within_budget(ctx, guild, Metered::Export).await? {
         return Ok(());
     }
-    let (detail, m) = match ctx.data().ladder.find_match(guild, &id).await {
-        Ok(found) => found,
-        Err(d) => return deny(ctx, &d).await,
-    };
+    let (detail, m) = ctx.data().ladder.find_match(guild, &id).await?;
     let text = exchange_text(&detail, &m);
     ctx.send(
         CreateReply::default()

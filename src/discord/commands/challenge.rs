@@ -18,7 +18,7 @@ use super::super::choices::{time_presets, ColorOption, VariantChoice};
 use super::super::data::{Context, Error};
 use super::super::messages::{clip, mentions_only};
 use super::super::offers::{offer_terms, open_match, post_offer, MatchPlace};
-use super::super::reply::{deny, private, seated, user_locale};
+use super::super::reply::{private, seated, user_locale};
 
 /// A user named by an option, as the host sees them.
 fn invitee(ctx: Context<'_>, public: Locale, user: &User) -> Invitee {
@@ -122,10 +122,10 @@ pub(super) async fn challenge(
         level,
         seed: unix_ms() as u64,
     };
-    let seats = match data.offers.seat_challenge(guild, variant, invitation).await {
-        Ok(seats) => seats,
-        Err(d) => return deny(ctx, &d).await,
-    };
+    let seats = data
+        .offers
+        .seat_challenge(guild, variant, invitation)
+        .await?;
     let expires_unix_ms = unix_ms() + terms.expiry.as_millis() as i64;
     let mut challenge = Challenge {
         id: 0,
@@ -191,10 +191,7 @@ pub(super) async fn challenge(
         .map(|s| s.id)
         .collect();
     challenge.text = challenge_text(catalog, &challenge, (expires_unix_ms / 1000) as u64);
-    let offer = match data.offers.open(&challenge, expires_unix_ms).await {
-        Ok(id) => id,
-        Err(d) => return deny(ctx, &d).await,
-    };
+    let offer = data.offers.open(&challenge, expires_unix_ms).await?;
     let button = |answer, label, style| {
         CreateButton::new(ButtonId::Challenge { id: offer, answer }.to_string())
             .label(catalog.plain(public, label))

@@ -15,7 +15,7 @@ use super::super::buttons::ButtonId;
 use super::super::data::{Context, Error};
 use super::super::messages::{clip, mentions_only, style};
 use super::super::offers::bot_user;
-use super::super::reply::{deny, in_guild, user_id, user_locale};
+use super::super::reply::{in_guild, user_id, user_locale};
 use crate::host::offers::{Answer, SeekPress};
 
 /// Buttons a message can carry (5 rows of 5; discord-api-docs
@@ -42,14 +42,10 @@ pub(super) async fn matches(ctx: Context<'_>) -> Result<(), Error> {
         .filter(|(_, spec)| spec.guild == guild)
         .map(|(route, spec)| (format!("<#{}>", route.thread.get()), spec))
         .collect();
-    let offers = match data
+    let offers = data
         .offers
         .open_by(guild, player, bot_user(ctx.serenity_context()))
-        .await
-    {
-        Ok(o) => o,
-        Err(d) => return deny(ctx, &d).await,
-    };
+        .await?;
     let (text, buttons) = matches_message(catalog, l, &running, &offers, MAX_BUTTONS);
     let buttons: Vec<CreateButton> = buttons
         .into_iter()

@@ -19,13 +19,11 @@ pub mod tournament;
 
 use std::sync::Arc;
 
-use poise::CreateReply;
-
 use crate::host::Denial;
 use crate::i18n::id;
 
 use super::data::{Data, Error};
-use super::reply::user_locale;
+use super::reply::deny;
 
 /// Every command, in the order Discord lists them.
 pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
@@ -112,10 +110,14 @@ pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
             };
             (ctx, denial)
         }
-        poise::FrameworkError::Command { error, ctx, .. } => {
-            tracing::error!(command = %ctx.command().name, error = %error, "command failed");
-            (ctx, Denial::internal())
-        }
+        // A refusal from the host (`?` on a `Denial`): the user reads it.
+        poise::FrameworkError::Command { error, ctx, .. } => match error.downcast::<Denial>() {
+            Ok(d) => (ctx, d),
+            Err(error) => {
+                tracing::error!(command = %ctx.command().name, error = %error, "command failed");
+                (ctx, Denial::internal())
+            }
+        },
         // An autocomplete request is answered with choices or not at all
         // (Discord shows none).
         poise::FrameworkError::CommandPanic {
@@ -130,11 +132,7 @@ pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
             return;
         }
     };
-    let text = ctx
-        .data()
-        .catalog()
-        .render(user_locale(ctx), denial.message());
-    let _ = ctx
-        .send(CreateReply::default().content(text).ephemeral(true))
-        .await;
+    if let Err(e) = deny(ctx, &denial).await {
+        tracing::warn!(command = %ctx.command().name, error = %e, "a refusal could not be sent");
+    }
 }

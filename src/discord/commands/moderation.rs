@@ -151,10 +151,7 @@ pub(super) async fn config(
         .filter_map(|(limit, v)| v.map(|v| (limit, v)))
         .collect(),
     };
-    let settings = match data.settings.configure(guild, &change).await {
-        Ok(s) => s,
-        Err(d) => return deny(ctx, &d).await,
-    };
+    let settings = data.settings.configure(guild, &change).await?;
     let locale = user_locale(ctx);
     let mut text = settings_text(data.catalog(), locale, &settings, data.settings.bounds());
     if let Some(anyone) = tournaments {

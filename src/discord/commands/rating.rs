@@ -30,7 +30,7 @@ use super::super::choices::VariantChoice;
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only, style};
 use super::super::reply::{
-    acknowledge, deny, guild_locale, in_guild, private, private_followup, seated, user_locale,
+    acknowledge, guild_locale, in_guild, private, private_followup, seated, user_locale,
     PrivateAnswer,
 };
 
@@ -73,10 +73,7 @@ pub(super) async fn rating(
     };
     let user = seated(user.as_ref().unwrap_or_else(|| ctx.author()), None);
     let wanted = variant.map(|v| v.0);
-    let cards = match data.ladder.rating_card(guild, &user, wanted).await {
-        Ok(c) => c,
-        Err(d) => return deny(ctx, &d).await,
-    };
+    let cards = data.ladder.rating_card(guild, &user, wanted).await?;
     if cards.is_empty() {
         return private(ctx, rating_none(catalog, l, &user.name, wanted)).await;
     }
@@ -142,10 +139,7 @@ pub(super) async fn leaderboard(
         return Ok(());
     };
     let variant = variant.map_or(Variant::Classic, |v| v.0);
-    let page = match data.ladder.leaderboard(guild, variant, 0).await {
-        Ok(p) => p,
-        Err(d) => return deny(ctx, &d).await,
-    };
+    let page = data.ladder.leaderboard(guild, variant, 0).await?;
     let settings = data.settings.guild(guild).await;
     let l = public_locale(&settings, guild_locale(ctx).as_deref());
     let (text, buttons) = page_message(data.catalog(), l, variant, 0, &page);
@@ -220,15 +214,9 @@ pub(super) async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), 
         return Ok(());
     };
     let user = seated(user.as_ref().unwrap_or_else(|| ctx.author()), None);
-    let entries = match data.ladder.history(guild, &user, HISTORY).await {
-        Ok(h) => h,
-        Err(d) => return deny(ctx, &d).await,
-    };
+    let entries = data.ladder.history(guild, &user, HISTORY).await?;
     // The name this server shows for them, never another server's.
-    let name = match data.ladder.name_in(guild, &user).await {
-        Ok(n) => n,
-        Err(d) => return deny(ctx, &d).await,
-    };
+    let name = data.ladder.name_in(guild, &user).await?;
     let text = history_text(catalog, l, &name, &entries);
     private(ctx, text).await
 }

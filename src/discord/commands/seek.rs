@@ -86,10 +86,7 @@ pub(super) async fn seek(
         ),
         expires_unix_ms / 1000
     );
-    let offer = match data.offers.open_seek(&s, expires_unix_ms).await {
-        Ok(id) => id,
-        Err(d) => return deny(ctx, &d).await,
-    };
+    let offer = data.offers.open_seek(&s, expires_unix_ms).await?;
     post_offer(
         ctx,
         offer,

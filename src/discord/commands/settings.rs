@@ -7,7 +7,7 @@ use crate::i18n::{id, Args};
 
 use super::super::choices::LanguageChoice;
 use super::super::data::{Context, Error};
-use super::super::reply::{deny, private, reader_locale, seated};
+use super::super::reply::{private, reader_locale, seated};
 
 /// Your settings: confirm before dropping, language of replies to you.
 #[poise::command(slash_command)]
@@ -22,14 +22,10 @@ pub(super) async fn settings(
         confirm_drop: confirm,
         language: language.map(|l| l.0),
     };
-    let s = match data
+    let s = data
         .settings
         .change_player(&seated(ctx.author(), None), change)
-        .await
-    {
-        Ok(s) => s,
-        Err(d) => return deny(ctx, &d).await,
-    };
+        .await?;
     let l = reader_locale(ctx).await;
     let yes_no = catalog.plain(l, if s.confirm_drop { id::YES } else { id::NO });
     let language = catalog.plain(

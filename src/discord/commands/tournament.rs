@@ -91,14 +91,10 @@ async fn tournament_create(
         locale: Some(terms.public.tag().to_string()),
     };
     let creator = author_seated(ctx);
-    let tid = match data
+    let tid = data
         .tournaments
         .create(&spec, &creator, is_moderator(ctx))
-        .await
-    {
-        Ok(t) => t,
-        Err(d) => return deny(ctx, &d).await,
-    };
+        .await?;
     tracing::info!(guild, tournament = %tid, creator = %ctx.author().id, "tournament created");
     post_card(&data, tid).await;
     reply(ctx, Message::new(id::TOURNAMENT_CREATED).with("id", tid.0)).await
