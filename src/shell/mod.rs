@@ -518,17 +518,12 @@ mod tests {
         }
     }
 
-    #[tokio::test]
-    async fn a_restored_match_is_not_taken_for_the_rematch_once_the_current_one_ends() {
-        // Before: with two saved matches, resigning the resumed one made
-        // the other's queued turn view look like a rematch, and the shell
-        // switched to it (and said the match was saved instead of over).
-        let catalog = Arc::new(Catalog::new().unwrap());
-        let config = HostConfig {
-            time_style: TimeStyle::Countdown,
-            images: false,
-        };
-        let (host, views) = Host::new(catalog, Arc::new(HeuristicBot), config);
+    /// A shell on `host`'s classic match of al (this keyboard) and bo, with
+    /// their PopOut match running in the background; the match ids.
+    async fn two_matches(
+        host: &Host,
+        views: mpsc::UnboundedReceiver<View>,
+    ) -> (Shell<Vec<u8>>, MatchId, MatchId) {
         let spec = |variant| MatchSpec {
             variant,
             clock: ClockSettings::default(),
@@ -559,7 +554,7 @@ mod tests {
             ticking: false,
             db: None,
         };
-        let mut shell = Shell {
+        let shell = Shell {
             host: host.clone(),
             views,
             out: Vec::new(),
@@ -570,6 +565,25 @@ mod tests {
             saved: false,
             background: [other].into_iter().collect(),
         };
+        (shell, current, other)
+    }
+
+    fn host() -> (Host, mpsc::UnboundedReceiver<View>) {
+        let catalog = Arc::new(Catalog::new().unwrap());
+        let config = HostConfig {
+            time_style: TimeStyle::Countdown,
+            images: false,
+        };
+        Host::new(catalog, Arc::new(HeuristicBot), config)
+    }
+
+    #[tokio::test]
+    async fn a_restored_match_is_not_taken_for_the_rematch_once_the_current_one_ends() {
+        // Before: with two saved matches, resigning the resumed one made
+        // the other's queued turn view look like a rematch, and the shell
+        // switched to it (and said the match was saved instead of over).
+        let (host, views) = host();
+        let (mut shell, current, other) = two_matches(&host, views).await;
         host.act(current, YOU, Request::ResignMatch).await.unwrap();
         while !host.is_finished(current) {
             tokio::task::yield_now().await;
@@ -595,54 +609,9 @@ mod tests {
         // Before: the rematch rules ran in the Discord adapter only, so
         // `rematch` here started a second match between two players who
         // still played one (Discord refuses it: error-same-opponent).
-        let catalog = Arc::new(Catalog::new().unwrap());
-        let config = HostConfig {
-            time_style: TimeStyle::Countdown,
-            images: false,
-        };
-        let (host, views) = Host::new(catalog, Arc::new(HeuristicBot), config);
+        let (host, views) = host();
         Offers::standalone(host.clone()).await.unwrap();
-        let spec = |variant| MatchSpec {
-            variant,
-            clock: ClockSettings::default(),
-            players: vec![seat(YOU, "al"), seat(UserId(7), "bo")],
-            guild: crate::host::players::TERMINAL_GUILD,
-            locale: Locale::EnUs,
-            seed: 1,
-            tournament: None,
-        };
-        let current = host
-            .create_match(spec(crate::game::Variant::Classic))
-            .await
-            .unwrap();
-        let other = host
-            .create_match(spec(crate::game::Variant::Popout))
-            .await
-            .unwrap();
-        let opts = ShellOptions {
-            variant: crate::game::Variant::Classic,
-            time: TimeControl::DEFAULT,
-            opponent: Opponent::Hotseat,
-            level: 1,
-            locale: Locale::EnUs,
-            images: None,
-            color: false,
-            seed: 1,
-            name: None,
-            ticking: false,
-            db: None,
-        };
-        let mut shell = Shell {
-            host: host.clone(),
-            views,
-            out: Vec::new(),
-            opts,
-            current,
-            buttons: Vec::new(),
-            images_written: 0,
-            saved: false,
-            background: [other].into_iter().collect(),
-        };
+        let (mut shell, current, other) = two_matches(&host, views).await;
         host.act(current, YOU, Request::ResignMatch).await.unwrap();
         while !host.is_finished(current) {
             tokio::task::yield_now().await;
