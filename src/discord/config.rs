@@ -52,6 +52,7 @@ pub const TEST_TIME_SCALE_ENV: &str = "FOURBOT_TEST_TIME_SCALE";
 /// deferral, to show what a bug in a command does (an apology, one log
 /// line, the bot serving on). Read only by builds with debug assertions:
 /// a release build has no such panic.
+#[cfg(debug_assertions)]
 pub const TEST_PANIC_ENV: &str = "FOURBOT_TEST_PANIC_COMMAND";
 
 /// The gateway intents: guilds (threads), guild messages and message content

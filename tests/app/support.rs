@@ -1,4 +1,4 @@
-//! What the rules tests share: running the `fourbot` command line.
+//! What the app tests share: running the `fourbot` command line.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
