@@ -105,26 +105,6 @@ async fn on_press(
             ))
             .await
         }
-        ButtonId::Match(ActionId::ResignMatch { match_id }) => {
-            match data.host.resign_question(match_id, user_id(&press.user)) {
-                Some(until) => {
-                    Box::pin(ask_resign(ctx, data, press, match_id, until, locale)).await
-                }
-                None => {
-                    let action = ActionId::ResignMatch { match_id };
-                    Box::pin(on_match_press(
-                        ctx,
-                        data,
-                        press,
-                        button,
-                        action,
-                        Pressed::Directly,
-                        locale,
-                    ))
-                    .await
-                }
-            }
-        }
         ButtonId::ResignMatch {
             match_id,
             until,
@@ -151,6 +131,13 @@ async fn on_press(
             acknowledge(ctx, press, &update).await.map(drop)
         }
         ButtonId::Match(action) => {
+            // Resign match asks first, when the presser plays the match
+            // and it runs (otherwise the press is refused as any other).
+            if let ActionId::ResignMatch { match_id } = action {
+                if let Some(until) = data.host.resign_question(match_id, user_id(&press.user)) {
+                    return Box::pin(ask_resign(ctx, data, press, match_id, until, locale)).await;
+                }
+            }
             Box::pin(on_match_press(
                 ctx,
                 data,

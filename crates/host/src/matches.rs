@@ -1094,10 +1094,10 @@ impl Host {
     /// handled (and refused) like any other, since `player` holds no seat
     /// of `id` or it is over.
     pub fn resign_question(&self, id: MatchId, player: UserId) -> Option<u64> {
-        let seated = self
-            .spec(id)
-            .is_some_and(|s| s.players.iter().any(|p| p.id == player));
-        (seated && !self.is_finished(id)).then(|| unix_seconds() + RESIGN_CONFIRM_WINDOW_SECS)
+        let entry = self.entry(id)?;
+        let seated = entry.spec.players.iter().any(|p| p.id == player);
+        let running = entry.finished.lock().expect("lock").is_none();
+        (seated && running).then(|| unix_seconds() + RESIGN_CONFIRM_WINDOW_SECS)
     }
 
     /// Whether an answer to the question asked with `deadline`
