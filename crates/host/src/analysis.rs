@@ -130,11 +130,6 @@ impl Analyses {
         }
     }
 
-    /// How many analyses wait or run now.
-    pub fn queued(&self) -> usize {
-        self.queue.len()
-    }
-
     /// `me`'s request to analyse match `id` on `guild` (`None`: their last
     /// finished match there), answered in `locale`.
     ///
@@ -323,7 +318,7 @@ fn verdict_word(catalog: &Catalog, l: Locale, v: Verdict) -> String {
 
 /// One line per move of `game` (`7. 🔴 d: win → draw — threw a win away`),
 /// in `l`; `verdicts` are the solver's for `game`.
-pub fn game_lines(
+fn game_lines(
     catalog: &Catalog,
     l: Locale,
     game: &Game,
