@@ -318,12 +318,7 @@ fn verdict_word(catalog: &Catalog, l: Locale, v: Verdict) -> String {
 
 /// One line per move of `game` (`7. 🔴 d: win → draw — threw a win away`),
 /// in `l`; `verdicts` are the solver's for `game`.
-fn game_lines(
-    catalog: &Catalog,
-    l: Locale,
-    game: &Game,
-    verdicts: &[MoveVerdict],
-) -> Vec<String> {
+fn game_lines(catalog: &Catalog, l: Locale, game: &Game, verdicts: &[MoveVerdict]) -> Vec<String> {
     let mut p: Position = *game.start();
     let mut lines = Vec::new();
     for v in verdicts {
