@@ -3,13 +3,15 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+
+use parking_lot::Mutex;
 
 use crate::host::ladder::Ladder;
 use crate::host::offers::Offers;
 use crate::host::settings::Settings;
 use crate::host::tournaments::{TournamentNews, Tournaments};
-use crate::host::{ActionId, Host, UserId};
+use crate::host::{Host, UserId};
 use crate::i18n::{Catalog, Locale};
 use crate::play::ClockSettings;
 
@@ -37,16 +39,12 @@ pub struct Data {
     /// clients of interactions.
     pub rest: Arc<Rest>,
     /// Language overrides (`/settings`) of users who acted lately;
-    /// refreshed from the settings before every command and press.
+    /// refreshed from the settings before every command (a press reads
+    /// them from the settings when it answers in words).
     pub language_overrides: Mutex<HashMap<UserId, Locale>>,
-    /// Confirm-before-drop: the drop each player has selected, to be played
-    /// by a second press or by Confirm.
-    pub selections: Mutex<HashMap<UserId, ActionId>>,
     /// Tests only: every new match's clock is divided by this
     /// (`FOURBOT_TEST_TIME_SCALE`, builds with debug assertions).
     pub test_time_scale: Option<u64>,
-    /// The start-up work after connecting (restoring the matches, …).
-    pub startup: Startup,
     /// Whether the gateway sends message content (the Message Content
     /// intent was granted); without it only replies to the bot and messages
     /// that mention it carry their text.
@@ -64,33 +62,6 @@ pub struct Data {
     /// `/analyze` requests waiting or running: at most the operator's
     /// queue length in all, each server's limit per member.
     pub analyses: crate::host::analysis::Analyses,
-}
-
-/// The start-up work's progress: begun once (a reconnect does not start
-/// it again), finished once every running match is restored.
-#[derive(Default)]
-pub struct Startup {
-    begun: AtomicBool,
-    done: tokio::sync::watch::Sender<bool>,
-}
-
-impl Startup {
-    /// Marks the start-up begun; `false` if it had begun already.
-    pub fn begin(&self) -> bool {
-        !self.begun.swap(true, Ordering::SeqCst)
-    }
-
-    /// Marks it finished: everyone waiting in [`Startup::wait`] goes on.
-    pub fn finish(&self) {
-        self.done.send_replace(true);
-    }
-
-    /// Returns once the start-up work is finished.
-    pub async fn wait(&self) {
-        let mut done = self.done.subscribe();
-        // The sender lives in `self`, so the channel never closes here.
-        let _ = done.wait_for(|d| *d).await;
-    }
 }
 
 impl Data {
@@ -116,19 +87,12 @@ impl Data {
     /// [`Data::language_overrides`] and returns it.
     pub async fn refresh_language(&self, user: UserId) -> Option<Locale> {
         let chosen = self.settings.language_override(user).await;
-        let mut overrides = super::ops::lock(&self.language_overrides);
+        let mut overrides = self.language_overrides.lock();
         match chosen {
             Some(l) => overrides.insert(user, l),
             None => overrides.remove(&user),
         };
         chosen
-    }
-
-    /// Returns once the running matches are restored (at once, but after
-    /// a restart): what presses and commands about matches wait for,
-    /// after they were acknowledged.
-    pub async fn started(&self) {
-        self.startup.wait().await;
     }
 
     /// Records whether the gateway sends message content.
@@ -151,9 +115,7 @@ impl Data {
 
     /// `user`'s override as last read.
     pub fn language_override(&self, user: UserId) -> Option<Locale> {
-        super::ops::lock(&self.language_overrides)
-            .get(&user)
-            .copied()
+        self.language_overrides.lock().get(&user).copied()
     }
 }
 

@@ -1,12 +1,16 @@
-//! Gateway events other than slash commands: button presses, read once as
-//! a [`ButtonId`] and handed to their owner, and messages typed in match
-//! threads.
+//! Gateway events: every event enters the bot here ([`PerInteraction`],
+//! then poise, which dispatches slash commands and hands the rest to
+//! [`handle`]): button presses, read once as a [`ButtonId`] and handed to
+//! their owner, and messages typed in match threads.
 //!
 //! Every press is acknowledged at once — a match action with a deferred
 //! update (the next turn is posted as a new channel message by the
 //! [`super::poster`]), an offer's answer by updating its message — and a
 //! refusal comes back as a private (ephemeral) reply in the presser's
-//! language.
+//! language. A column press goes from here to the REST layer (its
+//! acknowledgement, [`super::rest`]), the routes (its token leased for the
+//! poster, [`super::routes`]) and the host (docs/architecture.md, "A press
+//! and a typed move, file by file").
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -26,28 +30,92 @@ use crate::i18n::{id, Args, Locale};
 use super::buttons::ButtonId;
 use super::commands;
 use super::data::{Data, Error};
-use super::leases::Token;
 use super::messages::{clip, mentions_only};
 use super::offers::on_offer_press;
-use super::reply::{acknowledge, private_followup, user_id};
+use super::reply::private_followup;
+use super::rest::acknowledge;
+use super::routes::Press;
 
-/// Handles one gateway event (poise has already dispatched slash commands).
+/// The poise framework of one connection, handing every interaction a
+/// client of its own ([`Rest::interaction_http`](super::rest::Rest::interaction_http)): its callback,
+/// follow-ups and edits are limited per token, as Discord limits them, not
+/// in the one bucket serenity keeps for every token of the application.
+pub struct PerInteraction {
+    /// The commands and the event handler ([`handle`]).
+    pub poise: poise::Framework<Arc<Data>, Error>,
+    /// What the handlers share.
+    pub data: Arc<Data>,
+}
+
+#[serenity::async_trait]
+impl serenity::all::Framework for PerInteraction {
+    async fn init(&mut self, client: &serenity::all::Client) {
+        self.poise.init(client).await;
+    }
+
+    async fn dispatch(&self, mut ctx: serenity::all::Context, event: serenity::all::FullEvent) {
+        use serenity::all::{FullEvent, Interaction};
+        match &event {
+            FullEvent::InteractionCreate { interaction } => {
+                ctx.http = self
+                    .data
+                    .rest
+                    .interaction_http(interaction.application_id());
+                let kind = match interaction {
+                    Interaction::Command(_) => "command",
+                    Interaction::Component(_) => "component",
+                    Interaction::Autocomplete(_) => "autocomplete",
+                    Interaction::Modal(_) => "modal",
+                    _ => "other",
+                };
+                metrics::counter!(super::ops::INTERACTIONS, "kind" => kind).increment(1);
+            }
+            FullEvent::Ready { .. } => {
+                let shard = ctx.shard_id.0;
+                let mut seen = self.data.shards_seen.lock();
+                if !seen.insert(shard) {
+                    metrics::counter!(super::ops::GATEWAY_RECONNECTS, "shard" => shard.to_string())
+                        .increment(1);
+                }
+            }
+            FullEvent::Resume { .. } => {
+                let shard = ctx.shard_id.0.to_string();
+                metrics::counter!(super::ops::GATEWAY_RESUMES, "shard" => shard).increment(1);
+            }
+            _ => {}
+        }
+        // When the event arrived: acknowledgements are timed from here.
+        super::rest::RECEIVED
+            .scope(std::time::Instant::now(), self.poise.dispatch(ctx, event))
+            .await;
+    }
+}
+
+/// Handles one gateway event (poise has already dispatched slash
+/// commands): poise's event handler.
 ///
 /// # Errors
 /// A Discord request failed (logged by the framework).
-pub async fn handle(
-    ctx: &SerenityContext,
-    event: &FullEvent,
-    data: Arc<Data>,
-) -> Result<(), Error> {
+pub fn handle<'a>(
+    framework: poise::FrameworkContext<'a, Arc<Data>, Error>,
+    event: &'a FullEvent,
+) -> poise::BoxFuture<'a, Result<(), Error>> {
+    Box::pin(on_event(
+        framework.serenity_context,
+        event,
+        framework.user_data,
+    ))
+}
+
+async fn on_event(ctx: &SerenityContext, event: &FullEvent, data: &Arc<Data>) -> Result<(), Error> {
     // Each kind of event's future is boxed on its own: serenity boxes this
     // one for every event, and inline it would be as large as the largest
     // branch (14.7 KB before, docs/benchmarks.md) for every press.
     match event {
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(press),
-        } => Box::pin(on_press(ctx, &data, press)).await,
-        FullEvent::Message { new_message } => Box::pin(on_message(&data, new_message)).await,
+        } => Box::pin(on_press(ctx, data, press)).await,
+        FullEvent::Message { new_message } => Box::pin(on_message(data, new_message)).await,
         // A match thread archived (Discord's auto-archive, a moderator) or
         // unarchived: the next post unarchives it first rather than being
         // refused (50083) into it (`developers/events/gateway-events.mdx`,
@@ -62,6 +130,19 @@ pub async fn handle(
     }
 }
 
+/// The presser's language: their `/settings` choice, else their Discord
+/// client's. Read only when a press is answered in words (a drop that is
+/// played is not).
+async fn presser_locale(data: &Data, press: &ComponentInteraction) -> Locale {
+    let chosen = data.settings.language_override(presser(press)).await;
+    Locale::for_user(chosen, &press.locale)
+}
+
+/// Who pressed.
+fn presser(press: &ComponentInteraction) -> UserId {
+    UserId(press.user.id.get())
+}
+
 /// The file name of a drop preview.
 pub const PREVIEW_FILE: &str = "preview.png";
 
@@ -70,8 +151,6 @@ async fn on_press(
     data: &Arc<Data>,
     press: &ComponentInteraction,
 ) -> Result<(), Error> {
-    let chosen = data.refresh_language(user_id(&press.user)).await;
-    let locale = Locale::for_user(chosen, &press.locale);
     let Ok(button) = press.data.custom_id.parse::<ButtonId>() else {
         // Not a button of any version of this bot: acknowledged, and the
         // presser is told it no longer works.
@@ -79,29 +158,42 @@ async fn on_press(
         press
             .create_response(&ctx.http, CreateInteractionResponse::Acknowledge)
             .await?;
+        let locale = presser_locale(data, press).await;
         let text = data.catalog().plain(locale, id::ERROR_STALE_BUTTON);
         press
             .create_followup(&ctx.http, private_followup(&text))
             .await?;
         return Ok(());
     };
-    // Boxed per branch (see `handle`): a press holds the memory of its own
-    // branch only.
+    // Boxed per branch (see `on_event`): a press holds the memory of its
+    // own branch only.
     match button {
-        ButtonId::Challenge { id, answer } => {
-            let what = OfferPress::Challenge(answer);
-            Box::pin(on_offer_press(ctx, data, press, id, what, locale)).await
+        ButtonId::Match(action) => {
+            // Resign match asks first, when the presser plays the match
+            // and it runs (otherwise the press is refused as any other).
+            if let ActionId::ResignMatch { match_id } = action {
+                if let Some(until) = data.host.resign_question(match_id, presser(press)) {
+                    return Box::pin(ask_resign(ctx, data, press, match_id, until)).await;
+                }
+            }
+            Box::pin(on_match_press(
+                ctx,
+                data,
+                press,
+                button,
+                action,
+                Pressed::Directly,
+            ))
+            .await
         }
-        ButtonId::Seek { id, press: p } => {
-            let what = OfferPress::Seek(p);
-            Box::pin(on_offer_press(ctx, data, press, id, what, locale)).await
-        }
-        ButtonId::Leaderboard { variant, page } => {
-            Box::pin(commands::rating::on_page(ctx, data, press, variant, page)).await
-        }
-        ButtonId::Tournament { id, join } => {
-            Box::pin(commands::tournament::on_press(
-                ctx, data, press, id, join, locale,
+        ButtonId::Confirm(action) => {
+            Box::pin(on_match_press(
+                ctx,
+                data,
+                press,
+                button,
+                action,
+                Pressed::Confirmed,
             ))
             .await
         }
@@ -116,48 +208,40 @@ async fn on_press(
                 (true, true) => {
                     let action = ActionId::ResignMatch { match_id };
                     let how = Pressed::ResignConfirmed { until };
-                    return Box::pin(on_match_press(
-                        ctx, data, press, button, action, how, locale,
-                    ))
-                    .await;
+                    return Box::pin(on_match_press(ctx, data, press, button, action, how)).await;
                 }
             };
+            let locale = presser_locale(data, press).await;
             let text = data.catalog().plain(locale, answer);
             let update = CreateInteractionResponse::UpdateMessage(
                 CreateInteractionResponseMessage::new()
                     .content(text)
                     .components(Vec::new()),
             );
-            acknowledge(ctx, press, &update).await.map(drop)
+            acknowledge(&ctx.http, press, &update).await?;
+            Ok(())
         }
-        ButtonId::Match(action) => {
-            // Resign match asks first, when the presser plays the match
-            // and it runs (otherwise the press is refused as any other).
-            if let ActionId::ResignMatch { match_id } = action {
-                if let Some(until) = data.host.resign_question(match_id, user_id(&press.user)) {
-                    return Box::pin(ask_resign(ctx, data, press, match_id, until, locale)).await;
-                }
-            }
-            Box::pin(on_match_press(
-                ctx,
-                data,
-                press,
-                button,
-                action,
-                Pressed::Directly,
-                locale,
+        ButtonId::Challenge { id, answer } => {
+            let locale = presser_locale(data, press).await;
+            let what = OfferPress::Challenge(answer);
+            Box::pin(on_offer_press(ctx, data, press, id, what, locale)).await
+        }
+        ButtonId::Seek { id, press: p } => {
+            let locale = presser_locale(data, press).await;
+            let what = OfferPress::Seek(p);
+            Box::pin(on_offer_press(ctx, data, press, id, what, locale)).await
+        }
+        ButtonId::Leaderboard { variant, page } => {
+            let locale = presser_locale(data, press).await;
+            Box::pin(commands::rating::on_page(
+                ctx, data, press, variant, page, locale,
             ))
             .await
         }
-        ButtonId::Confirm(action) => {
-            Box::pin(on_match_press(
-                ctx,
-                data,
-                press,
-                button,
-                action,
-                Pressed::Confirmed,
-                locale,
+        ButtonId::Tournament { id, join } => {
+            let locale = presser_locale(data, press).await;
+            Box::pin(commands::tournament::on_press(
+                ctx, data, press, id, join, locale,
             ))
             .await
         }
@@ -174,8 +258,8 @@ async fn ask_resign(
     press: &ComponentInteraction,
     match_id: MatchId,
     until: u64,
-    locale: Locale,
 ) -> Result<(), Error> {
+    let locale = presser_locale(data, press).await;
     let catalog = data.catalog();
     let answer = |resign: bool, label, style| {
         CreateButton::new(
@@ -204,48 +288,32 @@ async fn ask_resign(
             ])])
             .allowed_mentions(mentions_only(&[])),
     );
-    acknowledge(ctx, press, &ask).await.map(drop)
+    acknowledge(&ctx.http, press, &ask).await?;
+    Ok(())
 }
 
-/// Confirm-before-drop: when the presser asked for it (`/settings`) and
-/// this is a drop they have not selected yet, the press selects it and
-/// answers with a private preview and a Confirm button. Returns whether it
-/// did.
-async fn preview(
+/// The private preview of a drop (confirm-before-drop, the host's
+/// [`Host::preview_first`]), with its Confirm button.
+async fn show_preview(
     ctx: &SerenityContext,
     data: &Data,
     press: &ComponentInteraction,
     drop: ActionId,
-    locale: Locale,
-) -> Result<bool, Error> {
-    let player = user_id(&press.user);
-    if !data.settings.confirm_drop(player).await {
-        return Ok(false);
-    }
-    let selected = super::ops::lock(&data.selections).get(&player).copied();
-    if selected == Some(drop) {
-        return Ok(false); // the second press drops
-    }
-    let Some(png) = data.host.preview(player, drop).await else {
-        return Ok(false);
-    };
-    super::ops::lock(&data.selections).insert(player, drop);
+    png: Vec<u8>,
+) -> Result<(), Error> {
+    let locale = presser_locale(data, press).await;
     let confirm = CreateButton::new(ButtonId::Confirm(drop).to_string())
         .label(data.catalog().plain(locale, id::BUTTON_CONFIRM))
         .style(ButtonStyle::Success);
-    press
-        .create_response(
-            &ctx.http,
-            CreateInteractionResponse::Message(
-                CreateInteractionResponseMessage::new()
-                    .ephemeral(true)
-                    .add_file(CreateAttachment::bytes(png, PREVIEW_FILE))
-                    .components(vec![CreateActionRow::Buttons(vec![confirm])])
-                    .allowed_mentions(mentions_only(&[])),
-            ),
-        )
-        .await?;
-    Ok(true)
+    let preview = CreateInteractionResponse::Message(
+        CreateInteractionResponseMessage::new()
+            .ephemeral(true)
+            .add_file(CreateAttachment::bytes(png, PREVIEW_FILE))
+            .components(vec![CreateActionRow::Buttons(vec![confirm])])
+            .allowed_mentions(mentions_only(&[])),
+    );
+    acknowledge(&ctx.http, press, &preview).await?;
+    Ok(())
 }
 
 /// How a press on a match's button came.
@@ -259,7 +327,9 @@ enum Pressed {
     ResignConfirmed { until: u64 },
 }
 
-/// A press on a match's button.
+/// A press on a match's button: a preview first if the presser asked for
+/// one, else acknowledged, its token leased, and the host's answer (a
+/// refusal privately, a rematch's route in this thread).
 async fn on_match_press(
     ctx: &SerenityContext,
     data: &Data,
@@ -267,59 +337,48 @@ async fn on_match_press(
     button: ButtonId,
     action: ActionId,
     how: Pressed,
-    locale: Locale,
 ) -> Result<(), Error> {
-    let confirmed = !matches!(how, Pressed::Directly);
-    let player = user_id(&press.user);
+    let player = presser(press);
     if let Some(drop) = button.drop() {
-        if preview(ctx, data, press, drop, locale).await? {
-            return Ok(());
+        let confirm_first = data.settings.confirm_drop(player).await;
+        if let Some(png) = data.host.preview_first(player, drop, confirm_first).await {
+            return show_preview(ctx, data, press, drop, png).await;
         }
     }
-    super::ops::lock(&data.selections).remove(&player);
     // Acknowledge first: the host may queue the action behind others. A
     // confirmation loses its button.
-    let ack = if confirmed {
-        CreateInteractionResponse::UpdateMessage(
-            CreateInteractionResponseMessage::new().components(Vec::new()),
-        )
-    } else {
-        CreateInteractionResponse::Acknowledge
+    let (ack, message) = match how {
+        Pressed::Directly => (
+            CreateInteractionResponse::Acknowledge,
+            Some(press.message.id),
+        ),
+        _ => (
+            CreateInteractionResponse::UpdateMessage(
+                CreateInteractionResponseMessage::new().components(Vec::new()),
+            ),
+            None,
+        ),
     };
-    let pressed_at = Instant::now();
-    if !acknowledge(ctx, press, &ack).await? {
+    let at = Instant::now();
+    if !acknowledge(&ctx.http, press, &ack).await? {
         return Ok(());
     }
-    // After a restart, the match may still be being restored.
-    data.started().await;
     let match_id = action.match_id();
-    // The press's token may post the match's next views and edit the
-    // pressed message for 15 minutes (`leases`).
-    let token = Token::new(press.token.clone());
-    match confirmed {
-        false => data.routes.leases.pressed(
-            match_id,
-            press.channel_id,
-            press.message.id,
-            token,
-            pressed_at,
-        ),
-        true => data
-            .routes
-            .leases
-            .pressed_elsewhere(match_id, press.channel_id, token, pressed_at),
-    }
-    if let Some(spec) = data.host.spec(match_id) {
-        // A match the bot knows but has no thread for (its thread was not
-        // stored): the press names its thread.
-        data.routes
-            .learn(match_id, press.channel_id, press.message.id, spec.locale)
-            .await;
-    }
+    let leased = Press {
+        channel: press.channel_id,
+        message,
+        token: press.token.clone(),
+        at,
+    };
+    data.routes
+        .pressed(match_id, leased, || {
+            data.host.spec(match_id).map(|s| s.locale)
+        })
+        .await;
     // A rematch obeys the rules of a challenge in the channel the match was
     // played under (the host checks them, `RematchRules`).
     let parent = press.channel.as_ref().and_then(|c| c.parent_id);
-    let pressed = match how {
+    let acted = match how {
         Pressed::ResignConfirmed { until } => {
             data.host.confirm_resign(match_id, player, until).await
         }
@@ -329,13 +388,14 @@ async fn on_match_press(
                 .await
         }
     };
-    match pressed {
+    match acted {
         // The new match is played in this match's thread.
         Ok(Acted::Rematch(new)) => {
             data.routes.adopt_new(&[new], match_id).await;
         }
         Ok(_) => {}
         Err(d) => {
+            let locale = presser_locale(data, press).await;
             let followup = private_followup(&data.catalog().render(locale, d.message()));
             super::rest::with_retries("private refusal", || {
                 press.create_followup(&ctx.http, followup.clone())
@@ -356,14 +416,14 @@ async fn on_message(data: &Data, msg: &Message) -> Result<(), Error> {
     if data.routes.by_thread(msg.channel_id).is_none() {
         return Ok(());
     }
-    data.started().await;
+    data.routes.startup.wait().await;
     let Some((id, route)) = data.routes.by_thread(msg.channel_id) else {
         return Ok(());
     };
     if route.finished {
         return Ok(()); // after the match, everything is chat
     }
-    let player = user_id(&msg.author);
+    let player = UserId(msg.author.id.get());
     let text = typed_text(&msg.content, data.bot_user());
     if let Err(d) = data.host.typed(id, player, &text).await {
         let reply = CreateMessage::new()

@@ -21,8 +21,8 @@
 //! ordinary channel requests. Everything here is in memory: after a restart
 //! the first posts use the channel.
 
+use parking_lot::{Mutex, MutexGuard};
 use std::collections::HashMap;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use serenity::all::{ChannelId, MessageId};
@@ -138,8 +138,8 @@ impl Leases {
         Leases::default()
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        super::ops::lock(&self.inner)
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock()
     }
 
     /// A press on `message` of match `id`, in `channel`, arrived at `at`

@@ -192,16 +192,14 @@ async fn run_until(
         offers: services.offers.with_bounds(config.bounds),
         ladder: services.ladder,
         tournaments: services.tournaments.clone(),
-        tournament_news: std::sync::Mutex::new(
+        tournament_news: parking_lot::Mutex::new(
             services.tournament_news.lock().expect("news lock").take(),
         ),
         settings,
         routes: routes.clone(),
         rest: rest.clone(),
         language_overrides: Default::default(),
-        selections: Default::default(),
         test_time_scale: config.test_time_scale,
-        startup: Default::default(),
         message_content: std::sync::atomic::AtomicBool::new(true),
         bot_user: Default::default(),
         shards_seen: Default::default(),
@@ -322,7 +320,7 @@ async fn connect(
     let views = Arc::new(std::sync::Mutex::new(Some(views)));
     let mut intents = config::intents();
     let ended = loop {
-        let framework = PerInteraction {
+        let framework = events::PerInteraction {
             poise: framework(
                 data.clone(),
                 routes.clone(),
@@ -476,59 +474,6 @@ async fn fatal_close(
     })
 }
 
-/// The poise framework of one connection, handing every interaction a
-/// client of its own ([`rest::Rest::interaction_http`]): its callback,
-/// follow-ups and edits are limited per token, as Discord limits them, not
-/// in the one bucket serenity keeps for every token of the application.
-struct PerInteraction {
-    poise: poise::Framework<Arc<Data>, Error>,
-    data: Arc<Data>,
-}
-
-#[serenity::async_trait]
-impl serenity::all::Framework for PerInteraction {
-    async fn init(&mut self, client: &serenity::all::Client) {
-        self.poise.init(client).await;
-    }
-
-    async fn dispatch(&self, mut ctx: serenity::all::Context, event: serenity::all::FullEvent) {
-        use serenity::all::{FullEvent, Interaction};
-        match &event {
-            FullEvent::InteractionCreate { interaction } => {
-                ctx.http = self
-                    .data
-                    .rest
-                    .interaction_http(interaction.application_id());
-                let kind = match interaction {
-                    Interaction::Command(_) => "command",
-                    Interaction::Component(_) => "component",
-                    Interaction::Autocomplete(_) => "autocomplete",
-                    Interaction::Modal(_) => "modal",
-                    _ => "other",
-                };
-                metrics::counter!(ops::INTERACTIONS, "kind" => kind).increment(1);
-            }
-            FullEvent::Ready { .. } => {
-                let shard = ctx.shard_id.0;
-                let mut seen = self.data.shards_seen.lock().expect("shards lock");
-                if !seen.insert(shard) {
-                    metrics::counter!(ops::GATEWAY_RECONNECTS, "shard" => shard.to_string())
-                        .increment(1);
-                }
-            }
-            FullEvent::Resume { .. } => {
-                let shard = ctx.shard_id.0.to_string();
-                metrics::counter!(ops::GATEWAY_RESUMES, "shard" => shard).increment(1);
-            }
-            _ => {}
-        }
-        // When the event arrived: acknowledgements are timed from here.
-        ops::RECEIVED
-            .scope(std::time::Instant::now(), self.poise.dispatch(ctx, event))
-            .await;
-    }
-}
-
 /// The poise framework of one connection: the commands, the event handler,
 /// and a setup that returns at once on READY — it starts the poster (once)
 /// and the start-up work in the background ([`start_up`]), since poise
@@ -543,13 +488,7 @@ fn framework(
     poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands,
-            event_handler: |framework, event| {
-                Box::pin(events::handle(
-                    framework.serenity_context,
-                    event,
-                    framework.user_data.clone(),
-                ))
-            },
+            event_handler: events::handle,
             on_error: |error| Box::pin(commands::on_error(error)),
             pre_command: |ctx| Box::pin(commands::before(ctx)),
             prefix_options: poise::PrefixFrameworkOptions {
@@ -578,14 +517,14 @@ fn framework(
                         unreachable,
                     ));
                 }
-                if !data.startup.begin() {
+                if !data.routes.startup.begin() {
                     // A reconnect after a refused intent: started already.
                     return Ok(data);
                 }
                 let starting = data.clone();
                 tokio::spawn(async move {
                     start_up(&starting, bot, dev_guild).await;
-                    starting.startup.finish();
+                    starting.routes.startup.finish();
                 });
                 Ok(data)
             })
@@ -595,7 +534,8 @@ fn framework(
 
 /// What the bot does once connected, while events are already answered
 /// (a press on a running match waits for it, after its acknowledgement:
-/// [`Data::started`]): registers the slash commands (in a task of its own), restores the running matches, re-arms the
+/// [`routes::Startup::wait`]): registers the slash commands (in a task of
+/// its own), restores the running matches, re-arms the
 /// expiry of open challenges and seeks, and posts match ends that were
 /// committed but not posted.
 async fn start_up(data: &Arc<Data>, bot: UserId, dev_guild: Option<u64>) {
@@ -611,7 +551,7 @@ async fn start_up(data: &Arc<Data>, bot: UserId, dev_guild: Option<u64>) {
     });
     // Tournaments follow match ends from before the matches are restored
     // (a restored match may end at once), and pair what is due.
-    let news = data.tournament_news.lock().expect("news lock").take();
+    let news = data.tournament_news.lock().take();
     if let Some(news) = news {
         tokio::spawn(tournament_posts::run(data.clone(), news));
         // Under a test time scale the arenas' windows are divided, and the

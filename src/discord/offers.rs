@@ -24,9 +24,8 @@ use crate::play::ClockSettings;
 
 use super::data::{Context, Data, Error};
 use super::messages::{clip, mentions_only};
-use super::reply::{
-    acknowledge, deny, guild_locale, in_guild, private_followup, seated, user_locale,
-};
+use super::reply::{deny, guild_locale, in_guild, private_followup, seated, user_locale};
+use super::rest::acknowledge;
 use super::rest::{is_code, with_retries};
 use super::room;
 use super::routes::Route;
@@ -231,10 +230,10 @@ pub async fn on_offer_press(
     what: OfferPress,
     locale: Locale,
 ) -> Result<(), Error> {
-    if !acknowledge(ctx, press, &CreateInteractionResponse::Acknowledge).await? {
+    if !acknowledge(&ctx.http, press, &CreateInteractionResponse::Acknowledge).await? {
         return Ok(());
     }
-    data.started().await;
+    data.routes.startup.wait().await;
     let me = seated(&press.user, press.member.as_ref());
     let by = OfferPresser {
         player: &me,

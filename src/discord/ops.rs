@@ -12,7 +12,9 @@
 use std::convert::Infallible;
 use std::future::Future;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+
+use parking_lot::Mutex;
 use std::time::Duration;
 
 use http_body_util::Full;
@@ -52,19 +54,6 @@ pub const GATEWAY_SHARDS_UP: &str = "fourbot_gateway_shards_up";
 /// [`log_panics`]).
 pub const PANICS: &str = "fourbot_panics_total";
 
-tokio::task_local! {
-    /// When the event being handled arrived (set around each dispatch).
-    pub static RECEIVED: std::time::Instant;
-}
-
-/// Records an acknowledgement answered now in [`ACK_SECONDS`], timed from
-/// the event's arrival ([`RECEIVED`]; nothing outside a dispatch).
-pub fn acknowledged() {
-    if let Ok(arrived) = RECEIVED.try_with(|t| *t) {
-        metrics::histogram!(ACK_SECONDS).record(arrived.elapsed().as_secs_f64());
-    }
-}
-
 /// The histogram buckets of every `*_seconds` metric: 1 ms to 10 s.
 pub const LATENCY_BUCKETS: [f64; 14] = [
     0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 7.5, 10.0,
@@ -102,18 +91,6 @@ pub fn log_panics() {
     }));
 }
 
-/// Locks `mutex` even if a panic poisoned it. For the maps the Discord
-/// adapter shares between events: a panic while one is held is logged
-/// ([`log_panics`]) and ends its own task; with `lock().expect(..)` every
-/// later press or command that takes the lock would panic too. What a
-/// panicking holder left is kept: each of these maps is a cache or a
-/// queue whose entries are whole after every insert and removal.
-pub fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
 /// Which shards of `first..=last` have no gateway session, and for how
 /// long each has had none, in shard order (the relay's view:
 /// `relay::Watch::down`).
@@ -135,13 +112,13 @@ impl Health {
     /// watch (a new client after a reconnect with more shards replaces the
     /// range).
     pub fn watch(&self, down: ShardsDown, first: u32, last: u32) {
-        *lock(&self.inner) = Some((down, first, last));
+        *self.inner.lock() = Some((down, first, last));
     }
 
     /// `Ok` when every shard has a session, else why not: `"1 of 2 shards
     /// connected; shard 1 down for 12 s"`.
     pub async fn check(&self) -> Result<(), String> {
-        let Some((shards_down, first, last)) = lock(&self.inner).clone() else {
+        let Some((shards_down, first, last)) = self.inner.lock().clone() else {
             return Err("not connected to Discord yet".into());
         };
         let down = shards_down(first, last);

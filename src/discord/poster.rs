@@ -15,7 +15,9 @@
 
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+
+use parking_lot::Mutex;
 use std::time::Duration;
 
 use std::time::Instant;
@@ -80,7 +82,7 @@ impl Queues {
     /// Queues `view`; true when no worker runs for its match (the caller
     /// starts one).
     fn push(&self, view: View) -> bool {
-        let mut waiting = super::ops::lock(&self.waiting);
+        let mut waiting = self.waiting.lock();
         match waiting.entry(view.match_id) {
             Entry::Occupied(mut e) => {
                 e.get_mut().push_back(view);
@@ -97,7 +99,7 @@ impl Queues {
     /// none, and then the match is forgotten and the worker must end (a
     /// later view starts another).
     pub fn next(&self, id: MatchId) -> Option<View> {
-        let mut waiting = super::ops::lock(&self.waiting);
+        let mut waiting = self.waiting.lock();
         let queue = waiting.get_mut(&id)?;
         let view = queue.pop_front();
         if view.is_none() {
@@ -109,19 +111,19 @@ impl Queues {
     /// How many matches have a worker running (views being posted).
     #[cfg(test)]
     pub fn running(&self) -> usize {
-        super::ops::lock(&self.waiting).len()
+        self.waiting.lock().len()
     }
 
     /// Marks match `id`'s thread as one the bot cannot post in.
     fn lose(&self, id: MatchId) {
-        super::ops::lock(&self.unreachable).insert(id);
+        self.unreachable.lock().insert(id);
     }
 
     /// Whether `view` is to be posted: not when its match's thread cannot
     /// be posted in. The match's end is the last of them: after it, the
     /// match is no longer marked (a notice after the end is tried again).
     fn reachable(&self, view: &View) -> bool {
-        let mut lost = super::ops::lock(&self.unreachable);
+        let mut lost = self.unreachable.lock();
         if !lost.contains(&view.match_id) {
             return true;
         }

@@ -46,7 +46,9 @@
 use std::collections::HashMap;
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
+
+use parking_lot::Mutex;
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
@@ -61,7 +63,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
 use super::closes::{self, FatalClose};
-use super::ops::{lock, GATEWAY_ATTEMPTS, GATEWAY_DISCONNECTED_SECONDS, GATEWAY_SHARDS_UP};
+use super::ops::{GATEWAY_ATTEMPTS, GATEWAY_DISCONNECTED_SECONDS, GATEWAY_SHARDS_UP};
 
 /// The first pause after a failed attempt; it doubles with each failure.
 pub const BACKOFF_FIRST: Duration = Duration::from_secs(1);
@@ -310,7 +312,7 @@ impl Shared {
     fn up(&self, shard: u32, conn: u64) {
         let now = Instant::now();
         {
-            let mut shards = lock(&self.shards);
+            let mut shards = self.shards.lock();
             let state = shards.entry(shard).or_insert(ShardState {
                 live: None,
                 down_since: self.started,
@@ -323,14 +325,14 @@ impl Shared {
             let up = shards.values().filter(|s| s.live.is_some()).count();
             metrics::gauge!(GATEWAY_SHARDS_UP).set(up as f64);
         }
-        lock(&self.gate).reached();
+        self.gate.lock().reached();
         self.reached.notify_waiters();
     }
 
     /// Connection `conn` ended; its session on `shard` (if it had one) is
     /// down, unless a newer connection took the shard over.
     fn down(&self, shard: u32, conn: u64) {
-        let mut shards = lock(&self.shards);
+        let mut shards = self.shards.lock();
         if let Some(state) = shards.get_mut(&shard) {
             if state.live == Some(conn) {
                 state.live = None;
@@ -359,7 +361,7 @@ impl Watch {
     /// each has been without one, in shard order.
     pub fn down(&self, first: u32, last: u32) -> Vec<(u32, Duration)> {
         let now = Instant::now();
-        let shards = lock(&self.shared.shards);
+        let shards = self.shared.shards.lock();
         (first..=last)
             .filter_map(|id| match shards.get(&id) {
                 Some(s) if s.live.is_some() => None,
@@ -427,7 +429,7 @@ impl Relay {
     /// Relays new connections to `upstream` (Discord's gateway URL) and
     /// lets them through (again).
     pub fn open(&self, upstream: String) {
-        *lock(&self.shared.upstream) = upstream;
+        *self.shared.upstream.lock() = upstream;
         self.shared.held.store(false, Ordering::SeqCst);
     }
 
@@ -579,8 +581,8 @@ async fn reach_discord(
             }
         };
         loop {
-            let reset = lock(&shared.starts).wait_for_reset();
-            let next = lock(&shared.gate).next;
+            let reset = shared.starts.lock().wait_for_reset();
+            let next = shared.gate.lock().next;
             let until = reset.unwrap_or(next).max(next);
             if Instant::now() >= until {
                 break;
@@ -591,7 +593,7 @@ async fn reach_discord(
                 m = down.next() => if !hold(m, down, kept).await { return None },
             }
         }
-        let upstream = lock(&shared.upstream).clone();
+        let upstream = shared.upstream.lock().clone();
         let url = match query {
             "" => upstream,
             q => format!("{upstream}?{q}"),
@@ -608,11 +610,11 @@ async fn reach_discord(
             }
             Ok(Err(e)) => {
                 metrics::counter!(GATEWAY_ATTEMPTS, "outcome" => "failed").increment(1);
-                lock(&shared.gate).failed(&e.to_string());
+                shared.gate.lock().failed(&e.to_string());
             }
             Err(_) => {
                 metrics::counter!(GATEWAY_ATTEMPTS, "outcome" => "failed").increment(1);
-                lock(&shared.gate).failed("no answer within 10 s");
+                shared.gate.lock().failed("no answer within 10 s");
             }
         }
         drop(turn);
@@ -635,11 +637,11 @@ async fn forward(shared: &Shared, up: &mut Up, shard: &mut Option<u32>, m: Messa
     match from_bot(&m) {
         FromBot::Identify(s) => {
             *shard = Some(s);
-            let at = lock(&shared.starts).identify_at(s);
+            let at = shared.starts.lock().identify_at(s);
             tokio::time::sleep_until(at).await;
         }
         FromBot::Resume(session) => {
-            if let Some(s) = lock(&shared.sessions).get(&session) {
+            if let Some(s) = shared.sessions.lock().get(&session) {
                 *shard = Some(*s);
             }
         }
@@ -664,7 +666,7 @@ fn started(shared: &Shared, m: &Message, shard: Option<u32>, conn: u64) -> bool 
     };
     match from_discord(m) {
         FromDiscord::Ready(session) => {
-            let mut sessions = lock(&shared.sessions);
+            let mut sessions = shared.sessions.lock();
             // One session id a shard: the map stays as small as the shards.
             sessions.retain(|_, of| *of != s);
             sessions.insert(session, s);
@@ -795,7 +797,7 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
         // opened again at once, for ever).
         let lasted = live_since.map_or(Duration::ZERO, |t| t.elapsed());
         if by_discord && lasted < STABLE_SESSION {
-            lock(&shared.gate).failed(&format!(
+            shared.gate.lock().failed(&format!(
                 "the session was closed after {} s",
                 lasted.as_secs()
             ));
@@ -809,7 +811,7 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
             Some(code) => format!("the session was closed with {code} before READY"),
             None => "the connection ended before READY".to_string(),
         };
-        lock(&shared.gate).failed(&why);
+        shared.gate.lock().failed(&why);
     }
     if closed {
         let _ = up.close(None).await;

@@ -5,8 +5,7 @@
 
 use poise::CreateReply;
 use serenity::all::{
-    CreateAttachment, CreateInteractionResponse, CreateInteractionResponseFollowup, CreateMessage,
-    Member, User,
+    CreateAttachment, CreateInteractionResponseFollowup, CreateMessage, Member, User,
 };
 
 use crate::host::{Denial, NameSource, Seated, UserId};
@@ -309,48 +308,6 @@ pub fn pack(sections: &[String], limit: usize) -> Vec<String> {
     }
     out
 }
-
-/// Acknowledges `press` with `ack`, retrying like the poster. Returns
-/// whether the press counts as acknowledged: an answer 40060 "Interaction
-/// has already been acknowledged" to a retry means an earlier attempt
-/// arrived although its answer was lost, so it does; 10062 "Unknown
-/// interaction" means Discord no longer takes an answer (3 s have passed):
-/// the player was shown "This interaction failed", and the action is not
-/// taken (topics/Opcodes_and_Status_Codes.md, JSON error codes;
-/// interactions/receiving-and-responding.md).
-///
-/// # Errors
-/// Any other failure, once the retries are spent.
-pub async fn acknowledge(
-    ctx: &serenity::all::Context,
-    press: &serenity::all::ComponentInteraction,
-    ack: &CreateInteractionResponse,
-) -> Result<bool, Error> {
-    let answer = super::rest::with_retries("acknowledge press", || async {
-        let answer = press.create_response(&ctx.http, ack.clone()).await;
-        super::rest::record("InteractionResponse", &answer);
-        answer
-    })
-    .await;
-    if answer.is_ok() || matches!(&answer, Err(e) if super::rest::is_code(e, ALREADY_ACKNOWLEDGED))
-    {
-        super::ops::acknowledged();
-    }
-    match answer {
-        Ok(()) => Ok(true),
-        Err(e) if super::rest::is_code(&e, ALREADY_ACKNOWLEDGED) => Ok(true),
-        Err(e) if super::rest::is_code(&e, UNKNOWN_INTERACTION) => {
-            tracing::warn!(custom_id = %press.data.custom_id, "a press arrived too late to be acknowledged; not taken");
-            Ok(false)
-        }
-        Err(e) => Err(e.into()),
-    }
-}
-
-/// Discord's JSON error code for a second response to an interaction.
-const ALREADY_ACKNOWLEDGED: isize = 40060;
-/// Discord's JSON error code for a response after the 3 seconds.
-const UNKNOWN_INTERACTION: isize = 10062;
 
 /// Why no match is meant by a match command of `player` in `channel`: the
 /// thread is no match's and `player` runs none (`error-no-match-here`), or

@@ -38,10 +38,13 @@
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use serenity::all::{ApplicationId, Http, HttpBuilder, HttpError};
+use parking_lot::Mutex;
+use serenity::all::{
+    ApplicationId, ComponentInteraction, CreateInteractionResponse, Http, HttpBuilder, HttpError,
+};
 use serenity::http::{Ratelimiter, RatelimitingBucket, Route};
 use tokio::sync::Semaphore;
 
@@ -77,6 +80,61 @@ fn route_name(route: &Route<'_>) -> String {
         .unwrap_or_default()
         .to_string()
 }
+
+tokio::task_local! {
+    /// When the event being handled arrived (set around each dispatch,
+    /// [`super::events`]): acknowledgements are timed from here.
+    pub static RECEIVED: std::time::Instant;
+}
+
+/// Records an acknowledgement answered now in [`ops::ACK_SECONDS`], timed
+/// from the event's arrival ([`RECEIVED`]; nothing outside a dispatch).
+pub fn acknowledged() {
+    if let Ok(arrived) = RECEIVED.try_with(|t| *t) {
+        metrics::histogram!(ops::ACK_SECONDS).record(arrived.elapsed().as_secs_f64());
+    }
+}
+
+/// Acknowledges `press` with `ack`, retrying like the poster. Returns
+/// whether the press counts as acknowledged: an answer 40060 "Interaction
+/// has already been acknowledged" to a retry means an earlier attempt
+/// arrived although its answer was lost, so it does; 10062 "Unknown
+/// interaction" means Discord no longer takes an answer (3 s have passed):
+/// the player was shown "This interaction failed", and the action is not
+/// taken (topics/Opcodes_and_Status_Codes.md, JSON error codes;
+/// interactions/receiving-and-responding.md).
+///
+/// # Errors
+/// Any other failure, once the retries are spent.
+pub async fn acknowledge(
+    http: &Http,
+    press: &ComponentInteraction,
+    ack: &CreateInteractionResponse,
+) -> serenity::Result<bool> {
+    let answer = with_retries("acknowledge press", || async {
+        let answer = press.create_response(http, ack.clone()).await;
+        record("InteractionResponse", &answer);
+        answer
+    })
+    .await;
+    if answer.is_ok() || matches!(&answer, Err(e) if is_code(e, ALREADY_ACKNOWLEDGED)) {
+        acknowledged();
+    }
+    match answer {
+        Ok(()) => Ok(true),
+        Err(e) if is_code(&e, ALREADY_ACKNOWLEDGED) => Ok(true),
+        Err(e) if is_code(&e, UNKNOWN_INTERACTION) => {
+            tracing::warn!(custom_id = %press.data.custom_id, "a press arrived too late to be acknowledged; not taken");
+            Ok(false)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Discord's JSON error code for a second response to an interaction.
+const ALREADY_ACKNOWLEDGED: isize = 40060;
+/// Discord's JSON error code for a response after the 3 seconds.
+const UNKNOWN_INTERACTION: isize = 10062;
 
 /// Counts one answered request in [`ops::REST_REQUESTS`]: its route and
 /// its HTTP status (`error` when none came).
@@ -237,10 +295,7 @@ impl Rest {
     {
         let key = route.ratelimiting_bucket();
         let name = route_name(&route);
-        let lock = super::ops::lock(&self.buckets)
-            .entry(key)
-            .or_default()
-            .clone();
+        let lock = self.buckets.lock().entry(key).or_default().clone();
         let answer = {
             let _turn = lock.lock().await;
             if let Some(wait) = self.bucket_wait(key).await {
@@ -260,7 +315,7 @@ impl Rest {
             });
             answer
         };
-        let mut buckets = super::ops::lock(&self.buckets);
+        let mut buckets = self.buckets.lock();
         // The map's and this one: nobody else waits on the bucket.
         if Arc::strong_count(&lock) == 2 {
             buckets.remove(&key);
@@ -283,7 +338,7 @@ impl Rest {
     /// Requests waiting for or holding a bucket's turn (for tests).
     #[cfg(test)]
     pub fn buckets_in_use(&self) -> usize {
-        super::ops::lock(&self.buckets).len()
+        self.buckets.lock().len()
     }
 }
 
@@ -464,7 +519,7 @@ mod tests {
             let (rest, starts) = (rest.clone(), starts.clone());
             tasks.push(tokio::spawn(async move {
                 rest.paced(posts(i as u64 + 1), |_| async {
-                    starts.lock().unwrap().push(tokio::time::Instant::now());
+                    starts.lock().push(tokio::time::Instant::now());
                     tokio::time::sleep(Duration::from_millis(100)).await;
                     Ok(())
                 })
@@ -474,7 +529,7 @@ mod tests {
         for t in tasks {
             t.await.unwrap().unwrap();
         }
-        let starts = starts.lock().unwrap().clone();
+        let starts = starts.lock().clone();
         assert_eq!(starts.len(), PACED_PER_SECOND * 3);
         // Any window of a second holds at most PACED_PER_SECOND starts.
         for (i, a) in starts.iter().enumerate() {

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use fourbot_i18n::{id, Args, Id};
+use fourbot_i18n::{id, Args, Id, Locale};
 use serenity::all::{
     ChannelId, ChannelType, CreateAllowedMentions, CreateMessage, Permissions,
     UserId as DiscordUser,
@@ -113,10 +113,7 @@ pub async fn abort_unreachable(
             .filter(|p| p.ai_level.is_none())
             .map(|p| p.id)
             .collect();
-        let text = |user: Option<UserId>| {
-            let locale = user
-                .and_then(|u| data.language_override(u))
-                .unwrap_or(spec.locale);
+        let text = |locale: Locale| {
             let args = Args::new()
                 .set("players", names.join(" vs "))
                 .set("thread", route.thread.get().to_string());
@@ -128,13 +125,17 @@ pub async fn abort_unreachable(
         };
         let mut undelivered = Vec::new();
         for user in &humans {
-            if let Err(e) = direct(&data.rest, *user, text(Some(*user))).await {
+            // Each player in their `/settings` language, else the match's.
+            let locale = data.settings.language_override(*user).await;
+            if let Err(e) = direct(&data.rest, *user, text(locale.unwrap_or(spec.locale))).await {
                 tracing::info!(error = %e, "a direct message about an unreachable match failed");
                 undelivered.push(*user);
             }
         }
         if !undelivered.is_empty() {
-            if let Err(e) = in_parent(&data.rest, route.thread, &undelivered, text(None)).await {
+            if let Err(e) =
+                in_parent(&data.rest, route.thread, &undelivered, text(spec.locale)).await
+            {
                 tracing::warn!(match_id = %id, error = %e, "no player could be told that the match was aborted");
             }
         }

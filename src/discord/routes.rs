@@ -10,9 +10,11 @@
 use std::collections::{BTreeSet, HashMap};
 use std::num::NonZeroU64;
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
+use parking_lot::{Mutex, MutexGuard};
 use tokio::sync::oneshot;
 
 use serenity::all::{ChannelId, MessageId};
@@ -123,6 +125,48 @@ impl Inner {
     }
 }
 
+/// The start-up work's progress: begun once (a reconnect does not start
+/// it again), finished once every running match is restored.
+#[derive(Default)]
+pub struct Startup {
+    begun: AtomicBool,
+    done: tokio::sync::watch::Sender<bool>,
+}
+
+impl Startup {
+    /// Marks the start-up begun; `false` if it had begun already.
+    pub fn begin(&self) -> bool {
+        !self.begun.swap(true, Ordering::SeqCst)
+    }
+
+    /// Marks it finished: everyone waiting in [`Startup::wait`] goes on.
+    pub fn finish(&self) {
+        self.done.send_replace(true);
+    }
+
+    /// Returns once the start-up work is finished.
+    pub async fn wait(&self) {
+        let mut done = self.done.subscribe();
+        // The sender lives in `self`, so the channel never closes here.
+        let _ = done.wait_for(|d| *d).await;
+    }
+}
+
+/// A press on a match's button, as the poster may use its token
+/// ([`Routes::pressed`]).
+pub struct Press {
+    /// The press's channel (the match's thread).
+    pub channel: ChannelId,
+    /// The message pressed, when it is a match message (a deferred update
+    /// makes it the press's original response, which its token may edit);
+    /// `None` for the Confirm of a private preview.
+    pub message: Option<MessageId>,
+    /// The interaction's token (a secret: never logged).
+    pub token: String,
+    /// When the press arrived.
+    pub at: std::time::Instant,
+}
+
 /// Every match's [`Route`], by match and by thread.
 #[derive(Default)]
 pub struct Routes {
@@ -142,6 +186,9 @@ pub struct Routes {
     /// The interaction tokens the poster may post and edit with
     /// (in memory only).
     pub leases: Leases,
+    /// The start-up: the running matches are restored, and their routes
+    /// with them, once it is finished.
+    pub startup: Startup,
 }
 
 impl Routes {
@@ -215,8 +262,8 @@ impl Routes {
         Ok(imported.len())
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, Inner> {
-        super::ops::lock(&self.inner)
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        self.inner.lock()
     }
 
     /// Writes the routes of `ids` as they are now to the store (a failure is
@@ -228,14 +275,14 @@ impl Routes {
     async fn save(&self, ids: &[MatchId]) {
         let Some(threads) = &self.threads else { return };
         let (reply, mut written) = oneshot::channel();
-        super::ops::lock(&self.to_save).push((ids.to_vec(), reply));
+        self.to_save.lock().push((ids.to_vec(), reply));
         loop {
             tokio::select! {
                 biased;
                 _ = &mut written => return,
                 guard = self.saving.lock() => {
                     loop {
-                        let batch = std::mem::take(&mut *super::ops::lock(&self.to_save));
+                        let batch = std::mem::take(&mut *self.to_save.lock());
                         if batch.is_empty() {
                             break;
                         }
@@ -263,6 +310,33 @@ impl Routes {
     pub async fn insert(&self, id: MatchId, route: Route) {
         self.lock().put(id, route);
         self.save(&[id]).await;
+    }
+
+    /// A press on match `id`, acknowledged: once the running matches are
+    /// restored (after a restart a press waits for them), its token may
+    /// post the match's next views and edit the pressed message for 15
+    /// minutes ([`Leases`]), and a match the bot knows (`locale` answers
+    /// its language) but has no route for (its thread was not stored)
+    /// learns it from the press.
+    pub async fn pressed(
+        &self,
+        id: MatchId,
+        press: Press,
+        locale: impl FnOnce() -> Option<Locale>,
+    ) {
+        self.startup.wait().await;
+        let token = super::leases::Token::new(press.token);
+        match press.message {
+            Some(message) => self
+                .leases
+                .pressed(id, press.channel, message, token, press.at),
+            None => self
+                .leases
+                .pressed_elsewhere(id, press.channel, token, press.at),
+        }
+        if let (Some(message), Some(locale)) = (press.message, locale()) {
+            self.learn(id, press.channel, message, locale).await;
+        }
     }
 
     /// Records the route of a match the bot only learns about from a button
@@ -435,7 +509,7 @@ impl Routes {
         tokio::spawn(async move {
             tokio::time::sleep(after).await;
             let Some(inner) = inner.upgrade() else { return };
-            let mut inner = super::ops::lock(&inner);
+            let mut inner = inner.lock();
             if inner.by_match.get(&id).is_some_and(|r| r.finished) {
                 inner.remove(id);
             }

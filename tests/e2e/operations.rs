@@ -443,7 +443,8 @@ async fn a_command_that_panics_gets_a_private_apology_and_the_bot_serves_on() {
         "Sorry, fourbot ran into a bug while answering this. It has been logged; your matches \
          carry on, and you can try again in a moment."
     );
-    // In the user's language, the lock the first left poisoned taken again.
+    // In the user's language, the lock the first held when it panicked
+    // taken again (the adapter's mutexes do not poison: parking_lot).
     let asked = fake.next_id();
     let mut german = slash_command_json(asked, BOB, CHANNEL_ID, "rules", &[], &[]);
     german["locale"] = json!("de");

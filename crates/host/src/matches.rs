@@ -362,7 +362,16 @@ struct Inner {
     ends: broadcast::Sender<(MatchId, MatchResult)>,
     /// The rules of a rematch beyond the host's ([`RematchRules`]).
     rematch_rules: std::sync::RwLock<Option<Arc<dyn RematchRules>>>,
+    /// Confirm-before-drop: the drop each player has selected, played by
+    /// a second press on it or by Confirm ([`Host::preview_first`]); the
+    /// least recently selected go first beyond [`SELECTIONS_KEPT`].
+    selections: Mutex<hashlink::LruCache<UserId, ActionId>>,
 }
+
+/// How many players' selected drops (confirm-before-drop) are kept: a
+/// selection is forgotten at the player's next press, or when this many
+/// newer ones were made (about 40 bytes each).
+pub const SELECTIONS_KEPT: usize = 20_000;
 
 /// The host. Cheap to clone (shared state behind an `Arc`).
 #[derive(Clone)]
@@ -433,6 +442,7 @@ impl Host {
                 next_id: AtomicI64::new(1),
                 ends: broadcast::channel(MATCH_END_CAPACITY).0,
                 rematch_rules: std::sync::RwLock::new(None),
+                selections: Mutex::new(hashlink::LruCache::new(SELECTIONS_KEPT)),
             }),
         };
         (host, views)
@@ -1057,6 +1067,43 @@ impl Host {
         fourbot_render::preview_png(m.current_game().game(), column).ok()
     }
 
+    /// Confirm-before-drop (a player's `/settings`, `confirm_first`): a
+    /// press on drop `drop` that `player` has not selected yet selects it
+    /// and answers its [`Host::preview`], to be shown privately with a
+    /// Confirm button; a second press on it, or Confirm, plays it through
+    /// [`Host::press`]. `None`: no preview (not asked for, selected
+    /// already, or no preview of this press), so the press is played.
+    pub async fn preview_first(
+        &self,
+        player: UserId,
+        drop: ActionId,
+        confirm_first: bool,
+    ) -> Option<Vec<u8>> {
+        if !confirm_first || self.selected(player) == Some(drop) {
+            return None;
+        }
+        let png = self.preview(player, drop).await?;
+        self.inner
+            .selections
+            .lock()
+            .expect("selections lock")
+            .insert(player, drop);
+        Some(png)
+    }
+
+    /// The drop `player` selected last ([`Host::preview_first`]), if it
+    /// is still selected.
+    fn selected(&self, player: UserId) -> Option<ActionId> {
+        let mut selections = self.inner.selections.lock().expect("selections lock");
+        selections.get(&player).copied()
+    }
+
+    /// Any press of `player` ends their selection.
+    fn unselect(&self, player: UserId) {
+        let mut selections = self.inner.selections.lock().expect("selections lock");
+        selections.remove(&player);
+    }
+
     /// A button press: `action` is the button's action id; `channel` is
     /// where the match is played (see [`Request::Rematch`]).
     ///
@@ -1069,6 +1116,7 @@ impl Host {
         action: ActionId,
         channel: Option<u64>,
     ) -> Result<Acted, Denial> {
+        self.unselect(player);
         let request = match action {
             ActionId::Move { turn, mv, .. } => Request::Move {
                 turn: Some(turn),
@@ -1118,6 +1166,7 @@ impl Host {
         player: UserId,
         deadline: u64,
     ) -> Result<Acted, Denial> {
+        self.unselect(player);
         if !Self::resign_in_time(deadline) {
             return Err(id::RESIGN_CONFIRM_EXPIRED.into());
         }

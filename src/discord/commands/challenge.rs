@@ -105,7 +105,7 @@ pub(super) async fn challenge(
     let i = actx.interaction;
     let data = ctx.data().clone();
     // Whether a player is busy depends on the running matches.
-    data.started().await;
+    data.routes.startup.wait().await;
     let catalog = data.catalog();
     let Some((guild, terms)) = offer_terms(ctx, variant.map(|v| v.0), time.as_deref()).await?
     else {

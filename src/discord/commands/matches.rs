@@ -30,7 +30,7 @@ pub(super) async fn matches(ctx: Context<'_>) -> Result<(), Error> {
         return Ok(());
     };
     let data = ctx.data().clone();
-    data.started().await;
+    data.routes.startup.wait().await;
     let l = user_locale(ctx);
     let catalog = data.catalog();
     let player = user_id(ctx.author());

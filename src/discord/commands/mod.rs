@@ -67,7 +67,7 @@ pub async fn before(ctx: poise::Context<'_, Arc<Data>, Error>) {
     };
     crate::discord::rest::record("InteractionResponse", &deferred);
     if deferred.is_ok() {
-        crate::discord::ops::acknowledged();
+        crate::discord::rest::acknowledged();
     }
     if let Err(e) = deferred {
         tracing::warn!(command = %ctx.command().qualified_name, error = %e, "deferring a command failed");
@@ -82,13 +82,13 @@ pub async fn before(ctx: poise::Context<'_, Arc<Data>, Error>) {
 /// Tests only, in builds with debug assertions: the command named by
 /// [`TEST_PANIC_ENV`](crate::discord::config::TEST_PANIC_ENV) panics after
 /// its deferral, while it holds the lock of the users' languages — a bug in
-/// a command, and a lock that every later press and command takes.
+/// a command, and a lock that every later command takes.
 #[cfg(debug_assertions)]
 fn test_panic(ctx: poise::Context<'_, Arc<Data>, Error>) {
     static NAME: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
     let name = NAME.get_or_init(|| std::env::var(crate::discord::config::TEST_PANIC_ENV).ok());
     if name.as_deref() == Some(&ctx.command().qualified_name[..]) {
-        let _held = crate::discord::ops::lock(&ctx.data().language_overrides);
+        let _held = ctx.data().language_overrides.lock();
         panic!("a test panic in /{}", ctx.command().qualified_name);
     }
 }

@@ -246,7 +246,7 @@ async fn ladder_abort(
         return Ok(());
     };
     let moderator = author_seated(ctx).name;
-    ctx.data().started().await;
+    ctx.data().routes.startup.wait().await;
     match ctx.data().ladder.abort(guild, &id, &moderator).await {
         Ok(done) => {
             tracing::info!(guild, r#match = %id, moderator = %ctx.author().id, "match aborted by a moderator");

@@ -17,7 +17,7 @@ async fn resign_request(ctx: Context<'_>, request: Request) -> Result<(), Error>
     };
     let i = actx.interaction;
     let data = ctx.data().clone();
-    data.started().await;
+    data.routes.startup.wait().await;
     let player = user_id(&i.user);
     let Some(id) = data.routes.match_for(i.channel_id, player) else {
         return deny(ctx, &no_match_meant(&data, player)).await;
@@ -54,7 +54,7 @@ pub(super) async fn resign_game(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     let data = ctx.data().clone();
-    data.started().await;
+    data.routes.startup.wait().await;
     let player = user_id(ctx.author());
     let view = match data.routes.match_for(ctx.channel_id(), player) {
         Some(id) => data.host.board(id).await,

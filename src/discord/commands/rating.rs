@@ -30,9 +30,9 @@ use super::super::choices::VariantChoice;
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only, style};
 use super::super::reply::{
-    acknowledge, guild_locale, in_guild, private, private_followup, seated, user_locale,
-    PrivateAnswer,
+    guild_locale, in_guild, private, private_followup, seated, user_locale, PrivateAnswer,
 };
+use super::super::rest::acknowledge;
 
 /// The rating charts of a card as attachments (`rating-<variant>.png`,
 /// described for screen readers), drawn off the async threads. A chart that
@@ -165,13 +165,14 @@ pub async fn on_page(
     press: &ComponentInteraction,
     variant: Variant,
     page: usize,
+    reader: Locale,
 ) -> Result<(), Error> {
     let Some(guild) = press.guild_id.map(|g| g.get()) else {
         return Ok(());
     };
     // The page is read from the store: acknowledge first, then edit the
     // message through the press's token.
-    if !acknowledge(ctx, press, &CreateInteractionResponse::Acknowledge).await? {
+    if !acknowledge(&ctx.http, press, &CreateInteractionResponse::Acknowledge).await? {
         return Ok(());
     }
     let settings = data.settings.guild(guild).await;
@@ -179,10 +180,6 @@ pub async fn on_page(
     let shown = match data.ladder.leaderboard(guild, variant, page).await {
         Ok(p) => p,
         Err(d) => {
-            let reader = Locale::for_user(
-                data.language_override(super::super::reply::user_id(&press.user)),
-                &press.locale,
-            );
             let text = data.catalog().render(reader, d.message());
             press
                 .create_followup(&ctx.http, private_followup(&text))

@@ -21,9 +21,9 @@ use super::super::data::{Context, Data, Error};
 use super::super::messages::mentions_only;
 use super::super::offers::offer_terms;
 use super::super::reply::{
-    acknowledge, author_seated, deny, in_guild, is_moderator, private, private_followup, seated,
-    user_locale,
+    author_seated, deny, in_guild, is_moderator, private, private_followup, seated, user_locale,
 };
+use super::super::rest::acknowledge;
 use super::super::tournament_posts::{card_content, post_card, standings_picture};
 
 /// Tournaments: Swiss, round robin and arena.
@@ -131,7 +131,7 @@ async fn tournament_leave(ctx: Context<'_>, tournament: i64) -> Result<(), Error
         return Ok(());
     };
     let me = caller(ctx, guild);
-    ctx.data().started().await;
+    ctx.data().routes.startup.wait().await;
     match ctx
         .data()
         .tournaments
@@ -156,7 +156,7 @@ async fn tournament_start(ctx: Context<'_>, tournament: i64) -> Result<(), Error
         return Ok(());
     };
     let me = caller(ctx, guild);
-    ctx.data().started().await;
+    ctx.data().routes.startup.wait().await;
     let started = ctx
         .data()
         .tournaments
@@ -248,7 +248,7 @@ async fn tournament_remove(ctx: Context<'_>, tournament: i64, user: User) -> Res
         return deny(ctx, &Denial::new(id::ERROR_MODERATOR_ONLY)).await;
     }
     let player = seated(&user, None);
-    ctx.data().started().await;
+    ctx.data().routes.startup.wait().await;
     match ctx
         .data()
         .tournaments
@@ -311,10 +311,10 @@ pub async fn on_press(
     join: bool,
     locale: Locale,
 ) -> Result<(), Error> {
-    if !acknowledge(ctx, press, &CreateInteractionResponse::Acknowledge).await? {
+    if !acknowledge(&ctx.http, press, &CreateInteractionResponse::Acknowledge).await? {
         return Ok(());
     }
-    data.started().await;
+    data.routes.startup.wait().await;
     let player = Caller {
         // A press outside a server (none: the message is in a channel)
         // finds no tournament.

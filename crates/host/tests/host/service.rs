@@ -524,6 +524,55 @@ async fn a_preview_is_drawn_only_for_the_player_to_move_and_the_current_turn() {
     );
 }
 
+/// Confirm-before-drop in the host, for every front end: the first press
+/// on a column selects it (a preview), a second press on it plays, another
+/// column selects that one, and any press ends the selection.
+#[tokio::test]
+async fn confirm_before_drop_selects_a_column_first_and_the_second_press_plays_it() {
+    let (host, mut views) = host();
+    host.create_match(spec(
+        Variant::Classic,
+        vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+    ))
+    .await
+    .unwrap();
+    let first = next_turn(&mut views).await;
+    let d: ActionId = button(&first, "d").action.to_string().parse().unwrap();
+    let e: ActionId = button(&first, "e").action.to_string().parse().unwrap();
+    assert!(
+        host.preview_first(ALICE, d, false).await.is_none(),
+        "not asked for: the press plays"
+    );
+    let png = host.preview_first(ALICE, d, true).await.expect("selects d");
+    assert!(png.starts_with(b"\x89PNG"));
+    assert!(
+        host.preview_first(ALICE, e, true).await.is_some(),
+        "another column selects that one"
+    );
+    assert!(
+        host.preview_first(ALICE, e, true).await.is_none(),
+        "the second press on e plays it"
+    );
+    assert!(
+        host.preview_first(ALICE, d, true).await.is_some(),
+        "d selected again"
+    );
+    // Any press ends the selection, a refused one too: d previews again
+    // rather than being played by the next press on it.
+    let not_over = ActionId::Ready {
+        match_id: d.match_id(),
+        game: 1,
+    };
+    assert!(host.press(ALICE, not_over, None).await.is_err());
+    assert!(
+        host.preview_first(ALICE, d, true).await.is_some(),
+        "the selection ended with alice's press"
+    );
+    // The press (here a Confirm of d) plays.
+    assert_eq!(host.press(ALICE, d, None).await, Ok(Acted::Applied));
+    assert_eq!(next_turn(&mut views).await.match_id, d.match_id());
+}
+
 #[tokio::test]
 async fn a_moderator_abort_is_journaled_unrated_and_not_restored_after_a_restart() {
     let dir = std::env::temp_dir().join(format!("fourbot-host-abort-{}", std::process::id()));
