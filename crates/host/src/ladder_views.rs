@@ -411,7 +411,7 @@ fn history_line(catalog: &Catalog, l: Locale, h: &HistoryEntry) -> String {
             l,
             id::HISTORY_LINE,
             &Args::new()
-                .set("date", format!("<t:{}:d>", h.finished_unix_ms / 1000))
+                .set("date", Value::date(h.finished_unix_ms))
                 .set("variant", catalog.variant_name(l, h.variant))
                 .set("players", catalog.names(l, &h.opponents))
                 .set("score", score_text)

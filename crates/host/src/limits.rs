@@ -20,7 +20,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use fourbot_i18n::{id, Id};
+use fourbot_i18n::{id, Id, Value};
 use fourbot_store::GuildLimits;
 use tokio::time::Instant;
 
@@ -244,7 +244,7 @@ pub fn ai_matches(count: usize, limit: u32) -> Option<Denial> {
 /// `first_expiry_unix_ms` — or `None` when one more is allowed.
 pub fn open_offers(open: u32, limit: u32, first_expiry_unix_ms: Option<i64>) -> Option<Denial> {
     (open >= limit).then(|| {
-        let when = first_expiry_unix_ms.map_or(String::new(), |ms| format!("<t:{}:R>", ms / 1000));
+        let when = first_expiry_unix_ms.map_or(Value::Text(String::new()), Value::relative);
         Denial::new(id::LIMIT_OPEN_OFFERS)
             .with("open", open)
             .with("limit", limit)
@@ -458,7 +458,7 @@ impl Drop for Ticket {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fourbot_i18n::{Catalog, Locale};
+    use fourbot_i18n::{Catalog, Locale, NameStyle};
 
     fn render(d: &Denial, l: Locale) -> String {
         Catalog::new().unwrap().render(l, d.message())
@@ -516,7 +516,14 @@ mod tests {
         assert!(open_offers(19, 20, Some(60_000)).is_none());
         let d = open_offers(20, 20, Some(61_000)).expect("refused");
         let en = render(&d, Locale::EnUs);
-        assert!(en.contains("20") && en.contains("<t:61:R>"), "{en}");
+        assert!(
+            en.contains("20") && en.contains("1970-01-01 00:01 UTC"),
+            "{en}"
+        );
+        // On Discord, a timestamp each reader's client shows in their zone.
+        let discord = Catalog::new().unwrap().with_names(NameStyle::Discord);
+        let en = discord.render(Locale::EnUs, d.message());
+        assert!(en.contains("<t:61:R>"), "{en}");
     }
 
     #[tokio::test(start_paused = true)]

@@ -372,16 +372,15 @@ pub fn card_text(catalog: &Catalog, l: Locale, card: &Card, room: usize) -> Stri
         TournamentState::Open => catalog.text(
             l,
             id::TOURNAMENT_STATE_OPEN,
-            &Args::new().set("start", format!("<t:{}:R>", setup.starts_unix_ms / 1000)),
+            &Args::new().set("start", Value::relative(setup.starts_unix_ms)),
         ),
         TournamentState::Running if setup.format == Format::Arena => catalog.text(
             l,
             id::TOURNAMENT_STATE_ARENA,
             &Args::new().set(
                 "end",
-                format!(
-                    "<t:{}:R>",
-                    (t.started_unix_ms.unwrap_or(0) + setup.duration_ms.unwrap_or(0) as i64) / 1000
+                Value::relative(
+                    t.started_unix_ms.unwrap_or(0) + setup.duration_ms.unwrap_or(0) as i64,
                 ),
             ),
         ),
@@ -524,13 +523,13 @@ pub fn round_messages(
                 id::TOURNAMENT_BOARD,
                 &Args::new()
                     .set("board", i64::from(b.board))
-                    .set("first", format!("<@{}>", b.first.id.0))
-                    .set("second", format!("<@{}>", s.id.0)),
+                    .set("first", Value::mention(b.first.id.0, &b.first.name))
+                    .set("second", Value::mention(s.id.0, &s.name)),
             ),
             None => catalog.text(
                 l,
                 id::TOURNAMENT_BYE,
-                &Args::new().set("player", format!("<@{}>", b.first.id.0)),
+                &Args::new().set("player", Value::mention(b.first.id.0, &b.first.name)),
             ),
         });
     }
@@ -638,6 +637,7 @@ pub fn board_text(catalog: &Catalog, l: Locale, b: &Board) -> Option<String> {
 mod tests {
     use super::*;
     use crate::Seated;
+    use fourbot_i18n::NameStyle;
     use fourbot_render::standings_png;
 
     /// Discord's limit on a message's text, the room these tests give.
@@ -664,7 +664,7 @@ mod tests {
         // Before: one message, clipped at 2,000 characters (the boards
         // after about the 25th were not listed) and mentioning all 200
         // players, where Discord takes at most 100 (the post was refused).
-        let catalog = Catalog::new().unwrap();
+        let catalog = Catalog::new().unwrap().with_names(NameStyle::Discord);
         let boards: Vec<Board> = (0..100)
             .map(|i| Board {
                 round: 4,
@@ -730,6 +730,43 @@ mod tests {
         let all: Vec<&str> = messages.iter().flat_map(|(t, _)| t.lines()).collect();
         assert!(all.contains(&"**Tournament 7, round 4**"));
         assert_eq!(all.iter().filter(|l| l.starts_with("Board ")).count(), 100);
+    }
+
+    /// Off Discord (the terminal, a web page) a board names its players:
+    /// no `<@id>` mention, no `<t:…>` timestamp.
+    #[test]
+    fn a_round_off_discord_names_its_players_and_shows_times_in_utc() {
+        let catalog = Catalog::new().unwrap();
+        let boards = [
+            Board {
+                round: 1,
+                board: 1,
+                first: seat(0),
+                second: Some(seat(1)),
+            },
+            Board {
+                round: 1,
+                board: 2,
+                first: seat(2),
+                second: None,
+            },
+        ];
+        let messages = round_messages(&catalog, Locale::EnUs, TournamentId(7), &boards, None, ROOM);
+        let all: Vec<&str> = messages.iter().flat_map(|(t, _)| t.lines()).collect();
+        assert!(
+            all.contains(&"Board 1: player0 (starts) against player1"),
+            "{all:?}"
+        );
+        assert!(all.contains(&"player2: bye (1 point)"), "{all:?}");
+        let mut card = big_card(4);
+        card.tournament.state = TournamentState::Open;
+        card.tournament.setup.starts_unix_ms = 1_796_580_000_000;
+        let text = card_text(&catalog, Locale::EnUs, &card, MAX_CONTENT);
+        assert!(text.contains("starts 2026-12-06 18:00 UTC"), "{text}");
+        assert!(!text.contains("<t:") && !text.contains("<@"), "{text}");
+        let discord = Catalog::new().unwrap().with_names(NameStyle::Discord);
+        let text = card_text(&discord, Locale::EnUs, &card, MAX_CONTENT);
+        assert!(text.contains("<t:1796580000:R>"), "{text}");
     }
 
     /// A finished Swiss of `n` players named `player1`…, ranked in order.

@@ -84,12 +84,65 @@ pub enum Value {
     /// A duration in words, in the same language ([`Catalog::duration_words`]:
     /// "3 minutes", "1 hour").
     DurationWords(Duration),
+    /// A member named so that they are pinged where the front end can
+    /// (`user`: a Discord user id), in the catalog's style
+    /// ([`Catalog::mention`]): `<@user>` on Discord, the name (as typed,
+    /// then shaped) elsewhere.
+    Mention {
+        /// The user's id.
+        user: u64,
+        /// Their name as typed.
+        name: String,
+    },
+    /// An instant, in the catalog's style ([`Catalog::instant`]).
+    Instant {
+        /// Milliseconds since 1970-01-01 UTC.
+        unix_ms: i64,
+        /// A day, or a time to count towards.
+        shown: Shown,
+    },
+}
+
+/// How an instant is shown ([`Value::Instant`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shown {
+    /// A deadline or a start: on Discord `<t:secs:R>`, which each reader's
+    /// client shows as "in 5 minutes" and keeps ticking; elsewhere the
+    /// UTC date and minute ("2026-12-06 18:05 UTC").
+    Relative,
+    /// A day: on Discord `<t:secs:d>` (each reader's own date format);
+    /// elsewhere the UTC date ("2026-12-06").
+    Date,
 }
 
 impl Value {
     /// A player's name as typed ([`Value::Name`]).
     pub fn name(raw: impl Into<String>) -> Value {
         Value::Name(raw.into())
+    }
+
+    /// A mention of `user`, named `name` as typed ([`Value::Mention`]).
+    pub fn mention(user: u64, name: impl Into<String>) -> Value {
+        Value::Mention {
+            user,
+            name: name.into(),
+        }
+    }
+
+    /// A deadline or start at `unix_ms` ([`Shown::Relative`]).
+    pub fn relative(unix_ms: i64) -> Value {
+        Value::Instant {
+            unix_ms,
+            shown: Shown::Relative,
+        }
+    }
+
+    /// The day of `unix_ms` ([`Shown::Date`]).
+    pub fn date(unix_ms: i64) -> Value {
+        Value::Instant {
+            unix_ms,
+            shown: Shown::Date,
+        }
     }
 }
 
@@ -190,6 +243,12 @@ impl Args {
                 Value::Message(m) => args.set(name, FluentValue::from(catalog.render(locale, m))),
                 Value::DurationWords(d) => {
                     args.set(name, FluentValue::from(catalog.duration_words(locale, *d)))
+                }
+                Value::Mention { user, name: n } => {
+                    args.set(name, FluentValue::from(catalog.mention(*user, n)))
+                }
+                Value::Instant { unix_ms, shown } => {
+                    args.set(name, FluentValue::from(catalog.instant(*unix_ms, *shown)))
                 }
             }
         }
@@ -380,6 +439,38 @@ impl Catalog {
     /// ([`Catalog::names`]).
     pub fn name(&self, raw: &str) -> String {
         shape_name(raw, self.names)
+    }
+
+    /// A member named so that they are pinged where the front end can: on
+    /// Discord `<@user>` (the client shows the member's name; whom it
+    /// pings is the message's allowed mentions), elsewhere `name` as typed,
+    /// shaped ([`Catalog::name`]).
+    pub fn mention(&self, user: u64, name: &str) -> String {
+        match self.names {
+            NameStyle::Discord => format!("<@{user}>"),
+            NameStyle::Plain => self.name(name),
+        }
+    }
+
+    /// An instant (`unix_ms`, milliseconds since 1970 UTC) as this
+    /// catalog's front end shows it ([`Shown`]): on Discord a timestamp
+    /// the client renders in each reader's time zone and language
+    /// (discord-api-docs `reference`, "Message Formatting", timestamp
+    /// styles `R` and `d`); elsewhere in UTC, ISO 8601 order.
+    pub fn instant(&self, unix_ms: i64, shown: Shown) -> String {
+        match (self.names, shown) {
+            (NameStyle::Discord, Shown::Relative) => format!("<t:{}:R>", unix_ms.div_euclid(1000)),
+            (NameStyle::Discord, Shown::Date) => format!("<t:{}:d>", unix_ms.div_euclid(1000)),
+            (NameStyle::Plain, shown) => {
+                let Some(at) = chrono::DateTime::from_timestamp_millis(unix_ms) else {
+                    return "?".to_string();
+                };
+                match shown {
+                    Shown::Relative => at.format("%Y-%m-%d %H:%M UTC").to_string(),
+                    Shown::Date => at.format("%Y-%m-%d").to_string(),
+                }
+            }
+        }
     }
 
     /// Players' names as typed, each shaped ([`Catalog::name`]) and joined
@@ -658,6 +749,27 @@ mod tests {
         let c = tiny();
         let err = c.try_format(Locale::EnUs, "hello", None, &Args::new());
         assert!(matches!(err, Err(FormatError::Resolve { .. })), "{err:?}");
+    }
+
+    #[test]
+    fn mentions_and_instants_follow_the_front_end() {
+        let args = Args::new().set("name", Value::mention(42, "*eve* @everyone"));
+        let plain = tiny();
+        let discord = tiny().with_names(NameStyle::Discord);
+        assert_eq!(
+            discord.text(Locale::EnUs, Id("hello"), &args),
+            "Hello <@42>!"
+        );
+        // Off Discord the name, shaped as every name is: never a ping.
+        assert_eq!(
+            plain.text(Locale::EnUs, Id("hello"), &args),
+            format!("Hello {}!", plain.name("*eve* @everyone"))
+        );
+        let ms = 1_796_580_061_999; // 2026-12-06 18:01:01.999 UTC
+        assert_eq!(discord.instant(ms, Shown::Relative), "<t:1796580061:R>");
+        assert_eq!(discord.instant(ms, Shown::Date), "<t:1796580061:d>");
+        assert_eq!(plain.instant(ms, Shown::Relative), "2026-12-06 18:01 UTC");
+        assert_eq!(plain.instant(ms, Shown::Date), "2026-12-06");
     }
 
     #[test]

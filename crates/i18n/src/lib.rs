@@ -38,7 +38,9 @@ pub mod inspect;
 mod locale;
 mod name;
 
-pub use catalog::{Args, Catalog, CatalogError, FormatError, Message, Value, EMBEDDED, FTL_FILES};
+pub use catalog::{
+    Args, Catalog, CatalogError, FormatError, Message, Shown, Value, EMBEDDED, FTL_FILES,
+};
 pub use format::{
     clock, half_points, move_error, rating, rating_change, score, time_control, RulesSection,
 };

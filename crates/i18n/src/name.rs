@@ -15,11 +15,15 @@ pub const NAME_CAP: usize = 32;
 /// zero-width or control characters only).
 pub const NAME_FALLBACK: &str = "?";
 
-/// Where a name is shown.
+/// Where a name is shown: the front end's style of a catalog
+/// (`Catalog::with_names`), which also writes its mentions and instants
+/// (`Catalog::mention`, `Catalog::instant`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum NameStyle {
-    /// The terminal: invisible and control characters dropped, the length
-    /// capped; no markdown (a terminal would show escapes literally).
+    /// The terminal (and any front end without Discord's markup):
+    /// invisible and control characters dropped, the length capped; no
+    /// markdown (a terminal would show escapes literally); a mention is
+    /// the name, an instant a UTC date.
     #[default]
     Plain,
     /// A Discord message: [`NameStyle::Plain`], and markdown escaped,
