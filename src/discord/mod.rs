@@ -386,7 +386,7 @@ async fn connect(
         }
         match ended {
             Ok(()) => break Ok(()),
-            // The bot's end: its one line is the error's (cli.rs).
+            // The bot's end: its one line is the error's (cli/bot.rs).
             Err(serenity::Error::Gateway(GatewayError::InvalidAuthentication)) => {
                 break Err(RunError::InvalidToken);
             }
@@ -464,7 +464,7 @@ async fn fatal_close(
         4010 => "check --shards: each shard must be below the total",
         _ => "a bug of this version: report it",
     };
-    // The bot's end: its one line is the error's (cli.rs), which names
+    // The bot's end: its one line is the error's (cli/bot.rs), which names
     // the shard in its hint.
     tracing::debug!("gateway close {} on {shard}", close.code);
     Err(RunError::FatalClose {

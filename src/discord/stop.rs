@@ -20,7 +20,7 @@ pub type Stop = watch::Receiver<bool>;
 
 /// How long the bot may take to stop once asked (the shards disconnect,
 /// the leases are released): past it, it stops without them. With the
-/// runtime's own 2 s for blocking work (`cli.rs`), a stop takes at most
+/// runtime's own 2 s for blocking work (`cli/bot.rs`), a stop takes at most
 /// 7 s, within systemd's `TimeoutStopSec=20` of docs/operations.md and a
 /// container runtime's usual 10 s.
 pub const GRACE: Duration = Duration::from_secs(5);

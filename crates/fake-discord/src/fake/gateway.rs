@@ -13,26 +13,11 @@ use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::Message as Frame;
 use tokio_tungstenite::WebSocketStream;
 
-use super::{ready_json, FakeDiscord, Mode, Session, BOT_ID};
-
-/// Gateway intents (`developers/events/gateway.mdx`, "List of Intents").
-pub mod intent {
-    /// `GUILDS` (1 << 0).
-    pub const GUILDS: u64 = 1 << 0;
-    /// `GUILD_MEMBERS` (1 << 1), privileged.
-    pub const GUILD_MEMBERS: u64 = 1 << 1;
-    /// `GUILD_PRESENCES` (1 << 8), privileged.
-    pub const GUILD_PRESENCES: u64 = 1 << 8;
-    /// `GUILD_MESSAGES` (1 << 9): `MESSAGE_CREATE` and friends in guilds.
-    pub const GUILD_MESSAGES: u64 = 1 << 9;
-    /// `DIRECT_MESSAGES` (1 << 12): `MESSAGE_CREATE` and friends in DMs.
-    pub const DIRECT_MESSAGES: u64 = 1 << 12;
-    /// `MESSAGE_CONTENT` (1 << 15), privileged.
-    pub const MESSAGE_CONTENT: u64 = 1 << 15;
-    /// The privileged ones (`developers/events/gateway.mdx`, "Privileged
-    /// Intents").
-    pub const PRIVILEGED: u64 = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT;
-}
+use super::ids::BOT_ID;
+use super::intent;
+use super::payloads::ready_json;
+use super::state::{session_starts_now, FakeDiscord, Session};
+use super::types::Mode;
 
 /// The close code for privileged intents the application has not enabled
 /// (`developers/topics/opcodes-and-status-codes.mdx`, "Gateway Close Event
@@ -102,6 +87,17 @@ pub const INVALID_SHARD: u16 = 4010;
 /// page: 4011 "Sharding required").
 pub const SHARDING_REQUIRED: u16 = 4011;
 
+/// The most guilds a gateway session may hold before Discord requires
+/// sharding (`developers/events/gateway.mdx`, "Sharding": "each shard can
+/// only support a maximum of 2500 guilds"; close 4011 "Sharding required").
+pub const SHARD_GUILD_LIMIT: usize = 2500;
+
+/// The shard of `guild` among `num_shards`
+/// (`developers/events/gateway.mdx`, "Sharding").
+pub fn shard_of(guild: u64, num_shards: u32) -> u32 {
+    ((guild >> 22) % num_shards.max(1) as u64) as u32
+}
+
 /// A close frame with `code` and `reason`.
 fn close(code: u16, reason: &str) -> Frame {
     Frame::Close(Some(CloseFrame {
@@ -111,7 +107,7 @@ fn close(code: u16, reason: &str) -> Frame {
 }
 
 /// The shard a RESUME's `session_id` (`fake-session-{id}-{num_shards}`,
-/// [`super::ready_json`]) names.
+/// [`ready_json`]) names.
 fn resumed_shard(session_id: &str) -> Option<(u32, u32)> {
     let rest = session_id.strip_prefix("fake-session-")?;
     let (id, n) = rest.split_once('-')?;
@@ -192,7 +188,7 @@ impl FakeDiscord {
                 let shard = v["d"]["shard"][0].as_u64().unwrap_or(0) as u32;
                 let mut s = self.state.lock().unwrap();
                 let now = std::time::Instant::now();
-                let limit = super::session_starts_now(&mut s);
+                let limit = session_starts_now(&mut s);
                 let bucket = shard % limit.max_concurrency.max(1);
                 let too_fast = s.identify_times.iter().any(|(at, other)| {
                     other % limit.max_concurrency.max(1) == bucket
@@ -246,7 +242,7 @@ impl FakeDiscord {
                         .guilds
                         .iter()
                         .copied()
-                        .filter(|g| super::shard_of(*g, n) == id)
+                        .filter(|g| shard_of(*g, n) == id)
                         .collect();
                     if guilds.len() > s.shard_guild_limit {
                         drop(s);

@@ -6,15 +6,17 @@
 
 use std::collections::HashMap;
 
-use serde_json::Value;
+use serde_json::{json, Value};
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 use tokio_tungstenite::tungstenite::handshake::derive_accept_key;
 use tokio_tungstenite::tungstenite::protocol::Role;
 use tokio_tungstenite::WebSocketStream;
 
 use super::limits;
+use super::mentions;
 use super::rest::{self, Req};
-use super::{fault_reply, FakeDiscord, Fault, Observed, Recorded, Served, Upload};
+use super::state::{FakeDiscord, State};
+use super::types::{Fault, Observed, Outage, Recorded, Served, Upload};
 
 /// The reason phrase of `status`.
 fn reason(status: u16) -> &'static str {
@@ -138,7 +140,7 @@ impl FakeDiscord {
                     s.upgrades.push(std::time::Instant::now());
                     s.outage
                 };
-                if let super::Outage::Upgrade(status) = outage {
+                if let Outage::Upgrade(status) = outage {
                     // As Cloudflare answers for a gateway in trouble: no
                     // upgrade, the connection closed.
                     let resp = format!(
@@ -302,7 +304,7 @@ impl FakeDiscord {
     #[allow(clippy::too_many_arguments)]
     fn answer_inner(
         &self,
-        s: &mut std::sync::MutexGuard<'_, super::State>,
+        s: &mut std::sync::MutexGuard<'_, State>,
         method: &str,
         path: &str,
         query: &str,
@@ -336,7 +338,7 @@ impl FakeDiscord {
                 s.limiter.counts.invalid += 1;
             }
             if (200..300).contains(&outcome.0) {
-                if let Some(v) = super::mentions::violation(method, path, &json) {
+                if let Some(v) = mentions::violation(method, path, &json) {
                     s.mention_violations.push(v);
                 }
             }
@@ -366,5 +368,28 @@ impl FakeDiscord {
                 (status, Some(reply), extra, Some(f), false)
             }
         }
+    }
+}
+
+/// The status, JSON body and extra header lines of an injected fault, as
+/// Discord sends them.
+fn fault_reply(fault: Fault) -> (u16, Value, String) {
+    match fault {
+        Fault::RateLimited {
+            retry_after,
+            global,
+        } => {
+            let (headers, body) = limits::too_many(
+                retry_after,
+                if global { "global" } else { "user" },
+                (!global).then_some((5, "fake-bucket")),
+            );
+            (429, body, headers)
+        }
+        _ => (
+            500,
+            json!({"message": "500: Internal Server Error", "code": 0}),
+            String::new(),
+        ),
     }
 }

@@ -11,7 +11,7 @@
 
 use serde_json::{json, Value};
 
-use super::BOT_ID;
+use super::ids::BOT_ID;
 
 /// Permission bits (`developers/topics/permissions.mdx`, "Bitwise
 /// Permission Flags"). Only the ones the fake checks or hands out.

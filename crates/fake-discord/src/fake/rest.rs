@@ -8,12 +8,12 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
+use super::ids::{snowflake_age, BOT_ID};
+use super::payloads::{application_json, bot_json, commands_reply, message_json};
 use super::perms::{kind, perm, Channel};
+use super::state::{session_starts_now, Interaction, State, NONCE_WINDOW, OLD_MESSAGE_AGE};
+use super::types::Upload;
 use super::validate::{self, FormErrors, EPHEMERAL, LOADING};
-use super::{
-    application_json, bot_json, commands_reply, message_json, Interaction, State, Upload, BOT_ID,
-    NONCE_WINDOW,
-};
 
 /// One request as the routes see it.
 pub struct Req<'a> {
@@ -173,7 +173,7 @@ pub fn route(s: &mut State, port: u16, r: &Req<'_>) -> Answer {
         ),
         ("GET", ["gateway", "bot"]) => {
             let _ = port;
-            let limit = super::session_starts_now(s);
+            let limit = session_starts_now(s);
             (
                 200,
                 Some(
@@ -682,7 +682,7 @@ fn edit_channel_message(s: &mut State, c: u64, m: u64, r: &Req<'_>) -> Answer {
 /// those in the window, 429 / 30046 with the wait; otherwise the edit is
 /// counted (`None`).
 fn old_message_edit(s: &mut State, c: u64, m: u64) -> Option<Answer> {
-    if super::snowflake_age(m) <= super::OLD_MESSAGE_AGE {
+    if snowflake_age(m) <= OLD_MESSAGE_AGE {
         return None;
     }
     let (limit, window) = s.cfg.old_edits;

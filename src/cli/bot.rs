@@ -1,0 +1,186 @@
+//! The subcommands that start something that runs until it is stopped:
+//! `fourbot run`, the Discord bot (its logging, options, runtime and exit
+//! status), and `fourbot shell`, a match at the terminal.
+
+use std::process::ExitCode;
+
+use crate::store;
+
+use super::args::{LogFormat, RunArgs, ShellArgs};
+
+/// `fourbot run`: the Discord bot. Logs go to stderr (`FOURBOT_LOG`:
+/// error, warn, info (default), debug, trace; `--log-format json` for one
+/// JSON object a line). A missing token or a Discord API out of reach gives
+/// one line and exit status 1; bad input — a shard range, a shard another
+/// process hosts, a database that cannot be opened, a metrics address, a
+/// token Discord rejects or another gateway close the bot cannot resume
+/// from — one line and exit status 2.
+pub fn discord(args: RunArgs) -> ExitCode {
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    use tracing_subscriber::Layer;
+    let level = std::env::var("FOURBOT_LOG")
+        .ok()
+        .and_then(|l| l.parse::<tracing::Level>().ok())
+        .unwrap_or(tracing::Level::INFO);
+    // The bot's own lines; the libraries' only when debugging (their errors
+    // that matter come back to the bot, which logs them with context).
+    let libraries = if level >= tracing::Level::DEBUG {
+        tracing::level_filters::LevelFilter::from_level(level)
+    } else {
+        tracing::level_filters::LevelFilter::OFF
+    };
+    // Libraries' spans are never recorded: serenity's (`#[instrument]`)
+    // carry a request's route, whose interaction token lets anyone post as
+    // the bot for 15 minutes, and they would print it on every line inside
+    // them. Their events still show at debug and trace.
+    use tracing_subscriber::filter::FilterExt;
+    let filter = tracing_subscriber::filter::Targets::new()
+        .with_target("fourbot", level)
+        .with_default(libraries)
+        .and(tracing_subscriber::filter::filter_fn(|m| {
+            !m.is_span() || m.target().starts_with("fourbot")
+        }));
+    let lines = tracing_subscriber::fmt::layer()
+        .with_writer(std::io::stderr)
+        .with_ansi(false);
+    let lines = match args.log_format {
+        LogFormat::Text => lines.with_filter(filter).boxed(),
+        LogFormat::Json => lines.json().with_filter(filter).boxed(),
+    };
+    let _ = tracing_subscriber::registry().with(lines).try_init();
+    crate::discord::ops::log_panics();
+    let bad = |message: String| {
+        eprintln!("fourbot: {message}");
+        ExitCode::from(2)
+    };
+    let shards = match args
+        .shards
+        .as_deref()
+        .map(str::parse::<crate::host::Shards>)
+    {
+        None => None,
+        Some(Ok(s)) => Some(s),
+        Some(Err(e)) => return bad(format!("--shards: {e}")),
+    };
+    let metrics = match args
+        .metrics
+        .as_deref()
+        .map(str::parse::<std::net::SocketAddr>)
+    {
+        None => None,
+        Some(Ok(a)) => Some(a),
+        Some(Err(_)) => {
+            return bad(format!(
+                "--metrics: `{}` is not an address: write host:port, e.g. 127.0.0.1:9100",
+                args.metrics.unwrap_or_default()
+            ))
+        }
+    };
+    use crate::host::limits::Limit;
+    let options = crate::discord::config::RunOptions {
+        shards,
+        db: args.db,
+        metrics,
+        limit_bounds: vec![
+            (Limit::AiMatches, args.max_ai_matches),
+            (Limit::OpenOffers, args.max_open_offers),
+            (Limit::Analyses, args.max_analyses),
+            (Limit::ArchivePerMinute, args.max_replays_per_minute),
+            (
+                Limit::ServerArchivePerMinute,
+                args.max_server_replays_per_minute,
+            ),
+        ],
+        analysis_queue: args.analysis_queue,
+    };
+    let config = match crate::discord::DiscordConfig::from_env(options) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("fourbot: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("fourbot: cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    use crate::discord::RunError;
+    let ended = runtime.block_on(crate::discord::run(config));
+    // Dropping the runtime would wait for every blocking task (an AI
+    // search, an /analyze) to finish: a stop must not.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(2));
+    match ended {
+        Ok(()) => ExitCode::SUCCESS,
+        // Bad input, like a command's: nothing was written.
+        Err(
+            e @ (RunError::Store { .. }
+            | RunError::ShardOwned(_)
+            | RunError::LeaseLost(_)
+            | RunError::FatalClose { .. }
+            | RunError::InvalidToken
+            | RunError::Metrics(_)),
+        ) => bad(e.to_string()),
+        Err(e) => {
+            eprintln!("fourbot: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `fourbot shell`: runs the terminal table on standard input and output.
+pub fn shell(args: ShellArgs) -> ExitCode {
+    use std::io::IsTerminal;
+    let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+    let color =
+        !args.no_color && std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let seed = args.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    });
+    let opts = crate::shell::ShellOptions {
+        variant: args.variant,
+        time: args.time,
+        opponent: args.vs,
+        level: args.level,
+        locale: crate::i18n::Locale::negotiate(&args.lang),
+        images: args.images,
+        color,
+        seed,
+        ticking: terminal,
+        db: match args.db.as_deref() {
+            Some("none") => None,
+            other => Some(store::database_url(other)),
+        },
+        name: args
+            .name
+            .or_else(|| std::env::var("USER").ok().filter(|u| !u.is_empty())),
+    };
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("cannot start the runtime: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let stdin = tokio::io::BufReader::new(tokio::io::stdin());
+    match runtime.block_on(crate::shell::run(opts, stdin, std::io::stdout())) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
