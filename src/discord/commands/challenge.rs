@@ -17,6 +17,7 @@ use super::super::buttons::ButtonId;
 use super::super::choices::{time_presets, ColorOption, VariantChoice};
 use super::super::data::{Context, Error};
 use super::super::messages::{clip, mentions_only};
+use super::super::numbers::Level;
 use super::super::offers::{offer_terms, open_match, post_offer, MatchPlace};
 use super::super::reply::{private, seated, user_locale};
 
@@ -97,7 +98,7 @@ pub(super) async fn challenge(
     opponent2: Option<User>,
     teammate: Option<User>,
     color: Option<ColorOption>,
-    level: Option<i64>,
+    level: Option<Level>,
 ) -> Result<(), Error> {
     let poise::Context::Application(actx) = ctx else {
         return Ok(());
@@ -119,7 +120,7 @@ pub(super) async fn challenge(
         opponent2: opponent2.as_ref().map(|u| invitee(ctx, public, u)),
         teammate: teammate.as_ref().map(|u| invitee(ctx, public, u)),
         color: color.map(|c| c.0),
-        level,
+        level: level.map(|l| l.0),
         seed: unix_ms() as u64,
     };
     let seats = data

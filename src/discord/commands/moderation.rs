@@ -16,6 +16,10 @@ use crate::i18n::{id, Args, Catalog, Locale, Message};
 
 use super::super::choices::{time_presets, LanguageChoice};
 use super::super::data::{Context, Error};
+use super::super::numbers::{
+    AbortWindow, AiMatches, Analyses, ArchivePerMinute, ChallengeExpiry, OpenOffers,
+    ServerArchivePerMinute,
+};
 use super::super::reply::{
     author_seated, deny, in_guild, is_moderator, private, seated, user_locale,
 };
@@ -110,8 +114,8 @@ pub fn settings_text(catalog: &Catalog, l: Locale, s: &GuildSettings, bounds: &B
 pub(super) async fn config(
     ctx: Context<'_>,
     #[autocomplete = "time_presets"] time: Option<String>,
-    #[rename = "abort-window"] abort_window: Option<i64>,
-    #[rename = "challenge-expiry"] challenge_expiry: Option<i64>,
+    #[rename = "abort-window"] abort_window: Option<AbortWindow>,
+    #[rename = "challenge-expiry"] challenge_expiry: Option<ChallengeExpiry>,
     variants: Option<String>,
     // Only where a thread can be started from a message (Discord:
     // resources/channel "Start Thread from Message": GUILD_TEXT and
@@ -122,11 +126,13 @@ pub(super) async fn config(
     tournaments: Option<bool>,
     // The limits (docs/reliability.md, "Limits"): 1 to the operator's
     // bound, registered as the option's range and checked again.
-    #[rename = "ai-matches"] ai_matches: Option<i64>,
-    #[rename = "open-offers"] open_offers: Option<i64>,
-    analyses: Option<i64>,
-    #[rename = "replays-per-minute"] replays_per_minute: Option<i64>,
-    #[rename = "server-replays-per-minute"] server_replays_per_minute: Option<i64>,
+    #[rename = "ai-matches"] ai_matches: Option<AiMatches>,
+    #[rename = "open-offers"] open_offers: Option<OpenOffers>,
+    analyses: Option<Analyses>,
+    #[rename = "replays-per-minute"] replays_per_minute: Option<ArchivePerMinute>,
+    #[rename = "server-replays-per-minute"] server_replays_per_minute: Option<
+        ServerArchivePerMinute,
+    >,
 ) -> Result<(), Error> {
     let Some(guild) = moderator_guild(ctx).await? else {
         return Ok(());
@@ -134,18 +140,21 @@ pub(super) async fn config(
     let data = ctx.data().clone();
     let change = ConfigChange {
         time,
-        abort_window,
-        challenge_expiry,
+        abort_window: abort_window.map(|m| m.0),
+        challenge_expiry: challenge_expiry.map(|m| m.0),
         variants,
         channel: channel.map(ChannelId::get),
         any_channel: any_channel.unwrap_or(false),
         language: language.map(|l| l.0),
         limits: [
-            (Limit::AiMatches, ai_matches),
-            (Limit::OpenOffers, open_offers),
-            (Limit::Analyses, analyses),
-            (Limit::ArchivePerMinute, replays_per_minute),
-            (Limit::ServerArchivePerMinute, server_replays_per_minute),
+            (AiMatches::LIMIT, ai_matches.map(|v| v.0)),
+            (OpenOffers::LIMIT, open_offers.map(|v| v.0)),
+            (Analyses::LIMIT, analyses.map(|v| v.0)),
+            (ArchivePerMinute::LIMIT, replays_per_minute.map(|v| v.0)),
+            (
+                ServerArchivePerMinute::LIMIT,
+                server_replays_per_minute.map(|v| v.0),
+            ),
         ]
         .into_iter()
         .filter_map(|(limit, v)| v.map(|v| (limit, v)))

@@ -19,6 +19,7 @@ use crate::i18n::{id, Args, Locale, Message};
 use super::super::choices::{time_presets, FormatChoice, VariantChoice};
 use super::super::data::{Context, Data, Error};
 use super::super::messages::mentions_only;
+use super::super::numbers::{ArenaMinutes, Number, Rounds, StartsIn, TournamentNumber};
 use super::super::offers::offer_terms;
 use super::super::reply::{
     acknowledge, author_seated, deny, in_guild, is_moderator, private, private_followup, seated,
@@ -68,9 +69,9 @@ async fn tournament_create(
     format: FormatChoice,
     variant: Option<VariantChoice>,
     #[autocomplete = "time_presets"] time: Option<String>,
-    rounds: Option<i64>,
-    minutes: Option<i64>,
-    #[rename = "starts-in"] starts_in: Option<i64>,
+    rounds: Option<Rounds>,
+    minutes: Option<ArenaMinutes>,
+    #[rename = "starts-in"] starts_in: Option<StartsIn>,
     rated: Option<bool>,
 ) -> Result<(), Error> {
     let Some((guild, terms)) = offer_terms(ctx, variant.map(|v| v.0), time.as_deref()).await?
@@ -84,9 +85,9 @@ async fn tournament_create(
         format: format.0,
         variant: terms.variant,
         control: terms.clock.control,
-        rounds: rounds.map(|r| r.clamp(0, i64::from(u32::MAX)) as u32),
-        minutes: minutes.map(|m| m.max(0) as u64),
-        starts_unix_ms: crate::host::tournaments::starts_at(unix_ms(), starts_in),
+        rounds: rounds.map(|r| r.0.clamp(0, i64::from(u32::MAX)) as u32),
+        minutes: minutes.map(|m| m.0.max(0) as u64),
+        starts_unix_ms: crate::host::tournaments::starts_at(unix_ms(), starts_in.map(|s| s.0)),
         rated: rated.unwrap_or(true),
         locale: Some(terms.public.tag().to_string()),
     };
@@ -102,76 +103,54 @@ async fn tournament_create(
 
 /// Join a tournament.
 #[poise::command(slash_command, rename = "join")]
-async fn tournament_join(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
+async fn tournament_join(
+    ctx: Context<'_>,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+) -> Result<(), Error> {
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
     let me = caller(ctx, guild);
-    match ctx
-        .data()
-        .tournaments
-        .join(TournamentId(tournament), &me)
-        .await
-    {
-        Ok(()) => {
-            reply(
-                ctx,
-                Message::new(id::TOURNAMENT_JOINED).with("id", tournament),
-            )
-            .await
-        }
+    match ctx.data().tournaments.join(tid, &me).await {
+        Ok(()) => reply(ctx, Message::new(id::TOURNAMENT_JOINED).with("id", tid.0)).await,
         Err(d) => deny(ctx, &d).await,
     }
 }
 
 /// Leave a tournament (after its start: your remaining matches are lost).
 #[poise::command(slash_command, rename = "leave")]
-async fn tournament_leave(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
+async fn tournament_leave(
+    ctx: Context<'_>,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+) -> Result<(), Error> {
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
     let me = caller(ctx, guild);
     ctx.data().started().await;
-    match ctx
-        .data()
-        .tournaments
-        .leave(TournamentId(tournament), &me)
-        .await
-    {
-        Ok(()) => {
-            reply(
-                ctx,
-                Message::new(id::TOURNAMENT_LEFT).with("id", tournament),
-            )
-            .await
-        }
+    match ctx.data().tournaments.leave(tid, &me).await {
+        Ok(()) => reply(ctx, Message::new(id::TOURNAMENT_LEFT).with("id", tid.0)).await,
         Err(d) => deny(ctx, &d).await,
     }
 }
 
 /// Start a tournament now (its creator or a moderator).
 #[poise::command(slash_command, rename = "start")]
-async fn tournament_start(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
+async fn tournament_start(
+    ctx: Context<'_>,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+) -> Result<(), Error> {
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
     let me = caller(ctx, guild);
     ctx.data().started().await;
-    let started = ctx
-        .data()
-        .tournaments
-        .start(TournamentId(tournament), &me)
-        .await;
+    let started = ctx.data().tournaments.start(tid, &me).await;
     match started {
         Ok(()) => {
             let data = ctx.data();
-            let card = data.tournaments.card(TournamentId(tournament)).await.ok();
-            let text = started_text(
-                data.catalog(),
-                user_locale(ctx),
-                TournamentId(tournament),
-                card.as_ref(),
-            );
+            let card = data.tournaments.card(tid).await.ok();
+            let text = started_text(data.catalog(), user_locale(ctx), tid, card.as_ref());
             private(ctx, text).await
         }
         Err(d) => deny(ctx, &d).await,
@@ -180,16 +159,15 @@ async fn tournament_start(ctx: Context<'_>, tournament: i64) -> Result<(), Error
 
 /// Show a tournament's standings.
 #[poise::command(slash_command, rename = "standings")]
-async fn tournament_standings(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
+async fn tournament_standings(
+    ctx: Context<'_>,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+) -> Result<(), Error> {
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
     let data = ctx.data().clone();
-    match data
-        .tournaments
-        .standings(TournamentId(tournament), guild)
-        .await
-    {
+    match data.tournaments.standings(tid, guild).await {
         Ok(card) => {
             // The reader's language; the tournament's when theirs is unknown.
             let l = match ctx.locale() {
@@ -214,21 +192,20 @@ async fn tournament_standings(ctx: Context<'_>, tournament: i64) -> Result<(), E
 
 /// Cancel a tournament (its creator or a moderator).
 #[poise::command(slash_command, rename = "cancel")]
-async fn tournament_cancel(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
+async fn tournament_cancel(
+    ctx: Context<'_>,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+) -> Result<(), Error> {
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
     let me = caller(ctx, guild);
-    let cancelled = ctx
-        .data()
-        .tournaments
-        .cancel(TournamentId(tournament), &me)
-        .await;
+    let cancelled = ctx.data().tournaments.cancel(tid, &me).await;
     match cancelled {
         Ok(()) => {
             reply(
                 ctx,
-                Message::new(id::TOURNAMENT_CANCELLED_DONE).with("id", tournament),
+                Message::new(id::TOURNAMENT_CANCELLED_DONE).with("id", tid.0),
             )
             .await
         }
@@ -238,7 +215,11 @@ async fn tournament_cancel(ctx: Context<'_>, tournament: i64) -> Result<(), Erro
 
 /// Moderators: take a player out of a tournament.
 #[poise::command(slash_command, rename = "remove")]
-async fn tournament_remove(ctx: Context<'_>, tournament: i64, user: User) -> Result<(), Error> {
+async fn tournament_remove(
+    ctx: Context<'_>,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+    user: User,
+) -> Result<(), Error> {
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
     };
@@ -252,14 +233,14 @@ async fn tournament_remove(ctx: Context<'_>, tournament: i64, user: User) -> Res
     match ctx
         .data()
         .tournaments
-        .remove(TournamentId(tournament), &caller(ctx, guild), &player)
+        .remove(tid, &caller(ctx, guild), &player)
         .await
     {
         Ok(()) => {
-            tracing::info!(tournament, player = %user.id, moderator = %ctx.author().id, "removed from a tournament");
+            tracing::info!(tournament = %tid, player = %user.id, moderator = %ctx.author().id, "removed from a tournament");
             let done = Message::new(id::TOURNAMENT_REMOVED)
                 .with("player", crate::i18n::Value::name(player.name))
-                .with("id", tournament);
+                .with("id", tid.0);
             reply(ctx, done).await
         }
         Err(d) => deny(ctx, &d).await,
@@ -270,9 +251,9 @@ async fn tournament_remove(ctx: Context<'_>, tournament: i64, user: User) -> Res
 #[poise::command(slash_command, rename = "void")]
 async fn tournament_void(
     ctx: Context<'_>,
-    tournament: i64,
-    round: i64,
-    board: i64,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+    round: Number,
+    board: Number,
 ) -> Result<(), Error> {
     let Some(guild) = in_guild(ctx).await? else {
         return Ok(());
@@ -281,17 +262,17 @@ async fn tournament_void(
         return deny(ctx, &Denial::new(id::ERROR_MODERATOR_ONLY)).await;
     }
     let (round, board) = (
-        round.min(i64::from(u32::MAX)) as u32,
-        board.min(i64::from(u32::MAX)) as u32,
+        round.0.min(i64::from(u32::MAX)) as u32,
+        board.0.min(i64::from(u32::MAX)) as u32,
     );
     match ctx
         .data()
         .tournaments
-        .void(TournamentId(tournament), &caller(ctx, guild), round, board)
+        .void(tid, &caller(ctx, guild), round, board)
         .await
     {
         Ok(()) => {
-            tracing::info!(tournament, round, board, moderator = %ctx.author().id, "tournament result voided");
+            tracing::info!(tournament = %tid, round, board, moderator = %ctx.author().id, "tournament result voided");
             let done = Message::new(id::TOURNAMENT_VOIDED)
                 .with("round", i64::from(round))
                 .with("board", i64::from(board));
