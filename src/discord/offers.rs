@@ -25,7 +25,7 @@ use crate::play::ClockSettings;
 use super::data::{Context, Data, Error};
 use super::messages::{clip, mentions_only};
 use super::reply::{
-    acknowledge, deny, guild_locale, in_guild, private_followup, seated, user_locale,
+    acknowledge, deny, guild_locale, guild_of, private_followup, seated, user_locale,
 };
 use super::rest::{is_code, with_retries};
 use super::room;
@@ -33,17 +33,16 @@ use super::routes::Route;
 
 /// The guild and terms of a `/challenge` or `/seek` typed in `ctx`: the
 /// variant and time the player chose, or the server's defaults
-/// ([`Offers::terms`]). `None` when the command was refused (outside a
-/// server, or terms the server does not allow): the player has already
-/// been told why.
+/// ([`Offers::terms`]). `None` when the command was refused (a channel
+/// where no match can open, or terms the server does not allow): the
+/// player has already been told why. Only for `guild_only` commands
+/// ([`guild_of`]).
 pub async fn offer_terms(
     ctx: Context<'_>,
     variant: Option<Variant>,
     time: Option<&str>,
 ) -> Result<Option<(u64, MatchTerms)>, Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(None);
-    };
+    let guild = guild_of(ctx);
     if let poise::Context::Application(a) = ctx {
         let catalog = ctx.data().catalog();
         let reader = user_locale(ctx);

@@ -89,7 +89,9 @@ fn message_of(name: &str) -> Id {
 /// server's abort window, `/settings` is reached from the server the
 /// player plays on — so each is a server-installed (`GUILD_INSTALL`)
 /// command used in a server (`GUILD`), never in DMs or private channels
-/// (their handlers still refuse a call without a server, `in_guild`).
+/// (a call without a server that comes all the same — a registration of
+/// an older version — is refused: the commands that read the server are
+/// `guild_only`, [`super::commands::on_error`]).
 pub fn commands(catalog: &Catalog) -> Vec<poise::Command<Arc<Data>, Error>> {
     let mut all = super::commands::all();
     for c in &mut all {

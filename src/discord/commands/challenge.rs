@@ -89,7 +89,7 @@ fn challenge_text(catalog: &Catalog, c: &Challenge, expires_unix_s: u64) -> Stri
 
 /// Challenge someone (or the bot, for a game against the AI) to a match.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command)]
+#[poise::command(slash_command, guild_only)]
 pub(super) async fn challenge(
     ctx: Context<'_>,
     opponent: User,

@@ -21,15 +21,13 @@ use super::super::numbers::{
     ServerArchivePerMinute,
 };
 use super::super::reply::{
-    author_seated, deny, in_guild, is_moderator, private, seated, user_locale,
+    author_seated, deny, guild_of, is_moderator, private, seated, user_locale,
 };
 
-/// The server of a moderator command, after the permission check; `None`
-/// when the refusal has been sent.
+/// The server of a moderator command (`guild_only`), after the permission
+/// check; `None` when the refusal has been sent.
 async fn moderator_guild(ctx: Context<'_>) -> Result<Option<u64>, Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(None);
-    };
+    let guild = guild_of(ctx);
     if !is_moderator(ctx) {
         deny(ctx, &Denial::new(id::ERROR_MODERATOR_ONLY)).await?;
         return Ok(None);
@@ -110,7 +108,7 @@ pub fn settings_text(catalog: &Catalog, l: Locale, s: &GuildSettings, bounds: &B
 /// Moderators: server settings for matches (no option: show them).
 // One parameter per option of the slash command: poise's shape.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
+#[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 pub(super) async fn config(
     ctx: Context<'_>,
     #[autocomplete = "time_presets"] time: Option<String>,
@@ -204,7 +202,7 @@ pub(super) async fn ladder(_ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Start a new season; the old one is kept.
-#[poise::command(slash_command, rename = "reset")]
+#[poise::command(slash_command, guild_only, rename = "reset")]
 async fn ladder_reset(ctx: Context<'_>) -> Result<(), Error> {
     let Some(guild) = moderator_guild(ctx).await? else {
         return Ok(());
@@ -220,7 +218,7 @@ async fn ladder_reset(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Void a match and undo its rating changes.
-#[poise::command(slash_command, rename = "void")]
+#[poise::command(slash_command, guild_only, rename = "void")]
 async fn ladder_void(
     ctx: Context<'_>,
     #[rename = "match"]
@@ -244,7 +242,7 @@ async fn ladder_void(
 // no rating changes, and the thread is told which moderator did it (its
 // buttons go).
 /// End a stuck match without a result.
-#[poise::command(slash_command, rename = "abort")]
+#[poise::command(slash_command, guild_only, rename = "abort")]
 async fn ladder_abort(
     ctx: Context<'_>,
     #[rename = "match"]
@@ -286,13 +284,13 @@ async fn ban_or_unban(ctx: Context<'_>, user: User, ban: bool) -> Result<(), Err
 }
 
 /// Bar a player from rated matches.
-#[poise::command(slash_command, rename = "ban")]
+#[poise::command(slash_command, guild_only, rename = "ban")]
 async fn ladder_ban(ctx: Context<'_>, user: User) -> Result<(), Error> {
     ban_or_unban(ctx, user, true).await
 }
 
 /// Allow a banned player to play rated matches again.
-#[poise::command(slash_command, rename = "unban")]
+#[poise::command(slash_command, guild_only, rename = "unban")]
 async fn ladder_unban(ctx: Context<'_>, user: User) -> Result<(), Error> {
     ban_or_unban(ctx, user, false).await
 }

@@ -33,7 +33,7 @@ fn buttons(catalog: &Catalog, l: Locale, seek: u64) -> CreateActionRow {
 }
 
 /// Post an open challenge that anyone can join.
-#[poise::command(slash_command)]
+#[poise::command(slash_command, guild_only)]
 pub(super) async fn seek(
     ctx: Context<'_>,
     variant: Option<VariantChoice>,

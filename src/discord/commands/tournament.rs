@@ -22,7 +22,7 @@ use super::super::messages::mentions_only;
 use super::super::numbers::{ArenaMinutes, Number, Rounds, StartsIn, TournamentNumber};
 use super::super::offers::offer_terms;
 use super::super::reply::{
-    acknowledge, author_seated, deny, in_guild, is_moderator, private, private_followup, seated,
+    acknowledge, author_seated, deny, guild_of, is_moderator, private, private_followup, seated,
     user_locale,
 };
 use super::super::tournament_posts::{card_content, post_card, standings_picture};
@@ -63,7 +63,7 @@ async fn reply(ctx: Context<'_>, message: Message) -> Result<(), Error> {
 
 /// Create a tournament in this channel.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, rename = "create")]
+#[poise::command(slash_command, guild_only, rename = "create")]
 async fn tournament_create(
     ctx: Context<'_>,
     format: FormatChoice,
@@ -102,14 +102,12 @@ async fn tournament_create(
 }
 
 /// Join a tournament.
-#[poise::command(slash_command, rename = "join")]
+#[poise::command(slash_command, guild_only, rename = "join")]
 async fn tournament_join(
     ctx: Context<'_>,
     #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
 ) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     let me = caller(ctx, guild);
     match ctx.data().tournaments.join(tid, &me).await {
         Ok(()) => reply(ctx, Message::new(id::TOURNAMENT_JOINED).with("id", tid.0)).await,
@@ -118,14 +116,12 @@ async fn tournament_join(
 }
 
 /// Leave a tournament (after its start: your remaining matches are lost).
-#[poise::command(slash_command, rename = "leave")]
+#[poise::command(slash_command, guild_only, rename = "leave")]
 async fn tournament_leave(
     ctx: Context<'_>,
     #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
 ) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     let me = caller(ctx, guild);
     ctx.data().started().await;
     match ctx.data().tournaments.leave(tid, &me).await {
@@ -135,14 +131,12 @@ async fn tournament_leave(
 }
 
 /// Start a tournament now (its creator or a moderator).
-#[poise::command(slash_command, rename = "start")]
+#[poise::command(slash_command, guild_only, rename = "start")]
 async fn tournament_start(
     ctx: Context<'_>,
     #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
 ) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     let me = caller(ctx, guild);
     ctx.data().started().await;
     let started = ctx.data().tournaments.start(tid, &me).await;
@@ -158,14 +152,12 @@ async fn tournament_start(
 }
 
 /// Show a tournament's standings.
-#[poise::command(slash_command, rename = "standings")]
+#[poise::command(slash_command, guild_only, rename = "standings")]
 async fn tournament_standings(
     ctx: Context<'_>,
     #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
 ) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     let data = ctx.data().clone();
     match data.tournaments.standings(tid, guild).await {
         Ok(card) => {
@@ -191,14 +183,12 @@ async fn tournament_standings(
 }
 
 /// Cancel a tournament (its creator or a moderator).
-#[poise::command(slash_command, rename = "cancel")]
+#[poise::command(slash_command, guild_only, rename = "cancel")]
 async fn tournament_cancel(
     ctx: Context<'_>,
     #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
 ) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     let me = caller(ctx, guild);
     let cancelled = ctx.data().tournaments.cancel(tid, &me).await;
     match cancelled {
@@ -214,15 +204,13 @@ async fn tournament_cancel(
 }
 
 /// Moderators: take a player out of a tournament.
-#[poise::command(slash_command, rename = "remove")]
+#[poise::command(slash_command, guild_only, rename = "remove")]
 async fn tournament_remove(
     ctx: Context<'_>,
     #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
     user: User,
 ) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     // The director refuses a non-moderator too; refused here first, before
     // waiting for the start-up.
     if !is_moderator(ctx) {
@@ -248,16 +236,14 @@ async fn tournament_remove(
 }
 
 /// Moderators: void the result of one tournament match.
-#[poise::command(slash_command, rename = "void")]
+#[poise::command(slash_command, guild_only, rename = "void")]
 async fn tournament_void(
     ctx: Context<'_>,
     #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
     round: Number,
     board: Number,
 ) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     if !is_moderator(ctx) {
         return deny(ctx, &Denial::new(id::ERROR_MODERATOR_ONLY)).await;
     }
