@@ -15,7 +15,7 @@ use serenity::all::{
 };
 
 use crate::game::Variant;
-use crate::host::offers::{Completed, Expired, Lookup, OfferPress, OfferPresser, Offers};
+use crate::host::offers::{Completed, Expired, Lookup, OfferId, OfferPress, OfferPresser, Offers};
 use crate::host::present::versus_shaped;
 use crate::host::terms::{time_text, MatchTerms};
 use crate::host::{unix_ms, Denial, MatchId, MatchSpec, Seated, TournamentMatch, UserId};
@@ -185,7 +185,7 @@ pub fn open_offered_match(
     http: Arc<Http>,
     data: Arc<Data>,
     press: &ComponentInteraction,
-    offer: u64,
+    offer: OfferId,
     done: Completed,
     locale: Locale,
 ) {
@@ -200,13 +200,13 @@ pub fn open_offered_match(
         match open_match(&data, place, done.players, done.variant, done.clock, None).await {
             Ok(id) => data.offers.set_match(offer, id).await,
             Err(e) => {
-                tracing::error!(error = %e, challenge = offer, "opening the match failed");
+                tracing::error!(error = %e, challenge = offer.0, "opening the match failed");
                 let apology = data.catalog().plain(locale, id::ERROR_INTERNAL);
                 if let Err(e) = private_followup(&apology)
                     .execute(&*http, (None, &token))
                     .await
                 {
-                    tracing::warn!(error = %e, challenge = offer, "the apology could not be sent");
+                    tracing::warn!(error = %e, challenge = offer.0, "the apology could not be sent");
                 }
             }
         }
@@ -226,7 +226,7 @@ pub async fn on_offer_press(
     ctx: &SerenityContext,
     data: &Arc<Data>,
     press: &ComponentInteraction,
-    offer: u64,
+    offer: OfferId,
     what: OfferPress,
     locale: Locale,
 ) -> Result<(), Error> {
@@ -297,7 +297,7 @@ pub async fn refuse_press(
     ctx: &SerenityContext,
     data: &Data,
     press: &ComponentInteraction,
-    id: u64,
+    id: OfferId,
     denial: &Denial,
     locale: Locale,
 ) -> Result<(), Error> {
@@ -336,7 +336,7 @@ pub async fn refuse_press(
 /// Discord refused the reply.
 pub async fn post_offer(
     ctx: Context<'_>,
-    offer: u64,
+    offer: OfferId,
     text: &str,
     buttons: CreateActionRow,
     pinged: &[UserId],
@@ -376,7 +376,7 @@ pub fn arm_expiry(data: Arc<Data>, expires_unix_ms: i64) {
             // Each offer's own token, each its own client (`Rest`).
             let http = data.rest.token_http();
             if let Err(err) = close_offer_message(&http, token, e.message, content).await {
-                tracing::warn!(error = %err, challenge = e.id, "marking a challenge expired failed");
+                tracing::warn!(error = %err, challenge = e.id.0, "marking a challenge expired failed");
             }
         }
     });

@@ -7,7 +7,7 @@
 use poise::CreateReply;
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, User};
 
-use crate::host::offers::{Answer, Challenge};
+use crate::host::offers::{Answer, Challenge, OfferId};
 use crate::host::seating::{ColorChoice, Invitation, Invitee, DEFAULT_AI_LEVEL};
 use crate::host::terms::time_text;
 use crate::host::unix_ms;
@@ -129,7 +129,7 @@ pub(super) async fn challenge(
         .await?;
     let expires_unix_ms = unix_ms() + terms.expiry.as_millis() as i64;
     let mut challenge = Challenge {
-        id: 0,
+        id: OfferId(0),
         guild,
         channel: i.channel_id.get(),
         challenger: challenger.clone(),
@@ -225,7 +225,7 @@ mod tests {
     fn the_challenge_message_names_the_opponents_the_terms_and_the_colour() {
         let catalog = Catalog::new().unwrap();
         let mut c = Challenge {
-            id: 1,
+            id: OfferId(1),
             guild: 1,
             channel: 2,
             challenger: seat(10, "alice"),

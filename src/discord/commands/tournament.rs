@@ -274,7 +274,7 @@ pub async fn on_press(
     ctx: &SerenityContext,
     data: &Arc<Data>,
     press: &ComponentInteraction,
-    tid: i64,
+    id: TournamentId,
     join: bool,
     locale: Locale,
 ) -> Result<(), Error> {
@@ -289,7 +289,6 @@ pub async fn on_press(
         person: seated(&press.user, press.member.as_ref()),
         moderator: false,
     };
-    let id = TournamentId(tid);
     let answer = if join {
         data.tournaments
             .join(id, &player)
@@ -304,7 +303,7 @@ pub async fn on_press(
     let text = match answer {
         Ok(done) => data
             .catalog()
-            .text(locale, done, &Args::new().set("id", tid)),
+            .text(locale, done, &Args::new().set("id", id.0)),
         Err(d) => data.catalog().render(locale, d.message()),
     };
     press
