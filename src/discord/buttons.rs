@@ -6,8 +6,11 @@
 //! - a match's actions: the host's [`ActionId`] (`m:<match>:…`);
 //! - the Confirm of a drop preview: `k:` and the drop's action id;
 //! - a challenge's answers: `c:<id>:accept`, `c:<id>:decline`, and the
-//!   challenger's `c:<id>:withdraw` (in `/matches`);
-//! - a seek's: `s:<id>:join`, `s:<id>:cancel`;
+//!   challenger's `c:<id>:withdraw` (in `/matches`), `<id>` its
+//!   [`OfferId`];
+//! - a seek's: `s:<id>:join`, `s:<id>:cancel` (an [`OfferId`] too);
+//! - a tournament message's: `t:<id>:join`, `t:<id>:leave` (its
+//!   [`TournamentId`]);
 //! - a leaderboard's pages: `lb:<variant>:<page>`;
 //! - the private question that confirms Resign match:
 //!   `r:<match>:<until>:yes`, `r:<match>:<until>:no` (`until`: the unix
@@ -21,7 +24,7 @@ use std::str::FromStr;
 
 use crate::game::{Move, Variant};
 use crate::host::offers::{Answer, SeekPress};
-use crate::host::{ActionId, MatchId};
+use crate::host::{ActionId, MatchId, OfferId, TournamentId};
 
 /// What a button does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,17 +33,17 @@ pub enum ButtonId {
     Match(ActionId),
     /// Confirms the selected drop of a confirm-before-drop preview.
     Confirm(ActionId),
-    /// A challenged player's answer to challenge `id` (the store's).
+    /// A challenged player's answer to challenge `id`.
     Challenge {
         /// The challenge.
-        id: u64,
+        id: OfferId,
         /// Accept or decline.
         answer: Answer,
     },
-    /// A press on seek `id` (the store's).
+    /// A press on seek `id`.
     Seek {
         /// The seek.
-        id: u64,
+        id: OfferId,
         /// Join or cancel.
         press: SeekPress,
     },
@@ -54,10 +57,10 @@ pub enum ButtonId {
         /// Yes (resign) or No (play on).
         resign: bool,
     },
-    /// Join (or leave) tournament `id` (the store's), from its message.
+    /// Join (or leave) tournament `id`, from its message.
     Tournament {
         /// The tournament.
-        id: i64,
+        id: TournamentId,
         /// Join (true) or leave.
         join: bool,
     },
@@ -132,6 +135,8 @@ impl FromStr for ButtonId {
         let unknown = || UnknownButton(s.to_string());
         let (prefix, rest) = s.split_once(':').ok_or_else(unknown)?;
         let number = |t: &str| t.parse::<u64>().map_err(|_| unknown());
+        // A row id of the store: a number up to `i64::MAX`.
+        let row = |t: &str| i64::try_from(number(t)?).map_err(|_| unknown());
         match prefix {
             "m" => s.parse().map(ButtonId::Match).map_err(|_| unknown()),
             "k" => rest.parse().map(ButtonId::Confirm).map_err(|_| unknown()),
@@ -148,14 +153,14 @@ impl FromStr for ButtonId {
                     _ => return Err(unknown()),
                 };
                 Ok(ButtonId::ResignMatch {
-                    match_id: MatchId(i64::try_from(number(m)?).map_err(|_| unknown())?),
+                    match_id: MatchId(row(m)?),
                     until: number(until)?,
                     resign,
                 })
             }
             "t" => {
                 let (first, word) = rest.split_once(':').ok_or_else(unknown)?;
-                let id = i64::try_from(number(first)?).map_err(|_| unknown())?;
+                let id = TournamentId(row(first)?);
                 match word {
                     "join" => Ok(ButtonId::Tournament { id, join: true }),
                     "leave" => Ok(ButtonId::Tournament { id, join: false }),
@@ -164,25 +169,26 @@ impl FromStr for ButtonId {
             }
             "c" | "s" | "lb" => {
                 let (first, second) = rest.split_once(':').ok_or_else(unknown)?;
+                let offer = || row(first).map(OfferId);
                 match (prefix, second) {
                     ("c", "accept") => Ok(ButtonId::Challenge {
-                        id: number(first)?,
+                        id: offer()?,
                         answer: Answer::Accept,
                     }),
                     ("c", "decline") => Ok(ButtonId::Challenge {
-                        id: number(first)?,
+                        id: offer()?,
                         answer: Answer::Decline,
                     }),
                     ("c", "withdraw") => Ok(ButtonId::Challenge {
-                        id: number(first)?,
+                        id: offer()?,
                         answer: Answer::Withdraw,
                     }),
                     ("s", "join") => Ok(ButtonId::Seek {
-                        id: number(first)?,
+                        id: offer()?,
                         press: SeekPress::Join,
                     }),
                     ("s", "cancel") => Ok(ButtonId::Seek {
-                        id: number(first)?,
+                        id: offer()?,
                         press: SeekPress::Cancel,
                     }),
                     ("lb", page) => Ok(ButtonId::Leaderboard {
@@ -216,23 +222,23 @@ mod tests {
             }),
             ButtonId::Confirm(drop),
             ButtonId::Challenge {
-                id: 7,
+                id: OfferId(7),
                 answer: Answer::Accept,
             },
             ButtonId::Challenge {
-                id: 7,
+                id: OfferId(7),
                 answer: Answer::Decline,
             },
             ButtonId::Challenge {
-                id: 7,
+                id: OfferId(7),
                 answer: Answer::Withdraw,
             },
             ButtonId::Seek {
-                id: 8,
+                id: OfferId(8),
                 press: SeekPress::Join,
             },
             ButtonId::Seek {
-                id: 8,
+                id: OfferId(8),
                 press: SeekPress::Cancel,
             },
             ButtonId::Leaderboard {
@@ -250,10 +256,17 @@ mod tests {
                 resign: false,
             },
             ButtonId::Tournament {
-                id: i64::MAX,
+                id: TournamentId(i64::MAX),
                 join: true,
             },
-            ButtonId::Tournament { id: 3, join: false },
+            ButtonId::Tournament {
+                id: TournamentId(3),
+                join: false,
+            },
+            ButtonId::Challenge {
+                id: OfferId(i64::MAX),
+                answer: Answer::Accept,
+            },
         ];
         for b in all {
             let text = b.to_string();
@@ -265,10 +278,43 @@ mod tests {
         assert_eq!(
             "c:7:accept".parse(),
             Ok(ButtonId::Challenge {
-                id: 7,
+                id: OfferId(7),
                 answer: Answer::Accept
             })
         );
+        for (text, button) in [
+            (
+                "c:12:withdraw",
+                ButtonId::Challenge {
+                    id: OfferId(12),
+                    answer: Answer::Withdraw,
+                },
+            ),
+            (
+                "s:8:join",
+                ButtonId::Seek {
+                    id: OfferId(8),
+                    press: SeekPress::Join,
+                },
+            ),
+            (
+                "s:8:cancel",
+                ButtonId::Seek {
+                    id: OfferId(8),
+                    press: SeekPress::Cancel,
+                },
+            ),
+            (
+                "t:3:join",
+                ButtonId::Tournament {
+                    id: TournamentId(3),
+                    join: true,
+                },
+            ),
+        ] {
+            assert_eq!(text.parse(), Ok(button), "{text}");
+            assert_eq!(button.to_string(), text);
+        }
         assert_eq!(
             "lb:classic:0".parse(),
             Ok(ButtonId::Leaderboard {
@@ -297,6 +343,10 @@ mod tests {
             "r:1:yes",
             "r:-1:2:yes",
             "r:1:2:yes:x",
+            // Ids are the store's row ids: at most i64::MAX.
+            "c:9223372036854775808:accept",
+            "s:-1:join",
+            "t:9223372036854775808:join",
         ] {
             assert!(text.parse::<ButtonId>().is_err(), "{text}");
         }

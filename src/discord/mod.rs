@@ -8,7 +8,8 @@
 //!   typed moves.
 //! - [`poster`]: the host's views posted into one public thread per match
 //!   ([`routes`]), as Discord messages ([`messages`]).
-//! - [`reply`], [`choices`], [`offers`]: what the commands share.
+//! - [`reply`], [`choices`], [`numbers`], [`offers`]: what the commands
+//!   share (typed choice and number parameters among them).
 //! - [`config`]: the environment and the HTTP client; [`limits`]: serenity's
 //!   rate limiter kept from growing.
 //!
@@ -26,6 +27,7 @@ pub mod events;
 pub mod leases;
 pub mod limits;
 pub mod messages;
+pub mod numbers;
 pub mod offers;
 pub mod ops;
 pub mod pictures;
@@ -208,7 +210,7 @@ async fn run_until(
         analyses,
     });
     // `/config`'s limit options are registered with the operator's bounds.
-    register::set_bounds(config.bounds);
+    numbers::set_bounds(config.bounds);
     if let Some(d) = config.test_time_scale {
         tracing::warn!(
             divisor = d,

@@ -15,7 +15,7 @@ use serenity::all::{
 };
 
 use crate::game::Variant;
-use crate::host::offers::{Completed, Expired, Lookup, OfferPress, OfferPresser, Offers};
+use crate::host::offers::{Completed, Expired, Lookup, OfferId, OfferPress, OfferPresser, Offers};
 use crate::host::present::versus_shaped;
 use crate::host::terms::{time_text, MatchTerms};
 use crate::host::{unix_ms, Denial, MatchId, MatchSpec, Seated, TournamentMatch, UserId};
@@ -24,7 +24,7 @@ use crate::play::ClockSettings;
 
 use super::data::{Context, Data, Error};
 use super::messages::{clip, mentions_only};
-use super::reply::{deny, guild_locale, in_guild, private_followup, seated, user_locale};
+use super::reply::{deny, guild_locale, guild_of, private_followup, seated, user_locale};
 use super::rest::acknowledge;
 use super::rest::{is_code, with_retries};
 use super::room;
@@ -32,17 +32,16 @@ use super::routes::Route;
 
 /// The guild and terms of a `/challenge` or `/seek` typed in `ctx`: the
 /// variant and time the player chose, or the server's defaults
-/// ([`Offers::terms`]). `None` when the command was refused (outside a
-/// server, or terms the server does not allow): the player has already
-/// been told why.
+/// ([`Offers::terms`]). `None` when the command was refused (a channel
+/// where no match can open, or terms the server does not allow): the
+/// player has already been told why. Only for `guild_only` commands
+/// ([`guild_of`]).
 pub async fn offer_terms(
     ctx: Context<'_>,
     variant: Option<Variant>,
     time: Option<&str>,
 ) -> Result<Option<(u64, MatchTerms)>, Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(None);
-    };
+    let guild = guild_of(ctx);
     if let poise::Context::Application(a) = ctx {
         let catalog = ctx.data().catalog();
         let reader = user_locale(ctx);
@@ -185,7 +184,7 @@ pub fn open_offered_match(
     http: Arc<Http>,
     data: Arc<Data>,
     press: &ComponentInteraction,
-    offer: u64,
+    offer: OfferId,
     done: Completed,
     locale: Locale,
 ) {
@@ -200,13 +199,13 @@ pub fn open_offered_match(
         match open_match(&data, place, done.players, done.variant, done.clock, None).await {
             Ok(id) => data.offers.set_match(offer, id).await,
             Err(e) => {
-                tracing::error!(error = %e, challenge = offer, "opening the match failed");
+                tracing::error!(error = %e, challenge = offer.0, "opening the match failed");
                 let apology = data.catalog().plain(locale, id::ERROR_INTERNAL);
                 if let Err(e) = private_followup(&apology)
                     .execute(&*http, (None, &token))
                     .await
                 {
-                    tracing::warn!(error = %e, challenge = offer, "the apology could not be sent");
+                    tracing::warn!(error = %e, challenge = offer.0, "the apology could not be sent");
                 }
             }
         }
@@ -226,7 +225,7 @@ pub async fn on_offer_press(
     ctx: &SerenityContext,
     data: &Arc<Data>,
     press: &ComponentInteraction,
-    offer: u64,
+    offer: OfferId,
     what: OfferPress,
     locale: Locale,
 ) -> Result<(), Error> {
@@ -297,7 +296,7 @@ pub async fn refuse_press(
     ctx: &SerenityContext,
     data: &Data,
     press: &ComponentInteraction,
-    id: u64,
+    id: OfferId,
     denial: &Denial,
     locale: Locale,
 ) -> Result<(), Error> {
@@ -336,7 +335,7 @@ pub async fn refuse_press(
 /// Discord refused the reply.
 pub async fn post_offer(
     ctx: Context<'_>,
-    offer: u64,
+    offer: OfferId,
     text: &str,
     buttons: CreateActionRow,
     pinged: &[UserId],
@@ -376,7 +375,7 @@ pub fn arm_expiry(data: Arc<Data>, expires_unix_ms: i64) {
             // Each offer's own token, each its own client (`Rest`).
             let http = data.rest.token_http();
             if let Err(err) = close_offer_message(&http, token, e.message, content).await {
-                tracing::warn!(error = %err, challenge = e.id, "marking a challenge expired failed");
+                tracing::warn!(error = %err, challenge = e.id.0, "marking a challenge expired failed");
             }
         }
     });

@@ -9,25 +9,18 @@
 //! `.<option>` its name and `.<option>-description` its description.
 //! Choices name themselves ([`super::choices`]).
 //!
-//! Where each command may be used, and the range of each numeric option,
-//! are set here too ([`commands`]), so that every command — a new one as
-//! well — gets them: Discord's `contexts` and `integration_types` replace
-//! the deprecated `dm_permission` (discord-api-docs:
-//! developers/interactions/application-commands.mdx, "Application Command
-//! Object" and "Contexts").
+//! Where each command may be used is set here too ([`commands`]), so that
+//! every command — a new one as well — gets it: Discord's `contexts` and
+//! `integration_types` replace the deprecated `dm_permission`
+//! (discord-api-docs: developers/interactions/application-commands.mdx,
+//! "Application Command Object" and "Contexts"). The range of a numeric
+//! option is its parameter's type's ([`super::numbers`]).
 
 use std::sync::Arc;
 
-use serenity::all::{
-    CommandOptionType, CreateCommand, CreateCommandOption, GuildId, HttpError, InstallationContext,
-    InteractionContext,
-};
+use serenity::all::{CreateCommand, GuildId, HttpError, InstallationContext, InteractionContext};
 use serenity::http::Route;
 
-use crate::host::bot::LEVELS;
-use crate::host::limits::{Bounds, Limit};
-use crate::host::terms::{ABORT_WINDOW_MINUTES, CHALLENGE_EXPIRY_MINUTES};
-use crate::host::tournaments::{ARENA_MINUTES, NUMBERS, STARTS_IN_MINUTES, SWISS_ROUNDS};
 use crate::i18n::{localizations, Catalog, Id, Locale};
 
 use super::data::{Data, Error};
@@ -87,126 +80,23 @@ fn message_of(name: &str) -> Id {
     Id::find(name).unwrap_or_else(|| panic!("no message for the command {name}"))
 }
 
-/// An integer option from `min` to `max`, sent as integers (Discord's
-/// `min_value`/`max_value` are "integer for INTEGER options"; poise's
-/// `#[min]`/`#[max]` would send floats).
-fn integer(o: CreateCommandOption, min: u64, max: u64) -> CreateCommandOption {
-    o.kind(CommandOptionType::Integer)
-        .min_int_value(min)
-        .max_int_value(max)
-}
-
-/// The operator's bounds on the servers' limits, as registered: set once
-/// at start-up ([`set_bounds`]) before the commands are registered; the
-/// defaults until then (and in tests).
-static BOUNDS: std::sync::OnceLock<Bounds> = std::sync::OnceLock::new();
-
-/// Registers `/config`'s limit options with the ranges 1 to `bounds` (the
-/// operator's; `fourbot run --max-…`). The first call counts.
-pub fn set_bounds(bounds: Bounds) {
-    let _ = BOUNDS.set(bounds);
-}
-
-/// A limit's option: from 1 to the operator's bound.
-fn limit(o: CreateCommandOption, limit: Limit) -> CreateCommandOption {
-    let bound = BOUNDS.get().copied().unwrap_or_default().bound(limit);
-    integer(o, 1, u64::from(bound))
-}
-
-/// The registered range of option `option` of command `command`: the range
-/// the host checks again (a client may ignore it, and the refusal names
-/// it), or `None` for an option that is not numeric.
-fn numeric_range(
-    command: &str,
-    option: &str,
-) -> Option<fn(CreateCommandOption) -> CreateCommandOption> {
-    fn level(o: CreateCommandOption) -> CreateCommandOption {
-        integer(o, u64::from(*LEVELS.start()), u64::from(*LEVELS.end()))
-    }
-    fn abort_window(o: CreateCommandOption) -> CreateCommandOption {
-        let (min, max) = ABORT_WINDOW_MINUTES.into_inner();
-        integer(o, min.unsigned_abs(), max.unsigned_abs())
-    }
-    fn challenge_expiry(o: CreateCommandOption) -> CreateCommandOption {
-        let (min, max) = CHALLENGE_EXPIRY_MINUTES.into_inner();
-        integer(o, min.unsigned_abs(), max.unsigned_abs())
-    }
-    fn rounds(o: CreateCommandOption) -> CreateCommandOption {
-        integer(
-            o,
-            u64::from(*SWISS_ROUNDS.start()),
-            u64::from(*SWISS_ROUNDS.end()),
-        )
-    }
-    fn minutes(o: CreateCommandOption) -> CreateCommandOption {
-        integer(o, *ARENA_MINUTES.start(), *ARENA_MINUTES.end())
-    }
-    fn starts_in(o: CreateCommandOption) -> CreateCommandOption {
-        integer(o, *STARTS_IN_MINUTES.start(), *STARTS_IN_MINUTES.end())
-    }
-    fn number(o: CreateCommandOption) -> CreateCommandOption {
-        integer(o, *NUMBERS.start(), *NUMBERS.end())
-    }
-    fn ai_matches(o: CreateCommandOption) -> CreateCommandOption {
-        limit(o, Limit::AiMatches)
-    }
-    fn open_offers(o: CreateCommandOption) -> CreateCommandOption {
-        limit(o, Limit::OpenOffers)
-    }
-    fn analyses(o: CreateCommandOption) -> CreateCommandOption {
-        limit(o, Limit::Analyses)
-    }
-    fn archive(o: CreateCommandOption) -> CreateCommandOption {
-        limit(o, Limit::ArchivePerMinute)
-    }
-    fn server_archive(o: CreateCommandOption) -> CreateCommandOption {
-        limit(o, Limit::ServerArchivePerMinute)
-    }
-    match (command, option) {
-        ("challenge", "level") => Some(level),
-        ("create", "rounds") => Some(rounds),
-        ("create", "minutes") => Some(minutes),
-        ("create", "starts-in") => Some(starts_in),
-        (_, "tournament") | ("void", "round") | ("void", "board") => Some(number),
-        ("config", "abort-window") => Some(abort_window),
-        ("config", "challenge-expiry") => Some(challenge_expiry),
-        ("config", "ai-matches") => Some(ai_matches),
-        ("config", "open-offers") => Some(open_offers),
-        ("config", "analyses") => Some(analyses),
-        ("config", "replays-per-minute") => Some(archive),
-        ("config", "server-replays-per-minute") => Some(server_archive),
-        _ => None,
-    }
-}
-
-/// Gives `command`'s numeric options (and its subcommands') their ranges.
-fn bound(command: &mut poise::Command<Arc<Data>, Error>) {
-    let name = command.name.to_string();
-    for p in &mut command.parameters {
-        if let Some(range) = numeric_range(&name, &p.name) {
-            p.type_setter = Some(range);
-        }
-    }
-    for sub in &mut command.subcommands {
-        bound(sub);
-    }
-}
-
-/// Every command with its names and descriptions in every language, its
-/// contexts and the ranges of its numeric options.
+/// Every command with its names and descriptions in every language and
+/// its contexts. (The range of a numeric option is its type's,
+/// [`super::numbers`].)
 ///
 /// Contexts, checked command by command: every command reads or changes
 /// one server's matches, offers, ladder or settings — `/rules` shows the
 /// server's abort window, `/settings` is reached from the server the
 /// player plays on — so each is a server-installed (`GUILD_INSTALL`)
 /// command used in a server (`GUILD`), never in DMs or private channels
-/// (their handlers still refuse a call without a server, `in_guild`).
+/// (a call without a server that comes all the same — a registration of
+/// an older version — is refused: the commands that read the server are
+/// `guild_only`, [`super::commands::on_error`]).
 pub fn commands(catalog: &Catalog) -> Vec<poise::Command<Arc<Data>, Error>> {
     let mut all = super::commands::all();
     for c in &mut all {
         let id = message_of(&c.name);
         translate(catalog, c, id);
-        bound(c);
         c.install_context = Some(vec![InstallationContext::Guild]);
         c.interaction_context = Some(vec![InteractionContext::Guild]);
     }
@@ -263,6 +153,10 @@ pub async fn register(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::host::bot::LEVELS;
+    use crate::host::limits::Limit;
+    use crate::host::terms::{ABORT_WINDOW_MINUTES, CHALLENGE_EXPIRY_MINUTES};
+    use crate::host::tournaments::{ARENA_MINUTES, NUMBERS, STARTS_IN_MINUTES, SWISS_ROUNDS};
 
     #[test]
     fn the_registration_payload_is_localized_and_valid() {

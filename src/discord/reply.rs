@@ -138,19 +138,18 @@ pub async fn deny(ctx: Context<'_>, denial: &Denial) -> Result<(), Error> {
     private(ctx, text).await
 }
 
-/// The server of a server command; `None` when it was used elsewhere and
-/// the refusal has been sent.
+/// The server (Discord guild id) of a server command: one marked
+/// `guild_only`, which poise runs only when Discord sent a guild (a call
+/// from elsewhere is refused before it runs, `FrameworkError::GuildOnly`,
+/// answered by [`super::commands::on_error`]).
 ///
-/// # Errors
-/// Discord refused the reply.
-pub async fn in_guild(ctx: Context<'_>) -> Result<Option<u64>, Error> {
-    match ctx.guild_id() {
-        Some(g) => Ok(Some(g.get())),
-        None => {
-            deny(ctx, &Denial::new(id::ERROR_GUILD_ONLY)).await?;
-            Ok(None)
-        }
-    }
+/// # Panics
+/// In a command that is not `guild_only`, called outside a server (a bug:
+/// poise then apologizes for the panic).
+pub fn guild_of(ctx: Context<'_>) -> u64 {
+    ctx.guild_id()
+        .expect("a guild_only command has a guild")
+        .get()
 }
 
 /// A private follow-up to an interaction already answered (a press that

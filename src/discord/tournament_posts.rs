@@ -78,7 +78,7 @@ fn card_rows(catalog: &Catalog, l: Locale, card: &Card) -> Vec<CreateActionRow> 
                 CardAction::Join(id) => (id, true),
                 CardAction::Leave(id) => (id, false),
             };
-            CreateButton::new(ButtonId::Tournament { id: id.0, join }.to_string())
+            CreateButton::new(ButtonId::Tournament { id, join }.to_string())
                 .label(b.label)
                 .style(style(b.style))
         })

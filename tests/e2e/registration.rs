@@ -3,7 +3,8 @@
 //! (discord-api-docs: developers/interactions/application-commands.mdx):
 //! `contexts` and `integration_types` instead of the deprecated
 //! `dm_permission`, a range on every numeric option, channel types on every
-//! channel option; and clearing the match channel through `/config`.
+//! channel option; a command that comes from a DM all the same refused;
+//! and clearing the match channel through `/config`.
 
 use crate::support::{fake, harness};
 
@@ -126,6 +127,75 @@ async fn the_registered_commands_use_contexts_and_bound_every_number_and_channel
         (&level["min_value"], &level["max_value"]),
         (&json!(1), &json!(5))
     );
+}
+
+/// The only answer to `interaction`: private, the interaction's response
+/// itself (a refusal before the command ran, not deferred), and nothing
+/// public.
+async fn only_private_reply(fake: &FakeDiscord, interaction: u64) -> String {
+    let text = private_reply(fake, interaction).await;
+    assert_eq!(answer(fake, interaction).await["type"], 4, "not deferred");
+    assert_eq!(private_texts(fake, interaction).len(), 1, "one answer");
+    assert!(posted(fake, interaction).is_none(), "nothing public");
+    text
+}
+
+/// A command from the bot's DM — Discord offers none there (`contexts`
+/// `[0]`), but a registration of an older version may still — is refused
+/// privately in the user's language (their `/settings` choice, else their
+/// client's) before anything else is read: a command that names a user, a
+/// subcommand, a moderator command.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_command_from_a_dm_is_refused_privately_in_the_users_language() {
+    let (fake, _bot) = start("dm-command").await;
+    // Alice reads German, whatever her client's language.
+    private_reply(
+        &fake,
+        command(
+            &fake,
+            ALICE,
+            "settings",
+            &[("language", 3, json!("de"))],
+            &[],
+        ),
+    )
+    .await;
+    const GERMAN: &str = "Dieser Befehl funktioniert nur auf einem Server.";
+    let challenge = command_in_dm(
+        &fake,
+        ALICE,
+        "challenge",
+        &[
+            ("opponent", 6, json!(BOB.id.to_string())),
+            ("level", 4, json!(9)),
+        ],
+        &[BOB],
+        "en-US",
+    );
+    assert_eq!(only_private_reply(&fake, challenge).await, GERMAN);
+    let rating = command_in_dm(&fake, BOB, "rating", &[], &[], "it");
+    assert_eq!(
+        only_private_reply(&fake, rating).await,
+        "Questo comando funziona solo in un server."
+    );
+    // A subcommand, from a client in English.
+    let iid = fake.next_id();
+    let join = subcommand_json(
+        iid,
+        CAROL,
+        fake.dm_channel(CAROL.id),
+        "tournament",
+        "join",
+        &[("tournament", 4, json!(1))],
+        &[],
+    );
+    fake.dispatch("INTERACTION_CREATE", in_dm(join, CAROL));
+    assert_eq!(
+        only_private_reply(&fake, iid).await,
+        "This command only works in a server."
+    );
+    let config = command_in_dm(&fake, MONA, "config", &[], &[], "de");
+    assert_eq!(only_private_reply(&fake, config).await, GERMAN);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -552,6 +552,28 @@ pub fn command_in(
     iid
 }
 
+/// `user` runs `/name` with `options` (mentioning `users`) in their DM
+/// with the bot, from a client in `locale` ([`in_dm`]: a command an older
+/// registration allowed there); returns the interaction id.
+pub fn command_in_dm(
+    fake: &FakeDiscord,
+    user: TestUser,
+    name: &str,
+    options: &[(&str, u8, Value)],
+    users: &[TestUser],
+    locale: &str,
+) -> u64 {
+    let iid = fake.next_id();
+    let channel = fake.dm_channel(user.id);
+    let mut payload = in_dm(
+        slash_command_json(iid, user, channel, name, options, users),
+        user,
+    );
+    payload["locale"] = json!(locale);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    iid
+}
+
 /// The answer (callback body) to interaction `i`, once it came.
 pub async fn answer(fake: &FakeDiscord, i: u64) -> Value {
     fake.wait_for("the answer", |f| {

@@ -52,6 +52,7 @@ pub use matches::{
     engine_slots, unix_ms, AbortError, Acted, Host, HostConfig, HostError, MatchSpec, RematchRules,
     Request, RESIGN_CONFIRM_WINDOW_SECS,
 };
+pub use offers::OfferId;
 pub use present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
 pub use services::{Hosting, Services};
 pub use task::{

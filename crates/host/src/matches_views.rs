@@ -7,7 +7,7 @@
 use fourbot_i18n::{id, Args, Catalog, Locale};
 
 use super::matches::MatchSpec;
-use super::offers::OpenOffer;
+use super::offers::{OfferId, OpenOffer};
 use super::present::versus;
 use super::view::ButtonStyle;
 
@@ -15,9 +15,9 @@ use super::view::ButtonStyle;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum WithdrawAction {
     /// The challenge with this id.
-    Challenge(u64),
+    Challenge(OfferId),
     /// The seek with this id.
-    Seek(u64),
+    Seek(OfferId),
 }
 
 /// A Withdraw button of `/matches`.

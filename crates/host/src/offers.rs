@@ -9,6 +9,7 @@
 //!
 //! The front end posts the messages; this module decides.
 
+use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -61,11 +62,24 @@ impl RematchRules for RematchGate {
     }
 }
 
+/// A challenge's or a seek's id: its row in the store's `challenges`
+/// table, which both kinds share (docs/store.md), and the number its
+/// buttons carry (`c:<id>:accept`, `s:<id>:join`, …). Positive once stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OfferId(pub i64);
+
+impl fmt::Display for OfferId {
+    /// The number, e.g. `12`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
 /// A challenge waiting for its opponents.
 #[derive(Clone, Debug)]
 pub struct Challenge {
-    /// Its id (the store's; 0 until it is stored).
-    pub id: u64,
+    /// Its id (`OfferId(0)` until it is stored).
+    pub id: OfferId,
     /// The server.
     pub guild: u64,
     /// The channel of the challenge message.
@@ -118,8 +132,8 @@ impl Challenge {
 /// An open seek.
 #[derive(Clone, Debug)]
 pub struct Seek {
-    /// Its id (the store's; 0 until it is stored).
-    pub id: u64,
+    /// Its id (`OfferId(0)` until it is stored).
+    pub id: OfferId,
     /// The server.
     pub guild: u64,
     /// The channel of the seek message.
@@ -266,7 +280,7 @@ pub struct OfferAnswered {
 #[derive(Clone, Debug)]
 pub struct Expired {
     /// Its id.
-    pub id: u64,
+    pub id: OfferId,
     /// Challenge or seek.
     pub kind: ChallengeKind,
     /// Language of its public messages.
@@ -331,10 +345,11 @@ fn locale_of(s: &StoredChallenge) -> Locale {
         .map_or(Locale::FALLBACK, Locale::negotiate)
 }
 
-/// Logs a store failure and gives the apology.
-fn internal(what: &'static str, id: u64) -> impl Fn(StoreError) -> Denial {
+/// Logs a store failure (about offer `id`, if one) and gives the apology.
+fn internal(what: &'static str, id: Option<OfferId>) -> impl Fn(StoreError) -> Denial {
     move |e| {
-        tracing::error!(error = %e, challenge = id, "{what} failed");
+        let challenge = id.map_or(0, |i| i.0);
+        tracing::error!(error = %e, challenge, "{what} failed");
         Denial::internal()
     }
 }
@@ -411,7 +426,7 @@ impl Offers {
     pub async fn check_open_offers(&self, guild: u64, player: &Seated) -> Result<(), Denial> {
         let settings = self.settings(guild).await;
         let limit = self.bounds.effective(&settings.limits, Limit::OpenOffers);
-        let fail = internal("counting open offers", 0);
+        let fail = internal("counting open offers", None);
         let Some(stored) = known_player(&self.db, guild, player).await.map_err(&fail)? else {
             return Ok(());
         };
@@ -622,8 +637,8 @@ impl Offers {
     ///
     /// # Errors
     /// The store failed (logged; the apology).
-    pub async fn open(&self, c: &Challenge, expires_unix_ms: i64) -> Result<u64, Denial> {
-        let fail = internal("storing a challenge", 0);
+    pub async fn open(&self, c: &Challenge, expires_unix_ms: i64) -> Result<OfferId, Denial> {
+        let fail = internal("storing a challenge", None);
         let mut seats = Vec::new();
         for s in &c.seats {
             seats.push(
@@ -650,7 +665,9 @@ impl Offers {
             created_unix_ms: unix_ms(),
             expires_unix_ms,
         };
-        Ok(self.db.create_challenge(&new).await.map_err(&fail)? as u64)
+        Ok(OfferId(
+            self.db.create_challenge(&new).await.map_err(&fail)?,
+        ))
     }
 
     /// Stores a new seek (the seeker on seat p1, the other seats free) that
@@ -658,8 +675,8 @@ impl Offers {
     ///
     /// # Errors
     /// The store failed (logged; the apology).
-    pub async fn open_seek(&self, s: &Seek, expires_unix_ms: i64) -> Result<u64, Denial> {
-        let fail = internal("storing a seek", 0);
+    pub async fn open_seek(&self, s: &Seek, expires_unix_ms: i64) -> Result<OfferId, Denial> {
+        let fail = internal("storing a seek", None);
         let seeker = &s.seats[0];
         let mut seats = vec![self
             .stored_seat(s.guild, seeker, true)
@@ -684,7 +701,9 @@ impl Offers {
             created_unix_ms: unix_ms(),
             expires_unix_ms,
         };
-        Ok(self.db.create_challenge(&new).await.map_err(&fail)? as u64)
+        Ok(OfferId(
+            self.db.create_challenge(&new).await.map_err(&fail)?,
+        ))
     }
 
     /// The players of a stored challenge's seats (`None`: a free seat); an
@@ -722,21 +741,21 @@ impl Offers {
         self.db
             .close_challenge(id, state)
             .await
-            .map_err(internal("closing a challenge", id as u64))
+            .map_err(internal("closing a challenge", Some(OfferId(id))))
     }
 
-    async fn load(&self, id: u64) -> Option<StoredChallenge> {
-        match self.db.challenge(id as i64).await {
+    async fn load(&self, id: OfferId) -> Option<StoredChallenge> {
+        match self.db.challenge(id.0).await {
             Ok(c) => c,
             Err(e) => {
-                tracing::error!(error = %e, challenge = id, "reading a challenge failed");
+                tracing::error!(error = %e, challenge = id.0, "reading a challenge failed");
                 None
             }
         }
     }
 
     /// Challenge `id` as it stands (any state), if it is one.
-    pub async fn get(&self, id: u64, bot: UserId) -> Option<Challenge> {
+    pub async fn get(&self, id: OfferId, bot: UserId) -> Option<Challenge> {
         let s = self.load(id).await?;
         self.challenge_of(&s, bot).await
     }
@@ -765,7 +784,7 @@ impl Offers {
             .filter_map(|(_, p)| p.as_ref().map(|p| p.id))
             .collect();
         Some(Challenge {
-            id: s.id as u64,
+            id: OfferId(s.id),
             guild: s.new.guild,
             channel: s.new.channel,
             challenger,
@@ -796,7 +815,7 @@ impl Offers {
             .db
             .open_challenges()
             .await
-            .map_err(internal("reading the open challenges", 0))?;
+            .map_err(internal("reading the open challenges", None))?;
         let mut out = Vec::new();
         for s in open.iter().filter(|s| s.new.guild == guild) {
             if let Some(c) = self.challenge_of(s, bot).await {
@@ -824,7 +843,7 @@ impl Offers {
             .flatten()
             .collect();
         Some(Seek {
-            id: s.id as u64,
+            id: OfferId(s.id),
             guild: s.new.guild,
             channel: s.new.channel,
             seats,
@@ -849,7 +868,7 @@ impl Offers {
     /// (a challenge with an AI seat).
     pub async fn answer(
         &self,
-        id: u64,
+        id: OfferId,
         player: &Seated,
         answer: Answer,
         bot: UserId,
@@ -902,7 +921,7 @@ impl Offers {
             }
             return Ok(Answered::Withdrawn(c));
         }
-        let fail = internal("answering a challenge", id);
+        let fail = internal("answering a challenge", Some(id));
         if answer == Answer::Decline {
             if !self.close(stored.id, ChallengeState::Declined).await? {
                 let now = self.load(id).await.ok_or(EXPIRED)?;
@@ -943,7 +962,7 @@ impl Offers {
     /// cancel, the same opponent twice, banned.
     pub async fn press_seek(
         &self,
-        id: u64,
+        id: OfferId,
         player: &Seated,
         press: SeekPress,
         bot: UserId,
@@ -985,7 +1004,7 @@ impl Offers {
         if s.seats.iter().any(|p| p.id == player.id) {
             return Err(id::ERROR_SEEK_ALREADY_JOINED.into());
         }
-        let fail = internal("answering a seek", id);
+        let fail = internal("answering a seek", Some(id));
         let me = stored_player(&self.db, s.guild, player)
             .await
             .map_err(&fail)?;
@@ -1015,17 +1034,17 @@ impl Offers {
     /// Records the message that shows challenge or seek `id` (a failure is
     /// logged: the expiry then edits the interaction's original response,
     /// as for offers of older versions).
-    pub async fn set_message(&self, id: u64, message: u64) {
-        if let Err(e) = self.db.set_challenge_message(id as i64, message).await {
-            tracing::error!(error = %e, challenge = id, "storing a challenge's message failed");
+    pub async fn set_message(&self, id: OfferId, message: u64) {
+        if let Err(e) = self.db.set_challenge_message(id.0, message).await {
+            tracing::error!(error = %e, challenge = id.0, "storing a challenge's message failed");
         }
     }
 
     /// Sets the message text of challenge or seek `id` (a failure is
     /// logged).
-    pub async fn set_text(&self, id: u64, text: &str) {
-        if let Err(e) = self.db.set_challenge_text(id as i64, text).await {
-            tracing::error!(error = %e, challenge = id, "storing a challenge's text failed");
+    pub async fn set_text(&self, id: OfferId, text: &str) {
+        if let Err(e) = self.db.set_challenge_text(id.0, text).await {
+            tracing::error!(error = %e, challenge = id.0, "storing a challenge's text failed");
         }
     }
 
@@ -1037,7 +1056,7 @@ impl Offers {
     /// As [`Offers::answer`] and [`Offers::press_seek`].
     pub async fn press(
         &self,
-        id: u64,
+        id: OfferId,
         by: OfferPresser<'_>,
         press: OfferPress,
         bot: UserId,
@@ -1177,9 +1196,9 @@ impl Offers {
 
     /// Records the match challenge or seek `id` became (a failure is
     /// logged).
-    pub async fn set_match(&self, id: u64, m: MatchId) {
-        if let Err(e) = self.db.set_challenge_match(id as i64, m).await {
-            tracing::error!(error = %e, challenge = id, "storing a challenge's match failed");
+    pub async fn set_match(&self, id: OfferId, m: MatchId) {
+        if let Err(e) = self.db.set_challenge_match(id.0, m).await {
+            tracing::error!(error = %e, challenge = id.0, "storing a challenge's match failed");
         }
     }
 
@@ -1195,8 +1214,8 @@ impl Offers {
         };
         let mut out = Vec::new();
         for id in ids {
-            if let Some(s) = self.load(id as u64).await {
-                out.push(expired(id as u64, &s));
+            if let Some(s) = self.load(OfferId(id)).await {
+                out.push(expired(OfferId(id), &s));
             }
         }
         out
@@ -1206,7 +1225,7 @@ impl Offers {
     /// expired: unknown to the store, closed otherwise (declined,
     /// cancelled, …), or expired — also when it is open but past its expiry
     /// at `now_unix_ms`, which this marks expired.
-    pub async fn lookup_expired(&self, id: u64, now_unix_ms: i64) -> Lookup {
+    pub async fn lookup_expired(&self, id: OfferId, now_unix_ms: i64) -> Lookup {
         let Some(s) = self.load(id).await else {
             return Lookup::Unknown;
         };
@@ -1234,14 +1253,14 @@ impl Offers {
             .db
             .open_challenges()
             .await
-            .map_err(internal("reading the open challenges", 0))?
+            .map_err(internal("reading the open challenges", None))?
             .iter()
             .map(|c| c.new.expires_unix_ms)
             .collect())
     }
 }
 
-fn expired(id: u64, s: &StoredChallenge) -> Expired {
+fn expired(id: OfferId, s: &StoredChallenge) -> Expired {
     Expired {
         id,
         kind: s.new.kind,
@@ -1308,7 +1327,7 @@ mod tests {
 
     fn challenge(seats: Vec<Seated>) -> Challenge {
         Challenge {
-            id: 0,
+            id: OfferId(0),
             guild: 1,
             channel: 2,
             challenger: seat(10, "alice"),
@@ -1325,13 +1344,13 @@ mod tests {
     }
 
     /// Opens a challenge by alice (10) to the others of `seats`; its id.
-    async fn open_with(cs: &Offers, seats: Vec<Seated>) -> u64 {
+    async fn open_with(cs: &Offers, seats: Vec<Seated>) -> OfferId {
         cs.open(&challenge(seats), LATER).await.unwrap()
     }
 
     fn seek(variant: Variant) -> Seek {
         Seek {
-            id: 0,
+            id: OfferId(0),
             guild: 1,
             channel: 2,
             seats: vec![seat(1, "alice")],
@@ -1583,12 +1602,12 @@ mod tests {
         assert_eq!((e.kind, e.locale), (ChallengeKind::Challenge, Locale::De));
         assert_eq!(e.notice(), id::CHALLENGE_EXPIRED_NOTICE);
         assert!(matches!(
-            cs.lookup_expired(4242, LATER).await,
+            cs.lookup_expired(OfferId(4242), LATER).await,
             Lookup::Unknown
         ));
         assert!(cs.expire_due(LATER).await.is_empty(), "expired once");
         assert_eq!(
-            cs.answer(4242, &seat(20, "bob"), Answer::Accept, BOT, NOW)
+            cs.answer(OfferId(4242), &seat(20, "bob"), Answer::Accept, BOT, NOW)
                 .await
                 .unwrap_err()
                 .id(),

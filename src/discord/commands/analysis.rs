@@ -13,7 +13,7 @@ use crate::host::analysis::{Started, Step};
 
 use super::super::data::{Context, Error};
 use super::super::messages::{clip, mentions_only, MAX_CONTENT};
-use super::super::reply::{author_seated, in_guild, pack, private, user_locale, PrivateAnswer};
+use super::super::reply::{author_seated, guild_of, pack, private, user_locale, PrivateAnswer};
 
 /// How often the deferred answer is edited with the progress ("Analysing…
 /// 12/38 moves"): the first edit comes at once, then at most one per this
@@ -23,7 +23,7 @@ use super::super::reply::{author_seated, in_guild, pack, private, user_locale, P
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
 /// The solver's verdict on every move of a finished match (7×6 classic rules).
-#[poise::command(slash_command)]
+#[poise::command(slash_command, guild_only)]
 pub(super) async fn analyze(
     ctx: Context<'_>,
     #[rename = "match"]
@@ -34,9 +34,7 @@ pub(super) async fn analyze(
     // ran (`commands::before`).
     let asked = std::time::Instant::now();
     let data = ctx.data().clone();
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     let me = author_seated(ctx);
     let started = data
         .analyses

@@ -15,7 +15,7 @@ use crate::render::RenderError;
 
 use super::super::data::{Context, Error};
 use super::super::messages::mentions_only;
-use super::super::reply::{deny, in_guild, user_id, user_locale, PrivateAnswer};
+use super::super::reply::{deny, guild_of, user_id, user_locale, PrivateAnswer};
 
 /// Counts a use of `what` by the user of `ctx` on `guild` within the
 /// server's per-minute limits (per member and per server; docs/reliability.md
@@ -37,7 +37,7 @@ async fn within_budget(ctx: Context<'_>, guild: u64, what: Metered) -> Result<bo
 }
 
 /// The animated replay of a match.
-#[poise::command(slash_command)]
+#[poise::command(slash_command, guild_only)]
 pub(super) async fn replay(
     ctx: Context<'_>,
     #[rename = "match"]
@@ -45,9 +45,7 @@ pub(super) async fn replay(
     id: String,
 ) -> Result<(), Error> {
     let asked = std::time::Instant::now();
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     if !within_budget(ctx, guild, Metered::Replay).await? {
         return Ok(());
     }
@@ -93,16 +91,14 @@ pub(super) async fn replay(
 }
 
 /// A match in the exchange format, as a text file.
-#[poise::command(slash_command)]
+#[poise::command(slash_command, guild_only)]
 pub(super) async fn export(
     ctx: Context<'_>,
     #[rename = "match"]
     #[autocomplete = "super::super::choices::my_matches"]
     id: String,
 ) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     if !within_budget(ctx, guild, Metered::Export).await? {
         return Ok(());
     }

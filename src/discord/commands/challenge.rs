@@ -7,7 +7,7 @@
 use poise::CreateReply;
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, User};
 
-use crate::host::offers::{Answer, Challenge};
+use crate::host::offers::{Answer, Challenge, OfferId};
 use crate::host::seating::{ColorChoice, Invitation, Invitee, DEFAULT_AI_LEVEL};
 use crate::host::terms::time_text;
 use crate::host::unix_ms;
@@ -17,6 +17,7 @@ use super::super::buttons::ButtonId;
 use super::super::choices::{time_presets, ColorOption, VariantChoice};
 use super::super::data::{Context, Error};
 use super::super::messages::{clip, mentions_only};
+use super::super::numbers::Level;
 use super::super::offers::{offer_terms, open_match, post_offer, MatchPlace};
 use super::super::reply::{private, seated, user_locale};
 
@@ -88,7 +89,7 @@ fn challenge_text(catalog: &Catalog, c: &Challenge, expires_unix_s: u64) -> Stri
 
 /// Challenge someone (or the bot, for a game against the AI) to a match.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command)]
+#[poise::command(slash_command, guild_only)]
 pub(super) async fn challenge(
     ctx: Context<'_>,
     opponent: User,
@@ -97,7 +98,7 @@ pub(super) async fn challenge(
     opponent2: Option<User>,
     teammate: Option<User>,
     color: Option<ColorOption>,
-    level: Option<i64>,
+    level: Option<Level>,
 ) -> Result<(), Error> {
     let poise::Context::Application(actx) = ctx else {
         return Ok(());
@@ -119,7 +120,7 @@ pub(super) async fn challenge(
         opponent2: opponent2.as_ref().map(|u| invitee(ctx, public, u)),
         teammate: teammate.as_ref().map(|u| invitee(ctx, public, u)),
         color: color.map(|c| c.0),
-        level,
+        level: level.map(|l| l.0),
         seed: unix_ms() as u64,
     };
     let seats = data
@@ -128,7 +129,7 @@ pub(super) async fn challenge(
         .await?;
     let expires_unix_ms = unix_ms() + terms.expiry.as_millis() as i64;
     let mut challenge = Challenge {
-        id: 0,
+        id: OfferId(0),
         guild,
         channel: i.channel_id.get(),
         challenger: challenger.clone(),
@@ -224,7 +225,7 @@ mod tests {
     fn the_challenge_message_names_the_opponents_the_terms_and_the_colour() {
         let catalog = Catalog::new().unwrap();
         let mut c = Challenge {
-            id: 1,
+            id: OfferId(1),
             guild: 1,
             channel: 2,
             challenger: seat(10, "alice"),

@@ -15,7 +15,7 @@ use super::super::buttons::ButtonId;
 use super::super::data::{Context, Error};
 use super::super::messages::{clip, mentions_only, style};
 use super::super::offers::bot_user;
-use super::super::reply::{in_guild, user_id, user_locale};
+use super::super::reply::{guild_of, user_id, user_locale};
 use crate::host::offers::{Answer, SeekPress};
 
 /// Buttons a message can carry (5 rows of 5; discord-api-docs
@@ -24,11 +24,9 @@ const MAX_BUTTONS: usize = 25;
 
 /// Your running matches on this server, and your open challenges to
 /// withdraw.
-#[poise::command(slash_command)]
+#[poise::command(slash_command, guild_only)]
 pub(super) async fn matches(ctx: Context<'_>) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     let data = ctx.data().clone();
     data.routes.startup.wait().await;
     let l = user_locale(ctx);

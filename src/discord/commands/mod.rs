@@ -94,10 +94,11 @@ fn test_panic(ctx: poise::Context<'_, Arc<Data>, Error>) {
 }
 
 /// A failed command: an option Discord should not have sent gets its
-/// refusal, anything else is logged and the user gets a short apology —
-/// both privately, in the user's language. A command that panicked (its
-/// one log line is the panic hook's: `ops::log_panics`) gets an apology
-/// of its own.
+/// refusal, a server command (`guild_only`) used outside a server gets
+/// `error-guild-only`, anything else is logged and the user gets a short
+/// apology — all privately, in the user's language. A command that
+/// panicked (its one log line is the panic hook's: `ops::log_panics`) gets
+/// an apology of its own.
 pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
     let (ctx, denial) = match error {
         poise::FrameworkError::ArgumentParse { error, ctx, .. } => {
@@ -120,10 +121,23 @@ pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
         },
         // An autocomplete request is answered with choices or not at all
         // (Discord shows none).
-        poise::FrameworkError::CommandPanic {
+        poise::FrameworkError::GuildOnly {
+            ctx: poise::Context::Application(a),
+            ..
+        }
+        | poise::FrameworkError::CommandPanic {
             ctx: poise::Context::Application(a),
             ..
         } if a.interaction_type == poise::CommandInteractionType::Autocomplete => return,
+        // poise checks `guild_only` before `before`: the command was not
+        // deferred (the refusal is the interaction's private response) and
+        // the user's `/settings` language is read here.
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            ctx.data()
+                .refresh_language(crate::host::UserId(ctx.author().id.get()))
+                .await;
+            (ctx, Denial::new(id::ERROR_GUILD_ONLY))
+        }
         poise::FrameworkError::CommandPanic { ctx, .. } => (ctx, Denial::new(id::ERROR_PANIC)),
         other => {
             if let Err(e) = poise::builtins::on_error(other).await {
@@ -134,5 +148,54 @@ pub async fn on_error(error: poise::FrameworkError<'_, Arc<Data>, Error>) {
     };
     if let Err(e) = deny(ctx, &denial).await {
         tracing::warn!(command = %ctx.command().name, error = %e, "a refusal could not be sent");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every command Discord runs (`parent sub` for a subcommand) and
+    /// whether poise runs it only in a server.
+    fn leaves(
+        parent: &str,
+        commands: &[poise::Command<Arc<Data>, Error>],
+        out: &mut Vec<(String, bool)>,
+    ) {
+        for c in commands {
+            let name = format!("{parent}{}", c.name);
+            if c.subcommands.is_empty() {
+                out.push((name, c.guild_only));
+            } else {
+                leaves(&format!("{name} "), &c.subcommands, out);
+            }
+        }
+    }
+
+    #[test]
+    fn every_command_that_reads_the_server_is_guild_only() {
+        let mut all = Vec::new();
+        leaves("", &super::all(), &mut all);
+        assert_eq!(all.len(), 29, "{all:?}");
+        assert!(all.contains(&("tournament join".to_string(), true)));
+        assert!(all.contains(&("ladder void".to_string(), true)));
+        // These find the match by the thread or the player, or read the
+        // player's own settings: they need no server of their own.
+        let anywhere: Vec<&str> = all
+            .iter()
+            .filter(|(_, guild_only)| !guild_only)
+            .map(|(name, _)| name.as_str())
+            .collect();
+        assert_eq!(
+            anywhere,
+            [
+                "resign",
+                "resign-game",
+                "board",
+                "rules",
+                "settings",
+                "help"
+            ]
+        );
     }
 }

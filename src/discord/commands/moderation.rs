@@ -16,16 +16,18 @@ use crate::i18n::{id, Args, Catalog, Locale, Message};
 
 use super::super::choices::{time_presets, LanguageChoice};
 use super::super::data::{Context, Error};
+use super::super::numbers::{
+    AbortWindow, AiMatches, Analyses, ArchivePerMinute, ChallengeExpiry, OpenOffers,
+    ServerArchivePerMinute,
+};
 use super::super::reply::{
-    author_seated, deny, in_guild, is_moderator, private, seated, user_locale,
+    author_seated, deny, guild_of, is_moderator, private, seated, user_locale,
 };
 
-/// The server of a moderator command, after the permission check; `None`
-/// when the refusal has been sent.
+/// The server of a moderator command (`guild_only`), after the permission
+/// check; `None` when the refusal has been sent.
 async fn moderator_guild(ctx: Context<'_>) -> Result<Option<u64>, Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(None);
-    };
+    let guild = guild_of(ctx);
     if !is_moderator(ctx) {
         deny(ctx, &Denial::new(id::ERROR_MODERATOR_ONLY)).await?;
         return Ok(None);
@@ -106,12 +108,12 @@ pub fn settings_text(catalog: &Catalog, l: Locale, s: &GuildSettings, bounds: &B
 /// Moderators: server settings for matches (no option: show them).
 // One parameter per option of the slash command: poise's shape.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, default_member_permissions = "MANAGE_GUILD")]
+#[poise::command(slash_command, guild_only, default_member_permissions = "MANAGE_GUILD")]
 pub(super) async fn config(
     ctx: Context<'_>,
     #[autocomplete = "time_presets"] time: Option<String>,
-    #[rename = "abort-window"] abort_window: Option<i64>,
-    #[rename = "challenge-expiry"] challenge_expiry: Option<i64>,
+    #[rename = "abort-window"] abort_window: Option<AbortWindow>,
+    #[rename = "challenge-expiry"] challenge_expiry: Option<ChallengeExpiry>,
     variants: Option<String>,
     // Only where a thread can be started from a message (Discord:
     // resources/channel "Start Thread from Message": GUILD_TEXT and
@@ -122,11 +124,13 @@ pub(super) async fn config(
     tournaments: Option<bool>,
     // The limits (docs/reliability.md, "Limits"): 1 to the operator's
     // bound, registered as the option's range and checked again.
-    #[rename = "ai-matches"] ai_matches: Option<i64>,
-    #[rename = "open-offers"] open_offers: Option<i64>,
-    analyses: Option<i64>,
-    #[rename = "replays-per-minute"] replays_per_minute: Option<i64>,
-    #[rename = "server-replays-per-minute"] server_replays_per_minute: Option<i64>,
+    #[rename = "ai-matches"] ai_matches: Option<AiMatches>,
+    #[rename = "open-offers"] open_offers: Option<OpenOffers>,
+    analyses: Option<Analyses>,
+    #[rename = "replays-per-minute"] replays_per_minute: Option<ArchivePerMinute>,
+    #[rename = "server-replays-per-minute"] server_replays_per_minute: Option<
+        ServerArchivePerMinute,
+    >,
 ) -> Result<(), Error> {
     let Some(guild) = moderator_guild(ctx).await? else {
         return Ok(());
@@ -134,18 +138,21 @@ pub(super) async fn config(
     let data = ctx.data().clone();
     let change = ConfigChange {
         time,
-        abort_window,
-        challenge_expiry,
+        abort_window: abort_window.map(|m| m.0),
+        challenge_expiry: challenge_expiry.map(|m| m.0),
         variants,
         channel: channel.map(ChannelId::get),
         any_channel: any_channel.unwrap_or(false),
         language: language.map(|l| l.0),
         limits: [
-            (Limit::AiMatches, ai_matches),
-            (Limit::OpenOffers, open_offers),
-            (Limit::Analyses, analyses),
-            (Limit::ArchivePerMinute, replays_per_minute),
-            (Limit::ServerArchivePerMinute, server_replays_per_minute),
+            (AiMatches::LIMIT, ai_matches.map(|v| v.0)),
+            (OpenOffers::LIMIT, open_offers.map(|v| v.0)),
+            (Analyses::LIMIT, analyses.map(|v| v.0)),
+            (ArchivePerMinute::LIMIT, replays_per_minute.map(|v| v.0)),
+            (
+                ServerArchivePerMinute::LIMIT,
+                server_replays_per_minute.map(|v| v.0),
+            ),
         ]
         .into_iter()
         .filter_map(|(limit, v)| v.map(|v| (limit, v)))
@@ -195,7 +202,7 @@ pub(super) async fn ladder(_ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Start a new season; the old one is kept.
-#[poise::command(slash_command, rename = "reset")]
+#[poise::command(slash_command, guild_only, rename = "reset")]
 async fn ladder_reset(ctx: Context<'_>) -> Result<(), Error> {
     let Some(guild) = moderator_guild(ctx).await? else {
         return Ok(());
@@ -211,7 +218,7 @@ async fn ladder_reset(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Void a match and undo its rating changes.
-#[poise::command(slash_command, rename = "void")]
+#[poise::command(slash_command, guild_only, rename = "void")]
 async fn ladder_void(
     ctx: Context<'_>,
     #[rename = "match"]
@@ -235,7 +242,7 @@ async fn ladder_void(
 // no rating changes, and the thread is told which moderator did it (its
 // buttons go).
 /// End a stuck match without a result.
-#[poise::command(slash_command, rename = "abort")]
+#[poise::command(slash_command, guild_only, rename = "abort")]
 async fn ladder_abort(
     ctx: Context<'_>,
     #[rename = "match"]
@@ -277,13 +284,13 @@ async fn ban_or_unban(ctx: Context<'_>, user: User, ban: bool) -> Result<(), Err
 }
 
 /// Bar a player from rated matches.
-#[poise::command(slash_command, rename = "ban")]
+#[poise::command(slash_command, guild_only, rename = "ban")]
 async fn ladder_ban(ctx: Context<'_>, user: User) -> Result<(), Error> {
     ban_or_unban(ctx, user, true).await
 }
 
 /// Allow a banned player to play rated matches again.
-#[poise::command(slash_command, rename = "unban")]
+#[poise::command(slash_command, guild_only, rename = "unban")]
 async fn ladder_unban(ctx: Context<'_>, user: User) -> Result<(), Error> {
     ban_or_unban(ctx, user, false).await
 }

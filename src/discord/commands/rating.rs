@@ -30,7 +30,7 @@ use super::super::choices::VariantChoice;
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only, style};
 use super::super::reply::{
-    guild_locale, in_guild, private, private_followup, seated, user_locale, PrivateAnswer,
+    guild_locale, guild_of, private, private_followup, seated, user_locale, PrivateAnswer,
 };
 use super::super::rest::acknowledge;
 
@@ -58,7 +58,7 @@ async fn chart_files(charts: Vec<CardChart>) -> Vec<CreateAttachment> {
 }
 
 /// Show a player's rating on this server.
-#[poise::command(slash_command)]
+#[poise::command(slash_command, guild_only)]
 pub(super) async fn rating(
     ctx: Context<'_>,
     user: Option<User>,
@@ -68,9 +68,7 @@ pub(super) async fn rating(
     let data = ctx.data().clone();
     let catalog = data.catalog();
     let l = user_locale(ctx);
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     let user = seated(user.as_ref().unwrap_or_else(|| ctx.author()), None);
     let wanted = variant.map(|v| v.0);
     let cards = data.ladder.rating_card(guild, &user, wanted).await?;
@@ -129,15 +127,13 @@ fn page_row(buttons: Vec<PageButton>) -> CreateActionRow {
 }
 
 /// Show this server's leaderboard.
-#[poise::command(slash_command)]
+#[poise::command(slash_command, guild_only)]
 pub(super) async fn leaderboard(
     ctx: Context<'_>,
     variant: Option<VariantChoice>,
 ) -> Result<(), Error> {
     let data = ctx.data().clone();
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     let variant = variant.map_or(Variant::Classic, |v| v.0);
     let page = data.ladder.leaderboard(guild, variant, 0).await?;
     let settings = data.settings.guild(guild).await;
@@ -202,14 +198,12 @@ pub async fn on_page(
 }
 
 /// Show a player's recent matches.
-#[poise::command(slash_command)]
+#[poise::command(slash_command, guild_only)]
 pub(super) async fn history(ctx: Context<'_>, user: Option<User>) -> Result<(), Error> {
     let data = ctx.data().clone();
     let catalog = data.catalog();
     let l = user_locale(ctx);
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     let user = seated(user.as_ref().unwrap_or_else(|| ctx.author()), None);
     let entries = data.ladder.history(guild, &user, HISTORY).await?;
     // The name this server shows for them, never another server's.

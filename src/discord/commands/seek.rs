@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
-use crate::host::offers::{Seek, SeekPress};
+use crate::host::offers::{OfferId, Seek, SeekPress};
 use crate::host::terms::time_text;
 use crate::host::unix_ms;
 use crate::i18n::{id, Args, Catalog, Locale};
@@ -20,7 +20,7 @@ use super::super::data::{Context, Data, Error};
 use super::super::offers::{offer_terms, post_offer};
 use super::super::reply::{deny, seated};
 
-fn buttons(catalog: &Catalog, l: Locale, seek: u64) -> CreateActionRow {
+fn buttons(catalog: &Catalog, l: Locale, seek: OfferId) -> CreateActionRow {
     let button = |press, label, style| {
         CreateButton::new(ButtonId::Seek { id: seek, press }.to_string())
             .label(catalog.plain(l, label))
@@ -33,7 +33,7 @@ fn buttons(catalog: &Catalog, l: Locale, seek: u64) -> CreateActionRow {
 }
 
 /// Post an open challenge that anyone can join.
-#[poise::command(slash_command)]
+#[poise::command(slash_command, guild_only)]
 pub(super) async fn seek(
     ctx: Context<'_>,
     variant: Option<VariantChoice>,
@@ -61,7 +61,7 @@ pub(super) async fn seek(
     }
     let l = terms.public;
     let mut s = Seek {
-        id: 0,
+        id: OfferId(0),
         guild,
         channel: i.channel_id.get(),
         seats: vec![seeker.clone()],

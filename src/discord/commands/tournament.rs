@@ -19,9 +19,10 @@ use crate::i18n::{id, Args, Locale, Message};
 use super::super::choices::{time_presets, FormatChoice, VariantChoice};
 use super::super::data::{Context, Data, Error};
 use super::super::messages::mentions_only;
+use super::super::numbers::{ArenaMinutes, Number, Rounds, StartsIn, TournamentNumber};
 use super::super::offers::offer_terms;
 use super::super::reply::{
-    author_seated, deny, in_guild, is_moderator, private, private_followup, seated, user_locale,
+    author_seated, deny, guild_of, is_moderator, private, private_followup, seated, user_locale,
 };
 use super::super::rest::acknowledge;
 use super::super::tournament_posts::{card_content, post_card, standings_picture};
@@ -62,15 +63,15 @@ async fn reply(ctx: Context<'_>, message: Message) -> Result<(), Error> {
 
 /// Create a tournament in this channel.
 #[allow(clippy::too_many_arguments)]
-#[poise::command(slash_command, rename = "create")]
+#[poise::command(slash_command, guild_only, rename = "create")]
 async fn tournament_create(
     ctx: Context<'_>,
     format: FormatChoice,
     variant: Option<VariantChoice>,
     #[autocomplete = "time_presets"] time: Option<String>,
-    rounds: Option<i64>,
-    minutes: Option<i64>,
-    #[rename = "starts-in"] starts_in: Option<i64>,
+    rounds: Option<Rounds>,
+    minutes: Option<ArenaMinutes>,
+    #[rename = "starts-in"] starts_in: Option<StartsIn>,
     rated: Option<bool>,
 ) -> Result<(), Error> {
     let Some((guild, terms)) = offer_terms(ctx, variant.map(|v| v.0), time.as_deref()).await?
@@ -84,9 +85,9 @@ async fn tournament_create(
         format: format.0,
         variant: terms.variant,
         control: terms.clock.control,
-        rounds: rounds.map(|r| r.clamp(0, i64::from(u32::MAX)) as u32),
-        minutes: minutes.map(|m| m.max(0) as u64),
-        starts_unix_ms: crate::host::tournaments::starts_at(unix_ms(), starts_in),
+        rounds: rounds.map(|r| r.0.clamp(0, i64::from(u32::MAX)) as u32),
+        minutes: minutes.map(|m| m.0.max(0) as u64),
+        starts_unix_ms: crate::host::tournaments::starts_at(unix_ms(), starts_in.map(|s| s.0)),
         rated: rated.unwrap_or(true),
         locale: Some(terms.public.tag().to_string()),
     };
@@ -101,77 +102,49 @@ async fn tournament_create(
 }
 
 /// Join a tournament.
-#[poise::command(slash_command, rename = "join")]
-async fn tournament_join(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+#[poise::command(slash_command, guild_only, rename = "join")]
+async fn tournament_join(
+    ctx: Context<'_>,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+) -> Result<(), Error> {
+    let guild = guild_of(ctx);
     let me = caller(ctx, guild);
-    match ctx
-        .data()
-        .tournaments
-        .join(TournamentId(tournament), &me)
-        .await
-    {
-        Ok(()) => {
-            reply(
-                ctx,
-                Message::new(id::TOURNAMENT_JOINED).with("id", tournament),
-            )
-            .await
-        }
+    match ctx.data().tournaments.join(tid, &me).await {
+        Ok(()) => reply(ctx, Message::new(id::TOURNAMENT_JOINED).with("id", tid.0)).await,
         Err(d) => deny(ctx, &d).await,
     }
 }
 
 /// Leave a tournament (after its start: your remaining matches are lost).
-#[poise::command(slash_command, rename = "leave")]
-async fn tournament_leave(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+#[poise::command(slash_command, guild_only, rename = "leave")]
+async fn tournament_leave(
+    ctx: Context<'_>,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+) -> Result<(), Error> {
+    let guild = guild_of(ctx);
     let me = caller(ctx, guild);
     ctx.data().routes.startup.wait().await;
-    match ctx
-        .data()
-        .tournaments
-        .leave(TournamentId(tournament), &me)
-        .await
-    {
-        Ok(()) => {
-            reply(
-                ctx,
-                Message::new(id::TOURNAMENT_LEFT).with("id", tournament),
-            )
-            .await
-        }
+    match ctx.data().tournaments.leave(tid, &me).await {
+        Ok(()) => reply(ctx, Message::new(id::TOURNAMENT_LEFT).with("id", tid.0)).await,
         Err(d) => deny(ctx, &d).await,
     }
 }
 
 /// Start a tournament now (its creator or a moderator).
-#[poise::command(slash_command, rename = "start")]
-async fn tournament_start(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+#[poise::command(slash_command, guild_only, rename = "start")]
+async fn tournament_start(
+    ctx: Context<'_>,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+) -> Result<(), Error> {
+    let guild = guild_of(ctx);
     let me = caller(ctx, guild);
     ctx.data().routes.startup.wait().await;
-    let started = ctx
-        .data()
-        .tournaments
-        .start(TournamentId(tournament), &me)
-        .await;
+    let started = ctx.data().tournaments.start(tid, &me).await;
     match started {
         Ok(()) => {
             let data = ctx.data();
-            let card = data.tournaments.card(TournamentId(tournament)).await.ok();
-            let text = started_text(
-                data.catalog(),
-                user_locale(ctx),
-                TournamentId(tournament),
-                card.as_ref(),
-            );
+            let card = data.tournaments.card(tid).await.ok();
+            let text = started_text(data.catalog(), user_locale(ctx), tid, card.as_ref());
             private(ctx, text).await
         }
         Err(d) => deny(ctx, &d).await,
@@ -179,17 +152,14 @@ async fn tournament_start(ctx: Context<'_>, tournament: i64) -> Result<(), Error
 }
 
 /// Show a tournament's standings.
-#[poise::command(slash_command, rename = "standings")]
-async fn tournament_standings(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+#[poise::command(slash_command, guild_only, rename = "standings")]
+async fn tournament_standings(
+    ctx: Context<'_>,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+) -> Result<(), Error> {
+    let guild = guild_of(ctx);
     let data = ctx.data().clone();
-    match data
-        .tournaments
-        .standings(TournamentId(tournament), guild)
-        .await
-    {
+    match data.tournaments.standings(tid, guild).await {
         Ok(card) => {
             // The reader's language; the tournament's when theirs is unknown.
             let l = match ctx.locale() {
@@ -213,22 +183,19 @@ async fn tournament_standings(ctx: Context<'_>, tournament: i64) -> Result<(), E
 }
 
 /// Cancel a tournament (its creator or a moderator).
-#[poise::command(slash_command, rename = "cancel")]
-async fn tournament_cancel(ctx: Context<'_>, tournament: i64) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+#[poise::command(slash_command, guild_only, rename = "cancel")]
+async fn tournament_cancel(
+    ctx: Context<'_>,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+) -> Result<(), Error> {
+    let guild = guild_of(ctx);
     let me = caller(ctx, guild);
-    let cancelled = ctx
-        .data()
-        .tournaments
-        .cancel(TournamentId(tournament), &me)
-        .await;
+    let cancelled = ctx.data().tournaments.cancel(tid, &me).await;
     match cancelled {
         Ok(()) => {
             reply(
                 ctx,
-                Message::new(id::TOURNAMENT_CANCELLED_DONE).with("id", tournament),
+                Message::new(id::TOURNAMENT_CANCELLED_DONE).with("id", tid.0),
             )
             .await
         }
@@ -237,11 +204,13 @@ async fn tournament_cancel(ctx: Context<'_>, tournament: i64) -> Result<(), Erro
 }
 
 /// Moderators: take a player out of a tournament.
-#[poise::command(slash_command, rename = "remove")]
-async fn tournament_remove(ctx: Context<'_>, tournament: i64, user: User) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+#[poise::command(slash_command, guild_only, rename = "remove")]
+async fn tournament_remove(
+    ctx: Context<'_>,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+    user: User,
+) -> Result<(), Error> {
+    let guild = guild_of(ctx);
     // The director refuses a non-moderator too; refused here first, before
     // waiting for the start-up.
     if !is_moderator(ctx) {
@@ -252,14 +221,14 @@ async fn tournament_remove(ctx: Context<'_>, tournament: i64, user: User) -> Res
     match ctx
         .data()
         .tournaments
-        .remove(TournamentId(tournament), &caller(ctx, guild), &player)
+        .remove(tid, &caller(ctx, guild), &player)
         .await
     {
         Ok(()) => {
-            tracing::info!(tournament, player = %user.id, moderator = %ctx.author().id, "removed from a tournament");
+            tracing::info!(tournament = %tid, player = %user.id, moderator = %ctx.author().id, "removed from a tournament");
             let done = Message::new(id::TOURNAMENT_REMOVED)
                 .with("player", crate::i18n::Value::name(player.name))
-                .with("id", tournament);
+                .with("id", tid.0);
             reply(ctx, done).await
         }
         Err(d) => deny(ctx, &d).await,
@@ -267,31 +236,29 @@ async fn tournament_remove(ctx: Context<'_>, tournament: i64, user: User) -> Res
 }
 
 /// Moderators: void the result of one tournament match.
-#[poise::command(slash_command, rename = "void")]
+#[poise::command(slash_command, guild_only, rename = "void")]
 async fn tournament_void(
     ctx: Context<'_>,
-    tournament: i64,
-    round: i64,
-    board: i64,
+    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+    round: Number,
+    board: Number,
 ) -> Result<(), Error> {
-    let Some(guild) = in_guild(ctx).await? else {
-        return Ok(());
-    };
+    let guild = guild_of(ctx);
     if !is_moderator(ctx) {
         return deny(ctx, &Denial::new(id::ERROR_MODERATOR_ONLY)).await;
     }
     let (round, board) = (
-        round.min(i64::from(u32::MAX)) as u32,
-        board.min(i64::from(u32::MAX)) as u32,
+        round.0.min(i64::from(u32::MAX)) as u32,
+        board.0.min(i64::from(u32::MAX)) as u32,
     );
     match ctx
         .data()
         .tournaments
-        .void(TournamentId(tournament), &caller(ctx, guild), round, board)
+        .void(tid, &caller(ctx, guild), round, board)
         .await
     {
         Ok(()) => {
-            tracing::info!(tournament, round, board, moderator = %ctx.author().id, "tournament result voided");
+            tracing::info!(tournament = %tid, round, board, moderator = %ctx.author().id, "tournament result voided");
             let done = Message::new(id::TOURNAMENT_VOIDED)
                 .with("round", i64::from(round))
                 .with("board", i64::from(board));
@@ -307,7 +274,7 @@ pub async fn on_press(
     ctx: &SerenityContext,
     data: &Arc<Data>,
     press: &ComponentInteraction,
-    tid: i64,
+    id: TournamentId,
     join: bool,
     locale: Locale,
 ) -> Result<(), Error> {
@@ -322,7 +289,6 @@ pub async fn on_press(
         person: seated(&press.user, press.member.as_ref()),
         moderator: false,
     };
-    let id = TournamentId(tid);
     let answer = if join {
         data.tournaments
             .join(id, &player)
@@ -337,7 +303,7 @@ pub async fn on_press(
     let text = match answer {
         Ok(done) => data
             .catalog()
-            .text(locale, done, &Args::new().set("id", tid)),
+            .text(locale, done, &Args::new().set("id", id.0)),
         Err(d) => data.catalog().render(locale, d.message()),
     };
     press

@@ -82,7 +82,7 @@ pub use ids::{
 };
 pub use limits::{limit, route as rate_limit_route, Counts, RateLimits};
 pub use payloads::{
-    application_json, autocomplete_time_json, bot_json, button_press_json, commands_reply,
+    application_json, autocomplete_time_json, bot_json, button_press_json, commands_reply, in_dm,
     in_guild, mentioning_bot, message_create_json, message_json, ready_json, reply_to,
     slash_command_json, subcommand_json, thread_json, user_json,
 };
@@ -443,8 +443,9 @@ impl FakeDiscord {
     /// partial `channel`, the resolved channels of channel options,
     /// `authorizing_integration_owners` and `context`. It panics for what
     /// Discord would never send: an interaction from a channel the fake
-    /// does not know or of another guild, or a command from an archived
-    /// thread (`developers/topics/threads.mdx`: users cannot "use
+    /// does not know or of another guild (from a DM: naming a guild, or
+    /// by another user than the DM's, [`in_dm`]), or a command from an
+    /// archived thread (`developers/topics/threads.mdx`: users cannot "use
     /// application commands … in archived threads").
     ///
     /// `MESSAGE_CREATE`: the message is kept (the bot may reply to or fetch
@@ -908,6 +909,13 @@ impl FakeDiscord {
         }
     }
 
+    /// The DM channel of the bot with `user` (the one Create DM opens,
+    /// opened now if there is none yet): where [`in_dm`] interactions come
+    /// from.
+    pub fn dm_channel(&self, user: u64) -> u64 {
+        rest::open_dm(&mut self.state.lock().unwrap(), user)
+    }
+
     /// The bot's direct messages to `user` (in the DM channel Create DM
     /// opened), oldest first.
     pub fn dms_to(&self, user: u64) -> Vec<Value> {
@@ -1102,11 +1110,25 @@ fn enrich_interaction(s: &mut State, d: &mut Value) {
         })
         .clone();
     let guild: Option<u64> = d["guild_id"].as_str().and_then(|g| g.parse().ok());
-    assert_eq!(
-        guild,
-        Some(c.guild),
-        "an interaction from channel {channel} names another guild"
-    );
+    if let Some(recipient) = c.recipient {
+        // The bot's DM with a user ([`in_dm`]): no guild, and only that
+        // user is in it.
+        assert_eq!(
+            guild, None,
+            "an interaction from DM {channel} names a guild"
+        );
+        assert_eq!(
+            d["user"]["id"].as_str(),
+            Some(recipient.to_string().as_str()),
+            "an interaction from DM {channel} by another user than its recipient"
+        );
+    } else {
+        assert_eq!(
+            guild,
+            Some(c.guild),
+            "an interaction from channel {channel} names another guild"
+        );
+    }
     if matches!(kind, 2 | 4) && c.is_thread() && c.archived {
         panic!("Discord delivers no command from an archived thread ({channel})");
     }
@@ -1115,8 +1137,10 @@ fn enrich_interaction(s: &mut State, d: &mut Value) {
     let mut partial = c.json();
     partial["permissions"] = d["member"]["permissions"].clone();
     d["channel"] = partial;
+    // GUILD_INSTALL's owner: the server, or "0" in the bot's DM (a DM
+    // channel's guild is 0); the context GUILD (0) or BOT_DM (1).
     d["authorizing_integration_owners"] = json!({"0": c.guild.to_string()});
-    d["context"] = json!(0);
+    d["context"] = json!(if c.recipient.is_some() { 1 } else { 0 });
     if let Some(resolved) = d
         .get_mut("data")
         .and_then(|x| x.get_mut("resolved"))

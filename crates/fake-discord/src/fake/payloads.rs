@@ -21,6 +21,24 @@ pub fn in_guild(mut payload: Value, guild: u64) -> Value {
     payload
 }
 
+/// `payload` (an interaction of `user`'s, made with the channel
+/// `FakeDiscord::dm_channel` of `user`) as sent from the bot's DM with them
+/// (`developers/interactions/receiving-and-responding.mdx`, "Interaction
+/// Object"): no `guild_id`, `guild_locale` nor `member`, the `user`
+/// instead; `FakeDiscord::dispatch` sets its context to BOT_DM. Discord sends it for a command a registration
+/// allows in DMs — this bot's registers for servers only (`contexts`
+/// `[0]`), but a registration of an older version (before `contexts`,
+/// `dm_permission` defaulted to true) stays until the bot's replaces it.
+pub fn in_dm(mut payload: Value, user: TestUser) -> Value {
+    if let Some(o) = payload.as_object_mut() {
+        for key in ["guild_id", "guild_locale", "member"] {
+            o.remove(key);
+        }
+        o.insert("user".to_string(), user_json(user));
+    }
+    payload
+}
+
 /// The bot's user.
 pub fn bot_json() -> Value {
     json!({"id": BOT_ID.to_string(), "username": "fourbot", "discriminator": "0",

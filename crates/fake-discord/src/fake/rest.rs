@@ -591,7 +591,13 @@ fn create_dm(s: &mut State, r: &Req<'_>) -> Answer {
         );
         return e.reply();
     };
-    let id = match s.dms.get(&user) {
+    let id = open_dm(s, user);
+    (200, Some(s.channels[&id].json()))
+}
+
+/// The DM channel of the bot with `user`, opened if there is none yet.
+pub(crate) fn open_dm(s: &mut State, user: u64) -> u64 {
+    match s.dms.get(&user) {
         Some(id) => *id,
         None => {
             s.next_id += 1;
@@ -600,8 +606,7 @@ fn create_dm(s: &mut State, r: &Req<'_>) -> Answer {
             s.channels.insert(id, Channel::dm(id, user));
             id
         }
-    };
-    (200, Some(s.channels[&id].json()))
+    }
 }
 
 /// Get Channel Messages: View Channel and Read Message History; newest
