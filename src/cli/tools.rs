@@ -179,7 +179,7 @@ async fn record_script(
     let new = NewMatch {
         guild,
         players,
-        epoch_unix_ms: crate::host::unix_ms() - end,
+        epoch_unix_ms: crate::host::WallClock::system().unix_ms() - end,
         ..NewMatch::default()
     };
     let id = db.create_match(&new, &fresh).await.map_err(err)?;
@@ -227,7 +227,7 @@ pub fn ladder(args: &LadderArgs) -> Result<String, String> {
                 args.variant,
                 None,
                 args.top,
-                crate::host::unix_ms(),
+                crate::host::WallClock::system().unix_ms(),
             )
             .await
             .map_err(|e| e.to_string())?;

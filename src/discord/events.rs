@@ -24,7 +24,7 @@ use serenity::all::{
 use serenity::http::Route;
 
 use crate::host::offers::OfferPress;
-use crate::host::{Acted, ActionId, Host, MatchId, UserId};
+use crate::host::{Acted, ActionId, MatchId, UserId};
 use crate::i18n::{id, Args, Locale};
 
 use super::buttons::ButtonId;
@@ -202,7 +202,7 @@ async fn on_press(
             until,
             resign,
         } => {
-            let answer = match (resign, Host::resign_in_time(until)) {
+            let answer = match (resign, data.host.resign_in_time(until)) {
                 (false, _) => id::RESIGN_KEPT,
                 (true, false) => id::RESIGN_CONFIRM_EXPIRED,
                 (true, true) => {
@@ -293,7 +293,7 @@ async fn ask_resign(
 }
 
 /// The private preview of a drop (confirm-before-drop, the host's
-/// [`Host::preview_first`]), with its Confirm button.
+/// [`Host::preview_first`](crate::host::Host::preview_first)), with its Confirm button.
 async fn show_preview(
     ctx: &SerenityContext,
     data: &Data,

@@ -207,12 +207,12 @@ impl Leases {
         self.lock().editors.remove(&message);
     }
 
-    /// How old `message` is now: from its snowflake, which holds the
-    /// time Discord created it (`reference`, "Snowflakes"), so nothing
-    /// needs to be kept per message.
-    pub fn age(message: MessageId) -> Duration {
+    /// How old `message` is at `now_ms` (Unix milliseconds, the host's
+    /// clock): from its snowflake, which holds the time Discord created it
+    /// (`reference`, "Snowflakes"), so nothing needs to be kept per
+    /// message.
+    pub fn age(message: MessageId, now_ms: i64) -> Duration {
         let created_ms = message.created_at().unix_timestamp() * 1000;
-        let now_ms = crate::host::unix_ms();
         Duration::from_millis(now_ms.saturating_sub(created_ms).max(0) as u64)
     }
 
@@ -316,12 +316,13 @@ mod tests {
         // Snowflakes made two hours and a minute ago (Discord's epoch is
         // 2015-01-01).
         let made = |ago_ms: i64| {
-            let ms = (crate::host::unix_ms() - ago_ms - 1_420_070_400_000) as u64;
+            let ms = (NOW_MS - ago_ms - 1_420_070_400_000) as u64;
             MessageId::new(ms << 22)
         };
-        let age = Leases::age(made(7_200_000));
+        const NOW_MS: i64 = 1_796_580_000_000;
+        let age = Leases::age(made(7_200_000), NOW_MS);
         assert!(age > OLD_MESSAGE && age < OLD_MESSAGE * 3, "{age:?}");
-        let age = Leases::age(made(60_000));
+        let age = Leases::age(made(60_000), NOW_MS);
         assert!(
             age >= Duration::from_secs(60) && age < Duration::from_secs(70),
             "{age:?}"

@@ -178,6 +178,7 @@ async fn run_until(
         .map_err(|e| store_error(&e))?;
     // As long as the host keeps a finished match (its rematch window).
     routes.forget_finished_after(services.host.forget_time());
+    routes.clock = services.host.clock().clone();
     if let Err(e) = routes.import_file(&config.threads_file).await {
         tracing::error!(path = %config.threads_file.display(), error = %e, "importing the threads file failed");
     }

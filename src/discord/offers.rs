@@ -5,7 +5,6 @@
 //! The rules themselves are the host's ([`crate::host::offers`]).
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use poise::CreateReply;
 use serenity::all::{
@@ -15,10 +14,10 @@ use serenity::all::{
 };
 
 use crate::game::Variant;
-use crate::host::offers::{Completed, Expired, Lookup, OfferId, OfferPress, OfferPresser, Offers};
+use crate::host::offers::{Completed, Expired, Lookup, OfferId, OfferPress, OfferPresser};
 use crate::host::present::versus_shaped;
 use crate::host::terms::{time_text, MatchTerms};
-use crate::host::{unix_ms, Denial, MatchId, MatchSpec, Seated, TournamentMatch, UserId};
+use crate::host::{Denial, MatchId, MatchSpec, Seated, TournamentMatch, UserId};
 use crate::i18n::{id, Args, Locale, Message};
 use crate::play::ClockSettings;
 
@@ -152,7 +151,7 @@ pub async fn open_match(
     };
     let spec = MatchSpec {
         tournament,
-        ..Offers::match_spec(
+        ..data.offers.match_spec(
             place.guild,
             l,
             players.clone(),
@@ -241,7 +240,7 @@ pub async fn on_offer_press(
     };
     let answered = match data
         .offers
-        .press(offer, by, what, bot_user(ctx), unix_ms())
+        .press(offer, by, what, bot_user(ctx), data.host.clock().unix_ms())
         .await
     {
         Ok(a) => a,
@@ -302,7 +301,9 @@ pub async fn refuse_press(
 ) -> Result<(), Error> {
     let text = clip(&data.catalog().render(locale, denial.message()));
     let lookup = if Lookup::is_expiry(denial) {
-        data.offers.lookup_expired(id, unix_ms()).await
+        data.offers
+            .lookup_expired(id, data.host.clock().unix_ms())
+            .await
     } else {
         Lookup::Closed
     };
@@ -367,9 +368,8 @@ pub async fn post_offer(
 /// challenge and seek, and for every open one at start-up ([`rearm`]).
 pub fn arm_expiry(data: Arc<Data>, expires_unix_ms: i64) {
     tokio::spawn(async move {
-        let wait = (expires_unix_ms - unix_ms()).max(0) as u64;
-        tokio::time::sleep(Duration::from_millis(wait)).await;
-        for e in data.offers.expire_due(unix_ms()).await {
+        tokio::time::sleep(data.host.clock().until(expires_unix_ms)).await;
+        for e in data.offers.expire_due(data.host.clock().unix_ms()).await {
             let Some(token) = &e.token else { continue };
             let content = expired_text(&data, &e);
             // Each offer's own token, each its own client (`Rest`).

@@ -455,7 +455,7 @@ async fn remove_buttons(
             Err(e) => return Err(e),
         }
     }
-    if Leases::age(old) >= OLD_MESSAGE {
+    if Leases::age(old, routes.clock.unix_ms()) >= OLD_MESSAGE {
         tracing::debug!(message = %old, "an old turn keeps its buttons (edits of messages older than an hour are limited)");
         return Ok(());
     }

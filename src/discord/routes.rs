@@ -189,6 +189,8 @@ pub struct Routes {
     /// The start-up: the running matches are restored, and their routes
     /// with them, once it is finished.
     pub startup: Startup,
+    /// The host's wall clock (the age of a message; [`Leases::age`]).
+    pub clock: crate::host::WallClock,
 }
 
 impl Routes {

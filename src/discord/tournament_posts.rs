@@ -210,7 +210,7 @@ async fn refresh(data: &Data, tid: TournamentId) -> Option<Card> {
     let catalog = data.catalog();
     let channel = ChannelId::new(card.tournament.setup.channel);
     let message = MessageId::new(message);
-    if super::leases::Leases::age(message) >= CARD_RENEWED_AFTER {
+    if super::leases::Leases::age(message, data.host.clock().unix_ms()) >= CARD_RENEWED_AFTER {
         if let Some(fresh) = post(data, channel, card_message(catalog, l, &card)).await {
             data.tournaments.set_message(tid, fresh.get()).await;
             delete(data, channel, message).await;

@@ -13,7 +13,7 @@ use fourbot_store::{
 };
 
 use super::denial::Denial;
-use super::matches::{unix_ms, AbortError, Host};
+use super::matches::{AbortError, Host};
 use super::players::{known_player, stored_player};
 use super::present::Seated;
 
@@ -168,7 +168,7 @@ impl Ladder {
         let Some(player) = known_player(&self.db, guild, user).await.map_err(&fail)? else {
             return Ok(Vec::new());
         };
-        let now = unix_ms();
+        let now = self.host.clock().unix_ms();
         let card = self
             .db
             .rating_card(guild, player, now)
@@ -225,7 +225,7 @@ impl Ladder {
         let fail = internal("reading a leaderboard");
         let season = self.db.guild_settings(guild).await.map_err(&fail)?.season;
         let wanted = (page + 1) * PAGE + 1;
-        let now = unix_ms();
+        let now = self.host.clock().unix_ms();
         let all = self
             .db
             .leaderboard(guild, variant, None, wanted as u32, now)
@@ -410,7 +410,7 @@ impl Ladder {
             let by = stored_player(&self.db, guild, by).await.map_err(&fail)?;
             let done = self
                 .db
-                .ban(guild, player, Some(by), None, unix_ms())
+                .ban(guild, player, Some(by), None, self.host.clock().unix_ms())
                 .await
                 .map_err(&fail)?;
             Ok(reply(if done {
@@ -421,7 +421,7 @@ impl Ladder {
         } else {
             let done = self
                 .db
-                .unban(guild, player, unix_ms())
+                .unban(guild, player, self.host.clock().unix_ms())
                 .await
                 .map_err(&fail)?;
             Ok(reply(if done {

@@ -26,6 +26,7 @@
 pub mod analysis;
 pub mod archive;
 pub mod bot;
+pub mod clock;
 pub mod denial;
 pub mod ladder;
 pub mod ladder_views;
@@ -47,10 +48,11 @@ pub mod tournaments;
 pub mod view;
 
 pub use bot::{Bot, EngineBot, HeuristicBot};
+pub use clock::WallClock;
 pub use denial::Denial;
 pub use matches::{
-    engine_slots, unix_ms, AbortError, Acted, Host, HostConfig, HostError, MatchSpec, RematchRules,
-    Request, RESIGN_CONFIRM_WINDOW_SECS,
+    engine_slots, AbortError, Acted, Host, HostConfig, HostError, MatchSpec, RematchRules, Request,
+    RESIGN_CONFIRM_WINDOW_SECS,
 };
 pub use offers::OfferId;
 pub use present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};

@@ -12,13 +12,14 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use tokio::sync::{broadcast, mpsc};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
 use super::bot::Bot;
+use super::clock::WallClock;
 use super::denial::Denial;
 use super::players::stored_players;
 use super::present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
@@ -366,6 +367,8 @@ struct Inner {
     /// a second press on it or by Confirm ([`Host::preview_first`]); the
     /// least recently selected go first beyond [`SELECTIONS_KEPT`].
     selections: Mutex<hashlink::LruCache<UserId, ActionId>>,
+    /// The wall clock of the host and its services ([`Host::clock`]).
+    clock: WallClock,
 }
 
 /// How many players' selected drops (confirm-before-drop) are kept: a
@@ -377,16 +380,6 @@ pub const SELECTIONS_KEPT: usize = 20_000;
 #[derive(Clone)]
 pub struct Host {
     inner: Arc<Inner>,
-}
-
-/// Wall-clock milliseconds since 1970 (UTC): the `*_unix_ms` unit of the
-/// store and of every deadline shown to players; 0 if the clock is before
-/// 1970.
-pub fn unix_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
 }
 
 impl Host {
@@ -443,6 +436,7 @@ impl Host {
                 ends: broadcast::channel(MATCH_END_CAPACITY).0,
                 rematch_rules: std::sync::RwLock::new(None),
                 selections: Mutex::new(hashlink::LruCache::new(SELECTIONS_KEPT)),
+                clock: WallClock::system(),
             }),
         };
         (host, views)
@@ -485,7 +479,7 @@ impl Host {
         }
         let m = Match::new(setup, Timestamp::ZERO)?;
         let epoch = Instant::now();
-        let epoch_unix_ms = unix_ms() as u64;
+        let epoch_unix_ms = self.inner.clock.unix_ms() as u64;
         let (id, stored) = match &self.inner.db {
             Some(db) => {
                 let players = stored_players(db, spec.guild, &spec.players).await?;
@@ -548,7 +542,7 @@ impl Host {
             return Ok(Vec::new());
         };
         let mut ids = Vec::new();
-        for resumed in db.resume_running(unix_ms()).await? {
+        for resumed in db.resume_running(self.inner.clock.unix_ms()).await? {
             let loaded = resumed.loaded;
             let spec = match stored_spec(db, &loaded, locale, &player).await {
                 Ok(spec) => spec,
@@ -1067,6 +1061,13 @@ impl Host {
         fourbot_render::preview_png(m.current_game().game(), column).ok()
     }
 
+    /// The wall clock of the host and of every service built on it (their
+    /// expiries, starts, bans; the adapters' deadlines): one handle, which
+    /// a test may freeze or move ([`WallClock::set_unix_ms`]).
+    pub fn clock(&self) -> &WallClock {
+        &self.inner.clock
+    }
+
     /// Confirm-before-drop (a player's `/settings`, `confirm_first`): a
     /// press on drop `drop` that `player` has not selected yet selects it
     /// and answers its [`Host::preview`], to be shown privately with a
@@ -1145,13 +1146,13 @@ impl Host {
         let entry = self.entry(id)?;
         let seated = entry.spec.players.iter().any(|p| p.id == player);
         let running = entry.finished.lock().expect("lock").is_none();
-        (seated && running).then(|| unix_seconds() + RESIGN_CONFIRM_WINDOW_SECS)
+        (seated && running).then(|| self.inner.clock.unix_seconds() + RESIGN_CONFIRM_WINDOW_SECS)
     }
 
     /// Whether an answer to the question asked with `deadline`
     /// ([`Host::resign_question`]) given now is in time.
-    pub fn resign_in_time(deadline: u64) -> bool {
-        unix_seconds() <= deadline
+    pub fn resign_in_time(&self, deadline: u64) -> bool {
+        self.inner.clock.unix_seconds() <= deadline
     }
 
     /// The answer Yes to the question asked with `deadline`
@@ -1167,7 +1168,7 @@ impl Host {
         deadline: u64,
     ) -> Result<Acted, Denial> {
         self.unselect(player);
-        if !Self::resign_in_time(deadline) {
+        if !self.resign_in_time(deadline) {
             return Err(id::RESIGN_CONFIRM_EXPIRED.into());
         }
         self.act(id, player, Request::ResignMatch).await
@@ -1371,11 +1372,6 @@ impl Host {
                 Denial::internal()
             })
     }
-}
-
-/// Wall-clock seconds since 1970 (see [`unix_ms`]).
-fn unix_seconds() -> u64 {
-    (unix_ms() / 1000).max(0) as u64
 }
 
 fn now_ts(entry: &Entry) -> Timestamp {

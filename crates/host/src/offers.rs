@@ -25,7 +25,7 @@ use fourbot_store::{
 
 use super::denial::Denial;
 use super::limits::{self, Bounds, Limit};
-use super::matches::{unix_ms, Host, MatchSpec, RematchRules};
+use super::matches::{Host, MatchSpec, RematchRules};
 use super::players::{discord_user, known_player, stored_player};
 use super::present::{NameSource, Seated};
 use super::seating::{seat_players, ColorChoice, Invitation};
@@ -432,7 +432,7 @@ impl Offers {
         };
         let (open, first) = self
             .db
-            .open_offers_by(guild, stored, unix_ms())
+            .open_offers_by(guild, stored, self.host.clock().unix_ms())
             .await
             .map_err(&fail)?;
         limits::open_offers(open, limit, first).map_or(Ok(()), Err)
@@ -662,7 +662,7 @@ impl Offers {
             locale: Some(c.locale.tag().to_string()),
             text: c.text.clone(),
             token: Some(c.token.clone()),
-            created_unix_ms: unix_ms(),
+            created_unix_ms: self.host.clock().unix_ms(),
             expires_unix_ms,
         };
         Ok(OfferId(
@@ -698,7 +698,7 @@ impl Offers {
             locale: Some(s.locale.tag().to_string()),
             text: s.text.clone(),
             token: Some(s.token.clone()),
-            created_unix_ms: unix_ms(),
+            created_unix_ms: self.host.clock().unix_ms(),
             expires_unix_ms,
         };
         Ok(OfferId(
@@ -1177,6 +1177,7 @@ impl Offers {
     /// The spec of the match a completed challenge or seek becomes, played
     /// in `guild` in `locale`.
     pub fn match_spec(
+        &self,
         guild: u64,
         locale: Locale,
         players: Vec<Seated>,
@@ -1189,7 +1190,7 @@ impl Offers {
             players,
             guild,
             locale,
-            seed: unix_ms() as u64,
+            seed: self.host.clock().unix_ms() as u64,
             tournament: None,
         }
     }
@@ -1388,7 +1389,7 @@ mod tests {
         cs.db.set_guild_settings(&settings).await.unwrap();
         let alice = seat(10, "alice");
         let bob = seat(20, "bob");
-        let later = unix_ms() + 600_000;
+        let later = cs.host.clock().unix_ms() + 600_000;
         for _ in 0..2 {
             cs.seat_challenge(1, Variant::Classic, invitation(bob.clone(), false))
                 .await
@@ -1491,9 +1492,12 @@ mod tests {
         three.challenger = bob.clone();
         three.accepted = vec![bob.id, BOT];
         three.variant = Variant::ThreePlayers;
-        let id = cs.open(&three, unix_ms() + 600_000).await.unwrap();
+        let id = cs
+            .open(&three, cs.host.clock().unix_ms() + 600_000)
+            .await
+            .unwrap();
         let d = cs
-            .answer(id, &alice, Answer::Accept, BOT, unix_ms())
+            .answer(id, &alice, Answer::Accept, BOT, cs.host.clock().unix_ms())
             .await
             .unwrap_err();
         assert_eq!(d.id(), id::LIMIT_AI_MATCHES);

@@ -10,8 +10,8 @@ use fourbot_i18n::Catalog;
 use fourbot_store::{lease_ms, process_owner, Db, Shards, StoreError};
 
 use super::bot::Bot;
+use super::clock::WallClock;
 use super::ladder::Ladder;
-use super::matches::unix_ms;
 use super::matches::{Host, HostConfig};
 use super::offers::Offers;
 use super::settings::Settings;
@@ -76,7 +76,8 @@ impl Services {
         let db = Db::connect(url).await?;
         let owner = process_owner();
         let lease = Duration::from_millis(lease_ms());
-        db.claim_shards(shards, &owner, unix_ms(), lease_ms())
+        // The shards' leases are between processes: the system's time.
+        db.claim_shards(shards, &owner, WallClock::system().unix_ms(), lease_ms())
             .await?;
         let hosted = db.hosting(shards, &owner);
         let (services, views) = Services::on(hosted, catalog, bot, config, expiry_override);
@@ -152,7 +153,7 @@ impl Hosting {
     pub async fn renew(&self) -> Result<(), StoreError> {
         let ms = self.lease.as_millis() as u64;
         self.db
-            .renew_shards(self.shards, &self.owner, unix_ms(), ms)
+            .renew_shards(self.shards, &self.owner, WallClock::system().unix_ms(), ms)
             .await
     }
 

@@ -181,7 +181,7 @@ mod tests {
         let dir = std::env::temp_dir().join(format!(
             "fourbot-threads-import-{}-{}",
             std::process::id(),
-            crate::matches::unix_ms()
+            crate::clock::WallClock::system().unix_ms()
         ));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("fourbot.db.threads");

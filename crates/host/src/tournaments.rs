@@ -22,7 +22,7 @@ use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, Mutex};
 
 use super::denial::Denial;
-use super::matches::{unix_ms, Host, Request};
+use super::matches::{Host, Request};
 use super::players::{discord_user, stored_player};
 use super::present::{NameSource, Seated, TournamentMatch};
 use super::view::{MatchId, UserId};
@@ -664,7 +664,11 @@ impl Tournaments {
         if l.t.setup.rated && db.is_banned(l.t.setup.guild, me).await.map_err(&fail)? {
             return Err(Denial::new(id::TOURNAMENT_ERROR_BANNED));
         }
-        match db.join_tournament(id, me, unix_ms()).await.map_err(&fail)? {
+        match db
+            .join_tournament(id, me, self.inner.host.clock().unix_ms())
+            .await
+            .map_err(&fail)?
+        {
             Joined::Joined => {}
             Joined::AlreadyIn => return Err(Denial::new(id::TOURNAMENT_ERROR_ALREADY_JOINED)),
             Joined::Closed => return Err(Denial::new(id::TOURNAMENT_ERROR_STARTED)),
@@ -779,7 +783,7 @@ impl Tournaments {
         }
         let db = &self.inner.db;
         let fail = internal("starting a tournament");
-        let now = unix_ms();
+        let now = self.inner.host.clock().unix_ms();
         let mut keyed = Vec::new();
         for e in &l.entrants {
             let card = db
@@ -842,7 +846,11 @@ impl Tournaments {
         let ended = self
             .inner
             .db
-            .end_tournament(id, TournamentState::Cancelled, unix_ms())
+            .end_tournament(
+                id,
+                TournamentState::Cancelled,
+                self.inner.host.clock().unix_ms(),
+            )
             .await
             .map_err(internal("cancelling a tournament"))?;
         if !ended {
@@ -887,7 +895,7 @@ impl Tournaments {
         let voided = self
             .inner
             .db
-            .void_pairing(id, round, board, unix_ms())
+            .void_pairing(id, round, board, self.inner.host.clock().unix_ms())
             .await
             .map_err(internal("voiding a tournament result"))?;
         if !voided {
@@ -918,7 +926,7 @@ impl Tournaments {
         if let Err(e) = self
             .inner
             .db
-            .void_pairing(id, round, board, unix_ms())
+            .void_pairing(id, round, board, self.inner.host.clock().unix_ms())
             .await
         {
             tracing::error!(error = %e, "voiding an unopened tournament match failed");
@@ -932,7 +940,7 @@ impl Tournaments {
     pub async fn match_over(&self, m: MatchId, result: &MatchResult) {
         // The end is reported as the match is stored: now is its end, read
         // before waiting for the lock.
-        let ended_unix_ms = unix_ms();
+        let ended_unix_ms = self.inner.host.clock().unix_ms();
         let _guard = self.inner.lock.lock().await;
         self.record(m, Some((result, ended_unix_ms))).await;
     }
@@ -979,7 +987,7 @@ impl Tournaments {
                 return;
             }
         }
-        let now = unix_ms();
+        let now = self.inner.host.clock().unix_ms();
         let stored = match outcome_of(&result) {
             Some(o) => db.record_pairing_outcome(id, round, board, o, now).await,
             None => db.void_pairing(id, round, board, now).await,
@@ -1042,7 +1050,7 @@ impl Tournaments {
         let pairs = &pairs[..];
         let db = &self.inner.db;
         let fail = internal("pairing a tournament round");
-        let now = unix_ms();
+        let now = self.inner.host.clock().unix_ms();
         let player = |e: Entrant| l.entrants[e].player;
         let new: Vec<NewPairing> = pairs
             .iter()
@@ -1146,7 +1154,7 @@ impl Tournaments {
     /// best score first, each with the waiting entrant of the closest score
     /// (not its last opponent when someone else waits).
     async fn pair_arena(&self, l: &Loaded) -> Result<(), Denial> {
-        if unix_ms() >= arena_closes(&l.t) {
+        if self.inner.host.clock().unix_ms() >= arena_closes(&l.t) {
             self.finish(l.t.id).await;
             return Ok(());
         }
@@ -1204,7 +1212,7 @@ impl Tournaments {
             .unwrap_or(0);
         let db = &self.inner.db;
         let fail = internal("pairing an arena");
-        let now = unix_ms();
+        let now = self.inner.host.clock().unix_ms();
         let mut boards = Vec::new();
         for (i, p) in pairs.iter().enumerate() {
             let new = NewPairing {
@@ -1229,7 +1237,11 @@ impl Tournaments {
         match self
             .inner
             .db
-            .end_tournament(id, TournamentState::Finished, unix_ms())
+            .end_tournament(
+                id,
+                TournamentState::Finished,
+                self.inner.host.clock().unix_ms(),
+            )
             .await
         {
             Ok(true) => self.tell(TournamentNews::Over { id, reason: None }),
@@ -1424,7 +1436,7 @@ impl Tournaments {
                         }
                         Err(broadcast::error::RecvError::Closed) => break,
                     },
-                    _ = clock.tick() => me.tick(unix_ms()).await,
+                    _ = clock.tick() => me.tick(me.inner.host.clock().unix_ms()).await,
                 }
             }
         })

@@ -10,7 +10,6 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, User};
 use crate::host::offers::{Answer, Challenge, OfferId};
 use crate::host::seating::{ColorChoice, Invitation, Invitee, DEFAULT_AI_LEVEL};
 use crate::host::terms::time_text;
-use crate::host::unix_ms;
 use crate::i18n::{id, Args, Catalog, Locale};
 
 use super::super::buttons::ButtonId;
@@ -121,13 +120,13 @@ pub(super) async fn challenge(
         teammate: teammate.as_ref().map(|u| invitee(ctx, public, u)),
         color: color.map(|c| c.0),
         level: level.map(|l| l.0),
-        seed: unix_ms() as u64,
+        seed: data.host.clock().unix_ms() as u64,
     };
     let seats = data
         .offers
         .seat_challenge(guild, variant, invitation)
         .await?;
-    let expires_unix_ms = unix_ms() + terms.expiry.as_millis() as i64;
+    let expires_unix_ms = data.host.clock().unix_ms_in(terms.expiry);
     let mut challenge = Challenge {
         id: OfferId(0),
         guild,

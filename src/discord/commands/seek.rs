@@ -11,7 +11,6 @@ use serenity::all::{ButtonStyle, CreateActionRow, CreateButton};
 
 use crate::host::offers::{OfferId, Seek, SeekPress};
 use crate::host::terms::time_text;
-use crate::host::unix_ms;
 use crate::i18n::{id, Args, Catalog, Locale};
 
 use super::super::buttons::ButtonId;
@@ -72,7 +71,7 @@ pub(super) async fn seek(
         token: i.token.clone(),
         message: None,
     };
-    let expires_unix_ms = unix_ms() + terms.expiry.as_millis() as i64;
+    let expires_unix_ms = data.host.clock().unix_ms_in(terms.expiry);
     s.text = format!(
         "{}\n<t:{}:R>",
         catalog.text(

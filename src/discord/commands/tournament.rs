@@ -13,7 +13,7 @@ use serenity::all::{
 
 use crate::host::tournament_views::{card_locale, started_text};
 use crate::host::tournaments::{Caller, TournamentSpec};
-use crate::host::{unix_ms, Denial, TournamentId};
+use crate::host::{Denial, TournamentId};
 use crate::i18n::{id, Args, Locale, Message};
 
 use super::super::choices::{time_presets, FormatChoice, VariantChoice};
@@ -87,7 +87,10 @@ async fn tournament_create(
         control: terms.clock.control,
         rounds: rounds.map(|r| r.0.clamp(0, i64::from(u32::MAX)) as u32),
         minutes: minutes.map(|m| m.0.max(0) as u64),
-        starts_unix_ms: crate::host::tournaments::starts_at(unix_ms(), starts_in.map(|s| s.0)),
+        starts_unix_ms: crate::host::tournaments::starts_at(
+            data.host.clock().unix_ms(),
+            starts_in.map(|s| s.0),
+        ),
         rated: rated.unwrap_or(true),
         locale: Some(terms.public.tag().to_string()),
     };

@@ -573,6 +573,38 @@ async fn confirm_before_drop_selects_a_column_first_and_the_second_press_plays_i
     assert_eq!(next_turn(&mut views).await.match_id, d.match_id());
 }
 
+/// The host's wall clock is one handle a test can set: the resign
+/// question's deadline and its answer's timeliness follow it, not the
+/// system's time.
+#[tokio::test]
+async fn the_resign_deadline_follows_the_hosts_clock() {
+    let (host, mut views) = host();
+    let id = host
+        .create_match(spec(
+            Variant::Classic,
+            vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+        ))
+        .await
+        .unwrap();
+    next_turn(&mut views).await;
+    host.clock().set_unix_ms(1_000_000);
+    let until = host.resign_question(id, ALICE).expect("alice plays");
+    assert_eq!(until, 1_000 + fourbot_host::RESIGN_CONFIRM_WINDOW_SECS);
+    assert!(host.resign_in_time(until));
+    host.clock().advance(Duration::from_secs(
+        fourbot_host::RESIGN_CONFIRM_WINDOW_SECS + 1,
+    ));
+    assert!(
+        !host.resign_in_time(until),
+        "the clock moved past the deadline"
+    );
+    assert!(
+        host.confirm_resign(id, ALICE, until).await.is_err(),
+        "too late: not resigned"
+    );
+    assert!(!host.is_finished(id));
+}
+
 #[tokio::test]
 async fn a_moderator_abort_is_journaled_unrated_and_not_restored_after_a_restart() {
     let dir = std::env::temp_dir().join(format!("fourbot-host-abort-{}", std::process::id()));

@@ -14,7 +14,7 @@ use fourbot_host::tournaments::{
     ARENA_CLOSE_GRACE_MS,
 };
 use fourbot_host::{
-    unix_ms, HeuristicBot, Host, HostConfig, MatchId, Request, Seated, TimeStyle, UserId, View,
+    HeuristicBot, Host, HostConfig, MatchId, Request, Seated, TimeStyle, UserId, View,
 };
 use fourbot_i18n::{id, Catalog, Locale};
 use fourbot_store::{Db, GuildSettings, TournamentId, TournamentState};
@@ -22,6 +22,11 @@ use tokio::sync::mpsc::UnboundedReceiver;
 
 use crate::lossy::Lossy;
 use crate::support::{seat, spec};
+
+/// Now, as the host's clock reads it while no test sets it.
+fn unix_ms() -> i64 {
+    fourbot_host::WallClock::system().unix_ms()
+}
 
 const GUILD: u64 = 1;
 
