@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use poise::CreateReply;
 use serenity::all::{
-    Builder, ChannelId, ComponentInteraction, Context as SerenityContext, CreateActionRow,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateThread,
+    AutoArchiveDuration, Builder, ChannelId, ComponentInteraction, Context as SerenityContext,
+    CreateActionRow, CreateInteractionResponse, CreateInteractionResponseFollowup, CreateThread,
     EditInteractionResponse, Http, MessageId,
 };
 
@@ -134,12 +134,16 @@ pub async fn open_match(
         channel_id: place.channel,
         message_id: place.message,
     };
+    // The thread stays in the channel's list as long as the match can go
+    // quiet (Discord archives it after that long without a message).
+    let clock = data.match_clock(clock);
+    let archive = auto_archive(clock.longest_quiet_ms(board_cells(variant)));
     let started = with_retries("start the match thread", || {
         data.rest.paced(thread_route, |http| {
             place.channel.create_thread_from_message(
                 http,
                 place.message,
-                CreateThread::new(name.clone()),
+                CreateThread::new(name.clone()).auto_archive_duration(archive),
             )
         })
     })
@@ -151,13 +155,9 @@ pub async fn open_match(
     };
     let spec = MatchSpec {
         tournament,
-        ..data.offers.match_spec(
-            place.guild,
-            l,
-            players.clone(),
-            variant,
-            data.match_clock(clock),
-        )
+        ..data
+            .offers
+            .match_spec(place.guild, l, players.clone(), variant, clock)
     };
     let route = Route::new(thread_id, players.iter().map(|p| p.id).collect(), l);
     // The poster waits for the route of a match it has views of
@@ -166,6 +166,31 @@ pub async fn open_match(
     data.routes.insert(id, route).await;
     tracing::info!(match_id = %id, thread = %thread_id, "match started");
     Ok(id)
+}
+
+/// The cells of `variant`'s board: a bound on the moves a player makes in
+/// a two-game match (half the cells a game) for the variants without
+/// pops; a popping match may go longer, and its thread archives at the
+/// longest Discord keeps one open anyway.
+fn board_cells(variant: Variant) -> u64 {
+    let g = variant.rules().geometry;
+    u64::from(g.width()) * u64::from(g.height())
+}
+
+/// The shortest of Discord's auto-archive durations (1 hour, 1 day, 3
+/// days, a week; `resources/channel`, "Thread Metadata Object") that is at
+/// least `quiet_ms`, else a week: a thread Discord archived is unarchived
+/// by the next post into it, but it leaves the channel's list meanwhile.
+pub fn auto_archive(quiet_ms: u64) -> AutoArchiveDuration {
+    const MINUTE_MS: u64 = 60_000;
+    [
+        AutoArchiveDuration::OneHour,
+        AutoArchiveDuration::OneDay,
+        AutoArchiveDuration::ThreeDays,
+    ]
+    .into_iter()
+    .find(|d| u64::from(u16::from(*d)) * MINUTE_MS >= quiet_ms)
+    .unwrap_or(AutoArchiveDuration::OneWeek)
 }
 
 /// Starts the match of a challenge or seek (`offer`) that `press`

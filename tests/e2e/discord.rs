@@ -960,6 +960,36 @@ async fn plain_fourbot_with_a_token_runs_the_bot_and_registers_globally() {
 
 // ---------------------------------------------------------------- /challenge options
 
+/// A match's thread stays in the channel's list as long as the match can
+/// go quiet: Discord archives a thread after its `auto_archive_duration`
+/// without a message, and the bot sets it from the time control (the
+/// longest turn: the grace between games and a full bank), the shortest
+/// of Discord's four durations that covers it, else a week.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_thread_archives_no_sooner_than_its_longest_turn() {
+    let (fake, _bot) = start("archive").await;
+    for (a, b, time, minutes) in [
+        (ALICE, BOB, "3+2", 60),        // 1 min + 3 min + 42 × 2 s
+        (CAROL, DAVE, "1000+0", 1440),  // 16 h 41 min
+        (ALICE, CAROL, "1440+0", 4320), // a day and a minute
+        (BOB, DAVE, "4320+0", 10080),   // three days and a minute
+    ] {
+        let iid = challenge_with(
+            &fake,
+            a,
+            &[user_opt("opponent", b), ("time", 3, json!(time))],
+            &[b],
+        );
+        let t = accept_all(&fake, iid, &[b]).await;
+        let thread = fake.channel(t.thread).unwrap();
+        assert_eq!(
+            thread["thread_metadata"]["auto_archive_duration"],
+            json!(minutes),
+            "{time}: {thread}"
+        );
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_three_player_challenge_starts_when_both_accepted_and_all_three_games_are_played_by_buttons(
 ) {

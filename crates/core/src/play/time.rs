@@ -239,6 +239,25 @@ impl ClockSettings {
             grace_ms: Self::DEFAULT_GRACE_MS,
         }
     }
+
+    /// The longest a match under these settings can go without a move or
+    /// a message (ms): one turn, which lasts at most the mover's bank —
+    /// the base and an increment for each of the `moves` a player can
+    /// have made by then — after the grace between games; or the abort
+    /// window of the first move, if longer (docs/rules.md §4). A front
+    /// end keeps the match's place open at least this long.
+    pub const fn longest_quiet_ms(&self, moves: u64) -> u64 {
+        let bank = self
+            .control
+            .base_ms
+            .saturating_add(self.control.increment_ms.saturating_mul(moves));
+        let turn = self.grace_ms.saturating_add(bank);
+        if self.abort_ms > turn {
+            self.abort_ms
+        } else {
+            turn
+        }
+    }
 }
 
 impl Default for ClockSettings {
@@ -251,6 +270,24 @@ impl Default for ClockSettings {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_longest_quiet_is_a_full_bank_after_the_grace_or_the_abort_window() {
+        let blitz = ClockSettings::new(TimeControl::preset(3, 2));
+        // 60 s grace + 3 min + 42 increments of 2 s.
+        assert_eq!(blitz.longest_quiet_ms(42), 60_000 + 180_000 + 84_000);
+        let bullet = ClockSettings {
+            abort_ms: 10 * MINUTE_MS,
+            ..ClockSettings::new(TimeControl::preset(1, 0))
+        };
+        assert_eq!(
+            bullet.longest_quiet_ms(42),
+            10 * MINUTE_MS,
+            "the abort window"
+        );
+        let days = ClockSettings::new(TimeControl::new(3 * 24 * 60, 24 * 60 * 60).unwrap());
+        assert_eq!(days.longest_quiet_ms(u64::MAX), u64::MAX, "saturates");
+    }
 
     #[test]
     fn presets_read_and_print_as_written() {
