@@ -292,17 +292,36 @@ impl<'a> PrivateAnswer<'a> {
     }
 }
 
-/// Joins sections into messages of at most `limit` characters each (a
-/// section longer than that is a message of its own).
+/// Joins sections into messages of at most `limit` characters each, in
+/// order. A section longer than `limit` is split between messages at its
+/// line breaks (a line longer than `limit` at a character), so nothing is
+/// clipped: `/help`'s command list in German was one section of more than
+/// 2,000 characters, and its end was lost.
 pub fn pack(sections: &[String], limit: usize) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
+    // Appends `piece` to the last message after `joint`, if it fits.
+    let mut put = |piece: String, joint: &str| match out.last_mut() {
+        Some(last) if last.chars().count() + joint.len() + piece.chars().count() <= limit => {
+            last.push_str(joint);
+            last.push_str(&piece);
+        }
+        _ => out.push(piece),
+    };
     for s in sections {
-        match out.last_mut() {
-            Some(last) if last.chars().count() + 2 + s.chars().count() <= limit => {
-                last.push_str("\n\n");
-                last.push_str(s);
+        if s.chars().count() <= limit {
+            put(s.clone(), "\n\n");
+            continue;
+        }
+        for (i, line) in s.lines().enumerate() {
+            let chars: Vec<char> = line.chars().collect();
+            for (j, part) in chars.chunks(limit.max(1)).enumerate() {
+                let joint = match (i, j) {
+                    (0, 0) => "\n\n",
+                    (_, 0) => "\n",
+                    _ => "",
+                };
+                put(part.iter().collect(), joint);
             }
-            _ => out.push(s.clone()),
         }
     }
     out
@@ -376,6 +395,31 @@ mod tests {
         let bare = seated(&user(None), None);
         assert_eq!(bare.name, "xav");
         assert_eq!(bare.source, NameSource::User { own: "xav".into() });
+    }
+
+    #[test]
+    fn a_section_longer_than_a_message_is_split_at_its_lines_and_nothing_is_lost() {
+        let lines: Vec<String> = (0..30)
+            .map(|i| format!("{i:02}{}", "x".repeat(98)))
+            .collect();
+        let sections = vec!["title".to_string(), lines.join("\n"), "end".to_string()];
+        let packed = pack(&sections, 2000);
+        assert_eq!(packed.len(), 2, "{packed:?}");
+        assert!(packed.iter().all(|m| m.chars().count() <= 2000));
+        // Every line whole, in order, once; the title first, "end" last.
+        let all = packed.join("\n");
+        assert!(all.starts_with("title\n\n00x"), "{all}");
+        assert!(all.ends_with("\n\nend"), "{all}");
+        for (i, line) in lines.iter().enumerate() {
+            assert_eq!(all.matches(line.as_str()).count(), 1, "line {i}");
+        }
+        assert!(packed[1].starts_with(&lines[19]), "{}", packed[1]);
+        // A line longer than a message is cut between messages, not lost.
+        let packed = pack(&["y".repeat(4500)], 2000);
+        assert_eq!(
+            packed.iter().map(|m| m.len()).collect::<Vec<_>>(),
+            [2000, 2000, 500]
+        );
     }
 
     #[test]

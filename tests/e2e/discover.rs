@@ -65,6 +65,49 @@ async fn help_lists_every_command_and_how_to_move_in_the_readers_language() {
     assert!(all.contains("**Wie man zieht**"), "{all}");
 }
 
+/// `/help` whole in every language: each message within Discord's 2,000
+/// characters, none clipped, and every command's line there — in German
+/// the command list alone is longer than a message, and its end was cut
+/// ("Bef…") before it was split at its lines.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn help_is_whole_in_every_language() {
+    let (fake, _bot) = start("help-all").await;
+    let mut counts = Vec::new();
+    for (locale, last) in [
+        ("en-US", "**The match**"),
+        ("de", "**Das Match**"),
+        ("it", "**L'incontro**"),
+        ("el", "**Ο αγώνας**"),
+        ("bg", "**Мачът**"),
+    ] {
+        let iid = fake.next_id();
+        let mut payload = slash_command_json(iid, ALICE, CHANNEL_ID, "help", &[], &[]);
+        payload["locale"] = json!(locale);
+        fake.dispatch("INTERACTION_CREATE", payload);
+        let texts = fake
+            .wait_for("every part of /help", |f| {
+                let texts = private_texts(f, iid);
+                texts.join("\n").contains(last).then_some(texts)
+            })
+            .await;
+        let all = texts.join("\n");
+        for t in &texts {
+            assert!(t.chars().count() <= 2000, "{locale}: {t}");
+            assert!(!t.ends_with('…'), "{locale}: clipped: {t}");
+        }
+        // One line per command and subcommand, each whole ("`/name` — …").
+        let lines: Vec<&str> = all.lines().filter(|l| l.starts_with("`/")).collect();
+        assert!(
+            lines.iter().all(|l| l.contains("` — ") && l.len() > 8),
+            "{locale}: {lines:?}"
+        );
+        counts.push((locale, lines.len()));
+    }
+    let english = counts[0].1;
+    assert!(english > 20, "{counts:?}");
+    assert!(counts.iter().all(|(_, n)| *n == english), "{counts:?}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn resign_outside_a_thread_with_two_running_matches_names_both_threads() {
     let (fake, _bot) = start("several").await;
