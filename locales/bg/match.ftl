@@ -71,3 +71,18 @@ turn-typing-hint = Ходовете могат и да се пишат: букв
 replay-sampled = Партия { $game } има { $moves } хода, повече, отколкото показва едно повторение: показва по един ход на всеки { $step }, винаги първия и последния.
 # $game (number)
 replay-too-large = Партия { $game } е твърде дълга, за да се нарисува като повторение.
+
+## Алтернативен текст на картината на дъската. $column (текст: буква), $discs (текст: цветове отдолу нагоре)
+board-alt-column = Колона { $column }: { $discs }.
+board-alt-empty = Дъската е празна.
+board-alt-block = препятствие
+# $move (текст: "d", "pop b")
+board-alt-last = Последен ход: { $move }.
+# $color (текст)
+board-alt-to-move = На ход е: { $color }.
+board-alt-won = Спечели: { $color }.
+board-alt-drawn = Партията е реми.
+# $game (число)
+board-alt-replay = Повторение на партия { $game }, ход по ход. Накрая:
+# $column (текст: буква)
+board-alt-preview = Преглед: твоят диск в колона { $column }.

@@ -71,3 +71,18 @@ turn-typing-hint = Züge kann man auch tippen: den Buchstaben der Spalte (a–{ 
 replay-sampled = Partie { $game } hat { $moves } Züge, mehr als eine Wiederholung zeigt: Sie zeigt jeden { $step }. Zug, immer den ersten und den letzten.
 # $game (number)
 replay-too-large = Partie { $game } ist zu lang, um sie als Wiederholung zu zeichnen.
+
+## Alternativtext eines Brettbilds. $column (Text: ein Buchstabe), $discs (Text: Farben von unten nach oben)
+board-alt-column = Spalte { $column }: { $discs }.
+board-alt-empty = Das Brett ist leer.
+board-alt-block = Block
+# $move (Text: "d", "pop b")
+board-alt-last = Letzter Zug: { $move }.
+# $color (Text)
+board-alt-to-move = { $color } ist am Zug.
+board-alt-won = { $color } hat gewonnen.
+board-alt-drawn = Die Partie ist remis.
+# $game (Zahl)
+board-alt-replay = Wiederholung von Partie { $game }, Zug für Zug. Am Ende:
+# $column (Text: ein Buchstabe)
+board-alt-preview = Vorschau: dein Stein in Spalte { $column }.

@@ -107,3 +107,19 @@ turn-typing-hint = Moves can also be typed: the column's letter (a–{ $last }) 
 replay-sampled = Game { $game } has { $moves } moves, more than one replay shows: it shows one move in { $step }, always the first and the last.
 # $game (number)
 replay-too-large = Game { $game } is too long to draw as a replay.
+
+## Alt text of a board picture (its attachment description, for screen
+## readers). $column (text: a letter), $discs (text: colours, bottom to top)
+board-alt-column = Column { $column }: { $discs }.
+board-alt-empty = The board is empty.
+board-alt-block = block
+# $move (text: "d", "pop b")
+board-alt-last = Last move: { $move }.
+# $color (text)
+board-alt-to-move = { $color } to move.
+board-alt-won = { $color } won.
+board-alt-drawn = The game is drawn.
+# $game (number)
+board-alt-replay = Replay of game { $game }, move by move. At the end:
+# $column (text: a letter)
+board-alt-preview = Preview: your disc in column { $column }.

@@ -71,3 +71,18 @@ turn-typing-hint = Le mosse si possono anche scrivere: la lettera della colonna 
 replay-sampled = La partita { $game } ha { $moves } mosse, più di quante ne mostri un replay: ne mostra una ogni { $step }, sempre la prima e l’ultima.
 # $game (number)
 replay-too-large = La partita { $game } è troppo lunga per disegnarne il replay.
+
+## Testo alternativo dell'immagine della griglia. $column (testo: una lettera), $discs (testo: colori dal basso in alto)
+board-alt-column = Colonna { $column }: { $discs }.
+board-alt-empty = La griglia è vuota.
+board-alt-block = blocco
+# $move (testo: "d", "pop b")
+board-alt-last = Ultima mossa: { $move }.
+# $color (testo)
+board-alt-to-move = Muove { $color }.
+board-alt-won = Ha vinto { $color }.
+board-alt-drawn = La partita è patta.
+# $game (numero)
+board-alt-replay = Replay della partita { $game }, mossa per mossa. Alla fine:
+# $column (testo: una lettera)
+board-alt-preview = Anteprima: la tua pedina nella colonna { $column }.

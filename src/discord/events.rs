@@ -16,21 +16,21 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use serenity::all::{
-    ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow,
-    CreateAttachment, CreateButton, CreateInteractionResponse, CreateInteractionResponseMessage,
-    CreateMessage, FullEvent, Interaction, Message,
+    ButtonStyle, ComponentInteraction, Context as SerenityContext, CreateActionRow, CreateButton,
+    CreateInteractionResponse, CreateInteractionResponseMessage, CreateMessage, FullEvent,
+    Interaction, Message,
 };
 
 use serenity::http::Route;
 
 use crate::host::offers::OfferPress;
-use crate::host::{Acted, ActionId, MatchId, UserId};
+use crate::host::{Acted, ActionId, MatchId, Picture, UserId};
 use crate::i18n::{id, Args, Locale};
 
 use super::buttons::ButtonId;
 use super::commands;
 use super::data::{Data, Error};
-use super::messages::{clip, mentions_only};
+use super::messages::{clip, mentions_only, picture};
 use super::offers::on_offer_press;
 use super::reply::private_followup;
 use super::rest::acknowledge;
@@ -299,16 +299,16 @@ async fn show_preview(
     data: &Data,
     press: &ComponentInteraction,
     drop: ActionId,
-    png: Vec<u8>,
+    shown: Picture,
+    locale: Locale,
 ) -> Result<(), Error> {
-    let locale = presser_locale(data, press).await;
     let confirm = CreateButton::new(ButtonId::Confirm(drop).to_string())
         .label(data.catalog().plain(locale, id::BUTTON_CONFIRM))
         .style(ButtonStyle::Success);
     let preview = CreateInteractionResponse::Message(
         CreateInteractionResponseMessage::new()
             .ephemeral(true)
-            .add_file(CreateAttachment::bytes(png, PREVIEW_FILE))
+            .add_file(picture(shown.png, PREVIEW_FILE, Some(&shown.alt)))
             .components(vec![CreateActionRow::Buttons(vec![confirm])])
             .allowed_mentions(mentions_only(&[])),
     );
@@ -340,9 +340,13 @@ async fn on_match_press(
 ) -> Result<(), Error> {
     let player = presser(press);
     if let Some(drop) = button.drop() {
-        let confirm_first = data.settings.confirm_drop(player).await;
-        if let Some(png) = data.host.preview_first(player, drop, confirm_first).await {
-            return show_preview(ctx, data, press, drop, png).await;
+        // The presser's language is read only when they asked for
+        // previews.
+        if data.settings.confirm_drop(player).await {
+            let locale = presser_locale(data, press).await;
+            if let Some(shown) = data.host.preview_first(player, drop, true, locale).await {
+                return show_preview(ctx, data, press, drop, shown, locale).await;
+            }
         }
     }
     // Acknowledge first: the host may queue the action behind others. A

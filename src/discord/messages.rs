@@ -17,6 +17,18 @@ pub const MAX_CONTENT: usize = 2000;
 /// The file name of an attached board.
 pub const BOARD_FILE: &str = "board.png";
 
+/// A picture as an attachment named `file`, with its alt text as the
+/// attachment's `description` (what a screen reader says instead of it;
+/// at most 1,024 characters, `resources/message`, "Attachment Object";
+/// `crate::host::alt`).
+pub fn picture(bytes: Vec<u8>, file: impl Into<String>, alt: Option<&str>) -> CreateAttachment {
+    let attachment = CreateAttachment::bytes(bytes, file);
+    match alt {
+        Some(alt) => attachment.description(alt),
+        None => attachment,
+    }
+}
+
 /// `text` cut to Discord's limit (on a character boundary).
 pub fn clip(text: &str) -> String {
     if text.chars().count() <= MAX_CONTENT {
@@ -147,10 +159,11 @@ fn outgoing(view: &View) -> Outgoing {
         content: clip(&content),
         mentions: mentions_only(&ping),
         components: (!view.buttons.is_empty()).then(|| action_rows(&view.buttons)),
+        // The picture with its alt text (its attachment's description).
         board: view
             .image
             .as_ref()
-            .map(|png| CreateAttachment::bytes(png.clone(), BOARD_FILE)),
+            .map(|png| picture(png.clone(), BOARD_FILE, view.alt.as_deref())),
     }
 }
 
@@ -223,6 +236,7 @@ mod tests {
             },
             text: "**@everyone** to move".into(),
             image: Some(vec![1, 2, 3]),
+            alt: None,
             position: None,
             buttons: vec![vec![b(0, false), b(1, true)], vec![]],
         }

@@ -512,6 +512,7 @@ mod tests {
             kind,
             text: text.into(),
             image: None,
+            alt: None,
             position: None,
             buttons: Vec::new(),
         }

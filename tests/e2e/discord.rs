@@ -1656,6 +1656,49 @@ async fn preview_buttons(fake: &FakeDiscord, i: u64) -> Vec<String> {
         .collect()
 }
 
+/// Every board picture has alt text (its attachment's description) that
+/// reads out the position, the last move and whose turn it is, in the
+/// match's language — and `/board`'s too.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_board_picture_reads_out_its_position_in_the_matchs_language() {
+    let (fake, _bot) = start("alt").await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let first = t.turn(1, 1).await;
+    assert_eq!(
+        first["attachments"][0]["description"],
+        json!("The board is empty. Red to move."),
+        "{first}"
+    );
+    t.press_drop(1, 1, 'd').await;
+    let second = t.turn(1, 2).await;
+    assert_eq!(
+        second["attachments"][0]["description"],
+        json!("Column d: Red. Last move: d. Yellow to move."),
+        "{second}"
+    );
+    let asked = t.command(BOB, "board");
+    let board = fake
+        .wait_for("/board's picture", |f| {
+            f.original(asked)
+                .filter(|m| m["attachments"].as_array().is_some_and(|a| !a.is_empty()))
+        })
+        .await;
+    assert_eq!(
+        board["attachments"][0]["description"],
+        json!("Column d: Red. Last move: d. Yellow to move."),
+        "{board}"
+    );
+    // A German server's match reads out in German.
+    private_reply(&fake, config(&fake, MONA, &[("language", 3, json!("de"))])).await;
+    let g = Table::between(&fake, CAROL, DAVE, None).await;
+    let first = g.turn(1, 1).await;
+    assert_eq!(
+        first["attachments"][0]["description"],
+        json!("Das Brett ist leer. Rot ist am Zug."),
+        "{first}"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn confirm_before_drop_previews_first_and_drops_on_confirm_or_a_second_press() {
     let (fake, _bot) = start("confirm").await;
@@ -1675,6 +1718,12 @@ async fn confirm_before_drop_previews_first_and_drops_on_confirm_or_a_second_pre
     let preview = fake
         .wait_for("the preview message", |f| f.original(i))
         .await;
+    // The preview's picture reads out the drop and the position.
+    assert_eq!(
+        preview["attachments"][0]["description"],
+        json!("Preview: your disc in column d. The board is empty. Red to move."),
+        "{preview}"
+    );
     press(&fake, ALICE, &preview, &confirm[0]);
     let second = t.turn(1, 2).await;
     assert!(

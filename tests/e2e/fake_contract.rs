@@ -13,7 +13,7 @@ use std::collections::HashMap;
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use serenity::all::{ChannelId, HttpBuilder, InteractionId};
+use serenity::all::{ChannelId, CreateAttachment, HttpBuilder, InteractionId};
 use serenity::http::{Http, HttpError};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -262,6 +262,37 @@ async fn content_over_2000_characters_is_an_invalid_form_body() {
     // 2000 characters (not bytes) pass.
     let ok = post(&fake, CHANNEL_ID, json!({"content": "é".repeat(2000)})).await;
     assert_eq!(ok.status, 200);
+}
+
+/// An attachment's description (alt text) is at most 1,024 characters
+/// (`developers/resources/message.mdx`, "Attachment Object"), and the
+/// created message keeps it.
+#[tokio::test]
+async fn an_attachment_description_is_at_most_1024_characters_and_kept() {
+    let fake = fake().await;
+    let h = http(&fake);
+    let send = |description: String| {
+        let h = &h;
+        async move {
+            h.send_message(
+                ChannelId::new(CHANNEL_ID),
+                vec![CreateAttachment::bytes(b"png".to_vec(), "board.png")],
+                &json!({"content": "x", "attachments": [
+                    {"id": 0, "filename": "board.png", "description": description}
+                ]}),
+            )
+            .await
+        }
+    };
+    let e = send("é".repeat(1025)).await.unwrap_err();
+    let (status, code, errors) = serenity_error(e);
+    assert_eq!((status, code), (400, 50035));
+    assert_eq!(
+        errors,
+        vec!["attachments.0.description:BASE_TYPE_MAX_LENGTH".to_string()]
+    );
+    let m = send("é".repeat(1024)).await.unwrap();
+    assert_eq!(m.attachments[0].description.as_deref(), Some(&*"é".repeat(1024)));
 }
 
 #[tokio::test]

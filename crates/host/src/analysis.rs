@@ -114,6 +114,8 @@ pub struct Report {
     pub sections: Vec<String>,
     /// The board (PNG) just before the first mistake, if any.
     pub board: Option<Vec<u8>>,
+    /// The board's alt text ([`crate::alt::board_alt`]), with `board`.
+    pub alt: Option<String>,
 }
 
 impl Analyses {
@@ -273,6 +275,7 @@ impl Job {
                 }
             }
         }
+        let mut alt = None;
         let board = match first_mistake {
             None => {
                 sections.push(catalog.plain(l, id::ANALYZE_NO_MISTAKES));
@@ -291,6 +294,7 @@ impl Job {
                 let g = &self.games[n];
                 let at = Game::from_moves(*g.start(), &g.moves()[..ply])
                     .map_err(|e| AnalysisError::Board(format!("replaying game {}: {e}", n + 1)))?;
+                alt = Some(crate::alt::board_alt(catalog, l, &at));
                 // Drawing takes milliseconds: off the async runtime.
                 let png = tokio::task::spawn_blocking(move || {
                     fourbot_render::board_png(&at, &Default::default())
@@ -300,7 +304,11 @@ impl Job {
                 Some(png)
             }
         };
-        Ok(Report { sections, board })
+        Ok(Report {
+            sections,
+            board,
+            alt,
+        })
     }
 }
 

@@ -26,7 +26,7 @@ use super::present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
 use super::seating::{rematch_seats, DEFAULT_AI_LEVEL};
 use super::task::{spawn_journaled, Journal, MatchHandle, TaskError};
 use super::terms::MAX_CHALLENGE_EXPIRY;
-use super::view::{ActionId, MatchId, UserId, View, ViewKind};
+use super::view::{ActionId, MatchId, Picture, UserId, View, ViewKind};
 use fourbot_core::game::notation::parse_move;
 use fourbot_core::game::{Move, ObstacleLayout, Position, Variant};
 use fourbot_core::play::{
@@ -1070,26 +1070,45 @@ impl Host {
 
     /// Confirm-before-drop (a player's `/settings`, `confirm_first`): a
     /// press on drop `drop` that `player` has not selected yet selects it
-    /// and answers its [`Host::preview`], to be shown privately with a
-    /// Confirm button; a second press on it, or Confirm, plays it through
-    /// [`Host::press`]. `None`: no preview (not asked for, selected
-    /// already, or no preview of this press), so the press is played.
+    /// and answers its [`Host::preview`] with its alt text in `l` (the
+    /// presser's language), to be shown privately with a Confirm button;
+    /// a second press on it, or Confirm, plays it through [`Host::press`].
+    /// `None`: no preview (not asked for, selected already, or no preview
+    /// of this press), so the press is played.
     pub async fn preview_first(
         &self,
         player: UserId,
         drop: ActionId,
         confirm_first: bool,
-    ) -> Option<Vec<u8>> {
+        l: Locale,
+    ) -> Option<Picture> {
         if !confirm_first || self.selected(player) == Some(drop) {
             return None;
         }
         let png = self.preview(player, drop).await?;
+        let alt = self.preview_alt(drop, l).await?;
         self.inner
             .selections
             .lock()
             .expect("selections lock")
             .insert(player, drop);
-        Some(png)
+        Some(Picture { png, alt })
+    }
+
+    /// The alt text of drop `drop`'s preview in `l`.
+    async fn preview_alt(&self, drop: ActionId, l: Locale) -> Option<String> {
+        let ActionId::Move {
+            match_id,
+            mv: Move::Drop(column),
+            ..
+        } = drop
+        else {
+            return None;
+        };
+        let entry = self.entry(match_id)?;
+        let m = Self::snapshot(&entry).await?;
+        let game = m.current_game().game();
+        Some(crate::alt::preview_alt(self.catalog(), l, game, column))
     }
 
     /// The drop `player` selected last ([`Host::preview_first`]), if it

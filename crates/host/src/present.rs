@@ -183,6 +183,13 @@ impl Presenter<'_> {
             .unwrap_or("⚪")
     }
 
+    /// The alt text of the board [`Presenter::board`] draws (none without
+    /// a picture).
+    fn alt(&self, m: &Match) -> Option<String> {
+        self.images
+            .then(|| crate::alt::board_alt(self.catalog, self.locale, m.current_game().game()))
+    }
+
     fn board(&self, m: &Match, last_move: bool) -> Option<Vec<u8>> {
         if !self.images {
             return None;
@@ -387,6 +394,7 @@ impl Presenter<'_> {
                 ai: player.ai_level.is_some(),
             },
             text: lines.join("\n"),
+            alt: self.alt(m),
             image: self.board(m, true),
             position: Some(*game.position()),
             buttons,
@@ -529,6 +537,7 @@ impl Presenter<'_> {
             match_id: self.match_id,
             kind: ViewKind::GameOver,
             text: lines.join("\n"),
+            alt: self.alt(m),
             image: self.board(m, false),
             position: Some(*m.current_game().game().position()),
             buttons: vec![row],
@@ -699,6 +708,7 @@ impl Presenter<'_> {
             match_id: self.match_id,
             kind: ViewKind::MatchOver,
             text: lines.join("\n"),
+            alt: self.alt(m),
             image: self.board(m, false),
             position: Some(*m.current_game().game().position()),
             buttons,
@@ -791,6 +801,7 @@ impl Presenter<'_> {
             kind: ViewKind::Notice,
             text,
             image: None,
+            alt: None,
             position: None,
             buttons: Vec::new(),
         }

@@ -74,6 +74,9 @@ pub struct View {
     pub text: String,
     /// The board as a PNG, when the view shows one (and images are on).
     pub image: Option<Vec<u8>>,
+    /// What the picture shows, for a screen reader (with `image`; its
+    /// attachment's description: [`crate::alt::board_alt`]).
+    pub alt: Option<String>,
     /// The position shown, for front ends that draw the board themselves
     /// (the terminal).
     pub position: Option<Position>,
@@ -86,6 +89,16 @@ impl View {
     pub fn all_buttons(&self) -> impl Iterator<Item = &Button> {
         self.buttons.iter().flatten()
     }
+}
+
+/// A picture with its alt text (what a screen reader says instead of it;
+/// [`crate::alt`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// The picture (PNG).
+    pub png: Vec<u8>,
+    /// Its alt text, at most [`crate::alt::ALT_MAX`] characters.
+    pub alt: String,
 }
 
 /// What a button does, with everything needed to refuse a stale press: the

@@ -12,7 +12,7 @@ use serenity::all::{CreateAttachment, EditInteractionResponse};
 use crate::host::analysis::{Started, Step};
 
 use super::super::data::{Context, Error};
-use super::super::messages::{clip, mentions_only, MAX_CONTENT};
+use super::super::messages::{clip, mentions_only, picture, BOARD_FILE, MAX_CONTENT};
 use super::super::reply::{author_seated, guild_of, pack, private, user_locale, PrivateAnswer};
 
 /// How often the deferred answer is edited with the progress ("Analysing…
@@ -71,7 +71,7 @@ pub(super) async fn analyze(
         let files: Vec<CreateAttachment> = (i == last)
             .then_some(report.board.as_ref())
             .flatten()
-            .map(|png| CreateAttachment::bytes(png.clone(), "board.png"))
+            .map(|png| picture(png.clone(), BOARD_FILE, report.alt.as_deref()))
             .into_iter()
             .collect();
         answer.send(text, files).await?;

@@ -14,7 +14,7 @@ use crate::i18n::{id, Args};
 use crate::render::RenderError;
 
 use super::super::data::{Context, Error};
-use super::super::messages::mentions_only;
+use super::super::messages::{mentions_only, picture};
 use super::super::reply::{deny, guild_of, user_id, user_locale, PrivateAnswer};
 
 /// Counts a use of `what` by the user of `ctx` on `guild` within the
@@ -72,9 +72,11 @@ pub(super) async fn replay(
                         &game.set("moves", replay.plies).set("step", replay.step),
                     ));
                 }
-                files.push(CreateAttachment::bytes(
+                let alt = crate::host::alt::replay_alt(catalog, l, n + 1, record.game());
+                files.push(picture(
                     replay.gif.clone(),
                     format!("match-{}-game-{}.gif", detail.id.0, n + 1),
+                    Some(&alt),
                 ));
             }
             Err(RenderError::TooLarge { .. }) => {

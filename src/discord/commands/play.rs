@@ -3,12 +3,12 @@
 //! thread it is used in, or on the user's only running match.
 
 use poise::CreateReply;
-use serenity::all::{CreateAttachment, EditInteractionResponse};
+use serenity::all::EditInteractionResponse;
 
 use crate::host::Request;
 
 use super::super::data::{Context, Error};
-use super::super::messages::{clip, mentions_only, BOARD_FILE};
+use super::super::messages::{clip, mentions_only, picture, BOARD_FILE};
 use super::super::reply::{deny, no_match_meant, user_id, user_locale};
 
 async fn resign_request(ctx: Context<'_>, request: Request) -> Result<(), Error> {
@@ -68,7 +68,7 @@ pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
         .ephemeral(true)
         .allowed_mentions(mentions_only(&[]));
     if let Some(png) = view.image {
-        reply = reply.attachment(CreateAttachment::bytes(png, BOARD_FILE));
+        reply = reply.attachment(picture(png, BOARD_FILE, view.alt.as_deref()));
     }
     ctx.send(reply).await?;
     Ok(())

@@ -350,7 +350,7 @@ pub fn store_message(
     if let Some(c) = body.get("embeds").filter(|c| c.is_array()) {
         m["embeds"] = c.clone();
     }
-    m["attachments"] = json!(attachments(s, files));
+    m["attachments"] = json!(attachments(s, files, body));
     if let Some(f) = body.get("flags").filter(|f| f.is_u64()) {
         m["flags"] = f.clone();
     }
@@ -382,7 +382,7 @@ pub fn store_message(
     m
 }
 
-fn attachments(s: &mut State, files: &[Upload]) -> Vec<Value> {
+fn attachments(s: &mut State, files: &[Upload], body: &Value) -> Vec<Value> {
     files
         .iter()
         .map(|u| {
@@ -392,12 +392,30 @@ fn attachments(s: &mut State, files: &[Upload]) -> Vec<Value> {
             } else {
                 u.filename.clone()
             };
-            json!({"id": s.next_id.to_string(), "filename": name, "size": u.bytes.len(),
+            let mut a = json!({"id": s.next_id.to_string(), "filename": name, "size": u.bytes.len(),
                    "url": format!("http://127.0.0.1/attachments/{}/{name}", s.next_id),
                    "proxy_url": format!("http://127.0.0.1/attachments/{}/{name}", s.next_id),
-                   "content_type": content_type(&name)})
+                   "content_type": content_type(&name)});
+            // The upload `files[n]`'s entry in `attachments` (id `n`) may
+            // give its alt text (`description`).
+            if let Some(d) = described(body, &u.field) {
+                a["description"] = json!(d);
+            }
+            a
         })
         .collect()
+}
+
+/// The `description` the body's `attachments` give the upload in form
+/// field `field` (`files[n]`: the entry whose id is `n`).
+fn described<'a>(body: &'a Value, field: &str) -> Option<&'a str> {
+    let n = field.strip_prefix("files[")?.strip_suffix(']')?;
+    body.get("attachments")?
+        .as_array()?
+        .iter()
+        .find(|a| a["id"].to_string().trim_matches('"') == n)?
+        .get("description")?
+        .as_str()
 }
 
 fn content_type(name: &str) -> &'static str {
@@ -423,7 +441,7 @@ fn touch_thread(s: &mut State, channel: u64) {
 /// Applies an edit (`content`, `embeds`, `components`, `flags`'s
 /// Suppress Embeds, `attachments` kept plus new files) to message `m`.
 fn apply_edit(s: &mut State, m: u64, body: &Value, files: &[Upload]) -> Option<Value> {
-    let new = attachments(s, files);
+    let new = attachments(s, files, body);
     let msg = s.messages.get_mut(&m)?;
     for field in ["content", "components", "embeds"] {
         if let Some(v) = body.get(field) {

@@ -171,9 +171,16 @@ fn choices(e: &mut FormErrors, path: &[String], allowed: &[u64]) {
 /// required (≤ 512) and no `custom_id`; a select's `custom_id` 1–100,
 /// placeholder ≤ 150, 1–25 options (label and value 1–100, description ≤
 /// 100); every `custom_id` unique within the message; with
-/// `IS_COMPONENTS_V2`: ≤ 40 components in all.
+/// `IS_COMPONENTS_V2`: ≤ 40 components in all; an attachment's
+/// `description` (its alt text) ≤ 1024 (Attachment Object).
 pub fn message(e: &mut FormErrors, path: &[String], body: &Value) {
     check_len(e, path, body, "content", 0, 2000);
+    if let Some(list) = body.get("attachments").and_then(Value::as_array) {
+        for (i, a) in list.iter().enumerate() {
+            let p = at(path, &["attachments", &i.to_string()]);
+            check_len(e, &p, a, "description", 0, 1024);
+        }
+    }
     if let Some(n) = body.get("nonce").and_then(Value::as_str) {
         if len(n) > 25 {
             length_error(e, &at(path, &["nonce"]), 0, 25);

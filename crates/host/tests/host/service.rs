@@ -540,21 +540,36 @@ async fn confirm_before_drop_selects_a_column_first_and_the_second_press_plays_i
     let d: ActionId = button(&first, "d").action.to_string().parse().unwrap();
     let e: ActionId = button(&first, "e").action.to_string().parse().unwrap();
     assert!(
-        host.preview_first(ALICE, d, false).await.is_none(),
+        host.preview_first(ALICE, d, false, Locale::EnUs)
+            .await
+            .is_none(),
         "not asked for: the press plays"
     );
-    let png = host.preview_first(ALICE, d, true).await.expect("selects d");
-    assert!(png.starts_with(b"\x89PNG"));
+    let shown = host
+        .preview_first(ALICE, d, true, Locale::EnUs)
+        .await
+        .expect("selects d");
+    assert!(shown.png.starts_with(b"\x89PNG"));
+    assert_eq!(
+        shown.alt,
+        "Preview: your disc in column d. The board is empty. Red to move."
+    );
     assert!(
-        host.preview_first(ALICE, e, true).await.is_some(),
+        host.preview_first(ALICE, e, true, Locale::EnUs)
+            .await
+            .is_some(),
         "another column selects that one"
     );
     assert!(
-        host.preview_first(ALICE, e, true).await.is_none(),
+        host.preview_first(ALICE, e, true, Locale::EnUs)
+            .await
+            .is_none(),
         "the second press on e plays it"
     );
     assert!(
-        host.preview_first(ALICE, d, true).await.is_some(),
+        host.preview_first(ALICE, d, true, Locale::EnUs)
+            .await
+            .is_some(),
         "d selected again"
     );
     // Any press ends the selection, a refused one too: d previews again
@@ -565,7 +580,9 @@ async fn confirm_before_drop_selects_a_column_first_and_the_second_press_plays_i
     };
     assert!(host.press(ALICE, not_over, None).await.is_err());
     assert!(
-        host.preview_first(ALICE, d, true).await.is_some(),
+        host.preview_first(ALICE, d, true, Locale::EnUs)
+            .await
+            .is_some(),
         "the selection ended with alice's press"
     );
     // The press (here a Confirm of d) plays.
