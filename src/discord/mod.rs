@@ -507,6 +507,12 @@ fn framework(
         .setup(move |_ctx, ready, _framework| {
             Box::pin(async move {
                 tracing::info!(user = %ready.user.name, "connected to Discord");
+                // The first hour: the link that adds this bot to a server
+                // (docs/discord.md, "Set-up").
+                tracing::info!(
+                    invite = %room::invite_url(ready.application.id.get()),
+                    "add the bot to a server with this link"
+                );
                 let bot = UserId(ready.user.id.get());
                 data.set_bot_user(bot);
                 data.rest.set_application_id(ready.application.id);

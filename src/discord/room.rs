@@ -44,6 +44,27 @@ pub const NEEDED: [(Permissions, Id); 5] = [
     ),
 ];
 
+/// The permissions the invite asks for: [`NEEDED`], Send Messages (the
+/// usual baseline of a channel the bot is used in) and Manage Threads
+/// (recommended: to archive a match's thread at its end and unarchive
+/// one Discord archived), as docs/discord.md lists them.
+pub fn invite_permissions() -> Permissions {
+    NEEDED.iter().fold(
+        Permissions::SEND_MESSAGES | Permissions::MANAGE_THREADS,
+        |a, (p, _)| a | *p,
+    )
+}
+
+/// The link that adds the bot of application `id` to a server, with the
+/// scopes `bot` and `applications.commands` and
+/// [`invite_permissions`] (`topics/oauth2`, "Bot Authorization Flow").
+pub fn invite_url(id: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={id}&scope=bot+applications.commands&permissions={}",
+        invite_permissions().bits()
+    )
+}
+
 /// Whether a thread can start from a message in a channel of `kind`: text
 /// and announcement channels only (Discord answers 50024 "Cannot execute
 /// action on this channel type" in forum, media, voice and stage channels
@@ -210,6 +231,16 @@ mod tests {
 
     fn all() -> Permissions {
         NEEDED.iter().fold(Permissions::empty(), |a, (p, _)| a | *p)
+    }
+
+    #[test]
+    fn the_invite_asks_for_the_documented_permissions() {
+        // docs/discord.md and the README give this integer.
+        assert_eq!(invite_permissions().bits(), 326_417_615_872);
+        assert_eq!(
+            invite_url(42),
+            "https://discord.com/oauth2/authorize?client_id=42&scope=bot+applications.commands&permissions=326417615872"
+        );
     }
 
     fn name(m: Id) -> String {

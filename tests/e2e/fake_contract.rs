@@ -292,7 +292,10 @@ async fn an_attachment_description_is_at_most_1024_characters_and_kept() {
         vec!["attachments.0.description:BASE_TYPE_MAX_LENGTH".to_string()]
     );
     let m = send("é".repeat(1024)).await.unwrap();
-    assert_eq!(m.attachments[0].description.as_deref(), Some(&*"é".repeat(1024)));
+    assert_eq!(
+        m.attachments[0].description.as_deref(),
+        Some(&*"é".repeat(1024))
+    );
 }
 
 #[tokio::test]

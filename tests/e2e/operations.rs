@@ -523,6 +523,22 @@ async fn sigterm_during_start_up_stops_the_bot_with_status_0() {
 /// interaction tokens (anyone holding one may post as the bot for 15
 /// minutes). With the most verbose log, a match played by presses leaves
 /// neither the bot's token nor any interaction's on stderr.
+/// The first hour: once connected, the bot logs the link that adds it to
+/// a server, with its application id, both scopes and the permissions it
+/// needs (no `<APPLICATION_ID>` to fill in by hand).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_logs_its_invite_link_once_connected() {
+    let (fake, bot) = start("invite").await;
+    fake.wait_ready().await;
+    let url = format!(
+        "https://discord.com/oauth2/authorize?client_id={BOT_ID}&scope=bot+applications.commands&permissions=326417615872"
+    );
+    fake.wait_for("the invite link in the log", |_| {
+        bot.stderr().contains(&url).then_some(())
+    })
+    .await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_most_verbose_log_shows_no_token() {
     let fake = FakeDiscord::start(Mode::Normal).await;
