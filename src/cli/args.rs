@@ -57,52 +57,51 @@ pub enum Command {
     Openings(OpeningsArgs),
 }
 
-/// Arguments of `fourbot run` (docs/operations.md).
+/// Arguments of `fourbot run` (docs/operations.md). Each flag may also
+/// be given by the environment variable `--help` names beside it (the
+/// flag wins).
 #[derive(Debug, Default, clap::Args)]
 pub struct RunArgs {
     /// Run and host only these shards, `<first>-<last>/<total>` (e.g.
     /// `0-1/4`; `3/4` for one): this process restores and serves only the
     /// guilds of those shards. Default: every shard Discord recommends.
-    #[arg(long, value_name = "FIRST-LAST/TOTAL")]
+    #[arg(long, value_name = "FIRST-LAST/TOTAL", env = "FOURBOT_SHARDS")]
     pub shards: Option<String>,
     /// The database: `sqlite://path` or `postgres://user@host/db` (several
     /// processes share one PostgreSQL database). Default:
-    /// FOURBOT_DATABASE_URL, else sqlite://fourbot.db.
-    #[arg(long, value_name = "URL")]
+    /// sqlite://fourbot.db.
+    #[arg(long, value_name = "URL", env = "FOURBOT_DATABASE_URL", hide_env_values = true)]
     pub db: Option<String>,
     /// Serve Prometheus metrics at /metrics and a health check at /healthz
     /// on this address (e.g. 127.0.0.1:9100).
-    #[arg(long, value_name = "ADDR")]
+    #[arg(long, value_name = "ADDR", env = "FOURBOT_METRICS")]
     pub metrics: Option<String>,
     /// The log lines' format on stderr.
-    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    #[arg(long, value_enum, default_value_t = LogFormat::Text, env = "FOURBOT_LOG_FORMAT")]
     pub log_format: LogFormat,
     /// The most a server's moderators may set `/config ai-matches` to
-    /// (running matches against the AI per member; default 10). Else
-    /// FOURBOT_MAX_AI_MATCHES.
-    #[arg(long, value_name = "N")]
+    /// (running matches against the AI per member; default 10).
+    #[arg(long, value_name = "N", env = "FOURBOT_MAX_AI_MATCHES")]
     pub max_ai_matches: Option<u64>,
     /// The most for `/config open-offers` (open challenges and seeks per
-    /// member; default 50). Else FOURBOT_MAX_OPEN_OFFERS.
-    #[arg(long, value_name = "N")]
+    /// member; default 50).
+    #[arg(long, value_name = "N", env = "FOURBOT_MAX_OPEN_OFFERS")]
     pub max_open_offers: Option<u64>,
     /// The most for `/config analyses` (`/analyze` waiting or running per
-    /// member; default 5). Else FOURBOT_MAX_ANALYSES.
-    #[arg(long, value_name = "N")]
+    /// member; default 5).
+    #[arg(long, value_name = "N", env = "FOURBOT_MAX_ANALYSES")]
     pub max_analyses: Option<u64>,
     /// The most for `/config replays-per-minute` (`/replay`, and apart
-    /// `/export`, per member a minute; default 20). Else
-    /// FOURBOT_MAX_REPLAYS_PER_MINUTE.
-    #[arg(long, value_name = "N")]
+    /// `/export`, per member a minute; default 20).
+    #[arg(long, value_name = "N", env = "FOURBOT_MAX_REPLAYS_PER_MINUTE")]
     pub max_replays_per_minute: Option<u64>,
     /// The most for `/config server-replays-per-minute` (the same per
-    /// server; default 120). Else FOURBOT_MAX_SERVER_REPLAYS_PER_MINUTE.
-    #[arg(long, value_name = "N")]
+    /// server; default 120).
+    #[arg(long, value_name = "N", env = "FOURBOT_MAX_SERVER_REPLAYS_PER_MINUTE")]
     pub max_server_replays_per_minute: Option<u64>,
     /// How many `/analyze` requests may wait or run at once in this
-    /// process, all servers together (default 16). Else
-    /// FOURBOT_ANALYSIS_QUEUE.
-    #[arg(long, value_name = "N")]
+    /// process, all servers together (default 16).
+    #[arg(long, value_name = "N", env = "FOURBOT_ANALYSIS_QUEUE")]
     pub analysis_queue: Option<u64>,
 }
 

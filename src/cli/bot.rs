@@ -19,28 +19,21 @@ pub fn discord(args: RunArgs) -> ExitCode {
     use tracing_subscriber::layer::SubscriberExt;
     use tracing_subscriber::util::SubscriberInitExt;
     use tracing_subscriber::Layer;
-    let level = std::env::var("FOURBOT_LOG")
-        .ok()
-        .and_then(|l| l.parse::<tracing::Level>().ok())
-        .unwrap_or(tracing::Level::INFO);
-    // The bot's own lines; the libraries' only when debugging (their errors
-    // that matter come back to the bot, which logs them with context).
-    let libraries = if level >= tracing::Level::DEBUG {
-        tracing::level_filters::LevelFilter::from_level(level)
-    } else {
-        tracing::level_filters::LevelFilter::OFF
+    let targets = match log_targets(std::env::var("FOURBOT_LOG").ok().as_deref()) {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("fourbot: FOURBOT_LOG: {e}");
+            return ExitCode::from(2);
+        }
     };
     // Libraries' spans are never recorded: serenity's (`#[instrument]`)
     // carry a request's route, whose interaction token lets anyone post as
     // the bot for 15 minutes, and they would print it on every line inside
     // them. Their events still show at debug and trace.
     use tracing_subscriber::filter::FilterExt;
-    let filter = tracing_subscriber::filter::Targets::new()
-        .with_target("fourbot", level)
-        .with_default(libraries)
-        .and(tracing_subscriber::filter::filter_fn(|m| {
-            !m.is_span() || m.target().starts_with("fourbot")
-        }));
+    let filter = targets.and(tracing_subscriber::filter::filter_fn(|m| {
+        !m.is_span() || m.target().starts_with("fourbot")
+    }));
     let lines = tracing_subscriber::fmt::layer()
         .with_writer(std::io::stderr)
         .with_ansi(false);
@@ -182,5 +175,63 @@ pub fn shell(args: ShellArgs) -> ExitCode {
             eprintln!("{e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// What `FOURBOT_LOG` asks to log. Unset or a bare level (`error` … `trace`,
+/// default `info`): the bot's own lines at that level, the libraries' only
+/// at `debug` and `trace` (their errors that matter come back to the bot,
+/// which logs them with context). Otherwise `tracing-subscriber`'s
+/// `target=level` directives, comma-separated, as `RUST_LOG` takes them
+/// without span or field filters (`info,fourbot::discord::rest=debug,serenity=warn`).
+///
+/// # Errors
+/// The directives do not parse (the parser's message).
+pub fn log_targets(var: Option<&str>) -> Result<tracing_subscriber::filter::Targets, String> {
+    use tracing::level_filters::LevelFilter;
+    use tracing_subscriber::filter::Targets;
+    let var = var.map(str::trim).filter(|v| !v.is_empty());
+    let level = match var {
+        None => tracing::Level::INFO,
+        Some(v) => match v.parse::<tracing::Level>() {
+            Ok(level) => level,
+            Err(_) => return v.parse::<Targets>().map_err(|e| e.to_string()),
+        },
+    };
+    let libraries = if level >= tracing::Level::DEBUG {
+        LevelFilter::from_level(level)
+    } else {
+        LevelFilter::OFF
+    };
+    Ok(Targets::new()
+        .with_target("fourbot", level)
+        .with_default(libraries))
+}
+
+#[cfg(test)]
+mod log_tests {
+    use super::log_targets;
+    use tracing::Level;
+
+    #[test]
+    fn fourbot_log_takes_a_level_or_directives() {
+        let at = |var: Option<&str>, target: &str, level: Level| {
+            log_targets(var).unwrap().would_enable(target, &level)
+        };
+        // Unset: the bot's info lines, no library's.
+        assert!(at(None, "fourbot::discord", Level::INFO));
+        assert!(!at(None, "fourbot::discord", Level::DEBUG));
+        assert!(!at(None, "serenity::http", Level::ERROR));
+        // A bare level: libraries too from debug on.
+        assert!(at(Some("debug"), "serenity::http", Level::DEBUG));
+        assert!(!at(Some("warn"), "serenity::http", Level::ERROR));
+        // Directives, as RUST_LOG takes them.
+        let d = Some("warn,fourbot::discord::rest=debug,serenity=error");
+        assert!(at(d, "fourbot::discord::rest", Level::DEBUG));
+        assert!(!at(d, "fourbot::host", Level::INFO));
+        assert!(at(d, "fourbot::host", Level::WARN));
+        assert!(at(d, "serenity::gateway", Level::ERROR));
+        assert!(!at(d, "serenity::gateway", Level::WARN));
+        assert!(log_targets(Some("fourbot=loud")).is_err());
     }
 }

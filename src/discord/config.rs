@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use serenity::all::GatewayIntents;
 
-use crate::host::limits::{Bounds, Limit, ANALYSIS_QUEUE_ENV};
+use crate::host::limits::{Bounds, Limit};
 use crate::host::terms::MAX_CHALLENGE_EXPIRY;
 use crate::host::{database_url, Shards, DATABASE_URL_ENV, DEFAULT_DATABASE_URL};
 
@@ -142,9 +142,10 @@ pub struct DiscordConfig {
 /// queue: beyond it a limit no longer bounds anything.
 pub const MAX_BOUND: u64 = 100_000;
 
-/// The operator's bounds: each flag of `flags` (`--max-…`; `None`: not
-/// given), else its environment variable, else the default; the analysis
-/// queue's length likewise (`--analysis-queue`, [`ANALYSIS_QUEUE_ENV`]).
+/// The operator's bounds: each flag of `flags` (`--max-…`, or its
+/// environment variable, which clap reads: `cli::args::RunArgs`; `None`:
+/// neither given), else the default; the analysis queue's length likewise
+/// (`--analysis-queue`).
 ///
 /// # Errors
 /// [`RunError::BadSetting`] for a value that is not a whole number from 1
@@ -169,24 +170,12 @@ pub fn bounds(
             .iter()
             .find(|(l, _)| *l == limit)
             .and_then(|(_, v)| *v);
-        let value = match flag {
-            Some(v) => Some(check(limit.flag(), v)?),
-            None => number_env(limit.env())?
-                .map(|v| check(limit.env(), v))
-                .transpose()?,
-        };
-        if let Some(v) = value {
-            bounds = bounds.with(limit, v as u32);
+        if let Some(v) = flag {
+            bounds = bounds.with(limit, check(limit.flag(), v)? as u32);
         }
     }
-    let queue = match analysis_queue {
-        Some(v) => Some(check("analysis-queue", v)?),
-        None => number_env(ANALYSIS_QUEUE_ENV)?
-            .map(|v| check(ANALYSIS_QUEUE_ENV, v))
-            .transpose()?,
-    };
-    if let Some(q) = queue {
-        bounds.analysis_queue = q as usize;
+    if let Some(q) = analysis_queue {
+        bounds.analysis_queue = check("analysis-queue", q)? as usize;
     }
     Ok(bounds)
 }

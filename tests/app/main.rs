@@ -9,6 +9,7 @@ mod fuzz;
 #[path = "../../crates/host/tests/host/support.rs"]
 mod host_support;
 mod render_cli;
+mod run_cli;
 mod scripts;
 mod solve;
 mod store_cli;

@@ -102,17 +102,6 @@ impl Limit {
         }
     }
 
-    /// The environment variable of [`Limit::flag`] (the flag wins).
-    pub const fn env(self) -> &'static str {
-        match self {
-            Limit::AiMatches => "FOURBOT_MAX_AI_MATCHES",
-            Limit::OpenOffers => "FOURBOT_MAX_OPEN_OFFERS",
-            Limit::Analyses => "FOURBOT_MAX_ANALYSES",
-            Limit::ArchivePerMinute => "FOURBOT_MAX_REPLAYS_PER_MINUTE",
-            Limit::ServerArchivePerMinute => "FOURBOT_MAX_SERVER_REPLAYS_PER_MINUTE",
-        }
-    }
-
     /// Its name in words ("Open challenges and seeks, per member"), for
     /// `/config`'s settings and refusals.
     pub const fn name(self) -> Id {
@@ -167,10 +156,6 @@ pub struct Bounds {
 /// minutes of its interaction's token; most take well under a second
 /// (docs/benchmarks.md, "Analysis").
 pub const DEFAULT_ANALYSIS_QUEUE: usize = 16;
-
-/// The environment variable of the analysis queue's length
-/// (`--analysis-queue`).
-pub const ANALYSIS_QUEUE_ENV: &str = "FOURBOT_ANALYSIS_QUEUE";
 
 impl Default for Bounds {
     fn default() -> Bounds {
