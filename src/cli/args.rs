@@ -70,7 +70,12 @@ pub struct RunArgs {
     /// The database: `sqlite://path` or `postgres://user@host/db` (several
     /// processes share one PostgreSQL database). Default:
     /// sqlite://fourbot.db.
-    #[arg(long, value_name = "URL", env = "FOURBOT_DATABASE_URL", hide_env_values = true)]
+    #[arg(
+        long,
+        value_name = "URL",
+        env = "FOURBOT_DATABASE_URL",
+        hide_env_values = true
+    )]
     pub db: Option<String>,
     /// Serve Prometheus metrics at /metrics and a health check at /healthz
     /// on this address (e.g. 127.0.0.1:9100).

@@ -21,8 +21,20 @@ use args::{Command, RunArgs};
 pub fn run(cli: Cli) -> ExitCode {
     let command = match cli.command {
         Some(c) => c,
+        // `fourbot` alone is `fourbot run`, its flags' variables read as
+        // `run` reads them.
         None if std::env::var_os(crate::discord::config::TOKEN_ENV).is_some() => {
-            Command::Run(RunArgs::default())
+            use clap::Parser;
+            match Cli::try_parse_from(["fourbot", "run"]) {
+                Ok(Cli {
+                    command: Some(run), ..
+                }) => run,
+                Ok(_) => Command::Run(RunArgs::default()),
+                Err(e) => {
+                    let _ = e.print();
+                    return ExitCode::from(2);
+                }
+            }
         }
         None => {
             use clap::CommandFactory;

@@ -40,3 +40,21 @@ fn a_log_directive_that_does_not_parse_ends_run_with_one_clear_line() {
     assert!(err.starts_with("fourbot: FOURBOT_LOG: "), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// `fourbot` alone, with a token, is `fourbot run`: the flags' variables
+/// count there too (a bad metrics address ends it before it connects).
+#[test]
+fn fourbot_alone_reads_runs_variables() {
+    let out = Command::new(env!("CARGO_BIN_EXE_fourbot"))
+        .env("DISCORD_TOKEN", "not-a-token")
+        .env("FOURBOT_METRICS", "nowhere")
+        .env("DISCORD_API_BASE", "http://127.0.0.1:9")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("--metrics: `nowhere` is not an address"),
+        "{err}"
+    );
+}
