@@ -82,5 +82,7 @@ help-commands-title = Befehle
 help-moves-title = Wie man zieht
 help-moves = Drück auf der Zugnachricht einen Spalten-Button oder tipp die Spalte in den Match-Thread: einen Buchstaben (a, b, …) oder eine Zahl von links (1 ist Spalte a). In PopOut nehmen die Pop-Buttons einen Stein unten heraus.
 help-moves-reply = Auf diesem Server lese ich den Text von Nachrichten nicht: ein getippter Zug muss auf die Zugnachricht antworten oder mich erwähnen.
+# $bot (text: a mention of the bot)
+help-play-bot = Gegen mich spielen: /herausfordern mit { $bot } als Gegner; die Option stufe bestimmt meine Spielstärke.
 help-match-title = Das Match
 help-match = Ein gewertetes Match hat zwei Partien; für die zweite werden die Farben getauscht. Jeder hat ein Zeitkonto für das ganze Match plus einen Zuschlag pro Zug (10+10: zehn Minuten plus zehn Sekunden pro Zug). /rules hat das ganze Regelwerk.

@@ -87,5 +87,7 @@ help-commands-title = Commands
 help-moves-title = How to move
 help-moves = Press a column button on the turn message, or type the column in the match thread: a letter (a, b, …) or a number from the left (1 is column a). In PopOut the pop buttons take a disc out of the bottom.
 help-moves-reply = On this server I do not read messages' text: a typed move must reply to the turn message or mention me.
+# $bot (text: a mention of the bot)
+help-play-bot = Play against me: /challenge with { $bot } as the opponent; the level option sets my strength.
 help-match-title = The match
 help-match = A rated match has two games; the colors swap for the second. Each player has one time bank for the whole match plus an increment per move (10+10: ten minutes plus ten seconds a move). /rules has the whole rulebook.

@@ -82,5 +82,7 @@ help-commands-title = Comandi
 help-moves-title = Come si muove
 help-moves = Premi un pulsante di colonna sul messaggio del turno, oppure scrivi la colonna nel thread dell'incontro: una lettera (a, b, …) o un numero da sinistra (1 è la colonna a). In PopOut i pulsanti pop tolgono una pedina dal fondo.
 help-moves-reply = Su questo server non leggo il testo dei messaggi: una mossa scritta deve rispondere al messaggio del turno o menzionarmi.
+# $bot (text: a mention of the bot)
+help-play-bot = Per giocare contro di me: /sfida con { $bot } come avversario; l'opzione livello stabilisce la mia forza.
 help-match-title = L'incontro
 help-match = Un incontro valido per la classifica ha due partite; nella seconda i colori si scambiano. Ogni giocatore ha una riserva di tempo per tutto l'incontro più un incremento a mossa (10+10: dieci minuti più dieci secondi a mossa). /rules ha il regolamento completo.

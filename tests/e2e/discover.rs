@@ -37,6 +37,9 @@ async fn help_lists_every_command_and_how_to_move_in_the_readers_language() {
     ] {
         assert!(all.contains(line), "{line:?} in {all}");
     }
+    // Playing the bot: a challenge to it, named by its mention.
+    let play = format!("Play against me: /challenge with <@{BOT_ID}> as the opponent");
+    assert!(all.contains(&play), "{all}");
     // The bot reads messages here: no word about replying.
     assert!(!all.contains("must reply"), "{all}");
     private_reply(
@@ -63,6 +66,7 @@ async fn help_lists_every_command_and_how_to_move_in_the_readers_language() {
         "the group's German name: {all}"
     );
     assert!(all.contains("**Wie man zieht**"), "{all}");
+    assert!(all.contains("Gegen mich spielen: /herausfordern"), "{all}");
 }
 
 /// `/help` whole in every language: each message within Discord's 2,000

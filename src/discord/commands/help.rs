@@ -63,6 +63,10 @@ pub fn help_sections(
     if !data.message_content.load(Ordering::SeqCst) {
         moves = format!("{moves}\n{}", catalog.text(l, id::HELP_MOVES_REPLY, &none));
     }
+    // Playing the bot is a challenge to it, which nothing else suggests.
+    let bot = data.bot_user().map_or(0, |b| b.0);
+    let bot = Args::new().set("bot", crate::i18n::Value::mention(bot, "fourbot"));
+    moves = format!("{moves}\n{}", catalog.text(l, id::HELP_PLAY_BOT, &bot));
     let title = |m| format!("**{}**", catalog.text(l, m, &none));
     vec![
         format!("{}\n{}", title(id::HELP_COMMANDS_TITLE), lines.join("\n")),
