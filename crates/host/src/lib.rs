@@ -59,7 +59,7 @@ pub use task::{
     spawn_journaled, spawn_match, Journal, MatchHandle, SpawnedMatch, TaskError, EVENT_CAPACITY,
     UNKNOWN_COMMIT_RETRIES,
 };
-pub use view::{ActionId, Button, ButtonStyle, MatchId, UserId, View, ViewKind};
+pub use view::{ActionId, Button, ButtonStyle, GuildId, MatchId, UserId, View, ViewKind};
 
 // What front ends read of the store, named by the host so that they need
 // not name the store.
