@@ -14,7 +14,7 @@ use serenity::all::{
 use crate::game::Variant;
 use crate::host::seating::ColorChoice;
 use crate::host::terms::parse_variant;
-use crate::host::Denial;
+use crate::host::{Denial, GuildId};
 use crate::i18n::{id, localizations, Catalog, Id, Locale};
 
 /// A typed string option: its choices are the values of the type.
@@ -274,8 +274,8 @@ pub async fn rated_matches(
 /// server's matches to suggest).
 fn server_scope(
     ctx: super::data::Context<'_>,
-) -> Option<(std::sync::Arc<super::data::Data>, u64, Locale)> {
-    let guild = ctx.guild_id()?.get();
+) -> Option<(std::sync::Arc<super::data::Data>, GuildId, Locale)> {
+    let guild = super::reply::host_guild(ctx.guild_id()?);
     Some((ctx.data().clone(), guild, super::reply::user_locale(ctx)))
 }
 
@@ -283,7 +283,7 @@ fn server_scope(
 /// Classic" in `l`.
 fn running_label(
     data: &super::data::Data,
-    guild: u64,
+    guild: GuildId,
     l: crate::i18n::Locale,
     m: crate::host::MatchId,
 ) -> Option<(i64, String)> {

@@ -17,7 +17,7 @@ use crate::game::Variant;
 use crate::host::offers::{Completed, Expired, Lookup, OfferId, OfferPress, OfferPresser};
 use crate::host::present::versus_shaped;
 use crate::host::terms::{time_text, MatchTerms};
-use crate::host::{Denial, MatchId, MatchSpec, Seated, TournamentMatch, UserId};
+use crate::host::{Denial, GuildId, MatchId, MatchSpec, Seated, TournamentMatch, UserId};
 use crate::i18n::{id, Args, Locale, Message};
 use crate::play::ClockSettings;
 
@@ -39,7 +39,7 @@ pub async fn offer_terms(
     ctx: Context<'_>,
     variant: Option<Variant>,
     time: Option<&str>,
-) -> Result<Option<(u64, MatchTerms)>, Error> {
+) -> Result<Option<(GuildId, MatchTerms)>, Error> {
     let guild = guild_of(ctx);
     if let poise::Context::Application(a) = ctx {
         let catalog = ctx.data().catalog();
@@ -80,7 +80,7 @@ pub struct MatchPlace {
     /// The message (challenge) the thread opens on.
     pub message: MessageId,
     /// The server.
-    pub guild: u64,
+    pub guild: GuildId,
     /// Language of the public messages.
     pub locale: Locale,
 }

@@ -8,7 +8,7 @@ use serenity::all::{
     CreateAttachment, CreateInteractionResponseFollowup, CreateMessage, Member, User,
 };
 
-use crate::host::{Denial, NameSource, Seated, UserId};
+use crate::host::{Denial, GuildId, NameSource, Seated, UserId};
 use crate::i18n::{id, Args, Locale};
 
 use super::data::{Context, Data, Error};
@@ -17,6 +17,12 @@ use super::messages::{clip, mentions_only};
 /// The Discord user of `user`.
 pub fn user_id(user: &User) -> UserId {
     UserId(user.id.get())
+}
+
+/// The host's name for Discord server `guild`: the one place the adapter
+/// turns serenity's guild id into the host's [`GuildId`].
+pub fn host_guild(guild: serenity::all::GuildId) -> GuildId {
+    GuildId(guild.get())
 }
 
 /// A player as seated in a match: the server nickname, else the display
@@ -146,10 +152,8 @@ pub async fn deny(ctx: Context<'_>, denial: &Denial) -> Result<(), Error> {
 /// # Panics
 /// In a command that is not `guild_only`, called outside a server (a bug:
 /// poise then apologizes for the panic).
-pub fn guild_of(ctx: Context<'_>) -> u64 {
-    ctx.guild_id()
-        .expect("a guild_only command has a guild")
-        .get()
+pub fn guild_of(ctx: Context<'_>) -> GuildId {
+    host_guild(ctx.guild_id().expect("a guild_only command has a guild"))
 }
 
 /// A private follow-up to an interaction already answered (a press that

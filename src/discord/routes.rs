@@ -573,7 +573,7 @@ impl Routes {
 mod tests {
     use super::*;
     use crate::game::Variant;
-    use crate::host::{HeuristicBot, HostConfig, MatchSpec, Seated, Services, TimeStyle};
+    use crate::host::{GuildId, HeuristicBot, HostConfig, MatchSpec, Seated, Services, TimeStyle};
     use crate::i18n::Catalog;
     use crate::play::ClockSettings;
 
@@ -697,7 +697,7 @@ mod tests {
             variant: Variant::Classic,
             clock: ClockSettings::default(),
             players: vec![seat(A, "a"), seat(B, "b")],
-            guild: 1,
+            guild: GuildId(1),
             locale,
             seed: 1,
             tournament: None,

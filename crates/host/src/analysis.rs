@@ -32,6 +32,7 @@ use super::limits::{Limit, Queue, Ticket};
 use super::matches::Host;
 use super::present::Seated;
 use super::settings::Settings;
+use super::view::GuildId;
 
 /// How long the solver may spend on one position before its verdict is
 /// "unknown". Positions of ≤ 12 discs come from the shipped opening book
@@ -140,7 +141,7 @@ impl Analyses {
     /// queue refuses (`limit-analyses`, `limit-analysis-queue`).
     pub async fn start(
         &self,
-        guild: u64,
+        guild: GuildId,
         me: &Seated,
         id: Option<&str>,
         locale: Locale,

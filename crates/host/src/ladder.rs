@@ -16,6 +16,7 @@ use super::denial::Denial;
 use super::matches::{AbortError, Host};
 use super::players::{known_player, stored_player};
 use super::present::Seated;
+use super::view::GuildId;
 
 /// Wins, draws and losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -157,7 +158,7 @@ impl Ladder {
     /// store failed.
     pub async fn rating_card(
         &self,
-        guild: u64,
+        guild: GuildId,
         user: &Seated,
         variant: Option<Variant>,
     ) -> Result<Vec<PoolCard>, Denial> {
@@ -171,27 +172,27 @@ impl Ladder {
         let now = self.host.clock().unix_ms();
         let card = self
             .db
-            .rating_card(guild, player, now)
+            .rating_card(guild.0, player, now)
             .await
             .map_err(&fail)?;
         let history = self
             .db
-            .match_history(player, guild, 10_000)
+            .match_history(player, guild.0, 10_000)
             .await
             .map_err(&fail)?;
-        let season = self.db.guild_settings(guild).await.map_err(&fail)?.season;
+        let season = self.db.guild_settings(guild.0).await.map_err(&fail)?.season;
         // The leaderboard leaves a banned player out: so does their card's
         // rank (issue 32: "Rank 1 of 3" on a board that does not show them).
-        let banned = self.db.is_banned(guild, player).await.map_err(&fail)?;
+        let banned = self.db.is_banned(guild.0, player).await.map_err(&fail)?;
         let mut out = Vec::new();
         for (v, entry) in card
             .into_iter()
             .filter(|(v, _)| variant.is_none_or(|w| w == *v))
         {
-            let total = self.db.leaderboard_size(guild, v).await.map_err(&fail)?;
+            let total = self.db.leaderboard_size(guild.0, v).await.map_err(&fail)?;
             let rated = self
                 .db
-                .rating_history(guild, player, v, Some(season))
+                .rating_history(guild.0, player, v, Some(season))
                 .await
                 .map_err(&fail)?;
             out.push(PoolCard {
@@ -213,7 +214,7 @@ impl Ladder {
     /// store failed.
     pub async fn leaderboard(
         &self,
-        guild: u64,
+        guild: GuildId,
         variant: Variant,
         page: usize,
     ) -> Result<LeaderboardPage, Denial> {
@@ -223,12 +224,12 @@ impl Ladder {
             );
         }
         let fail = internal("reading a leaderboard");
-        let season = self.db.guild_settings(guild).await.map_err(&fail)?.season;
+        let season = self.db.guild_settings(guild.0).await.map_err(&fail)?.season;
         let wanted = (page + 1) * PAGE + 1;
         let now = self.host.clock().unix_ms();
         let all = self
             .db
-            .leaderboard(guild, variant, None, wanted as u32, now)
+            .leaderboard(guild.0, variant, None, wanted as u32, now)
             .await
             .map_err(&fail)?;
         let has_next = all.len() > (page + 1) * PAGE;
@@ -236,7 +237,7 @@ impl Ladder {
         let players: Vec<_> = entries.iter().map(|e| e.player).collect();
         let before = self
             .db
-            .ratings_before_window(guild, variant, &players, now - TREND_WINDOW_MS)
+            .ratings_before_window(guild.0, variant, &players, now - TREND_WINDOW_MS)
             .await
             .map_err(&fail)?;
         Ok(LeaderboardPage {
@@ -257,10 +258,10 @@ impl Ladder {
     ///
     /// # Errors
     /// The store failed.
-    pub async fn name_in(&self, guild: u64, user: &Seated) -> Result<String, Denial> {
+    pub async fn name_in(&self, guild: GuildId, user: &Seated) -> Result<String, Denial> {
         let fail = internal("reading a player's name");
         match known_player(&self.db, guild, user).await.map_err(&fail)? {
-            Some(p) => self.db.player_name(guild, p).await.map_err(&fail),
+            Some(p) => self.db.player_name(guild.0, p).await.map_err(&fail),
             None => Ok(user.name.clone()),
         }
     }
@@ -271,7 +272,7 @@ impl Ladder {
     /// The store failed.
     pub async fn history(
         &self,
-        guild: u64,
+        guild: GuildId,
         user: &Seated,
         limit: u32,
     ) -> Result<Vec<HistoryEntry>, Denial> {
@@ -280,7 +281,7 @@ impl Ladder {
             return Ok(Vec::new());
         };
         self.db
-            .match_history(player, guild, limit)
+            .match_history(player, guild.0, limit)
             .await
             .map_err(&fail)
     }
@@ -291,9 +292,13 @@ impl Ladder {
     ///
     /// # Errors
     /// The store failed.
-    pub async fn recent_rated(&self, guild: u64, limit: u32) -> Result<Vec<RatedEntry>, Denial> {
+    pub async fn recent_rated(
+        &self,
+        guild: GuildId,
+        limit: u32,
+    ) -> Result<Vec<RatedEntry>, Denial> {
         self.db
-            .recent_rated_matches(guild, limit)
+            .recent_rated_matches(guild.0, limit)
             .await
             .map_err(internal("reading a server's rated matches"))
     }
@@ -304,7 +309,11 @@ impl Ladder {
     /// # Errors
     /// `error-match-not-found` (also for another server's match); the
     /// store failed.
-    pub async fn find_match(&self, guild: u64, text: &str) -> Result<(MatchDetail, Match), Denial> {
+    pub async fn find_match(
+        &self,
+        guild: GuildId,
+        text: &str,
+    ) -> Result<(MatchDetail, Match), Denial> {
         let number = match_number(text)?;
         let detail = self.detail_on(guild, number, text).await?;
         let loaded = self
@@ -317,12 +326,12 @@ impl Ladder {
 
     async fn detail_on(
         &self,
-        guild: u64,
+        guild: GuildId,
         number: MatchId,
         text: &str,
     ) -> Result<MatchDetail, Denial> {
         match self.db.match_detail(number).await {
-            Ok(d) if d.guild == guild => Ok(d),
+            Ok(d) if GuildId(d.guild) == guild => Ok(d),
             Ok(_) | Err(StoreError::NoSuchMatch(_)) => {
                 Err(not_found(text.trim().trim_start_matches('#')))
             }
@@ -334,9 +343,9 @@ impl Ladder {
     ///
     /// # Errors
     /// The store failed.
-    pub async fn new_season(&self, guild: u64) -> Result<u32, Denial> {
+    pub async fn new_season(&self, guild: GuildId) -> Result<u32, Denial> {
         self.db
-            .new_season(guild)
+            .new_season(guild.0)
             .await
             .map_err(internal("starting a season"))
     }
@@ -346,7 +355,7 @@ impl Ladder {
     ///
     /// # Errors
     /// `error-match-not-found`; the store failed.
-    pub async fn void(&self, guild: u64, text: &str) -> Result<Message, Denial> {
+    pub async fn void(&self, guild: GuildId, text: &str) -> Result<Message, Denial> {
         let number = match_number(text)?;
         self.detail_on(guild, number, text).await?;
         let reply = |id| Message::new(id).with("id", number.to_string());
@@ -366,7 +375,12 @@ impl Ladder {
     /// `error-match-not-found` (another server's too), `ladder-abort-not-running`
     /// for a match that is over, `error-try-again` when the abort could not
     /// be stored; the store failed.
-    pub async fn abort(&self, guild: u64, text: &str, moderator: &str) -> Result<Message, Denial> {
+    pub async fn abort(
+        &self,
+        guild: GuildId,
+        text: &str,
+        moderator: &str,
+    ) -> Result<Message, Denial> {
         let number = match_number(text)?;
         let with_id = |id: Id| Denial::new(id).with("id", number.to_string());
         if self
@@ -395,7 +409,7 @@ impl Ladder {
     /// The store failed.
     pub async fn set_ban(
         &self,
-        guild: u64,
+        guild: GuildId,
         user: &Seated,
         by: &Seated,
         ban: bool,
@@ -404,13 +418,13 @@ impl Ladder {
         let player = stored_player(&self.db, guild, user).await.map_err(&fail)?;
         // The name this server shows for them (the moderator picked a
         // user, not their member: the store knows this server's name).
-        let name = self.db.player_name(guild, player).await.map_err(&fail)?;
+        let name = self.db.player_name(guild.0, player).await.map_err(&fail)?;
         let reply = |id| Message::new(id).with("player", fourbot_i18n::Value::name(name.clone()));
         if ban {
             let by = stored_player(&self.db, guild, by).await.map_err(&fail)?;
             let done = self
                 .db
-                .ban(guild, player, Some(by), None, self.host.clock().unix_ms())
+                .ban(guild.0, player, Some(by), None, self.host.clock().unix_ms())
                 .await
                 .map_err(&fail)?;
             Ok(reply(if done {
@@ -421,7 +435,7 @@ impl Ladder {
         } else {
             let done = self
                 .db
-                .unban(guild, player, self.host.clock().unix_ms())
+                .unban(guild.0, player, self.host.clock().unix_ms())
                 .await
                 .map_err(&fail)?;
             Ok(reply(if done {

@@ -62,7 +62,7 @@ pub use task::{
     spawn_journaled, spawn_match, Journal, MatchHandle, SpawnedMatch, TaskError, EVENT_CAPACITY,
     UNKNOWN_COMMIT_RETRIES,
 };
-pub use view::{ActionId, Button, ButtonStyle, MatchId, Picture, UserId, View, ViewKind};
+pub use view::{ActionId, Button, ButtonStyle, GuildId, MatchId, Picture, UserId, View, ViewKind};
 
 // What front ends read of the store, named by the host so that they need
 // not name the store.

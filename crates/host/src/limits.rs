@@ -25,7 +25,7 @@ use fourbot_store::GuildLimits;
 use tokio::time::Instant;
 
 use super::denial::Denial;
-use super::view::UserId;
+use super::view::{GuildId, UserId};
 
 /// One of the limits a moderator may set (`/config`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -262,8 +262,8 @@ pub const MINUTE: Duration = Duration::from_secs(60);
 /// Who a use is counted for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Key {
-    Member(u64, UserId, Metered),
-    Server(u64, Metered),
+    Member(GuildId, UserId, Metered),
+    Server(GuildId, Metered),
 }
 
 /// Sliding one-minute budgets of [`Metered`] commands per member and per
@@ -289,7 +289,7 @@ impl PerMinute {
     /// use of the window is a minute old (whole seconds, rounded up).
     pub fn take(
         &self,
-        guild: u64,
+        guild: GuildId,
         user: UserId,
         what: Metered,
         per_member: u32,
@@ -516,11 +516,13 @@ mod tests {
         let budgets = PerMinute::default();
         let (alice, bob) = (UserId(1), UserId(2));
         for _ in 0..5 {
-            budgets.take(7, alice, Metered::Replay, 5, 30).unwrap();
+            budgets
+                .take(GuildId(7), alice, Metered::Replay, 5, 30)
+                .unwrap();
             tokio::time::advance(Duration::from_secs(1)).await;
         }
         let d = budgets
-            .take(7, alice, Metered::Replay, 5, 30)
+            .take(GuildId(7), alice, Metered::Replay, 5, 30)
             .expect_err("a sixth within the minute");
         assert_eq!(d.id(), id::LIMIT_PER_MINUTE);
         // The first use was 5 s ago: 55 s to wait.
@@ -530,16 +532,24 @@ mod tests {
             render(&d, Locale::EnUs)
         );
         // /export has a budget of its own; so has another member, another server.
-        budgets.take(7, alice, Metered::Export, 5, 30).unwrap();
-        budgets.take(7, bob, Metered::Replay, 5, 30).unwrap();
-        budgets.take(8, alice, Metered::Replay, 5, 30).unwrap();
+        budgets
+            .take(GuildId(7), alice, Metered::Export, 5, 30)
+            .unwrap();
+        budgets
+            .take(GuildId(7), bob, Metered::Replay, 5, 30)
+            .unwrap();
+        budgets
+            .take(GuildId(8), alice, Metered::Replay, 5, 30)
+            .unwrap();
         // The server's budget: bob's second use meets it (6 of 6 used).
         let d = budgets
-            .take(7, bob, Metered::Replay, 5, 6)
+            .take(GuildId(7), bob, Metered::Replay, 5, 6)
             .expect_err("the server's");
         assert_eq!(d.id(), id::LIMIT_SERVER_PER_MINUTE);
         tokio::time::advance(Duration::from_secs(55)).await;
-        budgets.take(7, alice, Metered::Replay, 5, 30).unwrap();
+        budgets
+            .take(GuildId(7), alice, Metered::Replay, 5, 30)
+            .unwrap();
     }
 
     #[tokio::test(start_paused = true)]

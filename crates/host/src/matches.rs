@@ -26,7 +26,7 @@ use super::present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
 use super::seating::{rematch_seats, DEFAULT_AI_LEVEL};
 use super::task::{spawn_journaled, Journal, MatchHandle, TaskError};
 use super::terms::MAX_CHALLENGE_EXPIRY;
-use super::view::{ActionId, MatchId, Picture, UserId, View, ViewKind};
+use super::view::{ActionId, GuildId, MatchId, Picture, UserId, View, ViewKind};
 use fourbot_core::game::notation::parse_move;
 use fourbot_core::game::{Move, ObstacleLayout, Position, Variant};
 use fourbot_core::play::{
@@ -47,8 +47,9 @@ pub struct MatchSpec {
     pub clock: ClockSettings,
     /// Occupants by seat.
     pub players: Vec<Seated>,
-    /// The Discord server (0 in the terminal).
-    pub guild: u64,
+    /// The Discord server ([`crate::players::TERMINAL_GUILD`] in the
+    /// terminal).
+    pub guild: GuildId,
     /// Language of the match's public messages.
     pub locale: Locale,
     /// Seed that draws the obstacles layout (and, later, the opening).
@@ -291,7 +292,7 @@ impl Entry {
 struct Registry {
     matches: HashMap<MatchId, Arc<Entry>>,
     by_player: HashMap<UserId, BTreeSet<MatchId>>,
-    by_guild: HashMap<u64, BTreeSet<MatchId>>,
+    by_guild: HashMap<GuildId, BTreeSet<MatchId>>,
 }
 
 impl Registry {
@@ -484,7 +485,7 @@ impl Host {
             Some(db) => {
                 let players = stored_players(db, spec.guild, &spec.players).await?;
                 let new = NewMatch {
-                    guild: spec.guild,
+                    guild: spec.guild.0,
                     players,
                     epoch_unix_ms: epoch_unix_ms as i64,
                     locale: Some(spec.locale.tag().to_string()),
@@ -819,7 +820,7 @@ impl Host {
     }
 
     /// The running matches of server `guild`, oldest first.
-    pub fn running_in(&self, guild: u64) -> Vec<MatchId> {
+    pub fn running_in(&self, guild: GuildId) -> Vec<MatchId> {
         self.running(|r| {
             r.by_guild
                 .get(&guild)
@@ -900,7 +901,7 @@ impl Host {
     /// How many matches against the AI `user` plays on `guild` that are
     /// still running (a match with an AI seat and `user` on a human seat):
     /// the limit on AI matches (docs/reliability.md, "Limits").
-    pub fn running_ai_matches(&self, guild: u64, user: UserId) -> usize {
+    pub fn running_ai_matches(&self, guild: GuildId, user: UserId) -> usize {
         self.running(|r| {
             r.by_player
                 .get(&user)
@@ -939,7 +940,7 @@ impl Host {
         let mut lines = Vec::new();
         for c in changes {
             let name = db
-                .player_name(entry.spec.guild, c.player)
+                .player_name(entry.spec.guild.0, c.player)
                 .await
                 .unwrap_or_default();
             lines.push(
@@ -1712,7 +1713,7 @@ async fn stored_spec(
         variant: m.variant(),
         clock: *m.clock().settings(),
         players,
-        guild: loaded.guild,
+        guild: GuildId(loaded.guild),
         locale: loaded
             .locale
             .as_deref()

@@ -30,7 +30,7 @@ use super::players::{discord_user, known_player, stored_player};
 use super::present::{NameSource, Seated};
 use super::seating::{seat_players, ColorChoice, Invitation};
 use super::terms::{challenge_expiry, match_terms, MatchTerms};
-use super::view::{MatchId, UserId};
+use super::view::{GuildId, MatchId, UserId};
 
 /// [`Offers::check_rematch`] as the host's [`RematchRules`]: what the
 /// offers hold but the host, which the host hands in (holding the host here
@@ -81,7 +81,7 @@ pub struct Challenge {
     /// Its id (`OfferId(0)` until it is stored).
     pub id: OfferId,
     /// The server.
-    pub guild: u64,
+    pub guild: GuildId,
     /// The channel of the challenge message.
     pub channel: u64,
     /// Who challenged.
@@ -135,7 +135,7 @@ pub struct Seek {
     /// Its id (`OfferId(0)` until it is stored).
     pub id: OfferId,
     /// The server.
-    pub guild: u64,
+    pub guild: GuildId,
     /// The channel of the seek message.
     pub channel: u64,
     /// The seats taken so far, the seeker first.
@@ -243,7 +243,7 @@ pub struct OfferPresser<'a> {
 #[derive(Clone, Debug)]
 pub struct Completed {
     /// The server.
-    pub guild: u64,
+    pub guild: GuildId,
     /// Language of the public messages.
     pub public: Locale,
     /// The players by seat.
@@ -406,7 +406,7 @@ impl Offers {
     ///
     /// # Errors
     /// `limit-ai-matches` with the count and the limit.
-    pub async fn check_ai_matches(&self, guild: u64, player: UserId) -> Result<(), Denial> {
+    pub async fn check_ai_matches(&self, guild: GuildId, player: UserId) -> Result<(), Denial> {
         let settings = self.settings(guild).await;
         let limit = self.bounds.effective(&settings.limits, Limit::AiMatches);
         let running = self.host.running_ai_matches(guild, player);
@@ -423,7 +423,7 @@ impl Offers {
     /// # Errors
     /// `limit-open-offers` with the count, the limit and when the first
     /// expires; the apology when the store failed.
-    pub async fn check_open_offers(&self, guild: u64, player: &Seated) -> Result<(), Denial> {
+    pub async fn check_open_offers(&self, guild: GuildId, player: &Seated) -> Result<(), Denial> {
         let settings = self.settings(guild).await;
         let limit = self.bounds.effective(&settings.limits, Limit::OpenOffers);
         let fail = internal("counting open offers", None);
@@ -432,7 +432,7 @@ impl Offers {
         };
         let (open, first) = self
             .db
-            .open_offers_by(guild, stored, self.host.clock().unix_ms())
+            .open_offers_by(guild.0, stored, self.host.clock().unix_ms())
             .await
             .map_err(&fail)?;
         limits::open_offers(open, limit, first).map_or(Ok(()), Err)
@@ -440,10 +440,10 @@ impl Offers {
 
     /// The server's settings (`/config`), or the defaults when they cannot
     /// be read (logged).
-    pub async fn settings(&self, guild: u64) -> GuildSettings {
-        self.db.guild_settings(guild).await.unwrap_or_else(|e| {
-            tracing::error!(error = %e, guild, "reading the server settings failed");
-            GuildSettings::new(guild)
+    pub async fn settings(&self, guild: GuildId) -> GuildSettings {
+        self.db.guild_settings(guild.0).await.unwrap_or_else(|e| {
+            tracing::error!(error = %e, guild = guild.0, "reading the server settings failed");
+            GuildSettings::new(guild.0)
         })
     }
 
@@ -454,7 +454,7 @@ impl Offers {
     /// As [`match_terms`].
     pub async fn terms(
         &self,
-        guild: u64,
+        guild: GuildId,
         channel: u64,
         variant: Option<Variant>,
         time: Option<&str>,
@@ -478,7 +478,7 @@ impl Offers {
     /// `error-banned` for `first`, `error-player-banned` naming another.
     pub async fn check_bans(
         &self,
-        guild: u64,
+        guild: GuildId,
         first: &Seated,
         others: &[&Seated],
     ) -> Result<(), Denial> {
@@ -487,7 +487,7 @@ impl Offers {
             .enumerate()
         {
             let banned = match stored_player(&self.db, guild, p).await {
-                Ok(id) => self.db.is_banned(guild, id).await.unwrap_or(false),
+                Ok(id) => self.db.is_banned(guild.0, id).await.unwrap_or(false),
                 Err(_) => false,
             };
             if banned {
@@ -573,7 +573,7 @@ impl Offers {
     /// The first rule that refuses.
     pub async fn seat_challenge(
         &self,
-        guild: u64,
+        guild: GuildId,
         variant: Variant,
         invitation: Invitation,
     ) -> Result<Vec<Seated>, Denial> {
@@ -608,7 +608,7 @@ impl Offers {
     /// `error-banned`, `limit-open-offers`.
     pub async fn check_seeker(
         &self,
-        guild: u64,
+        guild: GuildId,
         variant: Variant,
         seeker: &Seated,
     ) -> Result<(), Denial> {
@@ -620,7 +620,7 @@ impl Offers {
 
     async fn stored_seat(
         &self,
-        guild: u64,
+        guild: GuildId,
         s: &Seated,
         accepted: bool,
     ) -> Result<ChallengeSeat, StoreError> {
@@ -649,7 +649,7 @@ impl Offers {
         }
         let new = NewChallenge {
             kind: ChallengeKind::Challenge,
-            guild: c.guild,
+            guild: c.guild.0,
             channel: c.channel,
             message: None,
             challenger: stored_player(&self.db, c.guild, &c.challenger)
@@ -685,7 +685,7 @@ impl Offers {
         seats.resize(usize::from(s.variant.players()), ChallengeSeat::default());
         let new = NewChallenge {
             kind: ChallengeKind::Seek,
-            guild: s.guild,
+            guild: s.guild.0,
             channel: s.channel,
             message: None,
             challenger: stored_player(&self.db, s.guild, seeker)
@@ -785,7 +785,7 @@ impl Offers {
             .collect();
         Some(Challenge {
             id: OfferId(s.id),
-            guild: s.new.guild,
+            guild: GuildId(s.new.guild),
             channel: s.new.channel,
             challenger,
             seats,
@@ -807,7 +807,7 @@ impl Offers {
     /// The store could not be read.
     pub async fn open_by(
         &self,
-        guild: u64,
+        guild: GuildId,
         player: UserId,
         bot: UserId,
     ) -> Result<Vec<OpenOffer>, Denial> {
@@ -817,7 +817,7 @@ impl Offers {
             .await
             .map_err(internal("reading the open challenges", None))?;
         let mut out = Vec::new();
-        for s in open.iter().filter(|s| s.new.guild == guild) {
+        for s in open.iter().filter(|s| GuildId(s.new.guild) == guild) {
             if let Some(c) = self.challenge_of(s, bot).await {
                 if c.challenger.id == player {
                     out.push(OpenOffer::Challenge(c));
@@ -844,7 +844,7 @@ impl Offers {
             .collect();
         Some(Seek {
             id: OfferId(s.id),
-            guild: s.new.guild,
+            guild: GuildId(s.new.guild),
             channel: s.new.channel,
             seats,
             variant: s.new.variant,
@@ -1178,7 +1178,7 @@ impl Offers {
     /// in `guild` in `locale`.
     pub fn match_spec(
         &self,
-        guild: u64,
+        guild: GuildId,
         locale: Locale,
         players: Vec<Seated>,
         variant: Variant,
@@ -1329,7 +1329,7 @@ mod tests {
     fn challenge(seats: Vec<Seated>) -> Challenge {
         Challenge {
             id: OfferId(0),
-            guild: 1,
+            guild: GuildId(1),
             channel: 2,
             challenger: seat(10, "alice"),
             accepted: vec![UserId(10)],
@@ -1352,7 +1352,7 @@ mod tests {
     fn seek(variant: Variant) -> Seek {
         Seek {
             id: OfferId(0),
-            guild: 1,
+            guild: GuildId(1),
             channel: 2,
             seats: vec![seat(1, "alice")],
             variant,
@@ -1391,7 +1391,7 @@ mod tests {
         let bob = seat(20, "bob");
         let later = cs.host.clock().unix_ms() + 600_000;
         for _ in 0..2 {
-            cs.seat_challenge(1, Variant::Classic, invitation(bob.clone(), false))
+            cs.seat_challenge(GuildId(1), Variant::Classic, invitation(bob.clone(), false))
                 .await
                 .expect("within the limit");
             cs.open(&challenge(vec![alice.clone(), bob.clone()]), later)
@@ -1399,24 +1399,26 @@ mod tests {
                 .unwrap();
         }
         let d = cs
-            .seat_challenge(1, Variant::Classic, invitation(bob.clone(), false))
+            .seat_challenge(GuildId(1), Variant::Classic, invitation(bob.clone(), false))
             .await
             .unwrap_err();
         assert_eq!(d.id(), id::LIMIT_OPEN_OFFERS);
         let d = cs
-            .check_seeker(1, Variant::Classic, &alice)
+            .check_seeker(GuildId(1), Variant::Classic, &alice)
             .await
             .unwrap_err();
         assert_eq!(d.id(), id::LIMIT_OPEN_OFFERS, "a seek is an offer too");
         // Another server has its own count; against the bot is no offer.
-        cs.check_seeker(2, Variant::Classic, &alice).await.unwrap();
+        cs.check_seeker(GuildId(2), Variant::Classic, &alice)
+            .await
+            .unwrap();
         let the_bot = Seated {
             id: BOT,
             name: "fourbot".into(),
             ai_level: None,
             source: Default::default(),
         };
-        cs.seat_challenge(1, Variant::Classic, invitation(the_bot, true))
+        cs.seat_challenge(GuildId(1), Variant::Classic, invitation(the_bot, true))
             .await
             .expect("a match against the bot waits for nobody");
         // A lower operator bound takes the server's value down with it.
@@ -1427,10 +1429,10 @@ mod tests {
         fresh.limits.open_offers = Some(20);
         cs.db.set_guild_settings(&fresh).await.unwrap();
         let mut in_three = challenge(vec![alice.clone(), bob.clone()]);
-        in_three.guild = 3;
+        in_three.guild = GuildId(3);
         bounded.open(&in_three, later).await.unwrap();
         let d = bounded
-            .check_seeker(3, Variant::Classic, &alice)
+            .check_seeker(GuildId(3), Variant::Classic, &alice)
             .await
             .unwrap_err();
         assert_eq!(d.id(), id::LIMIT_OPEN_OFFERS);
@@ -1450,7 +1452,7 @@ mod tests {
             variant: Variant::Classic,
             clock: ClockSettings::default(),
             players: vec![alice.clone(), the_bot.clone()],
-            guild: 1,
+            guild: GuildId(1),
             locale: Locale::EnUs,
             seed: 1,
             tournament: None,
@@ -1465,13 +1467,13 @@ mod tests {
             )
         };
         for _ in 0..Limit::AiMatches.default_value() {
-            cs.seat_challenge(1, Variant::Classic, invite())
+            cs.seat_challenge(GuildId(1), Variant::Classic, invite())
                 .await
                 .expect("within the limit");
             cs.host.create_match(spec.clone()).await.unwrap();
         }
         let d = cs
-            .seat_challenge(1, Variant::Classic, invite())
+            .seat_challenge(GuildId(1), Variant::Classic, invite())
             .await
             .unwrap_err();
         assert_eq!(d.id(), id::LIMIT_AI_MATCHES);
@@ -1481,10 +1483,10 @@ mod tests {
             .unwrap_err();
         assert_eq!(d.id(), id::LIMIT_AI_MATCHES);
         // Another server, another member: not limited by alice's matches.
-        cs.seat_challenge(2, Variant::Classic, invite())
+        cs.seat_challenge(GuildId(2), Variant::Classic, invite())
             .await
             .unwrap();
-        cs.check_ai_matches(1, UserId(20)).await.unwrap();
+        cs.check_ai_matches(GuildId(1), UserId(20)).await.unwrap();
         // Bob (20) invites alice to a three-player match with the bot:
         // her acceptance would be a fourth match against the AI.
         let bob = seat(20, "bob");
@@ -1739,16 +1741,18 @@ mod tests {
             level: None,
             seed: 0,
         };
-        let e = cs.seat_challenge(1, Variant::Classic, inv()).await;
+        let e = cs.seat_challenge(GuildId(1), Variant::Classic, inv()).await;
         assert_eq!(e.unwrap_err().id(), id::ERROR_PLAYER_BANNED);
-        let single = cs.seat_challenge(1, Variant::Single, inv()).await;
+        let single = cs.seat_challenge(GuildId(1), Variant::Single, inv()).await;
         assert_eq!(
             single.unwrap().len(),
             2,
             "single is unrated: bans do not apply"
         );
         assert!(
-            cs.seat_challenge(2, Variant::Classic, inv()).await.is_ok(),
+            cs.seat_challenge(GuildId(2), Variant::Classic, inv())
+                .await
+                .is_ok(),
             "another server"
         );
     }
@@ -1764,7 +1768,7 @@ mod tests {
             variant: Variant::Classic,
             clock: ClockSettings::default(),
             players: vec![alice.clone(), bob.clone()],
-            guild: 1,
+            guild: GuildId(1),
             locale: Locale::EnUs,
             seed: 1,
             tournament: None,

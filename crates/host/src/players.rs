@@ -5,10 +5,10 @@
 use fourbot_store::{Db, PlayerId, PlayerInfo, StoreError};
 
 use super::present::{NameSource, Seated};
-use super::view::UserId;
+use super::view::{GuildId, UserId};
 
 /// The guild of the terminal (`fourbot shell`) and of imported matches.
-pub const TERMINAL_GUILD: u64 = 0;
+pub const TERMINAL_GUILD: GuildId = GuildId(0);
 
 /// The store's player for `seated` in `guild`: the bot for an AI seat, the
 /// named local player in the terminal ([`TERMINAL_GUILD`]), else the
@@ -21,7 +21,11 @@ pub const TERMINAL_GUILD: u64 = 0;
 ///
 /// # Errors
 /// The store failed.
-pub async fn stored_player(db: &Db, guild: u64, seated: &Seated) -> Result<PlayerId, StoreError> {
+pub async fn stored_player(
+    db: &Db,
+    guild: GuildId,
+    seated: &Seated,
+) -> Result<PlayerId, StoreError> {
     if seated.ai_level.is_some() {
         return db.bot_player().await;
     }
@@ -30,7 +34,7 @@ pub async fn stored_player(db: &Db, guild: u64, seated: &Seated) -> Result<Playe
     }
     match &seated.source {
         NameSource::Member { own, nickname } => {
-            db.discord_member(guild, seated.id.0, own, nickname.as_deref())
+            db.discord_member(guild.0, seated.id.0, own, nickname.as_deref())
                 .await
         }
         NameSource::User { own } => db.discord_player(seated.id.0, own).await,
@@ -53,7 +57,7 @@ pub async fn stored_player(db: &Db, guild: u64, seated: &Seated) -> Result<Playe
 /// The store failed.
 pub async fn known_player(
     db: &Db,
-    guild: u64,
+    guild: GuildId,
     seated: &Seated,
 ) -> Result<Option<PlayerId>, StoreError> {
     if seated.ai_level.is_some() || guild == TERMINAL_GUILD {
@@ -70,7 +74,7 @@ pub async fn known_player(
 /// The store failed.
 pub async fn stored_players(
     db: &Db,
-    guild: u64,
+    guild: GuildId,
     seats: &[Seated],
 ) -> Result<Vec<PlayerId>, StoreError> {
     let mut out = Vec::with_capacity(seats.len());

@@ -15,7 +15,7 @@ use super::denial::Denial;
 use super::limits::Bounds;
 use super::present::Seated;
 use super::terms::{apply_config, ConfigChange};
-use super::view::UserId;
+use super::view::{GuildId, UserId};
 
 /// What a player changes with `/settings` (each `None` stays).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -188,10 +188,10 @@ impl Settings {
 
     /// A server's settings, or the defaults when they cannot be read
     /// (logged).
-    pub async fn guild(&self, guild: u64) -> GuildSettings {
-        self.db.guild_settings(guild).await.unwrap_or_else(|e| {
-            tracing::error!(error = %e, guild, "reading the server settings failed");
-            GuildSettings::new(guild)
+    pub async fn guild(&self, guild: GuildId) -> GuildSettings {
+        self.db.guild_settings(guild.0).await.unwrap_or_else(|e| {
+            tracing::error!(error = %e, guild = guild.0, "reading the server settings failed");
+            GuildSettings::new(guild.0)
         })
     }
 
@@ -204,14 +204,14 @@ impl Settings {
     /// failed.
     pub async fn configure(
         &self,
-        guild: u64,
+        guild: GuildId,
         change: &ConfigChange,
     ) -> Result<GuildSettings, Denial> {
         let current = self.guild(guild).await;
         let settings = apply_config(&current, change, &self.bounds)?;
         if !change.is_empty() {
             self.db.set_guild_settings(&settings).await.map_err(|e| {
-                tracing::error!(error = %e, guild, "storing the server settings failed");
+                tracing::error!(error = %e, guild = guild.0, "storing the server settings failed");
                 Denial::internal()
             })?;
         }

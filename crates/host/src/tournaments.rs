@@ -25,7 +25,7 @@ use super::denial::Denial;
 use super::matches::{Host, Request};
 use super::players::{discord_user, stored_player};
 use super::present::{NameSource, Seated, TournamentMatch};
-use super::view::{MatchId, UserId};
+use super::view::{GuildId, MatchId, UserId};
 use fourbot_core::game::Variant;
 use fourbot_core::play::{ClockSettings, MatchResult, TimeControl};
 use fourbot_core::tournament::standings::{standings, Standing};
@@ -82,7 +82,7 @@ pub enum TournamentNews {
         /// The tournament.
         id: TournamentId,
         /// Its guild.
-        guild: u64,
+        guild: GuildId,
         /// The channel of the tournament message.
         channel: u64,
         /// The boards to post.
@@ -244,7 +244,7 @@ impl Board {
 #[derive(Clone, Debug)]
 pub struct Caller {
     /// The server (guild) asked from.
-    pub guild: u64,
+    pub guild: GuildId,
     /// The person asking.
     pub person: Seated,
     /// Whether the person may manage `guild`.
@@ -298,7 +298,7 @@ pub struct Card {
 #[derive(Clone, Debug)]
 pub struct TournamentSpec {
     /// The guild.
-    pub guild: u64,
+    pub guild: GuildId,
     /// The channel of the tournament message.
     pub channel: u64,
     /// Swiss, round robin, arena.
@@ -356,6 +356,11 @@ struct Loaded {
 }
 
 impl Loaded {
+    /// The tournament's server.
+    fn guild(&self) -> GuildId {
+        GuildId(self.t.setup.guild)
+    }
+
     fn index(&self) -> HashMap<PlayerId, Entrant> {
         self.entrants
             .iter()
@@ -487,17 +492,17 @@ impl Tournaments {
 
     /// [`Tournaments::load`] for a caller in `guild`: a tournament of
     /// another server is unknown there.
-    async fn load_in(&self, id: TournamentId, guild: u64) -> Result<Loaded, Denial> {
+    async fn load_in(&self, id: TournamentId, guild: GuildId) -> Result<Loaded, Denial> {
         let l = self.load(id).await?;
-        if l.t.setup.guild != guild {
+        if l.guild() != guild {
             return Err(Denial::new(id::TOURNAMENT_ERROR_UNKNOWN).with("id", id.0));
         }
         Ok(l)
     }
 
     /// Entrant `player` as server `guild` (the tournament's) shows them.
-    async fn seated(&self, guild: u64, player: PlayerId) -> Seated {
-        match self.inner.db.player_info(guild, player).await {
+    async fn seated(&self, guild: GuildId, player: PlayerId) -> Seated {
+        match self.inner.db.player_info(guild.0, player).await {
             Ok(info) => Seated {
                 // Only people enter tournaments: the AI's id is never needed.
                 id: discord_user(&info, UserId(0)),
@@ -519,7 +524,7 @@ impl Tournaments {
 
     /// Pairing `p` of round `round` of a tournament of server `guild` as
     /// the front end opens it, its players by the names `guild` shows.
-    async fn board(&self, guild: u64, round: u32, p: &NewPairing) -> Board {
+    async fn board(&self, guild: GuildId, round: u32, p: &NewPairing) -> Board {
         Board {
             round,
             board: p.board,
@@ -545,7 +550,12 @@ impl Tournaments {
     ) -> Result<TournamentId, Denial> {
         let db = &self.inner.db;
         let fail = internal("creating a tournament");
-        if !moderator && !db.tournaments_by_anyone(spec.guild).await.map_err(&fail)? {
+        if !moderator
+            && !db
+                .tournaments_by_anyone(spec.guild.0)
+                .await
+                .map_err(&fail)?
+        {
             return Err(Denial::new(id::TOURNAMENT_ERROR_MODERATORS_ONLY));
         }
         // Every pairing is a match of two (docs/rules.md §7).
@@ -586,7 +596,7 @@ impl Tournaments {
             .map_err(&fail)?;
         let id = db
             .create_tournament(&NewTournament {
-                guild: spec.guild,
+                guild: spec.guild.0,
                 channel: spec.channel,
                 creator,
                 format: spec.format,
@@ -606,10 +616,10 @@ impl Tournaments {
 
     /// Whether anyone (not only moderators) may create tournaments in
     /// `guild` (`/config`); false when the store cannot say.
-    pub async fn anyone(&self, guild: u64) -> bool {
+    pub async fn anyone(&self, guild: GuildId) -> bool {
         self.inner
             .db
-            .tournaments_by_anyone(guild)
+            .tournaments_by_anyone(guild.0)
             .await
             .unwrap_or(false)
     }
@@ -618,10 +628,10 @@ impl Tournaments {
     ///
     /// # Errors
     /// A [`Denial`] when the store failed.
-    pub async fn set_anyone(&self, guild: u64, anyone: bool) -> Result<(), Denial> {
+    pub async fn set_anyone(&self, guild: GuildId, anyone: bool) -> Result<(), Denial> {
         self.inner
             .db
-            .set_tournaments_by_anyone(guild, anyone)
+            .set_tournaments_by_anyone(guild.0, anyone)
             .await
             .map_err(internal("setting who may create tournaments"))
     }
@@ -645,9 +655,7 @@ impl Tournaments {
         let player = &caller.person;
         let db = &self.inner.db;
         let fail = internal("joining a tournament");
-        let me = stored_player(db, l.t.setup.guild, player)
-            .await
-            .map_err(&fail)?;
+        let me = stored_player(db, l.guild(), player).await.map_err(&fail)?;
         if l.entrants.iter().any(|e| e.player == me) {
             return Err(Denial::new(id::TOURNAMENT_ERROR_ALREADY_JOINED));
         }
@@ -717,9 +725,7 @@ impl Tournaments {
         let id = l.t.id;
         let db = &self.inner.db;
         let fail = internal("leaving a tournament");
-        let me = stored_player(db, l.t.setup.guild, player)
-            .await
-            .map_err(&fail)?;
+        let me = stored_player(db, l.guild(), player).await.map_err(&fail)?;
         if !matches!(l.t.state, TournamentState::Open | TournamentState::Running) {
             return Err(Denial::new(id::TOURNAMENT_ERROR_OVER));
         }
@@ -810,7 +816,7 @@ impl Tournaments {
         if caller.moderator {
             return Ok(());
         }
-        let me = stored_player(&self.inner.db, l.t.setup.guild, &caller.person)
+        let me = stored_player(&self.inner.db, l.guild(), &caller.person)
             .await
             .map_err(internal("checking a tournament's creator"))?;
         if me == l.t.setup.creator {
@@ -1101,7 +1107,7 @@ impl Tournaments {
                 }
                 _ => {}
             }
-            boards.push(self.board(l.t.setup.guild, round, n).await);
+            boards.push(self.board(l.guild(), round, n).await);
         }
         self.announce(l, boards, after).await;
         // A round of forfeits only: go on at once.
@@ -1139,7 +1145,7 @@ impl Tournaments {
         };
         self.tell(TournamentNews::Round {
             id: l.t.id,
-            guild: l.t.setup.guild,
+            guild: l.guild(),
             channel: l.t.setup.channel,
             boards,
             variant: l.t.setup.variant,
@@ -1227,7 +1233,7 @@ impl Tournaments {
             if !paired.map_err(&fail)? {
                 continue;
             }
-            boards.push(self.board(l.t.setup.guild, 1, &new).await);
+            boards.push(self.board(l.guild(), 1, &new).await);
         }
         self.announce(l, boards, None).await;
         Ok(())
@@ -1264,7 +1270,7 @@ impl Tournaments {
     ///
     /// # Errors
     /// A [`Denial`]: no such tournament on that server.
-    pub async fn standings(&self, id: TournamentId, guild: u64) -> Result<Card, Denial> {
+    pub async fn standings(&self, id: TournamentId, guild: GuildId) -> Result<Card, Denial> {
         let l = self.load_in(id, guild).await?;
         Ok(self.card_of(&l).await)
     }
@@ -1273,7 +1279,7 @@ impl Tournaments {
     async fn card_of(&self, l: &Loaded) -> Card {
         let mut people = Vec::new();
         for e in &l.entrants {
-            people.push(self.seated(l.t.setup.guild, e.player).await);
+            people.push(self.seated(l.guild(), e.player).await);
         }
         let n = l.entrants.len();
         let standings: Vec<StandingRow> = if l.t.started_unix_ms.is_none() {
@@ -1360,7 +1366,7 @@ impl Tournaments {
                 .iter()
                 .filter(|p| p.pending() && p.match_id.is_none())
             {
-                boards.push(self.board(l.t.setup.guild, p.round, &p.pairing).await);
+                boards.push(self.board(l.guild(), p.round, &p.pairing).await);
             }
             self.announce(&l, boards, None).await;
             if let Err(d) = self.advance(t.id).await {

@@ -16,6 +16,19 @@ pub use fourbot_store::MatchId;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct UserId(pub u64);
 
+/// A server's id: the Discord server (guild) id as the front end knows it,
+/// or the terminal's fixed one ([`crate::players::TERMINAL_GUILD`]). The
+/// store keeps it as a plain number (the `guild_id` columns).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct GuildId(pub u64);
+
+impl fmt::Display for GuildId {
+    /// The number, e.g. `1234`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
 /// What a view is about, so a front end knows whether it replaces the
 /// previous turn (and removes that turn's buttons) or stands alone.
 #[derive(Clone, Debug, PartialEq, Eq)]

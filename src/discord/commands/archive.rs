@@ -10,6 +10,7 @@ use serenity::all::CreateAttachment;
 
 use crate::host::archive::exchange_text;
 use crate::host::limits::{Limit, Metered};
+use crate::host::GuildId;
 use crate::i18n::{id, Args};
 use crate::render::RenderError;
 
@@ -21,7 +22,7 @@ use super::super::reply::{deny, guild_of, user_id, user_locale, PrivateAnswer};
 /// server's per-minute limits (per member and per server; docs/reliability.md
 /// "Limits"); `false` when it is refused (the refusal sent: private, with
 /// the wait).
-async fn within_budget(ctx: Context<'_>, guild: u64, what: Metered) -> Result<bool, Error> {
+async fn within_budget(ctx: Context<'_>, guild: GuildId, what: Metered) -> Result<bool, Error> {
     let data = ctx.data();
     let settings = data.settings.guild(guild).await;
     let bounds = data.settings.bounds();

@@ -208,7 +208,7 @@ pub(super) async fn challenge(
 mod tests {
     use super::*;
     use crate::game::Variant;
-    use crate::host::{Seated, UserId};
+    use crate::host::{GuildId, Seated, UserId};
     use crate::play::ClockSettings;
 
     fn seat(id: u64, name: &str) -> Seated {
@@ -225,7 +225,7 @@ mod tests {
         let catalog = Catalog::new().unwrap();
         let mut c = Challenge {
             id: OfferId(1),
-            guild: 1,
+            guild: GuildId(1),
             channel: 2,
             challenger: seat(10, "alice"),
             seats: vec![seat(20, "bob"), seat(10, "alice")],

@@ -11,7 +11,7 @@ use serenity::all::{ChannelId, User};
 
 use crate::host::limits::{Bounds, Limit};
 use crate::host::terms::{time_text, ConfigChange};
-use crate::host::{Denial, GuildSettings};
+use crate::host::{Denial, GuildId, GuildSettings};
 use crate::i18n::{id, Args, Catalog, Locale, Message};
 
 use super::super::choices::{time_presets, LanguageChoice};
@@ -26,7 +26,7 @@ use super::super::reply::{
 
 /// The server of a moderator command (`guild_only`), after the permission
 /// check; `None` when the refusal has been sent.
-async fn moderator_guild(ctx: Context<'_>) -> Result<Option<u64>, Error> {
+async fn moderator_guild(ctx: Context<'_>) -> Result<Option<GuildId>, Error> {
     let guild = guild_of(ctx);
     if !is_moderator(ctx) {
         deny(ctx, &Denial::new(id::ERROR_MODERATOR_ONLY)).await?;
@@ -165,7 +165,7 @@ pub(super) async fn config(
         if let Err(d) = data.tournaments.set_anyone(guild, anyone).await {
             return deny(ctx, &d).await;
         }
-        tracing::info!(guild, anyone, moderator = %ctx.author().id, "who may create tournaments changed");
+        tracing::info!(guild = guild.0, anyone, moderator = %ctx.author().id, "who may create tournaments changed");
     }
     let anyone = data.tournaments.anyone(guild).await;
     text.push('\n');
@@ -178,7 +178,7 @@ pub(super) async fn config(
         },
     ));
     if !change.is_empty() || tournaments.is_some() {
-        tracing::info!(guild, moderator = %ctx.author().id, "server settings changed");
+        tracing::info!(guild = guild.0, moderator = %ctx.author().id, "server settings changed");
         text = format!("{}\n{text}", data.catalog().plain(locale, id::CONFIG_SAVED));
     }
     private(ctx, text).await
@@ -209,7 +209,7 @@ async fn ladder_reset(ctx: Context<'_>) -> Result<(), Error> {
     };
     match ctx.data().ladder.new_season(guild).await {
         Ok(season) => {
-            tracing::info!(guild, season, moderator = %ctx.author().id, "new ladder season");
+            tracing::info!(guild = guild.0, season, moderator = %ctx.author().id, "new ladder season");
             let done = Message::new(id::LADDER_RESET_DONE).with("season", season);
             reply(ctx, &done).await
         }
@@ -230,7 +230,7 @@ async fn ladder_void(
     };
     match ctx.data().ladder.void(guild, &id).await {
         Ok(done) => {
-            tracing::info!(guild, r#match = %id, moderator = %ctx.author().id, reply = %done.id, "match voided");
+            tracing::info!(guild = guild.0, r#match = %id, moderator = %ctx.author().id, reply = %done.id, "match voided");
             reply(ctx, &done).await
         }
         Err(d) => deny(ctx, &d).await,
@@ -256,7 +256,7 @@ async fn ladder_abort(
     ctx.data().routes.startup.wait().await;
     match ctx.data().ladder.abort(guild, &id, &moderator).await {
         Ok(done) => {
-            tracing::info!(guild, r#match = %id, moderator = %ctx.author().id, "match aborted by a moderator");
+            tracing::info!(guild = guild.0, r#match = %id, moderator = %ctx.author().id, "match aborted by a moderator");
             reply(ctx, &done).await
         }
         Err(d) => deny(ctx, &d).await,
@@ -276,7 +276,7 @@ async fn ban_or_unban(ctx: Context<'_>, user: User, ban: bool) -> Result<(), Err
         .await
     {
         Ok(done) => {
-            tracing::info!(guild, user = %user.id, moderator = %ctx.author().id, reply = %done.id, "ladder ban changed");
+            tracing::info!(guild = guild.0, user = %user.id, moderator = %ctx.author().id, reply = %done.id, "ladder ban changed");
             reply(ctx, &done).await
         }
         Err(d) => deny(ctx, &d).await,

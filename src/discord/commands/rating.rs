@@ -30,7 +30,8 @@ use super::super::choices::VariantChoice;
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only, style};
 use super::super::reply::{
-    guild_locale, guild_of, private, private_followup, seated, user_locale, PrivateAnswer,
+    guild_locale, guild_of, host_guild, private, private_followup, seated, user_locale,
+    PrivateAnswer,
 };
 use super::super::rest::acknowledge;
 
@@ -163,7 +164,7 @@ pub async fn on_page(
     page: usize,
     reader: Locale,
 ) -> Result<(), Error> {
-    let Some(guild) = press.guild_id.map(|g| g.get()) else {
+    let Some(guild) = press.guild_id.map(host_guild) else {
         return Ok(());
     };
     // The page is read from the store: acknowledge first, then edit the

@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::super::choices::VariantChoice;
 use super::super::data::{Context, Error};
 use super::super::messages::MAX_CONTENT;
-use super::super::reply::{pack, private, user_locale};
+use super::super::reply::{host_guild, pack, private, user_locale};
 
 /// The rules, in your language.
 #[poise::command(slash_command)]
@@ -14,7 +14,7 @@ pub(super) async fn rules(ctx: Context<'_>, variant: Option<VariantChoice>) -> R
     let data = ctx.data().clone();
     let l = user_locale(ctx);
     let clock = match ctx.guild_id() {
-        Some(g) => data.settings.guild(g.get()).await.clock,
+        Some(g) => data.settings.guild(host_guild(g)).await.clock,
         None => Default::default(),
     };
     let sections: Vec<String> = data

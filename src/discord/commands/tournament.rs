@@ -13,7 +13,7 @@ use serenity::all::{
 
 use crate::host::tournament_views::{card_locale, started_text};
 use crate::host::tournaments::{Caller, TournamentSpec};
-use crate::host::{Denial, TournamentId};
+use crate::host::{Denial, GuildId, TournamentId};
 use crate::i18n::{id, Args, Locale, Message};
 
 use super::super::choices::{time_presets, FormatChoice, VariantChoice};
@@ -22,7 +22,8 @@ use super::super::messages::mentions_only;
 use super::super::numbers::{ArenaMinutes, Number, Rounds, StartsIn, TournamentNumber};
 use super::super::offers::offer_terms;
 use super::super::reply::{
-    author_seated, deny, guild_of, is_moderator, private, private_followup, seated, user_locale,
+    author_seated, deny, guild_of, host_guild, is_moderator, private, private_followup, seated,
+    user_locale,
 };
 use super::super::rest::acknowledge;
 use super::super::tournament_posts::{card_content, post_card, standings_picture};
@@ -47,7 +48,7 @@ pub(super) async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// The author of `ctx` as the director's caller in `guild`.
-fn caller(ctx: Context<'_>, guild: u64) -> Caller {
+fn caller(ctx: Context<'_>, guild: GuildId) -> Caller {
     Caller {
         guild,
         person: author_seated(ctx),
@@ -99,7 +100,7 @@ async fn tournament_create(
         .tournaments
         .create(&spec, &creator, is_moderator(ctx))
         .await?;
-    tracing::info!(guild, tournament = %tid, creator = %ctx.author().id, "tournament created");
+    tracing::info!(guild = guild.0, tournament = %tid, creator = %ctx.author().id, "tournament created");
     post_card(&data, tid).await;
     reply(ctx, Message::new(id::TOURNAMENT_CREATED).with("id", tid.0)).await
 }
@@ -288,7 +289,7 @@ pub async fn on_press(
     let player = Caller {
         // A press outside a server (none: the message is in a channel)
         // finds no tournament.
-        guild: press.guild_id.map_or(0, |g| g.get()),
+        guild: press.guild_id.map_or(GuildId(0), host_guild),
         person: seated(&press.user, press.member.as_ref()),
         moderator: false,
     };

@@ -6,8 +6,8 @@ use std::time::Duration;
 use fourbot_core::game::Variant;
 use fourbot_core::play::{ClockSettings, TimeControl};
 use fourbot_host::{
-    Acted, ActionId, HeuristicBot, Host, HostConfig, MatchId, Seated, TimeStyle, UserId, View,
-    ViewKind,
+    Acted, ActionId, GuildId, HeuristicBot, Host, HostConfig, MatchId, Seated, TimeStyle, UserId,
+    View, ViewKind,
 };
 use fourbot_i18n::{id, Catalog, Locale};
 use tokio::sync::mpsc::UnboundedReceiver;
@@ -871,7 +871,7 @@ async fn a_finished_match_is_forgotten_after_its_rematch_window() {
         .unwrap();
     next_turn(&mut views).await;
     assert!(host.running_between(ALICE, BOB));
-    assert_eq!(host.running_in(1), vec![ended, running]);
+    assert_eq!(host.running_in(GuildId(1)), vec![ended, running]);
     host.act(ended, ALICE, fourbot_host::Request::ResignMatch)
         .await
         .unwrap();
@@ -884,7 +884,7 @@ async fn a_finished_match_is_forgotten_after_its_rematch_window() {
     assert_eq!(host.known_matches(), 2, "kept for its rematch window");
     assert!(!host.running_between(ALICE, BOB));
     assert!(host.running_between(CAROL, DAVE));
-    assert_eq!(host.running_in(1), vec![running]);
+    assert_eq!(host.running_in(GuildId(1)), vec![running]);
     assert!(host.spec(ended).is_some());
     let rematch = button(&over, "Rematch").action.to_string();
     tokio::time::sleep(Duration::from_millis(600)).await;

@@ -2,7 +2,7 @@
 
 use fourbot_core::game::Variant;
 use fourbot_core::play::{ClockSettings, TimeControl};
-use fourbot_host::{MatchSpec, Seated, UserId};
+use fourbot_host::{GuildId, MatchSpec, Seated, UserId};
 use fourbot_i18n::Locale;
 
 /// A person on a seat (no AI).
@@ -21,7 +21,7 @@ pub fn spec(variant: Variant, players: Vec<Seated>) -> MatchSpec {
         variant,
         clock: ClockSettings::new(TimeControl::DEFAULT),
         players,
-        guild: 1,
+        guild: GuildId(1),
         locale: Locale::EnUs,
         seed: 3,
         tournament: None,

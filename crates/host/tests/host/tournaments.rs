@@ -14,7 +14,7 @@ use fourbot_host::tournaments::{
     ARENA_CLOSE_GRACE_MS,
 };
 use fourbot_host::{
-    HeuristicBot, Host, HostConfig, MatchId, Request, Seated, TimeStyle, UserId, View,
+    GuildId, HeuristicBot, Host, HostConfig, MatchId, Request, Seated, TimeStyle, UserId, View,
 };
 use fourbot_i18n::{id, Catalog, Locale};
 use fourbot_store::{Db, GuildSettings, TournamentId, TournamentState};
@@ -28,7 +28,7 @@ fn unix_ms() -> i64 {
     fourbot_host::WallClock::system().unix_ms()
 }
 
-const GUILD: u64 = 1;
+const GUILD: GuildId = GuildId(1);
 
 fn player(i: u64) -> Seated {
     seat(UserId(100 + i), &format!("p{i}"))
@@ -337,7 +337,7 @@ async fn a_restart_between_two_rounds_pairs_on() {
 async fn a_no_show_loses_by_forfeit_and_leaving_forfeits_the_rest() {
     let db = Db::connect("sqlite::memory:").await.unwrap();
     // A one-second abort window.
-    let mut settings = GuildSettings::new(GUILD);
+    let mut settings = GuildSettings::new(GUILD.0);
     settings.clock.abort_ms = 1_000;
     db.set_guild_settings(&settings).await.unwrap();
     let mut f = field(db.clone());
@@ -452,7 +452,7 @@ fn board_of<'a>(matches: &'a [(Board, MatchId)], p: &Seated) -> &'a (Board, Matc
 #[tokio::test(flavor = "multi_thread")]
 async fn a_no_shows_thread_says_the_forfeit_not_no_result() {
     let db = Db::connect("sqlite::memory:").await.unwrap();
-    let mut settings = GuildSettings::new(GUILD);
+    let mut settings = GuildSettings::new(GUILD.0);
     settings.clock.abort_ms = 1_000;
     db.set_guild_settings(&settings).await.unwrap();
     let mut f = field(db.clone());
@@ -879,7 +879,7 @@ async fn a_tournament_of_another_server_is_unknown_to_its_commands() {
     play_out(&f, &matches).await;
     closing(&f, matches[0].1).await;
     let elsewhere = |p: Seated, moderator: bool| Caller {
-        guild: GUILD + 1,
+        guild: GuildId(2),
         person: p,
         moderator,
     };
@@ -892,7 +892,7 @@ async fn a_tournament_of_another_server_is_unknown_to_its_commands() {
         f.t.remove(tid, &mona, &player(1)).await,
         f.t.join(tid, &elsewhere(player(8), false)).await,
         f.t.leave(tid, &elsewhere(player(1), false)).await,
-        f.t.standings(tid, GUILD + 1).await.map(|_| ()),
+        f.t.standings(tid, GuildId(2)).await.map(|_| ()),
     ];
     for (i, r) in refusals.into_iter().enumerate() {
         assert_eq!(says(&f, &r.unwrap_err()), unknown, "refusal {i}");
@@ -1020,7 +1020,7 @@ async fn a_ladder_banned_player_cannot_join_a_rated_tournament_but_can_join_an_u
     let f = field(db.clone());
     let banned = player(1);
     let pid = db.discord_player(banned.id.0, &banned.name).await.unwrap();
-    assert!(db.ban(GUILD, pid, None, None, unix_ms()).await.unwrap());
+    assert!(db.ban(GUILD.0, pid, None, None, unix_ms()).await.unwrap());
     let rated =
         f.t.create(&swiss_spec(Format::Swiss), &player(0), true)
             .await
@@ -1041,7 +1041,7 @@ async fn a_ladder_banned_player_cannot_join_a_rated_tournament_but_can_join_an_u
     let card = f.t.card(unrated).await.unwrap();
     assert_eq!(card.entrants, vec![(banned.clone(), true)]);
     // Once unbanned, the rated one takes them.
-    assert!(db.unban(GUILD, pid, unix_ms()).await.unwrap());
+    assert!(db.unban(GUILD.0, pid, unix_ms()).await.unwrap());
     f.t.join(rated, &by(banned)).await.unwrap();
 }
 
