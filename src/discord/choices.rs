@@ -228,6 +228,31 @@ pub async fn my_matches(
     respond(partial, choices)
 }
 
+/// This server's open and running tournaments for a `tournament` option
+/// (`/tournament join`, `leave`, `start`, `standings`, `cancel`, `void`),
+/// newest first: "Tournament 3: Swiss, 9 rounds, Classic, 10+10, rated"
+/// in the reader's language, the number as the integer value.
+pub async fn live_tournaments(
+    ctx: super::data::Context<'_>,
+    partial: &str,
+) -> serenity::all::CreateAutocompleteResponse {
+    let Some((data, guild, l)) = server_scope(ctx) else {
+        return serenity::all::CreateAutocompleteResponse::new();
+    };
+    let choices = data
+        .tournaments
+        .live_in(guild, l, MATCH_CHOICES as u32)
+        .await
+        .into_iter()
+        .filter(|(id, label)| fits(partial, id.0, label))
+        .map(|(id, label)| {
+            let name: String = label.chars().take(100).collect();
+            serenity::all::AutocompleteChoice::new(name, id.0)
+        })
+        .collect();
+    serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
 /// The running matches on this server for `/ladder abort` (a moderator
 /// aborts other players' stuck matches), oldest first.
 pub async fn running_matches(

@@ -1011,3 +1011,60 @@ async fn a_round_announced_again_after_a_restart_is_not_posted_twice() {
     }
     final_post(&fake, 1).await;
 }
+
+/// A tournament option suggests this server's open and running
+/// tournaments, newest first, by their titles (issue 35: numbers had to
+/// be typed); a finished or cancelled one is not suggested.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_option_suggests_the_servers_live_tournaments() {
+    let (fake, _bot) = start("tournament-choices").await;
+    open(
+        &fake,
+        1,
+        &[("format", 3, json!("swiss")), ("rounds", 4, json!(3))],
+        &[],
+    )
+    .await;
+    open(&fake, 2, &[("format", 3, json!("round_robin"))], &[]).await;
+    open(&fake, 3, &[("format", 3, json!("round_robin"))], &[]).await;
+    let cancelled = private_reply(
+        &fake,
+        tour(&fake, MONA, "cancel", &[("tournament", 4, json!(3))]),
+    )
+    .await;
+    assert!(cancelled.contains('3'), "{cancelled}");
+    let suggest = |partial: &'static str| {
+        let fake = fake.clone();
+        async move {
+            let i = fake.next_id();
+            let mut v = subcommand_json(
+                i,
+                ALICE,
+                CHANNEL_ID,
+                "tournament",
+                "join",
+                &[("tournament", 4, json!(partial))],
+                &[],
+            );
+            v["type"] = json!(4);
+            v["data"]["options"][0]["options"][0]["focused"] = json!(true);
+            fake.dispatch("INTERACTION_CREATE", v);
+            let r = answer(&fake, i).await;
+            assert_eq!(r["type"], 8, "{r}");
+            r["data"]["choices"].as_array().unwrap().clone()
+        }
+    };
+    let all = suggest("").await;
+    let values: Vec<&Value> = all.iter().map(|c| &c["value"]).collect();
+    assert_eq!(values, [&json!(2), &json!(1)], "{all:?}");
+    assert!(
+        all[1]["name"]
+            .as_str()
+            .unwrap()
+            .starts_with("Tournament 1: Swiss"),
+        "{all:?}"
+    );
+    let swiss = suggest("swiss").await;
+    assert_eq!(swiss.len(), 1, "{swiss:?}");
+    assert_eq!(swiss[0]["value"], json!(1));
+}

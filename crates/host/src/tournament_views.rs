@@ -16,7 +16,7 @@ use fourbot_core::play::{Points, TimeControl};
 use fourbot_core::tournament::Format;
 use fourbot_i18n::{code_name, code_width, id, Args, Catalog, Id, Locale, Value};
 use fourbot_render::{Standings, StandingsColumns, StandingsRow, Trend, MAX_ROWS};
-use fourbot_store::{TournamentId, TournamentState};
+use fourbot_store::{StoredTournament, TournamentId, TournamentState};
 
 use super::terms::time_text;
 use super::tournaments::{Board, CancelReason, Card, StandingRow};
@@ -284,7 +284,12 @@ pub fn standings_picture_table(catalog: &Catalog, l: Locale, card: &Card) -> Opt
 
 /// The tournament's title line: number, format, variant, clock, rated.
 fn title_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
-    let t = &card.tournament;
+    title_of(catalog, l, &card.tournament, card.rounds)
+}
+
+/// "Tournament 3: Swiss, 9 rounds, Classic, 10+10, rated": `t` playing
+/// `rounds` (a Swiss).
+fn title_of(catalog: &Catalog, l: Locale, t: &StoredTournament, rounds: u32) -> String {
     let setup = &t.setup;
     let format = match setup.format {
         // The rounds it plays (fewer than set once started, when its
@@ -292,7 +297,7 @@ fn title_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
         Format::Swiss => catalog.text(
             l,
             id::TOURNAMENT_FORMAT_SWISS,
-            &Args::new().set("rounds", i64::from(card.rounds)),
+            &Args::new().set("rounds", i64::from(rounds)),
         ),
         Format::RoundRobin => catalog.plain(l, id::TOURNAMENT_FORMAT_ROUND_ROBIN),
         Format::Arena => catalog.text(
@@ -321,6 +326,12 @@ fn title_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
                 },
             ),
     )
+}
+
+/// A tournament as an option's suggestion names it (its title; a Swiss
+/// with the rounds it was set to).
+pub fn tournament_choice(catalog: &Catalog, l: Locale, t: &StoredTournament) -> String {
+    title_of(catalog, l, t, t.setup.rounds.unwrap_or(0))
 }
 
 /// A started Swiss set to more rounds than its players allow without a

@@ -342,6 +342,28 @@ impl Db {
         rows.iter().map(tournament_row).collect()
     }
 
+    /// The open and running tournaments of `guild`, newest first, at most
+    /// `limit`: what a member may join, leave or ask about now.
+    ///
+    /// # Errors
+    /// [`StoreError::CorruptTournament`]; [`StoreError::Database`].
+    pub async fn live_tournaments_of(
+        &self,
+        guild: GuildId,
+        limit: u32,
+    ) -> Result<Vec<StoredTournament>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments
+             WHERE guild_id = $1 AND state IN ('open', 'running')
+             ORDER BY id DESC LIMIT $2"
+        ))
+        .bind(gid(guild))
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(tournament_row).collect()
+    }
+
     /// Remembers the tournament message (a Discord message id).
     ///
     /// # Errors

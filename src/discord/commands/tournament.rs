@@ -109,7 +109,9 @@ async fn tournament_create(
 #[poise::command(slash_command, guild_only, rename = "join")]
 async fn tournament_join(
     ctx: Context<'_>,
-    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+    #[rename = "tournament"]
+    #[autocomplete = "super::super::choices::live_tournaments"]
+    TournamentNumber(tid): TournamentNumber,
 ) -> Result<(), Error> {
     let guild = guild_of(ctx);
     let me = caller(ctx, guild);
@@ -123,7 +125,9 @@ async fn tournament_join(
 #[poise::command(slash_command, guild_only, rename = "leave")]
 async fn tournament_leave(
     ctx: Context<'_>,
-    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+    #[rename = "tournament"]
+    #[autocomplete = "super::super::choices::live_tournaments"]
+    TournamentNumber(tid): TournamentNumber,
 ) -> Result<(), Error> {
     let guild = guild_of(ctx);
     let me = caller(ctx, guild);
@@ -138,7 +142,9 @@ async fn tournament_leave(
 #[poise::command(slash_command, guild_only, rename = "start")]
 async fn tournament_start(
     ctx: Context<'_>,
-    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+    #[rename = "tournament"]
+    #[autocomplete = "super::super::choices::live_tournaments"]
+    TournamentNumber(tid): TournamentNumber,
 ) -> Result<(), Error> {
     let guild = guild_of(ctx);
     let me = caller(ctx, guild);
@@ -159,7 +165,9 @@ async fn tournament_start(
 #[poise::command(slash_command, guild_only, rename = "standings")]
 async fn tournament_standings(
     ctx: Context<'_>,
-    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+    #[rename = "tournament"]
+    #[autocomplete = "super::super::choices::live_tournaments"]
+    TournamentNumber(tid): TournamentNumber,
 ) -> Result<(), Error> {
     let guild = guild_of(ctx);
     let data = ctx.data().clone();
@@ -190,7 +198,9 @@ async fn tournament_standings(
 #[poise::command(slash_command, guild_only, rename = "cancel")]
 async fn tournament_cancel(
     ctx: Context<'_>,
-    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+    #[rename = "tournament"]
+    #[autocomplete = "super::super::choices::live_tournaments"]
+    TournamentNumber(tid): TournamentNumber,
 ) -> Result<(), Error> {
     let guild = guild_of(ctx);
     let me = caller(ctx, guild);
@@ -211,7 +221,9 @@ async fn tournament_cancel(
 #[poise::command(slash_command, guild_only, rename = "remove")]
 async fn tournament_remove(
     ctx: Context<'_>,
-    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+    #[rename = "tournament"]
+    #[autocomplete = "super::super::choices::live_tournaments"]
+    TournamentNumber(tid): TournamentNumber,
     user: User,
 ) -> Result<(), Error> {
     let guild = guild_of(ctx);
@@ -243,7 +255,9 @@ async fn tournament_remove(
 #[poise::command(slash_command, guild_only, rename = "void")]
 async fn tournament_void(
     ctx: Context<'_>,
-    #[rename = "tournament"] TournamentNumber(tid): TournamentNumber,
+    #[rename = "tournament"]
+    #[autocomplete = "super::super::choices::live_tournaments"]
+    TournamentNumber(tid): TournamentNumber,
     round: Number,
     board: Number,
 ) -> Result<(), Error> {

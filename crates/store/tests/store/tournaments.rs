@@ -182,6 +182,23 @@ async fn a_restart_finds_the_live_tournaments_of_its_shards(engine) {
     assert_eq!(db.tournament(over).await.unwrap().ended_unix_ms, Some(6));
 }
 
+async fn a_servers_live_tournaments_come_newest_first_within_the_limit(engine) {
+    let db = engine.db().await;
+    let p = players(&db, 1).await;
+    let (here, there) = (1 << 22, 2 << 22);
+    let first = db.create_tournament(&swiss(p[0], here)).await.unwrap();
+    let second = db.create_tournament(&swiss(p[0], here)).await.unwrap();
+    let elsewhere = db.create_tournament(&swiss(p[0], there)).await.unwrap();
+    let over = db.create_tournament(&swiss(p[0], here)).await.unwrap();
+    let third = db.create_tournament(&swiss(p[0], here)).await.unwrap();
+    assert!(db.start_tournament(second, &[], 5).await.unwrap());
+    assert!(db.end_tournament(over, TournamentState::Cancelled, 6).await.unwrap());
+    let ids = |v: Vec<fourbot_store::StoredTournament>| v.iter().map(|t| t.id).collect::<Vec<_>>();
+    assert_eq!(ids(db.live_tournaments_of(here, 25).await.unwrap()), [third, second, first]);
+    assert_eq!(ids(db.live_tournaments_of(here, 2).await.unwrap()), [third, second]);
+    assert_eq!(ids(db.live_tournaments_of(there, 25).await.unwrap()), [elsewhere]);
+}
+
 async fn a_running_arena_takes_late_entrants_with_the_next_seed(engine) {
     let db = engine.db().await;
     let p = players(&db, 4).await;
