@@ -382,7 +382,7 @@ pub const RATE_LIMIT_PAUSE_MS: u64 = 1_000;
 /// timeout, a connection dropped before the answer). Every request retried
 /// this way is harmless to repeat: edits, acknowledgements (a repeat that
 /// Discord already took is answered 40060, see
-/// [`super::reply::acknowledge`]), creates with a nonce; follow-ups, which
+/// [`acknowledge`]), creates with a nonce; follow-ups, which
 /// take none, look first whether they were posted (the poster's `followup`).
 pub fn retry_pause(error: &serenity::Error, attempt: u32) -> Option<Duration> {
     let factor = 1u64 << attempt.min(10);
