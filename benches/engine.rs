@@ -6,7 +6,9 @@
 //! legal moves, starting a new game whenever one ends) and games/s for
 //! `games/classic` (1,000 complete random games).
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

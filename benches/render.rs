@@ -13,7 +13,9 @@
 //! the cached path is measured on the positions of 2,000 random classic
 //! games in turn (each picture a new position, as in many live matches).
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
 use fourbot::game::notation::read_game;
 use fourbot::game::{Game, Variant};
 use fourbot::render::samples::{leaderboard_page, rating_history};

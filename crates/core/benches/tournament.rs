@@ -6,7 +6,9 @@
 //! is a Swiss played with seeded random results: wins, losses and draws in
 //! equal shares), and the full 11-round schedule of a 12-player round robin.
 
-use criterion::{black_box, criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
