@@ -14,6 +14,7 @@ use serenity::all::{
 use crate::game::Variant;
 use crate::host::seating::ColorChoice;
 use crate::host::terms::parse_variant;
+use crate::host::tournament_views::tournament_choice;
 use crate::host::{Denial, GuildId};
 use crate::i18n::{id, localizations, Catalog, Id, Locale};
 
@@ -241,13 +242,14 @@ pub async fn live_tournaments(
     };
     let choices = data
         .tournaments
-        .live_in(guild, l, MATCH_CHOICES as u32)
+        .live_in(guild, MATCH_CHOICES as u32)
         .await
-        .into_iter()
-        .filter(|(id, label)| fits(partial, id.0, label))
+        .iter()
+        .map(|t| (t.id.0, tournament_choice(data.catalog(), l, t)))
+        .filter(|(id, label)| fits(partial, *id, label))
         .map(|(id, label)| {
             let name: String = label.chars().take(100).collect();
-            serenity::all::AutocompleteChoice::new(name, id.0)
+            serenity::all::AutocompleteChoice::new(name, id)
         })
         .collect();
     serenity::all::CreateAutocompleteResponse::new().set_choices(choices)

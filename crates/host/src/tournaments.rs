@@ -32,7 +32,7 @@ use fourbot_core::tournament::standings::{standings, Standing};
 use fourbot_core::tournament::{
     arena, outcome_of, round_robin, swiss, Entrant, EntrantResult, Format, Outcome, Pairing, Played,
 };
-use fourbot_i18n::{id, Locale};
+use fourbot_i18n::id;
 use fourbot_store::{
     Db, Joined, NewPairing, NewTournament, PlayerId, StoreError, StoredEntrant, StoredPairing,
     StoredTournament, TournamentId, TournamentState,
@@ -1256,27 +1256,13 @@ impl Tournaments {
         }
     }
 
-    /// The open and running tournaments of `guild`, newest first, each
-    /// with its title in `l` ([`crate::tournament_views::tournament_choice`]),
-    /// at most `limit`: the suggestions of a tournament option. A store
-    /// failure suggests nothing (logged).
-    pub async fn live_in(
-        &self,
-        guild: GuildId,
-        l: Locale,
-        limit: u32,
-    ) -> Vec<(TournamentId, String)> {
+    /// The open and running tournaments of `guild`, newest first, at most
+    /// `limit`: the suggestions of a tournament option (named by
+    /// [`crate::tournament_views::tournament_choice`]). A store failure
+    /// suggests nothing (logged).
+    pub async fn live_in(&self, guild: GuildId, limit: u32) -> Vec<StoredTournament> {
         match self.inner.db.live_tournaments_of(guild.0, limit).await {
-            Ok(live) => live
-                .iter()
-                .map(|t| {
-                    let catalog = self.inner.host.catalog();
-                    (
-                        t.id,
-                        crate::tournament_views::tournament_choice(catalog, l, t),
-                    )
-                })
-                .collect(),
+            Ok(live) => live,
             Err(e) => {
                 tracing::warn!(error = %e, "listing the live tournaments failed");
                 Vec::new()
