@@ -344,7 +344,7 @@ async fn on_match_press(
         // previews.
         if data.settings.confirm_drop(player).await {
             let locale = presser_locale(data, press).await;
-            if let Some(shown) = data.host.preview_first(player, drop, true, locale).await {
+            if let Some(shown) = data.host.preview_first(player, drop, locale).await {
                 return show_preview(ctx, data, press, drop, shown, locale).await;
             }
         }
@@ -427,7 +427,7 @@ async fn on_message(data: &Data, msg: &Message) -> Result<(), Error> {
     if route.finished {
         return Ok(()); // after the match, everything is chat
     }
-    let player = UserId(msg.author.id.get());
+    let player = super::reply::user_id(&msg.author);
     let text = typed_text(&msg.content, data.bot_user());
     if let Err(d) = data.host.typed(id, player, &text).await {
         let reply = CreateMessage::new()

@@ -1042,6 +1042,13 @@ impl Host {
     /// room. `None` otherwise: the press is then handled as usual by
     /// [`Host::press`], which plays it or says why not.
     pub async fn preview(&self, player: UserId, action: ActionId) -> Option<Vec<u8>> {
+        let (m, column) = self.previewed(player, action).await?;
+        fourbot_render::preview_png(m.current_game().game(), column).ok()
+    }
+
+    /// The match as it stands and the column, when `action` is a drop
+    /// `player` may preview now ([`Host::preview`]).
+    async fn previewed(&self, player: UserId, action: ActionId) -> Option<(Match, u8)> {
         let ActionId::Move {
             match_id,
             turn,
@@ -1059,7 +1066,7 @@ impl Host {
         if seated.id != player || seated.ai_level.is_some() {
             return None;
         }
-        fourbot_render::preview_png(m.current_game().game(), column).ok()
+        Some((m, column))
     }
 
     /// The wall clock of the host and of every service built on it (their
@@ -1069,47 +1076,32 @@ impl Host {
         &self.inner.clock
     }
 
-    /// Confirm-before-drop (a player's `/settings`, `confirm_first`): a
+    /// Confirm-before-drop, for a player who asked for it (`/settings`): a
     /// press on drop `drop` that `player` has not selected yet selects it
     /// and answers its [`Host::preview`] with its alt text in `l` (the
     /// presser's language), to be shown privately with a Confirm button;
     /// a second press on it, or Confirm, plays it through [`Host::press`].
-    /// `None`: no preview (not asked for, selected already, or no preview
-    /// of this press), so the press is played.
+    /// `None`: no preview (selected already, or no preview of this press),
+    /// so the press is played.
     pub async fn preview_first(
         &self,
         player: UserId,
         drop: ActionId,
-        confirm_first: bool,
         l: Locale,
     ) -> Option<Picture> {
-        if !confirm_first || self.selected(player) == Some(drop) {
+        if self.selected(player) == Some(drop) {
             return None;
         }
-        let png = self.preview(player, drop).await?;
-        let alt = self.preview_alt(drop, l).await?;
+        let (m, column) = self.previewed(player, drop).await?;
+        let game = m.current_game().game();
+        let png = fourbot_render::preview_png(game, column).ok()?;
+        let alt = crate::alt::preview_alt(self.catalog(), l, game, column);
         self.inner
             .selections
             .lock()
             .expect("selections lock")
             .insert(player, drop);
         Some(Picture { png, alt })
-    }
-
-    /// The alt text of drop `drop`'s preview in `l`.
-    async fn preview_alt(&self, drop: ActionId, l: Locale) -> Option<String> {
-        let ActionId::Move {
-            match_id,
-            mv: Move::Drop(column),
-            ..
-        } = drop
-        else {
-            return None;
-        };
-        let entry = self.entry(match_id)?;
-        let m = Self::snapshot(&entry).await?;
-        let game = m.current_game().game();
-        Some(crate::alt::preview_alt(self.catalog(), l, game, column))
     }
 
     /// The drop `player` selected last ([`Host::preview_first`]), if it

@@ -539,14 +539,8 @@ async fn confirm_before_drop_selects_a_column_first_and_the_second_press_plays_i
     let first = next_turn(&mut views).await;
     let d: ActionId = button(&first, "d").action.to_string().parse().unwrap();
     let e: ActionId = button(&first, "e").action.to_string().parse().unwrap();
-    assert!(
-        host.preview_first(ALICE, d, false, Locale::EnUs)
-            .await
-            .is_none(),
-        "not asked for: the press plays"
-    );
     let shown = host
-        .preview_first(ALICE, d, true, Locale::EnUs)
+        .preview_first(ALICE, d, Locale::EnUs)
         .await
         .expect("selects d");
     assert!(shown.png.starts_with(b"\x89PNG"));
@@ -555,21 +549,15 @@ async fn confirm_before_drop_selects_a_column_first_and_the_second_press_plays_i
         "Preview: your disc in column d. The board is empty. Red to move."
     );
     assert!(
-        host.preview_first(ALICE, e, true, Locale::EnUs)
-            .await
-            .is_some(),
+        host.preview_first(ALICE, e, Locale::EnUs).await.is_some(),
         "another column selects that one"
     );
     assert!(
-        host.preview_first(ALICE, e, true, Locale::EnUs)
-            .await
-            .is_none(),
+        host.preview_first(ALICE, e, Locale::EnUs).await.is_none(),
         "the second press on e plays it"
     );
     assert!(
-        host.preview_first(ALICE, d, true, Locale::EnUs)
-            .await
-            .is_some(),
+        host.preview_first(ALICE, d, Locale::EnUs).await.is_some(),
         "d selected again"
     );
     // Any press ends the selection, a refused one too: d previews again
@@ -580,9 +568,7 @@ async fn confirm_before_drop_selects_a_column_first_and_the_second_press_plays_i
     };
     assert!(host.press(ALICE, not_over, None).await.is_err());
     assert!(
-        host.preview_first(ALICE, d, true, Locale::EnUs)
-            .await
-            .is_some(),
+        host.preview_first(ALICE, d, Locale::EnUs).await.is_some(),
         "the selection ended with alice's press"
     );
     // The press (here a Confirm of d) plays.
