@@ -31,12 +31,7 @@ pub fn picture(bytes: Vec<u8>, file: impl Into<String>, alt: Option<&str>) -> Cr
 
 /// `text` cut to Discord's limit (on a character boundary).
 pub fn clip(text: &str) -> String {
-    if text.chars().count() <= MAX_CONTENT {
-        return text.to_string();
-    }
-    let mut s: String = text.chars().take(MAX_CONTENT - 1).collect();
-    s.push('…');
-    s
+    crate::i18n::clip_chars(text, MAX_CONTENT)
 }
 
 /// A host button's colour as Discord's.

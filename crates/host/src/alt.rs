@@ -7,7 +7,7 @@
 //! columns are left out; a block (an obstacle cell) is named as such.
 
 use fourbot_core::game::{column_letter, Cell, Game, Outcome, Position};
-use fourbot_i18n::{id, Args, Catalog, Locale};
+use fourbot_i18n::{clip_chars, id, Args, Catalog, Locale};
 
 /// Discord's limit on an attachment's description (characters).
 pub const ALT_MAX: usize = 1024;
@@ -21,7 +21,7 @@ pub fn board_alt(catalog: &Catalog, l: Locale, game: &Game) -> String {
         parts.push(catalog.text(l, id::BOARD_ALT_LAST, &args));
     }
     parts.push(state(catalog, l, game.position()));
-    clip(parts.join(" "))
+    clip_chars(&parts.join(" "), ALT_MAX)
 }
 
 /// The alt text of a drop's preview (confirm-before-drop): the drop in
@@ -29,7 +29,10 @@ pub fn board_alt(catalog: &Catalog, l: Locale, game: &Game) -> String {
 pub fn preview_alt(catalog: &Catalog, l: Locale, game: &Game, column: u8) -> String {
     let args = Args::new().set("column", column_letter(column).to_string());
     let preview = catalog.text(l, id::BOARD_ALT_PREVIEW, &args);
-    clip(format!("{preview} {}", board_alt(catalog, l, game)))
+    clip_chars(
+        &format!("{preview} {}", board_alt(catalog, l, game)),
+        ALT_MAX,
+    )
 }
 
 /// The alt text of game `number`'s replay (an animation of its moves):
@@ -37,7 +40,10 @@ pub fn preview_alt(catalog: &Catalog, l: Locale, game: &Game, column: u8) -> Str
 pub fn replay_alt(catalog: &Catalog, l: Locale, number: usize, game: &Game) -> String {
     let args = Args::new().set("game", number);
     let replay = catalog.text(l, id::BOARD_ALT_REPLAY, &args);
-    clip(format!("{replay} {}", board_alt(catalog, l, game)))
+    clip_chars(
+        &format!("{replay} {}", board_alt(catalog, l, game)),
+        ALT_MAX,
+    )
 }
 
 /// The columns of `p` that hold anything, each as one sentence; or that
@@ -76,16 +82,6 @@ fn state(catalog: &Catalog, l: Locale, p: &Position) -> String {
         Outcome::Win { winner, .. } => catalog.text(l, id::BOARD_ALT_WON, &color(winner)),
         Outcome::Draw(_) => catalog.plain(l, id::BOARD_ALT_DRAWN),
     }
-}
-
-/// `text` within [`ALT_MAX`] characters (an ellipsis marks a cut).
-fn clip(text: String) -> String {
-    if text.chars().count() <= ALT_MAX {
-        return text;
-    }
-    let mut cut: String = text.chars().take(ALT_MAX - 1).collect();
-    cut.push('…');
-    cut
 }
 
 #[cfg(test)]

@@ -147,6 +147,18 @@ pub fn shape_name(raw: &str, style: NameStyle) -> String {
     }
 }
 
+/// `text` within `max` characters (Unicode scalar values, as Discord
+/// counts its limits): unchanged if it fits, else its first `max − 1` and
+/// "…".
+pub fn clip_chars(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(max.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 /// `raw` (a name as typed) for a fixed-width table in a Discord code
 /// block, at most `width` characters: cleaned and capped as
 /// [`shape_name`] does ([`NameStyle::Plain`]), a backtick shown as `ˋ` (it
@@ -156,13 +168,7 @@ pub fn shape_name(raw: &str, style: NameStyle) -> String {
 /// it by [`code_width`], not by its `chars().count()`.
 pub fn code_name(raw: &str, width: usize) -> String {
     let plain = shape_name(raw, NameStyle::Plain).replace('`', "ˋ");
-    let mut name: String = if plain.chars().count() > width {
-        let mut n: String = plain.chars().take(width.saturating_sub(1)).collect();
-        n.push('…');
-        n
-    } else {
-        plain
-    };
+    let mut name = clip_chars(&plain, width);
     if name.chars().any(right_to_left) {
         name = format!("{FSI}{name}{PDI}");
     }
@@ -226,6 +232,13 @@ fn find_ascii_ci(haystack: &str, needle: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clipped_text_keeps_its_first_characters_and_an_ellipsis_within_the_limit() {
+        assert_eq!(clip_chars("αβγ", 3), "αβγ");
+        assert_eq!(clip_chars("αβγδ", 3), "αβ…");
+        assert_eq!(clip_chars(&"é".repeat(2001), 2000).chars().count(), 2000);
+    }
 
     fn discord(raw: &str) -> String {
         shape_name(raw, NameStyle::Discord)
