@@ -336,7 +336,13 @@ impl Routes {
                 .leases
                 .pressed_elsewhere(id, press.channel, token, press.at),
         }
-        if let (Some(message), Some(locale)) = (press.message, locale()) {
+        // Only a match without a route asks for its language (the host
+        // clones the match's spec for it).
+        let Some(message) = press.message else { return };
+        if self.lock().by_match.contains_key(&id) {
+            return;
+        }
+        if let Some(locale) = locale() {
             self.learn(id, press.channel, message, locale).await;
         }
     }
