@@ -31,6 +31,10 @@ pub struct Data {
     /// The tournaments' news, until the start-up takes them
     /// ([`super::tournament_posts::run`]).
     pub tournament_news: Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<TournamentNews>>>,
+    /// What the moderation log posts (taken by the start-up,
+    /// [`super::modlog::run`]).
+    pub modlog_posts:
+        Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<crate::host::moderation::ModLogPost>>>,
     /// Server and player settings.
     pub settings: Settings,
     /// Matches ↔ threads.

@@ -27,6 +27,7 @@ pub mod events;
 pub mod leases;
 pub mod limits;
 pub mod messages;
+pub mod modlog;
 pub mod numbers;
 pub mod offers;
 pub mod ops;
@@ -197,6 +198,9 @@ async fn run_until(
         tournaments: services.tournaments.clone(),
         tournament_news: parking_lot::Mutex::new(
             services.tournament_news.lock().expect("news lock").take(),
+        ),
+        modlog_posts: parking_lot::Mutex::new(
+            services.modlog_posts.lock().expect("modlog lock").take(),
         ),
         settings,
         routes: routes.clone(),
@@ -560,6 +564,11 @@ async fn start_up(data: &Arc<Data>, bot: UserId, dev_guild: Option<u64>) {
     });
     // Tournaments follow match ends from before the matches are restored
     // (a restored match may end at once), and pair what is due.
+    // The moderation log posts in its channels from the start.
+    let posts = data.modlog_posts.lock().take();
+    if let Some(posts) = posts {
+        tokio::spawn(modlog::run(data.clone(), posts));
+    }
     let news = data.tournament_news.lock().take();
     if let Some(news) = news {
         tokio::spawn(tournament_posts::run(data.clone(), news));

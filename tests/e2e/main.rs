@@ -17,6 +17,7 @@ mod kill;
 mod kill_flag;
 mod limits;
 mod mentions;
+mod modlog;
 mod names;
 mod operations;
 mod outage;
