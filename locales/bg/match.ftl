@@ -86,3 +86,12 @@ board-alt-drawn = Партията е реми.
 board-alt-replay = Повторение на партия { $game }, ход по ход. Накрая:
 # $column (текст: буква)
 board-alt-preview = Преглед: твоят диск в колона { $column }.
+
+## Issue 35 §2: личният избор на мач
+pick-match-resign = Имаш няколко текущи мача. От кой се отказваш?
+pick-match-resign-game = Имаш няколко текущи мача. В кой се отказваш от текущата партия?
+pick-match-board = Имаш няколко текущи мача. Чия дъска искаш да видиш?
+pick-match-placeholder = Избери мач
+pick-match-option = #{ $id } · { $name }
+pick-match-resigned = Отказа се от мач { $id }.
+pick-match-resigned-game = Отказа се от текущата партия на мач { $id }.

@@ -86,3 +86,12 @@ board-alt-drawn = Die Partie ist remis.
 board-alt-replay = Wiederholung von Partie { $game }, Zug für Zug. Am Ende:
 # $column (Text: ein Buchstabe)
 board-alt-preview = Vorschau: dein Stein in Spalte { $column }.
+
+## Issue 35 §2: die private Match-Auswahl
+pick-match-resign = Du hast mehrere laufende Matches. Welches gibst du auf?
+pick-match-resign-game = Du hast mehrere laufende Matches. In welchem gibst du die laufende Partie auf?
+pick-match-board = Du hast mehrere laufende Matches. Welches Brett willst du sehen?
+pick-match-placeholder = Wähle ein Match
+pick-match-option = #{ $id } · { $name }
+pick-match-resigned = Du hast Match { $id } aufgegeben.
+pick-match-resigned-game = Du hast die laufende Partie von Match { $id } aufgegeben.

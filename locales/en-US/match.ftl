@@ -123,3 +123,15 @@ board-alt-drawn = The game is drawn.
 board-alt-replay = Replay of game { $game }, move by move. At the end:
 # $column (text: a letter)
 board-alt-preview = Preview: your disc in column { $column }.
+
+## Issue 35 §2: the private match picker of /resign, /resign-game and /board
+## for a member with several running matches outside a match thread.
+pick-match-resign = You have several running matches. Which one do you resign?
+pick-match-resign-game = You have several running matches. In which one do you resign the current game?
+pick-match-board = You have several running matches. Whose board do you want to see?
+pick-match-placeholder = Choose a match
+# $id (a match id), $name (the match thread's name: players, variant, time)
+pick-match-option = #{ $id } · { $name }
+# $id (a match id)
+pick-match-resigned = You resigned match { $id }.
+pick-match-resigned-game = You resigned the current game of match { $id }.

@@ -86,3 +86,12 @@ board-alt-drawn = La partita è patta.
 board-alt-replay = Replay della partita { $game }, mossa per mossa. Alla fine:
 # $column (testo: una lettera)
 board-alt-preview = Anteprima: la tua pedina nella colonna { $column }.
+
+## Issue 35 §2: la scelta privata dell'incontro
+pick-match-resign = Hai più incontri in corso. A quale abbandoni?
+pick-match-resign-game = Hai più incontri in corso. In quale abbandoni la partita in corso?
+pick-match-board = Hai più incontri in corso. Di quale vuoi vedere la scacchiera?
+pick-match-placeholder = Scegli un incontro
+pick-match-option = #{ $id } · { $name }
+pick-match-resigned = Hai abbandonato l'incontro { $id }.
+pick-match-resigned-game = Hai abbandonato la partita in corso dell'incontro { $id }.

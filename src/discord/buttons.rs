@@ -14,7 +14,10 @@
 //! - a leaderboard's pages: `lb:<variant>:<page>`;
 //! - the private question that confirms Resign match:
 //!   `r:<match>:<until>:yes`, `r:<match>:<until>:no` (`until`: the unix
-//!   second after which Yes no longer resigns).
+//!   second after which Yes no longer resigns);
+//! - the private match picker of `/resign`, `/resign-game` and `/board`
+//!   for a member with several running matches (a select menu whose
+//!   values are match ids): `p:resign`, `p:game`, `p:board`.
 //!
 //! The forms are those of earlier versions, so the buttons of messages
 //! posted before a restart or an upgrade keep working.
@@ -71,6 +74,31 @@ pub enum ButtonId {
         /// The page.
         page: usize,
     },
+    /// The private match picker: the chosen match (the select's value) is
+    /// the one meant.
+    Pick(Picked),
+}
+
+/// What a member picks one of their running matches for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picked {
+    /// `/resign`: resign that whole match.
+    Resign,
+    /// `/resign-game`: resign its current game.
+    ResignGame,
+    /// `/board`: show its board privately.
+    Board,
+}
+
+impl Picked {
+    /// The word in the custom id.
+    fn word(self) -> &'static str {
+        match self {
+            Picked::Resign => "resign",
+            Picked::ResignGame => "game",
+            Picked::Board => "board",
+        }
+    }
 }
 
 impl ButtonId {
@@ -108,6 +136,7 @@ impl fmt::Display for ButtonId {
                 write!(f, "s:{id}:{word}")
             }
             ButtonId::Leaderboard { variant, page } => write!(f, "lb:{}:{page}", variant.key()),
+            ButtonId::Pick(what) => write!(f, "p:{}", what.word()),
             ButtonId::Tournament { id, join } => {
                 write!(f, "t:{id}:{}", if *join { "join" } else { "leave" })
             }
@@ -158,6 +187,11 @@ impl FromStr for ButtonId {
                     resign,
                 })
             }
+            "p" => [Picked::Resign, Picked::ResignGame, Picked::Board]
+                .into_iter()
+                .find(|p| p.word() == rest)
+                .map(ButtonId::Pick)
+                .ok_or_else(unknown),
             "t" => {
                 let (first, word) = rest.split_once(':').ok_or_else(unknown)?;
                 let id = TournamentId(row(first)?);
@@ -263,6 +297,9 @@ mod tests {
                 id: TournamentId(3),
                 join: false,
             },
+            ButtonId::Pick(Picked::Resign),
+            ButtonId::Pick(Picked::ResignGame),
+            ButtonId::Pick(Picked::Board),
             ButtonId::Challenge {
                 id: OfferId(i64::MAX),
                 answer: Answer::Accept,

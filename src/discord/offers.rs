@@ -18,7 +18,7 @@ use crate::host::offers::{Completed, Expired, Lookup, OfferId, OfferPress, Offer
 use crate::host::present::versus_shaped;
 use crate::host::terms::{time_text, MatchTerms};
 use crate::host::{Denial, GuildId, MatchId, MatchSpec, Seated, TournamentMatch, UserId};
-use crate::i18n::{id, Args, Locale, Message};
+use crate::i18n::{id, Args, Catalog, Locale, Message};
 use crate::play::ClockSettings;
 
 use super::data::{Context, Data, Error};
@@ -85,6 +85,33 @@ pub struct MatchPlace {
     pub locale: Locale,
 }
 
+/// The name of a match's thread in `l` ("alice vs bob · Classic 10+10"),
+/// within Discord's 100 characters of a channel name; also the match's
+/// name in a select menu. Neither renders markdown or mentions: the names
+/// are shaped plain (cleaned and capped, no escapes; docs/discord.md
+/// "Names in text").
+pub fn thread_name(
+    catalog: &Catalog,
+    l: Locale,
+    players: &[Seated],
+    variant: Variant,
+    clock: ClockSettings,
+) -> String {
+    let plain: Vec<String> = players
+        .iter()
+        .map(|p| crate::i18n::shape_name(&p.name, crate::i18n::NameStyle::Plain))
+        .collect();
+    let name = catalog.text(
+        l,
+        id::THREAD_NAME,
+        &Args::new()
+            .set("players", versus_shaped(catalog, l, variant, &plain))
+            .set("variant", catalog.variant_name(l, variant))
+            .set("time", time_text(clock.control)),
+    );
+    crate::i18n::clip_chars(&name, 100)
+}
+
 /// Opens the match's public thread on the offer message and starts the
 /// match there; its first turn follows from the host's outbox. A
 /// tournament's board passes its pairing (`tournament`), which the match
@@ -107,25 +134,8 @@ pub async fn open_match(
             .filter(|p| p.ai_level.is_none())
             .map(|p| p.id),
     );
-    let catalog = data.catalog();
     let l = place.locale;
-    // A channel name renders no markdown and no mention: its names are
-    // shaped plain (cleaned and capped, no escapes; docs/discord.md "Names
-    // in text").
-    let plain: Vec<String> = players
-        .iter()
-        .map(|p| crate::i18n::shape_name(&p.name, crate::i18n::NameStyle::Plain))
-        .collect();
-    let name = catalog.text(
-        l,
-        id::THREAD_NAME,
-        &Args::new()
-            .set("players", versus_shaped(catalog, l, variant, &plain))
-            .set("variant", catalog.variant_name(l, variant))
-            .set("time", time_text(clock.control)),
-    );
-    // Discord's limit on a channel name.
-    let name: String = name.chars().take(100).collect();
+    let name = thread_name(data.catalog(), l, &players, variant, clock);
     // Retried like a post (a 429 waits, a 5xx retries); a retry of a start
     // that Discord carried out is answered 160004 "A thread has already
     // been created for this message": that thread, whose id is the

@@ -21,6 +21,7 @@ mod modlog;
 mod names;
 mod operations;
 mod outage;
+mod picker;
 mod pitfalls;
 mod production;
 mod rated;

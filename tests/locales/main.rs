@@ -134,6 +134,7 @@ fn may_equal_english(l: Locale, key: &Key) -> bool {
         "history-line",
         "analyze-line",
         "thread-name",
+        "pick-match-option",
         "rating-title",
         "matches-running-line",
         "table-rank",

@@ -838,6 +838,23 @@ pub fn press(fake: &FakeDiscord, user: TestUser, message: &Value, custom_id: &st
     press_in(fake, user, message, custom_id, "en-US")
 }
 
+/// `user` chooses `values` in the select `custom_id` of `message` (see
+/// [`select_json`]); returns the interaction id.
+pub fn choose(
+    fake: &FakeDiscord,
+    user: TestUser,
+    message: &Value,
+    custom_id: &str,
+    values: &[&str],
+) -> u64 {
+    let id = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        select_json(id, user, message, custom_id, values, "en-US"),
+    );
+    id
+}
+
 /// Like [`press`], from a client in `locale`.
 pub fn press_in(
     fake: &FakeDiscord,

@@ -187,6 +187,42 @@ pub fn button_press_json(
     v
 }
 
+/// A choice of `values` by `user` in the string select `custom_id` of
+/// `message` (a component interaction, `component_type` 3, with the
+/// chosen options' values: developers/interactions/receiving-and-responding,
+/// "Message Component Data Structure").
+///
+/// # Panics
+/// When `message` has no such select or a value is none of its options:
+/// Discord's client sends only what the menu offers.
+pub fn select_json(
+    id: u64,
+    user: TestUser,
+    message: &Value,
+    custom_id: &str,
+    values: &[&str],
+    locale: &str,
+) -> Value {
+    let select = message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().into_iter().flatten())
+        .find(|c| c["type"] == 3 && c["custom_id"] == custom_id)
+        .unwrap_or_else(|| panic!("no select {custom_id} in {message}"));
+    for v in values {
+        let offered = select["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|o| o["value"] == *v);
+        assert!(offered, "{v} is not an option of {select}");
+    }
+    let mut v = button_press_json(id, user, message, custom_id, locale);
+    v["data"] = json!({"custom_id": custom_id, "component_type": 3, "values": values});
+    v
+}
+
 /// A message typed by `user` in `channel` (a guild channel of
 /// [`GUILD_ID`]).
 pub fn message_create_json(id: u64, user: TestUser, channel: u64, content: &str) -> Value {
