@@ -53,3 +53,6 @@ modlog-no-reason = Не е посочена причина.
 config-modlog = Модераторски дневник: { $channel }
 config-modlog-none = няма
 config-modlog-conflict = Избери или канал за модераторския дневник, или без-модераторски-дневник, не и двете.
+
+# Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
+config-variants-placeholder = Разрешени варианти (избери един или повече)

@@ -53,3 +53,6 @@ modlog-no-reason = Kein Grund angegeben.
 config-modlog = Moderationsprotokoll: { $channel }
 config-modlog-none = keins
 config-modlog-conflict = Wähle entweder einen Kanal für das Moderationsprotokoll oder modprotokoll-aus, nicht beides.
+
+# Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
+config-variants-placeholder = Erlaubte Varianten (eine oder mehrere wählen)

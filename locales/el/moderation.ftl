@@ -53,3 +53,6 @@ modlog-no-reason = Δεν δόθηκε αιτία.
 config-modlog = Αρχείο συντονισμού: { $channel }
 config-modlog-none = κανένα
 config-modlog-conflict = Διάλεξε είτε κανάλι για το αρχείο συντονισμού είτε χωρίς-αρχείο-συντονισμού, όχι και τα δύο.
+
+# Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
+config-variants-placeholder = Επιτρεπόμενες παραλλαγές (διάλεξε μία ή περισσότερες)

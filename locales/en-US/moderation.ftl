@@ -73,3 +73,6 @@ config-modlog = Moderation log: { $channel }
 config-modlog-none = none
 # Names the /config options `modlog` and `modlog-off` (use their names in this language)
 config-modlog-conflict = Choose either a moderation log channel or modlog-off, not both.
+
+# Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
+config-variants-placeholder = Allowed variants (choose one or more)

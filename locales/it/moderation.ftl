@@ -53,3 +53,6 @@ modlog-no-reason = Nessun motivo indicato.
 config-modlog = Registro di moderazione: { $channel }
 config-modlog-none = nessuno
 config-modlog-conflict = Scegli un canale per il registro di moderazione oppure registro-mod-spento, non entrambi.
+
+# Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
+config-variants-placeholder = Varianti consentite (scegline una o più)

@@ -17,7 +17,9 @@
 //!   second after which Yes no longer resigns);
 //! - the private match picker of `/resign`, `/resign-game` and `/board`
 //!   for a member with several running matches (a select menu whose
-//!   values are match ids): `p:resign`, `p:game`, `p:board`.
+//!   values are match ids): `p:resign`, `p:game`, `p:board`;
+//! - the allowed variants' multi-select of `/config` (its values are
+//!   variant keys): `cv:variants`.
 //!
 //! The forms are those of earlier versions, so the buttons of messages
 //! posted before a restart or an upgrade keep working.
@@ -77,6 +79,8 @@ pub enum ButtonId {
     /// The private match picker: the chosen match (the select's value) is
     /// the one meant.
     Pick(Picked),
+    /// `/config`'s multi-select of the allowed variants (the values).
+    ConfigVariants,
 }
 
 /// What a member picks one of their running matches for.
@@ -137,6 +141,7 @@ impl fmt::Display for ButtonId {
             }
             ButtonId::Leaderboard { variant, page } => write!(f, "lb:{}:{page}", variant.key()),
             ButtonId::Pick(what) => write!(f, "p:{}", what.word()),
+            ButtonId::ConfigVariants => write!(f, "cv:variants"),
             ButtonId::Tournament { id, join } => {
                 write!(f, "t:{id}:{}", if *join { "join" } else { "leave" })
             }
@@ -187,6 +192,7 @@ impl FromStr for ButtonId {
                     resign,
                 })
             }
+            "cv" if rest == "variants" => Ok(ButtonId::ConfigVariants),
             "p" => [Picked::Resign, Picked::ResignGame, Picked::Board]
                 .into_iter()
                 .find(|p| p.word() == rest)
@@ -300,6 +306,7 @@ mod tests {
             ButtonId::Pick(Picked::Resign),
             ButtonId::Pick(Picked::ResignGame),
             ButtonId::Pick(Picked::Board),
+            ButtonId::ConfigVariants,
             ButtonId::Challenge {
                 id: OfferId(i64::MAX),
                 answer: Answer::Accept,

@@ -245,6 +245,10 @@ async fn on_press(
             ))
             .await
         }
+        ButtonId::ConfigVariants => {
+            let locale = presser_locale(data, press).await;
+            Box::pin(commands::moderation::on_variants(ctx, data, press, locale)).await
+        }
         ButtonId::Pick(what) => {
             let locale = presser_locale(data, press).await;
             Box::pin(commands::play::on_pick(ctx, data, press, what, locale)).await

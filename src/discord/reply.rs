@@ -110,9 +110,15 @@ pub fn is_moderator(ctx: Context<'_>) -> bool {
     let poise::Context::Application(a) = ctx else {
         return false;
     };
-    a.interaction
-        .member
-        .as_ref()
+    member_moderates(a.interaction.member.as_deref())
+}
+
+/// Whether the member of an interaction (a command or a press) may use
+/// moderator commands: Manage Server or Administrator in the permissions
+/// Discord resolved for it (`member.permissions`, sent with every
+/// interaction in a server).
+pub fn member_moderates(member: Option<&Member>) -> bool {
+    member
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.manage_guild() || p.administrator())
 }

@@ -157,3 +157,81 @@ async fn a_member_without_manage_server_cannot_choose_the_log_and_nothing_is_log
         .modlog_channel
         .is_none());
 }
+
+/// The multi-select of the allowed variants in `/config`'s reply `iid`.
+async fn variants_menu(fake: &FakeDiscord, iid: u64) -> Value {
+    fake.wait_for("the settings with the variants select", |f| {
+        f.original(iid).filter(|m| {
+            is_private(m) && m["components"][0]["components"][0]["custom_id"] == "cv:variants"
+        })
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_allowed_variants_are_a_multi_select_that_only_moderators_can_change() {
+    let (fake, _bot) = start("variants-select").await;
+    let shown = config(&fake, MONA, &[]);
+    let menu = variants_menu(&fake, shown).await;
+    let select = &menu["components"][0]["components"][0];
+    let options = select["options"].as_array().unwrap();
+    assert_eq!(options.len(), 11, "every variant");
+    assert!(options.iter().all(|o| o["default"] == json!(true)), "all allowed: {select}");
+    assert_eq!(select["min_values"], json!(1));
+    assert_eq!(select["max_values"], json!(11));
+
+    let chosen = choose(&fake, MONA, &menu, "cv:variants", &["classic", "popout"]);
+    let updated = update_by(&fake, chosen).await;
+    let text = updated["content"].as_str().unwrap();
+    assert!(
+        text.contains("saved") && text.contains("Allowed variants: Classic, PopOut"),
+        "{text}"
+    );
+    let now = &updated["components"][0]["components"][0]["options"];
+    let defaults: Vec<&str> = now
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|o| o["default"] == json!(true))
+        .map(|o| o["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(defaults, ["classic", "popout"]);
+    let five = challenge_with(
+        &fake,
+        ALICE,
+        &[user_opt("opponent", BOB), ("variant", 3, json!("five"))],
+        &[BOB],
+    );
+    assert!(private_reply(&fake, five).await.contains("not allowed"));
+
+    // Someone without Manage Server on a moderator's menu (a forged
+    // press) changes nothing.
+    let forged = choose(&fake, ALICE, &menu, "cv:variants", &["five"]);
+    let refused = private_reply(&fake, forged).await;
+    assert!(refused.contains("Only moderators"), "{refused}");
+
+    // A German moderator reads the menu in German; every variant chosen is
+    // "all" again.
+    let german = ask(&fake, MONA, "settings", &[("language", 3, json!("de"))]);
+    private_reply(&fake, german).await;
+    let shown = config(&fake, MONA, &[]);
+    let menu = variants_menu(&fake, shown).await;
+    assert_eq!(
+        menu["components"][0]["components"][0]["placeholder"],
+        json!("Erlaubte Varianten (eine oder mehrere wählen)")
+    );
+    let all: Vec<String> = menu["components"][0]["components"][0]["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["value"].as_str().unwrap().to_string())
+        .collect();
+    let all: Vec<&str> = all.iter().map(String::as_str).collect();
+    let chosen = choose(&fake, MONA, &menu, "cv:variants", &all);
+    let updated = update_by(&fake, chosen).await;
+    assert!(
+        updated["content"].as_str().unwrap().contains("Erlaubte Varianten: alle"),
+        "{}",
+        updated["content"]
+    );
+}

@@ -7,7 +7,14 @@
 
 use std::time::Duration;
 
-use serenity::all::{ChannelId, User};
+use poise::CreateReply;
+use serenity::all::{
+    ChannelId, ComponentInteraction, ComponentInteractionDataKind, Context as SerenityContext,
+    CreateActionRow, CreateInteractionResponse, CreateInteractionResponseMessage, CreateSelectMenu,
+    CreateSelectMenuKind, CreateSelectMenuOption, User,
+};
+
+use crate::game::Variant;
 
 use crate::host::limits::{Bounds, Limit};
 use crate::host::moderation::{ConfigField, Moderator};
@@ -15,15 +22,19 @@ use crate::host::terms::{time_text, ConfigChange};
 use crate::host::{Denial, GuildId, GuildSettings};
 use crate::i18n::{id, Args, Catalog, Locale, Message};
 
+use super::super::buttons::ButtonId;
 use super::super::choices::{time_presets, LanguageChoice};
-use super::super::data::{Context, Error};
+use super::super::data::{Context, Data, Error};
+use super::super::messages::{clip, mentions_only};
 use super::super::numbers::{
     AbortWindow, AiMatches, Analyses, ArchivePerMinute, ChallengeExpiry, OpenOffers,
     ServerArchivePerMinute,
 };
 use super::super::reply::{
-    author_seated, deny, guild_of, is_moderator, private, seated, user_locale,
+    author_seated, deny, guild_of, host_guild, is_moderator, member_moderates, private, seated,
+    user_locale,
 };
+use super::super::rest::acknowledge;
 
 /// The server of a moderator command (`guild_only`), after the permission
 /// check; `None` when the refusal has been sent.
@@ -224,7 +235,106 @@ pub(super) async fn config(
         tracing::info!(guild = guild.0, moderator = %ctx.author().id, "server settings changed");
         text = format!("{}\n{text}", data.catalog().plain(locale, id::CONFIG_SAVED));
     }
-    private(ctx, text).await
+    ctx.send(
+        CreateReply::default()
+            .content(clip(&text))
+            .components(vec![variants_select(data.catalog(), locale, &settings)])
+            .ephemeral(true)
+            .allowed_mentions(mentions_only(&[])),
+    )
+    .await?;
+    Ok(())
+}
+
+/// The settings' multi-select of the allowed variants: every variant, the
+/// allowed ones chosen (all when the server allows all), at least one
+/// to be chosen (docs/discord.md, `/config`).
+fn variants_select(catalog: &Catalog, l: Locale, s: &GuildSettings) -> CreateActionRow {
+    let options: Vec<CreateSelectMenuOption> = Variant::ALL
+        .iter()
+        .map(|v| {
+            CreateSelectMenuOption::new(catalog.variant_name(l, *v), v.key())
+                .default_selection(s.variants.is_empty() || s.variants.contains(v))
+        })
+        .collect();
+    let count = options.len() as u8;
+    CreateActionRow::SelectMenu(
+        CreateSelectMenu::new(
+            ButtonId::ConfigVariants.to_string(),
+            CreateSelectMenuKind::String { options },
+        )
+        .placeholder(catalog.plain(l, id::CONFIG_VARIANTS_PLACEHOLDER))
+        .min_values(1)
+        .max_values(count),
+    )
+}
+
+/// A choice in `/config`'s variants select: a moderator's choice becomes
+/// the server's allowed variants (every variant chosen: all, also those
+/// added later), through the same change as the `variants` option (so it
+/// is logged); the settings message shows the settings as they are now.
+/// Anyone else is refused privately (the message is private, but the
+/// permission could have been taken away since).
+///
+/// # Errors
+/// Discord refused the answer.
+pub async fn on_variants(
+    ctx: &SerenityContext,
+    data: &Data,
+    press: &ComponentInteraction,
+    locale: Locale,
+) -> Result<(), Error> {
+    let catalog = data.catalog();
+    let refuse = |text: String| {
+        CreateInteractionResponse::Message(
+            CreateInteractionResponseMessage::new()
+                .content(clip(&text))
+                .ephemeral(true)
+                .allowed_mentions(mentions_only(&[])),
+        )
+    };
+    let guild = press.guild_id.map(host_guild);
+    let (Some(guild), true) = (guild, member_moderates(press.member.as_ref())) else {
+        let text = catalog.plain(locale, id::ERROR_MODERATOR_ONLY);
+        acknowledge(&ctx.http, press, &refuse(text)).await?;
+        return Ok(());
+    };
+    let chosen: Vec<String> = match &press.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => values.clone(),
+        _ => Vec::new(),
+    };
+    let list = if chosen.len() >= Variant::ALL.len() {
+        "all".to_string()
+    } else {
+        chosen.join(",")
+    };
+    let change = ConfigChange {
+        variants: Some(list),
+        ..ConfigChange::default()
+    };
+    let by = Moderator::new(seated(&press.user, press.member.as_ref()), None);
+    let (settings, anyone) = match data.settings.configure(guild, &change, &by).await {
+        Ok(done) => done,
+        Err(d) => {
+            let text = catalog.render(locale, d.message());
+            acknowledge(&ctx.http, press, &refuse(text)).await?;
+            return Ok(());
+        }
+    };
+    tracing::info!(guild = guild.0, moderator = %press.user.id, "allowed variants changed");
+    let text = format!(
+        "{}\n{}",
+        catalog.plain(locale, id::CONFIG_SAVED),
+        settings_text(catalog, locale, &settings, data.settings.bounds(), anyone)
+    );
+    let update = CreateInteractionResponse::UpdateMessage(
+        CreateInteractionResponseMessage::new()
+            .content(clip(&text))
+            .components(vec![variants_select(catalog, locale, &settings)])
+            .allowed_mentions(mentions_only(&[])),
+    );
+    acknowledge(&ctx.http, press, &update).await?;
+    Ok(())
 }
 
 /// Moderators: manage this server's ladder.

@@ -218,6 +218,13 @@ pub fn select_json(
             .any(|o| o["value"] == *v);
         assert!(offered, "{v} is not an option of {select}");
     }
+    let min = select["min_values"].as_u64().unwrap_or(1) as usize;
+    let max = select["max_values"].as_u64().unwrap_or(1) as usize;
+    assert!(
+        (min..=max).contains(&values.len()),
+        "{} values where {select} takes {min} to {max}",
+        values.len()
+    );
     let mut v = button_press_json(id, user, message, custom_id, locale);
     v["data"] = json!({"custom_id": custom_id, "component_type": 3, "values": values});
     v
