@@ -31,6 +31,10 @@ pub struct Data {
     /// The tournaments' news, until the start-up takes them
     /// ([`super::tournament_posts::run`]).
     pub tournament_news: Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<TournamentNews>>>,
+    /// Each registered command's id by its name, as Discord gave them at
+    /// start-up (empty until then, or when registering failed): `/help`
+    /// writes command mentions (`</name:id>`) with them.
+    pub command_ids: parking_lot::RwLock<HashMap<String, u64>>,
     /// What the moderation log posts (taken by the start-up,
     /// [`super::modlog::run`]).
     pub modlog_posts:

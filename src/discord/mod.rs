@@ -199,6 +199,7 @@ async fn run_until(
         tournament_news: parking_lot::Mutex::new(
             services.tournament_news.lock().expect("news lock").take(),
         ),
+        command_ids: Default::default(),
         modlog_posts: parking_lot::Mutex::new(
             services.modlog_posts.lock().expect("modlog lock").take(),
         ),
@@ -556,10 +557,9 @@ async fn start_up(data: &Arc<Data>, bot: UserId, dev_guild: Option<u64>) {
     // (a slow one must not hold back the restored matches).
     let registering = data.clone();
     tokio::spawn(async move {
-        if let Err(e) =
-            register::register(&registering.rest, registering.catalog(), dev_guild).await
-        {
-            tracing::error!(error = %e, "registering the slash commands failed");
+        match register::register(&registering.rest, registering.catalog(), dev_guild).await {
+            Ok(ids) => *registering.command_ids.write() = ids.into_iter().collect(),
+            Err(e) => tracing::error!(error = %e, "registering the slash commands failed"),
         }
     });
     // Tournaments follow match ends from before the matches are restored

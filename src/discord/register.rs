@@ -111,7 +111,8 @@ pub fn create_commands(catalog: &Catalog) -> Vec<CreateCommand> {
         .collect()
 }
 
-/// Registers the commands in `dev_guild`, or globally.
+/// Registers the commands in `dev_guild`, or globally; each command's
+/// name with the id Discord gave it (for command mentions, `</name:id>`).
 ///
 /// # Errors
 /// Discord refused the registration.
@@ -119,7 +120,7 @@ pub async fn register(
     rest: &Rest,
     catalog: &Catalog,
     dev_guild: Option<u64>,
-) -> Result<(), serenity::Error> {
+) -> Result<Vec<(String, u64)>, serenity::Error> {
     let commands = create_commands(catalog);
     let application_id = rest
         .shared()
@@ -139,15 +140,19 @@ pub async fn register(
             let commands = commands.clone();
             async move {
                 match dev_guild {
-                    Some(g) => GuildId::new(g).set_commands(http, commands).await.map(drop),
-                    None => serenity::all::Command::set_global_commands(http, commands)
-                        .await
-                        .map(drop),
+                    Some(g) => GuildId::new(g).set_commands(http, commands).await,
+                    None => serenity::all::Command::set_global_commands(http, commands).await,
                 }
             }
         })
     })
     .await
+    .map(|registered| {
+        registered
+            .into_iter()
+            .map(|c| (c.name, c.id.get()))
+            .collect()
+    })
 }
 
 #[cfg(test)]

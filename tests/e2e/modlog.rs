@@ -176,7 +176,10 @@ async fn the_allowed_variants_are_a_multi_select_that_only_moderators_can_change
     let select = &menu["components"][0]["components"][0];
     let options = select["options"].as_array().unwrap();
     assert_eq!(options.len(), 11, "every variant");
-    assert!(options.iter().all(|o| o["default"] == json!(true)), "all allowed: {select}");
+    assert!(
+        options.iter().all(|o| o["default"] == json!(true)),
+        "all allowed: {select}"
+    );
     assert_eq!(select["min_values"], json!(1));
     assert_eq!(select["max_values"], json!(11));
 
@@ -230,7 +233,10 @@ async fn the_allowed_variants_are_a_multi_select_that_only_moderators_can_change
     let chosen = choose(&fake, MONA, &menu, "cv:variants", &all);
     let updated = update_by(&fake, chosen).await;
     assert!(
-        updated["content"].as_str().unwrap().contains("Erlaubte Varianten: alle"),
+        updated["content"]
+            .as_str()
+            .unwrap()
+            .contains("Erlaubte Varianten: alle"),
         "{}",
         updated["content"]
     );

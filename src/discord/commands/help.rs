@@ -36,29 +36,38 @@ pub fn help_sections(
 ) -> Vec<String> {
     let catalog = data.catalog();
     let none = Args::new();
-    let line = |path: &str| -> Option<String> {
-        let key = path.replace(' ', "-");
-        let msg = Id::find(&key)?;
-        let name = catalog.text(l, msg, &none);
-        let description = catalog.attr(l, msg, "description", &none);
-        Some(format!("`/{name}` — {description}"))
+    let ids = data.command_ids.read();
+    // A command as a mention, which the client shows as the command and
+    // opens on a click (developers/reference, "Message Formatting":
+    // `</name:id>`, `</name sub:id>` with the registered names); before
+    // the ids are known, its name in the reader's language as code.
+    let shown = |top: &str, path: &str, localized: String| match ids.get(top) {
+        Some(id) => format!("</{path}:{id}>"),
+        None => format!("`/{localized}`"),
     };
     let mut lines = Vec::new();
     for c in commands {
         if c.subcommands.is_empty() {
-            lines.extend(line(&c.name));
+            if let Some(m) = Id::find(&c.name) {
+                let name = shown(&c.name, &c.name, catalog.text(l, m, &none));
+                let description = catalog.attr(l, m, "description", &none);
+                lines.push(format!("{name} — {description}"));
+            }
         } else {
             let parent = Id::find(&c.name).map(|m| catalog.text(l, m, &none));
             for s in &c.subcommands {
                 let key = format!("{}-{}", c.name, s.name);
                 if let (Some(m), Some(p)) = (Id::find(&key), &parent) {
                     let sub = catalog.text(l, m, &none);
+                    let path = format!("{} {}", c.name, s.name);
+                    let name = shown(&c.name, &path, format!("{p} {sub}"));
                     let description = catalog.attr(l, m, "description", &none);
-                    lines.push(format!("`/{p} {sub}` — {description}"));
+                    lines.push(format!("{name} — {description}"));
                 }
             }
         }
     }
+    drop(ids);
     let mut moves = catalog.text(l, id::HELP_MOVES, &none);
     if !data.message_content.load(Ordering::SeqCst) {
         moves = format!("{moves}\n{}", catalog.text(l, id::HELP_MOVES_REPLY, &none));
