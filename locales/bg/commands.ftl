@@ -195,3 +195,6 @@ tournament-void = анулирай
     .board-description = Дъската
     .reason = причина
     .reason-description = Защо (вижда се в модераторския дневник)
+
+# Issue 35 §2: the user command (right-click a member, Apps → Challenge); a user command's name may have capitals and spaces, 1–32 characters
+challenge-menu = Предизвикай

@@ -195,3 +195,6 @@ tournament-void = annullieren
     .board-description = Das Brett
     .reason = grund
     .reason-description = Warum (steht im Moderationsprotokoll)
+
+# Issue 35 §2: the user command (right-click a member, Apps → Challenge); a user command's name may have capitals and spaces, 1–32 characters
+challenge-menu = Herausfordern

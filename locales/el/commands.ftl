@@ -195,3 +195,6 @@ tournament-void = ακύρωση-αποτελέσματος
     .board-description = Η σκακιέρα
     .reason = αιτία
     .reason-description = Γιατί (φαίνεται στο αρχείο συντονισμού)
+
+# Issue 35 §2: the user command (right-click a member, Apps → Challenge); a user command's name may have capitals and spaces, 1–32 characters
+challenge-menu = Πρόκληση

@@ -198,3 +198,6 @@ tournament-void = void
     .board-description = The board
     .reason = reason
     .reason-description = Why (shown in the moderation log)
+
+# Issue 35 §2: the user command (right-click a member, Apps → Challenge); a user command's name may have capitals and spaces, 1–32 characters
+challenge-menu = Challenge

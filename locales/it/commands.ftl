@@ -195,3 +195,6 @@ tournament-void = invalida
     .board-description = La scacchiera
     .reason = motivo
     .reason-description = Perché (compare nel registro di moderazione)
+
+# Issue 35 §2: the user command (right-click a member, Apps → Challenge); a user command's name may have capitals and spaces, 1–32 characters
+challenge-menu = Sfida

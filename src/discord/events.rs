@@ -245,6 +245,16 @@ async fn on_press(
             ))
             .await
         }
+        ButtonId::ChallengeForm {
+            opponent,
+            variant,
+            time,
+            part,
+        } => {
+            let locale = presser_locale(data, press).await;
+            let form = (opponent, variant, time, part);
+            Box::pin(commands::challenge::on_form(ctx, data, press, form, locale)).await
+        }
         ButtonId::ConfigVariants => {
             let locale = presser_locale(data, press).await;
             Box::pin(commands::moderation::on_variants(ctx, data, press, locale)).await

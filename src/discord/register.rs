@@ -96,19 +96,35 @@ pub fn commands(catalog: &Catalog) -> Vec<poise::Command<Arc<Data>, Error>> {
     let mut all = super::commands::all();
     for c in &mut all {
         let id = message_of(&c.name);
-        translate(catalog, c, id);
+        if c.context_menu_action.is_some() {
+            // A user command has a name and no description; its name is
+            // set per language in [`create_commands`] (poise 0.7 does not
+            // localize a context menu's name).
+            c.context_menu_name = Some(catalog.plain(Locale::EnUs, id).into());
+        } else {
+            translate(catalog, c, id);
+        }
         c.install_context = Some(vec![InstallationContext::Guild]);
         c.interaction_context = Some(vec![InteractionContext::Guild]);
     }
     all
 }
 
-/// The registration payload: every slash command, server-only, localized.
+/// The registration payload: every slash command, then every user command
+/// (a member's Apps menu), server-only, localized.
 pub fn create_commands(catalog: &Catalog) -> Vec<CreateCommand> {
-    commands(catalog)
-        .iter()
-        .filter_map(|c| c.create_as_slash_command())
-        .collect()
+    let all = commands(catalog);
+    let slash = all.iter().filter_map(|c| c.create_as_slash_command());
+    let menus = all.iter().filter_map(|c| {
+        let id = message_of(&c.name);
+        let menu = c.create_as_context_menu_command()?;
+        Some(
+            localizations(|l| catalog.plain(l, id))
+                .into_iter()
+                .fold(menu, |m, (locale, name)| m.name_localized(locale, name)),
+        )
+    });
+    slash.chain(menus).collect()
 }
 
 /// Registers the commands in `dev_guild`, or globally; each command's
@@ -168,7 +184,15 @@ mod tests {
         let catalog = Catalog::new().unwrap();
         let json = serde_json::to_value(create_commands(&catalog)).unwrap();
         let all = json.as_array().unwrap();
-        assert_eq!(all.len(), 18);
+        assert_eq!(all.len(), 19, "18 slash commands and one user command");
+        // The user command (a member's Apps menu): type 2, a name with a
+        // capital in every language, no description, no options.
+        let menu = &all[18];
+        assert_eq!(menu["type"], 2);
+        assert_eq!(menu["name"], "Challenge");
+        assert_eq!(menu["name_localizations"]["de"], "Herausfordern");
+        assert_eq!(menu["contexts"], serde_json::json!([0]));
+        assert!(menu.get("description").is_none_or(|d| d == ""), "{menu}");
         let challenge = &all[0];
         assert_eq!(challenge["name"], "challenge");
         assert!(challenge.get("dm_permission").is_none(), "deprecated");

@@ -570,6 +570,43 @@ async fn command_names_follow_discords_pattern_in_every_locale() {
     assert_eq!(register(&fake, json!([good])).await.status, 200);
 }
 
+/// A user command (a member's Apps menu, type 2) may have capitals and
+/// spaces, but 1–32 characters in every locale, no description and no
+/// options (developers/interactions/application-commands, "User
+/// Commands" and "Application Command Naming").
+#[tokio::test]
+async fn user_command_names_may_have_capitals_and_spaces_but_not_more_than_32_characters() {
+    let fake = fake().await;
+    let user = |name: &str| json!({"name": name, "type": 2});
+    let mut localized = user("Challenge");
+    localized["name_localizations"] = json!({"de": "Herausfordern", "el": "x".repeat(33)});
+    let mut described = user("Described");
+    described["description"] = json!("no");
+    let a = register(
+        &fake,
+        json!([user(&"C".repeat(33)), localized, described, user("")]),
+    )
+    .await;
+    assert_eq!((a.status, a.code()), (400, 50035));
+    assert_eq!(
+        a.error_at("0.name").as_deref(),
+        Some("BASE_TYPE_BAD_LENGTH")
+    );
+    assert_eq!(
+        a.error_at("1.name_localizations.el").as_deref(),
+        Some("BASE_TYPE_BAD_LENGTH")
+    );
+    assert!(a.error_at("1.name_localizations.de").is_none());
+    assert!(a.error_at("2.description").is_some());
+    assert_eq!(
+        a.error_at("3.name").as_deref(),
+        Some("BASE_TYPE_BAD_LENGTH")
+    );
+    let mut good = user("Challenge Someone");
+    good["name_localizations"] = json!({"de": "Herausfordern"});
+    assert_eq!(register(&fake, json!([good])).await.status, 200);
+}
+
 #[tokio::test]
 async fn command_descriptions_are_1_to_100_characters() {
     let fake = fake().await;

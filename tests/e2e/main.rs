@@ -7,6 +7,7 @@ mod support;
 
 mod access;
 mod budget;
+mod challenge_menu;
 mod database;
 mod discord;
 mod discover;

@@ -47,7 +47,15 @@ pub fn help_sections(
     };
     let mut lines = Vec::new();
     for c in commands {
-        if c.subcommands.is_empty() {
+        if c.slash_action.is_none() && c.subcommands.is_empty() {
+            // A user command (a member's Apps menu) is no slash command:
+            // its line says where it is.
+            if let Some(m) = Id::find(&c.name) {
+                let name = catalog.text(l, m, &none);
+                let args = Args::new().set("name", name);
+                lines.push(catalog.text(l, id::HELP_USER_COMMAND, &args));
+            }
+        } else if c.subcommands.is_empty() {
             if let Some(m) = Id::find(&c.name) {
                 let name = shown(&c.name, &c.name, catalog.text(l, m, &none));
                 let description = catalog.attr(l, m, "description", &none);

@@ -84,7 +84,7 @@ pub use limits::{limit, route as rate_limit_route, Counts, RateLimits};
 pub use payloads::{
     application_json, autocomplete_time_json, bot_json, button_press_json, commands_reply, in_dm,
     in_guild, mentioning_bot, message_create_json, message_json, ready_json, reply_to, select_json,
-    slash_command_json, subcommand_json, thread_json, user_json,
+    slash_command_json, subcommand_json, thread_json, user_command_json, user_json,
 };
 pub use perms::{kind, names as permission_names, perm, Channel};
 pub use state::{

@@ -187,6 +187,30 @@ pub fn button_press_json(
     v
 }
 
+/// `user` runs the user command `name` (a member's Apps menu) on `target`
+/// in `channel`: an application command interaction of type 2 (`USER`)
+/// with `target_id` and the target resolved as a user and a member
+/// (developers/interactions/application-commands, "User Commands").
+pub fn user_command_json(
+    id: u64,
+    user: TestUser,
+    channel: u64,
+    name: &str,
+    target: TestUser,
+) -> Value {
+    let mut v = interaction_base(2, id, user, channel, "en-US");
+    let mut member = member_json(target);
+    member.as_object_mut().unwrap().remove("user");
+    v["data"] = json!({
+        "id": "2", "name": name, "type": 2, "target_id": target.id.to_string(),
+        "resolved": {
+            "users": {target.id.to_string(): user_json(target)},
+            "members": {target.id.to_string(): member}
+        }
+    });
+    v
+}
+
 /// A choice of `values` by `user` in the string select `custom_id` of
 /// `message` (a component interaction, `component_type` 3, with the
 /// chosen options' values: developers/interactions/receiving-and-responding,

@@ -8,8 +8,8 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use super::ids::{snowflake_age, BOT_ID};
-use super::payloads::{application_json, bot_json, commands_reply, message_json};
+use super::ids::{snowflake_age, ALICE, BOB, BOT_ID, CAROL, DAVE, MONA, OTHER_BOT};
+use super::payloads::{application_json, bot_json, commands_reply, message_json, user_json};
 use super::perms::{kind, perm, Channel};
 use super::state::{session_starts_now, Interaction, State, NONCE_WINDOW, OLD_MESSAGE_AGE};
 use super::types::Upload;
@@ -189,6 +189,16 @@ pub fn route(s: &mut State, port: u16, r: &Req<'_>) -> Answer {
             (200, Some(application_json()))
         }
         ("GET", ["users", "@me"]) => (200, Some(bot_json())),
+        // Get User (developers/resources/user, "Get User"): a known user,
+        // else 404 / 10013 Unknown User.
+        ("GET", ["users", u]) => match [ALICE, BOB, CAROL, DAVE, OTHER_BOT, MONA]
+            .into_iter()
+            .find(|t| t.id.to_string() == *u)
+        {
+            Some(t) => (200, Some(user_json(t))),
+            None if *u == BOT_ID.to_string() => (200, Some(bot_json())),
+            None => error(404, 10013, "Unknown User"),
+        },
         ("PUT", ["applications", app, "commands"])
         | ("PUT", ["applications", app, "guilds", _, "commands"]) => {
             if id(app) != BOT_ID {
