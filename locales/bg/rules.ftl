@@ -86,3 +86,5 @@ help-moves-reply = В този сървър не чета текста на съ
 help-play-bot = Играй срещу мен: /предизвикай с { $bot } като противник; опцията ниво задава силата ми.
 help-match-title = Мачът
 help-match = Рейтинговият мач има две партии; във втората цветовете се разменят. Всеки играч има една банка време за целия мач плюс добавка за всеки ход (10+10: десет минути плюс десет секунди на ход). /rules съдържа всички правила.
+# The welcome posted once in a server that has just added the bot. $challenge (text: the /challenge command's name in this language, without the slash), $help (text: the /help command's name, likewise)
+welcome = Здравейте! Организирам мачове „четири в редица“ в този сървър. /{ $challenge } започва мач срещу член или срещу мен; /{ $help } показва всички команди и как се играе.

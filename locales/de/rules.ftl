@@ -86,3 +86,5 @@ help-moves-reply = Auf diesem Server lese ich den Text von Nachrichten nicht: ei
 help-play-bot = Gegen mich spielen: /herausfordern mit { $bot } als Gegner; die Option stufe bestimmt meine Spielstärke.
 help-match-title = Das Match
 help-match = Ein gewertetes Match hat zwei Partien; für die zweite werden die Farben getauscht. Jeder hat ein Zeitkonto für das ganze Match plus einen Zuschlag pro Zug (10+10: zehn Minuten plus zehn Sekunden pro Zug). /rules hat das ganze Regelwerk.
+# The welcome posted once in a server that has just added the bot. $challenge (text: the /challenge command's name in this language, without the slash), $help (text: the /help command's name, likewise)
+welcome = Hallo! Ich veranstalte Vier-gewinnt-Matches auf diesem Server. /{ $challenge } startet eines, gegen ein Mitglied oder gegen mich; /{ $help } zeigt alle Befehle und wie man spielt.

@@ -86,3 +86,5 @@ help-moves-reply = Σε αυτόν τον διακομιστή δεν διαβά
 help-play-bot = Παίξε εναντίον μου: /πρόκληση με αντίπαλο { $bot }· η επιλογή επίπεδο ορίζει τη δύναμή μου.
 help-match-title = Ο αγώνας
 help-match = Ένας βαθμολογούμενος αγώνας έχει δύο παρτίδες· στη δεύτερη τα χρώματα αλλάζουν. Κάθε παίκτης έχει ένα απόθεμα χρόνου για όλο τον αγώνα συν προσαύξηση ανά κίνηση (10+10: δέκα λεπτά συν δέκα δευτερόλεπτα ανά κίνηση). Το /rules έχει όλους τους κανόνες.
+# The welcome posted once in a server that has just added the bot. $challenge (text: the /challenge command's name in this language, without the slash), $help (text: the /help command's name, likewise)
+welcome = Γεια! Φιλοξενώ αγώνες «τέσσερα στη σειρά» σε αυτόν τον διακομιστή. Το /{ $challenge } ξεκινά έναν, με ένα μέλος ή με εμένα· το /{ $help } δείχνει όλες τις εντολές και πώς παίζεται.

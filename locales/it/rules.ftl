@@ -86,3 +86,5 @@ help-moves-reply = Su questo server non leggo il testo dei messaggi: una mossa s
 help-play-bot = Per giocare contro di me: /sfida con { $bot } come avversario; l'opzione livello stabilisce la mia forza.
 help-match-title = L'incontro
 help-match = Un incontro valido per la classifica ha due partite; nella seconda i colori si scambiano. Ogni giocatore ha una riserva di tempo per tutto l'incontro più un incremento a mossa (10+10: dieci minuti più dieci secondi a mossa). /rules ha il regolamento completo.
+# The welcome posted once in a server that has just added the bot. $challenge (text: the /challenge command's name in this language, without the slash), $help (text: the /help command's name, likewise)
+welcome = Ciao! Organizzo incontri di forza quattro su questo server. /{ $challenge } ne avvia uno, contro un membro o contro di me; /{ $help } mostra tutti i comandi e come si gioca.
