@@ -368,8 +368,14 @@ async fn check_servers(
             break;
         }
         if servers.len() == options.max_servers {
-            // A full page ended exactly at the cap: there may be more.
-            more = true;
+            // A full page ended exactly at the cap: one more guild after
+            // it says whether there are more.
+            let next = rest
+                .paced(Route::UserMeGuilds, |http| {
+                    http.get_guilds(after.map(GuildPagination::After), Some(1))
+                })
+                .await;
+            more = next.is_ok_and(|n| !n.is_empty());
             break;
         }
     }
