@@ -70,6 +70,13 @@ pub struct Data {
     /// `/analyze` requests waiting or running: at most the operator's
     /// queue length in all, each server's limit per member.
     pub analyses: crate::host::analysis::Analyses,
+    /// When this process started: a guild joined later is new
+    /// ([`super::welcome::is_new_join`]).
+    pub started: serenity::all::Timestamp,
+    /// The guilds this process has welcomed (joined after it started;
+    /// a few a day), so that a reconnect's GUILD_CREATE does not welcome
+    /// them again.
+    pub welcomed: Mutex<std::collections::HashSet<u64>>,
 }
 
 impl Data {

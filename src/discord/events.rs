@@ -120,6 +120,12 @@ async fn on_event(ctx: &SerenityContext, event: &FullEvent, data: &Arc<Data>) ->
         // unarchived: the next post unarchives it first rather than being
         // refused (50083) into it (`developers/events/gateway-events.mdx`,
         // "Thread Update").
+        // A server that has just added the bot gets one welcome; the
+        // GUILD_CREATEs of the guilds it was in already do not
+        // (welcome.rs, and why serenity's `is_new` is not used).
+        FullEvent::GuildCreate { guild, .. } => {
+            Box::pin(super::welcome::on_guild_create(data, guild)).await
+        }
         FullEvent::ThreadUpdate { new, .. } => {
             if let Some(meta) = &new.thread_metadata {
                 data.routes.set_archived(new.id, meta.archived).await;

@@ -18,6 +18,7 @@
 //! answers into messages. It never names the store.
 
 pub mod buttons;
+pub mod check;
 pub mod choices;
 pub mod closes;
 pub mod commands;
@@ -41,6 +42,7 @@ pub mod room;
 pub mod routes;
 pub mod stop;
 pub mod tournament_posts;
+pub mod welcome;
 
 use std::sync::Arc;
 
@@ -89,6 +91,8 @@ async fn run_until(
     stop: stop::Stop,
     connecting: &std::sync::atomic::AtomicBool,
 ) -> Result<(), RunError> {
+    // Guilds joined from now on get a welcome (welcome.rs).
+    let started = serenity::all::Timestamp::now();
     let rest = Arc::new(rest::Rest::new(&config));
     // A request that cannot be sent at all (no route, a proxy that refuses,
     // a certificate the client does not trust — a TLS-inspecting proxy
@@ -214,6 +218,8 @@ async fn run_until(
         replays: Default::default(),
         archive_uses: Default::default(),
         analyses,
+        started,
+        welcomed: Default::default(),
     });
     // `/config`'s limit options are registered with the operator's bounds.
     numbers::set_bounds(config.bounds);

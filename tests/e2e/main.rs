@@ -14,6 +14,7 @@ mod discover;
 mod fake_contract;
 mod faults;
 mod faults_nonce;
+mod first_hour;
 mod kill;
 mod kill_flag;
 mod limits;

@@ -201,6 +201,51 @@ pub fn spawn_args(
     cmd.spawn().expect("the fourbot binary starts")
 }
 
+/// Runs `fourbot check` (with `args` after it) against `fake` with
+/// `token` and the environment `fourbot run` gets from [`spawn_args`]
+/// (the fake's API base, `FOURBOT_DEV_GUILD` = [`GUILD_ID`], no proxy),
+/// and returns its exit status, its stdout and its stderr once it has
+/// ended (within 30 s).
+pub async fn run_check(
+    fake: &FakeDiscord,
+    token: Option<&str>,
+    args: &[&str],
+) -> (Option<i32>, String, String) {
+    let mut cmd = Command::new(bin());
+    cmd.arg("check")
+        .args(args)
+        .env("DISCORD_API_BASE", fake.base())
+        .env("FOURBOT_DEV_GUILD", GUILD_ID.to_string())
+        .env("NO_PROXY", "127.0.0.1")
+        .env("no_proxy", "127.0.0.1")
+        .stdin(Stdio::null())
+        .kill_on_drop(true);
+    for var in [
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "all_proxy",
+        "FOURBOT_CHECK_MAX_SERVERS",
+    ] {
+        cmd.env_remove(var);
+    }
+    match token {
+        Some(t) => cmd.env("DISCORD_TOKEN", t),
+        None => cmd.env_remove("DISCORD_TOKEN"),
+    };
+    let out = tokio::time::timeout(Duration::from_secs(30), cmd.output())
+        .await
+        .expect("fourbot check ends within 30 s")
+        .expect("fourbot check runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// Starts a fake Discord and the bot, and waits until the bot is connected.
 pub async fn start(name: &str) -> (FakeDiscord, Bot) {
     start_with(name, &[]).await
