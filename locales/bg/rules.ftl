@@ -89,5 +89,5 @@ help-match = Рейтинговият мач има две партии; във 
 
 # Issue 35 §2: /help's line for the user command. $name (the command's name in this language)
 help-user-command = **{ $name }**: десен клик върху член (или докосни името му) → Приложения → { $name }: лична форма да го предизвикаш, с вариант и време на един избор разстояние
-# The welcome posted once in a server that has just added the bot. $challenge (text: the /challenge command's name in this language, without the slash), $help (text: the /help command's name, likewise)
-welcome = Здравейте! Организирам мачове „четири в редица“ в този сървър. /{ $challenge } започва мач срещу член или срещу мен; /{ $help } показва всички команди и как се играе.
+# The welcome posted once in a server that has just added the bot. $challenge, $help (text: the command as a mention that opens it, or its name with its slash)
+welcome = Здравейте! Организирам мачове „четири в редица“ в този сървър. { $challenge } започва мач срещу член или срещу мен; { $help } показва всички команди и как се играе.

@@ -89,5 +89,5 @@ help-match = Ein gewertetes Match hat zwei Partien; für die zweite werden die F
 
 # Issue 35 §2: /help's line for the user command. $name (the command's name in this language)
 help-user-command = **{ $name }**: Rechtsklick auf ein Mitglied (oder auf seinen Namen tippen) → Apps → { $name }: ein privates Formular, um es herauszufordern, Variante und Bedenkzeit mit einer Auswahl
-# The welcome posted once in a server that has just added the bot. $challenge (text: the /challenge command's name in this language, without the slash), $help (text: the /help command's name, likewise)
-welcome = Hallo! Ich veranstalte Vier-gewinnt-Matches auf diesem Server. /{ $challenge } startet eines, gegen ein Mitglied oder gegen mich; /{ $help } zeigt alle Befehle und wie man spielt.
+# The welcome posted once in a server that has just added the bot. $challenge, $help (text: the command as a mention that opens it, or its name with its slash)
+welcome = Hallo! Ich veranstalte Vier-gewinnt-Matches auf diesem Server. { $challenge } startet eines, gegen ein Mitglied oder gegen mich; { $help } zeigt alle Befehle und wie man spielt.

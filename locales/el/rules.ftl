@@ -89,5 +89,5 @@ help-match = Ένας βαθμολογούμενος αγώνας έχει δύ�
 
 # Issue 35 §2: /help's line for the user command. $name (the command's name in this language)
 help-user-command = **{ $name }**: δεξί κλικ σε ένα μέλος (ή πάτησε το όνομά του) → Εφαρμογές → { $name }: μια ιδιωτική φόρμα για να το προκαλέσεις, με παραλλαγή και χρόνο σε μία επιλογή
-# The welcome posted once in a server that has just added the bot. $challenge (text: the /challenge command's name in this language, without the slash), $help (text: the /help command's name, likewise)
-welcome = Γεια! Φιλοξενώ αγώνες «τέσσερα στη σειρά» σε αυτόν τον διακομιστή. Το /{ $challenge } ξεκινά έναν, με ένα μέλος ή με εμένα· το /{ $help } δείχνει όλες τις εντολές και πώς παίζεται.
+# The welcome posted once in a server that has just added the bot. $challenge, $help (text: the command as a mention that opens it, or its name with its slash)
+welcome = Γεια! Φιλοξενώ αγώνες «τέσσερα στη σειρά» σε αυτόν τον διακομιστή. Το { $challenge } ξεκινά έναν, με ένα μέλος ή με εμένα· το { $help } δείχνει όλες τις εντολές και πώς παίζεται.

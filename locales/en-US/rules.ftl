@@ -94,5 +94,5 @@ help-match = A rated match has two games; the colors swap for the second. Each p
 
 # Issue 35 §2: /help's line for the user command. $name (the command's name in this language)
 help-user-command = **{ $name }**: right-click a member (or tap their name) → Apps → { $name }: a private form to challenge them, the variant and time one choice away
-# The welcome posted once in a server that has just added the bot. $challenge (text: the /challenge command's name in this language, without the slash), $help (text: the /help command's name, likewise)
-welcome = Hello! I host four-in-a-row matches on this server. /{ $challenge } starts one, against a member or against me; /{ $help } shows every command and how to play.
+# The welcome posted once in a server that has just added the bot. $challenge, $help (text: the command as a mention that opens it, or its name with its slash)
+welcome = Hello! I host four-in-a-row matches on this server. { $challenge } starts one, against a member or against me; { $help } shows every command and how to play.

@@ -89,5 +89,5 @@ help-match = Un incontro valido per la classifica ha due partite; nella seconda 
 
 # Issue 35 §2: /help's line for the user command. $name (the command's name in this language)
 help-user-command = **{ $name }**: clic destro su un membro (o tocca il suo nome) → App → { $name }: un modulo privato per sfidarlo, con variante e tempo a una scelta di distanza
-# The welcome posted once in a server that has just added the bot. $challenge (text: the /challenge command's name in this language, without the slash), $help (text: the /help command's name, likewise)
-welcome = Ciao! Organizzo incontri di forza quattro su questo server. /{ $challenge } ne avvia uno, contro un membro o contro di me; /{ $help } mostra tutti i comandi e come si gioca.
+# The welcome posted once in a server that has just added the bot. $challenge, $help (text: the command as a mention that opens it, or its name with its slash)
+welcome = Ciao! Organizzo incontri di forza quattro su questo server. { $challenge } ne avvia uno, contro un membro o contro di me; { $help } mostra tutti i comandi e come si gioca.

@@ -28,6 +28,7 @@ use crate::i18n::{id, Args, Locale};
 
 use super::data::{Data, Error};
 use super::messages::{clip, mentions_only};
+use super::register::command_mention;
 
 /// What the bot needs in a channel to post the welcome there: to see it
 /// and send messages (`topics/permissions`, "Permissions").
@@ -74,13 +75,14 @@ pub fn welcome_channel(guild: &Guild, bot: UserId) -> Option<ChannelId> {
     texts.into_iter().map(|(_, id)| id).find(|id| may_post(id))
 }
 
-/// The welcome's text in `locale`: the commands named as they are
-/// registered in that language.
+/// The welcome's text in `locale`: the commands as mentions that open
+/// them ([`command_mention`]; before the ids are known, as they are
+/// registered in that language).
 pub fn text(data: &Data, locale: Locale) -> String {
     let catalog = data.catalog();
     let args = Args::new()
-        .set("challenge", catalog.plain(locale, id::CHALLENGE))
-        .set("help", catalog.plain(locale, id::HELP));
+        .set("challenge", command_mention(data, locale, "challenge"))
+        .set("help", command_mention(data, locale, "help"));
     clip(&catalog.text(locale, id::WELCOME, &args))
 }
 

@@ -9,6 +9,7 @@ use crate::i18n::{id, Args, Id, Locale};
 
 use super::super::data::{Context, Data, Error};
 use super::super::messages::MAX_CONTENT;
+use super::super::register::command_mention;
 use super::super::reply::{pack, private, user_locale};
 
 /// Commands, how to move, and how a match goes.
@@ -36,15 +37,6 @@ pub fn help_sections(
 ) -> Vec<String> {
     let catalog = data.catalog();
     let none = Args::new();
-    let ids = data.command_ids.read();
-    // A command as a mention, which the client shows as the command and
-    // opens on a click (developers/reference, "Message Formatting":
-    // `</name:id>`, `</name sub:id>` with the registered names); before
-    // the ids are known, its name in the reader's language as code.
-    let shown = |top: &str, path: &str, localized: String| match ids.get(top) {
-        Some(id) => format!("</{path}:{id}>"),
-        None => format!("`/{localized}`"),
-    };
     let mut lines = Vec::new();
     for c in commands {
         if c.slash_action.is_none() && c.subcommands.is_empty() {
@@ -57,7 +49,7 @@ pub fn help_sections(
             }
         } else if c.subcommands.is_empty() {
             if let Some(m) = Id::find(&c.name) {
-                let name = shown(&c.name, &c.name, catalog.text(l, m, &none));
+                let name = command_mention(data, l, &c.name);
                 let description = catalog.attr(l, m, "description", &none);
                 lines.push(format!("{name} — {description}"));
             }
@@ -65,17 +57,14 @@ pub fn help_sections(
             let parent = Id::find(&c.name).map(|m| catalog.text(l, m, &none));
             for s in &c.subcommands {
                 let key = format!("{}-{}", c.name, s.name);
-                if let (Some(m), Some(p)) = (Id::find(&key), &parent) {
-                    let sub = catalog.text(l, m, &none);
-                    let path = format!("{} {}", c.name, s.name);
-                    let name = shown(&c.name, &path, format!("{p} {sub}"));
+                if let (Some(m), Some(_)) = (Id::find(&key), &parent) {
+                    let name = command_mention(data, l, &format!("{} {}", c.name, s.name));
                     let description = catalog.attr(l, m, "description", &none);
                     lines.push(format!("{name} — {description}"));
                 }
             }
         }
     }
-    drop(ids);
     let mut moves = catalog.text(l, id::HELP_MOVES, &none);
     if !data.message_content.load(Ordering::SeqCst) {
         moves = format!("{moves}\n{}", catalog.text(l, id::HELP_MOVES_REPLY, &none));
