@@ -127,28 +127,6 @@ pub fn create_commands(catalog: &Catalog) -> Vec<CreateCommand> {
     slash.chain(menus).collect()
 }
 
-/// Command `path` (`challenge`, `ladder abort`) as a text names it: a
-/// command mention (`</path:id>`, developers/reference "Message
-/// Formatting"), which the client shows as the command and opens on a
-/// click, with the id Discord gave at registration ([`Data::command_ids`]);
-/// before the ids are known, its name in `l` as code (`` `/herausfordern` ``).
-pub fn command_mention(data: &Data, l: Locale, path: &str) -> String {
-    let top = path.split(' ').next().unwrap_or(path);
-    if let Some(id) = data.command_ids.read().get(top) {
-        return format!("</{path}:{id}>");
-    }
-    let catalog = data.catalog();
-    let none = Default::default();
-    let localized: Vec<String> = match path.split_once(' ') {
-        None => vec![catalog.text(l, message_of(path), &none)],
-        Some((parent, sub)) => vec![
-            catalog.text(l, message_of(parent), &none),
-            catalog.text(l, message_of(&format!("{parent}-{sub}")), &none),
-        ],
-    };
-    format!("`/{}`", localized.join(" "))
-}
-
 /// Registers the commands in `dev_guild`, or globally; each command's
 /// name with the id Discord gave it (for command mentions, `</name:id>`).
 ///

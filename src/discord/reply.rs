@@ -123,6 +123,30 @@ pub fn member_moderates(member: Option<&Member>) -> bool {
         .is_some_and(|p| p.manage_guild() || p.administrator())
 }
 
+/// Command `path` (`challenge`, `ladder abort`) as a text names it: a
+/// command mention (`</path:id>`, developers/reference "Message
+/// Formatting"), which the client shows as the command and opens on a
+/// click, with the id Discord gave at registration ([`Data::command_ids`]);
+/// before the ids are known, its name in `l` as code (`` `/herausfordern` ``).
+pub fn command_mention(data: &Data, l: Locale, path: &str) -> String {
+    let top = path.split(' ').next().unwrap_or(path);
+    if let Some(id) = data.command_ids.read().get(top) {
+        return format!("</{path}:{id}>");
+    }
+    let catalog = data.catalog();
+    let none = Default::default();
+    // A command's message is its name (a subcommand's `<parent>-<sub>`,
+    // `register.rs`); a name without one shows as registered.
+    let name = |key: &str, shown: &str| {
+        crate::i18n::Id::find(key).map_or_else(|| shown.to_string(), |m| catalog.text(l, m, &none))
+    };
+    let localized: Vec<String> = match path.split_once(' ') {
+        None => vec![name(path, path)],
+        Some((parent, sub)) => vec![name(parent, parent), name(&format!("{parent}-{sub}"), sub)],
+    };
+    format!("`/{}`", localized.join(" "))
+}
+
 /// A private (ephemeral) reply that pings nobody.
 ///
 /// # Errors

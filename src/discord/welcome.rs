@@ -28,7 +28,7 @@ use crate::i18n::{id, Args, Locale};
 
 use super::data::{Data, Error};
 use super::messages::{clip, mentions_only};
-use super::register::command_mention;
+use super::reply::command_mention;
 
 /// What the bot needs in a channel to post the welcome there: to see it
 /// and send messages (`topics/permissions`, "Permissions").

@@ -9,8 +9,7 @@ use crate::i18n::{id, Args, Id, Locale};
 
 use super::super::data::{Context, Data, Error};
 use super::super::messages::MAX_CONTENT;
-use super::super::register::command_mention;
-use super::super::reply::{pack, private, user_locale};
+use super::super::reply::{command_mention, pack, private, user_locale};
 
 /// Commands, how to move, and how a match goes.
 #[poise::command(slash_command)]
