@@ -162,6 +162,27 @@ pub async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
     Ok(())
 }
 
+/// A private reply with rows of components (selects, buttons) that pings
+/// nobody.
+///
+/// # Errors
+/// Discord refused the reply.
+pub async fn private_with(
+    ctx: Context<'_>,
+    text: &str,
+    rows: Vec<serenity::all::CreateActionRow>,
+) -> Result<(), Error> {
+    ctx.send(
+        CreateReply::default()
+            .content(clip(text))
+            .components(rows)
+            .ephemeral(true)
+            .allowed_mentions(mentions_only(&[])),
+    )
+    .await?;
+    Ok(())
+}
+
 /// A private reply with the refusal `denial`, in the reader's language.
 ///
 /// # Errors

@@ -156,6 +156,29 @@ pub fn spawn_as(
     spawn_args(bin, fake, dir, token, run, envs)
 }
 
+/// Keeps `cmd` on loopback (no proxy from the test's environment) with
+/// `token` (or none), and without `unset` (a setting of the test's
+/// environment the test must not inherit).
+fn on_loopback(cmd: &mut Command, token: Option<&str>, unset: &str) {
+    cmd.env("NO_PROXY", "127.0.0.1")
+        .env("no_proxy", "127.0.0.1");
+    for var in [
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "all_proxy",
+        unset,
+    ] {
+        cmd.env_remove(var);
+    }
+    match token {
+        Some(t) => cmd.env("DISCORD_TOKEN", t),
+        None => cmd.env_remove("DISCORD_TOKEN"),
+    };
+}
+
 /// Like [`spawn_as`], with the command line `args` (`["run", "--shards",
 /// "0-1/4"]`).
 pub fn spawn_args(
@@ -177,26 +200,10 @@ pub fn spawn_args(
         .env("DISCORD_API_BASE", fake.base())
         .env("FOURBOT_DEV_GUILD", GUILD_ID.to_string())
         .env("FOURBOT_DATABASE_URL", database_url(dir))
-        .env("NO_PROXY", "127.0.0.1")
-        .env("no_proxy", "127.0.0.1")
         .stdout(Stdio::null())
         .stderr(log)
         .kill_on_drop(true);
-    for var in [
-        "HTTP_PROXY",
-        "HTTPS_PROXY",
-        "ALL_PROXY",
-        "http_proxy",
-        "https_proxy",
-        "all_proxy",
-        "FOURBOT_CHALLENGE_EXPIRY_SECS",
-    ] {
-        cmd.env_remove(var);
-    }
-    match token {
-        Some(t) => cmd.env("DISCORD_TOKEN", t),
-        None => cmd.env_remove("DISCORD_TOKEN"),
-    };
+    on_loopback(&mut cmd, token, "FOURBOT_CHALLENGE_EXPIRY_SECS");
     cmd.envs(envs.iter().copied());
     cmd.spawn().expect("the fourbot binary starts")
 }
@@ -216,25 +223,9 @@ pub async fn run_check(
         .args(args)
         .env("DISCORD_API_BASE", fake.base())
         .env("FOURBOT_DEV_GUILD", GUILD_ID.to_string())
-        .env("NO_PROXY", "127.0.0.1")
-        .env("no_proxy", "127.0.0.1")
         .stdin(Stdio::null())
         .kill_on_drop(true);
-    for var in [
-        "HTTP_PROXY",
-        "HTTPS_PROXY",
-        "ALL_PROXY",
-        "http_proxy",
-        "https_proxy",
-        "all_proxy",
-        "FOURBOT_CHECK_MAX_SERVERS",
-    ] {
-        cmd.env_remove(var);
-    }
-    match token {
-        Some(t) => cmd.env("DISCORD_TOKEN", t),
-        None => cmd.env_remove("DISCORD_TOKEN"),
-    };
+    on_loopback(&mut cmd, token, "FOURBOT_CHECK_MAX_SERVERS");
     let out = tokio::time::timeout(Duration::from_secs(30), cmd.output())
         .await
         .expect("fourbot check ends within 30 s")

@@ -6,7 +6,6 @@
 
 use std::sync::Arc;
 
-use poise::CreateReply;
 use serenity::all::{
     ButtonStyle, ChannelId, ComponentInteraction, ComponentInteractionDataKind,
     Context as SerenityContext, CreateActionRow, CreateButton, CreateInteractionResponse,
@@ -30,7 +29,7 @@ use super::super::numbers::Level;
 use super::super::offers::{
     offer_terms, open_match, post_offer, terms_at, Asker, MatchPlace, OfferPlace,
 };
-use super::super::reply::{host_guild, seated, user_id, user_locale};
+use super::super::reply::{host_guild, private_with, seated, user_id, user_locale};
 use super::super::rest::acknowledge;
 
 /// A user named by an option, as the host sees them (`bot`: this bot's
@@ -282,15 +281,7 @@ pub(super) async fn challenge_menu(ctx: Context<'_>, user: User) -> Result<(), E
         time: terms.clock.control,
     };
     let (text, rows) = form_message(&data, guild, user_locale(ctx), &form).await;
-    ctx.send(
-        CreateReply::default()
-            .content(clip(&text))
-            .components(rows)
-            .ephemeral(true)
-            .allowed_mentions(mentions_only(&[])),
-    )
-    .await?;
-    Ok(())
+    private_with(ctx, &text, rows).await
 }
 
 /// The Challenge form's state: whom, which variant, which time.

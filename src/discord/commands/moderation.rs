@@ -7,7 +7,6 @@
 
 use std::time::Duration;
 
-use poise::CreateReply;
 use serenity::all::{
     ChannelId, ComponentInteraction, ComponentInteractionDataKind, Context as SerenityContext,
     CreateActionRow, CreateInteractionResponse, CreateInteractionResponseMessage, CreateSelectMenu,
@@ -31,8 +30,8 @@ use super::super::numbers::{
     ServerArchivePerMinute,
 };
 use super::super::reply::{
-    author_seated, deny, guild_of, host_guild, is_moderator, member_moderates, private, seated,
-    user_locale,
+    author_seated, deny, guild_of, host_guild, is_moderator, member_moderates, private,
+    private_with, seated, user_locale,
 };
 use super::super::rest::acknowledge;
 
@@ -235,15 +234,8 @@ pub(super) async fn config(
         tracing::info!(guild = guild.0, moderator = %ctx.author().id, "server settings changed");
         text = format!("{}\n{text}", data.catalog().plain(locale, id::CONFIG_SAVED));
     }
-    ctx.send(
-        CreateReply::default()
-            .content(clip(&text))
-            .components(vec![variants_select(data.catalog(), locale, &settings)])
-            .ephemeral(true)
-            .allowed_mentions(mentions_only(&[])),
-    )
-    .await?;
-    Ok(())
+    let rows = vec![variants_select(data.catalog(), locale, &settings)];
+    private_with(ctx, &text, rows).await
 }
 
 /// The settings' multi-select of the allowed variants: every variant, the

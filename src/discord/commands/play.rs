@@ -19,7 +19,7 @@ use super::super::buttons::{ButtonId, Picked};
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only, picture, BOARD_FILE};
 use super::super::offers::thread_name;
-use super::super::reply::{deny, no_match_meant, user_id, user_locale};
+use super::super::reply::{deny, no_match_meant, private_with, user_id, user_locale};
 use super::super::rest::acknowledge;
 
 /// Discord's most options in a select menu
@@ -83,15 +83,8 @@ async fn pick_or_deny(ctx: Context<'_>, player: UserId, what: Picked) -> Result<
         CreateSelectMenuKind::String { options },
     )
     .placeholder(catalog.plain(l, id::PICK_MATCH_PLACEHOLDER));
-    ctx.send(
-        CreateReply::default()
-            .content(catalog.plain(l, question))
-            .components(vec![CreateActionRow::SelectMenu(menu)])
-            .ephemeral(true)
-            .allowed_mentions(mentions_only(&[])),
-    )
-    .await?;
-    Ok(())
+    let question = catalog.plain(l, question);
+    private_with(ctx, &question, vec![CreateActionRow::SelectMenu(menu)]).await
 }
 
 async fn resign_request(ctx: Context<'_>, what: Picked) -> Result<(), Error> {
