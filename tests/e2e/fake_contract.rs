@@ -162,6 +162,9 @@ async fn post(fake: &FakeDiscord, channel: u64, body: Value) -> Answer {
 async fn fake() -> FakeDiscord {
     let f = FakeDiscord::start(Mode::Normal).await;
     f.set_rate_limits(RateLimits::off());
+    // These test the fake's own limits (what the description leaves out,
+    // and the documented answers); `openapi_check_*` tests the check.
+    f.check_openapi(false);
     f
 }
 
@@ -568,6 +571,47 @@ async fn command_names_follow_discords_pattern_in_every_locale() {
     let mut good = command("zug", "ein zug");
     good["name_localizations"] = json!({"el": "κίνηση", "bg": "ход"});
     assert_eq!(register(&fake, json!([good])).await.status, 200);
+}
+
+/// Every request body is checked against Discord's OpenAPI description
+/// (issue 35 §10, `fake::openapi`): one it refuses is answered 400 / 50035
+/// and kept; one it takes goes on to the fake's own rules.
+#[tokio::test]
+async fn openapi_check_refuses_what_discords_description_refuses() {
+    let f = FakeDiscord::start(Mode::Normal).await;
+    f.set_rate_limits(RateLimits::off());
+    let bad = raw(
+        &f,
+        "POST",
+        &format!("/channels/{CHANNEL_ID}/messages"),
+        Some(json!({"content": 5, "tts": "no"})),
+        &[],
+    )
+    .await;
+    assert_eq!((bad.status, bad.code()), (400, 50035));
+    let kept = f.openapi_violations();
+    assert!(kept.iter().any(|v| v.contains("`/content`")), "{kept:?}");
+    assert!(kept.iter().any(|v| v.contains("`/tts`")), "{kept:?}");
+    let good = raw(
+        &f,
+        "POST",
+        &format!("/channels/{CHANNEL_ID}/messages"),
+        Some(json!({"content": "hi", "allowed_mentions": {"parse": []}})),
+        &[],
+    )
+    .await;
+    assert_eq!(good.status, 200, "{:?}", good.json);
+    // Switched off, the same bad body meets the fake's own rules only.
+    f.check_openapi(false);
+    let own = raw(
+        &f,
+        "POST",
+        &format!("/channels/{CHANNEL_ID}/messages"),
+        Some(json!({"content": 5})),
+        &[],
+    )
+    .await;
+    assert_ne!(own.json, bad.json);
 }
 
 /// A user command (a member's Apps menu, type 2) may have capitals and

@@ -337,8 +337,25 @@ impl FakeDiscord {
                 json: &json,
                 files: &files,
             };
+            let refused = if s.openapi_off {
+                Vec::new()
+            } else {
+                super::openapi::violations(method, path, &json)
+            };
             outcome = if refused_token(s.cfg.token.as_deref(), path, auth) {
                 rest::unauthorized()
+            } else if !refused.is_empty() {
+                // Discord's own description refuses the body: an invalid
+                // form body, as Discord answers one.
+                eprintln!("fake Discord: the OpenAPI description refuses {refused:?} in {json}");
+                s.openapi_violations.extend(refused.iter().cloned());
+                (
+                    400,
+                    Some(serde_json::json!({
+                        "message": "Invalid Form Body", "code": 50035,
+                        "errors": {"_openapi": refused},
+                    })),
+                )
             } else {
                 rest::route(s, self.port, &req)
             };

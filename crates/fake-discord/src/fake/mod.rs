@@ -73,6 +73,7 @@ mod ids;
 pub mod intent;
 mod limits;
 pub mod mentions;
+mod openapi;
 mod payloads;
 mod perms;
 mod rest;
@@ -201,6 +202,8 @@ impl FakeDiscord {
                 limiter: limits::Limiter::new(),
                 deprecated: Vec::new(),
                 mention_violations: Vec::new(),
+                openapi_violations: Vec::new(),
+                openapi_off: false,
                 nicknames: HashMap::new(),
                 intents: None,
                 identified: Vec::new(),
@@ -702,6 +705,14 @@ impl FakeDiscord {
         self.state.lock().unwrap().connections
     }
 
+    /// Whether request bodies are checked against Discord's OpenAPI
+    /// description (`openapi`; on by default). The contract tests of the
+    /// fake's own documented limits switch it off, so that the limit they
+    /// test answers, not the description's check before it.
+    pub fn check_openapi(&self, on: bool) {
+        self.state.lock().unwrap().openapi_off = !on;
+    }
+
     /// Lean mode for load runs: requests are no longer kept (only counted
     /// by the observer), attachments are not kept, the backlog is bounded.
     pub fn set_lean(&self, lean: bool) {
@@ -1142,6 +1153,13 @@ impl FakeDiscord {
     /// `allowed_mentions.users` (`mentions::violation`): one line each.
     pub fn mention_violations(&self) -> Vec<String> {
         self.state.lock().unwrap().mention_violations.clone()
+    }
+
+    /// Every request body that Discord's OpenAPI description refused
+    /// (`openapi::violations`; each was answered 400 / 50035): one line
+    /// each.
+    pub fn openapi_violations(&self) -> Vec<String> {
+        self.state.lock().unwrap().openapi_violations.clone()
     }
 }
 

@@ -97,6 +97,13 @@ pub(crate) struct State {
     /// Bot messages that would ping someone they do not address
     /// (`mentions::violation`).
     pub(super) mention_violations: Vec<String>,
+    /// Request bodies Discord's OpenAPI description refuses
+    /// (`openapi::violations`), refused 400 / 50035.
+    pub(super) openapi_violations: Vec<String>,
+    /// Whether request bodies are checked against the OpenAPI
+    /// description (on unless a contract test of the fake's own limits
+    /// switches it off).
+    pub(super) openapi_off: bool,
     /// Members' server nicknames, by (guild, user): an interaction or a
     /// typed message from that member in that guild carries it as its
     /// member's `nick` ([`FakeDiscord::set_nickname`]).
