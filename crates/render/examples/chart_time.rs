@@ -53,7 +53,8 @@ fn main() {
     measure("leaderboard table, 10 rows, names in other scripts", || {
         standings_png(&scripts).expect("draws")
     });
-    measure("rating chart, 30 matches, a Chinese name in the title", || {
-        rating_chart_png(&cjk_title).expect("draws")
-    });
+    measure(
+        "rating chart, 30 matches, a Chinese name in the title",
+        || rating_chart_png(&cjk_title).expect("draws"),
+    );
 }
