@@ -2,14 +2,21 @@
 //! deviation as a band (rating ± deviation) around it, drawn with plotters'
 //! bitmap backend and the embedded font (plotters' `ab_glyph` feature: no
 //! system fonts), then encoded as an RGB PNG.
+//!
+//! The title holds the player's name, which may be in any script: it is
+//! drawn afterwards with our own text drawing and its fallback fonts
+//! (`text`), since plotters draws each text in one registered font. The
+//! axis and legend texts (the catalogue's words, every glyph of which is in
+//! DejaVu Sans Bold) stay plotters' own.
 
 use std::sync::Once;
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::{register_font, FontStyle};
+use tiny_skia::{IntSize, Pixmap};
 
-use super::text::{printable, FONT_BYTES};
+use super::text::{self, in_first_font, FONT_BYTES};
 use super::theme::{self, Rgb};
 use super::{encode, Picture, RenderError};
 
@@ -20,6 +27,16 @@ pub const CHART_HEIGHT: u32 = 450;
 
 /// Font family name the embedded font is registered under in plotters.
 const FAMILY: &str = "fourbot-sans";
+
+/// Margin round the chart in px.
+const MARGIN: u32 = 18;
+/// The title's band at the top, inside the margin, in px: what plotters
+/// gave its caption of 24 px before the title was drawn by `text` (its
+/// text height 24 / 1.24 rounded down, and 5 px above and below), so the
+/// plot stayed where it was.
+const TITLE_BAND: u32 = 29;
+/// The title's text size in px.
+const TITLE_SIZE: f32 = 24.0;
 
 /// Grid lines.
 pub const GRID: Rgb = [0x3a, 0x41, 0x4c];
@@ -41,7 +58,10 @@ pub struct ChartPoint {
 /// What a rating chart shows; every label already in the reader's language.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingChart {
-    /// Caption above the plot (`alice · Classic`).
+    /// Caption above the plot (`alice · Classic`): any script, each
+    /// character in the first embedded font that has it (docs/render.md,
+    /// "Text on the charts and tables"), cut with `…` to the chart's width
+    /// less its margins.
     pub title: String,
     /// Under the horizontal axis (`Rated matches`).
     pub x_label: String,
@@ -124,10 +144,12 @@ fn draw_chart(
     root.fill(&color(theme::BACKGROUND)).map_err(chart_error)?;
     let x_max = (chart.points.len() - 1) as f64;
     let (low, high) = value_range(&chart.points);
-    let title = printable(&chart.title);
-    let mut c = ChartBuilder::on(root)
-        .caption(title.as_ref(), (FAMILY, 24).into_font().color(&label))
-        .margin(18)
+    // The title's band is left empty here: `render_rating_chart` draws the
+    // title into it.
+    let (_, plot) = root
+        .margin(MARGIN, MARGIN, MARGIN, MARGIN)
+        .split_vertically(TITLE_BAND);
+    let mut c = ChartBuilder::on(&plot)
         .x_label_area_size(48)
         .y_label_area_size(64)
         .build_cartesian_2d(0.0..x_max, low..high)
@@ -149,8 +171,8 @@ fn draw_chart(
         .y_label_formatter(&|y| format!("{}", y.round() as i64))
         .label_style((FAMILY, 14).into_font().color(&label))
         .axis_desc_style((FAMILY, 16).into_font().color(&label))
-        .x_desc(printable(&chart.x_label).as_ref())
-        .y_desc(printable(&chart.y_label).as_ref())
+        .x_desc(in_first_font(&chart.x_label).as_ref())
+        .y_desc(in_first_font(&chart.y_label).as_ref())
         .draw()
         .map_err(chart_error)?;
 
@@ -171,7 +193,7 @@ fn draw_chart(
     );
     c.draw_series(std::iter::once(Polygon::new(outline, color(BAND).filled())))
         .map_err(chart_error)?
-        .label(printable(&chart.band_label).as_ref())
+        .label(in_first_font(&chart.band_label).as_ref())
         .legend(|(x, y)| Rectangle::new([(x, y - 6), (x + 18, y + 6)], color(BAND).filled()));
     let line = ShapeStyle {
         color: color(LINE).to_rgba(),
@@ -187,7 +209,7 @@ fn draw_chart(
         line,
     ))
     .map_err(chart_error)?
-    .label(printable(&chart.line_label).as_ref())
+    .label(in_first_font(&chart.line_label).as_ref())
     .legend(move |(x, y)| PathElement::new([(x, y), (x + 18, y)], line));
     if chart.points.len() <= 40 {
         c.draw_series(
@@ -249,11 +271,28 @@ pub fn render_rating_chart(chart: &RatingChart) -> Result<(Picture, PlotFrame), 
     for px in rgb.chunks_exact(3) {
         rgba.extend_from_slice(&[px[0], px[1], px[2], 255]);
     }
+    let mut pixmap = IntSize::from_wh(w, h)
+        .and_then(|size| Pixmap::from_vec(rgba, size))
+        .ok_or_else(|| RenderError::Encode("the chart's pixels do not fit its size".into()))?;
+    // The title, centred over the margin's width and cut to it; the
+    // baseline where plotters put its caption's (5 px down the band, then
+    // half the text size).
+    let inner = (w - 2 * MARGIN) as f32;
+    let title = text::fit(&chart.title, TITLE_SIZE, inner);
+    let baseline = (MARGIN + 5) as f32 + TITLE_SIZE / 2.0;
+    text::draw_centred(
+        &mut pixmap,
+        &title,
+        MARGIN as f32 + inner / 2.0,
+        baseline,
+        TITLE_SIZE,
+        theme::LABEL,
+    );
     Ok((
         Picture {
             width: w,
             height: h,
-            rgba,
+            rgba: pixmap.take(),
         },
         frame,
     ))

@@ -14,7 +14,8 @@
 //! table ([`standings_png`]) for the leaderboard and tournament standings;
 //! see docs/render.md.
 //!
-//! Drawing is tiny-skia and ab_glyph (DejaVu Sans Bold, `assets/fonts`).
+//! Drawing is tiny-skia and ab_glyph (DejaVu Sans Bold, then WenQuanYi Micro
+//! Hei and Symbola for the characters it lacks, `assets/fonts`).
 //! Every picture is quantized to a palette built from the theme's flat
 //! colours and their anti-aliasing blends ([`theme`]), then encoded as an
 //! 8-bit indexed PNG (png crate) or GIF (gif crate). Turn pictures (no
@@ -48,7 +49,7 @@ pub use standings::{
     render_standings, standings_png, Standings, StandingsColumns, StandingsRow, Trend, MAX_ROWS,
     ROW_HEIGHT, TABLE_WIDTH, TITLE_HEIGHT,
 };
-pub use text::{has_glyph, missing_glyphs, printable};
+pub use text::{font_of, has_glyph, missing_glyphs, printable, FONT_NAMES};
 
 /// What to mark on a board picture.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

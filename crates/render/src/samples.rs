@@ -79,6 +79,35 @@ pub fn leaderboard_page(rows: u32) -> Standings {
     )
 }
 
+/// Display names in the scripts of issue 35 §4 and a few more, as Discord
+/// users type them: Chinese, Korean, an emoji before Latin, Greek,
+/// Cyrillic, Japanese kana and kanji, emoji with a variation selector and a
+/// ZWJ sequence, mathematical bold letters. [`leaderboard_page_in_scripts`]
+/// and the render tests draw them.
+pub const NAMES_IN_SCRIPTS: [&str; 10] = [
+    "绿茶",
+    "녹차",
+    "😀 alice",
+    "Ελένη",
+    "Ирина",
+    "さくら 山田",
+    "❤\u{fe0f} bob",
+    "👩\u{200d}💻 김민준",
+    "𝐂𝐚𝐫𝐨𝐥",
+    "🎉🙂 dave",
+];
+
+/// [`leaderboard_page`] with the names of [`NAMES_IN_SCRIPTS`] in turn
+/// instead of "player number N": what the fallback fonts cost to draw
+/// (the `chart_time` example).
+pub fn leaderboard_page_in_scripts(rows: u32) -> Standings {
+    let mut page = leaderboard_page(rows);
+    for (i, row) in page.rows.iter_mut().enumerate() {
+        row.name = NAMES_IN_SCRIPTS[i % NAMES_IN_SCRIPTS.len()].to_string();
+    }
+    page
+}
+
 /// A legal PopOut game of `plies` plies that is still going: a
 /// deterministic random walk (pops first half of the time, so the board
 /// stays open) that never plays a move that ends the game (a line, a full

@@ -1,11 +1,11 @@
 //! A standings table as a picture: rank, name, a value (rating or points),
 //! any extra columns (matches, tie-breaks) and a trend, one row per player,
-//! drawn with tiny-skia and the embedded font. The leaderboard draws its
+//! drawn with tiny-skia and the embedded fonts. The leaderboard draws its
 //! pages with it; so can a tournament's standings.
 
 use tiny_skia::{Paint, Pixmap, Rect, Transform};
 
-use super::text::{self, printable};
+use super::text;
 use super::theme::{self, Rgb};
 use super::{encode, Picture, RenderError};
 
@@ -69,8 +69,10 @@ impl Trend {
 pub struct StandingsRow {
     /// Rank (1-based; equal ranks allowed: 1, 1, 3).
     pub rank: u32,
-    /// Player name as typed; characters the font lacks are drawn as `?` and
-    /// a name too wide for its column ends in `…`.
+    /// Player name as typed: each character in the first embedded font
+    /// that has it (Chinese, Japanese, Korean and emoji included; one no
+    /// font has as `?`, invisible ones as nothing), and a name too wide for
+    /// its column ends in `…`.
     pub name: String,
     /// The main value as shown: `1623`, `1500?`, `5.3`, `4½`.
     pub value: String,
@@ -123,8 +125,8 @@ struct Grid {
 
 fn widest<'a>(header: &str, cells: impl Iterator<Item = &'a str>, size: f32) -> f32 {
     cells
-        .map(|c| text::width(&printable(c), size))
-        .fold(text::width(&printable(header), HEADER_SIZE), f32::max)
+        .map(|c| text::width(c, size))
+        .fold(text::width(header, HEADER_SIZE), f32::max)
 }
 
 fn grid(t: &Standings) -> Grid {
@@ -208,13 +210,11 @@ pub fn render_standings(table: &Standings) -> Result<Picture, RenderError> {
     let w = g.width as f32;
 
     // Title and subtitle.
-    let title = printable(&table.title);
-    let title = text::fit(&title, TITLE_SIZE, w - 2.0 * PAD);
+    let title = text::fit(&table.title, TITLE_SIZE, w - 2.0 * PAD);
     text::draw(&mut pm, &title, PAD, 36.0, TITLE_SIZE, theme::WHITE);
     if let Some(sub) = &table.subtitle {
         let left = PAD + text::width(&title, TITLE_SIZE) + 12.0;
-        let sub = printable(sub);
-        let sub = text::fit(&sub, HEADER_SIZE + 2.0, (w - PAD - left).max(0.0));
+        let sub = text::fit(sub, HEADER_SIZE + 2.0, (w - PAD - left).max(0.0));
         text::draw(&mut pm, &sub, left, 36.0, HEADER_SIZE + 2.0, HEADER);
     }
 
@@ -223,29 +223,15 @@ pub fn render_standings(table: &Standings) -> Result<Picture, RenderError> {
     let top = TITLE_HEIGHT as f32;
     let base = |row: usize| top + row_h * row as f32 + row_h * 0.68;
     let c = &table.columns;
-    text::draw_right(
-        &mut pm,
-        &printable(&c.rank),
-        g.rank_right,
-        base(0),
-        HEADER_SIZE,
-        HEADER,
-    );
-    text::draw(
-        &mut pm,
-        &printable(&c.name),
-        g.name_left,
-        base(0),
-        HEADER_SIZE,
-        HEADER,
-    );
+    text::draw_right(&mut pm, &c.rank, g.rank_right, base(0), HEADER_SIZE, HEADER);
+    text::draw(&mut pm, &c.name, g.name_left, base(0), HEADER_SIZE, HEADER);
     let mut headers: Vec<&str> = vec![c.value.as_str()];
     headers.extend(c.extra.iter().map(String::as_str));
     if let Some(t) = &c.trend {
         headers.push(t);
     }
     for (h, right) in headers.iter().zip(&g.rights) {
-        text::draw_right(&mut pm, &printable(h), *right, base(0), HEADER_SIZE, HEADER);
+        text::draw_right(&mut pm, h, *right, base(0), HEADER_SIZE, HEADER);
     }
     fill(&mut pm, PAD, top + row_h - 2.0, w - 2.0 * PAD, 2.0, HEADER);
 
@@ -264,8 +250,7 @@ pub fn render_standings(table: &Standings) -> Result<Picture, RenderError> {
         let y = base(row);
         let fg = theme::LABEL;
         text::draw_right(&mut pm, &r.rank.to_string(), g.rank_right, y, TEXT_SIZE, fg);
-        let name = printable(&r.name);
-        let name = text::fit(&name, TEXT_SIZE, g.name_width);
+        let name = text::fit(&r.name, TEXT_SIZE, g.name_width);
         text::draw(&mut pm, &name, g.name_left, y, TEXT_SIZE, theme::WHITE);
         let mut cells: Vec<(String, Rgb)> = vec![(r.value.clone(), theme::WHITE)];
         for k in 0..c.extra.len() {
@@ -275,12 +260,11 @@ pub fn render_standings(table: &Standings) -> Result<Picture, RenderError> {
             cells.push(r.trend.shown());
         }
         for ((cell, color), right) in cells.iter().zip(&g.rights) {
-            text::draw_right(&mut pm, &printable(cell), *right, y, TEXT_SIZE, *color);
+            text::draw_right(&mut pm, cell, *right, y, TEXT_SIZE, *color);
         }
     }
     if let Some(footer) = &table.footer {
-        let footer = printable(footer);
-        let footer = text::fit(&footer, HEADER_SIZE + 2.0, w - 2.0 * PAD);
+        let footer = text::fit(footer, HEADER_SIZE + 2.0, w - 2.0 * PAD);
         let y = base(table.rows.len() + 1);
         text::draw(&mut pm, &footer, g.name_left, y, HEADER_SIZE + 2.0, HEADER);
     }

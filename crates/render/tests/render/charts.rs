@@ -1,15 +1,16 @@
 //! The rating chart and the standings table (issue 21, docs/render.md): their
 //! sizes, the deviation band where the deviations put it, labels that follow
 //! the reader's language with every glyph in the font, names in any script
-//! without empty boxes, and a clear refusal instead of an empty picture.
+//! drawn with the fallback fonts (issue 35 §4) and never as empty boxes,
+//! and a clear refusal instead of an empty picture.
 
 use fourbot_core::game::Variant;
 use fourbot_i18n::{id, Args, Catalog, Locale};
 use fourbot_render::samples::{leaderboard, rating_history};
 use fourbot_render::{
-    missing_glyphs, rating_chart_png, render_rating_chart, render_standings, standings_png, theme,
-    ChartPoint, Picture, RatingChart, RenderError, StandingsRow, Trend, CHART_HEIGHT, CHART_WIDTH,
-    MAX_ROWS, ROW_HEIGHT, TABLE_WIDTH, TITLE_HEIGHT,
+    font_of, missing_glyphs, rating_chart_png, render_rating_chart, render_standings,
+    standings_png, theme, ChartPoint, Picture, RatingChart, RenderError, StandingsRow, Trend,
+    CHART_HEIGHT, CHART_WIDTH, FONT_NAMES, MAX_ROWS, ROW_HEIGHT, TABLE_WIDTH, TITLE_HEIGHT,
 };
 
 /// The chart's band colour and line colour, as the chart module defines them.
@@ -228,6 +229,21 @@ fn every_locales_labels_are_drawn_in_its_language_with_no_missing_glyph() {
                 missing_glyphs(text)
             );
         }
+        // plotters draws the axis and legend texts with the first font
+        // alone: every character must be in it.
+        for text in [
+            &labels.x_label,
+            &labels.y_label,
+            &labels.band_label,
+            &c.plain(l, id::CHART_SKILL),
+            &c.plain(l, id::CHART_SKILL_BAND),
+        ] {
+            assert!(
+                text.chars()
+                    .all(|ch| ch.is_whitespace() || font_of(ch) == Some(FONT_NAMES[0])),
+                "{l:?}: {text}"
+            );
+        }
         let (other, _) = render_rating_chart(&labels).unwrap();
         // Different words, same data: the labels differ (below the plot,
         // left of it, the caption), not the plot's inside away from the legend.
@@ -296,10 +312,11 @@ fn names_in_any_script_render_without_empty_boxes() {
             "{name}"
         );
     }
-    // CJK and emoji are not: each such character is a "?", never the
-    // font's empty box.
-    assert_eq!(differing_pixels(&named("名前"), &named("??")), 0);
-    assert_eq!(differing_pixels(&named("a🙂b"), &named("a?b")), 0);
+    // CJK and emoji are drawn by the fallback fonts; a character no font
+    // has (here a private-use one) is a "?", never a font's empty box.
+    assert!(differing_pixels(&named("名前"), &named("??")) > 50);
+    assert!(missing_glyphs("a\u{10fffd}b") == ['\u{10fffd}']);
+    assert_eq!(differing_pixels(&named("a\u{10fffd}b"), &named("a?b")), 0);
     // Right-to-left, combining marks, control characters: no panic.
     named("שלום e\u{301} \u{200f}x\u{0}");
     // A very long name is cut, the value column stays where it was.
@@ -342,4 +359,146 @@ fn a_footer_is_a_line_under_the_last_row() {
     // Its text is drawn in the band under the row (the header colour).
     let header = [0x8f, 0x9a, 0xa8];
     assert!(row_has(&p, 1, header), "the footer is drawn");
+}
+
+/// The names of issue 35 §4's "Done when".
+const TEA: [&str; 5] = ["绿茶", "녹차", "😀 alice", "Ελένη", "Ирина"];
+
+/// A leaderboard of `names`, ranked in order.
+fn board_of(names: &[String]) -> Picture {
+    let rows = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| row(i as u32 + 1, n, "1500", Trend::Unknown))
+        .collect();
+    render_standings(&leaderboard(rows)).unwrap()
+}
+
+/// How many pixels of row `r` (0-based, under the header) differ.
+fn differing_in_row(a: &Picture, b: &Picture, r: u32) -> usize {
+    assert_eq!((a.width, a.height), (b.width, b.height));
+    let top = TITLE_HEIGHT + ROW_HEIGHT * (r + 1);
+    (top..top + ROW_HEIGHT)
+        .flat_map(|y| (0..a.width).map(move |x| (x, y)))
+        .filter(|&(x, y)| a.pixel(x, y) != b.pixel(x, y))
+        .count()
+}
+
+#[test]
+fn a_leaderboard_shows_chinese_korean_emoji_greek_and_cyrillic_names() {
+    let names: Vec<String> = TEA.iter().map(|n| n.to_string()).collect();
+    let shown = board_of(&names);
+    for (i, name) in TEA.iter().enumerate() {
+        // What the pictures drew before the fallback fonts: a `?` for
+        // every character the first font lacks (here: every character but
+        // the space, the worst case).
+        let mut questioned = names.clone();
+        questioned[i] = name
+            .chars()
+            .map(|c| if c == ' ' { ' ' } else { '?' })
+            .collect();
+        // A name drawn as one same glyph per character (`?`, or a font's
+        // empty box) looks the same reversed; real glyphs do not.
+        let mut reversed = names.clone();
+        reversed[i] = name.chars().rev().collect();
+        for (other, how) in [(questioned, "as question marks"), (reversed, "reversed")] {
+            let differ = differing_in_row(&shown, &board_of(&other), i as u32);
+            assert!(
+                differ > 40,
+                "{name}: only {differ} px differ from the name {how}"
+            );
+        }
+    }
+    // Each name's characters are drawn by a font that has them.
+    for name in TEA {
+        assert!(missing_glyphs(name).is_empty(), "{name}");
+        assert!(
+            name.chars().all(|c| c == ' ' || font_of(c).is_some()),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn emoji_the_first_font_lacks_are_drawn_and_invisible_characters_are_not() {
+    let named = |name: &str| {
+        render_standings(&leaderboard(vec![row(1, name, "1500", Trend::Unknown)])).unwrap()
+    };
+    // 🙂 and 🎉 are Symbola's (DejaVu Sans Bold has 😀, not these).
+    assert_eq!(font_of('🙂'), Some(FONT_NAMES[2]));
+    assert!(differing_pixels(&named("🙂🎉 dave"), &named("?? dave")) > 40);
+    assert!(differing_pixels(&named("🙂🎉 dave"), &named("🎉🙂 dave")) > 40);
+    // A variation selector and a zero-width joiner draw nothing and take
+    // no room: the sequence is drawn one emoji at a time.
+    assert_eq!(
+        differing_pixels(&named("❤\u{fe0f} bob"), &named("❤ bob")),
+        0
+    );
+    assert_eq!(differing_pixels(&named("👩\u{200d}💻"), &named("👩💻")), 0);
+    // Nor do the invisible characters no font has or some font draws with
+    // room or ink: a flag's tag characters (they would be "?"), the Hangul
+    // filler of "empty" names (a blank em in WenQuanYi), a soft hyphen
+    // (a hyphen in DejaVu).
+    let scotland = "🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f} eve";
+    assert_eq!(differing_pixels(&named(scotland), &named("🏴 eve")), 0);
+    assert_eq!(
+        differing_pixels(&named("a\u{3164}b\u{ad}c"), &named("abc")),
+        0
+    );
+}
+
+#[test]
+fn a_long_name_in_a_fallback_font_is_cut_before_the_next_column() {
+    // Measuring and drawing use the same font per character: a name wider
+    // than its column ends in `…` inside it and leaves the value column as
+    // it is with a short name.
+    let one = |name: &str, value: &str| {
+        render_standings(&leaderboard(vec![row(1, name, value, Trend::Unknown)])).unwrap()
+    };
+    // Where the value's text begins: the leftmost pixel that a different
+    // value of the same width changes.
+    let short = one("a", "1500");
+    let other_value = one("a", "2600");
+    let value_left = (0..short.width)
+        .find(|&x| (0..short.height).any(|y| short.pixel(x, y) != other_value.pixel(x, y)))
+        .unwrap();
+    for long in ["绿茶".repeat(40), "녹차".repeat(40), "🙂".repeat(40)] {
+        let p = one(&long, "1500");
+        assert_eq!(p.width, TABLE_WIDTH);
+        let rightmost_change = (0..p.width)
+            .rev()
+            .find(|&x| (0..p.height).any(|y| p.pixel(x, y) != short.pixel(x, y)))
+            .unwrap();
+        assert!(
+            rightmost_change < value_left,
+            "{long}: drawn up to x = {rightmost_change}, the value starts at {value_left}"
+        );
+    }
+}
+
+#[test]
+fn a_rating_chart_title_shows_a_name_in_another_script() {
+    let titled = |name: &str| {
+        let mut c = chart(climbing());
+        c.title = format!("{name} · Classic");
+        render_rating_chart(&c).unwrap()
+    };
+    let (shown, frame) = titled("绿茶");
+    let (plain, plain_frame) = titled("alice");
+    // The title does not move the plot.
+    assert_eq!(frame, plain_frame);
+    let above_plot = |a: &Picture, b: &Picture| {
+        (0..frame.y_px.0 as u32)
+            .flat_map(|y| (0..a.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| a.pixel(x, y) != b.pixel(x, y))
+            .count()
+    };
+    for other in ["??", "茶绿"] {
+        let (p, _) = titled(other);
+        let differ = above_plot(&shown, &p);
+        assert!(differ > 40, "{other}: {differ} px");
+        // Nothing else changes.
+        assert_eq!(differing_pixels(&shown, &p), differ, "{other}");
+    }
+    assert!(above_plot(&shown, &plain) > 40);
 }
