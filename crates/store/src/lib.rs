@@ -56,7 +56,8 @@ pub use matches::EndKind;
 pub use matches::{LoadedMatch, NewMatch, ResumedMatch, StoredClock};
 pub use people::{GuildLimits, GuildSettings, PlayerInfo, PlayerSettings};
 pub use queries::{
-    GameDetail, HistoryEntry, MatchDetail, MoveDetail, RatedEntry, RunningEntry, SeatDetail,
+    GameDetail, HeadToHead, HistoryEntry, MatchDetail, MoveDetail, RatedEntry, RunningEntry,
+    SeatDetail,
 };
 pub use ratings::{
     competition_ranks, LadderEntry, PoolRating, RatingChange, RatingPoint, RatingSystem,
