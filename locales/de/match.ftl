@@ -36,6 +36,7 @@ match-forfeit-resign = { $loser } hat das Match aufgegeben. { $winner } gewinnt 
 match-forfeit-removed = Ein Moderator hat { $loser } aus dem Match genommen; das zählt als kampflose Niederlage. { $winner } gewinnt { $score }.
 match-aborted = Das Match wurde abgebrochen: { $player } hat nicht rechtzeitig den ersten Zug gemacht. Kein Ergebnis, keine Wertungsänderung.
 match-aborted-moderator = { $moderator } (Moderation) hat das Match abgebrochen. Kein Ergebnis, keine Wertungsänderung.
+match-aborted-tournament-cancelled = Turnier { $id } wurde abgesagt, deshalb endet dieses Match hier: abgebrochen, kein Ergebnis, keine Wertungsänderung, und es zählt in keinem Turnier.
 match-aborted-error = Dieses Match wurde wegen eines Fehlers im Bot unterbrochen und konnte nicht fortgesetzt werden, daher wurde es abgebrochen. Kein Ergebnis, keine Wertungsänderung. Ihr könnt ein neues Match beginnen.
 match-ended-resign = { $player } hat das Match aufgegeben.
 match-ended-flag = { $player } hat die Zeit überschritten.

@@ -58,6 +58,8 @@ match-forfeit-removed = A moderator removed { $loser } from the match, which cou
 match-aborted = The match was aborted: { $player } did not make a first move in time. No result, no rating change.
 # $moderator (text: the moderator's name)
 match-aborted-moderator = { $moderator } (moderator) aborted the match. No result, no rating change.
+# $id (number: the tournament)
+match-aborted-tournament-cancelled = Tournament { $id } was cancelled, so this match ends here: aborted, no result, no rating change, and it counts in no tournament.
 # The host stopped the match: its task failed twice (or could not be reloaded from the store).
 match-aborted-error = This match stopped because of an error in the bot and could not be continued, so it was aborted. No result, no rating change. You are free to start another match.
 # $player (text): who resigned / ran out of time / was removed, before every player had moved

@@ -36,6 +36,7 @@ match-forfeit-resign = { $loser } ha abbandonato l'incontro. { $winner } vince {
 match-forfeit-removed = Un moderatore ha escluso { $loser } dall'incontro, che perde così a tavolino. { $winner } vince { $score }.
 match-aborted = L'incontro è stato annullato: { $player } non ha fatto la prima mossa in tempo. Nessun risultato, nessuna variazione di punteggio.
 match-aborted-moderator = { $moderator } (moderatore) ha annullato l'incontro. Nessun risultato, nessuna variazione di punteggio.
+match-aborted-tournament-cancelled = Il torneo { $id } è stato annullato, quindi questo incontro finisce qui: annullato, nessun risultato, nessuna variazione di punteggio, e non conta in nessun torneo.
 match-aborted-error = L'incontro si è interrotto per un errore del bot e non è stato possibile continuarlo, quindi è stato annullato. Nessun risultato, nessuna variazione di punteggio. Potete iniziare un altro incontro.
 match-ended-resign = { $player } ha abbandonato l'incontro.
 match-ended-flag = { $player } ha esaurito il tempo.

@@ -35,7 +35,7 @@ use fourbot_core::play::{
 };
 use fourbot_i18n::id;
 use fourbot_i18n::{rating_change, Args, Catalog, Locale, Message};
-use fourbot_store::{Db, LoadedMatch, NewMatch, PlayerInfo, StoreError};
+use fourbot_store::{Db, LoadedMatch, NewMatch, PlayerInfo, StoreError, TournamentId};
 
 /// What a new match is: variant, clock, players by seat (p1 first; for
 /// teams p1 and p3 are team A), where it is played and in which language.
@@ -224,6 +224,9 @@ struct Entry {
     rematch: Mutex<HashSet<UserId>>,
     /// The moderator who aborted the match (named in its end message).
     moderator: std::sync::OnceLock<String>,
+    /// The tournament whose cancellation aborted the match
+    /// ([`Host::abort_for_cancelled_tournament`], named in its end message).
+    cancelled_tournament: std::sync::OnceLock<TournamentId>,
     /// Its task is a second one: the first died and the match was
     /// reloaded ([`Host::task_died`]); a second death aborts it.
     revived: bool,
@@ -256,6 +259,7 @@ impl Entry {
             finished: Mutex::new(finished),
             rematch: Mutex::new(HashSet::new()),
             moderator: std::sync::OnceLock::new(),
+            cancelled_tournament: std::sync::OnceLock::new(),
             revived: false,
             stopped: std::sync::atomic::AtomicBool::new(false),
             bands: Mutex::default(),
@@ -278,6 +282,9 @@ impl Entry {
         fresh.revived = true;
         if let Some(name) = self.moderator.get() {
             let _ = fresh.moderator.set(name.clone());
+        }
+        if let Some(t) = self.cancelled_tournament.get() {
+            let _ = fresh.cancelled_tournament.set(*t);
         }
         entry
     }
@@ -971,6 +978,7 @@ impl Host {
     fn presenter<'a>(&'a self, entry: &'a Entry) -> Presenter<'a> {
         Presenter {
             moderator: entry.moderator.get().map(String::as_str),
+            cancelled_tournament: entry.cancelled_tournament.get().copied(),
             stopped: entry.stopped.load(Ordering::SeqCst),
             catalog: &self.inner.catalog,
             match_id: entry.id,
@@ -1300,6 +1308,31 @@ impl Host {
             }
         }
         Ok(Acted::Applied)
+    }
+
+    /// Tournament `tournament` was cancelled while match `id` was played
+    /// for it: the match is aborted (docs/tournaments.md, "Cancelling"), as
+    /// a moderator's abort — applied by its task, journaled, no result, no
+    /// rating change, no buttons — and its end message says that the
+    /// tournament's cancellation ended it, not a moderator.
+    ///
+    /// # Errors
+    /// As [`Host::moderator_abort`].
+    pub async fn abort_for_cancelled_tournament(
+        &self,
+        id: MatchId,
+        tournament: TournamentId,
+    ) -> Result<(), AbortError> {
+        let entry = self.entry(id).ok_or(AbortError::NoSuchMatch)?;
+        if entry.finished.lock().expect("lock").is_some() {
+            return Err(AbortError::MatchOver);
+        }
+        let _ = entry.cancelled_tournament.set(tournament);
+        match entry.handle.moderator_abort().await {
+            Ok(()) => Ok(()),
+            Err(TaskError::Unavailable) => Err(AbortError::Unavailable),
+            Err(_) => Err(AbortError::MatchOver),
+        }
     }
 
     /// A moderator named `moderator` aborts match `id` (`/ladder abort`,
