@@ -87,3 +87,22 @@ board-alt-drawn = Die Partie ist remis.
 board-alt-replay = Wiederholung von Partie { $game }, Zug für Zug. Am Ende:
 # $column (Text: ein Buchstabe)
 board-alt-preview = Vorschau: dein Stein in Spalte { $column }.
+
+take-back-asked = { $player } möchte den Zug { $move } zurücknehmen. { $opponent }, bist du einverstanden? Die Bitte verfällt, sobald { $opponent } zieht, oder nach { $minutes ->
+    [one] { $minutes } Minute
+   *[other] { $minutes } Minuten
+}. Die Uhr läuft nicht zurück: verbrauchte Zeit bleibt verbraucht.
+take-back-accepted = { $opponent } hat der Zugrücknahme zugestimmt.
+take-back-declined = { $opponent } hat die Zugrücknahme abgelehnt. Der Zug bleibt.
+take-back-done = Der Zug { $move } von { $player } wurde zurückgenommen: { $player } ist wieder am Zug. Die Uhr läuft nicht zurück: verbrauchte Zeit bleibt verbraucht.
+take-back-rated = Zugrücknahmen gibt es nur in ungewerteten Matches: in einem gewerteten Match gilt jeder Zug.
+take-back-tournament = In Turniermatches sind Zugrücknahmen nicht erlaubt.
+take-back-ai = Gegen die KI gibt es keine Zugrücknahme: sie antwortet sofort auf deinen Zug, es bleibt also nie Zeit zu fragen.
+take-back-players = Zugrücknahmen gibt es nur in Matches zu zweit.
+take-back-nothing = Du kannst nur deinen eigenen letzten Zug zurücknehmen, solange dein Gegner am Zug ist.
+take-back-limit = { $limit ->
+    [one] Du darfst pro Partie { $limit } Zugrücknahme erbitten, und das hast du schon getan.
+   *[other] Du darfst pro Partie { $limit } Zugrücknahmen erbitten, und so oft hast du schon gefragt.
+}
+take-back-expired = Diese Bitte um Zugrücknahme ist nicht mehr offen: sie wurde beantwortet oder ersetzt, ihre Zeit ist abgelaufen, die Stellung hat sich geändert, oder der Bot wurde seitdem neu gestartet.
+take-back-not-opponent = Nur { $player } kann diese Bitte um Zugrücknahme beantworten.

@@ -125,3 +125,29 @@ board-alt-drawn = The game is drawn.
 board-alt-replay = Replay of game { $game }, move by move. At the end:
 # $column (text: a letter)
 board-alt-preview = Preview: your disc in column { $column }.
+
+# Take-backs (docs/match.md, "Take-back"). $player, $opponent (text),
+# $move (text: "7. d"), $minutes (number)
+take-back-asked = { $player } asks to take back their move { $move }. { $opponent }, do you accept? The request lapses when { $opponent } moves, or after { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}. The clock does not run back: time spent stays spent.
+# $opponent (text)
+take-back-accepted = { $opponent } accepted the take-back.
+# $opponent (text)
+take-back-declined = { $opponent } declined the take-back. The move stands.
+# $player (text), $move (text: "7. d")
+take-back-done = { $player }'s move { $move } was taken back: { $player } is to move again. The clock does not run back: time spent stays spent.
+take-back-rated = Take-backs are for unrated matches only: in a rated match every move stands.
+take-back-tournament = Take-backs are not allowed in tournament matches.
+take-back-ai = Take-backs are not offered against the AI: it answers your move at once, so there is never a moment to ask.
+take-back-players = Take-backs are for matches of two players only.
+take-back-nothing = You can take back only your own last move, while it is your opponent's turn.
+# $limit (number)
+take-back-limit = { $limit ->
+    [one] You may ask for { $limit } take-back per game, and you have asked already.
+   *[other] You may ask for { $limit } take-backs per game, and you have asked that many already.
+}
+take-back-expired = This take-back request is no longer open: it was answered or replaced, its time ran out, the position changed, or the bot restarted since.
+# $player (text: who may answer)
+take-back-not-opponent = Only { $player } can answer this take-back request.

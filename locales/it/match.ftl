@@ -87,3 +87,22 @@ board-alt-drawn = La partita è patta.
 board-alt-replay = Replay della partita { $game }, mossa per mossa. Alla fine:
 # $column (testo: una lettera)
 board-alt-preview = Anteprima: la tua pedina nella colonna { $column }.
+
+take-back-asked = { $player } chiede di ritirare la mossa { $move }. { $opponent }, accetti? La richiesta decade quando { $opponent } muove, o dopo { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minuti
+}. L'orologio non torna indietro: il tempo speso resta speso.
+take-back-accepted = { $opponent } ha accettato il ritiro della mossa.
+take-back-declined = { $opponent } ha rifiutato il ritiro della mossa. La mossa resta.
+take-back-done = La mossa { $move } di { $player } è stata ritirata: tocca di nuovo a { $player }. L'orologio non torna indietro: il tempo speso resta speso.
+take-back-rated = Si può ritirare una mossa solo negli incontri non validi per il punteggio: in un incontro valido ogni mossa resta.
+take-back-tournament = Negli incontri di torneo non si possono ritirare mosse.
+take-back-ai = Contro l'IA non si ritirano mosse: risponde subito alla tua mossa, quindi non c'è mai il momento per chiedere.
+take-back-players = Si possono ritirare mosse solo negli incontri a due giocatori.
+take-back-nothing = Puoi ritirare solo la tua ultima mossa, mentre tocca al tuo avversario.
+take-back-limit = { $limit ->
+    [one] Puoi chiedere di ritirare { $limit } mossa per partita, e l'hai già chiesto.
+   *[other] Puoi chiedere di ritirare { $limit } mosse per partita, e l'hai già chiesto altrettante volte.
+}
+take-back-expired = Questa richiesta di ritiro non è più aperta: ha avuto risposta o è stata sostituita, il suo tempo è scaduto, la posizione è cambiata, oppure il bot è stato riavviato nel frattempo.
+take-back-not-opponent = Solo { $player } può rispondere a questa richiesta di ritiro.

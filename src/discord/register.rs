@@ -163,7 +163,7 @@ mod tests {
         let catalog = Catalog::new().unwrap();
         let json = serde_json::to_value(create_commands(&catalog)).unwrap();
         let all = json.as_array().unwrap();
-        assert_eq!(all.len(), 18);
+        assert_eq!(all.len(), 19);
         let challenge = &all[0];
         assert_eq!(challenge["name"], "challenge");
         assert!(challenge.get("dm_permission").is_none(), "deprecated");

@@ -70,7 +70,11 @@ fn every_canned_payload_parses_with_serenitys_types() {
     let catalog = fourbot::i18n::Catalog::new().unwrap();
     let registered = serde_json::to_value(fourbot::create_commands(&catalog)).unwrap();
     let commands: Vec<AppCommand> = serde_json::from_value(commands_reply(&registered)).unwrap();
-    assert_eq!(commands.len(), 18, "with /matches, /help and /tournament");
+    assert_eq!(
+        commands.len(),
+        19,
+        "with /matches, /help, /tournament and /takeback"
+    );
     let ladder = commands.iter().find(|c| c.name == "ladder").unwrap();
     assert_eq!(ladder.options.len(), 5, "reset, void, ban, unban, abort");
     let ladder_json = registered

@@ -239,7 +239,7 @@ fn command_names_and_descriptions_pass_discords_rules() {
         );
     };
     let commands = registered(&c);
-    assert_eq!(commands.len(), 18);
+    assert_eq!(commands.len(), 19);
     let options = |v: &serde_json::Value| v["options"].as_array().cloned().unwrap_or_default();
     for l in Locale::ALL {
         let mut top = BTreeSet::new();

@@ -7,6 +7,9 @@
 //! (see [`super::task`]); a presenter task per match listens to its events
 //! and sends views to the front end's outbox ([`Host::new`]).
 
+mod take_back;
+pub use take_back::{TAKE_BACK_EXPIRY, TAKE_BACK_REQUESTS_PER_GAME};
+
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::future::Future;
 use std::pin::Pin;
@@ -227,6 +230,9 @@ struct Entry {
     /// The tournament whose cancellation aborted the match
     /// ([`Host::abort_for_cancelled_tournament`], named in its end message).
     cancelled_tournament: std::sync::OnceLock<TournamentId>,
+    /// Its take-back request and the requests made (docs/match.md,
+    /// "Take-back"; in memory only: a restart ends a request).
+    take_backs: Mutex<take_back::TakeBacks>,
     /// Its task is a second one: the first died and the match was
     /// reloaded ([`Host::task_died`]); a second death aborts it.
     revived: bool,
@@ -260,6 +266,7 @@ impl Entry {
             rematch: Mutex::new(HashSet::new()),
             moderator: std::sync::OnceLock::new(),
             cancelled_tournament: std::sync::OnceLock::new(),
+            take_backs: Mutex::default(),
             revived: false,
             stopped: std::sync::atomic::AtomicBool::new(false),
             bands: Mutex::default(),
@@ -1147,6 +1154,16 @@ impl Host {
             ActionId::ResignMatch { .. } => Request::ResignMatch,
             ActionId::Ready { game, .. } => Request::Ready(Some(game)),
             ActionId::Rematch { .. } => Request::Rematch { channel },
+            ActionId::TakeBack {
+                match_id,
+                turn,
+                accept,
+            } => {
+                return self
+                    .answer_take_back(match_id, player, turn, accept)
+                    .await
+                    .map(|_| Acted::Applied)
+            }
         };
         self.act(action.match_id(), player, request).await
     }
@@ -1551,6 +1568,25 @@ async fn present(
                         id::GAME_PLAYER_READY,
                         &Args::new().set("player", fourbot_i18n::Value::name(name)),
                     )));
+                }
+                // The board follows as the asker's new turn.
+                EventKind::TakenBack { turn, seat, mv, .. } => {
+                    send(
+                        p.notice(
+                            host.inner.catalog.text(
+                                entry.spec.locale,
+                                id::TAKE_BACK_DONE,
+                                &Args::new()
+                                    .set(
+                                        "player",
+                                        fourbot_i18n::Value::name(
+                                            entry.spec.players[seat.index()].name.clone(),
+                                        ),
+                                    )
+                                    .set("move", format!("{}. {mv}", turn.ply)),
+                            ),
+                        ),
+                    );
                 }
                 EventKind::Resumed if m.phase() == PhaseKind::BetweenGames => {
                     send(p.game_over_view(&m));

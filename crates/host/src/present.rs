@@ -839,6 +839,7 @@ impl Presenter<'_> {
                     .with("column", column_letter(*column).to_string())
             }
             Refusal::Illegal(e) => Denial(move_error(e)),
+            Refusal::NothingToTakeBack { .. } => id::TAKE_BACK_NOTHING.into(),
         }
     }
 }

@@ -474,6 +474,15 @@ macro_rules! migrations {
                     "/0008_unposted_threads.sql"
                 )),
             ),
+            (
+                9,
+                "take backs",
+                include_str!(concat!(
+                    "../../../migrations/",
+                    $dir,
+                    "/0009_take_backs.sql"
+                )),
+            ),
         ]
     };
 }

@@ -297,7 +297,7 @@ impl Db {
         .await?;
         let move_rows = sqlx::query(
             "SELECT game, ply, seat, mv, at_ms, time_used_ms, bank_ms FROM moves
-             WHERE match_id = $1 ORDER BY game, ply",
+             WHERE match_id = $1 AND taken_back = 0 ORDER BY game, ply",
         )
         .bind(id.0)
         .fetch_all(&self.pool)

@@ -33,6 +33,7 @@ pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
         play::resign(),
         play::resign_game(),
         play::board(),
+        play::takeback(),
         rating::rating(),
         rating::leaderboard(),
         rating::history(),
@@ -192,6 +193,7 @@ mod tests {
                 "resign",
                 "resign-game",
                 "board",
+                "takeback",
                 "rules",
                 "settings",
                 "help"

@@ -169,10 +169,10 @@ fourbot_store::engine_tests! {
             conns.push(c);
         }
         drop(conns);
-        assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
         db.close().await;
         let again = Db::connect(&url).await.unwrap();
-        assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
     }
 }
 
@@ -1585,3 +1585,48 @@ const DRAWN_BOARD: [u8; 42] = [
     5, 4, 5, 0, 6, 2, 4, 5, 5, 0, 4, 1, 1, 0, 4, 5, 6, 5, 3, 1, 1, 2, 2, 6, 2, 6, 6, 3, 6, 2, 0, 3,
     0, 3, 3, 4, 3, 1, 4, 2, 1, 0,
 ];
+
+fourbot_store::engine_tests! {
+    async fn a_taken_back_ply_stays_taken_back_after_a_restart_and_leaves_the_move_list(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["alice", "bob"]).await;
+        let setup = MatchSetup::new(Variant::Single, ClockSettings::new(TimeControl::DEFAULT));
+        let mut p = Play::start_with(&db, setup, 1, &ps, 1_000).await;
+        p.drop_in(3).await;
+        p.drop_in(3).await;
+        p.drop_in(2).await;
+        assert_eq!(p.act(Seat::P1, Action::TakeBack).await, Recorded::Committed);
+        // A restart now: the ply does not come back, p1 is to move at ply
+        // 3 with the bank the take-back left, the journal replays cleanly.
+        let loaded = db.load_match(p.id).await.unwrap();
+        assert_eq!(loaded.game.current_game().game().moves().len(), 2);
+        assert_eq!(loaded.game.turn(), Some(fourbot_core::play::Turn { game: 1, ply: 3 }));
+        assert_eq!(loaded.game.to_move(), Some(Seat::P1));
+        assert_eq!(loaded.game.clock(), p.m.clock());
+        // The move made again takes the freed ply; the list is the final one.
+        p.drop_in(4).await;
+        let loaded = db.load_match(p.id).await.unwrap();
+        assert_eq!(loaded.game.clock(), p.m.clock());
+        let moves: Vec<String> = loaded
+            .game
+            .current_game()
+            .game()
+            .moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(moves, ["d", "d", "e"]);
+        let d = db.match_detail(p.id).await.unwrap();
+        let listed: Vec<(u32, &str)> = d.games[0]
+            .moves
+            .iter()
+            .map(|m| (m.ply, m.mv.as_str()))
+            .collect();
+        assert_eq!(listed, [(1, "d"), (2, "d"), (3, "e")]);
+        // The resumed match goes on from there (and a take-back is
+        // journaled once: resuming twice replays the same).
+        let resumed = db.resume(p.id, Timestamp(60_000)).await.unwrap();
+        assert_eq!(resumed.loaded.game.turn(), Some(fourbot_core::play::Turn { game: 1, ply: 4 }));
+        assert!(db.resume(p.id, Timestamp(61_000)).await.is_ok());
+    }
+}
