@@ -177,7 +177,7 @@ mod tests {
     fn every_command_that_reads_the_server_is_guild_only() {
         let mut all = Vec::new();
         leaves("", &super::all(), &mut all);
-        assert_eq!(all.len(), 29, "{all:?}");
+        assert_eq!(all.len(), 30, "{all:?}");
         assert!(all.contains(&("tournament join".to_string(), true)));
         assert!(all.contains(&("ladder void".to_string(), true)));
         // These find the match by the thread or the player, or read the
