@@ -38,3 +38,9 @@ matches-offers = Отворените ти предизвикателства и
 matches-challenge-line = { $n }. Предизвикателство към { $players } ({ $variant })
 matches-seek-line = { $n }. Отворено търсене ({ $variant })
 matches-none = Нямаш текущ мач и отворено предизвикателство в този сървър.
+
+## Issue 35 §2: the private Challenge form of the user command. $opponent (a mention), $variant, $time (text: "10+10")
+challenge-form = Предизвикай { $opponent } на мач: { $variant }, { $time }. Смени отдолу варианта или времето, или натисни Предизвикай.
+challenge-form-variant = Вариант
+challenge-form-time = Контрола на времето (минути+секунди)
+button-challenge = Предизвикай

@@ -37,3 +37,22 @@ limit-name-open-offers = Отворени покани и търсения, на
 limit-name-analyses = Анализи, които чакат или вървят, на член
 limit-name-replays-per-minute = /replay и /export (всяка) в минута, на член
 limit-name-server-replays-per-minute = /replay и /export (всяка) в минута, на сървър
+
+## Issue 35 §6: модераторският дневник
+modlog-ban = 🔨 { $moderator } отстрани { $player } от класирането.
+modlog-unban = { $moderator } отмени отстраняването на { $player } от класирането.
+modlog-void = { $moderator } анулира мач { $id }: промените в рейтинга му са отменени.
+modlog-abort = { $moderator } прекрати мач { $id }.
+modlog-season = { $moderator } започна сезон { $season } на класирането.
+modlog-config = ⚙️ { $moderator } промени настройките на сървъра:
+modlog-tournament-cancel = { $moderator } отмени турнир { $tournament }.
+modlog-tournament-remove = { $moderator } извади { $player } от турнир { $tournament }.
+modlog-tournament-void = { $moderator } анулира кръг { $round }, дъска { $board } на турнир { $tournament }.
+modlog-reason = Причина: { $reason }
+modlog-no-reason = Не е посочена причина.
+config-modlog = Модераторски дневник: { $channel }
+config-modlog-none = няма
+config-modlog-conflict = Избери или канал за модераторския дневник, или без-модераторски-дневник, не и двете.
+
+# Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
+config-variants-placeholder = Разрешени варианти (избери един или повече)

@@ -86,3 +86,8 @@ help-moves-reply = В този сървър не чета текста на съ
 help-play-bot = Играй срещу мен: /предизвикай с { $bot } като противник; опцията ниво задава силата ми.
 help-match-title = Мачът
 help-match = Рейтинговият мач има две партии; във втората цветовете се разменят. Всеки играч има една банка време за целия мач плюс добавка за всеки ход (10+10: десет минути плюс десет секунди на ход). /rules съдържа всички правила.
+
+# Issue 35 §2: /help's line for the user command. $name (the command's name in this language)
+help-user-command = **{ $name }**: десен клик върху член (или докосни името му) → Приложения → { $name }: лична форма да го предизвикаш, с вариант и време на един избор разстояние
+# The welcome posted once in a server that has just added the bot. $challenge, $help (text: the command as a mention that opens it, or its name with its slash)
+welcome = Здравейте! Организирам мачове „четири в редица“ в този сървър. { $challenge } започва мач срещу член или срещу мен; { $help } показва всички команди и как се играе.

@@ -38,3 +38,9 @@ matches-offers = Deine offenen Herausforderungen und Suchen (ein Button zieht ei
 matches-challenge-line = { $n }. Eine Herausforderung an { $players } ({ $variant })
 matches-seek-line = { $n }. Eine offene Suche ({ $variant })
 matches-none = Du hast auf diesem Server kein laufendes Match und keine offene Herausforderung.
+
+## Issue 35 §2: the private Challenge form of the user command. $opponent (a mention), $variant, $time (text: "10+10")
+challenge-form = { $opponent } zu einem Match herausfordern: { $variant }, { $time }. Ändere unten die Variante oder die Bedenkzeit, oder drücke Herausfordern.
+challenge-form-variant = Variante
+challenge-form-time = Bedenkzeit (Minuten+Sekunden)
+button-challenge = Herausfordern

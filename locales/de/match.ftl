@@ -106,3 +106,11 @@ take-back-limit = { $limit ->
 }
 take-back-expired = Diese Bitte um Zugrücknahme ist nicht mehr offen: sie wurde beantwortet oder ersetzt, ihre Zeit ist abgelaufen, die Stellung hat sich geändert, oder der Bot wurde seitdem neu gestartet.
 take-back-not-opponent = Nur { $player } kann diese Bitte um Zugrücknahme beantworten.
+## Issue 35 §2: die private Match-Auswahl
+pick-match-resign = Du hast mehrere laufende Matches. Welches gibst du auf?
+pick-match-resign-game = Du hast mehrere laufende Matches. In welchem gibst du die laufende Partie auf?
+pick-match-board = Du hast mehrere laufende Matches. Welches Brett willst du sehen?
+pick-match-placeholder = Wähle ein Match
+pick-match-option = #{ $id } · { $name }
+pick-match-resigned = Du hast Match { $id } aufgegeben.
+pick-match-resigned-game = Du hast die laufende Partie von Match { $id } aufgegeben.

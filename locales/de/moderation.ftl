@@ -37,3 +37,22 @@ limit-name-open-offers = Offene Herausforderungen und Gesuche, pro Mitglied
 limit-name-analyses = Wartende oder laufende Analysen, pro Mitglied
 limit-name-replays-per-minute = /replay und /export (je) pro Minute, pro Mitglied
 limit-name-server-replays-per-minute = /replay und /export (je) pro Minute, pro Server
+
+## Issue 35 §6: das Moderationsprotokoll
+modlog-ban = 🔨 { $moderator } hat { $player } von der Rangliste gesperrt.
+modlog-unban = { $moderator } hat die Ranglistensperre von { $player } aufgehoben.
+modlog-void = { $moderator } hat Match { $id } annulliert: seine Wertungsänderungen sind rückgängig gemacht.
+modlog-abort = { $moderator } hat Match { $id } abgebrochen.
+modlog-season = { $moderator } hat Saison { $season } der Rangliste begonnen.
+modlog-config = ⚙️ { $moderator } hat die Servereinstellungen geändert:
+modlog-tournament-cancel = { $moderator } hat Turnier { $tournament } abgesagt.
+modlog-tournament-remove = { $moderator } hat { $player } aus Turnier { $tournament } genommen.
+modlog-tournament-void = { $moderator } hat Runde { $round }, Brett { $board } von Turnier { $tournament } annulliert.
+modlog-reason = Grund: { $reason }
+modlog-no-reason = Kein Grund angegeben.
+config-modlog = Moderationsprotokoll: { $channel }
+config-modlog-none = keins
+config-modlog-conflict = Wähle entweder einen Kanal für das Moderationsprotokoll oder modprotokoll-aus, nicht beides.
+
+# Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
+config-variants-placeholder = Erlaubte Varianten (eine oder mehrere wählen)

@@ -86,3 +86,8 @@ help-moves-reply = Auf diesem Server lese ich den Text von Nachrichten nicht: ei
 help-play-bot = Gegen mich spielen: /herausfordern mit { $bot } als Gegner; die Option stufe bestimmt meine Spielstärke.
 help-match-title = Das Match
 help-match = Ein gewertetes Match hat zwei Partien; für die zweite werden die Farben getauscht. Jeder hat ein Zeitkonto für das ganze Match plus einen Zuschlag pro Zug (10+10: zehn Minuten plus zehn Sekunden pro Zug). /rules hat das ganze Regelwerk.
+
+# Issue 35 §2: /help's line for the user command. $name (the command's name in this language)
+help-user-command = **{ $name }**: Rechtsklick auf ein Mitglied (oder auf seinen Namen tippen) → Apps → { $name }: ein privates Formular, um es herauszufordern, Variante und Bedenkzeit mit einer Auswahl
+# The welcome posted once in a server that has just added the bot. $challenge, $help (text: the command as a mention that opens it, or its name with its slash)
+welcome = Hallo! Ich veranstalte Vier-gewinnt-Matches auf diesem Server. { $challenge } startet eines, gegen ein Mitglied oder gegen mich; { $help } zeigt alle Befehle und wie man spielt.

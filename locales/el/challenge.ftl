@@ -38,3 +38,9 @@ matches-offers = Οι ανοιχτές προκλήσεις και αναζητ�
 matches-challenge-line = { $n }. Πρόκληση προς { $players } ({ $variant })
 matches-seek-line = { $n }. Ανοιχτή αναζήτηση ({ $variant })
 matches-none = Δεν έχεις αγώνα σε εξέλιξη ούτε ανοιχτή πρόκληση σε αυτόν τον διακομιστή.
+
+## Issue 35 §2: the private Challenge form of the user command. $opponent (a mention), $variant, $time (text: "10+10")
+challenge-form = Πρόκληση στον/στην { $opponent } για αγώνα: { $variant }, { $time }. Άλλαξε παρακάτω την παραλλαγή ή τον χρόνο, ή πάτησε Πρόκληση.
+challenge-form-variant = Παραλλαγή
+challenge-form-time = Χρόνος (λεπτά+δευτερόλεπτα)
+button-challenge = Πρόκληση

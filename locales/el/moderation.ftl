@@ -37,3 +37,22 @@ limit-name-open-offers = Ανοιχτές προκλήσεις και αναζη
 limit-name-analyses = Αναλύσεις σε αναμονή ή σε εξέλιξη, ανά μέλος
 limit-name-replays-per-minute = /replay και /export (το καθένα) το λεπτό, ανά μέλος
 limit-name-server-replays-per-minute = /replay και /export (το καθένα) το λεπτό, ανά διακομιστή
+
+## Issue 35 §6: το αρχείο συντονισμού
+modlog-ban = 🔨 Ο/Η { $moderator } απέκλεισε τον/την { $player } από την κατάταξη.
+modlog-unban = Ο/Η { $moderator } ήρε τον αποκλεισμό του/της { $player } από την κατάταξη.
+modlog-void = Ο/Η { $moderator } ακύρωσε τον αγώνα { $id }: οι αλλαγές βαθμολογίας του αναιρέθηκαν.
+modlog-abort = Ο/Η { $moderator } διέκοψε τον αγώνα { $id }.
+modlog-season = Ο/Η { $moderator } ξεκίνησε τη σεζόν { $season } της κατάταξης.
+modlog-config = ⚙️ Ο/Η { $moderator } άλλαξε τις ρυθμίσεις του διακομιστή:
+modlog-tournament-cancel = Ο/Η { $moderator } ακύρωσε το τουρνουά { $tournament }.
+modlog-tournament-remove = Ο/Η { $moderator } αφαίρεσε τον/την { $player } από το τουρνουά { $tournament }.
+modlog-tournament-void = Ο/Η { $moderator } ακύρωσε τον γύρο { $round }, ταμπλό { $board } του τουρνουά { $tournament }.
+modlog-reason = Αιτία: { $reason }
+modlog-no-reason = Δεν δόθηκε αιτία.
+config-modlog = Αρχείο συντονισμού: { $channel }
+config-modlog-none = κανένα
+config-modlog-conflict = Διάλεξε είτε κανάλι για το αρχείο συντονισμού είτε χωρίς-αρχείο-συντονισμού, όχι και τα δύο.
+
+# Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
+config-variants-placeholder = Επιτρεπόμενες παραλλαγές (διάλεξε μία ή περισσότερες)

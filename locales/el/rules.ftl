@@ -86,3 +86,8 @@ help-moves-reply = Σε αυτόν τον διακομιστή δεν διαβά
 help-play-bot = Παίξε εναντίον μου: /πρόκληση με αντίπαλο { $bot }· η επιλογή επίπεδο ορίζει τη δύναμή μου.
 help-match-title = Ο αγώνας
 help-match = Ένας βαθμολογούμενος αγώνας έχει δύο παρτίδες· στη δεύτερη τα χρώματα αλλάζουν. Κάθε παίκτης έχει ένα απόθεμα χρόνου για όλο τον αγώνα συν προσαύξηση ανά κίνηση (10+10: δέκα λεπτά συν δέκα δευτερόλεπτα ανά κίνηση). Το /rules έχει όλους τους κανόνες.
+
+# Issue 35 §2: /help's line for the user command. $name (the command's name in this language)
+help-user-command = **{ $name }**: δεξί κλικ σε ένα μέλος (ή πάτησε το όνομά του) → Εφαρμογές → { $name }: μια ιδιωτική φόρμα για να το προκαλέσεις, με παραλλαγή και χρόνο σε μία επιλογή
+# The welcome posted once in a server that has just added the bot. $challenge, $help (text: the command as a mention that opens it, or its name with its slash)
+welcome = Γεια! Φιλοξενώ αγώνες «τέσσερα στη σειρά» σε αυτόν τον διακομιστή. Το { $challenge } ξεκινά έναν, με ένα μέλος ή με εμένα· το { $help } δείχνει όλες τις εντολές και πώς παίζεται.

@@ -51,3 +51,9 @@ matches-offers = Your open challenges and seeks (a button withdraws one):
 matches-challenge-line = { $n }. A challenge to { $players } ({ $variant })
 matches-seek-line = { $n }. A seek ({ $variant })
 matches-none = You have no running match and no open challenge on this server.
+
+## Issue 35 §2: the private Challenge form of the user command. $opponent (a mention), $variant, $time (text: "10+10")
+challenge-form = Challenge { $opponent } to a match: { $variant }, { $time }. Change the variant or the time below, or press Challenge.
+challenge-form-variant = Variant
+challenge-form-time = Time control (minutes+seconds)
+button-challenge = Challenge

@@ -151,3 +151,14 @@ take-back-limit = { $limit ->
 take-back-expired = This take-back request is no longer open: it was answered or replaced, its time ran out, the position changed, or the bot restarted since.
 # $player (text: who may answer)
 take-back-not-opponent = Only { $player } can answer this take-back request.
+## Issue 35 §2: the private match picker of /resign, /resign-game and /board
+## for a member with several running matches outside a match thread.
+pick-match-resign = You have several running matches. Which one do you resign?
+pick-match-resign-game = You have several running matches. In which one do you resign the current game?
+pick-match-board = You have several running matches. Whose board do you want to see?
+pick-match-placeholder = Choose a match
+# $id (a match id), $name (the match thread's name: players, variant, time)
+pick-match-option = #{ $id } · { $name }
+# $id (a match id)
+pick-match-resigned = You resigned match { $id }.
+pick-match-resigned-game = You resigned the current game of match { $id }.

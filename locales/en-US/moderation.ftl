@@ -53,3 +53,26 @@ limit-name-open-offers = Open challenges and seeks, per member
 limit-name-analyses = Analyses waiting or running, per member
 limit-name-replays-per-minute = /replay and /export (each) a minute, per member
 limit-name-server-replays-per-minute = /replay and /export (each) a minute, per server
+
+## Issue 35 §6: the moderation log (/config modlog), posted in the server's language.
+## $moderator, $player (mentions, no ping), $id (a match id), $season, $tournament, $round, $board (numbers)
+modlog-ban = 🔨 { $moderator } banned { $player } from the ladder.
+modlog-unban = { $moderator } lifted the ladder ban of { $player }.
+modlog-void = { $moderator } voided match { $id }: its rating changes are undone.
+modlog-abort = { $moderator } aborted match { $id }.
+modlog-season = { $moderator } started season { $season } of the ladder.
+modlog-config = ⚙️ { $moderator } changed the server settings:
+modlog-tournament-cancel = { $moderator } cancelled tournament { $tournament }.
+modlog-tournament-remove = { $moderator } took { $player } out of tournament { $tournament }.
+modlog-tournament-void = { $moderator } voided round { $round }, board { $board } of tournament { $tournament }.
+# $reason (text the moderator typed)
+modlog-reason = Reason: { $reason }
+modlog-no-reason = No reason given.
+# $channel (a channel mention)
+config-modlog = Moderation log: { $channel }
+config-modlog-none = none
+# Names the /config options `modlog` and `modlog-off` (use their names in this language)
+config-modlog-conflict = Choose either a moderation log channel or modlog-off, not both.
+
+# Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
+config-variants-placeholder = Allowed variants (choose one or more)

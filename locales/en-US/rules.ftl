@@ -91,3 +91,8 @@ help-moves-reply = On this server I do not read messages' text: a typed move mus
 help-play-bot = Play against me: /challenge with { $bot } as the opponent; the level option sets my strength.
 help-match-title = The match
 help-match = A rated match has two games; the colors swap for the second. Each player has one time bank for the whole match plus an increment per move (10+10: ten minutes plus ten seconds a move). /rules has the whole rulebook.
+
+# Issue 35 §2: /help's line for the user command. $name (the command's name in this language)
+help-user-command = **{ $name }**: right-click a member (or tap their name) → Apps → { $name }: a private form to challenge them, the variant and time one choice away
+# The welcome posted once in a server that has just added the bot. $challenge, $help (text: the command as a mention that opens it, or its name with its slash)
+welcome = Hello! I host four-in-a-row matches on this server. { $challenge } starts one, against a member or against me; { $help } shows every command and how to play.

@@ -38,3 +38,9 @@ matches-offers = Le tue sfide e ricerche aperte (un pulsante ne ritira una):
 matches-challenge-line = { $n }. Una sfida a { $players } ({ $variant })
 matches-seek-line = { $n }. Una ricerca aperta ({ $variant })
 matches-none = Su questo server non hai incontri in corso né sfide aperte.
+
+## Issue 35 §2: the private Challenge form of the user command. $opponent (a mention), $variant, $time (text: "10+10")
+challenge-form = Sfida { $opponent } a un incontro: { $variant }, { $time }. Cambia qui sotto la variante o il tempo, oppure premi Sfida.
+challenge-form-variant = Variante
+challenge-form-time = Tempo di gioco (minuti+secondi)
+button-challenge = Sfida

@@ -106,3 +106,11 @@ take-back-limit = { $limit ->
 }
 take-back-expired = Questa richiesta di ritiro non è più aperta: ha avuto risposta o è stata sostituita, il suo tempo è scaduto, la posizione è cambiata, oppure il bot è stato riavviato nel frattempo.
 take-back-not-opponent = Solo { $player } può rispondere a questa richiesta di ritiro.
+## Issue 35 §2: la scelta privata dell'incontro
+pick-match-resign = Hai più incontri in corso. A quale abbandoni?
+pick-match-resign-game = Hai più incontri in corso. In quale abbandoni la partita in corso?
+pick-match-board = Hai più incontri in corso. Di quale vuoi vedere la scacchiera?
+pick-match-placeholder = Scegli un incontro
+pick-match-option = #{ $id } · { $name }
+pick-match-resigned = Hai abbandonato l'incontro { $id }.
+pick-match-resigned-game = Hai abbandonato la partita in corso dell'incontro { $id }.

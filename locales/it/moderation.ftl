@@ -37,3 +37,22 @@ limit-name-open-offers = Sfide e ricerche aperte, per membro
 limit-name-analyses = Analisi in attesa o in corso, per membro
 limit-name-replays-per-minute = /replay e /export (ciascuno) al minuto, per membro
 limit-name-server-replays-per-minute = /replay e /export (ciascuno) al minuto, per server
+
+## Issue 35 §6: il registro di moderazione
+modlog-ban = 🔨 { $moderator } ha escluso { $player } dalla classifica.
+modlog-unban = { $moderator } ha revocato l'esclusione di { $player } dalla classifica.
+modlog-void = { $moderator } ha annullato l'incontro { $id }: le sue variazioni di punteggio sono annullate.
+modlog-abort = { $moderator } ha interrotto l'incontro { $id }.
+modlog-season = { $moderator } ha iniziato la stagione { $season } della classifica.
+modlog-config = ⚙️ { $moderator } ha cambiato le impostazioni del server:
+modlog-tournament-cancel = { $moderator } ha annullato il torneo { $tournament }.
+modlog-tournament-remove = { $moderator } ha tolto { $player } dal torneo { $tournament }.
+modlog-tournament-void = { $moderator } ha annullato il turno { $round }, tavolo { $board } del torneo { $tournament }.
+modlog-reason = Motivo: { $reason }
+modlog-no-reason = Nessun motivo indicato.
+config-modlog = Registro di moderazione: { $channel }
+config-modlog-none = nessuno
+config-modlog-conflict = Scegli un canale per il registro di moderazione oppure registro-mod-spento, non entrambi.
+
+# Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
+config-variants-placeholder = Varianti consentite (scegline una o più)

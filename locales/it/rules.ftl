@@ -86,3 +86,8 @@ help-moves-reply = Su questo server non leggo il testo dei messaggi: una mossa s
 help-play-bot = Per giocare contro di me: /sfida con { $bot } come avversario; l'opzione livello stabilisce la mia forza.
 help-match-title = L'incontro
 help-match = Un incontro valido per la classifica ha due partite; nella seconda i colori si scambiano. Ogni giocatore ha una riserva di tempo per tutto l'incontro più un incremento a mossa (10+10: dieci minuti più dieci secondi a mossa). /rules ha il regolamento completo.
+
+# Issue 35 §2: /help's line for the user command. $name (the command's name in this language)
+help-user-command = **{ $name }**: clic destro su un membro (o tocca il suo nome) → App → { $name }: un modulo privato per sfidarlo, con variante e tempo a una scelta di distanza
+# The welcome posted once in a server that has just added the bot. $challenge, $help (text: the command as a mention that opens it, or its name with its slash)
+welcome = Ciao! Organizzo incontri di forza quattro su questo server. { $challenge } ne avvia uno, contro un membro o contro di me; { $help } mostra tutti i comandi e come si gioca.

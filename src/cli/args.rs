@@ -21,6 +21,13 @@ pub enum Command {
     /// Connect to Discord with the token in DISCORD_TOKEN and serve matches
     /// (commands registered globally, or in FOURBOT_DEV_GUILD).
     Run(RunArgs),
+    /// Check the set-up with the token in DISCORD_TOKEN, as `run` would
+    /// use it: the token, the privileged intents switched on in the
+    /// developer portal, the slash commands registered, the bot's
+    /// permissions in every text channel of its servers. Prints one line
+    /// per problem with its fix, then a summary; exit status 0 only when
+    /// all is well (1: problems found, 2: nothing could be checked).
+    Check(CheckArgs),
     /// Play a move list from a variant's start position and print the board,
     /// the outcome and the side to move.
     Position(PositionArgs),
@@ -108,6 +115,19 @@ pub struct RunArgs {
     /// process, all servers together (default 16).
     #[arg(long, value_name = "N", env = "FOURBOT_ANALYSIS_QUEUE")]
     pub analysis_queue: Option<u64>,
+}
+
+/// Arguments of `fourbot check` (docs/operations.md, "Checking the
+/// set-up"). It reads the environment `run` reads: DISCORD_TOKEN,
+/// FOURBOT_DEV_GUILD, FOURBOT_CA_FILE, the proxy variables.
+#[derive(Debug, clap::Args)]
+pub struct CheckArgs {
+    /// Read at most this many of the bot's servers (the first by id;
+    /// three requests each).
+    #[arg(long, value_name = "N", default_value_t = crate::discord::check::DEFAULT_MAX_SERVERS,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=100_000),
+          env = "FOURBOT_CHECK_MAX_SERVERS")]
+    pub max_servers: usize,
 }
 
 /// How `fourbot run` writes its log lines.

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use crate::store;
 
-use super::args::{LogFormat, RunArgs, ShellArgs};
+use super::args::{CheckArgs, LogFormat, RunArgs, ShellArgs};
 
 /// `fourbot run`: the Discord bot. Logs go to stderr (`FOURBOT_LOG`:
 /// error, warn, info (default), debug, trace; `--log-format json` for one
@@ -124,6 +124,49 @@ pub fn discord(args: RunArgs) -> ExitCode {
             eprintln!("fourbot: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// `fourbot check`: checks the set-up with the environment `fourbot run`
+/// reads ([`crate::discord::check`]) and prints one line per problem, the
+/// notes and a summary on stdout. Exit status 0 when all is well, 1 when
+/// it found a problem, 2 when nothing could be checked (no token, a bad
+/// setting: one line on stderr). Nothing is logged: the token never
+/// shows.
+pub fn check(args: CheckArgs) -> ExitCode {
+    let config = match crate::discord::DiscordConfig::from_env(Default::default()) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("fourbot: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("fourbot: cannot start the runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let options = crate::discord::check::CheckOptions {
+        max_servers: args.max_servers,
+    };
+    let report = runtime.block_on(crate::discord::check::check(&config, options));
+    // The pacing's timers (a second after each request) need not run out.
+    runtime.shutdown_background();
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    for line in report.lines() {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = out.flush();
+    if report.ok() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 

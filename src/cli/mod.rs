@@ -44,6 +44,7 @@ pub fn run(cli: Cli) -> ExitCode {
     };
     match command {
         Command::Run(args) => bot::discord(args),
+        Command::Check(args) => bot::check(args),
         Command::Position(args) => finish(tools::position(&args)),
         Command::Render(args) => finish(tools::render(&args)),
         Command::Script(args) => finish(tools::script(&args)),

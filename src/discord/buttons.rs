@@ -14,7 +14,16 @@
 //! - a leaderboard's pages: `lb:<variant>:<page>`;
 //! - the private question that confirms Resign match:
 //!   `r:<match>:<until>:yes`, `r:<match>:<until>:no` (`until`: the unix
-//!   second after which Yes no longer resigns).
+//!   second after which Yes no longer resigns);
+//! - the private match picker of `/resign`, `/resign-game` and `/board`
+//!   for a member with several running matches (a select menu whose
+//!   values are match ids): `p:resign`, `p:game`, `p:board`;
+//! - the allowed variants' multi-select of `/config` (its values are
+//!   variant keys): `cv:variants`;
+//! - the private Challenge form of the user command (right-click a member,
+//!   Apps → Challenge), whose state is its ids: the opponent, the variant
+//!   and the time chosen, then the part — `u:<user>:<variant>:<time>:v`
+//!   (the variant select), `…:t` (the time select), `…:go` (the button).
 //!
 //! The forms are those of earlier versions, so the buttons of messages
 //! posted before a restart or an upgrade keep working.
@@ -24,7 +33,8 @@ use std::str::FromStr;
 
 use crate::game::{Move, Variant};
 use crate::host::offers::{Answer, SeekPress};
-use crate::host::{ActionId, MatchId, OfferId, TournamentId};
+use crate::host::{ActionId, MatchId, OfferId, TournamentId, UserId};
+use crate::play::TimeControl;
 
 /// What a button does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,6 +81,66 @@ pub enum ButtonId {
         /// The page.
         page: usize,
     },
+    /// The private match picker: the chosen match (the select's value) is
+    /// the one meant.
+    Pick(Picked),
+    /// `/config`'s multi-select of the allowed variants (the values).
+    ConfigVariants,
+    /// A part of the private Challenge form: its state and which part.
+    ChallengeForm {
+        /// The member to challenge.
+        opponent: UserId,
+        /// The variant chosen so far.
+        variant: Variant,
+        /// The time control chosen so far.
+        time: TimeControl,
+        /// The select or button pressed.
+        part: FormPart,
+    },
+}
+
+/// A part of the Challenge form ([`ButtonId::ChallengeForm`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormPart {
+    /// The variant select (its value: a variant key).
+    Variant,
+    /// The time select (its value: `base+increment`).
+    Time,
+    /// The Challenge button: post it.
+    Send,
+}
+
+impl FormPart {
+    /// The word in the custom id.
+    fn word(self) -> &'static str {
+        match self {
+            FormPart::Variant => "v",
+            FormPart::Time => "t",
+            FormPart::Send => "go",
+        }
+    }
+}
+
+/// What a member picks one of their running matches for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Picked {
+    /// `/resign`: resign that whole match.
+    Resign,
+    /// `/resign-game`: resign its current game.
+    ResignGame,
+    /// `/board`: show its board privately.
+    Board,
+}
+
+impl Picked {
+    /// The word in the custom id.
+    fn word(self) -> &'static str {
+        match self {
+            Picked::Resign => "resign",
+            Picked::ResignGame => "game",
+            Picked::Board => "board",
+        }
+    }
 }
 
 impl ButtonId {
@@ -108,6 +178,21 @@ impl fmt::Display for ButtonId {
                 write!(f, "s:{id}:{word}")
             }
             ButtonId::Leaderboard { variant, page } => write!(f, "lb:{}:{page}", variant.key()),
+            ButtonId::Pick(what) => write!(f, "p:{}", what.word()),
+            ButtonId::ConfigVariants => write!(f, "cv:variants"),
+            ButtonId::ChallengeForm {
+                opponent,
+                variant,
+                time,
+                part,
+            } => write!(
+                f,
+                "u:{}:{}:{}:{}",
+                opponent.0,
+                variant.key(),
+                crate::host::terms::time_text(*time),
+                part.word()
+            ),
             ButtonId::Tournament { id, join } => {
                 write!(f, "t:{id}:{}", if *join { "join" } else { "leave" })
             }
@@ -158,6 +243,34 @@ impl FromStr for ButtonId {
                     resign,
                 })
             }
+            "cv" if rest == "variants" => Ok(ButtonId::ConfigVariants),
+            "u" => {
+                let mut parts = rest.split(':');
+                let (Some(user), Some(variant), Some(time), Some(word), None) = (
+                    parts.next(),
+                    parts.next(),
+                    parts.next(),
+                    parts.next(),
+                    parts.next(),
+                ) else {
+                    return Err(unknown());
+                };
+                let part = [FormPart::Variant, FormPart::Time, FormPart::Send]
+                    .into_iter()
+                    .find(|p| p.word() == word)
+                    .ok_or_else(unknown)?;
+                Ok(ButtonId::ChallengeForm {
+                    opponent: UserId(number(user)?),
+                    variant: variant.parse().map_err(|_| unknown())?,
+                    time: time.parse().map_err(|_| unknown())?,
+                    part,
+                })
+            }
+            "p" => [Picked::Resign, Picked::ResignGame, Picked::Board]
+                .into_iter()
+                .find(|p| p.word() == rest)
+                .map(ButtonId::Pick)
+                .ok_or_else(unknown),
             "t" => {
                 let (first, word) = rest.split_once(':').ok_or_else(unknown)?;
                 let id = TournamentId(row(first)?);
@@ -262,6 +375,22 @@ mod tests {
             ButtonId::Tournament {
                 id: TournamentId(3),
                 join: false,
+            },
+            ButtonId::Pick(Picked::Resign),
+            ButtonId::Pick(Picked::ResignGame),
+            ButtonId::Pick(Picked::Board),
+            ButtonId::ConfigVariants,
+            ButtonId::ChallengeForm {
+                opponent: UserId(u64::MAX),
+                variant: Variant::RandomOpening,
+                time: TimeControl::CLASSICAL,
+                part: FormPart::Send,
+            },
+            ButtonId::ChallengeForm {
+                opponent: UserId(7),
+                variant: Variant::Classic,
+                time: "1+0".parse().unwrap(),
+                part: FormPart::Time,
             },
             ButtonId::Challenge {
                 id: OfferId(i64::MAX),

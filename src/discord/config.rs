@@ -72,8 +72,11 @@ pub fn intents() -> GatewayIntents {
 /// `cache/event.rs`). So a bot kept about 400 bytes (`GuildChannel`) per
 /// match ever played, and its lookups grew with them (issue 33: memory
 /// proportional to what is running). The bot reads nothing else from the
-/// cache: every event and interaction carries what it needs, and the
-/// tests' fake never filled the cache (it sends no GUILD_CREATE).
+/// cache: every event and interaction carries what it needs (the tests'
+/// fake sends a GUILD_CREATE for each guild after READY, as Discord does,
+/// and nothing of it is kept). Without the guild cache serenity's
+/// `is_new` of a GUILD_CREATE is always true: the welcome decides on its
+/// own (`welcome.rs`).
 pub fn cache_settings() -> serenity::cache::Settings {
     let mut settings = serenity::cache::Settings::default();
     settings.cache_guilds = false;

@@ -31,6 +31,14 @@ pub struct Data {
     /// The tournaments' news, until the start-up takes them
     /// ([`super::tournament_posts::run`]).
     pub tournament_news: Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<TournamentNews>>>,
+    /// Each registered command's id by its name, as Discord gave them at
+    /// start-up (empty until then, or when registering failed): `/help`
+    /// writes command mentions (`</name:id>`) with them.
+    pub command_ids: parking_lot::RwLock<HashMap<String, u64>>,
+    /// What the moderation log posts (taken by the start-up,
+    /// [`super::modlog::run`]).
+    pub modlog_posts:
+        Mutex<Option<tokio::sync::mpsc::UnboundedReceiver<crate::host::moderation::ModLogPost>>>,
     /// Server and player settings.
     pub settings: Settings,
     /// Matches ↔ threads.
@@ -62,6 +70,13 @@ pub struct Data {
     /// `/analyze` requests waiting or running: at most the operator's
     /// queue length in all, each server's limit per member.
     pub analyses: crate::host::analysis::Analyses,
+    /// When this process started: a guild joined later is new
+    /// ([`super::welcome::is_new_join`]).
+    pub started: serenity::all::Timestamp,
+    /// The guilds this process has welcomed (joined after it started;
+    /// a few a day), so that a reconnect's GUILD_CREATE does not welcome
+    /// them again.
+    pub welcomed: Mutex<std::collections::HashSet<u64>>,
 }
 
 impl Data {

@@ -120,6 +120,12 @@ async fn on_event(ctx: &SerenityContext, event: &FullEvent, data: &Arc<Data>) ->
         // unarchived: the next post unarchives it first rather than being
         // refused (50083) into it (`developers/events/gateway-events.mdx`,
         // "Thread Update").
+        // A server that has just added the bot gets one welcome; the
+        // GUILD_CREATEs of the guilds it was in already do not
+        // (welcome.rs, and why serenity's `is_new` is not used).
+        FullEvent::GuildCreate { guild, .. } => {
+            Box::pin(super::welcome::on_guild_create(data, guild)).await
+        }
         FullEvent::ThreadUpdate { new, .. } => {
             if let Some(meta) = &new.thread_metadata {
                 data.routes.set_archived(new.id, meta.archived).await;
@@ -254,6 +260,24 @@ async fn on_press(
                 ctx, data, press, id, join, locale,
             ))
             .await
+        }
+        ButtonId::ChallengeForm {
+            opponent,
+            variant,
+            time,
+            part,
+        } => {
+            let locale = presser_locale(data, press).await;
+            let form = (opponent, variant, time, part);
+            Box::pin(commands::challenge::on_form(ctx, data, press, form, locale)).await
+        }
+        ButtonId::ConfigVariants => {
+            let locale = presser_locale(data, press).await;
+            Box::pin(commands::moderation::on_variants(ctx, data, press, locale)).await
+        }
+        ButtonId::Pick(what) => {
+            let locale = presser_locale(data, press).await;
+            Box::pin(commands::play::on_pick(ctx, data, press, what, locale)).await
         }
     }
 }

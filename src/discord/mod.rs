@@ -18,6 +18,7 @@
 //! answers into messages. It never names the store.
 
 pub mod buttons;
+pub mod check;
 pub mod choices;
 pub mod closes;
 pub mod commands;
@@ -27,6 +28,7 @@ pub mod events;
 pub mod leases;
 pub mod limits;
 pub mod messages;
+pub mod modlog;
 pub mod numbers;
 pub mod offers;
 pub mod ops;
@@ -40,6 +42,7 @@ pub mod room;
 pub mod routes;
 pub mod stop;
 pub mod tournament_posts;
+pub mod welcome;
 
 use std::sync::Arc;
 
@@ -88,6 +91,8 @@ async fn run_until(
     stop: stop::Stop,
     connecting: &std::sync::atomic::AtomicBool,
 ) -> Result<(), RunError> {
+    // Guilds joined from now on get a welcome (welcome.rs).
+    let started = serenity::all::Timestamp::now();
     let rest = Arc::new(rest::Rest::new(&config));
     // A request that cannot be sent at all (no route, a proxy that refuses,
     // a certificate the client does not trust — a TLS-inspecting proxy
@@ -198,6 +203,10 @@ async fn run_until(
         tournament_news: parking_lot::Mutex::new(
             services.tournament_news.lock().expect("news lock").take(),
         ),
+        command_ids: Default::default(),
+        modlog_posts: parking_lot::Mutex::new(
+            services.modlog_posts.lock().expect("modlog lock").take(),
+        ),
         settings,
         routes: routes.clone(),
         rest: rest.clone(),
@@ -209,6 +218,8 @@ async fn run_until(
         replays: Default::default(),
         archive_uses: Default::default(),
         analyses,
+        started,
+        welcomed: Default::default(),
     });
     // `/config`'s limit options are registered with the operator's bounds.
     numbers::set_bounds(config.bounds);
@@ -552,14 +563,18 @@ async fn start_up(data: &Arc<Data>, bot: UserId, dev_guild: Option<u64>) {
     // (a slow one must not hold back the restored matches).
     let registering = data.clone();
     tokio::spawn(async move {
-        if let Err(e) =
-            register::register(&registering.rest, registering.catalog(), dev_guild).await
-        {
-            tracing::error!(error = %e, "registering the slash commands failed");
+        match register::register(&registering.rest, registering.catalog(), dev_guild).await {
+            Ok(ids) => *registering.command_ids.write() = ids.into_iter().collect(),
+            Err(e) => tracing::error!(error = %e, "registering the slash commands failed"),
         }
     });
     // Tournaments follow match ends from before the matches are restored
     // (a restored match may end at once), and pair what is due.
+    // The moderation log posts in its channels from the start.
+    let posts = data.modlog_posts.lock().take();
+    if let Some(posts) = posts {
+        tokio::spawn(modlog::run(data.clone(), posts));
+    }
     let news = data.tournament_news.lock().take();
     if let Some(news) = news {
         tokio::spawn(tournament_posts::run(data.clone(), news));

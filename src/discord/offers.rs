@@ -18,7 +18,7 @@ use crate::host::offers::{Completed, Expired, Lookup, OfferId, OfferPress, Offer
 use crate::host::present::versus_shaped;
 use crate::host::terms::{time_text, MatchTerms};
 use crate::host::{Denial, GuildId, MatchId, MatchSpec, Seated, TournamentMatch, UserId};
-use crate::i18n::{id, Args, Locale, Message};
+use crate::i18n::{id, Args, Catalog, Locale, Message};
 use crate::play::ClockSettings;
 
 use super::data::{Context, Data, Error};
@@ -41,25 +41,167 @@ pub async fn offer_terms(
     time: Option<&str>,
 ) -> Result<Option<(GuildId, MatchTerms)>, Error> {
     let guild = guild_of(ctx);
-    if let poise::Context::Application(a) = ctx {
-        let catalog = ctx.data().catalog();
-        let reader = user_locale(ctx);
-        let kind = a.interaction.channel.as_ref().map(|c| c.kind);
-        let name = |m| catalog.render(reader, &Message::new(m));
-        if let Some(d) = room::denial(kind, a.interaction.app_permissions, name) {
-            return deny(ctx, &d).await.map(|()| None);
-        }
-    }
-    let channel = ctx.channel_id().get();
-    let locale = guild_locale(ctx);
-    match ctx
-        .data()
-        .offers
-        .terms(guild, channel, variant, time, locale.as_deref())
-        .await
-    {
+    let (kind, permissions) = match ctx {
+        poise::Context::Application(a) => (
+            a.interaction.channel.as_ref().map(|c| c.kind),
+            a.interaction.app_permissions,
+        ),
+        poise::Context::Prefix(_) => (None, None),
+    };
+    let place = OfferPlace {
+        guild,
+        channel: ctx.channel_id(),
+        kind,
+        permissions,
+        reader: user_locale(ctx),
+        guild_locale: guild_locale(ctx),
+    };
+    match terms_at(ctx.data(), &place, variant, time).await {
         Ok(terms) => Ok(Some((guild, terms))),
         Err(d) => deny(ctx, &d).await.map(|()| None),
+    }
+}
+
+/// Where an offer is asked for, whichever interaction asked (a slash
+/// command or a press in the Challenge form): what [`terms_at`] checks.
+#[derive(Clone, Debug)]
+pub struct OfferPlace {
+    /// The server.
+    pub guild: GuildId,
+    /// The channel the offer is posted in.
+    pub channel: ChannelId,
+    /// Its kind, as the interaction gave it.
+    pub kind: Option<serenity::all::ChannelType>,
+    /// The bot's permissions there, as the interaction gave them.
+    pub permissions: Option<serenity::all::Permissions>,
+    /// The asker's language (for the names of missing permissions).
+    pub reader: Locale,
+    /// The server's Discord locale.
+    pub guild_locale: Option<String>,
+}
+
+/// The terms of an offer asked for at `place`: the variant and time
+/// chosen, or the server's defaults ([`Offers::terms`]).
+///
+/// # Errors
+/// A channel where no match can open (its kind, or permissions the bot
+/// lacks there), or terms the server does not allow.
+pub async fn terms_at(
+    data: &Data,
+    place: &OfferPlace,
+    variant: Option<Variant>,
+    time: Option<&str>,
+) -> Result<MatchTerms, Denial> {
+    let catalog = data.catalog();
+    let name = |m| catalog.render(place.reader, &Message::new(m));
+    if let Some(d) = room::denial(place.kind, place.permissions, name) {
+        return Err(d);
+    }
+    data.offers
+        .terms(
+            place.guild,
+            place.channel.get(),
+            variant,
+            time,
+            place.guild_locale.as_deref(),
+        )
+        .await
+}
+
+/// How the member who asked for an offer is answered: privately, and with
+/// the offer's public message — the slash command's own interaction, or a
+/// press in the Challenge form (`/challenge`'s user command), acknowledged
+/// already, whose follow-ups post them.
+pub enum Asker<'a> {
+    /// A slash command (deferred privately by the pre-command hook).
+    Command(Context<'a>),
+    /// A press, acknowledged (a deferred update of the form's message).
+    Press {
+        /// The client that answers it.
+        http: &'a Http,
+        /// The press.
+        press: &'a ComponentInteraction,
+    },
+}
+
+impl Asker<'_> {
+    /// The interaction's token: the offer's message is edited through it
+    /// (its expiry, an answer), for its 15 minutes.
+    pub fn token(&self) -> String {
+        match self {
+            Asker::Command(ctx) => match ctx {
+                poise::Context::Application(a) => a.interaction.token.clone(),
+                poise::Context::Prefix(_) => String::new(),
+            },
+            Asker::Press { press, .. } => press.token.clone(),
+        }
+    }
+
+    /// A private answer (a press: the form's message shows it, its
+    /// selects gone).
+    ///
+    /// # Errors
+    /// Discord refused it.
+    pub async fn private(&self, text: String) -> Result<(), Error> {
+        match self {
+            Asker::Command(ctx) => super::reply::private(*ctx, text).await,
+            Asker::Press { http, press } => {
+                let edit = EditInteractionResponse::new()
+                    .content(clip(&text))
+                    .components(Vec::new())
+                    .allowed_mentions(mentions_only(&[]));
+                press.edit_response(http, edit).await?;
+                Ok(())
+            }
+        }
+    }
+
+    /// A private refusal that leaves a press's form as it is (a new
+    /// private message), for another try.
+    ///
+    /// # Errors
+    /// Discord refused it.
+    pub async fn refuse(&self, text: String) -> Result<(), Error> {
+        match self {
+            Asker::Command(ctx) => super::reply::private(*ctx, text).await,
+            Asker::Press { http, press } => {
+                press.create_followup(http, private_followup(&text)).await?;
+                Ok(())
+            }
+        }
+    }
+
+    /// The offer's public message in the channel asked from, pinging
+    /// `pinged` only.
+    ///
+    /// # Errors
+    /// Discord refused it.
+    pub async fn public(
+        &self,
+        text: &str,
+        rows: Vec<CreateActionRow>,
+        pinged: &[UserId],
+    ) -> Result<serenity::all::Message, Error> {
+        match self {
+            Asker::Command(ctx) => {
+                let reply = ctx
+                    .send(
+                        CreateReply::default()
+                            .content(clip(text))
+                            .components(rows)
+                            .allowed_mentions(mentions_only(pinged)),
+                    )
+                    .await?;
+                Ok(reply.message().await?.into_owned())
+            }
+            Asker::Press { http, press } => {
+                let followup = CreateInteractionResponseFollowup::new()
+                    .content(clip(text))
+                    .components(rows)
+                    .allowed_mentions(mentions_only(pinged));
+                Ok(press.create_followup(http, followup).await?)
+            }
+        }
     }
 }
 
@@ -85,6 +227,33 @@ pub struct MatchPlace {
     pub locale: Locale,
 }
 
+/// The name of a match's thread in `l` ("alice vs bob · Classic 10+10"),
+/// within Discord's 100 characters of a channel name; also the match's
+/// name in a select menu. Neither renders markdown or mentions: the names
+/// are shaped plain (cleaned and capped, no escapes; docs/discord.md
+/// "Names in text").
+pub fn thread_name(
+    catalog: &Catalog,
+    l: Locale,
+    players: &[Seated],
+    variant: Variant,
+    clock: ClockSettings,
+) -> String {
+    let plain: Vec<String> = players
+        .iter()
+        .map(|p| crate::i18n::shape_name(&p.name, crate::i18n::NameStyle::Plain))
+        .collect();
+    let name = catalog.text(
+        l,
+        id::THREAD_NAME,
+        &Args::new()
+            .set("players", versus_shaped(catalog, l, variant, &plain))
+            .set("variant", catalog.variant_name(l, variant))
+            .set("time", time_text(clock.control)),
+    );
+    crate::i18n::clip_chars(&name, 100)
+}
+
 /// Opens the match's public thread on the offer message and starts the
 /// match there; its first turn follows from the host's outbox. A
 /// tournament's board passes its pairing (`tournament`), which the match
@@ -107,25 +276,8 @@ pub async fn open_match(
             .filter(|p| p.ai_level.is_none())
             .map(|p| p.id),
     );
-    let catalog = data.catalog();
     let l = place.locale;
-    // A channel name renders no markdown and no mention: its names are
-    // shaped plain (cleaned and capped, no escapes; docs/discord.md "Names
-    // in text").
-    let plain: Vec<String> = players
-        .iter()
-        .map(|p| crate::i18n::shape_name(&p.name, crate::i18n::NameStyle::Plain))
-        .collect();
-    let name = catalog.text(
-        l,
-        id::THREAD_NAME,
-        &Args::new()
-            .set("players", versus_shaped(catalog, l, variant, &plain))
-            .set("variant", catalog.variant_name(l, variant))
-            .set("time", time_text(clock.control)),
-    );
-    // Discord's limit on a channel name.
-    let name: String = name.chars().take(100).collect();
+    let name = thread_name(data.catalog(), l, &players, variant, clock);
     // Retried like a post (a 429 waits, a 5xx retries); a retry of a start
     // that Discord carried out is answered 160004 "A thread has already
     // been created for this message": that thread, whose id is the
@@ -350,41 +502,36 @@ pub async fn refuse_press(
 }
 
 /// Posts an offer's message — its text and its row of buttons, pinging
-/// only `pinged` — for the command of `ctx` (deferred privately by
-/// [`super::commands::before`]), records it as offer `offer`'s message, and arms
-/// its expiry at `expires_unix_ms`. The deferred private answer becomes a
-/// short "posted, expires …"; the offer is a second, public follow-up, so
-/// that its mentions ping (an edit, and a deferred answer's first
-/// follow-up, which replaces it, ping nobody).
+/// only `pinged` — for `asker` (a command deferred privately by
+/// [`super::commands::before`], or a press in the Challenge form), records
+/// it as offer `offer`'s message, and arms its expiry at
+/// `expires_unix_ms`. The private answer becomes a short "posted, expires
+/// …" (`reader`'s language); the offer is a public follow-up, so that its
+/// mentions ping (an edit, and a deferred answer's first follow-up, which
+/// replaces it, ping nobody).
 ///
 /// # Errors
 /// Discord refused the reply.
+#[allow(clippy::too_many_arguments)]
 pub async fn post_offer(
-    ctx: Context<'_>,
+    asker: &Asker<'_>,
+    data: &Arc<Data>,
+    reader: Locale,
     offer: OfferId,
     text: &str,
     buttons: CreateActionRow,
     pinged: &[UserId],
     expires_unix_ms: i64,
 ) -> Result<(), Error> {
-    let locale = super::reply::user_locale(ctx);
-    let posted = ctx.data().catalog().text(
-        locale,
+    let posted = data.catalog().text(
+        reader,
         id::OFFER_POSTED,
         &Args::new().set("expires", format!("<t:{}:R>", expires_unix_ms / 1000)),
     );
-    super::reply::private(ctx, posted).await?;
-    let reply = ctx
-        .send(
-            CreateReply::default()
-                .content(clip(text))
-                .components(vec![buttons])
-                .allowed_mentions(mentions_only(pinged)),
-        )
-        .await?;
-    let message = reply.message().await?;
-    ctx.data().offers.set_message(offer, message.id.get()).await;
-    arm_expiry(ctx.data().clone(), expires_unix_ms);
+    asker.private(posted).await?;
+    let message = asker.public(text, vec![buttons], pinged).await?;
+    data.offers.set_message(offer, message.id.get()).await;
+    arm_expiry(data.clone(), expires_unix_ms);
     Ok(())
 }
 

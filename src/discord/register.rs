@@ -96,22 +96,39 @@ pub fn commands(catalog: &Catalog) -> Vec<poise::Command<Arc<Data>, Error>> {
     let mut all = super::commands::all();
     for c in &mut all {
         let id = message_of(&c.name);
-        translate(catalog, c, id);
+        if c.context_menu_action.is_some() {
+            // A user command has a name and no description; its name is
+            // set per language in [`create_commands`] (poise 0.7 does not
+            // localize a context menu's name).
+            c.context_menu_name = Some(catalog.plain(Locale::EnUs, id).into());
+        } else {
+            translate(catalog, c, id);
+        }
         c.install_context = Some(vec![InstallationContext::Guild]);
         c.interaction_context = Some(vec![InteractionContext::Guild]);
     }
     all
 }
 
-/// The registration payload: every slash command, server-only, localized.
+/// The registration payload: every slash command, then every user command
+/// (a member's Apps menu), server-only, localized.
 pub fn create_commands(catalog: &Catalog) -> Vec<CreateCommand> {
-    commands(catalog)
-        .iter()
-        .filter_map(|c| c.create_as_slash_command())
-        .collect()
+    let all = commands(catalog);
+    let slash = all.iter().filter_map(|c| c.create_as_slash_command());
+    let menus = all.iter().filter_map(|c| {
+        let id = message_of(&c.name);
+        let menu = c.create_as_context_menu_command()?;
+        Some(
+            localizations(|l| catalog.plain(l, id))
+                .into_iter()
+                .fold(menu, |m, (locale, name)| m.name_localized(locale, name)),
+        )
+    });
+    slash.chain(menus).collect()
 }
 
-/// Registers the commands in `dev_guild`, or globally.
+/// Registers the commands in `dev_guild`, or globally; each command's
+/// name with the id Discord gave it (for command mentions, `</name:id>`).
 ///
 /// # Errors
 /// Discord refused the registration.
@@ -119,7 +136,7 @@ pub async fn register(
     rest: &Rest,
     catalog: &Catalog,
     dev_guild: Option<u64>,
-) -> Result<(), serenity::Error> {
+) -> Result<Vec<(String, u64)>, serenity::Error> {
     let commands = create_commands(catalog);
     let application_id = rest
         .shared()
@@ -139,15 +156,19 @@ pub async fn register(
             let commands = commands.clone();
             async move {
                 match dev_guild {
-                    Some(g) => GuildId::new(g).set_commands(http, commands).await.map(drop),
-                    None => serenity::all::Command::set_global_commands(http, commands)
-                        .await
-                        .map(drop),
+                    Some(g) => GuildId::new(g).set_commands(http, commands).await,
+                    None => serenity::all::Command::set_global_commands(http, commands).await,
                 }
             }
         })
     })
     .await
+    .map(|registered| {
+        registered
+            .into_iter()
+            .map(|c| (c.name, c.id.get()))
+            .collect()
+    })
 }
 
 #[cfg(test)]
@@ -163,7 +184,15 @@ mod tests {
         let catalog = Catalog::new().unwrap();
         let json = serde_json::to_value(create_commands(&catalog)).unwrap();
         let all = json.as_array().unwrap();
-        assert_eq!(all.len(), 19);
+        assert_eq!(all.len(), 20, "19 slash commands and one user command");
+        // The user command (a member's Apps menu): type 2, a name with a
+        // capital in every language, no description, no options.
+        let menu = &all[19];
+        assert_eq!(menu["type"], 2);
+        assert_eq!(menu["name"], "Challenge");
+        assert_eq!(menu["name_localizations"]["de"], "Herausfordern");
+        assert_eq!(menu["contexts"], serde_json::json!([0]));
+        assert!(menu.get("description").is_none_or(|d| d == ""), "{menu}");
         let challenge = &all[0];
         assert_eq!(challenge["name"], "challenge");
         assert!(challenge.get("dm_permission").is_none(), "deprecated");

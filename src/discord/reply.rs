@@ -110,11 +110,41 @@ pub fn is_moderator(ctx: Context<'_>) -> bool {
     let poise::Context::Application(a) = ctx else {
         return false;
     };
-    a.interaction
-        .member
-        .as_ref()
+    member_moderates(a.interaction.member.as_deref())
+}
+
+/// Whether the member of an interaction (a command or a press) may use
+/// moderator commands: Manage Server or Administrator in the permissions
+/// Discord resolved for it (`member.permissions`, sent with every
+/// interaction in a server).
+pub fn member_moderates(member: Option<&Member>) -> bool {
+    member
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.manage_guild() || p.administrator())
+}
+
+/// Command `path` (`challenge`, `ladder abort`) as a text names it: a
+/// command mention (`</path:id>`, developers/reference "Message
+/// Formatting"), which the client shows as the command and opens on a
+/// click, with the id Discord gave at registration ([`Data::command_ids`]);
+/// before the ids are known, its name in `l` as code (`` `/herausfordern` ``).
+pub fn command_mention(data: &Data, l: Locale, path: &str) -> String {
+    let top = path.split(' ').next().unwrap_or(path);
+    if let Some(id) = data.command_ids.read().get(top) {
+        return format!("</{path}:{id}>");
+    }
+    let catalog = data.catalog();
+    let none = Default::default();
+    // A command's message is its name (a subcommand's `<parent>-<sub>`,
+    // `register.rs`); a name without one shows as registered.
+    let name = |key: &str, shown: &str| {
+        crate::i18n::Id::find(key).map_or_else(|| shown.to_string(), |m| catalog.text(l, m, &none))
+    };
+    let localized: Vec<String> = match path.split_once(' ') {
+        None => vec![name(path, path)],
+        Some((parent, sub)) => vec![name(parent, parent), name(&format!("{parent}-{sub}"), sub)],
+    };
+    format!("`/{}`", localized.join(" "))
 }
 
 /// A private (ephemeral) reply that pings nobody.
@@ -125,6 +155,27 @@ pub async fn private(ctx: Context<'_>, text: String) -> Result<(), Error> {
     ctx.send(
         CreateReply::default()
             .content(clip(&text))
+            .ephemeral(true)
+            .allowed_mentions(mentions_only(&[])),
+    )
+    .await?;
+    Ok(())
+}
+
+/// A private reply with rows of components (selects, buttons) that pings
+/// nobody.
+///
+/// # Errors
+/// Discord refused the reply.
+pub async fn private_with(
+    ctx: Context<'_>,
+    text: &str,
+    rows: Vec<serenity::all::CreateActionRow>,
+) -> Result<(), Error> {
+    ctx.send(
+        CreateReply::default()
+            .content(clip(text))
+            .components(rows)
             .ephemeral(true)
             .allowed_mentions(mentions_only(&[])),
     )

@@ -7,30 +7,69 @@ use fake::*;
 use harness::*;
 use serde_json::json;
 
+/// The id the fake gave command `name` when the bot registered its
+/// commands (the fake numbers them in the order of the request).
+fn command_id(fake: &FakeDiscord, name: &str) -> u64 {
+    let put = fake
+        .requests()
+        .into_iter()
+        .rfind(|r| r.method == "PUT" && r.path.ends_with("/commands"))
+        .expect("the registration");
+    let position = put
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|c| c["name"] == name);
+    800 + position.expect("a registered command") as u64
+}
+
+/// Every part of `/help` asked by `user` (in `locale`), once its last
+/// section (`last`) came, asked again until the commands show as mentions:
+/// the bot learns their ids from its registration, which runs beside the
+/// start-up.
+async fn whole_help(fake: &FakeDiscord, locale: &str, last: &str) -> Vec<String> {
+    wait_registrations(fake, 1).await;
+    for _ in 0..50 {
+        let iid = fake.next_id();
+        let mut payload = slash_command_json(iid, ALICE, CHANNEL_ID, "help", &[], &[]);
+        payload["locale"] = json!(locale);
+        fake.dispatch("INTERACTION_CREATE", payload);
+        let texts = fake
+            .wait_for("every part of /help", |f| {
+                let texts = private_texts(f, iid);
+                texts.join("\n").contains(last).then_some(texts)
+            })
+            .await;
+        if texts.join("\n").contains("</help:") {
+            return texts;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    panic!("/help never showed command mentions");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn help_lists_every_command_and_how_to_move_in_the_readers_language() {
     let (fake, _bot) = start("help").await;
     // /help is packed into as many private messages as Discord's 2,000
-    // characters need (two in English since /tournament): wait for the
-    // last section.
-    let iid = ask(&fake, ALICE, "help", &[]);
-    let all = fake
-        .wait_for("every part of /help", |f| {
-            let all = private_texts(f, iid).join("\n");
-            all.contains("**The match**").then_some(all)
-        })
-        .await;
-    assert!(
-        private_texts(&fake, iid)
-            .iter()
-            .all(|t| t.chars().count() <= 2000),
-        "{all}"
-    );
+    // characters need (two in English since /tournament): every part.
+    let texts = whole_help(&fake, "en-US", "**The match**").await;
+    let all = texts.join("\n");
+    assert!(texts.iter().all(|t| t.chars().count() <= 2000), "{all}");
+    // Each command a mention that opens it (issue 35 §2), a subcommand
+    // with its group's id.
+    let challenge = command_id(&fake, "challenge");
+    let ladder = command_id(&fake, "ladder");
     for line in [
-        "`/challenge` — Challenge someone",
-        "`/seek` — ",
-        "`/ladder abort` — End a stuck match",
-        "`/help` — ",
+        format!("</challenge:{challenge}> — Challenge someone"),
+        format!("</ladder abort:{ladder}> — End a stuck match"),
+        format!("</seek:{}> — ", command_id(&fake, "seek")),
+    ] {
+        assert!(all.contains(&line), "{line:?} in {all}");
+    }
+    for line in [
+        "**How to move**",
         "**How to move**",
         "type the column in the match thread",
         "two games",
@@ -47,23 +86,14 @@ async fn help_lists_every_command_and_how_to_move_in_the_readers_language() {
         ask(&fake, ALICE, "settings", &[("language", 3, json!("de"))]),
     )
     .await;
-    let iid = ask(&fake, ALICE, "help", &[]);
-    let all = fake
-        .wait_for("every part of /help", |f| {
-            let all = private_texts(f, iid).join("\n");
-            all.contains("**Das Match**").then_some(all)
-        })
-        .await;
+    let texts = whole_help(&fake, "en-US", "**Das Match**").await;
+    let all = texts.join("\n");
+    assert!(texts.iter().all(|t| t.chars().count() <= 2000), "{all}");
+    // The mention names the command as registered; Discord's client shows
+    // it (in the reader's language where the command has one).
     assert!(
-        private_texts(&fake, iid)
-            .iter()
-            .all(|t| t.chars().count() <= 2000),
+        all.contains(&format!("</challenge:{challenge}> — Fordere")),
         "{all}"
-    );
-    assert!(all.contains("`/herausfordern` — Fordere"), "{all}");
-    assert!(
-        all.contains("`/rangliste "),
-        "the group's German name: {all}"
     );
     assert!(all.contains("**Wie man zieht**"), "{all}");
     assert!(all.contains("Gegen mich spielen: /herausfordern"), "{all}");
@@ -84,25 +114,16 @@ async fn help_is_whole_in_every_language() {
         ("el", "**Ο αγώνας**"),
         ("bg", "**Мачът**"),
     ] {
-        let iid = fake.next_id();
-        let mut payload = slash_command_json(iid, ALICE, CHANNEL_ID, "help", &[], &[]);
-        payload["locale"] = json!(locale);
-        fake.dispatch("INTERACTION_CREATE", payload);
-        let texts = fake
-            .wait_for("every part of /help", |f| {
-                let texts = private_texts(f, iid);
-                texts.join("\n").contains(last).then_some(texts)
-            })
-            .await;
+        let texts = whole_help(&fake, locale, last).await;
         let all = texts.join("\n");
         for t in &texts {
             assert!(t.chars().count() <= 2000, "{locale}: {t}");
             assert!(!t.ends_with('…'), "{locale}: clipped: {t}");
         }
-        // One line per command and subcommand, each whole ("`/name` — …").
-        let lines: Vec<&str> = all.lines().filter(|l| l.starts_with("`/")).collect();
+        // One line per command and subcommand, each whole ("</name:id> — …").
+        let lines: Vec<&str> = all.lines().filter(|l| l.starts_with("</")).collect();
         assert!(
-            lines.iter().all(|l| l.contains("` — ") && l.len() > 8),
+            lines.iter().all(|l| l.contains("> — ") && l.len() > 12),
             "{locale}: {lines:?}"
         );
         counts.push((locale, lines.len()));
@@ -113,20 +134,23 @@ async fn help_is_whole_in_every_language() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn resign_outside_a_thread_with_two_running_matches_names_both_threads() {
+async fn resign_outside_a_thread_with_two_running_matches_offers_both() {
     let (fake, _bot) = start("several").await;
     let one = Table::between(&fake, ALICE, BOB, None).await;
     let two = Table::between(&fake, ALICE, CAROL, None).await;
-    let text = private_reply(&fake, ask(&fake, ALICE, "resign", &[])).await;
+    // Since issue 35 §2 a menu of them, to pick one from (more in
+    // e2e::picker).
+    let iid = ask(&fake, ALICE, "resign", &[]);
+    let text = private_reply(&fake, iid).await;
     assert!(text.contains("several running matches"), "{text}");
+    let menu = fake.original(iid).unwrap();
+    let offered = menu["components"][0]["components"][0]["options"].to_string();
     for t in [&one, &two] {
-        assert!(text.contains(&format!("<#{}>", t.thread)), "{text}");
+        assert!(
+            offered.contains(&format!("\"value\":\"{}\"", t.match_id)),
+            "{offered}"
+        );
     }
-    // And how to pick one.
-    assert!(
-        text.contains("Use the command inside the thread of the match you mean."),
-        "{text}"
-    );
     // Dave has none.
     let text = private_reply(&fake, ask(&fake, DAVE, "resign", &[])).await;
     assert!(text.contains("no running match"), "{text}");

@@ -570,6 +570,43 @@ async fn command_names_follow_discords_pattern_in_every_locale() {
     assert_eq!(register(&fake, json!([good])).await.status, 200);
 }
 
+/// A user command (a member's Apps menu, type 2) may have capitals and
+/// spaces, but 1–32 characters in every locale, no description and no
+/// options (developers/interactions/application-commands, "User
+/// Commands" and "Application Command Naming").
+#[tokio::test]
+async fn user_command_names_may_have_capitals_and_spaces_but_not_more_than_32_characters() {
+    let fake = fake().await;
+    let user = |name: &str| json!({"name": name, "type": 2});
+    let mut localized = user("Challenge");
+    localized["name_localizations"] = json!({"de": "Herausfordern", "el": "x".repeat(33)});
+    let mut described = user("Described");
+    described["description"] = json!("no");
+    let a = register(
+        &fake,
+        json!([user(&"C".repeat(33)), localized, described, user("")]),
+    )
+    .await;
+    assert_eq!((a.status, a.code()), (400, 50035));
+    assert_eq!(
+        a.error_at("0.name").as_deref(),
+        Some("BASE_TYPE_BAD_LENGTH")
+    );
+    assert_eq!(
+        a.error_at("1.name_localizations.el").as_deref(),
+        Some("BASE_TYPE_BAD_LENGTH")
+    );
+    assert!(a.error_at("1.name_localizations.de").is_none());
+    assert!(a.error_at("2.description").is_some());
+    assert_eq!(
+        a.error_at("3.name").as_deref(),
+        Some("BASE_TYPE_BAD_LENGTH")
+    );
+    let mut good = user("Challenge Someone");
+    good["name_localizations"] = json!({"de": "Herausfordern"});
+    assert_eq!(register(&fake, json!([good])).await.status, 200);
+}
+
 #[tokio::test]
 async fn command_descriptions_are_1_to_100_characters() {
     let fake = fake().await;
@@ -1424,6 +1461,22 @@ async fn identify(ws: &mut Ws, intents: u64) {
     .unwrap();
 }
 
+/// READY, then the GUILD_CREATE of each guild it lists as unavailable, in
+/// its order (`developers/events/gateway-events.mdx`, "Guild Create":
+/// sent "to lazily load and backfill information for all unavailable
+/// guilds sent in the Ready event"); returns READY.
+async fn ready(ws: &mut Ws) -> Value {
+    let ready = next(ws, Duration::from_secs(2)).await.unwrap();
+    assert_eq!(ready["t"], "READY");
+    for g in ready["d"]["guilds"].as_array().unwrap() {
+        let created = next(ws, Duration::from_secs(2)).await.unwrap();
+        assert_eq!(created["t"], "GUILD_CREATE");
+        assert_eq!(created["d"]["id"], g["id"]);
+        assert_eq!(created["d"]["unavailable"], false);
+    }
+    ready
+}
+
 /// The next frame within `within`: a JSON text or the close code.
 async fn next(ws: &mut Ws, within: Duration) -> Result<Value, Option<u16>> {
     loop {
@@ -1476,10 +1529,7 @@ async fn without_heartbeats_the_connection_is_closed() {
     let hello = next(&mut ws, Duration::from_secs(2)).await.unwrap();
     assert_eq!(hello["d"]["heartbeat_interval"], 300);
     identify(&mut ws, intent::GUILD_MESSAGES).await;
-    assert_eq!(
-        next(&mut ws, Duration::from_secs(2)).await.unwrap()["t"],
-        "READY"
-    );
+    ready(&mut ws).await;
     // Heartbeats keep it open past the deadline …
     for _ in 0..3 {
         tokio::time::sleep(Duration::from_millis(250)).await;
@@ -1511,10 +1561,7 @@ async fn dispatches_follow_the_intents_identified() {
     let mut ws = connect(&fake).await;
     next(&mut ws, Duration::from_secs(2)).await.unwrap();
     identify(&mut ws, intent::GUILD_MESSAGES).await;
-    assert_eq!(
-        next(&mut ws, Duration::from_secs(2)).await.unwrap()["t"],
-        "READY"
-    );
+    ready(&mut ws).await;
     fake.dispatch(
         "MESSAGE_CREATE",
         message_create_json(fake.next_id(), ALICE, CHANNEL_ID, "d4"),
@@ -1923,4 +1970,174 @@ async fn a_gateway_outage_refuses_upgrades_then_tcp_and_ends() {
         next(&mut ws, Duration::from_secs(2)).await.unwrap()["op"],
         10
     );
+}
+
+// ------------------------------------------ the set-up (issue 35 §7)
+
+/// `developers/topics/opcodes-and-status-codes.mdx`, "HTTP Response
+/// Codes": 401 for a missing or invalid `Authorization`; an interaction's
+/// routes and `GET /gateway` need no bot token.
+#[tokio::test]
+async fn a_token_discord_does_not_take_is_answered_401_code_0() {
+    let fake = fake().await;
+    // By default the fake looks at no token (the raw client's is
+    // `fake-token`).
+    assert_eq!(raw(&fake, "GET", "/users/@me", None, &[]).await.status, 200);
+    fake.accept_only_token("the-right-one");
+    let refused = raw(&fake, "GET", "/users/@me", None, &[]).await;
+    assert_eq!(refused.status, 401);
+    assert_eq!(
+        refused.json,
+        json!({"message": "401: Unauthorized", "code": 0})
+    );
+    assert_eq!(raw(&fake, "GET", "/gateway", None, &[]).await.status, 200);
+    let id = push_command(&fake, CHANNEL_ID);
+    let ack = callback(&fake, id, json!({"type": 5})).await;
+    assert_eq!(ack.status, 204, "{:?}", ack.json);
+    // serenity with the right token (it adds `Bot `).
+    let http = HttpBuilder::new("the-right-one")
+        .proxy(fake.base())
+        .ratelimiter_disabled(true)
+        .build();
+    assert_eq!(http.get_current_user().await.unwrap().id.get(), BOT_ID);
+}
+
+/// `developers/resources/guild.mdx`, "Get Guild", "Get Guild Channels",
+/// "Get Guild Member": a guild the bot is not in is 403 / 50001, an id of
+/// no guild 404 / 10004, a user not in it 404 / 10007.
+#[tokio::test]
+async fn guild_routes_answer_only_for_the_bots_guilds() {
+    let fake = fake().await;
+    let (guild, channel) = fake.add_guild("Tea House", "it");
+    for path in [
+        format!("/guilds/{guild}"),
+        format!("/guilds/{guild}/channels"),
+        format!("/guilds/{guild}/members/{BOT_ID}"),
+    ] {
+        let a = raw(&fake, "GET", &path, None, &[]).await;
+        assert_eq!((a.status, a.code()), (403, 50001), "{path}");
+    }
+    let a = raw(&fake, "GET", "/guilds/42", None, &[]).await;
+    assert_eq!((a.status, a.code()), (404, 10004));
+    fake.join(guild);
+    let http = http(&fake);
+    let g = http.get_guild(guild.into()).await.unwrap();
+    assert_eq!(
+        (g.name.as_str(), g.preferred_locale.as_str()),
+        ("Tea House", "it")
+    );
+    assert_eq!(g.system_channel_id.map(|c| c.get()), Some(channel));
+    let channels = http.get_channels(guild.into()).await.unwrap();
+    assert_eq!(
+        channels.iter().map(|c| c.id.get()).collect::<Vec<_>>(),
+        [channel]
+    );
+    let me = http.get_member(guild.into(), BOT_ID.into()).await.unwrap();
+    assert_eq!(
+        me.roles.iter().map(|r| r.get()).collect::<Vec<_>>(),
+        [bot_role(guild)]
+    );
+    let e = http
+        .get_member(guild.into(), ALICE.id.into())
+        .await
+        .unwrap_err();
+    assert_eq!(serenity_error(e).1, 10007);
+}
+
+/// `developers/resources/user.mdx`, "Get Current User Guilds": ascending
+/// ids, `after`, `before`, `limit` 1–200 (400 / 50035 beyond).
+#[tokio::test]
+async fn the_bots_guilds_come_in_pages_of_at_most_200() {
+    let fake = fake().await;
+    for _ in 0..3 {
+        fake.add_guild_on(0, 1);
+    }
+    let ids = |a: &Answer| -> Vec<String> {
+        a.json
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g["id"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let all = raw(&fake, "GET", "/users/@me/guilds", None, &[]).await;
+    let every = ids(&all);
+    assert_eq!(every.len(), 5, "GUILD_ID, GUILD_2 and three more");
+    let mut sorted = every.clone();
+    sorted.sort_by_key(|g| g.parse::<u64>().unwrap());
+    assert_eq!(every, sorted);
+    let page = raw(&fake, "GET", "/users/@me/guilds?limit=2", None, &[]).await;
+    assert_eq!(ids(&page), every[..2]);
+    let path = format!("/users/@me/guilds?after={}&limit=2", every[1]);
+    assert_eq!(ids(&raw(&fake, "GET", &path, None, &[]).await), every[2..4]);
+    let path = format!("/users/@me/guilds?before={}&limit=2", every[4]);
+    assert_eq!(ids(&raw(&fake, "GET", &path, None, &[]).await), every[2..4]);
+    let over = raw(&fake, "GET", "/users/@me/guilds?limit=201", None, &[]).await;
+    assert_eq!((over.status, over.code()), (400, 50035));
+    assert!(over.error_at("limit").is_some(), "{:?}", over.json);
+}
+
+/// `developers/resources/application.mdx`, "Application Flags": the
+/// privileged intents switched on show in `flags` (the `_LIMITED` form,
+/// an application in fewer than 100 servers).
+#[tokio::test]
+async fn the_applications_flags_show_the_intents_switched_on() {
+    let fake = fake().await;
+    let flags = |fake: FakeDiscord| async move {
+        let a = raw(&fake, "GET", "/applications/@me", None, &[]).await;
+        a.json["flags"].as_u64().unwrap()
+    };
+    assert_eq!(flags(fake.clone()).await & (1 << 19), 1 << 19);
+    fake.set_privileged_intents(0);
+    assert_eq!(flags(fake.clone()).await, 0);
+    fake.set_privileged_intents(intent::MESSAGE_CONTENT);
+    assert_eq!(flags(fake.clone()).await, 1 << 19);
+}
+
+/// `developers/interactions/application-commands.mdx`, "Get Global
+/// Application Commands", "Get Guild Application Commands": what the last
+/// registration left, per place.
+#[tokio::test]
+async fn registered_commands_read_back_where_they_were_registered() {
+    let fake = fake().await;
+    let http = http(&fake);
+    let global = format!("/applications/{BOT_ID}/commands");
+    let guild = format!("/applications/{BOT_ID}/guilds/{GUILD_ID}/commands");
+    assert_eq!(raw(&fake, "GET", &guild, None, &[]).await.json, json!([]));
+    let body = json!([{"name": "help", "description": "Help", "type": 1}]);
+    assert_eq!(raw(&fake, "PUT", &guild, Some(body), &[]).await.status, 200);
+    let listed = http.get_guild_commands(GUILD_ID.into()).await.unwrap();
+    assert_eq!(
+        listed.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(),
+        ["help"]
+    );
+    assert_eq!(raw(&fake, "GET", &global, None, &[]).await.json, json!([]));
+}
+
+/// `developers/events/gateway-events.mdx`, "Guild Create": one after
+/// READY for each of its guilds (joined long ago), and one when the bot
+/// joins a guild, with `joined_at` now and the bot's member object.
+#[tokio::test]
+async fn guilds_are_created_after_ready_and_when_the_bot_joins_one() {
+    let fake = fake().await;
+    let mut ws = connect(&fake).await;
+    next(&mut ws, Duration::from_secs(2)).await.unwrap();
+    identify(&mut ws, intent::GUILDS).await;
+    let ready = ready(&mut ws).await;
+    assert_eq!(ready["d"]["guilds"].as_array().unwrap().len(), 2);
+    let (guild, channel) = fake.add_guild("Tea House", "bg");
+    fake.join(guild);
+    let created = next(&mut ws, Duration::from_secs(2)).await.unwrap();
+    assert_eq!(created["t"], "GUILD_CREATE");
+    let d = &created["d"];
+    assert_eq!(d["id"], guild.to_string());
+    assert_eq!(d["preferred_locale"], "bg");
+    assert_eq!(d["system_channel_id"], channel.to_string());
+    assert_eq!(d["members"][0]["user"]["id"], BOT_ID.to_string());
+    let joined = d["joined_at"].as_str().unwrap();
+    assert!(
+        joined > "2024-01-01T00:00:00.000000+00:00",
+        "now, not the default: {joined}"
+    );
+    assert!(joined.ends_with("+00:00"), "{joined}");
 }

@@ -134,6 +134,7 @@ fn may_equal_english(l: Locale, key: &Key) -> bool {
         "history-line",
         "analyze-line",
         "thread-name",
+        "pick-match-option",
         "rating-title",
         "matches-running-line",
         "table-rank",
@@ -238,8 +239,20 @@ fn command_names_and_descriptions_pass_discords_rules() {
             "{l}: {what} has {n} characters: {text:?}"
         );
     };
-    let commands = registered(&c);
+    let (commands, user_commands): (Vec<_>, Vec<_>) = registered(&c)
+        .into_iter()
+        .partition(|cmd| cmd["type"].as_u64().unwrap_or(1) == 1);
     assert_eq!(commands.len(), 19);
+    // A user command (a member's Apps menu): 1–32 characters in every
+    // language, capitals and spaces allowed, no description.
+    assert_eq!(user_commands.len(), 1);
+    for cmd in &user_commands {
+        for l in Locale::ALL {
+            let n = localized(cmd, "name", l).chars().count();
+            assert!((1..=32).contains(&n), "{l}: {cmd}");
+        }
+        assert!(cmd.get("description").is_none_or(|d| d == ""), "{cmd}");
+    }
     let options = |v: &serde_json::Value| v["options"].as_array().cloned().unwrap_or_default();
     for l in Locale::ALL {
         let mut top = BTreeSet::new();
@@ -917,6 +930,18 @@ fn every_message_is_used_by_the_bot() {
     let mut commands = BTreeSet::new();
     for cmd in registered(&c) {
         let name = cmd["name"].as_str().unwrap().to_string();
+        if cmd["type"] == 2 {
+            // A user command is registered by its English name: its
+            // message is the one whose English text that is.
+            let shown = |i: &id::Id| c.try_format(Locale::EnUs, i.as_str(), None, &Args::new());
+            for m in id::ALL
+                .iter()
+                .filter(|i| shown(i).ok().as_deref() == Some(name.as_str()))
+            {
+                commands.insert(m.as_str().to_string());
+            }
+            continue;
+        }
         for o in cmd["options"].as_array().cloned().unwrap_or_default() {
             if o["type"] == 1 {
                 commands.insert(format!("{name}-{}", o["name"].as_str().unwrap()));

@@ -156,6 +156,29 @@ pub fn spawn_as(
     spawn_args(bin, fake, dir, token, run, envs)
 }
 
+/// Keeps `cmd` on loopback (no proxy from the test's environment) with
+/// `token` (or none), and without `unset` (a setting of the test's
+/// environment the test must not inherit).
+fn on_loopback(cmd: &mut Command, token: Option<&str>, unset: &str) {
+    cmd.env("NO_PROXY", "127.0.0.1")
+        .env("no_proxy", "127.0.0.1");
+    for var in [
+        "HTTP_PROXY",
+        "HTTPS_PROXY",
+        "ALL_PROXY",
+        "http_proxy",
+        "https_proxy",
+        "all_proxy",
+        unset,
+    ] {
+        cmd.env_remove(var);
+    }
+    match token {
+        Some(t) => cmd.env("DISCORD_TOKEN", t),
+        None => cmd.env_remove("DISCORD_TOKEN"),
+    };
+}
+
 /// Like [`spawn_as`], with the command line `args` (`["run", "--shards",
 /// "0-1/4"]`).
 pub fn spawn_args(
@@ -177,28 +200,41 @@ pub fn spawn_args(
         .env("DISCORD_API_BASE", fake.base())
         .env("FOURBOT_DEV_GUILD", GUILD_ID.to_string())
         .env("FOURBOT_DATABASE_URL", database_url(dir))
-        .env("NO_PROXY", "127.0.0.1")
-        .env("no_proxy", "127.0.0.1")
         .stdout(Stdio::null())
         .stderr(log)
         .kill_on_drop(true);
-    for var in [
-        "HTTP_PROXY",
-        "HTTPS_PROXY",
-        "ALL_PROXY",
-        "http_proxy",
-        "https_proxy",
-        "all_proxy",
-        "FOURBOT_CHALLENGE_EXPIRY_SECS",
-    ] {
-        cmd.env_remove(var);
-    }
-    match token {
-        Some(t) => cmd.env("DISCORD_TOKEN", t),
-        None => cmd.env_remove("DISCORD_TOKEN"),
-    };
+    on_loopback(&mut cmd, token, "FOURBOT_CHALLENGE_EXPIRY_SECS");
     cmd.envs(envs.iter().copied());
     cmd.spawn().expect("the fourbot binary starts")
+}
+
+/// Runs `fourbot check` (with `args` after it) against `fake` with
+/// `token` and the environment `fourbot run` gets from [`spawn_args`]
+/// (the fake's API base, `FOURBOT_DEV_GUILD` = [`GUILD_ID`], no proxy),
+/// and returns its exit status, its stdout and its stderr once it has
+/// ended (within 30 s).
+pub async fn run_check(
+    fake: &FakeDiscord,
+    token: Option<&str>,
+    args: &[&str],
+) -> (Option<i32>, String, String) {
+    let mut cmd = Command::new(bin());
+    cmd.arg("check")
+        .args(args)
+        .env("DISCORD_API_BASE", fake.base())
+        .env("FOURBOT_DEV_GUILD", GUILD_ID.to_string())
+        .stdin(Stdio::null())
+        .kill_on_drop(true);
+    on_loopback(&mut cmd, token, "FOURBOT_CHECK_MAX_SERVERS");
+    let out = tokio::time::timeout(Duration::from_secs(30), cmd.output())
+        .await
+        .expect("fourbot check ends within 30 s")
+        .expect("fourbot check runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 /// Starts a fake Discord and the bot, and waits until the bot is connected.
@@ -836,6 +872,23 @@ impl Table {
 /// `user` presses `custom_id` on `message`; returns the interaction id.
 pub fn press(fake: &FakeDiscord, user: TestUser, message: &Value, custom_id: &str) -> u64 {
     press_in(fake, user, message, custom_id, "en-US")
+}
+
+/// `user` chooses `values` in the select `custom_id` of `message` (see
+/// [`select_json`]); returns the interaction id.
+pub fn choose(
+    fake: &FakeDiscord,
+    user: TestUser,
+    message: &Value,
+    custom_id: &str,
+    values: &[&str],
+) -> u64 {
+    let id = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        select_json(id, user, message, custom_id, values, "en-US"),
+    );
+    id
 }
 
 /// Like [`press`], from a client in `locale`.

@@ -14,6 +14,7 @@ use fourbot_store::{
 
 use super::denial::Denial;
 use super::matches::{AbortError, Host};
+use super::moderation::{ModAction, ModLog, Moderator};
 use super::players::{known_player, stored_player};
 use super::present::Seated;
 use super::view::GuildId;
@@ -142,12 +143,14 @@ fn internal(what: &'static str) -> impl Fn(StoreError) -> Denial {
 pub struct Ladder {
     db: Db,
     host: Host,
+    modlog: ModLog,
 }
 
 impl Ladder {
-    /// The ladders of `db`, whose running matches `host` runs.
-    pub fn new(db: Db, host: Host) -> Ladder {
-        Ladder { db, host }
+    /// The ladders of `db`, whose running matches `host` runs; moderators'
+    /// changes are logged in `modlog`.
+    pub fn new(db: Db, host: Host, modlog: ModLog) -> Ladder {
+        Ladder { db, host, modlog }
     }
 
     /// `user`'s standing in every pool of `guild`'s current season where
@@ -364,37 +367,52 @@ impl Ladder {
         }
     }
 
-    /// Starts a new season on `guild` (the old one is kept); its number.
+    /// Starts a new season on `guild` for moderator `by` (the old one is
+    /// kept; logged); its number.
     ///
     /// # Errors
     /// The store failed.
-    pub async fn new_season(&self, guild: GuildId) -> Result<u32, Denial> {
-        self.db
+    pub async fn new_season(&self, guild: GuildId, by: &Moderator) -> Result<u32, Denial> {
+        let season = self
+            .db
             .new_season(guild.0)
             .await
-            .map_err(internal("starting a season"))
+            .map_err(internal("starting a season"))?;
+        self.modlog
+            .record(guild, by, ModAction::Season { season })
+            .await;
+        Ok(season)
     }
 
-    /// Voids match `text` of `guild` and undoes its rating changes; the
-    /// reply: done, or already voided.
+    /// Voids match `text` of `guild` for moderator `by` and undoes its
+    /// rating changes (logged); the reply: done, or already voided.
     ///
     /// # Errors
     /// `error-match-not-found`; the store failed.
-    pub async fn void(&self, guild: GuildId, text: &str) -> Result<Message, Denial> {
+    pub async fn void(
+        &self,
+        guild: GuildId,
+        text: &str,
+        by: &Moderator,
+    ) -> Result<Message, Denial> {
         let number = match_number(text)?;
         self.detail_on(guild, number, text).await?;
         let reply = |id| Message::new(id).with("id", number.to_string());
         match self.db.void_match(number).await {
-            Ok(true) => Ok(reply(id::LADDER_VOID_DONE)),
+            Ok(true) => {
+                let action = ModAction::Void { id: number };
+                self.modlog.record(guild, by, action).await;
+                Ok(reply(id::LADDER_VOID_DONE))
+            }
             Ok(false) => Ok(reply(id::LADDER_VOID_ALREADY)),
             Err(StoreError::NoSuchMatch(_)) => Err(not_found(number.to_string())),
             Err(e) => Err(internal("voiding a match")(e)),
         }
     }
 
-    /// Aborts the running match `text` of `guild` for `moderator` (a stuck
-    /// match: no result, no rating change; the thread names the
-    /// moderator); the reply.
+    /// Aborts the running match `text` of `guild` for moderator `by` (a
+    /// stuck match: no result, no rating change; the thread names the
+    /// moderator; logged); the reply.
     ///
     /// # Errors
     /// `error-match-not-found` (another server's too), `ladder-abort-not-running`
@@ -404,7 +422,7 @@ impl Ladder {
         &self,
         guild: GuildId,
         text: &str,
-        moderator: &str,
+        by: &Moderator,
     ) -> Result<Message, Denial> {
         let number = match_number(text)?;
         let with_id = |id: Id| Denial::new(id).with("id", number.to_string());
@@ -419,8 +437,12 @@ impl Ladder {
                 Err(e) => e,
             });
         }
-        match self.host.moderator_abort(number, moderator).await {
-            Ok(()) => Ok(Message::new(id::LADDER_ABORT_DONE).with("id", number.to_string())),
+        match self.host.moderator_abort(number, &by.person.name).await {
+            Ok(()) => {
+                let action = ModAction::Abort { id: number };
+                self.modlog.record(guild, by, action).await;
+                Ok(Message::new(id::LADDER_ABORT_DONE).with("id", number.to_string()))
+            }
             Err(AbortError::MatchOver) => Err(with_id(id::LADDER_ABORT_NOT_RUNNING)),
             Err(AbortError::NoSuchMatch) => Err(with_id(id::ERROR_MATCH_NOT_FOUND)),
             Err(AbortError::Unavailable) => Err(with_id(id::ERROR_TRY_AGAIN)),
@@ -428,7 +450,8 @@ impl Ladder {
     }
 
     /// Bars `user` from `guild`'s rated matches (`ban`), or lifts the bar;
-    /// `by` is the moderator. The reply: done, or nothing to change.
+    /// `by` is the moderator (their reason is stored with the ban; a
+    /// change is logged). The reply: done, or nothing to change.
     ///
     /// # Errors
     /// The store failed.
@@ -436,7 +459,7 @@ impl Ladder {
         &self,
         guild: GuildId,
         user: &Seated,
-        by: &Seated,
+        by: &Moderator,
         ban: bool,
     ) -> Result<Message, Denial> {
         let fail = internal("changing a ban");
@@ -445,13 +468,26 @@ impl Ladder {
         // user, not their member: the store knows this server's name).
         let name = self.db.player_name(guild.0, player).await.map_err(&fail)?;
         let reply = |id| Message::new(id).with("player", fourbot_i18n::Value::name(name.clone()));
+        let logged = |done: bool, action| async move {
+            if done {
+                self.modlog.record(guild, by, action).await;
+            }
+        };
+        let acted_on = Seated {
+            name: name.clone(),
+            ..user.clone()
+        };
         if ban {
-            let by = stored_player(&self.db, guild, by).await.map_err(&fail)?;
-            let done = self
-                .db
-                .ban(guild.0, player, Some(by), None, self.host.clock().unix_ms())
+            let moderator = stored_player(&self.db, guild, &by.person)
                 .await
                 .map_err(&fail)?;
+            let now = self.host.clock().unix_ms();
+            let done = self
+                .db
+                .ban(guild.0, player, Some(moderator), by.reason.as_deref(), now)
+                .await
+                .map_err(&fail)?;
+            logged(done, ModAction::Ban { player: acted_on }).await;
             Ok(reply(if done {
                 id::LADDER_BAN_DONE
             } else {
@@ -463,6 +499,7 @@ impl Ladder {
                 .unban(guild.0, player, self.host.clock().unix_ms())
                 .await
                 .map_err(&fail)?;
+            logged(done, ModAction::Unban { player: acted_on }).await;
             Ok(reply(if done {
                 id::LADDER_UNBAN_DONE
             } else {

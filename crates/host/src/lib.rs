@@ -34,6 +34,7 @@ pub mod ladder_views;
 pub mod limits;
 pub mod matches;
 pub mod matches_views;
+pub mod moderation;
 pub mod offers;
 pub mod openings;
 pub mod players;

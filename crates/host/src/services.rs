@@ -13,6 +13,7 @@ use super::bot::Bot;
 use super::clock::WallClock;
 use super::ladder::Ladder;
 use super::matches::{Host, HostConfig};
+use super::moderation::{ModLog, ModLogPost};
 use super::offers::Offers;
 use super::settings::Settings;
 use super::threads::Threads;
@@ -36,6 +37,12 @@ pub struct Services {
     pub tournaments: Tournaments,
     /// What the front end must show of the tournaments (taken once).
     pub tournament_news: Arc<std::sync::Mutex<Option<mpsc::UnboundedReceiver<TournamentNews>>>>,
+    /// The moderation log, which the ladder, the settings and the
+    /// tournaments write.
+    pub modlog: ModLog,
+    /// What the front end must post in the servers' moderation log
+    /// channels (taken once).
+    pub modlog_posts: Arc<std::sync::Mutex<Option<mpsc::UnboundedReceiver<ModLogPost>>>>,
 }
 
 impl Services {
@@ -107,13 +114,16 @@ impl Services {
             // can be forgotten sooner.
             host.forget_finished_after(crate::matches::forget_after(window));
         }
+        let (modlog, modlog_posts) = ModLog::new(db.clone(), host.clock().clone());
         let (tournaments, news) = Tournaments::new(db.clone(), host.clone());
         let services = Services {
-            tournaments,
+            tournaments: tournaments.with_modlog(modlog.clone()),
             tournament_news: Arc::new(std::sync::Mutex::new(Some(news))),
             offers: Offers::new(db.clone(), host.clone(), expiry_override),
-            ladder: Ladder::new(db.clone(), host.clone()),
-            settings: Settings::new(db.clone()),
+            ladder: Ladder::new(db.clone(), host.clone(), modlog.clone()),
+            settings: Settings::new(db.clone()).with_modlog(modlog.clone()),
+            modlog,
+            modlog_posts: Arc::new(std::sync::Mutex::new(Some(modlog_posts))),
             threads: Threads::new(db),
             host,
         };

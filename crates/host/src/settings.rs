@@ -13,6 +13,7 @@ use tokio::time::Instant;
 
 use super::denial::Denial;
 use super::limits::Bounds;
+use super::moderation::{ConfigField, ModAction, ModLog, Moderator};
 use super::present::Seated;
 use super::terms::{apply_config, ConfigChange};
 use super::view::{GuildId, UserId};
@@ -74,6 +75,8 @@ pub struct Settings {
     entries: Arc<AtomicU64>,
     /// The operator's bounds on the servers' limits.
     bounds: Bounds,
+    /// Where moderators' changes are logged (none in some tests).
+    modlog: Option<ModLog>,
 }
 
 impl Settings {
@@ -84,7 +87,14 @@ impl Settings {
             players: Arc::new(Mutex::new(LruCache::new(PLAYER_SETTINGS_KEPT))),
             entries: Arc::new(AtomicU64::new(0)),
             bounds: Bounds::default(),
+            modlog: None,
         }
+    }
+
+    /// These settings with moderators' changes logged in `modlog`.
+    pub fn with_modlog(mut self, modlog: ModLog) -> Settings {
+        self.modlog = Some(modlog);
+        self
     }
 
     /// These settings with the operator's `bounds` on the servers' limits
@@ -195,8 +205,10 @@ impl Settings {
         })
     }
 
-    /// Applies a moderator's `/config` change to `guild` and stores it
-    /// (an empty change stores nothing); the settings as they are now.
+    /// Applies moderator `by`'s `/config` change to `guild` and stores it
+    /// (an empty change stores nothing; a change of anything is logged,
+    /// [`ModAction::Config`]); the settings as they are now, and whether
+    /// anyone (not only moderators) may create tournaments.
     ///
     /// # Errors
     /// The change refused ([`apply_config`], a limit beyond the operator's
@@ -206,16 +218,44 @@ impl Settings {
         &self,
         guild: GuildId,
         change: &ConfigChange,
-    ) -> Result<GuildSettings, Denial> {
+        by: &Moderator,
+    ) -> Result<(GuildSettings, bool), Denial> {
         let current = self.guild(guild).await;
         let settings = apply_config(&current, change, &self.bounds)?;
-        if !change.is_empty() {
-            self.db.set_guild_settings(&settings).await.map_err(|e| {
-                tracing::error!(error = %e, guild = guild.0, "storing the server settings failed");
-                Denial::internal()
-            })?;
+        let stored = |e: fourbot_store::StoreError| {
+            tracing::error!(error = %e, guild = guild.0, "storing the server settings failed");
+            Denial::internal()
+        };
+        let mut fields = ConfigField::changed(&current, &settings);
+        if !fields.is_empty() {
+            self.db
+                .set_guild_settings(&settings)
+                .await
+                .map_err(stored)?;
         }
-        Ok(settings)
+        let before = self
+            .db
+            .tournaments_by_anyone(guild.0)
+            .await
+            .unwrap_or(false);
+        let anyone = change.tournaments.unwrap_or(before);
+        if anyone != before {
+            self.db
+                .set_tournaments_by_anyone(guild.0, anyone)
+                .await
+                .map_err(stored)?;
+            fields.push(ConfigField::Tournaments);
+        }
+        if let (false, Some(modlog)) = (fields.is_empty(), &self.modlog) {
+            let action = ModAction::Config {
+                fields,
+                settings: Box::new(settings.clone()),
+                anyone,
+                was_logged_in: current.modlog_channel,
+            };
+            modlog.record(guild, by, action).await;
+        }
+        Ok((settings, anyone))
     }
 
     /// The language a player chose for replies to them (`/settings`), if

@@ -170,6 +170,15 @@ pub struct ConfigChange {
     pub any_channel: bool,
     /// `language` of public messages: `Some(None)` is Discord's.
     pub language: Option<Option<Locale>>,
+    /// `modlog`: the moderation log's channel.
+    pub modlog: Option<u64>,
+    /// `modlog-off: true`: no moderation log channel any more (actions
+    /// are still stored). Refused together with `modlog`.
+    pub modlog_off: bool,
+    /// `tournaments`: whether anyone (`true`) or only moderators may
+    /// create tournaments (kept apart from [`GuildSettings`]; applied by
+    /// `Settings::configure`).
+    pub tournaments: Option<bool>,
     /// The limits set (`ai-matches`, `open-offers`, …), each with the
     /// value given: within 1 and the operator's bound
     /// ([`Bounds::check`]).
@@ -206,7 +215,8 @@ fn minutes_ms(
 ///
 /// # Errors
 /// A bad time control, an abort window or challenge expiry out of range,
-/// an unknown variant, a match channel together with `any-channel`, a
+/// an unknown variant, a match channel together with `any-channel` (or a
+/// log channel together with `modlog-off`), a
 /// limit below 1 or above its bound (`config-bad-limit`, naming the
 /// bound); `settings` is then unchanged.
 pub fn apply_config(
@@ -251,6 +261,12 @@ pub fn apply_config(
         (Some(_), true) => return Err(Denial::new(id::CONFIG_CHANNEL_CONFLICT)),
         (Some(channel), false) => s.match_channel = Some(channel),
         (None, true) => s.match_channel = None,
+        (None, false) => {}
+    }
+    match (change.modlog, change.modlog_off) {
+        (Some(_), true) => return Err(Denial::new(id::CONFIG_MODLOG_CONFLICT)),
+        (Some(channel), false) => s.modlog_channel = Some(channel),
+        (None, true) => s.modlog_channel = None,
         (None, false) => {}
     }
     if let Some(language) = change.language {
@@ -324,6 +340,8 @@ mod tests {
             any_channel: false,
             language: Some(Some(Locale::De)),
             limits: vec![(Limit::AiMatches, 1), (Limit::OpenOffers, 50)],
+            modlog: Some(77),
+            ..ConfigChange::default()
         };
         let s = apply_config(&base, &change, &Bounds::default()).unwrap();
         assert_eq!(time_text(s.clock.control), "3+2");
@@ -334,6 +352,25 @@ mod tests {
         assert_eq!(s.locale.as_deref(), Some("de"));
         assert_eq!(s.limits.ai_matches, Some(1));
         assert_eq!(s.limits.open_offers, Some(50), "the bound itself");
+        assert_eq!(s.modlog_channel, Some(77));
+        let off = ConfigChange {
+            modlog_off: true,
+            ..ConfigChange::default()
+        };
+        let no_log = apply_config(&s, &off, &Bounds::default()).unwrap();
+        assert_eq!(no_log.modlog_channel, None);
+        assert_eq!(no_log.match_channel, Some(42), "the rest kept");
+        let both_logs = ConfigChange {
+            modlog: Some(78),
+            modlog_off: true,
+            ..ConfigChange::default()
+        };
+        let e = text(
+            &c,
+            l,
+            &apply_config(&s, &both_logs, &Bounds::default()).unwrap_err(),
+        );
+        assert!(e.contains("modlog-off"), "{e}");
 
         let all = ConfigChange {
             variants: Some("all".into()),

@@ -23,6 +23,7 @@ use tokio::sync::{broadcast, mpsc, Mutex};
 
 use super::denial::Denial;
 use super::matches::{AbortError, Host, Request};
+use super::moderation::{ModAction, ModLog, Moderator};
 use super::players::{discord_user, stored_player};
 use super::present::{NameSource, Seated, TournamentMatch};
 use super::view::{GuildId, MatchId, UserId};
@@ -249,6 +250,15 @@ pub struct Caller {
     pub person: Seated,
     /// Whether the person may manage `guild`.
     pub moderator: bool,
+    /// The reason a moderator gave (the moderation log's), if any.
+    pub reason: Option<String>,
+}
+
+impl Caller {
+    /// The caller as the moderation log names them.
+    fn as_moderator(&self) -> Moderator {
+        Moderator::new(self.person.clone(), self.reason.as_deref())
+    }
 }
 
 /// One line of the standings, ready to show.
@@ -324,6 +334,8 @@ struct Inner {
     host: Host,
     news: mpsc::UnboundedSender<TournamentNews>,
     lock: Mutex<()>,
+    /// Where moderators' actions are logged (none in some tests).
+    modlog: Option<ModLog>,
     /// Tests only: an arena's window is divided by this (1 otherwise),
     /// as `FOURBOT_TEST_TIME_SCALE` divides match clocks.
     time_scale: std::sync::atomic::AtomicU64,
@@ -452,11 +464,33 @@ impl Tournaments {
                     host,
                     news,
                     lock: Mutex::new(()),
+                    modlog: None,
                     time_scale: std::sync::atomic::AtomicU64::new(1),
                 }),
             },
             rx,
         )
+    }
+
+    /// This director with moderators' actions (cancel, remove, void)
+    /// logged in `modlog`; before it is cloned.
+    ///
+    /// # Panics
+    /// When a clone of it exists already.
+    pub fn with_modlog(mut self, modlog: ModLog) -> Tournaments {
+        Arc::get_mut(&mut self.inner)
+            .expect("with_modlog before the director is shared")
+            .modlog = Some(modlog);
+        self
+    }
+
+    /// Logs `action` of `caller` when they act as a moderator.
+    async fn log(&self, caller: &Caller, action: ModAction) {
+        if let (true, Some(modlog)) = (caller.moderator, &self.inner.modlog) {
+            modlog
+                .record(caller.guild, &caller.as_moderator(), action)
+                .await;
+        }
     }
 
     /// Tests only (`FOURBOT_TEST_TIME_SCALE`, docs/discord.md): the window
@@ -718,7 +752,11 @@ impl Tournaments {
         }
         let _guard = self.inner.lock.lock().await;
         let l = self.load_in(id, caller.guild).await?;
-        self.withdraw(l, player).await
+        self.withdraw(l, player).await?;
+        let player = player.clone();
+        self.log(caller, ModAction::TournamentRemove { id, player })
+            .await;
+        Ok(())
     }
 
     async fn withdraw(&self, l: Loaded, player: &Seated) -> Result<(), Denial> {
@@ -836,7 +874,9 @@ impl Tournaments {
         let _guard = self.inner.lock.lock().await;
         let l = self.load_in(id, caller.guild).await?;
         self.check_manager(&l, caller).await?;
-        self.cancel_for(id, None).await
+        self.cancel_for(id, None).await?;
+        self.log(caller, ModAction::TournamentCancel { id }).await;
+        Ok(())
     }
 
     /// Cancels tournament `id` (for `reason`, when the director does it by
@@ -933,6 +973,8 @@ impl Tournaments {
         }
         self.advance(id).await?;
         self.tell(TournamentNews::Changed(id));
+        self.log(caller, ModAction::TournamentVoid { id, round, board })
+            .await;
         Ok(())
     }
 

@@ -75,6 +75,9 @@ pub enum Value {
     /// link). Every name goes into a message as this or as text from
     /// [`Catalog::name`] / [`Catalog::names`].
     Name(String),
+    /// Text a member typed (a moderator's reason), shaped like a name
+    /// ([`Catalog::typed`]) but up to [`crate::TYPED_CAP`] characters.
+    Typed(String),
     /// Shown as plain digits; selects plural variants by the locale's CLDR
     /// rules (`1` → one, `2` → other, and `1.5` → other).
     Number(f64),
@@ -239,6 +242,7 @@ impl Args {
             match value {
                 Value::Text(s) => args.set(name, FluentValue::from(s.clone())),
                 Value::Name(s) => args.set(name, FluentValue::from(catalog.name(s))),
+                Value::Typed(s) => args.set(name, FluentValue::from(catalog.typed(s))),
                 Value::Number(n) => args.set(name, FluentValue::from(*n)),
                 Value::Message(m) => args.set(name, FluentValue::from(catalog.render(locale, m))),
                 Value::DurationWords(d) => {
@@ -439,6 +443,13 @@ impl Catalog {
     /// ([`Catalog::names`]).
     pub fn name(&self, raw: &str) -> String {
         shape_name(raw, self.names)
+    }
+
+    /// Text a member typed (a moderator's reason) for this catalog's front
+    /// end: shaped like a name ([`crate::shape_text`]), within
+    /// [`crate::TYPED_CAP`] characters.
+    pub fn typed(&self, raw: &str) -> String {
+        crate::shape_text(raw, self.names, crate::TYPED_CAP)
     }
 
     /// A member named so that they are pinged where the front end can: on

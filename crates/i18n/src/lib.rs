@@ -46,4 +46,7 @@ pub use format::{
 };
 pub use id::Id;
 pub use locale::{localizations, Locale, UnsupportedLocale};
-pub use name::{clip_chars, code_name, code_width, shape_name, NameStyle, NAME_CAP, NAME_FALLBACK};
+pub use name::{
+    clip_chars, code_name, code_width, shape_name, shape_text, NameStyle, NAME_CAP, NAME_FALLBACK,
+    TYPED_CAP,
+};

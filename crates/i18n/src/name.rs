@@ -80,6 +80,20 @@ fn right_to_left(c: char) -> bool {
 /// zero-width spaces and isolates of an earlier shaping are dropped in
 /// step 1 and put back in step 3.
 pub fn shape_name(raw: &str, style: NameStyle) -> String {
+    shape_text(raw, style, NAME_CAP)
+}
+
+/// The most characters a member's typed text shows in a message (a
+/// moderator's reason): Discord's audit log caps reasons at 512; 200 keeps
+/// a log entry to a few lines.
+pub const TYPED_CAP: usize = 200;
+
+/// `raw` (text a member typed, such as a moderator's reason) shaped as
+/// [`shape_name`] shapes a name, but capped at `cap` characters (a longer
+/// text shows its first `cap − 1` and "…"): one shaper for everything a
+/// member types, whatever its length.
+pub fn shape_text(raw: &str, style: NameStyle, cap: usize) -> String {
+    let cap = cap.max(2);
     // 1. Visible characters, whitespace collapsed.
     let mut units: Vec<String> = Vec::new();
     let mut chars = raw.chars().peekable();
@@ -112,8 +126,8 @@ pub fn shape_name(raw: &str, style: NameStyle) -> String {
         return NAME_FALLBACK.to_string();
     }
     // 2. The cap.
-    if units.len() > NAME_CAP {
-        units.truncate(NAME_CAP - 1);
+    if units.len() > cap {
+        units.truncate(cap - 1);
         while units.last().is_some_and(|u| u == " ") {
             units.pop();
         }
@@ -232,6 +246,27 @@ fn find_ascii_ci(haystack: &str, needle: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typed_reason_is_shaped_like_a_name_but_keeps_its_length_up_to_its_cap() {
+        let raw = "@everyone see [this](https://evil.example) **now**";
+        let shaped = shape_text(raw, NameStyle::Discord, TYPED_CAP);
+        assert!(
+            !shaped.contains("@everyone") && !shaped.contains("https://"),
+            "{shaped}"
+        );
+        assert!(shaped.contains("\\*\\*now\\*\\*"), "{shaped}");
+        // A name's cap would have cut it after 31 characters.
+        assert!(shaped.chars().count() > NAME_CAP, "{shaped}");
+        let long = "x".repeat(500);
+        let capped = shape_text(&long, NameStyle::Plain, TYPED_CAP);
+        assert_eq!(capped.chars().count(), TYPED_CAP);
+        assert!(capped.ends_with('…'));
+        assert_eq!(
+            shape_name(&long, NameStyle::Plain).chars().count(),
+            NAME_CAP
+        );
+    }
 
     #[test]
     fn a_clipped_text_keeps_its_first_characters_and_an_ellipsis_within_the_limit() {

@@ -29,6 +29,7 @@
 mod batch;
 mod challenges;
 mod matches;
+mod moderation;
 mod people;
 mod queries;
 mod ratings;
@@ -54,6 +55,7 @@ use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
 pub use challenges::{ChallengeKind, ChallengeSeat, ChallengeState, NewChallenge, StoredChallenge};
 pub use matches::EndKind;
 pub use matches::{LoadedMatch, NewMatch, ResumedMatch, StoredClock};
+pub use moderation::ModerationRecord;
 pub use people::{GuildLimits, GuildSettings, PlayerInfo, PlayerSettings};
 pub use queries::{
     GameDetail, HeadToHead, HistoryEntry, MatchDetail, MoveDetail, RatedEntry, RunningEntry,
@@ -476,11 +478,20 @@ macro_rules! migrations {
             ),
             (
                 9,
+                "moderation log",
+                include_str!(concat!(
+                    "../../../migrations/",
+                    $dir,
+                    "/0009_moderation_log.sql"
+                )),
+            ),
+            (
+                10,
                 "take backs",
                 include_str!(concat!(
                     "../../../migrations/",
                     $dir,
-                    "/0009_take_backs.sql"
+                    "/0010_take_backs.sql"
                 )),
             ),
         ]

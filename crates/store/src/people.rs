@@ -21,6 +21,9 @@ pub struct GuildSettings {
     pub challenge_expiry_ms: u64,
     /// The channel matches are played in; `None` = anywhere.
     pub match_channel: Option<u64>,
+    /// The moderation log's channel (`/config modlog`); `None` = none
+    /// (moderator actions are stored all the same).
+    pub modlog_channel: Option<u64>,
     /// Variants allowed; empty = all.
     pub variants: Vec<Variant>,
     /// The current ladder season (1 at first; `/ladder reset` adds one).
@@ -57,6 +60,7 @@ impl GuildSettings {
             clock: ClockSettings::default(),
             challenge_expiry_ms: 10 * MINUTE_MS,
             match_channel: None,
+            modlog_channel: None,
             variants: Vec::new(),
             season: 1,
             limits: GuildLimits::default(),
@@ -120,7 +124,7 @@ impl Db {
         let row = sqlx::query(
             "SELECT locale, base_ms, increment_ms, abort_ms, grace_ms, challenge_expiry_ms,
                     match_channel_id, season, max_ai_matches, max_open_offers, max_analyses,
-                    archive_per_minute, server_archive_per_minute
+                    archive_per_minute, server_archive_per_minute, modlog_channel_id
              FROM guilds WHERE id = $1",
         )
         .bind(gid(guild))
@@ -148,6 +152,9 @@ impl Db {
             match_channel: row
                 .get::<Option<i64>, _>("match_channel_id")
                 .map(|c| c as u64),
+            modlog_channel: row
+                .get::<Option<i64>, _>("modlog_channel_id")
+                .map(|c| c as u64),
             variants: variants.iter().filter_map(|v| v.parse().ok()).collect(),
             season: row.get::<i64, _>("season") as u32,
             limits: GuildLimits {
@@ -171,8 +178,9 @@ impl Db {
             "UPDATE guilds SET locale = $1, base_ms = $2, increment_ms = $3, abort_ms = $4, grace_ms = $5,
                     challenge_expiry_ms = $6, match_channel_id = $7, season = $8,
                     max_ai_matches = $9, max_open_offers = $10, max_analyses = $11,
-                    archive_per_minute = $12, server_archive_per_minute = $13
-             WHERE id = $14",
+                    archive_per_minute = $12, server_archive_per_minute = $13,
+                    modlog_channel_id = $14
+             WHERE id = $15",
         )
         .bind(&s.locale)
         .bind(s.clock.control.base_ms() as i64)
@@ -187,6 +195,7 @@ impl Db {
         .bind(s.limits.analyses.map(i64::from))
         .bind(s.limits.archive_per_minute.map(i64::from))
         .bind(s.limits.server_archive_per_minute.map(i64::from))
+        .bind(s.modlog_channel.map(|c| c as i64))
         .bind(gid(s.guild))
         .execute(&mut *tx)
         .await?;
@@ -552,6 +561,7 @@ mod tests {
         s.clock.control = TimeControl::BLITZ;
         s.variants = vec![Variant::Classic, Variant::Popout];
         s.match_channel = Some(99);
+        s.modlog_channel = Some(98);
         s.limits.ai_matches = Some(1);
         s.limits.server_archive_per_minute = Some(240);
         db.set_guild_settings(&s).await.unwrap();

@@ -9,7 +9,7 @@ use crate::i18n::{id, Args, Id, Locale};
 
 use super::super::data::{Context, Data, Error};
 use super::super::messages::MAX_CONTENT;
-use super::super::reply::{pack, private, user_locale};
+use super::super::reply::{command_mention, pack, private, user_locale};
 
 /// Commands, how to move, and how a match goes.
 #[poise::command(slash_command)]
@@ -36,25 +36,30 @@ pub fn help_sections(
 ) -> Vec<String> {
     let catalog = data.catalog();
     let none = Args::new();
-    let line = |path: &str| -> Option<String> {
-        let key = path.replace(' ', "-");
-        let msg = Id::find(&key)?;
-        let name = catalog.text(l, msg, &none);
-        let description = catalog.attr(l, msg, "description", &none);
-        Some(format!("`/{name}` — {description}"))
-    };
     let mut lines = Vec::new();
     for c in commands {
-        if c.subcommands.is_empty() {
-            lines.extend(line(&c.name));
+        if c.slash_action.is_none() && c.subcommands.is_empty() {
+            // A user command (a member's Apps menu) is no slash command:
+            // its line says where it is.
+            if let Some(m) = Id::find(&c.name) {
+                let name = catalog.text(l, m, &none);
+                let args = Args::new().set("name", name);
+                lines.push(catalog.text(l, id::HELP_USER_COMMAND, &args));
+            }
+        } else if c.subcommands.is_empty() {
+            if let Some(m) = Id::find(&c.name) {
+                let name = command_mention(data, l, &c.name);
+                let description = catalog.attr(l, m, "description", &none);
+                lines.push(format!("{name} — {description}"));
+            }
         } else {
             let parent = Id::find(&c.name).map(|m| catalog.text(l, m, &none));
             for s in &c.subcommands {
                 let key = format!("{}-{}", c.name, s.name);
-                if let (Some(m), Some(p)) = (Id::find(&key), &parent) {
-                    let sub = catalog.text(l, m, &none);
+                if let (Some(m), Some(_)) = (Id::find(&key), &parent) {
+                    let name = command_mention(data, l, &format!("{} {}", c.name, s.name));
                     let description = catalog.attr(l, m, "description", &none);
-                    lines.push(format!("`/{p} {sub}` — {description}"));
+                    lines.push(format!("{name} — {description}"));
                 }
             }
         }

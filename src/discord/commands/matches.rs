@@ -6,16 +6,15 @@
 //! ([`crate::host::matches_views`]); this file links the threads, makes the
 //! custom ids and sends.
 
-use poise::CreateReply;
 use serenity::all::{CreateActionRow, CreateButton};
 
 use crate::host::matches_views::{matches_message, WithdrawAction};
 
 use super::super::buttons::ButtonId;
 use super::super::data::{Context, Error};
-use super::super::messages::{clip, mentions_only, style};
+use super::super::messages::style;
 use super::super::offers::bot_user;
-use super::super::reply::{guild_of, user_id, user_locale};
+use super::super::reply::{guild_of, private_with, user_id, user_locale};
 use crate::host::offers::{Answer, SeekPress};
 
 /// Buttons a message can carry (5 rows of 5; discord-api-docs
@@ -67,13 +66,5 @@ pub(super) async fn matches(ctx: Context<'_>) -> Result<(), Error> {
         .chunks(5)
         .map(|r| CreateActionRow::Buttons(r.to_vec()))
         .collect();
-    ctx.send(
-        CreateReply::default()
-            .content(clip(&text))
-            .components(rows)
-            .ephemeral(true)
-            .allowed_mentions(mentions_only(&[])),
-    )
-    .await?;
-    Ok(())
+    private_with(ctx, &text, rows).await
 }

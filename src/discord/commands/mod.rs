@@ -29,6 +29,7 @@ use super::reply::deny;
 pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
     vec![
         challenge::challenge(),
+        challenge::challenge_menu(),
         seek::seek(),
         play::resign(),
         play::resign_game(),
@@ -177,7 +178,8 @@ mod tests {
     fn every_command_that_reads_the_server_is_guild_only() {
         let mut all = Vec::new();
         leaves("", &super::all(), &mut all);
-        assert_eq!(all.len(), 30, "{all:?}");
+        assert_eq!(all.len(), 31, "{all:?}");
+        assert!(all.contains(&("challenge-menu".to_string(), true)));
         assert!(all.contains(&("tournament join".to_string(), true)));
         assert!(all.contains(&("ladder void".to_string(), true)));
         // These find the match by the thread or the player, or read the

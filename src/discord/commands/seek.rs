@@ -16,8 +16,8 @@ use crate::i18n::{id, Args, Catalog, Locale};
 use super::super::buttons::ButtonId;
 use super::super::choices::{time_presets, VariantChoice};
 use super::super::data::{Context, Data, Error};
-use super::super::offers::{offer_terms, post_offer};
-use super::super::reply::{deny, seated};
+use super::super::offers::{offer_terms, post_offer, Asker};
+use super::super::reply::{deny, seated, user_locale};
 
 fn buttons(catalog: &Catalog, l: Locale, seek: OfferId) -> CreateActionRow {
     let button = |press, label, style| {
@@ -87,7 +87,9 @@ pub(super) async fn seek(
     );
     let offer = data.offers.open_seek(&s, expires_unix_ms).await?;
     post_offer(
-        ctx,
+        &Asker::Command(ctx),
+        &data,
+        user_locale(ctx),
         offer,
         &s.text,
         buttons(catalog, l, offer),

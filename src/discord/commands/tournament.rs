@@ -53,6 +53,15 @@ fn caller(ctx: Context<'_>, guild: GuildId) -> Caller {
         guild,
         person: author_seated(ctx),
         moderator: is_moderator(ctx),
+        reason: None,
+    }
+}
+
+/// [`caller`] with the `reason` a moderator gave (the moderation log's).
+fn caller_for(ctx: Context<'_>, guild: GuildId, reason: Option<String>) -> Caller {
+    Caller {
+        reason,
+        ..caller(ctx, guild)
     }
 }
 
@@ -201,9 +210,10 @@ async fn tournament_cancel(
     #[rename = "tournament"]
     #[autocomplete = "super::super::choices::live_tournaments"]
     TournamentNumber(tid): TournamentNumber,
+    #[max_length = 200] reason: Option<String>,
 ) -> Result<(), Error> {
     let guild = guild_of(ctx);
-    let me = caller(ctx, guild);
+    let me = caller_for(ctx, guild, reason);
     let cancelled = ctx.data().tournaments.cancel(tid, &me).await;
     match cancelled {
         Ok(()) => {
@@ -225,6 +235,7 @@ async fn tournament_remove(
     #[autocomplete = "super::super::choices::live_tournaments"]
     TournamentNumber(tid): TournamentNumber,
     user: User,
+    #[max_length = 200] reason: Option<String>,
 ) -> Result<(), Error> {
     let guild = guild_of(ctx);
     // The director refuses a non-moderator too; refused here first, before
@@ -237,7 +248,7 @@ async fn tournament_remove(
     match ctx
         .data()
         .tournaments
-        .remove(tid, &caller(ctx, guild), &player)
+        .remove(tid, &caller_for(ctx, guild, reason), &player)
         .await
     {
         Ok(()) => {
@@ -260,6 +271,7 @@ async fn tournament_void(
     TournamentNumber(tid): TournamentNumber,
     round: Number,
     board: Number,
+    #[max_length = 200] reason: Option<String>,
 ) -> Result<(), Error> {
     let guild = guild_of(ctx);
     if !is_moderator(ctx) {
@@ -272,7 +284,7 @@ async fn tournament_void(
     match ctx
         .data()
         .tournaments
-        .void(tid, &caller(ctx, guild), round, board)
+        .void(tid, &caller_for(ctx, guild, reason), round, board)
         .await
     {
         Ok(()) => {
@@ -306,6 +318,7 @@ pub async fn on_press(
         guild: press.guild_id.map_or(GuildId(0), host_guild),
         person: seated(&press.user, press.member.as_ref()),
         moderator: false,
+        reason: None,
     };
     let answer = if join {
         data.tournaments

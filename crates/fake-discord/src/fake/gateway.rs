@@ -15,7 +15,7 @@ use tokio_tungstenite::WebSocketStream;
 
 use super::ids::BOT_ID;
 use super::intent;
-use super::payloads::ready_json;
+use super::payloads::{guild_create_json, ready_json};
 use super::state::{session_starts_now, FakeDiscord, Session};
 use super::types::Mode;
 
@@ -96,6 +96,17 @@ pub const SHARD_GUILD_LIMIT: usize = 2500;
 /// (`developers/events/gateway.mdx`, "Sharding").
 pub fn shard_of(guild: u64, num_shards: u32) -> u32 {
     ((guild >> 22) % num_shards.max(1) as u64) as u32
+}
+
+/// Whether an IDENTIFY's `token` is refused when Discord takes only the
+/// bot token `valid` (`None`: not checked). serenity sends the token with
+/// or without its `Bot ` prefix; both are the same token.
+fn refused_identify(valid: Option<&str>, token: &Value) -> bool {
+    let Some(valid) = valid else {
+        return false;
+    };
+    let given = token.as_str().unwrap_or("");
+    given.strip_prefix("Bot ").unwrap_or(given) != valid
 }
 
 /// A close frame with `code` and `reason`.
@@ -216,6 +227,15 @@ impl FakeDiscord {
                     }
                 }
                 2 if mode == Mode::RejectToken => closing(4004, "Authentication failed."),
+                // A token Discord does not take (`accept_only_token`):
+                // 4004 "Authentication failed" (same page as 4014).
+                2 if refused_identify(
+                    self.state.lock().unwrap().cfg.token.as_deref(),
+                    &v["d"]["token"],
+                ) =>
+                {
+                    closing(4004, "Authentication failed.")
+                }
                 2 if refuse.is_some() => closing(refuse.unwrap_or(4000), "Refused by the test."),
                 2 if v["d"]["intents"].as_u64().unwrap_or(0) & intent::PRIVILEGED & !privileged
                     != 0 =>
@@ -267,6 +287,28 @@ impl FakeDiscord {
                     let ready = json!({"op": 0, "s": 1, "t": "READY",
                                        "d": ready_json(self.port, shard, &guilds)});
                     let _ = tx.send(Frame::Text(ready.to_string()));
+                    // Then a GUILD_CREATE for each guild READY listed as
+                    // unavailable, "to lazily load and backfill
+                    // information for all unavailable guilds sent in the
+                    // Ready event" (`developers/events/gateway-events.mdx`,
+                    // "Guild Create"), kept for a RESUME like any dispatch.
+                    let mut seq = 1;
+                    for g in &guilds {
+                        seq += 1;
+                        let info = s.guild(*g);
+                        let d = guild_create_json(
+                            *g,
+                            &info,
+                            s.channels
+                                .values()
+                                .filter(|c| c.guild == *g && !c.is_thread()),
+                        );
+                        let text =
+                            json!({"op": 0, "s": seq, "t": "GUILD_CREATE", "d": d}).to_string();
+                        let _ = tx.send(Frame::Text(text.clone()));
+                        s.backlog.entry(shard).or_default().push((seq, text));
+                    }
+                    s.seqs.insert(shard, seq);
                 }
                 6 => {
                     let mut s = self.state.lock().unwrap();

@@ -223,8 +223,9 @@ impl FakeDiscord {
                 tokio::time::sleep(pause).await;
             }
             let at = std::time::Instant::now();
+            let auth = headers.get("authorization").map(String::as_str);
             let (status, reply, extra, fault, drop) =
-                self.answer(&method, &path, &query, json.clone(), files, at);
+                self.answer(&method, &path, &query, auth, json.clone(), files, at);
             {
                 let mut s = self.state.lock().unwrap();
                 if s.lean && s.served.len() > 20_000 {
@@ -271,11 +272,13 @@ impl FakeDiscord {
     /// Rate limits, then an injected fault, then the route: the status, the
     /// body, extra header lines, the fault and whether to drop the
     /// connection without an answer.
+    #[allow(clippy::too_many_arguments)]
     fn answer(
         &self,
         method: &str,
         path: &str,
         query: &str,
+        auth: Option<&str>,
         json: Value,
         files: Vec<Upload>,
         at: std::time::Instant,
@@ -288,7 +291,7 @@ impl FakeDiscord {
         if s.retry_not_before.get(&key).is_some_and(|t| at < *t) {
             s.early_retries.push((method.to_string(), path.to_string()));
         }
-        let answer = self.answer_inner(&mut s, method, path, query, json, files, at);
+        let answer = self.answer_inner(&mut s, method, path, query, auth, json, files, at);
         if answer.0 == 429 {
             let wait = answer
                 .1
@@ -308,6 +311,7 @@ impl FakeDiscord {
         method: &str,
         path: &str,
         query: &str,
+        auth: Option<&str>,
         json: Value,
         files: Vec<Upload>,
         at: std::time::Instant,
@@ -333,7 +337,11 @@ impl FakeDiscord {
                 json: &json,
                 files: &files,
             };
-            outcome = rest::route(s, self.port, &req);
+            outcome = if refused_token(s.cfg.token.as_deref(), path, auth) {
+                rest::unauthorized()
+            } else {
+                rest::route(s, self.port, &req)
+            };
             if matches!(outcome.0, 401 | 403) {
                 s.limiter.counts.invalid += 1;
             }
@@ -369,6 +377,30 @@ impl FakeDiscord {
             }
         }
     }
+}
+
+/// Whether Discord refuses the request for its `Authorization` header
+/// when it takes only the bot token `valid` (`None`: the fake does not
+/// check). Every route needs `Bot <token>` (`developers/reference.mdx`,
+/// "Authentication") but those that authenticate otherwise: an
+/// interaction's callback and its webhook routes carry the interaction's
+/// token in their path ("does not require authentication"), and `GET
+/// /gateway` needs none (`developers/events/gateway.mdx`, "Get Gateway":
+/// "This endpoint does not require authentication").
+pub(super) fn refused_token(valid: Option<&str>, path: &str, auth: Option<&str>) -> bool {
+    let Some(valid) = valid else {
+        return false;
+    };
+    let segs: Vec<&str> = path
+        .trim_start_matches("/api/v10/")
+        .split('/')
+        .filter(|x| !x.is_empty())
+        .collect();
+    let exempt = matches!(
+        segs.as_slice(),
+        ["interactions", ..] | ["webhooks", _, _, ..] | ["gateway"]
+    );
+    !exempt && auth != Some(format!("Bot {valid}").as_str())
 }
 
 /// The status, JSON body and extra header lines of an injected fault, as

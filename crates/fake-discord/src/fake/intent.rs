@@ -15,3 +15,25 @@ pub const MESSAGE_CONTENT: u64 = 1 << 15;
 /// The privileged ones (`developers/events/gateway.mdx`, "Privileged
 /// Intents").
 pub const PRIVILEGED: u64 = GUILD_MEMBERS | GUILD_PRESENCES | MESSAGE_CONTENT;
+
+/// The application flags that show a privileged intent switched on in the
+/// developer portal (`developers/resources/application.mdx`, "Application
+/// Flags"): `GATEWAY_PRESENCE` (1 << 12), `GATEWAY_GUILD_MEMBERS`
+/// (1 << 14), `GATEWAY_MESSAGE_CONTENT` (1 << 18) for a verified app;
+/// their `_LIMITED` forms (1 << 13, 1 << 15, 1 << 19) for an app in fewer
+/// than 100 servers, whose switch in the portal sets them.
+pub const APP_FLAGS: [(u64, u64, u64); 3] = [
+    (GUILD_PRESENCES, 1 << 12, 1 << 13),
+    (GUILD_MEMBERS, 1 << 14, 1 << 15),
+    (MESSAGE_CONTENT, 1 << 18, 1 << 19),
+];
+
+/// The application's `flags` when the privileged intents `enabled` are
+/// switched on: the `_LIMITED` flag of each (the fake's application is
+/// in fewer than 100 servers).
+pub fn application_flags(enabled: u64) -> u64 {
+    APP_FLAGS
+        .iter()
+        .filter(|(intent, _, _)| enabled & intent != 0)
+        .fold(0, |flags, (_, _, limited)| flags | limited)
+}

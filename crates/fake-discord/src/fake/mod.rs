@@ -32,6 +32,14 @@
 //!   the bot identified with (no guild messages without `GUILD_MESSAGES`,
 //!   no content without `MESSAGE_CONTENT` unless it mentions the bot);
 //!   heartbeats are enforced;
+//! - the token ([`FakeDiscord::accept_only_token`]): 401 / code 0 for
+//!   another `Authorization`, close 4004 for another IDENTIFY token;
+//! - guilds (`rest`): `GET /users/@me/guilds` in pages of at most 200,
+//!   `GET /guilds/{id}` (roles: `@everyone` and the bot's managed role),
+//!   its channels (overwrites that give the bot each channel's
+//!   permissions, `perms`) and the bot's member object; 403 / 50001 for a
+//!   guild the bot is not in; GUILD_CREATE after READY for each of its
+//!   guilds and when the bot joins one ([`FakeDiscord::join`]);
 //! - rate limits (`limits`): per-route buckets, `X-RateLimit-*` on every
 //!   answer, 429 with `retry_after` and `X-RateLimit-Scope`, the global 50
 //!   per second (callbacks and interaction webhooks exempt), counted
@@ -82,11 +90,12 @@ pub use ids::{
 };
 pub use limits::{limit, route as rate_limit_route, Counts, RateLimits};
 pub use payloads::{
-    application_json, autocomplete_time_json, bot_json, button_press_json, commands_reply, in_dm,
-    in_guild, mentioning_bot, message_create_json, message_json, ready_json, reply_to,
-    slash_command_json, subcommand_json, thread_json, user_json,
+    application_json, autocomplete_time_json, bot_json, bot_member_json, button_press_json,
+    commands_reply, guild_create_json, guild_json, in_dm, in_guild, mentioning_bot,
+    message_create_json, message_json, partial_guild_json, ready_json, reply_to, select_json,
+    slash_command_json, subcommand_json, thread_json, user_command_json, user_json,
 };
-pub use perms::{kind, names as permission_names, perm, Channel};
+pub use perms::{bot_role, kind, names as permission_names, perm, Channel, Guild, OWNER};
 pub use state::{
     FakeDiscord, ACK_WINDOW, COUNTS_FILE_ENV, NONCE_WINDOW, OLD_EDITS, OLD_MESSAGE_AGE,
     TOKEN_LIFETIME,
@@ -210,6 +219,8 @@ impl FakeDiscord {
                 identifies_too_fast: 0,
                 retry_not_before: HashMap::new(),
                 early_retries: Vec::new(),
+                guild_info: HashMap::new(),
+                commands: HashMap::new(),
                 session_starts: SessionStarts {
                     total: 1000,
                     remaining: 1000,
@@ -460,7 +471,12 @@ impl FakeDiscord {
         // The session of the guild's shard (`developers/events/gateway.mdx`,
         // "Sharding": `shard_id = (guild_id >> 22) % num_shards`; events
         // without a guild go to shard 0), or the shard it waits for.
-        let guild = event_guild(&s, &d);
+        // A guild's own events name it by `id`.
+        let guild = if matches!(event, "GUILD_CREATE" | "GUILD_DELETE") {
+            d["id"].as_str().and_then(|g| g.parse().ok())
+        } else {
+            event_guild(&s, &d)
+        };
         let key = s
             .sessions
             .iter()
@@ -724,15 +740,106 @@ impl FakeDiscord {
     pub fn add_guild_on(&self, shard: u32, num_shards: u32) -> (u64, u64) {
         let guild = {
             let mut s = self.state.lock().unwrap();
-            let mut g = (GUILD_ID >> 22) + 1;
-            while shard_of(g << 22, num_shards) != shard || s.guilds.contains(&(g << 22 | 1)) {
-                g += 1;
-            }
-            let guild = g << 22 | 1;
+            let guild = free_guild_id(&s, shard, num_shards);
             s.guilds.push(guild);
             guild
         };
         (guild, self.add_channel_in(guild, kind::GUILD_TEXT, None))
+    }
+
+    /// Makes a guild the bot is not in yet (on shard 0 of the last
+    /// IDENTIFY's count), named `name`, with `preferred_locale` `locale`
+    /// and a text channel `general` at position 0 that is its system
+    /// channel; returns (guild, channel). A test may add channels and
+    /// change permissions before [`FakeDiscord::join`] adds the bot.
+    /// Guild routes refuse it until then (403 / 50001).
+    pub fn add_guild(&self, name: &str, locale: &str) -> (u64, u64) {
+        let guild = {
+            let mut s = self.state.lock().unwrap();
+            let n = s.num_shards;
+            let guild = free_guild_id(&s, 0, n);
+            s.guild_info.insert(guild, Guild::new(name, locale));
+            guild
+        };
+        let channel = self.add_channel_in(guild, kind::GUILD_TEXT, None);
+        let mut s = self.state.lock().unwrap();
+        if let Some(c) = s.channels.get_mut(&channel) {
+            c.name = "general".to_string();
+        }
+        if let Some(g) = s.guild_info.get_mut(&guild) {
+            g.system_channel = Some(channel);
+        }
+        (guild, channel)
+    }
+
+    /// Sets `guild`'s system channel (`None`: it has none).
+    pub fn set_system_channel(&self, guild: u64, channel: Option<u64>) {
+        let mut s = self.state.lock().unwrap();
+        let mut g = s.guild(guild);
+        g.system_channel = channel;
+        s.guild_info.insert(guild, g);
+    }
+
+    /// Adds the bot to `guild` now, as a server's member with Manage
+    /// Server does with the invite link: the guild joins the bot's list
+    /// (the next READY lists it), its `joined_at` is now, and the bot's
+    /// session gets a GUILD_CREATE for a guild READY did not list
+    /// (`developers/events/gateway-events.mdx`, "Guild Create": sent
+    /// "when the current user joins a new Guild").
+    pub fn join(&self, guild: u64) {
+        let d = {
+            let mut s = self.state.lock().unwrap();
+            assert!(!s.guilds.contains(&guild), "the bot is in {guild} already");
+            let mut info = s.guild(guild);
+            info.joined_at = rfc3339(unix_ms_now());
+            s.guild_info.insert(guild, info.clone());
+            s.guilds.push(guild);
+            guild_create_json(
+                guild,
+                &info,
+                s.channels
+                    .values()
+                    .filter(|c| c.guild == guild && !c.is_thread()),
+            )
+        };
+        self.dispatch("GUILD_CREATE", d);
+    }
+
+    /// `guild` (one the bot is in) goes through an outage and comes back:
+    /// a GUILD_DELETE with `unavailable: true`, then its GUILD_CREATE
+    /// again, with the `joined_at` it had (`developers/events/gateway-events.mdx`,
+    /// "Guild Delete": "If the unavailable field is set, the user was not
+    /// removed from the guild"; "Guild Create": sent "when a Guild becomes
+    /// available again to the client").
+    pub fn outage_over(&self, guild: u64) {
+        let d = {
+            let s = self.state.lock().unwrap();
+            assert!(s.guilds.contains(&guild), "the bot is not in {guild}");
+            let info = s.guild(guild);
+            guild_create_json(
+                guild,
+                &info,
+                s.channels
+                    .values()
+                    .filter(|c| c.guild == guild && !c.is_thread()),
+            )
+        };
+        self.dispatch(
+            "GUILD_DELETE",
+            json!({"id": guild.to_string(), "unavailable": true}),
+        );
+        self.dispatch("GUILD_CREATE", d);
+    }
+
+    /// From now on the fake takes only `token` as the bot's: every REST
+    /// request with another `Authorization` is answered 401 / code 0
+    /// "401: Unauthorized" (but an interaction's callback and webhook
+    /// routes, and `GET /gateway`, which need no bot token), and an
+    /// IDENTIFY with another token is closed with 4004, as Discord does
+    /// with a token reset in the developer portal. By default the fake
+    /// looks at no token.
+    pub fn accept_only_token(&self, token: &str) {
+        self.state.lock().unwrap().cfg.token = Some(token.to_string());
     }
 
     /// Sets `GET /gateway/bot`'s recommended number of shards.
@@ -825,6 +932,12 @@ impl FakeDiscord {
         let id = self.next_id();
         let mut s = self.state.lock().unwrap();
         let mut c = Channel::new(id, kind, guild, &format!("channel-{kind}-{id}"));
+        // Last in the guild's channel list.
+        c.position = s
+            .channels
+            .values()
+            .filter(|o| o.guild == guild && !o.is_thread())
+            .count() as u64;
         if kind::is_thread(kind) {
             let p = parent.expect("a thread has a parent");
             let pk = s.channels.get(&p).expect("a known parent").kind;
@@ -1032,6 +1145,43 @@ impl FakeDiscord {
     }
 }
 
+/// A guild id not in use, on shard `shard` of `num_shards`.
+fn free_guild_id(s: &State, shard: u32, num_shards: u32) -> u64 {
+    let mut g = (GUILD_ID >> 22) + 1;
+    while shard_of(g << 22, num_shards) != shard
+        || s.guilds.contains(&(g << 22 | 1))
+        || s.guild_info.contains_key(&(g << 22 | 1))
+    {
+        g += 1;
+    }
+    g << 22 | 1
+}
+
+/// `ms` since 1970 as Discord writes a time (ISO 8601,
+/// `2024-01-01T00:00:00.000000+00:00`).
+fn rfc3339(ms: u64) -> String {
+    let secs = ms / 1000;
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    // Days since 1970-01-01 to the civil date (the proleptic Gregorian
+    // calendar's 400-year cycles, counted from 0000-03-01).
+    let z = days as i64 + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:06}+00:00",
+        rem / 3600,
+        rem / 60 % 60,
+        rem % 60,
+        (ms % 1000) * 1000
+    )
+}
+
 /// What [`FakeDiscord::dispatch`] sends for `event` (`None`: nothing).
 fn prepare(s: &mut State, event: &str, mut d: Value) -> Option<Value> {
     member_nickname(s, &mut d);
@@ -1187,4 +1337,23 @@ fn enrich_interaction(s: &mut State, d: &mut Value) {
             followups: Vec::new(),
         },
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rfc3339;
+
+    #[test]
+    fn times_are_written_as_discord_writes_them() {
+        assert_eq!(rfc3339(0), "1970-01-01T00:00:00.000000+00:00");
+        assert_eq!(
+            rfc3339(1_704_067_200_000),
+            "2024-01-01T00:00:00.000000+00:00"
+        );
+        // A leap day, with milliseconds.
+        assert_eq!(
+            rfc3339(1_709_210_096_789),
+            "2024-02-29T12:34:56.789000+00:00"
+        );
+    }
 }

@@ -6,7 +6,7 @@
 use serde_json::{json, Value};
 
 use super::ids::{TestUser, ALICE, BOT_ID, CHANNEL_ID, GUILD_ID, MONA, OTHER_BOT};
-use super::perms::{kind, Channel};
+use super::perms::{bot_role, kind, perm, Channel, Guild, OWNER};
 use super::validate::DEFAULT_UPLOAD_LIMIT;
 
 /// A user as Discord's API returns it.
@@ -187,6 +187,73 @@ pub fn button_press_json(
     v
 }
 
+/// `user` runs the user command `name` (a member's Apps menu) on `target`
+/// in `channel`: an application command interaction of type 2 (`USER`)
+/// with `target_id` and the target resolved as a user and a member
+/// (developers/interactions/application-commands, "User Commands").
+pub fn user_command_json(
+    id: u64,
+    user: TestUser,
+    channel: u64,
+    name: &str,
+    target: TestUser,
+) -> Value {
+    let mut v = interaction_base(2, id, user, channel, "en-US");
+    let mut member = member_json(target);
+    member.as_object_mut().unwrap().remove("user");
+    v["data"] = json!({
+        "id": "2", "name": name, "type": 2, "target_id": target.id.to_string(),
+        "resolved": {
+            "users": {target.id.to_string(): user_json(target)},
+            "members": {target.id.to_string(): member}
+        }
+    });
+    v
+}
+
+/// A choice of `values` by `user` in the string select `custom_id` of
+/// `message` (a component interaction, `component_type` 3, with the
+/// chosen options' values: developers/interactions/receiving-and-responding,
+/// "Message Component Data Structure").
+///
+/// # Panics
+/// When `message` has no such select or a value is none of its options:
+/// Discord's client sends only what the menu offers.
+pub fn select_json(
+    id: u64,
+    user: TestUser,
+    message: &Value,
+    custom_id: &str,
+    values: &[&str],
+    locale: &str,
+) -> Value {
+    let select = message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().into_iter().flatten())
+        .find(|c| c["type"] == 3 && c["custom_id"] == custom_id)
+        .unwrap_or_else(|| panic!("no select {custom_id} in {message}"));
+    for v in values {
+        let offered = select["options"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .any(|o| o["value"] == *v);
+        assert!(offered, "{v} is not an option of {select}");
+    }
+    let min = select["min_values"].as_u64().unwrap_or(1) as usize;
+    let max = select["max_values"].as_u64().unwrap_or(1) as usize;
+    assert!(
+        (min..=max).contains(&values.len()),
+        "{} values where {select} takes {min} to {max}",
+        values.len()
+    );
+    let mut v = button_press_json(id, user, message, custom_id, locale);
+    v["data"] = json!({"custom_id": custom_id, "component_type": 3, "values": values});
+    v
+}
+
 /// A message typed by `user` in `channel` (a guild channel of
 /// [`GUILD_ID`]).
 pub fn message_create_json(id: u64, user: TestUser, channel: u64, content: &str) -> Value {
@@ -237,12 +304,15 @@ pub fn thread_json(id: u64, parent: u64, name: &str, archived: bool) -> Value {
     c.json()
 }
 
-/// The application as `GET /oauth2/applications/@me` returns it.
+/// The application as `GET /oauth2/applications/@me` returns it, every
+/// privileged intent switched on (the fake's default; its routes set
+/// `flags` from [`FakeDiscord::set_privileged_intents`](super::FakeDiscord::set_privileged_intents)).
 pub fn application_json() -> Value {
     json!({
         "id": BOT_ID.to_string(), "name": "fourbot", "icon": null, "description": "",
         "bot_public": true, "bot_require_code_grant": false, "verify_key": "00",
-        "owner": user_json(ALICE), "flags": 0, "team": null
+        "owner": user_json(ALICE), "team": null,
+        "flags": super::intent::application_flags(super::intent::PRIVILEGED)
     })
 }
 
@@ -264,8 +334,100 @@ pub fn commands_reply(body: &Value) -> Value {
                 if c.get("default_member_permissions").is_none() {
                     c["default_member_permissions"] = Value::Null;
                 }
+                // Always in Discord's answer: an empty string for `USER`
+                // and `MESSAGE` commands (application-commands.mdx,
+                // "Application Command Object").
+                if c.get("description").is_none_or(Value::is_null) {
+                    c["description"] = json!("");
+                }
                 c
             })
             .collect(),
     )
+}
+
+/// The guild `id` as `GET /guilds/{id}` returns it
+/// (`developers/resources/guild.mdx`, "Guild Object"; parses as
+/// serenity's `PartialGuild`): its roles are `@everyone` (id = the
+/// guild's, [`perm::EVERYONE`]) and the bot's managed role
+/// ([`bot_role`], [`perm::BOT_DEFAULT`]).
+pub fn guild_json(id: u64, g: &Guild) -> Value {
+    let role = |rid: u64, name: &str, bits: u64, position: u64, managed: bool| {
+        let mut r = json!({
+            "id": rid.to_string(), "name": name, "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": null, "tertiary_color": null},
+            "hoist": false, "icon": null, "unicode_emoji": null, "position": position,
+            "permissions": bits.to_string(), "managed": managed, "mentionable": false,
+            "flags": 0
+        });
+        if managed {
+            r["tags"] = json!({"bot_id": BOT_ID.to_string()});
+        }
+        r
+    };
+    json!({
+        "id": id.to_string(), "name": g.name, "icon": null, "icon_hash": null,
+        "splash": null, "discovery_splash": null, "owner_id": OWNER.to_string(),
+        "afk_channel_id": null, "afk_timeout": 300, "widget_enabled": false,
+        "verification_level": 0, "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": [role(id, "@everyone", perm::EVERYONE, 0, false),
+                  role(bot_role(id), "fourbot", perm::BOT_DEFAULT, 1, true)],
+        "emojis": [], "features": [], "mfa_level": 0, "application_id": null,
+        "system_channel_id": g.system_channel.map(|c| c.to_string()),
+        "system_channel_flags": 0, "rules_channel_id": null, "vanity_url_code": null,
+        "description": null, "banner": null, "premium_tier": 0,
+        "preferred_locale": g.preferred_locale, "public_updates_channel_id": null,
+        "nsfw_level": 0, "stickers": [], "premium_progress_bar_enabled": false,
+        "safety_alerts_channel_id": null
+    })
+}
+
+/// The bot's member object in `guild` (`developers/resources/guild.mdx`,
+/// "Guild Member Object"): its managed role, joined at `joined_at`.
+pub fn bot_member_json(guild: u64, joined_at: &str) -> Value {
+    json!({"user": bot_json(), "nick": null, "avatar": null,
+           "roles": [bot_role(guild).to_string()], "joined_at": joined_at,
+           "premium_since": null, "deaf": false, "mute": false, "flags": 0,
+           "pending": false})
+}
+
+/// One guild of `GET /users/@me/guilds` (`developers/resources/user.mdx`,
+/// "Get Current User Guilds": a partial guild with the bot's
+/// guild-level `permissions`, [`perm::GUILD_LEVEL`]).
+pub fn partial_guild_json(guild: u64, name: &str) -> Value {
+    json!({"id": guild.to_string(), "name": name, "icon": null, "banner": null,
+           "owner": false, "permissions": perm::GUILD_LEVEL.to_string(), "features": []})
+}
+
+/// `GUILD_CREATE` for `guild` (`developers/events/gateway-events.mdx`,
+/// "Guild Create"): the guild object with `joined_at`, its `channels`
+/// (not its threads: `threads` holds the active ones, none here), and as
+/// `members` only the bot's own ("If your bot does not have the
+/// GUILD_PRESENCES Gateway Intent … members and presences returned in
+/// this event will only contain your bot and users in voice channels").
+pub fn guild_create_json<'a>(
+    guild: u64,
+    g: &Guild,
+    channels: impl IntoIterator<Item = &'a Channel>,
+) -> Value {
+    let mut d = guild_json(guild, g);
+    let channels: Vec<Value> = channels.into_iter().map(Channel::json).collect();
+    d["joined_at"] = json!(g.joined_at);
+    d["large"] = json!(false);
+    d["unavailable"] = json!(false);
+    d["member_count"] = json!(2);
+    d["members"] = json!([bot_member_json(guild, &g.joined_at)]);
+    d["channels"] = json!(channels);
+    for empty in [
+        "threads",
+        "voice_states",
+        "presences",
+        "stage_instances",
+        "guild_scheduled_events",
+        "soundboard_sounds",
+    ] {
+        d[empty] = json!([]);
+    }
+    d
 }

@@ -94,6 +94,21 @@ pub mod perm {
         | MANAGE_THREADS
         | CREATE_PUBLIC_THREADS
         | SEND_MESSAGES_IN_THREADS;
+
+    /// What the `@everyone` role of every fake guild allows (a subset of
+    /// [`BOT_DEFAULT`], so that a channel with the bot's default
+    /// permissions needs no overwrite): what a server typically lets
+    /// every member do in text channels.
+    pub const EVERYONE: u64 = VIEW_CHANNEL
+        | SEND_MESSAGES
+        | ATTACH_FILES
+        | READ_MESSAGE_HISTORY
+        | CREATE_PUBLIC_THREADS
+        | SEND_MESSAGES_IN_THREADS;
+
+    /// The bot's permissions at the guild level: `@everyone`'s and its
+    /// own managed role's ([`BOT_DEFAULT`], what the invite asked for).
+    pub const GUILD_LEVEL: u64 = EVERYONE | BOT_DEFAULT;
 }
 
 /// Channel types (`developers/resources/channel.mdx`, "Channel Types").
@@ -155,6 +170,9 @@ pub struct Channel {
     pub bot_permissions: u64,
     /// For a DM channel ([`kind::DM`]): the user the bot writes to.
     pub recipient: Option<u64>,
+    /// Its `position` among the guild's channels (Discord's sort order in
+    /// the channel list).
+    pub position: u64,
 }
 
 impl Channel {
@@ -172,6 +190,7 @@ impl Channel {
             auto_archive: 1440,
             bot_permissions: perm::BOT_DEFAULT,
             recipient: None,
+            position: 0,
         }
     }
 
@@ -203,7 +222,8 @@ impl Channel {
         }
         let mut v = json!({
             "id": self.id.to_string(), "type": self.kind, "guild_id": self.guild.to_string(),
-            "name": self.name, "position": 0, "permission_overwrites": [], "nsfw": false,
+            "name": self.name, "position": self.position,
+            "permission_overwrites": self.overwrites(), "nsfw": false,
             "rate_limit_per_user": 0, "flags": 0,
             "parent_id": self.parent.map(|p| p.to_string()),
         });
@@ -222,6 +242,69 @@ impl Channel {
         v
     }
 }
+
+impl Channel {
+    /// The channel's `permission_overwrites` (`developers/resources/channel.mdx`,
+    /// "Overwrite Object"), from which Discord's algorithm
+    /// (`developers/topics/permissions.mdx`, "Permission Overwrites":
+    /// the guild-level permissions of `@everyone` and the member's roles,
+    /// then the overwrites of `@everyone`, the roles, the member) gives
+    /// the bot exactly [`Channel::bot_permissions`]: one member overwrite
+    /// for the bot allowing what its roles do not give
+    /// ([`perm::GUILD_LEVEL`]) and denying what they give beyond; none
+    /// when nothing differs. Threads have none (they take their parent's:
+    /// `developers/topics/threads.mdx`, "Permissions").
+    pub fn overwrites(&self) -> Value {
+        if self.is_thread() || self.recipient.is_some() {
+            return json!([]);
+        }
+        let allow = self.bot_permissions & !perm::GUILD_LEVEL;
+        let deny = perm::GUILD_LEVEL & !self.bot_permissions;
+        if allow == 0 && deny == 0 {
+            return json!([]);
+        }
+        json!([{"id": BOT_ID.to_string(), "type": 1,
+                "allow": allow.to_string(), "deny": deny.to_string()}])
+    }
+}
+
+/// A guild as the fake knows it beyond its id: what `GET /guilds/{id}`
+/// and `GUILD_CREATE` say of it.
+#[derive(Clone, Debug)]
+pub struct Guild {
+    /// Its name.
+    pub name: String,
+    /// Its `preferred_locale` (Discord's locale code, `en-US` by default).
+    pub preferred_locale: String,
+    /// Its `system_channel_id`: where Discord posts its own notices
+    /// (and a bot's welcome usually goes).
+    pub system_channel: Option<u64>,
+    /// When the bot joined it (`joined_at` of `GUILD_CREATE`, ISO 8601).
+    pub joined_at: String,
+}
+
+impl Guild {
+    /// A guild named `name` with locale `locale`, joined by the bot long
+    /// ago (2024-01-01), without a system channel.
+    pub fn new(name: &str, locale: &str) -> Guild {
+        Guild {
+            name: name.to_string(),
+            preferred_locale: locale.to_string(),
+            system_channel: None,
+            joined_at: "2024-01-01T00:00:00.000000+00:00".to_string(),
+        }
+    }
+}
+
+/// The id of the bot's managed role in `guild` (the role Discord creates
+/// for a bot added with permissions; `developers/topics/permissions.mdx`,
+/// "Role Object", `tags.bot_id`).
+pub fn bot_role(guild: u64) -> u64 {
+    guild + 100
+}
+
+/// The guild's owner (who has every permission): never the bot.
+pub const OWNER: u64 = super::ids::MONA.id;
 
 /// The names of the permission bits in `bits`, e.g. `SEND_MESSAGES |
 /// ATTACH_FILES`.

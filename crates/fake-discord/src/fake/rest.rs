@@ -8,8 +8,12 @@ use std::time::Instant;
 
 use serde_json::{json, Value};
 
-use super::ids::{snowflake_age, BOT_ID};
-use super::payloads::{application_json, bot_json, commands_reply, message_json};
+use super::ids::{snowflake_age, ALICE, BOB, BOT_ID, CAROL, DAVE, MONA, OTHER_BOT};
+use super::intent;
+use super::payloads::{
+    application_json, bot_json, bot_member_json, commands_reply, guild_json, message_json,
+    partial_guild_json, user_json,
+};
 use super::perms::{kind, perm, Channel};
 use super::state::{session_starts_now, Interaction, State, NONCE_WINDOW, OLD_MESSAGE_AGE};
 use super::types::Upload;
@@ -40,6 +44,22 @@ fn error(status: u16, code: u64, message: &str) -> Answer {
 /// Error Codes").
 pub fn unknown_channel() -> Answer {
     error(404, 10003, "Unknown Channel")
+}
+/// 404 / 10004.
+pub fn unknown_guild() -> Answer {
+    error(404, 10004, "Unknown Guild")
+}
+/// 404 / 10007.
+pub fn unknown_member() -> Answer {
+    error(404, 10007, "Unknown Member")
+}
+/// 401 with code 0, Discord's answer to a request whose `Authorization`
+/// it does not take: no token, a wrong one or one reset in the developer
+/// portal (`developers/topics/opcodes-and-status-codes.mdx`, "HTTP
+/// Response Codes": 401 "The Authorization header was missing or
+/// invalid").
+pub fn unauthorized() -> Answer {
+    error(401, 0, "401: Unauthorized")
 }
 /// 404 / 10008.
 pub fn unknown_message() -> Answer {
@@ -185,15 +205,90 @@ pub fn route(s: &mut State, port: u16, r: &Req<'_>) -> Answer {
                 ),
             )
         }
+        // `developers/resources/application.mdx`, "Get Current
+        // Application" (and OAuth2's "Get Current Bot Application
+        // Information"): its `flags` show the privileged intents switched
+        // on in the developer portal.
         ("GET", ["oauth2", "applications", "@me"]) | ("GET", ["applications", "@me"]) => {
-            (200, Some(application_json()))
+            let mut app = application_json();
+            app["flags"] = json!(intent::application_flags(s.cfg.privileged));
+            (200, Some(app))
         }
         ("GET", ["users", "@me"]) => (200, Some(bot_json())),
+        ("GET", ["users", "@me", "guilds"]) => current_user_guilds(s, r.query),
+        // `developers/resources/guild.mdx`, "Get Guild", "Get Guild
+        // Channels" (no threads), "Get Guild Member".
+        ("GET", ["guilds", g]) => match guild_access(s, id(g)) {
+            Err(a) => a,
+            Ok(()) => (200, Some(guild_json(id(g), &s.guild(id(g))))),
+        },
+        ("GET", ["guilds", g, "channels"]) => match guild_access(s, id(g)) {
+            Err(a) => a,
+            Ok(()) => {
+                let mut list: Vec<&Channel> = s
+                    .channels
+                    .values()
+                    .filter(|c| c.guild == id(g) && !c.is_thread() && c.recipient.is_none())
+                    .collect();
+                list.sort_by_key(|c| (c.position, c.id));
+                (
+                    200,
+                    Some(json!(list.iter().map(|c| c.json()).collect::<Vec<_>>())),
+                )
+            }
+        },
+        ("GET", ["guilds", g, "members", u]) => match guild_access(s, id(g)) {
+            Err(a) => a,
+            Ok(()) if id(u) == BOT_ID => {
+                let joined = s.guild(id(g)).joined_at;
+                (200, Some(bot_member_json(id(g), &joined)))
+            }
+            Ok(()) => unknown_member(),
+        },
+        // `developers/interactions/application-commands.mdx`, "Get Global
+        // Application Commands" and "Get Guild Application Commands": what
+        // the last `PUT` registered (none before).
+        ("GET", ["applications", app, "commands"]) => {
+            if id(app) != BOT_ID {
+                return missing_access();
+            }
+            (
+                200,
+                Some(s.commands.get(&None).cloned().unwrap_or(json!([]))),
+            )
+        }
+        ("GET", ["applications", app, "guilds", g, "commands"]) => {
+            if id(app) != BOT_ID {
+                return missing_access();
+            }
+            if let Err(a) = guild_access(s, id(g)) {
+                return a;
+            }
+            let key = Some(id(g));
+            (
+                200,
+                Some(s.commands.get(&key).cloned().unwrap_or(json!([]))),
+            )
+        }
+        // Get User (developers/resources/user, "Get User"): a known user,
+        // else 404 / 10013 Unknown User.
+        ("GET", ["users", u]) => match [ALICE, BOB, CAROL, DAVE, OTHER_BOT, MONA]
+            .into_iter()
+            .find(|t| t.id.to_string() == *u)
+        {
+            Some(t) => (200, Some(user_json(t))),
+            None if *u == BOT_ID.to_string() => (200, Some(bot_json())),
+            None => error(404, 10013, "Unknown User"),
+        },
         ("PUT", ["applications", app, "commands"])
         | ("PUT", ["applications", app, "guilds", _, "commands"]) => {
             if id(app) != BOT_ID {
                 return missing_access();
             }
+            let guild = match segs.as_slice() {
+                [_, _, "guilds", g, _] => Some(id(g)),
+                _ => None,
+            };
             let (errors, deprecated) = validate::commands(r.json);
             s.deprecated.extend(
                 deprecated
@@ -203,7 +298,9 @@ pub fn route(s: &mut State, port: u16, r: &Req<'_>) -> Answer {
             if !errors.is_empty() {
                 return errors.reply();
             }
-            (200, Some(commands_reply(r.json)))
+            let reply = commands_reply(r.json);
+            s.commands.insert(guild, reply.clone());
+            (200, Some(reply))
         }
         ("POST", ["users", "@me", "channels"]) => create_dm(s, r),
         ("POST", ["interactions", iid, token, "callback"]) => callback(s, id(iid), token, r),
@@ -259,6 +356,65 @@ pub fn route(s: &mut State, port: u16, r: &Req<'_>) -> Answer {
         ("POST", ["channels", c, "messages", m, "threads"]) => start_thread(s, id(c), id(m), r),
         _ => (404, Some(json!({"message": "404: Not Found", "code": 0}))),
     }
+}
+
+/// A guild route needs a guild the bot is in: 403 / 50001 "Missing
+/// Access" for one it is not in (left, or never added to), 404 / 10004
+/// "Unknown Guild" for an id the fake knows of no guild
+/// (`developers/topics/opcodes-and-status-codes.mdx`, "JSON Error
+/// Codes").
+fn guild_access(s: &State, g: u64) -> Result<(), Answer> {
+    if s.guilds.contains(&g) {
+        Ok(())
+    } else if s.guild_info.contains_key(&g) {
+        Err(missing_access())
+    } else {
+        Err(unknown_guild())
+    }
+}
+
+/// `GET /users/@me/guilds` (`developers/resources/user.mdx`, "Get
+/// Current User Guilds"): the bot's guilds as partial guild objects in
+/// ascending id order, at most `limit` (1–200, default 200; another
+/// value is refused 400 / 50035) after `after` or before `before`.
+fn current_user_guilds(s: &State, query: &str) -> Answer {
+    let param = |key: &str| {
+        query
+            .split('&')
+            .find_map(|kv| kv.strip_prefix(key)?.strip_prefix('='))
+    };
+    let limit = match param("limit").map(str::parse::<usize>) {
+        None => 200,
+        Some(Ok(n)) if (1..=200).contains(&n) => n,
+        Some(_) => {
+            let mut e = FormErrors::default();
+            e.add(
+                &["limit".to_string()],
+                "NUMBER_TYPE_MAX",
+                "int value should be between 1 and 200.",
+            );
+            return e.reply();
+        }
+    };
+    let mut ids: Vec<u64> = s.guilds.clone();
+    ids.sort_unstable();
+    let after = param("after").map(id);
+    let before = param("before").map(id);
+    let ids: Vec<u64> = ids
+        .into_iter()
+        .filter(|g| after.is_none_or(|a| *g > a) && before.is_none_or(|b| *g < b))
+        .collect();
+    // With `before` the page ends just before it; else it starts just
+    // after `after` (or at the first guild).
+    let page = match (before, after) {
+        (Some(_), None) => &ids[ids.len().saturating_sub(limit)..],
+        _ => &ids[..ids.len().min(limit)],
+    };
+    let list: Vec<Value> = page
+        .iter()
+        .map(|g| partial_guild_json(*g, &s.guild(*g).name))
+        .collect();
+    (200, Some(Value::Array(list)))
 }
 
 fn send_bit(c: &Channel) -> u64 {

@@ -12,7 +12,7 @@ use tokio_tungstenite::tungstenite::Message as Frame;
 
 use super::intent;
 use super::limits::{self, RateLimits};
-use super::perms::Channel;
+use super::perms::{Channel, Guild};
 use super::types::{Fault, Mode, Observer, Outage, Recorded, Served, SessionStarts};
 
 /// The running fake: a handle on its state, cloned freely. Started by
@@ -142,6 +142,14 @@ pub(crate) struct State {
     pub(super) retry_not_before: HashMap<(String, String), Instant>,
     /// Requests that came before their path's `retry_after` had passed.
     pub(super) early_retries: Vec<(String, String)>,
+    /// What the fake knows of guilds beyond their ids (their name,
+    /// locale, system channel, when the bot joined): those a test made
+    /// with [`FakeDiscord::add_guild`]; any other guild is
+    /// [`State::guild`]'s default.
+    pub(super) guild_info: HashMap<u64, Guild>,
+    /// The commands registered last, globally (`None`) and per guild, as
+    /// `PUT …/commands` answered them.
+    pub(super) commands: HashMap<Option<u64>, Value>,
 }
 
 /// With this environment variable naming a file, every fake appends one
@@ -183,6 +191,15 @@ impl Drop for State {
 }
 
 impl State {
+    /// What the fake knows of `guild`: what a test set, else a guild named
+    /// after its id with locale `en-US`, joined long ago.
+    pub(super) fn guild(&self, guild: u64) -> Guild {
+        self.guild_info
+            .get(&guild)
+            .cloned()
+            .unwrap_or_else(|| Guild::new(&format!("server {guild}"), "en-US"))
+    }
+
     /// How long to hold this request back before answering it, if a
     /// [`FakeDiscord::slow`] rule matches (and counts it down).
     pub(super) fn take_slow(&mut self, method: &str, path: &str) -> Option<Duration> {
@@ -235,6 +252,9 @@ pub(crate) struct Config {
     /// Edits of messages older than an hour allowed per channel, and the
     /// window they are counted in.
     pub(super) old_edits: (usize, Duration),
+    /// The one bot token Discord takes ([`FakeDiscord::accept_only_token`]);
+    /// `None`: the fake does not look at `Authorization`.
+    pub(super) token: Option<String>,
 }
 
 impl Default for Config {
@@ -248,6 +268,7 @@ impl Default for Config {
             heartbeat_acks: true,
             limits: RateLimits::default(),
             old_edits: OLD_EDITS,
+            token: None,
         }
     }
 }

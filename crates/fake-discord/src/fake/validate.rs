@@ -391,10 +391,44 @@ fn select(e: &mut FormErrors, p: &[String], s: &Value) {
         Some(_) => check_len(e, p, s, "custom_id", 1, 100),
     }
     check_len(e, p, s, "placeholder", 0, 150);
+    // min_values 0–25 (default 1), max_values 1–25 (default 1), min ≤ max
+    // and max ≤ the options (developers/components/reference, "String
+    // Select"). The limits are documented, the error codes of the last two
+    // are not: those two codes are the fake's own names.
+    let min = s.get("min_values").and_then(Value::as_u64);
+    let max = s.get("max_values").and_then(Value::as_u64);
+    if min.is_some_and(|m| m > 25) {
+        e.add(
+            &at(p, &["min_values"]),
+            "NUMBER_TYPE_MAX",
+            "int value should be less than or equal to 25.",
+        );
+    }
+    if max.is_some_and(|m| !(1..=25).contains(&m)) {
+        e.add(
+            &at(p, &["max_values"]),
+            "NUMBER_TYPE_MAX",
+            "int value should be between 1 and 25.",
+        );
+    }
+    if min.unwrap_or(1) > max.unwrap_or(1) {
+        e.add(
+            &at(p, &["min_values"]),
+            "SELECT_COMPONENT_MIN_VALUES_GREATER_THAN_MAX_VALUES",
+            "min_values must be less than or equal to max_values.",
+        );
+    }
     if s["type"].as_u64() == Some(3) {
         let options = s["options"].as_array().cloned().unwrap_or_default();
         if options.is_empty() || options.len() > 25 {
             length_error(e, &at(p, &["options"]), 1, 25);
+        }
+        if max.is_some_and(|m| m as usize > options.len()) {
+            e.add(
+                &at(p, &["max_values"]),
+                "SELECT_COMPONENT_MAX_VALUES_GREATER_THAN_OPTIONS",
+                "max_values must be less than or equal to the number of options.",
+            );
         }
         for (k, o) in options.iter().enumerate() {
             let op = at(p, &["options", &k.to_string()]);

@@ -9,6 +9,7 @@ use std::time::Duration;
 use fourbot_core::game::Variant;
 use fourbot_core::play::{ClockSettings, TimeControl};
 use fourbot_core::tournament::Format;
+use fourbot_host::moderation::{ModAction, ModLog, ModLogPost};
 use fourbot_host::tournaments::{
     Board, Caller, CancelReason, Card, TournamentNews, TournamentSpec, Tournaments,
     ARENA_CLOSE_GRACE_MS,
@@ -40,6 +41,7 @@ fn by(p: Seated) -> Caller {
         guild: GUILD,
         person: p,
         moderator: false,
+        reason: None,
     }
 }
 
@@ -56,6 +58,8 @@ struct Field {
     _views: UnboundedReceiver<View>,
     t: Tournaments,
     news: UnboundedReceiver<TournamentNews>,
+    /// What the moderation log would post.
+    modlog: UnboundedReceiver<ModLogPost>,
     _task: tokio::task::JoinHandle<()>,
     clock: Option<ClockSettings>,
     /// Whether the tournament of the last round announced is rated.
@@ -81,13 +85,16 @@ fn field_with_director(
         },
         Some(db.clone()),
     );
+    let (modlog, posts) = ModLog::new(db.clone(), host.clock().clone());
     let (t, news) = Tournaments::new(db, host.clone());
+    let t = t.with_modlog(modlog);
     let task = director(&t);
     Field {
         host,
         _views: views,
         t,
         news,
+        modlog: posts,
         _task: task,
         clock: None,
         rated: true,
@@ -509,6 +516,49 @@ async fn drop_disc(f: &Field, m: MatchId, p: &Seated, column: u8) {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn a_moderators_removal_and_cancel_are_logged_with_their_reason_and_a_creators_cancel_is_not()
+{
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut settings = GuildSettings::new(GUILD.0);
+    settings.modlog_channel = Some(555);
+    settings.locale = Some("de".into());
+    db.set_guild_settings(&settings).await.unwrap();
+    let mut f = field(db.clone());
+    let tid = started(&f, Format::RoundRobin, 4).await;
+    let why = Caller {
+        reason: Some("  left the server  ".into()),
+        ..moderator(player(0))
+    };
+    f.t.remove(tid, &why, &player(4)).await.unwrap();
+    let post = f.modlog.try_recv().expect("the removal is posted");
+    assert_eq!(post.channel, 555);
+    assert_eq!(post.locale, Locale::De);
+    assert_eq!(
+        post.action,
+        ModAction::TournamentRemove {
+            id: tid,
+            player: player(4)
+        }
+    );
+    let text = Catalog::new().unwrap().render(Locale::De, &post.reason);
+    assert_eq!(text, "Grund: left the server");
+    // A refused removal logs nothing.
+    f.t.remove(tid, &why, &player(4)).await.unwrap_err();
+    assert!(f.modlog.try_recv().is_err());
+    // The creator (no moderator) cancels their own tournament: not a
+    // moderator's action.
+    let creator = by(player(0));
+    f.t.cancel(tid, &creator).await.unwrap();
+    assert!(f.modlog.try_recv().is_err());
+    let log = db.moderation_log(GUILD.0, 10).await.unwrap();
+    assert_eq!(log.len(), 1, "{log:?}");
+    assert_eq!(log[0].action, "tournament-remove");
+    assert_eq!(log[0].user, Some(player(4).id.0));
+    assert_eq!(log[0].reason.as_deref(), Some("left the server"));
+    assert_eq!(log[0].subject, Some(tid.0.to_string()));
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn a_removed_player_forfeits_the_rest_and_is_paired_no_more() {
     let db = Db::connect("sqlite::memory:").await.unwrap();
     let mut f = field(db.clone());
@@ -882,6 +932,7 @@ async fn a_tournament_of_another_server_is_unknown_to_its_commands() {
         guild: GuildId(2),
         person: p,
         moderator,
+        reason: None,
     };
     let unknown = format!("There is no tournament {}.", tid.0);
     let mona = elsewhere(player(9), true);

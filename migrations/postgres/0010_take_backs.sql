@@ -5,7 +5,7 @@
 -- marked taken_back, so that the move made again at the same game and ply
 -- has a row of its own and the views (export, replay) read the final move
 -- list. A ply is therefore unique only among the rows not taken back, and
--- the journal number is the key (migrations/sqlite/0009_take_backs.sql
+-- the journal number is the key (migrations/sqlite/0010_take_backs.sql
 -- rebuilds the tables; PostgreSQL changes them in place).
 ALTER TABLE moves ADD COLUMN taken_back BIGINT NOT NULL DEFAULT 0
     CONSTRAINT moves_taken_back_check CHECK (taken_back IN (0, 1));
