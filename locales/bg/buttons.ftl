@@ -16,3 +16,5 @@ button-resign-yes = Да, предавам мача
 button-resign-no = Не, продължавам
 button-withdraw = Оттегли { $n }
 button-tournament-leave = Напусни
+button-take-back-accept = Приемам
+button-take-back-decline = Отказвам

@@ -13,6 +13,14 @@ rating-unranked-banned = Извън класирането на този сър�
 rating-none = { $player } още не е играл мач за рейтинг в { $variant } на този сървър. Всички започват от 1500?.
 rating-unrated-variant = { $variant } не е за рейтинг.
 
+head-to-head-title = Един срещу друг: { $player } срещу { $opponent }
+head-to-head-record = { $matches ->
+    [one] { $matches } мач
+   *[other] { $matches } мача
+}; партии: { $won } победи, { $drawn } равни, { $lost } загуби; точки { $points } : { $other }
+head-to-head-none = { $player } и { $opponent } още не са завършили мач помежду си на този сървър.
+head-to-head-self = Резултатите един срещу друг изискват двама различни играчи: избери някой друг за `срещу`.
+
 leaderboard-title = Класация · { $variant }
 leaderboard-season = Сезон { $season }
 leaderboard-empty = Още никой не е играл мач за рейтинг в { $variant } на този сървър.

@@ -46,7 +46,7 @@ tournament-standings-after = Турнир { $id }: класиране след �
 tournament-board = Дъска { $board }: { $first } (започва) срещу { $second }
 tournament-bye = { $player }: почива (1 точка)
 tournament-finished = Турнир { $id } приключи. Крайно класиране:
-tournament-cancelled = Турнир { $id } беше отменен.
+tournament-cancelled = Турнир { $id } беше отменен. Мачовете му, които още се играят, приключват сега като прекратени: няма резултат и рейтингът не се променя.
 tournament-cancelled-too-few = Турнир { $id } беше отменен: в часа на началото бяха нужни поне { $min } играчи, а се бяха включили { $count }.
 
 # Лични отговори.
@@ -54,7 +54,7 @@ tournament-created = Турнир { $id } е създаден; съобщени�
 tournament-joined = Включи се в турнир { $id }.
 tournament-left = Напусна турнир { $id }.
 tournament-started = Турнир { $id } започна.
-tournament-cancelled-done = Турнир { $id } е отменен.
+tournament-cancelled-done = Турнир { $id } е отменен. Мачовете му, които още се играят, приключват сега като прекратени: няма резултат и рейтингът не се променя.
 tournament-removed = { $player } беше изваден от турнир { $id }.
 tournament-voided = Резултатът от кръг { $round }, дъска { $board } е анулиран.
 

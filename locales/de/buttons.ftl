@@ -16,3 +16,5 @@ button-resign-yes = Ja, Match aufgeben
 button-resign-no = Nein, weiterspielen
 button-withdraw = { $n } zurückziehen
 button-tournament-leave = Aussteigen
+button-take-back-accept = Annehmen
+button-take-back-decline = Ablehnen

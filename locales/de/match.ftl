@@ -36,6 +36,7 @@ match-forfeit-resign = { $loser } hat das Match aufgegeben. { $winner } gewinnt 
 match-forfeit-removed = Ein Moderator hat { $loser } aus dem Match genommen; das zählt als kampflose Niederlage. { $winner } gewinnt { $score }.
 match-aborted = Das Match wurde abgebrochen: { $player } hat nicht rechtzeitig den ersten Zug gemacht. Kein Ergebnis, keine Wertungsänderung.
 match-aborted-moderator = { $moderator } (Moderation) hat das Match abgebrochen. Kein Ergebnis, keine Wertungsänderung.
+match-aborted-tournament-cancelled = Turnier { $id } wurde abgesagt, deshalb endet dieses Match hier: abgebrochen, kein Ergebnis, keine Wertungsänderung, und es zählt in keinem Turnier.
 match-aborted-error = Dieses Match wurde wegen eines Fehlers im Bot unterbrochen und konnte nicht fortgesetzt werden, daher wurde es abgebrochen. Kein Ergebnis, keine Wertungsänderung. Ihr könnt ein neues Match beginnen.
 match-ended-resign = { $player } hat das Match aufgegeben.
 match-ended-flag = { $player } hat die Zeit überschritten.
@@ -87,6 +88,24 @@ board-alt-replay = Wiederholung von Partie { $game }, Zug für Zug. Am Ende:
 # $column (Text: ein Buchstabe)
 board-alt-preview = Vorschau: dein Stein in Spalte { $column }.
 
+take-back-asked = { $player } möchte den Zug { $move } zurücknehmen. { $opponent }, bist du einverstanden? Die Bitte verfällt, sobald { $opponent } zieht, oder nach { $minutes ->
+    [one] { $minutes } Minute
+   *[other] { $minutes } Minuten
+}. Die Uhr läuft nicht zurück: verbrauchte Zeit bleibt verbraucht.
+take-back-accepted = { $opponent } hat der Zugrücknahme zugestimmt.
+take-back-declined = { $opponent } hat die Zugrücknahme abgelehnt. Der Zug bleibt.
+take-back-done = Der Zug { $move } von { $player } wurde zurückgenommen: { $player } ist wieder am Zug. Die Uhr läuft nicht zurück: verbrauchte Zeit bleibt verbraucht.
+take-back-rated = Zugrücknahmen gibt es nur in ungewerteten Matches: in einem gewerteten Match gilt jeder Zug.
+take-back-tournament = In Turniermatches sind Zugrücknahmen nicht erlaubt.
+take-back-ai = Gegen die KI gibt es keine Zugrücknahme: sie antwortet sofort auf deinen Zug, es bleibt also nie Zeit zu fragen.
+take-back-players = Zugrücknahmen gibt es nur in Matches zu zweit.
+take-back-nothing = Du kannst nur deinen eigenen letzten Zug zurücknehmen, solange dein Gegner am Zug ist.
+take-back-limit = { $limit ->
+    [one] Du darfst pro Partie { $limit } Zugrücknahme erbitten, und das hast du schon getan.
+   *[other] Du darfst pro Partie { $limit } Zugrücknahmen erbitten, und so oft hast du schon gefragt.
+}
+take-back-expired = Diese Bitte um Zugrücknahme ist nicht mehr offen: sie wurde beantwortet oder ersetzt, ihre Zeit ist abgelaufen, die Stellung hat sich geändert, oder der Bot wurde seitdem neu gestartet.
+take-back-not-opponent = Nur { $player } kann diese Bitte um Zugrücknahme beantworten.
 ## Issue 35 §2: die private Match-Auswahl
 pick-match-resign = Du hast mehrere laufende Matches. Welches gibst du auf?
 pick-match-resign-game = Du hast mehrere laufende Matches. In welchem gibst du die laufende Partie auf?

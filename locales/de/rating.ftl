@@ -13,6 +13,14 @@ rating-unranked-banned = Während der Sperre nicht in der Rangliste dieses Serve
 rating-none = { $player } hat auf diesem Server noch kein gewertetes Match in { $variant } gespielt. Alle beginnen mit 1500?.
 rating-unrated-variant = { $variant } wird nicht gewertet.
 
+head-to-head-title = Direkter Vergleich: { $player } gegen { $opponent }
+head-to-head-record = { $matches ->
+    [one] { $matches } Match
+   *[other] { $matches } Matches
+}; Partien: { $won } gewonnen, { $drawn } unentschieden, { $lost } verloren; Punkte { $points } : { $other }
+head-to-head-none = { $player } und { $opponent } haben auf diesem Server noch kein Match gegeneinander beendet.
+head-to-head-self = Ein direkter Vergleich braucht zwei verschiedene Spieler: wähle für `gegen` jemand anderen.
+
 leaderboard-title = Bestenliste · { $variant }
 leaderboard-season = Saison { $season }
 leaderboard-empty = Auf diesem Server hat noch niemand ein gewertetes Match in { $variant } gespielt.

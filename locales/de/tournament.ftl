@@ -46,7 +46,7 @@ tournament-standings-after = Turnier { $id }: Stand nach Runde { $round }
 tournament-board = Brett { $board }: { $first } (beginnt) gegen { $second }
 tournament-bye = { $player }: spielfrei (1 Punkt)
 tournament-finished = Turnier { $id } ist beendet. Endstand:
-tournament-cancelled = Turnier { $id } wurde abgesagt.
+tournament-cancelled = Turnier { $id } wurde abgesagt. Seine noch laufenden Matches enden jetzt als abgebrochen: kein Ergebnis, keine Wertungsänderung.
 tournament-cancelled-too-few = Turnier { $id } wurde abgesagt: Zur Startzeit brauchte es mindestens { $min } Spieler, beigetreten waren { $count }.
 
 # Private Antworten.
@@ -54,7 +54,7 @@ tournament-created = Turnier { $id } ist angelegt; seine Nachricht steht in dies
 tournament-joined = Du bist Turnier { $id } beigetreten.
 tournament-left = Du hast Turnier { $id } verlassen.
 tournament-started = Turnier { $id } hat begonnen.
-tournament-cancelled-done = Turnier { $id } ist abgesagt.
+tournament-cancelled-done = Turnier { $id } ist abgesagt. Seine noch laufenden Matches enden jetzt als abgebrochen: kein Ergebnis, keine Wertungsänderung.
 tournament-removed = { $player } wurde aus Turnier { $id } genommen.
 tournament-voided = Das Ergebnis von Runde { $round }, Brett { $board } ist annulliert.
 

@@ -16,3 +16,5 @@ button-resign-yes = Ναι, παραιτούμαι από τον αγώνα
 button-resign-no = Όχι, συνεχίζω
 button-withdraw = Απόσυρση { $n }
 button-tournament-leave = Αποχώρηση
+button-take-back-accept = Αποδοχή
+button-take-back-decline = Άρνηση

@@ -13,6 +13,14 @@ rating-unranked-banned = Εκτός της κατάταξης αυτού του 
 rating-none = { $player }: κανένας αγώνας με βαθμολογία στην παραλλαγή { $variant } σε αυτόν τον διακομιστή ακόμη. Όλοι ξεκινούν από 1500?.
 rating-unrated-variant = Η παραλλαγή { $variant } δεν έχει βαθμολογία.
 
+head-to-head-title = Μεταξύ τους: { $player } εναντίον { $opponent }
+head-to-head-record = { $matches ->
+    [one] { $matches } αγώνας
+   *[other] { $matches } αγώνες
+}· παρτίδες: { $won } νίκες, { $drawn } ισοπαλίες, { $lost } ήττες· πόντοι { $points } : { $other }
+head-to-head-none = Οι { $player } και { $opponent } δεν έχουν ολοκληρώσει ακόμη αγώνα μεταξύ τους σε αυτόν τον διακομιστή.
+head-to-head-self = Για τα αποτελέσματα μεταξύ δύο παικτών χρειάζονται δύο διαφορετικοί παίκτες: διάλεξε κάποιον άλλον στο `εναντίον`.
+
 leaderboard-title = Κορυφαίοι · { $variant }
 leaderboard-season = Σεζόν { $season }
 leaderboard-empty = Κανείς δεν έχει παίξει ακόμη αγώνα με βαθμολογία στην παραλλαγή { $variant } σε αυτόν τον διακομιστή.

@@ -46,7 +46,7 @@ tournament-standings-after = Τουρνουά { $id }: κατάταξη μετά
 tournament-board = Σκακιέρα { $board }: { $first } (ξεκινά) εναντίον { $second }
 tournament-bye = { $player }: ρεπό (1 πόντος)
 tournament-finished = Το τουρνουά { $id } τελείωσε. Τελική κατάταξη:
-tournament-cancelled = Το τουρνουά { $id } ακυρώθηκε.
+tournament-cancelled = Το τουρνουά { $id } ακυρώθηκε. Οι αγώνες του που παίζονται ακόμη τελειώνουν τώρα, ακυρωμένοι: χωρίς αποτέλεσμα, χωρίς αλλαγή βαθμολογίας.
 tournament-cancelled-too-few = Το τουρνουά { $id } ακυρώθηκε: την ώρα της έναρξης χρειαζόταν τουλάχιστον { $min } παίκτες, και είχαν μπει { $count }.
 
 # Ιδιωτικές απαντήσεις.
@@ -54,7 +54,7 @@ tournament-created = Το τουρνουά { $id } δημιουργήθηκε· 
 tournament-joined = Μπήκες στο τουρνουά { $id }.
 tournament-left = Αποχώρησες από το τουρνουά { $id }.
 tournament-started = Το τουρνουά { $id } ξεκίνησε.
-tournament-cancelled-done = Το τουρνουά { $id } ακυρώθηκε.
+tournament-cancelled-done = Το τουρνουά { $id } ακυρώθηκε. Οι αγώνες του που παίζονται ακόμη τελειώνουν τώρα, ακυρωμένοι: χωρίς αποτέλεσμα, χωρίς αλλαγή βαθμολογίας.
 tournament-removed = Ο/η { $player } αφαιρέθηκε από το τουρνουά { $id }.
 tournament-voided = Το αποτέλεσμα του γύρου { $round }, σκακιέρα { $board } ακυρώθηκε.
 

@@ -18,3 +18,5 @@ button-resign-yes = Yes, resign the match
 button-resign-no = No, play on
 button-withdraw = Withdraw { $n }
 button-tournament-leave = Leave
+button-take-back-accept = Accept
+button-take-back-decline = Decline

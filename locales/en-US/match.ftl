@@ -58,6 +58,8 @@ match-forfeit-removed = A moderator removed { $loser } from the match, which cou
 match-aborted = The match was aborted: { $player } did not make a first move in time. No result, no rating change.
 # $moderator (text: the moderator's name)
 match-aborted-moderator = { $moderator } (moderator) aborted the match. No result, no rating change.
+# $id (number: the tournament)
+match-aborted-tournament-cancelled = Tournament { $id } was cancelled, so this match ends here: aborted, no result, no rating change, and it counts in no tournament.
 # The host stopped the match: its task failed twice (or could not be reloaded from the store).
 match-aborted-error = This match stopped because of an error in the bot and could not be continued, so it was aborted. No result, no rating change. You are free to start another match.
 # $player (text): who resigned / ran out of time / was removed, before every player had moved
@@ -124,6 +126,31 @@ board-alt-replay = Replay of game { $game }, move by move. At the end:
 # $column (text: a letter)
 board-alt-preview = Preview: your disc in column { $column }.
 
+# Take-backs (docs/match.md, "Take-back"). $player, $opponent (text),
+# $move (text: "7. d"), $minutes (number)
+take-back-asked = { $player } asks to take back their move { $move }. { $opponent }, do you accept? The request lapses when { $opponent } moves, or after { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}. The clock does not run back: time spent stays spent.
+# $opponent (text)
+take-back-accepted = { $opponent } accepted the take-back.
+# $opponent (text)
+take-back-declined = { $opponent } declined the take-back. The move stands.
+# $player (text), $move (text: "7. d")
+take-back-done = { $player }'s move { $move } was taken back: { $player } is to move again. The clock does not run back: time spent stays spent.
+take-back-rated = Take-backs are for unrated matches only: in a rated match every move stands.
+take-back-tournament = Take-backs are not allowed in tournament matches.
+take-back-ai = Take-backs are not offered against the AI: it answers your move at once, so there is never a moment to ask.
+take-back-players = Take-backs are for matches of two players only.
+take-back-nothing = You can take back only your own last move, while it is your opponent's turn.
+# $limit (number)
+take-back-limit = { $limit ->
+    [one] You may ask for { $limit } take-back per game, and you have asked already.
+   *[other] You may ask for { $limit } take-backs per game, and you have asked that many already.
+}
+take-back-expired = This take-back request is no longer open: it was answered or replaced, its time ran out, the position changed, or the bot restarted since.
+# $player (text: who may answer)
+take-back-not-opponent = Only { $player } can answer this take-back request.
 ## Issue 35 §2: the private match picker of /resign, /resign-game and /board
 ## for a member with several running matches outside a match thread.
 pick-match-resign = You have several running matches. Which one do you resign?

@@ -20,6 +20,19 @@ rating-none = { $player } has not played a rated match of { $variant } on this s
 # $variant (text)
 rating-unrated-variant = { $variant } is not rated.
 
+# /rating user versus: the head-to-head record of two players on this
+# server, seen from $player. $player (text), $opponent (text)
+head-to-head-title = Head-to-head: { $player } against { $opponent }
+# $matches, $won, $drawn, $lost (numbers: matches, then games); $points,
+# $other (text: match points of $player and of $opponent, e.g. "3½")
+head-to-head-record = { $matches ->
+    [one] { $matches } match
+   *[other] { $matches } matches
+}; games: { $won } won, { $drawn } drawn, { $lost } lost; points { $points } : { $other }
+# $player (text), $opponent (text)
+head-to-head-none = { $player } and { $opponent } have not finished a match against each other on this server yet.
+head-to-head-self = A head-to-head record needs two different players: pick someone else for `versus`.
+
 # $variant (text)
 leaderboard-title = Leaderboard · { $variant }
 # $season (number)

@@ -52,7 +52,7 @@ tournament-standings-after = Tournament { $id }: standings after round { $round 
 tournament-board = Board { $board }: { $first } (starts) against { $second }
 tournament-bye = { $player }: bye (1 point)
 tournament-finished = Tournament { $id } is over. Final standings:
-tournament-cancelled = Tournament { $id } was cancelled.
+tournament-cancelled = Tournament { $id } was cancelled. Its matches still being played end now, aborted: no result, no rating change.
 # $id (number), $min and $count (numbers): the players needed and joined
 tournament-cancelled-too-few = Tournament { $id } was cancelled: at its start time it needed at least { $min } players, and { $count } had joined.
 
@@ -61,7 +61,7 @@ tournament-created = Tournament { $id } is created; its message is in this chann
 tournament-joined = You joined tournament { $id }.
 tournament-left = You left tournament { $id }.
 tournament-started = Tournament { $id } has started.
-tournament-cancelled-done = Tournament { $id } is cancelled.
+tournament-cancelled-done = Tournament { $id } is cancelled. Its matches still being played end now, aborted: no result, no rating change.
 tournament-removed = { $player } was taken out of tournament { $id }.
 tournament-voided = The result of round { $round }, board { $board } is void.
 

@@ -16,3 +16,5 @@ button-resign-yes = Sì, abbandona l'incontro
 button-resign-no = No, continuo a giocare
 button-withdraw = Ritira { $n }
 button-tournament-leave = Esci
+button-take-back-accept = Accetta
+button-take-back-decline = Rifiuta

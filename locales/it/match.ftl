@@ -36,6 +36,7 @@ match-forfeit-resign = { $loser } ha abbandonato l'incontro. { $winner } vince {
 match-forfeit-removed = Un moderatore ha escluso { $loser } dall'incontro, che perde così a tavolino. { $winner } vince { $score }.
 match-aborted = L'incontro è stato annullato: { $player } non ha fatto la prima mossa in tempo. Nessun risultato, nessuna variazione di punteggio.
 match-aborted-moderator = { $moderator } (moderatore) ha annullato l'incontro. Nessun risultato, nessuna variazione di punteggio.
+match-aborted-tournament-cancelled = Il torneo { $id } è stato annullato, quindi questo incontro finisce qui: annullato, nessun risultato, nessuna variazione di punteggio, e non conta in nessun torneo.
 match-aborted-error = L'incontro si è interrotto per un errore del bot e non è stato possibile continuarlo, quindi è stato annullato. Nessun risultato, nessuna variazione di punteggio. Potete iniziare un altro incontro.
 match-ended-resign = { $player } ha abbandonato l'incontro.
 match-ended-flag = { $player } ha esaurito il tempo.
@@ -87,6 +88,24 @@ board-alt-replay = Replay della partita { $game }, mossa per mossa. Alla fine:
 # $column (testo: una lettera)
 board-alt-preview = Anteprima: la tua pedina nella colonna { $column }.
 
+take-back-asked = { $player } chiede di ritirare la mossa { $move }. { $opponent }, accetti? La richiesta decade quando { $opponent } muove, o dopo { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minuti
+}. L'orologio non torna indietro: il tempo speso resta speso.
+take-back-accepted = { $opponent } ha accettato il ritiro della mossa.
+take-back-declined = { $opponent } ha rifiutato il ritiro della mossa. La mossa resta.
+take-back-done = La mossa { $move } di { $player } è stata ritirata: tocca di nuovo a { $player }. L'orologio non torna indietro: il tempo speso resta speso.
+take-back-rated = Si può ritirare una mossa solo negli incontri non validi per il punteggio: in un incontro valido ogni mossa resta.
+take-back-tournament = Negli incontri di torneo non si possono ritirare mosse.
+take-back-ai = Contro l'IA non si ritirano mosse: risponde subito alla tua mossa, quindi non c'è mai il momento per chiedere.
+take-back-players = Si possono ritirare mosse solo negli incontri a due giocatori.
+take-back-nothing = Puoi ritirare solo la tua ultima mossa, mentre tocca al tuo avversario.
+take-back-limit = { $limit ->
+    [one] Puoi chiedere di ritirare { $limit } mossa per partita, e l'hai già chiesto.
+   *[other] Puoi chiedere di ritirare { $limit } mosse per partita, e l'hai già chiesto altrettante volte.
+}
+take-back-expired = Questa richiesta di ritiro non è più aperta: ha avuto risposta o è stata sostituita, il suo tempo è scaduto, la posizione è cambiata, oppure il bot è stato riavviato nel frattempo.
+take-back-not-opponent = Solo { $player } può rispondere a questa richiesta di ritiro.
 ## Issue 35 §2: la scelta privata dell'incontro
 pick-match-resign = Hai più incontri in corso. A quale abbandoni?
 pick-match-resign-game = Hai più incontri in corso. In quale abbandoni la partita in corso?

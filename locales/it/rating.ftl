@@ -13,6 +13,14 @@ rating-unranked-banned = Fuori dalla classifica di questo server finché è escl
 rating-none = { $player } non ha ancora giocato incontri validi di { $variant } su questo server. Si parte tutti da 1500?.
 rating-unrated-variant = { $variant } non conta per il punteggio.
 
+head-to-head-title = Testa a testa: { $player } contro { $opponent }
+head-to-head-record = { $matches ->
+    [one] { $matches } incontro
+   *[other] { $matches } incontri
+}; partite: { $won } vinte, { $drawn } pari, { $lost } perse; punti { $points } : { $other }
+head-to-head-none = { $player } e { $opponent } non hanno ancora concluso un incontro l'uno contro l'altro su questo server.
+head-to-head-self = Un testa a testa richiede due giocatori diversi: scegli qualcun altro per `contro`.
+
 leaderboard-title = Classifica · { $variant }
 leaderboard-season = Stagione { $season }
 leaderboard-empty = Nessuno ha ancora giocato incontri validi di { $variant } su questo server.

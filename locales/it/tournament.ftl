@@ -46,7 +46,7 @@ tournament-standings-after = Torneo { $id }: classifica dopo il turno { $round }
 tournament-board = Scacchiera { $board }: { $first } (inizia) contro { $second }
 tournament-bye = { $player }: turno di riposo (1 punto)
 tournament-finished = Il torneo { $id } è concluso. Classifica finale:
-tournament-cancelled = Il torneo { $id } è stato annullato.
+tournament-cancelled = Il torneo { $id } è stato annullato. I suoi incontri ancora in corso finiscono ora, annullati: nessun risultato, nessuna variazione di punteggio.
 tournament-cancelled-too-few = Il torneo { $id } è stato annullato: all'ora d'inizio servivano almeno { $min } giocatori, e gli iscritti erano { $count }.
 
 # Risposte private.
@@ -54,7 +54,7 @@ tournament-created = Il torneo { $id } è creato; il suo messaggio è in questo 
 tournament-joined = Ti sei iscritto al torneo { $id }.
 tournament-left = Hai lasciato il torneo { $id }.
 tournament-started = Il torneo { $id } è iniziato.
-tournament-cancelled-done = Il torneo { $id } è annullato.
+tournament-cancelled-done = Il torneo { $id } è annullato. I suoi incontri ancora in corso finiscono ora, annullati: nessun risultato, nessuna variazione di punteggio.
 tournament-removed = { $player } è stato tolto dal torneo { $id }.
 tournament-voided = Il risultato del turno { $round }, scacchiera { $board } è annullato.
 

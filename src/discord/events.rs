@@ -174,6 +174,16 @@ async fn on_press(
     // Boxed per branch (see `on_event`): a press holds the memory of its
     // own branch only.
     match button {
+        ButtonId::Match(ActionId::TakeBack {
+            match_id,
+            turn,
+            accept,
+        }) => {
+            Box::pin(on_take_back_answer(
+                ctx, data, press, match_id, turn, accept,
+            ))
+            .await
+        }
         ButtonId::Match(action) => {
             // Resign match asks first, when the presser plays the match
             // and it runs (otherwise the press is refused as any other).
@@ -270,6 +280,51 @@ async fn on_press(
             Box::pin(commands::play::on_pick(ctx, data, press, what, locale)).await
         }
     }
+}
+
+/// A press on Accept or Decline of a take-back request (docs/match.md,
+/// "Take-back"). Only the opponent's answer counts: it closes the request
+/// message (its buttons removed, the answer added under it) and, accepted,
+/// the match posts the take-back and the asker's new turn. Anyone else's
+/// press, or a press on a request that is no longer open, is answered
+/// privately and leaves the message as it is.
+async fn on_take_back_answer(
+    ctx: &SerenityContext,
+    data: &Data,
+    press: &ComponentInteraction,
+    match_id: MatchId,
+    turn: crate::play::Turn,
+    accept: bool,
+) -> Result<(), Error> {
+    let player = presser(press);
+    match data
+        .host
+        .answer_take_back(match_id, player, turn, accept)
+        .await
+    {
+        Ok(line) => {
+            let text = format!("{}\n{line}", press.message.content);
+            let update = CreateInteractionResponse::UpdateMessage(
+                CreateInteractionResponseMessage::new()
+                    .content(clip(&text))
+                    .components(Vec::new())
+                    .allowed_mentions(mentions_only(&[])),
+            );
+            acknowledge(&ctx.http, press, &update).await?;
+        }
+        Err(d) => {
+            let locale = presser_locale(data, press).await;
+            let text = data.catalog().render(locale, d.message());
+            let answer = CreateInteractionResponse::Message(
+                CreateInteractionResponseMessage::new()
+                    .content(clip(&text))
+                    .ephemeral(true)
+                    .allowed_mentions(mentions_only(&[])),
+            );
+            acknowledge(&ctx.http, press, &answer).await?;
+        }
+    }
+    Ok(())
 }
 
 /// A player pressed Resign match: one tap on a phone must not end the

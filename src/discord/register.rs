@@ -184,10 +184,10 @@ mod tests {
         let catalog = Catalog::new().unwrap();
         let json = serde_json::to_value(create_commands(&catalog)).unwrap();
         let all = json.as_array().unwrap();
-        assert_eq!(all.len(), 19, "18 slash commands and one user command");
+        assert_eq!(all.len(), 20, "19 slash commands and one user command");
         // The user command (a member's Apps menu): type 2, a name with a
         // capital in every language, no description, no options.
-        let menu = &all[18];
+        let menu = &all[19];
         assert_eq!(menu["type"], 2);
         assert_eq!(menu["name"], "Challenge");
         assert_eq!(menu["name_localizations"]["de"], "Herausfordern");

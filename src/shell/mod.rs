@@ -75,6 +75,9 @@ struct Shell<W: Write> {
     opts: ShellOptions,
     current: MatchId,
     buttons: Vec<Button>,
+    /// The Accept and Decline of the open take-back request, typed as
+    /// `accept` and `decline` (so the column numbers keep their buttons).
+    take_back_answers: Vec<Button>,
     images_written: u32,
     saved: bool,
     /// Other running matches restored from the database: they go on in the
@@ -119,6 +122,7 @@ where
         opts,
         current: MatchId(0),
         buttons: Vec::new(),
+        take_back_answers: Vec::new(),
         images_written: 0,
         saved: false,
         background: Default::default(),
@@ -301,6 +305,39 @@ impl<W: Write> Shell<W> {
                 }
                 return Ok(true);
             }
+            "takeback" => {
+                // The request comes back as a notice with its answers.
+                match self.host.take_back(self.current, YOU).await {
+                    Ok(()) => {
+                        let next =
+                            tokio::time::timeout(Duration::from_secs(2), self.views.recv()).await;
+                        if let Ok(Some(view)) = next {
+                            self.show(&view)?;
+                        }
+                    }
+                    Err(refusal) => self.refuse(&refusal)?,
+                }
+                return Ok(true);
+            }
+            "accept" | "decline" => {
+                let accept = line == "accept";
+                let answer = self.take_back_answers.iter().find(|b| {
+                    matches!(b.action, crate::host::ActionId::TakeBack { accept: a, .. } if a == accept)
+                });
+                let result = match answer {
+                    Some(b) => self.host.press(YOU, b.action, None).await,
+                    None => Err(Denial::new(id::TAKE_BACK_EXPIRED)),
+                };
+                self.take_back_answers.clear();
+                match result {
+                    // Declined: nothing more comes; accepted: the notice
+                    // and the turn to move again.
+                    Ok(_) if accept => self.wait_for_prompt().await?,
+                    Ok(_) => writeln!(self.out)?,
+                    Err(refusal) => self.refuse(&refusal)?,
+                }
+                return Ok(true);
+            }
             "resign-game" => Some(Request::ResignGame(None)),
             "resign-match" => Some(Request::ResignMatch),
             "ready" => Some(Request::Ready(None)),
@@ -423,7 +460,25 @@ impl<W: Write> Shell<W> {
             write!(self.out, "{board}")?;
         }
         writeln!(self.out, "{}", view.text.replace("**", ""))?;
-        if !view.buttons.is_empty() {
+        let answers: Vec<&Button> = view
+            .all_buttons()
+            .filter(|b| take_back_command(&b.action).is_some())
+            .collect();
+        if !answers.is_empty() {
+            let line: Vec<String> = answers
+                .iter()
+                .filter_map(|b| Some(format!("[{}] {}", take_back_command(&b.action)?, b.label)))
+                .collect();
+            self.take_back_answers = answers.into_iter().cloned().collect();
+            writeln!(
+                self.out,
+                "{}: {}",
+                self.host
+                    .catalog()
+                    .plain(self.opts.locale, id::SHELL_BUTTONS),
+                line.join("  ")
+            )?;
+        } else if !view.buttons.is_empty() {
             self.buttons = view.all_buttons().cloned().collect();
             let mut line = String::new();
             for (i, b) in self.buttons.iter().enumerate() {
@@ -494,6 +549,16 @@ pub fn draw_board(p: &Position, color: bool) -> String {
     s
 }
 
+/// The command that answers a take-back request like `action` (`accept`,
+/// `decline`), typed rather than numbered.
+fn take_back_command(action: &crate::host::ActionId) -> Option<&'static str> {
+    match action {
+        crate::host::ActionId::TakeBack { accept: true, .. } => Some("accept"),
+        crate::host::ActionId::TakeBack { accept: false, .. } => Some("decline"),
+        _ => None,
+    }
+}
+
 /// The command that resigns like `action`, for the resign buttons, which
 /// the shell shows and takes as typed words rather than numbers.
 fn resign_command(action: &crate::host::ActionId) -> Option<&'static str> {
@@ -561,6 +626,7 @@ mod tests {
             opts,
             current,
             buttons: Vec::new(),
+            take_back_answers: Vec::new(),
             images_written: 0,
             saved: false,
             background: [other].into_iter().collect(),
@@ -624,5 +690,50 @@ mod tests {
         let expected = host.catalog().render(Locale::EnUs, refusal.message());
         assert!(out.contains(&expected), "{out:?} lacks {expected:?}");
         assert_eq!(host.match_ids(), vec![current, other], "no match started");
+    }
+
+    #[tokio::test]
+    async fn a_hotseat_take_back_is_asked_and_accepted_with_typed_commands() {
+        // Every seat at this keyboard is the same player, so the match is
+        // unrated and allows take-backs (docs/match.md, "Take-back").
+        let (host, views) = host();
+        let current = host
+            .create_match(MatchSpec {
+                variant: crate::game::Variant::Classic,
+                clock: ClockSettings::default(),
+                players: vec![seat(YOU, "al"), seat(YOU, "bo")],
+                guild: crate::host::players::TERMINAL_GUILD,
+                locale: Locale::EnUs,
+                seed: 1,
+                tournament: None,
+            })
+            .await
+            .unwrap();
+        let (mut shell, _, _) = two_matches(&host, mpsc::unbounded_channel().1).await;
+        shell.views = views;
+        shell.current = current;
+        shell.background.clear();
+        shell.wait_for_prompt().await.unwrap();
+        assert!(shell.handle("d").await.unwrap());
+        shell.out.clear();
+        assert!(shell.handle("takeback").await.unwrap());
+        let out = String::from_utf8(shell.out.clone()).unwrap();
+        assert!(
+            out.contains("al asks to take back their move 1. d.")
+                && out.contains("[accept] Accept  [decline] Decline"),
+            "{out}"
+        );
+        shell.out.clear();
+        assert!(shell.handle("accept").await.unwrap());
+        let out = String::from_utf8(shell.out.clone()).unwrap();
+        assert!(out.contains("al's move 1. d was taken back"), "{out}");
+        let board = host.board(current).await.unwrap();
+        assert!(board.text.contains("al"), "{}", board.text);
+        assert!(board.position.unwrap().ply() == 0, "the disc is gone");
+        // The answers are used up: typed again, the request is not open.
+        shell.out.clear();
+        assert!(shell.handle("accept").await.unwrap());
+        let out = String::from_utf8(shell.out.clone()).unwrap();
+        assert!(out.contains("no longer open"), "{out}");
     }
 }

@@ -72,8 +72,8 @@ fn every_canned_payload_parses_with_serenitys_types() {
     let commands: Vec<AppCommand> = serde_json::from_value(commands_reply(&registered)).unwrap();
     assert_eq!(
         commands.len(),
-        19,
-        "with /matches, /help, /tournament and Challenge"
+        20,
+        "with /matches, /help, /tournament, /takeback and Challenge"
     );
     let menu = commands.iter().find(|c| c.name == "Challenge").unwrap();
     assert_eq!(menu.kind, serenity::all::CommandType::User);

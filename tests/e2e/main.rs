@@ -33,4 +33,5 @@ mod restart;
 mod shards;
 mod shell;
 mod table;
+mod take_back;
 mod tournament;

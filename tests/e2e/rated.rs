@@ -230,3 +230,79 @@ async fn a_banned_players_card_shows_no_rank_the_leaderboard_does_not_show() {
     let card = private_reply(&fake, card_of(ALICE)).await;
     assert!(card.contains("Rank 1 of 2 on this server"), "{card}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rating_shows_the_head_to_head_record_of_two_players_in_english_and_german() {
+    let (fake, _bot) = start("head-to-head").await;
+    // Alice and bob each win a game by the other's resignation: 1:1.
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let first = t.mover(&t.turn(1, 1).await);
+    let second = if first.id == ALICE.id { BOB } else { ALICE };
+    t.drop(first, 1, 1, 'd').await;
+    t.drop(second, 1, 2, 'd').await;
+    t.turn(1, 3).await;
+    t.command(first, "resign-game");
+    let over = t.message_with(":1:ready").await;
+    let ready = format!("m:{}:1:ready", t.match_id);
+    press(&fake, ALICE, &over, &ready);
+    press(&fake, BOB, &over, &ready);
+    t.turn(2, 1).await;
+    t.command(second, "resign-game");
+    thread_message(&fake, t.thread, "drawn 1:1").await;
+
+    // Someone else asks for both: `user` against `versus`.
+    let card = private_reply(
+        &fake,
+        command(
+            &fake,
+            CAROL,
+            "rating",
+            &[user_opt("user", ALICE), user_opt("versus", BOB)],
+            &[ALICE, BOB],
+        ),
+    )
+    .await;
+    assert!(
+        card.contains("Head-to-head: alice against bob")
+            && card.contains("1 match; games: 1 won, 0 drawn, 1 lost; points 1 : 1"),
+        "{card}"
+    );
+    // Carol against alice: nothing yet, said in one line.
+    let card = private_reply(
+        &fake,
+        command(&fake, CAROL, "rating", &[user_opt("user", ALICE)], &[ALICE]),
+    )
+    .await;
+    assert!(
+        card.contains("alice and carol have not finished a match against each other"),
+        "{card}"
+    );
+    // Bob, in German, asks for alice's card: alice against bob.
+    private_reply(
+        &fake,
+        ask(&fake, BOB, "settings", &[("language", 3, json!("de"))]),
+    )
+    .await;
+    let card = private_reply(
+        &fake,
+        command(&fake, BOB, "rating", &[user_opt("user", ALICE)], &[ALICE]),
+    )
+    .await;
+    assert!(
+        card.contains("Direkter Vergleich: alice gegen bob")
+            && card.contains(
+                "1 Match; Partien: 1 gewonnen, 0 unentschieden, 1 verloren; Punkte 1 : 1"
+            ),
+        "{card}"
+    );
+    // Oneself as `versus`: refused, in the asker's language.
+    let refused = private_reply(
+        &fake,
+        command(&fake, BOB, "rating", &[user_opt("versus", BOB)], &[BOB]),
+    )
+    .await;
+    assert!(
+        refused.contains("Ein direkter Vergleich braucht zwei verschiedene Spieler"),
+        "{refused}"
+    );
+}

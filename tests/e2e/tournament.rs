@@ -1068,3 +1068,47 @@ async fn a_tournament_option_suggests_the_servers_live_tournaments() {
     assert_eq!(swiss.len(), 1, "{swiss:?}");
     assert_eq!(swiss[0]["value"], json!(1));
 }
+
+/// Issue 35: a match that outlives its cancelled tournament no longer says
+/// "The result counts in tournament 1" under a card that says "Cancelled",
+/// nor stays rated without a word: it is aborted, and its thread says why
+/// (docs/tournaments.md, "Cancelling").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn cancelling_a_swiss_mid_match_aborts_the_match_and_its_thread_says_so() {
+    let (fake, _bot, r1) = swiss_of_four_started("tournament-cancel-running").await;
+    let t = &r1[0].table;
+    let first = t.mover(&t.turn(1, 1).await);
+    let second = if first.id == r1[0].first.id {
+        r1[0].second
+    } else {
+        r1[0].first
+    };
+    t.drop(first, 1, 1, 'd').await;
+    t.drop(second, 1, 2, 'd').await;
+    t.turn(1, 3).await;
+    let cancelled = private_reply(
+        &fake,
+        tour(&fake, MONA, "cancel", &[("tournament", 4, json!(1))]),
+    )
+    .await;
+    assert!(
+        cancelled.contains("Tournament 1 is cancelled. Its matches still being played end now, aborted: no result, no rating change."),
+        "{cancelled}"
+    );
+    let end = said(t, "Tournament 1 was cancelled, so this match ends here").await;
+    let text = end["content"].as_str().unwrap();
+    assert!(
+        text.contains("aborted, no result, no rating change, and it counts in no tournament")
+            && !text.contains("counts in tournament 1"),
+        "{text}"
+    );
+    let all: Vec<String> = fake
+        .messages_in(t.thread)
+        .iter()
+        .map(|m| m["content"].as_str().unwrap_or("").to_string())
+        .collect();
+    assert!(
+        all.iter().all(|m| !m.contains("→")),
+        "no rating change is posted: {all:?}"
+    );
+}

@@ -8,8 +8,8 @@ use fourbot_core::game::Variant;
 use fourbot_core::play::{Match, Seat, Seating};
 use fourbot_i18n::{id, Id, Message};
 use fourbot_store::{
-    Db, HistoryEntry, LadderEntry, MatchDetail, MatchId, PoolRating, RatedEntry, RatingPoint,
-    StoreError,
+    Db, HeadToHead, HistoryEntry, LadderEntry, MatchDetail, MatchId, PoolRating, RatedEntry,
+    RatingPoint, StoreError,
 };
 
 use super::denial::Denial;
@@ -208,6 +208,31 @@ impl Ladder {
             });
         }
         Ok(out)
+    }
+
+    /// The head-to-head record of `player` against `other` on `guild`
+    /// (`/rating user versus`: [`HeadToHead`], seen from `player`). A
+    /// player the store has never seen has played nobody: all zero. The
+    /// same user twice is refused (`head-to-head-self`).
+    ///
+    /// # Errors
+    /// `head-to-head-self`; the store failed.
+    pub async fn head_to_head(
+        &self,
+        guild: GuildId,
+        player: &Seated,
+        other: &Seated,
+    ) -> Result<HeadToHead, Denial> {
+        if player.id == other.id {
+            return Err(Denial::new(id::HEAD_TO_HEAD_SELF));
+        }
+        let fail = internal("reading a head-to-head record");
+        let a = known_player(&self.db, guild, player).await.map_err(&fail)?;
+        let b = known_player(&self.db, guild, other).await.map_err(&fail)?;
+        let (Some(a), Some(b)) = (a, b) else {
+            return Ok(HeadToHead::default());
+        };
+        self.db.head_to_head(guild.0, a, b).await.map_err(&fail)
     }
 
     /// Page `page` (0-based) of `guild`'s leaderboard of `variant`.

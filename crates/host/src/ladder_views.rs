@@ -13,9 +13,11 @@
 //! none).
 
 use fourbot_core::game::Variant;
-use fourbot_i18n::{code_name, code_width, id, rating_change, score, Args, Catalog, Locale, Value};
+use fourbot_i18n::{
+    code_name, code_width, half_points, id, rating_change, score, Args, Catalog, Locale, Value,
+};
 use fourbot_render::{ChartPoint, RatingChart, Standings, StandingsColumns, StandingsRow, Trend};
-use fourbot_store::{EndKind, HistoryEntry, LadderEntry, PoolRating};
+use fourbot_store::{EndKind, HeadToHead, HistoryEntry, LadderEntry, PoolRating};
 
 use super::ladder::{LeaderboardPage, PoolCard};
 use super::view::ButtonStyle;
@@ -132,6 +134,40 @@ pub fn rating_none(catalog: &Catalog, l: Locale, player: &str, wanted: Option<Va
                 catalog.variant_name(l, wanted.unwrap_or(Variant::Classic)),
             ),
     )
+}
+
+/// The head-to-head block of `/rating` (docs/discord.md): a title naming
+/// both players and their record seen from `player` — matches, games
+/// won/drawn/lost, match points as `3½ : 1½` — or one line saying they
+/// have not finished a match against each other on this server.
+pub fn head_to_head_text(
+    catalog: &Catalog,
+    l: Locale,
+    player: &str,
+    other: &str,
+    record: &HeadToHead,
+) -> String {
+    let names = || {
+        Args::new()
+            .set("player", Value::name(player.to_string()))
+            .set("opponent", Value::name(other.to_string()))
+    };
+    if record.matches == 0 {
+        return catalog.text(l, id::HEAD_TO_HEAD_NONE, &names());
+    }
+    let title = catalog.text(l, id::HEAD_TO_HEAD_TITLE, &names());
+    let line = catalog.text(
+        l,
+        id::HEAD_TO_HEAD_RECORD,
+        &names()
+            .set("matches", record.matches)
+            .set("won", record.won)
+            .set("drawn", record.drawn)
+            .set("lost", record.lost)
+            .set("points", half_points(record.points_halves))
+            .set("other", half_points(record.other_halves)),
+    );
+    format!("**{title}**\n{line}")
 }
 
 /// One rating chart of a rating card, to be drawn by the front end.

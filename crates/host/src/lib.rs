@@ -42,6 +42,7 @@ pub mod present;
 pub mod seating;
 pub mod services;
 pub mod settings;
+pub mod take_backs;
 pub mod task;
 pub mod terms;
 pub mod threads;

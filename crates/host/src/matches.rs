@@ -24,9 +24,12 @@ use super::denial::Denial;
 use super::players::stored_players;
 use super::present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
 use super::seating::{rematch_seats, DEFAULT_AI_LEVEL};
+use super::take_backs::{TakeBacks, TAKE_BACK_EXPIRY, TAKE_BACK_REQUESTS_PER_GAME};
 use super::task::{spawn_journaled, Journal, MatchHandle, TaskError};
 use super::terms::MAX_CHALLENGE_EXPIRY;
-use super::view::{ActionId, GuildId, MatchId, Picture, UserId, View, ViewKind};
+use super::view::{
+    ActionId, Button, ButtonStyle, GuildId, MatchId, Picture, UserId, View, ViewKind,
+};
 use fourbot_core::game::notation::parse_move;
 use fourbot_core::game::{Move, ObstacleLayout, Position, Variant};
 use fourbot_core::play::{
@@ -34,8 +37,8 @@ use fourbot_core::play::{
     Refusal, Seat, Timestamp, Turn, Unrated,
 };
 use fourbot_i18n::id;
-use fourbot_i18n::{rating_change, Args, Catalog, Locale, Message};
-use fourbot_store::{Db, LoadedMatch, NewMatch, PlayerInfo, StoreError};
+use fourbot_i18n::{rating_change, Args, Catalog, Locale, Message, Value};
+use fourbot_store::{Db, LoadedMatch, NewMatch, PlayerInfo, StoreError, TournamentId};
 
 /// What a new match is: variant, clock, players by seat (p1 first; for
 /// teams p1 and p3 are team A), where it is played and in which language.
@@ -224,6 +227,12 @@ struct Entry {
     rematch: Mutex<HashSet<UserId>>,
     /// The moderator who aborted the match (named in its end message).
     moderator: std::sync::OnceLock<String>,
+    /// The tournament whose cancellation aborted the match
+    /// ([`Host::abort_for_cancelled_tournament`], named in its end message).
+    cancelled_tournament: std::sync::OnceLock<TournamentId>,
+    /// Its take-back request and the requests made (docs/match.md,
+    /// "Take-back"; in memory only: a restart ends a request).
+    take_backs: Mutex<TakeBacks>,
     /// Its task is a second one: the first died and the match was
     /// reloaded ([`Host::task_died`]); a second death aborts it.
     revived: bool,
@@ -256,6 +265,8 @@ impl Entry {
             finished: Mutex::new(finished),
             rematch: Mutex::new(HashSet::new()),
             moderator: std::sync::OnceLock::new(),
+            cancelled_tournament: std::sync::OnceLock::new(),
+            take_backs: Mutex::default(),
             revived: false,
             stopped: std::sync::atomic::AtomicBool::new(false),
             bands: Mutex::default(),
@@ -278,6 +289,9 @@ impl Entry {
         fresh.revived = true;
         if let Some(name) = self.moderator.get() {
             let _ = fresh.moderator.set(name.clone());
+        }
+        if let Some(t) = self.cancelled_tournament.get() {
+            let _ = fresh.cancelled_tournament.set(*t);
         }
         entry
     }
@@ -971,6 +985,7 @@ impl Host {
     fn presenter<'a>(&'a self, entry: &'a Entry) -> Presenter<'a> {
         Presenter {
             moderator: entry.moderator.get().map(String::as_str),
+            cancelled_tournament: entry.cancelled_tournament.get().copied(),
             stopped: entry.stopped.load(Ordering::SeqCst),
             catalog: &self.inner.catalog,
             match_id: entry.id,
@@ -1139,6 +1154,16 @@ impl Host {
             ActionId::ResignMatch { .. } => Request::ResignMatch,
             ActionId::Ready { game, .. } => Request::Ready(Some(game)),
             ActionId::Rematch { .. } => Request::Rematch { channel },
+            ActionId::TakeBack {
+                match_id,
+                turn,
+                accept,
+            } => {
+                return self
+                    .answer_take_back(match_id, player, turn, accept)
+                    .await
+                    .map(|_| Acted::Applied)
+            }
         };
         self.act(action.match_id(), player, request).await
     }
@@ -1300,6 +1325,227 @@ impl Host {
             }
         }
         Ok(Acted::Applied)
+    }
+
+    /// `player` asks to take back their last ply in match `id`
+    /// (`/takeback`, the shell's `takeback`). The request goes to the
+    /// match's views as a notice with Accept and Decline buttons for the
+    /// opponent (it replaces an open one).
+    ///
+    /// # Errors
+    /// A [`Denial`] for the asker: no such match or not a player in it; a
+    /// rated match (`take-back-rated`), a tournament's (`take-back-tournament`),
+    /// one against the AI (`take-back-ai`) or of more than two seats
+    /// (`take-back-players`); nothing to take back (`take-back-nothing`:
+    /// the game's last ply is not theirs, or it is their turn, or no game
+    /// is being played); the limit of requests in this game reached
+    /// (`take-back-limit`); the match is over.
+    pub async fn take_back(&self, id: MatchId, player: UserId) -> Result<(), Denial> {
+        let Some(entry) = self.entry(id) else {
+            return Err(Denial::new(id::ERROR_MATCH_NOT_FOUND).with("id", id.0));
+        };
+        let seats = human_seats(&entry, player);
+        if seats.is_empty() {
+            return Err(id::ERROR_NOT_A_PLAYER.into());
+        }
+        let spec = &entry.spec;
+        // The tournament first: an unrated tournament's match is unrated
+        // too, and still no take-backs.
+        if spec.tournament.is_some() {
+            return Err(id::TAKE_BACK_TOURNAMENT.into());
+        }
+        if spec.rated() {
+            return Err(id::TAKE_BACK_RATED.into());
+        }
+        if spec.players.iter().any(|p| p.ai_level.is_some()) {
+            return Err(id::TAKE_BACK_AI.into());
+        }
+        if spec.players.len() != 2 {
+            return Err(id::TAKE_BACK_PLAYERS.into());
+        }
+        let Some(m) = Self::snapshot(&entry).await else {
+            return Err(id::ERROR_MATCH_OVER.into());
+        };
+        if m.is_finished() {
+            return Err(id::ERROR_MATCH_OVER.into());
+        }
+        let nothing = || Denial::new(id::TAKE_BACK_NOTHING);
+        if m.phase() != PhaseKind::Playing {
+            return Err(nothing());
+        }
+        let record = m.current_game();
+        let played = record.game().moves().len() - record.opening_plies();
+        let Some(asker) = played
+            .checked_sub(1)
+            .map(|last| record.order().seat_at(last))
+            .filter(|s| seats.contains(s) && m.to_move() != Some(*s))
+        else {
+            return Err(nothing());
+        };
+        let game = m.games().len() as u8;
+        let turn = Turn {
+            game,
+            ply: u32::try_from(record.game().moves().len()).unwrap_or(u32::MAX),
+        };
+        let opponent = m
+            .seating()
+            .all()
+            .iter()
+            .copied()
+            .find(|s| *s != asker)
+            .expect("two seats");
+        let asked = entry
+            .take_backs
+            .lock()
+            .expect("lock")
+            .ask(asker, turn, Instant::now());
+        if !asked {
+            return Err(Denial::new(id::TAKE_BACK_LIMIT)
+                .with("limit", i64::from(TAKE_BACK_REQUESTS_PER_GAME)));
+        }
+        let p = self.presenter(&entry);
+        let catalog = &self.inner.catalog;
+        let l = spec.locale;
+        let name = |s: Seat| Value::name(spec.players[s.index()].name.clone());
+        let mv = record.game().moves()[record.game().moves().len() - 1];
+        let text = catalog.text(
+            l,
+            id::TAKE_BACK_ASKED,
+            &Args::new()
+                .set("player", name(asker))
+                .set("opponent", name(opponent))
+                .set("move", format!("{}. {mv}", turn.ply))
+                .set(
+                    "minutes",
+                    i64::try_from(TAKE_BACK_EXPIRY.as_secs() / 60).unwrap_or(0),
+                ),
+        );
+        let button = |accept: bool, label, style| Button {
+            label: catalog.plain(l, label),
+            action: ActionId::TakeBack {
+                match_id: entry.id,
+                turn,
+                accept,
+            },
+            style,
+            disabled: false,
+        };
+        let mut view: View = p.notice(text);
+        view.kind = ViewKind::Notice;
+        view.buttons = vec![vec![
+            button(true, id::BUTTON_TAKE_BACK_ACCEPT, ButtonStyle::Success),
+            button(false, id::BUTTON_TAKE_BACK_DECLINE, ButtonStyle::Danger),
+        ]];
+        let _ = self.inner.outbox.send(view);
+        Ok(())
+    }
+
+    /// `player` answers the take-back request of ply `turn` in match `id`
+    /// (its Accept or Decline button). Accepted, the match takes the ply
+    /// back (its notice and the asker's new turn follow as the match's
+    /// views); declined, nothing changes. Returns the line that closes the
+    /// request, in the match's language ("bob accepted the take-back.").
+    ///
+    /// # Errors
+    /// A [`Denial`] for the presser: no such match; the request is no
+    /// longer open (`take-back-expired`: answered, replaced, lapsed, the
+    /// position changed, or the bot restarted since); the presser is not
+    /// the opponent (`take-back-not-opponent`, naming who may answer); the
+    /// store could not record it (`error-try-again`, nothing changed and
+    /// the request stays open).
+    pub async fn answer_take_back(
+        &self,
+        id: MatchId,
+        player: UserId,
+        turn: Turn,
+        accept: bool,
+    ) -> Result<String, Denial> {
+        let Some(entry) = self.entry(id) else {
+            return Err(Denial::new(id::ERROR_MATCH_NOT_FOUND).with("id", id.0));
+        };
+        let expired = || Denial::new(id::TAKE_BACK_EXPIRED);
+        let Some(open) = entry.take_backs.lock().expect("lock").open_for(turn) else {
+            return Err(expired());
+        };
+        let spec = &entry.spec;
+        let opponent = spec
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (Seat::ALL[i], p))
+            .find(|(s, _)| *s != open.seat)
+            .map(|(s, _)| s)
+            .expect("two seats");
+        let seats = human_seats(&entry, player);
+        if !seats.contains(&opponent) {
+            return Err(Denial::new(id::TAKE_BACK_NOT_OPPONENT).with(
+                "player",
+                Value::name(spec.players[opponent.index()].name.clone()),
+            ));
+        }
+        let close = |entry: &Entry| entry.take_backs.lock().expect("lock").close(turn);
+        // Lapsed: its time is up, or the position is no longer the one it
+        // was asked in (the opponent moved, the game or match ended).
+        let now_turn = Self::snapshot(&entry).await.and_then(|m| m.turn());
+        let asked_in = Turn {
+            game: turn.game,
+            ply: turn.ply + 1,
+        };
+        if Instant::now() >= open.until || now_turn != Some(asked_in) {
+            close(&entry);
+            return Err(expired());
+        }
+        let catalog = &self.inner.catalog;
+        let answerer = Value::name(spec.players[opponent.index()].name.clone());
+        if !accept {
+            close(&entry);
+            return Ok(catalog.text(
+                spec.locale,
+                id::TAKE_BACK_DECLINED,
+                &Args::new().set("opponent", answerer),
+            ));
+        }
+        match entry.handle.act(open.seat, Action::TakeBack).await {
+            Ok(()) => {}
+            Err(TaskError::Unavailable) => return Err(id::ERROR_TRY_AGAIN.into()),
+            // The position moved on between the check and the task (a
+            // flag, a last-moment move): the request lapsed.
+            Err(TaskError::Refused(_) | TaskError::Closed) => {
+                close(&entry);
+                return Err(expired());
+            }
+        }
+        close(&entry);
+        Ok(catalog.text(
+            spec.locale,
+            id::TAKE_BACK_ACCEPTED,
+            &Args::new().set("opponent", answerer),
+        ))
+    }
+
+    /// Tournament `tournament` was cancelled while match `id` was played
+    /// for it: the match is aborted (docs/tournaments.md, "Cancelling"), as
+    /// a moderator's abort — applied by its task, journaled, no result, no
+    /// rating change, no buttons — and its end message says that the
+    /// tournament's cancellation ended it, not a moderator.
+    ///
+    /// # Errors
+    /// As [`Host::moderator_abort`].
+    pub async fn abort_for_cancelled_tournament(
+        &self,
+        id: MatchId,
+        tournament: TournamentId,
+    ) -> Result<(), AbortError> {
+        let entry = self.entry(id).ok_or(AbortError::NoSuchMatch)?;
+        if entry.finished.lock().expect("lock").is_some() {
+            return Err(AbortError::MatchOver);
+        }
+        let _ = entry.cancelled_tournament.set(tournament);
+        match entry.handle.moderator_abort().await {
+            Ok(()) => Ok(()),
+            Err(TaskError::Unavailable) => Err(AbortError::Unavailable),
+            Err(_) => Err(AbortError::MatchOver),
+        }
     }
 
     /// A moderator named `moderator` aborts match `id` (`/ladder abort`,
@@ -1519,6 +1765,25 @@ async fn present(
                         &Args::new().set("player", fourbot_i18n::Value::name(name)),
                     )));
                 }
+                // The board follows as the asker's new turn.
+                EventKind::TakenBack { turn, seat, mv, .. } => {
+                    send(
+                        p.notice(
+                            host.inner.catalog.text(
+                                entry.spec.locale,
+                                id::TAKE_BACK_DONE,
+                                &Args::new()
+                                    .set(
+                                        "player",
+                                        fourbot_i18n::Value::name(
+                                            entry.spec.players[seat.index()].name.clone(),
+                                        ),
+                                    )
+                                    .set("move", format!("{}. {mv}", turn.ply)),
+                            ),
+                        ),
+                    );
+                }
                 EventKind::Resumed if m.phase() == PhaseKind::BetweenGames => {
                     send(p.game_over_view(&m));
                 }
@@ -1714,4 +1979,16 @@ async fn stored_spec(
         seed: 0,
         tournament,
     })
+}
+
+/// The seats of match `entry` that `player` holds as a person (not the AI).
+fn human_seats(entry: &Entry, player: UserId) -> Vec<Seat> {
+    entry
+        .spec
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.id == player && p.ai_level.is_none())
+        .map(|(i, _)| Seat::ALL[i])
+        .collect()
 }

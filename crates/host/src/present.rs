@@ -120,6 +120,9 @@ pub struct Presenter<'a> {
     pub images: bool,
     /// The moderator who aborted the match (`/ladder abort`), once one did.
     pub moderator: Option<&'a str>,
+    /// The tournament whose cancellation aborted the match, if that is how
+    /// it ended (docs/tournaments.md, "Cancelling").
+    pub cancelled_tournament: Option<TournamentId>,
     /// The host aborted the match because its task died twice (or could
     /// not be reloaded): its end says so instead of naming a moderator.
     pub stopped: bool,
@@ -657,6 +660,10 @@ impl Presenter<'_> {
                     &Args::new().set("player", self.name(seat)),
                 ));
             }
+            End::ModeratorAbort if self.cancelled_tournament.is_some() => lines.push(self.text(
+                id::MATCH_ABORTED_TOURNAMENT_CANCELLED,
+                &Args::new().set("id", self.cancelled_tournament.map_or(0, |t| t.0)),
+            )),
             End::ModeratorAbort if self.stopped => {
                 lines.push(self.catalog.plain(self.locale, id::MATCH_ABORTED_ERROR));
             }
@@ -832,6 +839,7 @@ impl Presenter<'_> {
                     .with("column", column_letter(*column).to_string())
             }
             Refusal::Illegal(e) => Denial(move_error(e)),
+            Refusal::NothingToTakeBack { .. } => id::TAKE_BACK_NOTHING.into(),
         }
     }
 }
@@ -926,6 +934,7 @@ mod tests {
             epoch_unix_ms: 0,
             images: false,
             moderator: None,
+            cancelled_tournament: None,
             stopped: false,
             bands: None,
         }
@@ -1053,6 +1062,7 @@ mod tests {
             epoch_unix_ms: 0,
             images: false,
             moderator: None,
+            cancelled_tournament: None,
             stopped: false,
             bands: None,
         };

@@ -958,10 +958,11 @@ mod tests {
             over_text(&catalog, Locale::De, &card, too_few),
             "Turnier 3 wurde abgesagt: Zur Startzeit brauchte es mindestens 3 Spieler, beigetreten waren 2."
         );
-        // Cancelled by its creator or a moderator: no reason given.
+        // Cancelled by its creator or a moderator: no reason given; its
+        // running matches end with it (docs/tournaments.md, "Cancelling").
         assert_eq!(
             over_text(&catalog, Locale::EnUs, &card, None),
-            "Tournament 3 was cancelled."
+            "Tournament 3 was cancelled. Its matches still being played end now, aborted: no result, no rating change."
         );
     }
 

@@ -22,7 +22,7 @@ use std::time::Duration;
 use tokio::sync::{broadcast, mpsc, Mutex};
 
 use super::denial::Denial;
-use super::matches::{Host, Request};
+use super::matches::{AbortError, Host, Request};
 use super::moderation::{ModAction, ModLog, Moderator};
 use super::players::{discord_user, stored_player};
 use super::present::{NameSource, Seated, TournamentMatch};
@@ -901,6 +901,28 @@ impl Tournaments {
             .map_err(internal("cancelling a tournament"))?;
         if !ended {
             return Err(Denial::new(id::TOURNAMENT_ERROR_OVER));
+        }
+        // Its matches still played end with it, without a result
+        // (docs/tournaments.md, "Cancelling"): a match would otherwise count
+        // in a tournament that no longer exists, and stay rated under a
+        // rated tournament's terms without a word.
+        let running: Vec<MatchId> = match self.load(id).await {
+            Ok(l) => l
+                .pairings
+                .iter()
+                .filter(|p| p.pending())
+                .filter_map(|p| p.match_id)
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        for m in running {
+            match self.inner.host.abort_for_cancelled_tournament(m, id).await {
+                Ok(()) | Err(AbortError::MatchOver) => {}
+                Err(e) => {
+                    tracing::error!(match_id = %m, tournament = id.0, error = %e,
+                        "aborting a match of a cancelled tournament failed");
+                }
+            }
         }
         self.tell(TournamentNews::Over { id, reason });
         Ok(())

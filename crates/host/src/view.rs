@@ -120,7 +120,8 @@ pub struct Picture {
 /// Text form (fits Discord's 100-character custom id):
 /// `m:<match>:<game>.<ply>:drop:<column letter>`,
 /// `m:<match>:<game>.<ply>:pop:<column letter>`, `m:<match>:<game>:resign-game`,
-/// `m:<match>:resign-match`, `m:<match>:<game>:ready`, `m:<match>:rematch`.
+/// `m:<match>:resign-match`, `m:<match>:<game>:ready`, `m:<match>:rematch`,
+/// `m:<match>:<game>.<ply>:take-back:yes` (or `:no`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ActionId {
     /// Play a move at a turn.
@@ -156,6 +157,17 @@ pub enum ActionId {
         /// The finished match.
         match_id: MatchId,
     },
+    /// The opponent's answer to a take-back request (docs/match.md,
+    /// "Take-back"): `turn` is the ply asked to be taken back, so a press
+    /// after the position changed no longer matches.
+    TakeBack {
+        /// The match.
+        match_id: MatchId,
+        /// The game and ply to take back.
+        turn: Turn,
+        /// Accept (true) or decline.
+        accept: bool,
+    },
 }
 
 impl ActionId {
@@ -166,7 +178,8 @@ impl ActionId {
             | ActionId::ResignGame { match_id, .. }
             | ActionId::ResignMatch { match_id }
             | ActionId::Ready { match_id, .. }
-            | ActionId::Rematch { match_id } => match_id,
+            | ActionId::Rematch { match_id }
+            | ActionId::TakeBack { match_id, .. } => match_id,
         }
     }
 }
@@ -191,6 +204,18 @@ impl fmt::Display for ActionId {
             ActionId::ResignMatch { match_id } => write!(f, "m:{match_id}:resign-match"),
             ActionId::Ready { match_id, game } => write!(f, "m:{match_id}:{game}:ready"),
             ActionId::Rematch { match_id } => write!(f, "m:{match_id}:rematch"),
+            ActionId::TakeBack {
+                match_id,
+                turn,
+                accept,
+            } => {
+                let answer = if accept { "yes" } else { "no" };
+                write!(
+                    f,
+                    "m:{match_id}:{}.{}:take-back:{answer}",
+                    turn.game, turn.ply
+                )
+            }
         }
     }
 }
@@ -222,6 +247,23 @@ impl FromStr for ActionId {
                 match_id,
                 game: game(g)?,
             }),
+            [turn, "take-back", answer] => {
+                let (g, ply) = turn.split_once('.').ok_or_else(bad)?;
+                let turn = Turn {
+                    game: game(g)?,
+                    ply: ply.parse().map_err(|_| bad())?,
+                };
+                let accept = match answer {
+                    "yes" => true,
+                    "no" => false,
+                    _ => return Err(bad()),
+                };
+                Ok(ActionId::TakeBack {
+                    match_id,
+                    turn,
+                    accept,
+                })
+            }
             [turn, kind, column] => {
                 let (g, ply) = turn.split_once('.').ok_or_else(bad)?;
                 let turn = Turn {
@@ -273,6 +315,16 @@ mod tests {
                 game: 1,
             },
             ActionId::Rematch { match_id: m },
+            ActionId::TakeBack {
+                match_id: m,
+                turn,
+                accept: true,
+            },
+            ActionId::TakeBack {
+                match_id: m,
+                turn,
+                accept: false,
+            },
         ] {
             let text = id.to_string();
             assert!(text.len() <= 100);
@@ -298,6 +350,7 @@ mod tests {
             "m:1:1.2:fly:d",
             "m:1:1:2:drop:d",
             "m:1:1.2:drop:D",
+            "m:1:1.2:take-back:maybe",
         ] {
             assert!(text.parse::<ActionId>().is_err(), "{text}");
         }

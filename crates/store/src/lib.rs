@@ -58,7 +58,8 @@ pub use matches::{LoadedMatch, NewMatch, ResumedMatch, StoredClock};
 pub use moderation::ModerationRecord;
 pub use people::{GuildLimits, GuildSettings, PlayerInfo, PlayerSettings};
 pub use queries::{
-    GameDetail, HistoryEntry, MatchDetail, MoveDetail, RatedEntry, RunningEntry, SeatDetail,
+    GameDetail, HeadToHead, HistoryEntry, MatchDetail, MoveDetail, RatedEntry, RunningEntry,
+    SeatDetail,
 };
 pub use ratings::{
     competition_ranks, LadderEntry, PoolRating, RatingChange, RatingPoint, RatingSystem,
@@ -482,6 +483,15 @@ macro_rules! migrations {
                     "../../../migrations/",
                     $dir,
                     "/0009_moderation_log.sql"
+                )),
+            ),
+            (
+                10,
+                "take backs",
+                include_str!(concat!(
+                    "../../../migrations/",
+                    $dir,
+                    "/0010_take_backs.sql"
                 )),
             ),
         ]

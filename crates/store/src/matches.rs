@@ -657,6 +657,7 @@ impl Db {
                 "resign-game" => Action::ResignGame,
                 "resign-match" => Action::ResignMatch,
                 "ready" => Action::Ready,
+                "take-back" => Action::TakeBack,
                 "remove" => {
                     let seat =
                         seat.ok_or_else(|| StoreError::corrupt(id, "remove without seat"))?;
@@ -815,6 +816,10 @@ enum EntryKind {
     },
     /// `resign-game`, `resign-match`, `ready`, `remove`, `resume`, `abort`.
     Action(&'static str),
+    /// A `take-back` action of ply `ply` of game `game`: journaled as an
+    /// action, and that ply's row in `moves` marked `taken_back` (it stays
+    /// in the journal, which replays it and then the take-back).
+    TakeBack { game: i64, ply: i64 },
 }
 
 /// The journal rows that recording `events` writes, in order; `since` is
@@ -857,6 +862,18 @@ fn journal_entries(events: &[Event], mut since: i64) -> Vec<Entry> {
             EventKind::Ready { seat, .. } => out.push(action(at, Some(seat), "ready")),
             EventKind::Resumed => {
                 out.push(action(at, None, "resume"));
+                since = at;
+            }
+            EventKind::TakenBack { turn, seat, .. } => {
+                out.push(Entry {
+                    at,
+                    seat: Some(seat.index() as i64),
+                    kind: EntryKind::TakeBack {
+                        game: i64::from(turn.game),
+                        ply: i64::from(turn.ply),
+                    },
+                });
+                // The turn that starts again is timed from the take-back.
                 since = at;
             }
             EventKind::Flag { .. } | EventKind::Abort { .. } | EventKind::ModeratorAbort => {}
@@ -986,6 +1003,7 @@ async fn holds_entries(
                     && r.get::<Option<i64>, _>("bank_ms") == Some(*bank_ms)
             }
             EntryKind::Action(kind) => r.get::<String, _>("kind") == *kind,
+            EntryKind::TakeBack { .. } => r.get::<String, _>("kind") == "take-back",
         };
         same_kind && r.get::<i64, _>("at_ms") == e.at && r.get::<Option<i64>, _>("seat") == e.seat
     }))
@@ -1077,6 +1095,20 @@ pub(super) async fn record_in(
             }
             EntryKind::Action(kind) => {
                 insert_action(&mut *conn, id, seq, entry.at, entry.seat, kind).await?;
+            }
+            EntryKind::TakeBack { game, ply } => {
+                insert_action(&mut *conn, id, seq, entry.at, entry.seat, "take-back").await?;
+                // The ply leaves the game's move list (export, replay,
+                // history) and its number is free for the move made again.
+                sqlx::query(
+                    "UPDATE moves SET taken_back = 1
+                     WHERE match_id = $1 AND game = $2 AND ply = $3 AND taken_back = 0",
+                )
+                .bind(id.0)
+                .bind(*game)
+                .bind(*ply)
+                .execute(&mut *conn)
+                .await?;
             }
         }
     }

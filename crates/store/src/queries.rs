@@ -24,6 +24,30 @@ pub struct SeatDetail {
     pub bank_ms: u64,
 }
 
+/// The head-to-head record of one player against another on one server
+/// (`/rating user versus`, docs/discord.md): the finished two-sided
+/// matches in which they sat on opposite sides, rated or not, every
+/// variant, neither aborted nor voided (an aborted or voided match has no
+/// result to count, docs/rules.md §3, §6). Seen from the first player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HeadToHead {
+    /// Matches counted.
+    pub matches: u32,
+    /// Games of those matches the first player's side won (a resigned game
+    /// is won by the other side; a game ended by a forfeit or an abort
+    /// gives no points and counts nowhere).
+    pub won: u32,
+    /// Games drawn.
+    pub drawn: u32,
+    /// Games lost.
+    pub lost: u32,
+    /// Match points of the first player's side, summed, in half-points
+    /// (a forfeit counts as recorded: 0:2).
+    pub points_halves: u32,
+    /// Match points of the other player's side, in half-points.
+    pub other_halves: u32,
+}
+
 /// One stored move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveDetail {
@@ -273,7 +297,7 @@ impl Db {
         .await?;
         let move_rows = sqlx::query(
             "SELECT game, ply, seat, mv, at_ms, time_used_ms, bank_ms FROM moves
-             WHERE match_id = $1 ORDER BY game, ply",
+             WHERE match_id = $1 AND taken_back = 0 ORDER BY game, ply",
         )
         .bind(id.0)
         .fetch_all(&self.pool)
@@ -329,6 +353,81 @@ impl Db {
             blocks: m.get("blocks"),
             seats,
             games,
+        })
+    }
+
+    /// The head-to-head record of `player` against `other` on server
+    /// `guild` ([`HeadToHead`]): two COUNT/SUM queries over the matches in
+    /// which both sat, on opposite sides of a match of exactly two sides.
+    /// The same player twice has no record (all zero).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn head_to_head(
+        &self,
+        guild: GuildId,
+        player: PlayerId,
+        other: PlayerId,
+    ) -> Result<HeadToHead, StoreError> {
+        // The matches counted: `a` is the player's seat, `b` the other's,
+        // `sa`/`sb` their sides' results; a third side (three players)
+        // leaves the match out. SUM is cast: PostgreSQL sums BIGINT to
+        // NUMERIC, which sqlx's Any driver cannot read.
+        const COUNTED: &str = "FROM matches AS m
+             JOIN match_seats AS a ON a.match_id = m.id AND a.player_id = $1
+             JOIN match_seats AS b ON b.match_id = m.id AND b.player_id = $2 AND b.side <> a.side
+             WHERE m.guild_id = $3 AND m.phase = 'finished' AND m.voided = 0
+               AND m.end_kind <> 'aborted'
+               AND NOT EXISTS (SELECT 1 FROM match_sides AS x WHERE x.match_id = m.id
+                               AND x.side <> a.side AND x.side <> b.side)";
+        if player == other {
+            return Ok(HeadToHead::default());
+        }
+        let mut conn = self.read().await?;
+        let totals = sqlx::query(&format!(
+            "SELECT COUNT(*) AS matches,
+                    CAST(COALESCE(SUM(sa.points_halves), 0) AS BIGINT) AS mine,
+                    CAST(COALESCE(SUM(sb.points_halves), 0) AS BIGINT) AS theirs
+             {}",
+            COUNTED.replacen(
+                "WHERE",
+                "JOIN match_sides AS sa ON sa.match_id = m.id AND sa.side = a.side
+             JOIN match_sides AS sb ON sb.match_id = m.id AND sb.side = b.side
+             WHERE",
+                1
+            )
+        ))
+        .bind(player.0)
+        .bind(other.0)
+        .bind(super::gid(guild))
+        .fetch_one(&mut *conn)
+        .await?;
+        let games = sqlx::query(&format!(
+            "SELECT CAST(COALESCE(SUM(CASE WHEN ga.points_halves > gb.points_halves THEN 1 ELSE 0 END), 0) AS BIGINT) AS won,
+                    CAST(COALESCE(SUM(CASE WHEN ga.points_halves = gb.points_halves AND ga.points_halves > 0 THEN 1 ELSE 0 END), 0) AS BIGINT) AS drawn,
+                    CAST(COALESCE(SUM(CASE WHEN ga.points_halves < gb.points_halves THEN 1 ELSE 0 END), 0) AS BIGINT) AS lost
+             {}",
+            COUNTED.replacen(
+                "WHERE",
+                "JOIN game_points AS ga ON ga.match_id = m.id AND ga.side = a.side
+             JOIN game_points AS gb ON gb.match_id = m.id AND gb.game = ga.game AND gb.side = b.side
+             WHERE",
+                1
+            )
+        ))
+        .bind(player.0)
+        .bind(other.0)
+        .bind(super::gid(guild))
+        .fetch_one(&mut *conn)
+        .await?;
+        let n = |r: &AnyRow, c: &str| u32::try_from(r.get::<i64, _>(c)).unwrap_or(u32::MAX);
+        Ok(HeadToHead {
+            matches: n(&totals, "matches"),
+            won: n(&games, "won"),
+            drawn: n(&games, "drawn"),
+            lost: n(&games, "lost"),
+            points_halves: n(&totals, "mine"),
+            other_halves: n(&totals, "theirs"),
         })
     }
 

@@ -34,6 +34,7 @@ pub fn all() -> Vec<poise::Command<Arc<Data>, Error>> {
         play::resign(),
         play::resign_game(),
         play::board(),
+        play::takeback(),
         rating::rating(),
         rating::leaderboard(),
         rating::history(),
@@ -177,7 +178,7 @@ mod tests {
     fn every_command_that_reads_the_server_is_guild_only() {
         let mut all = Vec::new();
         leaves("", &super::all(), &mut all);
-        assert_eq!(all.len(), 30, "{all:?}");
+        assert_eq!(all.len(), 31, "{all:?}");
         assert!(all.contains(&("challenge-menu".to_string(), true)));
         assert!(all.contains(&("tournament join".to_string(), true)));
         assert!(all.contains(&("ladder void".to_string(), true)));
@@ -194,6 +195,7 @@ mod tests {
                 "resign",
                 "resign-game",
                 "board",
+                "takeback",
                 "rules",
                 "settings",
                 "help"

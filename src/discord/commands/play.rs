@@ -1,8 +1,10 @@
-//! The match commands: `/resign`, `/resign-game` (as the buttons) and
-//! `/board` (the current board, privately). Each acts on the match of the
-//! thread it is used in, or on the user's only running match; with several
-//! running and none meant by the channel, the reply is a private select
-//! menu of them ([`Picked`], issue 35 §2), and the choice acts
+//! The match commands: `/resign`, `/resign-game` (as the buttons),
+//! `/board` (the current board, privately) and `/takeback` (a take-back
+//! request, posted in the match's thread with the opponent's Accept and
+//! Decline). Each acts on the match of the thread it is used in, or on the
+//! user's only running match; with several running and none meant by the
+//! channel, `/resign`, `/resign-game` and `/board` answer with a private
+//! select menu of them ([`Picked`], issue 35 §2), and the choice acts
 //! ([`on_pick`]).
 
 use poise::CreateReply;
@@ -161,6 +163,39 @@ pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
         reply = reply.attachment(picture(png, BOARD_FILE, view.alt.as_deref()));
     }
     ctx.send(reply).await?;
+    Ok(())
+}
+
+/// Ask your opponent to take back your last move (unrated matches)
+// docs/match.md, "Take-back": the host checks the rules and posts the
+// request in the match's thread as a notice with Accept and Decline; the
+// asker's private "thinking" answer is removed, or replaced by the
+// refusal in their language.
+#[poise::command(slash_command)]
+pub(super) async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
+    let poise::Context::Application(actx) = ctx else {
+        return Ok(());
+    };
+    let i = actx.interaction;
+    let data = ctx.data().clone();
+    data.routes.startup.wait().await;
+    let player = user_id(&i.user);
+    let Some(id) = data.routes.match_for(i.channel_id, player) else {
+        return deny(ctx, &no_match_meant(&data, player)).await;
+    };
+    match data.host.take_back(id, player).await {
+        Ok(()) => i.delete_response(ctx.http()).await?,
+        Err(d) => {
+            let text = data.catalog().render(user_locale(ctx), d.message());
+            i.edit_response(
+                ctx.http(),
+                EditInteractionResponse::new()
+                    .content(clip(&text))
+                    .allowed_mentions(mentions_only(&[])),
+            )
+            .await?;
+        }
+    }
     Ok(())
 }
 

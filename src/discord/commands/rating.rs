@@ -18,8 +18,8 @@ use serenity::all::{
 use crate::game::Variant;
 use crate::host::ladder::LeaderboardPage;
 use crate::host::ladder_views::{
-    history_text, leaderboard_standings, page_message, rating_card, rating_none, CardChart,
-    PageButton, HISTORY,
+    head_to_head_text, history_text, leaderboard_standings, page_message, rating_card, rating_none,
+    CardChart, PageButton, HISTORY,
 };
 use crate::host::terms::public_locale;
 use crate::i18n::{Catalog, Locale};
@@ -30,8 +30,8 @@ use super::super::choices::VariantChoice;
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only, style};
 use super::super::reply::{
-    guild_locale, guild_of, host_guild, private, private_followup, seated, user_locale,
-    PrivateAnswer,
+    author_seated, guild_locale, guild_of, host_guild, private, private_followup, seated,
+    user_locale, PrivateAnswer,
 };
 use super::super::rest::acknowledge;
 
@@ -58,25 +58,57 @@ async fn chart_files(charts: Vec<CardChart>) -> Vec<CreateAttachment> {
     drawn.unwrap_or_default()
 }
 
-/// Show a player's rating on this server.
+/// Show a player's rating on this server
+// With someone else's rating, or with `versus`, the head-to-head record of
+// two players too (issue 35): `user` against the one who asks, or `user`
+// (default the asker) against `versus`.
 #[poise::command(slash_command, guild_only)]
 pub(super) async fn rating(
     ctx: Context<'_>,
     user: Option<User>,
     variant: Option<VariantChoice>,
+    versus: Option<User>,
 ) -> Result<(), Error> {
     let asked = std::time::Instant::now();
     let data = ctx.data().clone();
     let catalog = data.catalog();
     let l = user_locale(ctx);
     let guild = guild_of(ctx);
+    let me = author_seated(ctx);
     let user = seated(user.as_ref().unwrap_or_else(|| ctx.author()), None);
+    // Whose record against whom: `versus` names the other side; else the
+    // one who asks, when the card is someone else's.
+    let other = match &versus {
+        Some(v) => Some(seated(v, None)),
+        None => Some(me).filter(|me| me.id != user.id),
+    };
     let wanted = variant.map(|v| v.0);
     let cards = data.ladder.rating_card(guild, &user, wanted).await?;
+    let record = match &other {
+        Some(o) => Some((o, data.ladder.head_to_head(guild, &user, o).await?)),
+        None => None,
+    };
+    let h2h = |name: &str| {
+        record
+            .as_ref()
+            .map(|(o, r)| head_to_head_text(catalog, l, name, &o.name, r))
+    };
     if cards.is_empty() {
-        return private(ctx, rating_none(catalog, l, &user.name, wanted)).await;
+        let none = rating_none(catalog, l, &user.name, wanted);
+        let text = match h2h(&user.name) {
+            Some(h) => format!("{none}\n\n{h}"),
+            None => none,
+        };
+        return private(ctx, text).await;
     }
-    let card = rating_card(catalog, l, &user.name, &cards);
+    let mut card = rating_card(catalog, l, &user.name, &cards);
+    // The card names the player as this server shows them.
+    let shown = cards
+        .first()
+        .map_or(user.name.as_str(), |c| c.entry.name.as_str());
+    if let Some(h) = h2h(shown) {
+        card.text = format!("{}\n\n{h}", card.text);
+    }
     // The charts wait for a picture permit (pictures.rs), behind replays
     // perhaps: an answer past its token's time goes by direct message or
     // nowhere, never public (reply::late_answer).

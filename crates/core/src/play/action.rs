@@ -40,6 +40,12 @@ pub enum Action {
     ResignMatch,
     /// Ready for the next game (between games).
     Ready,
+    /// Undo the seat's own last ply of the current game, while another
+    /// seat is to move (an accepted take-back: docs/match.md, "Take-back").
+    /// Whether a take-back is allowed at all (unrated matches only, asked
+    /// and accepted) is the host's rule; the match checks only that the
+    /// ply can be undone.
+    TakeBack,
 }
 
 impl Action {
@@ -50,6 +56,7 @@ impl Action {
             Action::ResignGame => ActionKind::ResignGame,
             Action::ResignMatch => ActionKind::ResignMatch,
             Action::Ready => ActionKind::Ready,
+            Action::TakeBack => ActionKind::TakeBack,
         }
     }
 }
@@ -65,16 +72,20 @@ pub enum ActionKind {
     ResignMatch,
     /// Ready for the next game.
     Ready,
+    /// Take back one's last ply.
+    TakeBack,
 }
 
 impl fmt::Display for ActionKind {
-    /// The script's words: `move`, `resign-game`, `resign-match`, `ready`.
+    /// The script's words: `move`, `resign-game`, `resign-match`, `ready`,
+    /// `take-back`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             ActionKind::Move => "move",
             ActionKind::ResignGame => "resign-game",
             ActionKind::ResignMatch => "resign-match",
             ActionKind::Ready => "ready",
+            ActionKind::TakeBack => "take-back",
         })
     }
 }
@@ -148,4 +159,12 @@ pub enum Refusal {
     /// The move is illegal in the position.
     #[error("illegal move: {0}")]
     Illegal(#[from] MoveError),
+    /// A take-back with nothing to undo: the current game's last ply is not
+    /// the seat's (or the game has no ply of a player yet), or it is the
+    /// seat's own turn.
+    #[error("nothing to take back: {seat} did not make the last move")]
+    NothingToTakeBack {
+        /// The seat that asked.
+        seat: Seat,
+    },
 }

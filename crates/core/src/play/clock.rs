@@ -171,6 +171,26 @@ impl Clock {
         bank
     }
 
+    /// A take-back at `now` (docs/match.md, "Take-back"): the running turn
+    /// of another seat is charged as a stop charges it (no increment), and
+    /// `seat`'s turn starts again at `now`. Nothing runs back: `seat` keeps
+    /// its bank as it is, less the increment its undone ply earned (so a
+    /// take-back never gains time); when that ply was `seat`'s first move
+    /// of the match (`first_move`: it was not charged and earned nothing),
+    /// the seat has not moved any more and its turn is under the abort
+    /// window again. Returns `seat`'s bank.
+    pub fn take_back(&mut self, seat: Seat, first_move: bool, now: Timestamp) -> u64 {
+        self.stop(now);
+        let i = seat.index();
+        if first_move {
+            self.moved[i] = false;
+        } else {
+            self.banks[i] = self.banks[i].saturating_sub(self.settings.control.increment_ms());
+        }
+        self.running = Running::Turn { seat, since: now };
+        self.banks[i]
+    }
+
     /// Stops whatever runs at `now`, charging the running time with no
     /// increment (resign, flag, end of the match).
     pub fn stop(&mut self, now: Timestamp) {

@@ -72,6 +72,20 @@ pub enum EventKind {
     /// with [`super::GameEnd::Aborted`] and [`EventKind::MatchOver`]
     /// follows).
     ModeratorAbort,
+    /// `seat`'s ply `turn` (move `mv`) was taken back (docs/match.md,
+    /// "Take-back"): it is no longer in the game, and `seat` is to move at
+    /// `turn` again, with `bank_ms` in its bank (the time it used stays
+    /// used; the increment that ply earned is taken off again).
+    TakenBack {
+        /// The ply undone: its game and number, which is the turn now.
+        turn: Turn,
+        /// Whose ply it was (and who is to move again).
+        seat: Seat,
+        /// The move undone.
+        mv: Move,
+        /// The seat's bank as its turn starts again, ms.
+        bank_ms: u64,
+    },
     /// The bot restarted: the turn in progress (or the break between games)
     /// began again, with no time charged for the outage.
     Resumed,
@@ -120,6 +134,12 @@ impl fmt::Display for Event {
             EventKind::Flag { seat } => write!(f, "flag {seat}"),
             EventKind::Abort { seat } => write!(f, "abort {seat}"),
             EventKind::ModeratorAbort => f.write_str("abort by a moderator"),
+            EventKind::TakenBack {
+                turn,
+                seat,
+                mv,
+                bank_ms,
+            } => write!(f, "take-back {seat} {mv} ({turn}) bank {bank_ms}"),
             EventKind::Resumed => f.write_str("resumed after a restart"),
             EventKind::MatchOver { result } => {
                 write!(f, "match over: {}; score {}", result.end, result.score)?;

@@ -410,7 +410,53 @@ impl Match {
                 Ok(())
             }
             Action::Ready => self.ready(seat, now),
+            Action::TakeBack => self.take_back(seat, now),
         }
+    }
+
+    /// `seat` takes back its last ply of the current game at `now`
+    /// (docs/match.md, "Take-back"): the disc leaves the board and the
+    /// move list, the game is as it was before that ply, and `seat` is to
+    /// move at that turn again ([`Clock::take_back`]: time used stays
+    /// used). Emits [`EventKind::TakenBack`].
+    fn take_back(&mut self, seat: Seat, now: Timestamp) -> Result<(), Refusal> {
+        if self.phase != Phase::Playing {
+            return Err(self.wrong_phase(ActionKind::TakeBack));
+        }
+        let nothing = Refusal::NothingToTakeBack { seat };
+        let record = self.games.last().expect("a game");
+        let played = record.game.moves().len() - record.opening;
+        if played == 0 || record.order.seat_at(played - 1) != seat || record.to_move() == Some(seat)
+        {
+            return Err(nothing);
+        }
+        let moves = record.game.moves();
+        let mv = moves[moves.len() - 1];
+        let turn = Turn {
+            game: self.games.len() as u8,
+            ply: u32::try_from(moves.len()).unwrap_or(u32::MAX),
+        };
+        let before = Game::from_moves(*record.game.start(), &moves[..moves.len() - 1])
+            .expect("a prefix of a legal game is legal");
+        // The undone ply was the seat's first move of the match when the
+        // seat has no other ply in any game of it.
+        let plies_of = |r: &GameRecord| {
+            let n = r.game.moves().len() - r.opening;
+            (0..n).filter(|&k| r.order.seat_at(k) == seat).count()
+        };
+        let first_move = self.games.iter().map(plies_of).sum::<usize>() == 1;
+        self.games.last_mut().expect("a game").game = before;
+        let bank_ms = self.clock.take_back(seat, first_move, now);
+        self.emit(
+            now,
+            EventKind::TakenBack {
+                turn,
+                seat,
+                mv,
+                bank_ms,
+            },
+        );
+        Ok(())
     }
 
     /// Resumes the match at `now` after the bot was down (docs/rules.md §4): the

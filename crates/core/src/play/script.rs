@@ -11,7 +11,9 @@
 //! - `move <m>`: a move as a player types it (`d`, `4`, `-a`, `pop a`), for
 //!   the current turn; `move <m> @<ply>` names the 1-based ply of the current
 //!   game the move is meant for (to reproduce stale or doubled presses);
-//! - `resign-game`, `resign-match`, `ready`.
+//! - `resign-game`, `resign-match`, `ready`;
+//! - `take-back`: the seat takes back its last ply (an accepted take-back,
+//!   docs/match.md "Take-back"; the script asks nobody).
 //!
 //! `#` starts a comment; blank lines are skipped. Lines must be in time order
 //! (equal times allowed: applied in line order).
@@ -71,7 +73,7 @@ pub enum LineError {
     #[error(transparent)]
     BadSeat(#[from] BadSeat),
     /// No action, or an unknown one.
-    #[error("\"{0}\" is not an action (move <m>, resign-game, resign-match, ready)")]
+    #[error("\"{0}\" is not an action (move <m>, resign-game, resign-match, ready, take-back)")]
     BadAction(String),
     /// `move` without a move.
     #[error("move needs a move, e.g. move d")]
@@ -107,6 +109,7 @@ enum Step {
     ResignGame,
     ResignMatch,
     Ready,
+    TakeBack,
 }
 
 struct Line {
@@ -152,6 +155,7 @@ fn parse_line(text: &str) -> Result<Option<Line>, LineError> {
         "resign-game" => Step::ResignGame,
         "resign-match" => Step::ResignMatch,
         "ready" => Step::Ready,
+        "take-back" => Step::TakeBack,
         other => return Err(LineError::BadAction(other.to_string())),
     };
     if !matches!(step, Step::Move { .. }) {
@@ -249,6 +253,7 @@ pub fn run_script_match(script: &str, setup: MatchSetup) -> Result<ScriptRun, Sc
             Step::ResignGame => Action::ResignGame,
             Step::ResignMatch => Action::ResignMatch,
             Step::Ready => Action::Ready,
+            Step::TakeBack => Action::TakeBack,
         };
         if let Err(refusal) = m.apply(line.seat, action, now) {
             let _ = writeln!(out, "refused: {refusal} (line {number})");

@@ -877,3 +877,84 @@ fn teams_and_three_players_abort_while_any_seat_never_moved() {
     assert_eq!(aborted(&m), (P3, cause));
     assert_eq!(m.result().unwrap().places, None, "nobody placed");
 }
+
+/// docs/match.md, "Take-back": the ply leaves the game, its mover is to
+/// move at that turn again, the opponent's running time is charged, and the
+/// increment the ply earned is taken off; nobody gains time.
+#[test]
+fn a_take_back_undoes_the_ply_and_the_clock_does_not_run_back() {
+    let mut m = start(Variant::Classic, "10+10");
+    play(&mut m, "d", 1_000).unwrap(); // p1's first move: free
+    play(&mut m, "d", 2_000).unwrap(); // p2's first move: free
+    play(&mut m, "c", 5_000).unwrap(); // p1: 3 s used, +10 s
+    assert_eq!(m.bank(P1, t(5_000)), 600_000 - 3_000 + 10_000);
+    m.drain_events().for_each(drop);
+    // Not p2's to take back; nor p1's own when it is p1's turn.
+    assert_eq!(
+        m.apply(P2, Action::TakeBack, t(6_000)),
+        Err(Refusal::NothingToTakeBack { seat: P2 })
+    );
+    // p2 thought for 4 s before accepting: those 4 s are p2's.
+    m.apply(P1, Action::TakeBack, t(9_000)).unwrap();
+    assert_eq!(m.to_move(), Some(P1));
+    assert_eq!(m.turn(), Some(Turn { game: 1, ply: 3 }));
+    assert_eq!(m.current_game().game().moves().len(), 2);
+    assert_eq!(
+        m.bank(P1, t(9_000)),
+        600_000 - 3_000,
+        "the increment is taken off"
+    );
+    assert_eq!(
+        m.bank(P2, t(9_000)),
+        600_000 - 4_000,
+        "time spent stays spent"
+    );
+    assert_eq!(
+        m.bank(P1, t(10_000)),
+        600_000 - 4_000,
+        "p1's bank runs again"
+    );
+    let kinds: Vec<EventKind> = m.drain_events().map(|e| e.kind).collect();
+    assert_eq!(
+        kinds,
+        [EventKind::TakenBack {
+            turn: Turn { game: 1, ply: 3 },
+            seat: P1,
+            mv: parse_move("c", Variant::Classic).unwrap(),
+            bank_ms: 597_000,
+        }]
+    );
+    // Twice in a row there is nothing left of p1's to take back.
+    assert_eq!(
+        m.apply(P1, Action::TakeBack, t(10_000)),
+        Err(Refusal::NothingToTakeBack { seat: P1 })
+    );
+    // The move made again is an ordinary move at the same ply.
+    play(&mut m, "e", 11_000).unwrap();
+    assert_eq!(m.turn(), Some(Turn { game: 1, ply: 4 }));
+}
+
+/// A take-back of a seat's first move of the match puts that seat back
+/// under the abort window (its first move was never charged).
+#[test]
+fn taking_back_a_first_move_restores_the_abort_window() {
+    let mut m = start(Variant::Classic, "10+10");
+    play(&mut m, "d", 1_000).unwrap();
+    m.apply(P1, Action::TakeBack, t(2_000)).unwrap();
+    assert!(!m.clock().has_moved(P1));
+    assert_eq!(m.bank(P1, t(2_000)), 600_000);
+    let abort = m.expiry().unwrap();
+    assert_eq!(
+        abort.at,
+        t(2_000 + 180_000),
+        "the window counts from the take-back"
+    );
+    // Between games there is no turn to take back.
+    let mut m = start(Variant::Classic, "10+10");
+    play_all(&mut m, RED_WINS, 1_000, 1_000);
+    assert_eq!(m.phase(), PhaseKind::BetweenGames);
+    assert!(matches!(
+        m.apply(P1, Action::TakeBack, t(20_000)),
+        Err(Refusal::WrongPhase { .. })
+    ));
+}

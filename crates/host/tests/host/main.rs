@@ -11,5 +11,6 @@ mod lost_answers;
 mod match_task;
 mod service;
 mod support;
+mod take_back;
 mod task_deaths;
 mod tournaments;

@@ -53,7 +53,7 @@ pub(crate) async fn next(views: &mut UnboundedReceiver<View>) -> View {
         .expect("outbox open")
 }
 
-async fn next_turn(views: &mut UnboundedReceiver<View>) -> View {
+pub(crate) async fn next_turn(views: &mut UnboundedReceiver<View>) -> View {
     loop {
         let v = next(views).await;
         if matches!(v.kind, ViewKind::Turn { .. }) {
@@ -64,7 +64,7 @@ async fn next_turn(views: &mut UnboundedReceiver<View>) -> View {
 
 /// A refusal as `user` reads it in `l`: the host refuses with a message,
 /// the front end renders it.
-fn says(host: &Host, l: Locale, d: &fourbot_host::Denial) -> String {
+pub(crate) fn says(host: &Host, l: Locale, d: &fourbot_host::Denial) -> String {
     host.catalog().render(l, d.message())
 }
 

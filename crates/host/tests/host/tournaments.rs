@@ -1328,3 +1328,40 @@ async fn one_tournaments_slow_news_does_not_hold_back_anothers_and_each_keeps_it
     );
     assert_eq!(seen.iter().filter(|(t, _)| *t == 2).count(), 3);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn cancelling_a_rated_tournament_aborts_its_running_matches_and_their_threads_say_why() {
+    // Before (issue 35): a match outlived its cancelled tournament, its end
+    // said "The result counts in tournament 1" under a card that said
+    // "Cancelled", and a rated Swiss's match stayed rated without a word.
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field(db.clone());
+    let tid = started(&f, Format::Swiss, 4).await;
+    let boards = next_round(&mut f).await.unwrap();
+    let matches = open(&f, tid, &boards).await;
+    // On the first board both have moved (the match would be rated); on
+    // the second nobody has (it would count as a forfeit in a tournament).
+    let (b, played) = matches[0].clone();
+    drop_disc(&f, played, &b.first, 3).await;
+    drop_disc(&f, played, b.second.as_ref().unwrap(), 3).await;
+    let (_, unplayed) = matches[1].clone();
+    f.t.cancel(tid, &moderator(player(0))).await.unwrap();
+    for m in [played, unplayed] {
+        let text = closing(&f, m).await;
+        assert!(
+            text.contains(&format!(
+                "Tournament {} was cancelled, so this match ends here: aborted, no result, no rating change, and it counts in no tournament.",
+                tid.0
+            )),
+            "{text}"
+        );
+        assert!(
+            !text.contains("counts in tournament") && !text.contains("moderator"),
+            "{text}"
+        );
+        assert!(db.rating_changes(m).await.unwrap().is_empty(), "match {m}");
+        let detail = db.match_detail(m).await.unwrap();
+        assert_eq!(detail.end.as_deref(), Some("aborted"), "match {m}");
+    }
+    assert_eq!(state_of(&f, tid).await, TournamentState::Cancelled);
+}

@@ -169,10 +169,10 @@ fourbot_store::engine_tests! {
             conns.push(c);
         }
         drop(conns);
-        assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
         db.close().await;
         let again = Db::connect(&url).await.unwrap();
-        assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     }
 }
 
@@ -1485,5 +1485,148 @@ fourbot_store::engine_tests! {
         assert_as_the_old_recompute(&one, "a void by another process").await;
         one.close().await;
         other.close().await;
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn head_to_head_counts_the_two_players_matches_games_and_points_on_one_server(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["alice", "bob", "carol"]).await;
+        let (alice, bob, carol) = (ps[0], ps[1], ps[2]);
+        let setup = || MatchSetup::new(Variant::Classic, ClockSettings::new(TimeControl::DEFAULT));
+        // alice (p1) wins both games: 2:0.
+        let mut p = Play::start_with(&db, setup(), 1, &[alice, bob], 1_000).await;
+        p.win_game(Seat::P1).await;
+        p.ready_all().await;
+        p.win_game(Seat::P1).await;
+        // bob (p1) wins game 1, alice resigns game 2: 2:0 for bob.
+        let mut p = Play::start_with(&db, setup(), 1, &[bob, alice], 2_000).await;
+        p.win_game(Seat::P1).await;
+        p.ready_all().await;
+        p.everyone_moves().await;
+        p.act(Seat::P2, Action::ResignGame).await;
+        // One game each, then alice forfeits the match: 0:2, game 1 stays.
+        let mut p = Play::start_with(&db, setup(), 1, &[alice, bob], 3_000).await;
+        p.win_game(Seat::P1).await;
+        p.ready_all().await;
+        p.everyone_moves().await;
+        p.act(Seat::P1, Action::ResignMatch).await;
+        // A single game: alice wins 1:0.
+        let single = MatchSetup::new(Variant::Single, ClockSettings::new(TimeControl::DEFAULT));
+        let mut p = Play::start_with(&db, single, 1, &[alice, bob], 4_000).await;
+        p.win_game(Seat::P1).await;
+        // Not counted: aborted (bob never moved), voided, another server,
+        // another opponent, a running match.
+        let mut p = Play::start_with(&db, setup(), 1, &[alice, bob], 5_000).await;
+        p.drop_in(3).await;
+        p.act(Seat::P2, Action::ResignMatch).await;
+        let mut p = Play::start_with(&db, setup(), 1, &[alice, bob], 6_000).await;
+        p.win_game(Seat::P2).await;
+        p.ready_all().await;
+        p.win_game(Seat::P2).await;
+        assert!(db.void_match(p.id).await.unwrap());
+        let mut p = Play::start_with(&db, setup(), 2, &[alice, bob], 7_000).await;
+        p.win_game(Seat::P2).await;
+        p.ready_all().await;
+        p.win_game(Seat::P2).await;
+        let mut p = Play::start_with(&db, setup(), 1, &[alice, carol], 8_000).await;
+        p.win_game(Seat::P2).await;
+        p.ready_all().await;
+        p.win_game(Seat::P2).await;
+        let mut p = Play::start_with(&db, setup(), 1, &[alice, bob], 9_000).await;
+        p.win_game(Seat::P2).await;
+
+        let seen = db.head_to_head(1, alice, bob).await.unwrap();
+        assert_eq!(
+            seen,
+            fourbot_store::HeadToHead {
+                matches: 4,
+                // 2:0 → 2 won; bob's match → 2 lost (a win and a
+                // resignation); the forfeit → 1 won (its game 2 counts
+                // nowhere); the single → 1 won.
+                won: 4,
+                drawn: 0,
+                lost: 2,
+                // Points 2 + 0 + 0 + 1 against 0 + 2 + 2 + 0.
+                points_halves: 6,
+                other_halves: 8,
+            }
+        );
+        let mirrored = db.head_to_head(1, bob, alice).await.unwrap();
+        assert_eq!((mirrored.matches, mirrored.won, mirrored.lost), (4, 2, 4));
+        assert_eq!((mirrored.points_halves, mirrored.other_halves), (8, 6));
+        assert_eq!(db.head_to_head(2, alice, bob).await.unwrap().matches, 1);
+        assert_eq!(db.head_to_head(1, bob, carol).await.unwrap(), Default::default());
+        assert_eq!(db.head_to_head(1, alice, alice).await.unwrap(), Default::default());
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn head_to_head_counts_a_drawn_game_for_both(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["alice", "bob"]).await;
+        // A full classic board without four in a row (the draw of
+        // tests/app/fixtures/classic.txt).
+        let setup = MatchSetup::new(Variant::Single, ClockSettings::new(TimeControl::DEFAULT));
+        let mut p = Play::start_with(&db, setup, 1, &ps, 1_000).await;
+        for col in DRAWN_BOARD {
+            p.drop_in(col).await;
+        }
+        assert!(p.m.is_finished());
+        let seen = db.head_to_head(1, ps[0], ps[1]).await.unwrap();
+        assert_eq!((seen.matches, seen.won, seen.drawn, seen.lost), (1, 0, 1, 0));
+        assert_eq!((seen.points_halves, seen.other_halves), (1, 1));
+    }
+}
+
+/// The 42 drops of a drawn classic game (tests/app/fixtures/classic.txt,
+/// "full board without a line is a draw"), as 0-based columns.
+const DRAWN_BOARD: [u8; 42] = [
+    5, 4, 5, 0, 6, 2, 4, 5, 5, 0, 4, 1, 1, 0, 4, 5, 6, 5, 3, 1, 1, 2, 2, 6, 2, 6, 6, 3, 6, 2, 0, 3,
+    0, 3, 3, 4, 3, 1, 4, 2, 1, 0,
+];
+
+fourbot_store::engine_tests! {
+    async fn a_taken_back_ply_stays_taken_back_after_a_restart_and_leaves_the_move_list(engine) {
+        let db = engine.db().await;
+        let ps = players(&db, &["alice", "bob"]).await;
+        let setup = MatchSetup::new(Variant::Single, ClockSettings::new(TimeControl::DEFAULT));
+        let mut p = Play::start_with(&db, setup, 1, &ps, 1_000).await;
+        p.drop_in(3).await;
+        p.drop_in(3).await;
+        p.drop_in(2).await;
+        assert_eq!(p.act(Seat::P1, Action::TakeBack).await, Recorded::Committed);
+        // A restart now: the ply does not come back, p1 is to move at ply
+        // 3 with the bank the take-back left, the journal replays cleanly.
+        let loaded = db.load_match(p.id).await.unwrap();
+        assert_eq!(loaded.game.current_game().game().moves().len(), 2);
+        assert_eq!(loaded.game.turn(), Some(fourbot_core::play::Turn { game: 1, ply: 3 }));
+        assert_eq!(loaded.game.to_move(), Some(Seat::P1));
+        assert_eq!(loaded.game.clock(), p.m.clock());
+        // The move made again takes the freed ply; the list is the final one.
+        p.drop_in(4).await;
+        let loaded = db.load_match(p.id).await.unwrap();
+        assert_eq!(loaded.game.clock(), p.m.clock());
+        let moves: Vec<String> = loaded
+            .game
+            .current_game()
+            .game()
+            .moves()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(moves, ["d", "d", "e"]);
+        let d = db.match_detail(p.id).await.unwrap();
+        let listed: Vec<(u32, &str)> = d.games[0]
+            .moves
+            .iter()
+            .map(|m| (m.ply, m.mv.as_str()))
+            .collect();
+        assert_eq!(listed, [(1, "d"), (2, "d"), (3, "e")]);
+        // The resumed match goes on from there (and a take-back is
+        // journaled once: resuming twice replays the same).
+        let resumed = db.resume(p.id, Timestamp(60_000)).await.unwrap();
+        assert_eq!(resumed.loaded.game.turn(), Some(fourbot_core::play::Turn { game: 1, ply: 4 }));
+        assert!(db.resume(p.id, Timestamp(61_000)).await.is_ok());
     }
 }
