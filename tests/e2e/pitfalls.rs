@@ -426,11 +426,18 @@ async fn challenges_to_oneself_to_another_bot_and_a_second_match_with_one_oppone
     let own = challenge(&fake, ALICE, ALICE);
     let text = private_reply(&fake, own).await;
     assert!(text.contains("different player"), "{text}");
+    // Nobody else to be had: how to play the bot follows (issue 35 §2).
+    let play = format!("Play against me: /challenge with <@{BOT_ID}> as the opponent");
+    assert!(text.contains(&play), "{text}");
     let bot = challenge(&fake, ALICE, OTHER_BOT);
     let text = private_reply(&fake, bot).await;
     assert!(
         text.contains("another bot") && !text.contains("not playing in this match"),
         "{text}"
+    );
+    assert!(
+        !text.contains("Play against me"),
+        "its own words say it: {text}"
     );
     // Alice and Bob play; a second challenge between them, either way, is
     // refused while the first match runs.
@@ -439,7 +446,13 @@ async fn challenges_to_oneself_to_another_bot_and_a_second_match_with_one_oppone
         let again = challenge(&fake, from, to);
         let text = private_reply(&fake, again).await;
         assert!(text.contains("already have a match running"), "{text}");
+        assert!(text.contains("Play against me"), "{text}");
     }
+    // In the challenger's language.
+    let german = ask(&fake, BOB, "settings", &[("language", 3, json!("de"))]);
+    private_reply(&fake, german).await;
+    let text = private_reply(&fake, challenge(&fake, BOB, ALICE)).await;
+    assert!(text.contains("Gegen mich spielen"), "{text}");
     // Against someone else it is fine.
     let other = challenge(&fake, ALICE, CAROL);
     let c = posted_by(&fake, other).await;

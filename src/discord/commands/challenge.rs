@@ -174,10 +174,10 @@ async fn send_challenge(
     let (public, variant, clock) = (terms.public, terms.variant, terms.clock);
     let challenger = invitation.challenger.clone();
     let color = invitation.color;
-    let seats = data
-        .offers
-        .seat_challenge(guild, variant, invitation)
-        .await?;
+    let seats = match data.offers.seat_challenge(guild, variant, invitation).await {
+        Ok(seats) => seats,
+        Err(d) => return asker.refuse(refusal(data, reader, &d)).await,
+    };
     let expires_unix_ms = data.host.clock().unix_ms_in(terms.expiry);
     let mut challenge = Challenge {
         id: OfferId(0),
@@ -260,6 +260,31 @@ async fn send_challenge(
         expires_unix_ms,
     )
     .await
+}
+
+/// Refusals of a challenge after which a game against the bot is the way
+/// to play now (no other person is to be had: yourself, someone busy
+/// with you, someone banned, or you banned from rated matches — a game
+/// against the bot is unrated).
+const SUGGESTS_THE_BOT: [crate::i18n::Id; 4] = [
+    id::ERROR_DUPLICATE_PLAYER,
+    id::ERROR_SAME_OPPONENT,
+    id::ERROR_PLAYER_BANNED,
+    id::ERROR_BANNED,
+];
+
+/// A seating refusal `d` in `l`, with how to play the bot after it where
+/// that is the way to play now ([`SUGGESTS_THE_BOT`]; issue 35 §2: "Play
+/// the bot" reachable from a challenge refusal).
+fn refusal(data: &Data, l: Locale, d: &crate::host::Denial) -> String {
+    let catalog = data.catalog();
+    let text = catalog.render(l, d.message());
+    if !SUGGESTS_THE_BOT.contains(&d.id()) {
+        return text;
+    }
+    let bot = data.bot_user().map_or(0, |b| b.0);
+    let args = Args::new().set("bot", crate::i18n::Value::mention(bot, "fourbot"));
+    format!("{text}\n{}", catalog.text(l, id::HELP_PLAY_BOT, &args))
 }
 
 /// Right-click a member, Apps → Challenge (a user command, issue 35 §2):
