@@ -10,7 +10,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 use fourbot::game::{Position, Variant};
 
@@ -23,7 +23,7 @@ fn playout_plies(start: Position, plies: u64, rng: &mut SmallRng) -> u64 {
     let mut games = 0;
     for _ in 0..plies {
         let legal = p.legal_moves();
-        let m = legal.get(rng.gen_range(0..legal.len())).unwrap();
+        let m = legal.get(rng.random_range(0..legal.len())).unwrap();
         p.play_unchecked(m);
         if p.outcome().is_over() {
             p = start;
@@ -40,7 +40,7 @@ fn playout_games(start: Position, games: u64, rng: &mut SmallRng) -> u64 {
         let mut p = start;
         while !p.outcome().is_over() {
             let legal = p.legal_moves();
-            let m = legal.get(rng.gen_range(0..legal.len())).unwrap();
+            let m = legal.get(rng.random_range(0..legal.len())).unwrap();
             p.play_unchecked(m);
             plies += 1;
         }

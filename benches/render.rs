@@ -24,7 +24,7 @@ use fourbot::render::{
     standings_png, RenderOptions,
 };
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 /// A 42-ply classic game that fills the board without a line (a draw).
 const DRAWN_42: &str = "ddddddcccccceeeeeeabbbbbbffffffaaaaagggggg";
@@ -41,7 +41,7 @@ fn random_positions(n: usize) -> Vec<Game> {
         let mut g = game(Variant::Classic, "");
         while !g.position().outcome().is_over() {
             let legal = g.position().legal_moves();
-            let m = legal.get(rng.gen_range(0..legal.len())).expect("a move");
+            let m = legal.get(rng.random_range(0..legal.len())).expect("a move");
             g.play(m).expect("legal");
             out.push(g.clone());
         }

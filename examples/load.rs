@@ -127,7 +127,7 @@ use fourbot_fake_discord::harness::*;
 use fourbot_fake_discord::tls;
 
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use serde_json::{json, Value};
 use sqlx::Connection;
 use tokio::sync::mpsc;
@@ -1240,14 +1240,14 @@ async fn drive(
                     continue; // let the bank run out
                 }
                 if think.1 > 0 && held {
-                    let ms = rng.gen_range(think.0..=think.1);
+                    let ms = rng.random_range(think.0..=think.1);
                     tokio::time::sleep(Duration::from_millis(ms)).await;
                 }
                 let who = players
                     .into_iter()
                     .find(|u| u.id == mover)
                     .unwrap_or(players[0]);
-                let id = &drops[rng.gen_range(0..drops.len())];
+                let id = &drops[rng.random_range(0..drops.len())];
                 let iid = fake.next_id();
                 let t0 = Instant::now();
                 if held {

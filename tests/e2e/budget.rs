@@ -18,7 +18,7 @@ use std::time::Duration;
 use fake::*;
 use harness::*;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use serde_json::{json, Value};
 
 /// The non-exempt requests counted between two snapshots of the fake's
@@ -88,7 +88,7 @@ fn random_drop(m: &Value, rng: &mut SmallRng) -> String {
         .map(|(id, _)| id)
         .collect();
     assert!(!free.is_empty(), "a turn offers a free column: {m}");
-    free[rng.gen_range(0..free.len())].clone()
+    free[rng.random_range(0..free.len())].clone()
 }
 
 /// Waits until the match's thread is archived (the match's last request)

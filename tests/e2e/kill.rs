@@ -22,7 +22,7 @@ use fourbot::store::{Db, Engine};
 use fourbot_store::testing::TestEngine;
 use harness::*;
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 use serde_json::Value;
 
 /// What a message of match `id` offers: a drop turn (game, ply), Ready of a
@@ -95,7 +95,7 @@ async fn play_to_the_end(t: Table, seed: u64) {
                     .filter(|(id, off)| id.contains(":drop:") && !off)
                     .map(|(id, _)| id)
                     .collect();
-                let id = &free[rng.gen_range(0..free.len())];
+                let id = &free[rng.random_range(0..free.len())];
                 press(&t.fake, t.mover(&msg), &msg, id);
             }
         }
@@ -194,7 +194,7 @@ async fn stop_run(name: &str, matches: u64, kills: u32, engine: &TestEngine, sto
         .map(|(i, t)| tokio::spawn(play_to_the_end(t.clone(), seed ^ i as u64)))
         .collect();
     for k in 0..kills {
-        let pause = rng.gen_range(50..700);
+        let pause = rng.random_range(50..700);
         tokio::time::sleep(Duration::from_millis(pause)).await;
         match stop {
             Stop::Kill => child.kill().await.unwrap(),

@@ -10,7 +10,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 use fourbot_core::tournament::{round_robin, swiss, Outcome, Played};
 
@@ -24,7 +24,7 @@ fn history(n: usize, rounds: usize, rng: &mut SmallRng) -> Vec<Vec<Played>> {
         let round = swiss::pair_round(n, &history, &active)
             .into_iter()
             .map(|p| {
-                let outcome = p.second.map(|_| match rng.gen_range(0..3) {
+                let outcome = p.second.map(|_| match rng.random_range(0..3) {
                     0 => Outcome::FirstWon,
                     1 => Outcome::SecondWon,
                     _ => Outcome::Draw,

@@ -17,7 +17,7 @@ use fourbot_core::engine::analysis::{analyze_game, analyze_position, Verdict};
 use fourbot_core::engine::Book;
 use fourbot_core::game::{Game, Position, Variant};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 #[path = "support/timing.rs"]
 mod timing;
@@ -35,7 +35,7 @@ fn random_game(rng: &mut SmallRng, discs: Option<usize>) -> Option<Game> {
             return discs.is_none().then_some(g);
         }
         let moves = g.position().legal_moves();
-        let m = moves.get(rng.gen_range(0..moves.len()))?;
+        let m = moves.get(rng.random_range(0..moves.len()))?;
         g.play(m).ok()?;
     }
 }

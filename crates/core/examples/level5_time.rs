@@ -24,7 +24,7 @@ use fourbot_core::engine::openings::shipped;
 use fourbot_core::engine::{choose_move_seeded, Board, Book, Solver};
 use fourbot_core::game::{Game, Move, Position, Variant};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 #[path = "support/timing.rs"]
 mod timing;
@@ -70,7 +70,7 @@ fn main() {
         for game in 0..games {
             let mut g = Game::new(Position::new(v));
             if v == Variant::RandomOpening {
-                let o = openings[rng.gen_range(0..openings.len())];
+                let o = openings[rng.random_range(0..openings.len())];
                 for c in o {
                     g.play(Move::Drop(c)).expect("an opening is legal");
                 }
@@ -81,7 +81,7 @@ fn main() {
                 let discs = g.position().occupied().count_ones() as usize;
                 let seat = ply % 2;
                 let (t, c) = (Instant::now(), cpu_time());
-                let m = choose_move_seeded(&g, 5, cap, rng.gen());
+                let m = choose_move_seeded(&g, 5, cap, rng.random());
                 let took = (t.elapsed(), cpu_time() - c);
                 let m = if seat == bot_seat {
                     times.push(took);
@@ -91,9 +91,9 @@ fn main() {
                         println!("  not optimal: {v} {:?} → {m:?}", g.moves());
                     }
                     m
-                } else if rng.gen_range(0..3) == 0 {
+                } else if rng.random_range(0..3) == 0 {
                     let legal = g.position().legal_moves();
-                    legal.get(rng.gen_range(0..legal.len())).expect("a move")
+                    legal.get(rng.random_range(0..legal.len())).expect("a move")
                 } else {
                     m
                 };

@@ -9,7 +9,7 @@
 
 use fourbot_core::engine::board::mirror;
 use fourbot_core::engine::{Board, Book, Solver};
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 /// The mirror image of a board (column c ↔ 6 − c).
 fn mirrored(b: &Board) -> Board {
@@ -31,7 +31,7 @@ fn check_random_entries(count: usize, seed: u64, fewest_discs: u32) {
     let mut by_discs = [0usize; 13];
     for _ in 0..count {
         let (board, score) = book
-            .sample(rng.gen_range(numbers.clone()))
+            .sample(rng.random_range(numbers.clone()))
             .expect("entries");
         by_discs[board.moves() as usize] += 1;
         assert_eq!(

@@ -16,7 +16,7 @@ use fourbot_core::play::{Action, ClockSettings, Match, MatchSetup, Seat, Timesta
 use fourbot_store::testing::TestEngine;
 use fourbot_store::{Db, MatchDetail, MatchId, NewMatch};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::{RngExt, SeedableRng};
 
 /// Set in the child's environment: the database the drill plays in. The
 /// crash test runs itself again with it, and then plays the drill instead
@@ -250,7 +250,7 @@ fn killed_run(
         let wait_for = if kills >= 30 {
             usize::MAX
         } else {
-            rng.gen_range(0..=2)
+            rng.random_range(0..=2)
         };
         // Only the drill's own lines count (the test harness prints some).
         let mut commits = 0;
@@ -264,7 +264,7 @@ fn killed_run(
             }
         }
         if !finished {
-            std::thread::sleep(Duration::from_micros(rng.gen_range(0..3000)));
+            std::thread::sleep(Duration::from_micros(rng.random_range(0..3000)));
             if child.kill().is_ok() {
                 kills += 1;
             }

@@ -1268,20 +1268,20 @@ async fn random_result_match(
 /// over about 20 weeks (some at the same instant: the order then is the
 /// match number), every kind of result.
 async fn random_history(db: &Db, rng: &mut rand::rngs::SmallRng, n: usize) -> Vec<MatchId> {
-    use rand::Rng;
+    use rand::RngExt;
     let ps = players(db, &["a", "b", "c", "d", "e", "f", "g", "h"]).await;
     let mut ids = Vec::new();
     for _ in 0..n {
-        let i = rng.gen_range(0..ps.len());
-        let j = (i + rng.gen_range(1..ps.len())) % ps.len();
-        let loser = if rng.gen_bool(0.5) {
+        let i = rng.random_range(0..ps.len());
+        let j = (i + rng.random_range(1..ps.len())) % ps.len();
+        let loser = if rng.random_bool(0.5) {
             Seat::P1
         } else {
             Seat::P2
         };
         // Whole days, so that two matches may end at the same instant.
-        let epoch = rng.gen_range(0..140) * 24 * 3600 * 1000;
-        let kind = rng.gen_range(0..3);
+        let epoch = rng.random_range(0..140) * 24 * 3600 * 1000;
+        let kind = rng.random_range(0..3);
         ids.push(random_result_match(db, ps[i], ps[j], loser, kind, epoch).await);
     }
     ids
@@ -1367,14 +1367,14 @@ fourbot_store::engine_tests! {
     // Issue 33 §4: the void's recompute reads the history in bulk and rates
     // it in memory; its results are the old recompute's, bit for bit.
     async fn a_void_recomputes_the_same_bits_as_rating_every_match_again(engine) {
-        use rand::{Rng, SeedableRng};
+        use rand::{RngExt, SeedableRng};
         for seed in [1u64, 2, 3] {
             let db = engine.db().await;
             let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
             let ids = random_history(&db, &mut rng, 40).await;
             // Voids of an early, a random and the last match, one after
             // the other.
-            for pick in [0, rng.gen_range(1..ids.len() - 1), ids.len() - 1] {
+            for pick in [0, rng.random_range(1..ids.len() - 1), ids.len() - 1] {
                 assert!(db.void_match(ids[pick]).await.unwrap(), "seed {seed}");
                 assert!(db.rating_changes(ids[pick]).await.unwrap().is_empty());
                 assert_as_the_old_recompute(&db, &format!("seed {seed}, void {pick}")).await;
