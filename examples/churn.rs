@@ -291,7 +291,7 @@ async fn play(
                 }
                 one_match(&fake, &inboxes, i, channels[i % channels.len()], pairs).await;
                 let n = done.fetch_add(1, Ordering::Relaxed) + 1;
-                if every > 0 && n % every == 0 {
+                if every > 0 && n.is_multiple_of(every) {
                     let secs = started.elapsed().as_secs_f64();
                     println!(
                         "    {n} matches in {secs:.0} s ({:.1}/s); RSS now {:.1} MiB (up to {at_once} matches playing)",

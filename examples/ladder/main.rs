@@ -171,7 +171,7 @@ fn main() {
                 draws += drawn as u32;
                 scores.push(if three { pairwise(won, drawn) } else { p });
                 let played = i as u32 + 1;
-                if played % 20 == 0 && played < o.games {
+                if played.is_multiple_of(20) && played < o.games {
                     // Progress, so that a run cut short still counts.
                     let s = stats::summarise(&scores);
                     eprintln!(

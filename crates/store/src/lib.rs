@@ -50,7 +50,7 @@ use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions};
 use sqlx::migrate::{Migration, MigrationSource, MigrationType, Migrator};
-use sqlx::{Any, AnyConnection, AnyPool, Connection, Executor};
+use sqlx::{Any, AnyConnection, AnyPool, AssertSqlSafe, Connection, Executor, SqlSafeStr};
 
 pub use challenges::{ChallengeKind, ChallengeSeat, ChallengeState, NewChallenge, StoredChallenge};
 pub use matches::EndKind;
@@ -516,7 +516,7 @@ impl MigrationSource<'static> for Embedded {
                         version,
                         Cow::Borrowed(description),
                         MigrationType::Simple,
-                        Cow::Borrowed(sql),
+                        sql.into_sql_str(),
                         false,
                     )
                 })
@@ -927,7 +927,8 @@ async fn open_pool((options, pool, setup): PoolPlan) -> Result<AnyPool, StoreErr
         .after_connect(move |conn, _| {
             let setup = setup.clone();
             Box::pin(async move {
-                conn.execute(setup.as_str()).await?;
+                // Built by the plans above from numbers and fixed words.
+                conn.execute(AssertSqlSafe(setup)).await?;
                 Ok(())
             })
         })

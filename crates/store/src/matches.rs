@@ -1213,11 +1213,11 @@ const INSERT_MOVE: &str =
 /// the entry's game, ply, journal number `seq`, seat, move, time, time
 /// used and bank.
 fn bind_move<'q>(
-    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>,
     entry: &Entry,
     seq: i64,
     (game, ply, mv, time_used_ms, bank_ms): (i64, i64, &'q str, i64, i64),
-) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments> {
     query
         .bind(game)
         .bind(ply)

@@ -2,7 +2,7 @@
 //! player's match history, a player's running matches.
 
 use sqlx::any::AnyRow;
-use sqlx::Row;
+use sqlx::{AssertSqlSafe, Row};
 
 use super::matches::{phase_of, EndKind};
 use super::{shown_name, Db, GuildId, MatchId, PlayerId, StoreError};
@@ -384,7 +384,7 @@ impl Db {
             return Ok(HeadToHead::default());
         }
         let mut conn = self.read().await?;
-        let totals = sqlx::query(&format!(
+        let totals = sqlx::query(AssertSqlSafe(format!(
             "SELECT COUNT(*) AS matches,
                     CAST(COALESCE(SUM(sa.points_halves), 0) AS BIGINT) AS mine,
                     CAST(COALESCE(SUM(sb.points_halves), 0) AS BIGINT) AS theirs
@@ -396,13 +396,13 @@ impl Db {
              WHERE",
                 1
             )
-        ))
+        )))
         .bind(player.0)
         .bind(other.0)
         .bind(super::gid(guild))
         .fetch_one(&mut *conn)
         .await?;
-        let games = sqlx::query(&format!(
+        let games = sqlx::query(AssertSqlSafe(format!(
             "SELECT CAST(COALESCE(SUM(CASE WHEN ga.points_halves > gb.points_halves THEN 1 ELSE 0 END), 0) AS BIGINT) AS won,
                     CAST(COALESCE(SUM(CASE WHEN ga.points_halves = gb.points_halves AND ga.points_halves > 0 THEN 1 ELSE 0 END), 0) AS BIGINT) AS drawn,
                     CAST(COALESCE(SUM(CASE WHEN ga.points_halves < gb.points_halves THEN 1 ELSE 0 END), 0) AS BIGINT) AS lost
@@ -414,7 +414,7 @@ impl Db {
              WHERE",
                 1
             )
-        ))
+        )))
         .bind(player.0)
         .bind(other.0)
         .bind(super::gid(guild))
@@ -524,7 +524,7 @@ impl Db {
             seat(2),
             seat(3)
         );
-        let rows = sqlx::query(&sql)
+        let rows = sqlx::query(AssertSqlSafe(sql))
             .bind(super::gid(guild))
             .bind(i64::from(limit))
             .fetch_all(&self.pool)

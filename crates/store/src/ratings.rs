@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 use std::time::Duration;
 
-use sqlx::{AnyConnection, Row};
+use sqlx::{AnyConnection, AssertSqlSafe, Row};
 
 use super::{gid, shown_name, Db, GuildId, MatchId, PlayerId, StoreError};
 #[cfg(feature = "faults")]
@@ -771,7 +771,7 @@ impl Db {
              ORDER BY m.finished_unix_ms DESC, c.match_id DESC",
             list.join(", ")
         );
-        let mut q = sqlx::query(&sql)
+        let mut q = sqlx::query(AssertSqlSafe(sql))
             .bind(gid(guild))
             .bind(variant.key())
             .bind(season)

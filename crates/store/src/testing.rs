@@ -84,7 +84,7 @@ impl TestEngine {
                 let mut conn = sqlx::PgConnection::connect(admin)
                     .await
                     .unwrap_or_else(|e| panic!("{TEST_POSTGRES_ENV}: {e}"));
-                conn.execute(format!("CREATE DATABASE {db}").as_str())
+                conn.execute(sqlx::AssertSqlSafe(format!("CREATE DATABASE {db}")))
                     .await
                     .unwrap_or_else(|e| panic!("CREATE DATABASE {db}: {e}"));
                 let _ = conn.close().await;
@@ -147,7 +147,9 @@ impl Drop for TestEngine {
                 if let Ok(mut conn) = sqlx::PgConnection::connect(&admin).await {
                     for db in made {
                         let _ = conn
-                            .execute(format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)").as_str())
+                            .execute(sqlx::AssertSqlSafe(format!(
+                                "DROP DATABASE IF EXISTS {db} WITH (FORCE)"
+                            )))
                             .await;
                     }
                     let _ = conn.close().await;

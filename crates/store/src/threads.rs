@@ -167,7 +167,7 @@ impl Db {
 /// The upsert of one match's thread row.
 fn upsert_thread(
     t: &MatchThread,
-) -> sqlx::query::Query<'static, sqlx::Any, sqlx::any::AnyArguments<'static>> {
+) -> sqlx::query::Query<'static, sqlx::Any, sqlx::any::AnyArguments> {
     sqlx::query(
         "INSERT INTO match_threads (match_id, thread_id, buttons_message_id, finished, archived)
          VALUES ($1, $2, $3, $4, $5)

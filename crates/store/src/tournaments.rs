@@ -9,7 +9,7 @@ use std::fmt;
 use fourbot_core::game::Variant;
 use fourbot_core::tournament::{Format, Outcome};
 use sqlx::any::AnyRow;
-use sqlx::Row;
+use sqlx::{AssertSqlSafe, Row};
 
 use super::{gid, Db, GuildId, MatchId, PlayerId, Shards, StoreError};
 
@@ -311,9 +311,9 @@ impl Db {
     /// [`StoreError::NoSuchTournament`]; [`StoreError::CorruptTournament`]
     /// for an unreadable row; [`StoreError::Database`].
     pub async fn tournament(&self, id: TournamentId) -> Result<StoredTournament, StoreError> {
-        let row = sqlx::query(&format!(
+        let row = sqlx::query(AssertSqlSafe(format!(
             "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = $1"
-        ))
+        )))
         .bind(id.0)
         .fetch_optional(&self.pool)
         .await?
@@ -329,11 +329,11 @@ impl Db {
     /// [`StoreError::CorruptTournament`]; [`StoreError::Database`].
     pub async fn live_tournaments(&self) -> Result<Vec<StoredTournament>, StoreError> {
         let (total, first, last) = Shards::binds(self.scope);
-        let rows = sqlx::query(&format!(
+        let rows = sqlx::query(AssertSqlSafe(format!(
             "SELECT {TOURNAMENT_COLUMNS} FROM tournaments
              WHERE state IN ('open', 'running') AND (guild_id >> 22) % $1 BETWEEN $2 AND $3
              ORDER BY id"
-        ))
+        )))
         .bind(total)
         .bind(first)
         .bind(last)
@@ -352,11 +352,11 @@ impl Db {
         guild: GuildId,
         limit: u32,
     ) -> Result<Vec<StoredTournament>, StoreError> {
-        let rows = sqlx::query(&format!(
+        let rows = sqlx::query(AssertSqlSafe(format!(
             "SELECT {TOURNAMENT_COLUMNS} FROM tournaments
              WHERE guild_id = $1 AND state IN ('open', 'running')
              ORDER BY id DESC LIMIT $2"
-        ))
+        )))
         .bind(gid(guild))
         .bind(i64::from(limit))
         .fetch_all(&self.pool)

@@ -47,7 +47,7 @@ async fn journaled(db: &Db) -> (SpawnedMatch, MatchId) {
     (spawned, id)
 }
 
-async fn count(db: &Db, sql: &str, id: MatchId) -> i64 {
+async fn count(db: &Db, sql: &'static str, id: MatchId) -> i64 {
     sqlx::query_scalar(sql)
         .bind(id.0)
         .fetch_one(db.pool())

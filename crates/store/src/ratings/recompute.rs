@@ -26,7 +26,7 @@ use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 
 use futures_util::TryStreamExt;
-use sqlx::{Any, AnyConnection, Row};
+use sqlx::{Any, AnyConnection, AssertSqlSafe, Row};
 
 use super::{rate_result, weeks_between, PoolRating, RatingSystem};
 use crate::{locking, Db, Engine, MatchId, StoreError};
@@ -203,7 +203,7 @@ async fn snapshot(db: &Db, pool: i64, void: MatchId) -> Result<History, StoreErr
         .parse()
         .map_err(|e| StoreError::corrupt(void, e))?;
     let season: i64 = p.get("season");
-    let bind = |q: sqlx::query::Query<'static, Any, sqlx::any::AnyArguments<'static>>| {
+    let bind = |q: sqlx::query::Query<'static, Any, sqlx::any::AnyArguments>| {
         q.bind(guild)
             .bind(variant_key.clone())
             .bind(season)
@@ -411,7 +411,7 @@ async fn write_changes(
                  volatility_after = excluded.volatility_after",
             value_rows(part.len(), 9)
         );
-        let mut q = sqlx::query(&sql);
+        let mut q = sqlx::query(AssertSqlSafe(sql));
         for c in part {
             q = q
                 .bind(c.match_id)
@@ -446,7 +446,7 @@ async fn write_ratings(
                  last_unix_ms = excluded.last_unix_ms",
             value_rows(part.len(), 8)
         );
-        let mut q = sqlx::query(&sql);
+        let mut q = sqlx::query(AssertSqlSafe(sql));
         for (player, s) in part {
             let (r, d, v) = s.rating.columns();
             q = q
@@ -624,7 +624,7 @@ async fn switch(
                 counted!("m"),
                 list.join(", ")
             );
-            let mut q = sqlx::query(&sql)
+            let mut q = sqlx::query(AssertSqlSafe(sql))
                 .bind(history.guild)
                 .bind(history.variant.key())
                 .bind(history.season)

@@ -15,7 +15,7 @@ use fourbot_store::{
 
 use crate::lossy::Lossy;
 
-async fn count(db: &Db, sql: &str, id: i64) -> i64 {
+async fn count(db: &Db, sql: &'static str, id: i64) -> i64 {
     sqlx::query_scalar(sql)
         .bind(id)
         .fetch_one(db.pool())
