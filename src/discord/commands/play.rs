@@ -89,6 +89,30 @@ async fn pick_or_deny(ctx: Context<'_>, player: UserId, what: Picked) -> Result<
     private_with(ctx, &question, vec![CreateActionRow::SelectMenu(menu)]).await
 }
 
+/// The end of a command whose effect the match's thread shows: its
+/// private "thinking" answer removed when `done`, else replaced by the
+/// refusal in the user's language.
+async fn done_or_refused(
+    ctx: Context<'_>,
+    i: &serenity::all::CommandInteraction,
+    done: Result<(), crate::host::Denial>,
+) -> Result<(), Error> {
+    match done {
+        Ok(()) => i.delete_response(ctx.http()).await?,
+        Err(d) => {
+            let text = ctx.data().catalog().render(user_locale(ctx), d.message());
+            i.edit_response(
+                ctx.http(),
+                EditInteractionResponse::new()
+                    .content(clip(&text))
+                    .allowed_mentions(mentions_only(&[])),
+            )
+            .await?;
+        }
+    }
+    Ok(())
+}
+
 async fn resign_request(ctx: Context<'_>, what: Picked) -> Result<(), Error> {
     let poise::Context::Application(actx) = ctx else {
         return Ok(());
@@ -103,20 +127,8 @@ async fn resign_request(ctx: Context<'_>, what: Picked) -> Result<(), Error> {
     let Some(request) = request(what) else {
         return Ok(());
     };
-    match data.host.act(id, player, request).await {
-        Ok(_) => i.delete_response(ctx.http()).await?,
-        Err(d) => {
-            let text = data.catalog().render(user_locale(ctx), d.message());
-            i.edit_response(
-                ctx.http(),
-                EditInteractionResponse::new()
-                    .content(clip(&text))
-                    .allowed_mentions(mentions_only(&[])),
-            )
-            .await?;
-        }
-    }
-    Ok(())
+    let done = data.host.act(id, player, request).await.map(drop);
+    done_or_refused(ctx, i, done).await
 }
 
 /// Resign the whole match (of this thread, or your only running match).
@@ -183,20 +195,8 @@ pub(super) async fn takeback(ctx: Context<'_>) -> Result<(), Error> {
     let Some(id) = data.routes.match_for(i.channel_id, player) else {
         return deny(ctx, &no_match_meant(&data, player)).await;
     };
-    match data.host.take_back(id, player).await {
-        Ok(()) => i.delete_response(ctx.http()).await?,
-        Err(d) => {
-            let text = data.catalog().render(user_locale(ctx), d.message());
-            i.edit_response(
-                ctx.http(),
-                EditInteractionResponse::new()
-                    .content(clip(&text))
-                    .allowed_mentions(mentions_only(&[])),
-            )
-            .await?;
-        }
-    }
-    Ok(())
+    let done = data.host.take_back(id, player).await;
+    done_or_refused(ctx, i, done).await
 }
 
 /// A choice in the private match picker (`p:<what>`): `what` for the match
