@@ -31,12 +31,11 @@ use tokio::sync::mpsc;
 
 use super::leases::{Editor, Lease, Leases, OLD_MESSAGE};
 use super::messages::{view_content, view_followup, view_message};
-use super::rest::{is_code, retry_pause, token_refused, with_retries, Rest, MAX_RETRIES};
+use super::rest::{
+    is_code, retry_pause, token_refused, with_retries, Rest, MAX_RETRIES, THREAD_ARCHIVED,
+};
 use super::routes::{Route as MatchRoute, Routes};
 use crate::host::{MatchId, View, ViewKind};
-
-/// Discord's JSON error code for a message sent into an archived thread.
-const THREAD_ARCHIVED: isize = 50083;
 
 /// How long a view waits for its match's route (the first view can arrive
 /// before the accepting press has recorded the thread).
@@ -489,7 +488,13 @@ async fn post(rest: &Rest, routes: &Routes, id: MatchId, view: &View) -> serenit
         return Ok(());
     }
     let live = (!view.buttons.is_empty()).then_some(new);
-    if let Some(old) = routes.replace_buttons(id, live).await {
+    // A human's turn: their drop may take these buttons off with its
+    // acknowledgement (`Routes::is_live_turn`).
+    let mover = match view.kind {
+        ViewKind::Turn { to_move, ai: false } => Some(to_move),
+        _ => None,
+    };
+    if let Some(old) = routes.replace_buttons(id, live, mover).await {
         if old != new {
             remove_buttons(rest, routes, route.thread, old).await?;
         }

@@ -131,6 +131,10 @@ pub async fn acknowledge(
     }
 }
 
+/// Discord's JSON error code for a message sent into, or edited in, an
+/// archived thread (`topics/opcodes-and-status-codes`, JSON error codes).
+pub const THREAD_ARCHIVED: isize = 50083;
+
 /// Discord's JSON error code for a second response to an interaction.
 const ALREADY_ACKNOWLEDGED: isize = 40060;
 /// Discord's JSON error code for a response after the 3 seconds.

@@ -38,6 +38,10 @@ pub struct Route {
     pub locale: Locale,
     /// The last message posted with live buttons, if any.
     pub last_buttons: Option<MessageId>,
+    /// Who may drop on `last_buttons` when it is a human's turn (in memory
+    /// only: after a restart nobody, and a press is acknowledged the
+    /// ordinary way; [`Routes::take_buttons_off`]).
+    pub mover: Option<UserId>,
     /// The match is over.
     pub finished: bool,
     /// The thread is archived, as far as the bot knows: it archived it at
@@ -54,6 +58,7 @@ impl Route {
             players,
             locale,
             last_buttons: None,
+            mover: None,
             finished: false,
             archived: false,
         }
@@ -222,6 +227,7 @@ impl Routes {
                     .buttons_message
                     .and_then(NonZeroU64::new)
                     .map(MessageId::from),
+                mover: None,
                 finished: t.thread.finished,
                 archived: t.thread.archived,
             };
@@ -442,20 +448,23 @@ impl Routes {
             .collect()
     }
 
-    /// Records the message with the match's live buttons; returns the
-    /// previous one (whose buttons are to be removed), written to the store
-    /// before this returns: a restart after a kill takes the buttons off
-    /// the last message posted (`e2e::kill_flag`). (Writing a turn's later,
-    /// with others, saved a transaction per move but left a killed bot's
-    /// last turn with its buttons: issue 33 §5, docs/benchmarks.md.)
+    /// Records the message with the match's live buttons (`mover`: the
+    /// human whose turn it shows, if any); returns the previous one (whose
+    /// buttons are to be removed), written to the store before this
+    /// returns: a restart after a kill takes the buttons off the last
+    /// message posted (`e2e::kill_flag`). (Writing a turn's later, with
+    /// others, saved a transaction per move but left a killed bot's last
+    /// turn with its buttons: issue 33 §5, docs/benchmarks.md.)
     pub async fn replace_buttons(
         &self,
         id: MatchId,
         message: Option<MessageId>,
+        mover: Option<UserId>,
     ) -> Option<MessageId> {
         let (old, finished) = {
             let mut inner = self.lock();
             let route = inner.by_match.get_mut(&id)?;
+            route.mover = mover.filter(|_| message.is_some());
             (
                 std::mem::replace(&mut route.last_buttons, message),
                 route.finished,
@@ -470,6 +479,47 @@ impl Routes {
             self.forget_later(id);
         }
         old
+    }
+
+    /// Whether `player`'s press on `message` is a drop on match `id`'s live
+    /// turn, so that its acknowledgement may take the turn's buttons off
+    /// (`UPDATE_MESSAGE`): one request per move fewer than a deferred
+    /// acknowledgement and an edit after the next turn (issue 33 §5). Any
+    /// other press is acknowledged the ordinary way and leaves the buttons
+    /// to the poster.
+    pub fn is_live_turn(&self, id: MatchId, message: MessageId, player: UserId) -> bool {
+        self.lock().by_match.get(&id).is_some_and(|r| {
+            // An archived thread's message takes no update (50083).
+            !r.finished && !r.archived && r.last_buttons == Some(message) && r.mover == Some(player)
+        })
+    }
+
+    /// The acknowledgement of a drop took `message`'s buttons off: the
+    /// poster has nothing to remove once the next turn is posted (in
+    /// memory: after a restart the stored message loses its buttons again,
+    /// which changes nothing). Only while `message` is still the live one.
+    pub fn take_buttons_off(&self, id: MatchId, message: MessageId) {
+        if let Some(route) = self.lock().by_match.get_mut(&id) {
+            if route.last_buttons == Some(message) {
+                route.last_buttons = None;
+            }
+        }
+    }
+
+    /// The drop whose acknowledgement took `message`'s buttons off was
+    /// refused: whether they are to be put back, because no view has been
+    /// posted since (then `message` is the live one again, with `mover`).
+    pub fn put_buttons_back(&self, id: MatchId, message: MessageId, mover: UserId) -> bool {
+        let mut inner = self.lock();
+        let Some(route) = inner.by_match.get_mut(&id) else {
+            return false;
+        };
+        if route.finished || route.last_buttons.is_some() {
+            return false;
+        }
+        route.last_buttons = Some(message);
+        route.mover = Some(mover);
+        true
     }
 
     /// The matches not marked over, in id order (after a restart: the
@@ -597,15 +647,51 @@ mod tests {
         assert_eq!(routes.by_thread(thread).unwrap().0, id);
         assert_eq!(routes.match_for(ChannelId::new(1), A), Some(id));
         assert_eq!(
-            routes.replace_buttons(id, Some(MessageId::new(9))).await,
+            routes
+                .replace_buttons(id, Some(MessageId::new(9)), None)
+                .await,
             None
         );
         assert_eq!(
-            routes.replace_buttons(id, Some(MessageId::new(10))).await,
+            routes
+                .replace_buttons(id, Some(MessageId::new(10)), None)
+                .await,
             Some(MessageId::new(9))
         );
         routes.finish(id).await;
         assert_eq!(routes.match_for(ChannelId::new(1), A), None);
+    }
+
+    #[tokio::test]
+    async fn only_the_movers_drop_on_the_live_turn_takes_its_buttons_off() {
+        let routes = Routes::new();
+        let thread = ChannelId::new(77);
+        let id = MatchId(5);
+        let (turn, next) = (MessageId::new(9), MessageId::new(10));
+        routes
+            .insert(id, Route::new(thread, vec![A, B], Locale::EnUs))
+            .await;
+        routes.replace_buttons(id, Some(turn), Some(A)).await;
+        assert!(routes.is_live_turn(id, turn, A));
+        assert!(!routes.is_live_turn(id, turn, B), "not B's turn");
+        assert!(!routes.is_live_turn(id, next, A), "not the live message");
+        // Taken off: the poster has nothing to remove after the next turn.
+        routes.take_buttons_off(id, turn);
+        assert!(!routes.is_live_turn(id, turn, A));
+        // Refused before a newer view: put back, live again.
+        assert!(routes.put_buttons_back(id, turn, A));
+        assert!(routes.is_live_turn(id, turn, A));
+        routes.take_buttons_off(id, turn);
+        assert_eq!(routes.replace_buttons(id, Some(next), Some(B)).await, None);
+        // Refused after a newer view: nothing is put back.
+        assert!(!routes.put_buttons_back(id, turn, A));
+        assert!(routes.is_live_turn(id, next, B));
+        // An AI's turn, or an archived thread: the ordinary way.
+        routes.replace_buttons(id, Some(turn), None).await;
+        assert!(!routes.is_live_turn(id, turn, A) && !routes.is_live_turn(id, turn, B));
+        routes.replace_buttons(id, Some(next), Some(B)).await;
+        routes.set_archived(thread, true).await;
+        assert!(!routes.is_live_turn(id, next, B));
     }
 
     /// Issue 33: the poster's path to a match's end — marked over in memory
@@ -623,9 +709,13 @@ mod tests {
         routes
             .insert(id, Route::new(thread, vec![A, B], Locale::EnUs))
             .await;
-        routes.replace_buttons(id, Some(MessageId::new(9))).await;
+        routes
+            .replace_buttons(id, Some(MessageId::new(9)), None)
+            .await;
         routes.finish_unsaved(id);
-        routes.replace_buttons(id, Some(MessageId::new(10))).await;
+        routes
+            .replace_buttons(id, Some(MessageId::new(10)), None)
+            .await;
         assert_eq!(routes.len(), 1, "kept for the rematch window");
         tokio::time::sleep(Duration::from_millis(300)).await;
         assert!(routes.is_empty(), "the finished route is forgotten");
@@ -719,7 +809,9 @@ mod tests {
         routes
             .insert(id, Route::new(thread, vec![A, B], Locale::De))
             .await;
-        routes.replace_buttons(id, Some(MessageId::new(99))).await;
+        routes
+            .replace_buttons(id, Some(MessageId::new(99)), None)
+            .await;
         routes.set_archived(thread, true).await;
         let again = Routes::load(s.threads.clone()).await.unwrap();
         let r = again.get(id).unwrap();
@@ -756,7 +848,7 @@ mod tests {
             let routes = &routes;
             (1..=20u64).map(move |n| async move {
                 routes
-                    .replace_buttons(id, Some(MessageId::new(1000 * (id.0 as u64 + 1) + n)))
+                    .replace_buttons(id, Some(MessageId::new(1000 * (id.0 as u64 + 1) + n)), None)
                     .await
             })
         });

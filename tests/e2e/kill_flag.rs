@@ -124,17 +124,36 @@ async fn a_clock_that_ran_out_while_the_bot_was_down_flags_once_after_the_restar
     let previous = t.turn(1, 2).await;
     t.play(1, 2, 'c').await;
     // Alice's turn with a bank of 6 s: the bot dies at once and stays down
-    // past that deadline. (Once turn 1.2 has lost its buttons, the bot has
-    // saved turn 1.3 as the message with the live buttons; a kill between
-    // posting a turn and saving it leaves that message's buttons behind,
-    // see docs/reliability.md.)
+    // past that deadline — once it has saved turn 1.3 as the message with
+    // the live buttons (a kill between posting a turn and saving it leaves
+    // that message's buttons behind, see docs/reliability.md; turn 1.2
+    // lost its buttons with the press's acknowledgement, before that).
     let turn = t.turn(1, 3).await;
     let posted = tokio::time::Instant::now();
-    eventually("turn 1.2 without buttons", Duration::from_secs(15), || {
-        fake.message(id_of(&previous))
-            .is_some_and(|m| buttons(&m).is_empty())
-    })
-    .await;
+    assert!(fake
+        .message(id_of(&previous))
+        .is_some_and(|m| buttons(&m).is_empty()));
+    let mut db = sqlx::SqliteConnection::connect(&database_url(&bot.dir))
+        .await
+        .unwrap();
+    let deadline = posted + Duration::from_secs(15);
+    loop {
+        let live: Option<i64> =
+            sqlx::query_scalar("SELECT buttons_message_id FROM match_threads WHERE match_id = ?")
+                .bind(t.match_id.parse::<i64>().unwrap())
+                .fetch_one(&mut db)
+                .await
+                .unwrap();
+        if live == Some(id_of(&turn) as i64) {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "turn 1.3 saved as live"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    drop(db);
     bot.kill().await;
     let (phase, ..) = stored_end(&bot, &t.match_id).await;
     assert_eq!(phase, "playing", "killed before the flag");

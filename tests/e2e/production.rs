@@ -204,12 +204,13 @@ async fn a_500_on_removing_the_old_buttons_is_retried_and_the_old_turn_loses_the
     let (fake, _front, _bot) = start_tls("tls-edit-500", &[]).await;
     let t = Table::between(&fake, ALICE, BOB, None).await;
     let first = t.turn(1, 1).await;
-    // The press on turn 1.1 takes its buttons away through the press's own
-    // token (`@original` is the pressed message).
-    fake.inject("PATCH", "/messages/@original", Fault::ServerError, 3);
-    let i = t.press_drop(1, 1, 'd').await;
+    // A typed move: turn 1.1 loses its buttons once turn 1.2 is posted,
+    // through an edit (a press's acknowledgement would take them off
+    // itself).
+    let edit = format!("/messages/{}", id_of(&first));
+    fake.inject("PATCH", &edit, Fault::ServerError, 3);
+    t.typed(ALICE, "d");
     t.turn(1, 2).await;
-    let edit = format!("{}/messages/@original", followup_path(i));
     fake.wait_for("the old turn without buttons", |f| {
         f.message(id_of(&first))
             .filter(|m| buttons(m).is_empty())
@@ -218,8 +219,10 @@ async fn a_500_on_removing_the_old_buttons_is_retried_and_the_old_turn_loses_the
     .await;
     let statuses = fake
         .wait_for("the edit's answers", |f| {
-            let s: Vec<u16> = served_for(f, "PATCH", &edit)
+            let s: Vec<u16> = f
+                .served()
                 .iter()
+                .filter(|s| s.method == "PATCH" && s.path.ends_with(&edit))
                 .map(|s| s.status)
                 .collect();
             s.contains(&200).then_some(s)
@@ -393,20 +396,23 @@ async fn a_429_on_every_kind_of_post_is_waited_out_and_each_lands_once() {
         retry_after: Duration::from_millis(1_500),
         global: false,
     };
-    // A channel message: a typed move before any press brings its turn.
+    // A channel message: a typed move before any press brings its turn;
+    // then an edit: the typed-on turn loses its buttons.
+    let first = id_of(&t.turn(1, 1).await);
     fake.inject(
         "POST",
         &format!("/api/v10/channels/{}/messages", t.thread),
         limited,
         1,
     );
+    let edit = format!("/messages/{first}");
+    fake.inject("PATCH", &edit, limited, 1);
     t.typed(ALICE, "d");
     t.turn(1, 2).await;
-    // A press: its callback, the turn as a follow-up of its token, and the
-    // pressed turn's buttons taken away (an edit of `@original`).
+    // A press: its callback (which takes the pressed turn's buttons off)
+    // and the turn as a follow-up of its token.
     fake.inject("POST", "/callback", limited, 1);
     fake.inject("POST", &format!("/webhooks/{BOT_ID}/token-"), limited, 1);
-    fake.inject("PATCH", "/messages/@original", limited, 1);
     t.play(1, 2, 'c').await;
     let last = t.turn(1, 3).await;
     // A thread change: the thread archived at the match's end.
@@ -425,7 +431,7 @@ async fn a_429_on_every_kind_of_post_is_waited_out_and_each_lands_once() {
         .map(|s| match (s.method.as_str(), s.path.as_str()) {
             ("POST", p) if p.ends_with("/callback") => "callback",
             ("POST", p) if p.contains("/webhooks/") => "follow-up",
-            ("PATCH", p) if p.ends_with("/@original") => "edit",
+            ("PATCH", p) if p.ends_with(&edit) => "edit",
             ("PATCH", p) if p == thread => "thread",
             ("POST", p) if p.ends_with("/messages") => "message",
             _ => "other",
@@ -433,7 +439,7 @@ async fn a_429_on_every_kind_of_post_is_waited_out_and_each_lands_once() {
         .collect();
     assert_eq!(
         kinds,
-        ["message", "callback", "follow-up", "edit", "thread"],
+        ["message", "edit", "callback", "follow-up", "thread"],
         "{limited:?}"
     );
     for l in &limited {

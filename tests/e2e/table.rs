@@ -171,3 +171,91 @@ async fn a_rematch_is_refused_to_a_banned_player_and_outside_the_match_channel()
         "no rematch started"
     );
 }
+
+/// The requests that edited `press`'s original response (the pressed
+/// message), in order.
+fn original_edits(fake: &FakeDiscord, press: u64) -> Vec<Recorded> {
+    let original = format!("{}/messages/@original", followup_path(press));
+    fake.requests()
+        .into_iter()
+        .filter(|r| r.method == "PATCH" && r.path == original)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_movers_drop_takes_the_turns_buttons_off_with_its_acknowledgement() {
+    let (fake, _bot) = start("drop-update").await;
+    let t = Table::open(&fake).await;
+    let first = t.turn(1, 1).await;
+    let i = t.press_drop(1, 1, 'd').await;
+    // The acknowledgement itself takes the turn's buttons off (issue 33
+    // §5: one request per move fewer than a deferred update and an edit).
+    let r = callback(&fake, i).await;
+    assert_eq!(r.json["type"], 7, "{:?}", r.json);
+    assert_eq!(r.json["data"]["components"], serde_json::json!([]));
+    let second = t.turn(1, 2).await;
+    assert!(
+        buttons(&fake.message(id_of(&first)).unwrap()).is_empty(),
+        "the played turn keeps no buttons"
+    );
+    // Bob's drop on the next turn: again one callback, and the turn
+    // before it is not edited once the next is posted.
+    let j = t.press_drop(1, 2, 'c').await;
+    assert_eq!(callback(&fake, j).await.json["type"], 7);
+    t.turn(1, 3).await;
+    assert!(buttons(&fake.message(id_of(&second)).unwrap()).is_empty());
+    assert!(original_edits(&fake, i).is_empty(), "no edit of turn 1");
+    assert!(original_edits(&fake, j).is_empty(), "no edit of turn 2");
+    // Anyone else's press on the live turn is acknowledged without
+    // touching its buttons, and refused privately.
+    let third = t.turn(1, 3).await;
+    let k = press(&fake, BOB, &third, &format!("m:{}:1.3:drop:a", t.match_id));
+    assert_eq!(callback(&fake, k).await.json["type"], 6);
+    assert!(!private_followup(&fake, k).await.is_empty());
+    assert!(!buttons(&fake.message(id_of(&third)).unwrap()).is_empty());
+    t.play(1, 3, 'e').await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_drop_gets_its_turns_buttons_back() {
+    let (fake, _bot) = start("drop-refused").await;
+    let t = Table::open(&fake).await;
+    let first = t.turn(1, 1).await;
+    let live = buttons(&first);
+    // Alice types her move; its turn is held on its way to Discord, so
+    // the turn she typed on is still the live one when she also presses a
+    // column there (a second device, a double move).
+    fake.slow("POST", "", std::time::Duration::from_secs(2), 1);
+    t.typed(ALICE, "d");
+    fake.wait_for("the next turn held", |f| {
+        (!f.held().is_empty()).then_some(())
+    })
+    .await;
+    let i = press(
+        &fake,
+        ALICE,
+        &first,
+        &format!("m:{}:1.1:drop:a", t.match_id),
+    );
+    assert_eq!(callback(&fake, i).await.json["type"], 7);
+    // The drop is refused (the turn was played): the buttons come back as
+    // they were, and she is told why.
+    let back = fake
+        .wait_for("the buttons put back", |f| {
+            original_edits(f, i).into_iter().next()
+        })
+        .await;
+    assert_eq!(buttons(&back.json), live, "{:?}", back.json);
+    assert!(!private_followup(&fake, i).await.is_empty());
+    // The held turn arrives, and the turn before it loses its buttons for
+    // good (with the same press's token).
+    t.turn(1, 2).await;
+    fake.wait_for("the old turn without buttons", |f| {
+        buttons(&f.message(id_of(&first)).unwrap())
+            .is_empty()
+            .then_some(())
+    })
+    .await;
+    assert_eq!(original_edits(&fake, i).len(), 2);
+    t.play(1, 2, 'd').await;
+}
