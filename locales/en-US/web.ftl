@@ -13,6 +13,9 @@ web-game = Game { $game } of { $games }
 web-to-move = { $player } to move
 web-between-games = Between games: waiting for the players to be ready.
 web-match-over = The match is over.
+# $player (a name, or the names of those who share first place)
+web-winner = Winner: { $player }
+web-match-aborted = It was aborted: no result.
 # A seat's clock; marks the one that runs (besides its colour)
 web-clock-running = running
 # What a seat's colour is, beside its disc. $color (text: a colour's name), $mark (text: one of the web-mark-* messages)

@@ -125,7 +125,13 @@ impl Canvas {
         );
         let i = theme::BLOCK_INSET_HALF * cell;
         self.stroke(
-            &rounded_rect(x - i, y - i, 2.0 * i, 2.0 * i, theme::BLOCK_INSET_CORNER * cell),
+            &rounded_rect(
+                x - i,
+                y - i,
+                2.0 * i,
+                2.0 * i,
+                theme::BLOCK_INSET_CORNER * cell,
+            ),
             tone(theme::BLOCK_MARK),
             theme::BLOCK_INSET_WIDTH * cell,
             LineCap::Butt,

@@ -127,8 +127,10 @@ pub fn board(catalog: &Catalog, l: Locale, game: &Game) -> Markup {
             .set("columns", i64::from(columns))
             .set("rows", i64::from(rows)),
     );
-    let hole = |x: f32, y: f32| html! {
-        circle cx=(px(x)) cy=(px(y)) r=(px(theme::HOLE_RADIUS * cell)) fill=(theme::css(theme::HOLE)) {}
+    let hole = |x: f32, y: f32| {
+        html! {
+            circle cx=(px(x)) cy=(px(y)) r=(px(theme::HOLE_RADIUS * cell)) fill=(theme::css(theme::HOLE)) {}
+        }
     };
     let content = |c: Cell, x: f32, y: f32| match position.at(c) {
         Some(Some(color)) => disc(color, x, y, cell),

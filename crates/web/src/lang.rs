@@ -61,7 +61,9 @@ mod tests {
         let mut h = HeaderMap::new();
         h.insert(
             "accept-language",
-            "fr-CH, fr;q=0.9, bg;q=0.8, de;q=0.7, *;q=0.5".parse().unwrap(),
+            "fr-CH, fr;q=0.9, bg;q=0.8, de;q=0.7, *;q=0.5"
+                .parse()
+                .unwrap(),
         );
         assert_eq!(negotiate(None, &h), Locale::Bg);
         assert_eq!(negotiate(Some("it"), &h), Locale::It);

@@ -236,7 +236,10 @@ mod tests {
 
     #[test]
     fn a_secret_is_at_least_32_bytes_and_never_shows() {
-        assert_eq!(WebSecret::new("short").unwrap_err(), SecretError::TooShort(5));
+        assert_eq!(
+            WebSecret::new("short").unwrap_err(),
+            SecretError::TooShort(5)
+        );
         let s = WebSecret::new(&"k".repeat(40)).unwrap();
         assert_eq!(s.len(), 40);
         assert_eq!(format!("{s:?}"), "WebSecret(***)");

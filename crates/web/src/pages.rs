@@ -131,8 +131,39 @@ pub fn status(catalog: &Catalog, l: Locale, table: &Table) -> String {
         PhaseKind::BetweenGames => {
             format!("{game} · {}", catalog.plain(l, id::WEB_BETWEEN_GAMES))
         }
-        PhaseKind::Finished => catalog.plain(l, id::WEB_MATCH_OVER),
+        PhaseKind::Finished => {
+            let over = catalog.plain(l, id::WEB_MATCH_OVER);
+            let Some(result) = m.result() else {
+                return over;
+            };
+            let Some(places) = result.places else {
+                return format!("{over} {}", catalog.plain(l, id::WEB_MATCH_ABORTED));
+            };
+            let winners: Vec<String> = places
+                .iter()
+                .filter(|(_, place)| **place == 1)
+                .map(|(side, _)| side_name(catalog, l, table, side.0 as usize))
+                .collect();
+            let winners = catalog.list(l, &winners);
+            format!(
+                "{over} {}",
+                catalog.text(l, id::WEB_WINNER, &Args::new().set("player", winners))
+            )
+        }
     }
+}
+
+/// The names of a side's seats: one, or "alice and carol" for a team.
+fn side_name(catalog: &Catalog, l: Locale, table: &Table, side: usize) -> String {
+    let m = &table.game;
+    let names: Vec<String> = m
+        .seating()
+        .all()
+        .iter()
+        .filter(|s| m.seating().side_of(**s).0 as usize == side)
+        .map(|s| seat_name(catalog, l, table, *s))
+        .collect();
+    catalog.list(l, &names)
 }
 
 /// Everything of the table that changes, in `l`.
@@ -164,19 +195,12 @@ pub fn parts(catalog: &Catalog, l: Locale, table: &Table) -> Parts {
             }
         }
     };
-    let halves: Vec<u32> = m.score().as_slice().iter().map(|p| p.halves()).collect();
-    let sides = m.seating().sides();
-    let side_names: Vec<String> = (0..sides)
-        .map(|side| {
-            let names: Vec<String> = m
-                .seating()
-                .all()
-                .iter()
-                .filter(|s| m.seating().side_of(**s).0 as usize == side)
-                .map(|s| seat_name(catalog, l, table, *s))
-                .collect();
-            catalog.list(l, &names)
-        })
+    // The match's result once it is over (a forfeit gives the other side
+    // every game's point), else the points of the games so far.
+    let score = m.result().map_or_else(|| m.score(), |r| r.score);
+    let halves: Vec<u32> = score.as_slice().iter().map(|p| p.halves()).collect();
+    let side_names: Vec<String> = (0..m.seating().sides())
+        .map(|side| side_name(catalog, l, table, side))
         .collect();
     let score = html! {
         (catalog.text(l, id::WEB_SCORE, &Args::new().set("score", fourbot_i18n::score(&halves))))
@@ -279,7 +303,10 @@ pub fn not_found(l: Locale) -> Response {
 
 /// Any path no route serves: [`not_found`].
 pub async fn fallback(RawQuery(query): RawQuery, headers: HeaderMap) -> Response {
-    not_found(crate::lang::negotiate(lang_param(query.as_deref()), &headers))
+    not_found(crate::lang::negotiate(
+        lang_param(query.as_deref()),
+        &headers,
+    ))
 }
 
 /// `GET /m/<match>`: the table, read only, in the reader's language; live

@@ -75,22 +75,28 @@ fn announcement(web: &Web, l: Locale, before: Option<Seen>, table: &Table) -> St
     if let (true, Some(mv)) = (moved, game.moves().last()) {
         let n = game.moves().len();
         let color = Color::from_index((n - 1) % game.position().rules().colors as usize);
-        let mover = m.current_game().order().seats().iter().copied().find(|s| {
-            m.current_game().order().color_of(*s) == Some(color)
-        });
+        let mover = m
+            .current_game()
+            .order()
+            .seats()
+            .iter()
+            .copied()
+            .find(|s| m.current_game().order().color_of(*s) == Some(color));
         let player = mover
             .and_then(|s| table.seats.get(s.index()))
             .map(|s| super::pages::name(&s.name))
             .unwrap_or_default();
-        words.push(catalog.text(
-            l,
-            id::WEB_ANNOUNCE_MOVE,
-            &Args::new()
-                .set("number", n as i64)
-                .set("color", catalog.color_name(l, color))
-                .set("player", player)
-                .set("move", mv.to_string()),
-        ));
+        words.push(
+            catalog.text(
+                l,
+                id::WEB_ANNOUNCE_MOVE,
+                &Args::new()
+                    .set("number", n as i64)
+                    .set("color", catalog.color_name(l, color))
+                    .set("player", player)
+                    .set("move", mv.to_string()),
+            ),
+        );
     }
     words.push(status(catalog, l, table));
     words.join(" · ")
@@ -140,9 +146,9 @@ impl Following {
         let table = match changed {
             Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {
                 // One state for everything that has happened.
-                while let Ok(_) | Err(broadcast::error::TryRecvError::Lagged(_)) =
-                    events.try_recv()
-                {}
+                while let Ok(_) | Err(broadcast::error::TryRecvError::Lagged(_)) = events.try_recv()
+                {
+                }
                 self.web.host().table(self.id).await?
             }
             Err(broadcast::error::RecvError::Closed) => {
