@@ -26,6 +26,7 @@ pub mod board;
 pub mod guard;
 pub mod lang;
 pub mod pages;
+pub mod state;
 pub mod stream;
 
 use std::future::Future;
@@ -35,13 +36,9 @@ use std::sync::Arc;
 use axum::routing::get;
 use axum::Router;
 use tokio::net::TcpListener;
-use tokio::sync::watch;
-
-use fourbot_host::settings::Settings;
-use fourbot_host::{GuildId, Host, Services};
-use fourbot_i18n::Catalog;
 
 pub use guard::{StreamLimits, MAX_BODY_BYTES, MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_TOTAL};
+pub use state::Web;
 
 /// The least number of bytes of [`WebSecret`]: 256 bits.
 pub const MIN_SECRET_BYTES: usize = 32;
@@ -120,83 +117,6 @@ pub struct WebConfig {
     pub public_url: Option<String>,
     /// The signing secret.
     pub secret: WebSecret,
-}
-
-/// The web front end's state: the host and the settings it reads, the
-/// catalog it writes with, its limits. Cheap to clone.
-#[derive(Clone)]
-pub struct Web {
-    inner: Arc<Inner>,
-}
-
-struct Inner {
-    host: Host,
-    settings: Settings,
-    catalog: &'static Catalog,
-    streams: guard::StreamSlots,
-    stop: watch::Receiver<bool>,
-    stopper: watch::Sender<bool>,
-}
-
-impl Web {
-    /// The web front end over `services` (their host and settings), with
-    /// the default [`StreamLimits`].
-    pub fn new(services: &Services) -> Web {
-        Web::with_limits(services, StreamLimits::default())
-    }
-
-    /// [`Web::new`] with other limits on the event streams (tests).
-    pub fn with_limits(services: &Services, limits: StreamLimits) -> Web {
-        let (stopper, stop) = watch::channel(false);
-        Web {
-            inner: Arc::new(Inner {
-                host: services.host.clone(),
-                settings: services.settings.clone(),
-                // Plain names (no Discord markdown); HTML escaping is the
-                // templates'.
-                catalog: Catalog::embedded(),
-                streams: guard::StreamSlots::new(limits),
-                stop,
-                stopper,
-            }),
-        }
-    }
-
-    /// The host.
-    pub fn host(&self) -> &Host {
-        &self.inner.host
-    }
-
-    /// The catalog the pages are written with (names plain).
-    pub fn catalog(&self) -> &'static Catalog {
-        self.inner.catalog
-    }
-
-    /// Ends every event stream (the bot stops): each ends at once, so a
-    /// graceful shutdown does not wait for them.
-    pub fn stop(&self) {
-        let _ = self.inner.stopper.send(true);
-    }
-
-    /// A receiver that turns true when [`Web::stop`] is called.
-    pub(crate) fn stopping(&self) -> watch::Receiver<bool> {
-        self.inner.stop.clone()
-    }
-
-    /// Event streams open now, in all.
-    pub fn open_streams(&self) -> usize {
-        self.inner.streams.open()
-    }
-
-    pub(crate) fn streams(&self) -> &guard::StreamSlots {
-        &self.inner.streams
-    }
-
-    /// Whether `guild`'s matches are on the web: a server whose moderators
-    /// turned it on (`/config web:on`); never the terminal's (no server).
-    pub async fn on_the_web(&self, guild: GuildId) -> bool {
-        guild != fourbot_host::players::TERMINAL_GUILD && self.inner.settings.guild(guild).await.web
-    }
 }
 
 /// Every route of the web front end, with the headers and limits of

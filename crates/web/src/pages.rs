@@ -21,7 +21,7 @@ use fourbot_i18n::{id, shape_name, Args, Catalog, Locale, NameStyle};
 use fourbot_render::theme;
 
 use super::board::{board, disc_icon, mark_key};
-use super::Web;
+use super::state::Web;
 
 /// The `lang` parameter of a query string, if any (`?lang=de`).
 pub(crate) fn lang_param(query: Option<&str>) -> Option<&str> {

@@ -29,7 +29,7 @@ use fourbot_i18n::{id, Args, Locale};
 
 use super::guard::{ClientAddr, StreamSlot};
 use super::pages::{lang_param, not_found, parts, status, visible};
-use super::Web;
+use super::state::Web;
 
 /// How often a comment keeps an idle stream open through proxies.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
