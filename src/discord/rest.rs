@@ -466,6 +466,7 @@ mod tests {
             test_time_scale: None,
             shards: None,
             metrics: None,
+            web: None,
             bounds: Default::default(),
         })
     }

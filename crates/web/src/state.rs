@@ -88,4 +88,3 @@ impl Web {
         guild != fourbot_host::players::TERMINAL_GUILD && self.inner.settings.guild(guild).await.web
     }
 }
-

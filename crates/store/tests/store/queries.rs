@@ -177,6 +177,21 @@ fourbot_store::engine_tests! {
 }
 
 fourbot_store::engine_tests! {
+    async fn a_server_is_off_the_web_until_its_settings_turn_it_on(engine) {
+        let db = engine.db().await;
+        let mut settings = db.guild_settings(77).await.unwrap();
+        assert!(!settings.web, "off by default");
+        settings.web = true;
+        db.set_guild_settings(&settings).await.unwrap();
+        assert!(db.guild_settings(77).await.unwrap().web);
+        assert!(!db.guild_settings(78).await.unwrap().web, "another server");
+        settings.web = false;
+        db.set_guild_settings(&settings).await.unwrap();
+        assert!(!db.guild_settings(77).await.unwrap().web);
+    }
+}
+
+fourbot_store::engine_tests! {
     async fn a_finished_match_reads_back_with_its_games_moves_and_result(engine) {
         let db = engine.db().await;
         let ps = players(&db, &["alice", "bob"]).await;
