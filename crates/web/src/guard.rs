@@ -144,8 +144,10 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientAddr {
             .iter()
             .filter_map(|v| v.to_str().ok())
             .flat_map(|v| v.split(','))
-            .filter_map(|a| a.trim().parse::<IpAddr>().ok())
-            .last();
+            // The proxy's own entry only: one before it is the client's
+            // word, so an entry that does not read is not skipped.
+            .next_back()
+            .and_then(|a| a.trim().parse::<IpAddr>().ok());
         Ok(ClientAddr(forwarded.unwrap_or(peer)))
     }
 }
