@@ -206,3 +206,85 @@ pub fn board(catalog: &Catalog, l: Locale, game: &Game) -> Markup {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fourbot_core::game::{ObstacleLayout, Variant};
+
+    fn drawn(game: &Game) -> String {
+        board(Catalog::embedded(), Locale::EnUs, game).into_string()
+    }
+
+    #[test]
+    fn every_variant_is_drawn_at_the_pngs_size_with_a_labelled_cell_per_column() {
+        for v in Variant::ALL {
+            let rules = v.rules();
+            let start = if rules.blocks {
+                Position::with_layout(v, &ObstacleLayout::from_seed(&rules.geometry, 3))
+            } else {
+                Position::new(v)
+            };
+            let mut game = Game::new(start);
+            // A disc of each colour (three in three-players).
+            for c in 0..rules.colors {
+                let column = (0..rules.geometry.width()).find(|&col| {
+                    game.play(Move::Drop((col + c) % rules.geometry.width()))
+                        .is_ok()
+                });
+                assert!(column.is_some(), "{v}");
+            }
+            let svg = drawn(&game);
+            let layout = Layout::new(v);
+            assert!(
+                svg.contains(&format!(
+                    "viewBox=\"0 0 {} {}\"",
+                    layout.width(),
+                    layout.height()
+                )),
+                "{v}"
+            );
+            assert_eq!(
+                svg.matches("role=\"gridcell\"").count(),
+                usize::from(rules.geometry.width()),
+                "{v}"
+            );
+            assert!(svg.contains("class=\"last\""), "{v}: the last move ringed");
+            if rules.colors == 3 {
+                let blue = theme::css(theme::disc(Color::Blue));
+                assert!(svg.contains(&blue), "{v}: a blue disc");
+                assert_eq!(
+                    svg.matches("<polygon").count(),
+                    2,
+                    "{v}: diamond and triangle"
+                );
+            }
+            if rules.blocks {
+                assert!(svg.contains(&theme::css(theme::BLOCK)), "{v}: blocks");
+                assert!(svg.contains("block"), "{v}: a block in a column's label");
+            }
+            if rules.wrap {
+                assert_eq!(svg.matches("opacity=").count(), 2, "{v}: the faded columns");
+            }
+        }
+    }
+
+    #[test]
+    fn a_finished_game_joins_its_line_and_a_full_column_says_so() {
+        let mut game = Game::new(Position::new(Variant::Classic));
+        for column in [0, 1, 0, 1, 0, 1, 0] {
+            game.play(Move::Drop(column)).unwrap();
+        }
+        let svg = drawn(&game);
+        assert_eq!(
+            svg.matches("class=\"win\"").count(),
+            3,
+            "four discs, three bars"
+        );
+        let mut game = Game::new(Position::new(Variant::Classic));
+        for column in [0, 0, 0, 0, 0, 0] {
+            game.play(Move::Drop(column)).unwrap();
+        }
+        assert!(drawn(&game).contains("aria-label=\"Column a, full: a1 Red, a2 Yellow"));
+    }
+}
