@@ -126,6 +126,16 @@ async fn every_answer_has_the_security_headers_and_the_page_no_inline_script_or_
     assert!(asset.header("cache-control").unwrap().contains("immutable"));
     assert!(asset.body.contains("EventSource"));
     assert_eq!(site.get("/assets/0000/table.js", &[]).await.status, 404);
+    // A body over the limit is refused unread, with the headers too.
+    let big = (fourbot_web::MAX_BODY_BYTES + 1).to_string();
+    let refused = site
+        .get(&format!("/m/{}", id.0), &[("Content-Length", big.as_str())])
+        .await;
+    assert_eq!(refused.status, 413);
+    assert_eq!(
+        refused.header("content-security-policy"),
+        Some(CONTENT_SECURITY_POLICY)
+    );
 }
 
 #[tokio::test]
