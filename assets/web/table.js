@@ -54,9 +54,11 @@
         element.innerHTML = state[part];
       }
     }
-    const status = document.getElementById("status");
-    if (status && typeof state.status === "string") {
-      status.textContent = state.status;
+    for (const text of ["status", "note"]) {
+      const element = document.getElementById(text);
+      if (element && typeof state[text] === "string") {
+        element.textContent = state[text];
+      }
     }
     since = performance.now();
     tick();

@@ -11,6 +11,7 @@ web-between-games = Между игрите: чака се играчите да
 web-match-over = Мачът приключи.
 web-winner = Победител: { $player }
 web-match-aborted = Прекратен е: без резултат.
+web-match-drawn = Равен мач: точките се поделят.
 web-clock-running = тече
 web-seat-color = { $color } ({ $mark })
 web-mark-ring = пръстен

@@ -11,6 +11,7 @@ web-between-games = Zwischen den Partien: Warten, bis alle bereit sind.
 web-match-over = Das Match ist vorbei.
 web-winner = Sieg: { $player }
 web-match-aborted = Es wurde abgebrochen: kein Ergebnis.
+web-match-drawn = Unentschieden: die Punkte werden geteilt.
 web-clock-running = läuft
 web-seat-color = { $color } ({ $mark })
 web-mark-ring = Ring

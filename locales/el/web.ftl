@@ -11,6 +11,7 @@ web-between-games = Ανάμεσα στις παρτίδες: αναμονή ν�
 web-match-over = Ο αγώνας τελείωσε.
 web-winner = Νικητής: { $player }
 web-match-aborted = Ακυρώθηκε: χωρίς αποτέλεσμα.
+web-match-drawn = Ισοπαλία: οι βαθμοί μοιράζονται.
 web-clock-running = τρέχει
 web-seat-color = { $color } ({ $mark })
 web-mark-ring = δακτύλιος

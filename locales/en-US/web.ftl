@@ -16,6 +16,7 @@ web-match-over = The match is over.
 # $player (a name, or the names of those who share first place)
 web-winner = Winner: { $player }
 web-match-aborted = It was aborted: no result.
+web-match-drawn = A draw: the points are shared.
 # A seat's clock; marks the one that runs (besides its colour)
 web-clock-running = running
 # What a seat's colour is, beside its disc. $color (text: a colour's name), $mark (text: one of the web-mark-* messages)

@@ -11,6 +11,7 @@ web-between-games = Tra le partite: in attesa che i giocatori siano pronti.
 web-match-over = Il match è finito.
 web-winner = Vince: { $player }
 web-match-aborted = È stato annullato: nessun risultato.
+web-match-drawn = Pareggio: i punti sono divisi.
 web-clock-running = in corso
 web-seat-color = { $color } ({ $mark })
 web-mark-ring = anello

@@ -144,6 +144,9 @@ pub fn status(catalog: &Catalog, l: Locale, table: &Table) -> String {
                 .filter(|(_, place)| **place == 1)
                 .map(|(side, _)| side_name(catalog, l, table, side.0 as usize))
                 .collect();
+            if winners.len() == places.len() {
+                return format!("{over} {}", catalog.plain(l, id::WEB_MATCH_DRAWN));
+            }
             let winners = catalog.list(l, &winners);
             format!(
                 "{over} {}",
@@ -164,6 +167,12 @@ fn side_name(catalog: &Catalog, l: Locale, table: &Table, side: usize) -> String
         .map(|s| seat_name(catalog, l, table, *s))
         .collect();
     catalog.list(l, &names)
+}
+
+/// The note under the table: live or over, and that the reader watches.
+pub fn note(catalog: &Catalog, l: Locale, live: bool) -> String {
+    let state = catalog.plain(l, if live { id::WEB_LIVE } else { id::WEB_FINISHED });
+    format!("{state} {}", catalog.plain(l, id::WEB_SPECTATOR))
 }
 
 /// Everything of the table that changes, in `l`.
@@ -347,15 +356,7 @@ pub async fn table(
                 div #moves { (parts.moves) }
             }
             div #announce.vh aria-live="polite" aria-atomic="true" {}
-            p.note {
-                @if table.live {
-                    (catalog.plain(l, id::WEB_LIVE))
-                } @else {
-                    (catalog.plain(l, id::WEB_FINISHED))
-                }
-                " "
-                (catalog.plain(l, id::WEB_SPECTATOR))
-            }
+            p #note.note { (note(catalog, l, table.live)) }
         }
     };
     let mut response = html_response(StatusCode::OK, page(l, &title, body));
@@ -383,6 +384,62 @@ mod tests {
         assert_eq!(lang_param(Some("x=1&lang=de")), Some("de"));
         assert_eq!(lang_param(Some("x=1")), None);
         assert_eq!(lang_param(None), None);
+    }
+
+    /// A classic match in which each player resigns one game: 1:1.
+    #[test]
+    fn a_drawn_match_says_so_and_a_won_one_names_the_winner() {
+        use fourbot_core::game::Variant;
+        use fourbot_core::play::{Action, ClockSettings, MatchSetup, Timestamp};
+        use fourbot_host::{GuildId, TableSeat};
+
+        let mut m = Match::new(
+            MatchSetup::new(Variant::Classic, ClockSettings::default()),
+            Timestamp(0),
+        )
+        .unwrap();
+        let mut t = 0;
+        let mut at = || {
+            t += 1000;
+            Timestamp(t)
+        };
+        // Both move in each game, then the one to move resigns it.
+        for _ in 0..2 {
+            for column in [3, 2] {
+                let seat = m.to_move().unwrap();
+                let turn = m.turn().unwrap();
+                let mv = fourbot_core::game::Move::Drop(column);
+                m.apply(seat, Action::Move { turn, mv }, at()).unwrap();
+            }
+            let seat = m.to_move().unwrap();
+            m.apply(seat, Action::ResignGame, at()).unwrap();
+            if m.phase() == PhaseKind::BetweenGames {
+                for s in [Seat::P1, Seat::P2] {
+                    m.apply(s, Action::Ready, at()).unwrap();
+                }
+            }
+        }
+        let seats = ["alice", "bob"].map(|n| TableSeat {
+            name: n.into(),
+            ai: false,
+        });
+        let table = Table {
+            id: MatchId(1),
+            guild: GuildId(1),
+            seats: seats.to_vec(),
+            now: Timestamp(t),
+            game: m,
+            live: false,
+        };
+        let catalog = Catalog::embedded();
+        assert_eq!(
+            status(catalog, Locale::EnUs, &table),
+            "The match is over. A draw: the points are shared."
+        );
+        assert!(parts(catalog, Locale::EnUs, &table)
+            .score
+            .into_string()
+            .starts_with("Score: 1:1"));
     }
 
     #[test]

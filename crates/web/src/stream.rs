@@ -28,7 +28,7 @@ use fourbot_host::{MatchId, Table};
 use fourbot_i18n::{id, Args, Locale};
 
 use super::guard::{ClientAddr, StreamSlot};
-use super::pages::{lang_param, not_found, parts, status, visible};
+use super::pages::{lang_param, not_found, note, parts, status, visible};
 use super::state::Web;
 
 /// How often a comment keeps an idle stream open through proxies.
@@ -112,6 +112,7 @@ fn state_event(web: &Web, l: Locale, before: Option<Seen>, table: &Table) -> Sse
         "score": p.score.into_string(),
         "moves": p.moves.into_string(),
         "announce": announcement(web, l, before, table),
+        "note": note(web.catalog(), l, table.live),
         "live": table.live,
     });
     SseEvent::default().event("state").data(data.to_string())

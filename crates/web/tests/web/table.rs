@@ -235,6 +235,10 @@ async fn a_move_made_through_the_host_reaches_the_event_stream_within_a_second()
         .expect("the last state");
     assert_eq!(last["live"], false);
     assert_eq!(last["status"], "The match is over. Winner: alice");
+    assert!(last["note"]
+        .as_str()
+        .unwrap()
+        .starts_with("This match is over"));
     assert!(stream.next(Duration::from_secs(1)).await.is_none());
 }
 
