@@ -24,3 +24,4 @@ pub use fourbot_host as host;
 pub use fourbot_i18n as i18n;
 pub use fourbot_render as render;
 pub use fourbot_store as store;
+pub use fourbot_web as web;

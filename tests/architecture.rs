@@ -7,7 +7,7 @@
 //!   through a module a `use` or a glob `use` brings in) — re-exports are
 //!   followed to the file that defines the item, so a `mod.rs` that lists
 //!   its children is no edge of its own;
-//! - the adapters (Discord, the shell) never name the store or the engine
+//! - the adapters (Discord, the shell, the web) never name the store or the engine
 //!   (`/analyze`'s job is the host's: no exception), and the Discord
 //!   adapter's command files never import each other;
 //! - the core crate's dependency tree (from `Cargo.lock`) holds no runtime,
@@ -942,6 +942,26 @@ fn the_adapters_never_name_the_store_or_the_engine_and_the_command_files_never_i
     assert!(
         between.is_empty(),
         "command files import each other: {between:?}"
+    );
+}
+
+/// The web front end (crates/web, docs/web.md) is an adapter like
+/// Discord and the shell: it reads the host and never names the store or
+/// the engine, nor depends on the store's crate.
+#[test]
+fn the_web_front_end_never_names_the_store_or_the_engine() {
+    let src = root().join("crates/web/src");
+    let krate = read_crate(&src);
+    assert!(krate.refs.len() > 100, "the web's paths were read");
+    let named = adapter_violations(&krate, |_| true);
+    assert!(
+        named.is_empty(),
+        "the web names the store or the engine: {named:#?}"
+    );
+    let manifest = std::fs::read_to_string(root().join("crates/web/Cargo.toml")).unwrap();
+    assert!(
+        !manifest.contains("fourbot-store"),
+        "the web depends on the store's crate"
     );
 }
 

@@ -56,3 +56,8 @@ config-modlog-conflict = Избери или канал за модератор�
 
 # Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
 config-variants-placeholder = Разрешени варианти (избери един или повече)
+
+config-web-on = Уеб страници: включени — всеки с връзка може да гледа мачовете на сървъра.
+config-web-off = Уеб страници: изключени.
+config-web-choice-on = включени
+config-web-choice-off = изключени

@@ -125,6 +125,8 @@ config = konfiguration
     .modlog-description = Der Kanal für das Moderationsprotokoll
     .modlog-off = modprotokoll-aus
     .modlog-off-description = Wahr: kein Kanal für das Moderationsprotokoll (Aktionen werden weiter gespeichert)
+    .web = web
+    .web-description = An: alle mit einem Link können die Matches dieses Servers im Web ansehen; aus: keine Seite
     .reason = grund
     .reason-description = Warum (steht im Moderationsprotokoll)
 

@@ -56,3 +56,8 @@ config-modlog-conflict = Wähle entweder einen Kanal für das Moderationsprotoko
 
 # Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
 config-variants-placeholder = Erlaubte Varianten (eine oder mehrere wählen)
+
+config-web-on = Webseiten: an — alle mit einem Link können die Matches dieses Servers ansehen.
+config-web-off = Webseiten: aus.
+config-web-choice-on = an
+config-web-choice-off = aus

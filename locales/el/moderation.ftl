@@ -56,3 +56,8 @@ config-modlog-conflict = Διάλεξε είτε κανάλι για το αρχ
 
 # Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
 config-variants-placeholder = Επιτρεπόμενες παραλλαγές (διάλεξε μία ή περισσότερες)
+
+config-web-on = Ιστοσελίδες: ενεργές — όποιος έχει σύνδεσμο μπορεί να παρακολουθεί τους αγώνες του διακομιστή.
+config-web-off = Ιστοσελίδες: ανενεργές.
+config-web-choice-on = ενεργές
+config-web-choice-off = ανενεργές

@@ -128,6 +128,8 @@ config = config
     .modlog-description = The channel for the moderation log
     .modlog-off = modlog-off
     .modlog-off-description = True: no moderation log channel (actions are still stored)
+    .web = web
+    .web-description = On: anyone with a link can watch this server's matches on the web; off: no page
     .reason = reason
     .reason-description = Why (shown in the moderation log)
 

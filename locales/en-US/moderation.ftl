@@ -76,3 +76,9 @@ config-modlog-conflict = Choose either a moderation log channel or modlog-off, n
 
 # Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
 config-variants-placeholder = Allowed variants (choose one or more)
+
+# Issue 36: the web front end (/config web), docs/web.md
+config-web-on = Web pages: on — anyone with a link can watch this server's matches.
+config-web-off = Web pages: off.
+config-web-choice-on = on
+config-web-choice-off = off

@@ -125,6 +125,8 @@ config = configura
     .modlog-description = Il canale del registro di moderazione
     .modlog-off = registro-mod-spento
     .modlog-off-description = Vero: nessun canale per il registro di moderazione (le azioni restano salvate)
+    .web = web
+    .web-description = Attive: chiunque abbia un link può guardare i match del server sul web; disattivate: nessuna pagina
     .reason = motivo
     .reason-description = Perché (compare nel registro di moderazione)
 

@@ -56,3 +56,8 @@ config-modlog-conflict = Scegli un canale per il registro di moderazione oppure 
 
 # Issue 35 §2: the placeholder of /config's multi-select of the allowed variants
 config-variants-placeholder = Varianti consentite (scegline una o più)
+
+config-web-on = Pagine web: attive — chiunque abbia un link può guardare i match di questo server.
+config-web-off = Pagine web: disattivate.
+config-web-choice-on = attive
+config-web-choice-off = disattivate

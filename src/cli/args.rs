@@ -88,6 +88,16 @@ pub struct RunArgs {
     /// on this address (e.g. 127.0.0.1:9100).
     #[arg(long, value_name = "ADDR", env = "FOURBOT_METRICS")]
     pub metrics: Option<String>,
+    /// Serve the web front end (docs/web.md: a live page for each match of
+    /// the servers that turn it on) on this address, e.g. 127.0.0.1:8080
+    /// behind a reverse proxy with TLS. Needs FOURBOT_WEB_SECRET (at least
+    /// 32 bytes, from the environment only). Off by default.
+    #[arg(long, value_name = "ADDR", env = "FOURBOT_WEB")]
+    pub web: Option<String>,
+    /// The address people reach the web front end at, e.g.
+    /// https://c4.example.org (for the links the bot posts).
+    #[arg(long, value_name = "URL", env = "FOURBOT_PUBLIC_URL")]
+    pub public_url: Option<String>,
     /// The log lines' format on stderr.
     #[arg(long, value_enum, default_value_t = LogFormat::Text, env = "FOURBOT_LOG_FORMAT")]
     pub log_format: LogFormat,

@@ -70,11 +70,16 @@ pub fn discord(args: RunArgs) -> ExitCode {
             ))
         }
     };
+    let web = match web_config(args.web.as_deref(), args.public_url.as_deref()) {
+        Ok(web) => web,
+        Err(e) => return bad(e),
+    };
     use crate::host::limits::Limit;
     let options = crate::discord::config::RunOptions {
         shards,
         db: args.db,
         metrics,
+        web,
         limit_bounds: vec![
             (Limit::AiMatches, args.max_ai_matches),
             (Limit::OpenOffers, args.max_open_offers),
@@ -118,13 +123,54 @@ pub fn discord(args: RunArgs) -> ExitCode {
             | RunError::LeaseLost(_)
             | RunError::FatalClose { .. }
             | RunError::InvalidToken
-            | RunError::Metrics(_)),
+            | RunError::Metrics(_)
+            | RunError::Web(_)),
         ) => bad(e.to_string()),
         Err(e) => {
             eprintln!("fourbot: {e}");
             ExitCode::FAILURE
         }
     }
+}
+
+/// The web front end's set-up from `--web` and `--public-url` (or their
+/// environment variables) and `FOURBOT_WEB_SECRET`: `None` without
+/// `--web`.
+///
+/// # Errors
+/// One line for stderr: an address that is not one, a public URL that is
+/// not http(s) or given without `--web`, a missing or short secret (never
+/// shown).
+pub fn web_config(
+    web: Option<&str>,
+    public_url: Option<&str>,
+) -> Result<Option<fourbot_web::WebConfig>, String> {
+    let Some(web) = web.map(str::trim).filter(|w| !w.is_empty()) else {
+        return match public_url {
+            Some(_) => Err("--public-url needs --web (the address to serve the web on)".into()),
+            None => Ok(None),
+        };
+    };
+    let addr = web.parse::<std::net::SocketAddr>().map_err(|_| {
+        format!("--web: `{web}` is not an address: write host:port, e.g. 127.0.0.1:8080")
+    })?;
+    let public_url = match public_url.map(str::trim) {
+        Some(u) if u.starts_with("https://") || u.starts_with("http://") => {
+            Some(u.trim_end_matches('/').to_string())
+        }
+        Some(u) => {
+            return Err(format!(
+                "--public-url: `{u}` is not an http(s) address, e.g. https://c4.example.org"
+            ))
+        }
+        None => None,
+    };
+    let secret = fourbot_web::WebSecret::from_env().map_err(|e| e.to_string())?;
+    Ok(Some(fourbot_web::WebConfig {
+        addr,
+        public_url,
+        secret,
+    }))
 }
 
 /// `fourbot check`: checks the set-up with the environment `fourbot run`

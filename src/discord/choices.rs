@@ -147,6 +147,20 @@ impl Choices for ColorOption {
 }
 choice_argument!(ColorOption);
 
+/// The `web` option of `/config`: on or off (docs/web.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WebChoice(pub bool);
+
+impl Choices for WebChoice {
+    fn choices() -> Vec<(&'static str, Id, Self)> {
+        vec![
+            ("on", id::CONFIG_WEB_CHOICE_ON, WebChoice(true)),
+            ("off", id::CONFIG_WEB_CHOICE_OFF, WebChoice(false)),
+        ]
+    }
+}
+choice_argument!(WebChoice);
+
 /// A `language` option: Discord's (`auto`, `None`) or one of the five.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LanguageChoice(pub Option<Locale>);

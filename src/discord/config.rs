@@ -135,6 +135,9 @@ pub struct DiscordConfig {
     pub shards: Option<Shards>,
     /// Where to serve `/metrics` and `/healthz` (`--metrics`).
     pub metrics: Option<SocketAddr>,
+    /// The web front end (`--web`, `--public-url`, `FOURBOT_WEB_SECRET`;
+    /// docs/web.md); `None`: off.
+    pub web: Option<fourbot_web::WebConfig>,
     /// The operator's bounds on the servers' limits and the analysis
     /// queue's length (`--max-…`, `--analysis-queue`, or their
     /// environment variables; docs/reliability.md, "Limits").
@@ -192,6 +195,8 @@ pub struct RunOptions {
     pub db: Option<String>,
     /// `--metrics <addr>`.
     pub metrics: Option<SocketAddr>,
+    /// `--web <addr>` with its public URL and secret.
+    pub web: Option<fourbot_web::WebConfig>,
     /// `--max-…`: the operator's bound of each limit given.
     pub limit_bounds: Vec<(Limit, Option<u64>)>,
     /// `--analysis-queue <n>`.
@@ -268,6 +273,9 @@ pub enum RunError {
     /// The metrics address cannot be served (`--metrics`).
     #[error("--metrics: {0}")]
     Metrics(String),
+    /// The web front end's address cannot be served (`--web`).
+    #[error("--web: {0}")]
+    Web(String),
     /// The database could not be opened.
     #[error("cannot open the database {url}: {reason}")]
     Store {
@@ -444,6 +452,7 @@ impl DiscordConfig {
             test_time_scale,
             shards: options.shards,
             metrics: options.metrics,
+            web: options.web,
             bounds: bounds(&options.limit_bounds, options.analysis_queue)?,
         })
     }

@@ -75,6 +75,15 @@ pub async fn run(config: DiscordConfig) -> Result<(), RunError> {
     }
 }
 
+/// The web front end's task, stopped when dropped.
+struct Serving(tokio::task::JoinHandle<()>);
+
+impl Drop for Serving {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 /// The task that renews the shard leases, stopped when dropped.
 struct Renewing(tokio::task::JoinHandle<()>);
 
@@ -121,6 +130,16 @@ async fn run_until(
             let listener = ops::bind(addr).await.map_err(RunError::Metrics)?;
             Some((handle, listener))
         }
+        None => None,
+    };
+
+    // The web front end's address is taken at once, like the metrics'.
+    let web_listener = match &config.web {
+        Some(web) => Some(
+            tokio::net::TcpListener::bind(web.addr)
+                .await
+                .map_err(|e| RunError::Web(format!("cannot listen on {}: {e}", web.addr)))?,
+        ),
         None => None,
     };
 
@@ -178,6 +197,25 @@ async fn run_until(
             }
         }))
     };
+    // The web front end (docs/web.md), on this runtime over the same
+    // host; it stops with the bot (a stop signal ends its event streams,
+    // and whatever ends this function ends it).
+    let _web = web_listener.map(|listener| {
+        let web = fourbot_web::Web::new(&services);
+        let mut stopping = stop.clone();
+        let stopped = async move {
+            let _ = stopping.wait_for(|s| *s).await;
+        };
+        if let Some(c) = &config.web {
+            tracing::info!(addr = %c.addr, public_url = c.public_url.as_deref().unwrap_or(""), "serving the web front end");
+        }
+        let task = tokio::spawn(async move {
+            if let Err(e) = fourbot_web::serve(listener, web, stopped).await {
+                tracing::error!(error = %e, "the web front end stopped");
+            }
+        });
+        Serving(task)
+    });
     let mut routes = Routes::load(services.threads.clone())
         .await
         .map_err(|e| store_error(&e))?;

@@ -470,6 +470,7 @@ mod tests {
             test_time_scale: None,
             shards: None,
             metrics: None,
+            web: None,
             bounds: Default::default(),
         })
     }

@@ -58,3 +58,43 @@ fn fourbot_alone_reads_runs_variables() {
         "{err}"
     );
 }
+
+/// `--web` needs `FOURBOT_WEB_SECRET` (issue 36, docs/web.md): without it,
+/// or with fewer than 32 bytes, `run` refuses to start with one clear line
+/// that never shows the secret; the flag's variable counts too.
+#[test]
+fn the_web_needs_a_secret_of_32_bytes_and_never_shows_it() {
+    let out = fourbot(&["run", "--web", "127.0.0.1:0"], &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("fourbot: --web needs a signing secret: set FOURBOT_WEB_SECRET"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let short = "hunter2-but-short";
+    let out = fourbot(
+        &["run"],
+        &[
+            ("FOURBOT_WEB", "127.0.0.1:0"),
+            ("FOURBOT_WEB_SECRET", short),
+        ],
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("FOURBOT_WEB_SECRET is too short (17 bytes)"),
+        "{err}"
+    );
+    assert!(!err.contains("hunter2"), "{err}");
+    let long = "k".repeat(40);
+    let out = fourbot(
+        &["run", "--web", "nowhere"],
+        &[("FOURBOT_WEB_SECRET", long.as_str())],
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--web: `nowhere` is not an address"), "{err}");
+    let out = fourbot(&["run", "--public-url", "https://c4.example.org"], &[]);
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("--public-url needs --web"), "{err}");
+}

@@ -72,7 +72,7 @@ fn migrate_creates_the_database_and_reports_the_schema_version(engine) {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    assert_eq!(stdout(&out), format!("{url}: schema version 10\n"));
+    assert_eq!(stdout(&out), format!("{url}: schema version 11\n"));
     assert!(!untouched(engine, &url));
     let again = fourbot(&["migrate", "--db", &url], "");
     assert!(again.status.success());

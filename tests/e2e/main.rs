@@ -35,3 +35,4 @@ mod shell;
 mod table;
 mod take_back;
 mod tournament;
+mod web;

@@ -241,3 +241,37 @@ async fn the_allowed_variants_are_a_multi_select_that_only_moderators_can_change
         updated["content"]
     );
 }
+
+/// `/config web:on` (issue 36, docs/web.md): a moderator turns the web
+/// on; it is stored, shown in `/config`, and logged like any settings
+/// change; `web:off` turns it off again.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderator_turns_the_web_on_and_off_and_it_is_stored_shown_and_logged() {
+    let (fake, bot) = start("config-web").await;
+    let log = fake.add_channel(kind::GUILD_TEXT, None);
+    let chosen = config(&fake, MONA, &[("modlog", 7, json!(log.to_string()))]);
+    private_reply(&fake, chosen).await;
+    let shown = config(&fake, MONA, &[]);
+    let text = private_reply(&fake, shown).await;
+    assert!(text.contains("Web pages: off."), "off by default: {text}");
+    let on = config(&fake, MONA, &[("web", 3, json!("on"))]);
+    let text = private_reply(&fake, on).await;
+    assert!(text.contains("Web pages: on"), "{text}");
+    let posts = log_posts(&fake, log, 2).await;
+    assert!(
+        content(&posts[1]).contains("- Web pages: on"),
+        "{}",
+        content(&posts[1])
+    );
+    let db = fourbot::store::Db::connect(&database_url(&bot.dir))
+        .await
+        .unwrap();
+    assert!(db.guild_settings(GUILD_ID).await.unwrap().web);
+    let off = config(&fake, MONA, &[("web", 3, json!("off"))]);
+    private_reply(&fake, off).await;
+    assert!(!db.guild_settings(GUILD_ID).await.unwrap().web);
+    // A member without Manage Server cannot.
+    let tried = config(&fake, ALICE, &[("web", 3, json!("on"))]);
+    assert!(private_reply(&fake, tried).await.contains("moderators"));
+    assert!(!db.guild_settings(GUILD_ID).await.unwrap().web);
+}

@@ -141,6 +141,10 @@ fn may_equal_english(l: Locale, key: &Key) -> bool {
         // Buchholz and Sonneborn-Berger are names: BH and SB everywhere.
         "tournament-column-buchholz",
         "tournament-column-sb",
+        // The web's announced move and a colour with its mark: variables
+        // and punctuation only.
+        "web-announce-move",
+        "web-seat-color",
     ];
     if shared.contains(&id) && key.attribute.is_none() {
         return true;
@@ -153,6 +157,8 @@ fn may_equal_english(l: Locale, key: &Key) -> bool {
             "no",
             "replay",
             "tournament-format-name-arena",
+            "web-title",
+            "config.web",
         ],
         Locale::De => &[
             "time-in",
@@ -168,6 +174,8 @@ fn may_equal_english(l: Locale, key: &Key) -> bool {
             "export",
             "export.match",
             "table-matches",
+            "web-title",
+            "config.web",
             "tournament-create.format",
             "tournament-format-name-arena",
         ],

@@ -4,7 +4,9 @@
 //! - Matches: one tokio task per match that applies actions strictly one at
 //!   a time and owns the match's deadline timer ([`task`]); the [`Host`]
 //!   that creates matches, routes actions, runs AI seats and restores
-//!   matches ([`matches`]); the views it produces ([`view`], [`present`]).
+//!   matches ([`matches`]); the views it produces ([`view`], [`present`]);
+//!   a match as it stands for a front end that draws it itself, and its
+//!   events ([`table`]).
 //! - Offers and match policy: challenges and seeks ([`offers`]), the
 //!   reader's running matches and open offers ([`matches_views`]), who sits
 //!   where ([`seating`]), the terms of a match under a server's rules
@@ -42,6 +44,7 @@ pub mod present;
 pub mod seating;
 pub mod services;
 pub mod settings;
+pub mod table;
 pub mod take_backs;
 pub mod task;
 pub mod terms;
@@ -60,6 +63,7 @@ pub use matches::{
 pub use offers::OfferId;
 pub use present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
 pub use services::{Hosting, Services};
+pub use table::{Table, TableSeat, Watch};
 pub use task::{
     spawn_journaled, spawn_match, Journal, MatchHandle, SpawnedMatch, TaskError, EVENT_CAPACITY,
     UNKNOWN_COMMIT_RETRIES,

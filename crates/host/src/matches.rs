@@ -24,6 +24,7 @@ use super::denial::Denial;
 use super::players::stored_players;
 use super::present::{NameSource, Presenter, Seated, TimeStyle, TournamentMatch};
 use super::seating::{rematch_seats, DEFAULT_AI_LEVEL};
+use super::table::{stored_table, Table, TableSeat, Watch};
 use super::take_backs::{TakeBacks, TAKE_BACK_EXPIRY, TAKE_BACK_REQUESTS_PER_GAME};
 use super::task::{spawn_journaled, Journal, MatchHandle, TaskError};
 use super::terms::MAX_CHALLENGE_EXPIRY;
@@ -1024,6 +1025,65 @@ impl Host {
                 )
             }
         })
+    }
+
+    /// Match `id` as it stands, for a front end that draws the table
+    /// itself (the web): from this host while it knows the match, else
+    /// from the store (a finished match that was forgotten, or one another
+    /// process runs). `None` for a match neither knows, and when the store
+    /// cannot be read (logged).
+    pub async fn table(&self, id: MatchId) -> Option<Table> {
+        if let Some(entry) = self.entry(id) {
+            if let Some(m) = Self::snapshot(&entry).await {
+                let live = entry.finished.lock().expect("lock").is_none();
+                return Some(Self::table_of(&entry, m, live));
+            }
+        }
+        let db = self.inner.db.as_ref()?;
+        match stored_table(db, id, self.inner.clock.unix_ms()).await {
+            Ok(table) => table,
+            Err(e) => {
+                tracing::error!(match_id = %id, error = %e, "reading a match for its table failed");
+                None
+            }
+        }
+    }
+
+    /// A running match of this host and its events from now on (the web's
+    /// live table): the subscription is taken before the snapshot. `None`
+    /// when the host runs no such match (unknown, or over: read it with
+    /// [`Host::table`]).
+    pub async fn watch(&self, id: MatchId) -> Option<Watch> {
+        let entry = self.entry(id)?;
+        if entry.finished.lock().expect("lock").is_some() {
+            return None;
+        }
+        let events = entry.handle.subscribe();
+        let m = entry.handle.snapshot().await.ok()?;
+        let live = !m.is_finished();
+        Some(Watch {
+            table: Self::table_of(&entry, m, live),
+            events,
+        })
+    }
+
+    fn table_of(entry: &Entry, m: Match, live: bool) -> Table {
+        Table {
+            id: entry.id,
+            guild: entry.spec.guild,
+            seats: entry
+                .spec
+                .players
+                .iter()
+                .map(|p| TableSeat {
+                    name: p.name.clone(),
+                    ai: p.ai_level.is_some(),
+                })
+                .collect(),
+            now: now_ts(entry),
+            game: m,
+            live,
+        }
     }
 
     /// One line with every bank as of now, the running one marked:

@@ -62,6 +62,8 @@ pub enum ConfigField {
     ModLog,
     /// Who may create tournaments.
     Tournaments,
+    /// Whether the server's matches are on the web.
+    Web,
     /// One of the limits.
     Limit(Limit),
 }
@@ -92,6 +94,7 @@ impl ConfigField {
             ConfigField::ModLog,
             old.modlog_channel != new.modlog_channel,
         );
+        differ(ConfigField::Web, old.web != new.web);
         for limit in Limit::ALL {
             differ(
                 ConfigField::Limit(limit),
@@ -382,11 +385,13 @@ mod tests {
         new.modlog_channel = Some(9);
         new.variants = vec![fourbot_core::game::Variant::Popout];
         new.limits.analyses = Some(2);
+        new.web = true;
         assert_eq!(
             ConfigField::changed(&old, &new),
             vec![
                 ConfigField::Variants,
                 ConfigField::ModLog,
+                ConfigField::Web,
                 ConfigField::Limit(Limit::Analyses)
             ]
         );

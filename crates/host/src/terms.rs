@@ -183,6 +183,8 @@ pub struct ConfigChange {
     /// value given: within 1 and the operator's bound
     /// ([`Bounds::check`]).
     pub limits: Vec<(Limit, i64)>,
+    /// `web`: whether the server's matches are on the web (docs/web.md).
+    pub web: Option<bool>,
 }
 
 impl ConfigChange {
@@ -271,6 +273,9 @@ pub fn apply_config(
     }
     if let Some(language) = change.language {
         s.locale = language.map(|l| l.tag().to_string());
+    }
+    if let Some(web) = change.web {
+        s.web = web;
     }
     Ok(s)
 }

@@ -14,7 +14,7 @@ use super::name::{shape_name, NameStyle};
 
 /// The names of the message files every `locales/<lang>/` folder holds, in
 /// load order. A test checks that the folders hold exactly these files.
-pub const FTL_FILES: [&str; 12] = [
+pub const FTL_FILES: [&str; 13] = [
     "common.ftl",
     "buttons.ftl",
     "match.ftl",
@@ -27,6 +27,7 @@ pub const FTL_FILES: [&str; 12] = [
     "rules.ftl",
     "shell.ftl",
     "tournament.ftl",
+    "web.ftl",
 ];
 
 macro_rules! embed_locale {
@@ -44,6 +45,7 @@ macro_rules! embed_locale {
             embed_locale!(@file $lang, "rules.ftl"),
             embed_locale!(@file $lang, "shell.ftl"),
             embed_locale!(@file $lang, "tournament.ftl"),
+            embed_locale!(@file $lang, "web.ftl"),
         ]
     };
     (@file $lang:literal, $file:literal) => {
@@ -56,7 +58,7 @@ macro_rules! embed_locale {
 
 /// The message files compiled into the binary: per locale (in
 /// [`Locale::ALL`] order) the file name and its text.
-pub const EMBEDDED: [[(&str, &str); 12]; 5] = [
+pub const EMBEDDED: [[(&str, &str); 13]; 5] = [
     embed_locale!("en-US"),
     embed_locale!("de"),
     embed_locale!("it"),

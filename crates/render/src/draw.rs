@@ -7,7 +7,7 @@ use std::sync::{Arc, LazyLock, Mutex};
 use tiny_skia::{FillRule, LineCap, LineJoin, Paint, Path, PathBuilder, Pixmap, Stroke, Transform};
 
 use super::layout::Layout;
-use super::theme::{self, Mark, Rgb};
+use super::theme::{self, Rgb};
 use fourbot_core::game::{column_letter, Cell, Color, Move, Position};
 
 /// What to draw: a position and the marks on it.
@@ -108,33 +108,32 @@ impl Canvas {
         );
         let mc = tone(theme::mark_color(color));
         let w = theme::MARK_WIDTH * cell;
-        let path = match theme::mark(color) {
-            Mark::Ring => circle(x, y, 0.17 * cell),
-            Mark::Diamond => {
-                let r = 0.25 * cell;
-                polygon(&[(x, y - r), (x + r, y), (x, y + r), (x - r, y)])
-            }
-            Mark::Triangle => {
-                let r = 0.25 * cell;
-                let (s, c) = (r * 0.866, r * 0.5);
-                polygon(&[(x, y - r), (x + s, y + c), (x - s, y + c)])
-            }
+        let mark = theme::mark(color);
+        let path = match theme::mark_corners(mark, x, y, cell) {
+            None => circle(x, y, theme::MARK_RING_RADIUS * cell),
+            Some(corners) => polygon(&corners),
         };
         self.stroke(&path, mc, w, LineCap::Butt);
     }
 
     fn block(&mut self, (x, y): (f32, f32), tone: fn(Rgb) -> Rgb) {
         let cell = self.cell;
-        let h = 0.32 * cell;
+        let h = theme::BLOCK_HALF * cell;
         self.fill(
-            &rounded_rect(x - h, y - h, 2.0 * h, 2.0 * h, 0.08 * cell),
+            &rounded_rect(x - h, y - h, 2.0 * h, 2.0 * h, theme::BLOCK_CORNER * cell),
             tone(theme::BLOCK),
         );
-        let i = 0.17 * cell;
+        let i = theme::BLOCK_INSET_HALF * cell;
         self.stroke(
-            &rounded_rect(x - i, y - i, 2.0 * i, 2.0 * i, 0.03 * cell),
+            &rounded_rect(
+                x - i,
+                y - i,
+                2.0 * i,
+                2.0 * i,
+                theme::BLOCK_INSET_CORNER * cell,
+            ),
             tone(theme::BLOCK_MARK),
-            0.06 * cell,
+            theme::BLOCK_INSET_WIDTH * cell,
             LineCap::Butt,
         );
     }
@@ -196,7 +195,10 @@ fn board(layout: &Layout) -> Canvas {
 
     // The board and its holes.
     let (fx, fy, fw, fh) = layout.frame();
-    cv.fill(&rounded_rect(fx, fy, fw, fh, 0.16 * cell), theme::BOARD);
+    cv.fill(
+        &rounded_rect(fx, fy, fw, fh, theme::FRAME_CORNER * cell),
+        theme::BOARD,
+    );
     for c in 0..columns {
         for r in 0..rows {
             cv.fill(
@@ -211,7 +213,7 @@ fn board(layout: &Layout) -> Canvas {
     for (shown, _) in ghost_columns(layout) {
         let x = layout.column_left(shown);
         cv.fill(
-            &rounded_rect(x, fy, cell, fh, 0.16 * cell),
+            &rounded_rect(x, fy, cell, fh, theme::FRAME_CORNER * cell),
             theme::ghost(theme::BOARD),
         );
         for r in 0..rows {
@@ -237,7 +239,7 @@ pub(super) fn ghost_columns(layout: &Layout) -> Vec<(i32, i32)> {
 
 /// Labels: row numbers on the left, column letters below (docs/rules.md §2).
 fn labels(cv: &mut Canvas, layout: &Layout) {
-    let size = 0.34 * cv.cell;
+    let size = theme::LABEL_SIZE * cv.cell;
     for r in 0..layout.rows() {
         cv.text(
             &(r + 1).to_string(),

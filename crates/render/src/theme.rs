@@ -44,6 +44,49 @@ pub const RING_WIDTH: f32 = 0.05;
 pub const BAR_WIDTH: f32 = 0.13;
 /// Stroke width of the colour-blind marks on discs.
 pub const MARK_WIDTH: f32 = 0.065;
+/// Radius of the ring mark ([`Mark::Ring`]) as a fraction of the cell size.
+pub const MARK_RING_RADIUS: f32 = 0.17;
+/// Distance from a disc's centre to the corners of the diamond and
+/// triangle marks ([`Mark::Diamond`], [`Mark::Triangle`]), as a fraction
+/// of the cell size.
+pub const MARK_CORNER_RADIUS: f32 = 0.25;
+/// Corner radius of the board frame as a fraction of the cell size.
+pub const FRAME_CORNER: f32 = 0.16;
+/// Height of the row numbers and column letters as a fraction of the cell
+/// size.
+pub const LABEL_SIZE: f32 = 0.34;
+/// Half the side of an obstacle block as a fraction of the cell size.
+pub const BLOCK_HALF: f32 = 0.32;
+/// Corner radius of a block, as a fraction of the cell size.
+pub const BLOCK_CORNER: f32 = 0.08;
+/// Half the side of the inset square on a block, as a fraction of the
+/// cell size.
+pub const BLOCK_INSET_HALF: f32 = 0.17;
+/// Corner radius of the inset square, as a fraction of the cell size.
+pub const BLOCK_INSET_CORNER: f32 = 0.03;
+/// Stroke width of the inset square, as a fraction of the cell size.
+pub const BLOCK_INSET_WIDTH: f32 = 0.06;
+
+/// The corners of `mark`'s polygon around a disc centred at (`x`, `y`) in a
+/// cell of `cell` px (x right, y down): the diamond from its top clockwise,
+/// the triangle (pointing up) from its top clockwise. `None` for the ring,
+/// a circle of [`MARK_RING_RADIUS`].
+pub fn mark_corners(mark: Mark, x: f32, y: f32, cell: f32) -> Option<Vec<(f32, f32)>> {
+    let r = MARK_CORNER_RADIUS * cell;
+    match mark {
+        Mark::Ring => None,
+        Mark::Diamond => Some(vec![(x, y - r), (x + r, y), (x, y + r), (x - r, y)]),
+        Mark::Triangle => {
+            let (s, c) = (r * 0.866, r * 0.5);
+            Some(vec![(x, y - r), (x + s, y + c), (x - s, y + c)])
+        }
+    }
+}
+
+/// `rgb` as CSS writes it: `#e8383d`.
+pub fn css(rgb: Rgb) -> String {
+    format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2])
+}
 
 /// The mark drawn on a disc so colours differ by more than hue.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -494,6 +494,11 @@ macro_rules! migrations {
                     "/0010_take_backs.sql"
                 )),
             ),
+            (
+                11,
+                "web",
+                include_str!(concat!("../../../migrations/", $dir, "/0011_web.sql")),
+            ),
         ]
     };
 }

@@ -31,6 +31,9 @@ pub struct GuildSettings {
     /// The per-member and per-server limits a moderator set (`/config`);
     /// each `None` is the bot's default.
     pub limits: GuildLimits,
+    /// The server's matches are on the web (`/config web:on`, docs/web.md);
+    /// off by default: every page of a server that is off answers 404.
+    pub web: bool,
 }
 
 /// A server's own limits (`/config`, docs/reliability.md "Limits"), as
@@ -52,7 +55,7 @@ pub struct GuildLimits {
 
 impl GuildSettings {
     /// The defaults: 10+10, abort 3 min, grace 60 s, challenges 10 min,
-    /// all variants, season 1.
+    /// all variants, season 1, not on the web.
     pub fn new(guild: GuildId) -> GuildSettings {
         GuildSettings {
             guild,
@@ -64,6 +67,7 @@ impl GuildSettings {
             variants: Vec::new(),
             season: 1,
             limits: GuildLimits::default(),
+            web: false,
         }
     }
 }
@@ -124,7 +128,7 @@ impl Db {
         let row = sqlx::query(
             "SELECT locale, base_ms, increment_ms, abort_ms, grace_ms, challenge_expiry_ms,
                     match_channel_id, season, max_ai_matches, max_open_offers, max_analyses,
-                    archive_per_minute, server_archive_per_minute, modlog_channel_id
+                    archive_per_minute, server_archive_per_minute, modlog_channel_id, web
              FROM guilds WHERE id = $1",
         )
         .bind(gid(guild))
@@ -164,6 +168,7 @@ impl Db {
                 archive_per_minute: limit(row.get("archive_per_minute")),
                 server_archive_per_minute: limit(row.get("server_archive_per_minute")),
             },
+            web: row.get::<i64, _>("web") != 0,
         })
     }
 
@@ -179,8 +184,8 @@ impl Db {
                     challenge_expiry_ms = $6, match_channel_id = $7, season = $8,
                     max_ai_matches = $9, max_open_offers = $10, max_analyses = $11,
                     archive_per_minute = $12, server_archive_per_minute = $13,
-                    modlog_channel_id = $14
-             WHERE id = $15",
+                    modlog_channel_id = $14, web = $15
+             WHERE id = $16",
         )
         .bind(&s.locale)
         .bind(s.clock.control.base_ms() as i64)
@@ -196,6 +201,7 @@ impl Db {
         .bind(s.limits.archive_per_minute.map(i64::from))
         .bind(s.limits.server_archive_per_minute.map(i64::from))
         .bind(s.modlog_channel.map(|c| c as i64))
+        .bind(i64::from(s.web))
         .bind(gid(s.guild))
         .execute(&mut *tx)
         .await?;

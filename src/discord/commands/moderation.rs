@@ -22,7 +22,7 @@ use crate::host::{Denial, GuildId, GuildSettings};
 use crate::i18n::{id, Args, Catalog, Locale, Message};
 
 use super::super::buttons::ButtonId;
-use super::super::choices::{time_presets, LanguageChoice};
+use super::super::choices::{time_presets, LanguageChoice, WebChoice};
 use super::super::data::{Context, Data, Error};
 use super::super::messages::{clip, mentions_only};
 use super::super::numbers::{
@@ -138,6 +138,17 @@ pub fn settings_lines(
             id::CONFIG_MODLOG,
             Args::new().set("channel", modlog),
         ),
+        (
+            ConfigField::Web,
+            catalog.plain(
+                l,
+                if s.web {
+                    id::CONFIG_WEB_ON
+                } else {
+                    id::CONFIG_WEB_OFF
+                },
+            ),
+        ),
     ]
     .into_iter()
     .chain(Limit::ALL.iter().map(|limit| {
@@ -191,6 +202,7 @@ pub(super) async fn config(
     // channels (threads could be archived under the log).
     #[channel_types("Text", "News")] modlog: Option<ChannelId>,
     #[rename = "modlog-off"] modlog_off: Option<bool>,
+    web: Option<WebChoice>,
     #[max_length = 200] reason: Option<String>,
 ) -> Result<(), Error> {
     let Some(guild) = moderator_guild(ctx).await? else {
@@ -207,6 +219,7 @@ pub(super) async fn config(
         language: language.map(|l| l.0),
         modlog: modlog.map(ChannelId::get),
         modlog_off: modlog_off.unwrap_or(false),
+        web: web.map(|w| w.0),
         tournaments,
         limits: [
             (AiMatches::LIMIT, ai_matches.map(|v| v.0)),
@@ -489,5 +502,9 @@ mod tests {
         );
         assert!(text.contains("PopOut") && text.contains("<#42>"), "{text}");
         assert!(text.contains("Discord"), "no language chosen: {text}");
+        assert!(text.contains("Web pages: off."), "off by default: {text}");
+        s.web = true;
+        let text = settings_text(&c, Locale::De, &s, &bounds, false);
+        assert!(text.contains("Webseiten: an"), "{text}");
     }
 }

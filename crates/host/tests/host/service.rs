@@ -883,3 +883,50 @@ async fn a_finished_match_is_forgotten_after_its_rematch_window() {
         "a running match is never forgotten"
     );
 }
+
+/// A front end that draws the table itself (the web) reads a match as it
+/// stands and follows it: `Host::watch` subscribes before its snapshot
+/// and sees each move; a host that does not run the match (another
+/// process, or after it was forgotten) reads it from the store, not live;
+/// an unknown match is `None`.
+#[tokio::test]
+async fn a_table_is_watched_while_it_runs_and_read_from_the_store_otherwise() {
+    use fourbot_core::play::EventKind;
+
+    let (dir, db) = temp_db("table").await;
+    let (host, _views) = host_with(Some(db.clone()));
+    let id = host
+        .create_match(spec(
+            Variant::Classic,
+            vec![seat(ALICE, "alice"), seat(BOB, "bob")],
+        ))
+        .await
+        .unwrap();
+    let mut watch = host.watch(id).await.expect("a running match");
+    assert!(watch.table.live);
+    assert_eq!(watch.table.guild, GuildId(1));
+    assert_eq!(watch.table.seats[1].name, "bob");
+    assert!(watch.table.game.current_game().game().moves().is_empty());
+    host.typed(id, ALICE, "d").await.unwrap();
+    let moved = loop {
+        let e = tokio::time::timeout(Duration::from_secs(5), watch.events.recv())
+            .await
+            .expect("an event")
+            .expect("open");
+        if let EventKind::Moved { mv, .. } = e.kind {
+            break mv;
+        }
+    };
+    assert_eq!(moved.to_string(), "d");
+    let table = host.table(id).await.unwrap();
+    assert_eq!(table.game.current_game().game().moves().len(), 1);
+    // Another host on the same store runs nothing: it reads the store.
+    let (other, _other_views) = host_with(Some(db));
+    assert!(other.watch(id).await.is_none());
+    let stored = other.table(id).await.expect("the stored match");
+    assert!(!stored.live);
+    assert_eq!(stored.seats[0].name, "alice");
+    assert_eq!(stored.game.current_game().game().moves().len(), 1);
+    assert!(other.table(MatchId(id.0 + 1)).await.is_none());
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -169,10 +169,25 @@ fourbot_store::engine_tests! {
             conns.push(c);
         }
         drop(conns);
-        assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        assert_eq!(db.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
         db.close().await;
         let again = Db::connect(&url).await.unwrap();
-        assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+        assert_eq!(again.applied_migrations().await.unwrap(), vec![1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    }
+}
+
+fourbot_store::engine_tests! {
+    async fn a_server_is_off_the_web_until_its_settings_turn_it_on(engine) {
+        let db = engine.db().await;
+        let mut settings = db.guild_settings(77).await.unwrap();
+        assert!(!settings.web, "off by default");
+        settings.web = true;
+        db.set_guild_settings(&settings).await.unwrap();
+        assert!(db.guild_settings(77).await.unwrap().web);
+        assert!(!db.guild_settings(78).await.unwrap().web, "another server");
+        settings.web = false;
+        db.set_guild_settings(&settings).await.unwrap();
+        assert!(!db.guild_settings(77).await.unwrap().web);
     }
 }
 

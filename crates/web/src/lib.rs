@@ -1,0 +1,173 @@
+//! The web front end (issue 36, docs/web.md): the table of a match as a
+//! page anyone with the link can watch live, served by the bot process
+//! itself beside Discord and the terminal, over the same transport-neutral
+//! host (docs/architecture.md). It is one more adapter: it reads what the
+//! host has ([`fourbot_host::Host::table`], [`fourbot_host::Host::watch`])
+//! and shows it; it decides nothing.
+//!
+//! - [`router`]: the routes — `GET /m/<match>` (the table, [`pages`]),
+//!   `GET /m/<match>/events` (server-sent events, [`stream`]),
+//!   `GET /assets/<version>/<file>` (the page's script and style sheet,
+//!   [`assets`]).
+//! - A server's matches are on the web only once its moderators turned it
+//!   on (`/config web:on`); every page of any other server, of a match
+//!   without a server (the terminal's) and of an unknown match is the same
+//!   404 ([`pages::not_found`]).
+//! - Safe by construction ([`guard`]): HTML through maud (every value
+//!   escaped unless marked otherwise), names through the project's one
+//!   shaper ([`fourbot_i18n::shape_name`]), a Content-Security-Policy
+//!   without inline script or style on every answer, bounded event
+//!   streams and request bodies.
+//! - Words from the Fluent catalog in the reader's language: `?lang=`,
+//!   else `Accept-Language`, else English ([`lang`]).
+
+pub mod assets;
+pub mod board;
+pub mod guard;
+pub mod lang;
+pub mod pages;
+pub mod state;
+pub mod stream;
+
+use std::future::Future;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::routing::get;
+use axum::Router;
+use tokio::net::TcpListener;
+
+pub use guard::{StreamLimits, MAX_BODY_BYTES, MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_TOTAL};
+pub use state::Web;
+
+/// The least number of bytes of [`WebSecret`]: 256 bits.
+pub const MIN_SECRET_BYTES: usize = 32;
+
+/// The environment variable that holds the web's signing secret (never a
+/// flag: a flag shows in the process list).
+pub const SECRET_ENV: &str = "FOURBOT_WEB_SECRET";
+
+/// The secret that signs the web's links (the "Open the table" links of the
+/// next slice, docs/web.md): at least [`MIN_SECRET_BYTES`] bytes, from the
+/// environment only ([`SECRET_ENV`]). Its `Debug` shows no byte of it,
+/// and nothing logs it.
+#[derive(Clone)]
+pub struct WebSecret(Arc<[u8]>);
+
+impl std::fmt::Debug for WebSecret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("WebSecret(***)")
+    }
+}
+
+/// Why there is no usable [`WebSecret`]. Its text names the variable and
+/// never shows the value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SecretError {
+    /// [`SECRET_ENV`] is not set (or not valid Unicode).
+    #[error("--web needs a signing secret: set FOURBOT_WEB_SECRET to at least 32 random bytes (e.g. `openssl rand -base64 48`)")]
+    Missing,
+    /// It is shorter than [`MIN_SECRET_BYTES`].
+    #[error("FOURBOT_WEB_SECRET is too short ({0} bytes): it must have at least 32 bytes (e.g. `openssl rand -base64 48`)")]
+    TooShort(usize),
+}
+
+impl WebSecret {
+    /// `secret` as the signing secret.
+    ///
+    /// # Errors
+    /// [`SecretError::TooShort`] below [`MIN_SECRET_BYTES`] bytes.
+    pub fn new(secret: &str) -> Result<WebSecret, SecretError> {
+        let bytes = secret.trim().as_bytes();
+        if bytes.len() < MIN_SECRET_BYTES {
+            return Err(SecretError::TooShort(bytes.len()));
+        }
+        Ok(WebSecret(bytes.into()))
+    }
+
+    /// The secret of [`SECRET_ENV`].
+    ///
+    /// # Errors
+    /// [`SecretError::Missing`], [`SecretError::TooShort`].
+    pub fn from_env() -> Result<WebSecret, SecretError> {
+        match std::env::var(SECRET_ENV) {
+            Ok(v) if !v.trim().is_empty() => WebSecret::new(&v),
+            _ => Err(SecretError::Missing),
+        }
+    }
+
+    /// Its length in bytes (for a check; never the bytes).
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Never true: a secret has at least [`MIN_SECRET_BYTES`] bytes.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// How the operator set the web up (`fourbot run --web … --public-url …`).
+#[derive(Clone, Debug)]
+pub struct WebConfig {
+    /// The address to listen on (behind a reverse proxy: a loopback one).
+    pub addr: SocketAddr,
+    /// The address people reach it at (`https://c4.example.org`), without
+    /// a trailing `/`; for links the bot posts (the next slice).
+    pub public_url: Option<String>,
+    /// The signing secret.
+    pub secret: WebSecret,
+}
+
+/// Every route of the web front end, with the headers and limits of
+/// [`guard`] on every answer.
+pub fn router(web: Web) -> Router {
+    let routes = Router::new()
+        .route("/m/{id}", get(pages::table))
+        .route("/m/{id}/events", get(stream::events))
+        .route("/assets/{version}/{file}", get(assets::asset))
+        .fallback(pages::fallback)
+        .with_state(web);
+    guard::layers(routes)
+}
+
+/// Serves [`router`] on `listener` until `stop` completes; then the event
+/// streams end ([`Web::stop`]) and the requests being answered finish.
+///
+/// # Errors
+/// The listener failed.
+pub async fn serve(
+    listener: TcpListener,
+    web: Web,
+    stop: impl Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let app = router(web.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, app)
+        .with_graceful_shutdown(async move {
+            stop.await;
+            web.stop();
+        })
+        .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_secret_is_at_least_32_bytes_and_never_shows() {
+        assert_eq!(
+            WebSecret::new("short").unwrap_err(),
+            SecretError::TooShort(5)
+        );
+        let s = WebSecret::new(&"k".repeat(40)).unwrap();
+        assert_eq!(s.len(), 40);
+        assert_eq!(format!("{s:?}"), "WebSecret(***)");
+        let config = WebConfig {
+            addr: "127.0.0.1:8080".parse().unwrap(),
+            public_url: None,
+            secret: s,
+        };
+        assert!(!format!("{config:?}").contains("kkkk"));
+    }
+}

@@ -1,0 +1,453 @@
+//! The pages: the table of a match (`GET /m/<match>`) and the one 404.
+//!
+//! Every value goes into the HTML through maud, which escapes it; names
+//! are shaped first by the project's one shaper ([`shape_name`], plain
+//! style: invisible and bidi-control characters dropped, the length
+//! capped) and shown in `<bdi>`, so a right-to-left name cannot turn the
+//! line around it. No inline script and no `style` attribute: the page's
+//! only script and style sheet are [`crate::assets`]' files.
+
+use std::time::Duration;
+
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use maud::{html, Markup, DOCTYPE};
+
+use fourbot_core::game::Color;
+use fourbot_core::play::{Match, PhaseKind, Seat};
+use fourbot_host::{MatchId, Table};
+use fourbot_i18n::{id, shape_name, Args, Catalog, Locale, NameStyle};
+use fourbot_render::theme;
+
+use super::board::{board, disc_icon, mark_key};
+use super::state::Web;
+
+/// The `lang` parameter of a query string, if any (`?lang=de`).
+pub(crate) fn lang_param(query: Option<&str>) -> Option<&str> {
+    query?
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("lang="))
+}
+
+/// The match of a page's path if it may be shown: a known match of a
+/// server whose moderators turned the web on. Anything else (no number,
+/// unknown, another server's, the terminal's) is `None`, which every
+/// route answers with the same [`not_found`].
+pub(crate) async fn visible(web: &Web, id: &str) -> Option<Table> {
+    let id: i64 = id.parse().ok().filter(|n| *n > 0)?;
+    let table = web.host().table(MatchId(id)).await?;
+    web.on_the_web(table.guild).await.then_some(table)
+}
+
+/// A name as the web shows it: shaped plain ([`shape_name`]); maud
+/// escapes it where it is put.
+pub fn name(raw: &str) -> String {
+    shape_name(raw, NameStyle::Plain)
+}
+
+/// A bank as the page shows it and table.js ticks it: rounded up to the
+/// second like a countdown, `m:ss`, or `h:mm:ss` from an hour on.
+pub fn clock_text(ms: u64) -> String {
+    let s = Duration::from_millis(ms.div_ceil(1000) * 1000).as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// The colour seat `seat` plays in the current game (teams: its team's).
+fn color_of(m: &Match, seat: Seat) -> Option<Color> {
+    m.current_game().order().color_of(seat)
+}
+
+/// A seat's name as shown: shaped, and "(AI)" after the AI's.
+fn seat_name(catalog: &Catalog, l: Locale, table: &Table, seat: Seat) -> String {
+    let Some(s) = table.seats.get(seat.index()) else {
+        return "?".into();
+    };
+    if s.ai {
+        format!("{} ({})", name(&s.name), catalog.plain(l, id::WEB_AI))
+    } else {
+        name(&s.name)
+    }
+}
+
+/// A colour in words with its mark: "red (ring)".
+fn color_words(catalog: &Catalog, l: Locale, color: Color) -> String {
+    let mark = match mark_key(theme::mark(color)) {
+        "ring" => id::WEB_MARK_RING,
+        "diamond" => id::WEB_MARK_DIAMOND,
+        _ => id::WEB_MARK_TRIANGLE,
+    };
+    catalog.text(
+        l,
+        id::WEB_SEAT_COLOR,
+        &Args::new()
+            .set("color", catalog.color_name(l, color))
+            .set("mark", catalog.plain(l, mark)),
+    )
+}
+
+/// The parts of the table that change as the match goes on, each the
+/// content of one element of the page (and of one field of an event,
+/// [`crate::stream`]).
+pub struct Parts {
+    /// Whose turn, or between games, or over.
+    pub status: String,
+    /// The board (SVG).
+    pub board: Markup,
+    /// The players with their colours and clocks.
+    pub players: Markup,
+    /// The score of the match.
+    pub score: Markup,
+    /// The move lists, game by game.
+    pub moves: Markup,
+}
+
+/// The match's status line: "Game 1 of 2 · alice to move".
+pub fn status(catalog: &Catalog, l: Locale, table: &Table) -> String {
+    let m = &table.game;
+    let game = catalog.text(
+        l,
+        id::WEB_GAME,
+        &Args::new()
+            .set("game", m.games().len() as i64)
+            .set("games", i64::from(m.variant().games_per_match())),
+    );
+    match m.phase() {
+        PhaseKind::Playing => match m.to_move() {
+            Some(seat) => {
+                let who = catalog.text(
+                    l,
+                    id::WEB_TO_MOVE,
+                    &Args::new().set("player", seat_name(catalog, l, table, seat)),
+                );
+                format!("{game} · {who}")
+            }
+            None => game,
+        },
+        PhaseKind::BetweenGames => {
+            format!("{game} · {}", catalog.plain(l, id::WEB_BETWEEN_GAMES))
+        }
+        PhaseKind::Finished => {
+            let over = catalog.plain(l, id::WEB_MATCH_OVER);
+            let Some(result) = m.result() else {
+                return over;
+            };
+            let Some(places) = result.places else {
+                return format!("{over} {}", catalog.plain(l, id::WEB_MATCH_ABORTED));
+            };
+            let winners: Vec<String> = places
+                .iter()
+                .filter(|(_, place)| **place == 1)
+                .map(|(side, _)| side_name(catalog, l, table, side.0 as usize))
+                .collect();
+            if winners.len() == places.len() {
+                return format!("{over} {}", catalog.plain(l, id::WEB_MATCH_DRAWN));
+            }
+            let winners = catalog.list(l, &winners);
+            format!(
+                "{over} {}",
+                catalog.text(l, id::WEB_WINNER, &Args::new().set("player", winners))
+            )
+        }
+    }
+}
+
+/// The names of a side's seats: one, or "alice and carol" for a team.
+fn side_name(catalog: &Catalog, l: Locale, table: &Table, side: usize) -> String {
+    let m = &table.game;
+    let names: Vec<String> = m
+        .seating()
+        .all()
+        .iter()
+        .filter(|s| m.seating().side_of(**s).0 as usize == side)
+        .map(|s| seat_name(catalog, l, table, *s))
+        .collect();
+    catalog.list(l, &names)
+}
+
+/// The note under the table: live or over, and that the reader watches.
+pub fn note(catalog: &Catalog, l: Locale, live: bool) -> String {
+    let state = catalog.plain(l, if live { id::WEB_LIVE } else { id::WEB_FINISHED });
+    format!("{state} {}", catalog.plain(l, id::WEB_SPECTATOR))
+}
+
+/// Everything of the table that changes, in `l`.
+pub fn parts(catalog: &Catalog, l: Locale, table: &Table) -> Parts {
+    let m = &table.game;
+    let running = (m.phase() == PhaseKind::Playing)
+        .then(|| m.to_move())
+        .flatten();
+    let players = html! {
+        @for &seat in m.seating().all() {
+            @let bank = m.bank(seat, table.now);
+            @let runs = Some(seat) == running;
+            li.seat.to-move[runs] data-seat=(seat.index()) {
+                @if let Some(c) = color_of(m, seat) {
+                    (disc_icon(c))
+                    " "
+                    span.color { (color_words(catalog, l, c)) }
+                    " "
+                }
+                bdi.name { (seat_name(catalog, l, table, seat)) }
+                " "
+                span.clock data-ms=(bank) data-running=(runs) {
+                    (clock_text(bank))
+                }
+                @if runs {
+                    " "
+                    span.running { (catalog.plain(l, id::WEB_CLOCK_RUNNING)) }
+                }
+            }
+        }
+    };
+    // The match's result once it is over (a forfeit gives the other side
+    // every game's point), else the points of the games so far.
+    let score = m.result().map_or_else(|| m.score(), |r| r.score);
+    let halves: Vec<u32> = score.as_slice().iter().map(|p| p.halves()).collect();
+    let side_names: Vec<String> = (0..m.seating().sides())
+        .map(|side| side_name(catalog, l, table, side))
+        .collect();
+    let score = html! {
+        (catalog.text(l, id::WEB_SCORE, &Args::new().set("score", fourbot_i18n::score(&halves))))
+        " "
+        span.sides {
+            "("
+            @for (i, n) in side_names.iter().enumerate() {
+                @if i > 0 { " : " }
+                bdi { (n) }
+            }
+            ")"
+        }
+    };
+    let games = m.games();
+    let moves = html! {
+        @for (g, record) in games.iter().enumerate() {
+            @let game = record.game();
+            @let colors = game.position().rules().colors as usize;
+            section.game {
+                @if games.len() > 1 {
+                    h3 { (catalog.text(l, id::WEB_GAME, &Args::new().set("game", g as i64 + 1).set("games", i64::from(m.variant().games_per_match())))) }
+                }
+                @if game.moves().is_empty() {
+                    p.none { (catalog.plain(l, id::WEB_NO_MOVES)) }
+                } @else {
+                    ol.plies {
+                        @for (i, mv) in game.moves().iter().enumerate() {
+                            @let color = Color::from_index(i % colors);
+                            li {
+                                span.ply { (i + 1) "." }
+                                " "
+                                (disc_icon(color))
+                                span.vh { (catalog.color_name(l, color)) " " }
+                                span.mv {
+                                    @if i < record.opening_plies() { "(" (mv) ")" } @else { (mv) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    };
+    Parts {
+        status: status(catalog, l, table),
+        board: board(catalog, l, table.game.current_game().game()),
+        players,
+        score,
+        moves,
+    }
+}
+
+/// An HTML answer with `status`.
+fn html_response(status: StatusCode, page: Markup) -> Response {
+    let mut response = (status, page.into_string()).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    response
+}
+
+/// The page around `body`, in `l`.
+fn page(l: Locale, title: &str, body: Markup) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang=(l.tag()) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="referrer" content="same-origin";
+                title { (title) " — fourbot" }
+                link rel="stylesheet" href=(crate::assets::path("table.css"));
+                script src=(crate::assets::path("table.js")) defer {}
+            }
+            body { (body) }
+        }
+    }
+}
+
+/// The one "not found" answer: for an unknown match, one of a server that
+/// has not turned the web on, one without a server, and any other path —
+/// the same status and body for the same language, so none can be told
+/// from another.
+pub fn not_found(l: Locale) -> Response {
+    let catalog = Catalog::embedded();
+    let title = catalog.plain(l, id::WEB_NOT_FOUND_TITLE);
+    let body = html! {
+        main {
+            h1 { (title) }
+            p { (catalog.plain(l, id::WEB_NOT_FOUND)) }
+        }
+    };
+    let mut response = html_response(StatusCode::NOT_FOUND, page(l, &title, body));
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// Any path no route serves: [`not_found`].
+pub async fn fallback(RawQuery(query): RawQuery, headers: HeaderMap) -> Response {
+    not_found(crate::lang::negotiate(
+        lang_param(query.as_deref()),
+        &headers,
+    ))
+}
+
+/// `GET /m/<match>`: the table, read only, in the reader's language; live
+/// (table.js follows `/m/<match>/events`) while the match runs here.
+pub async fn table(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let l = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    let Some(table) = visible(&web, &id).await else {
+        return not_found(l);
+    };
+    let catalog = web.catalog();
+    let variant = catalog.variant_name(l, table.game.variant());
+    let title = catalog.text(
+        l,
+        id::WEB_TITLE,
+        &Args::new()
+            .set("id", table.id.0.to_string())
+            .set("variant", variant),
+    );
+    let parts = parts(catalog, l, &table);
+    let events = format!("/m/{}/events?lang={}", table.id.0, l.tag());
+    let body = html! {
+        main #table data-events=[table.live.then_some(events.as_str())] data-live=(table.live) {
+            h1 { (title) }
+            p #status { (parts.status) }
+            div #board { (parts.board) }
+            section.players aria-labelledby="players-title" {
+                h2 #players-title { (catalog.plain(l, id::WEB_PLAYERS)) }
+                ul #players { (parts.players) }
+                p #score { (parts.score) }
+            }
+            section.moves aria-labelledby="moves-title" {
+                h2 #moves-title { (catalog.plain(l, id::WEB_MOVES)) }
+                div #moves { (parts.moves) }
+            }
+            div #announce.vh aria-live="polite" aria-atomic="true" {}
+            p #note.note { (note(catalog, l, table.live)) }
+        }
+    };
+    let mut response = html_response(StatusCode::OK, page(l, &title, body));
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(header::VARY, HeaderValue::from_static("Accept-Language"));
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_read_like_a_countdown() {
+        assert_eq!(clock_text(600_000), "10:00");
+        assert_eq!(clock_text(179_600), "3:00");
+        assert_eq!(clock_text(1), "0:01");
+        assert_eq!(clock_text(0), "0:00");
+        assert_eq!(clock_text(3_600_000 + 65_000), "1:01:05");
+    }
+
+    #[test]
+    fn the_lang_parameter_is_read_from_the_query() {
+        assert_eq!(lang_param(Some("x=1&lang=de")), Some("de"));
+        assert_eq!(lang_param(Some("x=1")), None);
+        assert_eq!(lang_param(None), None);
+    }
+
+    /// A classic match in which each player resigns one game: 1:1.
+    #[test]
+    fn a_drawn_match_says_so_and_a_won_one_names_the_winner() {
+        use fourbot_core::game::Variant;
+        use fourbot_core::play::{Action, ClockSettings, MatchSetup, Timestamp};
+        use fourbot_host::{GuildId, TableSeat};
+
+        let mut m = Match::new(
+            MatchSetup::new(Variant::Classic, ClockSettings::default()),
+            Timestamp(0),
+        )
+        .unwrap();
+        let mut t = 0;
+        let mut at = || {
+            t += 1000;
+            Timestamp(t)
+        };
+        // Both move in each game, then the one to move resigns it.
+        for _ in 0..2 {
+            for column in [3, 2] {
+                let seat = m.to_move().unwrap();
+                let turn = m.turn().unwrap();
+                let mv = fourbot_core::game::Move::Drop(column);
+                m.apply(seat, Action::Move { turn, mv }, at()).unwrap();
+            }
+            let seat = m.to_move().unwrap();
+            m.apply(seat, Action::ResignGame, at()).unwrap();
+            if m.phase() == PhaseKind::BetweenGames {
+                for s in [Seat::P1, Seat::P2] {
+                    m.apply(s, Action::Ready, at()).unwrap();
+                }
+            }
+        }
+        let seats = ["alice", "bob"].map(|n| TableSeat {
+            name: n.into(),
+            ai: false,
+        });
+        let table = Table {
+            id: MatchId(1),
+            guild: GuildId(1),
+            seats: seats.to_vec(),
+            now: Timestamp(t),
+            game: m,
+            live: false,
+        };
+        let catalog = Catalog::embedded();
+        assert_eq!(
+            status(catalog, Locale::EnUs, &table),
+            "The match is over. A draw: the points are shared."
+        );
+        assert!(parts(catalog, Locale::EnUs, &table)
+            .score
+            .into_string()
+            .starts_with("Score: 1:1"));
+    }
+
+    #[test]
+    fn hostile_names_are_shaped_and_escaped() {
+        let shaped = name("\u{202E}<script>alert(1)</script>");
+        let html = html! { bdi { (shaped) } }.into_string();
+        assert!(!html.contains("<script>"), "{html}");
+        assert!(html.contains("&lt;script&gt;"), "{html}");
+        assert!(!html.contains('\u{202E}'), "{html}");
+    }
+}

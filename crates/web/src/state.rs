@@ -1,0 +1,90 @@
+//! The web front end's state, shared by every route: the host and the
+//! settings it reads, the catalog it writes with, the event streams' caps
+//! and the signal that ends them.
+
+use std::sync::Arc;
+
+use tokio::sync::watch;
+
+use fourbot_host::settings::Settings;
+use fourbot_host::{GuildId, Host, Services};
+use fourbot_i18n::Catalog;
+
+use super::guard::{StreamLimits, StreamSlots};
+
+/// The web front end's state: the host and the settings it reads, the
+/// catalog it writes with, its limits. Cheap to clone.
+#[derive(Clone)]
+pub struct Web {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    host: Host,
+    settings: Settings,
+    catalog: &'static Catalog,
+    streams: StreamSlots,
+    stop: watch::Receiver<bool>,
+    stopper: watch::Sender<bool>,
+}
+
+impl Web {
+    /// The web front end over `services` (their host and settings), with
+    /// the default [`StreamLimits`].
+    pub fn new(services: &Services) -> Web {
+        Web::with_limits(services, StreamLimits::default())
+    }
+
+    /// [`Web::new`] with other limits on the event streams (tests).
+    pub fn with_limits(services: &Services, limits: StreamLimits) -> Web {
+        let (stopper, stop) = watch::channel(false);
+        Web {
+            inner: Arc::new(Inner {
+                host: services.host.clone(),
+                settings: services.settings.clone(),
+                // Plain names (no Discord markdown); HTML escaping is the
+                // templates'.
+                catalog: Catalog::embedded(),
+                streams: StreamSlots::new(limits),
+                stop,
+                stopper,
+            }),
+        }
+    }
+
+    /// The host.
+    pub fn host(&self) -> &Host {
+        &self.inner.host
+    }
+
+    /// The catalog the pages are written with (names plain).
+    pub fn catalog(&self) -> &'static Catalog {
+        self.inner.catalog
+    }
+
+    /// Ends every event stream (the bot stops): each ends at once, so a
+    /// graceful shutdown does not wait for them.
+    pub fn stop(&self) {
+        let _ = self.inner.stopper.send(true);
+    }
+
+    /// A receiver that turns true when [`Web::stop`] is called.
+    pub(crate) fn stopping(&self) -> watch::Receiver<bool> {
+        self.inner.stop.clone()
+    }
+
+    /// Event streams open now, in all.
+    pub fn open_streams(&self) -> usize {
+        self.inner.streams.open()
+    }
+
+    pub(crate) fn streams(&self) -> &StreamSlots {
+        &self.inner.streams
+    }
+
+    /// Whether `guild`'s matches are on the web: a server whose moderators
+    /// turned it on (`/config web:on`); never the terminal's (no server).
+    pub async fn on_the_web(&self, guild: GuildId) -> bool {
+        guild != fourbot_host::players::TERMINAL_GUILD && self.inner.settings.guild(guild).await.web
+    }
+}

@@ -1,0 +1,5 @@
+//! The web front end's tests: the real router on a loopback port, over a
+//! host with a temporary SQLite store (docs/web.md).
+
+mod support;
+mod table;

@@ -1,0 +1,33 @@
+# Уеб страницата (issue 36, docs/web.md): масата на един мач като страница.
+
+web-title = Мач { $id } · { $variant }
+web-players = Играчи
+web-moves = Ходове
+web-no-moves = Още няма ходове.
+web-score = Резултат: { $score }
+web-game = Игра { $game } от { $games }
+web-to-move = На ход е { $player }
+web-between-games = Между игрите: чака се играчите да са готови.
+web-match-over = Мачът приключи.
+web-winner = Победител: { $player }
+web-match-aborted = Прекратен е: без резултат.
+web-match-drawn = Равен мач: точките се поделят.
+web-clock-running = тече
+web-seat-color = { $color } ({ $mark })
+web-mark-ring = пръстен
+web-mark-diamond = ромб
+web-mark-triangle = триъгълник
+web-ai = ИИ
+web-board = Дъска, { $columns } колони на { $rows } реда
+web-column = Колона { $column }, { $free ->
+    [0] пълна
+    [one] 1 свободна
+   *[other] { $free } свободни
+}
+web-block = блок
+web-announce-move = { $number }. { $color }, { $player }: { $move }
+web-live = На живо: страницата следи мача, докато се играе.
+web-finished = Този мач приключи; страницата показва как завърши.
+web-spectator = Гледаш. Игра от тази страница ще има по-късно.
+web-not-found = Няма такава страница на мач.
+web-not-found-title = Не е намерено

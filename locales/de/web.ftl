@@ -1,0 +1,32 @@
+# Das Web-Frontend (Issue 36, docs/web.md): der Tisch eines Matches als Seite.
+
+web-title = Match { $id } · { $variant }
+web-players = Spieler
+web-moves = Züge
+web-no-moves = Noch keine Züge.
+web-score = Stand: { $score }
+web-game = Partie { $game } von { $games }
+web-to-move = { $player } ist am Zug
+web-between-games = Zwischen den Partien: Warten, bis alle bereit sind.
+web-match-over = Das Match ist vorbei.
+web-winner = Sieg: { $player }
+web-match-aborted = Es wurde abgebrochen: kein Ergebnis.
+web-match-drawn = Unentschieden: die Punkte werden geteilt.
+web-clock-running = läuft
+web-seat-color = { $color } ({ $mark })
+web-mark-ring = Ring
+web-mark-diamond = Raute
+web-mark-triangle = Dreieck
+web-ai = KI
+web-board = Brett, { $columns } Spalten und { $rows } Reihen
+web-column = Spalte { $column }, { $free ->
+    [0] voll
+   *[other] { $free } frei
+}
+web-block = Block
+web-announce-move = { $number }. { $color }, { $player }: { $move }
+web-live = Live: Diese Seite folgt dem Match, während es gespielt wird.
+web-finished = Dieses Match ist vorbei; die Seite zeigt, wie es endete.
+web-spectator = Du schaust zu. Spielen auf dieser Seite kommt später.
+web-not-found = Diese Match-Seite gibt es nicht.
+web-not-found-title = Nicht gefunden

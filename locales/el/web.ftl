@@ -1,0 +1,33 @@
+# Η ιστοσελίδα (issue 36, docs/web.md): το τραπέζι ενός αγώνα ως σελίδα.
+
+web-title = Αγώνας { $id } · { $variant }
+web-players = Παίκτες
+web-moves = Κινήσεις
+web-no-moves = Καμία κίνηση ακόμα.
+web-score = Σκορ: { $score }
+web-game = Παρτίδα { $game } από { $games }
+web-to-move = Παίζει: { $player }
+web-between-games = Ανάμεσα στις παρτίδες: αναμονή να είναι έτοιμοι οι παίκτες.
+web-match-over = Ο αγώνας τελείωσε.
+web-winner = Νικητής: { $player }
+web-match-aborted = Ακυρώθηκε: χωρίς αποτέλεσμα.
+web-match-drawn = Ισοπαλία: οι βαθμοί μοιράζονται.
+web-clock-running = τρέχει
+web-seat-color = { $color } ({ $mark })
+web-mark-ring = δακτύλιος
+web-mark-diamond = ρόμβος
+web-mark-triangle = τρίγωνο
+web-ai = ΤΝ
+web-board = Ταμπλό, { $columns } στήλες επί { $rows } σειρές
+web-column = Στήλη { $column }, { $free ->
+    [0] γεμάτη
+    [one] 1 ελεύθερη
+   *[other] { $free } ελεύθερες
+}
+web-block = εμπόδιο
+web-announce-move = { $number }. { $color }, { $player }: { $move }
+web-live = Ζωντανά: η σελίδα ακολουθεί τον αγώνα όσο παίζεται.
+web-finished = Ο αγώνας τελείωσε· η σελίδα δείχνει πώς έληξε.
+web-spectator = Παρακολουθείς. Το παιχνίδι από αυτή τη σελίδα έρχεται αργότερα.
+web-not-found = Δεν υπάρχει τέτοια σελίδα αγώνα.
+web-not-found-title = Δεν βρέθηκε

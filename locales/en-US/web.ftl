@@ -1,0 +1,44 @@
+# The web front end (issue 36, docs/web.md): the table of a match as a page.
+
+# The page's title. $id (number: the match), $variant (text: a variant's name)
+web-title = Match { $id } · { $variant }
+web-players = Players
+web-moves = Moves
+web-no-moves = No moves yet.
+# $score (text: "1½:½")
+web-score = Score: { $score }
+# $game, $games (numbers)
+web-game = Game { $game } of { $games }
+# $player (a name, or "alice and carol" for a team)
+web-to-move = { $player } to move
+web-between-games = Between games: waiting for the players to be ready.
+web-match-over = The match is over.
+# $player (a name, or the names of those who share first place)
+web-winner = Winner: { $player }
+web-match-aborted = It was aborted: no result.
+web-match-drawn = A draw: the points are shared.
+# A seat's clock; marks the one that runs (besides its colour)
+web-clock-running = running
+# What a seat's colour is, beside its disc. $color (text: a colour's name), $mark (text: one of the web-mark-* messages)
+web-seat-color = { $color } ({ $mark })
+web-mark-ring = ring
+web-mark-diamond = diamond
+web-mark-triangle = triangle
+# The AI's seat
+web-ai = AI
+# The board as a grid. $columns, $rows (numbers)
+web-board = Board, { $columns } columns by { $rows } rows
+# One column of the board. $column (text: its letter), $free (number: empty cells)
+web-column = Column { $column }, { $free ->
+    [0] full
+   *[other] { $free } free
+}
+# An obstacle block in a cell
+web-block = block
+# Read aloud for each new move. $number (number: the ply), $color (text), $player (a name), $move (text: "d", "-a")
+web-announce-move = { $number }. { $color }, { $player }: { $move }
+web-live = Live: this page follows the match as it is played.
+web-finished = This match is over; the page shows how it ended.
+web-spectator = You are watching. Playing from this page comes later.
+web-not-found = There is no such match page.
+web-not-found-title = Not found

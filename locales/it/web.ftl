@@ -1,0 +1,33 @@
+# Il front end web (issue 36, docs/web.md): il tavolo di un match come pagina.
+
+web-title = Match { $id } · { $variant }
+web-players = Giocatori
+web-moves = Mosse
+web-no-moves = Ancora nessuna mossa.
+web-score = Punteggio: { $score }
+web-game = Partita { $game } di { $games }
+web-to-move = Tocca a { $player }
+web-between-games = Tra le partite: in attesa che i giocatori siano pronti.
+web-match-over = Il match è finito.
+web-winner = Vince: { $player }
+web-match-aborted = È stato annullato: nessun risultato.
+web-match-drawn = Pareggio: i punti sono divisi.
+web-clock-running = in corso
+web-seat-color = { $color } ({ $mark })
+web-mark-ring = anello
+web-mark-diamond = rombo
+web-mark-triangle = triangolo
+web-ai = IA
+web-board = Tavoliere, { $columns } colonne per { $rows } righe
+web-column = Colonna { $column }, { $free ->
+    [0] piena
+    [one] 1 libera
+   *[other] { $free } libere
+}
+web-block = blocco
+web-announce-move = { $number }. { $color }, { $player }: { $move }
+web-live = In diretta: questa pagina segue il match mentre si gioca.
+web-finished = Questo match è finito; la pagina mostra come si è concluso.
+web-spectator = Stai guardando. Giocare da questa pagina arriverà più avanti.
+web-not-found = Questa pagina di match non esiste.
+web-not-found-title = Non trovata

@@ -1,0 +1,108 @@
+//! The web front end beside Discord (issue 36, docs/web.md): `fourbot run`
+//! with `FOURBOT_WEB` serves the table of a match played with buttons in
+//! its Discord thread, once the server's moderators turned the web on; a
+//! move made on Discord reaches the open page's event stream within a
+//! second.
+
+use std::time::Duration;
+
+use crate::support::{fake, harness};
+
+use fake::*;
+use harness::*;
+use serde_json::json;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+/// `GET path` on `addr`: the status line's code and the whole answer.
+async fn get(addr: &str, path: &str) -> (u16, String) {
+    let mut s = TcpStream::connect(addr).await.unwrap();
+    let request = format!("GET {path} HTTP/1.1\r\nHost: c4.test\r\nConnection: close\r\n\r\n");
+    s.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut raw))
+        .await
+        .expect("an answer")
+        .unwrap();
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let code = text
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    (code, text)
+}
+
+/// Reads `stream` until `seen` holds `needle`, within `within`.
+async fn read_until(
+    stream: &mut TcpStream,
+    seen: &mut String,
+    needle: &str,
+    within: Duration,
+) -> bool {
+    let deadline = tokio::time::Instant::now() + within;
+    let mut buf = [0u8; 16384];
+    while !seen.contains(needle) {
+        match tokio::time::timeout_at(deadline, stream.read(&mut buf)).await {
+            Ok(Ok(n)) if n > 0 => seen.push_str(&String::from_utf8_lossy(&buf[..n])),
+            _ => return false,
+        }
+    }
+    true
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_made_on_discord_reaches_the_web_table_once_the_server_turned_it_on() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let secret = "s".repeat(40);
+    let (fake, _bot) = start_with(
+        "web",
+        &[("FOURBOT_WEB", &addr), ("FOURBOT_WEB_SECRET", &secret)],
+    )
+    .await;
+    let t = Table::open(&fake).await;
+    let page = format!("/m/{}", t.match_id);
+    // Off until a moderator turns it on: the same 404 as no match at all.
+    let (code, hidden) = get(&addr, &page).await;
+    assert_eq!(code, 404, "{hidden}");
+    let on = config(&fake, MONA, &[("web", 3, json!("on"))]);
+    assert!(private_reply(&fake, on).await.contains("Web pages: on"));
+    let (code, shown) = get(&addr, &page).await;
+    assert_eq!(code, 200, "{shown}");
+    assert!(shown.contains("<svg class=\"board\""), "{shown}");
+    assert!(shown.contains("alice") && shown.contains("bob"), "{shown}");
+
+    // The page's event stream, open while Alice drops in d on Discord.
+    let mut stream = TcpStream::connect(&addr).await.unwrap();
+    let request =
+        format!("GET {page}/events HTTP/1.1\r\nHost: c4.test\r\nAccept: text/event-stream\r\n\r\n");
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut seen = String::new();
+    assert!(
+        read_until(
+            &mut stream,
+            &mut seen,
+            "No moves yet.",
+            Duration::from_secs(5)
+        )
+        .await,
+        "the first state: {seen}"
+    );
+    assert!(seen.starts_with("HTTP/1.1 200"), "{seen}");
+    t.play(1, 1, 'd').await;
+    assert!(
+        read_until(
+            &mut stream,
+            &mut seen,
+            "1. Red, alice: d",
+            Duration::from_secs(1)
+        )
+        .await,
+        "the move within a second of its turn message: {seen}"
+    );
+}
