@@ -56,13 +56,17 @@ async fn a_500_on_the_acknowledgement_is_retried_and_the_move_is_applied_once() 
 }
 
 /// The calls to `method path` from the first 429 on: the 429 and the
-/// retry right after it, which must wait at least `retry_after`.
-fn assert_retried_after(fake: &FakeDiscord, method: &str, path: &str, retry_after: Duration) {
-    let calls = served_for(fake, method, path);
-    let limited = calls
-        .iter()
-        .position(|s| s.status == 429)
-        .unwrap_or_else(|| panic!("a 429 on {path}: {calls:?}"));
+/// retry right after it, which must wait at least `retry_after`. Waits
+/// for the retry's answer: the fake records a request when it carries it
+/// out and serves it after that (the turn can be seen before).
+async fn assert_retried_after(fake: &FakeDiscord, method: &str, path: &str, retry_after: Duration) {
+    let (calls, limited) = fake
+        .wait_for(&format!("a 429 on {path} and its retry"), |f| {
+            let calls = served_for(f, method, path);
+            let limited = calls.iter().position(|s| s.status == 429)?;
+            (calls.len() > limited + 1).then_some((calls, limited))
+        })
+        .await;
     let retry = &calls[limited + 1];
     assert_eq!(retry.status, 200);
     assert!(
@@ -87,13 +91,13 @@ async fn a_429_on_a_turn_post_is_retried_no_sooner_than_retry_after_and_posted_o
     fake.inject("POST", &posts, limited, 1);
     t.typed(ALICE, "d");
     t.turn(1, 2).await;
-    assert_retried_after(&fake, "POST", &posts, retry_after);
+    assert_retried_after(&fake, "POST", &posts, retry_after).await;
     assert_eq!(t.turns(1, 2), 1, "the turn is posted once");
     // A press: the next turn is a follow-up of the press's token.
     fake.inject("POST", &format!("/webhooks/{BOT_ID}/token-"), limited, 1);
     let i = t.press_drop(1, 2, 'c').await;
     t.turn(1, 3).await;
-    assert_retried_after(&fake, "POST", &followup_path(i), retry_after);
+    assert_retried_after(&fake, "POST", &followup_path(i), retry_after).await;
     assert_eq!(t.turns(1, 3), 1, "the turn is posted once");
     assert_eq!(stored_moves(&bot.dir, &t.match_id).await.len(), 2);
 }
