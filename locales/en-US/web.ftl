@@ -42,3 +42,15 @@ web-finished = This match is over; the page shows how it ended.
 web-spectator = You are watching. Playing from this page comes later.
 web-not-found = There is no such match page.
 web-not-found-title = Not found
+# A seated player's table. $color (text: web-seat-color of their seat)
+web-you-play = You play { $color }.
+web-your-move = Your move: choose a column.
+# A drop button for a player without JavaScript. $column (text: its letter)
+web-drop = Drop in { $column }
+web-link-invalid-title = Link not valid
+web-link-invalid = This link is not valid or has expired. Ask for a new one in Discord.
+web-action-refused-title = Not played
+web-back-to-table = Back to the table
+web-forbidden = This request did not come from the table's own page.
+# The link button under a seated player's private /board
+web-open-table = Open the table

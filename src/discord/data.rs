@@ -77,6 +77,27 @@ pub struct Data {
     /// a few a day), so that a reconnect's GUILD_CREATE does not welcome
     /// them again.
     pub welcomed: Mutex<std::collections::HashSet<u64>>,
+    /// The web front end's links, when it runs with a public URL
+    /// (`--web`, `--public-url`): a seated player's `/board` offers an
+    /// "Open the table" link (docs/web.md, "Playing").
+    pub web_links: Option<WebLinks>,
+}
+
+/// What makes a seated player's private "Open the table" link.
+pub struct WebLinks {
+    /// The web front end (it signs the link).
+    pub web: fourbot_web::Web,
+    /// Where people reach it, without a trailing `/`.
+    pub public_url: String,
+}
+
+impl WebLinks {
+    /// `user`'s signed link to match `id`'s table (valid for
+    /// `fourbot_web::ticket::LINK_SECS`).
+    pub fn table(&self, id: crate::host::MatchId, user: UserId) -> Option<String> {
+        let path = self.web.table_link(id, user)?;
+        Some(format!("{}{path}", self.public_url.trim_end_matches('/')))
+    }
 }
 
 impl Data {

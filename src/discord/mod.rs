@@ -200,8 +200,26 @@ async fn run_until(
     // The web front end (docs/web.md), on this runtime over the same
     // host; it stops with the bot (a stop signal ends its event streams,
     // and whatever ends this function ends it).
-    let _web = web_listener.map(|listener| {
-        let web = fourbot_web::Web::new(&services);
+    let web = web_listener.as_ref().map(|_| {
+        let mut web = fourbot_web::Web::new(&services);
+        if let Some(c) = &config.web {
+            // Sessions' cookies are `Secure` behind an https public URL.
+            let secure = c
+                .public_url
+                .as_deref()
+                .is_some_and(|u| u.starts_with("https://"));
+            web = web.signing(c.secret.clone(), secure);
+        }
+        web
+    });
+    let web_links = web.as_ref().and_then(|web| {
+        let public_url = config.web.as_ref()?.public_url.clone()?;
+        Some(data::WebLinks {
+            web: web.clone(),
+            public_url,
+        })
+    });
+    let _web = web_listener.zip(web).map(|(listener, web)| {
         let mut stopping = stop.clone();
         let stopped = async move {
             let _ = stopping.wait_for(|s| *s).await;
@@ -258,6 +276,7 @@ async fn run_until(
         analyses,
         started,
         welcomed: Default::default(),
+        web_links,
     });
     // `/config`'s limit options are registered with the operator's bounds.
     numbers::set_bounds(config.bounds);

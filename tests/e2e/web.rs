@@ -106,3 +106,65 @@ async fn a_move_made_on_discord_reaches_the_web_table_once_the_server_turned_it_
         "the move within a second of its turn message: {seen}"
     );
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seated_players_board_opens_the_table_as_that_player() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let addr = format!("127.0.0.1:{port}");
+    let secret = "s".repeat(40);
+    let (fake, _bot) = start_with(
+        "web-link",
+        &[
+            ("FOURBOT_WEB", &addr),
+            ("FOURBOT_WEB_SECRET", &secret),
+            ("FOURBOT_PUBLIC_URL", "http://c4.test"),
+        ],
+    )
+    .await;
+    let t = Table::open(&fake).await;
+    let link_of = |answer: &Recorded| -> Option<String> {
+        answer.json["components"]
+            .as_array()?
+            .iter()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .find(|b| b["style"] == 5)
+            .map(|b| b["url"].as_str().unwrap().to_string())
+    };
+    // Before the server turns the web on, /board has no link.
+    let before = filled(&fake, t.command(ALICE, "board")).await;
+    assert_eq!(link_of(&before), None, "{:?}", before.json);
+    let on = config(&fake, MONA, &[("web", 3, json!("on"))]);
+    private_reply(&fake, on).await;
+    let answer = filled(&fake, t.command(ALICE, "board")).await;
+    let url = link_of(&answer).unwrap_or_else(|| panic!("a link: {:?}", answer.json));
+    let path = url
+        .strip_prefix("http://c4.test")
+        .unwrap_or_else(|| panic!("{url}"));
+    assert!(path.starts_with("/t/"), "{url}");
+    // The link gives Alice a session, and the table knows her.
+    let (code, exchanged) = get(&addr, path).await;
+    assert_eq!(code, 303, "{exchanged}");
+    let cookie = exchanged
+        .lines()
+        .find_map(|l| l.strip_prefix("set-cookie: "))
+        .unwrap_or_else(|| panic!("{exchanged}"))
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let mut s = TcpStream::connect(&addr).await.unwrap();
+    let request = format!(
+        "GET /m/{} HTTP/1.1\r\nHost: c4.test\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n",
+        t.match_id
+    );
+    s.write_all(request.as_bytes()).await.unwrap();
+    let mut raw = Vec::new();
+    s.read_to_end(&mut raw).await.unwrap();
+    let page = String::from_utf8_lossy(&raw);
+    assert!(page.contains("You play Red (ring)."), "{page}");
+    assert!(page.contains(":1.1:drop:d"), "her moves: {page}");
+}

@@ -26,14 +26,16 @@ pub mod board;
 pub mod guard;
 pub mod lang;
 pub mod pages;
+pub mod session;
 pub mod state;
 pub mod stream;
+pub mod ticket;
 
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use tokio::net::TcpListener;
 
@@ -47,8 +49,7 @@ pub const MIN_SECRET_BYTES: usize = 32;
 /// flag: a flag shows in the process list).
 pub const SECRET_ENV: &str = "FOURBOT_WEB_SECRET";
 
-/// The secret that signs the web's links (the "Open the table" links of the
-/// next slice, docs/web.md): at least [`MIN_SECRET_BYTES`] bytes, from the
+/// The secret that signs the web's links and sessions ([`ticket`]): at least [`MIN_SECRET_BYTES`] bytes, from the
 /// environment only ([`SECRET_ENV`]). Its `Debug` shows no byte of it,
 /// and nothing logs it.
 #[derive(Clone)]
@@ -101,6 +102,11 @@ impl WebSecret {
         self.0.len()
     }
 
+    /// The key for [`ticket`]'s MACs.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.0
+    }
+
     /// Never true: a secret has at least [`MIN_SECRET_BYTES`] bytes.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
@@ -125,6 +131,8 @@ pub fn router(web: Web) -> Router {
     let routes = Router::new()
         .route("/m/{id}", get(pages::table))
         .route("/m/{id}/events", get(stream::events))
+        .route("/m/{id}/act", post(session::act))
+        .route("/t/{ticket}", get(session::exchange))
         .route("/assets/{version}/{file}", get(assets::asset))
         .fallback(pages::fallback)
         .with_state(web);

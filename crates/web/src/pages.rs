@@ -23,6 +23,76 @@ use fourbot_render::theme;
 use super::board::{board, disc_icon, mark_key};
 use super::state::Web;
 
+/// What a seated player (a valid session of one of the match's players,
+/// [`crate::session`]) sees under the board: their colour, and on their
+/// turn a form per legal move (a plain `POST` that works without script;
+/// `table.js` builds the pointing and the keys on it later). `None` for
+/// a spectator or a match not running here.
+fn seated_part(
+    web: &Web,
+    headers: &HeaderMap,
+    catalog: &Catalog,
+    l: Locale,
+    table: &Table,
+) -> Option<Markup> {
+    let user = crate::session::viewer(web, headers)?;
+    let spec = web.host().spec(table.id)?;
+    let seat = Seat::new(spec.players.iter().position(|p| p.id == user)?)?;
+    let m = &table.game;
+    let color = color_of(m, seat)
+        .map(|c| color_words(catalog, l, c))
+        .unwrap_or_default();
+    let you = catalog.text(l, id::WEB_YOU_PLAY, &Args::new().set("color", color));
+    let turn = (table.live && m.to_move() == Some(seat))
+        .then(|| m.turn())
+        .flatten();
+    let csrf = crate::session::csrf_token(web, headers)?;
+    let act = format!("/m/{}/act", table.id.0);
+    let moves: Vec<(String, String)> = match turn {
+        Some(turn) => {
+            let position = m.current_game().game().position();
+            position
+                .legal_moves()
+                .iter()
+                .map(|mv| {
+                    let action = fourbot_host::ActionId::Move {
+                        match_id: table.id,
+                        turn,
+                        mv,
+                    };
+                    let label = match mv {
+                        fourbot_core::game::Move::Drop(c) => catalog.text(
+                            l,
+                            id::WEB_DROP,
+                            &Args::new()
+                                .set("column", fourbot_core::game::column_letter(c).to_string()),
+                        ),
+                        pop => pop.to_string(),
+                    };
+                    (action.to_string(), label)
+                })
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    Some(html! {
+        section #seated {
+            p #you { (you) }
+            @if !moves.is_empty() {
+                p { (catalog.plain(l, id::WEB_YOUR_MOVE)) }
+                div.actions {
+                    @for (action, label) in &moves {
+                        form method="post" action=(act) {
+                            input type="hidden" name="csrf" value=(csrf);
+                            button type="submit" name="play" value=(action) { (label) }
+                        }
+                    }
+                }
+            }
+        }
+    })
+}
+
 /// The `lang` parameter of a query string, if any (`?lang=de`).
 pub(crate) fn lang_param(query: Option<&str>) -> Option<&str> {
     query?
@@ -263,7 +333,7 @@ pub fn parts(catalog: &Catalog, l: Locale, table: &Table) -> Parts {
 }
 
 /// An HTML answer with `status`.
-fn html_response(status: StatusCode, page: Markup) -> Response {
+pub(crate) fn html_response(status: StatusCode, page: Markup) -> Response {
     let mut response = (status, page.into_string()).into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -273,7 +343,7 @@ fn html_response(status: StatusCode, page: Markup) -> Response {
 }
 
 /// The page around `body`, in `l`.
-fn page(l: Locale, title: &str, body: Markup) -> Markup {
+pub(crate) fn page(l: Locale, title: &str, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang=(l.tag()) {
@@ -340,12 +410,14 @@ pub async fn table(
             .set("variant", variant),
     );
     let parts = parts(catalog, l, &table);
+    let seated = seated_part(&web, &headers, catalog, l, &table);
     let events = format!("/m/{}/events?lang={}", table.id.0, l.tag());
     let body = html! {
         main #table data-events=[table.live.then_some(events.as_str())] data-live=(table.live) {
             h1 { (title) }
             p #status { (parts.status) }
             div #board { (parts.board) }
+            @if let Some(seated) = seated { (seated) }
             section.players aria-labelledby="players-title" {
                 h2 #players-title { (catalog.plain(l, id::WEB_PLAYERS)) }
                 ul #players { (parts.players) }

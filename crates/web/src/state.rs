@@ -11,6 +11,7 @@ use fourbot_host::{GuildId, Host, Services};
 use fourbot_i18n::Catalog;
 
 use super::guard::{StreamLimits, StreamSlots};
+use super::WebSecret;
 
 /// The web front end's state: the host and the settings it reads, the
 /// catalog it writes with, its limits. Cheap to clone.
@@ -26,6 +27,11 @@ struct Inner {
     streams: StreamSlots,
     stop: watch::Receiver<bool>,
     stopper: watch::Sender<bool>,
+    /// Signs links and sessions ([`crate::ticket`]); none: nobody can
+    /// sit at the table, everyone watches.
+    secret: Option<WebSecret>,
+    /// Session cookies are `Secure` (the public URL is `https`).
+    secure: bool,
 }
 
 impl Web {
@@ -48,8 +54,50 @@ impl Web {
                 streams: StreamSlots::new(limits),
                 stop,
                 stopper,
+                secret: None,
+                secure: false,
             }),
         }
+    }
+
+    /// The web with `secret` to sign links and sessions; `secure`: its
+    /// cookies are `Secure` (behind `https`). Only before it is cloned.
+    ///
+    /// # Panics
+    /// When called on a clone.
+    #[must_use]
+    pub fn signing(mut self, secret: WebSecret, secure: bool) -> Web {
+        let inner = Arc::get_mut(&mut self.inner).expect("signing is set before the web is shared");
+        inner.secret = Some(secret);
+        inner.secure = secure;
+        self
+    }
+
+    /// The signing secret, if set.
+    pub(crate) fn secret(&self) -> Option<&WebSecret> {
+        self.inner.secret.as_ref()
+    }
+
+    /// Whether cookies are `Secure`.
+    pub(crate) fn secure_cookies(&self) -> bool {
+        self.inner.secure
+    }
+
+    /// The "Open the table" link's path (`/t/<ticket>`, valid for
+    /// [`crate::ticket::LINK_SECS`]) for `user` in match `id`, if the web
+    /// signs links.
+    pub fn table_link(
+        &self,
+        id: fourbot_host::MatchId,
+        user: fourbot_host::UserId,
+    ) -> Option<String> {
+        let secret = self.secret()?;
+        Some(crate::ticket::link_path(
+            secret,
+            id,
+            user,
+            crate::session::unix_now(),
+        ))
     }
 
     /// The host.

@@ -174,8 +174,30 @@ pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
     if let Some(png) = view.image {
         reply = reply.attachment(picture(png, BOARD_FILE, view.alt.as_deref()));
     }
+    if let Some(url) = table_link(&data, id, player).await {
+        let label = data.catalog().plain(user_locale(ctx), id::WEB_OPEN_TABLE);
+        reply = reply.components(vec![serenity::all::CreateActionRow::Buttons(vec![
+            serenity::all::CreateButton::new_link(url).label(label),
+        ])]);
+    }
     ctx.send(reply).await?;
     Ok(())
+}
+
+/// A seated player's private "Open the table" link to match `id`, when
+/// the web runs with a public URL and the match's server turned it on
+/// (docs/web.md, "Playing"; the link is signed for this player and this
+/// match, and short-lived).
+async fn table_link(data: &Data, id: MatchId, player: UserId) -> Option<String> {
+    let links = data.web_links.as_ref()?;
+    let spec = data.host.spec(id)?;
+    if !spec.players.iter().any(|p| p.id == player) {
+        return None;
+    }
+    if !data.settings.guild(spec.guild).await.web {
+        return None;
+    }
+    links.table(id, player)
 }
 
 /// Ask your opponent to take back your last move (unrated matches)

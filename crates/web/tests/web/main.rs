@@ -1,5 +1,6 @@
 //! The web front end's tests: the real router on a loopback port, over a
 //! host with a temporary SQLite store (docs/web.md).
 
+mod session;
 mod support;
 mod table;

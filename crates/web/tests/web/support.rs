@@ -22,6 +22,8 @@ use tokio::sync::mpsc::UnboundedReceiver;
 
 pub const ALICE: UserId = UserId(10);
 pub const BOB: UserId = UserId(20);
+/// The web's signing secret in the tests.
+pub const SECRET: &str = "a test secret of more than thirty-two bytes";
 /// The server that turned the web on.
 pub const ON: GuildId = GuildId(7);
 /// A server that did not.
@@ -70,7 +72,8 @@ async fn serve(
     )
     .await
     .unwrap();
-    let web = Web::with_limits(&services, limits);
+    let web = Web::with_limits(&services, limits)
+        .signing(fourbot_web::WebSecret::new(SECRET).unwrap(), false);
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(fourbot_web::serve(
@@ -198,6 +201,36 @@ pub async fn get(addr: SocketAddr, path: &str, headers: &[(&str, &str)]) -> Answ
         .write_all(request(path, headers, true).as_bytes())
         .await
         .unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut raw))
+        .await
+        .expect("an answer in time")
+        .unwrap();
+    let text = String::from_utf8(raw).unwrap();
+    let (head_text, body) = text.split_once("\r\n\r\n").expect("a head");
+    let (status, headers) = head(head_text);
+    Answer {
+        status,
+        headers,
+        body: body.to_string(),
+    }
+}
+
+/// `POST path` on `addr` with `headers` and the form `body`
+/// (`application/x-www-form-urlencoded`; the connection closed after it).
+pub async fn post(addr: SocketAddr, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
+    let mut r = format!(
+        "POST {path} HTTP/1.1\r\nHost: c4.test\r\nConnection: close\r\n\
+         Content-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (n, v) in headers {
+        r.push_str(&format!("{n}: {v}\r\n"));
+    }
+    r.push_str("\r\n");
+    r.push_str(body);
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream.write_all(r.as_bytes()).await.unwrap();
     let mut raw = Vec::new();
     tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut raw))
         .await

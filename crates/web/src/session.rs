@@ -1,0 +1,245 @@
+//! A seated player on the web (docs/web.md, "Playing"): the "Open the
+//! table" link ([`crate::ticket`], [`Purpose::Link`]) is exchanged for a
+//! session cookie at `GET /t/<ticket>` ([`exchange`]); with it, the table
+//! page offers the player's moves, and `POST /m/<match>/act` plays one
+//! ([`act`]) through the host's rules — the same refusals as on Discord,
+//! in the reader's language.
+//!
+//! Every action is checked twice against forgery from another site: its
+//! `Origin` must be the page's own (the `Host` it was asked of; browsers
+//! send `Origin` on every `POST`), and its form must carry the session's
+//! CSRF token ([`csrf_token`], a MAC of the session under another label),
+//! which only the page can read. The cookie is `HttpOnly` (no script
+//! reads it), `SameSite=Lax` (not sent with another site's `POST`; sent
+//! when the player follows the link from Discord) and `Secure` when the
+//! public URL is `https`.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Form;
+use maud::html;
+use serde::Deserialize;
+
+use fourbot_host::{ActionId, MatchId, UserId};
+use fourbot_i18n::{id, Locale};
+
+use super::pages::{html_response, lang_param, not_found, page, visible};
+use super::ticket::{self, Purpose, Ticket, SESSION_SECS};
+use super::Web;
+
+/// The session cookie's name.
+pub const COOKIE: &str = "fourbot_session";
+
+/// The Unix second now.
+pub(crate) fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// The user of the request's session cookie, if it has a valid one.
+pub fn viewer(web: &Web, headers: &HeaderMap) -> Option<UserId> {
+    let secret = web.secret()?;
+    let value = cookie(headers, COOKIE)?;
+    ticket::verify(secret, Purpose::Session, value, unix_now())
+        .ok()
+        .map(|t| t.user)
+}
+
+/// The value of cookie `name` in the request's `Cookie` headers.
+fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+/// The CSRF token of the request's session (for the page's forms), if it
+/// has one: the session's own ticket signed under [`Purpose::Csrf`].
+pub fn csrf_token(web: &Web, headers: &HeaderMap) -> Option<String> {
+    let secret = web.secret()?;
+    let value = cookie(headers, COOKIE)?;
+    let session = ticket::verify(secret, Purpose::Session, value, unix_now()).ok()?;
+    Some(ticket::sign(secret, Purpose::Csrf, session))
+}
+
+/// `GET /t/<ticket>`: a valid link of a match on the web gives its user a
+/// session cookie and sends them to the table; a forged or expired one
+/// gets a page that says so (403); a match not on the web, 404.
+pub async fn exchange(
+    State(web): State<Web>,
+    Path(text): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+) -> Response {
+    let l = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    let Some(secret) = web.secret() else {
+        return not_found(l);
+    };
+    let now = unix_now();
+    let link = match ticket::verify(secret, Purpose::Link, &text, now) {
+        Ok(t) => t,
+        Err(_) => {
+            return message_page(
+                l,
+                StatusCode::FORBIDDEN,
+                id::WEB_LINK_INVALID_TITLE,
+                id::WEB_LINK_INVALID,
+                None,
+            )
+        }
+    };
+    if visible(&web, &link.match_id.0.to_string()).await.is_none() {
+        return not_found(l);
+    }
+    let session = ticket::sign(
+        secret,
+        Purpose::Session,
+        Ticket {
+            match_id: MatchId(0),
+            user: link.user,
+            expires: now + SESSION_SECS,
+        },
+    );
+    let secure = if web.secure_cookies() { "; Secure" } else { "" };
+    let cookie = format!(
+        "{COOKIE}={session}; Path=/; HttpOnly; SameSite=Lax; Max-Age={SESSION_SECS}{secure}"
+    );
+    let mut response = StatusCode::SEE_OTHER.into_response();
+    let h = response.headers_mut();
+    h.insert(
+        header::LOCATION,
+        HeaderValue::from_str(&format!("/m/{}", link.match_id.0)).expect("digits"),
+    );
+    h.insert(
+        header::SET_COOKIE,
+        HeaderValue::from_str(&cookie).expect("ASCII"),
+    );
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// An action's form: the action as on a Discord button
+/// ([`ActionId`]'s text) and the session's CSRF token.
+#[derive(Deserialize)]
+pub struct ActForm {
+    /// The action (named so that it does not hide the form's own
+    /// `action` in the page's script).
+    pub play: String,
+    /// [`csrf_token`].
+    pub csrf: String,
+}
+
+/// Whether the request's `Origin` is the page's own: the scheme and the
+/// `Host` it was sent to (behind a proxy that keeps `Host`, the public
+/// one). A request without `Origin` is refused: every browser sends it
+/// with a `POST`.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let (Some(origin), Some(host)) = (
+        headers.get(header::ORIGIN).and_then(|v| v.to_str().ok()),
+        headers.get(header::HOST).and_then(|v| v.to_str().ok()),
+    ) else {
+        return false;
+    };
+    origin == format!("http://{host}") || origin == format!("https://{host}")
+}
+
+/// `POST /m/<match>/act`: the session's player plays `action` in the
+/// match through the host ([`fourbot_host::Host::press`]): 303 back to
+/// the table when it is played; the host's refusal in the reader's
+/// language (409); 403 without a session, a CSRF token or the page's
+/// origin; 404 for a match not on the web.
+pub async fn act(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    headers: HeaderMap,
+    Form(form): Form<ActForm>,
+) -> Response {
+    let l = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    let Some(table) = visible(&web, &id).await else {
+        return not_found(l);
+    };
+    let back = format!("/m/{}", table.id.0);
+    let forbidden = || {
+        message_page(
+            l,
+            StatusCode::FORBIDDEN,
+            id::WEB_ACTION_REFUSED_TITLE,
+            id::WEB_FORBIDDEN,
+            Some(&back),
+        )
+    };
+    let (Some(secret), Some(player)) = (web.secret(), viewer(&web, &headers)) else {
+        return forbidden();
+    };
+    if !same_origin(&headers) {
+        return forbidden();
+    }
+    match ticket::verify(secret, Purpose::Csrf, &form.csrf, unix_now()) {
+        Ok(t) if t.user == player => {}
+        _ => return forbidden(),
+    }
+    let action: ActionId = match form.play.parse() {
+        Ok(a) => a,
+        Err(_) => return StatusCode::BAD_REQUEST.into_response(),
+    };
+    if action.match_id() != table.id {
+        return StatusCode::BAD_REQUEST.into_response();
+    }
+    match web.host().press(player, action, None).await {
+        Ok(_) => {
+            let mut response = StatusCode::SEE_OTHER.into_response();
+            response.headers_mut().insert(
+                header::LOCATION,
+                HeaderValue::from_str(&back).expect("digits"),
+            );
+            response
+        }
+        Err(denial) => {
+            let text = web.catalog().render(l, denial.message());
+            let title = web.catalog().plain(l, id::WEB_ACTION_REFUSED_TITLE);
+            let body = html! {
+                main {
+                    h1 { (title) }
+                    p role="alert" { (text) }
+                    p { a href=(back) { (web.catalog().plain(l, id::WEB_BACK_TO_TABLE)) } }
+                }
+            };
+            html_response(StatusCode::CONFLICT, page(l, &title, body))
+        }
+    }
+}
+
+/// A page with a title and one sentence (and a way back to the table).
+fn message_page(
+    l: Locale,
+    status: StatusCode,
+    title: fourbot_i18n::Id,
+    text: fourbot_i18n::Id,
+    back: Option<&str>,
+) -> Response {
+    let catalog = fourbot_i18n::Catalog::embedded();
+    let title = catalog.plain(l, title);
+    let body = html! {
+        main {
+            h1 { (title) }
+            p { (catalog.plain(l, text)) }
+            @if let Some(back) = back {
+                p { a href=(back) { (catalog.plain(l, id::WEB_BACK_TO_TABLE)) } }
+            }
+        }
+    };
+    let mut response = html_response(status, page(l, &title, body));
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}

@@ -1,0 +1,218 @@
+//! Signed tickets: what a seated player's "Open the table" link carries
+//! ([`Purpose::Link`]: short-lived, bound to the user and the match), and
+//! the session cookie it is exchanged for ([`Purpose::Session`]: the user
+//! for some hours). Both are stateless: the bot keeps nothing per ticket,
+//! and a ticket is valid while its signature checks and its time has not
+//! run out.
+//!
+//! A ticket reads `<match>.<user>.<expires>.<mac>`: the match id (0 in a
+//! session), the Discord user id, the Unix second it expires at, and
+//! HMAC-SHA-256 (RFC 2104) of the purpose's label and those three fields
+//! under the web's secret ([`crate::WebSecret`]), in unpadded base64url.
+//! The label keeps a link from serving as a session and the other way
+//! round. The MAC is compared in constant time (the `hmac` crate's
+//! `verify_slice`).
+
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use hmac::{KeyInit, Mac};
+use sha2::Sha256;
+
+use fourbot_host::{MatchId, UserId};
+
+use super::WebSecret;
+
+/// How long an "Open the table" link works: it is shown privately and
+/// opened at once; a link copied into a chat is useless soon after.
+pub const LINK_SECS: u64 = 10 * 60;
+
+/// How long a session lasts: an evening of matches.
+pub const SESSION_SECS: u64 = 12 * 60 * 60;
+
+/// What a ticket is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// An "Open the table" link, for one match.
+    Link,
+    /// A session cookie.
+    Session,
+    /// The CSRF token of a session's forms (the session's own ticket
+    /// under this label: [`crate::session::csrf_token`]).
+    Csrf,
+}
+
+impl Purpose {
+    fn label(self) -> &'static [u8] {
+        match self {
+            Purpose::Link => b"fourbot table link\0",
+            Purpose::Session => b"fourbot session\0",
+            Purpose::Csrf => b"fourbot csrf\0",
+        }
+    }
+}
+
+/// What a valid ticket says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ticket {
+    /// The match (a link's; [`MatchId`] 0 in a session).
+    pub match_id: MatchId,
+    /// The Discord user it was given to.
+    pub user: UserId,
+    /// The Unix second it expires at.
+    pub expires: u64,
+}
+
+/// Why a ticket is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TicketError {
+    /// Not of the ticket's shape.
+    #[error("not a ticket")]
+    Malformed,
+    /// The signature does not check (forged, altered, another purpose, or
+    /// signed with another secret).
+    #[error("the signature does not check")]
+    Forged,
+    /// Its time ran out.
+    #[error("expired")]
+    Expired,
+}
+
+fn mac(secret: &WebSecret, purpose: Purpose, fields: &str) -> hmac::Hmac<Sha256> {
+    let mut mac =
+        hmac::Hmac::<Sha256>::new_from_slice(secret.bytes()).expect("HMAC takes a key of any size");
+    mac.update(purpose.label());
+    mac.update(fields.as_bytes());
+    mac
+}
+
+/// Signs `ticket` for `purpose`.
+pub fn sign(secret: &WebSecret, purpose: Purpose, ticket: Ticket) -> String {
+    let fields = format!("{}.{}.{}", ticket.match_id.0, ticket.user.0, ticket.expires);
+    let tag = mac(secret, purpose, &fields).finalize().into_bytes();
+    format!("{fields}.{}", URL_SAFE_NO_PAD.encode(tag))
+}
+
+/// Reads and checks `text` as a ticket for `purpose` at Unix second
+/// `now`.
+///
+/// # Errors
+/// [`TicketError`]: malformed, forged or expired.
+pub fn verify(
+    secret: &WebSecret,
+    purpose: Purpose,
+    text: &str,
+    now: u64,
+) -> Result<Ticket, TicketError> {
+    // At most 3 × 20 digits, 3 dots and 43 characters of MAC.
+    if text.len() > 120 {
+        return Err(TicketError::Malformed);
+    }
+    let (fields, tag) = text.rsplit_once('.').ok_or(TicketError::Malformed)?;
+    let mut parts = fields.split('.');
+    let mut number = || -> Result<u64, TicketError> {
+        let p = parts.next().ok_or(TicketError::Malformed)?;
+        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(TicketError::Malformed);
+        }
+        p.parse().map_err(|_| TicketError::Malformed)
+    };
+    let (match_id, user, expires) = (number()?, number()?, number()?);
+    if parts.next().is_some() {
+        return Err(TicketError::Malformed);
+    }
+    let tag = URL_SAFE_NO_PAD
+        .decode(tag)
+        .map_err(|_| TicketError::Malformed)?;
+    mac(secret, purpose, fields)
+        .verify_slice(&tag)
+        .map_err(|_| TicketError::Forged)?;
+    if now >= expires {
+        return Err(TicketError::Expired);
+    }
+    Ok(Ticket {
+        match_id: MatchId(i64::try_from(match_id).map_err(|_| TicketError::Malformed)?),
+        user: UserId(user),
+        expires,
+    })
+}
+
+/// An "Open the table" link's path for `user` in match `id`, valid for
+/// [`LINK_SECS`] from Unix second `now` (the bot prefixes its public URL).
+pub fn link_path(secret: &WebSecret, id: MatchId, user: UserId, now: u64) -> String {
+    let ticket = Ticket {
+        match_id: id,
+        user,
+        expires: now + LINK_SECS,
+    };
+    format!("/t/{}", sign(secret, Purpose::Link, ticket))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secret(c: char) -> WebSecret {
+        WebSecret::new(&c.to_string().repeat(40)).unwrap()
+    }
+
+    const T: Ticket = Ticket {
+        match_id: MatchId(42),
+        user: UserId(1234),
+        expires: 1_000,
+    };
+
+    #[test]
+    fn a_ticket_checks_until_it_expires_and_only_for_its_purpose() {
+        let s = secret('k');
+        let text = sign(&s, Purpose::Link, T);
+        assert!(text.starts_with("42.1234.1000."), "{text}");
+        assert_eq!(verify(&s, Purpose::Link, &text, 999), Ok(T));
+        assert_eq!(
+            verify(&s, Purpose::Link, &text, 1_000),
+            Err(TicketError::Expired)
+        );
+        assert_eq!(
+            verify(&s, Purpose::Session, &text, 999),
+            Err(TicketError::Forged),
+            "a link is no session"
+        );
+        assert_eq!(
+            verify(&secret('x'), Purpose::Link, &text, 999),
+            Err(TicketError::Forged),
+            "another secret"
+        );
+    }
+
+    #[test]
+    fn an_altered_or_malformed_ticket_is_refused() {
+        let s = secret('k');
+        let text = sign(&s, Purpose::Link, T);
+        // Another user, another match, a later expiry: the MAC no longer
+        // checks.
+        for altered in [
+            text.replacen("1234", "1235", 1),
+            text.replacen("42.", "43.", 1),
+            text.replacen(".1000.", ".9000.", 1),
+        ] {
+            assert_eq!(
+                verify(&s, Purpose::Link, &altered, 999),
+                Err(TicketError::Forged),
+                "{altered}"
+            );
+        }
+        for bad in [
+            "",
+            "42.1234.1000",
+            "42.1234.1000.!!",
+            "-1.1234.1000.AAAA",
+            "42.1234.1000.5.AAAA",
+            &"9".repeat(200),
+        ] {
+            assert_eq!(
+                verify(&s, Purpose::Link, bad, 999),
+                Err(TicketError::Malformed),
+                "{bad}"
+            );
+        }
+    }
+}

@@ -1,0 +1,213 @@
+//! A seated player on the web: the signed link, the session cookie, and
+//! moves played from the page through the host's rules (docs/web.md,
+//! "Playing").
+
+use crate::support::*;
+
+use fourbot_web::ticket::{self, Purpose, Ticket};
+use fourbot_web::WebSecret;
+
+fn secret() -> WebSecret {
+    WebSecret::new(SECRET).unwrap()
+}
+
+fn unix_now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+/// Follows `user`'s link for match `id`: the session cookie (`name=value`).
+async fn sit_down(site: &Site, id: fourbot_host::MatchId, user: fourbot_host::UserId) -> String {
+    let link = site.web.table_link(id, user).expect("the web signs links");
+    let a = site.get(&link, &[]).await;
+    assert_eq!(a.status, 303, "{a:?}");
+    assert_eq!(a.header("location"), Some(format!("/m/{}", id.0).as_str()));
+    let cookie = a
+        .header("set-cookie")
+        .expect("a session cookie")
+        .to_string();
+    for attribute in ["Path=/", "HttpOnly", "SameSite=Lax", "Max-Age=43200"] {
+        assert!(cookie.contains(attribute), "{cookie}");
+    }
+    assert!(
+        !cookie.contains("Secure"),
+        "plain http in the tests: {cookie}"
+    );
+    cookie.split(';').next().unwrap().to_string()
+}
+
+/// The hidden CSRF token and the `play` values of the page's forms.
+fn forms(body: &str) -> (Option<String>, Vec<String>) {
+    let value_after = |from: &str, key: &str| -> Vec<String> {
+        from.match_indices(key)
+            .map(|(i, _)| {
+                let rest = &from[i + key.len()..];
+                let rest = &rest[rest.find("value=\"").unwrap() + 7..];
+                rest[..rest.find('"').unwrap()].to_string()
+            })
+            .collect()
+    };
+    let csrf = value_after(body, "name=\"csrf\"").into_iter().next();
+    (csrf, value_after(body, "name=\"play\""))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seated_player_plays_from_the_page_and_a_spectator_only_watches() {
+    let site = Site::new("session-play").await;
+    let id = site.start(ON, "alice", "bob").await;
+    let alice = sit_down(&site, id, ALICE).await;
+    let page = site
+        .get(&format!("/m/{}", id.0), &[("Cookie", &alice)])
+        .await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("You play Red (ring)."), "{}", page.body);
+    let (csrf, plays) = forms(&page.body);
+    let csrf = csrf.expect("a CSRF token");
+    assert_eq!(plays.len(), 7, "a form per column: {plays:?}");
+    let d = plays
+        .iter()
+        .find(|p| p.ends_with(":drop:d"))
+        .unwrap()
+        .clone();
+    // Without the page's origin, or without the token: refused, nothing
+    // played.
+    let form = format!("play={}&csrf={}", d.replace(':', "%3A"), csrf);
+    let act = format!("/m/{}/act", id.0);
+    for headers in [
+        vec![("Cookie", alice.as_str())],
+        vec![
+            ("Cookie", alice.as_str()),
+            ("Origin", "https://evil.example"),
+        ],
+    ] {
+        let a = post(site.addr, &act, &headers, &form).await;
+        assert_eq!(a.status, 403, "{headers:?}: {a:?}");
+    }
+    let origin = ("Origin", "http://c4.test");
+    let a = post(
+        site.addr,
+        &act,
+        &[("Cookie", &alice), origin],
+        &format!("play={}&csrf=forged", d.replace(':', "%3A")),
+    )
+    .await;
+    assert_eq!(a.status, 403);
+    let table = site.services.host.table(id).await.unwrap();
+    assert!(table.game.current_game().game().moves().is_empty());
+    // With both: played, and back to the table.
+    let a = post(site.addr, &act, &[("Cookie", &alice), origin], &form).await;
+    assert_eq!(a.status, 303, "{a:?}");
+    let table = site.services.host.table(id).await.unwrap();
+    assert_eq!(table.game.current_game().game().moves().len(), 1);
+    // Now it is Bob's turn: Alice's page offers no move, and the same
+    // form again is the host's refusal, in her language.
+    let page = site
+        .get(&format!("/m/{}", id.0), &[("Cookie", &alice)])
+        .await;
+    assert!(forms(&page.body).1.is_empty());
+    let a = post(
+        site.addr,
+        &format!("{act}?lang=de"),
+        &[("Cookie", &alice), origin],
+        &form,
+    )
+    .await;
+    assert_eq!(a.status, 409, "{a:?}");
+    assert!(a.body.contains("role=\"alert\""), "{}", a.body);
+    assert!(a.body.contains("Nicht gespielt"), "{}", a.body);
+    // A spectator (no session) sees no forms and cannot act.
+    let page = site.get(&format!("/m/{}", id.0), &[]).await;
+    assert_eq!(forms(&page.body), (None, Vec::new()));
+    let a = post(site.addr, &act, &[origin], &form).await;
+    assert_eq!(a.status, 403);
+    // Bob, seated by his own link, plays his move.
+    let bob = sit_down(&site, id, BOB).await;
+    let page = site.get(&format!("/m/{}", id.0), &[("Cookie", &bob)]).await;
+    assert!(
+        page.body.contains("You play Yellow (diamond)."),
+        "{}",
+        page.body
+    );
+    let (csrf, plays) = forms(&page.body);
+    let c = plays.iter().find(|p| p.ends_with(":drop:c")).unwrap();
+    let form = format!("play={}&csrf={}", c.replace(':', "%3A"), csrf.unwrap());
+    let a = post(site.addr, &act, &[("Cookie", &bob), origin], &form).await;
+    assert_eq!(a.status, 303);
+    let table = site.services.host.table(id).await.unwrap();
+    assert_eq!(table.game.current_game().game().moves().len(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn forged_expired_and_foreign_links_are_refused() {
+    let site = Site::new("session-links").await;
+    let id = site.start(ON, "alice", "bob").await;
+    let now = unix_now();
+    let signed = |purpose, user, expires| {
+        ticket::sign(
+            &secret(),
+            purpose,
+            Ticket {
+                match_id: id,
+                user,
+                expires,
+            },
+        )
+    };
+    // Expired, signed with another secret, a session's ticket as a link,
+    // an altered user: 403 with the reason in the reader's language, and
+    // no cookie.
+    let other = WebSecret::new(&"x".repeat(40)).unwrap();
+    let foreign = ticket::sign(
+        &other,
+        Purpose::Link,
+        Ticket {
+            match_id: id,
+            user: ALICE,
+            expires: now + 60,
+        },
+    );
+    let altered = signed(Purpose::Link, ALICE, now + 60).replacen(
+        &ALICE.0.to_string(),
+        &BOB.0.to_string(),
+        1,
+    );
+    for bad in [
+        signed(Purpose::Link, ALICE, now - 1),
+        foreign,
+        signed(Purpose::Session, ALICE, now + 60),
+        altered,
+        "nonsense".to_string(),
+    ] {
+        let a = site.get(&format!("/t/{bad}?lang=it"), &[]).await;
+        assert_eq!(a.status, 403, "{bad}: {a:?}");
+        assert!(a.header("set-cookie").is_none());
+        assert!(a.body.contains("Link non valido"), "{}", a.body);
+    }
+    // A valid link of a match whose server has not turned the web on: the
+    // one 404.
+    let off = site.start(OFF, "carol", "dave").await;
+    let link = site.web.table_link(off, ALICE).unwrap();
+    let a = site.get(&link, &[]).await;
+    assert_eq!(a.status, 404);
+    assert!(a.header("set-cookie").is_none());
+    // A session cookie forged with another secret seats nobody.
+    let fake_session = ticket::sign(
+        &other,
+        Purpose::Session,
+        Ticket {
+            match_id: fourbot_host::MatchId(0),
+            user: ALICE,
+            expires: now + 600,
+        },
+    );
+    let page = site
+        .get(
+            &format!("/m/{}", id.0),
+            &[("Cookie", &format!("fourbot_session={fake_session}"))],
+        )
+        .await;
+    assert_eq!(page.status, 200);
+    assert!(!page.body.contains("You play"), "{}", page.body);
+}
