@@ -2,10 +2,12 @@
 //! skipped with one line, started on a free loopback port, killed when the
 //! test ends (a panic too).
 
+use std::io::Write;
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use fantoccini::wd::{Capabilities, WebDriverCompatibleCommand};
@@ -66,8 +68,17 @@ fn skip(what: &str) -> Option<Browser> {
     );
     let required = std::env::var(REQUIRE).is_ok_and(|v| !v.is_empty() && v != "0");
     assert!(!required, "{line} — and {REQUIRE} is set");
-    eprintln!("{line}");
+    static SAID: AtomicBool = AtomicBool::new(false);
+    if !SAID.swap(true, Ordering::Relaxed) {
+        say(&line);
+    }
     None
+}
+
+/// Writes `line` on stderr past the test harness's capture (which takes
+/// only `print!` and `eprint!`), so `cargo test` shows it.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 /// chromedriver, in a process group of its own (it and the Chromium it
@@ -281,7 +292,7 @@ impl Browser {
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join(format!("{name}.png"));
         std::fs::write(&path, png).unwrap();
-        eprintln!("screenshot: {}", path.display());
+        say(&format!("screenshot: {}", path.display()));
         path
     }
 }

@@ -7,8 +7,8 @@
 //! unless `FOURBOT_REQUIRE_BROWSER` is set (CI sets it): then it fails.
 
 // The HTTP tests' site; this binary uses only part of it.
+mod driver;
 #[allow(dead_code)]
 #[path = "../web/support.rs"]
 mod site;
-mod driver;
 mod spectator;

@@ -58,10 +58,30 @@ async fn a_spectators_page_follows_a_running_match_live() {
     assert_eq!(browser.eval(PLIES).await, 0);
     // Who plays, where, the row the disc lands in, what the page says.
     let plays: [(UserId, char, usize, &str); 4] = [
-        (ALICE, 'd', 1, "1. Red, alice: d · Game 1 of 2 · bob to move"),
-        (BOB, 'c', 1, "2. Yellow, bob: c · Game 1 of 2 · alice to move"),
-        (ALICE, 'd', 2, "3. Red, alice: d · Game 1 of 2 · bob to move"),
-        (BOB, 'd', 3, "4. Yellow, bob: d · Game 1 of 2 · alice to move"),
+        (
+            ALICE,
+            'd',
+            1,
+            "1. Red, alice: d · Game 1 of 2 · bob to move",
+        ),
+        (
+            BOB,
+            'c',
+            1,
+            "2. Yellow, bob: c · Game 1 of 2 · alice to move",
+        ),
+        (
+            ALICE,
+            'd',
+            2,
+            "3. Red, alice: d · Game 1 of 2 · bob to move",
+        ),
+        (
+            BOB,
+            'd',
+            3,
+            "4. Yellow, bob: d · Game 1 of 2 · alice to move",
+        ),
     ];
     for (n, (player, column, row, announced)) in plays.into_iter().enumerate() {
         let before = browser.eval(&circles(column)).await.as_u64().unwrap();
@@ -140,7 +160,11 @@ async fn fits(browser: &Browser, width: u32) {
              .map(e => e.tagName + (e.id ? '#' + e.id : '') + ' ' + Math.round(e.getBoundingClientRect().right))",
         )
         .await;
-    assert_eq!(wide, Value::Array(vec![]), "{width} px: wider than the window");
+    assert_eq!(
+        wide,
+        Value::Array(vec![]),
+        "{width} px: wider than the window"
+    );
     let board = browser
         .eval(
             "(() => { const r = document.querySelector('#board svg').getBoundingClientRect();\
@@ -216,7 +240,10 @@ async fn a_server_without_the_web_is_404_in_the_browser_too() {
         text.as_str().unwrap().contains(&heading),
         "the 404's words: {text}"
     );
-    assert_eq!(browser.eval("document.getElementById('table')").await, Value::Null);
+    assert_eq!(
+        browser.eval("document.getElementById('table')").await,
+        Value::Null
+    );
     // Its status is 404 too (the page's own navigation entry).
     let status = browser
         .eval("performance.getEntriesByType('navigation')[0].responseStatus")
@@ -228,7 +255,11 @@ async fn a_server_without_the_web_is_404_in_the_browser_too() {
         .goto(&format!("http://{}/m/{}?lang=en-US", site.addr, on.0))
         .await;
     browser
-        .wait_for("the table", "document.getElementById('table')", Duration::from_secs(5))
+        .wait_for(
+            "the table",
+            "document.getElementById('table')",
+            Duration::from_secs(5),
+        )
         .await;
     let errors: Vec<Value> = console_errors(&browser)
         .await
