@@ -85,6 +85,9 @@ fn say(line: &str) {
 /// starts); the whole group is killed when this is dropped.
 struct Driver {
     child: Child,
+    /// chromedriver's and the browser's `TMPDIR` (their profile, the
+    /// browser's singleton socket), removed with them.
+    tmp: PathBuf,
 }
 
 impl Drop for Driver {
@@ -98,6 +101,7 @@ impl Drop for Driver {
             .status();
         let _ = self.child.kill();
         let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.tmp);
     }
 }
 
@@ -112,16 +116,21 @@ fn free_port() -> u16 {
 impl Driver {
     fn start(binary: &Path) -> (Driver, u16) {
         let port = free_port();
+        let tmp =
+            std::env::temp_dir().join(format!("fourbot-browser-{}-{port}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&tmp);
+        std::fs::create_dir_all(&tmp).expect("a temporary folder for the browser");
         let child = Command::new(binary)
             .arg(format!("--port={port}"))
             .arg("--allowed-ips=127.0.0.1")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
+            .env("TMPDIR", &tmp)
             .process_group(0)
             .spawn()
             .unwrap_or_else(|e| panic!("cannot start {}: {e}", binary.display()));
-        let driver = Driver { child };
+        let driver = Driver { child, tmp };
         let deadline = Instant::now() + WAIT;
         while TcpStream::connect((Ipv4Addr::LOCALHOST, port)).is_err() {
             assert!(
