@@ -180,6 +180,15 @@ async fn fits(browser: &Browser, width: u32) {
         left >= 0.0 && left + w <= f64::from(width) + 0.5 && top >= 0.0,
         "{width} px: the board is inside the window ({board})"
     );
+    // Nothing covers it: its middle is the board.
+    let on_top = browser
+        .eval(
+            "(() => { const r = document.querySelector('#board svg').getBoundingClientRect();\
+             const e = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);\
+             return e !== null && e.closest('#board') !== null; })()",
+        )
+        .await;
+    assert_eq!(on_top, true, "{width} px: the board's middle is the board");
 }
 
 #[tokio::test]
