@@ -67,8 +67,15 @@
       announce.textContent = state.announce;
     }
     table.dataset.live = String(Boolean(state.live));
+    // Whether the page follows the match (the browser tests wait for it).
+    table.dataset.stream = state.live ? "open" : "closed";
     if (!state.live) {
       source.close();
+    }
+  });
+  source.addEventListener("error", () => {
+    if (source.readyState !== EventSource.CLOSED) {
+      table.dataset.stream = "reconnecting";
     }
   });
 })();

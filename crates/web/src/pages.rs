@@ -352,6 +352,10 @@ pub(crate) fn page(l: Locale, title: &str, body: Markup) -> Markup {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 meta name="referrer" content="same-origin";
                 title { (title) " — fourbot" }
+                // No icon: without this the browser asks for /favicon.ico
+                // on every page and logs its 404 (an empty `data:` URL is
+                // allowed by `img-src`).
+                link rel="icon" href="data:,";
                 link rel="stylesheet" href=(crate::assets::path("table.css"));
                 script src=(crate::assets::path("table.js")) defer {}
             }

@@ -1,0 +1,14 @@
+//! The web front end in a real browser: headless Chromium driven through
+//! chromedriver (WebDriver), over the same site as the HTTP tests — a host
+//! on a temporary SQLite store, the real router on a loopback port
+//! (docs/web.md, "Tests in a real browser").
+//!
+//! Without Chromium or chromedriver each test prints one line and passes,
+//! unless `FOURBOT_REQUIRE_BROWSER` is set (CI sets it): then it fails.
+
+// The HTTP tests' site; this binary uses only part of it.
+mod driver;
+#[allow(dead_code)]
+#[path = "../web/support.rs"]
+mod site;
+mod spectator;
