@@ -477,11 +477,15 @@ async fn on_match_press(
     if off {
         data.routes.take_buttons_off(match_id, press.message.id);
     }
+    // A drop that is not the mover's on the live turn lends its token for
+    // posting only once the host took it (`Press::lend`).
+    let lend = off || !matches!(action, ActionId::Move { .. }) || message.is_none();
     let leased = Press {
         channel: press.channel_id,
         message,
         token: press.token.clone(),
         at,
+        lend,
     };
     data.routes
         .pressed(match_id, leased, || {
@@ -507,6 +511,10 @@ async fn on_match_press(
             data.routes.adopt_new(&[new], match_id).await;
         }
         Ok(_) => {
+            if !lend {
+                data.routes
+                    .lend(match_id, press.channel_id, press.token.clone(), at);
+            }
             if off {
                 // Its buttons are gone for good: the token need not edit it.
                 data.routes.leases.forget_editor(press.message.id);

@@ -162,6 +162,18 @@ impl Leases {
         inner.by_match.insert(id, lease);
     }
 
+    /// A press on `message` whose token may edit it (its original
+    /// response) but not yet post the match's views: a drop that is not
+    /// the mover's on the live turn, lent for posting only once the host
+    /// took it ([`Leases::pressed_elsewhere`]), so that a stale or foreign
+    /// press's token never posts the next turn.
+    pub fn edits_only(&self, message: MessageId, channel: ChannelId, token: Token, at: Instant) {
+        let lease = Lease { token, at, channel };
+        let mut inner = self.lock();
+        inner.prune(at);
+        inner.editors.insert(message, Editor::Original(lease));
+    }
+
     /// A press of match `id` in `channel` whose original response is not a
     /// match message (the Confirm of a private preview): its token may post
     /// follow-ups, not edit.

@@ -170,6 +170,12 @@ pub struct Press {
     pub token: String,
     /// When the press arrived.
     pub at: std::time::Instant,
+    /// Its token may post the match's next views at once; else only
+    /// once the host took the press ([`Routes::lend`]): a drop that is
+    /// not the mover's on the live turn (stale, or a spectator's) is
+    /// nearly always refused, and its token must not post the next turn
+    /// in its place.
+    pub lend: bool,
 }
 
 /// Every match's [`Route`], by match and by thread.
@@ -335,9 +341,13 @@ impl Routes {
         self.startup.wait().await;
         let token = super::leases::Token::new(press.token);
         match press.message {
+            Some(message) if press.lend => {
+                self.leases
+                    .pressed(id, press.channel, message, token, press.at)
+            }
             Some(message) => self
                 .leases
-                .pressed(id, press.channel, message, token, press.at),
+                .edits_only(message, press.channel, token, press.at),
             None => self
                 .leases
                 .pressed_elsewhere(id, press.channel, token, press.at),
@@ -351,6 +361,13 @@ impl Routes {
         if let Some(locale) = locale() {
             self.learn(id, press.channel, message, locale).await;
         }
+    }
+
+    /// The host took a press that was not lent at once ([`Press::lend`]):
+    /// its token may now post the match's next views.
+    pub fn lend(&self, id: MatchId, channel: ChannelId, token: String, at: std::time::Instant) {
+        self.leases
+            .pressed_elsewhere(id, channel, super::leases::Token::new(token), at);
     }
 
     /// Records the route of a match the bot only learns about from a button
