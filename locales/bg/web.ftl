@@ -40,3 +40,14 @@ web-action-refused-title = Не е изиграно
 web-back-to-table = Обратно към масата
 web-forbidden = Тази заявка не идва от страницата на масата.
 web-open-table = Отвори масата
+web-resign-game = Предай партията
+web-resign-match = Предай мача
+web-ready = Готов за следващата партия
+web-resign-match-ask = Да предадеш ли целия мач? Губиш и оставащите партии.
+web-yes-resign = Да, предай мача
+web-no-play-on = Не, продължавам
+web-too-many-title = Твърде много заявки
+web-too-many = Твърде много заявки оттук. Опитай пак след { $seconds ->
+    [one] една секунда
+   *[other] { $seconds } секунди
+}.

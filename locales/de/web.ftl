@@ -39,3 +39,14 @@ web-action-refused-title = Nicht gespielt
 web-back-to-table = Zurück zum Tisch
 web-forbidden = Diese Anfrage kam nicht von der Seite des Tisches selbst.
 web-open-table = Tisch öffnen
+web-resign-game = Partie aufgeben
+web-resign-match = Match aufgeben
+web-ready = Bereit für die nächste Partie
+web-resign-match-ask = Das ganze Match aufgeben? Auch die noch ausstehenden Partien sind dann verloren.
+web-yes-resign = Ja, Match aufgeben
+web-no-play-on = Nein, weiterspielen
+web-too-many-title = Zu viele Anfragen
+web-too-many = Zu viele Anfragen von hier. Versuche es in { $seconds ->
+    [one] einer Sekunde
+   *[other] { $seconds } Sekunden
+} wieder.

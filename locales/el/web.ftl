@@ -40,3 +40,14 @@ web-action-refused-title = Δεν παίχτηκε
 web-back-to-table = Πίσω στο τραπέζι
 web-forbidden = Αυτό το αίτημα δεν ήρθε από τη σελίδα του τραπεζιού.
 web-open-table = Άνοιξε το τραπέζι
+web-resign-game = Εγκατάλειψη παρτίδας
+web-resign-match = Εγκατάλειψη αγώνα
+web-ready = Έτοιμος για την επόμενη παρτίδα
+web-resign-match-ask = Εγκατάλειψη ολόκληρου του αγώνα; Χάνονται και οι παρτίδες που απομένουν.
+web-yes-resign = Ναι, εγκατάλειψη του αγώνα
+web-no-play-on = Όχι, συνεχίζω
+web-too-many-title = Πάρα πολλά αιτήματα
+web-too-many = Πάρα πολλά αιτήματα από εδώ. Δοκίμασε ξανά σε { $seconds ->
+    [one] ένα δευτερόλεπτο
+   *[other] { $seconds } δευτερόλεπτα
+}.

@@ -54,3 +54,16 @@ web-back-to-table = Back to the table
 web-forbidden = This request did not come from the table's own page.
 # The link button under a seated player's private /board
 web-open-table = Open the table
+# The table's buttons for a seated player (RULES.md §2a)
+web-resign-game = Resign game
+web-resign-match = Resign match
+web-ready = Ready for the next game
+web-resign-match-ask = Resign the whole match? Its games still to come are lost too.
+web-yes-resign = Yes, resign the match
+web-no-play-on = No, play on
+web-too-many-title = Too many requests
+# $seconds (number)
+web-too-many = Too many requests from here. Try again in { $seconds ->
+    [one] a second
+   *[other] { $seconds } seconds
+}.

@@ -40,3 +40,14 @@ web-action-refused-title = Mossa non giocata
 web-back-to-table = Torna al tavolo
 web-forbidden = Questa richiesta non viene dalla pagina del tavolo.
 web-open-table = Apri il tavolo
+web-resign-game = Abbandona la partita
+web-resign-match = Abbandona l'incontro
+web-ready = Pronto per la prossima partita
+web-resign-match-ask = Abbandonare l'intero incontro? Si perdono anche le partite ancora da giocare.
+web-yes-resign = Sì, abbandona l'incontro
+web-no-play-on = No, continua a giocare
+web-too-many-title = Troppe richieste
+web-too-many = Troppe richieste da qui. Riprova tra { $seconds ->
+    [one] un secondo
+   *[other] { $seconds } secondi
+}.

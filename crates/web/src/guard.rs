@@ -54,6 +54,123 @@ impl Default for StreamLimits {
     }
 }
 
+/// Actions (`POST /m/<match>/act`) a signed-in player may send a minute:
+/// a bullet game's moves with room to spare, not a script's flood.
+pub const ACTIONS_PER_USER_MINUTE: u32 = 60;
+
+/// Actions a minute from one client address (a household, or a school
+/// behind one address, may have several players).
+pub const ACTIONS_PER_ADDRESS_MINUTE: u32 = 120;
+
+/// Pages (`/m/<match>`, `/t/<ticket>`) a minute from one client address:
+/// a finished match's page is rebuilt from the store, so page loads are
+/// bounded like actions. A spectator's page follows the match through its
+/// one event stream, not by reloading.
+pub const PAGES_PER_ADDRESS_MINUTE: u32 = 240;
+
+/// The budgets of [`RequestWindows`] ([`ACTIONS_PER_USER_MINUTE`],
+/// [`ACTIONS_PER_ADDRESS_MINUTE`], [`PAGES_PER_ADDRESS_MINUTE`] by
+/// default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RequestLimits {
+    /// Actions a minute per signed-in user.
+    pub actions_per_user: u32,
+    /// Actions a minute per client address.
+    pub actions_per_address: u32,
+    /// Pages a minute per client address.
+    pub pages_per_address: u32,
+}
+
+impl Default for RequestLimits {
+    fn default() -> Self {
+        RequestLimits {
+            actions_per_user: ACTIONS_PER_USER_MINUTE,
+            actions_per_address: ACTIONS_PER_ADDRESS_MINUTE,
+            pages_per_address: PAGES_PER_ADDRESS_MINUTE,
+        }
+    }
+}
+
+/// What a request is counted as, and for whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Counted {
+    ActionByUser(u64),
+    ActionByAddress(IpAddr),
+    PageByAddress(IpAddr),
+}
+
+/// How many keys [`RequestWindows`] keeps before it drops those without a
+/// request in the last minute (a stream of new addresses does not grow it).
+const WINDOW_KEYS: usize = 8_192;
+
+/// Sliding one-minute windows of requests per user and per address
+/// ([`RequestLimits`]); a refused request is not counted.
+pub(crate) struct RequestWindows {
+    limits: RequestLimits,
+    uses: Mutex<HashMap<Counted, std::collections::VecDeque<std::time::Instant>>>,
+}
+
+impl RequestWindows {
+    pub(crate) fn new(limits: RequestLimits) -> RequestWindows {
+        RequestWindows {
+            limits,
+            uses: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Counts each of `keys` now within its limit; else how long until a
+    /// request of the fullest window is a minute old (whole seconds).
+    fn take(&self, keys: &[(Counted, u32)]) -> Result<(), u64> {
+        const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
+        let now = std::time::Instant::now();
+        let mut uses = self.uses.lock().expect("windows lock");
+        if uses.len() > WINDOW_KEYS {
+            uses.retain(|_, q| q.back().is_some_and(|t| now.duration_since(*t) < MINUTE));
+        }
+        for (key, limit) in keys {
+            let q = uses.entry(*key).or_default();
+            while q.front().is_some_and(|t| now.duration_since(*t) >= MINUTE) {
+                q.pop_front();
+            }
+            let limit = (*limit).max(1) as usize;
+            if q.len() >= limit {
+                let oldest = q[q.len() - limit];
+                let wait = MINUTE.saturating_sub(now.duration_since(oldest));
+                return Err(wait.as_millis().div_ceil(1000).max(1) as u64);
+            }
+        }
+        for (key, _) in keys {
+            uses.entry(*key).or_default().push_back(now);
+        }
+        Ok(())
+    }
+
+    /// An action by `user` from `address`.
+    ///
+    /// # Errors
+    /// The seconds to wait, over either budget.
+    pub(crate) fn action(&self, user: u64, address: IpAddr) -> Result<(), u64> {
+        self.take(&[
+            (Counted::ActionByUser(user), self.limits.actions_per_user),
+            (
+                Counted::ActionByAddress(address),
+                self.limits.actions_per_address,
+            ),
+        ])
+    }
+
+    /// A page for `address`.
+    ///
+    /// # Errors
+    /// The seconds to wait.
+    pub(crate) fn page(&self, address: IpAddr) -> Result<(), u64> {
+        self.take(&[(
+            Counted::PageByAddress(address),
+            self.limits.pages_per_address,
+        )])
+    }
+}
+
 /// The event streams open now, per address and in all.
 pub(crate) struct StreamSlots {
     limits: StreamLimits,

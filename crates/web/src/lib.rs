@@ -39,7 +39,10 @@ use axum::routing::{get, post};
 use axum::Router;
 use tokio::net::TcpListener;
 
-pub use guard::{StreamLimits, MAX_BODY_BYTES, MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_TOTAL};
+pub use guard::{
+    RequestLimits, StreamLimits, ACTIONS_PER_ADDRESS_MINUTE, ACTIONS_PER_USER_MINUTE,
+    MAX_BODY_BYTES, MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_TOTAL, PAGES_PER_ADDRESS_MINUTE,
+};
 pub use state::Web;
 
 /// The least number of bytes of [`WebSecret`]: 256 bits.

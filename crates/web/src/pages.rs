@@ -75,6 +75,44 @@ fn seated_part(
         }
         None => Vec::new(),
     };
+    // The table's other buttons (RULES.md §2a): "Resign game" under the
+    // board while a game is played, the match's resign button (confirmed
+    // on the next page, `session::act`), "Ready for the next game" between
+    // the games until this seat is ready.
+    let game = u8::try_from(m.games().len()).unwrap_or(u8::MAX);
+    let mut others: Vec<(String, String, &str)> = Vec::new();
+    if table.live {
+        match m.phase() {
+            PhaseKind::Playing => {
+                others.push((
+                    fourbot_host::ActionId::ResignGame {
+                        match_id: table.id,
+                        game,
+                    }
+                    .to_string(),
+                    catalog.plain(l, id::WEB_RESIGN_GAME),
+                    "resign",
+                ));
+                others.push((
+                    fourbot_host::ActionId::ResignMatch { match_id: table.id }.to_string(),
+                    catalog.plain(l, id::WEB_RESIGN_MATCH),
+                    "resign",
+                ));
+            }
+            PhaseKind::BetweenGames if !m.is_ready(seat) => {
+                others.push((
+                    fourbot_host::ActionId::Ready {
+                        match_id: table.id,
+                        game,
+                    }
+                    .to_string(),
+                    catalog.plain(l, id::WEB_READY),
+                    "ready",
+                ));
+            }
+            _ => {}
+        }
+    }
     Some(html! {
         section #seated {
             p #you { (you) }
@@ -85,6 +123,16 @@ fn seated_part(
                         form method="post" action=(act) {
                             input type="hidden" name="csrf" value=(csrf);
                             button type="submit" name="play" value=(action) { (label) }
+                        }
+                    }
+                }
+            }
+            @if !others.is_empty() {
+                div.others {
+                    @for (action, label, class) in &others {
+                        form method="post" action=(act) {
+                            input type="hidden" name="csrf" value=(csrf);
+                            button.(class) type="submit" name="play" value=(action) { (label) }
                         }
                     }
                 }
@@ -384,6 +432,26 @@ pub fn not_found(l: Locale) -> Response {
     response
 }
 
+/// Too many requests from one address or one player
+/// ([`crate::guard::RequestLimits`]): 429 with `Retry-After` and the
+/// wait in the reader's language.
+pub fn too_many(l: Locale, wait_secs: u64) -> Response {
+    let catalog = Catalog::embedded();
+    let title = catalog.plain(l, id::WEB_TOO_MANY_TITLE);
+    let text = catalog.text(l, id::WEB_TOO_MANY, &Args::new().set("seconds", wait_secs));
+    let body = html! {
+        main {
+            h1 { (title) }
+            p role="alert" { (text) }
+        }
+    };
+    let mut response = html_response(StatusCode::TOO_MANY_REQUESTS, page(l, &title, body));
+    let h = response.headers_mut();
+    h.insert(header::RETRY_AFTER, HeaderValue::from(wait_secs));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
 /// Any path no route serves: [`not_found`].
 pub async fn fallback(RawQuery(query): RawQuery, headers: HeaderMap) -> Response {
     not_found(crate::lang::negotiate(
@@ -398,9 +466,13 @@ pub async fn table(
     State(web): State<Web>,
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
+    address: crate::guard::ClientAddr,
     headers: HeaderMap,
 ) -> Response {
     let l = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    if let Err(wait) = web.requests().page(address.0) {
+        return too_many(l, wait);
+    }
     let Some(table) = visible(&web, &id).await else {
         return not_found(l);
     };

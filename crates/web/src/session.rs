@@ -12,7 +12,8 @@
 //! which only the page can read. The cookie is `HttpOnly` (no script
 //! reads it), `SameSite=Lax` (not sent with another site's `POST`; sent
 //! when the player follows the link from Discord) and `Secure` when the
-//! public URL is `https`.
+//! public URL is `https`. Actions and pages are counted per player and
+//! per address ([`crate::guard::RequestLimits`]; 429 beyond them).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -26,7 +27,8 @@ use serde::Deserialize;
 use fourbot_host::{ActionId, MatchId, UserId};
 use fourbot_i18n::{id, Locale};
 
-use super::pages::{html_response, lang_param, not_found, page, visible};
+use super::guard::ClientAddr;
+use super::pages::{html_response, lang_param, not_found, page, too_many, visible};
 use super::ticket::{self, Purpose, Ticket, SESSION_SECS};
 use super::Web;
 
@@ -77,9 +79,13 @@ pub async fn exchange(
     State(web): State<Web>,
     Path(text): Path<String>,
     RawQuery(query): RawQuery,
+    address: ClientAddr,
     headers: HeaderMap,
 ) -> Response {
     let l = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    if let Err(wait) = web.requests().page(address.0) {
+        return too_many(l, wait);
+    }
     let Some(secret) = web.secret() else {
         return not_found(l);
     };
@@ -127,9 +133,14 @@ pub async fn exchange(
 }
 
 /// An action's form: the action as on a Discord button
-/// ([`ActionId`]'s text) and the session's CSRF token.
+/// ([`ActionId`]'s text) and the session's CSRF token; for the match's
+/// resignation, the confirmation's deadline once it was asked.
 #[derive(Deserialize)]
 pub struct ActForm {
+    /// "Yes" to "Resign the whole match?", asked until this Unix second
+    /// ([`fourbot_host::Host::resign_question`]).
+    #[serde(default)]
+    pub confirm: Option<u64>,
     /// The action (named so that it does not hide the form's own
     /// `action` in the page's script).
     pub play: String,
@@ -160,6 +171,7 @@ pub async fn act(
     State(web): State<Web>,
     Path(id): Path<String>,
     RawQuery(query): RawQuery,
+    address: ClientAddr,
     headers: HeaderMap,
     Form(form): Form<ActForm>,
 ) -> Response {
@@ -187,6 +199,9 @@ pub async fn act(
         Ok(t) if t.user == player => {}
         _ => return forbidden(),
     }
+    if let Err(wait) = web.requests().action(player.0, address.0) {
+        return too_many(l, wait);
+    }
     let action: ActionId = match form.play.parse() {
         Ok(a) => a,
         Err(_) => return StatusCode::BAD_REQUEST.into_response(),
@@ -194,7 +209,29 @@ pub async fn act(
     if action.match_id() != table.id {
         return StatusCode::BAD_REQUEST.into_response();
     }
-    match web.host().press(player, action, None).await {
+    // The match's resignation asks first, as on Discord: a page with Yes
+    // (this form again, with the question's deadline) and No (back).
+    let acted = match (action, form.confirm) {
+        (ActionId::ResignMatch { .. }, None) => {
+            let Some(until) = web.host().resign_question(table.id, player) else {
+                return forbidden();
+            };
+            return confirm_page(
+                &web,
+                l,
+                &act_path(table.id),
+                &form.play,
+                &form.csrf,
+                until,
+                &back,
+            );
+        }
+        (ActionId::ResignMatch { .. }, Some(until)) => {
+            web.host().confirm_resign(table.id, player, until).await
+        }
+        _ => web.host().press(player, action, None).await,
+    };
+    match acted {
         Ok(_) => {
             let mut response = StatusCode::SEE_OTHER.into_response();
             response.headers_mut().insert(
@@ -216,6 +253,42 @@ pub async fn act(
             html_response(StatusCode::CONFLICT, page(l, &title, body))
         }
     }
+}
+
+fn act_path(id: MatchId) -> String {
+    format!("/m/{}/act", id.0)
+}
+
+/// "Resign the whole match?" with Yes (the same action with the
+/// question's deadline) and No (back to the table).
+fn confirm_page(
+    web: &Web,
+    l: Locale,
+    act: &str,
+    play: &str,
+    csrf: &str,
+    until: u64,
+    back: &str,
+) -> Response {
+    let catalog = web.catalog();
+    let title = catalog.plain(l, id::WEB_RESIGN_MATCH);
+    let body = html! {
+        main {
+            h1 { (title) }
+            p { (catalog.plain(l, id::WEB_RESIGN_MATCH_ASK)) }
+            form method="post" action=(act) {
+                input type="hidden" name="csrf" value=(csrf);
+                input type="hidden" name="confirm" value=(until);
+                button.resign type="submit" name="play" value=(play) { (catalog.plain(l, id::WEB_YES_RESIGN)) }
+            }
+            p { a href=(back) { (catalog.plain(l, id::WEB_NO_PLAY_ON)) } }
+        }
+    };
+    let mut response = html_response(StatusCode::OK, page(l, &title, body));
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
 }
 
 /// A page with a title and one sentence (and a way back to the table).

@@ -10,7 +10,7 @@ use fourbot_host::settings::Settings;
 use fourbot_host::{GuildId, Host, Services};
 use fourbot_i18n::Catalog;
 
-use super::guard::{StreamLimits, StreamSlots};
+use super::guard::{RequestLimits, RequestWindows, StreamLimits, StreamSlots};
 use super::WebSecret;
 
 /// The web front end's state: the host and the settings it reads, the
@@ -32,6 +32,8 @@ struct Inner {
     secret: Option<WebSecret>,
     /// Session cookies are `Secure` (the public URL is `https`).
     secure: bool,
+    /// Actions and pages a minute per user and address.
+    requests: RequestWindows,
 }
 
 impl Web {
@@ -56,6 +58,7 @@ impl Web {
                 stopper,
                 secret: None,
                 secure: false,
+                requests: RequestWindows::new(RequestLimits::default()),
             }),
         }
     }
@@ -71,6 +74,22 @@ impl Web {
         inner.secret = Some(secret);
         inner.secure = secure;
         self
+    }
+
+    /// The web with other budgets of actions and pages a minute (tests).
+    /// Only before it is cloned.
+    ///
+    /// # Panics
+    /// When called on a clone.
+    #[must_use]
+    pub fn with_request_limits(mut self, limits: RequestLimits) -> Web {
+        let inner = Arc::get_mut(&mut self.inner).expect("limits are set before the web is shared");
+        inner.requests = RequestWindows::new(limits);
+        self
+    }
+
+    pub(crate) fn requests(&self) -> &RequestWindows {
+        &self.inner.requests
     }
 
     /// The signing secret, if set.

@@ -38,7 +38,7 @@ async fn sit_down(site: &Site, id: fourbot_host::MatchId, user: fourbot_host::Us
     cookie.split(';').next().unwrap().to_string()
 }
 
-/// The hidden CSRF token and the `play` values of the page's forms.
+/// The hidden CSRF token and the moves of the page's forms.
 fn forms(body: &str) -> (Option<String>, Vec<String>) {
     let value_after = |from: &str, key: &str| -> Vec<String> {
         from.match_indices(key)
@@ -50,7 +50,11 @@ fn forms(body: &str) -> (Option<String>, Vec<String>) {
             .collect()
     };
     let csrf = value_after(body, "name=\"csrf\"").into_iter().next();
-    (csrf, value_after(body, "name=\"play\""))
+    let drops = value_after(body, "name=\"play\"")
+        .into_iter()
+        .filter(|p| p.contains(":drop:") || p.contains(":pop:"))
+        .collect();
+    (csrf, drops)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -210,4 +214,175 @@ async fn forged_expired_and_foreign_links_are_refused() {
         .await;
     assert_eq!(page.status, 200);
     assert!(!page.body.contains("You play"), "{}", page.body);
+}
+
+/// The `play` values of the page's forms whose button has `class`.
+fn plays_of(body: &str, class: &str) -> Vec<String> {
+    let key = format!("class=\"{class}\" type=\"submit\" name=\"play\" value=\"");
+    body.match_indices(&key)
+        .map(|(i, _)| {
+            let rest = &body[i + key.len()..];
+            rest[..rest.find('"').unwrap()].to_string()
+        })
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resign_game_ready_and_resign_match_confirmed_from_the_page() {
+    use fourbot_core::play::PhaseKind;
+
+    let site = Site::new("session-resign").await;
+    let id = site.start(ON, "alice", "bob").await;
+    let (alice, bob) = (
+        sit_down(&site, id, ALICE).await,
+        sit_down(&site, id, BOB).await,
+    );
+    let table_path = format!("/m/{}", id.0);
+    let act = format!("/m/{}/act", id.0);
+    let origin = ("Origin", "http://c4.test");
+    let send = |cookie: String, play: String, csrf: String, extra: String| {
+        let act = act.clone();
+        async move {
+            let form = format!("play={}&csrf={csrf}{extra}", play.replace(':', "%3A"));
+            post(site.addr, &act, &[("Cookie", &cookie), origin], &form).await
+        }
+    };
+    // Game 1: Alice resigns it from under the board.
+    let page = site.get(&table_path, &[("Cookie", &alice)]).await;
+    let (csrf_a, _) = forms(&page.body);
+    let csrf_a = csrf_a.unwrap();
+    let resigns = plays_of(&page.body, "resign");
+    assert_eq!(resigns.len(), 2, "{resigns:?}");
+    assert!(resigns[0].ends_with(":1:resign-game"), "{resigns:?}");
+    let a = send(
+        alice.clone(),
+        resigns[0].clone(),
+        csrf_a.clone(),
+        String::new(),
+    )
+    .await;
+    assert_eq!(a.status, 303, "{a:?}");
+    let m = site.services.host.table(id).await.unwrap().game;
+    assert_eq!(m.phase(), PhaseKind::BetweenGames);
+    // Between the games each player has "Ready for the next game" until
+    // they are ready; both ready, game 2 begins.
+    for (cookie, who) in [(&alice, "alice"), (&bob, "bob")] {
+        let page = site.get(&table_path, &[("Cookie", cookie)]).await;
+        let ready = plays_of(&page.body, "ready");
+        assert_eq!(ready.len(), 1, "{who}: {}", page.body);
+        assert!(plays_of(&page.body, "resign").is_empty(), "{who}");
+        let csrf = forms(&page.body).0.unwrap();
+        let a = send(cookie.clone(), ready[0].clone(), csrf, String::new()).await;
+        assert_eq!(a.status, 303, "{who}: {a:?}");
+    }
+    let m = site.services.host.table(id).await.unwrap().game;
+    assert_eq!((m.phase(), m.games().len()), (PhaseKind::Playing, 2));
+    // Resign match: a page asks first; "No" is a link back, nothing
+    // changes; "Yes" resigns the match.
+    let page = site.get(&table_path, &[("Cookie", &bob)]).await;
+    let csrf_b = forms(&page.body).0.unwrap();
+    let whole = plays_of(&page.body, "resign")
+        .into_iter()
+        .find(|p| p.ends_with(":resign-match"))
+        .unwrap();
+    let ask = send(bob.clone(), whole.clone(), csrf_b.clone(), String::new()).await;
+    assert_eq!(ask.status, 200, "{ask:?}");
+    assert!(ask.body.contains("Resign the whole match?"), "{}", ask.body);
+    assert!(ask.body.contains(&format!("href=\"{table_path}\"")));
+    assert!(!site
+        .services
+        .host
+        .table(id)
+        .await
+        .unwrap()
+        .game
+        .is_finished());
+    let key = "name=\"confirm\" value=\"";
+    let at = ask.body.find(key).unwrap() + key.len();
+    let until = &ask.body[at..at + ask.body[at..].find('"').unwrap()];
+    let a = send(
+        bob.clone(),
+        whole.clone(),
+        csrf_b.clone(),
+        format!("&confirm={until}"),
+    )
+    .await;
+    assert_eq!(a.status, 303, "{a:?}");
+    let m = site.services.host.table(id).await.unwrap().game;
+    assert!(m.is_finished());
+    // A Yes after its minute is refused (the question's time is long gone).
+    let id2 = site.start(ON, "alice", "bob").await;
+    let page = site
+        .get(&format!("/m/{}", id2.0), &[("Cookie", &bob)])
+        .await;
+    let whole = plays_of(&page.body, "resign")
+        .into_iter()
+        .find(|p| p.ends_with(":resign-match"))
+        .unwrap();
+    let form = format!("play={}&csrf={csrf_b}&confirm=1", whole.replace(':', "%3A"));
+    let a = post(
+        site.addr,
+        &format!("/m/{}/act", id2.0),
+        &[("Cookie", &bob), origin],
+        &form,
+    )
+    .await;
+    assert_eq!(a.status, 409, "{a:?}");
+    assert!(a.body.contains("expired"), "{}", a.body);
+    assert!(!site
+        .services
+        .host
+        .table(id2)
+        .await
+        .unwrap()
+        .game
+        .is_finished());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pages_and_actions_are_counted_per_address_and_per_player() {
+    let site = Site::with_request_limits(
+        "session-limits",
+        fourbot_web::RequestLimits {
+            actions_per_user: 2,
+            actions_per_address: 100,
+            pages_per_address: 4,
+        },
+    )
+    .await;
+    let id = site.start(ON, "alice", "bob").await;
+    // The link and three pages: the fifth page in the minute is refused,
+    // with the wait, in the reader's language.
+    let alice = sit_down(&site, id, ALICE).await;
+    let page = site
+        .get(&format!("/m/{}", id.0), &[("Cookie", &alice)])
+        .await;
+    let (csrf, plays) = forms(&page.body);
+    let csrf = csrf.unwrap();
+    for _ in 0..2 {
+        assert_eq!(site.get(&format!("/m/{}", id.0), &[]).await.status, 200);
+    }
+    let refused = site.get(&format!("/m/{}?lang=de", id.0), &[]).await;
+    assert_eq!(refused.status, 429, "{refused:?}");
+    let wait: u64 = refused.header("retry-after").unwrap().parse().unwrap();
+    assert!((1..=60).contains(&wait), "{wait}");
+    assert!(
+        refused.body.contains("Zu viele Anfragen"),
+        "{}",
+        refused.body
+    );
+    // Two actions a minute for Alice: the third (even a refused one
+    // counts as sent) is 429, and nothing is played by it.
+    let act = format!("/m/{}/act", id.0);
+    let origin = ("Origin", "http://c4.test");
+    let d = plays.iter().find(|p| p.ends_with(":drop:d")).unwrap();
+    let form = format!("play={}&csrf={csrf}", d.replace(':', "%3A"));
+    let first = post(site.addr, &act, &[("Cookie", &alice), origin], &form).await;
+    assert_eq!(first.status, 303);
+    let second = post(site.addr, &act, &[("Cookie", &alice), origin], &form).await;
+    assert_eq!(second.status, 409, "not her turn any more");
+    let third = post(site.addr, &act, &[("Cookie", &alice), origin], &form).await;
+    assert_eq!(third.status, 429, "{third:?}");
+    let table = site.services.host.table(id).await.unwrap();
+    assert_eq!(table.game.current_game().game().moves().len(), 1);
 }

@@ -60,6 +60,15 @@ async fn serve(
     url: &str,
     limits: StreamLimits,
 ) -> (Services, Web, SocketAddr, UnboundedReceiver<View>) {
+    serve_with(url, limits, fourbot_web::RequestLimits::default()).await
+}
+
+/// [`serve`] with other budgets of actions and pages a minute.
+async fn serve_with(
+    url: &str,
+    limits: StreamLimits,
+    requests: fourbot_web::RequestLimits,
+) -> (Services, Web, SocketAddr, UnboundedReceiver<View>) {
     let (services, views) = Services::open(
         url,
         Arc::new(Catalog::new().unwrap()),
@@ -73,7 +82,8 @@ async fn serve(
     .await
     .unwrap();
     let web = Web::with_limits(&services, limits)
-        .signing(fourbot_web::WebSecret::new(SECRET).unwrap(), false);
+        .signing(fourbot_web::WebSecret::new(SECRET).unwrap(), false)
+        .with_request_limits(requests);
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(fourbot_web::serve(
@@ -92,11 +102,24 @@ impl Site {
 
     /// [`Site::new`] with other caps on the event streams.
     pub async fn with_limits(name: &str, limits: StreamLimits) -> Site {
+        Site::with_all_limits(name, limits, fourbot_web::RequestLimits::default()).await
+    }
+
+    /// [`Site::new`] with other budgets of actions and pages a minute.
+    pub async fn with_request_limits(name: &str, requests: fourbot_web::RequestLimits) -> Site {
+        Site::with_all_limits(name, StreamLimits::default(), requests).await
+    }
+
+    async fn with_all_limits(
+        name: &str,
+        limits: StreamLimits,
+        requests: fourbot_web::RequestLimits,
+    ) -> Site {
         let dir = std::env::temp_dir().join(format!("fourbot-web-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         let url = format!("sqlite://{}", dir.join("web.db").display());
-        let (services, web, addr, views) = serve(&url, limits).await;
+        let (services, web, addr, views) = serve_with(&url, limits, requests).await;
         let change = ConfigChange {
             web: Some(true),
             ..ConfigChange::default()
