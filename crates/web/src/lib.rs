@@ -33,7 +33,6 @@ pub mod ticket;
 
 use std::future::Future;
 use std::net::SocketAddr;
-use std::sync::Arc;
 
 use axum::routing::{get, post};
 use axum::Router;
@@ -44,77 +43,7 @@ pub use guard::{
     MAX_BODY_BYTES, MAX_STREAMS_PER_ADDRESS, MAX_STREAMS_TOTAL, PAGES_PER_ADDRESS_MINUTE,
 };
 pub use state::Web;
-
-/// The least number of bytes of [`WebSecret`]: 256 bits.
-pub const MIN_SECRET_BYTES: usize = 32;
-
-/// The environment variable that holds the web's signing secret (never a
-/// flag: a flag shows in the process list).
-pub const SECRET_ENV: &str = "FOURBOT_WEB_SECRET";
-
-/// The secret that signs the web's links and sessions ([`ticket`]): at least [`MIN_SECRET_BYTES`] bytes, from the
-/// environment only ([`SECRET_ENV`]). Its `Debug` shows no byte of it,
-/// and nothing logs it.
-#[derive(Clone)]
-pub struct WebSecret(Arc<[u8]>);
-
-impl std::fmt::Debug for WebSecret {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("WebSecret(***)")
-    }
-}
-
-/// Why there is no usable [`WebSecret`]. Its text names the variable and
-/// never shows the value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SecretError {
-    /// [`SECRET_ENV`] is not set (or not valid Unicode).
-    #[error("--web needs a signing secret: set FOURBOT_WEB_SECRET to at least 32 random bytes (e.g. `openssl rand -base64 48`)")]
-    Missing,
-    /// It is shorter than [`MIN_SECRET_BYTES`].
-    #[error("FOURBOT_WEB_SECRET is too short ({0} bytes): it must have at least 32 bytes (e.g. `openssl rand -base64 48`)")]
-    TooShort(usize),
-}
-
-impl WebSecret {
-    /// `secret` as the signing secret.
-    ///
-    /// # Errors
-    /// [`SecretError::TooShort`] below [`MIN_SECRET_BYTES`] bytes.
-    pub fn new(secret: &str) -> Result<WebSecret, SecretError> {
-        let bytes = secret.trim().as_bytes();
-        if bytes.len() < MIN_SECRET_BYTES {
-            return Err(SecretError::TooShort(bytes.len()));
-        }
-        Ok(WebSecret(bytes.into()))
-    }
-
-    /// The secret of [`SECRET_ENV`].
-    ///
-    /// # Errors
-    /// [`SecretError::Missing`], [`SecretError::TooShort`].
-    pub fn from_env() -> Result<WebSecret, SecretError> {
-        match std::env::var(SECRET_ENV) {
-            Ok(v) if !v.trim().is_empty() => WebSecret::new(&v),
-            _ => Err(SecretError::Missing),
-        }
-    }
-
-    /// Its length in bytes (for a check; never the bytes).
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    /// The key for [`ticket`]'s MACs.
-    pub(crate) fn bytes(&self) -> &[u8] {
-        &self.0
-    }
-
-    /// Never true: a secret has at least [`MIN_SECRET_BYTES`] bytes.
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-}
+pub use ticket::{SecretError, WebSecret, MIN_SECRET_BYTES, SECRET_ENV};
 
 /// How the operator set the web up (`fourbot run --web … --public-url …`).
 #[derive(Clone, Debug)]

@@ -24,7 +24,7 @@ use super::board::{board, disc_icon, mark_key};
 use super::state::Web;
 
 /// What a seated player (a valid session of one of the match's players,
-/// [`crate::session`]) sees under the board: their colour, and on their
+/// [`Web::viewer`]) sees under the board: their colour, and on their
 /// turn a form per legal move (a plain `POST` that works without script;
 /// `table.js` builds the pointing and the keys on it later). `None` for
 /// a spectator or a match not running here.
@@ -35,7 +35,7 @@ fn seated_part(
     l: Locale,
     table: &Table,
 ) -> Option<Markup> {
-    let user = crate::session::viewer(web, headers)?;
+    let user = web.viewer(headers)?;
     let spec = web.host().spec(table.id)?;
     let seat = Seat::new(spec.players.iter().position(|p| p.id == user)?)?;
     let m = &table.game;
@@ -46,7 +46,7 @@ fn seated_part(
     let turn = (table.live && m.to_move() == Some(seat))
         .then(|| m.turn())
         .flatten();
-    let csrf = crate::session::csrf_token(web, headers)?;
+    let csrf = web.csrf_token(headers)?;
     let act = format!("/m/{}/act", table.id.0);
     let moves: Vec<(String, String)> = match turn {
         Some(turn) => {

@@ -8,14 +8,12 @@
 //! Every action is checked twice against forgery from another site: its
 //! `Origin` must be the page's own (the `Host` it was asked of; browsers
 //! send `Origin` on every `POST`), and its form must carry the session's
-//! CSRF token ([`csrf_token`], a MAC of the session under another label),
+//! CSRF token ([`Web::csrf_token`], a MAC of the session under another label),
 //! which only the page can read. The cookie is `HttpOnly` (no script
 //! reads it), `SameSite=Lax` (not sent with another site's `POST`; sent
 //! when the player follows the link from Discord) and `Secure` when the
 //! public URL is `https`. Actions and pages are counted per player and
 //! per address ([`crate::guard::RequestLimits`]; 429 beyond them).
-
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -24,53 +22,13 @@ use axum::Form;
 use maud::html;
 use serde::Deserialize;
 
-use fourbot_host::{ActionId, MatchId, UserId};
+use fourbot_host::{ActionId, MatchId};
 use fourbot_i18n::{id, Locale};
 
 use super::guard::ClientAddr;
 use super::pages::{html_response, lang_param, not_found, page, too_many, visible};
-use super::ticket::{self, Purpose, Ticket, SESSION_SECS};
-use super::Web;
-
-/// The session cookie's name.
-pub const COOKIE: &str = "fourbot_session";
-
-/// The Unix second now.
-pub(crate) fn unix_now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-}
-
-/// The user of the request's session cookie, if it has a valid one.
-pub fn viewer(web: &Web, headers: &HeaderMap) -> Option<UserId> {
-    let secret = web.secret()?;
-    let value = cookie(headers, COOKIE)?;
-    ticket::verify(secret, Purpose::Session, value, unix_now())
-        .ok()
-        .map(|t| t.user)
-}
-
-/// The value of cookie `name` in the request's `Cookie` headers.
-fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
-    headers
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|kv| kv.trim().split_once('='))
-        .find(|(k, _)| *k == name)
-        .map(|(_, v)| v)
-}
-
-/// The CSRF token of the request's session (for the page's forms), if it
-/// has one: the session's own ticket signed under [`Purpose::Csrf`].
-pub fn csrf_token(web: &Web, headers: &HeaderMap) -> Option<String> {
-    let secret = web.secret()?;
-    let value = cookie(headers, COOKIE)?;
-    let session = ticket::verify(secret, Purpose::Session, value, unix_now()).ok()?;
-    Some(ticket::sign(secret, Purpose::Csrf, session))
-}
+use super::state::{Web, COOKIE};
+use super::ticket::{self, unix_now, Purpose, Ticket, SESSION_SECS};
 
 /// `GET /t/<ticket>`: a valid link of a match on the web gives its user a
 /// session cookie and sends them to the table; a forged or expired one
@@ -144,7 +102,7 @@ pub struct ActForm {
     /// The action (named so that it does not hide the form's own
     /// `action` in the page's script).
     pub play: String,
-    /// [`csrf_token`].
+    /// [`Web::csrf_token`].
     pub csrf: String,
 }
 
@@ -189,7 +147,7 @@ pub async fn act(
             Some(&back),
         )
     };
-    let (Some(secret), Some(player)) = (web.secret(), viewer(&web, &headers)) else {
+    let (Some(secret), Some(player)) = (web.secret(), web.viewer(&headers)) else {
         return forbidden();
     };
     if !same_origin(&headers) {

@@ -4,14 +4,15 @@
 
 use std::sync::Arc;
 
+use axum::http::{header, HeaderMap};
 use tokio::sync::watch;
 
 use fourbot_host::settings::Settings;
-use fourbot_host::{GuildId, Host, Services};
+use fourbot_host::{GuildId, Host, Services, UserId};
 use fourbot_i18n::Catalog;
 
 use super::guard::{RequestLimits, RequestWindows, StreamLimits, StreamSlots};
-use super::WebSecret;
+use super::ticket::{self, Purpose, WebSecret};
 
 /// The web front end's state: the host and the settings it reads, the
 /// catalog it writes with, its limits. Cheap to clone.
@@ -111,12 +112,26 @@ impl Web {
         user: fourbot_host::UserId,
     ) -> Option<String> {
         let secret = self.secret()?;
-        Some(crate::ticket::link_path(
-            secret,
-            id,
-            user,
-            crate::session::unix_now(),
-        ))
+        Some(ticket::link_path(secret, id, user, ticket::unix_now()))
+    }
+
+    /// The user of the request's session cookie ([`COOKIE`]), if it has a
+    /// valid one ([`ticket::Purpose::Session`]).
+    pub fn viewer(&self, headers: &HeaderMap) -> Option<UserId> {
+        let value = cookie(headers, COOKIE)?;
+        ticket::verify(self.secret()?, Purpose::Session, value, ticket::unix_now())
+            .ok()
+            .map(|t| t.user)
+    }
+
+    /// The CSRF token of the request's session (for the page's forms), if
+    /// it has one: the session's own ticket signed under
+    /// [`Purpose::Csrf`].
+    pub fn csrf_token(&self, headers: &HeaderMap) -> Option<String> {
+        let secret = self.secret()?;
+        let value = cookie(headers, COOKIE)?;
+        let session = ticket::verify(secret, Purpose::Session, value, ticket::unix_now()).ok()?;
+        Some(ticket::sign(secret, Purpose::Csrf, session))
     }
 
     /// The host.
@@ -154,4 +169,19 @@ impl Web {
     pub async fn on_the_web(&self, guild: GuildId) -> bool {
         guild != fourbot_host::players::TERMINAL_GUILD && self.inner.settings.guild(guild).await.web
     }
+}
+
+/// The session cookie's name.
+pub const COOKIE: &str = "fourbot_session";
+
+/// The value of cookie `name` in the request's `Cookie` headers.
+fn cookie<'h>(headers: &'h HeaderMap, name: &str) -> Option<&'h str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
 }

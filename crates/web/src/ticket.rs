@@ -8,19 +8,97 @@
 //! A ticket reads `<match>.<user>.<expires>.<mac>`: the match id (0 in a
 //! session), the Discord user id, the Unix second it expires at, and
 //! HMAC-SHA-256 (RFC 2104) of the purpose's label and those three fields
-//! under the web's secret ([`crate::WebSecret`]), in unpadded base64url.
+//! under the web's secret ([`WebSecret`]), in unpadded base64url.
 //! The label keeps a link from serving as a session and the other way
 //! round. The MAC is compared in constant time (the `hmac` crate's
 //! `verify_slice`).
 
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine as _;
+use base64::prelude::{Engine as _, BASE64_URL_SAFE_NO_PAD as URL_SAFE_NO_PAD};
 use hmac::{KeyInit, Mac};
 use sha2::Sha256;
 
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
 use fourbot_host::{MatchId, UserId};
 
-use super::WebSecret;
+/// The least number of bytes of [`WebSecret`]: 256 bits.
+pub const MIN_SECRET_BYTES: usize = 32;
+
+/// The environment variable that holds the web's signing secret (never a
+/// flag: a flag shows in the process list).
+pub const SECRET_ENV: &str = "FOURBOT_WEB_SECRET";
+
+/// The secret that signs the web's links and sessions (this module): at least [`MIN_SECRET_BYTES`] bytes, from the
+/// environment only ([`SECRET_ENV`]). Its `Debug` shows no byte of it,
+/// and nothing logs it.
+#[derive(Clone)]
+pub struct WebSecret(Arc<[u8]>);
+
+impl std::fmt::Debug for WebSecret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("WebSecret(***)")
+    }
+}
+
+/// Why there is no usable [`WebSecret`]. Its text names the variable and
+/// never shows the value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SecretError {
+    /// [`SECRET_ENV`] is not set (or not valid Unicode).
+    #[error("--web needs a signing secret: set FOURBOT_WEB_SECRET to at least 32 random bytes (e.g. `openssl rand -base64 48`)")]
+    Missing,
+    /// It is shorter than [`MIN_SECRET_BYTES`].
+    #[error("FOURBOT_WEB_SECRET is too short ({0} bytes): it must have at least 32 bytes (e.g. `openssl rand -base64 48`)")]
+    TooShort(usize),
+}
+
+impl WebSecret {
+    /// `secret` as the signing secret.
+    ///
+    /// # Errors
+    /// [`SecretError::TooShort`] below [`MIN_SECRET_BYTES`] bytes.
+    pub fn new(secret: &str) -> Result<WebSecret, SecretError> {
+        let bytes = secret.trim().as_bytes();
+        if bytes.len() < MIN_SECRET_BYTES {
+            return Err(SecretError::TooShort(bytes.len()));
+        }
+        Ok(WebSecret(bytes.into()))
+    }
+
+    /// The secret of [`SECRET_ENV`].
+    ///
+    /// # Errors
+    /// [`SecretError::Missing`], [`SecretError::TooShort`].
+    pub fn from_env() -> Result<WebSecret, SecretError> {
+        match std::env::var(SECRET_ENV) {
+            Ok(v) if !v.trim().is_empty() => WebSecret::new(&v),
+            _ => Err(SecretError::Missing),
+        }
+    }
+
+    /// Its length in bytes (for a check; never the bytes).
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// The key for [`ticket`]'s MACs.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.0
+    }
+
+    /// Never true: a secret has at least [`MIN_SECRET_BYTES`] bytes.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// The Unix second now (what tickets' expiries are compared with).
+pub fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
 
 /// How long an "Open the table" link works: it is shown privately and
 /// opened at once; a link copied into a chat is useless soon after.
@@ -37,7 +115,7 @@ pub enum Purpose {
     /// A session cookie.
     Session,
     /// The CSRF token of a session's forms (the session's own ticket
-    /// under this label: [`crate::session::csrf_token`]).
+    /// under this label: [`crate::state::Web::csrf_token`]).
     Csrf,
 }
 
