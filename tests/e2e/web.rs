@@ -51,20 +51,23 @@ async fn read_until(
     true
 }
 
+/// The bot with the web on a free loopback port (and `more` in its
+/// environment): the fake, the bot, the web's address.
+async fn start_web(name: &str, more: &[(&str, &str)]) -> (FakeDiscord, Bot, String) {
+    let addr = format!("127.0.0.1:{}", free_port());
+    let secret = "s".repeat(40);
+    let mut envs = vec![
+        ("FOURBOT_WEB", addr.as_str()),
+        ("FOURBOT_WEB_SECRET", secret.as_str()),
+    ];
+    envs.extend_from_slice(more);
+    let (fake, bot) = start_with(name, &envs).await;
+    (fake, bot, addr)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_move_made_on_discord_reaches_the_web_table_once_the_server_turned_it_on() {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let addr = format!("127.0.0.1:{port}");
-    let secret = "s".repeat(40);
-    let (fake, _bot) = start_with(
-        "web",
-        &[("FOURBOT_WEB", &addr), ("FOURBOT_WEB_SECRET", &secret)],
-    )
-    .await;
+    let (fake, _bot, addr) = start_web("web", &[]).await;
     let t = Table::open(&fake).await;
     let page = format!("/m/{}", t.match_id);
     // Off until a moderator turns it on: the same 404 as no match at all.
@@ -109,22 +112,8 @@ async fn a_move_made_on_discord_reaches_the_web_table_once_the_server_turned_it_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seated_players_board_opens_the_table_as_that_player() {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let addr = format!("127.0.0.1:{port}");
-    let secret = "s".repeat(40);
-    let (fake, _bot) = start_with(
-        "web-link",
-        &[
-            ("FOURBOT_WEB", &addr),
-            ("FOURBOT_WEB_SECRET", &secret),
-            ("FOURBOT_PUBLIC_URL", "http://c4.test"),
-        ],
-    )
-    .await;
+    let (fake, _bot, addr) =
+        start_web("web-link", &[("FOURBOT_PUBLIC_URL", "http://c4.test")]).await;
     let t = Table::open(&fake).await;
     let link_of = |answer: &Recorded| -> Option<String> {
         answer.json["components"]

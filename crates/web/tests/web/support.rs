@@ -219,11 +219,14 @@ fn head(text: &str) -> (u16, Vec<(String, String)>) {
 
 /// `GET path` on `addr` (the connection closed after it).
 pub async fn get(addr: SocketAddr, path: &str, headers: &[(&str, &str)]) -> Answer {
+    send(addr, &request(path, headers, true)).await
+}
+
+/// Sends the whole `request` on a new connection to `addr` and reads the
+/// answer until the server closes it.
+async fn send(addr: SocketAddr, request: &str) -> Answer {
     let mut stream = TcpStream::connect(addr).await.unwrap();
-    stream
-        .write_all(request(path, headers, true).as_bytes())
-        .await
-        .unwrap();
+    stream.write_all(request.as_bytes()).await.unwrap();
     let mut raw = Vec::new();
     tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut raw))
         .await
@@ -252,21 +255,7 @@ pub async fn post(addr: SocketAddr, path: &str, headers: &[(&str, &str)], body: 
     }
     r.push_str("\r\n");
     r.push_str(body);
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    stream.write_all(r.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut raw))
-        .await
-        .expect("an answer in time")
-        .unwrap();
-    let text = String::from_utf8(raw).unwrap();
-    let (head_text, body) = text.split_once("\r\n\r\n").expect("a head");
-    let (status, headers) = head(head_text);
-    Answer {
-        status,
-        headers,
-        body: body.to_string(),
-    }
+    send(addr, &r).await
 }
 
 /// An open event stream.
