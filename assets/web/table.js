@@ -4,6 +4,298 @@
 // clock decides every flag, and every event brings its remaining time.
 "use strict";
 
+// Playing by pointing (RULES.md §2a, docs/web.md "Playing"), for a seated
+// player on their turn, on top of the page's forms (one per legal move,
+// which work without script): a mouse shows the player's disc above the
+// column it points at and a click drops it; a touch chooses the column
+// with the first tap and drops with a second tap on it; on the keyboard
+// the columns are a grid's cells: ← and → choose, Enter drops, a digit
+// drops straight into its column. A drop submits that column's form, so
+// the server's rules decide and its answer reloads the table. The words
+// come from the server, in the reader's language (data-chosen, data-full).
+const pointing = (table) => {
+  // The seated section (a player's page only); fetched again when the
+  // turn changes, so the forms follow the match.
+  let seated = document.getElementById("seated");
+  // The column chosen (its letter), and whether a drop is on its way.
+  let chosen = null;
+  let sent = false;
+  // The kind of pointer that pressed last ("mouse", "touch", "pen").
+  let pointer = "mouse";
+  // Which fetch of the seated section is the newest.
+  let fetches = 0;
+
+  const svg = () => document.querySelector("#board svg.board");
+  const columns = () => [...document.querySelectorAll("#board .column")];
+  const column = (letter) =>
+    columns().find((c) => c.dataset.column === letter) ?? null;
+
+  // The drop buttons of the seated forms, by column letter.
+  const drops = () => {
+    const found = new Map();
+    if (!seated) {
+      return found;
+    }
+    for (const button of seated.querySelectorAll("form button[name='play']")) {
+      const m = /:drop:([a-z])$/.exec(button.value);
+      if (m) {
+        found.set(m[1], button);
+      }
+    }
+    return found;
+  };
+  const playable = () => !sent && drops().size > 0;
+
+  const say = (key, letter) => {
+    const words = seated?.dataset[key];
+    const announce = document.getElementById("announce");
+    if (words && announce) {
+      announce.textContent = words.replaceAll("{column}", letter);
+    }
+  };
+
+  // The hover disc in the board's picture (a clone of the server's).
+  const disc = () => svg()?.querySelector("g.hover") ?? null;
+
+  const show = (letter) => {
+    const hover = disc();
+    const target = letter ? column(letter) : null;
+    const hit = target?.querySelector("rect.hit");
+    for (const c of columns()) {
+      c.setAttribute("aria-selected", String(c === target));
+      c.classList.toggle("chosen", c === target);
+    }
+    if (!hover) {
+      return;
+    }
+    if (!hit || !playable()) {
+      hover.setAttribute("visibility", "hidden");
+      return;
+    }
+    const x = Number(hit.getAttribute("x")) + Number(hit.getAttribute("width")) / 2;
+    hover.setAttribute("transform", `translate(${x} ${hover.dataset.y})`);
+    hover.setAttribute("visibility", "visible");
+    hover.dataset.over = letter;
+  };
+
+  // Chooses column `letter` if a disc can go there; says so if `aloud`.
+  const choose = (letter, aloud) => {
+    if (!playable()) {
+      return false;
+    }
+    if (!drops().has(letter)) {
+      chosen = null;
+      show(null);
+      if (aloud) {
+        say("full", letter);
+      }
+      return false;
+    }
+    chosen = letter;
+    show(letter);
+    if (aloud) {
+      say("chosen", letter);
+    }
+    return true;
+  };
+
+  // Drops into column `letter`: submits its form (the server decides).
+  const drop = (letter, byKeys) => {
+    if (!playable()) {
+      return;
+    }
+    const button = drops().get(letter);
+    if (!button) {
+      say("full", letter);
+      return;
+    }
+    chosen = letter;
+    show(letter);
+    sent = true;
+    if (byKeys) {
+      try {
+        sessionStorage.setItem("fourbot-focus", letter);
+      } catch {
+        // No storage: the focus is not given back after the reload.
+      }
+    }
+    button.form.requestSubmit(button);
+  };
+
+  // Makes the board (drawn anew by the page or an event) playable: room
+  // above it for the disc, the disc, the columns focusable.
+  const prepare = (focus) => {
+    const board = svg();
+    if (!board || !seated) {
+      return;
+    }
+    const template = document.getElementById("hover-disc");
+    const hover = template?.content.querySelector("g.hover");
+    if (hover && !board.dataset.headroom) {
+      const [x, y, w, h] = board.getAttribute("viewBox").split(" ").map(Number);
+      const room = Number(hover.dataset.headroom);
+      board.setAttribute("viewBox", `${x} ${y - room} ${w} ${h + room}`);
+      board.dataset.headroom = String(room);
+    }
+    if (hover && !disc()) {
+      const copy = hover.cloneNode(true);
+      copy.setAttribute("visibility", "hidden");
+      copy.setAttribute("pointer-events", "none");
+      copy.setAttribute("aria-hidden", "true");
+      board.appendChild(copy);
+    }
+    const on = playable();
+    board.setAttribute("aria-readonly", String(!on));
+    document.getElementById("board")?.classList.toggle("playable", on);
+    const all = columns();
+    const first = focus ?? chosen ?? [...drops().keys()][0] ?? all[0]?.dataset.column;
+    for (const c of all) {
+      c.setAttribute("tabindex", c.dataset.column === first ? "0" : "-1");
+    }
+    if (focus) {
+      column(focus)?.focus();
+    }
+    if (chosen && on) {
+      show(chosen);
+    } else {
+      chosen = null;
+      show(null);
+    }
+  };
+
+  // The turn of an event: fetches the seated section again if it was
+  // drawn for another.
+  const follow = async (turn) => {
+    if (!seated || seated.dataset.turn === turn || sent) {
+      return;
+    }
+    const mine = ++fetches;
+    let fresh;
+    try {
+      const answer = await fetch(location.href, {
+        credentials: "same-origin",
+        cache: "no-store",
+      });
+      if (!answer.ok) {
+        return;
+      }
+      const page = new DOMParser().parseFromString(await answer.text(), "text/html");
+      fresh = page.getElementById("seated");
+    } catch {
+      return;
+    }
+    if (!fresh || mine !== fetches || !seated.isConnected) {
+      return;
+    }
+    const focused = document.activeElement?.closest?.("#board .column")?.dataset.column;
+    seated.replaceWith(fresh);
+    seated = fresh;
+    // The new section's disc may be of another colour (colours swap in
+    // the next game): drawn anew.
+    disc()?.remove();
+    prepare(focused ?? null);
+  };
+
+  const area = document.getElementById("board");
+  const letterAt = (event) => event.target.closest?.(".column")?.dataset.column ?? null;
+  if (area && seated) {
+    area.addEventListener("pointerdown", (event) => {
+      pointer = event.pointerType || "mouse";
+    });
+    area.addEventListener("pointermove", (event) => {
+      if (event.pointerType !== "mouse" || !playable()) {
+        return;
+      }
+      const letter = letterAt(event);
+      if (letter && letter !== chosen) {
+        choose(letter, false);
+      }
+    });
+    area.addEventListener("pointerleave", (event) => {
+      if (event.pointerType === "mouse" && playable()) {
+        chosen = null;
+        show(null);
+      }
+    });
+    area.addEventListener("click", (event) => {
+      const letter = letterAt(event);
+      if (!letter || !playable()) {
+        return;
+      }
+      const kind = event.pointerType || pointer;
+      if (kind === "mouse") {
+        drop(letter, false);
+      } else if (chosen === letter) {
+        drop(letter, false);
+      } else {
+        choose(letter, true);
+      }
+    });
+    area.addEventListener("focusin", (event) => {
+      const letter = letterAt(event);
+      if (letter && playable() && event.target.matches(":focus-visible")) {
+        choose(letter, true);
+      }
+    });
+    document.addEventListener("keydown", (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey || !playable()) {
+        return;
+      }
+      const all = columns();
+      const inBoard = document.activeElement?.closest?.("#board .column");
+      if (/^[1-9]$/.test(event.key)) {
+        const target = all[Number(event.key) - 1];
+        if (target && !event.target.closest?.("input, textarea, select")) {
+          event.preventDefault();
+          drop(target.dataset.column, true);
+        }
+        return;
+      }
+      if (!inBoard) {
+        return;
+      }
+      if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+        event.preventDefault();
+        const legal = [...drops().keys()];
+        const letters = all.map((c) => c.dataset.column);
+        const from = letters.indexOf(chosen ?? inBoard.dataset.column);
+        const step = event.key === "ArrowRight" ? 1 : -1;
+        for (let i = from + step; i >= 0 && i < letters.length; i += step) {
+          if (legal.includes(letters[i])) {
+            for (const c of all) {
+              c.setAttribute("tabindex", c.dataset.column === letters[i] ? "0" : "-1");
+            }
+            column(letters[i])?.focus();
+            choose(letters[i], true);
+            break;
+          }
+        }
+      } else if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        drop(chosen ?? inBoard.dataset.column, true);
+      }
+    });
+  }
+
+  // After a drop made with the keys the page reloads: the focus goes
+  // back to the board.
+  let back = null;
+  try {
+    back = sessionStorage.getItem("fourbot-focus");
+    sessionStorage.removeItem("fourbot-focus");
+  } catch {
+    back = null;
+  }
+  let once = back;
+  return {
+    prepare: (focus) => {
+      prepare(focus ?? once);
+      once = null;
+    },
+    follow,
+  };
+};
+
 (() => {
   const table = document.getElementById("table");
   if (!table) {
@@ -34,6 +326,9 @@
   };
   setInterval(tick, 250);
 
+  const point = pointing(table);
+  point.prepare(null);
+
   const url = table.dataset.events;
   if (!url || !("EventSource" in window)) {
     return;
@@ -47,6 +342,9 @@
     } catch {
       return;
     }
+    // The column that has the keyboard's focus, to give it back after the
+    // board is drawn anew.
+    const focused = document.activeElement?.closest?.("#board .column")?.dataset.column;
     // HTML rendered and escaped by the server (maud).
     for (const part of parts) {
       const element = document.getElementById(part);
@@ -62,6 +360,10 @@
     }
     since = performance.now();
     tick();
+    point.prepare(focused);
+    if (typeof state.turn === "string") {
+      point.follow(state.turn);
+    }
     const announce = document.getElementById("announce");
     if (announce && state.announce) {
       announce.textContent = state.announce;

@@ -50,3 +50,6 @@ web-too-many = Zu viele Anfragen von hier. Versuche es in { $seconds ->
     [one] einer Sekunde
    *[other] { $seconds } Sekunden
 } wieder.
+web-point-help = Zeige auf eine Spalte und klicke, um deinen Stein dort einzuwerfen. Auf einem Touchscreen wählt das erste Tippen die Spalte, das zweite wirft ein. Tasten: ← und → wählen, Enter wirft ein, 1–{ $last } wirft direkt in diese Spalte.
+web-point-chosen = Spalte { $column } gewählt: tippe noch einmal oder drücke Enter, um einzuwerfen.
+web-point-full = Spalte { $column } ist voll.

@@ -67,3 +67,9 @@ web-too-many = Too many requests from here. Try again in { $seconds ->
     [one] a second
    *[other] { $seconds } seconds
 }.
+# Pointing at the board (docs/web.md, "Playing"), under a seated player's board on their turn. $last (number: the last column's digit)
+web-point-help = Point at a column and click to drop your disc there. On a touch screen, the first tap chooses the column and the second drops. Keys: ← and → choose, Enter drops, 1–{ $last } drop straight into that column.
+# Read aloud when a column is chosen (a tap, the arrow keys). $column (text: its letter)
+web-point-chosen = Column { $column } chosen: tap it again or press Enter to drop.
+# Read aloud when a full column is pointed at. $column (text: its letter)
+web-point-full = Column { $column } is full.

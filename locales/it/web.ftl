@@ -51,3 +51,6 @@ web-too-many = Troppe richieste da qui. Riprova tra { $seconds ->
     [one] un secondo
    *[other] { $seconds } secondi
 }.
+web-point-help = Punta una colonna e fai clic per giocarci la tua pedina. Su uno schermo tattile il primo tocco sceglie la colonna e il secondo gioca. Tasti: ← e → scelgono, Invio gioca, 1–{ $last } giocano direttamente in quella colonna.
+web-point-chosen = Colonna { $column } scelta: toccala di nuovo o premi Invio per giocare.
+web-point-full = La colonna { $column } è piena.

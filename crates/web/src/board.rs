@@ -54,6 +54,32 @@ pub fn disc_icon(color: Color) -> Markup {
     }
 }
 
+/// How much room [`hover_disc`] needs above a board, in cells: the board
+/// keeps its own top margin (half a cell) and table.js widens the picture's
+/// `viewBox` by this much upwards for a seated player.
+const HEADROOM: f32 = 0.4;
+
+/// The disc a seated player points with (docs/web.md, "Playing"): a disc
+/// of `color` with its mark, sized for `variant`'s board and centred at
+/// (0, 0), in an SVG that table.js clones into the board above the chosen
+/// column (`transform="translate(x y)"`). `data-y` is the centre's height
+/// on the board, `data-headroom` the room table.js adds above the board.
+pub fn hover_disc(color: Color, variant: fourbot_core::game::Variant) -> Markup {
+    let layout = Layout::new(variant);
+    let cell = layout.cell_size() as f32;
+    let (_, top, _, _) = layout.frame();
+    let headroom = HEADROOM * cell;
+    // Just above the frame, a little clear of it.
+    let y = top - (theme::DISC_RADIUS + 0.08) * cell;
+    html! {
+        svg viewBox="0 0 1 1" aria-hidden="true" focusable="false" {
+            g.hover data-y=(px(y)) data-headroom=(px(headroom)) {
+                (disc(color, 0.0, 0.0, cell))
+            }
+        }
+    }
+}
+
 /// A mark's name for the alt text of a colour ("ring").
 pub fn mark_key(mark: Mark) -> &'static str {
     match mark {

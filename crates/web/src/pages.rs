@@ -20,7 +20,7 @@ use fourbot_host::{MatchId, Table};
 use fourbot_i18n::{id, shape_name, Args, Catalog, Locale, NameStyle};
 use fourbot_render::theme;
 
-use super::board::{board, disc_icon, mark_key};
+use super::board::{board, disc_icon, hover_disc, mark_key};
 use super::state::Web;
 
 /// What a seated player (a valid session of one of the match's players,
@@ -113,11 +113,22 @@ fn seated_part(
             _ => {}
         }
     }
+    // What table.js needs to make the board playable by pointing and
+    // keys (docs/web.md, "Playing"): the words it reads out, with the
+    // column's letter put in for `{column}`, and the disc it points with.
+    let column = |message: id::Id| catalog.text(l, message, &Args::new().set("column", "{column}"));
+    let last = i64::from(m.variant().rules().geometry.width().min(9));
+    let hover = color_of(m, seat).map(|c| hover_disc(c, m.variant()));
     Some(html! {
-        section #seated {
+        section #seated data-turn=(turn_key(table))
+            data-chosen=(column(id::WEB_POINT_CHOSEN)) data-full=(column(id::WEB_POINT_FULL)) {
             p #you { (you) }
+            @if let Some(hover) = hover {
+                template #hover-disc { (hover) }
+            }
             @if !moves.is_empty() {
                 p { (catalog.plain(l, id::WEB_YOUR_MOVE)) }
+                p.help { (catalog.text(l, id::WEB_POINT_HELP, &Args::new().set("last", last))) }
                 div.actions {
                     @for (action, label) in &moves {
                         form method="post" action=(act) {
@@ -139,6 +150,18 @@ fn seated_part(
             }
         }
     })
+}
+
+/// Which turn of the match the page was drawn for: the game and ply of
+/// the move to make, or `-` when none is (between games, over). The
+/// seated section carries it (`data-turn`) and so does every event of the
+/// stream: table.js fetches the seated part again when they differ, so a
+/// player's forms follow the match without reloading the page.
+pub fn turn_key(table: &Table) -> String {
+    match table.game.turn().filter(|_| table.live) {
+        Some(turn) => format!("{}.{}", turn.game, turn.ply),
+        None => "-".into(),
+    }
 }
 
 /// The `lang` parameter of a query string, if any (`?lang=de`).

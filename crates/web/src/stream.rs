@@ -114,6 +114,7 @@ fn state_event(web: &Web, l: Locale, before: Option<Seen>, table: &Table) -> Sse
         "announce": announcement(web, l, before, table),
         "note": note(web.catalog(), l, table.live),
         "live": table.live,
+        "turn": super::pages::turn_key(table),
     });
     SseEvent::default().event("state").data(data.to_string())
 }
