@@ -155,7 +155,7 @@ const pointing = (table) => {
     if (focus) {
       column(focus)?.focus();
     }
-    if (chosen && on) {
+    if (chosen && on && drops().has(chosen)) {
       show(chosen);
     } else {
       chosen = null;

@@ -386,3 +386,66 @@ async fn pages_and_actions_are_counted_per_address_and_per_player() {
     let table = site.services.host.table(id).await.unwrap();
     assert_eq!(table.game.current_game().game().moves().len(), 1);
 }
+
+/// What table.js needs for pointing (docs/web.md, "Pointing at the
+/// board"): on the seated player's page only, in their language.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seated_page_carries_the_pointing_words_the_disc_and_the_turn() {
+    let site = Site::new("session-pointing").await;
+    let id = site.start(ON, "alice", "bob").await;
+    let alice = sit_down(&site, id, ALICE).await;
+    let page = site
+        .get(&format!("/m/{}", id.0), &[("Cookie", &alice)])
+        .await;
+    for part in [
+        "data-turn=\"1.1\"",
+        "data-chosen=\"Column {column} chosen: tap it again or press Enter to drop.\"",
+        "data-full=\"Column {column} is full.\"",
+        "<template id=\"hover-disc\">",
+        "1–7 drop straight into that column.",
+    ] {
+        assert!(page.body.contains(part), "{part}: {}", page.body);
+    }
+    // Her disc: red with its ring (two circles), no style attribute.
+    let template = page
+        .body
+        .split("<template id=\"hover-disc\">")
+        .nth(1)
+        .and_then(|t| t.split("</template>").next())
+        .unwrap();
+    assert_eq!(template.matches("<circle").count(), 2, "{template}");
+    assert!(template.contains("data-headroom="), "{template}");
+    assert!(!template.contains("style="), "{template}");
+    // In German.
+    let page = site
+        .get(&format!("/m/{}?lang=de", id.0), &[("Cookie", &alice)])
+        .await;
+    assert!(
+        page.body
+            .contains("data-full=\"Spalte {column} ist voll.\""),
+        "{}",
+        page.body
+    );
+    // A spectator's page has none of it; the stream tells the turn.
+    let page = site.get(&format!("/m/{}", id.0), &[]).await;
+    assert!(!page.body.contains("hover-disc"), "{}", page.body);
+    assert!(!page.body.contains("data-chosen"), "{}", page.body);
+    let mut stream = events(site.addr, &format!("/m/{}/events", id.0)).await;
+    let first = stream
+        .next(std::time::Duration::from_secs(2))
+        .await
+        .unwrap();
+    assert_eq!(first["turn"], "1.1");
+    site.play(id, ALICE, "d").await;
+    let next = stream
+        .next(std::time::Duration::from_secs(2))
+        .await
+        .unwrap();
+    assert_eq!(next["turn"], "1.2");
+    // Bob's turn: Alice's page says so and offers no move.
+    let page = site
+        .get(&format!("/m/{}", id.0), &[("Cookie", &alice)])
+        .await;
+    assert!(page.body.contains("data-turn=\"1.2\""), "{}", page.body);
+    assert!(!page.body.contains("drop straight"), "{}", page.body);
+}
