@@ -239,6 +239,7 @@ async fn a_seated_player_plays_by_mouse_then_by_keys() {
         "true"
     );
     assert_eq!(moves(&site, id).await.len(), 2, "choosing drops nothing");
+    browser.screenshot("table-keys-1280x800").await;
     keys(&browser, &[ENTER]).await;
     assert_eq!(host_has(&site, id, 3).await, ["d", "c", "d"]);
     browser
