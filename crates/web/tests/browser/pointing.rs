@@ -191,10 +191,10 @@ async fn a_seated_player_plays_by_mouse_then_by_keys() {
         .await;
     assert_eq!(
         browser
-            .eval("document.querySelectorAll('#seated form').length")
+            .eval("document.querySelectorAll(\"#seated button[value*=':drop:']\").length")
             .await,
         0,
-        "no forms on Bob's turn"
+        "no drop forms on Bob's turn"
     );
 
     // Bob answers (on Discord, say): the page offers Alice's forms again
