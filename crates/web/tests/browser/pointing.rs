@@ -425,3 +425,36 @@ async fn a_spectators_page_shows_no_disc_and_a_click_plays_nothing() {
     assert!(errors.is_empty(), "console errors: {errors:?}");
     browser.close().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seated_players_table_fits_320_px_with_the_disc_shown() {
+    let Some(browser) = Browser::phone(320, 640).await else {
+        return;
+    };
+    let site = Site::new("browser-seated-320").await;
+    let id = site.start(ON, "alice", "bob").await;
+    sit_down(&browser, &site, id, ALICE).await;
+    browser
+        .wait_for("Alice's turn", PLAYABLE, Duration::from_secs(5))
+        .await;
+    // The last column, at the edge: its disc stays inside the picture.
+    tap(&browser, 'g').await;
+    let hover = browser
+        .wait_for(
+            "the disc above g",
+            &format!("(() => {{ const h = {HOVER}; return h && h.visible && h.column === 'g' && h; }})()"),
+            Duration::from_secs(2),
+        )
+        .await;
+    assert_eq!(
+        (&hover["over"], &hover["above"]),
+        (&Value::Bool(true), &Value::Bool(true)),
+        "{hover}"
+    );
+    crate::spectator::fits(&browser, 320).await;
+    browser.screenshot("table-hover-320x640").await;
+    assert!(moves(&site, id).await.is_empty());
+    let errors = console_errors(&browser).await;
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+    browser.close().await;
+}

@@ -139,7 +139,7 @@ async fn a_spectators_page_follows_a_running_match_live() {
 }
 
 /// Nothing is wider than the window, and the board is on screen.
-async fn fits(browser: &Browser, width: u32) {
+pub(crate) async fn fits(browser: &Browser, width: u32) {
     let inner = browser.eval("window.innerWidth").await;
     assert_eq!(inner, width, "the window is {width} px wide inside");
     let scroll = browser
