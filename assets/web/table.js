@@ -238,13 +238,16 @@ const pointing = (table) => {
       }
     });
     document.addEventListener("keydown", (event) => {
-      if (event.altKey || event.ctrlKey || event.metaKey || !playable()) {
+      if (event.altKey || event.ctrlKey || event.metaKey) {
         return;
       }
+      // Off their turn the arrows still go from column to column (each
+      // says what is in it); nothing is chosen or dropped.
+      const on = playable();
       const all = columns();
       const inBoard = document.activeElement?.closest?.("#board .column");
       if (/^[1-9]$/.test(event.key)) {
-        const target = all[Number(event.key) - 1];
+        const target = on ? all[Number(event.key) - 1] : null;
         if (target && !event.target.closest?.("input, textarea, select")) {
           event.preventDefault();
           drop(target.dataset.column, true);
@@ -256,8 +259,8 @@ const pointing = (table) => {
       }
       if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
         event.preventDefault();
-        const legal = [...drops().keys()];
         const letters = all.map((c) => c.dataset.column);
+        const legal = on ? [...drops().keys()] : letters;
         const from = letters.indexOf(chosen ?? inBoard.dataset.column);
         const step = event.key === "ArrowRight" ? 1 : -1;
         for (let i = from + step; i >= 0 && i < letters.length; i += step) {
@@ -266,11 +269,13 @@ const pointing = (table) => {
               c.setAttribute("tabindex", c.dataset.column === letters[i] ? "0" : "-1");
             }
             column(letters[i])?.focus();
-            choose(letters[i], true);
+            if (on) {
+              choose(letters[i], true);
+            }
             break;
           }
         }
-      } else if (event.key === "Enter" || event.key === " ") {
+      } else if (on && (event.key === "Enter" || event.key === " ")) {
         event.preventDefault();
         drop(chosen ?? inBoard.dataset.column, true);
       }

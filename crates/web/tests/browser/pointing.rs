@@ -254,6 +254,19 @@ async fn a_seated_player_plays_by_mouse_then_by_keys() {
         )
         .await;
 
+    // Off her turn → still goes from column to column, and a digit or
+    // Enter plays nothing.
+    keys(&browser, &[RIGHT, '2', ENTER]).await;
+    assert_eq!(
+        browser
+            .eval("document.activeElement.closest('.column')?.dataset.column")
+            .await,
+        "e"
+    );
+    assert_eq!(browser.eval(HOVER).await["visible"], false);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(moves(&site, id).await.len(), 3, "nothing off her turn");
+
     // A digit drops straight into its column: 5 is e.
     site.play(id, BOB, "c").await;
     browser.wait_for("Alice's turn again", PLAYABLE, SOON).await;
