@@ -13,7 +13,7 @@
 // drops straight into its column. A drop submits that column's form, so
 // the server's rules decide and its answer reloads the table. The words
 // come from the server, in the reader's language (data-chosen, data-full).
-const pointing = (table) => {
+const pointing = () => {
   // The seated section (a player's page only); fetched again when the
   // turn changes, so the forms follow the match.
   let seated = document.getElementById("seated");
@@ -282,6 +282,15 @@ const pointing = (table) => {
     });
   }
 
+  // Back to this page from the browser's history (its memory of the page):
+  // the drop sent from it is history too.
+  window.addEventListener("pageshow", (event) => {
+    if (event.persisted && sent) {
+      sent = false;
+      prepare(null);
+    }
+  });
+
   // After a drop made with the keys the page reloads: the focus goes
   // back to the board.
   let back = null;
@@ -331,7 +340,7 @@ const pointing = (table) => {
   };
   setInterval(tick, 250);
 
-  const point = pointing(table);
+  const point = pointing();
   point.prepare(null);
 
   const url = table.dataset.events;
