@@ -39,7 +39,7 @@ web-block = block
 web-announce-move = { $number }. { $color }, { $player }: { $move }
 web-live = Live: this page follows the match as it is played.
 web-finished = This match is over; the page shows how it ended.
-web-spectator = You are watching. Playing from this page comes later.
+web-spectator = Each player plays here through the link in their private /board in Discord.
 web-not-found = There is no such match page.
 web-not-found-title = Not found
 # A seated player's table. $color (text: web-seat-color of their seat)

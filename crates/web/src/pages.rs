@@ -312,8 +312,15 @@ fn side_name(catalog: &Catalog, l: Locale, table: &Table, side: usize) -> String
 
 /// The note under the table: live or over, and that the reader watches.
 pub fn note(catalog: &Catalog, l: Locale, live: bool) -> String {
-    let state = catalog.plain(l, if live { id::WEB_LIVE } else { id::WEB_FINISHED });
-    format!("{state} {}", catalog.plain(l, id::WEB_SPECTATOR))
+    if !live {
+        return catalog.plain(l, id::WEB_FINISHED);
+    }
+    // How a player gets to play here (their link on Discord).
+    format!(
+        "{} {}",
+        catalog.plain(l, id::WEB_LIVE),
+        catalog.plain(l, id::WEB_SPECTATOR)
+    )
 }
 
 /// Everything of the table that changes, in `l`.
