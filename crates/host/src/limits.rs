@@ -266,13 +266,79 @@ enum Key {
     Server(GuildId, Metered),
 }
 
+/// Sliding one-minute windows of uses per key: a use is counted for
+/// several keys at once (a member and their server; a player and their
+/// address) only when each has had fewer uses than its limit in the last
+/// [`MINUTE`]; a refused use is not counted. The one window of the bot's
+/// per-minute budgets (the commands' [`PerMinute`], the web's requests).
+/// Cheap to clone (shared).
+#[derive(Clone)]
+pub struct MinuteWindows<K> {
+    uses: Arc<Mutex<HashMap<K, VecDeque<Instant>>>>,
+    /// Beyond this many keys, those with no use in the last minute are
+    /// dropped (a stream of new members or addresses does not grow it).
+    max_keys: usize,
+}
+
+impl<K: std::hash::Hash + Eq + Copy> MinuteWindows<K> {
+    /// No uses yet; keys with no recent use are dropped beyond `max_keys`.
+    pub fn new(max_keys: usize) -> MinuteWindows<K> {
+        MinuteWindows {
+            uses: Arc::default(),
+            max_keys,
+        }
+    }
+
+    /// Counts a use now for every key of `keys` (each with its limit a
+    /// minute; 0 reads as 1), if each is within its limit.
+    ///
+    /// # Errors
+    /// The index in `keys` of the first key over its limit, and the wait
+    /// until the oldest use of its window that counts is a minute old,
+    /// in whole seconds, rounded up, at least 1.
+    pub fn take(&self, keys: &[(K, u32)]) -> Result<(), (usize, Duration)> {
+        let now = Instant::now();
+        let mut uses = self.uses.lock().expect("per-minute lock");
+        if uses.len() > self.max_keys {
+            uses.retain(|_, q| q.back().is_some_and(|t| now.duration_since(*t) < MINUTE));
+        }
+        for (i, (key, limit)) in keys.iter().enumerate() {
+            let q = uses.entry(*key).or_default();
+            while q.front().is_some_and(|t| now.duration_since(*t) >= MINUTE) {
+                q.pop_front();
+            }
+            let limit = (*limit).max(1) as usize;
+            if q.len() >= limit {
+                // The oldest use of the window leaves it first.
+                let oldest = q[q.len() - limit];
+                let wait = MINUTE.saturating_sub(now.duration_since(oldest));
+                let secs = wait.as_millis().div_ceil(1000).max(1) as u64;
+                return Err((i, Duration::from_secs(secs)));
+            }
+        }
+        for (key, _) in keys {
+            uses.entry(*key).or_default().push_back(now);
+        }
+        Ok(())
+    }
+}
+
 /// Sliding one-minute budgets of [`Metered`] commands per member and per
-/// server: a use is allowed when, over the last 60 s, the member has used
-/// the command fewer times than their limit and the server fewer than
-/// its own; a refused use is not counted. Cheap to clone (shared).
-#[derive(Clone, Default)]
+/// server ([`MinuteWindows`]): a use is allowed when, over the last 60 s,
+/// the member has used the command fewer times than their limit and the
+/// server fewer than its own; a refused use is not counted. Cheap to
+/// clone (shared).
+#[derive(Clone)]
 pub struct PerMinute {
-    uses: Arc<Mutex<HashMap<Key, VecDeque<Instant>>>>,
+    uses: MinuteWindows<Key>,
+}
+
+impl Default for PerMinute {
+    fn default() -> Self {
+        PerMinute {
+            uses: MinuteWindows::new(PER_MINUTE_KEYS),
+        }
+    }
 }
 
 /// How many keys [`PerMinute`] keeps before it drops those with no use in
@@ -295,36 +361,26 @@ impl PerMinute {
         per_member: u32,
         per_server: u32,
     ) -> Result<(), Denial> {
-        let now = Instant::now();
-        let mut uses = self.uses.lock().expect("per-minute lock");
-        if uses.len() > PER_MINUTE_KEYS {
-            uses.retain(|_, q| q.back().is_some_and(|t| now.duration_since(*t) < MINUTE));
-        }
-        let member = Key::Member(guild, user, what);
-        let server = Key::Server(guild, what);
-        for (key, limit, refusal) in [
-            (member, per_member, id::LIMIT_PER_MINUTE),
-            (server, per_server, id::LIMIT_SERVER_PER_MINUTE),
-        ] {
-            let q = uses.entry(key).or_default();
-            while q.front().is_some_and(|t| now.duration_since(*t) >= MINUTE) {
-                q.pop_front();
-            }
-            if q.len() >= limit.max(1) as usize {
-                // The oldest use of the window leaves it first.
-                let oldest = q[q.len() - limit.max(1) as usize];
-                let wait = MINUTE.saturating_sub(now.duration_since(oldest));
-                let secs = wait.as_millis().div_ceil(1000).max(1) as u64;
-                return Err(Denial::new(refusal)
-                    .with("command", what.command())
-                    .with("limit", limit)
-                    .with("wait", Duration::from_secs(secs)));
-            }
-        }
-        for key in [member, server] {
-            uses.entry(key).or_default().push_back(now);
-        }
-        Ok(())
+        let budgets = [
+            (
+                Key::Member(guild, user, what),
+                per_member,
+                id::LIMIT_PER_MINUTE,
+            ),
+            (
+                Key::Server(guild, what),
+                per_server,
+                id::LIMIT_SERVER_PER_MINUTE,
+            ),
+        ];
+        let keys = budgets.map(|(key, limit, _)| (key, limit));
+        self.uses.take(&keys).map_err(|(i, wait)| {
+            let (_, limit, refusal) = budgets[i];
+            Denial::new(refusal)
+                .with("command", what.command())
+                .with("limit", limit)
+                .with("wait", wait)
+        })
     }
 }
 

@@ -15,6 +15,8 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 
+use fourbot_host::limits::MinuteWindows;
+
 /// The Content-Security-Policy of every answer: scripts and style sheets
 /// only from this site's files (no inline script, no inline style, no
 /// `eval`), pictures from this site or `data:`, event streams to this
@@ -104,45 +106,25 @@ enum Counted {
 const WINDOW_KEYS: usize = 8_192;
 
 /// Sliding one-minute windows of requests per user and per address
-/// ([`RequestLimits`]); a refused request is not counted.
+/// ([`RequestLimits`]; the host's [`MinuteWindows`], as the commands'
+/// budgets); a refused request is not counted.
 pub(crate) struct RequestWindows {
     limits: RequestLimits,
-    uses: Mutex<HashMap<Counted, std::collections::VecDeque<std::time::Instant>>>,
+    uses: MinuteWindows<Counted>,
 }
 
 impl RequestWindows {
     pub(crate) fn new(limits: RequestLimits) -> RequestWindows {
         RequestWindows {
             limits,
-            uses: Mutex::new(HashMap::new()),
+            uses: MinuteWindows::new(WINDOW_KEYS),
         }
     }
 
     /// Counts each of `keys` now within its limit; else how long until a
     /// request of the fullest window is a minute old (whole seconds).
     fn take(&self, keys: &[(Counted, u32)]) -> Result<(), u64> {
-        const MINUTE: std::time::Duration = std::time::Duration::from_secs(60);
-        let now = std::time::Instant::now();
-        let mut uses = self.uses.lock().expect("windows lock");
-        if uses.len() > WINDOW_KEYS {
-            uses.retain(|_, q| q.back().is_some_and(|t| now.duration_since(*t) < MINUTE));
-        }
-        for (key, limit) in keys {
-            let q = uses.entry(*key).or_default();
-            while q.front().is_some_and(|t| now.duration_since(*t) >= MINUTE) {
-                q.pop_front();
-            }
-            let limit = (*limit).max(1) as usize;
-            if q.len() >= limit {
-                let oldest = q[q.len() - limit];
-                let wait = MINUTE.saturating_sub(now.duration_since(oldest));
-                return Err(wait.as_millis().div_ceil(1000).max(1) as u64);
-            }
-        }
-        for (key, _) in keys {
-            uses.entry(*key).or_default().push_back(now);
-        }
-        Ok(())
+        self.uses.take(keys).map_err(|(_, wait)| wait.as_secs())
     }
 
     /// An action by `user` from `address`.
