@@ -70,7 +70,7 @@ pub const ACTIONS_PER_ADDRESS_MINUTE: u32 = 120;
 /// one event stream, not by reloading.
 pub const PAGES_PER_ADDRESS_MINUTE: u32 = 240;
 
-/// The budgets of [`RequestWindows`] ([`ACTIONS_PER_USER_MINUTE`],
+/// The web's budgets of requests a minute ([`ACTIONS_PER_USER_MINUTE`],
 /// [`ACTIONS_PER_ADDRESS_MINUTE`], [`PAGES_PER_ADDRESS_MINUTE`] by
 /// default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,14 +17,14 @@ use maud::{html, Markup, DOCTYPE};
 use fourbot_core::game::Color;
 use fourbot_core::play::{Match, PhaseKind, Seat};
 use fourbot_host::{MatchId, Table};
-use fourbot_i18n::{id, shape_name, Args, Catalog, Locale, NameStyle};
+use fourbot_i18n::{id, shape_name, Args, Catalog, Id, Locale, NameStyle};
 use fourbot_render::theme;
 
 use super::board::{board, disc_icon, hover_disc, mark_key};
 use super::state::Web;
 
 /// What a seated player (a valid session of one of the match's players,
-/// [`Web::viewer`]) sees under the board: their colour, and on their
+/// [`Web::session`]) sees under the board: their colour, and on their
 /// turn a form per legal move (a plain `POST` that works without script;
 /// `table.js` builds the pointing and the keys on it later). `None` for
 /// a spectator or a match not running here.
@@ -35,7 +35,8 @@ fn seated_part(
     l: Locale,
     table: &Table,
 ) -> Option<Markup> {
-    let user = web.viewer(headers)?;
+    let session = web.session(headers)?;
+    let user = session.user;
     let spec = web.host().spec(table.id)?;
     let seat = Seat::new(spec.players.iter().position(|p| p.id == user)?)?;
     let m = &table.game;
@@ -46,7 +47,7 @@ fn seated_part(
     let turn = (table.live && m.to_move() == Some(seat))
         .then(|| m.turn())
         .flatten();
-    let csrf = web.csrf_token(headers)?;
+    let csrf = web.csrf_token(session)?;
     let act = format!("/m/{}/act", table.id.0);
     let moves: Vec<(String, String)> = match turn {
         Some(turn) => {
@@ -447,38 +448,64 @@ pub(crate) fn page(l: Locale, title: &str, body: Markup) -> Markup {
 /// the same status and body for the same language, so none can be told
 /// from another.
 pub fn not_found(l: Locale) -> Response {
-    let catalog = Catalog::embedded();
-    let title = catalog.plain(l, id::WEB_NOT_FOUND_TITLE);
-    let body = html! {
-        main {
-            h1 { (title) }
-            p { (catalog.plain(l, id::WEB_NOT_FOUND)) }
-        }
-    };
-    let mut response = html_response(StatusCode::NOT_FOUND, page(l, &title, body));
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
+    let text = Catalog::embedded().plain(l, id::WEB_NOT_FOUND);
+    message_page(
+        l,
+        StatusCode::NOT_FOUND,
+        id::WEB_NOT_FOUND_TITLE,
+        &text,
+        false,
+        None,
+    )
 }
 
 /// Too many requests from one address or one player
 /// ([`crate::guard::RequestLimits`]): 429 with `Retry-After` and the
 /// wait in the reader's language.
 pub fn too_many(l: Locale, wait_secs: u64) -> Response {
+    let text =
+        Catalog::embedded().text(l, id::WEB_TOO_MANY, &Args::new().set("seconds", wait_secs));
+    let mut response = message_page(
+        l,
+        StatusCode::TOO_MANY_REQUESTS,
+        id::WEB_TOO_MANY_TITLE,
+        &text,
+        true,
+        None,
+    );
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(wait_secs));
+    response
+}
+
+/// The pages that say one thing — not found, a refusal, a limit, a link
+/// that does not work: `title`, the sentence `text` (`alert`: announced
+/// at once, `role="alert"`, for the answer to what the reader just did),
+/// a way back to the table if `back`; never cached.
+pub(crate) fn message_page(
+    l: Locale,
+    status: StatusCode,
+    title: Id,
+    text: &str,
+    alert: bool,
+    back: Option<&str>,
+) -> Response {
     let catalog = Catalog::embedded();
-    let title = catalog.plain(l, id::WEB_TOO_MANY_TITLE);
-    let text = catalog.text(l, id::WEB_TOO_MANY, &Args::new().set("seconds", wait_secs));
+    let title = catalog.plain(l, title);
     let body = html! {
         main {
             h1 { (title) }
-            p role="alert" { (text) }
+            p role=[alert.then_some("alert")] { (text) }
+            @if let Some(back) = back {
+                p { a href=(back) { (catalog.plain(l, id::WEB_BACK_TO_TABLE)) } }
+            }
         }
     };
-    let mut response = html_response(StatusCode::TOO_MANY_REQUESTS, page(l, &title, body));
-    let h = response.headers_mut();
-    h.insert(header::RETRY_AFTER, HeaderValue::from(wait_secs));
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    let mut response = html_response(status, page(l, &title, body));
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     response
 }
 

@@ -26,7 +26,7 @@ use fourbot_host::{ActionId, MatchId};
 use fourbot_i18n::{id, Locale};
 
 use super::guard::ClientAddr;
-use super::pages::{html_response, lang_param, not_found, page, too_many, visible};
+use super::pages::{html_response, lang_param, message_page, not_found, page, too_many, visible};
 use super::state::{Web, COOKIE};
 use super::ticket::{self, unix_now, Purpose, Ticket, SESSION_SECS};
 
@@ -51,13 +51,15 @@ pub async fn exchange(
     let link = match ticket::verify(secret, Purpose::Link, &text, now) {
         Ok(t) => t,
         Err(_) => {
+            let text = web.catalog().plain(l, id::WEB_LINK_INVALID);
             return message_page(
                 l,
                 StatusCode::FORBIDDEN,
                 id::WEB_LINK_INVALID_TITLE,
-                id::WEB_LINK_INVALID,
+                &text,
+                false,
                 None,
-            )
+            );
         }
     };
     if visible(&web, &link.match_id.0.to_string()).await.is_none() {
@@ -143,11 +145,12 @@ pub async fn act(
             l,
             StatusCode::FORBIDDEN,
             id::WEB_ACTION_REFUSED_TITLE,
-            id::WEB_FORBIDDEN,
+            &web.catalog().plain(l, id::WEB_FORBIDDEN),
+            false,
             Some(&back),
         )
     };
-    let (Some(secret), Some(player)) = (web.secret(), web.viewer(&headers)) else {
+    let (Some(secret), Some(player)) = (web.secret(), web.session(&headers).map(|t| t.user)) else {
         return forbidden();
     };
     if !same_origin(&headers) {
@@ -198,18 +201,14 @@ pub async fn act(
             );
             response
         }
-        Err(denial) => {
-            let text = web.catalog().render(l, denial.message());
-            let title = web.catalog().plain(l, id::WEB_ACTION_REFUSED_TITLE);
-            let body = html! {
-                main {
-                    h1 { (title) }
-                    p role="alert" { (text) }
-                    p { a href=(back) { (web.catalog().plain(l, id::WEB_BACK_TO_TABLE)) } }
-                }
-            };
-            html_response(StatusCode::CONFLICT, page(l, &title, body))
-        }
+        Err(denial) => message_page(
+            l,
+            StatusCode::CONFLICT,
+            id::WEB_ACTION_REFUSED_TITLE,
+            &web.catalog().render(l, denial.message()),
+            true,
+            Some(&back),
+        ),
     }
 }
 
@@ -243,32 +242,6 @@ fn confirm_page(
         }
     };
     let mut response = html_response(StatusCode::OK, page(l, &title, body));
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
-}
-
-/// A page with a title and one sentence (and a way back to the table).
-fn message_page(
-    l: Locale,
-    status: StatusCode,
-    title: fourbot_i18n::Id,
-    text: fourbot_i18n::Id,
-    back: Option<&str>,
-) -> Response {
-    let catalog = fourbot_i18n::Catalog::embedded();
-    let title = catalog.plain(l, title);
-    let body = html! {
-        main {
-            h1 { (title) }
-            p { (catalog.plain(l, text)) }
-            @if let Some(back) = back {
-                p { a href=(back) { (catalog.plain(l, id::WEB_BACK_TO_TABLE)) } }
-            }
-        }
-    };
-    let mut response = html_response(status, page(l, &title, body));
     response
         .headers_mut()
         .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));

@@ -8,7 +8,7 @@ use axum::http::{header, HeaderMap};
 use tokio::sync::watch;
 
 use fourbot_host::settings::Settings;
-use fourbot_host::{GuildId, Host, Services, UserId};
+use fourbot_host::{GuildId, Host, Services};
 use fourbot_i18n::Catalog;
 
 use super::guard::{RequestLimits, RequestWindows, StreamLimits, StreamSlots};
@@ -115,23 +115,17 @@ impl Web {
         Some(ticket::link_path(secret, id, user, ticket::unix_now()))
     }
 
-    /// The user of the request's session cookie ([`COOKIE`]), if it has a
-    /// valid one ([`ticket::Purpose::Session`]).
-    pub fn viewer(&self, headers: &HeaderMap) -> Option<UserId> {
+    /// The request's session: its cookie's ([`COOKIE`]) ticket, if it
+    /// is valid ([`ticket::Purpose::Session`]); its `user` is the player.
+    pub fn session(&self, headers: &HeaderMap) -> Option<ticket::Ticket> {
         let value = cookie(headers, COOKIE)?;
-        ticket::verify(self.secret()?, Purpose::Session, value, ticket::unix_now())
-            .ok()
-            .map(|t| t.user)
+        ticket::verify(self.secret()?, Purpose::Session, value, ticket::unix_now()).ok()
     }
 
-    /// The CSRF token of the request's session (for the page's forms), if
-    /// it has one: the session's own ticket signed under
-    /// [`Purpose::Csrf`].
-    pub fn csrf_token(&self, headers: &HeaderMap) -> Option<String> {
-        let secret = self.secret()?;
-        let value = cookie(headers, COOKIE)?;
-        let session = ticket::verify(secret, Purpose::Session, value, ticket::unix_now()).ok()?;
-        Some(ticket::sign(secret, Purpose::Csrf, session))
+    /// The CSRF token of `session` (for the page's forms): the session's
+    /// own ticket signed under [`Purpose::Csrf`]; `None` without a secret.
+    pub fn csrf_token(&self, session: ticket::Ticket) -> Option<String> {
+        Some(ticket::sign(self.secret()?, Purpose::Csrf, session))
     }
 
     /// The host.
