@@ -14,17 +14,14 @@ use fourbot_host::{MatchId, UserId};
 use serde_json::Value;
 
 use crate::driver::Browser;
+use crate::page::{console_errors, press_on, ANNOUNCE, FOLLOWING, PLIES};
 use crate::site::{Site, ALICE, BOB, ON};
 
 /// How long a move may take to reach the host or the page.
 const SOON: Duration = Duration::from_secs(3);
 
-/// True once the page follows its event stream.
-const FOLLOWING: &str = "document.getElementById('table').dataset.stream === 'open'";
 /// True while the board takes a drop (the player's turn).
 const PLAYABLE: &str = "document.querySelector('#board.playable') !== null";
-const ANNOUNCE: &str = "document.getElementById('announce').textContent";
-const PLIES: &str = "document.querySelectorAll('#moves .ply').length";
 
 /// Where the hover disc is: whether it shows, the column it is over, and
 /// whether it sits above that column, inside the picture (its box, the
@@ -116,15 +113,6 @@ async fn keys(browser: &Browser, keys: &[char]) {
 const TAB: char = '\u{e004}';
 const RIGHT: char = '\u{e014}';
 const ENTER: char = '\u{e007}';
-
-async fn console_errors(browser: &Browser) -> Vec<Value> {
-    browser
-        .console()
-        .await
-        .into_iter()
-        .filter(|e| e["level"] == "SEVERE")
-        .collect()
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seated_player_plays_by_mouse_then_by_keys() {
@@ -312,26 +300,10 @@ async fn a_seated_player_plays_by_mouse_then_by_keys() {
 
 /// A tap on column `c`.
 async fn tap(browser: &Browser, c: char) {
-    let element = column(browser, c).await;
-    browser
-        .client
-        .perform_actions(
-            TouchActions::new("finger".into())
-                .then(PointerAction::MoveToElement {
-                    element,
-                    duration: None,
-                    x: 0.0,
-                    y: 0.0,
-                })
-                .then(PointerAction::Down {
-                    button: MOUSE_BUTTON_LEFT,
-                })
-                .then(PointerAction::Up {
-                    button: MOUSE_BUTTON_LEFT,
-                }),
-        )
-        .await
-        .unwrap();
+    let tap = press_on(column(browser, c).await, None)
+        .into_iter()
+        .fold(TouchActions::new("finger".into()), |a, p| a.then(p));
+    browser.client.perform_actions(tap).await.unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -404,26 +376,10 @@ async fn a_spectators_page_shows_no_disc_and_a_click_plays_nothing() {
     browser
         .wait_for("the table", FOLLOWING, Duration::from_secs(5))
         .await;
-    let d = column(&browser, 'd').await;
-    browser
-        .client
-        .perform_actions(
-            MouseActions::new("mouse".into())
-                .then(PointerAction::MoveToElement {
-                    element: d,
-                    duration: Some(Duration::from_millis(50)),
-                    x: 0.0,
-                    y: 0.0,
-                })
-                .then(PointerAction::Down {
-                    button: MOUSE_BUTTON_LEFT,
-                })
-                .then(PointerAction::Up {
-                    button: MOUSE_BUTTON_LEFT,
-                }),
-        )
-        .await
-        .unwrap();
+    let click = press_on(column(&browser, 'd').await, Some(Duration::from_millis(50)))
+        .into_iter()
+        .fold(MouseActions::new("mouse".into()), |a, p| a.then(p));
+    browser.client.perform_actions(click).await.unwrap();
     keys(&browser, &['4']).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(browser.eval(HOVER).await, Value::Null, "no hover disc");

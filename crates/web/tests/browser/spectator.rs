@@ -7,6 +7,7 @@ use fourbot_host::UserId;
 use serde_json::Value;
 
 use crate::driver::Browser;
+use crate::page::{console_errors, ANNOUNCE, FOLLOWING, PLIES};
 use crate::site::{Site, ALICE, BOB, OFF, ON};
 
 /// How soon a move made anywhere must show on the page.
@@ -21,21 +22,6 @@ fn circles(c: char) -> String {
 /// Column `c`'s label on the grid ("Column d, 5 free: d1 Red").
 fn label(c: char) -> String {
     format!("document.querySelector('#board [data-column=\"{c}\"]').getAttribute('aria-label')")
-}
-
-const PLIES: &str = "document.querySelectorAll('#moves .ply').length";
-const ANNOUNCE: &str = "document.getElementById('announce').textContent";
-/// True once the page has the event stream's first state.
-const FOLLOWING: &str = "document.getElementById('table').dataset.stream === 'open'";
-
-/// The browser's console entries at level SEVERE (errors).
-async fn console_errors(browser: &Browser) -> Vec<Value> {
-    browser
-        .console()
-        .await
-        .into_iter()
-        .filter(|e| e["level"] == "SEVERE")
-        .collect()
 }
 
 #[tokio::test]
