@@ -564,15 +564,7 @@ async fn put_buttons_back(
             )
         })
         .collect();
-    let edit = serenity::all::EditInteractionResponse::new()
-        .components(rows)
-        .allowed_mentions(mentions_only(&[]));
-    super::rest::with_retries("put buttons back", || async {
-        let answer = press.edit_response(&ctx.http, edit.clone()).await;
-        super::rest::record("WebhookOriginalInteractionResponse", &answer);
-        answer
-    })
-    .await?;
+    super::rest::set_original_buttons(&ctx.http, &press.token, rows, "put buttons back").await?;
     Ok(())
 }
 

@@ -23,8 +23,8 @@ use std::time::Duration;
 use std::time::Instant;
 
 use serenity::all::{
-    Builder, ChannelId, CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse,
-    EditMessage, EditThread, GetMessages, HttpError, MessageId,
+    Builder, ChannelId, CreateInteractionResponseFollowup, CreateMessage, EditMessage, EditThread,
+    GetMessages, HttpError, MessageId,
 };
 use serenity::http::Route;
 use tokio::sync::mpsc;
@@ -422,17 +422,15 @@ async fn remove_buttons(
         // The token's own client (exempt, limited per token: `Rest`).
         let http = rest.token_http();
         let done = match &editor {
-            Editor::Original(l) => with_retries("remove old buttons", || async {
-                let answer = EditInteractionResponse::new()
-                    .components(Vec::new())
-                    .allowed_mentions(super::messages::mentions_only(&[]))
-                    .execute(&*http, l.token.expose())
-                    .await;
-                super::rest::record("WebhookOriginalInteractionResponse", &answer);
-                answer
-            })
-            .await
-            .map(drop),
+            Editor::Original(l) => {
+                super::rest::set_original_buttons(
+                    &http,
+                    l.token.expose(),
+                    Vec::new(),
+                    "remove old buttons",
+                )
+                .await
+            }
             Editor::Followup(l) => with_retries("remove old buttons", || async {
                 let answer = CreateInteractionResponseFollowup::new()
                     .components(Vec::new())

@@ -43,7 +43,8 @@ use std::time::{Duration, SystemTime};
 
 use parking_lot::Mutex;
 use serenity::all::{
-    ApplicationId, ComponentInteraction, CreateInteractionResponse, Http, HttpBuilder, HttpError,
+    ApplicationId, Builder, ComponentInteraction, CreateActionRow, CreateInteractionResponse,
+    EditInteractionResponse, Http, HttpBuilder, HttpError,
 };
 use serenity::http::{Ratelimiter, RatelimitingBucket, Route};
 use tokio::sync::Semaphore;
@@ -129,6 +130,32 @@ pub async fn acknowledge(
         }
         Err(e) => Err(e),
     }
+}
+
+/// Sets the buttons of a press's original response (the pressed message)
+/// to `rows` through the press's `token` ("Edit Original Interaction
+/// Response", exempt from the global limit), with the one retry policy
+/// and the request metric; `what` names it in the retry's log line.
+/// It pings nobody (serenity leaves this route's allowed mentions alone).
+///
+/// # Errors
+/// The edit failed once the retries are spent.
+pub async fn set_original_buttons(
+    http: &Http,
+    token: &str,
+    rows: Vec<CreateActionRow>,
+    what: &str,
+) -> serenity::Result<()> {
+    let edit = EditInteractionResponse::new()
+        .components(rows)
+        .allowed_mentions(super::messages::mentions_only(&[]));
+    with_retries(what, || async {
+        let answer = edit.clone().execute(http, token).await;
+        record("WebhookOriginalInteractionResponse", &answer);
+        answer
+    })
+    .await
+    .map(drop)
 }
 
 /// Discord's JSON error code for a message sent into, or edited in, an
