@@ -16,8 +16,14 @@ use tokio::net::TcpStream;
 
 /// `GET path` on `addr`: the status line's code and the whole answer.
 async fn get(addr: &str, path: &str) -> (u16, String) {
+    get_with(addr, path, "").await
+}
+
+/// [`get`] with more header lines (`extra`, each ending in CRLF).
+async fn get_with(addr: &str, path: &str, extra: &str) -> (u16, String) {
     let mut s = TcpStream::connect(addr).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: c4.test\r\nConnection: close\r\n\r\n");
+    let request =
+        format!("GET {path} HTTP/1.1\r\nHost: c4.test\r\n{extra}Connection: close\r\n\r\n");
     s.write_all(request.as_bytes()).await.unwrap();
     let mut raw = Vec::new();
     tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut raw))
@@ -145,15 +151,13 @@ async fn a_seated_players_board_opens_the_table_as_that_player() {
         .next()
         .unwrap()
         .to_string();
-    let mut s = TcpStream::connect(&addr).await.unwrap();
-    let request = format!(
-        "GET /m/{} HTTP/1.1\r\nHost: c4.test\r\nCookie: {cookie}\r\nConnection: close\r\n\r\n",
-        t.match_id
-    );
-    s.write_all(request.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    s.read_to_end(&mut raw).await.unwrap();
-    let page = String::from_utf8_lossy(&raw);
+    let (code, page) = get_with(
+        &addr,
+        &format!("/m/{}", t.match_id),
+        &format!("Cookie: {cookie}\r\n"),
+    )
+    .await;
+    assert_eq!(code, 200, "{page}");
     assert!(page.contains("You play Red (ring)."), "{page}");
     assert!(page.contains(":1.1:drop:d"), "her moves: {page}");
 }
