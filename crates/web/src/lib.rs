@@ -26,6 +26,7 @@ pub mod board;
 pub mod guard;
 pub mod lang;
 pub mod pages;
+pub mod paths;
 pub mod session;
 pub mod state;
 pub mod stream;

@@ -1,0 +1,54 @@
+//! The shapes of the web front end's addresses, in one place: the routes
+//! ([`crate::router`]) answer them and the Discord adapter's posts link to
+//! them (docs/web.md, "Routes"). Every path starts with `/`; prefix the
+//! operator's public URL for a link.
+
+use fourbot_core::game::Variant;
+use fourbot_host::{GuildId, MatchId, UserId};
+use fourbot_host::TournamentId;
+
+/// A match's page: its table while it runs, its replay once it is over
+/// (`/m/<match>`).
+pub fn match_page(id: MatchId) -> String {
+    format!("/m/{}", id.0)
+}
+
+/// A match's board as a PNG, as it stands (`/m/<match>/board.png`): the
+/// pages' `og:image`.
+pub fn match_board_png(id: MatchId) -> String {
+    format!("/m/{}/board.png", id.0)
+}
+
+/// A player's page on one server (`/player/<server>/<user>`): ratings per
+/// variant, recent matches, head-to-head.
+pub fn player_page(guild: GuildId, user: UserId) -> String {
+    format!("/player/{}/{}", guild.0, user.0)
+}
+
+/// A server's leaderboard of one variant
+/// (`/leaderboard/<server>/<variant key>`, [`Variant::key`]).
+pub fn leaderboard_page(guild: GuildId, variant: Variant) -> String {
+    format!("/leaderboard/{}/{}", guild.0, variant.key())
+}
+
+/// A tournament's page (`/tournament/<id>`): standings, pairings per round.
+pub fn tournament_page(id: TournamentId) -> String {
+    format!("/tournament/{}", id.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_are_the_documented_shapes() {
+        assert_eq!(match_page(MatchId(12)), "/m/12");
+        assert_eq!(match_board_png(MatchId(12)), "/m/12/board.png");
+        assert_eq!(player_page(GuildId(5), UserId(77)), "/player/5/77");
+        assert_eq!(
+            leaderboard_page(GuildId(5), Variant::Popout),
+            "/leaderboard/5/popout"
+        );
+        assert_eq!(tournament_page(TournamentId(3)), "/tournament/3");
+    }
+}
