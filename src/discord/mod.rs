@@ -209,6 +209,9 @@ async fn run_until(
                 .as_deref()
                 .is_some_and(|u| u.starts_with("https://"));
             web = web.signing(c.secret.clone(), secure);
+            if let Some(url) = &c.public_url {
+                web = web.reached_at(url);
+            }
         }
         web
     });

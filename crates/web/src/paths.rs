@@ -4,8 +4,8 @@
 //! operator's public URL for a link.
 
 use fourbot_core::game::Variant;
-use fourbot_host::{GuildId, MatchId, UserId};
 use fourbot_host::TournamentId;
+use fourbot_host::{GuildId, MatchId, UserId};
 
 /// A match's page: its table while it runs, its replay once it is over
 /// (`/m/<match>`).

@@ -7,7 +7,9 @@ use std::sync::Arc;
 use axum::http::{header, HeaderMap};
 use tokio::sync::watch;
 
+use fourbot_host::ladder::Ladder;
 use fourbot_host::settings::Settings;
+use fourbot_host::tournaments::Tournaments;
 use fourbot_host::{GuildId, Host, Services};
 use fourbot_i18n::Catalog;
 
@@ -24,6 +26,13 @@ pub struct Web {
 struct Inner {
     host: Host,
     settings: Settings,
+    /// Ratings, leaderboards, histories (the player and leaderboard pages).
+    ladder: Ladder,
+    /// Tournaments (the tournament pages).
+    tournaments: Tournaments,
+    /// Where people reach the web (`https://c4.example.org`, no trailing
+    /// `/`): absolute links such as `og:image`. None: links are paths.
+    public_url: Option<String>,
     catalog: &'static Catalog,
     streams: StreamSlots,
     stop: watch::Receiver<bool>,
@@ -51,6 +60,9 @@ impl Web {
             inner: Arc::new(Inner {
                 host: services.host.clone(),
                 settings: services.settings.clone(),
+                ladder: services.ladder.clone(),
+                tournaments: services.tournaments.clone(),
+                public_url: None,
                 // Plain names (no Discord markdown); HTML escaping is the
                 // templates'.
                 catalog: Catalog::embedded(),
@@ -87,6 +99,33 @@ impl Web {
         let inner = Arc::get_mut(&mut self.inner).expect("limits are set before the web is shared");
         inner.requests = RequestWindows::new(limits);
         self
+    }
+
+    /// The web reached at `public_url` (`https://c4.example.org`; a
+    /// trailing `/` is dropped), for absolute links. Only before it is
+    /// cloned.
+    ///
+    /// # Panics
+    /// When called on a clone.
+    #[must_use]
+    pub fn reached_at(mut self, public_url: &str) -> Web {
+        let inner = Arc::get_mut(&mut self.inner).expect("the URL is set before the web is shared");
+        inner.public_url = Some(public_url.trim_end_matches('/').to_owned());
+        self
+    }
+
+    /// `path` (from [`crate::paths`]) as a link: absolute when the public
+    /// URL is known, else the path itself.
+    pub fn link(&self, path: &str) -> String {
+        match &self.inner.public_url {
+            Some(base) => format!("{base}{path}"),
+            None => path.to_owned(),
+        }
+    }
+
+    /// The public URL, if the operator gave one.
+    pub fn public_url(&self) -> Option<&str> {
+        self.inner.public_url.as_deref()
     }
 
     pub(crate) fn requests(&self) -> &RequestWindows {
@@ -131,6 +170,21 @@ impl Web {
     /// The host.
     pub fn host(&self) -> &Host {
         &self.inner.host
+    }
+
+    /// Ratings, leaderboards and histories.
+    pub fn ladder(&self) -> &Ladder {
+        &self.inner.ladder
+    }
+
+    /// Tournaments.
+    pub fn tournaments(&self) -> &Tournaments {
+        &self.inner.tournaments
+    }
+
+    /// The settings (servers' and players').
+    pub fn settings(&self) -> &Settings {
+        &self.inner.settings
     }
 
     /// The catalog the pages are written with (names plain).
