@@ -73,3 +73,11 @@ web-point-help = Point at a column and click to drop your disc there. On a touch
 web-point-chosen = Column { $column } chosen: tap it again or press Enter to drop.
 # Read aloud when a full column is pointed at. $column (text: its letter)
 web-point-full = Column { $column } is full.
+# PopOut on the table (docs/web.md, "Playing"): a pop form's button. $column (text: its letter)
+web-pop = Pop your disc from column { $column }
+# Under a seated player's board in PopOut when a pop is open to them.
+web-pop-help = To pop one of your discs from the bottom, click the − marker under its column (on a touch screen: tap it twice), or choose the column and press − or P.
+# Read aloud when a pop marker is tapped once. $column (text: its letter)
+web-point-pop-chosen = Pop from column { $column }? Tap the marker again to pop.
+# Read aloud when − or P is pressed on a column without a disc of theirs at the bottom. $column (text: its letter)
+web-point-no-pop = You cannot pop from column { $column }.
