@@ -54,6 +54,12 @@ web-back-to-table = Back to the table
 web-forbidden = This request did not come from the table's own page.
 # The link button under a seated player's private /board
 web-open-table = Open the table
+# A link button under a running match's turn in its thread (docs/web.md, "Links on Discord").
+web-watch = Watch on the web
+# A link button under a finished match's result, /replay and /export.
+web-replay = Replay on the web
+# A link button under /rating, /leaderboard and tournament posts.
+web-open-page = Open on the web
 # The table's buttons for a seated player (RULES.md §2a)
 web-resign-game = Resign game
 web-resign-match = Resign match
