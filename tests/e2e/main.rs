@@ -4,6 +4,13 @@
 //! terminal table (`fourbot shell`).
 
 mod support;
+// The web crate's WebDriver helpers (headless Chromium, skipped with one
+// line where it is missing unless FOURBOT_REQUIRE_BROWSER is set).
+#[path = "../../crates/web/tests/browser/driver.rs"]
+mod driver;
+#[allow(dead_code)]
+#[path = "../../crates/web/tests/browser/page.rs"]
+mod page;
 
 mod access;
 mod budget;
@@ -36,3 +43,4 @@ mod table;
 mod take_back;
 mod tournament;
 mod web;
+mod web_match;

@@ -60,7 +60,7 @@ async fn read_until(
 /// The link buttons (Discord's style 5) of a message, or of an
 /// interaction's answer (a callback carries its message in `data`), as
 /// (label, url).
-fn links_of(json: &serde_json::Value) -> Vec<(String, String)> {
+pub(crate) fn links_of(json: &serde_json::Value) -> Vec<(String, String)> {
     let message = json.get("data").unwrap_or(json);
     message["components"]
         .as_array()
@@ -98,7 +98,7 @@ async fn answer_links(fake: &FakeDiscord, interaction: u64) -> Vec<(String, Stri
 
 /// The bot with the web on a free loopback port (and `more` in its
 /// environment): the fake, the bot, the web's address.
-async fn start_web(name: &str, more: &[(&str, &str)]) -> (FakeDiscord, Bot, String) {
+pub(crate) async fn start_web(name: &str, more: &[(&str, &str)]) -> (FakeDiscord, Bot, String) {
     let addr = format!("127.0.0.1:{}", free_port());
     let secret = "s".repeat(40);
     let mut envs = vec![

@@ -181,6 +181,7 @@ impl Browser {
     /// [`Browser::start`] as a phone: Chrome's mobile emulation with a
     /// `width` × `height` viewport at one device pixel per CSS pixel (a
     /// desktop window is at least 500 px wide).
+    #[allow(dead_code)] // not every binary that includes this file uses it
     pub async fn phone(width: u32, height: u32) -> Option<Browser> {
         Browser::launch(width, height, true).await
     }
@@ -307,13 +308,13 @@ impl Browser {
 }
 
 /// Where screenshots go: `$FOURBOT_SCREENSHOTS`, else `browser-shots/` in
-/// the target folder (`$CARGO_TARGET_DIR`, else the workspace's `target/`).
+/// the target folder: `CARGO_TARGET_TMPDIR` (cargo's `<target>/tmp` for
+/// integration tests, whichever crate includes this file) without its
+/// `tmp`.
 pub fn shots() -> PathBuf {
     if let Some(dir) = std::env::var_os("FOURBOT_SCREENSHOTS") {
         return PathBuf::from(dir);
     }
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target"));
-    target.join("browser-shots")
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    tmp.parent().unwrap_or(tmp).join("browser-shots")
 }
