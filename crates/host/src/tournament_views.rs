@@ -410,7 +410,6 @@ pub fn state_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
 /// about `room` characters (the names take at most a quarter of it, the
 /// standings table what is left; the front end cuts what is still over).
 pub fn card_text(catalog: &Catalog, l: Locale, card: &Card, room: usize) -> String {
-    let t = &card.tournament;
     let title = title_text(catalog, l, card);
     let state = state_text(catalog, l, card);
     // The names while they take at most a quarter of the message, then

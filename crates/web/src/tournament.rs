@@ -1,0 +1,705 @@
+//! A tournament's page (`GET /tournament/<id>`, [`crate::paths::tournament_page`]):
+//! its title, state, standings with the tie-breaks as the rulebook
+//! (RULES.md §7) and the Discord standings give them, every round's
+//! pairings with their results and links to their matches, and the winner
+//! once it is over; its standings as a picture for shared links
+//! (`GET /tournament/<id>/standings.png`). Live while it runs through
+//! [`crate::tournament_stream`].
+//!
+//! Only what the tournament's public posts on Discord show: its message,
+//! its rounds' pairings, its boards' results and its standings. A
+//! tournament of a server without the web, or an unknown one, is the one
+//! 404 ([`crate::pages::not_found`]).
+//!
+//! The tournament is read through [`Overviews`]: one read of the store per
+//! change of the tournament (the director's signal,
+//! [`fourbot_host::tournaments::Tournaments::changes`]), however many
+//! readers and streams follow it.
+
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::{Path, RawQuery, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use hashlink::LruCache;
+use maud::{html, Markup, DOCTYPE};
+use tokio::sync::broadcast;
+
+use fourbot_core::tournament::{Format, Outcome};
+use fourbot_host::tournament_views::{
+    cells, rank_trend, rounds_note, standings_picture_table, state_text, tie_break_columns,
+    title_text, trend_heading,
+};
+use fourbot_host::tournaments::{Overview, PairingRow, StandingRow, Tournaments};
+use fourbot_host::{GuildId, TournamentId, TournamentState, UserId};
+use fourbot_i18n::{id, Args, Catalog, Locale, Value};
+use fourbot_render::Trend;
+
+use super::guard::ClientAddr;
+use super::pages::{html_response, lang_param, name, not_found, too_many};
+use super::paths;
+use super::state::Web;
+
+/// How long a tournament read stays good without a change signal: the
+/// names shown may change without one (a member renames), and a missed
+/// signal is healed.
+const FRESH_FOR: Duration = Duration::from_secs(30);
+
+/// How long a read stays good while a pairing waits for its match: the
+/// front end opens a round's matches one by one after the round's news,
+/// and the store links each to its pairing without a signal.
+pub const FRESH_WHILE_OPENING: Duration = Duration::from_secs(1);
+
+/// Tournaments whose read is kept (least recently read dropped first).
+const OVERVIEWS_KEPT: usize = 256;
+
+/// Standings pictures kept, by tournament, version and language: each is
+/// at most a few hundred kilobytes (at most [`fourbot_render::MAX_ROWS`]
+/// rows), so at most a few megabytes in all.
+pub const PICTURES_KEPT: usize = 16;
+
+/// A tournament as read once, and the version of what its page shows (a
+/// hash of the read: it changes when anything shown changes).
+#[derive(Clone)]
+pub struct Snapshot {
+    /// The card and every pairing.
+    pub overview: Arc<Overview>,
+    /// The version (for the stream's "nothing new" and the picture's `ETag`).
+    pub version: u64,
+}
+
+impl Snapshot {
+    fn of(overview: Overview) -> Snapshot {
+        // Every field shown is in the debug text, and the hasher's keys
+        // are fixed: the same tournament has the same version in a build.
+        let mut hasher = std::hash::DefaultHasher::new();
+        format!("{overview:?}").hash(&mut hasher);
+        Snapshot {
+            version: hasher.finish(),
+            overview: Arc::new(overview),
+        }
+    }
+
+    /// The tournament's id.
+    pub fn id(&self) -> TournamentId {
+        self.overview.card.tournament.id
+    }
+
+    /// Its server.
+    pub fn guild(&self) -> GuildId {
+        GuildId(self.overview.card.tournament.setup.guild)
+    }
+
+    /// Whether it may still change: open or running.
+    pub fn live(&self) -> bool {
+        matches!(
+            self.overview.card.tournament.state,
+            TournamentState::Open | TournamentState::Running
+        )
+    }
+
+    /// Whether a pairing of a running tournament waits for its match to be
+    /// opened ([`FRESH_WHILE_OPENING`]).
+    pub fn opening(&self) -> bool {
+        self.overview.card.tournament.state == TournamentState::Running
+            && self
+                .overview
+                .pairings
+                .iter()
+                .any(|p| p.second.is_some() && p.outcome.is_none() && !p.voided && p.match_id.is_none())
+    }
+}
+
+struct Entry {
+    at: Instant,
+    snapshot: Snapshot,
+}
+
+/// The tournaments as last read, dropped at each change signal; and their
+/// standings pictures. One per [`Web`].
+pub(crate) struct Overviews {
+    changes: Mutex<broadcast::Receiver<TournamentId>>,
+    /// Signals taken so far: a read that saw one arrive while it loaded
+    /// is not kept (it may predate the change).
+    signals: AtomicU64,
+    entries: Mutex<LruCache<TournamentId, Entry>>,
+    /// One read of the store at a time: the readers of a change wait for
+    /// the first one's read instead of each reading.
+    loading: tokio::sync::Mutex<()>,
+    pictures: Mutex<LruCache<(TournamentId, u64, Locale), Arc<Vec<u8>>>>,
+}
+
+impl Overviews {
+    /// Reads kept until `changes` names their tournament.
+    pub(crate) fn new(changes: broadcast::Receiver<TournamentId>) -> Overviews {
+        Overviews {
+            changes: Mutex::new(changes),
+            signals: AtomicU64::new(0),
+            entries: Mutex::new(LruCache::new(OVERVIEWS_KEPT)),
+            loading: tokio::sync::Mutex::new(()),
+            pictures: Mutex::new(LruCache::new(PICTURES_KEPT)),
+        }
+    }
+
+    /// Drops the reads of the tournaments that changed.
+    fn drain(&self) {
+        let mut changes = self.changes.lock().expect("changes lock");
+        let mut entries = self.entries.lock().expect("overviews lock");
+        loop {
+            match changes.try_recv() {
+                Ok(id) => {
+                    self.signals.fetch_add(1, Ordering::SeqCst);
+                    entries.remove(&id);
+                }
+                Err(broadcast::error::TryRecvError::Lagged(_)) => {
+                    self.signals.fetch_add(1, Ordering::SeqCst);
+                    entries.clear();
+                }
+                Err(_) => return,
+            }
+        }
+    }
+
+    fn cached(&self, id: TournamentId) -> Option<Snapshot> {
+        self.drain();
+        let mut entries = self.entries.lock().expect("overviews lock");
+        let entry = entries.get(&id)?;
+        let fresh_for = if entry.snapshot.opening() {
+            FRESH_WHILE_OPENING
+        } else {
+            FRESH_FOR
+        };
+        if entry.at.elapsed() > fresh_for {
+            entries.remove(&id);
+            return None;
+        }
+        Some(entry.snapshot.clone())
+    }
+
+    /// Tournament `id` as it is now: the kept read if no change came
+    /// since, else a new one; `None` for an unknown tournament.
+    pub(crate) async fn get(&self, tournaments: &Tournaments, id: TournamentId) -> Option<Snapshot> {
+        if let Some(s) = self.cached(id) {
+            return Some(s);
+        }
+        let _one = self.loading.lock().await;
+        if let Some(s) = self.cached(id) {
+            return Some(s);
+        }
+        let before = self.signals.load(Ordering::SeqCst);
+        let snapshot = Snapshot::of(tournaments.overview(id).await.ok()?);
+        self.drain();
+        if self.signals.load(Ordering::SeqCst) == before {
+            self.entries.lock().expect("overviews lock").insert(
+                id,
+                Entry {
+                    at: Instant::now(),
+                    snapshot: snapshot.clone(),
+                },
+            );
+        }
+        Some(snapshot)
+    }
+
+    fn picture(&self, key: (TournamentId, u64, Locale)) -> Option<Arc<Vec<u8>>> {
+        self.pictures.lock().expect("pictures lock").get(&key).cloned()
+    }
+
+    fn keep_picture(&self, key: (TournamentId, u64, Locale), png: Arc<Vec<u8>>) {
+        self.pictures.lock().expect("pictures lock").insert(key, png);
+    }
+}
+
+/// The tournament of a page's path if it may be shown: a known tournament
+/// of a server whose moderators turned the web on; else `None`, which
+/// every route answers with the same [`not_found`].
+pub(crate) async fn visible(web: &Web, id: &str) -> Option<Snapshot> {
+    let id: i64 = id.parse().ok().filter(|n| *n > 0)?;
+    let snapshot = web
+        .tournament_pages()
+        .get(web.tournaments(), TournamentId(id))
+        .await?;
+    web.on_the_web(snapshot.guild()).await.then_some(snapshot)
+}
+
+/// A pairing's result as the rulebook scores it (RULES.md §7), first
+/// player's first: `1–0`, `0–1`, `½–½`.
+pub fn result_text(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::FirstWon => "1–0",
+        Outcome::SecondWon => "0–1",
+        Outcome::Draw => "½–½",
+    }
+}
+
+/// The parts of the page that change as the tournament goes on, each the
+/// content of one element (and one field of an event).
+pub struct Parts {
+    /// The state line: open (and when it starts), the round under way, an
+    /// arena's end, finished, cancelled.
+    pub state: String,
+    /// "Winner: alice" once finished.
+    pub winner: Option<String>,
+    /// The standings table (or, before the start, the entrants).
+    pub standings: Markup,
+    /// Every round's pairings.
+    pub rounds: Markup,
+}
+
+/// The state line of `overview` in `l`: the web's own words while it is
+/// open (players join on Discord, not here), else the tournament
+/// message's (with the Swiss's rounds note when its players cut it).
+pub fn state_line(catalog: &Catalog, l: Locale, overview: &Overview) -> String {
+    let card = &overview.card;
+    let t = &card.tournament;
+    let state = match t.state {
+        TournamentState::Open if t.setup.starts_unix_ms == i64::MAX => {
+            catalog.plain(l, id::WEB_TOURNAMENT_OPEN_MANUAL)
+        }
+        TournamentState::Open => catalog.text(
+            l,
+            id::WEB_TOURNAMENT_OPEN,
+            &Args::new().set("start", Value::relative(t.setup.starts_unix_ms)),
+        ),
+        _ => state_text(catalog, l, card),
+    };
+    match rounds_note(catalog, l, card) {
+        Some(note) => format!("{state} {note}"),
+        None => state,
+    }
+}
+
+/// Those who share first place, once the tournament finished.
+fn winners(overview: &Overview) -> Vec<&StandingRow> {
+    if overview.card.tournament.state != TournamentState::Finished {
+        return Vec::new();
+    }
+    overview
+        .card
+        .standings
+        .iter()
+        .filter(|r| r.rank == 1)
+        .collect()
+}
+
+/// "Winner: alice" (names shaped), once finished.
+pub fn winner_line(catalog: &Catalog, l: Locale, overview: &Overview) -> Option<String> {
+    let names: Vec<String> = winners(overview)
+        .iter()
+        .map(|r| name(&r.player.name))
+        .collect();
+    (!names.is_empty()).then(|| {
+        catalog.text(
+            l,
+            id::WEB_TOURNAMENT_WINNER,
+            &Args::new().set("player", catalog.list(l, &names)),
+        )
+    })
+}
+
+/// A player's name, linked to their page on the tournament's server (the
+/// id 0 of a player the store could not name: no link).
+fn player(guild: GuildId, user: UserId, raw: &str) -> Markup {
+    html! {
+        @if user.0 == 0 {
+            bdi.name { (name(raw)) }
+        } @else {
+            a.name href=(paths::player_page(guild, user)) { bdi { (name(raw)) } }
+        }
+    }
+}
+
+/// The byes each entrant of the standings had, by their user.
+fn byes(overview: &Overview) -> impl Fn(UserId) -> usize + '_ {
+    move |user| {
+        overview
+            .pairings
+            .iter()
+            .filter(|p| p.second.is_none() && p.first.id == user)
+            .count()
+    }
+}
+
+/// The standings as a table: rank, player (linked), points, the two
+/// tie-breaks (Swiss, round robin: Buchholz cut 1, Sonneborn-Berger;
+/// arena: matches won and played), from round 2 the change of place since
+/// the round before, and the byes when any was given — the cells of the
+/// Discord standings ([`cells`]), each column under its header; before
+/// the start the entrants.
+fn standings(catalog: &Catalog, l: Locale, overview: &Overview) -> Markup {
+    let card = &overview.card;
+    let guild = GuildId(card.tournament.setup.guild);
+    let arena = card.tournament.setup.format == Format::Arena;
+    if card.standings.is_empty() {
+        let count = card.entrants.len() as i64;
+        return html! {
+            h3 { (catalog.text(l, id::WEB_TOURNAMENT_ENTRANTS, &Args::new().set("count", count))) }
+            @if card.entrants.is_empty() {
+                p.none { (catalog.plain(l, id::WEB_TOURNAMENT_NO_ENTRANTS)) }
+            } @else {
+                ul.entrants {
+                    @for (p, _) in &card.entrants {
+                        li { (player(guild, p.id, &p.name)) }
+                    }
+                }
+            }
+        };
+    }
+    let (c2, c3) = tie_break_columns(arena);
+    let trend = trend_heading(catalog, l, card);
+    let byes_of = byes(overview);
+    let any_bye = !arena && overview.pairings.iter().any(|p| p.second.is_none());
+    let note = if arena {
+        catalog.plain(l, id::TOURNAMENT_ARENA_NOTE)
+    } else {
+        catalog.plain(l, id::TOURNAMENT_TIE_BREAKS)
+    };
+    html! {
+        div.scroll {
+            table.standings {
+                thead {
+                    tr {
+                        th scope="col" abbr=(catalog.plain(l, id::WEB_TOURNAMENT_COLUMN_RANK)) { "#" }
+                        th.player scope="col" { (catalog.plain(l, id::TOURNAMENT_COLUMN_PLAYER)) }
+                        th scope="col" { (catalog.plain(l, id::TOURNAMENT_COLUMN_POINTS)) }
+                        th scope="col" { (catalog.plain(l, c2)) }
+                        th scope="col" { (catalog.plain(l, c3)) }
+                        @if let Some(trend) = &trend { th scope="col" { (trend) } }
+                        @if any_bye { th scope="col" { (catalog.plain(l, id::WEB_TOURNAMENT_COLUMN_BYES)) } }
+                    }
+                }
+                tbody {
+                    @for r in &card.standings {
+                        @let ([points, b, c], _) = cells(r, arena);
+                        tr.withdrawn[!r.active] data-rank=(r.rank) {
+                            td.rank { (r.rank) }
+                            th.player scope="row" {
+                                (player(guild, r.player.id, &r.player.name))
+                                @if !r.active {
+                                    " "
+                                    span.mark aria-hidden="true" { "✗" }
+                                    span.vh { (catalog.plain(l, id::WEB_TOURNAMENT_WITHDRAWN)) }
+                                } @else if r.on_streak {
+                                    " "
+                                    span.mark aria-hidden="true" { "🔥" }
+                                    span.vh { (catalog.plain(l, id::WEB_TOURNAMENT_STREAK)) }
+                                }
+                            }
+                            td.points { (points) }
+                            td { (b) }
+                            td { (c) }
+                            @if trend.is_some() {
+                                @match rank_trend(r) {
+                                    Trend::Up(n) => td.trend.up { "▲" (n) },
+                                    Trend::Down(n) => td.trend.down { "▼" (n) },
+                                    Trend::Level(_) => td.trend { "=" },
+                                    Trend::Unknown => td.trend { "–" },
+                                }
+                            }
+                            @if any_bye { td.byes { (byes_of(r.player.id)) } }
+                        }
+                    }
+                }
+            }
+        }
+        p.note { (note) }
+    }
+}
+
+/// One board: its number, its players (the first starts game 1), its
+/// result or what it waits for, and the link to its match once opened; a
+/// bye is its player and "bye (1 point)".
+fn board(catalog: &Catalog, l: Locale, guild: GuildId, p: &PairingRow) -> Markup {
+    let Some(second) = &p.second else {
+        return html! {
+            li.board.bye data-board=(p.board) {
+                (player(guild, p.first.id, &p.first.name))
+                ": " (catalog.plain(l, id::WEB_TOURNAMENT_BYE))
+            }
+        };
+    };
+    let status = match (p.outcome, p.voided, p.match_id) {
+        (Some(o), _, _) => html! { span.result { (result_text(o)) } },
+        (None, true, _) => html! { span.void { (catalog.plain(l, id::WEB_TOURNAMENT_VOID)) } },
+        (None, false, Some(_)) => html! { span.playing { (catalog.plain(l, id::WEB_TOURNAMENT_PLAYING)) } },
+        (None, false, None) => html! { span.waiting { (catalog.plain(l, id::WEB_TOURNAMENT_WAITING)) } },
+    };
+    html! {
+        li.board data-board=(p.board) data-match=[p.match_id.map(|m| m.0)] {
+            span.number { (catalog.text(l, id::WEB_TOURNAMENT_BOARD, &Args::new().set("board", i64::from(p.board)))) ": " }
+            (player(guild, p.first.id, &p.first.name))
+            " (" (catalog.plain(l, id::WEB_TOURNAMENT_STARTS)) ") "
+            (status)
+            " "
+            (player(guild, second.id, &second.name))
+            @if let Some(m) = p.match_id {
+                " · "
+                a.match href=(paths::match_page(m)) {
+                    (catalog.text(l, id::WEB_TOURNAMENT_MATCH, &Args::new().set("id", m.0)))
+                }
+            }
+        }
+    }
+}
+
+/// Every round's pairings, the latest first (an arena's matches, which
+/// have no rounds, the latest first too).
+fn rounds(catalog: &Catalog, l: Locale, overview: &Overview) -> Markup {
+    let guild = GuildId(overview.card.tournament.setup.guild);
+    let arena = overview.card.tournament.setup.format == Format::Arena;
+    let last = overview.pairings.iter().map(|p| p.round).max().unwrap_or(0);
+    html! {
+        @if overview.pairings.is_empty() {
+            p.none { (catalog.plain(l, id::WEB_TOURNAMENT_NO_PAIRINGS)) }
+        }
+        @for round in (1..=last).rev() {
+            section.round data-round=(round) {
+                h3 {
+                    @if arena {
+                        (catalog.plain(l, id::WEB_TOURNAMENT_MATCHES))
+                    } @else {
+                        (catalog.text(l, id::WEB_TOURNAMENT_ROUND, &Args::new().set("round", i64::from(round))))
+                    }
+                }
+                ol.boards {
+                    @if arena {
+                        @for p in overview.pairings.iter().rev().filter(|p| p.round == round) {
+                            (board(catalog, l, guild, p))
+                        }
+                    } @else {
+                        @for p in overview.pairings.iter().filter(|p| p.round == round) {
+                            (board(catalog, l, guild, p))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Everything of the page that changes, in `l`.
+pub fn parts(catalog: &Catalog, l: Locale, overview: &Overview) -> Parts {
+    Parts {
+        state: state_line(catalog, l, overview),
+        winner: winner_line(catalog, l, overview),
+        standings: standings(catalog, l, overview),
+        rounds: rounds(catalog, l, overview),
+    }
+}
+
+/// The note under the page: live, or over.
+pub fn note(catalog: &Catalog, l: Locale, live: bool) -> String {
+    catalog.plain(
+        l,
+        if live {
+            id::WEB_TOURNAMENT_LIVE
+        } else {
+            id::WEB_TOURNAMENT_OVER
+        },
+    )
+}
+
+/// What a shared link's preview says: the state, and the winner or who
+/// leads ("Round 2 of 3. Leading: alice with 2 points.").
+pub fn description(catalog: &Catalog, l: Locale, overview: &Overview) -> String {
+    let state = state_line(catalog, l, overview);
+    if let Some(winner) = winner_line(catalog, l, overview) {
+        return format!("{state} {winner}");
+    }
+    let arena = overview.card.tournament.setup.format == Format::Arena;
+    match overview.card.standings.first() {
+        Some(r) if overview.card.tournament.state == TournamentState::Running => {
+            let ([points, _, _], _) = cells(r, arena);
+            let leader = catalog.text(
+                l,
+                id::WEB_TOURNAMENT_LEADER,
+                &Args::new()
+                    .set("player", name(&r.player.name))
+                    .set("points", points),
+            );
+            format!("{state} {leader}")
+        }
+        _ => state,
+    }
+}
+
+/// The standings picture's path with the reader's language
+/// (`/tournament/<id>/standings.png?lang=de`), so that a shared link's
+/// picture speaks the page's language.
+fn picture_path(id: TournamentId, l: Locale) -> String {
+    format!("{}?lang={}", paths::tournament_standings_png(id), l.tag())
+}
+
+/// The document: the page's head (its OpenGraph tags for shared links)
+/// and `body`; the style sheet and the page's one script are
+/// [`crate::assets`]' files.
+fn document(l: Locale, title: &str, og: &Markup, body: Markup) -> Markup {
+    html! {
+        (DOCTYPE)
+        html lang=(l.tag()) {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                meta name="referrer" content="same-origin";
+                title { (title) " — fourbot" }
+                (og)
+                link rel="icon" href="data:,";
+                link rel="stylesheet" href=(crate::assets::path("table.css"));
+                script src=(crate::assets::path("tournament.js")) defer {}
+            }
+            body { (body) }
+        }
+    }
+}
+
+/// `GET /tournament/<id>`: the page, in the reader's language; live
+/// (tournament.js follows `/tournament/<id>/events`) while it is open or
+/// runs. One page of the address's budget.
+pub async fn page(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    address: ClientAddr,
+    headers: HeaderMap,
+) -> Response {
+    let l = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    if let Err(wait) = web.requests().page(address.0) {
+        return too_many(l, wait);
+    }
+    let Some(snapshot) = visible(&web, &id).await else {
+        return not_found(l);
+    };
+    let catalog = web.catalog();
+    let overview = &snapshot.overview;
+    let card = &overview.card;
+    let tid = snapshot.id();
+    let title = title_text(catalog, l, card);
+    let parts = parts(catalog, l, overview);
+    let live = snapshot.live();
+    let picture = (!card.standings.is_empty()).then(|| web.link(&picture_path(tid, l)));
+    let og = html! {
+        meta property="og:type" content="website";
+        meta property="og:site_name" content="fourbot";
+        meta property="og:title" content=(title);
+        meta property="og:description" content=(description(catalog, l, overview));
+        meta property="og:url" content=(web.link(&paths::tournament_page(tid)));
+        @if let Some(picture) = &picture {
+            meta property="og:image" content=(picture);
+            meta property="og:image:alt" content=(title);
+            meta name="twitter:card" content="summary_large_image";
+        } @else {
+            meta name="twitter:card" content="summary";
+        }
+    };
+    let events = format!("/tournament/{}/events?lang={}", tid.0, l.tag());
+    let body = html! {
+        main #tournament data-events=[live.then_some(events.as_str())] data-live=(live)
+            data-version=(format!("{:016x}", snapshot.version)) {
+            h1 #t-title { (title) }
+            p #t-state { (parts.state) }
+            p #t-winner.winner hidden[parts.winner.is_none()] { (parts.winner.unwrap_or_default()) }
+            section.standings aria-labelledby="standings-title" {
+                h2 #standings-title { (catalog.plain(l, id::WEB_TOURNAMENT_STANDINGS)) }
+                div #t-standings { (parts.standings) }
+            }
+            section.rounds aria-labelledby="rounds-title" {
+                h2 #rounds-title { (catalog.plain(l, id::WEB_TOURNAMENT_ROUNDS)) }
+                div #t-rounds { (parts.rounds) }
+            }
+            div #announce.vh aria-live="polite" aria-atomic="true" {}
+            p #t-note.note { (note(catalog, l, live)) }
+        }
+    };
+    let mut response = html_response(StatusCode::OK, document(l, &title, &og, body));
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    headers.insert(header::VARY, HeaderValue::from_static("Accept-Language"));
+    response
+}
+
+/// `GET /tournament/<id>/standings.png`: the standings as the Discord
+/// posts draw them (render's standings table, the best
+/// [`fourbot_render::MAX_ROWS`] rows), in `?lang=` or the reader's
+/// language; drawn off the async threads, kept by tournament, version and
+/// language ([`PICTURES_KEPT`]). `ETag` by version: a `If-None-Match`
+/// of the same answers 304. The 404 before the start (no standings yet),
+/// as for an unknown tournament. One page of the address's budget.
+pub async fn standings_png(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+    RawQuery(query): RawQuery,
+    address: ClientAddr,
+    headers: HeaderMap,
+) -> Response {
+    let l = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    if let Err(wait) = web.requests().page(address.0) {
+        return too_many(l, wait);
+    }
+    let Some(snapshot) = visible(&web, &id).await else {
+        return not_found(l);
+    };
+    let etag = format!("\"{:016x}-{}\"", snapshot.version, l.tag());
+    let same = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
+    let key = (snapshot.id(), snapshot.version, l);
+    let png = match web.tournament_pages().picture(key) {
+        Some(png) => png,
+        None => {
+            let Some(table) = standings_picture_table(web.catalog(), l, &snapshot.overview.card)
+            else {
+                return not_found(l);
+            };
+            let drawn =
+                tokio::task::spawn_blocking(move || fourbot_render::standings_png(&table)).await;
+            match drawn {
+                Ok(Ok(png)) => {
+                    let png = Arc::new(png);
+                    web.tournament_pages().keep_picture(key, png.clone());
+                    png
+                }
+                Ok(Err(e)) => {
+                    tracing::warn!(error = %e, "drawing a tournament's standings failed");
+                    return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "drawing a tournament's standings failed");
+                    return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+                }
+            }
+        }
+    };
+    let mut response = if same {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        (StatusCode::OK, png.as_ref().clone()).into_response()
+    };
+    let h = response.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
+    // A minute: a shared link's preview fetches it once; the page's
+    // readers see the standings live in the page itself.
+    h.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("public, max-age=60"),
+    );
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        h.insert(header::ETAG, v);
+    }
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn results_read_first_players_first() {
+        assert_eq!(result_text(Outcome::FirstWon), "1–0");
+        assert_eq!(result_text(Outcome::SecondWon), "0–1");
+        assert_eq!(result_text(Outcome::Draw), "½–½");
+    }
+}
