@@ -70,7 +70,10 @@ pub fn router(web: Web) -> Router {
         .route("/t/{ticket}", get(session::exchange))
         .route("/tournament/{id}", get(tournament::page))
         .route("/tournament/{id}/events", get(tournament_stream::events))
-        .route("/tournament/{id}/standings.png", get(tournament::standings_png))
+        .route(
+            "/tournament/{id}/standings.png",
+            get(tournament::standings_png),
+        )
         .route("/assets/{version}/{file}", get(assets::asset))
         .fallback(pages::fallback)
         .with_state(web);

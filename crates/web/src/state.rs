@@ -74,9 +74,7 @@ impl Web {
                 secret: None,
                 secure: false,
                 requests: RequestWindows::new(RequestLimits::default()),
-                tournament_pages: crate::tournament::Overviews::new(
-                    services.tournaments.changes(),
-                ),
+                tournament_pages: crate::tournament::Overviews::new(services.tournaments.changes()),
             }),
         }
     }

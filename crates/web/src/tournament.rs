@@ -105,11 +105,9 @@ impl Snapshot {
     /// opened ([`FRESH_WHILE_OPENING`]).
     pub fn opening(&self) -> bool {
         self.overview.card.tournament.state == TournamentState::Running
-            && self
-                .overview
-                .pairings
-                .iter()
-                .any(|p| p.second.is_some() && p.outcome.is_none() && !p.voided && p.match_id.is_none())
+            && self.overview.pairings.iter().any(|p| {
+                p.second.is_some() && p.outcome.is_none() && !p.voided && p.match_id.is_none()
+            })
     }
 }
 
@@ -181,7 +179,11 @@ impl Overviews {
 
     /// Tournament `id` as it is now: the kept read if no change came
     /// since, else a new one; `None` for an unknown tournament.
-    pub(crate) async fn get(&self, tournaments: &Tournaments, id: TournamentId) -> Option<Snapshot> {
+    pub(crate) async fn get(
+        &self,
+        tournaments: &Tournaments,
+        id: TournamentId,
+    ) -> Option<Snapshot> {
         if let Some(s) = self.cached(id) {
             return Some(s);
         }
@@ -205,11 +207,18 @@ impl Overviews {
     }
 
     fn picture(&self, key: (TournamentId, u64, Locale)) -> Option<Arc<Vec<u8>>> {
-        self.pictures.lock().expect("pictures lock").get(&key).cloned()
+        self.pictures
+            .lock()
+            .expect("pictures lock")
+            .get(&key)
+            .cloned()
     }
 
     fn keep_picture(&self, key: (TournamentId, u64, Locale), png: Arc<Vec<u8>>) {
-        self.pictures.lock().expect("pictures lock").insert(key, png);
+        self.pictures
+            .lock()
+            .expect("pictures lock")
+            .insert(key, png);
     }
 }
 
@@ -374,7 +383,7 @@ fn standings(catalog: &Catalog, l: Locale, overview: &Overview) -> Markup {
                 tbody {
                     @for r in &card.standings {
                         @let ([points, b, c], _) = cells(r, arena);
-                        tr.withdrawn[!r.active] data-rank=(r.rank) {
+                        tr class=[(!r.active).then_some("withdrawn")] data-rank=(r.rank) {
                             td.rank { (r.rank) }
                             th.player scope="row" {
                                 (player(guild, r.player.id, &r.player.name))
@@ -424,8 +433,12 @@ fn board(catalog: &Catalog, l: Locale, guild: GuildId, p: &PairingRow) -> Markup
     let status = match (p.outcome, p.voided, p.match_id) {
         (Some(o), _, _) => html! { span.result { (result_text(o)) } },
         (None, true, _) => html! { span.void { (catalog.plain(l, id::WEB_TOURNAMENT_VOID)) } },
-        (None, false, Some(_)) => html! { span.playing { (catalog.plain(l, id::WEB_TOURNAMENT_PLAYING)) } },
-        (None, false, None) => html! { span.waiting { (catalog.plain(l, id::WEB_TOURNAMENT_WAITING)) } },
+        (None, false, Some(_)) => {
+            html! { span.playing { (catalog.plain(l, id::WEB_TOURNAMENT_PLAYING)) } }
+        }
+        (None, false, None) => {
+            html! { span.waiting { (catalog.plain(l, id::WEB_TOURNAMENT_WAITING)) } }
+        }
     };
     html! {
         li.board data-board=(p.board) data-match=[p.match_id.map(|m| m.0)] {
