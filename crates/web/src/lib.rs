@@ -32,6 +32,7 @@ pub mod state;
 pub mod stream;
 pub mod ticket;
 pub mod tournament;
+pub mod tournament_reads;
 pub mod tournament_stream;
 
 use std::future::Future;

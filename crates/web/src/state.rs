@@ -45,7 +45,7 @@ struct Inner {
     /// Actions and pages a minute per user and address.
     requests: RequestWindows,
     /// The tournaments' pages' reads and pictures.
-    tournament_pages: crate::tournament::Overviews,
+    tournament_pages: crate::tournament_reads::Overviews,
 }
 
 impl Web {
@@ -74,7 +74,9 @@ impl Web {
                 secret: None,
                 secure: false,
                 requests: RequestWindows::new(RequestLimits::default()),
-                tournament_pages: crate::tournament::Overviews::new(services.tournaments.changes()),
+                tournament_pages: crate::tournament_reads::Overviews::new(
+                    services.tournaments.changes(),
+                ),
             }),
         }
     }
@@ -186,7 +188,7 @@ impl Web {
     }
 
     /// The tournaments as the pages last read them.
-    pub(crate) fn tournament_pages(&self) -> &crate::tournament::Overviews {
+    pub(crate) fn tournament_pages(&self) -> &crate::tournament_reads::Overviews {
         &self.inner.tournament_pages
     }
 

@@ -11,29 +11,23 @@
 //! tournament of a server without the web, or an unknown one, is the one
 //! 404 ([`crate::pages::not_found`]).
 //!
-//! The tournament is read through [`Overviews`]: one read of the store per
-//! change of the tournament (the director's signal,
-//! [`fourbot_host::tournaments::Tournaments::changes`]), however many
-//! readers and streams follow it.
+//! The tournament is read through [`crate::tournament_reads`]: one read
+//! of the store per change of the tournament, however many readers and
+//! streams follow it.
 
-use std::hash::{Hash, Hasher};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
 
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use hashlink::LruCache;
 use maud::{html, Markup, DOCTYPE};
-use tokio::sync::broadcast;
 
 use fourbot_core::tournament::{Format, Outcome};
 use fourbot_host::tournament_views::{
     cells, rank_trend, rounds_note, standings_picture_table, state_text, tie_break_columns,
     title_text, trend_heading,
 };
-use fourbot_host::tournaments::{Overview, PairingRow, StandingRow, Tournaments};
+use fourbot_host::tournaments::{Overview, PairingRow, StandingRow};
 use fourbot_host::{GuildId, TournamentId, TournamentState, UserId};
 use fourbot_i18n::{id, Args, Catalog, Locale, Value};
 use fourbot_render::Trend;
@@ -42,185 +36,7 @@ use super::guard::ClientAddr;
 use super::pages::{html_response, lang_param, name, not_found, too_many};
 use super::paths;
 use super::state::Web;
-
-/// How long a tournament read stays good without a change signal: the
-/// names shown may change without one (a member renames), and a missed
-/// signal is healed.
-const FRESH_FOR: Duration = Duration::from_secs(30);
-
-/// How long a read stays good while a pairing waits for its match: the
-/// front end opens a round's matches one by one after the round's news,
-/// and the store links each to its pairing without a signal.
-pub const FRESH_WHILE_OPENING: Duration = Duration::from_secs(1);
-
-/// Tournaments whose read is kept (least recently read dropped first).
-const OVERVIEWS_KEPT: usize = 256;
-
-/// Standings pictures kept, by tournament, version and language: each is
-/// at most a few hundred kilobytes (at most [`fourbot_render::MAX_ROWS`]
-/// rows), so at most a few megabytes in all.
-pub const PICTURES_KEPT: usize = 16;
-
-/// A tournament as read once, and the version of what its page shows (a
-/// hash of the read: it changes when anything shown changes).
-#[derive(Clone)]
-pub struct Snapshot {
-    /// The card and every pairing.
-    pub overview: Arc<Overview>,
-    /// The version (for the stream's "nothing new" and the picture's `ETag`).
-    pub version: u64,
-}
-
-impl Snapshot {
-    fn of(overview: Overview) -> Snapshot {
-        // Every field shown is in the debug text, and the hasher's keys
-        // are fixed: the same tournament has the same version in a build.
-        let mut hasher = std::hash::DefaultHasher::new();
-        format!("{overview:?}").hash(&mut hasher);
-        Snapshot {
-            version: hasher.finish(),
-            overview: Arc::new(overview),
-        }
-    }
-
-    /// The tournament's id.
-    pub fn id(&self) -> TournamentId {
-        self.overview.card.tournament.id
-    }
-
-    /// Its server.
-    pub fn guild(&self) -> GuildId {
-        GuildId(self.overview.card.tournament.setup.guild)
-    }
-
-    /// Whether it may still change: open or running.
-    pub fn live(&self) -> bool {
-        matches!(
-            self.overview.card.tournament.state,
-            TournamentState::Open | TournamentState::Running
-        )
-    }
-
-    /// Whether a pairing of a running tournament waits for its match to be
-    /// opened ([`FRESH_WHILE_OPENING`]).
-    pub fn opening(&self) -> bool {
-        self.overview.card.tournament.state == TournamentState::Running
-            && self.overview.pairings.iter().any(|p| {
-                p.second.is_some() && p.outcome.is_none() && !p.voided && p.match_id.is_none()
-            })
-    }
-}
-
-struct Entry {
-    at: Instant,
-    snapshot: Snapshot,
-}
-
-/// The tournaments as last read, dropped at each change signal; and their
-/// standings pictures. One per [`Web`].
-pub(crate) struct Overviews {
-    changes: Mutex<broadcast::Receiver<TournamentId>>,
-    /// Signals taken so far: a read that saw one arrive while it loaded
-    /// is not kept (it may predate the change).
-    signals: AtomicU64,
-    entries: Mutex<LruCache<TournamentId, Entry>>,
-    /// One read of the store at a time: the readers of a change wait for
-    /// the first one's read instead of each reading.
-    loading: tokio::sync::Mutex<()>,
-    pictures: Mutex<LruCache<(TournamentId, u64, Locale), Arc<Vec<u8>>>>,
-}
-
-impl Overviews {
-    /// Reads kept until `changes` names their tournament.
-    pub(crate) fn new(changes: broadcast::Receiver<TournamentId>) -> Overviews {
-        Overviews {
-            changes: Mutex::new(changes),
-            signals: AtomicU64::new(0),
-            entries: Mutex::new(LruCache::new(OVERVIEWS_KEPT)),
-            loading: tokio::sync::Mutex::new(()),
-            pictures: Mutex::new(LruCache::new(PICTURES_KEPT)),
-        }
-    }
-
-    /// Drops the reads of the tournaments that changed.
-    fn drain(&self) {
-        let mut changes = self.changes.lock().expect("changes lock");
-        let mut entries = self.entries.lock().expect("overviews lock");
-        loop {
-            match changes.try_recv() {
-                Ok(id) => {
-                    self.signals.fetch_add(1, Ordering::SeqCst);
-                    entries.remove(&id);
-                }
-                Err(broadcast::error::TryRecvError::Lagged(_)) => {
-                    self.signals.fetch_add(1, Ordering::SeqCst);
-                    entries.clear();
-                }
-                Err(_) => return,
-            }
-        }
-    }
-
-    fn cached(&self, id: TournamentId) -> Option<Snapshot> {
-        self.drain();
-        let mut entries = self.entries.lock().expect("overviews lock");
-        let entry = entries.get(&id)?;
-        let fresh_for = if entry.snapshot.opening() {
-            FRESH_WHILE_OPENING
-        } else {
-            FRESH_FOR
-        };
-        if entry.at.elapsed() > fresh_for {
-            entries.remove(&id);
-            return None;
-        }
-        Some(entry.snapshot.clone())
-    }
-
-    /// Tournament `id` as it is now: the kept read if no change came
-    /// since, else a new one; `None` for an unknown tournament.
-    pub(crate) async fn get(
-        &self,
-        tournaments: &Tournaments,
-        id: TournamentId,
-    ) -> Option<Snapshot> {
-        if let Some(s) = self.cached(id) {
-            return Some(s);
-        }
-        let _one = self.loading.lock().await;
-        if let Some(s) = self.cached(id) {
-            return Some(s);
-        }
-        let before = self.signals.load(Ordering::SeqCst);
-        let snapshot = Snapshot::of(tournaments.overview(id).await.ok()?);
-        self.drain();
-        if self.signals.load(Ordering::SeqCst) == before {
-            self.entries.lock().expect("overviews lock").insert(
-                id,
-                Entry {
-                    at: Instant::now(),
-                    snapshot: snapshot.clone(),
-                },
-            );
-        }
-        Some(snapshot)
-    }
-
-    fn picture(&self, key: (TournamentId, u64, Locale)) -> Option<Arc<Vec<u8>>> {
-        self.pictures
-            .lock()
-            .expect("pictures lock")
-            .get(&key)
-            .cloned()
-    }
-
-    fn keep_picture(&self, key: (TournamentId, u64, Locale), png: Arc<Vec<u8>>) {
-        self.pictures
-            .lock()
-            .expect("pictures lock")
-            .insert(key, png);
-    }
-}
+use super::tournament_reads::Snapshot;
 
 /// The tournament of a page's path if it may be shown: a known tournament
 /// of a server whose moderators turned the web on; else `None`, which
@@ -637,7 +453,7 @@ pub async fn page(
 /// posts draw them (render's standings table, the best
 /// [`fourbot_render::MAX_ROWS`] rows), in `?lang=` or the reader's
 /// language; drawn off the async threads, kept by tournament, version and
-/// language ([`PICTURES_KEPT`]). `ETag` by version: a `If-None-Match`
+/// language ([`crate::tournament_reads::PICTURES_KEPT`]). `ETag` by version: a `If-None-Match`
 /// of the same answers 304. The 404 before the start (no standings yet),
 /// as for an unknown tournament. One page of the address's budget.
 pub async fn standings_png(

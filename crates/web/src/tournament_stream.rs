@@ -9,10 +9,10 @@
 //! follows each change the director signals
 //! ([`fourbot_host::tournaments::Tournaments::changes`]: entrants, the
 //! start, a round paired, a result recorded, the end), read once for all
-//! the streams of that tournament ([`crate::tournament`]'s kept reads);
+//! the streams of that tournament ([`crate::tournament_reads`]);
 //! while a pairing waits for its match to be opened (which the store
 //! records without a signal) it is read again every
-//! [`crate::tournament::FRESH_WHILE_OPENING`]. Nothing is sent when
+//! [`crate::tournament_reads::FRESH_WHILE_OPENING`]. Nothing is sent when
 //! nothing shown changed. A tournament that ends sends its last state and
 //! the stream ends; one that is over has no stream (204: the browser does
 //! not reconnect). The streams count against the same caps as the
@@ -35,7 +35,8 @@ use super::guard::{ClientAddr, StreamSlot};
 use super::pages::{lang_param, name, not_found};
 use super::state::Web;
 use super::stream::{KEEP_ALIVE, RETRY};
-use super::tournament::{note, parts, result_text, visible, Snapshot, FRESH_WHILE_OPENING};
+use super::tournament::{note, parts, result_text, visible};
+use super::tournament_reads::{Snapshot, FRESH_WHILE_OPENING};
 
 /// The words the live region reads for the change from `before` to
 /// `now`: each result that came ("Round 2, board 1: alice 1–0 bob"), a
