@@ -524,6 +524,156 @@ pub async fn standings_png(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fourbot_host::tournaments::Card;
+    use fourbot_host::{MatchId, NameSource, NewTournament, PlayerId, Seated, StoredTournament};
+
+    fn seat(i: u64, name: &str) -> Seated {
+        Seated {
+            id: UserId(100 + i),
+            name: name.into(),
+            ai_level: None,
+            source: NameSource::Stored,
+        }
+    }
+
+    /// A running arena of three: alice on a streak, bob withdrawn, a match
+    /// of alice's under way and two decided.
+    fn arena() -> Overview {
+        let people = [seat(1, "alice"), seat(2, "bob"), seat(3, "carol")];
+        let row = |rank: usize, p: &Seated, halves, won, played, streak, active| StandingRow {
+            rank,
+            player: p.clone(),
+            halves,
+            second: won,
+            third: played,
+            on_streak: streak,
+            active,
+            previous_rank: None,
+        };
+        let pairing = |board, first: &Seated, second: &Seated, m, outcome| PairingRow {
+            round: 1,
+            board,
+            first: first.clone(),
+            second: Some(second.clone()),
+            match_id: Some(MatchId(m)),
+            outcome,
+            voided: false,
+        };
+        Overview {
+            card: Card {
+                tournament: StoredTournament {
+                    id: TournamentId(4),
+                    setup: NewTournament {
+                        guild: 7,
+                        channel: 2,
+                        creator: PlayerId(1),
+                        format: Format::Arena,
+                        variant: fourbot_core::game::Variant::Classic,
+                        base_ms: 180_000,
+                        increment_ms: 0,
+                        rounds: None,
+                        duration_ms: Some(30 * 60_000),
+                        rated: false,
+                        starts_unix_ms: 0,
+                        locale: None,
+                    },
+                    message: None,
+                    state: TournamentState::Running,
+                    started_unix_ms: Some(1_796_580_000_000),
+                    ended_unix_ms: None,
+                },
+                entrants: people.iter().map(|p| (p.clone(), true)).collect(),
+                standings: vec![
+                    row(1, &people[0], 8, 2, 2, true, true),
+                    row(2, &people[2], 0, 0, 1, false, true),
+                    row(3, &people[1], 0, 0, 1, false, false),
+                ],
+                round: 1,
+                rounds: 0,
+            },
+            pairings: vec![
+                pairing(1, &people[0], &people[1], 11, Some(Outcome::FirstWon)),
+                pairing(2, &people[2], &people[0], 12, Some(Outcome::SecondWon)),
+                pairing(3, &people[0], &people[2], 13, None),
+            ],
+        }
+    }
+
+    #[test]
+    fn an_arena_shows_won_and_played_its_streak_and_withdrawals_in_words_and_its_matches_latest_first(
+    ) {
+        let catalog = Catalog::embedded();
+        let o = arena();
+        let p = parts(catalog, Locale::EnUs, &o);
+        assert_eq!(
+            p.state,
+            "Under way until 2026-12-06 18:30 UTC. Late players may still join."
+        );
+        assert_eq!(p.winner, None, "not finished");
+        let standings = p.standings.into_string();
+        for th in ["Pts", "Won", "Played"] {
+            assert!(
+                standings.contains(&format!("<th scope=\"col\">{th}</th>")),
+                "{standings}"
+            );
+        }
+        assert!(
+            !standings.contains("Byes"),
+            "an arena has no byes: {standings}"
+        );
+        // Whole points (8 halves: 4), matches won and played.
+        assert!(
+            standings.contains("<td class=\"points\">4</td><td>2</td><td>2</td>"),
+            "{standings}"
+        );
+        assert!(standings.contains(
+            "🔥</span><span class=\"vh\">on a streak: the next win counts double</span>"
+        ));
+        assert!(standings.contains("<tr class=\"withdrawn\" data-rank=\"3\">"));
+        assert!(standings.contains("✗</span><span class=\"vh\">withdrawn</span>"));
+        assert!(standings.contains("Win 2, draw 1;"), "the arena's note");
+        let rounds = p.rounds.into_string();
+        assert!(rounds.contains("<h3>Matches</h3>"), "{rounds}");
+        let order: Vec<usize> = [13, 12, 11]
+            .iter()
+            .map(|m| rounds.find(&format!("href=\"/m/{m}\"")).unwrap())
+            .collect();
+        assert!(
+            order.windows(2).all(|w| w[0] < w[1]),
+            "latest first: {rounds}"
+        );
+        assert!(rounds.contains("<span class=\"playing\">being played</span>"));
+        assert_eq!(
+            description(catalog, Locale::EnUs, &o),
+            "Under way until 2026-12-06 18:30 UTC. Late players may still join. Leading: alice with 4 points."
+        );
+    }
+
+    #[test]
+    fn a_cancelled_tournament_has_no_winner_and_a_voided_board_says_void() {
+        let catalog = Catalog::embedded();
+        let mut o = arena();
+        o.card.tournament.state = TournamentState::Cancelled;
+        o.pairings[2].voided = true;
+        let p = parts(catalog, Locale::EnUs, &o);
+        assert_eq!(p.state, "Cancelled.");
+        assert_eq!(p.winner, None);
+        assert!(p
+            .rounds
+            .into_string()
+            .contains("<span class=\"void\">void: counts for nothing</span>"));
+        assert_eq!(description(catalog, Locale::EnUs, &o), "Cancelled.");
+        // Finished: the winner, in the description too.
+        o.card.tournament.state = TournamentState::Finished;
+        assert_eq!(
+            winner_line(catalog, Locale::EnUs, &o).as_deref(),
+            Some("Winner: alice")
+        );
+        assert_eq!(
+            description(catalog, Locale::EnUs, &o),
+            "Finished. Winner: alice"
+        );
+    }
 
     #[test]
     fn results_read_first_players_first() {

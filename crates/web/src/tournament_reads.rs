@@ -27,7 +27,7 @@ const FRESH_FOR: Duration = Duration::from_secs(30);
 pub const FRESH_WHILE_OPENING: Duration = Duration::from_secs(1);
 
 /// Tournaments whose read is kept (least recently read dropped first).
-const OVERVIEWS_KEPT: usize = 256;
+const OVERVIEWS_KEPT: usize = 64;
 
 /// Standings pictures kept, by tournament, version and language: each is
 /// at most a few hundred kilobytes (at most [`fourbot_render::MAX_ROWS`]
