@@ -15,8 +15,7 @@
 //! of the store per change of the tournament, however many readers and
 //! streams follow it.
 
-use std::sync::Arc;
-
+use axum::body::Bytes;
 use axum::extract::{Path, RawQuery, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -470,14 +469,20 @@ pub async fn standings_png(
     let Some(snapshot) = visible(&web, &id).await else {
         return not_found(l);
     };
+    if snapshot.overview.card.standings.is_empty() {
+        // Not started: no standings to draw.
+        return not_found(l);
+    }
     let etag = format!("\"{:016x}-{}\"", snapshot.version, l.tag());
     let same = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.split(',').any(|t| t.trim() == etag));
     let key = (snapshot.id(), snapshot.version, l);
-    let png = match web.tournament_pages().picture(key) {
-        Some(png) => png,
+    let kept = web.tournament_pages().picture(key);
+    let mut response = match kept {
+        _ if same => StatusCode::NOT_MODIFIED.into_response(),
+        Some(png) => (StatusCode::OK, png).into_response(),
         None => {
             let Some(table) = standings_picture_table(web.catalog(), l, &snapshot.overview.card)
             else {
@@ -485,12 +490,8 @@ pub async fn standings_png(
             };
             let drawn =
                 tokio::task::spawn_blocking(move || fourbot_render::standings_png(&table)).await;
-            match drawn {
-                Ok(Ok(png)) => {
-                    let png = Arc::new(png);
-                    web.tournament_pages().keep_picture(key, png.clone());
-                    png
-                }
+            let png = match drawn {
+                Ok(Ok(png)) => Bytes::from(png),
                 Ok(Err(e)) => {
                     tracing::warn!(error = %e, "drawing a tournament's standings failed");
                     return StatusCode::INTERNAL_SERVER_ERROR.into_response();
@@ -499,13 +500,10 @@ pub async fn standings_png(
                     tracing::warn!(error = %e, "drawing a tournament's standings failed");
                     return StatusCode::INTERNAL_SERVER_ERROR.into_response();
                 }
-            }
+            };
+            web.tournament_pages().keep_picture(key, png.clone());
+            (StatusCode::OK, png).into_response()
         }
-    };
-    let mut response = if same {
-        StatusCode::NOT_MODIFIED.into_response()
-    } else {
-        (StatusCode::OK, png.as_ref().clone()).into_response()
     };
     let h = response.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/png"));
@@ -515,6 +513,7 @@ pub async fn standings_png(
         header::CACHE_CONTROL,
         HeaderValue::from_static("public, max-age=60"),
     );
+    h.insert(header::VARY, HeaderValue::from_static("Accept-Language"));
     if let Ok(v) = HeaderValue::from_str(&etag) {
         h.insert(header::ETAG, v);
     }

@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use axum::body::Bytes;
 use hashlink::LruCache;
 use tokio::sync::broadcast;
 
@@ -103,7 +104,7 @@ pub(crate) struct Overviews {
     /// One read of the store at a time: the readers of a change wait for
     /// the first one's read instead of each reading.
     loading: tokio::sync::Mutex<()>,
-    pictures: Mutex<LruCache<PictureKey, Arc<Vec<u8>>>>,
+    pictures: Mutex<LruCache<PictureKey, Bytes>>,
 }
 
 impl Overviews {
@@ -182,7 +183,7 @@ impl Overviews {
         Some(snapshot)
     }
 
-    pub(crate) fn picture(&self, key: PictureKey) -> Option<Arc<Vec<u8>>> {
+    pub(crate) fn picture(&self, key: PictureKey) -> Option<Bytes> {
         self.pictures
             .lock()
             .expect("pictures lock")
@@ -190,7 +191,7 @@ impl Overviews {
             .cloned()
     }
 
-    pub(crate) fn keep_picture(&self, key: PictureKey, png: Arc<Vec<u8>>) {
+    pub(crate) fn keep_picture(&self, key: PictureKey, png: Bytes) {
         self.pictures
             .lock()
             .expect("pictures lock")
