@@ -30,9 +30,10 @@ pub const FRESH_WHILE_OPENING: Duration = Duration::from_secs(1);
 /// Tournaments whose read is kept (least recently read dropped first).
 const OVERVIEWS_KEPT: usize = 64;
 
-/// Standings pictures kept, by tournament, version and language: each is
-/// at most a few hundred kilobytes (at most [`fourbot_render::MAX_ROWS`]
-/// rows), so at most a few megabytes in all.
+/// Standings pictures kept, by tournament, version and language: each
+/// has at most [`fourbot_render::MAX_ROWS`] rows and stays under 2 MiB
+/// (the host's test of a 500-player picture), so they hold 32 MiB at the
+/// very most; a small tournament's is a few tens of kilobytes.
 pub const PICTURES_KEPT: usize = 16;
 
 /// A tournament as read once, and the version of what its page shows (a
@@ -94,7 +95,7 @@ struct Entry {
 }
 
 /// The tournaments as last read, dropped at each change signal; and their
-/// standings pictures. One per [`Web`].
+/// standings pictures. One per [`crate::Web`].
 pub(crate) struct Overviews {
     changes: Mutex<broadcast::Receiver<TournamentId>>,
     /// Signals taken so far: a read that saw one arrive while it loaded
