@@ -87,3 +87,46 @@ web-pop-help = To pop one of your discs from the bottom, click the − marker un
 web-point-pop-chosen = Pop from column { $column }? Tap the marker again to pop.
 # Read aloud when − or P is pressed on a column without a disc of theirs at the bottom. $column (text: its letter)
 web-point-no-pop = You cannot pop from column { $column }.
+
+# web tournament
+# A tournament's page (docs/web.md, "The tournament page").
+web-tournament-standings = Standings
+web-tournament-rounds = Rounds
+# $round (number)
+web-tournament-round = Round { $round }
+# An arena's matches (it has no rounds)
+web-tournament-matches = Matches
+# The state of a tournament not started. $start (a date and time)
+web-tournament-open = Open: starts { $start }. Players join in Discord.
+web-tournament-open-manual = Open: starts when its creator starts it. Players join in Discord.
+# $player (a name, or the names of those who share first place)
+web-tournament-winner = Winner: { $player }
+# The one ahead in the standings, for a shared link's description. $player (a name), $points (text: "2½")
+web-tournament-leader = Leading: { $player } with { $points } points.
+# $count (number)
+web-tournament-entrants = Players ({ $count })
+web-tournament-no-entrants = Nobody has joined yet.
+web-tournament-no-pairings = No round has been paired yet.
+web-tournament-column-rank = Rank
+web-tournament-column-byes = Byes
+# $board (number)
+web-tournament-board = Board { $board }
+# Beside the player who starts the board's first game
+web-tournament-starts = starts
+# A board without a second player
+web-tournament-bye = bye (1 point)
+web-tournament-playing = being played
+web-tournament-waiting = waiting for its match
+web-tournament-void = void: counts for nothing
+# The link to a board's match. $id (number: the match)
+web-tournament-match = match { $id }
+# Beside a player who left or was removed (✗)
+web-tournament-withdrawn = withdrawn
+# Beside an arena player on a streak (🔥)
+web-tournament-streak = on a streak: the next win counts double
+# Read aloud when a result comes. $round, $board (numbers), $first, $second (names), $result (text: "1–0", "½–½")
+web-tournament-result = Round { $round }, board { $board }: { $first } { $result } { $second }
+# Read aloud when a round is paired. $round (number)
+web-tournament-paired = Round { $round } is paired.
+web-tournament-live = Live: this page follows the tournament as it is played.
+web-tournament-over = This tournament is over; the page shows how it ended.

@@ -66,7 +66,7 @@ fn quarters(q: u32) -> String {
 
 /// The messages naming the two columns after the points: Buchholz cut 1
 /// and Sonneborn-Berger, or in an arena matches won and played.
-fn tie_break_columns(arena: bool) -> (Id, Id) {
+pub fn tie_break_columns(arena: bool) -> (Id, Id) {
     if arena {
         (id::TOURNAMENT_COLUMN_WON, id::TOURNAMENT_COLUMN_PLAYED)
     } else {
@@ -79,7 +79,7 @@ fn tie_break_columns(arena: bool) -> (Id, Id) {
 /// Sonneborn-Berger in quarters; arena: whole points, matches won and
 /// played), and the mark after the name (` ✗` withdrawn, ` 🔥` on a
 /// streak, else none).
-fn cells(r: &StandingRow, arena: bool) -> ([String; 3], &'static str) {
+pub fn cells(r: &StandingRow, arena: bool) -> ([String; 3], &'static str) {
     let cells = if arena {
         [
             (r.halves / 2).to_string(),
@@ -204,7 +204,7 @@ pub fn standings_table(catalog: &Catalog, l: Locale, card: &Card, room: usize) -
 /// The heading of the trend column ("Since round 2") of both standings
 /// tables, the text and the picture; `None` (no such column) until there
 /// is a round before to compare with.
-fn trend_heading(catalog: &Catalog, l: Locale, card: &Card) -> Option<String> {
+pub fn trend_heading(catalog: &Catalog, l: Locale, card: &Card) -> Option<String> {
     card.standings
         .iter()
         .any(|r| r.previous_rank.is_some())
@@ -220,7 +220,7 @@ fn trend_heading(catalog: &Catalog, l: Locale, card: &Card) -> Option<String> {
 /// The change of a row's place since the round before: `▲ 2` up two
 /// places, `▼ 1` down one, `= 0` the same, `–` when there is no round
 /// before.
-fn rank_trend(r: &StandingRow) -> Trend {
+pub fn rank_trend(r: &StandingRow) -> Trend {
     match r.previous_rank {
         None => Trend::Unknown,
         Some(p) if p > r.rank => Trend::Up((p - r.rank).to_string()),
@@ -283,7 +283,7 @@ pub fn standings_picture_table(catalog: &Catalog, l: Locale, card: &Card) -> Opt
 }
 
 /// The tournament's title line: number, format, variant, clock, rated.
-fn title_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
+pub fn title_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
     title_of(catalog, l, &card.tournament, card.rounds)
 }
 
@@ -369,14 +369,13 @@ pub fn started_text(
     }
 }
 
-/// The tournament message: title, terms, state, entrants, standings, in
-/// about `room` characters (the names take at most a quarter of it, the
-/// standings table what is left; the front end cuts what is still over).
-pub fn card_text(catalog: &Catalog, l: Locale, card: &Card, room: usize) -> String {
+/// The tournament's state in a line: open (and when it starts), the round
+/// under way ("Round 2 of 3."), an arena's end, finished or cancelled.
+/// Times are Discord's relative ones with a Discord catalog, else UTC.
+pub fn state_text(catalog: &Catalog, l: Locale, card: &Card) -> String {
     let t = &card.tournament;
     let setup = &t.setup;
-    let title = title_text(catalog, l, card);
-    let state = match t.state {
+    match t.state {
         TournamentState::Open if setup.starts_unix_ms == i64::MAX => {
             catalog.plain(l, id::TOURNAMENT_STATE_OPEN_MANUAL)
         }
@@ -404,7 +403,15 @@ pub fn card_text(catalog: &Catalog, l: Locale, card: &Card, room: usize) -> Stri
         ),
         TournamentState::Finished => catalog.plain(l, id::TOURNAMENT_STATE_FINISHED),
         TournamentState::Cancelled => catalog.plain(l, id::TOURNAMENT_STATE_CANCELLED),
-    };
+    }
+}
+
+/// The tournament message: title, terms, state, entrants, standings, in
+/// about `room` characters (the names take at most a quarter of it, the
+/// standings table what is left; the front end cuts what is still over).
+pub fn card_text(catalog: &Catalog, l: Locale, card: &Card, room: usize) -> String {
+    let title = title_text(catalog, l, card);
+    let state = state_text(catalog, l, card);
     // The names while they take at most a quarter of the message, then
     // how many more.
     let mut names = String::new();

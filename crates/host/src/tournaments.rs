@@ -339,7 +339,14 @@ struct Inner {
     /// Tests only: an arena's window is divided by this (1 otherwise),
     /// as `FOURBOT_TEST_TIME_SCALE` divides match clocks.
     time_scale: std::sync::atomic::AtomicU64,
+    /// Every news's tournament, for followers besides the front end that
+    /// posts the news ([`Tournaments::changes`]: the web's live page).
+    changes: broadcast::Sender<TournamentId>,
 }
+
+/// Tournament changes a [`Tournaments::changes`] receiver may fall behind
+/// by (it is then told it lagged, and reads the tournaments again).
+pub const CHANGES_CAPACITY: usize = 256;
 
 /// The tournament director. Cheap to clone.
 #[derive(Clone)]
@@ -466,6 +473,7 @@ impl Tournaments {
                     lock: Mutex::new(()),
                     modlog: None,
                     time_scale: std::sync::atomic::AtomicU64::new(1),
+                    changes: broadcast::channel(CHANGES_CAPACITY).0,
                 }),
             },
             rx,
@@ -504,7 +512,18 @@ impl Tournaments {
     }
 
     fn tell(&self, news: TournamentNews) {
+        let _ = self.inner.changes.send(news.tournament());
         let _ = self.inner.news.send(news);
+    }
+
+    /// The tournament of every news from now on (entrants, state, a round
+    /// paired, a result recorded, the end), sent as the news is: for a
+    /// follower that shows tournaments besides the front end that posts
+    /// the news (the web's live page). Not when a pairing's match is
+    /// opened (the store links it as the front end creates it). A receiver
+    /// that falls [`CHANGES_CAPACITY`] behind is told it lagged.
+    pub fn changes(&self) -> broadcast::Receiver<TournamentId> {
+        self.inner.changes.subscribe()
     }
 
     async fn load(&self, id: TournamentId) -> Result<Loaded, Denial> {
@@ -1524,6 +1543,82 @@ impl Tournaments {
                 }
             }
         })
+    }
+}
+
+/// One pairing as it is shown publicly (the web's tournament page): its
+/// round and board, its players by the names the server shows, its match
+/// once opened and its outcome.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairingRow {
+    /// 1-based round (an arena: 1).
+    pub round: u32,
+    /// The board within the round.
+    pub board: u32,
+    /// Seat p1 (starts game 1).
+    pub first: Seated,
+    /// Seat p2, or `None` for a bye.
+    pub second: Option<Seated>,
+    /// The match played for it, once opened.
+    pub match_id: Option<MatchId>,
+    /// The outcome; `None` while played, for a bye, or when voided.
+    pub outcome: Option<Outcome>,
+    /// A moderator voided the result (or its match could not be opened).
+    pub voided: bool,
+}
+
+/// A tournament as its public page shows it: the card (title, state,
+/// standings) and every pairing, read at once.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Overview {
+    /// The card, as [`Tournaments::card`].
+    pub card: Card,
+    /// Every pairing, by round then board.
+    pub pairings: Vec<PairingRow>,
+}
+
+impl Tournaments {
+    /// Tournament `id`'s card and pairings, read from one load.
+    ///
+    /// # Errors
+    /// A [`Denial`]: no such tournament.
+    pub async fn overview(&self, id: TournamentId) -> Result<Overview, Denial> {
+        let l = self.load(id).await?;
+        let card = self.card_of(&l).await;
+        let players: HashMap<PlayerId, &Seated> = l
+            .entrants
+            .iter()
+            .zip(&card.entrants)
+            .map(|(e, (seated, _))| (e.player, seated))
+            .collect();
+        // Every paired player is an entrant (entries go only before the
+        // start, and pairings come after it).
+        let who = |p: PlayerId| -> Seated {
+            players.get(&p).map_or_else(
+                || Seated {
+                    id: UserId(0),
+                    name: format!("#{p}"),
+                    ai_level: None,
+                    source: NameSource::Stored,
+                },
+                |s| (*s).clone(),
+            )
+        };
+        let mut pairings: Vec<PairingRow> = l
+            .pairings
+            .iter()
+            .map(|p| PairingRow {
+                round: p.round,
+                board: p.pairing.board,
+                first: who(p.pairing.first),
+                second: p.pairing.second.map(who),
+                match_id: p.match_id,
+                outcome: if p.voided { None } else { p.outcome },
+                voided: p.voided,
+            })
+            .collect();
+        pairings.sort_by_key(|p| (p.round, p.board));
+        Ok(Overview { card, pairings })
     }
 }
 

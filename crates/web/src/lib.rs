@@ -31,6 +31,9 @@ pub mod session;
 pub mod state;
 pub mod stream;
 pub mod ticket;
+pub mod tournament;
+pub mod tournament_reads;
+pub mod tournament_stream;
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -66,6 +69,12 @@ pub fn router(web: Web) -> Router {
         .route("/m/{id}/events", get(stream::events))
         .route("/m/{id}/act", post(session::act))
         .route("/t/{ticket}", get(session::exchange))
+        .route("/tournament/{id}", get(tournament::page))
+        .route("/tournament/{id}/events", get(tournament_stream::events))
+        .route(
+            "/tournament/{id}/standings.png",
+            get(tournament::standings_png),
+        )
         .route("/assets/{version}/{file}", get(assets::asset))
         .fallback(pages::fallback)
         .with_state(web);

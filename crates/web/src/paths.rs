@@ -36,6 +36,12 @@ pub fn tournament_page(id: TournamentId) -> String {
     format!("/tournament/{}", id.0)
 }
 
+/// A tournament's standings as a PNG (`/tournament/<id>/standings.png`):
+/// its page's `og:image`.
+pub fn tournament_standings_png(id: TournamentId) -> String {
+    format!("/tournament/{}/standings.png", id.0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,5 +56,9 @@ mod tests {
             "/leaderboard/5/popout"
         );
         assert_eq!(tournament_page(TournamentId(3)), "/tournament/3");
+        assert_eq!(
+            tournament_standings_png(TournamentId(3)),
+            "/tournament/3/standings.png"
+        );
     }
 }

@@ -44,6 +44,8 @@ struct Inner {
     secure: bool,
     /// Actions and pages a minute per user and address.
     requests: RequestWindows,
+    /// The tournaments' pages' reads and pictures.
+    tournament_pages: crate::tournament_reads::Overviews,
 }
 
 impl Web {
@@ -72,6 +74,9 @@ impl Web {
                 secret: None,
                 secure: false,
                 requests: RequestWindows::new(RequestLimits::default()),
+                tournament_pages: crate::tournament_reads::Overviews::new(
+                    services.tournaments.changes(),
+                ),
             }),
         }
     }
@@ -180,6 +185,11 @@ impl Web {
     /// Tournaments.
     pub fn tournaments(&self) -> &Tournaments {
         &self.inner.tournaments
+    }
+
+    /// The tournaments as the pages last read them.
+    pub(crate) fn tournament_pages(&self) -> &crate::tournament_reads::Overviews {
+        &self.inner.tournament_pages
     }
 
     /// The settings (servers' and players').

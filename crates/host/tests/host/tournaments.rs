@@ -242,6 +242,55 @@ async fn a_swiss_of_four_is_played_to_the_end_with_the_refusals() {
     assert_eq!(ranking(&card), vec!["p1 6", "p2 4", "p3 2", "p4 0"]);
 }
 
+/// The web's tournament page follows the director's change signal and
+/// reads the pairings with their matches and outcomes in one overview.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_overview_gives_every_pairing_and_each_change_is_signalled() {
+    let db = Db::connect("sqlite::memory:").await.unwrap();
+    let mut f = field(db);
+    let mut changes = f.t.changes();
+    let tid =
+        f.t.create(&swiss_spec(Format::Swiss), &player(0), true)
+            .await
+            .unwrap();
+    for i in 1..=3 {
+        f.t.join(tid, &by(player(i))).await.unwrap();
+        assert_eq!(changes.recv().await.unwrap(), tid, "a join is signalled");
+    }
+    let before = f.t.overview(tid).await.unwrap();
+    assert!(before.pairings.is_empty());
+    assert_eq!(before.card.entrants.len(), 3);
+    f.t.start(tid, &by(player(0))).await.unwrap();
+    let boards = next_round(&mut f).await.unwrap();
+    // 3 players: a board and a bye, neither opened yet.
+    let o = f.t.overview(tid).await.unwrap();
+    assert_eq!(o.pairings.len(), 2);
+    assert!(o
+        .pairings
+        .iter()
+        .all(|p| p.round == 1 && p.match_id.is_none()));
+    let bye = o.pairings.iter().find(|p| p.second.is_none()).unwrap();
+    assert!(bye.outcome.is_none() && !bye.voided);
+    let matches = open(&f, tid, &boards).await;
+    let (b, m) = &matches[0];
+    let o = f.t.overview(tid).await.unwrap();
+    let row = o.pairings.iter().find(|p| p.board == b.board).unwrap();
+    assert_eq!(row.match_id, Some(*m), "linked as the match was created");
+    assert_eq!(row.first, b.first);
+    while changes.try_recv().is_ok() {}
+    play_out(&f, &matches).await;
+    let signalled = tokio::time::timeout(Duration::from_secs(5), changes.recv())
+        .await
+        .expect("the result signalled in time")
+        .unwrap();
+    assert_eq!(signalled, tid);
+    let o = f.t.overview(tid).await.unwrap();
+    let row = o.pairings.iter().find(|p| p.board == b.board).unwrap();
+    assert!(row.outcome.is_some(), "{row:?}");
+    // Unknown: refused like the card.
+    assert!(f.t.overview(TournamentId(999)).await.is_err());
+}
+
 // Issue 31 §3: the answers of a round's pairing and of a pairing's match
 // creation are lost (PostgreSQL: the connection cut after `COMMIT`;
 // SQLite: the store's test fault); the round is announced all the same,

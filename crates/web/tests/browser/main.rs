@@ -15,3 +15,9 @@ mod pops;
 #[path = "../web/support.rs"]
 mod site;
 mod spectator;
+mod tournament;
+#[allow(dead_code)]
+#[path = "../web/tournament_site.rs"]
+mod tournament_site;
+// The tournament's helpers name the HTTP tests' site as `support`.
+use site as support;

@@ -4,3 +4,5 @@
 mod session;
 mod support;
 mod table;
+mod tournament;
+mod tournament_site;
