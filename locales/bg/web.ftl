@@ -54,3 +54,24 @@ web-too-many = Твърде много заявки оттук. Опитай п�
 web-point-help = Посочи колона и щракни, за да пуснеш пула си там. На сензорен екран първото докосване избира колоната, а второто пуска. Клавиши: ← и → избират, Enter пуска, 1–{ $last } пускат направо в тази колона.
 web-point-chosen = Избра колона { $column }: докосни я отново или натисни Enter, за да пуснеш.
 web-point-full = Колона { $column } е пълна.
+
+# web replay
+web-replay-at = Игра { $game } от { $games }, ход { $ply } от { $plies }
+web-replay-at-move = Игра { $game } от { $games }, ход { $ply } от { $plies }: { $color } { $move }
+web-replay-controls = Управление на повторението
+web-replay-first = Начало
+web-replay-back = Назад
+web-replay-forward = Напред
+web-replay-last = Край
+web-replay-start = Начало
+web-replay-games = Игри от мача
+web-replay-help = Клавиши: ← и → връщат и придвижват с един ход, Home и End отиват в началото и в края на играта.
+web-result = Резултат
+web-rating-changes = Промени в рейтинга
+web-game-aborted = Игра { $game } беше прекратена.
+web-game-flag = Игра { $game }: времето на { $player } изтече.
+web-game-resigned-match = Игра { $game }: { $player } се предаде в мача.
+web-game-removed = Игра { $game }: модератор извади { $player } от мача.
+web-files = Експорт и повторения
+web-export = Мачът като текст (експорт)
+web-gif = Игра { $game } като анимирана картинка (GIF)

@@ -53,3 +53,24 @@ web-too-many = Zu viele Anfragen von hier. Versuche es in { $seconds ->
 web-point-help = Zeige auf eine Spalte und klicke, um deinen Stein dort einzuwerfen. Auf einem Touchscreen wählt das erste Tippen die Spalte, das zweite wirft ein. Tasten: ← und → wählen, Enter wirft ein, 1–{ $last } wirft direkt in diese Spalte.
 web-point-chosen = Spalte { $column } gewählt: tippe noch einmal oder drücke Enter, um einzuwerfen.
 web-point-full = Spalte { $column } ist voll.
+
+# web replay
+web-replay-at = Partie { $game } von { $games }, Zug { $ply } von { $plies }
+web-replay-at-move = Partie { $game } von { $games }, Zug { $ply } von { $plies }: { $color } { $move }
+web-replay-controls = Steuerung der Wiedergabe
+web-replay-first = Anfang
+web-replay-back = Zurück
+web-replay-forward = Vor
+web-replay-last = Ende
+web-replay-start = Anfang
+web-replay-games = Partien des Matches
+web-replay-help = Tasten: ← und → gehen einen Zug zurück und vor, Pos1 und Ende springen an den Anfang und das Ende der Partie.
+web-result = Ergebnis
+web-rating-changes = Wertungsänderungen
+web-game-aborted = Partie { $game } wurde abgebrochen.
+web-game-flag = Partie { $game }: { $player } hatte keine Zeit mehr.
+web-game-resigned-match = Partie { $game }: { $player } hat das Match aufgegeben.
+web-game-removed = Partie { $game }: Ein Moderator hat { $player } aus dem Match genommen.
+web-files = Export und Wiedergaben
+web-export = Das Match als Text (Export)
+web-gif = Partie { $game } als animiertes Bild (GIF)

@@ -54,3 +54,24 @@ web-too-many = Πάρα πολλά αιτήματα από εδώ. Δοκίμα�
 web-point-help = Δείξε μια στήλη και κάνε κλικ για να ρίξεις εκεί το πούλι σου. Σε οθόνη αφής το πρώτο άγγιγμα διαλέγει τη στήλη και το δεύτερο ρίχνει. Πλήκτρα: τα ← και → διαλέγουν, το Enter ρίχνει, τα 1–{ $last } ρίχνουν κατευθείαν σε εκείνη τη στήλη.
 web-point-chosen = Διάλεξες τη στήλη { $column }: άγγιξέ τη ξανά ή πάτα Enter για να ρίξεις.
 web-point-full = Η στήλη { $column } είναι γεμάτη.
+
+# web replay
+web-replay-at = Παρτίδα { $game } από { $games }, κίνηση { $ply } από { $plies }
+web-replay-at-move = Παρτίδα { $game } από { $games }, κίνηση { $ply } από { $plies }: { $color } { $move }
+web-replay-controls = Χειριστήρια επανάληψης
+web-replay-first = Αρχή
+web-replay-back = Πίσω
+web-replay-forward = Μπροστά
+web-replay-last = Τέλος
+web-replay-start = Αρχή
+web-replay-games = Παρτίδες του αγώνα
+web-replay-help = Πλήκτρα: τα ← και → πάνε μια κίνηση πίσω και μπροστά, τα Home και End στην αρχή και στο τέλος της παρτίδας.
+web-result = Αποτέλεσμα
+web-rating-changes = Αλλαγές βαθμολογίας
+web-game-aborted = Η παρτίδα { $game } ακυρώθηκε.
+web-game-flag = Παρτίδα { $game }: ο χρόνος του/της { $player } τελείωσε.
+web-game-resigned-match = Παρτίδα { $game }: ο/η { $player } εγκατέλειψε τον αγώνα.
+web-game-removed = Παρτίδα { $game }: ένας συντονιστής αφαίρεσε τον/την { $player } από τον αγώνα.
+web-files = Εξαγωγή και επαναλήψεις
+web-export = Ο αγώνας ως κείμενο (εξαγωγή)
+web-gif = Η παρτίδα { $game } ως κινούμενη εικόνα (GIF)

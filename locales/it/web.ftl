@@ -54,3 +54,24 @@ web-too-many = Troppe richieste da qui. Riprova tra { $seconds ->
 web-point-help = Punta una colonna e fai clic per giocarci la tua pedina. Su uno schermo tattile il primo tocco sceglie la colonna e il secondo gioca. Tasti: ← e → scelgono, Invio gioca, 1–{ $last } giocano direttamente in quella colonna.
 web-point-chosen = Colonna { $column } scelta: toccala di nuovo o premi Invio per giocare.
 web-point-full = La colonna { $column } è piena.
+
+# web replay
+web-replay-at = Partita { $game } di { $games }, mossa { $ply } di { $plies }
+web-replay-at-move = Partita { $game } di { $games }, mossa { $ply } di { $plies }: { $color } { $move }
+web-replay-controls = Comandi del replay
+web-replay-first = Inizio
+web-replay-back = Indietro
+web-replay-forward = Avanti
+web-replay-last = Fine
+web-replay-start = Inizio
+web-replay-games = Partite del match
+web-replay-help = Tasti: ← e → vanno una mossa indietro e avanti, Home e Fine vanno all'inizio e alla fine della partita.
+web-result = Risultato
+web-rating-changes = Variazioni di punteggio
+web-game-aborted = La partita { $game } è stata annullata.
+web-game-flag = Partita { $game }: { $player } ha esaurito il tempo.
+web-game-resigned-match = Partita { $game }: { $player } ha abbandonato il match.
+web-game-removed = Partita { $game }: un moderatore ha tolto { $player } dal match.
+web-files = Esportazione e replay
+web-export = Il match come testo (esportazione)
+web-gif = Partita { $game } come immagine animata (GIF)

@@ -10,7 +10,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 /// The files: name, content type, bytes.
-const FILES: [(&str, &str, &[u8]); 2] = [
+const FILES: [(&str, &str, &[u8]); 4] = [
     (
         "table.js",
         "text/javascript; charset=utf-8",
@@ -20,6 +20,16 @@ const FILES: [(&str, &str, &[u8]); 2] = [
         "table.css",
         "text/css; charset=utf-8",
         include_bytes!("../../../assets/web/table.css"),
+    ),
+    (
+        "replay.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../../assets/web/replay.js"),
+    ),
+    (
+        "replay.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../../assets/web/replay.css"),
     ),
 ];
 

@@ -1,4 +1,5 @@
-//! The pages: the table of a match (`GET /m/<match>`) and the one 404.
+//! The pages: the table of a match (`GET /m/<match>`; once it is over,
+//! its replay, [`crate::replay`]) and the one 404.
 //!
 //! Every value goes into the HTML through maud, which escapes it; names
 //! are shaped first by the project's one shaper ([`shape_name`], plain
@@ -421,8 +422,15 @@ pub(crate) fn html_response(status: StatusCode, page: Markup) -> Response {
     response
 }
 
-/// The page around `body`, in `l`.
+/// The page around `body`, in `l`, with the table's script.
 pub(crate) fn page(l: Locale, title: &str, body: Markup) -> Markup {
+    page_with(l, title, html! {}, "table.js", body)
+}
+
+/// The page around `body`, in `l`: `head` added to its head (the
+/// OpenGraph tags, [`crate::og`]), `script` its one script
+/// ([`crate::assets`]' file name).
+pub(crate) fn page_with(l: Locale, title: &str, head: Markup, script: &str, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
         html lang=(l.tag()) {
@@ -436,7 +444,9 @@ pub(crate) fn page(l: Locale, title: &str, body: Markup) -> Markup {
                 // allowed by `img-src`).
                 link rel="icon" href="data:,";
                 link rel="stylesheet" href=(crate::assets::path("table.css"));
-                script src=(crate::assets::path("table.js")) defer {}
+                link rel="stylesheet" href=(crate::assets::path("replay.css"));
+                script src=(crate::assets::path(script)) defer {}
+                (head)
             }
             body { (body) }
         }
@@ -533,6 +543,10 @@ pub async fn table(
     let Some(table) = visible(&web, &id).await else {
         return not_found(l);
     };
+    if table.game.is_finished() {
+        let lang = lang_param(query.as_deref()).map(|_| l);
+        return crate::replay::page(&web, l, lang, &table, query.as_deref()).await;
+    }
     let catalog = web.catalog();
     let variant = catalog.variant_name(l, table.game.variant());
     let title = catalog.text(
@@ -560,11 +574,18 @@ pub async fn table(
                 h2 #moves-title { (catalog.plain(l, id::WEB_MOVES)) }
                 div #moves { (parts.moves) }
             }
+            // The result once the match ends while the page is open
+            // (the stream's last state, [`crate::stream`]).
+            div #result {}
             div #announce.vh aria-live="polite" aria-atomic="true" {}
             p #note.note { (note(catalog, l, table.live)) }
         }
     };
-    let mut response = html_response(StatusCode::OK, page(l, &title, body));
+    let head = crate::og::tags(&web, catalog, l, &table);
+    let mut response = html_response(
+        StatusCode::OK,
+        page_with(l, &title, head, "table.js", body),
+    );
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     headers.insert(header::VARY, HeaderValue::from_static("Accept-Language"));

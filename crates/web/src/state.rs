@@ -44,6 +44,9 @@ struct Inner {
     secure: bool,
     /// Actions and pages a minute per user and address.
     requests: RequestWindows,
+    /// A match's export, replay GIFs and board PNG: the finished ones
+    /// kept, the permits to draw them ([`crate::files`]).
+    files: crate::files::Files,
 }
 
 impl Web {
@@ -72,6 +75,7 @@ impl Web {
                 secret: None,
                 secure: false,
                 requests: RequestWindows::new(RequestLimits::default()),
+                files: crate::files::Files::new(),
             }),
         }
     }
@@ -126,6 +130,11 @@ impl Web {
     /// The public URL, if the operator gave one.
     pub fn public_url(&self) -> Option<&str> {
         self.inner.public_url.as_deref()
+    }
+
+    /// The matches' files kept and the permits to draw them.
+    pub(crate) fn files(&self) -> &crate::files::Files {
+        &self.inner.files
     }
 
     pub(crate) fn requests(&self) -> &RequestWindows {
