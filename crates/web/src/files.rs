@@ -254,7 +254,11 @@ async fn file(
     let kind = kind(&table);
     let finished = table.game.is_finished();
     let key = (table.id.0, kind);
-    let kept = if finished { web.files().kept(key) } else { None };
+    let kept = if finished {
+        web.files().kept(key)
+    } else {
+        None
+    };
     let bytes = match kept {
         Some(bytes) => bytes,
         None => match make(&web, &table, kind).await {
@@ -299,7 +303,10 @@ async fn file(
         header::CONTENT_TYPE,
         HeaderValue::from_static(made.content_type),
     );
-    if let Some(d) = made.disposition.and_then(|d| HeaderValue::from_str(&d).ok()) {
+    if let Some(d) = made
+        .disposition
+        .and_then(|d| HeaderValue::from_str(&d).ok())
+    {
         h.insert(header::CONTENT_DISPOSITION, d);
     }
     // A finished match's file never changes, but the server may turn the
@@ -369,7 +376,10 @@ mod tests {
         }
         assert_eq!(kept.len(), 3, "at most three entries");
         assert_eq!(kept.bytes(), 30);
-        assert!(kept.get(&0).is_none() && kept.get(&1).is_none(), "the oldest went");
+        assert!(
+            kept.get(&0).is_none() && kept.get(&1).is_none(),
+            "the oldest went"
+        );
         // 2 used now: 3 is the least recently used and goes first.
         assert!(kept.get(&2).is_some());
         // A fourth entry: 3 goes for the entry bound, then 4 for the bytes.

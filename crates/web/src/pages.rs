@@ -430,7 +430,13 @@ pub(crate) fn page(l: Locale, title: &str, body: Markup) -> Markup {
 /// The page around `body`, in `l`: `head` added to its head (the
 /// OpenGraph tags, [`crate::og`]), `script` its one script
 /// ([`crate::assets`]' file name).
-pub(crate) fn page_with(l: Locale, title: &str, head: Markup, script: &str, body: Markup) -> Markup {
+pub(crate) fn page_with(
+    l: Locale,
+    title: &str,
+    head: Markup,
+    script: &str,
+    body: Markup,
+) -> Markup {
     html! {
         (DOCTYPE)
         html lang=(l.tag()) {
@@ -582,10 +588,7 @@ pub async fn table(
         }
     };
     let head = crate::og::tags(&web, catalog, l, &table);
-    let mut response = html_response(
-        StatusCode::OK,
-        page_with(l, &title, head, "table.js", body),
-    );
+    let mut response = html_response(StatusCode::OK, page_with(l, &title, head, "table.js", body));
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     headers.insert(header::VARY, HeaderValue::from_static("Accept-Language"));

@@ -163,7 +163,7 @@ pub async fn result_section(web: &Web, l: Locale, table: &Table) -> Markup {
             h2 #result-title { (catalog.plain(l, id::WEB_RESULT)) }
             p.outcome { (status(catalog, l, table)) }
             p.final-score { (p.score) }
-            ol.game-ends {
+            ul.game-ends {
                 @for line in game_lines(catalog, l, table) {
                     li { (line) }
                 }
@@ -229,28 +229,33 @@ fn at_text(catalog: &Catalog, l: Locale, m: &Match, at: At) -> String {
 /// would not move are marked `aria-disabled` and dimmed).
 fn controls(catalog: &Catalog, l: Locale, at: At, plies: usize, lang: Option<Locale>) -> Markup {
     let steps = [
-        ("first", "⏮", id::WEB_REPLAY_FIRST, 0, at.ply == 0),
+        ("first", "«", id::WEB_REPLAY_FIRST, 0, at.ply == 0),
         (
             "back",
-            "◀",
+            "‹",
             id::WEB_REPLAY_BACK,
             at.ply.saturating_sub(1),
             at.ply == 0,
         ),
         (
             "forward",
-            "▶",
+            "›",
             id::WEB_REPLAY_FORWARD,
             (at.ply + 1).min(plies),
             at.ply == plies,
         ),
-        ("last", "⏭", id::WEB_REPLAY_LAST, plies, at.ply == plies),
+        ("last", "»", id::WEB_REPLAY_LAST, plies, at.ply == plies),
     ];
     html! {
         @for (key, symbol, words, ply, off) in steps {
             a #(key) .step href=(link(At { ply, ..at }, lang)) data-ply=(ply)
                 aria-disabled=[off.then_some("true")] {
-                span aria-hidden="true" { (symbol) } " " (catalog.plain(l, words))
+                // The arrow on the side it goes to.
+                @if matches!(key, "first" | "back") {
+                    span aria-hidden="true" { (symbol) } " " (catalog.plain(l, words))
+                } @else {
+                    (catalog.plain(l, words)) " " span aria-hidden="true" { (symbol) }
+                }
             }
         }
     }
@@ -440,14 +445,21 @@ mod tests {
             assert_eq!(at(&m, Some(bad)), end, "{bad}");
         }
         for bad in ["game=0", "game=2", "game=x"] {
-            assert_eq!(at(&m, Some(&format!("{bad}&ply=1"))), At { game: 0, ply: 1 }, "{bad}");
+            assert_eq!(
+                at(&m, Some(&format!("{bad}&ply=1"))),
+                At { game: 0, ply: 1 },
+                "{bad}"
+            );
         }
     }
 
     #[test]
     fn the_game_at_a_ply_has_that_many_moves() {
         let m = played(&[3, 3, 2, 4]);
-        assert_eq!(game_at(&m, At { game: 0, ply: 0 }).unwrap().moves().len(), 0);
+        assert_eq!(
+            game_at(&m, At { game: 0, ply: 0 }).unwrap().moves().len(),
+            0
+        );
         let g = game_at(&m, At { game: 0, ply: 3 }).unwrap();
         assert_eq!(g.moves(), &[Move::Drop(3), Move::Drop(3), Move::Drop(2)]);
         assert!(game_at(&m, At { game: 0, ply: 5 }).is_none());

@@ -55,9 +55,8 @@ fn discs(body: &str) -> usize {
         .nth(1)
         .and_then(|b| b.split("</svg>").next())
         .expect("a board");
-    let red = fourbot_render::theme::css(fourbot_render::theme::disc(
-        fourbot_core::game::Color::Red,
-    ));
+    let red =
+        fourbot_render::theme::css(fourbot_render::theme::disc(fourbot_core::game::Color::Red));
     let yellow = fourbot_render::theme::css(fourbot_render::theme::disc(
         fourbot_core::game::Color::Yellow,
     ));
@@ -76,35 +75,64 @@ async fn a_finished_matchs_page_replays_it_at_the_chosen_ply() {
     assert_eq!(page.status, 200, "{}", page.body);
     let body = &page.body;
     assert!(body.contains("id=\"replay\""), "{body}");
-    assert!(body.contains("data-game=\"2\" data-ply=\"2\" data-plies=\"2\""), "{body}");
-    assert!(body.contains("Game 2 of 2, move 2 of 2: Yellow d"), "{body}");
+    assert!(
+        body.contains("data-game=\"2\" data-ply=\"2\" data-plies=\"2\""),
+        "{body}"
+    );
+    assert!(
+        body.contains("Game 2 of 2, move 2 of 2: Yellow d"),
+        "{body}"
+    );
     assert_eq!(discs(body), 2);
     assert!(body.contains("role=\"grid\""), "the labelled grid");
     // The controls are links (no script needed), the move list too, the
     // shown ply marked.
     for control in ["first", "back", "forward", "last"] {
-        assert!(body.contains(&format!("<a class=\"step\" id=\"{control}\"")), "{control}");
+        assert!(
+            body.contains(&format!("<a class=\"step\" id=\"{control}\"")),
+            "{control}"
+        );
     }
-    assert!(body.contains("href=\"?game=2&amp;ply=1&amp;lang=en-US\""), "{body}");
+    assert!(
+        body.contains("href=\"?game=2&amp;ply=1&amp;lang=en-US\""),
+        "{body}"
+    );
     assert!(
         body.contains("<a class=\"step\" id=\"forward\" href=\"?game=2&amp;ply=2&amp;lang=en-US\" data-ply=\"2\" aria-disabled=\"true\""),
         "forward goes nowhere at the end: {body}"
     );
     assert!(body.contains("<a id=\"ply-2\" href=\"?game=2&amp;ply=2&amp;lang=en-US\" data-ply=\"2\" aria-current=\"step\""), "{body}");
     // Both games can be chosen.
-    assert!(body.contains("href=\"?game=1&amp;ply=7&amp;lang=en-US\""), "{body}");
+    assert!(
+        body.contains("href=\"?game=1&amp;ply=7&amp;lang=en-US\""),
+        "{body}"
+    );
     assert!(body.contains(&fourbot_web::assets::path("replay.js")));
     // Game 1 at ply 3: three discs, the third ply marked.
     let page = site.get(&format!("{path}?game=1&ply=3"), &[]).await;
     assert_eq!(page.status, 200);
-    assert!(page.body.contains("data-game=\"1\" data-ply=\"3\" data-plies=\"7\""));
-    assert!(page.body.contains("Game 1 of 2, move 3 of 7: Red a"), "{}", page.body);
+    assert!(page
+        .body
+        .contains("data-game=\"1\" data-ply=\"3\" data-plies=\"7\""));
+    assert!(
+        page.body.contains("Game 1 of 2, move 3 of 7: Red a"),
+        "{}",
+        page.body
+    );
     assert_eq!(discs(&page.body), 3);
-    assert!(page.body.contains("aria-label=\"Column a, 4 free: a1 Red, a2 Red\""));
-    assert!(page.body.contains("<a id=\"ply-3\" href=\"?game=1&amp;ply=3\" data-ply=\"3\" aria-current=\"step\""));
+    assert!(page
+        .body
+        .contains("aria-label=\"Column a, 4 free: a1 Red, a2 Red\""));
+    assert!(page.body.contains(
+        "<a id=\"ply-3\" href=\"?game=1&amp;ply=3\" data-ply=\"3\" aria-current=\"step\""
+    ));
     // Ply 0: the empty board.
     let page = site.get(&format!("{path}?game=1&ply=0"), &[]).await;
-    assert!(page.body.contains("Game 1 of 2, move 0 of 7"), "{}", page.body);
+    assert!(
+        page.body.contains("Game 1 of 2, move 0 of 7"),
+        "{}",
+        page.body
+    );
     assert_eq!(discs(&page.body), 0);
     assert!(page.body.contains("<a class=\"step\" id=\"back\" href=\"?game=1&amp;ply=0\" data-ply=\"0\" aria-disabled=\"true\""));
 }
@@ -138,7 +166,9 @@ async fn bad_ply_and_game_values_give_the_default_never_an_error() {
     }
     // A good game with a bad ply: that game's end.
     let page = site.get(&format!("/m/{}?game=1&ply=8", id.0), &[]).await;
-    assert!(page.body.contains("data-game=\"1\" data-ply=\"7\" data-plies=\"7\""));
+    assert!(page
+        .body
+        .contains("data-game=\"1\" data-ply=\"7\" data-plies=\"7\""));
 }
 
 #[tokio::test]
@@ -149,7 +179,10 @@ async fn the_result_shows_each_games_end_and_the_rating_changes() {
     let body = &page.body;
     assert!(body.contains("The match is over. Winner: alice"), "{body}");
     assert!(body.contains("Score: 2:0"), "{body}");
-    assert!(body.contains("alice wins game 1 with 4 in a line."), "{body}");
+    assert!(
+        body.contains("alice wins game 1 with 4 in a line."),
+        "{body}"
+    );
     assert!(body.contains("Game 2: bob resigned the match."), "{body}");
     assert!(body.contains("Rating changes"), "a rated match: {body}");
     assert!(body.contains("<li>alice: 1500? → "), "{body}");
@@ -182,12 +215,21 @@ async fn an_open_table_ends_showing_the_result() {
     assert_eq!(last["live"], false);
     let result = last["result"].as_str().expect("the result");
     assert!(result.contains("Winner: bob"), "{result}");
-    assert!(result.contains("Game 1: alice resigned the match."), "{result}");
+    assert!(
+        result.contains("Game 1: alice resigned the match."),
+        "{result}"
+    );
     assert!(result.contains("Rating changes"), "{result}");
-    assert!(result.contains(&format!("/m/{}/export.txt", id.0)), "{result}");
+    assert!(
+        result.contains(&format!("/m/{}/export.txt", id.0)),
+        "{result}"
+    );
     // The table page has its place.
     let page = site.get(&format!("/m/{}", id.0), &[]).await;
-    assert!(page.body.contains("id=\"replay\""), "once over, the page is the replay");
+    assert!(
+        page.body.contains("id=\"replay\""),
+        "once over, the page is the replay"
+    );
 }
 
 #[tokio::test]
@@ -212,7 +254,11 @@ async fn the_export_is_the_discord_export_and_the_pictures_are_pictures() {
     );
     assert!(export.body.contains("[Match \""), "{}", export.body);
     for (path, kind, magic) in [
-        (format!("/m/{}/replay.gif", id.0), "image/gif", &b"GIF89a"[..]),
+        (
+            format!("/m/{}/replay.gif", id.0),
+            "image/gif",
+            &b"GIF89a"[..],
+        ),
         (
             format!("/m/{}/replay.gif?game=1", id.0),
             "image/gif",
@@ -226,12 +272,7 @@ async fn the_export_is_the_discord_export_and_the_pictures_are_pictures() {
     ] {
         let (status, headers, body) = get_bytes(site.addr, &path).await;
         assert_eq!(status, 200, "{path}");
-        let header = |n: &str| {
-            headers
-                .iter()
-                .find(|(k, _)| k == n)
-                .map(|(_, v)| v.clone())
-        };
+        let header = |n: &str| headers.iter().find(|(k, _)| k == n).map(|(_, v)| v.clone());
         assert_eq!(header("content-type").as_deref(), Some(kind), "{path}");
         assert!(body.starts_with(magic), "{path}");
         assert_eq!(
