@@ -28,6 +28,7 @@ pub mod assets;
 pub mod board;
 pub mod files;
 pub mod guard;
+pub mod kept;
 pub mod lang;
 pub mod og;
 pub mod pages;

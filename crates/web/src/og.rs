@@ -5,21 +5,24 @@
 //! `og:image` and `og:url` must be absolute: they are given only when the
 //! operator set the public URL (`--public-url`, [`Web::link`]); without it
 //! a page has the others. Every value is escaped by maud, names shaped
-//! first ([`crate::pages::name`]).
+//! first ([`fourbot_i18n::shape_name`], plain).
 
 use maud::{html, Markup};
 
 use fourbot_host::present::versus_shaped;
 use fourbot_host::Table;
-use fourbot_i18n::{id, Args, Catalog, Locale};
+use fourbot_i18n::{id, shape_name, Args, Catalog, Locale, NameStyle};
 
-use super::pages::{name, status};
 use super::paths;
 use super::state::Web;
 
 /// `og:title`: "alice vs bob · Classic".
 pub fn title(catalog: &Catalog, l: Locale, table: &Table) -> String {
-    let names: Vec<String> = table.seats.iter().map(|s| name(&s.name)).collect();
+    let names: Vec<String> = table
+        .seats
+        .iter()
+        .map(|s| shape_name(&s.name, NameStyle::Plain))
+        .collect();
     let variant = table.game.variant();
     format!(
         "{} · {}",
@@ -28,9 +31,10 @@ pub fn title(catalog: &Catalog, l: Locale, table: &Table) -> String {
     )
 }
 
-/// `og:description`: the state and the score ("Game 1 of 2 · bob to move
-/// · Score: 0:0", "The match is over. Winner: bob · Score: 0:2").
-pub fn description(catalog: &Catalog, l: Locale, table: &Table) -> String {
+/// `og:description`: the state (`status`, the page's status line) and the
+/// score ("Game 1 of 2 · bob to move · Score: 0:0", "The match is over.
+/// Winner: bob · Score: 0:2").
+pub fn description(catalog: &Catalog, l: Locale, table: &Table, status: &str) -> String {
     let m = &table.game;
     let score = m.result().map_or_else(|| m.score(), |r| r.score);
     let halves: Vec<u32> = score.as_slice().iter().map(|p| p.halves()).collect();
@@ -39,12 +43,13 @@ pub fn description(catalog: &Catalog, l: Locale, table: &Table) -> String {
         id::WEB_SCORE,
         &Args::new().set("score", fourbot_i18n::score(&halves)),
     );
-    format!("{} · {score}", status(catalog, l, table))
+    format!("{status} · {score}")
 }
 
-/// The tags for the `<head>` of `table`'s page.
-pub fn tags(web: &Web, catalog: &Catalog, l: Locale, table: &Table) -> Markup {
-    let description = description(catalog, l, table);
+/// The tags for the `<head>` of `table`'s page, whose status line is
+/// `status`.
+pub fn tags(web: &Web, catalog: &Catalog, l: Locale, table: &Table, status: &str) -> Markup {
+    let description = description(catalog, l, table, status);
     html! {
         meta name="description" content=(description);
         meta property="og:type" content="website";

@@ -549,10 +549,6 @@ pub async fn table(
     let Some(table) = visible(&web, &id).await else {
         return not_found(l);
     };
-    if table.game.is_finished() {
-        let lang = lang_param(query.as_deref()).map(|_| l);
-        return crate::replay::page(&web, l, lang, &table, query.as_deref()).await;
-    }
     let catalog = web.catalog();
     let variant = catalog.variant_name(l, table.game.variant());
     let title = catalog.text(
@@ -563,6 +559,32 @@ pub async fn table(
             .set("variant", variant),
     );
     let parts = parts(catalog, l, &table);
+    let head = crate::og::tags(&web, catalog, l, &table, &parts.status);
+    if table.game.is_finished() {
+        // Its replay and result (the links keep a language asked for).
+        let lang = lang_param(query.as_deref()).map(|_| l);
+        let body = crate::replay::body(
+            &web,
+            l,
+            lang,
+            &table,
+            query.as_deref(),
+            crate::replay::Heading {
+                title: &title,
+                status: &parts.status,
+                score: parts.score,
+            },
+        )
+        .await;
+        let mut response = html_response(
+            StatusCode::OK,
+            page_with(l, &title, head, "replay.js", body),
+        );
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        headers.insert(header::VARY, HeaderValue::from_static("Accept-Language"));
+        return response;
+    }
     let seated = seated_part(&web, &headers, catalog, l, &table);
     let events = format!("/m/{}/events?lang={}", table.id.0, l.tag());
     let body = html! {
@@ -587,7 +609,6 @@ pub async fn table(
             p #note.note { (note(catalog, l, table.live)) }
         }
     };
-    let head = crate::og::tags(&web, catalog, l, &table);
     let mut response = html_response(StatusCode::OK, page_with(l, &title, head, "table.js", body));
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));

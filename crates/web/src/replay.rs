@@ -13,19 +13,21 @@
 //! sent to an open table when its match ends, [`crate::stream`]), and the
 //! links to the export and the GIFs ([`crate::files`]).
 
-use axum::http::{header, HeaderValue, StatusCode};
-use axum::response::Response;
 use maud::{html, Markup};
 
 use fourbot_core::game::{Color, Game};
 use fourbot_core::play::{ForfeitReason, GameEnd, Match};
 use fourbot_host::{NameSource, Presenter, Seated, Table, TimeStyle, UserId};
-use fourbot_i18n::{id, rating_change, Args, Catalog, Locale, Value};
+use fourbot_i18n::{id, rating_change, shape_name, Args, Catalog, Locale, NameStyle, Value};
 
 use super::board::{board, disc_icon};
-use super::pages::{html_response, name, page_with, parts, status};
 use super::paths;
 use super::state::Web;
+
+/// A name as the web shows it: shaped plain (as `crate::pages::name`).
+fn name(raw: &str) -> String {
+    shape_name(raw, NameStyle::Plain)
+}
 
 /// The value of parameter `key` in a query string (`a=1&ply=3`), as sent.
 pub(crate) fn param<'q>(query: Option<&'q str>, key: &str) -> Option<&'q str> {
@@ -142,11 +144,18 @@ pub fn game_lines(catalog: &Catalog, l: Locale, table: &Table) -> Vec<String> {
         .collect()
 }
 
-/// The result of `table`'s finished match: the status line (winner, draw
-/// or abort), the score, how each game ended, the rating changes if it
-/// was rated, and the links to its export and its games' GIFs. Empty for
-/// a match that is not over.
-pub async fn result_section(web: &Web, l: Locale, table: &Table) -> Markup {
+/// The result of `table`'s finished match: the status line `status`
+/// (winner, draw or abort), the score `score` (both as the table shows
+/// them), how each game ended, the rating changes if it was rated, and
+/// the links to its export and its games' GIFs. Empty for a match that is
+/// not over.
+pub async fn result_section(
+    web: &Web,
+    l: Locale,
+    table: &Table,
+    status: &str,
+    score: Markup,
+) -> Markup {
     if !table.game.is_finished() {
         return html! {};
     }
@@ -157,12 +166,11 @@ pub async fn result_section(web: &Web, l: Locale, table: &Table) -> Markup {
         .await
         .unwrap_or_default();
     let games = table.game.games().len();
-    let p = parts(catalog, l, table);
     html! {
         section #result-part .result aria-labelledby="result-title" {
             h2 #result-title { (catalog.plain(l, id::WEB_RESULT)) }
-            p.outcome { (status(catalog, l, table)) }
-            p.final-score { (p.score) }
+            p.outcome { (status) }
+            p.final-score { (score) }
             ul.game-ends {
                 @for line in game_lines(catalog, l, table) {
                     li { (line) }
@@ -321,35 +329,44 @@ fn players(catalog: &Catalog, l: Locale, table: &Table, at: At) -> Markup {
     }
 }
 
-/// `GET /m/<match>` for a finished match: its replay at the query's game
-/// and ply, and its result; `lang`: the language the address asked for
-/// (kept in the page's links).
-pub async fn page(
+/// What the replay shows as the table does: its heading, its status line
+/// and its score (`crate::pages::parts`).
+pub struct Heading<'a> {
+    /// The page's title and heading.
+    pub title: &'a str,
+    /// The status line ("The match is over. Winner: bob").
+    pub status: &'a str,
+    /// The score with the sides' names.
+    pub score: Markup,
+}
+
+/// The body of `GET /m/<match>` for a finished match: its replay at the
+/// query's game and ply, and its result; `lang`: the language the
+/// address asked for (kept in the page's links).
+pub async fn body(
     web: &Web,
     l: Locale,
     lang: Option<Locale>,
     table: &Table,
     query: Option<&str>,
-) -> Response {
+    heading: Heading<'_>,
+) -> Markup {
+    let Heading {
+        title,
+        status,
+        score,
+    } = heading;
     let catalog = web.catalog();
     let m = &table.game;
     let at = at(m, query);
     let plies = m.games().get(at.game).map_or(0, |r| r.game().moves().len());
     let games = m.games().len();
-    let variant = catalog.variant_name(l, m.variant());
-    let title = catalog.text(
-        l,
-        id::WEB_TITLE,
-        &Args::new()
-            .set("id", table.id.0.to_string())
-            .set("variant", variant),
-    );
     let shown = game_at(m, at);
-    let result = result_section(web, l, table).await;
-    let body = html! {
+    let result = result_section(web, l, table, status, score).await;
+    html! {
         main #replay data-game=(at.game + 1) data-ply=(at.ply) data-plies=(plies) {
             h1 { (title) }
-            p #status { (status(catalog, l, table)) }
+            p #status { (status) }
             @if games > 1 {
                 nav.games aria-label=(catalog.plain(l, id::WEB_REPLAY_GAMES)) {
                     ul {
@@ -385,16 +402,7 @@ pub async fn page(
             div #announce.vh aria-live="polite" aria-atomic="true" {}
             p #note.note { (catalog.plain(l, id::WEB_FINISHED)) }
         }
-    };
-    let head = crate::og::tags(web, catalog, l, table);
-    let mut response = html_response(
-        StatusCode::OK,
-        page_with(l, &title, head, "replay.js", body),
-    );
-    let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    headers.insert(header::VARY, HeaderValue::from_static("Accept-Language"));
-    response
+    }
 }
 
 #[cfg(test)]

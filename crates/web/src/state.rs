@@ -45,8 +45,8 @@ struct Inner {
     /// Actions and pages a minute per user and address.
     requests: RequestWindows,
     /// A match's export, replay GIFs and board PNG: the finished ones
-    /// kept, the permits to draw them ([`crate::files`]).
-    files: crate::files::Files,
+    /// kept, the permits to draw them ([`crate::kept`]).
+    files: crate::kept::Files,
 }
 
 impl Web {
@@ -75,7 +75,7 @@ impl Web {
                 secret: None,
                 secure: false,
                 requests: RequestWindows::new(RequestLimits::default()),
-                files: crate::files::Files::new(),
+                files: crate::kept::Files::new(),
             }),
         }
     }
@@ -133,7 +133,7 @@ impl Web {
     }
 
     /// The matches' files kept and the permits to draw them.
-    pub(crate) fn files(&self) -> &crate::files::Files {
+    pub(crate) fn files(&self) -> &crate::kept::Files {
         &self.inner.files
     }
 

@@ -108,16 +108,16 @@ fn announcement(web: &Web, l: Locale, before: Option<Seen>, table: &Table) -> St
 /// game ended, the rating changes, the export and the GIFs), so an open
 /// table ends showing it.
 async fn state_event(web: &Web, l: Locale, before: Option<Seen>, table: &Table) -> SseEvent {
+    let p = parts(web.catalog(), l, table);
     let result = if table.game.is_finished() {
         Some(
-            crate::replay::result_section(web, l, table)
+            crate::replay::result_section(web, l, table, &p.status, p.score.clone())
                 .await
                 .into_string(),
         )
     } else {
         None
     };
-    let p = parts(web.catalog(), l, table);
     let mut data = serde_json::json!({
         "status": p.status,
         "board": p.board.into_string(),
