@@ -5,7 +5,7 @@
 //! `GET /m/<match>/board.png` (the board as it stands: the pages'
 //! `og:image`).
 //!
-//! The same 404 as the match's page ([`crate::pages::visible`]) for a
+//! The same 404 as the match's page ([`crate::pages::not_found`]) for a
 //! server without the web, the terminal's matches and unknown ones, and
 //! the same budget of requests per address as the pages. Pictures are
 //! drawn off the async runtime, a few at a time
