@@ -20,7 +20,7 @@ use fourbot_core::play::{ForfeitReason, GameEnd, Match};
 use fourbot_host::{NameSource, Presenter, Seated, Table, TimeStyle, UserId};
 use fourbot_i18n::{id, rating_change, shape_name, Args, Catalog, Locale, NameStyle, Value};
 
-use super::board::{board, disc_icon};
+use super::board::{board, disc_icon, mark_key};
 use super::paths;
 use super::state::Web;
 
@@ -305,6 +305,22 @@ fn move_list(catalog: &Catalog, l: Locale, m: &Match, at: At, lang: Option<Local
     }
 }
 
+/// A colour in words with its mark, as the table says it: "Red (ring)".
+fn color_words(catalog: &Catalog, l: Locale, color: Color) -> String {
+    let mark = match mark_key(fourbot_render::theme::mark(color)) {
+        "ring" => id::WEB_MARK_RING,
+        "diamond" => id::WEB_MARK_DIAMOND,
+        _ => id::WEB_MARK_TRIANGLE,
+    };
+    catalog.text(
+        l,
+        id::WEB_SEAT_COLOR,
+        &Args::new()
+            .set("color", catalog.color_name(l, color))
+            .set("mark", catalog.plain(l, mark)),
+    )
+}
+
 /// The players with their colours in the game shown.
 fn players(catalog: &Catalog, l: Locale, table: &Table, at: At) -> Markup {
     let m = &table.game;
@@ -315,7 +331,7 @@ fn players(catalog: &Catalog, l: Locale, table: &Table, at: At) -> Markup {
                 @if let Some(c) = order.and_then(|o| o.color_of(seat)) {
                     (disc_icon(c))
                     " "
-                    span.color { (catalog.color_name(l, c)) }
+                    span.color { (color_words(catalog, l, c)) }
                     " "
                 }
                 bdi.name {
