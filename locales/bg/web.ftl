@@ -75,3 +75,4 @@ web-game-removed = Игра { $game }: модератор извади { $player
 web-files = Експорт и повторения
 web-export = Мачът като текст (експорт)
 web-gif = Игра { $game } като анимирана картинка (GIF)
+web-replay-link = Повторение на този мач

@@ -74,3 +74,4 @@ web-game-removed = Partie { $game }: Ein Moderator hat { $player } aus dem Match
 web-files = Export und Wiedergaben
 web-export = Das Match als Text (Export)
 web-gif = Partie { $game } als animiertes Bild (GIF)
+web-replay-link = Dieses Match nachspielen

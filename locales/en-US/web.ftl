@@ -103,3 +103,5 @@ web-files = Export and replays
 web-export = The match as text (export)
 # $game (number)
 web-gif = Game { $game } as an animated picture (GIF)
+# Under the result on a table whose match ended while it was open.
+web-replay-link = Replay this match

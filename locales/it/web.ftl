@@ -75,3 +75,4 @@ web-game-removed = Partita { $game }: un moderatore ha tolto { $player } dal mat
 web-files = Esportazione e replay
 web-export = Il match come testo (esportazione)
 web-gif = Partita { $game } come immagine animata (GIF)
+web-replay-link = Rivedi questo match

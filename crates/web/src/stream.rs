@@ -111,9 +111,16 @@ async fn state_event(web: &Web, l: Locale, before: Option<Seen>, table: &Table) 
     let p = parts(web.catalog(), l, table);
     let result = if table.game.is_finished() {
         Some(
-            crate::replay::result_section(web, l, table, &p.status, p.score.clone())
-                .await
-                .into_string(),
+            maud::html! {
+                (crate::replay::result_section(web, l, table, &p.status, p.score.clone()).await)
+                // The page itself is the replay now.
+                p.replay-link {
+                    a href=(crate::paths::match_page(table.id)) {
+                        (web.catalog().plain(l, id::WEB_REPLAY_LINK))
+                    }
+                }
+            }
+            .into_string(),
         )
     } else {
         None

@@ -224,7 +224,11 @@ async fn an_open_table_ends_showing_the_result() {
         result.contains(&format!("/m/{}/export.txt", id.0)),
         "{result}"
     );
-    // The table page has its place.
+    assert!(
+        result.contains(&format!("<a href=\"/m/{}\">Replay this match</a>", id.0)),
+        "{result}"
+    );
+    // Opened again, the page is the replay.
     let page = site.get(&format!("/m/{}", id.0), &[]).await;
     assert!(
         page.body.contains("id=\"replay\""),
