@@ -41,7 +41,9 @@
     }
     const answer = await fetch(url, { credentials: "same-origin" });
     if (!answer.ok) {
-      throw new Error(`status ${answer.status}`);
+      const error = new Error(`status ${answer.status}`);
+      error.status = answer.status;
+      throw error;
     }
     const text = await answer.text();
     if (kept.size >= KEEP) {
@@ -101,8 +103,14 @@
         let text;
         try {
           text = await page(url);
-        } catch {
-          // Refused (too many steps at once) or offline: the link itself.
+        } catch (error) {
+          if (error.status === 429) {
+            // Too many steps in a minute: the replay stays where it is
+            // (the link itself would show the refusal).
+            wanted = null;
+            return;
+          }
+          // Anything else: the link itself.
           location.assign(url);
           return;
         }
