@@ -10,7 +10,9 @@
 // column it points at and a click drops it; a touch chooses the column
 // with the first tap and drops with a second tap on it; on the keyboard
 // the columns are a grid's cells: ← and → choose, Enter drops, a digit
-// drops straight into its column. A drop submits that column's form, so
+// drops straight into its column. In PopOut a marker (−) under each column
+// whose bottom disc the player may pop pops it: a click, two taps, or − or
+// P on the chosen column. A drop or pop submits that move's form, so
 // the server's rules decide and its answer reloads the table. The words
 // come from the server, in the reader's language (data-chosen, data-full).
 const pointing = () => {
@@ -30,21 +32,27 @@ const pointing = () => {
   const column = (letter) =>
     columns().find((c) => c.dataset.column === letter) ?? null;
 
-  // The drop buttons of the seated forms, by column letter.
-  const drops = () => {
+  // The seated forms' buttons of one kind of move ("drop", "pop"), by
+  // column letter.
+  const buttons = (kind) => {
     const found = new Map();
     if (!seated) {
       return found;
     }
+    const pattern = new RegExp(`:${kind}:([a-z])$`);
     for (const button of seated.querySelectorAll("form button[name='play']")) {
-      const m = /:drop:([a-z])$/.exec(button.value);
+      const m = pattern.exec(button.value);
       if (m) {
         found.set(m[1], button);
       }
     }
     return found;
   };
-  const playable = () => !sent && drops().size > 0;
+  const drops = () => buttons("drop");
+  const pops = () => buttons("pop");
+  const playable = () => !sent && (drops().size > 0 || pops().size > 0);
+  // The pop marker tapped once (touch), waiting for its second tap.
+  let popChosen = null;
 
   const say = (key, letter) => {
     const words = seated?.dataset[key];
@@ -99,7 +107,21 @@ const pointing = () => {
     return true;
   };
 
-  // Drops into column `letter`: submits its form (the server decides).
+  // Submits `button`'s form (the server decides); after a move made with
+  // the keys the focus comes back to column `letter` once the page reloads.
+  const send = (button, letter, byKeys) => {
+    sent = true;
+    if (byKeys) {
+      try {
+        sessionStorage.setItem("fourbot-focus", letter);
+      } catch {
+        // No storage: the focus is not given back after the reload.
+      }
+    }
+    button.form.requestSubmit(button);
+  };
+
+  // Drops into column `letter`.
   const drop = (letter, byKeys) => {
     if (!playable()) {
       return;
@@ -111,15 +133,53 @@ const pointing = () => {
     }
     chosen = letter;
     show(letter);
-    sent = true;
-    if (byKeys) {
-      try {
-        sessionStorage.setItem("fourbot-focus", letter);
-      } catch {
-        // No storage: the focus is not given back after the reload.
-      }
+    send(button, letter, byKeys);
+  };
+
+  // Pops the player's bottom disc of column `letter` (PopOut).
+  const pop = (letter, byKeys) => {
+    if (!playable()) {
+      return;
     }
-    button.form.requestSubmit(button);
+    const button = pops().get(letter);
+    if (!button) {
+      say("noPop", letter);
+      return;
+    }
+    send(button, letter, byKeys);
+  };
+
+  // Draws a pop marker under each column whose bottom disc may be popped
+  // (a clone of the server's), with room for them under the board.
+  const markers = (board) => {
+    for (const old of board.querySelectorAll("g.pop-marker")) {
+      old.remove();
+    }
+    const template = document.getElementById("pop-marker");
+    const marker = template?.content.querySelector("g.pop-marker");
+    const open = sent ? new Map() : pops();
+    if (!marker || open.size === 0) {
+      return;
+    }
+    if (!board.dataset.footroom) {
+      const [x, y, w, h] = board.getAttribute("viewBox").split(" ").map(Number);
+      const room = Number(marker.dataset.footroom);
+      board.setAttribute("viewBox", `${x} ${y} ${w} ${h + room}`);
+      board.dataset.footroom = String(room);
+    }
+    for (const [letter] of open) {
+      const hit = column(letter)?.querySelector("rect.hit");
+      if (!hit) {
+        continue;
+      }
+      const x = Number(hit.getAttribute("x")) + Number(hit.getAttribute("width")) / 2;
+      const copy = marker.cloneNode(true);
+      copy.setAttribute("transform", `translate(${x} ${marker.dataset.y})`);
+      copy.setAttribute("aria-hidden", "true");
+      copy.dataset.pop = letter;
+      copy.classList.toggle("chosen", letter === popChosen);
+      board.appendChild(copy);
+    }
   };
 
   // Makes the board (drawn anew by the page or an event) playable: room
@@ -144,6 +204,7 @@ const pointing = () => {
       copy.setAttribute("aria-hidden", "true");
       board.appendChild(copy);
     }
+    markers(board);
     const on = playable();
     board.setAttribute("aria-readonly", String(!on));
     document.getElementById("board")?.classList.toggle("playable", on);
@@ -198,6 +259,7 @@ const pointing = () => {
 
   const area = document.getElementById("board");
   const letterAt = (event) => event.target.closest?.(".column")?.dataset.column ?? null;
+  const popAt = (event) => event.target.closest?.("g.pop-marker")?.dataset.pop ?? null;
   if (area && seated) {
     area.addEventListener("pointerdown", (event) => {
       pointer = event.pointerType || "mouse";
@@ -218,6 +280,22 @@ const pointing = () => {
       }
     });
     area.addEventListener("click", (event) => {
+      const popped = popAt(event);
+      if (popped && playable()) {
+        // A mouse pops at once; a touch marks the marker first.
+        const kind = event.pointerType || pointer;
+        if (kind === "mouse" || popChosen === popped) {
+          pop(popped, false);
+        } else {
+          popChosen = popped;
+          for (const m of document.querySelectorAll("#board g.pop-marker")) {
+            m.classList.toggle("chosen", m.dataset.pop === popped);
+          }
+          say("popChosen", popped);
+        }
+        return;
+      }
+      popChosen = null;
       const letter = letterAt(event);
       if (!letter || !playable()) {
         return;
@@ -260,7 +338,7 @@ const pointing = () => {
       if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
         event.preventDefault();
         const letters = all.map((c) => c.dataset.column);
-        const legal = on ? [...drops().keys()] : letters;
+        const legal = on ? [...drops().keys(), ...pops().keys()] : letters;
         const from = letters.indexOf(chosen ?? inBoard.dataset.column);
         const step = event.key === "ArrowRight" ? 1 : -1;
         for (let i = from + step; i >= 0 && i < letters.length; i += step) {
@@ -278,6 +356,9 @@ const pointing = () => {
       } else if (on && (event.key === "Enter" || event.key === " ")) {
         event.preventDefault();
         drop(chosen ?? inBoard.dataset.column, true);
+      } else if (on && (event.key === "-" || event.key === "p" || event.key === "P")) {
+        event.preventDefault();
+        pop(chosen ?? inBoard.dataset.column, true);
       }
     });
   }

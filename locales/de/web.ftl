@@ -39,6 +39,9 @@ web-action-refused-title = Nicht gespielt
 web-back-to-table = Zurück zum Tisch
 web-forbidden = Diese Anfrage kam nicht von der Seite des Tisches selbst.
 web-open-table = Tisch öffnen
+web-watch = Im Web zuschauen
+web-replay = Im Web nachspielen
+web-open-page = Im Web öffnen
 web-resign-game = Partie aufgeben
 web-resign-match = Match aufgeben
 web-ready = Bereit für die nächste Partie
@@ -53,6 +56,10 @@ web-too-many = Zu viele Anfragen von hier. Versuche es in { $seconds ->
 web-point-help = Zeige auf eine Spalte und klicke, um deinen Stein dort einzuwerfen. Auf einem Touchscreen wählt das erste Tippen die Spalte, das zweite wirft ein. Tasten: ← und → wählen, Enter wirft ein, 1–{ $last } wirft direkt in diese Spalte.
 web-point-chosen = Spalte { $column } gewählt: tippe noch einmal oder drücke Enter, um einzuwerfen.
 web-point-full = Spalte { $column } ist voll.
+web-pop = Deinen Stein unten aus Spalte { $column } ziehen
+web-pop-help = Um einen deiner Steine unten herauszuziehen, klicke auf die −-Marke unter seiner Spalte (auf einem Touchscreen: zweimal tippen), oder wähle die Spalte und drücke − oder P.
+web-point-pop-chosen = Aus Spalte { $column } ziehen? Tippe die Marke noch einmal an, um zu ziehen.
+web-point-no-pop = Aus Spalte { $column } kannst du nicht ziehen.
 
 # web replay
 web-replay-at = Partie { $game } von { $games }, Zug { $ply } von { $plies }

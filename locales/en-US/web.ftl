@@ -54,6 +54,12 @@ web-back-to-table = Back to the table
 web-forbidden = This request did not come from the table's own page.
 # The link button under a seated player's private /board
 web-open-table = Open the table
+# A link button under a running match's turn in its thread (docs/web.md, "Links on Discord").
+web-watch = Watch on the web
+# A link button under a finished match's result, /replay and /export.
+web-replay = Replay on the web
+# A link button under /rating, /leaderboard and tournament posts.
+web-open-page = Open on the web
 # The table's buttons for a seated player (RULES.md §2a)
 web-resign-game = Resign game
 web-resign-match = Resign match
@@ -73,6 +79,14 @@ web-point-help = Point at a column and click to drop your disc there. On a touch
 web-point-chosen = Column { $column } chosen: tap it again or press Enter to drop.
 # Read aloud when a full column is pointed at. $column (text: its letter)
 web-point-full = Column { $column } is full.
+# PopOut on the table (docs/web.md, "Playing"): a pop form's button. $column (text: its letter)
+web-pop = Pop your disc from column { $column }
+# Under a seated player's board in PopOut when a pop is open to them.
+web-pop-help = To pop one of your discs from the bottom, click the − marker under its column (on a touch screen: tap it twice), or choose the column and press − or P.
+# Read aloud when a pop marker is tapped once. $column (text: its letter)
+web-point-pop-chosen = Pop from column { $column }? Tap the marker again to pop.
+# Read aloud when − or P is pressed on a column without a disc of theirs at the bottom. $column (text: its letter)
+web-point-no-pop = You cannot pop from column { $column }.
 
 # web replay
 # A finished match's replay and result (issue 36, docs/web.md "Replay").

@@ -40,6 +40,9 @@ web-action-refused-title = Mossa non giocata
 web-back-to-table = Torna al tavolo
 web-forbidden = Questa richiesta non viene dalla pagina del tavolo.
 web-open-table = Apri il tavolo
+web-watch = Guarda sul web
+web-replay = Rivedi sul web
+web-open-page = Apri sul web
 web-resign-game = Abbandona la partita
 web-resign-match = Abbandona l'incontro
 web-ready = Pronto per la prossima partita
@@ -54,6 +57,10 @@ web-too-many = Troppe richieste da qui. Riprova tra { $seconds ->
 web-point-help = Punta una colonna e fai clic per giocarci la tua pedina. Su uno schermo tattile il primo tocco sceglie la colonna e il secondo gioca. Tasti: ← e → scelgono, Invio gioca, 1–{ $last } giocano direttamente in quella colonna.
 web-point-chosen = Colonna { $column } scelta: toccala di nuovo o premi Invio per giocare.
 web-point-full = La colonna { $column } è piena.
+web-pop = Togli la tua pedina dal fondo della colonna { $column }
+web-pop-help = Per togliere dal fondo una delle tue pedine, fai clic sul segno − sotto la sua colonna (su uno schermo tattile: toccalo due volte), oppure scegli la colonna e premi − o P.
+web-point-pop-chosen = Togliere dalla colonna { $column }? Tocca di nuovo il segno per toglierla.
+web-point-no-pop = Non puoi togliere dalla colonna { $column }.
 
 # web replay
 web-replay-at = Partita { $game } di { $games }, mossa { $ply } di { $plies }

@@ -11,7 +11,7 @@ use crate::host::ladder::Ladder;
 use crate::host::offers::Offers;
 use crate::host::settings::Settings;
 use crate::host::tournaments::{TournamentNews, Tournaments};
-use crate::host::{Host, UserId};
+use crate::host::{GuildId, Host, UserId};
 use crate::i18n::{Catalog, Locale};
 use crate::play::ClockSettings;
 
@@ -96,11 +96,46 @@ impl WebLinks {
     /// `fourbot_web::ticket::LINK_SECS`).
     pub fn table(&self, id: crate::host::MatchId, user: UserId) -> Option<String> {
         let path = self.web.table_link(id, user)?;
-        Some(format!("{}{path}", self.public_url.trim_end_matches('/')))
+        Some(self.page(&path))
+    }
+
+    /// The absolute address of `path` (`/m/12`, from `fourbot_web::paths`).
+    pub fn page(&self, path: &str) -> String {
+        format!("{}{path}", self.public_url.trim_end_matches('/'))
     }
 }
 
 impl Data {
+    /// The web's links when they may be shown for `guild`: the web runs
+    /// with a public URL and the server's moderators turned it on
+    /// (`/config web:on`); otherwise every link would be a 404
+    /// (docs/web.md, "Links on Discord").
+    pub async fn web_links_for(&self, guild: GuildId) -> Option<&WebLinks> {
+        let links = self.web_links.as_ref()?;
+        self.settings.guild(guild).await.web.then_some(links)
+    }
+
+    /// The absolute address of web page `path` ([`fourbot_web::paths`])
+    /// when [`Data::web_links_for`] `guild` allows it.
+    pub async fn web_page(&self, guild: GuildId, path: &str) -> Option<String> {
+        Some(self.web_links_for(guild).await?.page(path))
+    }
+
+    /// A link button to web page `path` ([`fourbot_web::paths`]) with the
+    /// words `label` in `l`, when [`Data::web_links_for`] `guild` allows it.
+    pub async fn web_link(
+        &self,
+        guild: GuildId,
+        path: &str,
+        l: Locale,
+        label: crate::i18n::id::Id,
+    ) -> Option<super::messages::Link> {
+        Some(super::messages::Link {
+            url: self.web_page(guild, path).await?,
+            label: self.catalog().plain(l, label),
+        })
+    }
+
     /// The message catalogue.
     pub fn catalog(&self) -> &Catalog {
         self.host.catalog()

@@ -61,6 +61,40 @@ pub fn action_rows(rows: &[Vec<Button>]) -> Vec<CreateActionRow> {
         .collect()
 }
 
+/// A link button to a web page (docs/web.md, "Links on Discord"):
+/// Discord's link style, a URL and no custom id (`interactions/message-components`,
+/// "Button Object": at most 512 characters of URL).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    /// The button's words, in the message's language.
+    pub label: String,
+    /// The page's absolute address.
+    pub url: String,
+}
+
+impl Link {
+    /// The Discord button.
+    pub fn button(&self) -> CreateButton {
+        CreateButton::new_link(self.url.clone()).label(self.label.clone())
+    }
+
+    /// `rows` with this link after them: a row of its own while there is
+    /// room for one (Discord: at most 5 rows), else at the end of the last
+    /// row that has room (at most 5 buttons), else not at all.
+    pub fn after(&self, mut rows: Vec<CreateActionRow>) -> Vec<CreateActionRow> {
+        if rows.len() < 5 {
+            rows.push(CreateActionRow::Buttons(vec![self.button()]));
+        } else if let Some(CreateActionRow::Buttons(last)) = rows
+            .iter_mut()
+            .rev()
+            .find(|r| matches!(r, CreateActionRow::Buttons(b) if b.len() < 5))
+        {
+            last.push(self.button());
+        }
+        rows
+    }
+}
+
 /// Allowed mentions for exactly these users (no roles, no @everyone, no
 /// @here, no reply ping): `parse: []` and `users` (docs/discord.md,
 /// "Allowed mentions"). `mentions_only(&[])` pings nobody: it is every
@@ -143,7 +177,7 @@ struct Outgoing {
     board: Option<CreateAttachment>,
 }
 
-fn outgoing(view: &View) -> Outgoing {
+fn outgoing(view: &View, link: Option<&Link>) -> Outgoing {
     let (content, ping) = match view.kind {
         ViewKind::Turn { to_move, ai: false } => {
             (format!("<@{}> {}", to_move.0, view.text), vec![to_move])
@@ -153,7 +187,10 @@ fn outgoing(view: &View) -> Outgoing {
     Outgoing {
         content: clip(&content),
         mentions: mentions_only(&ping),
-        components: (!view.buttons.is_empty()).then(|| action_rows(&view.buttons)),
+        components: match link {
+            Some(link) => Some(link.after(action_rows(&view.buttons))),
+            None => (!view.buttons.is_empty()).then(|| action_rows(&view.buttons)),
+        },
         // The picture with its alt text (its attachment's description).
         board: view
             .image
@@ -165,13 +202,14 @@ fn outgoing(view: &View) -> Outgoing {
 /// The text a view is posted with (what [`view_message`] and
 /// [`view_followup`] send as `content`).
 pub fn view_content(view: &View) -> String {
-    outgoing(view).content
+    outgoing(view, None).content
 }
 
-/// A public view as a channel message ([`Outgoing`]); a turn or an end
-/// carries its [`post_nonce`] with `enforce_nonce`.
-pub fn view_message(view: &View) -> CreateMessage {
-    let o = outgoing(view);
+/// A public view as a channel message ([`Outgoing`]), with `link` after
+/// its buttons; a turn or an end carries its [`post_nonce`] with
+/// `enforce_nonce`.
+pub fn view_message(view: &View, link: Option<&Link>) -> CreateMessage {
+    let o = outgoing(view, link);
     let mut m = CreateMessage::new()
         .content(o.content)
         .allowed_mentions(o.mentions);
@@ -191,8 +229,8 @@ pub fn view_message(view: &View) -> CreateMessage {
 /// exempt from the global rate limit; see [`super::leases`]): the same
 /// content, mentions, buttons and board as [`view_message`]. Discord's
 /// follow-ups take no nonce.
-pub fn view_followup(view: &View) -> CreateInteractionResponseFollowup {
-    let o = outgoing(view);
+pub fn view_followup(view: &View, link: Option<&Link>) -> CreateInteractionResponseFollowup {
+    let o = outgoing(view, link);
     let mut m = CreateInteractionResponseFollowup::new()
         .content(o.content)
         .allowed_mentions(o.mentions);
@@ -239,7 +277,7 @@ mod tests {
 
     #[test]
     fn a_turn_message_pings_only_the_player_to_move() {
-        let json = serde_json::to_value(view_message(&view())).unwrap();
+        let json = serde_json::to_value(view_message(&view(), None)).unwrap();
         assert_eq!(json["allowed_mentions"]["parse"], serde_json::json!([]));
         assert_eq!(
             json["allowed_mentions"]["users"],
@@ -255,7 +293,7 @@ mod tests {
     #[test]
     fn a_turn_post_carries_a_nonce_that_is_the_same_for_the_same_view_only() {
         let v = view();
-        let json = serde_json::to_value(view_message(&v)).unwrap();
+        let json = serde_json::to_value(view_message(&v, None)).unwrap();
         let nonce = json["nonce"].as_str().unwrap().to_string();
         assert_eq!(json["enforce_nonce"], true);
         assert!(
@@ -291,7 +329,7 @@ mod tests {
         let mut notice = view();
         notice.kind = ViewKind::Notice;
         assert_eq!(post_nonce(&notice), None);
-        let json = serde_json::to_value(view_message(&notice)).unwrap();
+        let json = serde_json::to_value(view_message(&notice, None)).unwrap();
         assert!(json.get("nonce").is_none());
         assert_eq!(json["enforce_nonce"], false);
     }
@@ -299,14 +337,48 @@ mod tests {
     #[test]
     fn a_followup_shows_what_the_channel_message_shows_without_a_nonce() {
         let v = view();
-        let channel = serde_json::to_value(view_message(&v)).unwrap();
-        let followup = serde_json::to_value(view_followup(&v)).unwrap();
+        let channel = serde_json::to_value(view_message(&v, None)).unwrap();
+        let followup = serde_json::to_value(view_followup(&v, None)).unwrap();
         for key in ["content", "allowed_mentions", "components"] {
             assert_eq!(channel[key], followup[key], "{key}");
         }
         assert_eq!(followup["content"], view_content(&v));
         assert!(followup.get("nonce").is_none());
         assert!(followup.get("flags").is_none(), "public, not ephemeral");
+    }
+
+    #[test]
+    fn a_link_takes_a_row_of_its_own_else_a_place_in_a_row_with_room_else_none() {
+        let link = Link {
+            label: "Watch on the web".into(),
+            url: "https://c4.test/m/1".into(),
+        };
+        let row = |n: usize| {
+            CreateActionRow::Buttons(
+                (0..n)
+                    .map(|i| CreateButton::new(format!("b{i}")).label("x"))
+                    .collect(),
+            )
+        };
+        let shape = |rows: &[CreateActionRow]| -> Vec<usize> {
+            let json = serde_json::to_value(rows).unwrap();
+            json.as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["components"].as_array().unwrap().len())
+                .collect()
+        };
+        let alone = link.after(Vec::new());
+        assert_eq!(shape(&alone), [1]);
+        let json = serde_json::to_value(&alone).unwrap();
+        assert_eq!(json[0]["components"][0]["style"], 5);
+        assert_eq!(json[0]["components"][0]["url"], "https://c4.test/m/1");
+        assert!(json[0]["components"][0].get("custom_id").is_none());
+        assert_eq!(shape(&link.after(vec![row(5), row(2)])), [5, 2, 1]);
+        let five = vec![row(5), row(3), row(5), row(5), row(5)];
+        assert_eq!(shape(&link.after(five)), [5, 4, 5, 5, 5]);
+        let full = vec![row(5), row(5), row(5), row(5), row(5)];
+        assert_eq!(shape(&link.after(full)), [5, 5, 5, 5, 5]);
     }
 
     #[test]

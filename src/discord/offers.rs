@@ -27,7 +27,7 @@ use super::reply::{deny, guild_locale, guild_of, private_followup, seated, user_
 use super::rest::acknowledge;
 use super::rest::{is_code, with_retries};
 use super::room;
-use super::routes::Route;
+use super::routes::{MatchPage, Route};
 
 /// The guild and terms of a `/challenge` or `/seek` typed in `ctx`: the
 /// variant and time the player chose, or the server's defaults
@@ -311,10 +311,18 @@ pub async fn open_match(
             .offers
             .match_spec(place.guild, l, players.clone(), variant, clock)
     };
-    let route = Route::new(thread_id, players.iter().map(|p| p.id).collect(), l);
+    let mut route = Route::new(thread_id, players.iter().map(|p| p.id).collect(), l);
     // The poster waits for the route of a match it has views of
     // (`Routes::wait`).
     let id = data.host.create_match(spec).await?;
+    route.web = data
+        .web_page(place.guild, &fourbot_web::paths::match_page(id))
+        .await
+        .map(|url| MatchPage {
+            url,
+            watch: data.catalog().plain(l, id::WEB_WATCH),
+            replay: data.catalog().plain(l, id::WEB_REPLAY),
+        });
     data.routes.insert(id, route).await;
     tracing::info!(match_id = %id, thread = %thread_id, "match started");
     Ok(id)

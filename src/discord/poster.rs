@@ -30,7 +30,7 @@ use serenity::http::Route;
 use tokio::sync::mpsc;
 
 use super::leases::{Editor, Lease, Leases, OLD_MESSAGE};
-use super::messages::{view_content, view_followup, view_message};
+use super::messages::{view_content, view_followup, view_message, Link};
 use super::rest::{
     is_code, retry_pause, token_refused, with_retries, Rest, MAX_RETRIES, THREAD_ARCHIVED,
 };
@@ -267,19 +267,20 @@ async fn publish(
     view: &View,
 ) -> serenity::Result<MessageId> {
     let mut archived = route.archived;
+    let link = route.web.as_ref().and_then(|w| w.link(&view.kind));
     if let Some(lease) = routes.leases.for_posting(id, route.thread, Instant::now()) {
         if archived {
             unarchive(rest, routes, route.thread).await?;
             archived = false;
         }
-        let mut posted = followup(rest, route.thread, &lease, view).await;
+        let mut posted = followup(rest, route.thread, &lease, view, link.as_ref()).await;
         // The thread was archived without the bot hearing of it: it is
         // unarchived, and the follow-up sent again (refused once, never
         // twice).
         if matches!(&posted, Err(e) if is_code(e, THREAD_ARCHIVED)) {
             tracing::debug!(match_id = %id, "follow-up refused in an archived thread; unarchiving");
             unarchive(rest, routes, route.thread).await?;
-            posted = followup(rest, route.thread, &lease, view).await;
+            posted = followup(rest, route.thread, &lease, view, link.as_ref()).await;
         }
         match posted {
             Ok(m) => {
@@ -318,7 +319,14 @@ async fn publish(
             return Ok(found);
         }
     }
-    send(rest, routes, route.thread, archived, view_message(view)).await
+    send(
+        rest,
+        routes,
+        route.thread,
+        archived,
+        view_message(view, link.as_ref()),
+    )
+    .await
 }
 
 /// Whether Discord may have carried a failed request out: it answered 5xx,
@@ -341,8 +349,9 @@ async fn followup(
     thread: ChannelId,
     lease: &Lease,
     view: &View,
+    link: Option<&Link>,
 ) -> serenity::Result<MessageId> {
-    let message = view_followup(view);
+    let message = view_followup(view, link);
     // The token's own client (exempt, limited per token: `Rest`).
     let http = rest.token_http();
     let mut attempt = 0;

@@ -289,6 +289,8 @@ pub struct PrivateAnswer<'a> {
     late: bool,
     /// Parts sent the late way so far.
     sent_late: usize,
+    /// A link button for the first part sent in time ([`Self::with_link`]).
+    link: Option<super::messages::Link>,
 }
 
 impl<'a> PrivateAnswer<'a> {
@@ -299,7 +301,17 @@ impl<'a> PrivateAnswer<'a> {
             asked,
             late: false,
             sent_late: 0,
+            link: None,
         }
+    }
+
+    /// The answer with `link` (a web page, docs/web.md "Links on
+    /// Discord") under its first part sent through the token; a late
+    /// answer's direct message goes without it.
+    #[must_use]
+    pub fn with_link(mut self, link: Option<super::messages::Link>) -> PrivateAnswer<'a> {
+        self.link = link;
+        self
     }
 
     /// Whether the answer has gone the late way.
@@ -326,8 +338,14 @@ impl<'a> PrivateAnswer<'a> {
             for f in &files {
                 reply = reply.attachment(f.clone());
             }
+            if let Some(link) = &self.link {
+                reply = reply.components(link.after(Vec::new()));
+            }
             match self.ctx.send(reply).await {
-                Ok(_) => return Ok(()),
+                Ok(_) => {
+                    self.link = None;
+                    return Ok(());
+                }
                 Err(e) if super::rest::token_refused(&e) => self.late = true,
                 Err(e) => return Err(e.into()),
             }

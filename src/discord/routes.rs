@@ -20,9 +20,10 @@ use tokio::sync::oneshot;
 use serenity::all::{ChannelId, MessageId};
 
 use super::leases::Leases;
+use super::messages::Link;
 use crate::host::matches::unindex;
 use crate::host::threads::{MatchThread, Threads};
-use crate::host::{MatchId, UserId};
+use crate::host::{MatchId, UserId, ViewKind};
 use crate::i18n::Locale;
 
 /// How one match is shown.
@@ -48,6 +49,38 @@ pub struct Route {
     /// the end of the match, Discord said so (THREAD_UPDATE), or refused a
     /// post into it (50083).
     pub archived: bool,
+    /// The match's page on the web, when its server has the web on as it
+    /// started (docs/web.md, "Links on Discord"); in memory only: after a
+    /// restart the running matches' posts carry no link.
+    pub web: Option<MatchPage>,
+}
+
+/// A match's web page as its thread's posts link to it: the address and
+/// the buttons' words in the match's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchPage {
+    /// The page's absolute address (`…/m/<match>`).
+    pub url: String,
+    /// "Watch on the web", under a turn or a game's end.
+    pub watch: String,
+    /// "Replay on the web", under the match's end.
+    pub replay: String,
+}
+
+impl MatchPage {
+    /// The link a post of `kind` carries: a turn's or a game's end
+    /// "Watch", the match's end "Replay", a notice none.
+    pub fn link(&self, kind: &ViewKind) -> Option<Link> {
+        let label = match kind {
+            ViewKind::Turn { .. } | ViewKind::GameOver => &self.watch,
+            ViewKind::MatchOver => &self.replay,
+            ViewKind::Notice => return None,
+        };
+        Some(Link {
+            label: label.clone(),
+            url: self.url.clone(),
+        })
+    }
 }
 
 impl Route {
@@ -61,6 +94,7 @@ impl Route {
             mover: None,
             finished: false,
             archived: false,
+            web: None,
         }
     }
 
@@ -236,6 +270,7 @@ impl Routes {
                 mover: None,
                 finished: t.thread.finished,
                 archived: t.thread.archived,
+                web: None,
             };
             inner.put(t.thread.match_id, route);
         }

@@ -24,11 +24,11 @@ use crate::host::tournament_views::{
 };
 use crate::host::tournaments::{Board, Card, TournamentNews};
 use crate::host::{TournamentId, TournamentState};
-use crate::i18n::{Catalog, Locale};
+use crate::i18n::{id, Catalog, Locale};
 
 use super::buttons::ButtonId;
 use super::data::Data;
-use super::messages::{clip, mentions_only, style, tournament_nonce, MAX_CONTENT};
+use super::messages::{clip, mentions_only, style, tournament_nonce, Link, MAX_CONTENT};
 use super::offers::{open_match, MatchPlace};
 use super::rest::with_retries;
 
@@ -70,7 +70,12 @@ pub async fn standings_picture(
 }
 
 /// Join and Leave as Discord buttons, while the tournament takes players.
-fn card_rows(catalog: &Catalog, l: Locale, card: &Card) -> Vec<CreateActionRow> {
+fn card_rows(
+    catalog: &Catalog,
+    l: Locale,
+    card: &Card,
+    link: Option<&Link>,
+) -> Vec<CreateActionRow> {
     let buttons: Vec<CreateButton> = card_buttons(catalog, l, card)
         .into_iter()
         .map(|b| {
@@ -83,10 +88,23 @@ fn card_rows(catalog: &Catalog, l: Locale, card: &Card) -> Vec<CreateActionRow> 
                 .style(style(b.style))
         })
         .collect();
-    if buttons.is_empty() {
-        return Vec::new();
+    let rows = if buttons.is_empty() {
+        Vec::new()
+    } else {
+        vec![CreateActionRow::Buttons(buttons)]
+    };
+    match link {
+        Some(link) => link.after(rows),
+        None => rows,
     }
-    vec![CreateActionRow::Buttons(buttons)]
+}
+
+/// The tournament's web page as a link button, when its server has the
+/// web on (docs/web.md, "Links on Discord").
+async fn page_link(data: &Data, card: &Card, l: Locale) -> Option<Link> {
+    let guild = crate::host::GuildId(card.tournament.setup.guild);
+    let path = crate::web::paths::tournament_page(card.tournament.id);
+    data.web_link(guild, &path, l, id::WEB_OPEN_PAGE).await
 }
 
 /// The tournament message's text within a Discord message.
@@ -178,10 +196,10 @@ async fn post(data: &Data, channel: ChannelId, message: CreateMessage) -> Option
 const CARD_RENEWED_AFTER: std::time::Duration = std::time::Duration::from_secs(50 * 60);
 
 /// The tournament message showing `card` as a new message.
-fn card_message(catalog: &Catalog, l: Locale, card: &Card) -> CreateMessage {
+fn card_message(catalog: &Catalog, l: Locale, card: &Card, link: Option<&Link>) -> CreateMessage {
     CreateMessage::new()
         .content(card_content(catalog, l, card))
-        .components(card_rows(catalog, l, card))
+        .components(card_rows(catalog, l, card, link))
         .allowed_mentions(mentions_only(&[]))
 }
 
@@ -190,7 +208,9 @@ pub async fn post_card(data: &Data, tid: TournamentId) {
     let Ok(card) = data.tournaments.card(tid).await else {
         return;
     };
-    let message = card_message(data.catalog(), card_locale(&card), &card);
+    let l = card_locale(&card);
+    let link = page_link(data, &card, l).await;
+    let message = card_message(data.catalog(), l, &card, link.as_ref());
     let channel = ChannelId::new(card.tournament.setup.channel);
     if let Some(m) = post(data, channel, message).await {
         data.tournaments.set_message(tid, m.get()).await;
@@ -210,8 +230,10 @@ async fn refresh(data: &Data, tid: TournamentId) -> Option<Card> {
     let catalog = data.catalog();
     let channel = ChannelId::new(card.tournament.setup.channel);
     let message = MessageId::new(message);
+    let link = page_link(data, &card, l).await;
+    let link = link.as_ref();
     if super::leases::Leases::age(message, data.host.clock().unix_ms()) >= CARD_RENEWED_AFTER {
-        if let Some(fresh) = post(data, channel, card_message(catalog, l, &card)).await {
+        if let Some(fresh) = post(data, channel, card_message(catalog, l, &card, link)).await {
             data.tournaments.set_message(tid, fresh.get()).await;
             delete(data, channel, message).await;
         }
@@ -219,7 +241,7 @@ async fn refresh(data: &Data, tid: TournamentId) -> Option<Card> {
     }
     let edit = EditMessage::new()
         .content(card_content(catalog, l, &card))
-        .components(card_rows(catalog, l, &card))
+        .components(card_rows(catalog, l, &card, link))
         .allowed_mentions(mentions_only(&[]));
     write(data, channel, Write::Edit(message, edit)).await;
     Some(card)

@@ -57,6 +57,45 @@ async fn read_until(
     true
 }
 
+/// The link buttons (Discord's style 5) of a message, or of an
+/// interaction's answer (a callback carries its message in `data`), as
+/// (label, url).
+fn links_of(json: &serde_json::Value) -> Vec<(String, String)> {
+    let message = json.get("data").unwrap_or(json);
+    message["components"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .filter(|b| b["style"] == 5)
+        .map(|b| {
+            (
+                b["label"].as_str().unwrap_or_default().to_string(),
+                b["url"].as_str().unwrap_or_default().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The links of `interaction`'s answer: the first request that answers it
+/// with words or files (its callback, a follow-up, or the edit of a
+/// deferred answer).
+async fn answer_links(fake: &FakeDiscord, interaction: u64) -> Vec<(String, String)> {
+    let original = format!("{}/messages/@original", followup_path(interaction));
+    let answer = fake
+        .wait_for("the answer", |f| {
+            f.requests().into_iter().find(|r| {
+                let to_it = r.path == callback_path(interaction)
+                    || r.path == followup_path(interaction)
+                    || r.path == original;
+                let body = r.json.get("data").unwrap_or(&r.json);
+                to_it && (body["content"].is_string() || !r.files.is_empty())
+            })
+        })
+        .await;
+    links_of(&answer.json)
+}
+
 /// The bot with the web on a free loopback port (and `more` in its
 /// environment): the fake, the bot, the web's address.
 async fn start_web(name: &str, more: &[(&str, &str)]) -> (FakeDiscord, Bot, String) {
@@ -121,14 +160,7 @@ async fn a_seated_players_board_opens_the_table_as_that_player() {
     let (fake, _bot, addr) =
         start_web("web-link", &[("FOURBOT_PUBLIC_URL", "http://c4.test")]).await;
     let t = Table::open(&fake).await;
-    let link_of = |answer: &Recorded| -> Option<String> {
-        answer.json["components"]
-            .as_array()?
-            .iter()
-            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-            .find(|b| b["style"] == 5)
-            .map(|b| b["url"].as_str().unwrap().to_string())
-    };
+    let link_of = |answer: &Recorded| links_of(&answer.json).first().map(|(_, url)| url.clone());
     // Before the server turns the web on, /board has no link.
     let before = filled(&fake, t.command(ALICE, "board")).await;
     assert_eq!(link_of(&before), None, "{:?}", before.json);
@@ -160,4 +192,113 @@ async fn a_seated_players_board_opens_the_table_as_that_player() {
     assert_eq!(code, 200, "{page}");
     assert!(page.contains("You play Red (ring)."), "{page}");
     assert!(page.contains(":1.1:drop:d"), "her moves: {page}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn posts_link_to_the_web_pages_only_once_the_server_turned_the_web_on() {
+    let (fake, _bot, _addr) =
+        start_web("web-posts", &[("FOURBOT_PUBLIC_URL", "https://c4.test/")]).await;
+    // Off: a match's turn carries no link.
+    let off = Table::open(&fake).await;
+    let turn = off.turn(1, 1).await;
+    assert_eq!(links_of(&turn), [], "{turn}");
+    let press = off.resign_match(&turn).await;
+    update_by(&fake, press).await;
+
+    let on = config(&fake, MONA, &[("web", 3, json!("on"))]);
+    private_reply(&fake, on).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    let page = format!("https://c4.test/m/{}", t.match_id);
+    // The live turn: its drop buttons, then "Watch on the web".
+    let turn = t.turn(1, 1).await;
+    assert_eq!(
+        links_of(&turn),
+        [("Watch on the web".to_string(), page.clone())],
+        "{turn}"
+    );
+    assert!(custom_ids(&turn).iter().any(|id| id.ends_with(":drop:d")));
+    // The match's end: "Replay on the web".
+    let press = t.resign_match(&turn).await;
+    update_by(&fake, press).await;
+    let thread = t.thread;
+    let end = fake
+        .wait_for("the match's end with a link", |f| {
+            f.messages_in(thread).into_iter().find(|m| {
+                links_of(m)
+                    .iter()
+                    .any(|(label, _)| label == "Replay on the web")
+            })
+        })
+        .await;
+    assert_eq!(
+        links_of(&end),
+        [("Replay on the web".to_string(), page.clone())],
+        "{end}"
+    );
+
+    // /export and /replay of it, /rating and /leaderboard.
+    let options = [("match", 3, json!(t.match_id.clone()))];
+    let export = ask(&fake, BOB, "export", &options);
+    assert_eq!(
+        answer_links(&fake, export).await,
+        [("Replay on the web".to_string(), page.clone())]
+    );
+    let replay = ask(&fake, BOB, "replay", &options);
+    assert_eq!(
+        answer_links(&fake, replay).await,
+        [("Replay on the web".to_string(), page.clone())]
+    );
+    let rating = ask(&fake, ALICE, "rating", &[]);
+    assert_eq!(
+        answer_links(&fake, rating).await,
+        [(
+            "Open on the web".to_string(),
+            format!("https://c4.test/player/{GUILD_ID}/{}", ALICE.id)
+        )]
+    );
+    let board = ask(&fake, BOB, "leaderboard", &[]);
+    let shown = fake
+        .wait_for("the leaderboard", |f| f.original(board))
+        .await;
+    assert_eq!(
+        links_of(&shown),
+        [(
+            "Open on the web".to_string(),
+            format!("https://c4.test/leaderboard/{GUILD_ID}/classic")
+        )],
+        "{shown}"
+    );
+    // Its Previous / Next keep the link.
+    assert_eq!(custom_ids(&shown)[..2], ["lb:classic:0", "lb:classic:1"]);
+
+    // A tournament's card.
+    let iid = fake.next_id();
+    fake.dispatch(
+        "INTERACTION_CREATE",
+        subcommand_json(
+            iid,
+            MONA,
+            CHANNEL_ID,
+            "tournament",
+            "create",
+            &[("format", 3, json!("swiss")), ("rounds", 4, json!(3))],
+            &[],
+        ),
+    );
+    private_reply(&fake, iid).await;
+    let card = fake
+        .wait_for("the tournament's card", |f| {
+            f.messages_in(CHANNEL_ID)
+                .into_iter()
+                .find(|m| custom_ids(m).iter().any(|id| id.starts_with("t:1:")))
+        })
+        .await;
+    assert_eq!(
+        links_of(&card),
+        [(
+            "Open on the web".to_string(),
+            "https://c4.test/tournament/1".to_string()
+        )],
+        "{card}"
+    );
 }

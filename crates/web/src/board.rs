@@ -80,6 +80,37 @@ pub fn hover_disc(color: Color, variant: fourbot_core::game::Variant) -> Markup 
     }
 }
 
+/// How much room [`pop_marker`] needs below a board, in cells (table.js
+/// widens the picture's `viewBox` by this much downwards, under the column
+/// letters).
+const FOOTROOM: f32 = 0.7;
+
+/// PopOut's pop marker (docs/web.md, "Playing"): a ring of `color` around
+/// a minus sign (the rulebook writes a pop `-d`), sized for `variant`'s
+/// board and centred at (0, 0), in an SVG that table.js clones under each
+/// column whose bottom disc the seated player may pop
+/// (`transform="translate(x y)"`). `data-y` is the centre's height below
+/// the board, `data-footroom` the room table.js adds under it.
+pub fn pop_marker(color: Color, variant: fourbot_core::game::Variant) -> Markup {
+    let layout = Layout::new(variant);
+    let cell = layout.cell_size() as f32;
+    let footroom = FOOTROOM * cell;
+    let y = layout.height() as f32 + footroom / 2.0;
+    let r = theme::DISC_RADIUS * cell * 0.55;
+    let bar = r * 0.55;
+    let width = px(theme::MARK_WIDTH * cell);
+    html! {
+        svg viewBox="0 0 1 1" aria-hidden="true" focusable="false" {
+            g.pop-marker data-y=(px(y)) data-footroom=(px(footroom)) {
+                // A wide hit area: a finger is bigger than the ring.
+                rect.hit x=(px(-cell / 2.0)) y=(px(-footroom / 2.0)) width=(px(cell)) height=(px(footroom)) fill="transparent" {}
+                circle r=(px(r)) fill=(theme::css(theme::BACKGROUND)) stroke=(theme::css(theme::disc(color))) stroke-width=(width) {}
+                line x1=(px(-bar)) y1="0" x2=(px(bar)) y2="0" stroke=(theme::css(theme::disc(color))) stroke-width=(width) stroke-linecap="round" {}
+            }
+        }
+    }
+}
+
 /// A mark's name for the alt text of a colour ("ring").
 pub fn mark_key(mark: Mark) -> &'static str {
     match mark {

@@ -21,7 +21,7 @@ use fourbot_host::{MatchId, Table};
 use fourbot_i18n::{id, shape_name, Args, Catalog, Id, Locale, NameStyle};
 use fourbot_render::theme;
 
-use super::board::{board, disc_icon, hover_disc, mark_key};
+use super::board::{board, disc_icon, hover_disc, mark_key, pop_marker};
 use super::state::Web;
 
 /// What a seated player (a valid session of one of the match's players,
@@ -69,7 +69,12 @@ fn seated_part(
                             &Args::new()
                                 .set("column", fourbot_core::game::column_letter(c).to_string()),
                         ),
-                        pop => pop.to_string(),
+                        fourbot_core::game::Move::Pop(c) => catalog.text(
+                            l,
+                            id::WEB_POP,
+                            &Args::new()
+                                .set("column", fourbot_core::game::column_letter(c).to_string()),
+                        ),
                     };
                     (action.to_string(), label)
                 })
@@ -121,16 +126,29 @@ fn seated_part(
     let column = |message: id::Id| catalog.text(l, message, &Args::new().set("column", "{column}"));
     let last = i64::from(m.variant().rules().geometry.width().min(9));
     let hover = color_of(m, seat).map(|c| hover_disc(c, m.variant()));
+    // PopOut: a marker under each column whose bottom disc may be popped
+    // (table.js draws it from the pop forms).
+    let pops = moves.iter().any(|(action, _)| action.contains(":pop:"));
+    let marker = color_of(m, seat)
+        .filter(|_| pops)
+        .map(|c| pop_marker(c, m.variant()));
     Some(html! {
         section #seated data-turn=(turn_key(table))
-            data-chosen=(column(id::WEB_POINT_CHOSEN)) data-full=(column(id::WEB_POINT_FULL)) {
+            data-chosen=(column(id::WEB_POINT_CHOSEN)) data-full=(column(id::WEB_POINT_FULL))
+            data-pop-chosen=(column(id::WEB_POINT_POP_CHOSEN)) data-no-pop=(column(id::WEB_POINT_NO_POP)) {
             p #you { (you) }
             @if let Some(hover) = hover {
                 template #hover-disc { (hover) }
             }
+            @if let Some(marker) = marker {
+                template #pop-marker { (marker) }
+            }
             @if !moves.is_empty() {
                 p { (catalog.plain(l, id::WEB_YOUR_MOVE)) }
                 p.help { (catalog.text(l, id::WEB_POINT_HELP, &Args::new().set("last", last))) }
+                @if pops {
+                    p.help { (catalog.plain(l, id::WEB_POP_HELP)) }
+                }
                 div.actions {
                     @for (action, label) in &moves {
                         form method="post" action=(act) {

@@ -10,12 +10,12 @@ use serenity::all::CreateAttachment;
 
 use crate::host::archive::exchange_text;
 use crate::host::limits::{Limit, Metered};
-use crate::host::GuildId;
-use crate::i18n::{id, Args};
+use crate::host::{GuildId, MatchId};
+use crate::i18n::{id, Args, Locale};
 use crate::render::RenderError;
 
-use super::super::data::{Context, Error};
-use super::super::messages::{mentions_only, picture};
+use super::super::data::{Context, Data, Error};
+use super::super::messages::{mentions_only, picture, Link};
 use super::super::reply::{deny, guild_of, user_id, user_locale, PrivateAnswer};
 
 /// Counts a use of `what` by the user of `ctx` on `guild` within the
@@ -89,6 +89,7 @@ pub(super) async fn replay(
     // The pictures wait for a permit (pictures.rs): past its token's
     // time the answer goes by direct message or nowhere, never public.
     PrivateAnswer::new(ctx, asked)
+        .with_link(web_link(data, guild, detail.id, finished, l).await)
         .send(notes.join("\n"), files)
         .await
 }
@@ -107,15 +108,43 @@ pub(super) async fn export(
     }
     let (detail, m) = ctx.data().ladder.find_match(guild, &id).await?;
     let text = exchange_text(&detail, &m);
-    ctx.send(
-        CreateReply::default()
-            .ephemeral(true)
-            .allowed_mentions(mentions_only(&[]))
-            .attachment(CreateAttachment::bytes(
-                text.into_bytes(),
-                format!("match-{}.txt", detail.id.0),
-            )),
+    let mut reply = CreateReply::default()
+        .ephemeral(true)
+        .allowed_mentions(mentions_only(&[]))
+        .attachment(CreateAttachment::bytes(
+            text.into_bytes(),
+            format!("match-{}.txt", detail.id.0),
+        ));
+    let link = web_link(
+        ctx.data(),
+        guild,
+        detail.id,
+        m.is_finished(),
+        user_locale(ctx),
     )
-    .await?;
+    .await;
+    if let Some(link) = link {
+        reply = reply.components(link.after(Vec::new()));
+    }
+    ctx.send(reply).await?;
     Ok(())
+}
+
+/// A match's web page as a link button (docs/web.md, "Links on
+/// Discord"): "Replay on the web" once it is `finished`, "Watch on the
+/// web" while it runs; none unless the server has the web on.
+async fn web_link(
+    data: &Data,
+    guild: GuildId,
+    id: MatchId,
+    finished: bool,
+    l: Locale,
+) -> Option<Link> {
+    let label = if finished {
+        id::WEB_REPLAY
+    } else {
+        id::WEB_WATCH
+    };
+    data.web_link(guild, &crate::web::paths::match_page(id), l, label)
+        .await
 }

@@ -189,15 +189,11 @@ pub(super) async fn board(ctx: Context<'_>) -> Result<(), Error> {
 /// (docs/web.md, "Playing"; the link is signed for this player and this
 /// match, and short-lived).
 async fn table_link(data: &Data, id: MatchId, player: UserId) -> Option<String> {
-    let links = data.web_links.as_ref()?;
     let spec = data.host.spec(id)?;
     if !spec.players.iter().any(|p| p.id == player) {
         return None;
     }
-    if !data.settings.guild(spec.guild).await.web {
-        return None;
-    }
-    links.table(id, player)
+    data.web_links_for(spec.guild).await?.table(id, player)
 }
 
 /// Ask your opponent to take back your last move (unrated matches)

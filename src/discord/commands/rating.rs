@@ -22,7 +22,8 @@ use crate::host::ladder_views::{
     CardChart, PageButton, HISTORY,
 };
 use crate::host::terms::public_locale;
-use crate::i18n::{Catalog, Locale};
+use crate::host::GuildId;
+use crate::i18n::{id, Catalog, Locale};
 use crate::render::{rating_chart_png, standings_png};
 
 use super::super::buttons::ButtonId;
@@ -93,13 +94,19 @@ pub(super) async fn rating(
             .as_ref()
             .map(|(o, r)| head_to_head_text(catalog, l, name, &o.name, r))
     };
+    // The player's web page, when the server has the web on.
+    let page = crate::web::paths::player_page(guild, user.id);
+    let link = data.web_link(guild, &page, l, id::WEB_OPEN_PAGE).await;
     if cards.is_empty() {
         let none = rating_none(catalog, l, &user.name, wanted);
         let text = match h2h(&user.name) {
             Some(h) => format!("{none}\n\n{h}"),
             None => none,
         };
-        return private(ctx, text).await;
+        return PrivateAnswer::new(ctx, asked)
+            .with_link(link)
+            .send(text, Vec::new())
+            .await;
     }
     let mut card = rating_card(catalog, l, &user.name, &cards);
     // The card names the player as this server shows them.
@@ -113,7 +120,10 @@ pub(super) async fn rating(
     // perhaps: an answer past its token's time goes by direct message or
     // nowhere, never public (reply::late_answer).
     let files = chart_files(card.charts).await;
-    PrivateAnswer::new(ctx, asked).send(card.text, files).await
+    PrivateAnswer::new(ctx, asked)
+        .with_link(link)
+        .send(card.text, files)
+        .await
 }
 
 /// The file name of the leaderboard picture.
@@ -159,6 +169,24 @@ fn page_row(buttons: Vec<PageButton>) -> CreateActionRow {
     )
 }
 
+/// A leaderboard message's rows: Previous / Next, and the leaderboard's
+/// web page when the server has the web on (docs/web.md, "Links on
+/// Discord").
+async fn leaderboard_rows(
+    data: &Data,
+    guild: GuildId,
+    l: Locale,
+    variant: Variant,
+    buttons: Vec<PageButton>,
+) -> Vec<CreateActionRow> {
+    let rows = vec![page_row(buttons)];
+    let path = crate::web::paths::leaderboard_page(guild, variant);
+    match data.web_link(guild, &path, l, id::WEB_OPEN_PAGE).await {
+        Some(link) => link.after(rows),
+        None => rows,
+    }
+}
+
 /// Show this server's leaderboard.
 #[poise::command(slash_command, guild_only)]
 pub(super) async fn leaderboard(
@@ -174,7 +202,7 @@ pub(super) async fn leaderboard(
     let (text, buttons) = page_message(data.catalog(), l, variant, 0, &page);
     let mut reply = CreateReply::default()
         .content(clip(&text))
-        .components(vec![page_row(buttons)])
+        .components(leaderboard_rows(&data, guild, l, variant, buttons).await)
         .allowed_mentions(mentions_only(&[]));
     if let Some(picture) = page_picture(data.catalog(), l, variant, &page).await {
         reply = reply.attachment(picture);
@@ -220,7 +248,7 @@ pub async fn on_page(
     // The new page's picture replaces the old one (an empty page has none).
     let edit = EditInteractionResponse::new()
         .content(clip(&text))
-        .components(vec![page_row(buttons)])
+        .components(leaderboard_rows(data, guild, l, variant, buttons).await)
         .allowed_mentions(mentions_only(&[]));
     let edit = match page_picture(data.catalog(), l, variant, &shown).await {
         Some(picture) => edit.new_attachment(picture),

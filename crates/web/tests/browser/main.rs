@@ -10,6 +10,7 @@
 mod driver;
 mod page;
 mod pointing;
+mod pops;
 mod replay;
 #[allow(dead_code)]
 #[path = "../web/support.rs"]

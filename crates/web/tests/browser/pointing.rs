@@ -18,10 +18,10 @@ use crate::page::{console_errors, press_on, ANNOUNCE, FOLLOWING, PLIES};
 use crate::site::{Site, ALICE, BOB, ON};
 
 /// How long a move may take to reach the host or the page.
-const SOON: Duration = Duration::from_secs(3);
+pub(crate) const SOON: Duration = Duration::from_secs(3);
 
 /// True while the board takes a drop (the player's turn).
-const PLAYABLE: &str = "document.querySelector('#board.playable') !== null";
+pub(crate) const PLAYABLE: &str = "document.querySelector('#board.playable') !== null";
 
 /// Where the hover disc is: whether it shows, the column it is over, and
 /// whether it sits above that column, inside the picture (its box, the
@@ -49,7 +49,7 @@ const HOVER: &str = "(() => {
 })()";
 
 /// The moves of the current game as the host has them ("d", "c", …).
-async fn moves(site: &Site, id: MatchId) -> Vec<String> {
+pub(crate) async fn moves(site: &Site, id: MatchId) -> Vec<String> {
     let table = site.services.host.table(id).await.expect("the match");
     table
         .game
@@ -62,7 +62,7 @@ async fn moves(site: &Site, id: MatchId) -> Vec<String> {
 }
 
 /// Waits until the host has `n` moves; they are returned.
-async fn host_has(site: &Site, id: MatchId, n: usize) -> Vec<String> {
+pub(crate) async fn host_has(site: &Site, id: MatchId, n: usize) -> Vec<String> {
     let deadline = Instant::now() + SOON;
     loop {
         let now = moves(site, id).await;
@@ -79,7 +79,7 @@ async fn host_has(site: &Site, id: MatchId, n: usize) -> Vec<String> {
 
 /// Opens `user`'s table: follows their signed link (the session cookie)
 /// and waits for the page to follow the match.
-async fn sit_down(browser: &Browser, site: &Site, id: MatchId, user: UserId) {
+pub(crate) async fn sit_down(browser: &Browser, site: &Site, id: MatchId, user: UserId) {
     let link = site.web.table_link(id, user).expect("the web signs links");
     browser.goto(&format!("http://{}{link}", site.addr)).await;
     browser
@@ -88,7 +88,7 @@ async fn sit_down(browser: &Browser, site: &Site, id: MatchId, user: UserId) {
 }
 
 /// Column `c`'s hit area on the board.
-async fn column(browser: &Browser, c: char) -> fantoccini::elements::Element {
+pub(crate) async fn column(browser: &Browser, c: char) -> fantoccini::elements::Element {
     browser
         .client
         .find(Locator::Css(&format!(
@@ -100,7 +100,7 @@ async fn column(browser: &Browser, c: char) -> fantoccini::elements::Element {
 
 /// Presses and lets go of `keys` in turn (special keys as WebDriver's
 /// characters: → is U+E014, Enter U+E007, Tab U+E004).
-async fn keys(browser: &Browser, keys: &[char]) {
+pub(crate) async fn keys(browser: &Browser, keys: &[char]) {
     let mut actions = KeyActions::new("keys".into());
     for &value in keys {
         actions = actions
@@ -110,8 +110,8 @@ async fn keys(browser: &Browser, keys: &[char]) {
     browser.client.perform_actions(actions).await.unwrap();
 }
 
-const TAB: char = '\u{e004}';
-const RIGHT: char = '\u{e014}';
+pub(crate) const TAB: char = '\u{e004}';
+pub(crate) const RIGHT: char = '\u{e014}';
 const ENTER: char = '\u{e007}';
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

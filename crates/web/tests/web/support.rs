@@ -149,10 +149,22 @@ impl Site {
 
     /// A classic match on `guild` between `p1` (red, moves first) and `p2`.
     pub async fn start(&self, guild: GuildId, p1: &str, p2: &str) -> MatchId {
+        self.start_variant(guild, Variant::Classic, p1, p2).await
+    }
+
+    /// A match of `variant` on `guild` between `p1` (Alice, moves first)
+    /// and `p2` (Bob).
+    pub async fn start_variant(
+        &self,
+        guild: GuildId,
+        variant: Variant,
+        p1: &str,
+        p2: &str,
+    ) -> MatchId {
         self.services
             .host
             .create_match(MatchSpec {
-                variant: Variant::Classic,
+                variant,
                 clock: ClockSettings::default(),
                 players: vec![seated(ALICE, p1), seated(BOB, p2)],
                 guild,
