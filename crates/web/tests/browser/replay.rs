@@ -20,6 +20,7 @@ const LEFT: char = '\u{e012}';
 const RIGHT: char = '\u{e014}';
 const HOME: char = '\u{e011}';
 const END: char = '\u{e010}';
+const ENTER: char = '\u{e007}';
 
 /// alice wins game 1 with a line in column a (7 plies); in game 2 bob
 /// (red) and alice drop in d, then bob resigns the match.
@@ -213,6 +214,28 @@ async fn the_replay_steps_through_a_finished_match_by_keys() {
         "Column a, 5 free: a1 Red",
     )
     .await;
+    // The controls by keyboard: Enter on the focused Forward steps, and
+    // the focus stays on Forward (framed: screenshot).
+    browser
+        .eval("(document.getElementById('forward').focus(), true)")
+        .await;
+    press(&browser, ENTER).await;
+    shows(
+        &browser,
+        2,
+        "Game 1 of 2, move 2 of 7: Yellow b",
+        true,
+        "Column a, 5 free: a1 Red",
+    )
+    .await;
+    assert_eq!(browser.eval("document.activeElement.id").await, "forward");
+    assert_eq!(
+        browser
+            .eval("document.activeElement.matches(':focus-visible')")
+            .await,
+        true
+    );
+    browser.screenshot("replay-focus-1280x800").await;
     assert_eq!(
         browser.eval("window.notReloaded === true").await,
         true,
