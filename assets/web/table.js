@@ -428,7 +428,9 @@ const pointing = () => {
   if (!url || !("EventSource" in window)) {
     return;
   }
-  const parts = ["board", "players", "score", "moves"];
+  // "result": only in the last state of a match that is over (how it
+  // ended, the rating changes, the export and the replays).
+  const parts = ["board", "players", "score", "moves", "result"];
   const source = new EventSource(url);
   source.addEventListener("state", (event) => {
     let state;

@@ -130,3 +130,34 @@ web-tournament-result = Round { $round }, board { $board }: { $first } { $result
 web-tournament-paired = Round { $round } is paired.
 web-tournament-live = Live: this page follows the tournament as it is played.
 web-tournament-over = This tournament is over; the page shows how it ended.
+# web replay
+# A finished match's replay and result (issue 36, docs/web.md "Replay").
+# Where the replay stands, at the start of a game. $game, $games, $ply, $plies (numbers)
+web-replay-at = Game { $game } of { $games }, move { $ply } of { $plies }
+# Where the replay stands, after a move. $game, $games, $ply, $plies (numbers), $color (text: a colour's name), $move (text: the move in the rulebook's notation)
+web-replay-at-move = Game { $game } of { $games }, move { $ply } of { $plies }: { $color } { $move }
+web-replay-controls = Replay controls
+web-replay-first = Start
+web-replay-back = Back
+web-replay-forward = Forward
+web-replay-last = End
+# The move list's first entry: the board before any move.
+web-replay-start = Start
+web-replay-games = Games of the match
+web-replay-help = Keys: ← and → step back and forward, Home and End go to the start and the end of the game.
+web-result = Result
+web-rating-changes = Rating changes
+# $game (number)
+web-game-aborted = Game { $game } was aborted.
+# $game (number), $player (text)
+web-game-flag = Game { $game }: { $player } ran out of time.
+# $game (number), $player (text)
+web-game-resigned-match = Game { $game }: { $player } resigned the match.
+# $game (number), $player (text)
+web-game-removed = Game { $game }: a moderator removed { $player } from the match.
+web-files = Export and replays
+web-export = The match as text (export)
+# $game (number)
+web-gif = Game { $game } as an animated picture (GIF)
+# Under the result on a table whose match ended while it was open.
+web-replay-link = Replay this match

@@ -49,6 +49,19 @@ pub struct PoolCard {
     pub history: Vec<RatingPoint>,
 }
 
+/// One player's rating change in a match ([`Ladder::rating_changes`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingLine {
+    /// The player's name on the match's server, as typed (not shaped).
+    pub name: String,
+    /// The rating before the match, as shown (`1500?` while provisional).
+    pub before: String,
+    /// The rating after it, as shown.
+    pub after: String,
+    /// After minus before, in rating points (the shown scale).
+    pub change: f64,
+}
+
 /// One page of a leaderboard.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeaderboardPage {
@@ -350,6 +363,41 @@ impl Ladder {
             .await
             .map_err(internal("loading a match"))?;
         Ok((detail, loaded.game))
+    }
+
+    /// The rating changes match `id` of `guild` caused, in seat order, each
+    /// with the player's name on `guild` (the result post's lines, for a
+    /// front end that writes them itself: the web's replay). Empty for an
+    /// unrated, aborted, voided, running or unknown match, and for another
+    /// server's.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn rating_changes(
+        &self,
+        guild: GuildId,
+        id: MatchId,
+    ) -> Result<Vec<RatingLine>, Denial> {
+        let fail = internal("reading a match's rating changes");
+        match self.db.match_detail(id).await {
+            Ok(d) if GuildId(d.guild) == guild => {}
+            Ok(_) | Err(StoreError::NoSuchMatch(_)) => return Ok(Vec::new()),
+            Err(e) => return Err(fail(e)),
+        }
+        let mut lines = Vec::new();
+        for c in self.db.rating_changes(id).await.map_err(&fail)? {
+            lines.push(RatingLine {
+                name: self
+                    .db
+                    .player_name(guild.0, c.player)
+                    .await
+                    .map_err(&fail)?,
+                before: c.before.shown(),
+                after: c.after.shown(),
+                change: c.after.score() - c.before.score(),
+            });
+        }
+        Ok(lines)
     }
 
     async fn detail_on(

@@ -10,7 +10,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
 /// The files: name, content type, bytes.
-const FILES: [(&str, &str, &[u8]); 3] = [
+const FILES: [(&str, &str, &[u8]); 5] = [
     (
         "table.js",
         "text/javascript; charset=utf-8",
@@ -25,6 +25,16 @@ const FILES: [(&str, &str, &[u8]); 3] = [
         "tournament.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../../assets/web/tournament.js"),
+    ),
+    (
+        "replay.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../../assets/web/replay.js"),
+    ),
+    (
+        "replay.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../../assets/web/replay.css"),
     ),
 ];
 

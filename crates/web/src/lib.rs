@@ -7,6 +7,9 @@
 //!
 //! - [`router`]: the routes — `GET /m/<match>` (the table, [`pages`]),
 //!   `GET /m/<match>/events` (server-sent events, [`stream`]),
+//!   a finished match's page is its replay ([`replay`]) with its
+//!   OpenGraph tags ([`og`]); `GET /m/<match>/export.txt`,
+//!   `/m/<match>/replay.gif`, `/m/<match>/board.png` (its files, [`files`]),
 //!   `GET /assets/<version>/<file>` (the page's script and style sheet,
 //!   [`assets`]).
 //! - A server's matches are on the web only once its moderators turned it
@@ -23,10 +26,14 @@
 
 pub mod assets;
 pub mod board;
+pub mod files;
 pub mod guard;
+pub mod kept;
 pub mod lang;
+pub mod og;
 pub mod pages;
 pub mod paths;
+pub mod replay;
 pub mod session;
 pub mod state;
 pub mod stream;
@@ -67,6 +74,9 @@ pub fn router(web: Web) -> Router {
     let routes = Router::new()
         .route("/m/{id}", get(pages::table))
         .route("/m/{id}/events", get(stream::events))
+        .route("/m/{id}/export.txt", get(files::export))
+        .route("/m/{id}/replay.gif", get(files::gif))
+        .route("/m/{id}/board.png", get(files::png))
         .route("/m/{id}/act", post(session::act))
         .route("/t/{ticket}", get(session::exchange))
         .route("/tournament/{id}", get(tournament::page))

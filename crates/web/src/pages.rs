@@ -1,4 +1,5 @@
-//! The pages: the table of a match (`GET /m/<match>`) and the one 404.
+//! The pages: the table of a match (`GET /m/<match>`; once it is over,
+//! its replay, [`crate::replay`]) and the one 404.
 //!
 //! Every value goes into the HTML through maud, which escapes it; names
 //! are shaped first by the project's one shaper ([`shape_name`], plain
@@ -439,8 +440,21 @@ pub(crate) fn html_response(status: StatusCode, page: Markup) -> Response {
     response
 }
 
-/// The page around `body`, in `l`.
+/// The page around `body`, in `l`, with the table's script.
 pub(crate) fn page(l: Locale, title: &str, body: Markup) -> Markup {
+    page_with(l, title, html! {}, "table.js", body)
+}
+
+/// The page around `body`, in `l`: `head` added to its head (the
+/// OpenGraph tags, [`crate::og`]), `script` its one script
+/// ([`crate::assets`]' file name).
+pub(crate) fn page_with(
+    l: Locale,
+    title: &str,
+    head: Markup,
+    script: &str,
+    body: Markup,
+) -> Markup {
     html! {
         (DOCTYPE)
         html lang=(l.tag()) {
@@ -454,7 +468,9 @@ pub(crate) fn page(l: Locale, title: &str, body: Markup) -> Markup {
                 // allowed by `img-src`).
                 link rel="icon" href="data:,";
                 link rel="stylesheet" href=(crate::assets::path("table.css"));
-                script src=(crate::assets::path("table.js")) defer {}
+                link rel="stylesheet" href=(crate::assets::path("replay.css"));
+                script src=(crate::assets::path(script)) defer {}
+                (head)
             }
             body { (body) }
         }
@@ -561,6 +577,32 @@ pub async fn table(
             .set("variant", variant),
     );
     let parts = parts(catalog, l, &table);
+    let head = crate::og::tags(&web, catalog, l, &table, &parts.status);
+    if table.game.is_finished() {
+        // Its replay and result (the links keep a language asked for).
+        let lang = lang_param(query.as_deref()).map(|_| l);
+        let body = crate::replay::body(
+            &web,
+            l,
+            lang,
+            &table,
+            query.as_deref(),
+            crate::replay::Heading {
+                title: &title,
+                status: &parts.status,
+                score: parts.score,
+            },
+        )
+        .await;
+        let mut response = html_response(
+            StatusCode::OK,
+            page_with(l, &title, head, "replay.js", body),
+        );
+        let headers = response.headers_mut();
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+        headers.insert(header::VARY, HeaderValue::from_static("Accept-Language"));
+        return response;
+    }
     let seated = seated_part(&web, &headers, catalog, l, &table);
     let events = format!("/m/{}/events?lang={}", table.id.0, l.tag());
     let body = html! {
@@ -578,11 +620,14 @@ pub async fn table(
                 h2 #moves-title { (catalog.plain(l, id::WEB_MOVES)) }
                 div #moves { (parts.moves) }
             }
+            // The result once the match ends while the page is open
+            // (the stream's last state, [`crate::stream`]).
+            div #result {}
             div #announce.vh aria-live="polite" aria-atomic="true" {}
             p #note.note { (note(catalog, l, table.live)) }
         }
     };
-    let mut response = html_response(StatusCode::OK, page(l, &title, body));
+    let mut response = html_response(StatusCode::OK, page_with(l, &title, head, "table.js", body));
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     headers.insert(header::VARY, HeaderValue::from_static("Accept-Language"));

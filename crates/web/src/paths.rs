@@ -19,6 +19,18 @@ pub fn match_board_png(id: MatchId) -> String {
     format!("/m/{}/board.png", id.0)
 }
 
+/// A match in the exchange format of docs/rules.md §2, as `/export` gives
+/// it on Discord (`/m/<match>/export.txt`).
+pub fn match_export(id: MatchId) -> String {
+    format!("/m/{}/export.txt", id.0)
+}
+
+/// The animated replay of one game of a match (`/m/<match>/replay.gif`,
+/// `?game=<n>` for the `n`-th game, 1-based; without it the last game).
+pub fn match_replay_gif(id: MatchId, game: usize) -> String {
+    format!("/m/{}/replay.gif?game={game}", id.0)
+}
+
 /// A player's page on one server (`/player/<server>/<user>`): ratings per
 /// variant, recent matches, head-to-head.
 pub fn player_page(guild: GuildId, user: UserId) -> String {
@@ -50,6 +62,8 @@ mod tests {
     fn paths_are_the_documented_shapes() {
         assert_eq!(match_page(MatchId(12)), "/m/12");
         assert_eq!(match_board_png(MatchId(12)), "/m/12/board.png");
+        assert_eq!(match_export(MatchId(12)), "/m/12/export.txt");
+        assert_eq!(match_replay_gif(MatchId(12), 2), "/m/12/replay.gif?game=2");
         assert_eq!(player_page(GuildId(5), UserId(77)), "/player/5/77");
         assert_eq!(
             leaderboard_page(GuildId(5), Variant::Popout),

@@ -46,6 +46,9 @@ struct Inner {
     requests: RequestWindows,
     /// The tournaments' pages' reads and pictures.
     tournament_pages: crate::tournament_reads::Overviews,
+    /// A match's export, replay GIFs and board PNG: the finished ones
+    /// kept, the permits to draw them ([`crate::kept`]).
+    files: crate::kept::Files,
 }
 
 impl Web {
@@ -77,6 +80,7 @@ impl Web {
                 tournament_pages: crate::tournament_reads::Overviews::new(
                     services.tournaments.changes(),
                 ),
+                files: crate::kept::Files::new(),
             }),
         }
     }
@@ -131,6 +135,11 @@ impl Web {
     /// The public URL, if the operator gave one.
     pub fn public_url(&self) -> Option<&str> {
         self.inner.public_url.as_deref()
+    }
+
+    /// The matches' files kept and the permits to draw them.
+    pub(crate) fn files(&self) -> &crate::kept::Files {
+        &self.inner.files
     }
 
     pub(crate) fn requests(&self) -> &RequestWindows {

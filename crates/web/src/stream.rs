@@ -3,7 +3,8 @@
 //! Each event (`state`) carries every changing part of the page as HTML
 //! rendered here (status, board, players with their clocks, score, moves),
 //! the words the live region reads aloud, and whether the match still
-//! runs; table.js puts each part in its place. The first event is the
+//! runs; table.js puts each part in its place. The last state of a match
+//! that is over carries its result too (`result`). The first event is the
 //! match as it is when the stream opens; then one follows each batch of
 //! the match's events (a move made anywhere: Discord, the terminal, the
 //! AI), read from a fresh snapshot, so a receiver that lagged behind
@@ -102,10 +103,29 @@ fn announcement(web: &Web, l: Locale, before: Option<Seen>, table: &Table) -> St
     words.join(" · ")
 }
 
-/// The `state` event of `table`.
-fn state_event(web: &Web, l: Locale, before: Option<Seen>, table: &Table) -> SseEvent {
+/// The `state` event of `table`; the last one of a match that is over
+/// also carries its result ([`crate::replay::result_section`]: how each
+/// game ended, the rating changes, the export and the GIFs), so an open
+/// table ends showing it.
+async fn state_event(web: &Web, l: Locale, before: Option<Seen>, table: &Table) -> SseEvent {
     let p = parts(web.catalog(), l, table);
-    let data = serde_json::json!({
+    let result = if table.game.is_finished() {
+        Some(
+            maud::html! {
+                (crate::replay::result_section(web, l, table, &p.status, p.score.clone()).await)
+                // The page itself is the replay now.
+                p.replay-link {
+                    a href=(crate::paths::match_page(table.id)) {
+                        (web.catalog().plain(l, id::WEB_REPLAY_LINK))
+                    }
+                }
+            }
+            .into_string(),
+        )
+    } else {
+        None
+    };
+    let mut data = serde_json::json!({
         "status": p.status,
         "board": p.board.into_string(),
         "players": p.players.into_string(),
@@ -116,6 +136,9 @@ fn state_event(web: &Web, l: Locale, before: Option<Seen>, table: &Table) -> Sse
         "live": table.live,
         "turn": super::pages::turn_key(table),
     });
+    if let Some(result) = result {
+        data["result"] = result.into();
+    }
     SseEvent::default().event("state").data(data.to_string())
 }
 
@@ -138,7 +161,7 @@ impl Following {
     /// is over and its last state was sent, or the bot stops).
     async fn next(&mut self) -> Option<SseEvent> {
         if let Some(table) = self.first.take() {
-            return Some(self.send(table));
+            return Some(self.send(table).await);
         }
         let events = self.events.as_mut()?;
         let changed = tokio::select! {
@@ -168,11 +191,11 @@ impl Following {
                 }
             }
         };
-        Some(self.send(table))
+        Some(self.send(table).await)
     }
 
-    fn send(&mut self, table: Table) -> SseEvent {
-        let event = state_event(&self.web, self.l, self.seen, &table);
+    async fn send(&mut self, table: Table) -> SseEvent {
+        let event = state_event(&self.web, self.l, self.seen, &table).await;
         self.seen = Some(Seen::of(&table));
         if !table.live {
             // The last state: the stream ends after it.

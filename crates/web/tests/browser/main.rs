@@ -11,6 +11,7 @@ mod driver;
 mod page;
 mod pointing;
 mod pops;
+mod replay;
 #[allow(dead_code)]
 #[path = "../web/support.rs"]
 mod site;

@@ -28,6 +28,8 @@ pub const SECRET: &str = "a test secret of more than thirty-two bytes";
 pub const ON: GuildId = GuildId(7);
 /// A server that did not.
 pub const OFF: GuildId = GuildId(8);
+/// Where the tests' web is reached (its absolute links, `og:image`).
+pub const PUBLIC_URL: &str = "https://c4.example.org";
 
 /// A running bot's host and the web on a loopback port; the database's
 /// folder is removed when it is dropped.
@@ -83,7 +85,8 @@ async fn serve_with(
     .unwrap();
     let web = Web::with_limits(&services, limits)
         .signing(fourbot_web::WebSecret::new(SECRET).unwrap(), false)
-        .with_request_limits(requests);
+        .with_request_limits(requests)
+        .reached_at(PUBLIC_URL);
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(fourbot_web::serve(
@@ -227,6 +230,27 @@ fn head(text: &str) -> (u16, Vec<(String, String)>) {
         .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
         .collect();
     (status, headers)
+}
+
+/// `GET path` on `addr` (the connection closed after it): status, headers
+/// (names lower case) and the body's bytes, for an answer that is not text.
+pub async fn get_bytes(addr: SocketAddr, path: &str) -> (u16, Vec<(String, String)>, Vec<u8>) {
+    let mut stream = TcpStream::connect(addr).await.unwrap();
+    stream
+        .write_all(request(path, &[], true).as_bytes())
+        .await
+        .unwrap();
+    let mut raw = Vec::new();
+    tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut raw))
+        .await
+        .expect("an answer in time")
+        .unwrap();
+    let at = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .expect("a head");
+    let (status, headers) = head(&String::from_utf8_lossy(&raw[..at]));
+    (status, headers, raw[at + 4..].to_vec())
 }
 
 /// `GET path` on `addr` (the connection closed after it).
