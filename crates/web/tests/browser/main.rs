@@ -12,6 +12,7 @@ mod page;
 mod pointing;
 mod pops;
 mod replay;
+mod seats;
 #[allow(dead_code)]
 #[path = "../web/support.rs"]
 mod site;

@@ -22,6 +22,8 @@ use tokio::sync::mpsc::UnboundedReceiver;
 
 pub const ALICE: UserId = UserId(10);
 pub const BOB: UserId = UserId(20);
+/// The third player of a three-player match.
+pub const CAROL: UserId = UserId(30);
 /// The web's signing secret in the tests.
 pub const SECRET: &str = "a test secret of more than thirty-two bytes";
 /// The server that turned the web on.
@@ -161,12 +163,24 @@ impl Site {
         p1: &str,
         p2: &str,
     ) -> MatchId {
+        self.start_seated(guild, variant, &[(ALICE, p1), (BOB, p2)])
+            .await
+    }
+
+    /// A match of `variant` on `guild` between `players` (id and name, in
+    /// seat order: the first moves first).
+    pub async fn start_seated(
+        &self,
+        guild: GuildId,
+        variant: Variant,
+        players: &[(UserId, &str)],
+    ) -> MatchId {
         self.services
             .host
             .create_match(MatchSpec {
                 variant,
                 clock: ClockSettings::default(),
-                players: vec![seated(ALICE, p1), seated(BOB, p2)],
+                players: players.iter().map(|(id, name)| seated(*id, name)).collect(),
                 guild,
                 locale: Locale::EnUs,
                 seed: 1,
