@@ -22,7 +22,8 @@ use tokio::sync::mpsc::UnboundedReceiver;
 
 pub const ALICE: UserId = UserId(10);
 pub const BOB: UserId = UserId(20);
-/// The third player of a three-player match.
+/// The third player of a three-player match (the browser tests).
+#[allow(dead_code)]
 pub const CAROL: UserId = UserId(30);
 /// The web's signing secret in the tests.
 pub const SECRET: &str = "a test secret of more than thirty-two bytes";
