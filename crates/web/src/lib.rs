@@ -27,6 +27,7 @@
 pub mod assets;
 pub mod board;
 pub mod files;
+pub mod finished;
 pub mod guard;
 pub mod kept;
 pub mod lang;

@@ -196,8 +196,17 @@ pub(crate) fn lang_param(query: Option<&str>) -> Option<&str> {
 /// unknown, another server's, the terminal's) is `None`, which every
 /// route answers with the same [`not_found`].
 pub(crate) async fn visible(web: &Web, id: &str) -> Option<Table> {
-    let id: i64 = id.parse().ok().filter(|n| *n > 0)?;
-    let table = web.host().table(MatchId(id)).await?;
+    let id = MatchId(id.parse().ok().filter(|n| *n > 0)?);
+    // A finished match from memory (its replay's steps and files are
+    // requests of their own); otherwise from the host, kept if finished.
+    let table = match web.finished().get(id) {
+        Some(kept) => Table::clone(&kept),
+        None => {
+            let table = web.host().table(id).await?;
+            web.finished().keep(&table);
+            table
+        }
+    };
     web.on_the_web(table.guild).await.then_some(table)
 }
 

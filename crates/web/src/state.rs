@@ -44,6 +44,8 @@ struct Inner {
     secure: bool,
     /// Actions and pages a minute per user and address.
     requests: RequestWindows,
+    /// Finished matches' tables ([`crate::finished`]).
+    finished: crate::finished::FinishedTables,
     /// The tournaments' pages' reads and pictures.
     tournament_pages: crate::tournament_reads::Overviews,
     /// A match's export, replay GIFs and board PNG: the finished ones
@@ -77,6 +79,7 @@ impl Web {
                 secret: None,
                 secure: false,
                 requests: RequestWindows::new(RequestLimits::default()),
+                finished: crate::finished::FinishedTables::new(crate::finished::KEPT_TABLES),
                 tournament_pages: crate::tournament_reads::Overviews::new(
                     services.tournaments.changes(),
                 ),
@@ -179,6 +182,11 @@ impl Web {
     /// own ticket signed under [`Purpose::Csrf`]; `None` without a secret.
     pub fn csrf_token(&self, session: ticket::Ticket) -> Option<String> {
         Some(ticket::sign(self.secret()?, Purpose::Csrf, session))
+    }
+
+    /// The finished matches' tables kept ([`crate::finished`]).
+    pub(crate) fn finished(&self) -> &crate::finished::FinishedTables {
+        &self.inner.finished
     }
 
     /// The host.
