@@ -23,11 +23,15 @@
 
 pub mod assets;
 pub mod board;
+pub mod charts;
 pub mod guard;
 pub mod lang;
+pub mod leaderboard;
 pub mod pages;
 pub mod paths;
+pub mod people;
 pub mod session;
+pub mod share;
 pub mod state;
 pub mod stream;
 pub mod ticket;
@@ -67,6 +71,16 @@ pub fn router(web: Web) -> Router {
         .route("/m/{id}/act", post(session::act))
         .route("/t/{ticket}", get(session::exchange))
         .route("/assets/{version}/{file}", get(assets::asset))
+        .route("/player/{server}/{user}", get(people::player))
+        .route("/player/{server}/{user}/chart.png", get(people::chart))
+        .route(
+            "/leaderboard/{server}/{variant}",
+            get(leaderboard::leaderboard),
+        )
+        .route(
+            "/leaderboard/{server}/{variant}/top.png",
+            get(leaderboard::picture),
+        )
         .fallback(pages::fallback)
         .with_state(web);
     guard::layers(routes)
