@@ -137,8 +137,9 @@ fn chart_summary(catalog: &Catalog, l: Locale, card: &PoolCard) -> Option<String
 
 /// The path of `user`'s chart of `variant` in `l`.
 fn chart_path(guild: GuildId, user: UserId, variant: Variant, l: Locale) -> String {
+    // The picture's path has its own query already (`?variant=`).
     format!(
-        "{}?lang={}",
+        "{}&lang={}",
         paths::player_chart_png(guild, user, variant),
         l.tag()
     )
