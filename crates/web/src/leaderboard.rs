@@ -165,12 +165,12 @@ fn render(
                     table.ladder {
                         caption.vh { (title) " · " (season) " · " (catalog.text(l, id::WEB_PEOPLE_PAGE, &Args::new().set("page", number as i64 + 1))) }
                         thead { tr {
-                            th scope="col" { (catalog.plain(l, id::TABLE_RANK)) }
+                            th.num scope="col" { (catalog.plain(l, id::TABLE_RANK)) }
                             th scope="col" { (catalog.plain(l, id::TABLE_PLAYER)) }
-                            th scope="col" { (catalog.plain(l, id::TABLE_RATING)) }
-                            th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_DEVIATION)) }
-                            th scope="col" { (catalog.plain(l, id::TABLE_MATCHES)) }
-                            th scope="col" { (catalog.plain(l, id::TABLE_TREND)) }
+                            th.num scope="col" { (catalog.plain(l, id::TABLE_RATING)) }
+                            th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_DEVIATION)) }
+                            th.num scope="col" { (catalog.plain(l, id::TABLE_MATCHES)) }
+                            th.num scope="col" { (catalog.plain(l, id::TABLE_TREND)) }
                         } }
                         tbody {
                             @for (i, e) in page.entries.iter().enumerate() {

@@ -8,7 +8,11 @@
 //! - [`router`]: the routes — `GET /m/<match>` (the table, [`pages`]),
 //!   `GET /m/<match>/events` (server-sent events, [`stream`]),
 //!   `GET /assets/<version>/<file>` (the page's script and style sheet,
-//!   [`assets`]).
+//!   [`assets`]), `GET /player/<server>/<user>` (a player's page and its
+//!   rating charts, [`people`]), `GET /leaderboard/<server>/<variant>`
+//!   (a leaderboard per variant and its picture, [`leaderboard`]); their
+//!   pictures are drawn off the runtime and kept ([`charts`]), their
+//!   OpenGraph tags written by [`share`].
 //! - A server's matches are on the web only once its moderators turned it
 //!   on (`/config web:on`); every page of any other server, of a match
 //!   without a server (the terminal's) and of an unknown match is the same

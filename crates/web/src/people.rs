@@ -211,15 +211,15 @@ fn pool_block(
                         thead { tr {
                             th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_MATCH)) }
                             th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_DATE)) }
-                            th scope="col" { (catalog.plain(l, id::TABLE_RATING)) }
-                            th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_DEVIATION)) }
-                            th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_CHANGE)) }
+                            th.num scope="col" { (catalog.plain(l, id::TABLE_RATING)) }
+                            th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_DEVIATION)) }
+                            th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_CHANGE)) }
                         } }
                         tbody {
                             @for p in &rows {
                                 tr {
                                     td { a href=(paths::match_page(p.match_id)) { "#" (p.match_id.0) } }
-                                    td { (catalog.instant(p.finished_unix_ms, Shown::Date)) }
+                                    td.date { (catalog.instant(p.finished_unix_ms, Shown::Date)) }
                                     td.num { (p.after.shown()) }
                                     td.num { (p.after.shown_deviation()) }
                                     td.num { (point_change(card, p)) }
@@ -257,14 +257,14 @@ fn recent_table(catalog: &Catalog, l: Locale, recent: &[HistoryEntry]) -> Markup
                     th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_DATE)) }
                     th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_VARIANT)) }
                     th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_OPPONENTS)) }
-                    th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_SCORE)) }
-                    th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_CHANGE)) }
+                    th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_SCORE)) }
+                    th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_CHANGE)) }
                 } }
                 tbody {
                     @for h in recent {
                         tr {
                             td { a href=(paths::match_page(h.id)) { "#" (h.id.0) } }
-                            td { (catalog.instant(h.finished_unix_ms, Shown::Date)) }
+                            td.date { (catalog.instant(h.finished_unix_ms, Shown::Date)) }
                             td { (catalog.variant_name(l, h.variant)) }
                             td { bdi { (catalog.names(l, &h.opponents)) } }
                             td.num {
@@ -311,11 +311,11 @@ fn head_to_head_part(
     let header = html! {
         thead { tr {
             th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_OPPONENT)) }
-            th scope="col" { (catalog.plain(l, id::TABLE_MATCHES)) }
-            th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_WON)) }
-            th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_DRAWN)) }
-            th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_LOST)) }
-            th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_POINTS)) }
+            th.num scope="col" { (catalog.plain(l, id::TABLE_MATCHES)) }
+            th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_WON)) }
+            th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_DRAWN)) }
+            th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_LOST)) }
+            th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_POINTS)) }
         } }
     };
     let opponent_link = |o: &Opponent| {

@@ -9,6 +9,7 @@
 // The HTTP tests' site; this binary uses only part of it.
 mod driver;
 mod page;
+mod people;
 mod pointing;
 #[allow(dead_code)]
 #[path = "../web/support.rs"]
