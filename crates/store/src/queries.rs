@@ -592,7 +592,7 @@ impl Db {
     ) -> Result<Vec<(PlayerId, u64, u32)>, StoreError> {
         let rows = sqlx::query(
             "SELECT b.player_id AS player, p.discord_id AS discord_id, COUNT(*) AS matches,
-                    MAX(m.id) AS last
+                    MAX(m.id) AS newest
              FROM matches AS m
              JOIN match_seats AS a ON a.match_id = m.id AND a.player_id = $1
              JOIN match_seats AS b ON b.match_id = m.id AND b.side <> a.side
@@ -603,7 +603,7 @@ impl Db {
                AND NOT EXISTS (SELECT 1 FROM match_sides AS x WHERE x.match_id = m.id
                                AND x.side <> a.side AND x.side <> b.side)
              GROUP BY b.player_id, p.discord_id
-             ORDER BY matches DESC, last DESC
+             ORDER BY matches DESC, newest DESC
              LIMIT $3",
         )
         .bind(player.0)

@@ -202,23 +202,32 @@ mod tests {
 
     #[test]
     fn the_cache_drops_the_least_recently_used_past_its_bounds() {
+        let key = |i: usize| {
+            let mut k = [0; 32];
+            k[..8].copy_from_slice(&(i as u64).to_le_bytes());
+            k
+        };
         let mut kept = Kept::default();
-        for i in 0..CACHE_ENTRIES as u8 {
-            kept.put([i; 32], Arc::new(vec![0; 10]));
+        for i in 0..CACHE_ENTRIES {
+            kept.put(key(i), Arc::new(vec![0; 10]));
         }
         // The first is used again: the second is now the oldest.
-        assert!(kept.get(&[0; 32]).is_some());
-        kept.put([255; 32], Arc::new(vec![0; 10]));
+        assert!(kept.get(&key(0)).is_some());
+        kept.put(key(CACHE_ENTRIES), Arc::new(vec![0; 10]));
         assert_eq!(kept.pictures.len(), CACHE_ENTRIES);
-        assert!(kept.get(&[0; 32]).is_some(), "used lately: kept");
-        assert!(kept.get(&[1; 32]).is_none(), "the oldest went");
+        assert!(kept.get(&key(0)).is_some(), "used lately: kept");
+        assert!(kept.get(&key(1)).is_none(), "the oldest went");
         // Bytes: one picture of nearly all the bytes pushes out the rest.
-        kept.put([254; 32], Arc::new(vec![0; CACHE_BYTES - 5]));
+        let big = key(CACHE_ENTRIES + 1);
+        kept.put(big, Arc::new(vec![0; CACHE_BYTES - 5]));
         assert!(kept.bytes <= CACHE_BYTES);
-        assert!(kept.get(&[254; 32]).is_some());
+        assert_eq!(kept.pictures.len(), 1, "only the big one fits");
+        assert!(kept.get(&big).is_some());
         // One larger than all the bytes is not kept.
-        kept.put([253; 32], Arc::new(vec![0; CACHE_BYTES + 1]));
-        assert!(kept.get(&[253; 32]).is_none());
+        let huge = key(CACHE_ENTRIES + 2);
+        kept.put(huge, Arc::new(vec![0; CACHE_BYTES + 1]));
+        assert!(kept.get(&huge).is_none());
+        assert!(kept.get(&big).is_some(), "and pushes nothing out");
     }
 
     #[test]
