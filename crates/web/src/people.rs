@@ -254,8 +254,6 @@ fn recent_table(catalog: &Catalog, l: Locale, recent: &[HistoryEntry]) -> Markup
             table.recent {
                 thead { tr {
                     th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_MATCH)) }
-                    th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_DATE)) }
-                    th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_VARIANT)) }
                     th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_OPPONENTS)) }
                     th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_SCORE)) }
                     th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_CHANGE)) }
@@ -263,11 +261,17 @@ fn recent_table(catalog: &Catalog, l: Locale, recent: &[HistoryEntry]) -> Markup
                 tbody {
                     @for h in recent {
                         tr {
-                            td { a href=(paths::match_page(h.id)) { "#" (h.id.0) } }
-                            td.date { (catalog.instant(h.finished_unix_ms, Shown::Date)) }
-                            td { (catalog.variant_name(l, h.variant)) }
+                            // The date and the variant under the match's
+                            // link: two columns less for a phone.
+                            td {
+                                a href=(paths::match_page(h.id)) { "#" (h.id.0) }
+                                br;
+                                span.date { (catalog.instant(h.finished_unix_ms, Shown::Date)) }
+                                br;
+                                span.variant { (catalog.variant_name(l, h.variant)) }
+                            }
                             td { bdi { (catalog.names(l, &h.opponents)) } }
-                            td.num {
+                            td.num.score {
                                 (score(&h.points_halves))
                                 @if h.end == EndKind::Forfeit {
                                     " (" (catalog.plain(l, id::HISTORY_FORFEIT)) ")"
@@ -286,9 +290,7 @@ fn recent_table(catalog: &Catalog, l: Locale, recent: &[HistoryEntry]) -> Markup
 fn record_cells(record: &HeadToHead) -> Markup {
     html! {
         td.num { (record.matches) }
-        td.num { (record.won) }
-        td.num { (record.drawn) }
-        td.num { (record.lost) }
+        td.num { (record.won) " / " (record.drawn) " / " (record.lost) }
         td.num { (half_points(record.points_halves)) " : " (half_points(record.other_halves)) }
     }
 }
@@ -312,9 +314,7 @@ fn head_to_head_part(
         thead { tr {
             th scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_OPPONENT)) }
             th.num scope="col" { (catalog.plain(l, id::TABLE_MATCHES)) }
-            th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_WON)) }
-            th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_DRAWN)) }
-            th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_LOST)) }
+            th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_GAMES)) }
             th.num scope="col" { (catalog.plain(l, id::WEB_PEOPLE_COL_POINTS)) }
         } }
     };

@@ -49,8 +49,9 @@ async fn rated(site: &Site, guild: GuildId, winner: &Seated, loser: &Seated) {
     host.act(id, loser.id, Request::ResignMatch).await.unwrap();
 }
 
-/// Nothing of the page is wider than the window (a table may scroll
-/// sideways inside its own box, `.scroll`, and nothing else).
+/// Nothing of the page is wider than the window, and no table needs to
+/// scroll sideways inside its box (`.scroll`: the last resort for a
+/// language with longer words).
 async fn fits(browser: &Browser, width: u32) {
     assert_eq!(browser.eval("window.innerWidth").await, width);
     let scroll = browser
@@ -74,6 +75,20 @@ async fn fits(browser: &Browser, width: u32) {
         wide,
         Value::Array(vec![]),
         "{width} px: wider than the window"
+    );
+    // And every table's columns in view, even on the phone: none scrolls
+    // sideways in its box.
+    let sideways = browser
+        .eval(
+            "[...document.querySelectorAll('.scroll')]\
+             .filter(s => s.scrollWidth > s.clientWidth)\
+             .map(s => s.firstElementChild.className + ' ' + (s.scrollWidth - s.clientWidth))",
+        )
+        .await;
+    assert_eq!(
+        sideways,
+        Value::Array(vec![]),
+        "{width} px: tables scroll sideways"
     );
 }
 
@@ -179,6 +194,12 @@ async fn the_leaderboard_and_a_players_page_at_a_phones_and_a_desktops_size() {
         fits(&browser, width).await;
         browser
             .screenshot(&format!("player-{width}x{height}"))
+            .await;
+        browser
+            .eval("document.querySelector('section.recent').scrollIntoView() || true")
+            .await;
+        browser
+            .screenshot(&format!("player-matches-{width}x{height}"))
             .await;
         let errors = console_errors(&browser).await;
         assert!(errors.is_empty(), "{width} px: console errors: {errors:?}");
