@@ -1,13 +1,16 @@
 //! The pictures of the pages to share (a player's rating charts, a
 //! leaderboard's top): drawn off the async runtime, a few at a time, and
 //! kept a while, so that a member reloading a page — or Discord unfurling
-//! a link in ten channels — cannot stall the bot (docs/web.md, "Pictures").
+//! a link in ten channels — cannot stall the bot (docs/web.md, "Pages to
+//! share: a player, a leaderboard").
 //!
-//! - Drawing is CPU work (a chart some 10 ms, docs/benchmarks.md): it runs
-//!   on tokio's blocking pool (`spawn_blocking`) behind one semaphore of
-//!   [`DRAWING_AT_ONCE`] permits for the whole process; at most
-//!   [`WAITING_AT_MOST`] requests wait for a permit, and one more is told
-//!   to come back later ([`Drawn::Busy`]) instead of queueing without end.
+//! - Drawing is CPU work (a rating chart some 40 ms, a leaderboard's
+//!   picture some 70 ms: docs/benchmarks.md, "Rating chart and standings
+//!   table"): it runs on tokio's blocking pool (`spawn_blocking`) behind
+//!   one semaphore of [`DRAWING_AT_ONCE`] permits for the whole process;
+//!   at most [`WAITING_AT_MOST`] requests wait for a permit, and one more
+//!   is told to come back later ([`Drawn::Busy`]) instead of queueing
+//!   without end.
 //! - The PNGs are kept by what they show: the key is a SHA-256 of the
 //!   picture's whole description (its points and words, hence its player,
 //!   variant, language and last rated match), so a new rated match makes a
@@ -39,7 +42,8 @@ pub const WAITING_AT_MOST: usize = 32;
 /// Most pictures kept.
 pub const CACHE_ENTRIES: usize = 256;
 
-/// Most bytes of pictures kept (a rating chart is some 20–40 KB).
+/// Most bytes of pictures kept (a rating chart is some 25–30 KB, a
+/// leaderboard's picture some 55 KB).
 pub const CACHE_BYTES: usize = 8 * 1024 * 1024;
 
 /// What asking for a picture gave.

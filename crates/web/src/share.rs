@@ -96,6 +96,8 @@ pub fn png_response(drawn: Drawn) -> Response {
                 header::CACHE_CONTROL,
                 HeaderValue::from_static("public, max-age=300"),
             );
+            // Its words follow `?lang=`, else `Accept-Language`.
+            headers.insert(header::VARY, HeaderValue::from_static("Accept-Language"));
             response
         }
         Drawn::Busy => {
