@@ -241,8 +241,47 @@ mod tests {
         assert_ne!(key_of("a", &(1, "x")), key_of("b", &(1, "x")));
     }
 
+    /// The tests that use the process's permit, one at a time (one holds
+    /// it to fill the waiting line).
+    static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
+    fn bytes_of(n: &u64) -> Result<Vec<u8>, RenderError> {
+        Ok(n.to_le_bytes().to_vec())
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn past_the_waiting_bound_a_request_is_told_to_come_back() {
+        let _turn = ONE_AT_A_TIME.lock().await;
+        let permit = PICTURES.permits.acquire().await.unwrap();
+        let waiting: Vec<_> = (0..WAITING_AT_MOST as u64)
+            .map(|i| tokio::spawn(png("test-busy", 1000 + i, bytes_of)))
+            .collect();
+        while PICTURES.waiting.load(Ordering::SeqCst) < WAITING_AT_MOST {
+            tokio::task::yield_now().await;
+        }
+        assert!(matches!(
+            png("test-busy", 5000, bytes_of).await,
+            Drawn::Busy
+        ));
+        // A kept picture is no drawing: it is answered however many wait.
+        PICTURES
+            .kept
+            .lock()
+            .unwrap()
+            .put(key_of("test-busy", &6000u64), Arc::new(vec![6]));
+        assert!(matches!(png("test-busy", 6000, bytes_of).await, Drawn::Png(p) if *p == [6]));
+        drop(permit);
+        for (i, w) in waiting.into_iter().enumerate() {
+            let drawn = w.await.unwrap();
+            let want = (1000 + i as u64).to_le_bytes();
+            assert!(matches!(drawn, Drawn::Png(p) if *p == want), "{i}");
+        }
+        assert_eq!(PICTURES.waiting.load(Ordering::SeqCst), 0);
+    }
+
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn the_same_picture_is_drawn_once() {
+        let _turn = ONE_AT_A_TIME.lock().await;
         static DRAWS: AtomicUsize = AtomicUsize::new(0);
         fn draw(n: &u64) -> Result<Vec<u8>, RenderError> {
             DRAWS.fetch_add(1, Ordering::SeqCst);
