@@ -4,9 +4,9 @@
 //! a link in ten channels — cannot stall the bot (docs/web.md, "Pages to
 //! share: a player, a leaderboard").
 //!
-//! - Drawing is CPU work (a rating chart some 40 ms, a leaderboard's
-//!   picture some 70 ms: docs/benchmarks.md, "Rating chart and standings
-//!   table"): it runs on tokio's blocking pool (`spawn_blocking`) behind
+//! - Drawing is CPU work (a rating chart 5–40 ms, a leaderboard's picture
+//!   up to 70 ms: docs/benchmarks.md, "Rating chart and standings table"
+//!   and "Pages to share"): it runs on tokio's blocking pool (`spawn_blocking`) behind
 //!   one semaphore of [`DRAWING_AT_ONCE`] permits for the whole process;
 //!   at most [`WAITING_AT_MOST`] requests wait for a permit, and one more
 //!   is told to come back later ([`Drawn::Busy`]) instead of queueing
