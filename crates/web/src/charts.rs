@@ -6,11 +6,11 @@
 //!
 //! - Drawing is CPU work (a rating chart 5–40 ms, a leaderboard's picture
 //!   up to 70 ms: docs/benchmarks.md, "Rating chart and standings table"
-//!   and "Pages to share"): it runs on tokio's blocking pool (`spawn_blocking`) behind
-//!   one semaphore of [`DRAWING_AT_ONCE`] permits for the whole process;
-//!   at most [`WAITING_AT_MOST`] requests wait for a permit, and one more
-//!   is told to come back later ([`Drawn::Busy`]) instead of queueing
-//!   without end.
+//!   and "Pages to share"): it runs on tokio's blocking pool
+//!   (`spawn_blocking`) behind one semaphore of [`DRAWING_AT_ONCE`]
+//!   permits for the whole process; at most [`WAITING_AT_MOST`] requests
+//!   wait for a permit, and one more is told to come back later
+//!   ([`Drawn::Busy`]) instead of queueing without end.
 //! - The PNGs are kept by what they show: the key is a SHA-256 of the
 //!   picture's whole description (its points and words, hence its player,
 //!   variant, language and last rated match), so a new rated match makes a
