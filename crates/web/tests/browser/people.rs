@@ -203,6 +203,23 @@ async fn the_leaderboard_and_a_players_page_at_a_phones_and_a_desktops_size() {
             .await;
         let errors = console_errors(&browser).await;
         assert!(errors.is_empty(), "{width} px: console errors: {errors:?}");
+        // The picture her page names for unfurled links opens as a picture.
+        let image = browser
+            .eval("document.querySelector('meta[property=\"og:image\"]').content")
+            .await;
+        browser
+            .goto(&format!("{base}{}", image.as_str().unwrap()))
+            .await;
+        let size = browser
+            .eval("[document.images[0].naturalWidth, document.images[0].naturalHeight]")
+            .await;
+        assert_eq!(size, serde_json::json!([800, 450]), "the chart PNG");
+        if !phone {
+            browser
+                .goto(&format!("{base}/leaderboard/7/classic/top.png?lang=en-US"))
+                .await;
+            browser.screenshot("leaderboard-top-png").await;
+        }
         browser.close().await;
     }
 }
