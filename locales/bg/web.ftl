@@ -110,3 +110,34 @@ web-files = Експорт и повторения
 web-export = Мачът като текст (експорт)
 web-gif = Игра { $game } като анимирана картинка (GIF)
 web-replay-link = Повторение на този мач
+
+# web people
+web-people-ratings = Рейтинги
+web-people-leaderboard-link = Класиране
+web-people-trend = Последните 30 дни: { $change }
+web-people-chart-summary = { $matches ->
+    [one] { $matches } рейтингов мач
+   *[other] { $matches } рейтингови мача
+}: { $first } преди първия, { $now } сега; най-нисък { $low }, най-висок { $high }.
+web-people-chart-table = Последните рейтингови мачове
+web-people-col-match = Мач
+web-people-col-date = Дата
+web-people-col-deviation = Отклонение
+web-people-col-change = Промяна
+web-people-col-opponents = Противници
+web-people-col-score = Резултат
+web-people-col-opponent = Противник
+web-people-col-games = Игри спечелени / равни / загубени
+web-people-col-points = Точки
+web-people-recent = Последни мачове
+web-people-head-to-head = Един срещу друг
+web-people-frequent = Срещу най-честите противници
+web-people-no-opponents = Все още няма завършен мач срещу друг член на този сървър.
+web-people-player-og = Рейтинги на този сървър: { $ratings }. Последни мачове и резултати един срещу друг.
+web-people-player-og-none = Последни мачове и резултати един срещу друг на този сървър.
+web-people-leaderboard-og = { $season } · първи: { $player } ({ $rating })
+web-people-variants = Варианти
+web-people-pages = Страници
+web-people-page = Страница { $page }
+web-people-failed-title = Няма достъп
+web-people-failed = Тази страница не може да бъде прочетена в момента. Опитай отново след малко.

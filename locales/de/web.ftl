@@ -109,3 +109,34 @@ web-files = Export und Wiedergaben
 web-export = Das Match als Text (Export)
 web-gif = Partie { $game } als animiertes Bild (GIF)
 web-replay-link = Dieses Match nachspielen
+
+# web people
+web-people-ratings = Wertungszahlen
+web-people-leaderboard-link = Rangliste
+web-people-trend = Letzte 30 Tage: { $change }
+web-people-chart-summary = { $matches ->
+    [one] { $matches } gewertetes Match
+   *[other] { $matches } gewertete Matches
+}: { $first } vor dem ersten, { $now } jetzt; niedrigste { $low }, höchste { $high }.
+web-people-chart-table = Die letzten gewerteten Matches
+web-people-col-match = Match
+web-people-col-date = Datum
+web-people-col-deviation = Abweichung
+web-people-col-change = Änderung
+web-people-col-opponents = Gegner
+web-people-col-score = Ergebnis
+web-people-col-opponent = Gegner
+web-people-col-games = Partien gewonnen / remis / verloren
+web-people-col-points = Punkte
+web-people-recent = Letzte Matches
+web-people-head-to-head = Direkter Vergleich
+web-people-frequent = Gegen die häufigsten Gegner
+web-people-no-opponents = Noch kein beendetes Match gegen ein anderes Mitglied auf diesem Server.
+web-people-player-og = Wertungszahlen auf diesem Server: { $ratings }. Letzte Matches und direkte Vergleiche.
+web-people-player-og-none = Letzte Matches und direkte Vergleiche auf diesem Server.
+web-people-leaderboard-og = { $season } · vorn: { $player } ({ $rating })
+web-people-variants = Varianten
+web-people-pages = Seiten
+web-people-page = Seite { $page }
+web-people-failed-title = Nicht verfügbar
+web-people-failed = Diese Seite kann gerade nicht gelesen werden. Versuche es gleich noch einmal.

@@ -110,3 +110,34 @@ web-files = Εξαγωγή και επαναλήψεις
 web-export = Ο αγώνας ως κείμενο (εξαγωγή)
 web-gif = Η παρτίδα { $game } ως κινούμενη εικόνα (GIF)
 web-replay-link = Επανάληψη αυτού του αγώνα
+
+# web people
+web-people-ratings = Βαθμολογίες
+web-people-leaderboard-link = Κατάταξη
+web-people-trend = Τελευταίες 30 ημέρες: { $change }
+web-people-chart-summary = { $matches ->
+    [one] { $matches } βαθμολογημένος αγώνας
+   *[other] { $matches } βαθμολογημένοι αγώνες
+}: { $first } πριν από τον πρώτο, { $now } τώρα· χαμηλότερη { $low }, υψηλότερη { $high }.
+web-people-chart-table = Οι τελευταίοι βαθμολογημένοι αγώνες
+web-people-col-match = Αγώνας
+web-people-col-date = Ημερομηνία
+web-people-col-deviation = Απόκλιση
+web-people-col-change = Μεταβολή
+web-people-col-opponents = Αντίπαλοι
+web-people-col-score = Σκορ
+web-people-col-opponent = Αντίπαλος
+web-people-col-games = Παρτίδες νίκες / ισοπαλίες / ήττες
+web-people-col-points = Πόντοι
+web-people-recent = Πρόσφατοι αγώνες
+web-people-head-to-head = Μεταξύ τους
+web-people-frequent = Απέναντι στους συχνότερους αντιπάλους
+web-people-no-opponents = Κανένας ολοκληρωμένος αγώνας ακόμη απέναντι σε άλλο μέλος σε αυτόν τον διακομιστή.
+web-people-player-og = Βαθμολογίες σε αυτόν τον διακομιστή: { $ratings }. Πρόσφατοι αγώνες και αποτελέσματα μεταξύ τους.
+web-people-player-og-none = Πρόσφατοι αγώνες και αποτελέσματα μεταξύ τους σε αυτόν τον διακομιστή.
+web-people-leaderboard-og = { $season } · πρώτος: { $player } ({ $rating })
+web-people-variants = Παραλλαγές
+web-people-pages = Σελίδες
+web-people-page = Σελίδα { $page }
+web-people-failed-title = Μη διαθέσιμη
+web-people-failed = Αυτή η σελίδα δεν μπορεί να διαβαστεί αυτή τη στιγμή. Δοκίμασε ξανά σε λίγο.

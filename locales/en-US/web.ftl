@@ -161,3 +161,41 @@ web-export = The match as text (export)
 web-gif = Game { $game } as an animated picture (GIF)
 # Under the result on a table whose match ended while it was open.
 web-replay-link = Replay this match
+
+# web people
+# The pages to share (docs/web.md): a player's page and a leaderboard.
+web-people-ratings = Ratings
+# Beside a variant's rating on a player's page: to that variant's leaderboard
+web-people-leaderboard-link = Leaderboard
+# $change (text: "+23", "−12", "–" without a rated match in 30 days)
+web-people-trend = Last 30 days: { $change }
+# The rating chart in words. $matches (number), $first, $now, $low, $high (text: ratings as shown)
+web-people-chart-summary = { $matches ->
+    [one] { $matches } rated match
+   *[other] { $matches } rated matches
+}: { $first } before the first, { $now } now; lowest { $low }, highest { $high }.
+web-people-chart-table = The last rated matches
+web-people-col-match = Match
+web-people-col-date = Date
+web-people-col-deviation = Rating deviation
+web-people-col-change = Change
+web-people-col-opponents = Opponents
+web-people-col-score = Score
+web-people-col-opponent = Opponent
+web-people-col-games = Games won / drawn / lost
+web-people-col-points = Points
+web-people-recent = Recent matches
+web-people-head-to-head = Head-to-head
+web-people-frequent = Against the most frequent opponents
+web-people-no-opponents = No finished match against another member on this server yet.
+# A player's page as a link shows it. $ratings (text: "Classic 1623 and PopOut 1500?")
+web-people-player-og = Ratings on this server: { $ratings }. Recent matches and head-to-head records.
+web-people-player-og-none = Recent matches and head-to-head records on this server.
+# A leaderboard as a link shows it. $season (text: "Season 2"), $player (a name), $rating (text)
+web-people-leaderboard-og = { $season } · first: { $player } ({ $rating })
+web-people-variants = Variants
+web-people-pages = Pages
+# $page (number)
+web-people-page = Page { $page }
+web-people-failed-title = Not available
+web-people-failed = This page cannot be read right now. Try again in a moment.

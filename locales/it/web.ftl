@@ -110,3 +110,34 @@ web-files = Esportazione e replay
 web-export = Il match come testo (esportazione)
 web-gif = Partita { $game } come immagine animata (GIF)
 web-replay-link = Rivedi questo match
+
+# web people
+web-people-ratings = Punteggi
+web-people-leaderboard-link = Classifica
+web-people-trend = Ultimi 30 giorni: { $change }
+web-people-chart-summary = { $matches ->
+    [one] { $matches } incontro valido
+   *[other] { $matches } incontri validi
+}: { $first } prima del primo, { $now } ora; minimo { $low }, massimo { $high }.
+web-people-chart-table = Gli ultimi incontri validi
+web-people-col-match = Incontro
+web-people-col-date = Data
+web-people-col-deviation = Deviazione
+web-people-col-change = Variazione
+web-people-col-opponents = Avversari
+web-people-col-score = Punteggio
+web-people-col-opponent = Avversario
+web-people-col-games = Partite vinte / patte / perse
+web-people-col-points = Punti
+web-people-recent = Incontri recenti
+web-people-head-to-head = Testa a testa
+web-people-frequent = Contro gli avversari più frequenti
+web-people-no-opponents = Ancora nessun incontro concluso contro un altro membro su questo server.
+web-people-player-og = Punteggi su questo server: { $ratings }. Incontri recenti e testa a testa.
+web-people-player-og-none = Incontri recenti e testa a testa su questo server.
+web-people-leaderboard-og = { $season } · in testa: { $player } ({ $rating })
+web-people-variants = Varianti
+web-people-pages = Pagine
+web-people-page = Pagina { $page }
+web-people-failed-title = Non disponibile
+web-people-failed = Questa pagina non si può leggere in questo momento. Riprova tra poco.

@@ -174,6 +174,8 @@ fn may_equal_english(l: Locale, key: &Key) -> bool {
             "export",
             "export.match",
             "table-matches",
+            // "Match" is German for a match (the web's column header).
+            "web-people-col-match",
             "web-title",
             "config.web",
             "tournament-create.format",

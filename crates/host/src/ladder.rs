@@ -17,7 +17,7 @@ use super::matches::{AbortError, Host};
 use super::moderation::{ModAction, ModLog, Moderator};
 use super::players::{known_player, stored_player};
 use super::present::Seated;
-use super::view::GuildId;
+use super::view::{GuildId, UserId};
 
 /// Wins, draws and losses.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -554,6 +554,72 @@ impl Ladder {
                 id::LADDER_UNBAN_NOT_BANNED
             }))
         }
+    }
+}
+
+/// One of a player's most frequent opponents on a server (the web's
+/// player page: its head-to-head records).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opponent {
+    /// Their Discord user.
+    pub user: UserId,
+    /// The name the server shows for them.
+    pub name: String,
+    /// Matches against the player that [`Ladder::head_to_head`] counts.
+    pub matches: u32,
+}
+
+/// Reads for the web's player and leaderboard pages (issue 36).
+impl Ladder {
+    /// The (at most `limit`) Discord users `user` met most often on
+    /// `guild`, most first ([`fourbot_store::Db::frequent_opponents`]);
+    /// none for a user the store has never seen.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn frequent_opponents(
+        &self,
+        guild: GuildId,
+        user: &Seated,
+        limit: u32,
+    ) -> Result<Vec<Opponent>, Denial> {
+        let fail = internal("reading a player's opponents");
+        let Some(player) = known_player(&self.db, guild, user).await.map_err(&fail)? else {
+            return Ok(Vec::new());
+        };
+        let mut out = Vec::new();
+        for (other, discord, matches) in self
+            .db
+            .frequent_opponents(guild.0, player, limit)
+            .await
+            .map_err(&fail)?
+        {
+            out.push(Opponent {
+                user: UserId(discord),
+                name: self.db.player_name(guild.0, other).await.map_err(&fail)?,
+                matches,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The Discord user of each of `players` (a leaderboard's lines), in
+    /// their order; `None` for one without a Discord account.
+    ///
+    /// # Errors
+    /// The store failed.
+    pub async fn discord_users(
+        &self,
+        guild: GuildId,
+        players: &[fourbot_store::PlayerId],
+    ) -> Result<Vec<Option<UserId>>, Denial> {
+        let fail = internal("reading players");
+        let mut out = Vec::with_capacity(players.len());
+        for p in players {
+            let info = self.db.player_info(guild.0, *p).await.map_err(&fail)?;
+            out.push(info.discord_id.filter(|_| !info.is_bot).map(UserId));
+        }
+        Ok(out)
     }
 }
 

@@ -78,3 +78,5 @@ pub use fourbot_store::{
     RatingPoint, Shards, ShardsError, StoreError, StoredTournament, TournamentId, TournamentState,
     DATABASE_URL_ENV, DEFAULT_DATABASE_URL, LEASE_ENV,
 };
+// The head-to-head record (`/rating user versus`, the web's player pages).
+pub use fourbot_store::HeadToHead;

@@ -573,3 +573,53 @@ impl Db {
             .collect())
     }
 }
+
+impl Db {
+    /// The Discord users `player` met most often on server `guild` (their
+    /// stored player, Discord user id), with how many matches: the matches [`Db::head_to_head`] counts (finished,
+    /// neither aborted nor voided, exactly two sides, on opposite sides),
+    /// most first, then the most recently met; at most `limit`. Players
+    /// without a Discord account (the AI, the terminal's, imports) are
+    /// left out: they have no page to link (the web's player pages).
+    ///
+    /// # Errors
+    /// [`StoreError::Database`].
+    pub async fn frequent_opponents(
+        &self,
+        guild: GuildId,
+        player: PlayerId,
+        limit: u32,
+    ) -> Result<Vec<(PlayerId, u64, u32)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT b.player_id AS player, p.discord_id AS discord_id, COUNT(*) AS matches,
+                    MAX(m.id) AS newest
+             FROM matches AS m
+             JOIN match_seats AS a ON a.match_id = m.id AND a.player_id = $1
+             JOIN match_seats AS b ON b.match_id = m.id AND b.side <> a.side
+             JOIN players AS p ON p.id = b.player_id
+             WHERE m.guild_id = $2 AND m.phase = 'finished' AND m.voided = 0
+               AND m.end_kind <> 'aborted' AND p.discord_id IS NOT NULL AND p.is_bot = 0
+               AND b.player_id <> a.player_id
+               AND NOT EXISTS (SELECT 1 FROM match_sides AS x WHERE x.match_id = m.id
+                               AND x.side <> a.side AND x.side <> b.side)
+             GROUP BY b.player_id, p.discord_id
+             ORDER BY matches DESC, newest DESC
+             LIMIT $3",
+        )
+        .bind(player.0)
+        .bind(super::gid(guild))
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows
+            .iter()
+            .map(|r| {
+                (
+                    PlayerId(r.get("player")),
+                    r.get::<i64, _>("discord_id") as u64,
+                    u32::try_from(r.get::<i64, _>("matches")).unwrap_or(u32::MAX),
+                )
+            })
+            .collect())
+    }
+}

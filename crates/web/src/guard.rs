@@ -67,7 +67,9 @@ pub const ACTIONS_PER_ADDRESS_MINUTE: u32 = 120;
 /// Pages (`/m/<match>`, `/t/<ticket>`) a minute from one client address:
 /// a finished match's page is rebuilt from the store, so page loads are
 /// bounded like actions. A spectator's page follows the match through its
-/// one event stream, not by reloading.
+/// one event stream, not by reloading. The player pages, the leaderboards
+/// and their pictures count here too ([`crate::people`],
+/// [`crate::leaderboard`]).
 pub const PAGES_PER_ADDRESS_MINUTE: u32 = 240;
 
 /// The web's budgets of requests a minute ([`ACTIONS_PER_USER_MINUTE`],

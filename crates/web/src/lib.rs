@@ -11,7 +11,11 @@
 //!   OpenGraph tags ([`og`]); `GET /m/<match>/export.txt`,
 //!   `/m/<match>/replay.gif`, `/m/<match>/board.png` (its files, [`files`]),
 //!   `GET /assets/<version>/<file>` (the page's script and style sheet,
-//!   [`assets`]).
+//!   [`assets`]), `GET /player/<server>/<user>` (a player's page and its
+//!   rating charts, [`people`]), `GET /leaderboard/<server>/<variant>`
+//!   (a leaderboard per variant and its picture, [`leaderboard`]); their
+//!   pictures are drawn off the runtime and kept ([`charts`]), their
+//!   OpenGraph tags written by [`share`].
 //! - A server's matches are on the web only once its moderators turned it
 //!   on (`/config web:on`); every page of any other server, of a match
 //!   without a server (the terminal's) and of an unknown match is the same
@@ -26,16 +30,20 @@
 
 pub mod assets;
 pub mod board;
+pub mod charts;
 pub mod files;
 pub mod finished;
 pub mod guard;
 pub mod kept;
 pub mod lang;
+pub mod leaderboard;
 pub mod og;
 pub mod pages;
 pub mod paths;
+pub mod people;
 pub mod replay;
 pub mod session;
+pub mod share;
 pub mod state;
 pub mod stream;
 pub mod ticket;
@@ -87,6 +95,16 @@ pub fn router(web: Web) -> Router {
             get(tournament::standings_png),
         )
         .route("/assets/{version}/{file}", get(assets::asset))
+        .route("/player/{server}/{user}", get(people::player))
+        .route("/player/{server}/{user}/chart.png", get(people::chart))
+        .route(
+            "/leaderboard/{server}/{variant}",
+            get(leaderboard::leaderboard),
+        )
+        .route(
+            "/leaderboard/{server}/{variant}/top.png",
+            get(leaderboard::picture),
+        )
         .fallback(pages::fallback)
         .with_state(web);
     guard::layers(routes)

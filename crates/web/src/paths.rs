@@ -43,6 +43,23 @@ pub fn leaderboard_page(guild: GuildId, variant: Variant) -> String {
     format!("/leaderboard/{}/{}", guild.0, variant.key())
 }
 
+/// A player's rating chart of one variant as a PNG
+/// (`/player/<server>/<user>/chart.png?variant=<key>`): their page's
+/// pictures and `og:image`.
+pub fn player_chart_png(guild: GuildId, user: UserId, variant: Variant) -> String {
+    format!(
+        "{}/chart.png?variant={}",
+        player_page(guild, user),
+        variant.key()
+    )
+}
+
+/// The top of a leaderboard as a PNG
+/// (`/leaderboard/<server>/<variant key>/top.png`): its `og:image`.
+pub fn leaderboard_png(guild: GuildId, variant: Variant) -> String {
+    format!("{}/top.png", leaderboard_page(guild, variant))
+}
+
 /// A tournament's page (`/tournament/<id>`): standings, pairings per round.
 pub fn tournament_page(id: TournamentId) -> String {
     format!("/tournament/{}", id.0)
@@ -73,6 +90,14 @@ mod tests {
         assert_eq!(
             tournament_standings_png(TournamentId(3)),
             "/tournament/3/standings.png"
+        );
+        assert_eq!(
+            player_chart_png(GuildId(5), UserId(77), Variant::Popout),
+            "/player/5/77/chart.png?variant=popout"
+        );
+        assert_eq!(
+            leaderboard_png(GuildId(5), Variant::Classic),
+            "/leaderboard/5/classic/top.png"
         );
     }
 }

@@ -1645,3 +1645,51 @@ fourbot_store::engine_tests! {
         assert!(db.resume(p.id, Timestamp(61_000)).await.is_ok());
     }
 }
+
+fourbot_store::engine_tests! {
+    async fn frequent_opponents_are_the_discord_members_met_most_on_one_server(engine) {
+        let db = engine.db().await;
+        let mut ps = Vec::new();
+        for (i, name) in ["alice", "bob", "carol", "dave", "erin", "frank"].iter().enumerate() {
+            ps.push(db.discord_player(10 + i as u64, name).await.unwrap());
+        }
+        let (alice, bob, carol, dave, erin, frank) = (ps[0], ps[1], ps[2], ps[3], ps[4], ps[5]);
+        let bot = db.bot_player().await.unwrap();
+        let imported = db.named_player("imported").await.unwrap();
+        let single = || MatchSetup::new(Variant::Single, ClockSettings::new(TimeControl::DEFAULT));
+        let won = |db: &Db, players: [PlayerId; 2], guild: u64, at: i64| {
+            let db = db.clone();
+            async move {
+                let mut p = Play::start_with(&db, single(), guild, &players, at).await;
+                p.win_game(Seat::P1).await;
+                p
+            }
+        };
+        // Counted: bob twice (once from either seat), carol once, frank
+        // once but later than carol.
+        won(&db, [alice, bob], 1, 1_000).await;
+        won(&db, [bob, alice], 1, 2_000).await;
+        won(&db, [alice, carol], 1, 3_000).await;
+        won(&db, [frank, alice], 1, 4_000).await;
+        // Not counted: an abort (dave never moved), a voided match (erin),
+        // another server (carol), the AI, a player without Discord, a
+        // running match (carol).
+        let mut p = Play::start_with(&db, single(), 1, &[alice, dave], 5_000).await;
+        p.drop_in(3).await;
+        p.act(Seat::P2, Action::ResignMatch).await;
+        let p = won(&db, [alice, erin], 1, 6_000).await;
+        assert!(db.void_match(p.id).await.unwrap());
+        won(&db, [alice, carol], 2, 7_000).await;
+        won(&db, [alice, bot], 1, 8_000).await;
+        won(&db, [alice, imported], 1, 9_000).await;
+        let mut p = Play::start_with(&db, single(), 1, &[alice, carol], 10_000).await;
+        p.drop_in(3).await;
+
+        let met = db.frequent_opponents(1, alice, 10).await.unwrap();
+        assert_eq!(met, vec![(bob, 11, 2), (frank, 15, 1), (carol, 12, 1)]);
+        assert_eq!(db.frequent_opponents(1, alice, 1).await.unwrap(), vec![(bob, 11, 2)]);
+        assert_eq!(db.frequent_opponents(2, alice, 10).await.unwrap(), vec![(carol, 12, 1)]);
+        assert_eq!(db.frequent_opponents(1, bob, 10).await.unwrap(), vec![(alice, 10, 2)]);
+        assert!(db.frequent_opponents(1, dave, 10).await.unwrap().is_empty());
+    }
+}

@@ -9,6 +9,7 @@
 // The HTTP tests' site; this binary uses only part of it.
 mod driver;
 mod page;
+mod people;
 mod pointing;
 mod pops;
 mod replay;

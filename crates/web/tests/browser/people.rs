@@ -1,0 +1,228 @@
+//! The pages to share in the browser: a leaderboard and a player's page at
+//! a phone's and a desktop's size, without a console error, and the way
+//! from one to the other by the leaderboard's link.
+
+use std::time::Duration;
+
+use fantoccini::Locator;
+use fourbot_core::game::Variant;
+use fourbot_core::play::ClockSettings;
+use fourbot_host::{GuildId, MatchSpec, NameSource, Request, Seated, UserId};
+use fourbot_i18n::{shape_name, Locale, NameStyle};
+use serde_json::Value;
+
+use crate::driver::Browser;
+use crate::page::console_errors;
+use crate::site::{Site, ALICE, BOB, ON};
+
+const CAROL: UserId = UserId(30);
+/// A long name without spaces: it must wrap, not widen a phone's page.
+const LONG: &str = "a_member_whose_name_goes_on_and_on_and_on_without_a_break";
+
+fn seat(id: UserId, name: &str) -> Seated {
+    Seated {
+        id,
+        name: name.into(),
+        ai_level: None,
+        source: NameSource::Stored,
+    }
+}
+
+/// A rated classic match on `guild` that `winner` wins: each drops once,
+/// then the loser resigns the match.
+async fn rated(site: &Site, guild: GuildId, winner: &Seated, loser: &Seated) {
+    let host = &site.services.host;
+    let id = host
+        .create_match(MatchSpec {
+            variant: Variant::Classic,
+            clock: ClockSettings::default(),
+            players: vec![winner.clone(), loser.clone()],
+            guild,
+            locale: Locale::EnUs,
+            seed: 1,
+            tournament: None,
+        })
+        .await
+        .unwrap();
+    assert_eq!(host.typed(id, winner.id, "d").await.ok(), Some(true));
+    assert_eq!(host.typed(id, loser.id, "d").await.ok(), Some(true));
+    host.act(id, loser.id, Request::ResignMatch).await.unwrap();
+}
+
+/// Nothing of the page is wider than the window, and no table needs to
+/// scroll sideways inside its box (`.scroll`: the last resort for a
+/// language with longer words).
+async fn fits(browser: &Browser, width: u32) {
+    assert_eq!(browser.eval("window.innerWidth").await, width);
+    let scroll = browser
+        .eval("document.documentElement.scrollWidth")
+        .await
+        .as_u64()
+        .unwrap();
+    assert!(
+        scroll <= u64::from(width),
+        "{width} px: the page is {scroll} px wide"
+    );
+    let wide = browser
+        .eval(
+            "[...document.querySelectorAll('body *')]\
+             .filter(e => !e.closest('.scroll') || e.classList.contains('scroll'))\
+             .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)\
+             .map(e => e.tagName + ' ' + Math.round(e.getBoundingClientRect().right))",
+        )
+        .await;
+    assert_eq!(
+        wide,
+        Value::Array(vec![]),
+        "{width} px: wider than the window"
+    );
+    // And every table's columns in view, even on the phone: none scrolls
+    // sideways in its box.
+    let sideways = browser
+        .eval(
+            "[...document.querySelectorAll('.scroll')]\
+             .filter(s => s.scrollWidth > s.clientWidth)\
+             .map(s => s.firstElementChild.className + ' ' + (s.scrollWidth - s.clientWidth))",
+        )
+        .await;
+    assert_eq!(
+        sideways,
+        Value::Array(vec![]),
+        "{width} px: tables scroll sideways"
+    );
+}
+
+#[tokio::test]
+async fn the_leaderboard_and_a_players_page_at_a_phones_and_a_desktops_size() {
+    let site = Site::new("browser-people").await;
+    let (alice, bob, carol) = (seat(ALICE, "alice"), seat(BOB, LONG), seat(CAROL, "carol"));
+    rated(&site, ON, &alice, &bob).await;
+    rated(&site, ON, &alice, &carol).await;
+    rated(&site, ON, &carol, &alice).await;
+    rated(&site, ON, &alice, &bob).await;
+    let base = format!("http://{}", site.addr);
+    for (width, height, phone) in [(390, 844, true), (1280, 800, false)] {
+        let started = if phone {
+            Browser::phone(width, height).await
+        } else {
+            Browser::start(width, height).await
+        };
+        let Some(browser) = started else {
+            return;
+        };
+        browser
+            .goto(&format!("{base}/leaderboard/7/classic?lang=en-US"))
+            .await;
+        assert_eq!(
+            browser
+                .eval("document.querySelector('h1').textContent")
+                .await,
+            "Leaderboard · Classic"
+        );
+        let names = browser
+            .eval("[...document.querySelectorAll('table.ladder tbody th')].map(t => t.textContent)")
+            .await;
+        let page = site
+            .services
+            .ladder
+            .leaderboard(ON, Variant::Classic, 0)
+            .await
+            .unwrap();
+        let ranked: Vec<Value> = page
+            .entries
+            .iter()
+            .map(|e| shape_name(&e.name, NameStyle::Plain).into())
+            .collect();
+        assert_eq!(names, Value::Array(ranked), "the ladder's order");
+        fits(&browser, width).await;
+        browser
+            .screenshot(&format!("leaderboard-{width}x{height}"))
+            .await;
+        let errors = console_errors(&browser).await;
+        assert!(errors.is_empty(), "{width} px: console errors: {errors:?}");
+
+        // Alice's line links to her page.
+        let link = browser
+            .client
+            .find(Locator::Css(
+                "table.ladder tbody th a[href^='/player/7/10?']",
+            ))
+            .await
+            .expect("a link to alice's page");
+        link.click().await.expect("a click on the link");
+        browser
+            .wait_for(
+                "the player's page",
+                "location.pathname === '/player/7/10' && document.readyState === 'complete'",
+                Duration::from_secs(5),
+            )
+            .await;
+        assert_eq!(
+            browser
+                .eval("document.querySelector('h1').textContent")
+                .await,
+            "alice"
+        );
+        // Her chart is drawn and described; its numbers are text too.
+        browser
+            .wait_for(
+                "the chart",
+                "(() => { const i = document.querySelector('figure.chart img');\
+                 return i.complete && i.naturalWidth === 800; })()",
+                Duration::from_secs(10),
+            )
+            .await;
+        let alt = browser
+            .eval("document.querySelector('figure.chart img').alt")
+            .await;
+        assert!(alt
+            .as_str()
+            .unwrap()
+            .starts_with("Rating over the rated matches"));
+        let rows = browser
+            .eval("document.querySelectorAll('table.numbers tbody tr').length")
+            .await;
+        assert_eq!(rows, 4, "four rated matches");
+        let recent = browser
+            .eval("document.querySelectorAll('table.recent a[href^=\"/m/\"]').length")
+            .await;
+        assert_eq!(recent, 4, "each recent match linked");
+        let versus = browser
+            .eval("document.querySelectorAll('table.versus tbody tr').length")
+            .await;
+        assert_eq!(versus, 2, "two opponents");
+        fits(&browser, width).await;
+        browser
+            .screenshot(&format!("player-{width}x{height}"))
+            .await;
+        browser
+            .eval("document.querySelector('section.recent').scrollIntoView() || true")
+            .await;
+        browser
+            .screenshot(&format!("player-matches-{width}x{height}"))
+            .await;
+        let errors = console_errors(&browser).await;
+        assert!(errors.is_empty(), "{width} px: console errors: {errors:?}");
+        // The picture her page names for unfurled links opens as a picture.
+        let image = browser
+            .eval("document.querySelector('meta[property=\"og:image\"]').content")
+            .await;
+        // Absolute at the operator's public URL: opened here at the site.
+        let image = image.as_str().unwrap();
+        let path = image
+            .strip_prefix(crate::site::PUBLIC_URL)
+            .unwrap_or_else(|| panic!("absolute at the public URL: {image}"));
+        browser.goto(&format!("{base}{path}")).await;
+        let size = browser
+            .eval("[document.images[0].naturalWidth, document.images[0].naturalHeight]")
+            .await;
+        assert_eq!(size, serde_json::json!([800, 450]), "the chart PNG");
+        if !phone {
+            browser
+                .goto(&format!("{base}/leaderboard/7/classic/top.png?lang=en-US"))
+                .await;
+            browser.screenshot("leaderboard-top-png").await;
+        }
+        browser.close().await;
+    }
+}
