@@ -95,7 +95,9 @@ async fn file(
     headers: HeaderMap,
     kind: impl FnOnce(&Table) -> Kind,
 ) -> Response {
-    let l: Locale = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    let l: Locale = web
+        .reader_locale(lang_param(query.as_deref()), &headers)
+        .await;
     if let Err(wait) = web.requests().page(address.0) {
         return too_many(l, wait);
     }

@@ -69,7 +69,7 @@ pub async fn leaderboard(
     headers: HeaderMap,
 ) -> Response {
     let query = query.as_deref();
-    let l = crate::lang::negotiate(lang_param(query), &headers);
+    let l = web.reader_locale(lang_param(query), &headers).await;
     if let Err(wait) = web.requests().page(address.0) {
         return too_many(l, wait);
     }
@@ -227,7 +227,9 @@ pub async fn picture(
     address: ClientAddr,
     headers: HeaderMap,
 ) -> Response {
-    let l = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    let l = web
+        .reader_locale(lang_param(query.as_deref()), &headers)
+        .await;
     if let Err(wait) = web.requests().page(address.0) {
         return too_many(l, wait);
     }

@@ -569,7 +569,9 @@ pub async fn table(
     address: crate::guard::ClientAddr,
     headers: HeaderMap,
 ) -> Response {
-    let l = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    let l = web
+        .reader_locale(lang_param(query.as_deref()), &headers)
+        .await;
     if let Err(wait) = web.requests().page(address.0) {
         return too_many(l, wait);
     }

@@ -374,7 +374,7 @@ pub async fn player(
     headers: HeaderMap,
 ) -> Response {
     let query = query.as_deref();
-    let l = crate::lang::negotiate(lang_param(query), &headers);
+    let l = web.reader_locale(lang_param(query), &headers).await;
     if let Err(wait) = web.requests().page(address.0) {
         return too_many(l, wait);
     }
@@ -523,7 +523,7 @@ pub async fn chart(
     headers: HeaderMap,
 ) -> Response {
     let query = query.as_deref();
-    let l = crate::lang::negotiate(lang_param(query), &headers);
+    let l = web.reader_locale(lang_param(query), &headers).await;
     if let Err(wait) = web.requests().page(address.0) {
         return too_many(l, wait);
     }

@@ -40,7 +40,9 @@ pub async fn exchange(
     address: ClientAddr,
     headers: HeaderMap,
 ) -> Response {
-    let l = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    let l = web
+        .reader_locale(lang_param(query.as_deref()), &headers)
+        .await;
     if let Err(wait) = web.requests().page(address.0) {
         return too_many(l, wait);
     }
@@ -135,7 +137,9 @@ pub async fn act(
     headers: HeaderMap,
     Form(form): Form<ActForm>,
 ) -> Response {
-    let l = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    let l = web
+        .reader_locale(lang_param(query.as_deref()), &headers)
+        .await;
     let Some(table) = visible(&web, &id).await else {
         return not_found(l);
     };

@@ -11,7 +11,7 @@ use fourbot_host::ladder::Ladder;
 use fourbot_host::settings::Settings;
 use fourbot_host::tournaments::Tournaments;
 use fourbot_host::{GuildId, Host, Services};
-use fourbot_i18n::Catalog;
+use fourbot_i18n::{Catalog, Locale};
 
 use super::guard::{RequestLimits, RequestWindows, StreamLimits, StreamSlots};
 use super::ticket::{self, Purpose, WebSecret};
@@ -176,6 +176,22 @@ impl Web {
     pub fn session(&self, headers: &HeaderMap) -> Option<ticket::Ticket> {
         let value = cookie(headers, COOKIE)?;
         ticket::verify(self.secret()?, Purpose::Session, value, ticket::unix_now()).ok()
+    }
+
+    /// The reader's language (docs/web.md, "Languages"): `lang` (the
+    /// query's `lang` parameter) if it names one of the five, else the
+    /// `/settings` language of the player whose session the request
+    /// carries, else `Accept-Language`'s best supported one, else English.
+    pub async fn reader_locale(&self, lang: Option<&str>, headers: &HeaderMap) -> Locale {
+        if let Some(l) = lang.and_then(crate::lang::supported) {
+            return l;
+        }
+        if let Some(session) = self.session(headers) {
+            if let Some(l) = self.inner.settings.language_override(session.user).await {
+                return l;
+            }
+        }
+        crate::lang::negotiate(None, headers)
     }
 
     /// The CSRF token of `session` (for the page's forms): the session's

@@ -221,7 +221,9 @@ pub async fn events(
     ClientAddr(address): ClientAddr,
     headers: HeaderMap,
 ) -> Response {
-    let l = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    let l = web
+        .reader_locale(lang_param(query.as_deref()), &headers)
+        .await;
     let Some(table) = visible(&web, &id).await else {
         return not_found(l);
     };

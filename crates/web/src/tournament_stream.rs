@@ -187,7 +187,9 @@ pub async fn events(
     ClientAddr(address): ClientAddr,
     headers: HeaderMap,
 ) -> Response {
-    let l = crate::lang::negotiate(lang_param(query.as_deref()), &headers);
+    let l = web
+        .reader_locale(lang_param(query.as_deref()), &headers)
+        .await;
     // Subscribed before the first read, so that no change falls between.
     let changes = web.tournaments().changes();
     let Some(snapshot) = visible(&web, &id).await else {

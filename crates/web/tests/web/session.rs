@@ -449,3 +449,47 @@ async fn a_seated_page_carries_the_pointing_words_the_disc_and_the_turn() {
     assert!(page.body.contains("data-turn=\"1.2\""), "{}", page.body);
     assert!(!page.body.contains("drop straight"), "{}", page.body);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seated_players_pages_speak_their_settings_language_unless_the_address_asks_another() {
+    use fourbot_host::settings::PlayerChange;
+    use fourbot_host::{NameSource, Seated};
+    use fourbot_i18n::Locale;
+
+    let site = Site::new("session-language").await;
+    let id = site.start(ON, "alice", "bob").await;
+    let alice = sit_down(&site, id, ALICE).await;
+    let path = format!("/m/{}", id.0);
+    let english = [("Cookie", alice.as_str()), ("Accept-Language", "en-US")];
+    let page = site.get(&path, &english).await;
+    assert!(page.body.contains("<html lang=\"en-US\""), "{}", page.body);
+    // Alice's /settings language is Italian: her pages speak it, whatever
+    // her browser asks for; a spectator's browser is still heard.
+    let me = Seated {
+        id: ALICE,
+        name: "alice".into(),
+        ai_level: None,
+        source: NameSource::Stored,
+    };
+    let change = PlayerChange {
+        language: Some(Some(Locale::It)),
+        ..PlayerChange::default()
+    };
+    site.services
+        .settings
+        .change_player(&me, change)
+        .await
+        .unwrap();
+    let page = site.get(&path, &english).await;
+    assert!(page.body.contains("<html lang=\"it\""), "{}", page.body);
+    assert!(
+        page.body.contains("Giochi con Rosso (anello)."),
+        "{}",
+        page.body
+    );
+    let spectator = site.get(&path, &[("Accept-Language", "en-US")]).await;
+    assert!(spectator.body.contains("<html lang=\"en-US\""));
+    // The address's ?lang= still wins.
+    let page = site.get(&format!("{path}?lang=de"), &english).await;
+    assert!(page.body.contains("<html lang=\"de\""), "{}", page.body);
+}
