@@ -242,7 +242,9 @@ async fn a_match_played_on_the_web_against_a_player_on_discord() {
     let score = browser
         .wait_for(
             "the score on the page",
-            "(() => { const s = document.getElementById('score')?.textContent ?? ''; \
+            // The table, or the replay it becomes once the match is over.
+            "(() => { const s = [...document.querySelectorAll('#score, .final-score')]\
+             .map((e) => e.textContent).join(' '); \
              return s.includes('1:1') && s; })()",
             Duration::from_secs(5),
         )

@@ -19,18 +19,17 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, RawQuery, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 
+use crate::pages::Reader;
 use fourbot_host::archive::exchange_text;
 use fourbot_host::Table;
-use fourbot_i18n::Locale;
 use fourbot_render::{board_png, replay_gif, RenderOptions};
 
-use super::guard::ClientAddr;
 use super::kept::{Kind, Unmade};
-use super::pages::{lang_param, not_found, too_many, visible};
+use super::pages::{not_found, visible};
 use super::state::Web;
 
 /// The 0-based game that `?game=<n>` (1-based) names in `table`'s match,
@@ -90,17 +89,9 @@ async fn make(web: &Web, table: &Table, kind: Kind) -> Result<Vec<u8>, Unmade> {
 async fn file(
     web: Web,
     id: String,
-    query: Option<String>,
-    address: ClientAddr,
-    headers: HeaderMap,
+    Reader { l, .. }: Reader,
     kind: impl FnOnce(&Table) -> Kind,
 ) -> Response {
-    let l: Locale = web
-        .reader_locale(lang_param(query.as_deref()), &headers)
-        .await;
-    if let Err(wait) = web.requests().page(address.0) {
-        return too_many(l, wait);
-    }
     let Some(table) = visible(&web, &id).await else {
         return not_found(l);
     };
@@ -177,38 +168,20 @@ async fn file(
 }
 
 /// `GET /m/<match>/export.txt`: see the module's documentation.
-pub async fn export(
-    State(web): State<Web>,
-    Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    address: ClientAddr,
-    headers: HeaderMap,
-) -> Response {
-    file(web, id, query, address, headers, |_| Kind::Export).await
+pub async fn export(State(web): State<Web>, Path(id): Path<String>, reader: Reader) -> Response {
+    file(web, id, reader, |_| Kind::Export).await
 }
 
 /// `GET /m/<match>/replay.gif?game=<n>`: see the module's documentation.
-pub async fn gif(
-    State(web): State<Web>,
-    Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    address: ClientAddr,
-    headers: HeaderMap,
-) -> Response {
-    let game = query.clone();
-    file(web, id, query, address, headers, move |t| {
+pub async fn gif(State(web): State<Web>, Path(id): Path<String>, reader: Reader) -> Response {
+    let game = reader.query.clone();
+    file(web, id, reader, move |t| {
         Kind::Gif(game_param(game.as_deref(), t))
     })
     .await
 }
 
 /// `GET /m/<match>/board.png`: see the module's documentation.
-pub async fn png(
-    State(web): State<Web>,
-    Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    address: ClientAddr,
-    headers: HeaderMap,
-) -> Response {
-    file(web, id, query, address, headers, |_| Kind::Png).await
+pub async fn png(State(web): State<Web>, Path(id): Path<String>, reader: Reader) -> Response {
+    file(web, id, reader, |_| Kind::Png).await
 }

@@ -9,11 +9,12 @@
 //! A banned player is not on it (as on Discord). A server without the web,
 //! an unknown server, a key that is not a rated variant's: the one 404.
 
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
 use maud::html;
 
+use crate::pages::Reader;
 use fourbot_core::game::Variant;
 use fourbot_host::ladder::LeaderboardPage;
 use fourbot_host::ladder_views::{leaderboard_standings, trend_text};
@@ -21,8 +22,7 @@ use fourbot_host::GuildId;
 use fourbot_i18n::{id, Args, Catalog, Locale};
 use fourbot_render::standings_png;
 
-use super::guard::ClientAddr;
-use super::pages::{lang_param, name, not_found, too_many};
+use super::pages::{name, not_found};
 use super::paths;
 use super::people::{failed, rated_variant};
 use super::share::{id_number, page_response, param, png_response, shared_page, Share};
@@ -64,15 +64,9 @@ fn page_link(path: &str, l: Locale, page: usize) -> String {
 pub async fn leaderboard(
     State(web): State<Web>,
     Path((server, variant)): Path<(String, String)>,
-    RawQuery(query): RawQuery,
-    address: ClientAddr,
-    headers: HeaderMap,
+    Reader { l, query }: Reader,
 ) -> Response {
     let query = query.as_deref();
-    let l = web.reader_locale(lang_param(query), &headers).await;
-    if let Err(wait) = web.requests().page(address.0) {
-        return too_many(l, wait);
-    }
     let Some((guild, variant)) = visible(&web, &server, &variant).await else {
         return not_found(l);
     };
@@ -223,16 +217,9 @@ fn picture_path(guild: GuildId, variant: Variant, l: Locale) -> String {
 pub async fn picture(
     State(web): State<Web>,
     Path((server, variant)): Path<(String, String)>,
-    RawQuery(query): RawQuery,
-    address: ClientAddr,
-    headers: HeaderMap,
+    Reader { l, query: _ }: Reader,
+    _headers: HeaderMap,
 ) -> Response {
-    let l = web
-        .reader_locale(lang_param(query.as_deref()), &headers)
-        .await;
-    if let Err(wait) = web.requests().page(address.0) {
-        return too_many(l, wait);
-    }
     let Some((guild, variant)) = visible(&web, &server, &variant).await else {
         return not_found(l);
     };

@@ -184,6 +184,37 @@ pub fn turn_key(table: &Table) -> String {
     }
 }
 
+/// A page request in the reader's language, counted in the client
+/// address's page budget (docs/web.md, "Budgets"): extracting it reads
+/// the language ([`Web::reader_locale`]) and counts the page; an address
+/// over its budget is answered 429 ([`too_many`]) before the handler runs.
+/// One extractor for every page and picture, so none can forget either.
+pub struct Reader {
+    /// The reader's language.
+    pub l: Locale,
+    /// The request's query string, if any.
+    pub query: Option<String>,
+}
+
+impl axum::extract::FromRequestParts<Web> for Reader {
+    type Rejection = Response;
+
+    async fn from_request_parts(
+        parts: &mut axum::http::request::Parts,
+        web: &Web,
+    ) -> Result<Reader, Response> {
+        let query = parts.uri.query().map(str::to_owned);
+        let Ok(address) = crate::guard::ClientAddr::from_request_parts(parts, web).await;
+        let l = web
+            .reader_locale(lang_param(query.as_deref()), &parts.headers)
+            .await;
+        web.requests()
+            .page(address.0)
+            .map_err(|wait| too_many(l, wait))?;
+        Ok(Reader { l, query })
+    }
+}
+
 /// The `lang` parameter of a query string, if any (`?lang=de`).
 pub(crate) fn lang_param(query: Option<&str>) -> Option<&str> {
     query?
@@ -565,16 +596,9 @@ pub async fn fallback(RawQuery(query): RawQuery, headers: HeaderMap) -> Response
 pub async fn table(
     State(web): State<Web>,
     Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    address: crate::guard::ClientAddr,
+    Reader { l, query }: Reader,
     headers: HeaderMap,
 ) -> Response {
-    let l = web
-        .reader_locale(lang_param(query.as_deref()), &headers)
-        .await;
-    if let Err(wait) = web.requests().page(address.0) {
-        return too_many(l, wait);
-    }
     let Some(table) = visible(&web, &id).await else {
         return not_found(l);
     };

@@ -16,11 +16,12 @@
 //! A server that has not turned the web on, an unknown server, a user who
 //! has not finished a match there: the one 404 ([`crate::pages::not_found`]).
 
-use axum::extract::{Path, RawQuery, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::Response;
 use maud::{html, Markup};
 
+use crate::pages::Reader;
 use fourbot_core::game::Variant;
 use fourbot_host::ladder::{trend, Opponent, PoolCard, TREND_WINDOW_MS};
 use fourbot_host::ladder_views::{rating_card, rating_none, trend_text};
@@ -29,8 +30,7 @@ use fourbot_host::{GuildId, NameSource, Seated, UserId};
 use fourbot_i18n::{half_points, id, rating_change, score, Args, Catalog, Locale, Shown, Value};
 use fourbot_render::{rating_chart_png, CHART_HEIGHT, CHART_WIDTH};
 
-use super::guard::ClientAddr;
-use super::pages::{lang_param, name, not_found, too_many};
+use super::pages::{name, not_found};
 use super::paths;
 use super::share::{id_number, page_response, param, png_response, shared_page, Share};
 use super::state::Web;
@@ -369,15 +369,9 @@ fn head_to_head_part(
 pub async fn player(
     State(web): State<Web>,
     Path((server, user)): Path<(String, String)>,
-    RawQuery(query): RawQuery,
-    address: ClientAddr,
-    headers: HeaderMap,
+    Reader { l, query }: Reader,
 ) -> Response {
     let query = query.as_deref();
-    let l = web.reader_locale(lang_param(query), &headers).await;
-    if let Err(wait) = web.requests().page(address.0) {
-        return too_many(l, wait);
-    }
     let (guild, seat, recent) = match visible(&web, &server, &user).await {
         Ok(Some(found)) => found,
         Ok(None) => return not_found(l),
@@ -518,15 +512,9 @@ async fn player_page(
 pub async fn chart(
     State(web): State<Web>,
     Path((server, user)): Path<(String, String)>,
-    RawQuery(query): RawQuery,
-    address: ClientAddr,
-    headers: HeaderMap,
+    Reader { l, query }: Reader,
 ) -> Response {
     let query = query.as_deref();
-    let l = web.reader_locale(lang_param(query), &headers).await;
-    if let Err(wait) = web.requests().page(address.0) {
-        return too_many(l, wait);
-    }
     let Some(variant) = param(query, "variant").and_then(rated_variant) else {
         return not_found(l);
     };

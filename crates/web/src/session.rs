@@ -22,6 +22,7 @@ use axum::Form;
 use maud::html;
 use serde::Deserialize;
 
+use crate::pages::Reader;
 use fourbot_host::{ActionId, MatchId};
 use fourbot_i18n::{id, Locale};
 
@@ -36,16 +37,9 @@ use super::ticket::{self, unix_now, Purpose, Ticket, SESSION_SECS};
 pub async fn exchange(
     State(web): State<Web>,
     Path(text): Path<String>,
-    RawQuery(query): RawQuery,
-    address: ClientAddr,
-    headers: HeaderMap,
+    Reader { l, query: _ }: Reader,
+    _headers: HeaderMap,
 ) -> Response {
-    let l = web
-        .reader_locale(lang_param(query.as_deref()), &headers)
-        .await;
-    if let Err(wait) = web.requests().page(address.0) {
-        return too_many(l, wait);
-    }
     let Some(secret) = web.secret() else {
         return not_found(l);
     };

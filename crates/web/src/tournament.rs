@@ -16,11 +16,12 @@
 //! streams follow it.
 
 use axum::body::Bytes;
-use axum::extract::{Path, RawQuery, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use maud::{html, Markup, DOCTYPE};
 
+use crate::pages::Reader;
 use fourbot_core::tournament::{Format, Outcome};
 use fourbot_host::tournament_views::{
     cells, rank_trend, rounds_note, standings_picture_table, state_text, tie_break_columns,
@@ -31,8 +32,7 @@ use fourbot_host::{GuildId, TournamentId, TournamentState, UserId};
 use fourbot_i18n::{id, Args, Catalog, Locale, Value};
 use fourbot_render::Trend;
 
-use super::guard::ClientAddr;
-use super::pages::{html_response, lang_param, name, not_found, too_many};
+use super::pages::{html_response, name, not_found};
 use super::paths;
 use super::state::Web;
 use super::tournament_reads::Snapshot;
@@ -389,16 +389,9 @@ fn document(l: Locale, title: &str, og: &Markup, body: Markup) -> Markup {
 pub async fn page(
     State(web): State<Web>,
     Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    address: ClientAddr,
-    headers: HeaderMap,
+    Reader { l, query: _ }: Reader,
+    _headers: HeaderMap,
 ) -> Response {
-    let l = web
-        .reader_locale(lang_param(query.as_deref()), &headers)
-        .await;
-    if let Err(wait) = web.requests().page(address.0) {
-        return too_many(l, wait);
-    }
     let Some(snapshot) = visible(&web, &id).await else {
         return not_found(l);
     };
@@ -460,16 +453,9 @@ pub async fn page(
 pub async fn standings_png(
     State(web): State<Web>,
     Path(id): Path<String>,
-    RawQuery(query): RawQuery,
-    address: ClientAddr,
+    Reader { l, query: _ }: Reader,
     headers: HeaderMap,
 ) -> Response {
-    let l = web
-        .reader_locale(lang_param(query.as_deref()), &headers)
-        .await;
-    if let Err(wait) = web.requests().page(address.0) {
-        return too_many(l, wait);
-    }
     let Some(snapshot) = visible(&web, &id).await else {
         return not_found(l);
     };

@@ -1,7 +1,7 @@
 //! What the browser tests read of the table page, and how they point at
 //! it: shared by the spectator's and the player's tests.
 
-use fantoccini::actions::{PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::elements::Element;
 use serde_json::Value;
 use std::time::Duration;
@@ -42,4 +42,45 @@ pub fn press_on(element: Element, duration: Option<Duration>) -> [PointerAction;
             button: MOUSE_BUTTON_LEFT,
         },
     ]
+}
+
+/// Nothing of the page is wider than the window: the window is `width`
+/// px wide inside, the page does not scroll sideways, and every element's
+/// right edge is inside it (a wider child of a clipping parent would not
+/// widen the page) — but inside a `.scroll` box, the last resort of a wide
+/// table, which may scroll by itself.
+pub async fn no_wider_than(browser: &Browser, width: u32) {
+    let inner = browser.eval("window.innerWidth").await;
+    assert_eq!(inner, width, "the window is {width} px wide inside");
+    let scroll = browser
+        .eval("document.documentElement.scrollWidth")
+        .await
+        .as_u64()
+        .unwrap();
+    assert!(
+        scroll <= u64::from(width),
+        "{width} px: the page is {scroll} px wide (it overflows)"
+    );
+    let wide = browser
+        .eval(
+            "[...document.querySelectorAll('body *')]\
+             .filter(e => !e.closest('.scroll') || e.classList.contains('scroll'))\
+             .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)\
+             .map(e => e.tagName + (e.id ? '#' + e.id : '') + ' ' + Math.round(e.getBoundingClientRect().right))",
+        )
+        .await;
+    assert_eq!(
+        wide,
+        Value::Array(vec![]),
+        "{width} px: wider than the window"
+    );
+}
+
+/// A mouse click on `element` ([`press_on`] with a mouse).
+pub async fn click_on(browser: &Browser, element: Element) {
+    let mut mouse = MouseActions::new("mouse".into());
+    for action in press_on(element, Some(Duration::from_millis(50))) {
+        mouse = mouse.then(action);
+    }
+    browser.client.perform_actions(mouse).await.unwrap();
 }

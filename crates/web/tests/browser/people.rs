@@ -12,7 +12,7 @@ use fourbot_i18n::{shape_name, Locale, NameStyle};
 use serde_json::Value;
 
 use crate::driver::Browser;
-use crate::page::console_errors;
+use crate::page::{console_errors, no_wider_than};
 use crate::site::{Site, ALICE, BOB, ON};
 
 const CAROL: UserId = UserId(30);
@@ -49,33 +49,11 @@ async fn rated(site: &Site, guild: GuildId, winner: &Seated, loser: &Seated) {
     host.act(id, loser.id, Request::ResignMatch).await.unwrap();
 }
 
-/// Nothing of the page is wider than the window, and no table needs to
-/// scroll sideways inside its box (`.scroll`: the last resort for a
-/// language with longer words).
+/// Nothing of the page is wider than the window ([`no_wider_than`]), and
+/// no table needs to scroll sideways inside its box (`.scroll`: the last
+/// resort for a language with longer words).
 async fn fits(browser: &Browser, width: u32) {
-    assert_eq!(browser.eval("window.innerWidth").await, width);
-    let scroll = browser
-        .eval("document.documentElement.scrollWidth")
-        .await
-        .as_u64()
-        .unwrap();
-    assert!(
-        scroll <= u64::from(width),
-        "{width} px: the page is {scroll} px wide"
-    );
-    let wide = browser
-        .eval(
-            "[...document.querySelectorAll('body *')]\
-             .filter(e => !e.closest('.scroll') || e.classList.contains('scroll'))\
-             .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)\
-             .map(e => e.tagName + ' ' + Math.round(e.getBoundingClientRect().right))",
-        )
-        .await;
-    assert_eq!(
-        wide,
-        Value::Array(vec![]),
-        "{width} px: wider than the window"
-    );
+    no_wider_than(browser, width).await;
     // And every table's columns in view, even on the phone: none scrolls
     // sideways in its box.
     let sideways = browser

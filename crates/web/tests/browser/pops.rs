@@ -5,12 +5,11 @@
 
 use std::time::Duration;
 
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::Locator;
 use fourbot_core::game::Variant;
 
 use crate::driver::Browser;
-use crate::page::{console_errors, ANNOUNCE, PLIES};
+use crate::page::{click_on, console_errors, ANNOUNCE, PLIES};
 use crate::pointing::{host_has, keys, moves, sit_down, PLAYABLE, RIGHT, SOON, TAB};
 use crate::site::{Site, ALICE, BOB, ON};
 
@@ -70,25 +69,7 @@ async fn a_popout_player_pops_by_the_marker_and_by_keys() {
         .find(Locator::Css("#board g.pop-marker[data-pop='d'] rect.hit"))
         .await
         .unwrap();
-    browser
-        .client
-        .perform_actions(
-            MouseActions::new("mouse".into())
-                .then(PointerAction::MoveToElement {
-                    element: marker,
-                    duration: Some(Duration::from_millis(50)),
-                    x: 0.0,
-                    y: 0.0,
-                })
-                .then(PointerAction::Down {
-                    button: MOUSE_BUTTON_LEFT,
-                })
-                .then(PointerAction::Up {
-                    button: MOUSE_BUTTON_LEFT,
-                }),
-        )
-        .await
-        .unwrap();
+    click_on(&browser, marker).await;
     assert_eq!(host_has(&site, id, 5).await, ["d", "c", "e", "c", "-d"]);
     browser
         .wait_for(

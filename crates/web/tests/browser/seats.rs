@@ -11,7 +11,7 @@ use fourbot_core::game::Variant;
 use fourbot_web::ticket::{self, Purpose, Ticket};
 
 use crate::driver::Browser;
-use crate::page::{console_errors, press_on, FOLLOWING, PLIES};
+use crate::page::{click_on, console_errors, FOLLOWING, PLIES};
 use crate::pointing::{host_has, keys, sit_down, PLAYABLE, SOON};
 use crate::site::{Site, ALICE, BOB, CAROL, ON, SECRET};
 
@@ -149,11 +149,7 @@ async fn a_three_player_match_is_played_at_the_table() {
         .find(Locator::Css("#board [data-column=\"h\"] rect.hit"))
         .await
         .unwrap();
-    let mut mouse = fantoccini::actions::MouseActions::new("mouse".into());
-    for action in press_on(h, Some(Duration::from_millis(50))) {
-        mouse = fantoccini::actions::InputSource::then(mouse, action);
-    }
-    browser.client.perform_actions(mouse).await.unwrap();
+    click_on(&browser, h).await;
     assert_eq!(host_has(&site, id, 3).await, ["a", "b", "h"]);
     browser
         .wait_for("three plies on the page", &format!("{PLIES} === 3"), SOON)

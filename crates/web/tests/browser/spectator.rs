@@ -7,7 +7,7 @@ use fourbot_host::UserId;
 use serde_json::Value;
 
 use crate::driver::Browser;
-use crate::page::{console_errors, ANNOUNCE, FOLLOWING, PLIES};
+use crate::page::{console_errors, no_wider_than, ANNOUNCE, FOLLOWING, PLIES};
 use crate::site::{Site, ALICE, BOB, OFF, ON};
 
 /// How soon a move made anywhere must show on the page.
@@ -124,33 +124,10 @@ async fn a_spectators_page_follows_a_running_match_live() {
     browser.close().await;
 }
 
-/// Nothing is wider than the window, and the board is on screen.
+/// Nothing is wider than the window ([`no_wider_than`]), and the board is
+/// on screen.
 pub(crate) async fn fits(browser: &Browser, width: u32) {
-    let inner = browser.eval("window.innerWidth").await;
-    assert_eq!(inner, width, "the window is {width} px wide inside");
-    let scroll = browser
-        .eval("document.documentElement.scrollWidth")
-        .await
-        .as_u64()
-        .unwrap();
-    assert!(
-        scroll <= u64::from(width),
-        "{width} px: the page is {scroll} px wide (it overflows)"
-    );
-    // Every element's right edge inside the window (a wider child of a
-    // clipping parent would not widen scrollWidth).
-    let wide = browser
-        .eval(
-            "[...document.querySelectorAll('body *')]\
-             .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)\
-             .map(e => e.tagName + (e.id ? '#' + e.id : '') + ' ' + Math.round(e.getBoundingClientRect().right))",
-        )
-        .await;
-    assert_eq!(
-        wide,
-        Value::Array(vec![]),
-        "{width} px: wider than the window"
-    );
+    no_wider_than(browser, width).await;
     let board = browser
         .eval(
             "(() => { const r = document.querySelector('#board svg').getBoundingClientRect();\

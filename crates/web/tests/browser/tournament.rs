@@ -7,7 +7,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 use crate::driver::Browser;
-use crate::page::console_errors;
+use crate::page::{console_errors, no_wider_than, ANNOUNCE};
 use crate::site::{Site, ON};
 use crate::tournament_site::{first_wins, swiss};
 
@@ -15,36 +15,6 @@ use crate::tournament_site::{first_wins, swiss};
 const FOLLOWING: &str = "document.getElementById('tournament').dataset.stream === 'open'";
 /// How many boards show a result.
 const RESULTS: &str = "document.querySelectorAll('#t-rounds .result').length";
-/// The words of the live region.
-const ANNOUNCE: &str = "document.getElementById('announce').textContent";
-
-/// Nothing is wider than the window (the page and every element).
-async fn fits(browser: &Browser, width: u32) {
-    let inner = browser.eval("window.innerWidth").await;
-    assert_eq!(inner, width, "the window is {width} px wide inside");
-    let scroll = browser
-        .eval("document.documentElement.scrollWidth")
-        .await
-        .as_u64()
-        .unwrap();
-    assert!(
-        scroll <= u64::from(width),
-        "{width} px: the page is {scroll} px wide (it overflows)"
-    );
-    let wide = browser
-        .eval(
-            "[...document.querySelectorAll('body *')]\
-             .filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5)\
-             .map(e => e.tagName + (e.id ? '#' + e.id : '') + ' ' + Math.round(e.getBoundingClientRect().right))",
-        )
-        .await;
-    assert_eq!(
-        wide,
-        Value::Array(vec![]),
-        "{width} px: wider than the window"
-    );
-}
-
 #[tokio::test]
 async fn a_tournaments_page_shows_a_result_live_on_a_phone_and_a_desktop() {
     for (width, height, phone) in [(390, 844, true), (1280, 800, false)] {
@@ -113,7 +83,7 @@ async fn a_tournaments_page_shows_a_result_live_on_a_phone_and_a_desktop() {
             ))
             .await;
         assert_eq!(link, format!("/m/{}", m.unwrap().0));
-        fits(&browser, width).await;
+        no_wider_than(&browser, width).await;
         let errors = console_errors(&browser).await;
         assert!(errors.is_empty(), "console errors: {errors:?}");
         browser
