@@ -3,8 +3,6 @@
 //! or − on the chosen column — and no marker shows under a column whose
 //! bottom disc is the opponent's.
 
-use std::time::Duration;
-
 use fantoccini::Locator;
 use fourbot_core::game::Variant;
 

@@ -4,8 +4,6 @@
 
 use std::time::Duration;
 
-use serde_json::Value;
-
 use crate::driver::Browser;
 use crate::page::{console_errors, no_wider_than, ANNOUNCE};
 use crate::site::{Site, ON};
