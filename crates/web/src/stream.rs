@@ -205,11 +205,47 @@ impl Following {
     }
 }
 
-fn follow(state: Following) -> impl Stream<Item = Result<SseEvent, Infallible>> {
-    futures_util::stream::unfold(state, |mut state| async move {
-        let event = state.next().await?;
-        Some((Ok(event), state))
+/// What an event stream follows (a match's, a tournament's): its next
+/// event, `None` when the stream ends.
+pub(crate) trait Source: Send + 'static {
+    /// The next event to send, or `None` to end the stream.
+    fn next(&mut self) -> impl std::future::Future<Output = Option<SseEvent>> + Send;
+}
+
+impl Source for Following {
+    async fn next(&mut self) -> Option<SseEvent> {
+        Following::next(self).await
+    }
+}
+
+fn follow<S: Source>(source: S) -> impl Stream<Item = Result<SseEvent, Infallible>> {
+    futures_util::stream::unfold(source, |mut source| async move {
+        let event = source.next().await?;
+        Some((Ok(event), source))
     })
+}
+
+/// The answer of an event stream that follows `source`: the browser's
+/// reconnection delay first ([`RETRY`]), a keep-alive every
+/// [`KEEP_ALIVE`], never stored, not held back by a proxy.
+pub(crate) fn respond<S: Source>(source: S) -> Response {
+    let retry = futures_util::stream::once(async {
+        Ok::<_, Infallible>(SseEvent::default().retry(RETRY).comment("fourbot"))
+    });
+    let stream = futures_util::StreamExt::chain(retry, follow(source));
+    let mut response = Sse::new(stream)
+        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
+        .into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    // nginx: pass each event on at once.
+    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
+    response
+}
+
+/// The answer to a stream the caps refuse ([`crate::guard::StreamSlots`]).
+pub(crate) fn too_many_streams() -> Response {
+    (StatusCode::TOO_MANY_REQUESTS, "too many event streams\n").into_response()
 }
 
 /// `GET /m/<match>/events`: see the module's documentation. 404 as the
@@ -232,7 +268,7 @@ pub async fn events(
     }
     let Some(slot) = web.streams().take(address) else {
         tracing::debug!(%address, "an event stream refused: too many open");
-        return (StatusCode::TOO_MANY_REQUESTS, "too many event streams\n").into_response();
+        return too_many_streams();
     };
     let Some(watch) = web.host().watch(table.id).await else {
         return StatusCode::NO_CONTENT.into_response();
@@ -247,16 +283,5 @@ pub async fn events(
         web,
         _slot: slot,
     };
-    let retry = futures_util::stream::once(async {
-        Ok::<_, Infallible>(SseEvent::default().retry(RETRY).comment("fourbot"))
-    });
-    let stream = futures_util::StreamExt::chain(retry, follow(following));
-    let mut response = Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
-        .into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    // nginx: pass each event on at once.
-    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
-    response
+    respond(following)
 }

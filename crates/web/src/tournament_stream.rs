@@ -18,13 +18,10 @@
 //! not reconnect). The streams count against the same caps as the
 //! matches' ([`crate::guard`]): one more is refused with 429.
 
-use std::convert::Infallible;
-
 use axum::extract::{Path, RawQuery, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
-use axum::response::sse::{Event as SseEvent, KeepAlive, Sse};
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::sse::Event as SseEvent;
 use axum::response::{IntoResponse, Response};
-use futures_util::Stream;
 use tokio::sync::{broadcast, watch};
 
 use fourbot_host::tournaments::Overview;
@@ -34,7 +31,7 @@ use fourbot_i18n::{id, Args, Locale};
 use super::guard::{ClientAddr, StreamSlot};
 use super::pages::{lang_param, name, not_found};
 use super::state::Web;
-use super::stream::{KEEP_ALIVE, RETRY};
+use super::stream::{respond, too_many_streams, Source};
 use super::tournament::{note, parts, result_text, visible};
 use super::tournament_reads::{Snapshot, FRESH_WHILE_OPENING};
 
@@ -171,11 +168,10 @@ impl Following {
     }
 }
 
-fn follow(state: Following) -> impl Stream<Item = Result<SseEvent, Infallible>> {
-    futures_util::stream::unfold(state, |mut state| async move {
-        let event = state.next().await?;
-        Some((Ok(event), state))
-    })
+impl Source for Following {
+    async fn next(&mut self) -> Option<SseEvent> {
+        Following::next(self).await
+    }
 }
 
 /// `GET /tournament/<id>/events`: see the module's documentation. 404 as
@@ -200,7 +196,7 @@ pub async fn events(
     }
     let Some(slot) = web.streams().take(address) else {
         tracing::debug!(%address, "a tournament's event stream refused: too many open");
-        return (StatusCode::TOO_MANY_REQUESTS, "too many event streams\n").into_response();
+        return too_many_streams();
     };
     let following = Following {
         l,
@@ -212,16 +208,5 @@ pub async fn events(
         web,
         _slot: slot,
     };
-    let retry = futures_util::stream::once(async {
-        Ok::<_, Infallible>(SseEvent::default().retry(RETRY).comment("fourbot"))
-    });
-    let stream = futures_util::StreamExt::chain(retry, follow(following));
-    let mut response = Sse::new(stream)
-        .keep_alive(KeepAlive::new().interval(KEEP_ALIVE))
-        .into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    // nginx: pass each event on at once.
-    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
-    response
+    respond(following)
 }
