@@ -6,6 +6,7 @@
 mod support;
 // The web crate's WebDriver helpers (headless Chromium, skipped with one
 // line where it is missing unless FOURBOT_REQUIRE_BROWSER is set).
+#[allow(dead_code)]
 #[path = "../../crates/web/tests/browser/driver.rs"]
 mod driver;
 #[allow(dead_code)]

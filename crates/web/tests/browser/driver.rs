@@ -181,9 +181,13 @@ impl Browser {
     /// [`Browser::start`] as a phone: Chrome's mobile emulation with a
     /// `width` × `height` viewport at one device pixel per CSS pixel (a
     /// desktop window is at least 500 px wide).
-    #[allow(dead_code)] // not every binary that includes this file uses it
     pub async fn phone(width: u32, height: u32) -> Option<Browser> {
         Browser::launch(width, height, true).await
+    }
+
+    /// [`Browser::phone`] when `phone`, else [`Browser::start`].
+    pub async fn sized(width: u32, height: u32, phone: bool) -> Option<Browser> {
+        Browser::launch(width, height, phone).await
     }
 
     async fn launch(width: u32, height: u32, phone: bool) -> Option<Browser> {

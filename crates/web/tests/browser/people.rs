@@ -80,11 +80,7 @@ async fn the_leaderboard_and_a_players_page_at_a_phones_and_a_desktops_size() {
     rated(&site, ON, &alice, &bob).await;
     let base = format!("http://{}", site.addr);
     for (width, height, phone) in [(390, 844, true), (1280, 800, false)] {
-        let started = if phone {
-            Browser::phone(width, height).await
-        } else {
-            Browser::start(width, height).await
-        };
+        let started = Browser::sized(width, height, phone).await;
         let Some(browser) = started else {
             return;
         };

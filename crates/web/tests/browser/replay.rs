@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use fantoccini::actions::{InputSource, KeyAction, KeyActions};
-use fourbot_host::{MatchId, Request};
+use fourbot_host::Request;
 use serde_json::Value;
 
 use crate::driver::Browser;
@@ -21,38 +21,6 @@ const RIGHT: char = '\u{e014}';
 const HOME: char = '\u{e011}';
 const END: char = '\u{e010}';
 const ENTER: char = '\u{e007}';
-
-/// alice wins game 1 with a line in column a (7 plies); in game 2 bob
-/// (red) and alice drop in d, then bob resigns the match.
-async fn finished(site: &Site) -> MatchId {
-    let id = site.start(ON, "alice", "bob").await;
-    for (player, column) in [
-        (ALICE, "a"),
-        (BOB, "b"),
-        (ALICE, "a"),
-        (BOB, "b"),
-        (ALICE, "a"),
-        (BOB, "b"),
-        (ALICE, "a"),
-    ] {
-        site.play(id, player, column).await;
-    }
-    for player in [ALICE, BOB] {
-        site.services
-            .host
-            .act(id, player, Request::Ready(None))
-            .await
-            .unwrap();
-    }
-    site.play(id, BOB, "d").await;
-    site.play(id, ALICE, "d").await;
-    site.services
-        .host
-        .act(id, BOB, Request::ResignMatch)
-        .await
-        .unwrap();
-    id
-}
 
 /// Presses and lets go of `key`.
 async fn press(browser: &Browser, key: char) {
@@ -111,7 +79,7 @@ async fn the_replay_steps_through_a_finished_match_by_keys() {
         return;
     };
     let site = Site::new("browser-replay").await;
-    let id = finished(&site).await;
+    let id = site.finished("alice", "bob").await;
     browser
         .goto(&format!(
             "http://{}/m/{}?game=1&ply=0&lang=en-US",
@@ -249,18 +217,14 @@ async fn the_replay_steps_through_a_finished_match_by_keys() {
 #[tokio::test]
 async fn the_replay_fits_a_phone_and_a_desktop() {
     let site = Site::new("browser-replay-sizes").await;
-    let id = finished(&site).await;
+    let id = site.finished("alice", "bob").await;
     let url = format!("http://{}/m/{}?game=1&ply=5&lang=en-US", site.addr, id.0);
     for (width, height, phone, shot) in [
         (390, 844, true, "replay-390x844"),
         (320, 640, true, "replay-320x640"),
         (1280, 800, false, "replay-result-1280x800"),
     ] {
-        let started = if phone {
-            Browser::phone(width, height).await
-        } else {
-            Browser::start(width, height).await
-        };
+        let started = Browser::sized(width, height, phone).await;
         let Some(browser) = started else {
             return;
         };

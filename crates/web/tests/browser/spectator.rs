@@ -167,11 +167,7 @@ async fn the_table_fits_a_phone_and_a_desktop() {
         (1280, 800, false, "table-1280x800"),
         (320, 640, true, "table-320x640"),
     ] {
-        let started = if phone {
-            Browser::phone(width, height).await
-        } else {
-            Browser::start(width, height).await
-        };
+        let started = Browser::sized(width, height, phone).await;
         let Some(browser) = started else {
             return;
         };

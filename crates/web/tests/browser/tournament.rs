@@ -16,11 +16,7 @@ const RESULTS: &str = "document.querySelectorAll('#t-rounds .result').length";
 #[tokio::test]
 async fn a_tournaments_page_shows_a_result_live_on_a_phone_and_a_desktop() {
     for (width, height, phone) in [(390, 844, true), (1280, 800, false)] {
-        let started = if phone {
-            Browser::phone(width, height).await
-        } else {
-            Browser::start(width, height).await
-        };
+        let started = Browser::sized(width, height, phone).await;
         let Some(browser) = started else {
             return;
         };

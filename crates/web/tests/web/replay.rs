@@ -13,40 +13,6 @@ use crate::support::{events, get_bytes, Site, ALICE, BOB, OFF, ON, PUBLIC_URL};
 /// A name that would break a page or a tag if it were not escaped.
 const HOSTILE: &str = "\"><script>alert(1)</script>";
 
-/// A rated classic match on `ON` played to its end: alice wins game 1 with
-/// a line in column a (7 plies), bob opens game 2 with d, alice answers
-/// d, and bob resigns the match: alice wins 2:0.
-async fn finished(site: &Site, p1: &str, p2: &str) -> MatchId {
-    let id = site.start(ON, p1, p2).await;
-    for (player, column) in [
-        (ALICE, "a"),
-        (BOB, "b"),
-        (ALICE, "a"),
-        (BOB, "b"),
-        (ALICE, "a"),
-        (BOB, "b"),
-        (ALICE, "a"),
-    ] {
-        site.play(id, player, column).await;
-    }
-    for player in [ALICE, BOB] {
-        site.services
-            .host
-            .act(id, player, Request::Ready(None))
-            .await
-            .unwrap();
-    }
-    // Game 2: the colours swap, bob (red) moves first.
-    site.play(id, BOB, "d").await;
-    site.play(id, ALICE, "d").await;
-    site.services
-        .host
-        .act(id, BOB, Request::ResignMatch)
-        .await
-        .unwrap();
-    id
-}
-
 /// The discs on a page's board (each disc is a circle with its body's
 /// colour; red's and yellow's bodies).
 fn discs(body: &str) -> usize {
@@ -68,7 +34,7 @@ fn discs(body: &str) -> usize {
 #[tokio::test]
 async fn a_finished_matchs_page_replays_it_at_the_chosen_ply() {
     let site = Site::new("replay").await;
-    let id = finished(&site, "alice", "bob").await;
+    let id = site.finished("alice", "bob").await;
     let path = format!("/m/{}", id.0);
     // The default: the last game's last ply (the match as it ended).
     let page = site.get(&format!("{path}?lang=en-US"), &[]).await;
@@ -140,7 +106,7 @@ async fn a_finished_matchs_page_replays_it_at_the_chosen_ply() {
 #[tokio::test]
 async fn bad_ply_and_game_values_give_the_default_never_an_error() {
     let site = Site::new("replay-bad").await;
-    let id = finished(&site, "alice", "bob").await;
+    let id = site.finished("alice", "bob").await;
     let end = site.get(&format!("/m/{}", id.0), &[]).await;
     assert_eq!(end.status, 200);
     for query in [
@@ -174,7 +140,7 @@ async fn bad_ply_and_game_values_give_the_default_never_an_error() {
 #[tokio::test]
 async fn the_result_shows_each_games_end_and_the_rating_changes() {
     let site = Site::new("replay-result").await;
-    let id = finished(&site, "alice", "bob").await;
+    let id = site.finished("alice", "bob").await;
     let page = site.get(&format!("/m/{}", id.0), &[]).await;
     let body = &page.body;
     assert!(body.contains("The match is over. Winner: alice"), "{body}");
@@ -239,7 +205,7 @@ async fn an_open_table_ends_showing_the_result() {
 #[tokio::test]
 async fn the_export_is_the_discord_export_and_the_pictures_are_pictures() {
     let site = Site::new("replay-files").await;
-    let id = finished(&site, "alice", "bob").await;
+    let id = site.finished("alice", "bob").await;
     let export = site.get(&format!("/m/{}/export.txt", id.0), &[]).await;
     assert_eq!(export.status, 200);
     assert_eq!(
@@ -357,7 +323,7 @@ async fn match_pages_have_opengraph_tags_absolute_and_escaped() {
     let site = Site::new("replay-og").await;
     let running = site.start(ON, HOSTILE, "bob").await;
     site.play(running, ALICE, "d").await;
-    let done = finished(&site, HOSTILE, "bob").await;
+    let done = site.finished(HOSTILE, "bob").await;
     for (id, description) in [
         (running, "Game 1 of 2 · bob to move · Score: 0:0"),
         (

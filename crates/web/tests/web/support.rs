@@ -191,6 +191,41 @@ impl Site {
             .unwrap()
     }
 
+    /// A finished classic match on `ON` between `p1` (Alice) and `p2`
+    /// (Bob): Alice wins game 1 with a line in column a (7 plies); in game
+    /// 2 Bob (red) and Alice drop in d, and Bob resigns the match: Alice
+    /// wins 2:0.
+    pub async fn finished(&self, p1: &str, p2: &str) -> MatchId {
+        let id = self.start(ON, p1, p2).await;
+        for (player, column) in [
+            (ALICE, "a"),
+            (BOB, "b"),
+            (ALICE, "a"),
+            (BOB, "b"),
+            (ALICE, "a"),
+            (BOB, "b"),
+            (ALICE, "a"),
+        ] {
+            self.play(id, player, column).await;
+        }
+        for player in [ALICE, BOB] {
+            self.services
+                .host
+                .act(id, player, fourbot_host::Request::Ready(None))
+                .await
+                .unwrap();
+        }
+        // Game 2: the colours swap, Bob (red) moves first.
+        self.play(id, BOB, "d").await;
+        self.play(id, ALICE, "d").await;
+        self.services
+            .host
+            .act(id, BOB, fourbot_host::Request::ResignMatch)
+            .await
+            .unwrap();
+        id
+    }
+
     /// `player` types `text` in match `id` (a move), which must be taken.
     pub async fn play(&self, id: MatchId, player: UserId, text: &str) {
         let taken = self.services.host.typed(id, player, text).await;
