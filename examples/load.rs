@@ -647,7 +647,8 @@ async fn main() {
             let (tx, rx) = mpsc::unbounded_channel();
             {
                 let _permit = sem.acquire().await.unwrap();
-                let challenge = open_challenge(&fake, a, b, (guild, channel), time.as_deref()).await;
+                let challenge =
+                    open_challenge(&fake, a, b, (guild, channel), time.as_deref()).await;
                 let thread = id_of(&challenge);
                 routes.lock().unwrap().insert(thread, tx);
                 let accept = buttons(&challenge)[0].0.clone();

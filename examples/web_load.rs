@@ -274,7 +274,10 @@ impl Seat {
             .next()
             .unwrap()
             .to_string();
-        let page_path = exchanged.headers()["location"].to_str().unwrap().to_string();
+        let page_path = exchanged.headers()["location"]
+            .to_str()
+            .unwrap()
+            .to_string();
         let page = client
             .get(format!("{base}{page_path}"))
             .header("x-forwarded-for", &address)
@@ -376,8 +379,7 @@ async fn main() {
         .map(|c| (GUILD_ID, c))
         .collect();
     let stats = Arc::new(Mutex::new(Stats::default()));
-    let routes: Arc<Mutex<HashMap<u64, mpsc::UnboundedSender<(Instant, Value)>>>> =
-        Arc::default();
+    let routes: Arc<Mutex<HashMap<u64, mpsc::UnboundedSender<(Instant, Value)>>>> = Arc::default();
     {
         let stats = stats.clone();
         let routes = routes.clone();
@@ -391,7 +393,8 @@ async fn main() {
                     let iid: u64 = iid.parse().unwrap_or(0);
                     let mut s = stats.lock().unwrap();
                     if let Some(t0) = s.pressed.remove(&iid) {
-                        s.ack_ms.push(o.at.duration_since(t0).as_secs_f64() * 1000.0);
+                        s.ack_ms
+                            .push(o.at.duration_since(t0).as_secs_f64() * 1000.0);
                     }
                 }
                 // A turn: a channel message, or a press's follow-up; both
