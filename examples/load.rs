@@ -261,10 +261,6 @@ fn args() -> Args {
     a
 }
 
-/// Where the messages posted into one match's thread go: (when the fake
-/// received them, the message).
-type Inbox = mpsc::UnboundedSender<(Instant, Value)>;
-
 #[derive(Default)]
 struct Stats {
     /// Dispatch time of each press by interaction id.

@@ -379,7 +379,7 @@ async fn main() {
         .map(|c| (GUILD_ID, c))
         .collect();
     let stats = Arc::new(Mutex::new(Stats::default()));
-    let routes: Arc<Mutex<HashMap<u64, mpsc::UnboundedSender<(Instant, Value)>>>> = Arc::default();
+    let routes: Arc<Mutex<HashMap<u64, Inbox>>> = Arc::default();
     {
         let stats = stats.clone();
         let routes = routes.clone();
@@ -475,9 +475,6 @@ async fn main() {
                 let (at, msg) = rx.recv().await.expect("the first turn");
                 first = offer(&msg).map(|_| (at, msg));
             }
-            if i == 0 {
-                eprintln!("match 0: first turn in thread {thread}");
-            }
             let match_id = match offer(&first.as_ref().unwrap().1) {
                 Some(Offer::Turn { drops, .. }) => drops[0].split(':').nth(1).unwrap().to_string(),
                 other => panic!("the first turn: {other:?}"),
@@ -507,9 +504,6 @@ async fn main() {
                 (None, Awaited::default(), None)
             };
             drop(permit);
-            if i == 0 {
-                eprintln!("match 0 ({match_id}) ready");
-            }
             let _ = started.send((i, match_id));
             let _ = go.wait_for(|go| *go).await;
             let mut next = first;

@@ -4,10 +4,16 @@
 //! `/proc` and printed.
 
 use std::path::PathBuf;
+use std::time::Instant;
 
 use fourbot_fake_discord::fake::*;
 use fourbot_fake_discord::harness::*;
 use serde_json::{json, Value};
+use tokio::sync::mpsc;
+
+/// Where the messages posted into one match's thread go: (when the fake
+/// received them, the message).
+pub type Inbox = mpsc::UnboundedSender<(Instant, Value)>;
 
 /// The release `fourbot` binary next to this example's `examples/`
 /// directory (built in the same cargo invocation, so that `CARGO_TARGET_DIR`
