@@ -116,7 +116,7 @@
 //! show the fake is not the bottleneck. See `docs/benchmarks.md`.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -125,6 +125,9 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use fourbot_fake_discord::fake::*;
 use fourbot_fake_discord::harness::*;
 use fourbot_fake_discord::tls;
+
+mod support;
+use support::*;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -258,47 +261,6 @@ fn args() -> Args {
     a
 }
 
-/// What a posted message offers to the players of its match.
-#[derive(Clone, Debug, PartialEq)]
-enum Offer {
-    Turn { mover: u64, drops: Vec<String> },
-    Ready(Vec<String>),
-    Over,
-}
-
-fn offer(m: &Value) -> Option<Offer> {
-    let ids = buttons(m);
-    if ids.iter().any(|(b, _)| b.ends_with(":rematch")) {
-        return Some(Offer::Over);
-    }
-    let ready: Vec<String> = ids
-        .iter()
-        .filter(|(b, _)| b.ends_with(":ready"))
-        .map(|(b, _)| b.clone())
-        .collect();
-    if !ready.is_empty() {
-        return Some(Offer::Ready(ready));
-    }
-    let drops: Vec<String> = ids
-        .iter()
-        .filter(|(b, off)| b.contains(":drop:") && !off)
-        .map(|(b, _)| b.clone())
-        .collect();
-    if drops.is_empty() {
-        return None;
-    }
-    let content = m["content"].as_str().unwrap_or("");
-    let mover = content
-        .strip_prefix("<@")
-        .and_then(|r| r.split('>').next())
-        .and_then(|id| id.parse().ok())?;
-    Some(Offer::Turn { mover, drops })
-}
-
-/// Where the messages posted into one match's thread go: (when the fake
-/// received them, the message).
-type Inbox = mpsc::UnboundedSender<(Instant, Value)>;
-
 #[derive(Default)]
 struct Stats {
     /// Dispatch time of each press by interaction id.
@@ -390,44 +352,6 @@ impl ReplayCall {
     }
 }
 
-/// CPU seconds (user + system) of a process.
-fn cpu_secs(pid: &str) -> f64 {
-    let s = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let after = s.rsplit(')').next().unwrap_or("");
-    let f: Vec<&str> = after.split_whitespace().collect();
-    let ticks: f64 = f.get(11).and_then(|v| v.parse().ok()).unwrap_or(0.0)
-        + f.get(12).and_then(|v| v.parse().ok()).unwrap_or(0.0);
-    ticks / 100.0 // USER_HZ
-}
-
-fn pct(v: &mut [f64], p: f64) -> f64 {
-    if v.is_empty() {
-        return f64::NAN;
-    }
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    let i = ((v.len() as f64 - 1.0) * p).round() as usize;
-    v[i]
-}
-
-fn summary(name: &str, v: &mut [f64]) {
-    println!(
-        "{name}: n={} p50={:.1} ms p99={:.1} ms max={:.1} ms",
-        v.len(),
-        pct(v, 0.50),
-        pct(v, 0.99),
-        pct(v, 1.0)
-    );
-}
-
-fn uptime() -> String {
-    std::fs::read_to_string("/proc/loadavg")
-        .unwrap_or_default()
-        .split_whitespace()
-        .take(3)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 fn unix_ms_of(at: Instant, base: (Instant, SystemTime)) -> f64 {
     let wall = if at >= base.0 {
         base.1 + at.duration_since(base.0)
@@ -440,23 +364,11 @@ fn unix_ms_of(at: Instant, base: (Instant, SystemTime)) -> f64 {
 #[tokio::main]
 async fn main() {
     let args = args();
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     // Built together with this example (one cargo invocation, so that the
     // binary and the example share one feature set and one build):
     // `cargo build --release --bin fourbot --example load`.
     // `<target>/release/examples/load` -> `<target>/release/fourbot`.
-    let bin = std::env::var_os("FOURBOT_LOAD_BIN")
-        .map(PathBuf::from)
-        .or_else(|| {
-            let exe = std::env::current_exe().ok()?;
-            Some(exe.parent()?.parent()?.join("fourbot"))
-        })
-        .filter(|b| b.exists())
-        .unwrap_or_else(|| root.join("target/release/fourbot"));
-    assert!(
-        bin.exists(),
-        "build the bot first: cargo build --release --bin fourbot --example load"
-    );
+    let bin = bot_binary("load");
     println!("bot binary: {}", bin.display());
     println!(
         "load: {} matches in {} channels, think {}{}, {}; load average before: {}",
@@ -731,23 +643,8 @@ async fn main() {
             let (tx, rx) = mpsc::unbounded_channel();
             {
                 let _permit = sem.acquire().await.unwrap();
-                let iid = fake.next_id();
-                let mut options = vec![("opponent", 6u8, json!(b.id.to_string()))];
-                if let Some(t) = &time {
-                    options.push(("time", 3, json!(t)));
-                }
-                fake.dispatch(
-                    "INTERACTION_CREATE",
-                    in_guild(
-                        slash_command_json(iid, a, channel, "challenge", &options, &[b]),
-                        guild,
-                    ),
-                );
-                let challenge = fake
-                    // The challenge is deferred (privately) and posted as
-                    // the command's public follow-up.
-                    .wait_for("the challenge message", |f| posted(f, iid))
-                    .await;
+                let challenge =
+                    open_challenge(&fake, a, b, (guild, channel), time.as_deref()).await;
                 let thread = id_of(&challenge);
                 routes.lock().unwrap().insert(thread, tx);
                 let accept = buttons(&challenge)[0].0.clone();
@@ -1076,12 +973,6 @@ async fn main() {
 fn think_range(a: &Args) -> (u64, u64) {
     a.think_range
         .unwrap_or((a.think_ms / 2, a.think_ms * 3 / 2))
-}
-
-/// The `(game, ply)` a turn's drop buttons name (`m:<match>:<g>.<p>:drop:<c>`).
-fn ply_of(drop: &str) -> Option<(u32, u32)> {
-    let (g, p) = drop.split(':').nth(2)?.split_once('.')?;
-    Some((g.parse().ok()?, p.parse().ok()?))
 }
 
 /// A measured turn a player has pressed, until its next message comes.
