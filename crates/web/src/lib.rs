@@ -41,6 +41,7 @@ pub mod og;
 pub mod pages;
 pub mod paths;
 pub mod people;
+pub mod renders;
 pub mod replay;
 pub mod session;
 pub mod share;

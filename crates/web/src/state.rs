@@ -46,6 +46,8 @@ struct Inner {
     requests: RequestWindows,
     /// Finished matches' tables ([`crate::finished`]).
     finished: crate::finished::FinishedTables,
+    /// The streams' rendered states ([`crate::renders`]).
+    renders: crate::renders::Renders,
     /// The tournaments' pages' reads and pictures.
     tournament_pages: crate::tournament_reads::Overviews,
     /// A match's export, replay GIFs and board PNG: the finished ones
@@ -80,6 +82,7 @@ impl Web {
                 secure: false,
                 requests: RequestWindows::new(RequestLimits::default()),
                 finished: crate::finished::FinishedTables::new(crate::finished::KEPT_TABLES),
+                renders: crate::renders::Renders::new(crate::renders::KEPT_RENDERS),
                 tournament_pages: crate::tournament_reads::Overviews::new(
                     services.tournaments.changes(),
                 ),
@@ -203,6 +206,11 @@ impl Web {
     /// The finished matches' tables kept ([`crate::finished`]).
     pub(crate) fn finished(&self) -> &crate::finished::FinishedTables {
         &self.inner.finished
+    }
+
+    /// The streams' rendered states ([`crate::renders`]).
+    pub(crate) fn renders(&self) -> &crate::renders::Renders {
+        &self.inner.renders
     }
 
     /// The host.

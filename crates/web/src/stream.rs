@@ -24,12 +24,13 @@ use futures_util::Stream;
 use tokio::sync::{broadcast, watch};
 
 use fourbot_core::game::Color;
-use fourbot_core::play::{Event, PhaseKind};
+use fourbot_core::play::Event;
 use fourbot_host::{MatchId, Table};
 use fourbot_i18n::{id, Args, Locale};
 
 use super::guard::{ClientAddr, StreamSlot};
 use super::pages::{lang_param, not_found, note, parts, status, visible};
+use super::renders::{RenderKey, Seen};
 use super::state::Web;
 
 /// How often a comment keeps an idle stream open through proxies.
@@ -37,25 +38,6 @@ pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// How long the browser waits before it reconnects a stream that broke.
 pub const RETRY: Duration = Duration::from_secs(3);
-
-/// What the stream last showed: enough to tell what changed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Seen {
-    games: usize,
-    plies: usize,
-    phase: PhaseKind,
-}
-
-impl Seen {
-    fn of(table: &Table) -> Seen {
-        let m = &table.game;
-        Seen {
-            games: m.games().len(),
-            plies: m.current_game().game().moves().len(),
-            phase: m.phase(),
-        }
-    }
-}
 
 /// The words the live region reads for the change from `before` to
 /// `table`: the new move ("12. red, alice: d") and the status line; none
@@ -108,6 +90,17 @@ fn announcement(web: &Web, l: Locale, before: Option<Seen>, table: &Table) -> St
 /// game ended, the rating changes, the export and the GIFs), so an open
 /// table ends showing it.
 async fn state_event(web: &Web, l: Locale, before: Option<Seen>, table: &Table) -> SseEvent {
+    // Rendered once for every stream of the match in `l` ([`crate::renders`]).
+    let key = RenderKey::of(l, before, table);
+    let data = web
+        .renders()
+        .get_or_render(key, || render_state(web, l, before, table))
+        .await;
+    SseEvent::default().event("state").data(&*data)
+}
+
+/// The JSON of [`state_event`].
+async fn render_state(web: &Web, l: Locale, before: Option<Seen>, table: &Table) -> String {
     let p = parts(web.catalog(), l, table);
     let result = if table.game.is_finished() {
         Some(
@@ -139,7 +132,7 @@ async fn state_event(web: &Web, l: Locale, before: Option<Seen>, table: &Table) 
     if let Some(result) = result {
         data["result"] = result.into();
     }
-    SseEvent::default().event("state").data(data.to_string())
+    data.to_string()
 }
 
 /// Where a stream stands.
