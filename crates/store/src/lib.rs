@@ -572,6 +572,9 @@ pub enum Recorded {
 /// which holds the queue, rather than in batch.rs, matches.rs or
 /// threads.rs: those files name this one, not the other way round
 /// (`tests/architecture.rs`).
+// Nearly every request is a `Record`: boxing its match would be one more
+// allocation per move for the rarer, smaller `Threads`.
+#[allow(clippy::large_enum_variant)]
 enum Pending {
     /// A match's events ([`Db::record_events`]).
     Record {
