@@ -1,4 +1,5 @@
-//! Group commit for [`super::Db::record_events`].
+//! Group commit for [`super::Db::record_events`] and
+//! [`super::Db::save_match_threads`].
 //!
 //! SQLite commits one transaction at a time, and with `synchronous=FULL`
 //! every commit waits for the disk (an fsync of the WAL). (PostgreSQL does
@@ -10,6 +11,8 @@
 //! and answers everyone. A caller whose request was
 //! taken by another leader simply waits for its answer. No background task:
 //! the batch runs on the callers' own futures, in whatever runtime they use.
+//! The adapter's writes of the live turn's message (a match thread's row,
+//! after every posted turn) go in the same batches.
 //!
 //! Every answer is given only after the commit returned, so "committed
 //! before announced" holds for each request. One request's error (e.g. an
@@ -22,29 +25,25 @@
 
 use tokio::sync::oneshot;
 
+use sqlx::AnyConnection;
+
 use super::matches::record_in;
-use super::{Batcher, Db, MatchId, Pending, Recorded, StoreError};
-use fourbot_core::play::{Event, Match};
+use super::threads::upsert_thread;
+use super::{Batcher, Db, MatchThread, Pending, Recorded, StoreError};
 
 /// Most requests written in one transaction.
 const MAX_BATCH: usize = 256;
 
 impl Batcher {
-    /// Queues one request and returns once it is committed (or failed).
-    pub(super) async fn record(
+    /// Queues `request` and returns its answer (read from `answer`, the
+    /// receiver of the request's reply) once it is committed (or failed).
+    pub(super) async fn submit<T>(
         &self,
         db: &Db,
-        id: MatchId,
-        m: Match,
-        events: Vec<Event>,
-    ) -> Result<Recorded, StoreError> {
-        let (reply, mut answer) = oneshot::channel();
-        self.queue.lock().expect("queue lock").push(Pending {
-            id,
-            m,
-            events,
-            reply,
-        });
+        request: Pending,
+        mut answer: oneshot::Receiver<Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        self.queue.lock().expect("queue lock").push(request);
         loop {
             tokio::select! {
                 biased;
@@ -88,12 +87,12 @@ async fn write_batch(db: &Db, mut batch: Vec<Pending>) {
         let (e, unknown) = match attempt(db, &batch).await {
             Attempt::Done(results) => {
                 for (p, r) in batch.into_iter().zip(results) {
-                    let _ = p.reply.send(Ok(r));
+                    p.answer(Ok(r));
                 }
                 return;
             }
             Attempt::Refused(failed, e) => {
-                let _ = batch.remove(failed).reply.send(Err(e));
+                batch.remove(failed).answer(Err(e));
                 continue;
             }
             Attempt::Failed(e) => (e, false),
@@ -101,7 +100,7 @@ async fn write_batch(db: &Db, mut batch: Vec<Pending>) {
         };
         let reason = e.to_string();
         for p in batch {
-            let _ = p.reply.send(Err(if unknown {
+            p.answer(Err(if unknown {
                 StoreError::CommitUnknown(reason.clone())
             } else {
                 StoreError::BatchFailed(reason.clone())
@@ -109,6 +108,15 @@ async fn write_batch(db: &Db, mut batch: Vec<Pending>) {
         }
         return;
     }
+}
+
+/// Writes match threads' rows in the batch's transaction (what a threads
+/// request answers is only whether it was written: `Committed`).
+async fn threads_in(tx: &mut AnyConnection, rows: &[MatchThread]) -> Result<Recorded, StoreError> {
+    for t in rows {
+        upsert_thread(t).execute(&mut *tx).await?;
+    }
+    Ok(Recorded::Committed)
 }
 
 /// How one try at a batch ended.
@@ -131,7 +139,11 @@ async fn attempt(db: &Db, batch: &[Pending]) -> Attempt {
     };
     let mut results = Vec::with_capacity(batch.len());
     for (i, p) in batch.iter().enumerate() {
-        match record_in(db, &mut tx, p.id, &p.m, &p.events).await {
+        let written = match p {
+            Pending::Record { id, m, events, .. } => record_in(db, &mut tx, *id, m, events).await,
+            Pending::Threads { rows, .. } => threads_in(&mut tx, rows).await,
+        };
+        match written {
             Ok(r) => results.push(r),
             Err(e) => {
                 return match tx.rollback().await {

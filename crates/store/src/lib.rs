@@ -68,7 +68,7 @@ pub use shards::{
     lease_ms, owner_gone, process_owner, ShardLease, Shards, ShardsError, DEFAULT_LEASE_MS,
     LEASE_ENV,
 };
-pub use threads::{MatchThread, StoredThread};
+pub use threads::StoredThread;
 pub use tournaments::{
     Joined, NewPairing, NewTournament, StoredEntrant, StoredPairing, StoredTournament,
     TournamentId, TournamentState,
@@ -568,14 +568,60 @@ pub enum Recorded {
 }
 
 /// One request of the group commit (batch.rs) waiting in its queue. The
-/// queue's types and [`Recorded`] are here, beside `Db`, which holds the
-/// queue, rather than in batch.rs or matches.rs: those files name this one,
-/// not the other way round (`tests/architecture.rs`).
-struct Pending {
-    id: MatchId,
-    m: fourbot_core::play::Match,
-    events: Vec<fourbot_core::play::Event>,
-    reply: tokio::sync::oneshot::Sender<Result<Recorded, StoreError>>,
+/// queue's types, [`Recorded`] and [`MatchThread`] are here, beside `Db`,
+/// which holds the queue, rather than in batch.rs, matches.rs or
+/// threads.rs: those files name this one, not the other way round
+/// (`tests/architecture.rs`).
+// Nearly every request is a `Record`: boxing its match would be one more
+// allocation per move for the rarer, smaller `Threads`.
+#[allow(clippy::large_enum_variant)]
+enum Pending {
+    /// A match's events ([`Db::record_events`]).
+    Record {
+        id: MatchId,
+        m: fourbot_core::play::Match,
+        events: Vec<fourbot_core::play::Event>,
+        reply: tokio::sync::oneshot::Sender<Result<Recorded, StoreError>>,
+    },
+    /// Match threads' rows ([`Db::save_match_threads`]): the adapter writes
+    /// the live turn's message after every posted turn, and on its own
+    /// that was a transaction (and a wait for the disk) per move, racing
+    /// the moves' batches for SQLite's one write lock (issue 33 §5).
+    Threads {
+        rows: Vec<MatchThread>,
+        reply: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
+    },
+}
+
+impl Pending {
+    /// Answers the request; `result` is the events' outcome (a threads
+    /// request takes only whether it was written).
+    fn answer(self, result: Result<Recorded, StoreError>) {
+        match self {
+            Pending::Record { reply, .. } => {
+                let _ = reply.send(result);
+            }
+            Pending::Threads { reply, .. } => {
+                let _ = reply.send(result.map(|_| ()));
+            }
+        }
+    }
+}
+
+/// A match's thread as written by the adapter (`match_threads`;
+/// threads.rs).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchThread {
+    /// The match.
+    pub match_id: MatchId,
+    /// The thread (a Discord channel id).
+    pub thread: u64,
+    /// The last message posted with live buttons (a Discord message id).
+    pub buttons_message: Option<u64>,
+    /// The match is over.
+    pub finished: bool,
+    /// The bot archived the thread.
+    pub archived: bool,
 }
 
 /// The queue of requests and the writer lock.

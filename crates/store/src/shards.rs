@@ -323,7 +323,7 @@ impl Db {
         conn: &mut sqlx::AnyConnection,
         guild: GuildId,
     ) -> Result<(), StoreError> {
-        let (Some(owner), Some(scope)) = (&self.fence, self.scope) else {
+        let (Some(_), Some(scope)) = (&self.fence, self.scope) else {
             return Ok(());
         };
         let shard = Shards::shard_of(guild, scope.total);
@@ -343,11 +343,34 @@ impl Db {
         .bind(i64::from(shard))
         .fetch_optional(&mut *conn)
         .await?;
-        if holder.as_deref() == Some(&**owner) {
+        self.lease_held(guild, holder.as_deref())
+    }
+
+    /// The shard count whose lease guards every write to a match when this
+    /// store is [`Db::hosting`]; `None`: no check.
+    pub(crate) fn fenced_total(&self) -> Option<u32> {
+        self.fence.as_ref().and(self.scope).map(|s| s.total)
+    }
+
+    /// [`Db::check_lease`] given the owner of the lease of `guild`'s shard
+    /// as read in the write's transaction (`None`: no lease row), e.g.
+    /// together with the match's row ([`Db::fenced_total`]).
+    ///
+    /// # Errors
+    /// [`StoreError::LeaseLost`].
+    pub(crate) fn lease_held(
+        &self,
+        guild: GuildId,
+        holder: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let (Some(owner), Some(scope)) = (&self.fence, self.scope) else {
+            return Ok(());
+        };
+        if holder == Some(&**owner) {
             Ok(())
         } else {
             Err(StoreError::LeaseLost {
-                shard,
+                shard: Shards::shard_of(guild, scope.total),
                 total: scope.total,
             })
         }

@@ -6,22 +6,7 @@
 
 use sqlx::Row;
 
-use super::{Db, MatchId, Shards, StoreError};
-
-/// A match's thread as written by the adapter.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MatchThread {
-    /// The match.
-    pub match_id: MatchId,
-    /// The thread (a Discord channel id).
-    pub thread: u64,
-    /// The last message posted with live buttons (a Discord message id).
-    pub buttons_message: Option<u64>,
-    /// The match is over.
-    pub finished: bool,
-    /// The bot archived the thread.
-    pub archived: bool,
-}
+use super::{Db, Engine, MatchId, MatchThread, Pending, Shards, StoreError};
 
 /// A match's thread as loaded, with what the match itself says about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,14 +38,28 @@ impl Db {
     /// # Errors
     /// [`StoreError::Database`].
     pub async fn save_match_threads(&self, rows: &[MatchThread]) -> Result<(), StoreError> {
-        let together: Result<(), StoreError> = async {
-            let mut tx = self.write().await?;
-            for t in rows {
-                upsert_thread(t).execute(&mut *tx).await?;
+        let together: Result<(), StoreError> = match self.engine {
+            // In the moves' group commit (batch.rs): one transaction and
+            // one wait for the disk with the moves queued meanwhile, and
+            // no second writer waiting on SQLite's busy handler.
+            Engine::Sqlite => {
+                let (reply, answer) = tokio::sync::oneshot::channel();
+                let rows = rows.to_vec();
+                self.batch
+                    .submit(self, Pending::Threads { rows, reply }, answer)
+                    .await
             }
-            Ok(tx.commit().await?)
-        }
-        .await;
+            Engine::Postgres => {
+                async {
+                    let mut tx = self.write().await?;
+                    for t in rows {
+                        upsert_thread(t).execute(&mut *tx).await?;
+                    }
+                    Ok(tx.commit().await?)
+                }
+                .await
+            }
+        };
         if together.is_ok() {
             return Ok(());
         }
@@ -165,7 +164,7 @@ impl Db {
 }
 
 /// The upsert of one match's thread row.
-fn upsert_thread(
+pub(super) fn upsert_thread(
     t: &MatchThread,
 ) -> sqlx::query::Query<'static, sqlx::Any, sqlx::any::AnyArguments> {
     sqlx::query(

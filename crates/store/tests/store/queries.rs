@@ -1692,4 +1692,75 @@ fourbot_store::engine_tests! {
         assert_eq!(db.frequent_opponents(1, bob, 10).await.unwrap(), vec![(alice, 10, 2)]);
         assert!(db.frequent_opponents(1, dave, 10).await.unwrap().is_empty());
     }
+
+    #[multi_thread]
+    // Issue 33 §5: on SQLite the threads' rows go in the moves' group
+    // commit. Written at the same moments as moves, every row and every
+    // move lands; a save with an unknown match fails alone (its other rows
+    // are still written, each on its own) and fails no move of its batch.
+    async fn thread_rows_saved_among_moves_land_with_them_and_a_bad_one_fails_alone(engine) {
+        let url = engine.url("threads-among-moves").await;
+        let db = Db::connect(&url).await.unwrap();
+        let ps = players(&db, &["a", "b"]).await;
+        let mut plays = Vec::new();
+        for _ in 0..12 {
+            plays.push(Play::start(&db, Variant::Classic, &ps[..], 0).await);
+        }
+        let ids: Vec<MatchId> = plays.iter().map(|p| p.id).collect();
+        let row = |id: MatchId, k: u64| fourbot_store::MatchThread {
+            match_id: id,
+            thread: 5_000 + id.0 as u64,
+            buttons_message: Some(k),
+            finished: false,
+            archived: false,
+        };
+        let moves: Vec<_> = plays
+            .into_iter()
+            .map(|mut p| {
+                tokio::spawn(async move {
+                    for c in [0, 1, 0, 1] {
+                        p.drop_in(c).await;
+                    }
+                    p
+                })
+            })
+            .collect();
+        let saves: Vec<_> = (0..4u64)
+            .map(|k| {
+                let db = db.clone();
+                let mut rows: Vec<_> = ids.iter().map(|&id| row(id, k)).collect();
+                if k == 2 {
+                    rows.insert(3, row(MatchId(9_999), k));
+                }
+                tokio::spawn(async move {
+                    tokio::task::yield_now().await;
+                    db.save_match_threads(&rows).await
+                })
+            })
+            .collect();
+        let mut failed = 0;
+        for (k, s) in saves.into_iter().enumerate() {
+            match s.await.unwrap() {
+                Ok(()) => assert_ne!(k, 2),
+                Err(e) => {
+                    assert_eq!(k, 2, "{e}");
+                    failed += 1;
+                }
+            }
+        }
+        assert_eq!(failed, 1);
+        for t in moves {
+            let p = t.await.unwrap();
+            let loaded = db.load_match(p.id).await.unwrap();
+            assert_eq!(loaded.journal_len, 4);
+            assert_eq!(loaded.game.clock(), p.m.clock());
+        }
+        let loaded = db.match_threads().await.unwrap();
+        assert_eq!(loaded.len(), ids.len());
+        for t in loaded {
+            assert!(ids.contains(&t.thread.match_id));
+            assert_eq!(t.thread.thread, 5_000 + t.thread.match_id.0 as u64);
+            assert!(t.thread.buttons_message.is_some());
+        }
+    }
 }
