@@ -6,48 +6,15 @@ use std::time::Duration;
 
 use fantoccini::Locator;
 use fourbot_core::game::Variant;
-use fourbot_core::play::ClockSettings;
-use fourbot_host::{GuildId, MatchSpec, NameSource, Request, Seated, UserId};
-use fourbot_i18n::{shape_name, Locale, NameStyle};
+use fourbot_i18n::{shape_name, NameStyle};
 use serde_json::Value;
 
 use crate::driver::Browser;
 use crate::page::{console_errors, no_wider_than};
-use crate::site::{Site, ALICE, BOB, ON};
+use crate::site::{seated as seat, Site, ALICE, BOB, CAROL, ON};
 
-const CAROL: UserId = UserId(30);
 /// A long name without spaces: it must wrap, not widen a phone's page.
 const LONG: &str = "a_member_whose_name_goes_on_and_on_and_on_without_a_break";
-
-fn seat(id: UserId, name: &str) -> Seated {
-    Seated {
-        id,
-        name: name.into(),
-        ai_level: None,
-        source: NameSource::Stored,
-    }
-}
-
-/// A rated classic match on `guild` that `winner` wins: each drops once,
-/// then the loser resigns the match.
-async fn rated(site: &Site, guild: GuildId, winner: &Seated, loser: &Seated) {
-    let host = &site.services.host;
-    let id = host
-        .create_match(MatchSpec {
-            variant: Variant::Classic,
-            clock: ClockSettings::default(),
-            players: vec![winner.clone(), loser.clone()],
-            guild,
-            locale: Locale::EnUs,
-            seed: 1,
-            tournament: None,
-        })
-        .await
-        .unwrap();
-    assert_eq!(host.typed(id, winner.id, "d").await.ok(), Some(true));
-    assert_eq!(host.typed(id, loser.id, "d").await.ok(), Some(true));
-    host.act(id, loser.id, Request::ResignMatch).await.unwrap();
-}
 
 /// Nothing of the page is wider than the window ([`no_wider_than`]), and
 /// no table needs to scroll sideways inside its box (`.scroll`: the last
@@ -74,10 +41,10 @@ async fn fits(browser: &Browser, width: u32) {
 async fn the_leaderboard_and_a_players_page_at_a_phones_and_a_desktops_size() {
     let site = Site::new("browser-people").await;
     let (alice, bob, carol) = (seat(ALICE, "alice"), seat(BOB, LONG), seat(CAROL, "carol"));
-    rated(&site, ON, &alice, &bob).await;
-    rated(&site, ON, &alice, &carol).await;
-    rated(&site, ON, &carol, &alice).await;
-    rated(&site, ON, &alice, &bob).await;
+    site.rated(ON, &alice, &bob).await;
+    site.rated(ON, &alice, &carol).await;
+    site.rated(ON, &carol, &alice).await;
+    site.rated(ON, &alice, &bob).await;
     let base = format!("http://{}", site.addr);
     for (width, height, phone) in [(390, 844, true), (1280, 800, false)] {
         let started = Browser::sized(width, height, phone).await;

@@ -1,143 +1,24 @@
 //! The pages to share: a player's page with its rating charts, and a
 //! leaderboard per variant, over rated matches finished through the host.
 
-use std::net::SocketAddr;
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::Duration;
-
 use fourbot_core::game::Variant;
-use fourbot_core::play::ClockSettings;
 use fourbot_host::moderation::Moderator;
-use fourbot_host::terms::ConfigChange;
-use fourbot_host::{
-    GuildId, HeuristicBot, HostConfig, MatchId, MatchSpec, NameSource, Request, Seated, Services,
-    TimeStyle, UserId, View,
-};
-use fourbot_i18n::{half_points, Catalog, Locale};
-use fourbot_web::{RequestLimits, Web};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::mpsc::UnboundedReceiver;
+use fourbot_host::{Seated, UserId};
+use fourbot_i18n::half_points;
+use fourbot_web::RequestLimits;
 
-use crate::support::{get, ALICE, BOB, OFF, ON, SECRET};
+use crate::support::{get, get_bytes, seated as seat, Site, ALICE, BOB, CAROL, OFF, ON};
 
-const CAROL: UserId = UserId(30);
-/// Where the tests' web is reached: `og:` links start with it.
-const PUBLIC: &str = "https://c4.example.org";
 /// Names a member could type to break a page.
 const SCRIPT_NAME: &str = "<script>alert(1)</script>";
 const BREAKOUT_NAME: &str = "\"><img src onerror=alert(2)>\u{202E}evil";
 
-/// A host on a fresh SQLite file with the web on for [`ON`], reached at
-/// [`PUBLIC`].
-struct Shared {
-    services: Services,
-    addr: SocketAddr,
-    dir: PathBuf,
-    _views: UnboundedReceiver<View>,
-}
-
-impl Drop for Shared {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
-
-fn seat(id: UserId, name: &str) -> Seated {
-    Seated {
-        id,
-        name: name.into(),
-        ai_level: None,
-        source: NameSource::Stored,
-    }
-}
-
-impl Shared {
-    async fn new(name: &str) -> Shared {
-        Shared::with_limits(name, RequestLimits::default()).await
-    }
-
-    async fn with_limits(name: &str, limits: RequestLimits) -> Shared {
-        let dir =
-            std::env::temp_dir().join(format!("fourbot-people-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        let url = format!("sqlite://{}", dir.join("web.db").display());
-        let (services, views) = Services::open(
-            &url,
-            Arc::new(Catalog::new().unwrap()),
-            Arc::new(HeuristicBot),
-            HostConfig {
-                time_style: TimeStyle::Countdown,
-                images: false,
-            },
-            None,
-        )
-        .await
-        .unwrap();
-        let web = Web::new(&services)
-            .signing(fourbot_web::WebSecret::new(SECRET).unwrap(), false)
-            .with_request_limits(limits)
-            .reached_at(&format!("{PUBLIC}/"));
-        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
-        let addr = listener.local_addr().unwrap();
-        tokio::spawn(fourbot_web::serve(listener, web, std::future::pending()));
-        let change = ConfigChange {
-            web: Some(true),
-            ..ConfigChange::default()
-        };
-        let by = Moderator::new(seat(UserId(1), "mod"), None);
-        services.settings.configure(ON, &change, &by).await.unwrap();
-        Shared {
-            services,
-            addr,
-            dir,
-            _views: views,
-        }
-    }
-
-    /// A rated classic match on `guild`: each drops once, then the loser
-    /// resigns the match.
-    async fn rated(&self, guild: GuildId, winner: &Seated, loser: &Seated) -> MatchId {
-        let host = &self.services.host;
-        let id = host
-            .create_match(MatchSpec {
-                variant: Variant::Classic,
-                clock: ClockSettings::default(),
-                players: vec![winner.clone(), loser.clone()],
-                guild,
-                locale: Locale::EnUs,
-                seed: 1,
-                tournament: None,
-            })
-            .await
-            .unwrap();
-        assert_eq!(host.typed(id, winner.id, "d").await.ok(), Some(true));
-        assert_eq!(host.typed(id, loser.id, "d").await.ok(), Some(true));
-        host.act(id, loser.id, Request::ResignMatch).await.unwrap();
-        id
-    }
-
-    async fn get(&self, path: &str) -> crate::support::Answer {
-        get(self.addr, path, &[]).await
-    }
-}
-
-/// `GET path`'s status, headers and body as bytes.
-async fn get_bytes(addr: SocketAddr, path: &str) -> (u16, String, Vec<u8>) {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: c4.test\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut raw = Vec::new();
-    tokio::time::timeout(Duration::from_secs(30), stream.read_to_end(&mut raw))
-        .await
-        .expect("an answer in time")
-        .unwrap();
-    let split = raw.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
-    let head = String::from_utf8_lossy(&raw[..split]).to_string();
-    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
-    (status, head.to_ascii_lowercase(), raw[split + 4..].to_vec())
+/// The value of header `name` (lower case) in [`get_bytes`]'s headers.
+fn header<'h>(headers: &'h [(String, String)], name: &str) -> Option<&'h str> {
+    headers
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
 }
 
 /// The `content` of `<meta property|name="key" content="…">` in `body`.
@@ -155,12 +36,12 @@ const PNG_MAGIC: &[u8] = b"\x89PNG\r\n\x1a\n";
 
 #[tokio::test]
 async fn a_players_page_shows_ratings_charts_recent_matches_and_head_to_head() {
-    let site = Shared::new("player").await;
+    let site = Site::new("people-player").await;
     let (alice, bob, carol) = (seat(ALICE, "alice"), seat(BOB, "bob"), seat(CAROL, "carol"));
     let won1 = site.rated(ON, &alice, &bob).await;
     let won2 = site.rated(ON, &alice, &bob).await;
     let lost = site.rated(ON, &carol, &alice).await;
-    let page = site.get("/player/7/10").await;
+    let page = site.get("/player/7/10", &[]).await;
     assert_eq!(page.status, 200, "{}", page.body);
     let body = &page.body;
     assert!(body.contains("<h1><bdi>alice</bdi></h1>"), "{body}");
@@ -225,7 +106,7 @@ async fn a_players_page_shows_ratings_charts_recent_matches_and_head_to_head() {
         .unwrap();
     assert_eq!(record.matches, 2);
     assert!(record.points_halves > record.other_halves);
-    let versus = site.get("/player/7/10?vs=20").await;
+    let versus = site.get("/player/7/10?vs=20", &[]).await;
     assert!(versus.body.contains("Head-to-head: alice against bob"));
     assert!(versus.body.contains(&format!(
         "2 matches; games: {} won, {} drawn, {} lost; points {} : {}",
@@ -238,17 +119,17 @@ async fn a_players_page_shows_ratings_charts_recent_matches_and_head_to_head() {
     // Another member who never met her; an unknown user and herself: no block.
     let dave = seat(UserId(40), "dave");
     site.rated(ON, &dave, &bob).await;
-    let never = site.get("/player/7/10?vs=40").await;
+    let never = site.get("/player/7/10?vs=40", &[]).await;
     assert!(never
         .body
         .contains("alice and dave have not finished a match against each other"));
     for vs in ["999", "10", "abc"] {
-        let page = site.get(&format!("/player/7/10?vs={vs}")).await;
+        let page = site.get(&format!("/player/7/10?vs={vs}"), &[]).await;
         assert_eq!(page.status, 200);
         assert!(!page.body.contains("id=\"versus\""), "{vs}");
     }
     // In the reader's language.
-    let de = site.get("/player/7/10?lang=de").await;
+    let de = site.get("/player/7/10?lang=de", &[]).await;
     assert!(de.body.contains("<html lang=\"de\""));
     assert!(de.body.contains("Wertungszahlen"));
     let el = get(site.addr, "/player/7/10", &[("Accept-Language", "el")]).await;
@@ -257,13 +138,13 @@ async fn a_players_page_shows_ratings_charts_recent_matches_and_head_to_head() {
 
 #[tokio::test]
 async fn the_chart_is_a_png_kept_and_only_for_a_rated_variant_played() {
-    let site = Shared::new("chart").await;
+    let site = Site::new("people-chart").await;
     let (alice, bob) = (seat(ALICE, "alice"), seat(BOB, "bob"));
     site.rated(ON, &alice, &bob).await;
     let path = "/player/7/10/chart.png?variant=classic";
     let (status, head, png) = get_bytes(site.addr, path).await;
     assert_eq!(status, 200);
-    assert!(head.contains("content-type: image/png"), "{head}");
+    assert_eq!(header(&head, "content-type"), Some("image/png"), "{head:?}");
     assert!(png.starts_with(PNG_MAGIC));
     assert!(png.len() > 1000);
     // The same picture again: the same bytes (kept, not drawn again).
@@ -278,7 +159,7 @@ async fn the_chart_is_a_png_kept_and_only_for_a_rated_variant_played() {
     let (_, _, newer) = get_bytes(site.addr, path).await;
     assert!(newer.starts_with(PNG_MAGIC));
     assert_ne!(newer, png, "one more point");
-    let unknown = site.get("/nowhere").await;
+    let unknown = site.get("/nowhere", &[]).await;
     for bad in [
         "/player/7/10/chart.png",
         "/player/7/10/chart.png?variant=popout",
@@ -287,7 +168,7 @@ async fn the_chart_is_a_png_kept_and_only_for_a_rated_variant_played() {
         "/player/7/999/chart.png?variant=classic",
         "/player/8/10/chart.png?variant=classic",
     ] {
-        let answer = site.get(bad).await;
+        let answer = site.get(bad, &[]).await;
         assert_eq!(answer.status, 404, "{bad}");
         assert_eq!(answer.body, unknown.body, "{bad}");
     }
@@ -295,7 +176,7 @@ async fn the_chart_is_a_png_kept_and_only_for_a_rated_variant_played() {
 
 #[tokio::test]
 async fn the_leaderboard_ranks_pages_and_links_every_player() {
-    let site = Shared::new("leaderboard").await;
+    let site = Site::new("people-leaderboard").await;
     let champion = seat(UserId(100), "champion");
     // The champion beats eleven others, and the first of them beats the
     // second: twelve players on the ladder, two pages.
@@ -306,7 +187,7 @@ async fn the_leaderboard_ranks_pages_and_links_every_player() {
         site.rated(ON, &champion, other).await;
     }
     site.rated(ON, &others[0], &others[1]).await;
-    let first = site.get("/leaderboard/7/classic").await;
+    let first = site.get("/leaderboard/7/classic", &[]).await;
     assert_eq!(first.status, 200, "{}", first.body);
     let body = &first.body;
     assert!(body.contains("<h1>Leaderboard · Classic</h1>"));
@@ -331,7 +212,7 @@ async fn the_leaderboard_ranks_pages_and_links_every_player() {
     // Paging: a next page of the last two; no "Previous" on the first.
     assert!(body.contains("rel=\"next\" href=\"/leaderboard/7/classic?lang=en-US&amp;page=2\""));
     assert!(!body.contains("rel=\"prev\""));
-    let second = site.get("/leaderboard/7/classic?page=2").await;
+    let second = site.get("/leaderboard/7/classic?page=2", &[]).await;
     for e in &page1.entries {
         assert!(second.body.contains(&format!("<bdi>{}</bdi>", e.name)));
     }
@@ -341,7 +222,7 @@ async fn the_leaderboard_ranks_pages_and_links_every_player() {
     // Bad pages are the first page.
     for bad in ["0", "-1", "abc", "3", "101", "02", "1e1"] {
         let page = site
-            .get(&format!("/leaderboard/7/classic?page={bad}"))
+            .get(&format!("/leaderboard/7/classic?page={bad}"), &[])
             .await;
         assert_eq!(page.status, 200, "{bad}");
         assert!(page.body.contains("<bdi>champion</bdi>"), "{bad}");
@@ -351,7 +232,7 @@ async fn the_leaderboard_ranks_pages_and_links_every_player() {
     assert!(body.contains("aria-current=\"page\" href=\"/leaderboard/7/classic?lang=en-US\""));
     assert!(!body.contains("/leaderboard/7/single"), "unrated");
     // An empty variant says so.
-    let empty = site.get("/leaderboard/7/popout").await;
+    let empty = site.get("/leaderboard/7/popout", &[]).await;
     assert_eq!(empty.status, 200);
     assert!(empty
         .body
@@ -360,10 +241,10 @@ async fn the_leaderboard_ranks_pages_and_links_every_player() {
     // Its picture: the top of the ladder as /leaderboard draws it.
     let (status, head, png) = get_bytes(site.addr, "/leaderboard/7/classic/top.png").await;
     assert_eq!(status, 200);
-    assert!(head.contains("content-type: image/png"));
+    assert_eq!(header(&head, "content-type"), Some("image/png"));
     assert!(png.starts_with(PNG_MAGIC));
     assert_eq!(
-        site.get("/leaderboard/7/popout/top.png").await.status,
+        site.get("/leaderboard/7/popout/top.png", &[]).await.status,
         404,
         "nothing to draw"
     );
@@ -371,7 +252,7 @@ async fn the_leaderboard_ranks_pages_and_links_every_player() {
 
 #[tokio::test]
 async fn hostile_names_are_escaped_on_both_pages_and_in_their_tags() {
-    let site = Shared::new("hostile").await;
+    let site = Site::new("people-hostile").await;
     let (evil, breakout) = (seat(ALICE, SCRIPT_NAME), seat(BOB, BREAKOUT_NAME));
     site.rated(ON, &evil, &breakout).await;
     for path in [
@@ -380,7 +261,7 @@ async fn hostile_names_are_escaped_on_both_pages_and_in_their_tags() {
         "/player/7/10?vs=20",
         "/leaderboard/7/classic",
     ] {
-        let page = site.get(path).await;
+        let page = site.get(path, &[]).await;
         assert_eq!(page.status, 200, "{path}");
         let body = &page.body;
         assert!(!body.contains("<script>alert"), "{path}: {body}");
@@ -391,20 +272,20 @@ async fn hostile_names_are_escaped_on_both_pages_and_in_their_tags() {
             "{path}"
         );
     }
-    let page = site.get("/player/7/20").await;
+    let page = site.get("/player/7/20", &[]).await;
     let title = meta(&page.body, "og:title").unwrap();
     assert!(title.starts_with("&quot;&gt;&lt;img"), "{title}");
 }
 
 #[tokio::test]
 async fn the_same_404_for_a_server_without_the_web_an_unknown_player_or_variant() {
-    let site = Shared::new("missing").await;
+    let site = Site::new("people-missing").await;
     let (alice, bob) = (seat(ALICE, "alice"), seat(BOB, "bob"));
     site.rated(ON, &alice, &bob).await;
     site.rated(OFF, &alice, &bob).await;
     let carol = seat(CAROL, "carol");
     site.rated(OFF, &carol, &bob).await;
-    let unknown = site.get("/nowhere").await;
+    let unknown = site.get("/nowhere", &[]).await;
     assert_eq!(unknown.status, 404);
     for path in [
         "/player/8/10",  // the server has not turned the web on
@@ -424,20 +305,20 @@ async fn the_same_404_for_a_server_without_the_web_an_unknown_player_or_variant(
         "/leaderboard/8/classic/top.png",
         "/leaderboard/7/nope/top.png",
     ] {
-        let answer = site.get(path).await;
+        let answer = site.get(path, &[]).await;
         assert_eq!(answer.status, 404, "{path}");
         assert_eq!(answer.body, unknown.body, "{path}: the same body");
     }
-    assert_eq!(site.get("/player/7/10").await.status, 200);
-    assert_eq!(site.get("/player/7/20").await.status, 200);
+    assert_eq!(site.get("/player/7/10", &[]).await.status, 200);
+    assert_eq!(site.get("/player/7/20", &[]).await.status, 200);
 }
 
 #[tokio::test]
 async fn opengraph_tags_are_absolute_links_to_the_page_and_its_picture() {
-    let site = Shared::new("og").await;
+    let site = Site::new("people-og").await;
     let (alice, bob) = (seat(ALICE, "alice"), seat(BOB, "bob"));
     site.rated(ON, &alice, &bob).await;
-    let page = site.get("/player/7/10").await;
+    let page = site.get("/player/7/10", &[]).await;
     let body = &page.body;
     assert_eq!(meta(body, "og:title"), Some("alice"));
     assert_eq!(meta(body, "og:type"), Some("profile"));
@@ -455,7 +336,7 @@ async fn opengraph_tags_are_absolute_links_to_the_page_and_its_picture() {
         description.starts_with("Ratings on this server: Classic "),
         "{description}"
     );
-    let board = site.get("/leaderboard/7/classic?lang=it").await;
+    let board = site.get("/leaderboard/7/classic?lang=it", &[]).await;
     let body = &board.body;
     assert_eq!(meta(body, "og:type"), Some("website"));
     assert_eq!(
@@ -478,14 +359,14 @@ async fn these_pages_and_their_pictures_count_in_the_page_budget() {
         pages_per_address: 3,
         ..RequestLimits::default()
     };
-    let site = Shared::with_limits("budget", limits).await;
+    let site = Site::with_request_limits("people-budget", limits).await;
     site.rated(ON, &seat(ALICE, "alice"), &seat(BOB, "bob"))
         .await;
-    assert_eq!(site.get("/player/7/10").await.status, 200);
+    assert_eq!(site.get("/player/7/10", &[]).await.status, 200);
     let (status, _, _) = get_bytes(site.addr, "/player/7/10/chart.png?variant=classic").await;
     assert_eq!(status, 200);
-    assert_eq!(site.get("/leaderboard/7/classic").await.status, 200);
-    let refused = site.get("/leaderboard/7/classic").await;
+    assert_eq!(site.get("/leaderboard/7/classic", &[]).await.status, 200);
+    let refused = site.get("/leaderboard/7/classic", &[]).await;
     assert_eq!(refused.status, 429);
     assert!(refused.header("retry-after").is_some());
     let (status, _, _) = get_bytes(site.addr, "/player/7/10/chart.png?variant=classic").await;
@@ -494,7 +375,7 @@ async fn these_pages_and_their_pictures_count_in_the_page_budget() {
 
 #[tokio::test]
 async fn a_banned_player_reads_as_rating_says_and_leaves_the_leaderboard() {
-    let site = Shared::new("banned").await;
+    let site = Site::new("people-banned").await;
     let (alice, bob) = (seat(ALICE, "alice"), seat(BOB, "bob"));
     site.rated(ON, &alice, &bob).await;
     let by = Moderator::new(seat(UserId(1), "mod"), Some("private reason"));
@@ -503,7 +384,7 @@ async fn a_banned_player_reads_as_rating_says_and_leaves_the_leaderboard() {
         .set_ban(ON, &bob, &by, true)
         .await
         .unwrap();
-    let page = site.get("/player/7/20").await;
+    let page = site.get("/player/7/20", &[]).await;
     assert_eq!(page.status, 200);
     assert!(page
         .body
@@ -512,7 +393,7 @@ async fn a_banned_player_reads_as_rating_says_and_leaves_the_leaderboard() {
         !page.body.contains("private reason"),
         "no moderation record"
     );
-    let board = site.get("/leaderboard/7/classic").await;
+    let board = site.get("/leaderboard/7/classic", &[]).await;
     assert!(board.body.contains("<bdi>alice</bdi>"));
     assert!(!board.body.contains("<bdi>bob</bdi>"));
 }

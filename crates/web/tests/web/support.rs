@@ -22,8 +22,7 @@ use tokio::sync::mpsc::UnboundedReceiver;
 
 pub const ALICE: UserId = UserId(10);
 pub const BOB: UserId = UserId(20);
-/// The third player of a three-player match (the browser tests).
-#[allow(dead_code)]
+/// A third player.
 pub const CAROL: UserId = UserId(30);
 /// The web's signing secret in the tests.
 pub const SECRET: &str = "a test secret of more than thirty-two bytes";
@@ -51,7 +50,8 @@ impl Drop for Site {
     }
 }
 
-fn seated(id: UserId, name: &str) -> Seated {
+/// A player seated by id and name, as the store knows them.
+pub fn seated(id: UserId, name: &str) -> Seated {
     Seated {
         id,
         name: name.into(),
@@ -221,6 +221,30 @@ impl Site {
         self.services
             .host
             .act(id, BOB, fourbot_host::Request::ResignMatch)
+            .await
+            .unwrap();
+        id
+    }
+
+    /// A rated classic match on `guild`: each drops once, then the loser
+    /// resigns the match.
+    pub async fn rated(&self, guild: GuildId, winner: &Seated, loser: &Seated) -> MatchId {
+        let host = &self.services.host;
+        let id = host
+            .create_match(MatchSpec {
+                variant: Variant::Classic,
+                clock: ClockSettings::default(),
+                players: vec![winner.clone(), loser.clone()],
+                guild,
+                locale: Locale::EnUs,
+                seed: 1,
+                tournament: None,
+            })
+            .await
+            .unwrap();
+        assert_eq!(host.typed(id, winner.id, "d").await.ok(), Some(true));
+        assert_eq!(host.typed(id, loser.id, "d").await.ok(), Some(true));
+        host.act(id, loser.id, fourbot_host::Request::ResignMatch)
             .await
             .unwrap();
         id
