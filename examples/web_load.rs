@@ -638,19 +638,7 @@ async fn main() {
         })
     };
     let deadline = (args.play_secs > 0).then(|| play_start + Duration::from_secs(args.play_secs));
-    let mut unfinished = 0;
-    for mut h in handles {
-        match deadline {
-            None => h.await.unwrap(),
-            Some(d) => match tokio::time::timeout_at(d.into(), &mut h).await {
-                Ok(r) => r.unwrap(),
-                Err(_) => {
-                    h.abort();
-                    unfinished += 1;
-                }
-            },
-        }
-    }
+    let unfinished = support::join_until(handles, deadline).await;
     let play = play_start.elapsed();
     stop.store(true, Ordering::Relaxed);
     sampling.store(false, Ordering::Relaxed);

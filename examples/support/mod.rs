@@ -152,3 +152,29 @@ pub fn uptime() -> String {
         .collect::<Vec<_>>()
         .join(" ")
 }
+
+/// Waits for the players' tasks `handles`, until `deadline` if there is
+/// one (`--play-secs`): the tasks still running then are aborted, and
+/// their number returned (the matches left unfinished).
+///
+/// # Panics
+/// When a task panicked.
+pub async fn join_until(
+    handles: Vec<tokio::task::JoinHandle<()>>,
+    deadline: Option<Instant>,
+) -> usize {
+    let mut unfinished = 0;
+    for mut h in handles {
+        match deadline {
+            None => h.await.unwrap(),
+            Some(d) => match tokio::time::timeout_at(d.into(), &mut h).await {
+                Ok(r) => r.unwrap(),
+                Err(_) => {
+                    h.abort();
+                    unfinished += 1;
+                }
+            },
+        }
+    }
+    unfinished
+}
