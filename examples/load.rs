@@ -569,7 +569,10 @@ async fn main() {
         bots.push(Proc { child, pid, port });
     }
     wait_registrations(&fake, 1).await;
-    fake.wait_for("every shard's session", |f| {
+    // Discord lets a bot identify one shard per 5 s (`max_concurrency` 1,
+    // which the fake keeps): the last of N shards connects after 5·(N−1) s.
+    let sessions = Duration::from_secs(15 + 5 * u64::from(args.shards));
+    fake.wait_within("every shard's session", sessions, |f| {
         (f.live_shards().len() == args.shards as usize || args.shards == 1).then_some(())
     })
     .await;
