@@ -4,7 +4,7 @@
 //! - Matches: one tokio task per match that applies actions strictly one at
 //!   a time and owns the match's deadline timer ([`task`]); the [`Host`]
 //!   that creates matches, routes actions, runs AI seats and restores
-//!   matches ([`matches`]); the views it produces ([`view`], [`present`]);
+//!   matches ([`mod@matches`]); the views it produces ([`view`], [`present`]);
 //!   a match as it stands for a front end that draws it itself, and its
 //!   events ([`table`]).
 //! - Offers and match policy: challenges and seeks ([`offers`]), the

@@ -3,7 +3,9 @@
 //! with the core (`fourbot_core::tournament`), and tells the front end what
 //! to show and which matches to open through [`TournamentNews`]; each
 //! pairing is an ordinary match the front end opens (in its own thread on
-//! Discord) and reports back with [`Tournaments::opened`]. Match ends come
+//! Discord) with the board's [`Board::pairing`] in its spec (the store
+//! links the match to the pairing as it is created), or reports a board it
+//! could not open with [`Tournaments::not_opened`]. Match ends come
 //! from the host ([`Host::match_ends`]) and are turned into outcomes; when
 //! the last match of a round ends, the next round is paired.
 //!
@@ -77,7 +79,7 @@ pub enum TournamentNews {
     /// again ([`Tournaments::card`]).
     Changed(TournamentId),
     /// New pairings: post them and open a match for each board with two
-    /// players (then [`Tournaments::opened`]); a board without a second
+    /// players (its spec carrying [`Board::pairing`]); a board without a second
     /// player is a bye.
     Round {
         /// The tournament.
