@@ -8,14 +8,13 @@
 
 use std::time::{Duration, Instant};
 
-use fantoccini::actions::{
-    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, MOUSE_BUTTON_LEFT,
-};
+use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
 use fantoccini::Locator;
 use serde_json::json;
 
 use crate::driver::Browser;
-use crate::page::{console_errors, FOLLOWING, PLIES};
+use crate::page::key::{ENTER, RIGHT, TAB};
+use crate::page::{console_errors, keys, FOLLOWING, PLIES};
 use crate::support::{fake, harness};
 use crate::web::{links_of, start_web};
 
@@ -34,18 +33,6 @@ fn hover_over(c: char) -> String {
         "(() => {{ const g = document.querySelector('#board g.hover'); \
          return g !== null && g.getAttribute('visibility') === 'visible' && g.dataset.over === '{c}'; }})()"
     )
-}
-
-/// Presses and lets go of `keys` in turn (WebDriver's characters: → is
-/// U+E014, Enter U+E007, Tab U+E004).
-async fn keys(browser: &Browser, keys: &[char]) {
-    let mut actions = KeyActions::new("keys".into());
-    for &value in keys {
-        actions = actions
-            .then(KeyAction::Down { value })
-            .then(KeyAction::Up { value });
-    }
-    browser.client.perform_actions(actions).await.unwrap();
 }
 
 /// The mouse points at column `c` (the hover disc shows above it, nothing
@@ -175,11 +162,11 @@ async fn a_match_played_on_the_web_against_a_player_on_discord() {
             .await;
     }
     // By keys: Tab to the board's first open column, → → → to d, Enter.
-    keys(&browser, &['\u{e004}', '\u{e014}', '\u{e014}', '\u{e014}']).await;
+    keys(&browser, &[TAB, RIGHT, RIGHT, RIGHT]).await;
     browser
         .wait_for("d chosen by keys", &hover_over('d'), Duration::from_secs(2))
         .await;
-    keys(&browser, &['\u{e007}']).await;
+    keys(&browser, &[ENTER]).await;
     lags.push(("web → Discord", web_move(5).await));
     let since = Instant::now();
     t.press_drop(1, 6, 'c').await;

@@ -1,7 +1,9 @@
 //! What the browser tests read of the table page, and how they point at
 //! it: shared by the spectator's and the player's tests.
 
-use fantoccini::actions::{InputSource, MouseActions, PointerAction, MOUSE_BUTTON_LEFT};
+use fantoccini::actions::{
+    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, MOUSE_BUTTON_LEFT,
+};
 use fantoccini::elements::Element;
 use serde_json::Value;
 use std::time::Duration;
@@ -83,4 +85,27 @@ pub async fn click_on(browser: &Browser, element: Element) {
         mouse = mouse.then(action);
     }
     browser.client.perform_actions(mouse).await.unwrap();
+}
+
+/// WebDriver's values of the keys the tests press (W3C WebDriver, "Keyboard
+/// actions": the code points U+E000–U+E05D stand for the special keys).
+pub mod key {
+    pub const TAB: char = '\u{e004}';
+    pub const ENTER: char = '\u{e007}';
+    pub const END: char = '\u{e010}';
+    pub const HOME: char = '\u{e011}';
+    pub const LEFT: char = '\u{e012}';
+    pub const RIGHT: char = '\u{e014}';
+}
+
+/// Presses and lets go of each of `keys` in turn (characters, or the
+/// special keys of [`key`]).
+pub async fn keys(browser: &Browser, keys: &[char]) {
+    let mut actions = KeyActions::new("keys".into());
+    for &value in keys {
+        actions = actions
+            .then(KeyAction::Down { value })
+            .then(KeyAction::Up { value });
+    }
+    browser.client.perform_actions(actions).await.unwrap();
 }

@@ -6,15 +6,15 @@
 use std::time::{Duration, Instant};
 
 use fantoccini::actions::{
-    InputSource, KeyAction, KeyActions, MouseActions, PointerAction, TouchActions,
-    MOUSE_BUTTON_LEFT,
+    InputSource, MouseActions, PointerAction, TouchActions, MOUSE_BUTTON_LEFT,
 };
 use fantoccini::Locator;
 use fourbot_host::{MatchId, UserId};
 use serde_json::Value;
 
 use crate::driver::Browser;
-use crate::page::{console_errors, press_on, ANNOUNCE, FOLLOWING, PLIES};
+use crate::page::key::{ENTER, RIGHT, TAB};
+use crate::page::{console_errors, keys, press_on, ANNOUNCE, FOLLOWING, PLIES};
 use crate::site::{Site, ALICE, BOB, ON};
 
 /// How long a move may take to reach the host or the page.
@@ -97,22 +97,6 @@ pub(crate) async fn column(browser: &Browser, c: char) -> fantoccini::elements::
         .await
         .unwrap_or_else(|e| panic!("column {c}: {e}"))
 }
-
-/// Presses and lets go of `keys` in turn (special keys as WebDriver's
-/// characters: → is U+E014, Enter U+E007, Tab U+E004).
-pub(crate) async fn keys(browser: &Browser, keys: &[char]) {
-    let mut actions = KeyActions::new("keys".into());
-    for &value in keys {
-        actions = actions
-            .then(KeyAction::Down { value })
-            .then(KeyAction::Up { value });
-    }
-    browser.client.perform_actions(actions).await.unwrap();
-}
-
-pub(crate) const TAB: char = '\u{e004}';
-pub(crate) const RIGHT: char = '\u{e014}';
-const ENTER: char = '\u{e007}';
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_seated_player_plays_by_mouse_then_by_keys() {

@@ -7,8 +7,10 @@ use fantoccini::Locator;
 use fourbot_core::game::Variant;
 
 use crate::driver::Browser;
+use crate::page::key::{RIGHT, TAB};
+use crate::page::keys;
 use crate::page::{click_on, console_errors, ANNOUNCE, PLIES};
-use crate::pointing::{host_has, keys, moves, sit_down, PLAYABLE, RIGHT, SOON, TAB};
+use crate::pointing::{host_has, moves, sit_down, PLAYABLE, SOON};
 use crate::site::{Site, ALICE, BOB, ON};
 
 /// The columns with a pop marker, and whether each sits under its column

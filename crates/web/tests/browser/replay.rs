@@ -5,30 +5,16 @@
 
 use std::time::Duration;
 
-use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fourbot_host::Request;
 use serde_json::Value;
 
 use crate::driver::Browser;
-use crate::page::{console_errors, ANNOUNCE};
+use crate::page::key::{END, ENTER, HOME, LEFT, RIGHT};
+use crate::page::{console_errors, keys, ANNOUNCE};
 use crate::site::{Site, ALICE, BOB, ON};
 
 /// How long a step may take to show.
 const SOON: Duration = Duration::from_secs(3);
-
-const LEFT: char = '\u{e012}';
-const RIGHT: char = '\u{e014}';
-const HOME: char = '\u{e011}';
-const END: char = '\u{e010}';
-const ENTER: char = '\u{e007}';
-
-/// Presses and lets go of `key`.
-async fn press(browser: &Browser, key: char) {
-    let actions = KeyActions::new("keys".into())
-        .then(KeyAction::Down { value: key })
-        .then(KeyAction::Up { value: key });
-    browser.client.perform_actions(actions).await.unwrap();
-}
 
 /// Column `c`'s label on the board's grid.
 fn label(c: char) -> String {
@@ -99,7 +85,7 @@ async fn the_replay_steps_through_a_finished_match_by_keys() {
         "Column a, 6 free",
     )
     .await;
-    press(&browser, RIGHT).await;
+    keys(&browser, &[RIGHT]).await;
     shows(
         &browser,
         1,
@@ -115,7 +101,7 @@ async fn the_replay_steps_through_a_finished_match_by_keys() {
         1,
         "the move's ring"
     );
-    press(&browser, RIGHT).await;
+    keys(&browser, &[RIGHT]).await;
     shows(
         &browser,
         2,
@@ -130,7 +116,7 @@ async fn the_replay_steps_through_a_finished_match_by_keys() {
         .as_str()
         .unwrap()
         .contains("b1 Yellow"));
-    press(&browser, LEFT).await;
+    keys(&browser, &[LEFT]).await;
     shows(
         &browser,
         1,
@@ -139,7 +125,7 @@ async fn the_replay_steps_through_a_finished_match_by_keys() {
         "Column a, 5 free: a1 Red",
     )
     .await;
-    press(&browser, END).await;
+    keys(&browser, &[END]).await;
     shows(
         &browser,
         7,
@@ -162,7 +148,7 @@ async fn the_replay_steps_through_a_finished_match_by_keys() {
         "true"
     );
     browser.screenshot("replay-1280x800").await;
-    press(&browser, HOME).await;
+    keys(&browser, &[HOME]).await;
     shows(
         &browser,
         0,
@@ -172,8 +158,8 @@ async fn the_replay_steps_through_a_finished_match_by_keys() {
     )
     .await;
     // Left at the start stays there.
-    press(&browser, LEFT).await;
-    press(&browser, RIGHT).await;
+    keys(&browser, &[LEFT]).await;
+    keys(&browser, &[RIGHT]).await;
     shows(
         &browser,
         1,
@@ -187,7 +173,7 @@ async fn the_replay_steps_through_a_finished_match_by_keys() {
     browser
         .eval("(document.getElementById('forward').focus(), true)")
         .await;
-    press(&browser, ENTER).await;
+    keys(&browser, &[ENTER]).await;
     shows(
         &browser,
         2,

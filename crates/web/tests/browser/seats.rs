@@ -11,8 +11,8 @@ use fourbot_core::game::Variant;
 use fourbot_web::ticket::{self, Purpose, Ticket};
 
 use crate::driver::Browser;
-use crate::page::{click_on, console_errors, FOLLOWING, PLIES};
-use crate::pointing::{host_has, keys, sit_down, PLAYABLE, SOON};
+use crate::page::{click_on, console_errors, keys, FOLLOWING, PLIES};
+use crate::pointing::{host_has, sit_down, PLAYABLE, SOON};
 use crate::site::{Site, ALICE, BOB, CAROL, ON, SECRET};
 
 /// Clicks the first element `css` finds (waits for it). The seated
