@@ -361,6 +361,15 @@ fn unix_ms_of(at: Instant, base: (Instant, SystemTime)) -> f64 {
     wall.duration_since(UNIX_EPOCH).unwrap().as_secs_f64() * 1000.0
 }
 
+/// The driver's allocator: jemalloc, as the bot's (src/main.rs). With
+/// glibc's malloc, allocating and freeing were about a third of the
+/// driver's and the fake's CPU (a profile of the 1,000-match run: libc 47 %
+/// of the samples, `_int_malloc` 18 %, `_int_free` 7 %; docs/benchmarks.md,
+/// "The done-when's runs at full size"), and at 10,000 matches the driver
+/// shares the bots' two cores.
+#[global_allocator]
+static ALLOC: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
+
 #[tokio::main]
 async fn main() {
     let args = args();
