@@ -176,12 +176,19 @@ impl Site {
         variant: Variant,
         players: &[(UserId, &str)],
     ) -> MatchId {
+        let players = players.iter().map(|(id, name)| seated(*id, name));
+        self.create(guild, variant, players.collect()).await
+    }
+
+    /// A match of `variant` on `guild` between `players` (in seat order),
+    /// with the default clock, in English.
+    async fn create(&self, guild: GuildId, variant: Variant, players: Vec<Seated>) -> MatchId {
         self.services
             .host
             .create_match(MatchSpec {
                 variant,
                 clock: ClockSettings::default(),
-                players: players.iter().map(|(id, name)| seated(*id, name)).collect(),
+                players,
                 guild,
                 locale: Locale::EnUs,
                 seed: 1,
@@ -230,18 +237,8 @@ impl Site {
     /// resigns the match.
     pub async fn rated(&self, guild: GuildId, winner: &Seated, loser: &Seated) -> MatchId {
         let host = &self.services.host;
-        let id = host
-            .create_match(MatchSpec {
-                variant: Variant::Classic,
-                clock: ClockSettings::default(),
-                players: vec![winner.clone(), loser.clone()],
-                guild,
-                locale: Locale::EnUs,
-                seed: 1,
-                tournament: None,
-            })
-            .await
-            .unwrap();
+        let players = vec![winner.clone(), loser.clone()];
+        let id = self.create(guild, Variant::Classic, players).await;
         assert_eq!(host.typed(id, winner.id, "d").await.ok(), Some(true));
         assert_eq!(host.typed(id, loser.id, "d").await.ok(), Some(true));
         host.act(id, loser.id, fourbot_host::Request::ResignMatch)
