@@ -29,6 +29,7 @@ use serenity::all::{
 use serenity::http::Route;
 use tokio::sync::mpsc;
 
+use super::buttons::ButtonId;
 use super::leases::{Editor, Lease, Leases, OLD_MESSAGE};
 use super::messages::{view_content, view_followup, view_message, Link};
 use super::rest::{
@@ -478,6 +479,75 @@ async fn remove_buttons(
     Ok(())
 }
 
+/// How many of a thread's latest messages the sweep reads: Discord's most
+/// in one request (`developers/resources/message.mdx`, Get Channel
+/// Messages, `limit` 1–100).
+const SWEPT_MESSAGES: u8 = 100;
+
+/// The first view a restarted bot posts in match `id`'s thread (or a bot
+/// that learned the match from a press): takes the buttons off every
+/// earlier message of the bot for this match among the thread's last
+/// [`SWEPT_MESSAGES`] messages, except `new`, the view just posted. The
+/// turns a match posts are not written to the store one by one
+/// ([`Routes::replace_buttons`]), so the store's `old` may be older than the
+/// last turn the killed or stopped process posted; it is edited too when it
+/// is older than what the sweep read. One read per match per restart. A
+/// thread that cannot be read (Read Message History taken away) falls back
+/// to removing `old`'s buttons alone.
+async fn sweep(
+    rest: &Rest,
+    routes: &Routes,
+    thread: ChannelId,
+    id: MatchId,
+    new: MessageId,
+    old: Option<MessageId>,
+) -> serenity::Result<()> {
+    let read = with_retries("read thread for live buttons", || {
+        rest.paced(Route::ChannelMessages { channel_id: thread }, |http| {
+            thread.messages(http, GetMessages::new().limit(SWEPT_MESSAGES))
+        })
+    })
+    .await;
+    let recent = match read {
+        Ok(recent) => recent,
+        Err(e) => {
+            tracing::warn!(match_id = %id, error = %e, "the thread could not be read for live buttons; only the stored message loses its buttons");
+            if let Some(old) = old.filter(|old| *old != new) {
+                remove_buttons(rest, routes, thread, old).await?;
+            }
+            return Ok(());
+        }
+    };
+    let live: Vec<MessageId> = recent
+        .iter()
+        .filter(|m| m.id != new && m.author.bot && match_buttons(&m.components, id))
+        .map(|m| m.id)
+        .collect();
+    for message in &live {
+        remove_buttons(rest, routes, thread, *message).await?;
+    }
+    // The stored message is older than every message read: not seen, so
+    // edited as before (a message the sweep read without buttons needs
+    // nothing).
+    let oldest = recent.iter().map(|m| m.id).min();
+    if let Some(old) = old.filter(|old| *old != new && oldest.is_none_or(|o| *old < o)) {
+        remove_buttons(rest, routes, thread, old).await?;
+    }
+    if !live.is_empty() {
+        tracing::info!(match_id = %id, messages = live.len(), "earlier messages' live buttons removed after a restart");
+    }
+    Ok(())
+}
+
+/// Whether `rows` hold a button of match `id` (its action ids,
+/// [`crate::host::ActionId`], or the confirm of one).
+fn match_buttons(rows: &[serenity::all::ActionRow], id: MatchId) -> bool {
+    custom_ids(rows).iter().any(|c| match c.parse::<ButtonId>() {
+        Ok(ButtonId::Match(a) | ButtonId::Confirm(a)) => a.match_id() == id,
+        _ => false,
+    })
+}
+
 async fn post(rest: &Rest, routes: &Routes, id: MatchId, view: &View) -> serenity::Result<()> {
     let Some(route) = routes.wait(id, ROUTE_WAIT).await else {
         tracing::warn!(match_id = %id, "no thread for the match; view dropped");
@@ -501,10 +571,11 @@ async fn post(rest: &Rest, routes: &Routes, id: MatchId, view: &View) -> serenit
         ViewKind::Turn { to_move, ai: false } => Some(to_move),
         _ => None,
     };
-    if let Some(old) = routes.replace_buttons(id, live, mover).await {
-        if old != new {
-            remove_buttons(rest, routes, route.thread, old).await?;
-        }
+    let old = routes.replace_buttons(id, live, mover).await;
+    if routes.take_sweep(id) {
+        sweep(rest, routes, route.thread, id, new, old).await?;
+    } else if let Some(old) = old.filter(|old| *old != new) {
+        remove_buttons(rest, routes, route.thread, old).await?;
     }
     if view.kind == ViewKind::MatchOver {
         set_archived(rest, route.thread, true).await?;

@@ -1,13 +1,16 @@
 //! Where each match is shown on Discord: its thread, the message whose
 //! buttons are live, its players. Kept in memory behind [`Routes`] and, when
 //! the host's thread records are given ([`Routes::load`]), written there
-//! after every change ([`Threads`]), so a restarted bot posts a resumed
-//! match into its thread at once. A side file
+//! when a match gets its thread, ends, or its thread is archived or
+//! unarchived ([`Threads`]), so a restarted bot posts a resumed match into
+//! its thread at once. A running match's live message is not written at
+//! every turn: a restarted bot sweeps the thread instead
+//! ([`Routes::take_sweep`]). A side file
 //! of an older version (`<database file>.threads`) is imported once
 //! ([`Routes::import_file`]). A press on an old message also teaches the
 //! route of a match the bot does not know ([`Routes::learn`]).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use std::num::NonZeroU64;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -120,6 +123,12 @@ struct Inner {
     by_thread: HashMap<ChannelId, BTreeSet<MatchId>>,
     /// Each player's matches not marked over.
     running: HashMap<UserId, BTreeSet<MatchId>>,
+    /// Matches whose route came from the store (or from a press) rather
+    /// than from this process: their thread may hold a message with live
+    /// buttons that the store does not name (a turn's message is not
+    /// written there, [`Routes::replace_buttons`]); the first view posted
+    /// sweeps the thread ([`Routes::take_sweep`]).
+    unswept: HashSet<MatchId>,
 }
 
 impl Inner {
@@ -139,6 +148,7 @@ impl Inner {
     /// Forgets match `id` everywhere; returns its route.
     fn remove(&mut self, id: MatchId) -> Option<Route> {
         let route = self.by_match.remove(&id)?;
+        self.unswept.remove(&id);
         unindex(&mut self.by_thread, &route.thread, id);
         self.unrun(id, &route.players);
         Some(route)
@@ -273,6 +283,7 @@ impl Routes {
                 web: None,
             };
             inner.put(t.thread.match_id, route);
+            inner.unswept.insert(t.thread.match_id);
         }
         Ok(Routes {
             inner: Arc::new(Mutex::new(inner)),
@@ -306,7 +317,9 @@ impl Routes {
                 .map(MessageId::from);
             route.finished = t.row.finished;
             route.archived = t.row.archived;
-            self.lock().put(t.row.match_id, route);
+            let mut inner = self.lock();
+            inner.put(t.row.match_id, route);
+            inner.unswept.insert(t.row.match_id);
         }
         Ok(imported.len())
     }
@@ -416,6 +429,7 @@ impl Routes {
             let mut route = Route::new(thread, Vec::new(), locale);
             route.last_buttons = Some(message);
             inner.put(id, route);
+            inner.unswept.insert(id);
         }
         self.save(&[id]).await;
     }
@@ -502,11 +516,15 @@ impl Routes {
 
     /// Records the message with the match's live buttons (`mover`: the
     /// human whose turn it shows, if any); returns the previous one (whose
-    /// buttons are to be removed), written to the store before this
-    /// returns: a restart after a kill takes the buttons off the last
-    /// message posted (`e2e::kill_flag`). (Writing a turn's later, with
-    /// others, saved a transaction per move but left a killed bot's last
-    /// turn with its buttons: issue 33 §5, docs/benchmarks.md.)
+    /// buttons are to be removed). In memory only while the match runs: a
+    /// row written after every posted turn was 11 % of the bot's CPU per
+    /// move (issue 33 §5, docs/benchmarks.md, "Sixth step"), and a bot
+    /// killed between posting a turn and writing it left that turn's
+    /// buttons live after the restart all the same. Instead, the first view
+    /// a restarted bot posts in a match's thread takes the buttons off every
+    /// earlier message of the match it finds there ([`Routes::take_sweep`],
+    /// the poster's sweep). The match's end is written (with `finished`)
+    /// before this returns: the rematch window after a restart needs it.
     pub async fn replace_buttons(
         &self,
         id: MatchId,
@@ -522,15 +540,23 @@ impl Routes {
                 route.finished,
             )
         };
-        self.save(&[id]).await;
         if finished {
             // The poster records the end's message here once it is posted,
-            // and the save above writes the route as finished: from now on
-            // only the rematch window needs it (the poster marks a match
-            // over with `finish_unsaved`, never with `finish`).
+            // and the save writes the route as finished: from now on only
+            // the rematch window needs it (the poster marks a match over
+            // with `finish_unsaved`, never with `finish`).
+            self.save(&[id]).await;
             self.forget_later(id);
         }
         old
+    }
+
+    /// Whether the thread of match `id` is still to be swept for earlier
+    /// messages with live buttons (its route was loaded from the store or
+    /// learned from a press, and no view has been posted since); true
+    /// once per such route, so the caller sweeps.
+    pub fn take_sweep(&self, id: MatchId) -> bool {
+        self.lock().unswept.remove(&id)
     }
 
     /// Whether `player`'s press on `message` is a drop on match `id`'s live
@@ -896,22 +922,60 @@ mod tests {
                 .insert(id, Route::new(thread, vec![A, B], Locale::EnUs))
                 .await;
         }
-        let presses = ids.iter().chain([&unknown]).flat_map(|&id| {
+        // Each change records a new message and turns the thread's archived
+        // flag (a save); the stored row is the route as it was last.
+        let changes = ids.iter().chain([&unknown]).enumerate().flat_map(|(k, &id)| {
             let routes = &routes;
+            let thread = ChannelId::new(100 + k as u64);
             (1..=20u64).map(move |n| async move {
                 routes
                     .replace_buttons(id, Some(MessageId::new(1000 * (id.0 as u64 + 1) + n)), None)
-                    .await
+                    .await;
+                routes.set_archived(thread, n % 2 == 1).await;
             })
         });
-        futures_util::future::join_all(presses).await;
+        futures_util::future::join_all(changes).await;
         let again = Routes::load(s.threads.clone()).await.unwrap();
         for &id in &ids {
-            let latest = routes.get(id).unwrap().last_buttons;
-            assert!(latest.is_some());
-            assert_eq!(again.get(id).unwrap().last_buttons, latest, "{id}");
+            let latest = routes.get(id).unwrap();
+            assert!(latest.last_buttons.is_some());
+            let stored = again.get(id).unwrap();
+            assert_eq!(stored.last_buttons, latest.last_buttons, "{id}");
+            assert_eq!(stored.archived, latest.archived, "{id}");
         }
         assert!(again.get(unknown).is_none());
+    }
+
+    /// Issue 33 §5: a running match's turns are not written one by one (a
+    /// row per turn was 11 % of a move's CPU); its end is. A route loaded
+    /// from the store is swept once, at its first view; one made here
+    /// never is.
+    #[tokio::test]
+    async fn turns_stay_in_memory_the_end_is_stored_and_a_loaded_route_is_swept_once() {
+        let (s, id) = store_with_match(Locale::EnUs).await;
+        let routes = Routes::load(s.threads.clone()).await.unwrap();
+        let thread = ChannelId::new(77);
+        routes
+            .insert(id, Route::new(thread, vec![A, B], Locale::EnUs))
+            .await;
+        assert!(!routes.take_sweep(id), "a route made here is not swept");
+        for n in 1..=3 {
+            routes
+                .replace_buttons(id, Some(MessageId::new(100 + n)), Some(A))
+                .await;
+        }
+        let stored = |routes: &Routes| routes.get(id).unwrap().last_buttons;
+        let again = Routes::load(s.threads.clone()).await.unwrap();
+        assert_eq!(stored(&again), None, "no turn written");
+        assert!(again.take_sweep(id), "loaded from the store: swept");
+        assert!(!again.take_sweep(id), "once");
+        routes.finish_unsaved(id);
+        routes
+            .replace_buttons(id, Some(MessageId::new(200)), None)
+            .await;
+        // Written as finished: a restart no longer loads it.
+        let after_end = Routes::load(s.threads.clone()).await.unwrap();
+        assert!(after_end.get(id).is_none(), "the end written");
     }
 
     #[tokio::test]
@@ -928,5 +992,6 @@ mod tests {
         let r = routes.get(MatchId(3)).unwrap();
         assert_eq!(r.thread, ChannelId::new(8));
         assert_eq!(r.last_buttons, Some(MessageId::new(9)));
+        assert!(routes.take_sweep(MatchId(3)), "its thread is swept");
     }
 }

@@ -9,6 +9,7 @@ use std::time::Duration;
 use fake::*;
 use harness::*;
 use serde_json::json;
+use sqlx::Connection;
 
 /// The thread-creation requests on message `m` so far.
 fn threads_opened_on(fake: &FakeDiscord, m: u64) -> usize {
@@ -245,4 +246,54 @@ async fn the_first_press_after_a_restart_is_acknowledged_in_time_while_registrat
     // … and the move is played without waiting for the registration.
     t.turn(1, 3).await;
     assert_eq!(registrations(&fake), 1, "still not answered");
+}
+
+/// Issue 33 §5: a running match's turns are not written to the store one by
+/// one, so the store may name an older message than the live turn (or none)
+/// when the bot is killed. The restarted bot reads the thread and takes the
+/// buttons off every earlier message of the match: only the restored turn
+/// has buttons, and it plays. (Before: only the stored message lost its
+/// buttons, so a turn posted but not yet written before a kill kept live
+/// buttons after the restart, docs/reliability.md.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_turn_the_store_does_not_name_loses_its_buttons_after_a_restart() {
+    let (fake, mut bot) = start_with("restart-sweep", &[]).await;
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    t.play(1, 1, 'd').await;
+    let before = t.turn(1, 2).await;
+    // Chatter after the turn: the sweep reads past it.
+    t.typed(ALICE, "good luck");
+    bot.kill().await;
+    // As a kill between posting a turn and writing it leaves the store.
+    let mut db = sqlx::SqliteConnection::connect(&database_url(&bot.dir))
+        .await
+        .unwrap();
+    sqlx::query("UPDATE match_threads SET buttons_message_id = NULL WHERE match_id = ?")
+        .bind(t.match_id.parse::<i64>().unwrap())
+        .execute(&mut db)
+        .await
+        .unwrap();
+    drop(db);
+    fake.forget_session();
+    bot.restart(&fake).await;
+    eventually("the restored turn 1.2 posted", Duration::from_secs(15), || {
+        t.turns(1, 2) == 2
+    })
+    .await;
+    let key = format!("m:{}:", t.match_id);
+    let with_buttons = || -> Vec<u64> {
+        fake.messages_in(t.thread)
+            .iter()
+            .filter(|m| buttons(m).iter().any(|(b, _)| b.starts_with(&key)))
+            .map(id_of)
+            .collect()
+    };
+    eventually("only the restored turn has buttons", Duration::from_secs(15), || {
+        with_buttons().len() == 1
+    })
+    .await;
+    let live = with_buttons()[0];
+    assert_ne!(live, id_of(&before), "the turn before the kill lost its buttons");
+    // The restored turn plays on.
+    t.play(1, 2, 'c').await;
 }

@@ -11,8 +11,8 @@
 //! and answers everyone. A caller whose request was
 //! taken by another leader simply waits for its answer. No background task:
 //! the batch runs on the callers' own futures, in whatever runtime they use.
-//! The adapter's writes of the live turn's message (a match thread's row,
-//! after every posted turn) go in the same batches.
+//! The adapter's writes of match threads' rows (a match's thread, its
+//! end, its thread archived or unarchived) go in the same batches.
 //!
 //! Every answer is given only after the commit returned, so "committed
 //! before announced" holds for each request. One request's error (e.g. an

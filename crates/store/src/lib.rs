@@ -583,10 +583,10 @@ enum Pending {
         events: Vec<fourbot_core::play::Event>,
         reply: tokio::sync::oneshot::Sender<Result<Recorded, StoreError>>,
     },
-    /// Match threads' rows ([`Db::save_match_threads`]): the adapter writes
-    /// the live turn's message after every posted turn, and on its own
-    /// that was a transaction (and a wait for the disk) per move, racing
-    /// the moves' batches for SQLite's one write lock (issue 33 §5).
+    /// Match threads' rows ([`Db::save_match_threads`]): a match's thread,
+    /// its end, its thread archived or unarchived. On its own each was a
+    /// transaction (and a wait for the disk), racing the moves' batches
+    /// for SQLite's one write lock (issue 33 §5).
     Threads {
         rows: Vec<MatchThread>,
         reply: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
