@@ -542,10 +542,12 @@ async fn sweep(
 /// Whether `rows` hold a button of match `id` (its action ids,
 /// [`crate::host::ActionId`], or the confirm of one).
 fn match_buttons(rows: &[serenity::all::ActionRow], id: MatchId) -> bool {
-    custom_ids(rows).iter().any(|c| match c.parse::<ButtonId>() {
-        Ok(ButtonId::Match(a) | ButtonId::Confirm(a)) => a.match_id() == id,
-        _ => false,
-    })
+    custom_ids(rows)
+        .iter()
+        .any(|c| match c.parse::<ButtonId>() {
+            Ok(ButtonId::Match(a) | ButtonId::Confirm(a)) => a.match_id() == id,
+            _ => false,
+        })
 }
 
 async fn post(rest: &Rest, routes: &Routes, id: MatchId, view: &View) -> serenity::Result<()> {

@@ -924,16 +924,24 @@ mod tests {
         }
         // Each change records a new message and turns the thread's archived
         // flag (a save); the stored row is the route as it was last.
-        let changes = ids.iter().chain([&unknown]).enumerate().flat_map(|(k, &id)| {
-            let routes = &routes;
-            let thread = ChannelId::new(100 + k as u64);
-            (1..=20u64).map(move |n| async move {
-                routes
-                    .replace_buttons(id, Some(MessageId::new(1000 * (id.0 as u64 + 1) + n)), None)
-                    .await;
-                routes.set_archived(thread, n % 2 == 1).await;
-            })
-        });
+        let changes = ids
+            .iter()
+            .chain([&unknown])
+            .enumerate()
+            .flat_map(|(k, &id)| {
+                let routes = &routes;
+                let thread = ChannelId::new(100 + k as u64);
+                (1..=20u64).map(move |n| async move {
+                    routes
+                        .replace_buttons(
+                            id,
+                            Some(MessageId::new(1000 * (id.0 as u64 + 1) + n)),
+                            None,
+                        )
+                        .await;
+                    routes.set_archived(thread, n % 2 == 1).await;
+                })
+            });
         futures_util::future::join_all(changes).await;
         let again = Routes::load(s.threads.clone()).await.unwrap();
         for &id in &ids {

@@ -276,9 +276,11 @@ async fn a_turn_the_store_does_not_name_loses_its_buttons_after_a_restart() {
     drop(db);
     fake.forget_session();
     bot.restart(&fake).await;
-    eventually("the restored turn 1.2 posted", Duration::from_secs(15), || {
-        t.turns(1, 2) == 2
-    })
+    eventually(
+        "the restored turn 1.2 posted",
+        Duration::from_secs(15),
+        || t.turns(1, 2) == 2,
+    )
     .await;
     let key = format!("m:{}:", t.match_id);
     let with_buttons = || -> Vec<u64> {
@@ -288,12 +290,18 @@ async fn a_turn_the_store_does_not_name_loses_its_buttons_after_a_restart() {
             .map(id_of)
             .collect()
     };
-    eventually("only the restored turn has buttons", Duration::from_secs(15), || {
-        with_buttons().len() == 1
-    })
+    eventually(
+        "only the restored turn has buttons",
+        Duration::from_secs(15),
+        || with_buttons().len() == 1,
+    )
     .await;
     let live = with_buttons()[0];
-    assert_ne!(live, id_of(&before), "the turn before the kill lost its buttons");
+    assert_ne!(
+        live,
+        id_of(&before),
+        "the turn before the kill lost its buttons"
+    );
     // The restored turn plays on.
     t.play(1, 2, 'c').await;
 }
