@@ -914,19 +914,20 @@ async fn main() {
             to.limited_global - from.limited_global,
             to.invalid - from.invalid
         );
-        let mut routes: Vec<(u64, u64, &String)> = to
+        let mut routes: Vec<(u64, u64, u64, &String)> = to
             .per_route
             .iter()
             .filter_map(|(t, c)| {
                 let b = from.per_route.get(t).cloned().unwrap_or_default();
                 let n = c.non_exempt - b.non_exempt;
+                let e = c.exempt - b.exempt;
                 let l = c.limited - b.limited;
-                (n > 0 || l > 0).then_some((n, l, t))
+                (n > 0 || e > 0 || l > 0).then_some((n, e, l, t))
             })
             .collect();
         routes.sort_by(|a, b| b.cmp(a));
-        for (n, l, t) in routes {
-            println!("  {t}: non-exempt {n}, 429s {l}");
+        for (n, e, l, t) in routes {
+            println!("  {t}: non-exempt {n}, exempt {e}, 429s {l}");
         }
     }
     println!(

@@ -1050,7 +1050,8 @@ impl Host {
     }
 
     /// A running match of this host and its events from now on (the web's
-    /// live table): the subscription is taken before the snapshot. `None`
+    /// live table): the subscription is taken before the match is read
+    /// ([`super::task::MatchHandle::watch`]). `None`
     /// when the host runs no such match (unknown, or over: read it with
     /// [`Host::table`]).
     pub async fn watch(&self, id: MatchId) -> Option<Watch> {
@@ -1058,8 +1059,8 @@ impl Host {
         if entry.finished.lock().expect("lock").is_some() {
             return None;
         }
-        let events = entry.handle.subscribe();
-        let m = entry.handle.snapshot().await.ok()?;
+        let (m, events) = entry.handle.watch();
+        let m = Arc::unwrap_or_clone(m);
         let live = !m.is_finished();
         Some(Watch {
             table: Self::table_of(&entry, m, live),
@@ -1713,7 +1714,7 @@ async fn present(
     let mut task = Some(task);
     let mut last_turn: Option<Turn> = None;
     // The match as last seen: what a dead task's match is aborted from.
-    let mut last = revived.clone();
+    let mut last = revived.clone().map(Arc::new);
     if let Some(m) = revived {
         // A reloaded match: its current turn again (what the dead task
         // committed last may never have been shown).
@@ -1753,11 +1754,11 @@ async fn present(
                     Ok(m) if m.is_finished() => host.stop_with(&entry, m, false).await,
                     Ok(_) => {
                         tracing::error!(match_id = %entry.id, "a match task stopped before its match ended");
-                        host.task_died(&entry, last.take()).await;
+                        host.task_died(&entry, last.take().map(Arc::unwrap_or_clone)).await;
                     }
                     Err(e) => {
                         tracing::error!(match_id = %entry.id, error = %e, "a match task died");
-                        host.task_died(&entry, last.take()).await;
+                        host.task_died(&entry, last.take().map(Arc::unwrap_or_clone)).await;
                     }
                 }
                 break;
@@ -1780,7 +1781,7 @@ async fn present(
             match t.await {
                 Ok(m) => {
                     host.mark_over(&entry, &m);
-                    m
+                    Arc::new(m)
                 }
                 Err(e) => {
                     tracing::error!(match_id = %entry.id, error = %e, "match task failed");
@@ -1788,10 +1789,9 @@ async fn present(
                 }
             }
         } else {
-            match entry.handle.snapshot().await {
-                Ok(m) => m,
-                Err(_) => continue,
-            }
+            // Every event of the batch is in it (no round trip to the
+            // task: issue 33 §5).
+            entry.handle.current()
         };
         last = Some(m.clone());
         let p = host.presenter(&entry);

@@ -8,10 +8,13 @@
 //!   Whether a last-moment move beats a flag is decided in one place, by the
 //!   server clock: [`Match::apply`] first applies any deadline that `now` has
 //!   reached, so a move at the deadline's very millisecond is too late.
-//! - Every [`Event`] the match emits is published on a broadcast channel.
+//! - Every [`Event`] the match emits is published on a broadcast channel,
+//!   and the match as it is then is shared with the handles
+//!   ([`MatchHandle::current`]), so a view needs no round trip to the task.
 //! - Time: the match's epoch is a tokio [`Instant`]; `now` is the whole
 //!   milliseconds elapsed since it.
 
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -70,6 +73,21 @@ pub struct MatchHandle {
     commands: mpsc::Sender<Command>,
     events: broadcast::Sender<Event>,
     epoch: Instant,
+    current: Arc<Current>,
+}
+
+/// The match as the task last made it, shared with the handles: replaced
+/// before the events that lead to it are published, so whoever has received
+/// an event finds it here. (A presenter asked the task for a copy after
+/// every batch of events: two task wake-ups and a copy of the match per
+/// move, issue 33 §5.) The lock is held only to swap or clone the `Arc`.
+#[derive(Debug)]
+struct Current(Mutex<Arc<Match>>);
+
+impl Current {
+    fn get(&self) -> Arc<Match> {
+        self.0.lock().expect("current match lock").clone()
+    }
 }
 
 impl std::fmt::Debug for Command {
@@ -146,6 +164,24 @@ impl MatchHandle {
         self.events.subscribe()
     }
 
+    /// The match as its task last made it: every event published so far is
+    /// in it (it may hold a few more, whose events are being published).
+    /// No round trip to the task, unlike [`MatchHandle::snapshot`], which
+    /// waits for the actions queued before it; once the task has stopped,
+    /// the match as it stopped.
+    pub fn current(&self) -> Arc<Match> {
+        self.current.get()
+    }
+
+    /// The match as it is now and a subscription taken just before it was
+    /// read: every event not in the match comes on the channel (an event
+    /// published while the two were taken may come although the match
+    /// holds it already; a live table skips what it has).
+    pub fn watch(&self) -> (Arc<Match>, broadcast::Receiver<Event>) {
+        let events = self.events.subscribe();
+        (self.current.get(), events)
+    }
+
     /// The match's epoch: [`Timestamp`] 0.
     pub fn epoch(&self) -> Instant {
         self.epoch
@@ -204,15 +240,17 @@ pub fn spawn_journaled(
 ) -> SpawnedMatch {
     let (commands, rx) = mpsc::channel(ACTION_CAPACITY);
     let (events, first) = broadcast::channel(EVENT_CAPACITY);
+    let current = Arc::new(Current(Mutex::new(Arc::new(m.clone()))));
     let handle = MatchHandle {
         commands,
         events: events.clone(),
         epoch,
+        current: current.clone(),
     };
     for e in pending {
         let _ = events.send(e);
     }
-    let task = tokio::spawn(run(m, epoch, rx, events, journal));
+    let task = tokio::spawn(run(m, epoch, rx, events, journal, current));
     SpawnedMatch {
         handle,
         events: first,
@@ -225,19 +263,39 @@ pub fn spawn_journaled(
 /// match in memory is the truth for the players until the next restart.
 /// (Used for the events a task starts with; actions and deadlines go
 /// through [`commit`].)
-async fn publish(m: &mut Match, events: &broadcast::Sender<Event>, journal: Option<&Journal>) {
+async fn publish(mut m: Match, out: &Out<'_>, journal: Option<&Journal>) -> Arc<Match> {
     let batch: Vec<Event> = m.drain_events().collect();
+    let m = Arc::new(m);
     if batch.is_empty() {
-        return;
+        out.announce(m.clone(), Vec::new());
+        return m;
     }
     if let Some(j) = journal {
-        if let Err(e) = j.db.record_events(j.id, m, &batch).await {
+        if let Err(e) = j.db.record_events(j.id, &m, &batch).await {
             tracing::error!(match_id = %j.id, error = %e, "could not commit match events");
         }
     }
-    for e in batch {
-        // No subscriber is not an error: the match goes on unwatched.
-        let _ = events.send(e);
+    out.announce(m.clone(), batch);
+    m
+}
+
+/// Where a task's changes go: the handles' [`Current`] and the events'
+/// channel.
+struct Out<'a> {
+    current: &'a Current,
+    events: &'a broadcast::Sender<Event>,
+}
+
+impl Out<'_> {
+    /// Makes `m` the handles' current match, then publishes `batch`, the
+    /// events that led to it (not under the lock: a woken presenter reads
+    /// the match at once).
+    fn announce(&self, m: Arc<Match>, batch: Vec<Event>) {
+        *self.current.0.lock().expect("current match lock") = m;
+        for e in batch {
+            // No subscriber is not an error: the match goes on unwatched.
+            let _ = self.events.send(e);
+        }
     }
 }
 
@@ -302,9 +360,9 @@ struct Unsettled {
 /// the batch is kept in `unsettled` for [`settle`], so memory and store
 /// never go on disagreeing.
 async fn commit(
-    m: &mut Match,
+    m: &mut Arc<Match>,
     mut next: Match,
-    events: &broadcast::Sender<Event>,
+    out: &Out<'_>,
     journal: Option<&Journal>,
     unsettled: &mut Option<Unsettled>,
 ) -> bool {
@@ -327,10 +385,8 @@ async fn commit(
             }
         }
     }
-    *m = next;
-    for e in batch {
-        let _ = events.send(e);
-    }
+    *m = Arc::new(next);
+    out.announce(m.clone(), batch);
     true
 }
 
@@ -341,9 +397,9 @@ async fn commit(
 /// (and keeps it) when the store cannot answer: nothing else may be
 /// applied then.
 async fn settle(
-    m: &mut Match,
+    m: &mut Arc<Match>,
     unsettled: &mut Option<Unsettled>,
-    events: &broadcast::Sender<Event>,
+    out: &Out<'_>,
     journal: Option<&Journal>,
 ) -> bool {
     let (Some(u), Some(j)) = (unsettled.take(), journal) else {
@@ -352,10 +408,8 @@ async fn settle(
     match j.db.holds_events(j.id, &u.next, &u.batch).await {
         Ok(true) => {
             tracing::info!(match_id = %j.id, "the store holds the events whose commit was unknown; the match goes on from them");
-            *m = u.next;
-            for e in u.batch {
-                let _ = events.send(e);
-            }
+            *m = Arc::new(u.next);
+            out.announce(m.clone(), u.batch);
             true
         }
         Ok(false) => {
@@ -371,13 +425,18 @@ async fn settle(
 }
 
 async fn run(
-    mut m: Match,
+    m: Match,
     epoch: Instant,
     mut commands: mpsc::Receiver<Command>,
     events: broadcast::Sender<Event>,
     journal: Option<Journal>,
+    current: Arc<Current>,
 ) -> Match {
-    publish(&mut m, &events, journal.as_ref()).await;
+    let out = Out {
+        current: &current,
+        events: &events,
+    };
+    let mut m = publish(m, &out, journal.as_ref()).await;
     let sleep = tokio::time::sleep_until(epoch);
     tokio::pin!(sleep);
     let mut armed: Option<Timestamp> = None;
@@ -396,26 +455,26 @@ async fn run(
         // the match only once its events are committed.
         tokio::select! {
             () = &mut sleep, if armed.is_some() => {
-                if !settle(&mut m, &mut unsettled, &events, journal.as_ref()).await {
+                if !settle(&mut m, &mut unsettled, &out, journal.as_ref()).await {
                     sleep.as_mut().reset(Instant::now() + DEADLINE_RETRY);
                     continue;
                 }
-                let mut next = m.clone();
+                let mut next = Match::clone(&m);
                 next.advance(timestamp(epoch, Instant::now()));
-                if !commit(&mut m, next, &events, journal.as_ref(), &mut unsettled).await {
+                if !commit(&mut m, next, &out, journal.as_ref(), &mut unsettled).await {
                     sleep.as_mut().reset(Instant::now() + DEADLINE_RETRY);
                 }
             }
             command = commands.recv() => match command {
                 None => break, // every handle dropped
                 Some(Command::Act { seat, action, reply }) => {
-                    if !settle(&mut m, &mut unsettled, &events, journal.as_ref()).await {
+                    if !settle(&mut m, &mut unsettled, &out, journal.as_ref()).await {
                         let _ = reply.send(Err(TaskError::Unavailable));
                         continue;
                     }
-                    let mut next = m.clone();
+                    let mut next = Match::clone(&m);
                     let result = next.apply(seat, action, timestamp(epoch, Instant::now()));
-                    let answer = if commit(&mut m, next, &events, journal.as_ref(), &mut unsettled).await {
+                    let answer = if commit(&mut m, next, &out, journal.as_ref(), &mut unsettled).await {
                         result.map_err(TaskError::Refused)
                     } else {
                         Err(TaskError::Unavailable)
@@ -423,18 +482,18 @@ async fn run(
                     let _ = reply.send(answer);
                 }
                 Some(Command::Snapshot { reply }) => {
-                    let _ = reply.send(m.clone());
+                    let _ = reply.send(Match::clone(&m));
                 }
                 #[cfg(feature = "faults")]
                 Some(Command::Panic) => panic!("a panic injected into match task (test fault)"),
                 Some(Command::ModeratorAbort { reply }) => {
-                    if !settle(&mut m, &mut unsettled, &events, journal.as_ref()).await {
+                    if !settle(&mut m, &mut unsettled, &out, journal.as_ref()).await {
                         let _ = reply.send(Err(TaskError::Unavailable));
                         continue;
                     }
-                    let mut next = m.clone();
+                    let mut next = Match::clone(&m);
                     let result = next.moderator_abort(timestamp(epoch, Instant::now()));
-                    let answer = if commit(&mut m, next, &events, journal.as_ref(), &mut unsettled).await {
+                    let answer = if commit(&mut m, next, &out, journal.as_ref(), &mut unsettled).await {
                         result.map_err(TaskError::Refused)
                     } else {
                         Err(TaskError::Unavailable)
@@ -452,11 +511,11 @@ async fn run(
                 let _ = reply.send(Err(TaskError::Refused(Refusal::MatchOver)));
             }
             Command::Snapshot { reply } => {
-                let _ = reply.send(m.clone());
+                let _ = reply.send(Match::clone(&m));
             }
             #[cfg(feature = "faults")]
             Command::Panic => {}
         }
     }
-    m
+    Arc::unwrap_or_clone(m)
 }

@@ -29,7 +29,7 @@ use sqlx::AnyConnection;
 
 use super::matches::record_in;
 use super::threads::upsert_thread;
-use super::{Batcher, Db, MatchThread, Pending, Recorded, StoreError};
+use super::{Batcher, Db, MatchThread, Pending, Recorded, StoreError, Writer};
 
 /// Most requests written in one transaction.
 const MAX_BATCH: usize = 256;
@@ -50,7 +50,7 @@ impl Batcher {
                 result = &mut answer => {
                     return result.unwrap_or(Err(StoreError::Interrupted));
                 }
-                guard = self.writer.lock() => {
+                mut guard = self.writer.lock() => {
                     loop {
                         let batch: Vec<Pending> = {
                             let mut q = self.queue.lock().expect("queue lock");
@@ -60,7 +60,7 @@ impl Batcher {
                         if batch.is_empty() {
                             break;
                         }
-                        write_batch(db, batch).await;
+                        write_batch(db, &mut guard, batch).await;
                         if let Ok(result) = answer.try_recv() {
                             drop(guard);
                             return result;
@@ -82,9 +82,9 @@ impl Batcher {
 /// before its commit answers everyone [`StoreError::BatchFailed`] (nothing
 /// written); a commit that fails, or whose answer is lost,
 /// [`StoreError::CommitUnknown`].
-async fn write_batch(db: &Db, mut batch: Vec<Pending>) {
+async fn write_batch(db: &Db, writer: &mut Writer, mut batch: Vec<Pending>) {
     while !batch.is_empty() {
-        let (e, unknown) = match attempt(db, &batch).await {
+        let (e, unknown) = match attempt(db, writer, &batch).await {
             Attempt::Done(results) => {
                 for (p, r) in batch.into_iter().zip(results) {
                     p.answer(Ok(r));
@@ -131,9 +131,33 @@ enum Attempt {
     Unknown(StoreError),
 }
 
-/// One try at `batch`.
-async fn attempt(db: &Db, batch: &[Pending]) -> Attempt {
-    let mut tx = match db.write().await {
+/// One try at `batch`, on the batches' connection (`writer`, taken from
+/// the pool when there is none). Any failure hands that connection back to
+/// the pool, which tests it before anyone uses it again.
+async fn attempt(db: &Db, writer: &mut Writer, batch: &[Pending]) -> Attempt {
+    let result = attempt_on(db, writer, batch).await;
+    // A pool of a few connections (an in-memory database has one) keeps
+    // them all for everyone else.
+    if !matches!(result, Attempt::Done(_)) || db.pool().options().get_max_connections() < HELD_FROM
+    {
+        writer.take();
+    }
+    result
+}
+
+/// The smallest pool whose batches keep a connection of their own (the
+/// store's file pools have eight).
+const HELD_FROM: u32 = 4;
+
+async fn attempt_on(db: &Db, writer: &mut Writer, batch: &[Pending]) -> Attempt {
+    let conn = match writer {
+        Some(conn) => conn,
+        None => match db.pool().acquire().await {
+            Ok(conn) => writer.insert(conn),
+            Err(e) => return Attempt::Failed(e.into()),
+        },
+    };
+    let mut tx = match db.begin_write(conn).await {
         Ok(tx) => tx,
         Err(e) => return Attempt::Failed(e),
     };

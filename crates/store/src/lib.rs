@@ -629,9 +629,21 @@ pub struct MatchThread {
 struct Batcher {
     queue: std::sync::Mutex<Vec<Pending>>,
     /// Held while a batch is written; on SQLite the other long writers
-    /// (a void's chunks: `Db::write_turn`) take their turn on it too.
-    writer: tokio::sync::Mutex<()>,
+    /// (a void's chunks: `Db::write_turn`) take their turn on it too. It
+    /// keeps the batches' own connection between batches
+    /// ([`Writer`]).
+    writer: tokio::sync::Mutex<Writer>,
 }
+
+/// The connection the group commit's batches are written on, kept from one
+/// batch to the next: a connection handed back to sqlx's pool is tested
+/// with a ping in a task spawned for it (`PoolConnection`'s drop), on
+/// SQLite one more round trip to the connection's worker thread and a task
+/// per batch, about one move in five of those round trips (issue 33 §5).
+/// `None` until the first batch, after a batch that failed (its
+/// connection goes back to the pool, which tests it), and always in a pool
+/// of fewer than four connections (`batch::HELD_FROM`).
+pub(crate) type Writer = Option<sqlx::pool::PoolConnection<Any>>;
 
 impl std::fmt::Debug for Batcher {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -765,6 +777,9 @@ impl Db {
 
     /// Closes every connection (waits for running queries).
     pub async fn close(&self) {
+        // The batches' connection first: the pool waits for every
+        // connection to come back.
+        self.batch.writer.lock().await.take();
         self.pool.close().await;
     }
 
@@ -795,6 +810,19 @@ impl Db {
         })
     }
 
+    /// [`Db::write`] on a connection the caller holds (the group commit's,
+    /// [`Writer`]).
+    async fn begin_write<'c>(
+        &self,
+        conn: &'c mut sqlx::pool::PoolConnection<Any>,
+    ) -> Result<sqlx::Transaction<'c, Any>, StoreError> {
+        use sqlx::Connection;
+        Ok(match self.engine {
+            Engine::Sqlite => conn.begin_with("BEGIN IMMEDIATE").await?,
+            Engine::Postgres => conn.begin().await?,
+        })
+    }
+
     /// [`Db::write`] in its turn with the group commit's batches on SQLite
     /// (the batcher's writer lock, held until the returned guard is
     /// dropped: a long series of write transactions, such as a void's
@@ -806,7 +834,7 @@ impl Db {
     ) -> Result<
         (
             sqlx::Transaction<'static, Any>,
-            Option<tokio::sync::MutexGuard<'_, ()>>,
+            Option<tokio::sync::MutexGuard<'_, Writer>>,
         ),
         StoreError,
     > {
@@ -827,7 +855,7 @@ impl Db {
     /// # Errors
     /// [`StoreError::Database`]: the commit failed, or its answer was lost
     /// (committed or not is then unknown).
-    async fn commit(&self, tx: sqlx::Transaction<'static, Any>) -> Result<(), StoreError> {
+    async fn commit(&self, tx: sqlx::Transaction<'_, Any>) -> Result<(), StoreError> {
         tx.commit().await?;
         #[cfg(feature = "faults")]
         if self

@@ -213,3 +213,38 @@ async fn the_task_publishes_every_event_of_a_match_in_order() {
     assert_eq!(lines.len(), 12);
     assert_eq!(m.result().unwrap().score.to_string(), "0:2");
 }
+
+fn moved(k: &EventKind) -> bool {
+    matches!(k, EventKind::Moved { .. })
+}
+
+/// Issue 33 §5: a presenter reads the match without a round trip to the
+/// task (`MatchHandle::current`): once it has received an event, the shared
+/// match holds it. A watch taken while the match rests sees every later
+/// move once: on the channel, not in the match.
+#[tokio::test(start_paused = true)]
+async fn the_current_match_holds_every_received_event_and_a_watch_sees_each_move_once() {
+    let (
+        SpawnedMatch {
+            handle, mut events, ..
+        },
+        _,
+    ) = spawn("1+0");
+    assert_eq!(handle.current().turn(), Some(Turn { game: 1, ply: 1 }));
+    handle.act(P1, mv(1, 1, "d")).await.unwrap();
+    next_of(&mut events, moved).await;
+    assert_eq!(handle.current().turn(), Some(Turn { game: 1, ply: 2 }));
+    let (m, mut later) = handle.watch();
+    handle.act(P2, mv(1, 2, "d")).await.unwrap();
+    assert_eq!(m.turn(), Some(Turn { game: 1, ply: 2 }), "as it was");
+    let e = next_of(&mut later, moved).await;
+    assert!(
+        matches!(e.kind, EventKind::Moved { turn, .. } if turn == Turn { game: 1, ply: 2 }),
+        "{e:?}"
+    );
+    assert!(
+        std::iter::from_fn(|| later.try_recv().ok()).all(|e| !moved(&e.kind)),
+        "the move once"
+    );
+    assert_eq!(handle.current().turn(), Some(Turn { game: 1, ply: 3 }));
+}
