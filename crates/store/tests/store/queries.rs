@@ -1764,3 +1764,27 @@ fourbot_store::engine_tests! {
         }
     }
 }
+
+/// Issue 33 §5: on SQLite the group commit writes its batches on one
+/// connection it keeps (a connection handed back to sqlx's pool costs a
+/// ping, a round trip to its worker thread, per batch): after many moves
+/// one connection stays out of the pool's idle ones, the same every time,
+/// and closing the store still ends (the kept one is given back first).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_batches_keep_one_connection_and_closing_gives_it_back() {
+    let engine = fourbot_store::testing::TestEngine::sqlite();
+    let url = engine.url("batches-keep-a-connection").await;
+    let db = Db::connect(&url).await.unwrap();
+    let ps = players(&db, &["a", "b"]).await;
+    let mut p = Play::start(&db, Variant::Classic, &ps[..], 0).await;
+    let out = |db: &Db| db.pool().size() as usize - db.pool().num_idle();
+    for c in [0, 1, 0, 1, 0, 1] {
+        p.drop_in(c).await;
+        // The pool's idle list is refilled by a task spawned on release.
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        assert_eq!(out(&db), 1, "only the batches' connection is out");
+    }
+    tokio::time::timeout(std::time::Duration::from_secs(10), db.close())
+        .await
+        .expect("the store closes");
+}
