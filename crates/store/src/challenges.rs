@@ -294,7 +294,7 @@ impl Db {
     /// A challenged player accepts their seat, seated from now on as `name`.
     /// Returns false unless the seat is theirs, not yet accepted, and the
     /// challenge is open and not expired at `now_unix_ms` — one guarded
-    /// `UPDATE` with the challenge locked ([`Db::answering`]), so two
+    /// `UPDATE` with the challenge locked (`Db::answering`), so two
     /// racing presses accept once.
     ///
     /// # Errors
@@ -327,7 +327,7 @@ impl Db {
     /// A player takes the first free seat of an open seek that has not
     /// expired at `now_unix_ms` and where they are not seated yet; returns
     /// the seat (0-based), or `None` if there is none for them. One guarded
-    /// `UPDATE` with the seek locked ([`Db::answering`]): two racing joins
+    /// `UPDATE` with the seek locked (`Db::answering`): two racing joins
     /// never take the same seat, and the second takes the next one.
     ///
     /// # Errors

@@ -2,7 +2,7 @@
 //! processes on one database from hosting the same ones (docs/store.md,
 //! "Two processes").
 //!
-//! Discord's rule (https://discord.com/developers/docs/topics/gateway#sharding):
+//! Discord's rule (<https://discord.com/developers/docs/topics/gateway#sharding>):
 //! a guild's events go to shard `(guild_id >> 22) % shard_count`. A process
 //! runs a contiguous range of shards ([`Shards`]); it claims them with
 //! [`Db::claim_shards`] before it restores anything, renews the leases

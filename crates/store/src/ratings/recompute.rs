@@ -42,7 +42,7 @@ impl Db {
     /// The recompute runs off the write lock (docs/store.md, "Voiding off
     /// the write lock"): the pool's history is read in one snapshot, rated
     /// again in memory, the rating changes that differ are written in
-    /// transactions of [`CHUNK_ROWS`] rows, and one short
+    /// transactions of `CHUNK_ROWS` rows, and one short
     /// transaction sets the void, rates on top any match of the pool rated
     /// meanwhile and writes the pool's ratings. Voids are one at a time per
     /// store (its clones share the turn).
