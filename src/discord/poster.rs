@@ -492,8 +492,8 @@ const SWEPT_MESSAGES: u8 = 100;
 /// ([`Routes::replace_buttons`]), so the store's `old` may be older than the
 /// last turn the killed or stopped process posted; it is edited too when it
 /// is older than what the sweep read. One read per match per restart. A
-/// thread that cannot be read (Read Message History taken away) falls back
-/// to removing `old`'s buttons alone.
+/// thread that cannot be read (Read Message History taken away), or whose
+/// read does not hold `new`, falls back to removing `old`'s buttons alone.
 async fn sweep(
     rest: &Rest,
     routes: &Routes,
@@ -508,19 +508,28 @@ async fn sweep(
         })
     })
     .await;
-    let recent = match read {
-        Ok(recent) => recent,
+    // The bot's own messages: by the author of `new`, just posted (another
+    // bot's copy of the buttons is not the bot's to edit: 50005, which
+    // would end the sweep before the bot's own messages).
+    let (recent, me) = match read {
+        Ok(recent) => {
+            let me = recent.iter().find(|m| m.id == new).map(|m| m.author.id);
+            (recent, me)
+        }
         Err(e) => {
             tracing::warn!(match_id = %id, error = %e, "the thread could not be read for live buttons; only the stored message loses its buttons");
-            if let Some(old) = old.filter(|old| *old != new) {
-                remove_buttons(rest, routes, thread, old).await?;
-            }
-            return Ok(());
+            (Vec::new(), None)
         }
+    };
+    let Some(me) = me else {
+        if let Some(old) = old.filter(|old| *old != new) {
+            remove_buttons(rest, routes, thread, old).await?;
+        }
+        return Ok(());
     };
     let live: Vec<MessageId> = recent
         .iter()
-        .filter(|m| m.id != new && m.author.bot && match_buttons(&m.components, id))
+        .filter(|m| m.id != new && m.author.id == me && match_buttons(&m.components, id))
         .map(|m| m.id)
         .collect();
     for message in &live {

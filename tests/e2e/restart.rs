@@ -261,8 +261,15 @@ async fn a_turn_the_store_does_not_name_loses_its_buttons_after_a_restart() {
     let t = Table::between(&fake, ALICE, BOB, None).await;
     t.play(1, 1, 'd').await;
     let before = t.turn(1, 2).await;
-    // Chatter after the turn: the sweep reads past it.
+    // Chatter after the turn: the sweep reads past it. And another bot's
+    // message carrying the same buttons (a copy): not the bot's to edit
+    // (Discord refuses with 50005), and it must not stop the sweep.
     t.typed(ALICE, "good luck");
+    let mut copy = message_create_json(fake.next_id(), ALICE, t.thread, "a copy");
+    copy["author"]["id"] = json!("4242424242424242");
+    copy["author"]["bot"] = json!(true);
+    copy["components"] = before["components"].clone();
+    fake.dispatch("MESSAGE_CREATE", copy.clone());
     bot.kill().await;
     // As a kill between posting a turn and writing it leaves the store.
     let mut db = sqlx::SqliteConnection::connect(&database_url(&bot.dir))
@@ -286,6 +293,7 @@ async fn a_turn_the_store_does_not_name_loses_its_buttons_after_a_restart() {
     let with_buttons = || -> Vec<u64> {
         fake.messages_in(t.thread)
             .iter()
+            .filter(|m| m["author"]["id"] != copy["author"]["id"])
             .filter(|m| buttons(m).iter().any(|(b, _)| b.starts_with(&key)))
             .map(id_of)
             .collect()
