@@ -266,11 +266,7 @@ pub fn spawn_journaled(
 async fn publish(mut m: Match, out: &Out<'_>, journal: Option<&Journal>) -> Arc<Match> {
     let batch: Vec<Event> = m.drain_events().collect();
     let m = Arc::new(m);
-    if batch.is_empty() {
-        out.announce(m.clone(), Vec::new());
-        return m;
-    }
-    if let Some(j) = journal {
+    if let (Some(j), false) = (journal, batch.is_empty()) {
         if let Err(e) = j.db.record_events(j.id, &m, &batch).await {
             tracing::error!(match_id = %j.id, error = %e, "could not commit match events");
         }

@@ -804,10 +804,7 @@ impl Db {
     /// statements lock the rows they read ([`locking!`]) or rely on a
     /// guarded `UPDATE` (docs/store.md, "Two processes").
     async fn write(&self) -> Result<sqlx::Transaction<'static, Any>, StoreError> {
-        Ok(match self.engine {
-            Engine::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
-            Engine::Postgres => self.pool.begin().await?,
-        })
+        Ok(self.pool.begin_with(self.write_begin()).await?)
     }
 
     /// [`Db::write`] on a connection the caller holds (the group commit's,
@@ -817,10 +814,12 @@ impl Db {
         conn: &'c mut sqlx::pool::PoolConnection<Any>,
     ) -> Result<sqlx::Transaction<'c, Any>, StoreError> {
         use sqlx::Connection;
-        Ok(match self.engine {
-            Engine::Sqlite => conn.begin_with("BEGIN IMMEDIATE").await?,
-            Engine::Postgres => conn.begin().await?,
-        })
+        Ok(conn.begin_with(self.write_begin()).await?)
+    }
+
+    /// The statement that begins a write transaction ([`Db::write`]).
+    fn write_begin(&self) -> &'static str {
+        self.engine.pick(["BEGIN IMMEDIATE", "BEGIN"])
     }
 
     /// [`Db::write`] in its turn with the group commit's batches on SQLite
