@@ -25,7 +25,9 @@
 //!   `/proc/<pid>/`, and its resident memory per running match (RSS with
 //!   every match started, minus RSS before the first, divided by N) and
 //!   its peak per match (`VmHWM` after the play minus `VmHWM` before the
-//!   first match, divided by N). The strict fake's counters
+//!   first match, divided by N); its threads' context switches per move
+//!   over the play, by thread name (`/proc/<pid>/task/*/status`). The
+//!   strict fake's counters
 //!   (`FakeDiscord::counts`): requests subject to Discord's global limit
 //!   (non-exempt) per move, exempt ones and the 429s the fake answered, for
 //!   the setup and the play phase, per route.
@@ -110,7 +112,10 @@
 //!   runs that start alike).
 //! - The bot binary is `fourbot` next to this example's `examples/`
 //!   directory (so `CARGO_TARGET_DIR` is honoured); `FOURBOT_LOAD_BIN`
-//!   names another one.
+//!   names another one. The bots log at `warn` (`info` with a void);
+//!   `FOURBOT_LOAD_LOG` sets their filter instead (`FOURBOT_LOG`, e.g.
+//!   `sqlx::query=debug` for every statement), into `stderr.log` of each
+//!   bot's directory (`--keep` keeps them).
 //!
 //! The driver's own CPU time (the fake and the players) is printed too, to
 //! show the fake is not the bottleneck. See `docs/benchmarks.md`.
@@ -546,8 +551,14 @@ async fn main() {
     let dir = temp_dir("load");
     // A void's own figures are in the bot's info log (its recompute's
     // phases: snapshot, compute, chunks, switch).
-    let level = if args.void_pool > 0 { "info" } else { "warn" };
-    let mut envs = vec![("FOURBOT_LOG".to_string(), level.to_string())];
+    // FOURBOT_LOAD_LOG: the bots' log filter instead (e.g.
+    // `sqlx::query=debug`, every statement: what a move asks of the store).
+    let level = match std::env::var("FOURBOT_LOAD_LOG") {
+        Ok(filter) => filter,
+        Err(_) if args.void_pool > 0 => "info".to_string(),
+        Err(_) => "warn".to_string(),
+    };
+    let mut envs = vec![("FOURBOT_LOG".to_string(), level)];
     envs.extend(front.iter().flat_map(|f| f.bot_envs()));
     let envs: Vec<(&str, &str)> = envs.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
     // The bot processes: an equal share of the shards each, one metrics
@@ -692,6 +703,7 @@ async fn main() {
     let rss_started = sum_status(&bots, "VmRSS:");
     let hwm_started = sum_status(&bots, "VmHWM:");
     let cpu_bot_0 = sum_cpu(&bots);
+    let switches_0 = switches(&bots);
     let cpu_driver_0 = cpu_secs("self");
     let counts_started = fake.counts();
     let play_start = Instant::now();
@@ -780,6 +792,7 @@ async fn main() {
         );
     }
     let cpu_bot = sum_cpu(&bots) - cpu_bot_0;
+    let switches_1 = switches(&bots);
     let cpu_driver = cpu_secs("self") - cpu_driver_0;
     let hwm = sum_status(&bots, "VmHWM:");
     let rss_end = sum_status(&bots, "VmRSS:");
@@ -821,6 +834,23 @@ async fn main() {
         100.0 * cpu_bot / play.as_secs_f64(),
         cpu_driver,
         100.0 * cpu_driver / play.as_secs_f64()
+    );
+    // Less noisy than CPU seconds between runs (the machine's speed
+    // varies by some 10 % from one set to the next): each switch is a
+    // hand-over between threads.
+    let per_move: Vec<String> = switches_1
+        .iter()
+        .map(|(name, n)| {
+            let before = switches_0.get(name).copied().unwrap_or(0);
+            format!(
+                "{name} {:.2}",
+                n.saturating_sub(before) as f64 / s.moves.max(1) as f64
+            )
+        })
+        .collect();
+    println!(
+        "thread switches per move (voluntary and not, by thread name, threads alive at the end of play): {}",
+        per_move.join(", ")
     );
     let late = s.ack_ms.iter().filter(|v| **v > 3000.0).count();
     let ack_p99 = pct(&mut s.ack_ms, 0.99);
@@ -1288,6 +1318,30 @@ struct Proc {
 /// A `/proc/<pid>/status` field (KiB) summed over the bot processes.
 fn sum_status(bots: &[Proc], key: &str) -> u64 {
     bots.iter().map(|b| proc_status(b.pid, key)).sum()
+}
+
+/// Context switches (`voluntary_ctxt_switches` and
+/// `nonvoluntary_ctxt_switches` of `/proc/<pid>/task/<tid>/status`) of the
+/// bot processes' threads, summed by thread name.
+fn switches(bots: &[Proc]) -> BTreeMap<String, u64> {
+    let mut out = BTreeMap::new();
+    for b in bots {
+        let Ok(tasks) = std::fs::read_dir(format!("/proc/{}/task", b.pid)) else {
+            continue;
+        };
+        for task in tasks.flatten() {
+            let path = task.path();
+            let name = std::fs::read_to_string(path.join("comm")).unwrap_or_default();
+            let status = std::fs::read_to_string(path.join("status")).unwrap_or_default();
+            let n: u64 = status
+                .lines()
+                .filter(|l| l.contains("_ctxt_switches:"))
+                .filter_map(|l| l.split_whitespace().nth(1)?.parse::<u64>().ok())
+                .sum();
+            *out.entry(name.trim().to_string()).or_insert(0) += n;
+        }
+    }
+    out
 }
 
 /// CPU seconds summed over the bot processes.
