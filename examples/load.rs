@@ -835,9 +835,9 @@ async fn main() {
         cpu_driver,
         100.0 * cpu_driver / play.as_secs_f64()
     );
-    // Less noisy than CPU seconds between runs (the machine's speed
-    // varies by some 10 % from one set to the next): each switch is a
-    // hand-over between threads.
+    // Each switch is a hand-over between threads: a count, not a time, so
+    // the machine's speed (which moves by some 10 % from one hour to the
+    // next) does not enter it.
     let per_move: Vec<String> = switches_1
         .iter()
         .map(|(name, n)| {
