@@ -1621,6 +1621,74 @@ async fn dispatches_follow_the_intents_identified() {
     assert_eq!(got["d"]["content"], format!("<@{BOT_ID}> d4"));
 }
 
+/// Discord tells every session that can see a channel about its messages,
+/// the bot's own included: what the bot posts comes back as
+/// `MESSAGE_CREATE`, an edit (an update callback among them) as
+/// `MESSAGE_UPDATE`, with the content the bot sent even without the
+/// content intent; an ephemeral answer is not in the channel and does not
+/// come back (`developers/events/gateway-events.mdx`, "Message Create",
+/// "Message Update"). Every message a load run's bot posts costs it a
+/// gateway event, as it would on Discord.
+#[tokio::test]
+async fn the_bots_own_messages_and_edits_come_back_through_the_gateway() {
+    let fake = fake().await;
+    let mut ws = connect(&fake).await;
+    next(&mut ws, Duration::from_secs(2)).await.unwrap();
+    identify(&mut ws, intent::GUILDS | intent::GUILD_MESSAGES).await;
+    ready(&mut ws).await;
+    let turn = bot_message(
+        &fake,
+        CHANNEL_ID,
+        json!({"content": "turn", "components": [row(vec![button("p", "p")])]}),
+    )
+    .await;
+    let got = next(&mut ws, Duration::from_secs(2)).await.unwrap();
+    assert_eq!(got["t"], "MESSAGE_CREATE");
+    assert_eq!(got["d"]["id"], turn.to_string());
+    assert_eq!(got["d"]["author"]["id"], BOT_ID.to_string());
+    assert_eq!(got["d"]["content"], "turn", "the bot's own: content kept");
+    let press = push_press(&fake, turn, "p");
+    let a = callback(
+        &fake,
+        press,
+        json!({"type": 7, "data": {"content": "played", "components": []}}),
+    )
+    .await;
+    assert_eq!(a.status, 204);
+    let got = next(&mut ws, Duration::from_secs(2)).await.unwrap();
+    assert_eq!(got["t"], "MESSAGE_UPDATE");
+    assert_eq!(got["d"]["id"], turn.to_string());
+    assert_eq!(got["d"]["content"], "played");
+    assert_eq!(got["d"]["components"], json!([]));
+    // An ephemeral answer: nothing; the next message is the next event.
+    let private = push_press(&fake, turn, "p");
+    let a = callback(
+        &fake,
+        private,
+        json!({"type": 4, "data": {"content": "only you", "flags": 64}}),
+    )
+    .await;
+    assert_eq!(a.status, 204);
+    let after = bot_message(&fake, CHANNEL_ID, json!({"content": "next"})).await;
+    let got = next(&mut ws, Duration::from_secs(2)).await.unwrap();
+    assert_eq!(got["t"], "MESSAGE_CREATE");
+    assert_eq!(got["d"]["id"], after.to_string());
+    // Without GUILD_MESSAGES, none of it.
+    let fake = self::fake().await;
+    let mut ws = connect(&fake).await;
+    next(&mut ws, Duration::from_secs(2)).await.unwrap();
+    identify(&mut ws, intent::GUILDS).await;
+    ready(&mut ws).await;
+    bot_message(&fake, CHANNEL_ID, json!({"content": "turn"})).await;
+    // A GUILDS event as a marker: it comes, and nothing before it.
+    fake.dispatch(
+        "CHANNEL_UPDATE",
+        json!({"id": CHANNEL_ID.to_string(), "guild_id": GUILD_ID.to_string(), "type": 0}),
+    );
+    let got = next(&mut ws, Duration::from_secs(2)).await.unwrap();
+    assert_eq!(got["t"], "CHANNEL_UPDATE", "no MESSAGE_CREATE before it");
+}
+
 #[test]
 fn message_content_is_empty_without_the_intent_except_where_documented() {
     let other = message_create_json(1, ALICE, CHANNEL_ID, "d4");

@@ -359,6 +359,9 @@ impl FakeDiscord {
             } else {
                 rest::route(s, self.port, &req)
             };
+            // What the request created or edited, as Discord's gateway
+            // tells it (the bot's own messages included).
+            super::send_echoes(s);
             if matches!(outcome.0, 401 | 403) {
                 s.limiter.counts.invalid += 1;
             }

@@ -190,6 +190,7 @@ impl FakeDiscord {
                 served: Vec::new(),
                 kills: HashMap::new(),
                 lean: false,
+                echoes: Vec::new(),
                 observer: None,
                 nonces: HashMap::new(),
                 cfg: Config {
@@ -466,46 +467,13 @@ impl FakeDiscord {
     /// it); a message into an archived, unlocked thread unarchives it; the
     /// bot does not get it from a channel it cannot view, and gets it as
     /// its intents allow ([`filter_message`]).
+    ///
+    /// The messages the bot's own requests create or edit are dispatched
+    /// to it the same way, by the fake itself ([`send_echoes`]).
     pub fn dispatch(&self, event: &str, d: Value) {
         let mut s = self.state.lock().unwrap();
-        let Some(d) = prepare(&mut s, event, d) else {
-            return;
-        };
-        // The session of the guild's shard (`developers/events/gateway.mdx`,
-        // "Sharding": `shard_id = (guild_id >> 22) % num_shards`; events
-        // without a guild go to shard 0), or the shard it waits for.
-        // A guild's own events name it by `id`.
-        let guild = if matches!(event, "GUILD_CREATE" | "GUILD_DELETE") {
-            d["id"].as_str().and_then(|g| g.parse().ok())
-        } else {
-            event_guild(&s, &d)
-        };
-        let key = s
-            .sessions
-            .iter()
-            .map(|x| x.shard)
-            .find(|&(id, n)| guild.map_or(0, |g| shard_of(g, n)) == id)
-            .unwrap_or_else(|| {
-                let n = s.num_shards;
-                (guild.map_or(0, |g| shard_of(g, n)), n)
-            });
-        let seq = {
-            let seq = s.seqs.entry(key).or_insert(0);
-            *seq += 1;
-            *seq
-        };
-        let frame = json!({"op": 0, "s": seq, "t": event, "d": d});
-        let text = frame.to_string();
-        let lean = s.lean;
-        let backlog = s.backlog.entry(key).or_default();
-        backlog.push((seq, text.clone()));
-        if lean && backlog.len() > 20_000 {
-            backlog.drain(..10_000);
-        }
-        // While the bot is reconnecting the event waits in the backlog: the
-        // RESUME replays what the bot has not seen (as Discord does).
-        if let Some(session) = s.sessions.iter().find(|x| x.shard == key) {
-            let _ = session.tx.send(Frame::Text(text));
+        if let Some(d) = prepare(&mut s, event, d) {
+            send_event(&mut s, event, d);
         }
     }
 
@@ -1198,6 +1166,71 @@ fn rfc3339(ms: u64) -> String {
         rem % 60,
         (ms % 1000) * 1000
     )
+}
+
+/// Sends dispatch `event` with data `d` (already [`prepare`]d) to the
+/// session of its guild's shard, or keeps it in the backlog for it.
+fn send_event(s: &mut State, event: &str, d: Value) {
+    // The session of the guild's shard (`developers/events/gateway.mdx`,
+    // "Sharding": `shard_id = (guild_id >> 22) % num_shards`; events
+    // without a guild go to shard 0), or the shard it waits for.
+    // A guild's own events name it by `id`.
+    let guild = if matches!(event, "GUILD_CREATE" | "GUILD_DELETE") {
+        d["id"].as_str().and_then(|g| g.parse().ok())
+    } else {
+        event_guild(s, &d)
+    };
+    let key = s
+        .sessions
+        .iter()
+        .map(|x| x.shard)
+        .find(|&(id, n)| guild.map_or(0, |g| shard_of(g, n)) == id)
+        .unwrap_or_else(|| {
+            let n = s.num_shards;
+            (guild.map_or(0, |g| shard_of(g, n)), n)
+        });
+    let seq = {
+        let seq = s.seqs.entry(key).or_insert(0);
+        *seq += 1;
+        *seq
+    };
+    let frame = json!({"op": 0, "s": seq, "t": event, "d": d});
+    let text = frame.to_string();
+    let lean = s.lean;
+    let backlog = s.backlog.entry(key).or_default();
+    backlog.push((seq, text.clone()));
+    if lean && backlog.len() > 20_000 {
+        backlog.drain(..10_000);
+    }
+    // While the bot is reconnecting the event waits in the backlog: the
+    // RESUME replays what the bot has not seen (as Discord does).
+    if let Some(session) = s.sessions.iter().find(|x| x.shard == key) {
+        let _ = session.tx.send(Frame::Text(text));
+    }
+}
+
+/// Sends the gateway events about the messages the request just served
+/// created or edited (`State::echoes`): Discord sends `MESSAGE_CREATE` and
+/// `MESSAGE_UPDATE` to every session that can see the channel and has the
+/// intent, the message's author included — a bot gets its own messages
+/// (`developers/events/gateway-events.mdx`, "Message Create": "Sent when a
+/// message is created"; "Message Update": "Sent when a message is
+/// updated"; `developers/events/gateway.mdx`, "Message Content Intent":
+/// content is kept in "messages sent by the app"). An ephemeral message is
+/// not in the channel and goes with the direct-messages intent, which the
+/// bot does not ask for: not sent.
+pub(super) fn send_echoes(s: &mut State) {
+    for (event, id) in std::mem::take(&mut s.echoes) {
+        let Some(m) = s.messages.get(&id).cloned() else {
+            continue;
+        };
+        if m["flags"].as_u64().unwrap_or(0) & 64 != 0 {
+            continue;
+        }
+        if let Some(d) = prepare(s, event, m) {
+            send_event(s, event, d);
+        }
+    }
 }
 
 /// What [`FakeDiscord::dispatch`] sends for `event` (`None`: nothing).

@@ -534,6 +534,7 @@ pub fn store_message(
     }
     s.messages.insert(id, m.clone());
     s.by_channel.entry(channel).or_default().insert(id);
+    s.echoes.push(("MESSAGE_CREATE", id));
     touch_thread(s, channel);
     m
 }
@@ -638,7 +639,9 @@ fn apply_edit(s: &mut State, m: u64, body: &Value, files: &[Upload]) -> Option<V
     kept.extend(new);
     msg["attachments"] = json!(kept);
     msg["edited_timestamp"] = json!("2024-01-01T00:00:01.000000+00:00");
-    Some(msg.clone())
+    let edited = msg.clone();
+    s.echoes.push(("MESSAGE_UPDATE", m));
+    Some(edited)
 }
 
 /// Create Message (`developers/resources/message.mdx`): the channel must

@@ -85,6 +85,10 @@ pub(crate) struct State {
     /// Lean mode (load runs): requests are not kept in `requests`, and
     /// `served` and the backlog stay short.
     pub(super) lean: bool,
+    /// The messages a request created or edited, for the gateway events
+    /// Discord sends about them (the bot's own included): (event, message
+    /// id), sent when the request is done ([`super::FakeDiscord::dispatch`]).
+    pub(super) echoes: Vec<(&'static str, u64)>,
     /// Sees every request served (load runs).
     pub(super) observer: Option<Observer>,
     /// The message each create-message nonce made, and when (for
