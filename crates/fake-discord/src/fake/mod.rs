@@ -469,7 +469,7 @@ impl FakeDiscord {
     /// its intents allow ([`filter_message`]).
     ///
     /// The messages the bot's own requests create or edit are dispatched
-    /// to it the same way, by the fake itself ([`send_echoes`]).
+    /// to it the same way, by the fake itself, after the request.
     pub fn dispatch(&self, event: &str, d: Value) {
         let mut s = self.state.lock().unwrap();
         if let Some(d) = prepare(&mut s, event, d) {
