@@ -706,6 +706,7 @@ async fn main() {
     let switches_0 = switches(&bots);
     let cpu_driver_0 = cpu_secs("self");
     let counts_started = fake.counts();
+    let dispatched_0 = fake.dispatched();
     let play_start = Instant::now();
     go_tx.send(true).unwrap();
     // The `/replay` calls, all at one instant, by members who play none of
@@ -800,6 +801,7 @@ async fn main() {
     // in the play phase's counts.
     tokio::time::sleep(Duration::from_millis(500)).await;
     let counts_end = fake.counts();
+    let dispatched_1 = fake.dispatched();
 
     println!(
         "setup: {} matches started in {:.1} s",
@@ -851,6 +853,29 @@ async fn main() {
     println!(
         "thread switches per move (voluntary and not, by thread name, threads alive at the end of play): {}",
         per_move.join(", ")
+    );
+    // Discord sends the bot its own messages too (a move: the press, the
+    // acknowledgement's edit, the next turn), each read by serenity.
+    let during: Vec<(&str, u64)> = dispatched_1
+        .iter()
+        .map(|(name, n)| {
+            let before = dispatched_0
+                .iter()
+                .find(|(b, _)| b == name)
+                .map_or(0, |(_, b)| *b);
+            (*name, n - before)
+        })
+        .filter(|(_, n)| *n > 0)
+        .collect();
+    let total: u64 = during.iter().map(|(_, n)| n).sum();
+    println!(
+        "gateway dispatches to the bots over the play: {total} ({:.2} per move): {}",
+        total as f64 / s.moves.max(1) as f64,
+        during
+            .iter()
+            .map(|(name, n)| format!("{name} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     let late = s.ack_ms.iter().filter(|v| **v > 3000.0).count();
     let ack_p99 = pct(&mut s.ack_ms, 0.99);

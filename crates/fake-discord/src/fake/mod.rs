@@ -191,6 +191,7 @@ impl FakeDiscord {
                 kills: HashMap::new(),
                 lean: false,
                 echoes: Vec::new(),
+                dispatched: HashMap::new(),
                 observer: None,
                 nonces: HashMap::new(),
                 cfg: Config {
@@ -1102,6 +1103,23 @@ impl FakeDiscord {
         s.limiter.reset_windows();
     }
 
+    /// How many dispatch events the fake has sent to the bot's sessions
+    /// (or kept for a session that reconnects), by event name, since it
+    /// started: those the tests push and those about the bot's own
+    /// messages.
+    pub fn dispatched(&self) -> Vec<(&'static str, u64)> {
+        let mut v: Vec<_> = self
+            .state
+            .lock()
+            .unwrap()
+            .dispatched
+            .iter()
+            .map(|(k, n)| (*k, *n))
+            .collect();
+        v.sort();
+        v
+    }
+
     /// What the fake counted: non-exempt and exempt requests, 429s, in
     /// total and per route template.
     pub fn counts(&self) -> Counts {
@@ -1168,6 +1186,26 @@ fn rfc3339(ms: u64) -> String {
     )
 }
 
+/// `event` as a static name for the fake's counts (the events it knows;
+/// any other as "other").
+fn event_name(event: &str) -> &'static str {
+    const KNOWN: [&str; 12] = [
+        "INTERACTION_CREATE",
+        "MESSAGE_CREATE",
+        "MESSAGE_UPDATE",
+        "MESSAGE_DELETE",
+        "GUILD_CREATE",
+        "GUILD_DELETE",
+        "GUILD_MEMBER_UPDATE",
+        "CHANNEL_UPDATE",
+        "CHANNEL_DELETE",
+        "THREAD_CREATE",
+        "THREAD_UPDATE",
+        "THREAD_DELETE",
+    ];
+    KNOWN.into_iter().find(|k| *k == event).unwrap_or("other")
+}
+
 /// Sends dispatch `event` with data `d` (already [`prepare`]d) to the
 /// session of its guild's shard, or keeps it in the backlog for it.
 fn send_event(s: &mut State, event: &str, d: Value) {
@@ -1194,6 +1232,7 @@ fn send_event(s: &mut State, event: &str, d: Value) {
         *seq += 1;
         *seq
     };
+    *s.dispatched.entry(event_name(event)).or_insert(0) += 1;
     let frame = json!({"op": 0, "s": seq, "t": event, "d": d});
     let text = frame.to_string();
     let lean = s.lean;

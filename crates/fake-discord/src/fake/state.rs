@@ -89,6 +89,8 @@ pub(crate) struct State {
     /// Discord sends about them (the bot's own included): (event, message
     /// id), sent when the request is done ([`super::FakeDiscord::dispatch`]).
     pub(super) echoes: Vec<(&'static str, u64)>,
+    /// Dispatches sent or kept for a session, by event name.
+    pub(super) dispatched: HashMap<&'static str, u64>,
     /// Sees every request served (load runs).
     pub(super) observer: Option<Observer>,
     /// The message each create-message nonce made, and when (for
