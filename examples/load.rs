@@ -863,7 +863,7 @@ async fn main() {
                 .iter()
                 .find(|(b, _)| b == name)
                 .map_or(0, |(_, b)| *b);
-            (*name, n - before)
+            (name.as_str(), n - before)
         })
         .filter(|(_, n)| *n > 0)
         .collect();

@@ -90,7 +90,7 @@ pub(crate) struct State {
     /// id), sent when the request is done ([`super::FakeDiscord::dispatch`]).
     pub(super) echoes: Vec<(&'static str, u64)>,
     /// Dispatches sent or kept for a session, by event name.
-    pub(super) dispatched: HashMap<&'static str, u64>,
+    pub(super) dispatched: HashMap<String, u64>,
     /// Sees every request served (load runs).
     pub(super) observer: Option<Observer>,
     /// The message each create-message nonce made, and when (for
