@@ -521,12 +521,15 @@ async fn on_match_press(
             }
         }
         Err(d) => {
-            if off
-                && data
+            if off {
+                if let Some(held) = data
                     .routes
                     .put_buttons_back(match_id, press.message.id, player)
-            {
-                put_buttons_back(ctx, press).await?;
+                {
+                    let done = put_buttons_back(ctx, press).await;
+                    data.routes.put_back_done(press.message.id, held);
+                    done?;
+                }
             }
             let locale = presser_locale(data, press).await;
             let followup = private_followup(&data.catalog().render(locale, d.message()));

@@ -427,6 +427,8 @@ async fn remove_buttons(
     thread: ChannelId,
     old: MessageId,
 ) -> serenity::Result<()> {
+    // A refused press may be putting these buttons back: after it.
+    routes.after_put_back(old).await;
     let now = Instant::now();
     if let Some(editor) = routes.leases.editor(old, now) {
         // The token's own client (exempt, limited per token: `Rest`).

@@ -246,6 +246,19 @@ pub struct Routes {
     pub startup: Startup,
     /// The host's wall clock (the age of a message; [`Leases::age`]).
     pub clock: crate::host::WallClock,
+    /// Messages whose buttons a refused press is putting back, each with
+    /// the lock its edit holds ([`Routes::put_buttons_back`]): the
+    /// poster's removal of the same buttons waits for it
+    /// ([`Routes::after_put_back`]), or the two edits could land in the
+    /// wrong order and leave a played turn with live buttons.
+    restoring: Mutex<HashMap<MessageId, Arc<tokio::sync::Mutex<()>>>>,
+}
+
+/// Held while a refused press puts a message's buttons back
+/// ([`Routes::put_buttons_back`]); given back with
+/// [`Routes::put_back_done`].
+pub struct PutBack {
+    _held: tokio::sync::OwnedMutexGuard<()>,
 }
 
 impl Routes {
@@ -587,17 +600,46 @@ impl Routes {
     /// The drop whose acknowledgement took `message`'s buttons off was
     /// refused: whether they are to be put back, because no view has been
     /// posted since (then `message` is the live one again, with `mover`).
-    pub fn put_buttons_back(&self, id: MatchId, message: MessageId, mover: UserId) -> bool {
+    ///
+    /// `Some`: put them back, holding the returned lock until the edit is
+    /// done ([`Routes::put_back_done`]); a view posted meanwhile removes
+    /// them again only after it ([`Routes::after_put_back`]).
+    pub fn put_buttons_back(
+        &self,
+        id: MatchId,
+        message: MessageId,
+        mover: UserId,
+    ) -> Option<PutBack> {
         let mut inner = self.lock();
-        let Some(route) = inner.by_match.get_mut(&id) else {
-            return false;
-        };
+        let route = inner.by_match.get_mut(&id)?;
         if route.finished || route.last_buttons.is_some() {
-            return false;
+            return None;
         }
         route.last_buttons = Some(message);
         route.mover = Some(mover);
-        true
+        // Taken while `last_buttons` names the message: a poster that reads
+        // it from now on finds the lock.
+        let gate = Arc::new(tokio::sync::Mutex::new(()));
+        let held = gate.clone().try_lock_owned().expect("a new lock is free");
+        self.restoring.lock().insert(message, gate);
+        Some(PutBack { _held: held })
+    }
+
+    /// The buttons of `message` are back (or their edit failed).
+    pub fn put_back_done(&self, message: MessageId, held: PutBack) {
+        self.restoring.lock().remove(&message);
+        drop(held);
+    }
+
+    /// Returns once no refused press is putting `message`'s buttons back:
+    /// at once, nearly always.
+    pub async fn after_put_back(&self, message: MessageId) {
+        let gate = self.restoring.lock().get(&message).cloned();
+        if let Some(gate) = gate {
+            drop(gate.lock().await);
+            // A put-back whose task was dropped left its entry.
+            self.restoring.lock().remove(&message);
+        }
     }
 
     /// The matches not marked over, in id order (after a restart: the
@@ -756,13 +798,21 @@ mod tests {
         // Taken off: the poster has nothing to remove after the next turn.
         routes.take_buttons_off(id, turn);
         assert!(!routes.is_live_turn(id, turn, A));
-        // Refused before a newer view: put back, live again.
-        assert!(routes.put_buttons_back(id, turn, A));
+        // Refused before a newer view: put back, live again; a removal of
+        // its buttons waits until the put-back's edit is done.
+        let held = routes.put_buttons_back(id, turn, A).expect("put back");
         assert!(routes.is_live_turn(id, turn, A));
+        let removal = std::pin::pin!(routes.after_put_back(turn));
+        let removal = tokio::time::timeout(Duration::from_millis(50), removal).await;
+        assert!(removal.is_err(), "the removal waits for the put-back");
+        routes.put_back_done(turn, held);
+        tokio::time::timeout(Duration::from_secs(1), routes.after_put_back(turn))
+            .await
+            .expect("then it goes on");
         routes.take_buttons_off(id, turn);
         assert_eq!(routes.replace_buttons(id, Some(next), Some(B)).await, None);
         // Refused after a newer view: nothing is put back.
-        assert!(!routes.put_buttons_back(id, turn, A));
+        assert!(routes.put_buttons_back(id, turn, A).is_none());
         assert!(routes.is_live_turn(id, next, B));
         // An AI's turn, or an archived thread: the ordinary way.
         routes.replace_buttons(id, Some(turn), None).await;

@@ -523,6 +523,46 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
     assert!(detail.voided, "{detail:?}");
 }
 
+/// The second of two presses on one turn is refused after its
+/// acknowledgement took the turn's buttons off, before the next turn was
+/// posted: its buttons are put back, and the next turn's post takes them
+/// off again. The two edits of that message must land in that order even
+/// when Discord is slow with the first (here it answers the put-back after
+/// 1 s, and the next turn's post after 0.3 s): before, the post's removal
+/// overtook the put-back, which then left the played turn with live
+/// buttons for good (seen once in CI as
+/// `two_presses_for_one_ply_give_one_move_and_one_refusal`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_put_back_and_the_next_turns_removal_land_in_order() {
+    let (fake, _bot) = start("putback").await;
+    let t = Table::open(&fake).await;
+    let msg = t.turn(1, 1).await;
+    fake.slow("PATCH", "/messages/@original", Duration::from_secs(1), 1);
+    fake.slow("POST", "/webhooks/", Duration::from_millis(300), 1);
+    let a = press(&fake, ALICE, &msg, &format!("m:{}:1.1:drop:d", t.match_id));
+    let b = press(&fake, ALICE, &msg, &format!("m:{}:1.1:drop:c", t.match_id));
+    t.turn(1, 2).await;
+    // The refusal follows the put-back.
+    fake.wait_for("the refusal", |f| {
+        [a, b]
+            .iter()
+            .any(|i| !private_texts(f, *i).is_empty())
+            .then_some(())
+    })
+    .await;
+    fake.wait_for("turn 1.1 without buttons", |f| {
+        f.message(id_of(&msg))
+            .filter(|m| buttons(m).is_empty())
+            .map(|_| ())
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert!(
+        buttons(&fake.message(id_of(&msg)).unwrap()).is_empty(),
+        "the played turn got its buttons back"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_presses_for_one_ply_give_one_move_and_one_refusal() {
     let (fake, _bot) = start("double").await;
