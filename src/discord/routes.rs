@@ -579,10 +579,16 @@ impl Routes {
     /// other press is acknowledged the ordinary way and leaves the buttons
     /// to the poster.
     pub fn is_live_turn(&self, id: MatchId, message: MessageId, player: UserId) -> bool {
-        self.lock().by_match.get(&id).is_some_and(|r| {
+        let inner = self.lock();
+        let live = inner.by_match.get(&id).is_some_and(|r| {
             // An archived thread's message takes no update (50083).
             !r.finished && !r.archived && r.last_buttons == Some(message) && r.mover == Some(player)
-        })
+        });
+        // Not while its buttons are being put back: an acknowledgement that
+        // took them off could land before that edit, which would then leave
+        // them on for good. Such a press is acknowledged the ordinary way,
+        // and the next turn's post takes them off after the put-back.
+        live && !self.restoring.lock().contains_key(&message)
     }
 
     /// The acknowledgement of a drop took `message`'s buttons off: the
@@ -627,8 +633,20 @@ impl Routes {
 
     /// The buttons of `message` are back (or their edit failed).
     pub fn put_back_done(&self, message: MessageId, held: PutBack) {
-        self.restoring.lock().remove(&message);
+        let mine = tokio::sync::OwnedMutexGuard::mutex(&held._held).clone();
+        self.forget_gate(message, &mine);
         drop(held);
+    }
+
+    /// Drops `message`'s gate if it is `gate` (not a newer one).
+    fn forget_gate(&self, message: MessageId, gate: &Arc<tokio::sync::Mutex<()>>) {
+        let mut restoring = self.restoring.lock();
+        if restoring
+            .get(&message)
+            .is_some_and(|g| Arc::ptr_eq(g, gate))
+        {
+            restoring.remove(&message);
+        }
     }
 
     /// Returns once no refused press is putting `message`'s buttons back:
@@ -638,7 +656,7 @@ impl Routes {
         if let Some(gate) = gate {
             drop(gate.lock().await);
             // A put-back whose task was dropped left its entry.
-            self.restoring.lock().remove(&message);
+            self.forget_gate(message, &gate);
         }
     }
 
@@ -801,11 +819,18 @@ mod tests {
         // Refused before a newer view: put back, live again; a removal of
         // its buttons waits until the put-back's edit is done.
         let held = routes.put_buttons_back(id, turn, A).expect("put back");
-        assert!(routes.is_live_turn(id, turn, A));
+        assert!(
+            !routes.is_live_turn(id, turn, A),
+            "not live while the put-back's edit is under way"
+        );
         let removal = std::pin::pin!(routes.after_put_back(turn));
         let removal = tokio::time::timeout(Duration::from_millis(50), removal).await;
         assert!(removal.is_err(), "the removal waits for the put-back");
         routes.put_back_done(turn, held);
+        assert!(
+            routes.is_live_turn(id, turn, A),
+            "live again once it is done"
+        );
         tokio::time::timeout(Duration::from_secs(1), routes.after_put_back(turn))
             .await
             .expect("then it goes on");

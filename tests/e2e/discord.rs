@@ -527,8 +527,9 @@ async fn a_whole_classic_match_by_buttons_and_typed_moves() {
 /// acknowledgement took the turn's buttons off, before the next turn was
 /// posted: its buttons are put back, and the next turn's post takes them
 /// off again. The two edits of that message must land in that order even
-/// when Discord is slow with the first (here it answers the put-back after
-/// 1 s, and the next turn's post after 0.3 s): before, the post's removal
+/// when Discord is slow with the first (here it answers both
+/// acknowledgements after 0.2 s, the put-back after 1 s, and the next
+/// turn's post after 0.3 s): before, the post's removal
 /// overtook the put-back, which then left the played turn with live
 /// buttons for good (seen once in CI as
 /// `two_presses_for_one_ply_give_one_move_and_one_refusal`).
@@ -537,6 +538,9 @@ async fn a_put_back_and_the_next_turns_removal_land_in_order() {
     let (fake, _bot) = start("putback").await;
     let t = Table::open(&fake).await;
     let msg = t.turn(1, 1).await;
+    // Both acknowledgements are slow (0.2 s), so both presses find the
+    // turn live and take its buttons off: one is played, one refused.
+    fake.slow("POST", "/callback", Duration::from_millis(200), 2);
     fake.slow("PATCH", "/messages/@original", Duration::from_secs(1), 1);
     fake.slow("POST", "/webhooks/", Duration::from_millis(300), 1);
     let a = press(&fake, ALICE, &msg, &format!("m:{}:1.1:drop:d", t.match_id));
@@ -560,6 +564,15 @@ async fn a_put_back_and_the_next_turns_removal_land_in_order() {
     assert!(
         buttons(&fake.message(id_of(&msg)).unwrap()).is_empty(),
         "the played turn got its buttons back"
+    );
+    // The race was run: the refused press did put the buttons back.
+    assert!(
+        fake.requests().iter().any(|r| r.method == "PATCH"
+            && r.path.ends_with("/messages/@original")
+            && r.json["components"]
+                .as_array()
+                .is_some_and(|c| !c.is_empty())),
+        "no put-back: the test did not reach the race"
     );
 }
 
