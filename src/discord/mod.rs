@@ -373,7 +373,14 @@ async fn connect(
     // serenity cannot act on (closes.rs); they stop the shards, and what
     // came is kept here.
     let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel();
-    let relay = relay::Relay::start(fatal_tx, session_starts)
+    let wanted: relay::Wanted = {
+        let routes = routes.clone();
+        // A snowflake is never 0 (serenity's `ChannelId::new` panics on it).
+        Arc::new(move |channel| {
+            channel != 0 && routes.has_thread(serenity::all::ChannelId::new(channel))
+        })
+    };
+    let relay = relay::Relay::start(fatal_tx, session_starts, wanted)
         .await
         .map_err(|e| RunError::Gateway(format!("cannot start the gateway relay: {e}")))?;
     let fatal: Arc<std::sync::Mutex<Option<closes::FatalClose>>> = Arc::default();

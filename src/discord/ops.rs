@@ -49,6 +49,11 @@ pub const GATEWAY_ATTEMPTS: &str = "fourbot_gateway_connect_attempts_total";
 pub const GATEWAY_DISCONNECTED_SECONDS: &str = "fourbot_gateway_disconnected_seconds_total";
 /// Shards of this process with a session now.
 pub const GATEWAY_SHARDS_UP: &str = "fourbot_gateway_shards_up";
+/// Discord's dispatches the gateway relay left out because the bot acts
+/// on none of them, by `event` (`MESSAGE_CREATE`: a bot's, or outside the
+/// match threads; `MESSAGE_UPDATE`, `MESSAGE_DELETE`,
+/// `MESSAGE_DELETE_BULK`): `relay::skipped`.
+pub const GATEWAY_SKIPPED: &str = "fourbot_gateway_dispatches_skipped_total";
 
 /// Panics, wherever they happened (each is also one error line:
 /// [`log_panics`]).

@@ -37,12 +37,19 @@
 //!   nothing but a close) until the bot has stopped the shards and lets it
 //!   through again ([`Relay::open`]).
 //!
-//! Frames are relayed as they are, compressed ones included. Only what the
-//! rules above need is read: serenity's IDENTIFY and RESUME (text), and
-//! Discord's frames until the session's READY or RESUMED (zlib-compressed
-//! payloads are inflated for that; `topics/gateway`, "Payload
-//! Compression").
+//! - **What serenity need not read.** Message dispatches the bot acts on
+//!   none of (its own messages, two a move; every edit and deletion; a
+//!   member's message outside the match threads) are replaced by a small
+//!   stand-in with the same sequence number ([`skipped`]): serenity parses
+//!   every frame whole before the bot sees it.
+//!
+//! Other frames are relayed as they are, compressed ones included. Only
+//! what the rules above need is read: serenity's IDENTIFY and RESUME
+//! (text), Discord's frames until the session's READY or RESUMED, and the
+//! `MESSAGE_*` dispatches after it (zlib-compressed payloads are inflated
+//! for that; `topics/gateway`, "Payload Compression").
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Read;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -63,7 +70,9 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
 use super::closes::{self, FatalClose};
-use super::ops::{GATEWAY_ATTEMPTS, GATEWAY_DISCONNECTED_SECONDS, GATEWAY_SHARDS_UP};
+use super::ops::{
+    GATEWAY_ATTEMPTS, GATEWAY_DISCONNECTED_SECONDS, GATEWAY_SHARDS_UP, GATEWAY_SKIPPED,
+};
 
 /// The first pause after a failed attempt; it doubles with each failure.
 pub const BACKOFF_FIRST: Duration = Duration::from_secs(1);
@@ -304,6 +313,8 @@ struct Shared {
     /// When the relay started (shards never seen are down since).
     started: Instant,
     next_connection: AtomicU64,
+    /// The channels whose members' messages serenity gets ([`skipped`]).
+    wanted: Wanted,
 }
 
 impl Shared {
@@ -375,13 +386,15 @@ impl Watch {
 impl Relay {
     /// Listens on a free loopback port; fatal closes go to `fatal`;
     /// `limit` is `GET /gateway/bot`'s `session_start_limit` (Discord's
-    /// defaults when it could not be read).
+    /// defaults when it could not be read); members' messages in channels
+    /// not `wanted` are left out ([`skipped`]).
     ///
     /// # Errors
     /// No loopback port can be bound.
     pub async fn start(
         fatal: mpsc::UnboundedSender<FatalClose>,
         limit: Option<&SessionStartLimit>,
+        wanted: Wanted,
     ) -> std::io::Result<Relay> {
         let listener = TcpListener::bind(("127.0.0.1", 0)).await?;
         let url = format!("ws://{}", listener.local_addr()?);
@@ -402,6 +415,7 @@ impl Relay {
             sessions: Mutex::default(),
             started: Instant::now(),
             next_connection: AtomicU64::new(1),
+            wanted,
         });
         let serving = shared.clone();
         tokio::spawn(async move {
@@ -492,21 +506,26 @@ enum FromDiscord {
     Other,
 }
 
-fn from_discord(message: &Message) -> FromDiscord {
-    let text = match message {
-        Message::Text(text) => std::borrow::Cow::Borrowed(text.as_str()),
-        // A zlib-compressed payload (serenity identifies with `compress`).
+/// The JSON of Discord's frame `message`: a text frame's, or a binary
+/// frame's inflated (a zlib-compressed payload: serenity identifies with
+/// `compress`); `None` for other frames and for bytes that do not inflate.
+fn text_of(message: &Message) -> Option<Cow<'_, str>> {
+    match message {
+        Message::Text(text) => Some(Cow::Borrowed(text.as_str())),
         Message::Binary(bytes) => {
             let mut inflated = String::new();
-            if flate2::read::ZlibDecoder::new(&bytes[..])
+            flate2::read::ZlibDecoder::new(&bytes[..])
                 .read_to_string(&mut inflated)
-                .is_err()
-            {
-                return FromDiscord::Other;
-            }
-            std::borrow::Cow::Owned(inflated)
+                .ok()?;
+            Some(Cow::Owned(inflated))
         }
-        _ => return FromDiscord::Other,
+        _ => None,
+    }
+}
+
+fn from_discord(message: &Message) -> FromDiscord {
+    let Some(text) = text_of(message) else {
+        return FromDiscord::Other;
     };
     // Only dispatches named READY or RESUMED are parsed whole.
     if !text.contains("\"READY\"") && !text.contains("\"RESUMED\"") {
@@ -523,6 +542,94 @@ fn from_discord(message: &Message) -> FromDiscord {
         (Some(0), Some("RESUMED")) => FromDiscord::Resumed,
         _ => FromDiscord::Other,
     }
+}
+
+/// The dispatch the relay leaves out instead of a frame of Discord's:
+/// an event no handler knows (serenity 0.12.5 reads it as
+/// `Event::Unknown`, logs it at debug and dispatches nothing:
+/// `client/dispatch.rs`), with the left-out frame's sequence number, so
+/// that serenity's sequence (its heartbeats', its RESUME's) stays
+/// Discord's (`topics/gateway`, "Sending Heartbeats", "Resuming").
+pub const SKIPPED_EVENT: &str = "FOURBOT_SKIPPED";
+
+/// Whether a member's message in channel `id` can matter to the bot: the
+/// thread of a match, where moves are typed (`events::on_message` reads
+/// no other).
+pub type Wanted = Arc<dyn Fn(u64) -> bool + Send + Sync>;
+
+/// As much of a dispatch as the skip needs; the rest of the frame is only
+/// scanned, nothing of it is kept.
+#[derive(serde::Deserialize)]
+struct Lean<'a> {
+    op: u8,
+    s: Option<u64>,
+    #[serde(borrow)]
+    t: Option<&'a str>,
+    #[serde(borrow)]
+    d: Option<LeanMessage<'a>>,
+}
+
+#[derive(serde::Deserialize)]
+struct LeanMessage<'a> {
+    #[serde(borrow)]
+    channel_id: Option<&'a str>,
+    author: Option<LeanAuthor>,
+}
+
+#[derive(serde::Deserialize)]
+struct LeanAuthor {
+    #[serde(default)]
+    bot: bool,
+}
+
+/// The sequence number and event name of Discord's frame `message` if it
+/// is a dispatch the bot acts on none of, so that serenity need not read
+/// it: every message edit or deletion (`MESSAGE_UPDATE`, `MESSAGE_DELETE`,
+/// `MESSAGE_DELETE_BULK`: no handler of the bot's reads them, serenity's
+/// message cache is off and poise tracks no edits), and a new message by
+/// a bot (the bot's own turns and answers come back this way, two a move:
+/// `developers/events/gateway-events.mdx`, "Message Create") or in a
+/// channel that is not `wanted` (`events::on_message` drops both before
+/// anything else). serenity 0.12.5 reads every frame whole, into a
+/// `serde_json::Value` and then into its `Event`, and spawns a task for it
+/// (`model/event.rs`, `GatewayEvent`; `client/dispatch.rs`): a move cost
+/// the bot a fifth more CPU for the two frames it then dropped
+/// (docs/benchmarks.md, "Ninth step"). Anything this cannot read is
+/// relayed as it is.
+fn skipped(message: &Message, wanted: &dyn Fn(u64) -> bool) -> Option<(u64, &'static str)> {
+    let text = text_of(message)?;
+    // Discord's JSON is compact; a frame written otherwise is relayed.
+    if !text.contains("\"t\":\"MESSAGE_") {
+        return None;
+    }
+    let lean: Lean = serde_json::from_str(&text).ok()?;
+    if lean.op != 0 {
+        return None;
+    }
+    let event = match lean.t? {
+        "MESSAGE_UPDATE" => "MESSAGE_UPDATE",
+        "MESSAGE_DELETE" => "MESSAGE_DELETE",
+        "MESSAGE_DELETE_BULK" => "MESSAGE_DELETE_BULK",
+        "MESSAGE_CREATE" => {
+            let d = lean.d?;
+            let by_bot = d.author.is_some_and(|a| a.bot);
+            let channel: u64 = d.channel_id?.parse().ok()?;
+            if !by_bot && wanted(channel) {
+                return None;
+            }
+            "MESSAGE_CREATE"
+        }
+        _ => return None,
+    };
+    Some((lean.s?, event))
+}
+
+/// The frame serenity gets instead of a skipped dispatch of sequence
+/// number `seq`.
+fn skipped_frame(seq: u64) -> Message {
+    Message::text(format!(
+        r#"{{"op":0,"s":{seq},"t":"{SKIPPED_EVENT}","d":null}}"#
+    ))
 }
 
 /// The code of a close frame, if it has one.
@@ -778,6 +885,13 @@ async fn connection(stream: TcpStream, shared: Arc<Shared>) {
                     }
                     let closing = matches!(m, Message::Close(_));
                     by_discord = closing;
+                    let m = match skipped(&m, &*shared.wanted) {
+                        Some((seq, event)) => {
+                            metrics::counter!(GATEWAY_SKIPPED, "event" => event).increment(1);
+                            skipped_frame(seq)
+                        }
+                        None => m,
+                    };
                     if down.send(m).await.is_err() {
                         break false;
                     }
@@ -960,6 +1074,94 @@ mod tests {
             from_discord(&Message::Text(message.to_string())),
             FromDiscord::Other
         );
+    }
+
+    /// A dispatch as Discord sends it: compact JSON, `t` first.
+    fn dispatch(t: &str, seq: u64, d: serde_json::Value) -> Message {
+        Message::text(serde_json::json!({"t": t, "s": seq, "op": 0, "d": d}).to_string())
+    }
+
+    fn message(channel: u64, bot: bool, content: &str) -> serde_json::Value {
+        serde_json::json!({
+            "id": "900", "channel_id": channel.to_string(), "guild_id": "5",
+            "content": content,
+            "author": {"id": "77", "username": "someone", "bot": bot},
+        })
+    }
+
+    #[test]
+    fn the_bots_messages_edits_and_chat_outside_match_threads_are_skipped() {
+        let thread = 7;
+        let wanted = |channel: u64| channel == thread;
+        // The bot's own turn in a match thread, a member's chat elsewhere.
+        let own = dispatch("MESSAGE_CREATE", 41, message(thread, true, "turn"));
+        assert_eq!(skipped(&own, &wanted), Some((41, "MESSAGE_CREATE")));
+        let chat = dispatch("MESSAGE_CREATE", 42, message(8, false, "hi"));
+        assert_eq!(skipped(&chat, &wanted), Some((42, "MESSAGE_CREATE")));
+        // A member's message in a match thread may be a move: relayed.
+        let typed = dispatch("MESSAGE_CREATE", 43, message(thread, false, "d"));
+        assert_eq!(skipped(&typed, &wanted), None);
+        // A member's text that looks like a dispatch is escaped in JSON.
+        let sly = dispatch(
+            "MESSAGE_CREATE",
+            44,
+            message(thread, false, r#"{"t":"MESSAGE_UPDATE","s":1}"#),
+        );
+        assert_eq!(skipped(&sly, &wanted), None);
+        // Edits and deletions: no handler reads them, wherever they are.
+        let edit = dispatch("MESSAGE_UPDATE", 45, message(thread, false, "e"));
+        assert_eq!(skipped(&edit, &wanted), Some((45, "MESSAGE_UPDATE")));
+        let gone = dispatch(
+            "MESSAGE_DELETE",
+            46,
+            serde_json::json!({"id": "900", "channel_id": "7", "guild_id": "5"}),
+        );
+        assert_eq!(skipped(&gone, &wanted), Some((46, "MESSAGE_DELETE")));
+        // What the bot acts on is relayed as it is.
+        let press = dispatch(
+            "INTERACTION_CREATE",
+            47,
+            serde_json::json!({"id": "1", "type": 3, "channel_id": "7",
+                               "message": message(thread, true, "turn")}),
+        );
+        assert_eq!(skipped(&press, &wanted), None);
+        let update = dispatch("THREAD_UPDATE", 48, serde_json::json!({"id": "7"}));
+        assert_eq!(skipped(&update, &wanted), None);
+        // A compressed payload is read as well.
+        let Message::Text(text) = &own else {
+            unreachable!()
+        };
+        let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+        z.write_all(text.as_bytes()).unwrap();
+        let compressed = Message::Binary(z.finish().unwrap().into());
+        assert_eq!(skipped(&compressed, &wanted), Some((41, "MESSAGE_CREATE")));
+        // What cannot be read whole is relayed: no sequence number, not a
+        // dispatch, a channel id that is no number, not JSON.
+        let no_seq = Message::text(r#"{"t":"MESSAGE_UPDATE","op":0,"d":{"id":"1"}}"#);
+        assert_eq!(skipped(&no_seq, &wanted), None);
+        let not_dispatch = Message::text(r#"{"t":"MESSAGE_UPDATE","s":3,"op":11,"d":null}"#);
+        assert_eq!(skipped(&not_dispatch, &wanted), None);
+        let odd = dispatch("MESSAGE_CREATE", 49, message(8, false, "x"))
+            .into_text()
+            .unwrap()
+            .replace("\"8\"", "\"eight\"");
+        assert_eq!(skipped(&Message::text(odd), &wanted), None);
+        let broken = Message::text(r#"{"t":"MESSAGE_UPDATE","s":3,"op":0,"d":{"#);
+        assert_eq!(skipped(&broken, &wanted), None);
+    }
+
+    #[test]
+    fn serenity_reads_the_skipped_frame_as_an_unknown_event_with_its_sequence() {
+        use serenity::all::{Event, GatewayEvent};
+        let Message::Text(text) = skipped_frame(123) else {
+            unreachable!()
+        };
+        match serde_json::from_str::<GatewayEvent>(text.as_str()) {
+            Ok(GatewayEvent::Dispatch(123, Event::Unknown(e))) => {
+                assert_eq!(e.kind, SKIPPED_EVENT);
+            }
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]

@@ -494,6 +494,18 @@ impl Routes {
         }
     }
 
+    /// Whether `thread` is a match's thread: what [`Self::by_thread`] finds,
+    /// without a copy of its route (the gateway relay asks it for every
+    /// member's message, `relay::Skip`).
+    pub fn has_thread(&self, thread: ChannelId) -> bool {
+        let inner = self.lock();
+        inner
+            .by_thread
+            .get(&thread)
+            .and_then(|ids| ids.last())
+            .is_some_and(|id| inner.by_match.contains_key(id))
+    }
+
     /// The match played in `thread` (the latest one, after a rematch).
     pub fn by_thread(&self, thread: ChannelId) -> Option<(MatchId, Route)> {
         let inner = self.lock();

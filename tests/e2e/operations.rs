@@ -568,3 +568,102 @@ async fn the_most_verbose_log_shows_no_token() {
         );
     }
 }
+
+/// Issue 33: of the three dispatches a move brings (the press, its
+/// acknowledgement's edit, the next turn), the relay hands serenity only
+/// the press; a member's chat outside the match threads is left out too,
+/// a move typed in a thread is not. What is left out still counts in
+/// serenity's sequence: its heartbeats name the last dispatch Discord sent
+/// (a relay that dropped the frames would leave them behind, and a RESUME
+/// would ask for them again).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_relay_leaves_out_what_the_bot_drops_and_serenitys_sequence_follows_discords() {
+    let fake = FakeDiscord::start(Mode::Normal).await;
+    fake.set_heartbeat(Duration::from_millis(500), Duration::from_secs(5));
+    let (port, bot) = spawn_with_metrics(&fake, "skipped", &[], &[]);
+    fake.wait_ready().await;
+
+    let t = Table::between(&fake, ALICE, BOB, None).await;
+    t.play(1, 1, 'd').await;
+    t.play(1, 2, 'c').await;
+    // Chat in the channel, then a move typed in the thread by its mover.
+    let chat = fake.next_id();
+    fake.dispatch(
+        "MESSAGE_CREATE",
+        message_create_json(chat, ALICE, CHANNEL_ID, "good luck"),
+    );
+    let third = t.turn(1, 3).await;
+    t.typed(t.mover(&third), "e");
+    t.turn(1, 4).await;
+
+    // Every edit, and every new message but the typed move (the bot's
+    // own: the challenge, the turns; the chat), as the fake counts what it
+    // sent; the relay counts a moment after.
+    let key =
+        |event: &str| format!(r#"fourbot_gateway_dispatches_skipped_total{{event="{event}"}}"#);
+    let mut seen = (BTreeMap::new(), Vec::new());
+    for _ in 0..50 {
+        let (_, body) = get(port, "/metrics").await.unwrap();
+        let skipped: BTreeMap<String, f64> = samples(&body)
+            .into_iter()
+            .filter(|(k, _)| k.starts_with("fourbot_gateway_dispatches_skipped_total"))
+            .collect();
+        let dispatched = fake.dispatched();
+        let count = |event: &str| {
+            dispatched
+                .iter()
+                .find(|(e, _)| e == event)
+                .map_or(0.0, |(_, n)| *n as f64)
+        };
+        let expected = [
+            (key("MESSAGE_CREATE"), count("MESSAGE_CREATE") - 1.0),
+            (key("MESSAGE_UPDATE"), count("MESSAGE_UPDATE")),
+        ];
+        let done = expected.iter().all(|(k, n)| skipped.get(k) == Some(n));
+        seen = (skipped, dispatched);
+        if done {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let (skipped, dispatched) = seen;
+    let count = |event: &str| {
+        dispatched
+            .iter()
+            .find(|(e, _)| e == event)
+            .map_or(0.0, |(_, n)| *n as f64)
+    };
+    // At least the three turns' edits and turns, and the chat.
+    assert!(count("MESSAGE_UPDATE") >= 3.0, "{dispatched:?}");
+    assert!(count("MESSAGE_CREATE") >= 5.0, "{dispatched:?}");
+    assert_eq!(
+        skipped.get(&key("MESSAGE_UPDATE")),
+        Some(&count("MESSAGE_UPDATE")),
+        "{skipped:?} of {dispatched:?}"
+    );
+    assert_eq!(
+        skipped.get(&key("MESSAGE_CREATE")),
+        Some(&(count("MESSAGE_CREATE") - 1.0)),
+        "{skipped:?} of {dispatched:?}"
+    );
+
+    // Nothing more happens; within two heartbeats serenity's names the
+    // last dispatch sent.
+    let mut seqs = Vec::new();
+    for _ in 0..40 {
+        seqs = fake.heartbeat_seqs();
+        if seqs
+            .iter()
+            .all(|(_, sent, beat)| *beat == Some(Some(*sent)))
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(!seqs.is_empty());
+    for (shard, sent, beat) in &seqs {
+        assert_eq!(*beat, Some(Some(*sent)), "shard {shard:?}: {seqs:?}");
+    }
+    let log = std::fs::read_to_string(bot.dir.join("stderr.log")).unwrap_or_default();
+    assert!(!log.contains("Sequence off"), "{log}");
+}

@@ -222,6 +222,13 @@ impl FakeDiscord {
             match op {
                 1 => {
                     deadline = tokio::time::Instant::now() + interval + tolerance;
+                    {
+                        let mut s = self.state.lock().unwrap();
+                        let shard = s.sessions.iter().find(|x| x.conn == conn).map(|x| x.shard);
+                        if let Some(shard) = shard {
+                            s.heartbeat_seqs.insert(shard, v["d"].as_u64());
+                        }
+                    }
                     if self.state.lock().unwrap().cfg.heartbeat_acks {
                         let _ = tx.send(Frame::Text(json!({"op": 11}).to_string()));
                     }
@@ -277,6 +284,7 @@ impl FakeDiscord {
                     // A new session: its sequence starts again, and what
                     // the old one missed is not replayed.
                     s.seqs.insert(shard, 1);
+                    s.heartbeat_seqs.remove(&shard);
                     s.backlog.insert(shard, Vec::new());
                     s.sessions.retain(|x| x.shard != shard && x.conn != conn);
                     s.sessions.push(Session {

@@ -176,6 +176,7 @@ impl FakeDiscord {
                 sessions: Vec::new(),
                 connections: 0,
                 seqs: HashMap::new(),
+                heartbeat_seqs: HashMap::new(),
                 backlog: HashMap::new(),
                 num_shards: 1,
                 guilds: vec![GUILD_ID, GUILD_2],
@@ -1087,6 +1088,25 @@ impl FakeDiscord {
     /// How many IDENTIFYs were closed with 4014.
     pub fn refused_identifies(&self) -> u32 {
         self.state.lock().unwrap().refused_identifies
+    }
+
+    /// Per shard `(shard_id, num_shards)` with a session: the sequence
+    /// number of the last dispatch sent, and the `d` of the session's last
+    /// heartbeat (`None` before any; `Some(None)` for `null`). Discord
+    /// asks a heartbeat for "the last sequence number—s—received by the
+    /// client" (`developers/events/gateway.mdx`, "Sending Heartbeats").
+    pub fn heartbeat_seqs(&self) -> Vec<((u32, u32), u64, Option<Option<u64>>)> {
+        let s = self.state.lock().unwrap();
+        let mut all: Vec<_> = s
+            .sessions
+            .iter()
+            .map(|x| {
+                let sent = s.seqs.get(&x.shard).copied().unwrap_or(0);
+                (x.shard, sent, s.heartbeat_seqs.get(&x.shard).copied())
+            })
+            .collect();
+        all.sort_unstable();
+        all
     }
 
     /// How many connections the fake closed for missing heartbeats.

@@ -54,6 +54,9 @@ pub(crate) struct State {
     /// every dispatch sent, by sequence number, for replay on RESUME.
     pub(super) seqs: HashMap<(u32, u32), u64>,
     pub(super) backlog: HashMap<(u32, u32), Vec<(u64, String)>>,
+    /// Per shard: the `d` of its session's last heartbeat (the last
+    /// sequence number the bot says it received; `None` for `null`).
+    pub(super) heartbeat_seqs: HashMap<(u32, u32), Option<u64>>,
     /// The number of shards of the last IDENTIFY (1 before any): where an
     /// event for a shard with no session waits.
     pub(super) num_shards: u32,
