@@ -1133,7 +1133,7 @@ mod tests {
         };
         let mut z = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
         z.write_all(text.as_bytes()).unwrap();
-        let compressed = Message::Binary(z.finish().unwrap().into());
+        let compressed = Message::Binary(z.finish().unwrap());
         assert_eq!(skipped(&compressed, &wanted), Some((41, "MESSAGE_CREATE")));
         // What cannot be read whole is relayed: no sequence number, not a
         // dispatch, a channel id that is no number, not JSON.

@@ -102,8 +102,8 @@ pub use state::{
     TOKEN_LIFETIME,
 };
 pub use types::{
-    Fault, InteractionState, Mode, Observed, Observer, Outage, Recorded, Served, SessionStarts,
-    Upload,
+    Fault, HeartbeatSeq, InteractionState, Mode, Observed, Observer, Outage, Recorded, Served,
+    SessionStarts, Upload,
 };
 pub use validate::DEFAULT_UPLOAD_LIMIT;
 
@@ -1090,22 +1090,22 @@ impl FakeDiscord {
         self.state.lock().unwrap().refused_identifies
     }
 
-    /// Per shard `(shard_id, num_shards)` with a session: the sequence
-    /// number of the last dispatch sent, and the `d` of the session's last
-    /// heartbeat (`None` before any; `Some(None)` for `null`). Discord
+    /// Each shard with a session, in shard order: the sequence number of
+    /// the last dispatch sent and what its last heartbeat said. Discord
     /// asks a heartbeat for "the last sequence number—s—received by the
     /// client" (`developers/events/gateway.mdx`, "Sending Heartbeats").
-    pub fn heartbeat_seqs(&self) -> Vec<((u32, u32), u64, Option<Option<u64>>)> {
+    pub fn heartbeat_seqs(&self) -> Vec<HeartbeatSeq> {
         let s = self.state.lock().unwrap();
         let mut all: Vec<_> = s
             .sessions
             .iter()
-            .map(|x| {
-                let sent = s.seqs.get(&x.shard).copied().unwrap_or(0);
-                (x.shard, sent, s.heartbeat_seqs.get(&x.shard).copied())
+            .map(|x| HeartbeatSeq {
+                shard: x.shard,
+                sent: s.seqs.get(&x.shard).copied().unwrap_or(0),
+                heartbeat: s.heartbeat_seqs.get(&x.shard).copied(),
             })
             .collect();
-        all.sort_unstable();
+        all.sort_unstable_by_key(|h| h.shard);
         all
     }
 

@@ -147,3 +147,16 @@ pub struct SessionStarts {
     /// IDENTIFYs that came with none remaining (Discord resets the token).
     pub exceeded: u32,
 }
+
+/// A shard's sequence as the fake sent it and as the bot's heartbeats
+/// name it ([`super::FakeDiscord::heartbeat_seqs`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeartbeatSeq {
+    /// `(shard_id, num_shards)`.
+    pub shard: (u32, u32),
+    /// The sequence number of the last dispatch sent to the session.
+    pub sent: u64,
+    /// The `d` of the session's last heartbeat: `None` before any,
+    /// `Some(None)` for `null`.
+    pub heartbeat: Option<Option<u64>>,
+}
