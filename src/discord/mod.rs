@@ -375,10 +375,7 @@ async fn connect(
     let (fatal_tx, mut fatal_rx) = tokio::sync::mpsc::unbounded_channel();
     let wanted: relay::Wanted = {
         let routes = routes.clone();
-        // A snowflake is never 0 (serenity's `ChannelId::new` panics on it).
-        Arc::new(move |channel| {
-            channel != 0 && routes.has_thread(serenity::all::ChannelId::new(channel))
-        })
+        Arc::new(move |channel| routes.has_thread(serenity::all::ChannelId::from(channel)))
     };
     let relay = relay::Relay::start(fatal_tx, session_starts, wanted)
         .await

@@ -38,20 +38,24 @@
 //!   through again ([`Relay::open`]).
 //!
 //! - **What serenity need not read.** Message dispatches the bot acts on
-//!   none of (its own messages, two a move; every edit and deletion; a
-//!   member's message outside the match threads) are replaced by a small
-//!   stand-in with the same sequence number ([`skipped`]): serenity parses
-//!   every frame whole before the bot sees it.
+//!   none of (its own messages and the edits of its acknowledgements, one
+//!   each a move; every other edit and deletion; a member's message
+//!   outside the match threads) are replaced by a small stand-in with the
+//!   same sequence number ([`skipped`]): serenity parses every frame whole
+//!   before the bot sees it.
 //!
 //! Other frames are relayed as they are, compressed ones included. Only
 //! what the rules above need is read: serenity's IDENTIFY and RESUME
-//! (text), Discord's frames until the session's READY or RESUMED, and the
-//! `MESSAGE_*` dispatches after it (zlib-compressed payloads are inflated
-//! for that; `topics/gateway`, "Payload Compression").
+//! (text), Discord's frames until the session's READY or RESUMED, and of
+//! every frame of Discord's whether its text names a `MESSAGE_*` dispatch,
+//! which is then read as far as [`skipped`] needs (zlib-compressed
+//! payloads are inflated for both; `topics/gateway`, "Payload
+//! Compression").
 
 use std::borrow::Cow;
 use std::collections::HashMap;
 use std::io::Read;
+use std::num::NonZeroU64;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
@@ -555,7 +559,7 @@ pub const SKIPPED_EVENT: &str = "FOURBOT_SKIPPED";
 /// Whether a member's message in channel `id` can matter to the bot: the
 /// thread of a match, where moves are typed (`events::on_message` reads
 /// no other).
-pub type Wanted = Arc<dyn Fn(u64) -> bool + Send + Sync>;
+pub type Wanted = Arc<dyn Fn(NonZeroU64) -> bool + Send + Sync>;
 
 /// As much of a dispatch as the skip needs; the rest of the frame is only
 /// scanned, nothing of it is kept.
@@ -586,8 +590,9 @@ struct LeanAuthor {
 /// is a dispatch the bot acts on none of, so that serenity need not read
 /// it: every message edit or deletion (`MESSAGE_UPDATE`, `MESSAGE_DELETE`,
 /// `MESSAGE_DELETE_BULK`: no handler of the bot's reads them, serenity's
-/// message cache is off and poise tracks no edits), and a new message by
-/// a bot (the bot's own turns and answers come back this way, two a move:
+/// message cache is off and poise tracks no edits; a move's
+/// acknowledgement is one), and a new message by a bot (the bot's own
+/// turns and answers come back this way, one a move:
 /// `developers/events/gateway-events.mdx`, "Message Create") or in a
 /// channel that is not `wanted` (`events::on_message` drops both before
 /// anything else). serenity 0.12.5 reads every frame whole, into a
@@ -596,7 +601,7 @@ struct LeanAuthor {
 /// the bot a fifth more CPU for the two frames it then dropped
 /// (docs/benchmarks.md, "Ninth step"). Anything this cannot read is
 /// relayed as it is.
-fn skipped(message: &Message, wanted: &dyn Fn(u64) -> bool) -> Option<(u64, &'static str)> {
+fn skipped(message: &Message, wanted: &dyn Fn(NonZeroU64) -> bool) -> Option<(u64, &'static str)> {
     let text = text_of(message)?;
     // Discord's JSON is compact; a frame written otherwise is relayed.
     if !text.contains("\"t\":\"MESSAGE_") {
@@ -613,7 +618,8 @@ fn skipped(message: &Message, wanted: &dyn Fn(u64) -> bool) -> Option<(u64, &'st
         "MESSAGE_CREATE" => {
             let d = lean.d?;
             let by_bot = d.author.is_some_and(|a| a.bot);
-            let channel: u64 = d.channel_id?.parse().ok()?;
+            // A snowflake is never 0; such a frame is relayed as it is.
+            let channel: NonZeroU64 = d.channel_id?.parse().ok()?;
             if !by_bot && wanted(channel) {
                 return None;
             }
@@ -1076,7 +1082,8 @@ mod tests {
         );
     }
 
-    /// A dispatch as Discord sends it: compact JSON, `t` first.
+    /// A dispatch in compact JSON, as Discord sends it (keys in any order:
+    /// here sorted).
     fn dispatch(t: &str, seq: u64, d: serde_json::Value) -> Message {
         Message::text(serde_json::json!({"t": t, "s": seq, "op": 0, "d": d}).to_string())
     }
@@ -1092,7 +1099,10 @@ mod tests {
     #[test]
     fn the_bots_messages_edits_and_chat_outside_match_threads_are_skipped() {
         let thread = 7;
-        let wanted = |channel: u64| channel == thread;
+        let wanted = |channel: NonZeroU64| {
+            assert_ne!(channel.get(), 0);
+            channel.get() == thread
+        };
         // The bot's own turn in a match thread, a member's chat elsewhere.
         let own = dispatch("MESSAGE_CREATE", 41, message(thread, true, "turn"));
         assert_eq!(skipped(&own, &wanted), Some((41, "MESSAGE_CREATE")));
@@ -1148,6 +1158,28 @@ mod tests {
         assert_eq!(skipped(&Message::text(odd), &wanted), None);
         let broken = Message::text(r#"{"t":"MESSAGE_UPDATE","s":3,"op":0,"d":{"#);
         assert_eq!(skipped(&broken, &wanted), None);
+        // Channel 0 is no channel: relayed, and `wanted` is never asked.
+        let zero = dispatch("MESSAGE_CREATE", 50, message(0, false, "x"));
+        assert_eq!(skipped(&zero, &wanted), None);
+        // A new message without an author is read as a member's.
+        let authorless = dispatch(
+            "MESSAGE_CREATE",
+            51,
+            serde_json::json!({"id": "901", "channel_id": "8", "content": "x"}),
+        );
+        assert_eq!(skipped(&authorless, &wanted), Some((51, "MESSAGE_CREATE")));
+        let in_thread = dispatch(
+            "MESSAGE_CREATE",
+            52,
+            serde_json::json!({"id": "902", "channel_id": "7", "content": "d"}),
+        );
+        assert_eq!(skipped(&in_thread, &wanted), None);
+        let bulk = dispatch(
+            "MESSAGE_DELETE_BULK",
+            53,
+            serde_json::json!({"ids": ["1", "2"], "channel_id": "7", "guild_id": "5"}),
+        );
+        assert_eq!(skipped(&bulk, &wanted), Some((53, "MESSAGE_DELETE_BULK")));
     }
 
     #[test]

@@ -496,7 +496,7 @@ impl Routes {
 
     /// Whether `thread` is a match's thread: what [`Self::by_thread`] finds,
     /// without a copy of its route (the gateway relay asks it for every
-    /// member's message, `relay::Skip`).
+    /// member's message: `relay::skipped`).
     pub fn has_thread(&self, thread: ChannelId) -> bool {
         let inner = self.lock();
         inner
