@@ -527,7 +527,7 @@ async fn on_match_press(
                     .put_buttons_back(match_id, press.message.id, player)
                 {
                     let done = put_buttons_back(ctx, press).await;
-                    data.routes.put_back_done(press.message.id, held);
+                    drop(held);
                     done?;
                 }
             }

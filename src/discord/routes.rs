@@ -251,14 +251,35 @@ pub struct Routes {
     /// poster's removal of the same buttons waits for it
     /// ([`Routes::after_put_back`]), or the two edits could land in the
     /// wrong order and leave a played turn with live buttons.
-    restoring: Mutex<HashMap<MessageId, Arc<tokio::sync::Mutex<()>>>>,
+    restoring: Arc<Mutex<Restoring>>,
 }
 
+/// The gates of the messages whose buttons are being put back.
+type Restoring = HashMap<MessageId, Arc<tokio::sync::Mutex<()>>>;
+
 /// Held while a refused press puts a message's buttons back
-/// ([`Routes::put_buttons_back`]); given back with
-/// [`Routes::put_back_done`].
+/// ([`Routes::put_buttons_back`]). Dropped once the edit is done (or
+/// failed, or its task was dropped): the message's gate is forgotten, and
+/// then the removal waiting in [`Routes::after_put_back`] goes on.
 pub struct PutBack {
-    _held: tokio::sync::OwnedMutexGuard<()>,
+    message: MessageId,
+    restoring: Arc<Mutex<Restoring>>,
+    held: tokio::sync::OwnedMutexGuard<()>,
+}
+
+impl Drop for PutBack {
+    fn drop(&mut self) {
+        // Only this put-back's gate: a newer one of the same message stays.
+        // The guard itself is released after this body.
+        let mine = tokio::sync::OwnedMutexGuard::mutex(&self.held);
+        let mut restoring = self.restoring.lock();
+        if restoring
+            .get(&self.message)
+            .is_some_and(|g| Arc::ptr_eq(g, mine))
+        {
+            restoring.remove(&self.message);
+        }
+    }
 }
 
 impl Routes {
@@ -620,8 +641,8 @@ impl Routes {
     /// posted since (then `message` is the live one again, with `mover`).
     ///
     /// `Some`: put them back, holding the returned lock until the edit is
-    /// done ([`Routes::put_back_done`]); a view posted meanwhile removes
-    /// them again only after it ([`Routes::after_put_back`]).
+    /// done (dropping it); a view posted meanwhile removes them again only
+    /// after it ([`Routes::after_put_back`]).
     pub fn put_buttons_back(
         &self,
         id: MatchId,
@@ -640,25 +661,11 @@ impl Routes {
         let gate = Arc::new(tokio::sync::Mutex::new(()));
         let held = gate.clone().try_lock_owned().expect("a new lock is free");
         self.restoring.lock().insert(message, gate);
-        Some(PutBack { _held: held })
-    }
-
-    /// The buttons of `message` are back (or their edit failed).
-    pub fn put_back_done(&self, message: MessageId, held: PutBack) {
-        let mine = tokio::sync::OwnedMutexGuard::mutex(&held._held).clone();
-        self.forget_gate(message, &mine);
-        drop(held);
-    }
-
-    /// Drops `message`'s gate if it is `gate` (not a newer one).
-    fn forget_gate(&self, message: MessageId, gate: &Arc<tokio::sync::Mutex<()>>) {
-        let mut restoring = self.restoring.lock();
-        if restoring
-            .get(&message)
-            .is_some_and(|g| Arc::ptr_eq(g, gate))
-        {
-            restoring.remove(&message);
-        }
+        Some(PutBack {
+            message,
+            restoring: self.restoring.clone(),
+            held,
+        })
     }
 
     /// Returns once no refused press is putting `message`'s buttons back:
@@ -667,8 +674,6 @@ impl Routes {
         let gate = self.restoring.lock().get(&message).cloned();
         if let Some(gate) = gate {
             drop(gate.lock().await);
-            // A put-back whose task was dropped left its entry.
-            self.forget_gate(message, &gate);
         }
     }
 
@@ -838,7 +843,7 @@ mod tests {
         let removal = std::pin::pin!(routes.after_put_back(turn));
         let removal = tokio::time::timeout(Duration::from_millis(50), removal).await;
         assert!(removal.is_err(), "the removal waits for the put-back");
-        routes.put_back_done(turn, held);
+        drop(held);
         assert!(
             routes.is_live_turn(id, turn, A),
             "live again once it is done"
