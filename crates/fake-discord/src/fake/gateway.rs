@@ -222,14 +222,15 @@ impl FakeDiscord {
             match op {
                 1 => {
                     deadline = tokio::time::Instant::now() + interval + tolerance;
-                    {
+                    let acks = {
                         let mut s = self.state.lock().unwrap();
                         let shard = s.sessions.iter().find(|x| x.conn == conn).map(|x| x.shard);
                         if let Some(shard) = shard {
                             s.heartbeat_seqs.insert(shard, v["d"].as_u64());
                         }
-                    }
-                    if self.state.lock().unwrap().cfg.heartbeat_acks {
+                        s.cfg.heartbeat_acks
+                    };
+                    if acks {
                         let _ = tx.send(Frame::Text(json!({"op": 11}).to_string()));
                     }
                 }
