@@ -859,10 +859,7 @@ async fn main() {
     let during: Vec<(&str, u64)> = dispatched_1
         .iter()
         .map(|(name, n)| {
-            let before = dispatched_0
-                .iter()
-                .find(|(b, _)| b == name)
-                .map_or(0, |(_, b)| *b);
+            let before = dispatched_0.get(name).copied().unwrap_or(0);
             (name.as_str(), n - before)
         })
         .filter(|(_, n)| *n > 0)

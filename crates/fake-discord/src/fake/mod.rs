@@ -1127,17 +1127,9 @@ impl FakeDiscord {
     /// (or kept for a session that reconnects), by event name, since it
     /// started: those the tests push and those about the bot's own
     /// messages.
-    pub fn dispatched(&self) -> Vec<(String, u64)> {
-        let mut v: Vec<_> = self
-            .state
-            .lock()
-            .unwrap()
-            .dispatched
-            .iter()
-            .map(|(k, n)| (k.clone(), *n))
-            .collect();
-        v.sort();
-        v
+    pub fn dispatched(&self) -> std::collections::BTreeMap<String, u64> {
+        let s = self.state.lock().unwrap();
+        s.dispatched.iter().map(|(k, n)| (k.clone(), *n)).collect()
     }
 
     /// What the fake counted: non-exempt and exempt requests, 429s, in
